@@ -1,0 +1,603 @@
+//! Attack tables, computed at compile time.
+//!
+//! Rooks and cannons are looked up one line at a time: the 9-bit occupancy of
+//! a rank is a shift away, and the 10-bit occupancy of a file is gathered with
+//! one 64-bit multiplication. Each line has its own small table (a few
+//! kilobytes in all, so they stay in the first-level cache), which makes the
+//! lookups portable: no BMI2, no magic numbers, the same code on every target.
+//!
+//! Horses and elephants are lame leapers: each of their four directions has a
+//! blocking square (leg or eye) and its targets.
+
+use super::{Bitboard, Color, Square};
+
+const fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+const fn on_board(file: i32, rank: i32) -> bool {
+    file >= 0 && file < 9 && rank >= 0 && rank < 10
+}
+
+const fn in_palace(file: i32, rank: i32) -> bool {
+    file >= 3 && file <= 5 && (rank <= 2 || rank >= 7) && rank >= 0 && rank <= 9
+}
+
+/// Attacks along one line for a slider at `pos` on a line of `len` points
+/// with occupancy `occ` (bit i = point i). Cannon attacks are the points after
+/// the first screen, up to and including the next piece.
+const fn line_attacks(pos: i32, occ: u32, len: i32, cannon: bool) -> u16 {
+    let mut out: u16 = 0;
+    let mut dir = -1;
+    while dir <= 1 {
+        let mut i = pos + dir;
+        let mut screened = false;
+        while i >= 0 && i < len {
+            let occupied = occ >> i & 1 != 0;
+            if !cannon || screened {
+                out |= 1 << i;
+                if occupied {
+                    break;
+                }
+            } else if occupied {
+                screened = true;
+            }
+            i += dir;
+        }
+        dir += 2;
+    }
+    out
+}
+
+const fn rank_table(cannon: bool) -> [[u16; 512]; 9] {
+    let mut t = [[0u16; 512]; 9];
+    let mut f = 0;
+    while f < 9 {
+        let mut occ = 0;
+        while occ < 512 {
+            t[f][occ] = line_attacks(f as i32, occ as u32, 9, cannon);
+            occ += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
+const fn file_table(cannon: bool) -> [[u16; 1024]; 10] {
+    let mut t = [[0u16; 1024]; 10];
+    let mut r = 0;
+    while r < 10 {
+        let mut occ = 0;
+        while occ < 1024 {
+            t[r][occ] = line_attacks(r as i32, occ as u32, 10, cannon);
+            occ += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+const fn file_spread() -> [u128; 1024] {
+    let mut t = [0u128; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m >> r & 1 != 0 {
+                t[m] |= bit(r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static ROOK_RANK: [[u16; 512]; 9] = rank_table(false);
+static CANNON_RANK: [[u16; 512]; 9] = rank_table(true);
+static ROOK_FILE: [[u16; 1024]; 10] = file_table(false);
+static CANNON_FILE: [[u16; 1024]; 10] = file_table(true);
+static FILE_SPREAD: [u128; 1024] = file_spread();
+
+/// The 9-bit occupancy of the rank of `sq`.
+#[inline(always)]
+fn rank_occ(occ: u128, rank: usize) -> usize {
+    ((occ >> (9 * rank)) as usize) & 0x1FF
+}
+
+/// The 10-bit occupancy of file `file` (bit r = rank r).
+#[inline(always)]
+fn file_occ(occ: u128, file: usize) -> usize {
+    let x = occ >> file;
+    // Ranks 0–7 sit at bits 0, 9, …, 63 of the low word: the multiplication
+    // gathers them into its top byte without carries.
+    let low = ((x as u64) & 0x8040_2010_0804_0201).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let high = (x >> 72) as u64;
+    (low | (high & 1) << 8 | (high >> 9 & 1) << 9) as usize
+}
+
+#[inline(always)]
+fn slider(
+    sq: Square,
+    occ: Bitboard,
+    rank_t: &[[u16; 512]; 9],
+    file_t: &[[u16; 1024]; 10],
+) -> Bitboard {
+    let file = sq.file().index();
+    let rank = sq.rank().index();
+    let along_rank = (rank_t[file][rank_occ(occ.0, rank)] as u128) << (9 * rank);
+    let along_file = FILE_SPREAD[file_t[rank][file_occ(occ.0, file)] as usize] << file;
+    Bitboard(along_rank | along_file)
+}
+
+/// Squares a rook on `sq` attacks (moves to or captures on) given occupancy `occ`.
+/// A king facing along a file attacks the same way (the flying-general rule).
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slider(sq, occ, &ROOK_RANK, &ROOK_FILE)
+}
+
+/// Squares a cannon on `sq` attacks: those beyond exactly one screen, up to and
+/// including the next piece. Its quiet moves are the rook's empty targets.
+#[inline(always)]
+pub fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    slider(sq, occ, &CANNON_RANK, &CANNON_FILE)
+}
+
+/// One direction of a lame leaper: the blocking square and the targets behind it.
+#[derive(Copy, Clone)]
+struct Leg {
+    /// Blocking square index, or 255 when this direction leaves the board.
+    block: u8,
+    targets: u128,
+}
+
+const NO_LEG: Leg = Leg {
+    block: 255,
+    targets: 0,
+};
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+const fn horse_legs() -> [[Leg; 4]; 90] {
+    let mut t = [[NO_LEG; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let f = (sq % 9) as i32;
+        let r = (sq / 9) as i32;
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHO[d];
+            if on_board(f + df, r + dr) {
+                let mut targets = 0u128;
+                // Two targets: two steps along the leg, one step sideways.
+                let (sf, sr) = (dr, df);
+                let (tf, tr) = (f + 2 * df + sf, r + 2 * dr + sr);
+                if on_board(tf, tr) {
+                    targets |= bit((tr * 9 + tf) as usize);
+                }
+                let (tf, tr) = (f + 2 * df - sf, r + 2 * dr - sr);
+                if on_board(tf, tr) {
+                    targets |= bit((tr * 9 + tf) as usize);
+                }
+                t[sq][d] = Leg {
+                    block: ((r + dr) * 9 + f + df) as u8,
+                    targets,
+                };
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// For a target square: each diagonal neighbour is the leg of the two horses
+/// that would attack the target through it.
+const fn horse_to_legs() -> [[Leg; 4]; 90] {
+    let mut t = [[NO_LEG; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let f = (sq % 9) as i32;
+        let r = (sq / 9) as i32;
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIAG[d];
+            if on_board(f + df, r + dr) {
+                let mut from = 0u128;
+                if on_board(f + 2 * df, r + dr) {
+                    from |= bit(((r + dr) * 9 + f + 2 * df) as usize);
+                }
+                if on_board(f + df, r + 2 * dr) {
+                    from |= bit(((r + 2 * dr) * 9 + f + df) as usize);
+                }
+                t[sq][d] = Leg {
+                    block: ((r + dr) * 9 + f + df) as u8,
+                    targets: from,
+                };
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn elephant_legs() -> [[Leg; 4]; 90] {
+    let mut t = [[NO_LEG; 4]; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let f = (sq % 9) as i32;
+        let r = (sq / 9) as i32;
+        let red_half = r <= 4;
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIAG[d];
+            let (tf, tr) = (f + 2 * df, r + 2 * dr);
+            if on_board(tf, tr) && (tr <= 4) == red_half {
+                t[sq][d] = Leg {
+                    block: ((r + dr) * 9 + f + df) as u8,
+                    targets: bit((tr * 9 + tf) as usize),
+                };
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+const fn step_table(dirs: [(i32, i32); 4], palace: bool) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let f = (sq % 9) as i32;
+        let r = (sq / 9) as i32;
+        let mut d = 0;
+        while d < 4 {
+            let (tf, tr) = (f + dirs[d].0, r + dirs[d].1);
+            if on_board(tf, tr)
+                && (!palace || (in_palace(f, r) && in_palace(tf, tr) && (tr <= 4) == (r <= 4)))
+            {
+                t[sq] |= bit((tr * 9 + tf) as usize);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Pawn moves: `[color][square]`.
+const fn pawn_table() -> [[u128; 90]; 2] {
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let fwd = if c == 0 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 90 {
+            let f = (sq % 9) as i32;
+            let r = (sq / 9) as i32;
+            let crossed = if c == 0 { r >= 5 } else { r <= 4 };
+            if on_board(f, r + fwd) {
+                t[c][sq] |= bit(((r + fwd) * 9 + f) as usize);
+            }
+            if crossed {
+                if on_board(f - 1, r) {
+                    t[c][sq] |= bit((r * 9 + f - 1) as usize);
+                }
+                if on_board(f + 1, r) {
+                    t[c][sq] |= bit((r * 9 + f + 1) as usize);
+                }
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// Squares from which a pawn of each colour attacks a square: `[color][square]`.
+const fn pawn_to_table() -> [[u128; 90]; 2] {
+    let from = pawn_table();
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut to = 0;
+            while to < 90 {
+                if from[c][sq] >> to & 1 != 0 {
+                    t[c][to] |= bit(sq);
+                }
+                to += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// Squares strictly between two squares on one rank or file; empty otherwise.
+const fn between_table() -> [[u128; 90]; 90] {
+    let mut t = [[0u128; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut b = 0;
+        while b < 90 {
+            let (af, ar, bf, br) = (
+                (a % 9) as i32,
+                (a / 9) as i32,
+                (b % 9) as i32,
+                (b / 9) as i32,
+            );
+            if a != b && (af == bf || ar == br) {
+                let df = if bf > af {
+                    1
+                } else if bf < af {
+                    -1
+                } else {
+                    0
+                };
+                let dr = if br > ar {
+                    1
+                } else if br < ar {
+                    -1
+                } else {
+                    0
+                };
+                let (mut f, mut r) = (af + df, ar + dr);
+                while f != bf || r != br {
+                    t[a][b] |= bit((r * 9 + f) as usize);
+                    f += df;
+                    r += dr;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// The whole rank and file through a square, and whole lines through two squares.
+const fn line_table() -> [[u128; 90]; 90] {
+    let mut t = [[0u128; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut b = 0;
+        while b < 90 {
+            let (af, ar, bf, br) = (a % 9, a / 9, b % 9, b / 9);
+            if a != b && af == bf {
+                let mut r = 0;
+                while r < 10 {
+                    t[a][b] |= bit(r * 9 + af);
+                    r += 1;
+                }
+            } else if a != b && ar == br {
+                t[a][b] = 0x1FFu128 << (9 * ar);
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static HORSE: [[Leg; 4]; 90] = horse_legs();
+static HORSE_TO: [[Leg; 4]; 90] = horse_to_legs();
+static ELEPHANT: [[Leg; 4]; 90] = elephant_legs();
+static KING: [u128; 90] = step_table(ORTHO, true);
+static ADVISOR: [u128; 90] = step_table(DIAG, true);
+static PAWN: [[u128; 90]; 2] = pawn_table();
+static PAWN_TO: [[u128; 90]; 2] = pawn_to_table();
+static BETWEEN: [[u128; 90]; 90] = between_table();
+static LINE: [[u128; 90]; 90] = line_table();
+
+#[inline(always)]
+fn lame(legs: &[Leg; 4], occ: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in legs {
+        // Off-board legs have block 255, whose shift is masked to 0 targets anyway.
+        if leg.block < 90 && occ.0 >> leg.block & 1 == 0 {
+            out |= leg.targets;
+        }
+    }
+    Bitboard(out)
+}
+
+/// Squares a horse on `sq` attacks, with its legs blocked by `occ`.
+#[inline(always)]
+pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    lame(&HORSE[sq.index()], occ)
+}
+
+/// Squares from which a horse would attack `sq`, with legs blocked by `occ`
+/// (the reverse of [`horse_attacks`]: a horse's leg is next to the horse, not to its target).
+#[inline(always)]
+pub fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
+    lame(&HORSE_TO[sq.index()], occ)
+}
+
+/// Occupied squares that are the only thing stopping a horse in `horses` from attacking `sq`.
+#[inline(always)]
+pub fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboard {
+    let mut out = 0;
+    for leg in &HORSE_TO[sq.index()] {
+        if leg.block < 90 && occ.0 >> leg.block & 1 != 0 && leg.targets & horses.0 != 0 {
+            out |= 1u128 << leg.block;
+        }
+    }
+    Bitboard(out)
+}
+
+/// The leg square that must be empty for a horse on `from` to reach `to`, if `to` is a horse jump away.
+pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
+    HORSE[from.index()]
+        .iter()
+        .find(|leg| leg.targets >> to.index() & 1 != 0)
+        .and_then(|leg| Square::new(leg.block))
+}
+
+/// Squares an elephant on `sq` attacks, with its eyes blocked by `occ`; it never crosses the river.
+#[inline(always)]
+pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    lame(&ELEPHANT[sq.index()], occ)
+}
+
+/// King steps from `sq` inside its palace.
+#[inline(always)]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(KING[sq.index()])
+}
+
+/// Advisor steps from `sq` inside its palace.
+#[inline(always)]
+pub fn advisor_attacks(sq: Square) -> Bitboard {
+    Bitboard(ADVISOR[sq.index()])
+}
+
+/// Squares a pawn of `color` on `sq` attacks.
+#[inline(always)]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN[color.index()][sq.index()])
+}
+
+/// Squares from which a pawn of `color` attacks `sq`.
+#[inline(always)]
+pub fn pawn_attackers_from(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN_TO[color.index()][sq.index()])
+}
+
+/// Squares strictly between `a` and `b` on a shared rank or file (empty if none).
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a.index()][b.index()])
+}
+
+/// The whole rank or file through `a` and `b` (empty if they share neither).
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a.index()][b.index()])
+}
+
+/// The squares where a piece of `color` can ever stand, by role: king and advisors
+/// in the palace, elephants on their seven points, pawns on their reachable points.
+pub fn reachable(color: Color, role: super::Role) -> Bitboard {
+    use super::Role;
+    let own_rank = |r: i32| if color == Color::Red { r } else { 9 - r };
+    Square::all()
+        .filter(|sq| {
+            let (f, r) = (sq.file().index() as i32, own_rank(sq.rank().index() as i32));
+            match role {
+                Role::King => (3..=5).contains(&f) && r <= 2,
+                Role::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
+                Role::Elephant => matches!(
+                    (f, r),
+                    (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+                ),
+                Role::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
+                _ => true,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn set(squares: &[&str]) -> Bitboard {
+        squares.iter().map(|s| sq(s)).collect()
+    }
+
+    #[test]
+    fn rook_stops_at_first_piece_on_both_lines() {
+        let occ = set(&["e5", "e2", "b4", "h4"]);
+        let att = rook_attacks(sq("e4"), occ);
+        assert_eq!(
+            att,
+            set(&["e5", "e3", "e2", "b4", "c4", "d4", "f4", "g4", "h4"])
+        );
+    }
+
+    #[test]
+    fn file_occupancy_reaches_top_ranks() {
+        let occ = set(&["a8", "a9", "a0"]);
+        assert_eq!(
+            rook_attacks(sq("a5"), occ),
+            set(&[
+                "a6", "a7", "a8", "a4", "a3", "a2", "a1", "a0", "b5", "c5", "d5", "e5", "f5", "g5",
+                "h5", "i5"
+            ])
+        );
+        assert_eq!(file_occ(occ.0, 0), 0b11_0000_0001);
+    }
+
+    #[test]
+    fn cannon_jumps_exactly_one_screen() {
+        let occ = set(&["b2", "b7", "b9", "e2", "h2"]);
+        let att = cannon_attacks(sq("b2"), occ);
+        assert_eq!(att, set(&["b8", "b9", "f2", "g2", "h2"]));
+    }
+
+    #[test]
+    fn horse_legs_block_and_reverse_table_agrees() {
+        let occ = set(&["b1"]);
+        assert_eq!(horse_attacks(sq("b0"), occ), set(&["d1"]));
+        for s in Square::all() {
+            for occ in [Bitboard::EMPTY, set(&["e5", "d4", "f6", "c3", "g3"])] {
+                let forward: Bitboard = Square::all()
+                    .filter(|&h| horse_attacks(h, occ).contains(s))
+                    .collect();
+                assert_eq!(horse_attackers_from(s, occ), forward, "square {s}");
+            }
+        }
+        assert_eq!(horse_leg(sq("b0"), sq("c2")), Some(sq("b1")));
+    }
+
+    #[test]
+    fn elephants_and_guards_keep_their_territory() {
+        assert_eq!(
+            elephant_attacks(sq("c4"), Bitboard::EMPTY),
+            set(&["a2", "e2"])
+        );
+        assert_eq!(
+            elephant_attacks(sq("e2"), set(&["d1"])),
+            set(&["c4", "g4", "g0"])
+        );
+        assert_eq!(advisor_attacks(sq("e8")), set(&["d9", "f9", "d7", "f7"]));
+        assert_eq!(king_attacks(sq("d0")), set(&["e0", "d1"]));
+    }
+
+    #[test]
+    fn pawns_move_sideways_after_the_river() {
+        assert_eq!(pawn_attacks(Color::Red, sq("e3")), set(&["e4"]));
+        assert_eq!(pawn_attacks(Color::Red, sq("e5")), set(&["e6", "d5", "f5"]));
+        assert_eq!(
+            pawn_attacks(Color::Black, sq("e4")),
+            set(&["e3", "d4", "f4"])
+        );
+        assert_eq!(pawn_attacks(Color::Red, sq("e9")), set(&["d9", "f9"]));
+        assert_eq!(
+            pawn_attackers_from(Color::Red, sq("e6")),
+            set(&["e5", "d6", "f6"])
+        );
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(between(sq("e0"), sq("e4")), set(&["e1", "e2", "e3"]));
+        assert_eq!(between(sq("a0"), sq("b1")), Bitboard::EMPTY);
+        assert_eq!(
+            line(sq("a0"), sq("i0")),
+            Bitboard::rank(crate::board::Rank::new(0).unwrap())
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! A set of squares as a 90-bit integer.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use super::{Rank, Square};
+
+/// A set of squares: bit `i` is square index `i` (`rank * 9 + file`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+/// All 90 squares.
+const FULL: u128 = (1u128 << 90) - 1;
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
+    pub const FULL: Bitboard = Bitboard(FULL);
+
+    /// The set holding only `sq`.
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    /// All squares on rank `r`.
+    pub const fn rank(r: Rank) -> Bitboard {
+        Bitboard(0x1FFu128 << (9 * r.index()))
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set is not empty.
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Number of squares.
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        (self.0 as u64).count_ones() + ((self.0 >> 64) as u64).count_ones()
+    }
+
+    /// Whether more than one square is set.
+    #[inline(always)]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square, if any.
+    #[inline(always)]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(lsb(self.0)) }
+    }
+
+    /// The only square, if exactly one is set.
+    pub fn single(self) -> Option<Square> {
+        if self.0 != 0 && !self.more_than_one() {
+            Some(lsb(self.0))
+        } else {
+            None
+        }
+    }
+
+    /// Adds `sq`.
+    #[inline(always)]
+    pub fn set(&mut self, sq: Square) {
+        self.0 |= 1u128 << sq.index();
+    }
+
+    /// Removes `sq`.
+    #[inline(always)]
+    pub fn clear(&mut self, sq: Square) {
+        self.0 &= !(1u128 << sq.index());
+    }
+
+    /// Toggles `sq`.
+    #[inline(always)]
+    pub fn toggle(&mut self, sq: Square) {
+        self.0 ^= 1u128 << sq.index();
+    }
+
+    /// The set with `sq` added.
+    #[inline(always)]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.index())
+    }
+
+    /// The set with `sq` removed.
+    #[inline(always)]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.index()))
+    }
+}
+
+/// Lowest set bit of a non-zero value, handled in two 64-bit halves.
+#[inline(always)]
+fn lsb(v: u128) -> Square {
+    let lo = v as u64;
+    let i = if lo != 0 {
+        lo.trailing_zeros()
+    } else {
+        64 + ((v >> 64) as u64).trailing_zeros()
+    };
+    Square::new_unchecked(i as u8)
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = lsb(self.0);
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for sq in iter {
+            bb.set(sq);
+        }
+        bb
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & FULL)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// Draws the board with Black's back rank at the top: `X` set, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        for rank in (0..10).rev() {
+            write!(f, "{rank} ")?;
+            for file in 0..9 {
+                let sq = Square::at(file, rank).expect("on board");
+                f.write_str(if self.contains(sq) { "X" } else { "." })?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  abcdefghi")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_in_square_order_across_halves() {
+        let squares: Vec<Square> = [0u8, 5, 63, 64, 89]
+            .iter()
+            .map(|&i| Square::new(i).unwrap())
+            .collect();
+        let bb: Bitboard = squares.iter().copied().collect();
+        assert_eq!(bb.count(), 5);
+        assert_eq!(bb.collect::<Vec<_>>(), squares);
+        assert!(bb.more_than_one());
+        assert_eq!(Bitboard::from_square(squares[3]).single(), Some(squares[3]));
+    }
+
+    #[test]
+    fn not_stays_on_the_board() {
+        assert_eq!((!Bitboard::EMPTY).count(), 90);
+        assert_eq!(!Bitboard::FULL, Bitboard::EMPTY);
+    }
+}

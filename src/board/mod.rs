@@ -1,0 +1,21 @@
+//! The rules of movement: squares, bitboards, pieces, attack tables, positions,
+//! legal move generation, FEN and perft. Nothing here knows about repetition
+//! rules, notations or files.
+
+pub mod attacks;
+mod bitboard;
+mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod piece;
+mod position;
+mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::FenError;
+pub use moves::{Move, MoveList, MoveParseError};
+pub use piece::{Color, Piece, Role};
+pub use position::{Position, START_FEN, Undo};
+pub use square::{File, Rank, Square};

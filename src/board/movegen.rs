@@ -1,0 +1,221 @@
+//! Legal move generation.
+//!
+//! Moves are generated per piece as target sets and filtered for legality
+//! with pins computed once per position: a rook or facing king with one piece
+//! in between pins it; a cannon with two pieces in between pins both (either
+//! one leaving uncovers a check); a cannon with nothing in between makes every
+//! square in between forbidden (a piece moving there would become its screen);
+//! a horse whose leg is occupied pins the leg. Pieces outside these sets move
+//! freely; king moves, pinned pieces and every move while in check are tested
+//! on the resulting occupancy.
+
+use super::attacks::{
+    advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attacks, horse_leg_blockers,
+    king_attacks, pawn_attacks, rook_attacks,
+};
+use super::{Bitboard, Move, MoveList, Position, Role, Square};
+
+/// Receives legal moves as (origin, target set) pairs.
+trait Sink {
+    fn add(&mut self, from: Square, targets: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+}
+
+/// Counts moves without listing them.
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn add(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// Squares whose pieces may not leave freely, and squares no piece may enter.
+struct Pins {
+    blockers: Bitboard,
+    forbidden: Bitboard,
+}
+
+impl Position {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether the side to move has no legal move: checkmate if in check,
+    /// otherwise stalemate (困毙), which in xiangqi also loses.
+    pub fn has_no_legal_moves(&self) -> bool {
+        self.count_legal_moves() == 0
+    }
+
+    /// Whether `mv` is legal in this position.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let from = mv.from();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        if piece.color != self.turn() {
+            return false;
+        }
+        let occ = self.occupied();
+        let targets = self.pseudo_targets(from, piece.role, occ) & !self.us(self.turn());
+        targets.contains(mv.to()) && self.leaves_king_safe(from, mv.to())
+    }
+
+    /// Target squares of the piece on `from` by its movement rules, including own pieces.
+    #[inline(always)]
+    fn pseudo_targets(&self, from: Square, role: Role, occ: Bitboard) -> Bitboard {
+        let them = self.us(!self.turn());
+        match role {
+            Role::King => king_attacks(from),
+            Role::Advisor => advisor_attacks(from),
+            Role::Elephant => elephant_attacks(from, occ),
+            Role::Horse => horse_attacks(from, occ),
+            Role::Rook => rook_attacks(from, occ),
+            Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & them),
+            Role::Pawn => pawn_attacks(self.turn(), from),
+        }
+    }
+
+    /// Whether moving the piece on `from` to `to` leaves the mover's king unattacked.
+    #[inline]
+    fn leaves_king_safe(&self, from: Square, to: Square) -> bool {
+        let us = self.turn();
+        let to_bb = Bitboard::from_square(to);
+        let occ = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
+        let them = self.us(!us) & !to_bb;
+        let king = if from == self.king(us) {
+            to
+        } else {
+            self.king(us)
+        };
+        self.king_danger(king, !us, occ, them).is_empty()
+    }
+
+    fn pins(&self) -> Pins {
+        let us = self.turn();
+        let ksq = self.king(us);
+        let them = self.us(!us);
+        let occ = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        let mut forbidden = Bitboard::EMPTY;
+        let lines = rook_attacks(ksq, Bitboard::EMPTY);
+        let rook_like = (self.role(Role::Rook) | self.role(Role::King)) & them & lines;
+        for s in rook_like {
+            let b = between(ksq, s) & occ;
+            if !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        for s in self.role(Role::Cannon) & them & lines {
+            let b = between(ksq, s) & occ;
+            match b.count() {
+                0 => forbidden |= between(ksq, s),
+                2 => blockers |= b,
+                _ => {}
+            }
+        }
+        // An occupied leg between the king and an enemy horse pins the leg piece.
+        blockers |= horse_leg_blockers(ksq, occ, self.role(Role::Horse) & them);
+        Pins {
+            blockers: blockers & self.us(us),
+            forbidden,
+        }
+    }
+
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn();
+        let own = self.us(us);
+        let occ = self.occupied();
+        let ksq = self.king(us);
+        let in_check = self.checkers().any();
+        let pins = if in_check { None } else { Some(self.pins()) };
+
+        for from in own {
+            let role = self.piece_at(from).map(|p| p.role).unwrap_or(Role::Pawn);
+            let targets = self.pseudo_targets(from, role, occ) & !own;
+            if targets.is_empty() {
+                continue;
+            }
+            let free = match &pins {
+                Some(p) => from != ksq && !p.blockers.contains(from),
+                None => false,
+            };
+            if free {
+                let forbidden = pins.as_ref().map_or(Bitboard::EMPTY, |p| p.forbidden);
+                sink.add(from, targets & !forbidden);
+            } else {
+                let legal: Bitboard = targets
+                    .filter(|&to| self.leaves_king_safe(from, to))
+                    .collect();
+                sink.add(from, legal);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(fen: &str) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        v.sort();
+        assert_eq!(v.len() as u64, pos.count_legal_moves());
+        v
+    }
+
+    #[test]
+    fn start_position_has_44_moves() {
+        assert_eq!(moves(super::super::START_FEN).len(), 44);
+    }
+
+    #[test]
+    fn flying_general_forbids_uncovering_the_file() {
+        // The e-file rook stands between the kings: it may only move along the file.
+        let v = moves("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+        assert!(!v.contains(&"d0e0".to_string()));
+        let v = moves("4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1");
+        assert!(!v.iter().any(|m| m.starts_with("e4")));
+        assert!(v.contains(&"e0e1".to_string()));
+    }
+
+    #[test]
+    fn cannon_screens_and_hollow_lines() {
+        // Black cannon on e9 looks at the red king on e0 with nothing between:
+        // no red piece may step onto the e-file between them.
+        let v = moves("3kc4/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+        assert!(!v.contains(&"a1e1".to_string()));
+        assert!(v.contains(&"a1a2".to_string()));
+    }
+
+    #[test]
+    fn horse_leg_pin() {
+        // The black horse on f2 attacks e0 through its leg f1, where a red rook stands.
+        let v = moves("3k5/9/9/9/9/9/9/5n3/5R3/4K4 w - - 0 1");
+        assert!(
+            v.iter()
+                .filter(|m| m.starts_with("f1"))
+                .all(|m| m == "f1f2")
+        );
+    }
+}

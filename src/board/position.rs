@@ -1,0 +1,335 @@
+//! The position: placement, side to move, counters and Zobrist key, with play and undo.
+
+use std::fmt;
+
+use super::attacks::{
+    advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers_from, horse_attacks,
+    king_attacks, pawn_attackers_from, pawn_attacks, rook_attacks,
+};
+use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
+
+/// A xiangqi position. Construct it from FEN ([`Position::from_fen`]) or
+/// [`Position::startpos`]; change it with [`Position::play`] and [`Position::undo`].
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; 90],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 7],
+    kings: [Square; 2],
+    turn: Color,
+    key: u64,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// What [`Position::play`] needs to remember to take a move back.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The move played.
+    pub mv: Move,
+    /// The piece it captured, if any.
+    pub captured: Option<Piece>,
+    halfmoves: u32,
+}
+
+/// The FEN of the initial position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+impl Position {
+    /// The initial position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// An empty board with kings on the given squares; used by the FEN reader.
+    pub(crate) fn empty(turn: Color) -> Position {
+        Position {
+            board: [None; 90],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 7],
+            kings: [Square::new_unchecked(4), Square::new_unchecked(85)],
+            turn,
+            key: zobrist::turn_key(turn),
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    pub(crate) fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
+        self.halfmoves = halfmoves;
+        self.fullmoves = fullmoves;
+    }
+
+    /// Puts `piece` on an empty square.
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.board[sq.index()].is_none());
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()].set(sq);
+        self.by_role[piece.role.index()].set(sq);
+        self.key ^= zobrist::piece_key(piece, sq);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = sq;
+        }
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// All pieces of `color`.
+    #[inline(always)]
+    pub fn us(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// All pieces of `role`, both colours.
+    #[inline(always)]
+    pub fn role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// Pieces of `color` and `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Where `color`'s king stands.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// The Zobrist key of placement and side to move.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Plies since the last capture (the FEN half-move field).
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number (the FEN full-move field), starting at 1 and increased after Black moves.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Squares from which a piece of `by` attacks `sq` with occupancy `occ`,
+    /// counting only the pieces in `by_mask` (the attacker's pieces, perhaps with
+    /// a captured one removed). The enemy king counts as attacking along an open
+    /// file, which is the flying-general rule; this is the test for king safety.
+    #[inline(always)]
+    pub(crate) fn king_danger(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+        by_mask: Bitboard,
+    ) -> Bitboard {
+        let rook_like = self.by_role[Role::Rook.index()] | self.by_role[Role::King.index()];
+        (rook_attacks(sq, occ) & rook_like
+            | cannon_attacks(sq, occ) & self.by_role[Role::Cannon.index()]
+            | horse_attackers_from(sq, occ) & self.by_role[Role::Horse.index()]
+            | pawn_attackers_from(by, sq) & self.by_role[Role::Pawn.index()])
+            & by_mask
+    }
+
+    /// The pieces giving check to the side to move (including a king facing it on an open file).
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.turn;
+        self.king_danger(self.king(us), !us, self.occupied(), self.us(!us))
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Whether `color`'s king is attacked (whoever is to move).
+    pub fn is_attacked_king(&self, color: Color) -> bool {
+        self.king_danger(self.king(color), !color, self.occupied(), self.us(!color))
+            .any()
+    }
+
+    /// Squares from which a piece of `color` on `sq` could capture, given the occupancy `occ`.
+    pub fn attacks_from(&self, sq: Square, piece: Piece, occ: Bitboard) -> Bitboard {
+        match piece.role {
+            Role::King => king_attacks(sq),
+            Role::Advisor => advisor_attacks(sq),
+            Role::Elephant => elephant_attacks(sq, occ),
+            Role::Horse => horse_attacks(sq, occ),
+            Role::Rook => rook_attacks(sq, occ),
+            Role::Cannon => cannon_attacks(sq, occ),
+            Role::Pawn => pawn_attacks(piece.color, sq),
+        }
+    }
+
+    /// Pieces of `color` that attack `sq` (could capture a piece standing there),
+    /// by the ordinary moves of each piece. Unlike the check test, a king attacks
+    /// only its palace neighbours here. Legality (pins) is not considered.
+    pub fn attackers_to(&self, sq: Square, color: Color) -> Bitboard {
+        self.attackers_to_with(sq, color, self.occupied())
+    }
+
+    /// Like [`Position::attackers_to`] with a different occupancy (for x-ray and what-if questions).
+    pub fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+        let them = self.us(color) & occ;
+        let r = &self.by_role;
+        (rook_attacks(sq, occ) & r[Role::Rook.index()]
+            | cannon_attacks(sq, occ) & r[Role::Cannon.index()]
+            | horse_attackers_from(sq, occ) & r[Role::Horse.index()]
+            | pawn_attackers_from(color, sq) & r[Role::Pawn.index()]
+            | elephant_attacks(sq, occ) & r[Role::Elephant.index()]
+            | advisor_attacks(sq) & r[Role::Advisor.index()]
+            | king_attacks(sq) & r[Role::King.index()])
+            & them
+    }
+
+    /// Plays `mv`, which must be legal (or at least pseudo-legal: a piece of the
+    /// side to move going to a square without a piece of its own). Returns what
+    /// [`Position::undo`] needs.
+    #[inline]
+    pub fn play(&mut self, mv: Move) -> Undo {
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.board[from.index()].expect("a piece on the origin square");
+        let captured = self.board[to.index()];
+        let undo = Undo {
+            mv,
+            captured,
+            halfmoves: self.halfmoves,
+        };
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        if let Some(cap) = captured {
+            self.by_color[cap.color.index()] ^= to_bb;
+            self.by_role[cap.role.index()] ^= to_bb;
+            self.key ^= zobrist::piece_key(cap, to);
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        self.by_color[piece.color.index()] ^= from_bb | to_bb;
+        self.by_role[piece.role.index()] ^= from_bb | to_bb;
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        self.key ^= zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to)
+            ^ zobrist::BLACK_TO_MOVE;
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = to;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Takes back the move that produced `undo`.
+    #[inline]
+    pub fn undo(&mut self, undo: Undo) {
+        let from = undo.mv.from();
+        let to = undo.mv.to();
+        let piece = self.board[to.index()].expect("the moved piece on its destination");
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        self.by_color[piece.color.index()] ^= from_bb | to_bb;
+        self.by_role[piece.role.index()] ^= from_bb | to_bb;
+        self.board[from.index()] = Some(piece);
+        self.board[to.index()] = undo.captured;
+        self.key ^= zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to)
+            ^ zobrist::BLACK_TO_MOVE;
+        if let Some(cap) = undo.captured {
+            self.by_color[cap.color.index()] ^= to_bb;
+            self.by_role[cap.role.index()] ^= to_bb;
+            self.key ^= zobrist::piece_key(cap, to);
+        }
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = from;
+        }
+        self.halfmoves = undo.halfmoves;
+    }
+
+    /// Whether `mv` captures.
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.board[mv.to().index()].is_some()
+    }
+
+    /// Whether `mv` (assumed legal) gives check.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut next = self.clone();
+        next.play(mv);
+        next.in_check()
+    }
+
+    /// Passes the turn without moving (a "null move"), for threat analysis.
+    /// Only meaningful when the side to move is not in check. Counters are left alone.
+    pub fn pass(&mut self) {
+        self.turn = !self.turn;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// A copy with the side to move switched (see [`Position::pass`]).
+    pub fn passed(&self) -> Position {
+        let mut p = self.clone();
+        p.pass();
+        p
+    }
+
+    /// Removes the piece on `sq`, if any (for analysing what-if positions).
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        self.by_color[piece.color.index()].clear(sq);
+        self.by_role[piece.role.index()].clear(sq);
+        self.key ^= zobrist::piece_key(piece, sq);
+        Some(piece)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// A text diagram, Black at the top, FEN letters for pieces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..10).rev() {
+            write!(f, "{rank} ")?;
+            for file in 0..9 {
+                let sq = Square::at(file, rank).expect("on board");
+                match self.piece_at(sq) {
+                    Some(p) => write!(f, "{}", p.fen_char())?,
+                    None => f.write_str(".")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        write!(f, "  abcdefghi  {} to move", self.turn)
+    }
+}

@@ -1,0 +1,37 @@
+//! Command-line front end: one module per subcommand.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod perft;
+
+/// xqarbiter: a xiangqi game-adjudication engine.
+#[derive(Debug, Parser)]
+#[command(name = "xqarbiter", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move-generator check and benchmark).
+    Perft(perft::PerftArgs),
+}
+
+/// Parses the command line and runs the subcommand; the exit code follows the
+/// contract: 0 done, 2 bad input, 1 internal error.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("xqarbiter: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
