@@ -14,3 +14,4 @@
 
 pub mod board;
 pub mod cli;
+pub mod rules;

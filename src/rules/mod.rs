@@ -1,0 +1,107 @@
+//! The rules of play beyond movement: move natures, repetition rulings, the
+//! natural move limit and tournament profiles. Nothing here reads files or
+//! speaks protocols.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set: how moves are classified and repetition cycles ruled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// Chinese Xiangqi Association, 2011 (trial) edition.
+    Cxa2011,
+    /// Chinese Xiangqi Association, 2020 edition.
+    Cxa2020,
+    /// Asian Xiangqi Federation (and the World federation's rules built on it).
+    Axf,
+}
+
+impl RuleSet {
+    /// The contract name: `cxa2011`, `cxa2020` or `axf`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Cxa2011 => "cxa2011",
+            RuleSet::Cxa2020 => "cxa2020",
+            RuleSet::Axf => "axf",
+        }
+    }
+
+    /// Whether this is one of the Chinese rule sets.
+    pub const fn is_cxa(self) -> bool {
+        matches!(self, RuleSet::Cxa2011 | RuleSet::Cxa2020)
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RuleSet, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "cxa2011" => Ok(RuleSet::Cxa2011),
+            "cxa2020" => Ok(RuleSet::Cxa2020),
+            "axf" => Ok(RuleSet::Axf),
+            _ => Err(format!("unknown rule set '{s}': expected cxa2011, cxa2020 or axf")),
+        }
+    }
+}
+
+/// The nature of one move in a repetition cycle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Nature {
+    /// 将: attacks the enemy king.
+    Check,
+    /// 杀: threatens mate by a check or a series of checks next move.
+    MateThreat,
+    /// 捉: a new threat to win material next move.
+    Chase,
+    /// 闲: none of the above.
+    Idle,
+    /// 兑: offers an exchange (a kind of idle).
+    Exchange,
+    /// 献: offers a piece (a kind of idle).
+    Sacrifice,
+    /// 拦: blocks (a kind of idle).
+    Block,
+    /// 跟: follows (a kind of idle).
+    Follow,
+}
+
+impl Nature {
+    /// The contract name used in JSON (`check`, `mate_threat`, `chase`, `idle`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Nature::Check => "check",
+            Nature::MateThreat => "mate_threat",
+            Nature::Chase => "chase",
+            Nature::Idle => "idle",
+            Nature::Exchange => "exchange",
+            Nature::Sacrifice => "sacrifice",
+            Nature::Block => "block",
+            Nature::Follow => "follow",
+        }
+    }
+
+    /// The Chinese term: 将 杀 捉 闲 兑 献 拦 跟.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Nature::Check => "将",
+            Nature::MateThreat => "杀",
+            Nature::Chase => "捉",
+            Nature::Idle => "闲",
+            Nature::Exchange => "兑",
+            Nature::Sacrifice => "献",
+            Nature::Block => "拦",
+            Nature::Follow => "跟",
+        }
+    }
+
+    /// Whether this is an attacking move (将, 杀 or 捉); the others are idle kinds.
+    pub const fn is_attack(self) -> bool {
+        matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
+    }
+}
