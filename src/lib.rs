@@ -14,4 +14,5 @@
 
 pub mod board;
 pub mod cli;
+pub mod notation;
 pub mod rules;

@@ -45,7 +45,9 @@ impl FromStr for RuleSet {
             "cxa2011" => Ok(RuleSet::Cxa2011),
             "cxa2020" => Ok(RuleSet::Cxa2020),
             "axf" => Ok(RuleSet::Axf),
-            _ => Err(format!("unknown rule set '{s}': expected cxa2011, cxa2020 or axf")),
+            _ => Err(format!(
+                "unknown rule set '{s}': expected cxa2011, cxa2020 or axf"
+            )),
         }
     }
 }
