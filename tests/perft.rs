@@ -52,19 +52,19 @@ fn rows() -> Vec<Row> {
     rows
 }
 
-/// Checks every row at each depth in `depths` that has a known count; returns how many
-/// (row, depth) pairs were checked. Reports all mismatches at once.
-fn check(depths: std::ops::RangeInclusive<u32>) -> usize {
+/// Checks every row at each depth in `depths` that has a known count with `count`; returns
+/// how many (row, depth) pairs were checked. Reports all mismatches at once.
+fn check(depths: std::ops::RangeInclusive<u32>, count: fn(&Position, u32) -> u64) -> usize {
     let mut failures = Vec::new();
     let mut checked = 0;
     for row in rows() {
-        let mut pos = Position::from_fen(&row.fen)
+        let pos = Position::from_fen(&row.fen)
             .unwrap_or_else(|e| panic!("{}: FEN {:?} rejected: {e}", row.id, row.fen));
         for depth in depths.clone() {
             let Some(Some(expected)) = row.counts.get(depth as usize - 1) else {
                 continue;
             };
-            let got = perft::perft(&mut pos, depth);
+            let got = count(&pos, depth);
             checked += 1;
             if got != *expected {
                 failures.push(format!(
@@ -84,7 +84,7 @@ fn check(depths: std::ops::RangeInclusive<u32>) -> usize {
 
 #[test]
 fn every_row_through_depth_4() {
-    let checked = check(1..=4);
+    let checked = check(1..=4, |pos, depth| perft::perft(&mut pos.clone(), depth));
     assert_eq!(
         checked,
         rows().len() * 4,
@@ -95,7 +95,8 @@ fn every_row_through_depth_4() {
 #[test]
 #[ignore = "deep perft: about a minute in release (`cargo test --release -- --ignored`)"]
 fn every_row_at_depths_5_and_6() {
-    let checked = check(5..=6);
+    // Root moves shared among all cores (rayon); depths 1–4 above check the serial path.
+    let checked = check(5..=6, perft::perft_parallel);
     assert!(
         checked > rows().len(),
         "too few deep counts checked: {checked}"
