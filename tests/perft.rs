@@ -2,8 +2,9 @@
 //! an empty cell means no trusted number is known).
 //!
 //! The default run checks every row through depth 4 (about 60 million leaves in all; 2.5–7 s
-//! in a debug build on a loaded 2-core machine, so it stays in the default run). Depths 5 and 6 (about 10^10
-//! leaves) are `#[ignore]`d and meant for `cargo test --release -- --ignored`.
+//! in a debug build on a loaded 2-core machine, so it stays in the default run). Depths 5
+//! and 6 (about 10^10 leaves) are `#[ignore]`d and meant for
+//! `cargo test --release -- --ignored`.
 
 use std::collections::HashMap;
 
