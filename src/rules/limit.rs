@@ -177,6 +177,21 @@ impl ClaimMode {
     }
 }
 
+impl std::str::FromStr for ClaimMode {
+    type Err = String;
+    /// `automatic`, `red` or `black` (case-insensitive).
+    fn from_str(s: &str) -> Result<ClaimMode, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "automatic" | "auto" => Ok(ClaimMode::Automatic),
+            "red" => Ok(ClaimMode::Claim(Color::Red)),
+            "black" => Ok(ClaimMode::Claim(Color::Black)),
+            _ => Err(format!(
+                "unknown claim mode '{s}': expected automatic, red or black"
+            )),
+        }
+    }
+}
+
 /// Where the limit stands after the current ply, under the chosen claim mode.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LimitOutcome {
@@ -510,9 +525,17 @@ impl LimitStatus {
 mod tests {
     use super::*;
 
-    fn shuffle(counter: &mut LimitCounter, plies: u32, mut facts: impl FnMut(u32, Color) -> PlyFacts) {
+    fn shuffle(
+        counter: &mut LimitCounter,
+        plies: u32,
+        mut facts: impl FnMut(u32, Color) -> PlyFacts,
+    ) {
         for ply in 0..plies {
-            let mover = if ply % 2 == 0 { Color::Red } else { Color::Black };
+            let mover = if ply % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            };
             counter.push(&facts(ply, mover));
         }
     }
@@ -579,9 +602,19 @@ mod tests {
     }
 
     #[test]
+    fn claim_modes_parse() {
+        assert_eq!("Red".parse(), Ok(ClaimMode::Claim(Color::Red)));
+        assert_eq!("black".parse(), Ok(ClaimMode::Claim(Color::Black)));
+        assert_eq!("automatic".parse(), Ok(ClaimMode::Automatic));
+        assert!("both".parse::<ClaimMode>().is_err());
+    }
+
+    #[test]
     fn json_has_the_contract_fields() {
         let c = LimitCounter::new();
-        let j = c.status(&LimitParams::default(), ClaimMode::Automatic).to_json();
+        let j = c
+            .status(&LimitParams::default(), ClaimMode::Automatic)
+            .to_json();
         assert_eq!(j["limit"], 60);
         assert!(j["red"]["valid_moves"].is_u64());
         assert_eq!(j["claimable_by"], serde_json::json!([]));
