@@ -129,8 +129,11 @@ impl Game {
         self.run(n, |_, _| (Want::Quiet, Tag::None));
     }
 
+    /// The full status; checks on the way that the cheap `outcome` agrees.
     fn status(&self, profile: &str, mode: ClaimMode) -> LimitStatus {
-        self.counter.status(&params(profile), mode)
+        let s = self.counter.status(&params(profile), mode);
+        assert_eq!(self.counter.outcome(&params(profile), mode), s.outcome);
+        s
     }
 }
 

@@ -271,28 +271,31 @@ impl LimitCounter {
         self.since_ply
     }
 
-    /// The limit's status after the current ply.
+    /// The outcome under `mode` after the current ply, without building the
+    /// report (no allocation: cheap enough to call after every ply).
+    pub fn outcome(&self, params: &LimitParams, mode: ClaimMode) -> LimitOutcome {
+        let reached = |c: Color| self.numbers(c, params).reached(params);
+        let reached_under_mode = match mode {
+            ClaimMode::Automatic => reached(Color::Red) || reached(Color::Black),
+            ClaimMode::Claim(c) => reached(c),
+        };
+        match (reached_under_mode, self.game_over()) {
+            (false, _) => LimitOutcome::Running,
+            (true, false) => LimitOutcome::Draw,
+            (true, true) => LimitOutcome::MateBeatsLimit,
+        }
+    }
+
+    /// The limit's full status after the current ply: both sides' counts as
+    /// claimant, deductions with reasons, who may claim, the outcome under `mode`.
     pub fn status(&self, params: &LimitParams, mode: ClaimMode) -> LimitStatus {
-        let game_over = self.last.is_some_and(|f| f.no_legal_reply);
-        let red = self.side_status(Color::Red, params, game_over);
-        let black = self.side_status(Color::Black, params, game_over);
-        let claimable_by: Vec<Color> = [(Color::Red, &red), (Color::Black, &black)]
+        let red = self.side_status(Color::Red, params);
+        let black = self.side_status(Color::Black, params);
+        let claimable_by = [(Color::Red, &red), (Color::Black, &black)]
             .iter()
             .filter(|(_, s)| s.can_claim)
             .map(|(c, _)| *c)
             .collect();
-        let reached_under_mode = match mode {
-            ClaimMode::Automatic => red.reached || black.reached,
-            ClaimMode::Claim(c) => match c {
-                Color::Red => red.reached,
-                Color::Black => black.reached,
-            },
-        };
-        let outcome = match (reached_under_mode, game_over) {
-            (false, _) => LimitOutcome::Running,
-            (true, false) => LimitOutcome::Draw,
-            (true, true) => LimitOutcome::MateBeatsLimit,
-        };
         LimitStatus {
             limit: params.rounds,
             claim_mode: mode,
@@ -301,11 +304,17 @@ impl LimitCounter {
             red,
             black,
             claimable_by,
-            outcome,
+            outcome: self.outcome(params, mode),
         }
     }
 
-    fn side_status(&self, claimant: Color, params: &LimitParams, game_over: bool) -> SideStatus {
+    /// The last ply mated or stalemated.
+    fn game_over(&self) -> bool {
+        self.last.is_some_and(|f| f.no_legal_reply)
+    }
+
+    /// The §6.3 numbers with `claimant` as the claiming side.
+    fn numbers(&self, claimant: Color, params: &LimitParams) -> Numbers {
         let own = self.sides[claimant.index()];
         let opp = self.sides[(!claimant).index()];
         let void_checks = own.checks.saturating_sub(params.check_cap);
@@ -325,34 +334,56 @@ impl LimitCounter {
         } else {
             void_checks.saturating_sub(u32::from(unanswered))
         };
-        let valid_moves = own.moves.saturating_sub(void_checks + void_attacks);
-        let opponent_effective_moves = opp.moves.saturating_sub(replies);
-        let reached = valid_moves >= params.rounds && opponent_effective_moves >= params.rounds;
-        let deductions = deductions(claimant, params, void_checks, void_attacks, replies);
-        SideStatus {
-            moves: own.moves,
-            checks: own.checks,
-            attacks: own.attacks,
+        Numbers {
+            own,
+            opp_moves: opp.moves,
             void_checks,
             void_attacks,
-            valid_moves,
-            opponent_moves: opp.moves,
-            opponent_replies_to_void_checks: replies,
-            opponent_effective_moves,
+            replies,
+            valid: own.moves.saturating_sub(void_checks + void_attacks),
+            opp_effective: opp.moves.saturating_sub(replies),
+        }
+    }
+
+    fn side_status(&self, claimant: Color, params: &LimitParams) -> SideStatus {
+        let n = self.numbers(claimant, params);
+        let reached = n.reached(params);
+        SideStatus {
+            moves: n.own.moves,
+            checks: n.own.checks,
+            attacks: n.own.attacks,
+            void_checks: n.void_checks,
+            void_attacks: n.void_attacks,
+            valid_moves: n.valid,
+            opponent_moves: n.opp_moves,
+            opponent_replies_to_void_checks: n.replies,
+            opponent_effective_moves: n.opp_effective,
             reached,
-            can_claim: reached && !game_over,
-            deductions,
+            can_claim: reached && !self.game_over(),
+            deductions: deductions(claimant, params, &n),
         }
     }
 }
 
-fn deductions(
-    claimant: Color,
-    params: &LimitParams,
+/// One side's count as claimant (see the module docs for the formulas).
+struct Numbers {
+    own: SideCount,
+    opp_moves: u32,
     void_checks: u32,
     void_attacks: u32,
     replies: u32,
-) -> Vec<Deduction> {
+    valid: u32,
+    opp_effective: u32,
+}
+
+impl Numbers {
+    fn reached(&self, params: &LimitParams) -> bool {
+        self.valid >= params.rounds && self.opp_effective >= params.rounds
+    }
+}
+
+fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deduction> {
+    let (void_checks, void_attacks, replies) = (n.void_checks, n.void_attacks, n.replies);
     let mut out = Vec::new();
     if void_checks > 0 {
         let (en, zh) = if params.check_cap == 0 {
