@@ -165,6 +165,25 @@ fn sixty_rounds_reached_exactly_on_ply_120() {
 }
 
 #[test]
+fn a_fen_half_move_clock_continues_the_count() {
+    let start = SHUFFLE.replace(" w - - 0 1", " b - - 101 51");
+    let mut g = Game::new(&start);
+    g.counter = LimitCounter::resume(&g.pos);
+    let s = g.status("cxa2020", ClaimMode::Automatic);
+    assert_eq!((s.prior_plies, s.red.moves, s.black.moves), (101, 51, 50));
+    g.quiet(18);
+    assert_eq!(
+        g.status("cxa2020", ClaimMode::Automatic).outcome,
+        LimitOutcome::Running
+    );
+    g.quiet(1);
+    let s = g.status("cxa2020", ClaimMode::Automatic);
+    assert_eq!((s.red.moves, s.black.moves), (60, 60));
+    assert_eq!(s.outcome, LimitOutcome::Draw);
+    assert_eq!(s.to_json()["prior_plies"], 101);
+}
+
+#[test]
 fn a_capture_restarts_the_count_from_the_next_ply() {
     let mut g = Game::new(SHUFFLE);
     g.quiet(99);

@@ -227,6 +227,7 @@ struct SideCount {
 #[derive(Clone, Debug, Default)]
 pub struct LimitCounter {
     plies: u32,
+    prior_plies: u32,
     since_ply: u32,
     sides: [SideCount; 2],
     last: Option<PlyFacts>,
@@ -237,10 +238,24 @@ impl LimitCounter {
     pub fn new() -> LimitCounter {
         LimitCounter {
             plies: 0,
+            prior_plies: 0,
             since_ply: 1,
             sides: [SideCount::default(); 2],
             last: None,
         }
+    }
+
+    /// A counter for a record that starts at `start`, whose FEN half-move field
+    /// says how many plies without a capture came before. Those plies count as
+    /// plain moves, alternating and ending with the side not to move: the FEN
+    /// does not say which of them were checks or attacks.
+    pub fn resume(start: &Position) -> LimitCounter {
+        let prior = start.halfmoves();
+        let mut counter = LimitCounter::new();
+        counter.prior_plies = prior;
+        counter.sides[(!start.turn()).index()].moves = prior.div_ceil(2);
+        counter.sides[start.turn().index()].moves = prior / 2;
+        counter
     }
 
     /// Counts one ply. A capture resets everything; the count then runs from the next ply.
@@ -249,6 +264,7 @@ impl LimitCounter {
         self.last = Some(*facts);
         if facts.capture {
             self.sides = [SideCount::default(); 2];
+            self.prior_plies = 0;
             self.since_ply = self.plies + 1;
             return;
         }
@@ -266,9 +282,16 @@ impl LimitCounter {
         self.plies
     }
 
-    /// The first ply of the running count (1-based: the ply after the last capture).
+    /// The first ply of the running count (1-based: the ply after the last
+    /// capture; 1 when the count began before the record, see `prior_plies`).
     pub fn since_ply(&self) -> u32 {
         self.since_ply
+    }
+
+    /// Plies without a capture before the record that are still counted (from
+    /// [`LimitCounter::resume`]; 0 once a capture has been made in the record).
+    pub fn prior_plies(&self) -> u32 {
+        self.prior_plies
     }
 
     /// The outcome under `mode` after the current ply, without building the
@@ -301,6 +324,7 @@ impl LimitCounter {
             claim_mode: mode,
             plies: self.plies,
             since_ply: self.since_ply,
+            prior_plies: self.prior_plies,
             red,
             black,
             claimable_by,
@@ -506,6 +530,8 @@ pub struct LimitStatus {
     pub plies: u32,
     /// First ply of the running count (the ply after the last capture).
     pub since_ply: u32,
+    /// Capture-free plies before the record still in the count (from the FEN).
+    pub prior_plies: u32,
     /// The count with Red as the claimant.
     pub red: SideStatus,
     /// The count with Black as the claimant.
@@ -518,13 +544,14 @@ pub struct LimitStatus {
 
 impl LimitStatus {
     /// The contract JSON: `{ "limit", "red", "black", "claimable_by", … }`, plus
-    /// `claim_mode`, `plies`, `since_ply` and `outcome`.
+    /// `claim_mode`, `plies`, `since_ply`, `prior_plies` and `outcome`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "limit": self.limit,
             "claim_mode": self.claim_mode.name(),
             "plies": self.plies,
             "since_ply": self.since_ply,
+            "prior_plies": self.prior_plies,
             "red": self.red,
             "black": self.black,
             "claimable_by": self.claimable_by.iter().map(|c| c.name()).collect::<Vec<_>>(),
