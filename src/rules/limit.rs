@@ -5,7 +5,8 @@
 //! # The counting rule implemented here
 //!
 //! This is `rules.md` §6.3, parameterised by [`LimitParams`]. The count runs from
-//! the ply after the last capture (or from the first ply of the record). Only a
+//! the ply after the last capture (or from the first ply of the record, or
+//! earlier with [`LimitCounter::resume`] from a FEN half-move clock). Only a
 //! capture resets it; pawn moves do not. A 回合 (round) is one move of each side,
 //! and the limit `L` is compared with each side's own number of moves, never with
 //! the total of plies.
