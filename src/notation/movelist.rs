@@ -369,3 +369,114 @@ fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> MoveL
         legal: err.legal,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<MoveText, MoveListError> {
+        parse_move_list(&Position::startpos(), text)
+    }
+
+    fn coords(list: &MoveText) -> Vec<String> {
+        list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn numbers_separators_and_mixed_notations() {
+        let want = ["h2e2", "h9g7", "h0g2", "i9h9"];
+        for text in [
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８",
+            "1.炮二平五 马８进７\n2.马二进三 车９平８",
+            "1、炮二平五，马８进７；2、马二进三，车９平８",
+            "1. h2e2 H9-G7 2. H2+3 R9.8",
+            "1．炮二平五  马8进7\t2．马二进三 车９平８!?",
+            "炮二平五 马８进７ 马二进三 车９平８",
+        ] {
+            assert_eq!(coords(&read(text).unwrap()), want, "{text}");
+        }
+        let list = read("1. 炮二平五 马８进７").unwrap();
+        assert_eq!(list.moves[1].1, "马８进７");
+        assert_eq!(list.result, None);
+    }
+
+    #[test]
+    fn black_first_lists() {
+        let pos =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")
+                .unwrap();
+        for text in [
+            "1... 马８进７ 2. 马二进三",
+            "1. ... 马８进７ 2. 马二进三",
+            "1…马８进７ 2.马二进三",
+        ] {
+            let list = parse_move_list(&pos, text).unwrap();
+            assert_eq!(coords(&list), ["h9g7", "h0g2"], "{text}");
+        }
+    }
+
+    #[test]
+    fn comments_and_results() {
+        let list = read("{开局} 1. 炮二平五 (中炮 (当头炮)) 马８进７ {屏风马} 1-0 {advert 2. xx}")
+            .unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+        let comments: Vec<_> = list
+            .comments
+            .iter()
+            .map(|c| (c.after_ply, c.text.as_str()))
+            .collect();
+        assert_eq!(comments, [(0, "开局"), (1, "中炮 (当头炮)"), (2, "屏风马")]);
+        assert_eq!(list.result, Some(Outcome::RedWins));
+        for (text, want) in [
+            ("0-1", Some(Outcome::BlackWins)),
+            ("1/2-1/2", Some(Outcome::Draw)),
+            ("*", None),
+            ("黑胜", Some(Outcome::BlackWins)),
+            ("和局", Some(Outcome::Draw)),
+            ("红先负", Some(Outcome::BlackWins)),
+            ("紅勝", Some(Outcome::RedWins)),
+        ] {
+            let list = read(&format!("1. 炮二平五 {text} trailing words")).unwrap();
+            assert_eq!(list.result, want, "{text}");
+            assert_eq!(list.moves.len(), 1);
+        }
+        assert_eq!(Outcome::parse("1-0").map(Outcome::name), Some("red_wins"));
+        assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+        assert_eq!(Outcome::BlackWins.zh(), "黑胜");
+    }
+
+    #[test]
+    fn chinese_moves_run_together_or_split_by_spaces() {
+        let list = read("炮二平五马８进７马二进三车９平８").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.moves[3].1, "车９平８");
+        let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn errors_name_the_ply_position_and_legal_moves() {
+        let err = read("1. 炮二平五 马８进７ 2. 炮五进九").unwrap_err();
+        assert_eq!(err.ply, 3);
+        assert_eq!(err.text, "炮五进九");
+        assert_eq!(
+            err.fen,
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        );
+        assert_eq!(err.reason, "no red cannon on file 五 can move that way");
+        assert!(err.legal.contains(&"炮五进四".to_string()));
+        let shown = err.to_string();
+        assert!(
+            shown.contains("ply 3") && shown.contains(&err.fen) && shown.contains("炮五进四"),
+            "{shown}"
+        );
+
+        let err = read("1. h2e2 h9g7 2. h0h5").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "h0h5"));
+        assert!(err.legal.contains(&"h0g2".to_string()));
+
+        let err = read("1. 炮二平五 {unclosed").unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert!(err.reason.contains("not closed"));
+    }
+}

@@ -95,7 +95,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
     }
     let input = symbol::read(text).map_err(|reason| Failure {
-        notation: if text.chars().any(|c| !c.is_ascii()) && !text.chars().all(is_width_form) {
+        notation: if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else {
             Notation::Wxf
@@ -197,7 +197,8 @@ enum Found {
     Many(ArrayVec<Move, 8>),
 }
 
-/// Matches `input` against every legal move, tier by tier.
+/// Matches `input` against every legal move, tier by tier, each tier first
+/// without and then with keypad piece codes.
 fn find(pos: &Position, input: &Input) -> Found {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
@@ -207,30 +208,40 @@ fn find(pos: &Position, input: &Input) -> Found {
     if !(4..=5).contains(&input.masks.len()) {
         return Found::None;
     }
-    let legal = pos.legal_moves();
-    let descs: ArrayVec<(Move, Desc), 128> = legal
+    // Only pieces the text may name, and pawns (the short forms name no piece).
+    let roles = input.roles() | 1 << Role::Pawn.index();
+    let descs: ArrayVec<(Move, Desc), 128> = pos
+        .legal_moves()
         .iter()
+        .filter(|m| {
+            pos.piece_at(m.from())
+                .is_some_and(|p| roles >> p.role.index() & 1 != 0)
+        })
         .filter_map(|&m| Some((m, Desc::new(pos, m)?)))
         .collect();
+    let readings = [Some(&input.masks), input.keypad.as_ref()];
     for tier in tiers {
-        let mut hits = ArrayVec::<Move, 8>::new();
-        for (mv, desc) in &descs {
-            if tier.iter().any(|&v| matches(desc, v, input)) && !hits.contains(mv) {
-                // More than eight readings cannot happen with at most five pieces of a kind.
-                let _ = hits.try_push(*mv);
+        for masks in readings.iter().flatten() {
+            let mut hits = ArrayVec::<Move, 8>::new();
+            for (mv, desc) in &descs {
+                if tier.iter().any(|&v| matches(desc, v, masks)) && !hits.contains(mv) {
+                    // More than eight readings cannot happen with at most five pieces of a kind.
+                    let _ = hits.try_push(*mv);
+                }
             }
-        }
-        match hits.len() {
-            0 => continue,
-            1 => return Found::One(hits[0]),
-            _ => return Found::Many(hits),
+            match hits.len() {
+                0 => continue,
+                1 => return Found::One(hits[0]),
+                _ => return Found::Many(hits),
+            }
         }
     }
     Found::None
 }
 
-fn matches(desc: &Desc, variant: Variant, input: &Input) -> bool {
-    desc.write(variant).is_some_and(|syms| input.matches(&syms))
+fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
+    desc.write(variant)
+        .is_some_and(|syms| Input::matches(masks, &syms))
 }
 
 /// Explains why no legal move matches, as precisely as the text allows.
@@ -382,6 +393,16 @@ mod tests {
             "{}",
             err.reason
         );
+    }
+
+    #[test]
+    fn keypad_codes_come_after_plain_digits() {
+        // 66.5 is the middle pawn on file 6 (official WXF), not the cannon on file 6.
+        let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
+        assert_eq!(parse(fen, "66.5").unwrap(), "d6e6");
+        assert_eq!(parse(fen, "C6.5").unwrap(), "d2e2");
+        assert_eq!(parse(fen, "16.5").unwrap(), "d7e7");
+        assert_eq!(parse(fen, "36=5").unwrap(), "d5e5");
     }
 
     #[test]
