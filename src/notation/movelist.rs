@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::parse::{Failure, read_move};
 use super::render::Notation;
+use super::symbol::fold_width;
 use crate::board::{Move, Position};
 
 /// How a game ended, as recorded.
@@ -50,33 +51,53 @@ impl Outcome {
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
     /// traditional). `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
-        let t: String = token
-            .trim()
-            .chars()
-            .map(|c| match c {
+        const TOKENS: [(&str, Outcome); 26] = [
+            ("1-0", Outcome::RedWins),
+            ("red_wins", Outcome::RedWins),
+            ("红胜", Outcome::RedWins),
+            ("红方胜", Outcome::RedWins),
+            ("红赢", Outcome::RedWins),
+            ("黑负", Outcome::RedWins),
+            ("红先胜", Outcome::RedWins),
+            ("黑先负", Outcome::RedWins),
+            ("0-1", Outcome::BlackWins),
+            ("black_wins", Outcome::BlackWins),
+            ("黑胜", Outcome::BlackWins),
+            ("黑方胜", Outcome::BlackWins),
+            ("黑赢", Outcome::BlackWins),
+            ("红负", Outcome::BlackWins),
+            ("黑先胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1/2-1/2", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+            ("draw", Outcome::Draw),
+            ("和", Outcome::Draw),
+            ("和棋", Outcome::Draw),
+            ("和局", Outcome::Draw),
+            ("平局", Outcome::Draw),
+            ("红先和", Outcome::Draw),
+            ("黑先和", Outcome::Draw),
+            ("黑先平", Outcome::Draw),
+        ];
+        let first = token.trim_start().chars().next().map(fold_width);
+        if !matches!(
+            first,
+            Some('0' | '1' | '½' | 'r' | 'b' | 'd' | '红' | '紅' | '黑' | '和' | '平')
+        ) {
+            return None;
+        }
+        let simplified = || {
+            token.trim().chars().map(|c| match fold_width(c) {
                 '紅' => '红',
                 '勝' => '胜',
                 '負' => '负',
-                '－' => '-',
-                '／' => '/',
-                '１' => '1',
-                '０' => '0',
-                '２' => '2',
-                _ => c,
+                c => c,
             })
-            .collect();
-        Some(match t.as_str() {
-            "1-0" | "red_wins" | "红胜" | "红方胜" | "红赢" | "黑负" | "红先胜" | "黑先负" => {
-                Outcome::RedWins
-            }
-            "0-1" | "black_wins" | "黑胜" | "黑方胜" | "黑赢" | "红负" | "黑先胜" | "红先负" => {
-                Outcome::BlackWins
-            }
-            "1/2-1/2" | "½-½" | "draw" | "和" | "和棋" | "和局" | "平局" | "红先和" | "黑先和" => {
-                Outcome::Draw
-            }
-            _ => return None,
-        })
+        };
+        TOKENS
+            .iter()
+            .find(|(t, _)| simplified().eq(t.chars()))
+            .map(|&(_, outcome)| outcome)
     }
 }
 
@@ -239,8 +260,11 @@ fn is_cjk(c: char) -> bool {
 /// ```
 pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveListError> {
     let mut pos = start.clone();
-    let mut out = MoveText::default();
     let words = tokens(text);
+    let mut out = MoveText {
+        moves: Vec::with_capacity(words.len()),
+        ..MoveText::default()
+    };
     let mut i = 0;
     while let Some(token) = words.get(i) {
         i += 1;
@@ -262,13 +286,6 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
             }
             Token::Word(w) => w,
         };
-        if word == "*" {
-            break;
-        }
-        if let Some(outcome) = Outcome::parse(word) {
-            out.result = Some(outcome);
-            break;
-        }
         if is_number_only(word) {
             continue;
         }
@@ -276,6 +293,14 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
             Ok(()) => continue,
             Err(f) => f,
         };
+        // No result token reads as a move, so results are looked for only now.
+        if word == "*" {
+            break;
+        }
+        if let Some(outcome) = Outcome::parse(word) {
+            out.result = Some(outcome);
+            break;
+        }
         if let Some((_, rest)) = split_number(word) {
             match play_word(&mut pos, rest, &mut out) {
                 Ok(()) => continue,

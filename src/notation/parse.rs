@@ -86,12 +86,20 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
             reason: "empty move".into(),
         });
     }
-    if let Some(mv) = coordinates(text) {
-        let notation = if text.contains('-') || text.starts_with(|c: char| c.is_ascii_uppercase()) {
-            Notation::Iccs
-        } else {
-            Notation::Uci
-        };
+    let folded: String;
+    let coords = if text.is_ascii() {
+        text
+    } else {
+        folded = text.chars().map(symbol::fold_width).collect();
+        &folded
+    };
+    if let Some(mv) = coordinates(coords) {
+        let notation =
+            if coords.contains('-') || coords.starts_with(|c: char| c.is_ascii_uppercase()) {
+                Notation::Iccs
+            } else {
+                Notation::Uci
+            };
         return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
     }
     let input = symbol::read(text).map_err(|reason| Failure {
@@ -296,6 +304,8 @@ mod tests {
         assert_eq!(parse(START_FEN, "h2e2").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "H2-E2").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, " h2e2 ").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "ｈ２ｅ２").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "Ｈ２－Ｅ２").unwrap(), "h2e2");
     }
 
     #[test]
@@ -355,7 +365,7 @@ mod tests {
         for t in ["C+-2", "+C-2", "fC-2", "前炮退二", "前炮退2", "前炮五退二"] {
             assert_eq!(parse(cannons, t).unwrap(), "e6e4", "{t}");
         }
-        for t in ["C-.6", "-C.6", "rC.6", "后炮平六", "後炮平六"] {
+        for t in ["C-.6", "-C.6", "rC.6", "bc.6", "后炮平六", "後炮平六"] {
             assert_eq!(parse(cannons, t).unwrap(), "e2d2", "{t}");
         }
     }

@@ -191,6 +191,8 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
                 '1'..='9' => Some(number(c as u8 - b'0')),
                 _ => None,
             }),
+            // A leading `b` may also be "back" (`bc-1`, as some Western books write).
+            Family::Wxf if c == 'b' && masks.is_empty() => wxf_mask(c).map(|m| m | REAR),
             Family::Wxf => wxf_mask(c),
         };
         let Some(mask) = mask else {
