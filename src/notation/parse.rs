@@ -86,20 +86,8 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
             reason: "empty move".into(),
         });
     }
-    let folded: String;
-    let coords = if text.is_ascii() {
-        text
-    } else {
-        folded = text.chars().map(symbol::fold_width).collect();
-        &folded
-    };
-    if let Some(mv) = coordinates(coords) {
-        let notation =
-            if coords.contains('-') || coords.starts_with(|c: char| c.is_ascii_uppercase()) {
-                Notation::Iccs
-            } else {
-                Notation::Uci
-            };
+    if let Some((mv, iccs)) = coordinates(text) {
+        let notation = if iccs { Notation::Iccs } else { Notation::Uci };
         return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
     }
     let input = symbol::read(text).map_err(|reason| Failure {
@@ -137,9 +125,16 @@ fn is_width_form(c: char) -> bool {
     c.is_ascii() || symbol::fold_width(c) != c
 }
 
-/// Reads `[a-i][0-9]-?[a-i][0-9]` (either case) without allocating.
-fn coordinates(text: &str) -> Option<Move> {
-    let b = text.as_bytes();
+/// Reads `[a-i][0-9]-?[a-i][0-9]` (either case, full width too) without
+/// allocating; also tells whether it looks like ICCS (upper case or a dash).
+fn coordinates(text: &str) -> Option<(Move, bool)> {
+    let mut b = ArrayVec::<u8, 5>::new();
+    for c in text.chars().map(symbol::fold_width) {
+        if !c.is_ascii() {
+            return None;
+        }
+        b.try_push(c as u8).ok()?;
+    }
     let (f, t) = match b.len() {
         4 => (&b[0..2], &b[2..4]),
         5 if b[2] == b'-' => (&b[0..2], &b[3..5]),
@@ -153,7 +148,8 @@ fn coordinates(text: &str) -> Option<Move> {
         }
         Square::at(i32::from(file - b'a'), i32::from(rank - b'0'))
     };
-    Some(Move::new(square(f)?, square(t)?))
+    let iccs = b.len() == 5 || b[0].is_ascii_uppercase();
+    Some((Move::new(square(f)?, square(t)?), iccs))
 }
 
 /// Whether a coordinate move is legal; if not, why.
@@ -273,6 +269,13 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
         return format!("there is no {name} on the board");
     }
     let Some(file) = input.plain_file() else {
+        let mut files = [0u8; 9];
+        for sq in mine {
+            files[sq.file().index()] += 1;
+        }
+        if input.marked() && files.iter().all(|&n| n < 2) {
+            return format!("no two {us} {}s stand on one file", role.name());
+        }
         return format!("no {name} can make that move");
     };
     let written = match input.family {
@@ -446,6 +449,10 @@ mod tests {
         assert!(err.reason.contains("'x'"), "{}", err.reason);
         let err = parse(START_FEN, "").unwrap_err();
         assert_eq!(err.reason, "empty move");
+        let err = parse(START_FEN, "前炮进一").unwrap_err();
+        assert_eq!(err.reason, "no two red cannons stand on one file");
+        let err = parse(START_FEN, "C+.5").unwrap_err();
+        assert_eq!(err.reason, "no red cannon can make that move");
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert_eq!(
             parse(bare, "车一进一").unwrap_err().reason,

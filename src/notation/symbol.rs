@@ -241,6 +241,13 @@ impl Input {
         self.masks.iter().take(2).find_map(|&m| pure_role(m))
     }
 
+    /// Whether the text starts with a position marker (前/中/后, `+`, `-`) before a piece.
+    pub(crate) fn marked(&self) -> bool {
+        let markers = FRONT | MIDDLE | REAR;
+        self.masks.first().is_some_and(|&m| m & markers != 0)
+            && self.masks.get(1).copied().and_then(pure_role).is_some()
+    }
+
     /// The file digit right after a leading role (`炮二…`, `C2…`), if the text has that shape.
     pub(crate) fn plain_file(&self) -> Option<u8> {
         let first = *self.masks.first()?;
