@@ -297,6 +297,10 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
         if word == "*" {
             break;
         }
+        // Rules and dashes (`=====`, `——`) are decoration: every move has a digit or a numeral.
+        if !word.chars().any(|c| c.is_alphanumeric()) {
+            continue;
+        }
         if let Some(outcome) = Outcome::parse(word) {
             out.result = Some(outcome);
             break;
@@ -420,7 +424,7 @@ mod tests {
         ] {
             assert_eq!(coords(&read(text).unwrap()), want, "{text}");
         }
-        let list = read("1. 炮二平五 马８进７").unwrap();
+        let list = read("1. 炮二平五 马８进７\n=========").unwrap();
         assert_eq!(list.moves[1].1, "马８进７");
         assert_eq!(list.result, None);
     }

@@ -399,6 +399,19 @@ mod tests {
                 assert_eq!(parse(fen, t).unwrap(), mv, "{t}");
             }
         }
+        // Black: pawns on d3, d1 (file ４) and f3, f1 (file ６); d1 is in front.
+        let black = "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b";
+        for t in [
+            "二卒平５",
+            "后卒４平５",
+            "后４平５",
+            "二4平5",
+            "Pb.5",
+            "24=5",
+        ] {
+            assert_eq!(parse(black, t).unwrap(), "d3e3", "{t}");
+        }
+        assert_eq!(parse(black, "三卒平５").unwrap(), "f1e1");
         // 兵四平五 names two pawns here: an ambiguity naming both.
         let err = parse(fen, "兵四平五").unwrap_err();
         assert!(
