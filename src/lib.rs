@@ -15,5 +15,5 @@
 pub mod board;
 pub mod cli;
 pub mod notation;
-pub mod rules;
 pub mod referee;
+pub mod rules;

@@ -104,7 +104,8 @@ impl Referee {
 
     /// A referee under the built-in profile of a rule set (`cxa2011`, `cxa2020` or `axf`).
     pub fn with_rules(rules: RuleSet, start: Position) -> Referee {
-        let profile = Profile::builtin(rules.name()).expect("every rule set has a built-in profile");
+        let profile =
+            Profile::builtin(rules.name()).expect("every rule set has a built-in profile");
         Referee::new(profile, start)
     }
 
@@ -147,7 +148,11 @@ impl Referee {
     /// Plays `mv` if it is legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
         if !self.position.is_legal(mv) {
-            return Err(IllegalMove { mv, ply: self.plies() + 1, fen: self.position.fen() });
+            return Err(IllegalMove {
+                mv,
+                ply: self.plies() + 1,
+                fen: self.position.fen(),
+            });
         }
         Ok(self.push_legal(mv))
     }
@@ -222,7 +227,7 @@ impl Referee {
             reports.push(MoveReport {
                 ply,
                 mv,
-                notation: mv.to_string(),
+                notation: crate::notation::render(&pos, mv, crate::notation::Notation::Chinese),
                 nature: n.nature,
                 targets: n.targets.clone(),
                 reason_en: n.reason_en.clone(),
@@ -271,11 +276,18 @@ impl Referee {
     /// (杀, 捉) are classified only when an attack cap could change the outcome.
     pub fn natural_limit(&self) -> LimitStatus {
         let params = &self.profile.limit;
-        let mut counter =
-            if self.last_capture == 0 { LimitCounter::resume(&self.start) } else { LimitCounter::new() };
+        let mut counter = if self.last_capture == 0 {
+            LimitCounter::resume(&self.start)
+        } else {
+            LimitCounter::new()
+        };
         let window = &self.facts[self.last_capture..];
         let needs_attacks = params.attack_cap.is_some() && {
-            let prior = if self.last_capture == 0 { self.start.halfmoves() as usize } else { 0 };
+            let prior = if self.last_capture == 0 {
+                self.start.halfmoves() as usize
+            } else {
+                0
+            };
             window.len() + prior + 1 >= 2 * params.rounds as usize
         };
         let mut pos = self.position.clone();
@@ -308,8 +320,15 @@ impl Referee {
         let limit = self.natural_limit();
         if self.position.has_no_legal_moves() {
             verdict = Verdict::win_for(!self.position.turn());
-            reason = Some(if self.position.in_check() { Reason::Checkmate } else { Reason::Stalemate });
-        } else if let Some(r) = repetition.as_ref().filter(|r| r.occurrences >= self.profile.decisive_occurrence as usize) {
+            reason = Some(if self.position.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            });
+        } else if let Some(r) = repetition
+            .as_ref()
+            .filter(|r| r.occurrences >= self.profile.decisive_occurrence as usize)
+        {
             {
                 match r.cycle.outcome {
                     CycleOutcome::MustVary(offender) => {
@@ -330,7 +349,10 @@ impl Referee {
         if verdict == Verdict::Draw && self.profile.final_winner(None) == Some(Color::Black) {
             verdict = Verdict::BlackWins;
             draw_note = Some((
-                format!("profile {}: a drawn game counts as a Black win (Armageddon)", self.profile.name),
+                format!(
+                    "profile {}: a drawn game counts as a Black win (Armageddon)",
+                    self.profile.name
+                ),
                 format!("{}：和棋黑胜", self.profile.name),
             ));
         }
