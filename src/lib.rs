@@ -16,3 +16,4 @@ pub mod board;
 pub mod cli;
 pub mod notation;
 pub mod rules;
+pub mod ucci;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod perft;
+mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -18,6 +19,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
+    Ucci(ucci::UcciArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -26,6 +29,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Ucci(args) => ucci::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,17 @@
+//! UCCI front end: a referee engine that speaks UCCI 3.0 on its own, and a
+//! bridge that puts a real engine (UCCI or UCI) behind it and keeps it inside
+//! the rules by banning the moves the referee forbids.
+//!
+//! - [`protocol`]: the GUI's command lines.
+//! - [`dialect`]: what differs between UCCI and UCI engines.
+//! - [`engine`]: the child process.
+//! - [`judge`]: the calls into the referee.
+//! - [`session`]: the loop that ties them together.
+//! - [`log`]: the conversation log.
+
+pub mod dialect;
+pub mod engine;
+pub mod judge;
+pub mod log;
+pub mod protocol;
+pub mod session;

@@ -1,0 +1,1008 @@
+//! The UCCI session: reads the GUI's lines, keeps the game as the referee
+//! sees it, answers as a referee engine, and — with an engine behind it —
+//! passes the session through, adding the bans the rules require.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::board::{Move, Position};
+
+use super::dialect::{Dialect, EngineProtocol, parse_bestmove};
+use super::engine::{Engine, Event};
+use super::judge::{Ban, Judge, Report, profile_names};
+use super::log::{Direction, Log};
+use super::protocol::{Command, Go, Limit, PositionSpec, Start, parse_command};
+
+/// How often the bridge asks the engine again after it answered a banned move.
+const MAX_RETRIES: u32 = 2;
+
+/// How to run the engine behind the bridge.
+#[derive(Clone, Debug)]
+pub struct EngineSettings {
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// The engine's protocol.
+    pub protocol: EngineProtocol,
+    /// Options set after every start, as `(name, value)` in the engine's own names.
+    pub options: Vec<(String, String)>,
+    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode.
+    pub rank_base: Option<u8>,
+    /// How long to wait for the handshake and `readyok`, and the margin after
+    /// a search's time budget or a `stop`.
+    pub timeout: Duration,
+    /// The longest a `depth` or `nodes` search may take before the engine counts as hung.
+    pub search_limit: Duration,
+}
+
+/// What the session runs with.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The rules profile name.
+    pub profile: String,
+    /// The engine behind the bridge; `None` = referee only.
+    pub engine: Option<EngineSettings>,
+}
+
+/// An option the engine declared, as offered to the GUI.
+#[derive(Clone, Debug)]
+struct EngineOption {
+    /// The UCCI name shown to the GUI.
+    ucci_name: String,
+    /// The engine's own name.
+    engine_name: String,
+    /// The UCCI `option` line for the GUI.
+    line: String,
+}
+
+/// The engine side of the bridge.
+struct Bridge {
+    settings: EngineSettings,
+    engine: Option<Engine>,
+    generation: u64,
+    dialect: Dialect,
+    name: Option<String>,
+    options: Vec<EngineOption>,
+    /// GUI `setoption`s already translated, replayed after a restart.
+    gui_options: Vec<String>,
+}
+
+/// A search in progress.
+struct Search {
+    go: Go,
+    bans: Vec<Ban>,
+    allowed: Vec<Move>,
+    retries: u32,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+/// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
+/// the end of input.
+pub fn run<R, W>(settings: Settings, input: R, output: W, log: Log) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel();
+    let gui_tx = tx.clone();
+    thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if gui_tx.send(Event::Gui(line)).is_err() {
+                return;
+            }
+        }
+        let _ = gui_tx.send(Event::GuiEof);
+    });
+    let judge = Judge::new(&settings.profile, Position::startpos())
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut session = Session {
+        out: output,
+        log,
+        rx,
+        tx,
+        pending: VecDeque::new(),
+        profile: settings.profile.clone(),
+        millis: true,
+        game: Game {
+            start: Position::startpos(),
+            moves: Vec::new(),
+            judge,
+        },
+        gui_bans: Vec::new(),
+        bridge: settings.engine.map(|s| Bridge {
+            dialect: Dialect {
+                protocol: s.protocol,
+                rank_base: s.rank_base.unwrap_or(0),
+                millis: false,
+            },
+            settings: s,
+            engine: None,
+            generation: 0,
+            name: None,
+            options: Vec::new(),
+            gui_options: Vec::new(),
+        }),
+        search: None,
+    };
+    if session.bridge.is_some()
+        && let Err(e) = session.start_engine()
+    {
+        session
+            .log
+            .line(Direction::ToGui, &format!("(engine start failed: {e})"));
+    }
+    session.main_loop()
+}
+
+struct Game {
+    start: Position,
+    moves: Vec<Move>,
+    judge: Judge,
+}
+
+struct Session<W: Write> {
+    out: W,
+    log: Log,
+    rx: Receiver<Event>,
+    tx: Sender<Event>,
+    pending: VecDeque<Event>,
+    profile: String,
+    millis: bool,
+    game: Game,
+    gui_bans: Vec<Move>,
+    bridge: Option<Bridge>,
+    search: Option<Search>,
+}
+
+enum WaitError {
+    Timeout,
+    Exited,
+    NoEngine,
+}
+
+impl<W: Write> Session<W> {
+    fn main_loop(&mut self) -> io::Result<()> {
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(e) => e,
+                None => match self.search.as_ref().and_then(|s| s.deadline) {
+                    Some(deadline) => {
+                        match self
+                            .rx
+                            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                        {
+                            Ok(e) => e,
+                            Err(RecvTimeoutError::Timeout) => {
+                                self.on_search_timeout()?;
+                                continue;
+                            }
+                            Err(RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                    None => match self.rx.recv() {
+                        Ok(e) => e,
+                        Err(_) => break,
+                    },
+                },
+            };
+            match event {
+                Event::Gui(line) => {
+                    self.log.line(Direction::FromGui, &line);
+                    if !self.on_gui(&line)? {
+                        break;
+                    }
+                }
+                Event::GuiEof => break,
+                Event::Engine { generation, line } => {
+                    if self.is_current(generation) {
+                        self.log.line(Direction::FromEngine, &line);
+                        self.on_engine_line(&line)?;
+                    }
+                }
+                Event::EngineEof { generation } => {
+                    if self.is_current(generation) {
+                        self.on_engine_exit()?;
+                    }
+                }
+            }
+        }
+        self.stop_engine();
+        Ok(())
+    }
+
+    fn is_current(&self, generation: u64) -> bool {
+        self.bridge
+            .as_ref()
+            .and_then(|b| b.engine.as_ref())
+            .is_some_and(|e| e.generation() == generation)
+    }
+
+    fn say(&mut self, line: &str) -> io::Result<()> {
+        self.log.line(Direction::ToGui, line);
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
+    fn info(&mut self, text: &str) -> io::Result<()> {
+        self.say(&format!("info string {text}"))
+    }
+
+    // ---- GUI side -------------------------------------------------------
+
+    /// Handles one GUI line; `false` ends the session.
+    fn on_gui(&mut self, line: &str) -> io::Result<bool> {
+        let cmd = match parse_command(line) {
+            Ok(Some(cmd)) => cmd,
+            Ok(None) => return Ok(true),
+            Err(e) => {
+                self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                return Ok(true);
+            }
+        };
+        if self.search.is_some()
+            && !matches!(
+                cmd,
+                Command::Stop
+                    | Command::PonderHit { .. }
+                    | Command::IsReady
+                    | Command::Probe(_)
+                    | Command::Quit
+            )
+        {
+            self.info(&format!(
+                "ignored '{}': a search is running (send stop first)",
+                line.trim()
+            ))?;
+            return Ok(true);
+        }
+        match cmd {
+            Command::Ucci => self.on_ucci()?,
+            Command::IsReady => self.on_isready()?,
+            Command::SetOption { name, value } => self.on_setoption(&name, value.as_deref())?,
+            Command::Position(spec) => self.on_position(&spec)?,
+            Command::BanMoves(moves) => self.on_banmoves(&moves)?,
+            Command::Go(go) => self.on_go(go)?,
+            Command::PonderHit { draw } => self.on_ponderhit(draw)?,
+            Command::Stop => self.on_stop()?,
+            Command::Probe(spec) => self.on_probe(spec.as_ref())?,
+            Command::Quit => {
+                self.stop_engine();
+                self.say("bye")?;
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn on_ucci(&mut self) -> io::Result<()> {
+        let version = env!("CARGO_PKG_VERSION");
+        let engine_name = self
+            .bridge
+            .as_ref()
+            .map(|b| b.name.clone().unwrap_or_else(|| "engine".into()));
+        match &engine_name {
+            Some(n) => self.say(&format!("id name xqarbiter {version} bridge for {n}"))?,
+            None => self.say(&format!("id name xqarbiter {version} referee"))?,
+        }
+        self.say("id author xqarbiter developers")?;
+        let vars: String = profile_names()
+            .iter()
+            .map(|p| format!(" var {p}"))
+            .collect();
+        self.say(&format!(
+            "option profile type combo{vars} default {}",
+            self.profile
+        ))?;
+        self.say("option usemillisec type check default true")?;
+        self.say("option newgame type button")?;
+        let lines: Vec<String> = self
+            .bridge
+            .as_ref()
+            .map(|b| b.options.iter().map(|o| o.line.clone()).collect())
+            .unwrap_or_default();
+        for l in lines {
+            self.say(&l)?;
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none()) {
+            self.info("the engine is not running; it will be started again at the next position")?;
+        }
+        self.say("ucciok")
+    }
+
+    fn on_isready(&mut self) -> io::Result<()> {
+        if self.search.is_none() && self.bridge.as_ref().is_some_and(|b| b.engine.is_some()) {
+            self.send_engine("isready");
+            let timeout = self
+                .bridge
+                .as_ref()
+                .map_or(Duration::ZERO, |b| b.settings.timeout);
+            match self.wait_for(|l| l == "readyok", timeout) {
+                Ok(_) => {}
+                Err(e) => self.engine_failed("isready", &e)?,
+            }
+        }
+        self.say("readyok")
+    }
+
+    fn on_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        match name {
+            "profile" => {
+                let Some(v) = value else {
+                    return self.info("setoption profile: the profile name is missing");
+                };
+                let profile = v.to_ascii_lowercase();
+                match replay(&profile, &self.game.start, &self.game.moves) {
+                    Ok(judge) => {
+                        self.game.judge = judge;
+                        self.profile = profile;
+                    }
+                    Err(e) => self.info(&format!(
+                        "setoption profile {v}: {e}; keeping {}",
+                        self.profile
+                    ))?,
+                }
+                Ok(())
+            }
+            "usemillisec" => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true" | "on") => self.millis = true,
+                    Some("false" | "off") => self.millis = false,
+                    _ => self.info("setoption usemillisec: expected true or false")?,
+                }
+                Ok(())
+            }
+            _ => self.forward_setoption(name, value),
+        }
+    }
+
+    fn forward_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let Some(bridge) = &mut self.bridge else {
+            return match name {
+                "newgame" => Ok(()),
+                _ => self.info(&format!(
+                    "setoption {name}: not an option of the referee; ignored"
+                )),
+            };
+        };
+        let line = match (bridge.dialect.protocol, name) {
+            (EngineProtocol::Uci, "newgame") => Some("ucinewgame".to_string()),
+            (EngineProtocol::Ucci, _) => {
+                let engine_name = bridge
+                    .options
+                    .iter()
+                    .find(|o| o.ucci_name == name)
+                    .map_or(name, |o| o.engine_name.as_str());
+                Some(bridge.dialect.setoption(engine_name, value))
+            }
+            (EngineProtocol::Uci, _) => {
+                let standard = match name {
+                    "hashsize" => Some("Hash"),
+                    "threads" => Some("Threads"),
+                    "ponder" => Some("Ponder"),
+                    _ => None,
+                };
+                let engine_name = bridge
+                    .options
+                    .iter()
+                    .find(|o| o.ucci_name == name)
+                    .map(|o| o.engine_name.clone())
+                    .or(standard.map(str::to_string));
+                engine_name.map(|n| bridge.dialect.setoption(&n, value))
+            }
+        };
+        let Some(line) = line else {
+            return self.info(&format!(
+                "setoption {name}: the engine has no such option; ignored"
+            ));
+        };
+        if name != "newgame"
+            && let Some(b) = &mut self.bridge
+        {
+            b.gui_options.push(line.clone());
+        }
+        self.send_engine(&line);
+        Ok(())
+    }
+
+    fn on_position(&mut self, spec: &PositionSpec) -> io::Result<()> {
+        match load(&self.profile, spec) {
+            Ok(game) => {
+                self.game = game;
+                self.gui_bans.clear();
+            }
+            Err(e) => self.info(&format!(
+                "position rejected: {e}; the position is kept as it was"
+            ))?,
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
+            && let Err(e) = self.start_engine()
+        {
+            self.info(&format!("engine restart failed: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn on_banmoves(&mut self, moves: &[String]) -> io::Result<()> {
+        let pos = self.game.judge.position().clone();
+        for text in moves {
+            match Move::parse_uci(text) {
+                Ok(mv) if pos.is_legal(mv) => {
+                    if !self.gui_bans.contains(&mv) {
+                        self.gui_bans.push(mv);
+                    }
+                }
+                Ok(_) => self.info(&format!("banmoves {text}: not a legal move here; ignored"))?,
+                Err(e) => self.info(&format!("banmoves {text}: {e}; ignored"))?,
+            }
+        }
+        Ok(())
+    }
+
+    fn report_lines(&mut self, report: &Report) -> io::Result<()> {
+        for l in &report.lines {
+            self.info(l)?;
+        }
+        for b in &report.bans {
+            self.info(&format!("banned {} ({})", b.mv, b.reason))?;
+        }
+        Ok(())
+    }
+
+    fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
+        let report = match spec {
+            None => self.game.judge.report(),
+            Some(spec) => match load(&self.profile, spec) {
+                Ok(game) => game.judge.report(),
+                Err(e) => {
+                    self.info(&format!("probe: {e}"))?;
+                    return self.say("pophash");
+                }
+            },
+        };
+        self.report_lines(&report)?;
+        self.say("pophash")
+    }
+
+    fn on_go(&mut self, go: Go) -> io::Result<()> {
+        let report = self.game.judge.report();
+        let referee_only = self.bridge.is_none();
+        if referee_only || report.over.is_some() || !report.bans.is_empty() {
+            self.report_lines(&report)?;
+        }
+        if let Some(over) = &report.over {
+            self.info(&format!("game over: {over}"))?;
+            return self.say("nobestmove");
+        }
+        let mut bans = report.bans;
+        for &mv in &self.gui_bans {
+            if !bans.iter().any(|b| b.mv == mv) {
+                bans.push(Ban {
+                    mv,
+                    reason: "banned by the GUI".into(),
+                });
+            }
+        }
+        let allowed: Vec<Move> = self
+            .game
+            .judge
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !bans.iter().any(|b| b.mv == *m))
+            .collect();
+        if referee_only {
+            return self.say("nobestmove");
+        }
+        if allowed.is_empty() {
+            self.info("every legal move is banned")?;
+            return self.say("nobestmove");
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
+            && let Err(e) = self.start_engine()
+        {
+            self.info(&format!("engine could not be started: {e}"))?;
+            return self.say("nobestmove");
+        }
+        self.search = Some(Search {
+            go,
+            bans,
+            allowed,
+            retries: 0,
+            deadline: None,
+            stopped: false,
+        });
+        self.send_search();
+        Ok(())
+    }
+
+    fn on_ponderhit(&mut self, draw: bool) -> io::Result<()> {
+        let Some(search) = &mut self.search else {
+            return self.info("ponderhit: no search is running; ignored");
+        };
+        search.go.ponder = false;
+        let ucci = self
+            .bridge
+            .as_ref()
+            .is_some_and(|b| b.dialect.protocol == EngineProtocol::Ucci);
+        let line = if draw && ucci {
+            "ponderhit draw"
+        } else {
+            "ponderhit"
+        };
+        self.arm_deadline();
+        self.send_engine(line);
+        Ok(())
+    }
+
+    fn on_stop(&mut self) -> io::Result<()> {
+        let margin = self
+            .bridge
+            .as_ref()
+            .map_or(Duration::ZERO, |b| b.settings.timeout);
+        match &mut self.search {
+            Some(search) => {
+                search.stopped = true;
+                search.deadline = Some(Instant::now() + margin);
+                self.send_engine("stop");
+                Ok(())
+            }
+            None => self.say("nobestmove"),
+        }
+    }
+
+    // ---- engine side ----------------------------------------------------
+
+    fn on_engine_line(&mut self, line: &str) -> io::Result<()> {
+        let Some(bridge) = &self.bridge else {
+            return Ok(());
+        };
+        if self.search.is_none() {
+            return Ok(());
+        }
+        if line.starts_with("info") {
+            let text = bridge.dialect.translate_info(line);
+            return self.say(&text);
+        }
+        let Some(best) = parse_bestmove(line) else {
+            return Ok(());
+        };
+        let dialect = bridge.dialect;
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let Some(text) = best.mv else {
+            return self.say("nobestmove");
+        };
+        let mv = dialect.parse_move(&text);
+        if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
+            let mut out = format!("bestmove {mv}");
+            let mut after = self.game.judge.position().clone();
+            after.play(mv);
+            if let Some(p) = best
+                .ponder
+                .as_deref()
+                .and_then(|p| dialect.parse_move(p))
+                .filter(|&p| after.is_legal(p))
+            {
+                out.push_str(&format!(" ponder {p}"));
+            }
+            for f in &best.flags {
+                out.push(' ');
+                out.push_str(f);
+            }
+            return self.say(&out);
+        }
+        let why = match mv {
+            None => "not a move".to_string(),
+            Some(m) => match search.bans.iter().find(|b| b.mv == m) {
+                Some(b) => format!("banned: {}", b.reason),
+                None => "not a legal move".to_string(),
+            },
+        };
+        self.retry_or_pick(search, mv, &text, &why)
+    }
+
+    fn retry_or_pick(
+        &mut self,
+        mut search: Search,
+        mv: Option<Move>,
+        text: &str,
+        why: &str,
+    ) -> io::Result<()> {
+        if let Some(m) = mv {
+            search.allowed.retain(|&a| a != m);
+            if !search.bans.iter().any(|b| b.mv == m) {
+                search.bans.push(Ban {
+                    mv: m,
+                    reason: why.to_string(),
+                });
+            }
+        }
+        let Some(&fallback) = search.allowed.first() else {
+            self.info(&format!("engine answered {text} ({why}); no move is left"))?;
+            return self.say("nobestmove");
+        };
+        if search.stopped || search.retries >= MAX_RETRIES {
+            self.info(&format!(
+                "engine answered {text} ({why}); playing {fallback} instead"
+            ))?;
+            return self.say(&format!("bestmove {fallback}"));
+        }
+        search.retries += 1;
+        self.info(&format!(
+            "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
+            search.retries
+        ))?;
+        self.search = Some(search);
+        self.send_search();
+        Ok(())
+    }
+
+    fn on_engine_exit(&mut self) -> io::Result<()> {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        if self.search.take().is_some() {
+            self.info(
+                "the engine exited during the search; it will be restarted at the next position",
+            )?;
+            return self.say("nobestmove");
+        }
+        self.info("the engine exited; it will be restarted at the next position")
+    }
+
+    fn on_search_timeout(&mut self) -> io::Result<()> {
+        self.search = None;
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        self.info("the engine gave no bestmove in time and was stopped; it will be restarted at the next position")?;
+        self.say("nobestmove")
+    }
+
+    fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        let why = match e {
+            WaitError::Timeout => "did not answer in time",
+            WaitError::Exited => "exited",
+            WaitError::NoEngine => "is not running",
+        };
+        self.info(&format!(
+            "the engine {why} ({what}); it will be restarted at the next position"
+        ))
+    }
+
+    fn send_engine(&mut self, line: &str) {
+        let Some(engine) = self.bridge.as_mut().and_then(|b| b.engine.as_mut()) else {
+            return;
+        };
+        self.log.line(Direction::ToEngine, line);
+        // A broken pipe shows up as the engine's end of output; nothing to do here.
+        let _ = engine.send(line);
+    }
+
+    /// Sends position, bans and `go` for the current search and arms its deadline.
+    fn send_search(&mut self) {
+        let (Some(bridge), Some(search)) = (&self.bridge, &self.search) else {
+            return;
+        };
+        let d = bridge.dialect;
+        let mut lines = Vec::with_capacity(3);
+        let mut pos = format!("position fen {}", self.game.start.fen());
+        if !self.game.moves.is_empty() {
+            pos.push_str(" moves");
+            for &m in &self.game.moves {
+                pos.push(' ');
+                pos.push_str(&d.move_text(m));
+            }
+        }
+        lines.push(pos);
+        let banned = !search.bans.is_empty();
+        if banned && d.protocol == EngineProtocol::Ucci {
+            let list: Vec<String> = search.bans.iter().map(|b| d.move_text(b.mv)).collect();
+            lines.push(format!("banmoves {}", list.join(" ")));
+        }
+        let searchmoves = banned.then_some(search.allowed.as_slice());
+        lines.push(d.go_line(
+            &search.go,
+            self.game.judge.position().turn(),
+            self.millis,
+            searchmoves,
+        ));
+        for l in lines {
+            self.send_engine(&l);
+        }
+        self.arm_deadline();
+    }
+
+    fn arm_deadline(&mut self) {
+        let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
+            return;
+        };
+        let margin = bridge.settings.timeout;
+        let ms = |v: u64| {
+            if self.millis {
+                v
+            } else {
+                v.saturating_mul(1000)
+            }
+        };
+        search.deadline = match &search.go.limit {
+            _ if search.go.ponder => None,
+            Limit::Infinite => None,
+            Limit::Time(c) => Some(Instant::now() + Duration::from_millis(ms(c.time)) + margin),
+            Limit::Depth(_) | Limit::Nodes(_) => {
+                Some(Instant::now() + bridge.settings.search_limit)
+            }
+        };
+    }
+
+    /// Waits for an engine line matching `done`, keeping GUI events for later.
+    fn wait_for(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<Vec<String>, WaitError> {
+        let Some(generation) = self
+            .bridge
+            .as_ref()
+            .and_then(|b| b.engine.as_ref())
+            .map(|e| e.generation())
+        else {
+            return Err(WaitError::NoEngine);
+        };
+        let until = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let event = self
+                .rx
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+                .map_err(|_| WaitError::Timeout)?;
+            match event {
+                Event::Engine {
+                    generation: g,
+                    line,
+                } if g == generation => {
+                    self.log.line(Direction::FromEngine, &line);
+                    if done(&line) {
+                        return Ok(lines);
+                    }
+                    lines.push(line);
+                }
+                Event::EngineEof { generation: g } if g == generation => {
+                    return Err(WaitError::Exited);
+                }
+                Event::Engine { .. } | Event::EngineEof { .. } => {}
+                gui => self.pending.push_back(gui),
+            }
+        }
+    }
+
+    /// Starts the engine, runs the handshake and sets its options.
+    fn start_engine(&mut self) -> Result<(), String> {
+        let Some(bridge) = &mut self.bridge else {
+            return Ok(());
+        };
+        bridge.generation += 1;
+        let engine = Engine::spawn(&bridge.settings.command, bridge.generation, self.tx.clone())
+            .map_err(|e| format!("cannot start '{}': {e}", bridge.settings.command.join(" ")))?;
+        self.log.line(
+            Direction::ToEngine,
+            &format!("(started process {})", engine.id()),
+        );
+        bridge.engine = Some(engine);
+        let (hello, ok) = bridge.dialect.handshake();
+        let timeout = bridge.settings.timeout;
+        self.send_engine(hello);
+        let lines = self.wait_for(|l| l == ok, timeout).map_err(|e| {
+            self.kill_engine();
+            match e {
+                WaitError::Timeout => format!("no {ok} within {} ms", timeout.as_millis()),
+                _ => format!("the engine exited before {ok}"),
+            }
+        })?;
+        let Some(bridge) = &mut self.bridge else {
+            return Ok(());
+        };
+        bridge.name = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .map(str::to_string);
+        bridge.options = lines
+            .iter()
+            .filter_map(|l| engine_option(l, bridge.dialect.protocol))
+            .collect();
+        let fsf_uci = bridge.dialect.protocol == EngineProtocol::Uci
+            && bridge
+                .name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
+        bridge.dialect.rank_base = bridge.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        let mut setup = Vec::new();
+        match bridge.dialect.protocol {
+            EngineProtocol::Ucci => {
+                bridge.dialect.millis = lines.iter().any(|l| l.starts_with("option usemillisec "));
+                if bridge.dialect.millis {
+                    setup.push(bridge.dialect.setoption("usemillisec", Some("true")));
+                }
+            }
+            EngineProtocol::Uci => {
+                let has_variant = lines
+                    .iter()
+                    .any(|l| l.starts_with("option name UCI_Variant "));
+                let user_variant = bridge
+                    .settings
+                    .options
+                    .iter()
+                    .any(|(n, _)| n == "UCI_Variant");
+                if has_variant && !user_variant {
+                    setup.push(bridge.dialect.setoption("UCI_Variant", Some("xiangqi")));
+                }
+            }
+        }
+        for (n, v) in &bridge.settings.options {
+            setup.push(bridge.dialect.setoption(n, Some(v)));
+        }
+        setup.extend(bridge.gui_options.iter().cloned());
+        setup.push("isready".into());
+        for l in setup {
+            self.send_engine(&l);
+        }
+        self.wait_for(|l| l == "readyok", timeout).map_err(|_| {
+            self.kill_engine();
+            format!(
+                "no readyok within {} ms after setting the options",
+                timeout.as_millis()
+            )
+        })?;
+        Ok(())
+    }
+
+    fn kill_engine(&mut self) {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+    }
+
+    fn stop_engine(&mut self) {
+        if let Some(engine) = self.bridge.as_mut().and_then(|b| b.engine.take()) {
+            self.log.line(Direction::ToEngine, "quit");
+            engine.quit(Duration::from_millis(500));
+        }
+    }
+}
+
+/// Reads an engine's `option` line into what the GUI is offered; options the
+/// bridge handles itself are left out.
+fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
+    let rest = line.strip_prefix("option ")?;
+    let (engine_name, tail) = match protocol {
+        EngineProtocol::Ucci => {
+            let rest = rest.strip_prefix("name ").unwrap_or(rest);
+            rest.split_once(' ')?
+        }
+        EngineProtocol::Uci => rest.strip_prefix("name ")?.split_once(" type ")?,
+    };
+    let ucci_name = match engine_name {
+        "Hash" => "hashsize".to_string(),
+        n => n.to_ascii_lowercase().replace(' ', "_"),
+    };
+    if matches!(
+        ucci_name.as_str(),
+        "usemillisec" | "profile" | "newgame" | "uci_variant" | "protocol"
+    ) {
+        return None;
+    }
+    let tail = match protocol {
+        EngineProtocol::Ucci => tail.to_string(),
+        EngineProtocol::Uci => format!("type {tail}"),
+    };
+    Some(EngineOption {
+        line: format!("option {ucci_name} {tail}"),
+        ucci_name,
+        engine_name: engine_name.to_string(),
+    })
+}
+
+/// Replays `moves` from `start` under `profile`.
+fn replay(profile: &str, start: &Position, moves: &[Move]) -> Result<Judge, String> {
+    let mut judge = Judge::new(profile, start.clone())?;
+    for (i, &mv) in moves.iter().enumerate() {
+        judge
+            .push(mv)
+            .map_err(|e| format!("move {} {mv}: {e}", i + 1))?;
+    }
+    Ok(judge)
+}
+
+/// Builds the game a `position` command describes, checking every move.
+fn load(profile: &str, spec: &PositionSpec) -> Result<Game, String> {
+    let start = match &spec.start {
+        Start::StartPos => Position::startpos(),
+        Start::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+    };
+    let mut moves = Vec::with_capacity(spec.moves.len());
+    for (i, text) in spec.moves.iter().enumerate() {
+        moves.push(Move::parse_uci(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?);
+    }
+    let judge = replay(profile, &start, &moves)?;
+    Ok(Game {
+        start,
+        moves,
+        judge,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_engine_options_in_both_protocols() {
+        let o = engine_option(
+            "option name Hash type spin default 16 min 1 max 131072",
+            EngineProtocol::Uci,
+        )
+        .unwrap();
+        assert_eq!(
+            o.line,
+            "option hashsize type spin default 16 min 1 max 131072"
+        );
+        assert_eq!(o.engine_name, "Hash");
+        let o = engine_option(
+            "option name Skill Level type spin default 20",
+            EngineProtocol::Uci,
+        )
+        .unwrap();
+        assert_eq!(
+            (o.ucci_name.as_str(), o.engine_name.as_str()),
+            ("skill_level", "Skill Level")
+        );
+        assert!(
+            engine_option(
+                "option name UCI_Variant type combo default xiangqi",
+                EngineProtocol::Uci
+            )
+            .is_none()
+        );
+        let o = engine_option(
+            "option hashsize type spin min 16 max 1024 default 16",
+            EngineProtocol::Ucci,
+        )
+        .unwrap();
+        assert_eq!(
+            o.line,
+            "option hashsize type spin min 16 max 1024 default 16"
+        );
+        assert!(
+            engine_option(
+                "option usemillisec type check default true",
+                EngineProtocol::Ucci
+            )
+            .is_none()
+        );
+        assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
+    }
+
+    #[test]
+    fn load_rejects_bad_moves_with_place() {
+        let spec = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["h2e2".into(), "h2e2".into()],
+        };
+        let e = load("cxa2020", &spec).err().unwrap();
+        assert!(e.starts_with("move 2 h2e2"), "{e}");
+        let spec = PositionSpec {
+            start: Start::Fen("nonsense".into()),
+            moves: vec![],
+        };
+        assert!(load("cxa2020", &spec).is_err());
+    }
+}
