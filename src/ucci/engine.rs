@@ -128,6 +128,11 @@ impl Engine {
         self.child.id()
     }
 
+    /// Whether the process is still running.
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// Writes one line and flushes.
     pub fn send(&mut self, line: &str) -> io::Result<()> {
         self.stdin.write_all(line.as_bytes())?;

@@ -502,6 +502,12 @@ impl<W: Write> Session<W> {
             self.info("every legal move is banned")?;
             return self.say("nobestmove");
         }
+        if let Some(b) = &mut self.bridge
+            && b.engine.as_mut().is_some_and(|e| !e.is_alive())
+        {
+            b.engine = None;
+            self.info("the engine exited; starting it again")?;
+        }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
         {
