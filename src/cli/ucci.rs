@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::ucci::bridge::EngineSettings;
 use crate::ucci::dialect::EngineProtocol;
 use crate::ucci::engine::split_command;
 use crate::ucci::log::Log;
-use crate::ucci::session::{self, EngineSettings, Settings};
+use crate::ucci::session::{self, Settings};
 
 /// Arguments of `ucci`.
 #[derive(Debug, Args)]

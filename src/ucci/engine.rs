@@ -135,8 +135,17 @@ impl Engine {
 
     /// Writes one line and flushes.
     pub fn send(&mut self, line: &str) -> io::Result<()> {
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.write_all(b"\n")?;
+        self.send_lines(&[line])
+    }
+
+    /// Writes lines in a single write (one wake-up for the engine) and flushes.
+    pub fn send_lines(&mut self, lines: &[&str]) -> io::Result<()> {
+        let mut buf = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        for l in lines {
+            buf.push_str(l);
+            buf.push('\n');
+        }
+        self.stdin.write_all(buf.as_bytes())?;
         self.stdin.flush()
     }
 

@@ -5,12 +5,16 @@
 //! - [`protocol`]: the GUI's command lines.
 //! - [`dialect`]: what differs between UCCI and UCI engines.
 //! - [`engine`]: the child process.
+//! - [`bridge`]: the engine's settings, handshake and options.
+//! - [`game`]: the position the GUI gave, replayed.
 //! - [`judge`]: the calls into the referee.
 //! - [`session`]: the loop that ties them together.
 //! - [`log`]: the conversation log.
 
+pub mod bridge;
 pub mod dialect;
 pub mod engine;
+mod game;
 pub mod judge;
 pub mod log;
 pub mod protocol;

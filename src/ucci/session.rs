@@ -10,32 +10,16 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
 
-use super::dialect::{Dialect, EngineProtocol, parse_bestmove};
+use super::bridge::{Bridge, EngineSettings};
+use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, Event};
+use super::game::{Game, load, replay};
 use super::judge::{Ban, Judge, Report, profile_names};
 use super::log::{Direction, Log};
-use super::protocol::{Command, Go, Limit, PositionSpec, Start, parse_command};
+use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
-
-/// How to run the engine behind the bridge.
-#[derive(Clone, Debug)]
-pub struct EngineSettings {
-    /// Program and arguments.
-    pub command: Vec<String>,
-    /// The engine's protocol.
-    pub protocol: EngineProtocol,
-    /// Options set after every start, as `(name, value)` in the engine's own names.
-    pub options: Vec<(String, String)>,
-    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode.
-    pub rank_base: Option<u8>,
-    /// How long to wait for the handshake and `readyok`, and the margin after
-    /// a search's time budget or a `stop`.
-    pub timeout: Duration,
-    /// The longest a `depth` or `nodes` search may take before the engine counts as hung.
-    pub search_limit: Duration,
-}
 
 /// What the session runs with.
 #[derive(Clone, Debug)]
@@ -44,29 +28,6 @@ pub struct Settings {
     pub profile: String,
     /// The engine behind the bridge; `None` = referee only.
     pub engine: Option<EngineSettings>,
-}
-
-/// An option the engine declared, as offered to the GUI.
-#[derive(Clone, Debug)]
-struct EngineOption {
-    /// The UCCI name shown to the GUI.
-    ucci_name: String,
-    /// The engine's own name.
-    engine_name: String,
-    /// The UCCI `option` line for the GUI.
-    line: String,
-}
-
-/// The engine side of the bridge.
-struct Bridge {
-    settings: EngineSettings,
-    engine: Option<Engine>,
-    generation: u64,
-    dialect: Dialect,
-    name: Option<String>,
-    options: Vec<EngineOption>,
-    /// GUI `setoption`s already translated, replayed after a restart.
-    gui_options: Vec<String>,
 }
 
 /// A search in progress.
@@ -113,19 +74,7 @@ where
             judge,
         },
         gui_bans: Vec::new(),
-        bridge: settings.engine.map(|s| Bridge {
-            dialect: Dialect {
-                protocol: s.protocol,
-                rank_base: s.rank_base.unwrap_or(0),
-                millis: false,
-            },
-            settings: s,
-            engine: None,
-            generation: 0,
-            name: None,
-            options: Vec::new(),
-            gui_options: Vec::new(),
-        }),
+        bridge: settings.engine.map(Bridge::new),
         search: None,
     };
     if session.bridge.is_some()
@@ -136,12 +85,6 @@ where
             .line(Direction::ToGui, &format!("(engine start failed: {e})"));
     }
     session.main_loop()
-}
-
-struct Game {
-    start: Position,
-    moves: Vec<Move>,
-    judge: Judge,
 }
 
 struct Session<W: Write> {
@@ -369,42 +312,11 @@ impl<W: Write> Session<W> {
                 )),
             };
         };
-        let line = match (bridge.dialect.protocol, name) {
-            (EngineProtocol::Uci, "newgame") => Some("ucinewgame".to_string()),
-            (EngineProtocol::Ucci, _) => {
-                let engine_name = bridge
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
-                    .map_or(name, |o| o.engine_name.as_str());
-                Some(bridge.dialect.setoption(engine_name, value))
-            }
-            (EngineProtocol::Uci, _) => {
-                let standard = match name {
-                    "hashsize" => Some("Hash"),
-                    "threads" => Some("Threads"),
-                    "ponder" => Some("Ponder"),
-                    _ => None,
-                };
-                let engine_name = bridge
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
-                    .map(|o| o.engine_name.clone())
-                    .or(standard.map(str::to_string));
-                engine_name.map(|n| bridge.dialect.setoption(&n, value))
-            }
-        };
-        let Some(line) = line else {
+        let Some(line) = bridge.setoption(name, value) else {
             return self.info(&format!(
                 "setoption {name}: the engine has no such option; ignored"
             ));
         };
-        if name != "newgame"
-            && let Some(b) = &mut self.bridge
-        {
-            b.gui_options.push(line.clone());
-        }
         self.send_engine(&line);
         Ok(())
     }
@@ -686,12 +598,18 @@ impl<W: Write> Session<W> {
     }
 
     fn send_engine(&mut self, line: &str) {
+        self.send_engine_lines(&[line]);
+    }
+
+    fn send_engine_lines(&mut self, lines: &[&str]) {
         let Some(engine) = self.bridge.as_mut().and_then(|b| b.engine.as_mut()) else {
             return;
         };
-        self.log.line(Direction::ToEngine, line);
+        for l in lines {
+            self.log.line(Direction::ToEngine, l);
+        }
         // A broken pipe shows up as the engine's end of output; nothing to do here.
-        let _ = engine.send(line);
+        let _ = engine.send_lines(lines);
     }
 
     /// Sends position, bans and `go` for the current search and arms its deadline.
@@ -722,9 +640,8 @@ impl<W: Write> Session<W> {
             self.millis,
             searchmoves,
         ));
-        for l in lines {
-            self.send_engine(&l);
-        }
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        self.send_engine_lines(&lines);
         self.arm_deadline();
     }
 
@@ -817,50 +734,10 @@ impl<W: Write> Session<W> {
         let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
-        bridge.name = lines
-            .iter()
-            .find_map(|l| l.strip_prefix("id name "))
-            .map(str::to_string);
-        bridge.options = lines
-            .iter()
-            .filter_map(|l| engine_option(l, bridge.dialect.protocol))
-            .collect();
-        let fsf_uci = bridge.dialect.protocol == EngineProtocol::Uci
-            && bridge
-                .name
-                .as_deref()
-                .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
-        bridge.dialect.rank_base = bridge.settings.rank_base.unwrap_or(u8::from(fsf_uci));
-        let mut setup = Vec::new();
-        match bridge.dialect.protocol {
-            EngineProtocol::Ucci => {
-                bridge.dialect.millis = lines.iter().any(|l| l.starts_with("option usemillisec "));
-                if bridge.dialect.millis {
-                    setup.push(bridge.dialect.setoption("usemillisec", Some("true")));
-                }
-            }
-            EngineProtocol::Uci => {
-                let has_variant = lines
-                    .iter()
-                    .any(|l| l.starts_with("option name UCI_Variant "));
-                let user_variant = bridge
-                    .settings
-                    .options
-                    .iter()
-                    .any(|(n, _)| n == "UCI_Variant");
-                if has_variant && !user_variant {
-                    setup.push(bridge.dialect.setoption("UCI_Variant", Some("xiangqi")));
-                }
-            }
-        }
-        for (n, v) in &bridge.settings.options {
-            setup.push(bridge.dialect.setoption(n, Some(v)));
-        }
-        setup.extend(bridge.gui_options.iter().cloned());
+        let mut setup = bridge.configure(&lines);
         setup.push("isready".into());
-        for l in setup {
-            self.send_engine(&l);
-        }
+        let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
+        self.send_engine_lines(&setup);
         self.wait_for(|l| l == "readyok", timeout).map_err(|_| {
             self.kill_engine();
             format!(
@@ -882,133 +759,5 @@ impl<W: Write> Session<W> {
             self.log.line(Direction::ToEngine, "quit");
             engine.quit(Duration::from_millis(500));
         }
-    }
-}
-
-/// Reads an engine's `option` line into what the GUI is offered; options the
-/// bridge handles itself are left out.
-fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
-    let rest = line.strip_prefix("option ")?;
-    let (engine_name, tail) = match protocol {
-        EngineProtocol::Ucci => {
-            let rest = rest.strip_prefix("name ").unwrap_or(rest);
-            rest.split_once(' ')?
-        }
-        EngineProtocol::Uci => rest.strip_prefix("name ")?.split_once(" type ")?,
-    };
-    let ucci_name = match engine_name {
-        "Hash" => "hashsize".to_string(),
-        n => n.to_ascii_lowercase().replace(' ', "_"),
-    };
-    if matches!(
-        ucci_name.as_str(),
-        "usemillisec" | "profile" | "newgame" | "uci_variant" | "protocol"
-    ) {
-        return None;
-    }
-    let tail = match protocol {
-        EngineProtocol::Ucci => tail.to_string(),
-        EngineProtocol::Uci => format!("type {tail}"),
-    };
-    Some(EngineOption {
-        line: format!("option {ucci_name} {tail}"),
-        ucci_name,
-        engine_name: engine_name.to_string(),
-    })
-}
-
-/// Replays `moves` from `start` under `profile`.
-fn replay(profile: &str, start: &Position, moves: &[Move]) -> Result<Judge, String> {
-    let mut judge = Judge::new(profile, start.clone())?;
-    for (i, &mv) in moves.iter().enumerate() {
-        judge
-            .push(mv)
-            .map_err(|e| format!("move {} {mv}: {e}", i + 1))?;
-    }
-    Ok(judge)
-}
-
-/// Builds the game a `position` command describes, checking every move.
-fn load(profile: &str, spec: &PositionSpec) -> Result<Game, String> {
-    let start = match &spec.start {
-        Start::StartPos => Position::startpos(),
-        Start::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
-    };
-    let mut moves = Vec::with_capacity(spec.moves.len());
-    for (i, text) in spec.moves.iter().enumerate() {
-        moves.push(Move::parse_uci(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?);
-    }
-    let judge = replay(profile, &start, &moves)?;
-    Ok(Game {
-        start,
-        moves,
-        judge,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_engine_options_in_both_protocols() {
-        let o = engine_option(
-            "option name Hash type spin default 16 min 1 max 131072",
-            EngineProtocol::Uci,
-        )
-        .unwrap();
-        assert_eq!(
-            o.line,
-            "option hashsize type spin default 16 min 1 max 131072"
-        );
-        assert_eq!(o.engine_name, "Hash");
-        let o = engine_option(
-            "option name Skill Level type spin default 20",
-            EngineProtocol::Uci,
-        )
-        .unwrap();
-        assert_eq!(
-            (o.ucci_name.as_str(), o.engine_name.as_str()),
-            ("skill_level", "Skill Level")
-        );
-        assert!(
-            engine_option(
-                "option name UCI_Variant type combo default xiangqi",
-                EngineProtocol::Uci
-            )
-            .is_none()
-        );
-        let o = engine_option(
-            "option hashsize type spin min 16 max 1024 default 16",
-            EngineProtocol::Ucci,
-        )
-        .unwrap();
-        assert_eq!(
-            o.line,
-            "option hashsize type spin min 16 max 1024 default 16"
-        );
-        assert!(
-            engine_option(
-                "option usemillisec type check default true",
-                EngineProtocol::Ucci
-            )
-            .is_none()
-        );
-        assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
-    }
-
-    #[test]
-    fn load_rejects_bad_moves_with_place() {
-        let spec = PositionSpec {
-            start: Start::StartPos,
-            moves: vec!["h2e2".into(), "h2e2".into()],
-        };
-        let e = load("cxa2020", &spec).err().unwrap();
-        assert!(e.starts_with("move 2 h2e2"), "{e}");
-        let spec = PositionSpec {
-            start: Start::Fen("nonsense".into()),
-            moves: vec![],
-        };
-        assert!(load("cxa2020", &spec).is_err());
     }
 }
