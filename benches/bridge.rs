@@ -116,11 +116,12 @@ fn command(moves: &[Move], n: usize, dialect: &Dialect) -> String {
     s
 }
 
-fn stats(samples: &mut [Duration]) -> (f64, f64) {
+/// Mean, median and 90th percentile in milliseconds.
+fn stats(samples: &mut [Duration]) -> (f64, f64, f64) {
     samples.sort();
     let mean = samples.iter().map(Duration::as_secs_f64).sum::<f64>() / samples.len() as f64;
-    let median = samples[samples.len() / 2].as_secs_f64();
-    (mean * 1e3, median * 1e3)
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
+    (mean * 1e3, at(0.5), at(0.9))
 }
 
 fn measure(engine: &str, protocol: EngineProtocol, trips: usize) {
@@ -179,14 +180,14 @@ fn measure(engine: &str, protocol: EngineProtocol, trips: usize) {
             b_samples.push(b);
         }
     }
-    let (dm, dmed) = stats(&mut d_samples);
-    let (bm, bmed) = stats(&mut b_samples);
+    let (dm, dmed, d90) = stats(&mut d_samples);
+    let (bm, bmed, b90) = stats(&mut b_samples);
     println!(
         "{name:>4} engine, {trips} round trips of position (0-{} plies) + go depth 1:",
         moves.len()
     );
-    println!("     direct: mean {dm:.3} ms, median {dmed:.3} ms");
-    println!("     bridge: mean {bm:.3} ms, median {bmed:.3} ms");
+    println!("     direct: mean {dm:.3} ms, median {dmed:.3} ms, p90 {d90:.3} ms");
+    println!("     bridge: mean {bm:.3} ms, median {bmed:.3} ms, p90 {b90:.3} ms");
     println!(
         "     overhead: mean {:.3} ms, median {:.3} ms per round trip (bridge/direct = {:.2}x)",
         bm - dm,
