@@ -60,6 +60,10 @@ fn malformed_lines_are_reported_and_survived() {
         let infos = info_strings(&lines);
         assert!(!infos.is_empty(), "no report for {bad:?}: {lines:?}");
     }
+    gui.send_bytes(b"go \xff\xfe depth\n");
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok");
+    assert!(!info_strings(&lines).is_empty(), "{lines:?}");
     gui.send("quit");
     gui.until(|l| l == "bye");
 }

@@ -152,8 +152,8 @@ impl Engine {
     /// Sends `quit` and gives the engine `grace` to exit before killing it.
     pub fn quit(mut self, grace: Duration) {
         let _ = self.send("quit");
-        let until = Instant::now() + grace;
-        while Instant::now() < until {
+        let start = Instant::now();
+        while start.elapsed() < grace {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
             }

@@ -40,6 +40,12 @@ struct Search {
     stopped: bool,
 }
 
+/// The instant `d` from now; `None` when that is beyond what the clock can
+/// represent (a wait without end).
+fn after(d: Duration) -> Option<Instant> {
+    Instant::now().checked_add(d)
+}
+
 /// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
 /// the end of input.
 pub fn run<R, W>(settings: Settings, input: R, output: W, log: Log) -> io::Result<()>
@@ -50,10 +56,19 @@ where
     let (tx, rx) = mpsc::channel();
     let gui_tx = tx.clone();
     thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if gui_tx.send(Event::Gui(line)).is_err() {
-                return;
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    // Bytes that are not UTF-8 become U+FFFD: a bad line, not the end.
+                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                    if gui_tx.send(Event::Gui(line)).is_err() {
+                        return;
+                    }
+                }
             }
         }
         let _ = gui_tx.send(Event::GuiEof);
@@ -465,7 +480,7 @@ impl<W: Write> Session<W> {
         match &mut self.search {
             Some(search) => {
                 search.stopped = true;
-                search.deadline = Some(Instant::now() + margin);
+                search.deadline = after(margin);
                 self.send_engine("stop");
                 Ok(())
             }
@@ -660,10 +675,8 @@ impl<W: Write> Session<W> {
         search.deadline = match &search.go.limit {
             _ if search.go.ponder => None,
             Limit::Infinite => None,
-            Limit::Time(c) => Some(Instant::now() + Duration::from_millis(ms(c.time)) + margin),
-            Limit::Depth(_) | Limit::Nodes(_) => {
-                Some(Instant::now() + bridge.settings.search_limit)
-            }
+            Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
+            Limit::Depth(_) | Limit::Nodes(_) => after(bridge.settings.search_limit),
         };
     }
 
@@ -681,13 +694,16 @@ impl<W: Write> Session<W> {
         else {
             return Err(WaitError::NoEngine);
         };
-        let until = Instant::now() + timeout;
+        let until = after(timeout);
         let mut lines = Vec::new();
         loop {
-            let event = self
-                .rx
-                .recv_timeout(until.saturating_duration_since(Instant::now()))
-                .map_err(|_| WaitError::Timeout)?;
+            let event = match until {
+                Some(t) => self
+                    .rx
+                    .recv_timeout(t.saturating_duration_since(Instant::now()))
+                    .map_err(|_| WaitError::Timeout)?,
+                None => self.rx.recv().map_err(|_| WaitError::Timeout)?,
+            };
             match event {
                 Event::Engine {
                     generation: g,

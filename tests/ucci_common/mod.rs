@@ -74,6 +74,13 @@ impl Gui {
         stdin.flush().expect("flush");
     }
 
+    /// Sends raw bytes (for input that is not UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to the program");
+        stdin.flush().expect("flush");
+    }
+
     /// Closes the program's input.
     pub fn close(&mut self) {
         self.stdin = None;
