@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod perft;
+mod profiles;
 mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
     Ucci(ucci::UcciArgs),
+    /// List the built-in tournament profiles (or check a user profile file).
+    Profiles(profiles::ProfilesArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -30,6 +33,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Ucci(args) => ucci::run(args),
+        Command::Profiles(args) => profiles::run(args),
     };
     match result {
         Ok(code) => code,

@@ -11,13 +11,14 @@ use clap::Args;
 use crate::ucci::bridge::EngineSettings;
 use crate::ucci::dialect::EngineProtocol;
 use crate::ucci::engine::split_command;
+use crate::ucci::judge::load_profile;
 use crate::ucci::log::Log;
 use crate::ucci::session::{self, Settings};
 
 /// Arguments of `ucci`.
 #[derive(Debug, Args)]
 pub struct UcciArgs {
-    /// Rules profile (cxa2011, cxa2020, axf, …).
+    /// Rules profile: a built-in name (cxa2011, cxa2020, axf, …) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
     /// Run this engine behind the referee (program and arguments, quotes group words).
@@ -72,7 +73,7 @@ pub fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         None => Log::off(),
     };
     let settings = Settings {
-        profile: args.profile.to_ascii_lowercase(),
+        profile: load_profile(&args.profile)?,
         engine,
     };
     session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log)?;

@@ -2,6 +2,7 @@
 //! the judge that replayed them.
 
 use crate::board::{Move, Position};
+use crate::rules::profile::Profile;
 
 use super::judge::Judge;
 use super::protocol::{PositionSpec, Start};
@@ -17,8 +18,8 @@ pub(crate) struct Game {
 }
 
 /// Replays `moves` from `start` under `profile`.
-pub(crate) fn replay(profile: &str, start: &Position, moves: &[Move]) -> Result<Judge, String> {
-    let mut judge = Judge::new(profile, start.clone())?;
+pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Result<Judge, String> {
+    let mut judge = Judge::new(profile, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
         judge
             .push(mv)
@@ -28,7 +29,7 @@ pub(crate) fn replay(profile: &str, start: &Position, moves: &[Move]) -> Result<
 }
 
 /// Builds the game a `position` command describes, checking every move.
-pub(crate) fn load(profile: &str, spec: &PositionSpec) -> Result<Game, String> {
+pub(crate) fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
         Start::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
@@ -51,16 +52,17 @@ mod tests {
 
     #[test]
     fn load_rejects_bad_moves_with_place() {
+        let cxa2020 = Profile::builtin("cxa2020").unwrap();
         let spec = PositionSpec {
             start: Start::StartPos,
             moves: vec!["h2e2".into(), "h2e2".into()],
         };
-        let e = load("cxa2020", &spec).err().unwrap();
+        let e = load(&cxa2020, &spec).err().unwrap();
         assert!(e.starts_with("move 2 h2e2"), "{e}");
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],
         };
-        assert!(load("cxa2020", &spec).is_err());
+        assert!(load(&cxa2020, &spec).is_err());
     }
 }

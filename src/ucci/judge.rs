@@ -2,6 +2,7 @@
 //! profile, and report the game state and the moves the side to move may not play.
 
 use crate::board::{Move, Position};
+use crate::rules::profile::Profile;
 
 /// A move the side to move may not play, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,12 +24,9 @@ pub struct Report {
     pub bans: Vec<Ban>,
 }
 
-/// The profile names the front end offers.
-pub fn profile_names() -> Vec<String> {
-    ["cxa2011", "cxa2020", "axf"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
+/// A built-in profile by name, or a profile file.
+pub fn load_profile(spec: &str) -> Result<Profile, String> {
+    Profile::load(spec).map_err(|e| e.to_string())
 }
 
 /// A game replayed under a profile.
@@ -40,16 +38,13 @@ pub struct Judge {
 }
 
 impl Judge {
-    /// Starts a game from `start` under the profile named `profile`.
-    pub fn new(profile: &str, start: Position) -> Result<Judge, String> {
-        if !profile_names().iter().any(|p| p == profile) {
-            return Err(format!("unknown profile '{profile}'"));
-        }
-        Ok(Judge {
-            profile: profile.to_string(),
+    /// Starts a game from `start` under `profile`.
+    pub fn new(profile: &Profile, start: Position) -> Judge {
+        Judge {
+            profile: profile.name.clone(),
             position: start,
             plies: 0,
-        })
+        }
     }
 
     /// Plays `mv`, or says why it is not legal (the game is then unchanged).

@@ -9,12 +9,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
+use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, Event};
 use super::game::{Game, load, replay};
-use super::judge::{Ban, Judge, Report, profile_names};
+use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 
@@ -24,8 +25,8 @@ const MAX_RETRIES: u32 = 2;
 /// What the session runs with.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The rules profile name.
-    pub profile: String,
+    /// The rules profile.
+    pub profile: Profile,
     /// The engine behind the bridge; `None` = referee only.
     pub engine: Option<EngineSettings>,
 }
@@ -73,15 +74,14 @@ where
         }
         let _ = gui_tx.send(Event::GuiEof);
     });
-    let judge = Judge::new(&settings.profile, Position::startpos())
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let judge = Judge::new(&settings.profile, Position::startpos());
     let mut session = Session {
         out: output,
         log,
         rx,
         tx,
         pending: VecDeque::new(),
-        profile: settings.profile.clone(),
+        profile: settings.profile,
         millis: true,
         game: Game {
             start: Position::startpos(),
@@ -108,7 +108,7 @@ struct Session<W: Write> {
     rx: Receiver<Event>,
     tx: Sender<Event>,
     pending: VecDeque<Event>,
-    profile: String,
+    profile: Profile,
     millis: bool,
     game: Game,
     gui_bans: Vec<Move>,
@@ -248,13 +248,14 @@ impl<W: Write> Session<W> {
             None => self.say(&format!("id name xqarbiter {version} referee"))?,
         }
         self.say("id author xqarbiter developers")?;
-        let vars: String = profile_names()
-            .iter()
-            .map(|p| format!(" var {p}"))
-            .collect();
+        let mut names: Vec<&str> = BUILTIN_NAMES.to_vec();
+        if !names.contains(&self.profile.name.as_str()) {
+            names.push(&self.profile.name);
+        }
+        let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
         self.say(&format!(
             "option profile type combo{vars} default {}",
-            self.profile
+            self.profile.name
         ))?;
         self.say("option usemillisec type check default true")?;
         self.say("option newgame type button")?;
@@ -293,15 +294,18 @@ impl<W: Write> Session<W> {
                 let Some(v) = value else {
                     return self.info("setoption profile: the profile name is missing");
                 };
-                let profile = v.to_ascii_lowercase();
-                match replay(&profile, &self.game.start, &self.game.moves) {
-                    Ok(judge) => {
+                let changed = load_profile(v).and_then(|profile| {
+                    let judge = replay(&profile, &self.game.start, &self.game.moves)?;
+                    Ok((profile, judge))
+                });
+                match changed {
+                    Ok((profile, judge)) => {
                         self.game.judge = judge;
                         self.profile = profile;
                     }
                     Err(e) => self.info(&format!(
                         "setoption profile {v}: {e}; keeping {}",
-                        self.profile
+                        self.profile.name
                     ))?,
                 }
                 Ok(())
