@@ -153,6 +153,11 @@ fn uci_time_controls_and_stop() {
     gui.send("go depth infinite");
     gui.send("stop");
     assert!(gui.search().1.is_some());
+    gui.send("go ponder time 2 increment 0");
+    gui.send("ponderhit");
+    assert!(gui.search().1.is_some());
+    gui.send("go draw depth 2");
+    assert!(gui.search().1.is_some());
     gui.send("quit");
     gui.until(|l| l == "bye");
     let text = fs::read_to_string(&log).expect("log");
@@ -163,9 +168,28 @@ fn uci_time_controls_and_stop() {
         "{text}"
     );
     assert!(text.contains("->ENG go infinite"), "{text}");
+    assert!(
+        text.contains("->ENG go ponder wtime 2000 btime 2000 winc 0 binc 0"),
+        "{text}"
+    );
+    assert!(text.contains("->ENG ponderhit"), "{text}");
+    assert!(text.contains("->ENG go depth 2\n"), "{text}");
     assert!(text.contains("GUI-> stop"), "{text}");
     assert!(text.contains("->GUI bye"), "{text}");
     assert!(text.contains("ENG-> bestmove"), "{text}");
+    for line in text.lines() {
+        let (stamp, rest) = line.split_once(' ').expect("timestamp");
+        assert!(
+            stamp.len() == 24 && stamp.ends_with('Z') && stamp.as_bytes()[10] == b'T',
+            "{line}"
+        );
+        assert!(
+            ["GUI->", "->GUI", "->ENG", "ENG->"]
+                .iter()
+                .any(|m| rest.starts_with(m)),
+            "{line}"
+        );
+    }
 }
 
 #[test]
