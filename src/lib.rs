@@ -15,5 +15,6 @@
 pub mod board;
 pub mod cli;
 pub mod notation;
+pub mod referee;
 pub mod rules;
 pub mod ucci;
