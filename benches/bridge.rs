@@ -102,8 +102,40 @@ fn game(plies: usize) -> Vec<Move> {
     moves
 }
 
-/// `position startpos moves …` + `go depth 1` for the first `n` moves, in `dialect`'s coordinates.
-fn command(moves: &[Move], n: usize, dialect: &Dialect) -> String {
+/// A position that closed a cycle (public case CXA-图17): the bridge must
+/// rule on it and ban Red's repeating move before each `go`.
+const CYCLE_FEN: &str = "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1";
+const CYCLE_MOVES: [&str; 4] = ["b7b8", "d8d7", "b8b7", "d7d8"];
+
+/// The round trips' workload.
+#[derive(Copy, Clone)]
+enum Workload {
+    /// Prefixes (0–60 plies) of one game without repetitions.
+    Game,
+    /// The same position after a perpetual-check cycle, with a ban to compute.
+    Cycle,
+}
+
+/// `position … moves …` + `go depth 1` for trip `i`, in `dialect`'s coordinates.
+fn command(work: Workload, moves: &[Move], i: usize, dialect: &Dialect) -> String {
+    match work {
+        Workload::Game => game_command(moves, i % (moves.len() + 1), dialect),
+        Workload::Cycle => {
+            let list: Vec<String> = CYCLE_MOVES
+                .iter()
+                .filter_map(|m| Move::parse_uci(m).ok())
+                .map(|m| dialect.move_text(m))
+                .collect();
+            format!(
+                "position fen {CYCLE_FEN} moves {}\ngo depth 1\n",
+                list.join(" ")
+            )
+        }
+    }
+}
+
+/// `position startpos moves …` + `go depth 1` for the first `n` moves.
+fn game_command(moves: &[Move], n: usize, dialect: &Dialect) -> String {
     let mut s = String::from("position startpos");
     if n > 0 {
         s.push_str(" moves");
@@ -124,7 +156,7 @@ fn stats(samples: &mut [Duration]) -> (f64, f64, f64) {
     (mean * 1e3, at(0.5), at(0.9))
 }
 
-fn measure(engine: &str, protocol: EngineProtocol, trips: usize) {
+fn measure(engine: &str, protocol: EngineProtocol, work: Workload, trips: usize) {
     let (name, hello, ok, rank_base) = match protocol {
         EngineProtocol::Ucci => ("ucci", "ucci\n", "ucciok", 0),
         EngineProtocol::Uci => (
@@ -172,9 +204,8 @@ fn measure(engine: &str, protocol: EngineProtocol, trips: usize) {
     let mut d_samples = Vec::with_capacity(trips);
     let mut b_samples = Vec::with_capacity(trips);
     for i in 0..trips + warmup {
-        let n = i % (moves.len() + 1);
-        let d = direct.round_trip(&command(&moves, n, &direct_dialect));
-        let b = bridge.round_trip(&command(&moves, n, &gui_dialect));
+        let d = direct.round_trip(&command(work, &moves, i, &direct_dialect));
+        let b = bridge.round_trip(&command(work, &moves, i, &gui_dialect));
         if i >= warmup {
             d_samples.push(d);
             b_samples.push(b);
@@ -182,10 +213,11 @@ fn measure(engine: &str, protocol: EngineProtocol, trips: usize) {
     }
     let (dm, dmed, d90) = stats(&mut d_samples);
     let (bm, bmed, b90) = stats(&mut b_samples);
-    println!(
-        "{name:>4} engine, {trips} round trips of position (0-{} plies) + go depth 1:",
-        moves.len()
-    );
+    let what = match work {
+        Workload::Game => format!("position (0-{} plies of a game)", moves.len()),
+        Workload::Cycle => "position after a perpetual-check cycle (one ban)".to_string(),
+    };
+    println!("{name:>4} engine, {trips} round trips of {what} + go depth 1:");
     println!("     direct: mean {dm:.3} ms, median {dmed:.3} ms, p90 {d90:.3} ms");
     println!("     bridge: mean {bm:.3} ms, median {bmed:.3} ms, p90 {b90:.3} ms");
     println!(
@@ -206,6 +238,8 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
-    measure(&engine, EngineProtocol::Ucci, trips);
-    measure(&engine, EngineProtocol::Uci, trips);
+    for work in [Workload::Game, Workload::Cycle] {
+        measure(&engine, EngineProtocol::Ucci, work, trips);
+        measure(&engine, EngineProtocol::Uci, work, trips);
+    }
 }
