@@ -3,6 +3,10 @@
 mod ucci_common;
 
 use ucci_common::{FIG17, FIG20, Gui, info_strings};
+use xqarbiter::board::{Move, Position};
+use xqarbiter::referee::Referee;
+use xqarbiter::rules::profile::Profile;
+use xqarbiter::rules::ruling::Verdict;
 
 #[test]
 fn handshake_options_ready_and_quit() {
@@ -146,5 +150,69 @@ fn checkmate_is_reported_as_game_over() {
             .iter()
             .any(|l| l.starts_with("game over")),
         "{lines:?}"
+    );
+}
+
+/// Every public rule case: after its cycle, `go` bans exactly the moves the
+/// library's referee forbids, and — where the cycle is ruled against the side
+/// that opened it — that side's repeating move is among them.
+#[test]
+fn every_rule_case_bans_what_the_referee_forbids() {
+    let text = include_str!("../positions/repetition.tsv");
+    let mut gui = Gui::xqarbiter(&[]);
+    let mut checked_repeats = 0;
+    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (id, rules, fen, moves) = (f[0], f[1], f[2], f[3]);
+        let start = Position::from_fen(fen).unwrap();
+        let mut referee = Referee::new(Profile::builtin(rules).unwrap(), start.clone());
+        for m in moves.split_whitespace() {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+        }
+        // Once the game is over there is nothing left to ban.
+        let ruling = referee.ruling();
+        let mut want: Vec<String> = match ruling.verdict {
+            Verdict::Ongoing => referee
+                .forbidden_moves()
+                .iter()
+                .map(|f| f.mv.to_string())
+                .collect(),
+            _ => Vec::new(),
+        };
+        want.sort();
+
+        gui.send(&format!("setoption profile {rules}"));
+        gui.send(&format!("position fen {} moves {moves}", start.fen()));
+        gui.send("go depth 1");
+        let (lines, _) = gui.search();
+        let mut got: Vec<String> = info_strings(&lines)
+            .iter()
+            .filter_map(|l| l.strip_prefix("banned "))
+            .filter_map(|l| l.split_whitespace().next())
+            .map(str::to_string)
+            .collect();
+        got.sort();
+        assert_eq!(got, want, "{id}: {lines:?}");
+
+        // The game goes on, the cycle just closed is ruled against the side to
+        // move: the move it played from the repeated position must be banned.
+        let mover = referee.position().turn();
+        if let Some(rep) = ruling
+            .repetition
+            .as_ref()
+            .filter(|_| ruling.verdict == Verdict::Ongoing)
+            && rep.cycle.outcome.name() == format!("{}_must_vary", mover.name())
+        {
+            let repeating = moves.split_whitespace().nth(rep.first_ply).unwrap();
+            assert!(
+                got.iter().any(|m| m == repeating),
+                "{id}: {repeating} not banned: {lines:?}"
+            );
+            checked_repeats += 1;
+        }
+    }
+    assert!(
+        checked_repeats >= 10,
+        "only {checked_repeats} cases ruled against the side that opened the cycle"
     );
 }
