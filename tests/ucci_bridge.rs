@@ -358,3 +358,36 @@ fn shifts_ranks_both_ways() {
     assert_eq!(shift_ranks("b7b8", 1), "b8b9");
     assert_eq!(shift_ranks("a10a9", -1), "a9a8");
 }
+
+#[test]
+fn draw_offers_are_answered_for_uci_engines_by_the_score() {
+    let Some(engine) = engine() else { return };
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", "uci"]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    // Bare kings: the score is 0, the offer is accepted.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    gui.send("go draw depth 5");
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some());
+    assert!(
+        lines.last().is_some_and(|l| l.ends_with(" draw")),
+        "{lines:?}"
+    );
+    // Red a rook up: declined.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    gui.send("go draw depth 5");
+    let (lines, _) = gui.search();
+    assert!(
+        lines.last().is_some_and(|l| !l.ends_with(" draw")),
+        "{lines:?}"
+    );
+    // No offer, no draw.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    gui.send("go depth 5");
+    let (lines, _) = gui.search();
+    assert!(
+        lines.last().is_some_and(|l| !l.ends_with(" draw")),
+        "{lines:?}"
+    );
+}

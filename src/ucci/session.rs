@@ -22,6 +22,10 @@ use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
 
+/// A UCI engine cannot answer a draw offer; the bridge accepts one for it
+/// when the engine's last score is within this many points of equality.
+const DRAW_ACCEPT_SCORE: i64 = 20;
+
 /// What the session runs with.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -39,6 +43,20 @@ struct Search {
     retries: u32,
     deadline: Option<Instant>,
     stopped: bool,
+    /// The GUI offered a draw (`go draw` or `ponderhit draw`).
+    draw_offered: bool,
+    /// The engine's last reported score, in UCCI form.
+    last_score: Option<i64>,
+}
+
+/// The score in a translated `info` line (`… score N …`).
+fn score_of(info: &str) -> Option<i64> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "score")?;
+    tokens.next()?.parse().ok()
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -445,6 +463,7 @@ impl<W: Write> Session<W> {
             self.info(&format!("engine could not be started: {e}"))?;
             return self.say("nobestmove");
         }
+        let draw_offered = go.draw;
         self.search = Some(Search {
             go,
             bans,
@@ -452,6 +471,8 @@ impl<W: Write> Session<W> {
             retries: 0,
             deadline: None,
             stopped: false,
+            draw_offered,
+            last_score: None,
         });
         self.send_search();
         Ok(())
@@ -462,6 +483,7 @@ impl<W: Write> Session<W> {
             return self.info("ponderhit: no search is running; ignored");
         };
         search.go.ponder = false;
+        search.draw_offered |= draw;
         let ucci = self
             .bridge
             .as_ref()
@@ -503,6 +525,9 @@ impl<W: Write> Session<W> {
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line);
+            if let (Some(score), Some(search)) = (score_of(&text), &mut self.search) {
+                search.last_score = Some(score);
+            }
             return self.say(&text);
         }
         let Some(best) = parse_bestmove(line) else {
@@ -531,6 +556,14 @@ impl<W: Write> Session<W> {
             for f in &best.flags {
                 out.push(' ');
                 out.push_str(f);
+            }
+            let accepts = dialect.protocol == EngineProtocol::Uci
+                && search.draw_offered
+                && search
+                    .last_score
+                    .is_some_and(|s| s.abs() <= DRAW_ACCEPT_SCORE);
+            if accepts {
+                out.push_str(" draw");
             }
             return self.say(&out);
         }
@@ -779,5 +812,17 @@ impl<W: Write> Session<W> {
             self.log.line(Direction::ToEngine, "quit");
             engine.quit(Duration::from_millis(500));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_scores_from_info_lines() {
+        assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
+        assert_eq!(score_of("info depth 3 nodes 5"), None);
+        assert_eq!(score_of("info string score 5"), None);
     }
 }
