@@ -21,11 +21,40 @@ pub(crate) struct Game {
 pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Result<Judge, String> {
     let mut judge = Judge::new(profile, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
-        judge
-            .push(mv)
-            .map_err(|e| format!("move {} {mv}: {e}", i + 1))?;
+        if judge.push(mv).is_err() {
+            let why = why_illegal(judge.position(), mv);
+            return Err(format!("move {} {mv} is illegal: {why}", i + 1));
+        }
     }
     Ok(judge)
+}
+
+/// Why `mv` cannot be played in `pos`, in words (meaningful only when it is illegal).
+fn why_illegal(pos: &Position, mv: Move) -> String {
+    let (from, to) = (mv.from(), mv.to());
+    let turn = pos.turn();
+    match (pos.piece_at(from), pos.piece_at(to)) {
+        (None, _) => format!("there is no piece on {from}"),
+        (Some(p), _) if p.color != turn => {
+            format!(
+                "the {} on {from} is {}'s and {} is to move",
+                p.role.name(),
+                p.color.name(),
+                turn.name()
+            )
+        }
+        (Some(p), Some(q)) if q.color == turn => {
+            format!(
+                "the {} on {from} cannot take its own {} on {to}",
+                p.role.name(),
+                q.role.name()
+            )
+        }
+        (Some(p), _) => format!(
+            "the {} on {from} cannot go to {to} here (not a move of that piece, or it would leave its king attacked or facing the other king)",
+            p.role.name()
+        ),
+    }
 }
 
 /// Builds the game a `position` command describes, checking every move.
@@ -58,7 +87,31 @@ mod tests {
             moves: vec!["h2e2".into(), "h2e2".into()],
         };
         let e = load(&cxa2020, &spec).err().unwrap();
-        assert!(e.starts_with("move 2 h2e2"), "{e}");
+        assert!(
+            e.starts_with("move 2 h2e2 is illegal: there is no piece on h2"),
+            "{e}"
+        );
+        let black_first = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["h7e7".into()],
+        };
+        let e = load(&cxa2020, &black_first).err().unwrap();
+        assert!(
+            e.contains("the cannon on h7 is black's and red is to move"),
+            "{e}"
+        );
+        let own = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["a0a3".into()],
+        };
+        let e = load(&cxa2020, &own).err().unwrap();
+        assert!(e.contains("cannot take its own pawn on a3"), "{e}");
+        let jump = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["a0a5".into()],
+        };
+        let e = load(&cxa2020, &jump).err().unwrap();
+        assert!(e.contains("the rook on a0 cannot go to a5"), "{e}");
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],
