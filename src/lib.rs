@@ -17,3 +17,4 @@ pub mod cli;
 pub mod notation;
 pub mod referee;
 pub mod rules;
+pub mod ucci;

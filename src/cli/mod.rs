@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod perft;
 mod profiles;
+mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
+    Ucci(ucci::UcciArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
 }
@@ -29,6 +32,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Ucci(args) => ucci::run(args),
         Command::Profiles(args) => profiles::run(args),
     };
     match result {
