@@ -34,7 +34,11 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap = HashMap<u64, Vec<usize>, BuildHasherDefault<KeyHasher>>;
+/// For each position key: the last ply after which it stood, and how often it has stood.
+type KeyMap = HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>;
+
+/// No earlier ply had the same position.
+const NONE: u32 = u32::MAX;
 
 /// A move that is not legal in the referee's current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,23 +85,26 @@ pub struct Referee {
     facts: Vec<PlyFacts>,
     last_capture: usize,
     keys: KeyMap,
+    /// For each ply (0 = the start), the previous ply after which the same position stood.
+    previous: Vec<u32>,
     natures: RefCell<Vec<Option<MoveNature>>>,
 }
 
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = KeyMap::default();
-        keys.insert(start.key(), vec![0]);
+        let mut keys = KeyMap::with_capacity_and_hasher(256, BuildHasherDefault::default());
+        keys.insert(start.key(), (0, 1));
         Referee {
             profile,
             claim: ClaimMode::Automatic,
             start: start.clone(),
             position: start,
-            history: Vec::new(),
-            facts: Vec::new(),
+            history: Vec::with_capacity(256),
+            facts: Vec::with_capacity(256),
             last_capture: 0,
             keys,
+            previous: vec![NONE],
             natures: RefCell::new(Vec::new()),
         }
     }
@@ -177,9 +184,10 @@ impl Referee {
         if capture {
             self.last_capture = ply;
         }
-        let seen = self.keys.entry(key).or_default();
-        seen.push(ply);
-        let n = seen.len();
+        let entry = self.keys.entry(key).or_insert((NONE, 0));
+        self.previous.push(entry.0);
+        *entry = (ply as u32, entry.1 + 1);
+        let n = entry.1 as usize;
         if n > 1 {
             Event::Repetition(n)
         } else if check && self.position.has_no_legal_moves() {
@@ -208,11 +216,15 @@ impl Referee {
     fn repetition(&self) -> Option<RepetitionReport> {
         let last = self.plies();
         let key = self.history.last()?.1;
-        let seen = self.keys.get(&key)?;
-        if seen.len() < 2 {
+        let &(_, occurrences) = self.keys.get(&key)?;
+        if occurrences < 2 {
             return None;
         }
-        let prev = seen[seen.len() - 2];
+        let prev = self.previous[last] as usize;
+        let mut first = prev;
+        while self.previous[first] != NONE {
+            first = self.previous[first] as usize;
+        }
         let mut pos = self.position.clone();
         for (undo, _) in self.history[prev..].iter().rev() {
             pos.undo(*undo);
@@ -257,9 +269,9 @@ impl Referee {
             }
         }
         Some(RepetitionReport {
-            first_ply: seen[0],
+            first_ply: first,
             last_ply: last,
-            occurrences: seen.len(),
+            occurrences: occurrences as usize,
             cycle,
             moves: reports,
             note,
