@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod diagram;
 mod perft;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
