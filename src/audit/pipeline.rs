@@ -1,61 +1,68 @@
 //! A deterministic, ordered, parallel pipeline with bounded memory.
 //!
-//! One thread produces work items (reading files), the rayon pool judges them
-//! a chunk at a time, and the calling thread receives the results in exactly
-//! the order the items were produced, whatever the parallelism. At most a few
-//! chunks are in flight, so a library of any size streams through.
+//! Work comes in sources (files), each of which yields a stream of results
+//! (one row per game). Worker threads take the sources in order, one at a
+//! time, and stream their results through a small bounded channel per source;
+//! the calling thread drains the sources' channels in source order. So the
+//! output order is the input order whatever the parallelism, reading and
+//! judging both run in parallel across files, and at most `LOOKAHEAD` sources
+//! of `PER_SOURCE` results each wait in memory: a library of any size streams.
 
-use std::sync::mpsc;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
-use rayon::prelude::*;
+/// Results buffered per source before its worker waits for the consumer.
+const PER_SOURCE: usize = 256;
+/// Sources started ahead of the one being consumed (beyond the workers').
+const LOOKAHEAD: usize = 32;
 
-/// Chunks queued between the producer and the judges (beyond the one being judged).
-const QUEUED_CHUNKS: usize = 2;
-
-/// Runs `produce` on its own thread; it calls its argument once per item and
-/// stops early when that returns `false` (the consumer has quit). Items are
-/// judged in parallel in chunks of `chunk` items with `judge`, and each result
-/// goes to `emit` in production order. The first error of `emit` stops the
-/// pipeline and is returned.
-pub fn run_ordered<T, R, E, P, J, M>(
-    produce: P,
-    chunk: usize,
-    judge: J,
-    mut emit: M,
-) -> Result<(), E>
+/// Runs `work` over every item of `sources` on `threads` worker threads. `work`
+/// gets a source and a sink; it pushes that source's results into the sink in
+/// order, and stops early if the sink returns `false` (the consumer has quit).
+/// `emit` receives all results, source after source, each source's in its own
+/// order. The first error of `emit` stops the pipeline and is returned.
+pub fn run_ordered<S, R, E, I, W, M>(sources: I, threads: usize, work: W, mut emit: M) -> Result<(), E>
 where
-    T: Send,
+    I: Iterator<Item = S> + Send,
     R: Send,
-    P: FnOnce(&mut dyn FnMut(T) -> bool) + Send,
-    J: Fn(T) -> R + Sync,
+    W: Fn(S, &mut dyn FnMut(R) -> bool) + Sync,
     M: FnMut(R) -> Result<(), E>,
 {
-    let chunk = chunk.max(1);
-    let (tx, rx) = mpsc::sync_channel::<Vec<T>>(QUEUED_CHUNKS);
+    let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<R>>(LOOKAHEAD);
+    let queue = Mutex::new((sources, Some(order_tx)));
+    // Takes the next source and registers its channel, both under the lock so
+    // that channels reach the consumer in source order.
+    let next = || -> Option<(S, SyncSender<R>)> {
+        let mut guard = queue.lock().ok()?;
+        let (sources, order) = &mut *guard;
+        let source = sources.next();
+        let Some(source) = source else {
+            *order = None; // no more sources: let the consumer's loop end
+            return None;
+        };
+        let (tx, rx) = mpsc::sync_channel(PER_SOURCE);
+        order.as_ref()?.send(rx).ok()?;
+        Some((source, tx))
+    };
     thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut batch = Vec::with_capacity(chunk);
-            let mut open = true;
-            produce(&mut |item| {
-                if !open {
-                    return false;
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some((source, tx)) = next() {
+                    let mut open = true;
+                    work(source, &mut |r| {
+                        open = open && tx.send(r).is_ok();
+                        open
+                    });
+                    if !open {
+                        return;
+                    }
                 }
-                batch.push(item);
-                if batch.len() == chunk {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(chunk));
-                    open = tx.send(full).is_ok();
-                }
-                open
             });
-            if open && !batch.is_empty() {
-                let _ = tx.send(batch);
-            }
-        });
-        for items in rx {
-            let results: Vec<R> = items.into_par_iter().map(&judge).collect();
-            for result in results {
-                emit(result)?;
+        }
+        for rx in order_rx {
+            for r in rx {
+                emit(r)?;
             }
         }
         Ok(())
@@ -66,69 +73,56 @@ where
 mod tests {
     use super::*;
 
+    /// Uneven work so that later items often finish first.
+    fn busy(i: u64) -> u64 {
+        (0..(i % 97) * 50).fold(i, |a, b| a.wrapping_mul(31).wrapping_add(b))
+    }
+
     #[test]
-    fn results_come_out_in_input_order() {
+    fn results_come_out_in_source_order() {
         let mut out = Vec::new();
-        let produce = |push: &mut dyn FnMut(u64) -> bool| {
-            for i in 0..10_000u64 {
-                if !push(i) {
+        // Source k yields k % 7 results (some sources yield none).
+        let work = |k: u64, sink: &mut dyn FnMut((u64, u64, u64)) -> bool| {
+            for j in 0..k % 7 {
+                if !sink((k, j, busy(k * 7 + j))) {
                     return;
                 }
             }
         };
-        // Uneven work so that later items often finish first.
-        let judge =
-            |i: u64| (0..(i % 97) * 50).fold(i, |a, b| a.wrapping_mul(31).wrapping_add(b)) ^ i ^ i;
-        run_ordered(
-            produce,
-            64,
-            |i| (i, judge(i)),
-            |(i, _)| {
-                out.push(i);
-                Ok::<(), ()>(())
-            },
-        )
+        run_ordered(0..3000u64, 4, work, |(k, j, _)| {
+            out.push((k, j));
+            Ok::<(), ()>(())
+        })
         .unwrap();
-        assert_eq!(out, (0..10_000).collect::<Vec<_>>());
+        let expected: Vec<(u64, u64)> = (0..3000u64).flat_map(|k| (0..k % 7).map(move |j| (k, j))).collect();
+        assert_eq!(out, expected);
     }
 
     #[test]
-    fn an_emit_error_stops_the_producer() {
-        let mut produced = 0u64;
+    fn an_emit_error_stops_the_workers() {
         let mut seen = 0;
         let result = run_ordered(
-            |push: &mut dyn FnMut(u64) -> bool| {
-                for i in 0..1_000_000 {
-                    produced = i;
-                    if !push(i) {
-                        return;
-                    }
-                }
+            0..u64::MAX,
+            2,
+            |k, sink: &mut dyn FnMut(u64) -> bool| {
+                sink(k);
             },
-            10,
-            |i| i,
-            |i| {
+            |k| {
                 seen += 1;
-                if i == 25 { Err(i) } else { Ok(()) }
+                if k == 25 { Err(k) } else { Ok(()) }
             },
         );
         assert_eq!(result, Err(25));
         assert_eq!(seen, 26);
-        assert!(produced < 1_000, "producer went on to {produced}");
     }
 
     #[test]
-    fn an_empty_source_emits_nothing() {
+    fn no_sources_emit_nothing() {
         let mut count = 0;
-        run_ordered(
-            |_: &mut dyn FnMut(u8) -> bool| {},
-            8,
-            |i| i,
-            |_| {
-                count += 1;
-                Ok::<(), ()>(())
-            },
-        )
+        run_ordered(std::iter::empty::<u8>(), 2, |_, _: &mut dyn FnMut(u8) -> bool| {}, |_| {
+            count += 1;
+            Ok::<(), ()>(())
+        })
         .unwrap();
         assert_eq!(count, 0);
     }
