@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod diagram;
 mod perft;
+mod profiles;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -19,6 +20,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// List the built-in tournament profiles (or check a user profile file).
+    Profiles(profiles::ProfilesArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -27,6 +30,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Profiles(args) => profiles::run(args),
     };
     match result {
         Ok(code) => code,

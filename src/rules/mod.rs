@@ -2,6 +2,9 @@
 //! natural move limit and tournament profiles. Nothing here reads files or
 //! speaks protocols.
 
+pub mod limit;
+pub mod profile;
+
 use std::fmt;
 use std::str::FromStr;
 
