@@ -56,13 +56,17 @@ pub enum FindingKind {
     Stalemate,
     /// The recorded result contradicts the result the rules give.
     ResultMismatch,
-    /// A draw or resignation recorded earlier than the profile allows.
+    /// An agreed draw recorded earlier than the profile allows.
     EarlyDraw,
+    /// A resignation recorded earlier than the profile allows.
+    EarlyResignation,
+    /// Neither side has attacking material at the end but the game is not scored a draw.
+    SimpleDraw,
 }
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 8] = [
+    pub const ALL: [FindingKind; 10] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -71,6 +75,8 @@ impl FindingKind {
         FindingKind::Stalemate,
         FindingKind::ResultMismatch,
         FindingKind::EarlyDraw,
+        FindingKind::EarlyResignation,
+        FindingKind::SimpleDraw,
     ];
 
     /// The contract name used in CSV and JSON lines.
@@ -84,6 +90,8 @@ impl FindingKind {
             FindingKind::Stalemate => "stalemate",
             FindingKind::ResultMismatch => "result_mismatch",
             FindingKind::EarlyDraw => "early_draw",
+            FindingKind::EarlyResignation => "early_resignation",
+            FindingKind::SimpleDraw => "simple_draw",
         }
     }
 }

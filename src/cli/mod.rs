@@ -4,9 +4,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod audit;
 mod diagram;
 mod perft;
 mod profiles;
+mod rule;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -22,6 +24,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
+    /// Rule on a record: repetitions, the natural limit, mate; with reasons.
+    Rule(rule::RuleArgs),
+    /// Audit game files and folders: one row per game, findings, a summary.
+    Audit(audit::AuditArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -31,6 +37,8 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Profiles(args) => profiles::run(args),
+        Command::Rule(args) => rule::run(args),
+        Command::Audit(args) => audit::run(args),
     };
     match result {
         Ok(code) => code,

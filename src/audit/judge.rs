@@ -1,0 +1,230 @@
+//! Judging one game: replay it through the referee under a profile and turn
+//! what the rules say, next to what the record says, into an audit row.
+//!
+//! No rule is decided here: the referee rules on every position (mate,
+//! stalemate, repetitions, the natural limit) and the profile says which
+//! early ends are forbidden. This module only compares and words.
+
+use crate::board::Color;
+use crate::record::{Game, GameResult};
+use crate::referee::{Event, Referee};
+use crate::rules::profile::{EarlyEnd, Profile};
+use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+
+use super::row::{Finding, FindingKind, Outcome, Row};
+
+impl From<Verdict> for Outcome {
+    fn from(v: Verdict) -> Outcome {
+        match v {
+            Verdict::Ongoing => Outcome::Ongoing,
+            Verdict::RedWins => Outcome::RedWins,
+            Verdict::BlackWins => Outcome::BlackWins,
+            Verdict::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::RedWins => Outcome::RedWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// The first ruling of the replay that ends the game, and its ply.
+struct End {
+    ply: usize,
+    ruling: Ruling,
+}
+
+/// Audits one game read from `file` (its `index`-th, 0-based) under `profile`.
+pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
+    let mut row = Row {
+        file: file.to_string(),
+        index,
+        event: game.event().map(str::to_string),
+        red: game.red().map(str::to_string),
+        black: game.black().map(str::to_string),
+        date: game.date().map(str::to_string),
+        plies: 0,
+        recorded_result: game.result.map(Outcome::from),
+        ruled_result: Outcome::Ongoing,
+        findings: Vec::new(),
+        error: None,
+    };
+    let mut referee = Referee::new(profile.clone(), game.start.clone());
+    let mut end: Option<End> = None;
+    let mut claimable_from: Option<(usize, Ruling)> = None;
+    // No side can have made `rounds` moves since the last capture before this many plies.
+    let limit_plies = 2 * profile.limit.rounds.max(1) - 1;
+    for (i, gm) in game.moves.iter().enumerate() {
+        let ply = i + 1;
+        let event = match referee.push(gm.mv) {
+            Ok(event) => event,
+            Err(e) => {
+                row.findings.push(Finding {
+                    kind: FindingKind::IllegalMove,
+                    ply: Some(ply),
+                    detail: format!("'{}': {e}", gm.text),
+                });
+                break;
+            }
+        };
+        row.plies = ply;
+        let mut ruling = None;
+        if event != Event::Quiet && end.is_none() {
+            let r = referee.ruling();
+            if r.verdict != Verdict::Ongoing {
+                end = Some(End { ply, ruling: r.clone() });
+            }
+            ruling = Some(r);
+        }
+        if claimable_from.is_none() && referee.position().halfmoves() >= limit_plies {
+            let r = ruling.unwrap_or_else(|| referee.ruling());
+            if !claimable_by(&r).is_empty() {
+                claimable_from = Some((ply, r));
+            }
+        }
+    }
+    if let Some(bad) = &game.illegal {
+        row.findings.push(Finding {
+            kind: FindingKind::IllegalMove,
+            ply: Some(bad.ply),
+            detail: format!(
+                "'{}' is not legal: {} (legal moves: {})",
+                bad.text,
+                bad.reason,
+                bad.legal.join(" ")
+            ),
+        });
+    }
+    if let Some((ply, ruling)) = &claimable_from {
+        row.findings.push(Finding {
+            kind: FindingKind::NaturalLimit,
+            ply: Some(*ply),
+            detail: format!(
+                "a draw by the natural move limit ({} rounds) could be claimed by {} from here",
+                profile.limit.rounds,
+                claimable_by(ruling).join(" and ")
+            ),
+        });
+    }
+    if let Some(end) = &end {
+        row.ruled_result = end.ruling.verdict.into();
+        end_findings(&mut row, end);
+    }
+    result_findings(&mut row, end.as_ref(), profile);
+    if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Outcome::Draw) {
+        row.findings.push(Finding {
+            kind: FindingKind::SimpleDraw,
+            ply: Some(row.plies),
+            detail: "neither side has attacking material left: the arbiter may rule a simple draw".into(),
+        });
+    }
+    row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
+    row
+}
+
+/// The sides that may claim the natural-limit draw, from the contract object.
+fn claimable_by(ruling: &Ruling) -> Vec<String> {
+    ruling
+        .natural_limit
+        .as_ref()
+        .and_then(|v| v.get("claimable_by"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// Findings about the ruling that ended the game (repetitions, mate, stalemate).
+fn end_findings(row: &mut Row, end: &End) {
+    let more = row.plies - end.ply;
+    let tail = if more > 0 {
+        format!("; the record goes on for {more} more plies")
+    } else {
+        String::new()
+    };
+    let summary = end.ruling.summary(Lang::En);
+    let kind = match end.ruling.reason {
+        Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
+        Some(Reason::Repetition) => FindingKind::RepetitionDraw,
+        Some(Reason::NaturalLimit) => FindingKind::NaturalLimit,
+        Some(Reason::Checkmate) | Some(Reason::Stalemate) => {
+            let kind = if end.ruling.reason == Some(Reason::Checkmate) {
+                FindingKind::Checkmate
+            } else {
+                FindingKind::Stalemate
+            };
+            // Only worth a finding when the record does not score it at all;
+            // a wrong score is a result mismatch.
+            if row.recorded_result.is_none() {
+                row.findings.push(Finding {
+                    kind,
+                    ply: Some(end.ply),
+                    detail: format!("{summary}, but the record gives no result{tail}"),
+                });
+            }
+            return;
+        }
+        None => return,
+    };
+    let detail = match (&end.ruling.repetition, kind) {
+        (Some(rep), FindingKind::ForbiddenRepetition) => {
+            let offender = match end.ruling.verdict {
+                Verdict::RedWins => Color::Black,
+                _ => Color::Red,
+            };
+            let side = rep.cycle.side(offender);
+            format!(
+                "{} repeats {} ({}), forbidden by {}: {summary}{tail}",
+                offender.name(),
+                side.pattern_en,
+                side.pattern_zh,
+                rep.cycle.clause
+            )
+        }
+        _ => format!("{summary}{tail}"),
+    };
+    row.findings.push(Finding { kind, ply: Some(end.ply), detail });
+}
+
+/// Findings comparing the recorded result with the rules and the profile.
+fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
+    let Some(recorded) = row.recorded_result else {
+        return;
+    };
+    match end {
+        Some(end) if recorded != row.ruled_result => {
+            row.findings.push(Finding {
+                kind: FindingKind::ResultMismatch,
+                ply: Some(end.ply),
+                detail: format!(
+                    "recorded {}, but the rules give {}: {}",
+                    recorded.name(),
+                    row.ruled_result.name(),
+                    end.ruling.summary(Lang::En)
+                ),
+            });
+        }
+        Some(_) => {}
+        None => {
+            // The players ended the game themselves: agreement or resignation.
+            let how = if recorded == Outcome::Draw {
+                EarlyEnd::AgreedDraw
+            } else {
+                EarlyEnd::Resignation
+            };
+            let rounds = u32::try_from(row.plies.div_ceil(2)).unwrap_or(u32::MAX);
+            if let Some(flag) = profile.early_end_flag(how, rounds) {
+                let kind = match how {
+                    EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
+                    EarlyEnd::Resignation => FindingKind::EarlyResignation,
+                };
+                row.findings.push(Finding { kind, ply: Some(row.plies), detail: flag.en });
+            }
+        }
+    }
+}
