@@ -32,7 +32,7 @@ const NAMES: [&str; 12] = [
     "许银川", "吕钦", "王天一", "郑惟桐", "赵鑫鑫", "蒋川", "洪智", "汪洋", "孙勇征", "谢靖", "党斐", "王廓",
 ];
 
-/// Plays one game; returns the PGN text and the number of plies.
+/// Plays one game and writes it as PGN.
 fn game(rng: &mut Rng, round: usize, number: usize) -> String {
     let mut pos = Position::startpos();
     let length = 40 + rng.below(140);
