@@ -14,5 +14,6 @@
 
 pub mod board;
 pub mod cli;
+pub mod record;
 pub mod notation;
 pub mod rules;
