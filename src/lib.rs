@@ -15,5 +15,6 @@
 pub mod audit;
 pub mod board;
 pub mod cli;
+pub mod record;
 pub mod notation;
 pub mod rules;
