@@ -1,37 +1,34 @@
-//! Move notations: UCCI/ICCS coordinates, Chinese (中文纵线) and WXF, parsed by
-//! rendering the legal moves and matching the text against them.
+//! Move notations: UCCI/ICCS coordinates, Chinese (中文纵线) and WXF.
 //!
-//! This first version reads coordinates only; the other notations follow.
+//! - [`render`] / [`render_with`] write a legal move in a [`Notation`]; the
+//!   Chinese style ([`ChineseStyle`], [`PawnConvention`]) and the WXF style
+//!   ([`WxfStyle`]) choose among the published conventions.
+//! - [`parse_move`] reads one move in any notation. Coordinates are read
+//!   directly; Chinese and WXF text is matched against every legal move
+//!   written in every accepted convention (xqbase, traditional five-character,
+//!   DhtmlXQ short form, official WXF, xqbase WXF, Fairy-Stockfish, keypad
+//!   codes, traditional glyphs, full-width characters). Text that names no
+//!   legal move, or several, gives a [`NotationError`] with the reason and the
+//!   legal moves in the notation the text seemed to use.
+//! - [`parse_move_list`] reads a whole move list as an arbiter pastes it into
+//!   a [`MoveText`], or a [`MoveListError`] naming the ply, position and reason.
+//!
+//! ```
+//! use xqarbiter::board::Position;
+//! use xqarbiter::notation::{Notation, parse_move, render};
+//! let pos = Position::startpos();
+//! let mv = parse_move(&pos, "H2-E2").unwrap();
+//! assert_eq!(render(&pos, mv, Notation::Chinese), "炮二平五");
+//! ```
 
-use crate::board::{Move, Position};
+mod describe;
+mod movelist;
+mod parse;
+mod render;
+mod symbol;
 
-/// A move text that does not name exactly one legal move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}': {reason}")]
-pub struct NotationError {
-    /// The text as written.
-    pub text: String,
-    /// Why it names no legal move, or several.
-    pub reason: String,
-    /// The legal moves of the position, in the notation the text seemed to use.
-    pub legal: Vec<String>,
-}
-
-/// Reads one move of the side to move in `pos`.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let legal = || pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    let mv = Move::parse_uci(text).map_err(|e| NotationError {
-        text: text.to_string(),
-        reason: e.reason,
-        legal: legal(),
-    })?;
-    if pos.is_legal(mv) {
-        Ok(mv)
-    } else {
-        Err(NotationError {
-            text: text.to_string(),
-            reason: "not a legal move in this position".into(),
-            legal: legal(),
-        })
-    }
-}
+pub use movelist::{Comment, MoveListError, MoveText, Outcome, parse_move_list};
+pub use parse::{NotationError, parse_move};
+pub use render::{
+    ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
+};
