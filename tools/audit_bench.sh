@@ -3,14 +3,14 @@
 # `xqarbiter audit --jsonl` on it, time a pyffish reference audit of the same
 # games (a sample, extrapolated), print both rates and the ratio.
 #
-#   tools/audit_bench.sh            # 100,000 games in 100 files, 2 threads, 1,000-game pyffish sample
+#   tools/audit_bench.sh            # 100,000 games in 100 files, 2 threads, 200-game pyffish sample
 #   GAMES=200000 FILES=400 THREADS=2 SAMPLE=2000 BENCH_DIR=/tmp/xqbench tools/audit_bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-100000}
 FILES=${FILES:-100}
 THREADS=${THREADS:-2}
-SAMPLE=${SAMPLE:-1000}
+SAMPLE=${SAMPLE:-200}
 DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/xqarbiter-audit-bench}
 
 cargo build --release --quiet --bin xqarbiter --example gen_games
