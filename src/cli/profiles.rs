@@ -36,15 +36,7 @@ pub fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
 
 /// The profiles as a table for people: name, rules, limit, caps, other clauses.
 fn table(profiles: &[Profile]) -> String {
-    let header = [
-        "name",
-        "rules",
-        "limit",
-        "check cap",
-        "attack cap",
-        "other",
-    ]
-    .map(String::from);
+    let header = ["name", "rules", "limit", "check cap", "attack cap", "other"].map(String::from);
     let rows: Vec<[String; 6]> = profiles.iter().map(row).collect();
     let mut widths = header.clone().map(|h| width(&h));
     for r in &rows {
@@ -80,9 +72,15 @@ fn row(p: &Profile) -> [String; 6] {
         Some(c) if c.counts_checks => format!("{} (将+杀+捉)", c.max),
         Some(c) => format!("{} (捉+杀)", c.max),
     };
-    let mut other = vec![format!("decisive repetition: occurrence {}", p.decisive_occurrence)];
+    let mut other = vec![format!(
+        "decisive repetition: occurrence {}",
+        p.decisive_occurrence
+    )];
     if let Some(r) = p.early_repetition {
-        other.push(format!("early repetition ≤{} rounds: Red must vary", r.rounds));
+        other.push(format!(
+            "early repetition ≤{} rounds: Red must vary",
+            r.rounds
+        ));
     }
     if let Some(e) = p.early_end {
         let what = if e.includes_resignation {
@@ -116,7 +114,12 @@ mod tests {
     fn table_lists_every_builtin_with_its_numbers() {
         let t = table(&Profile::builtins());
         assert_eq!(t.lines().count(), 11);
-        let heng = t.lines().find(|l| l.starts_with("hengfang2024-slow")).unwrap();
-        assert!(heng.contains("40") && heng.contains("never counted") && heng.contains("20 (捉+杀)"));
+        let heng = t
+            .lines()
+            .find(|l| l.starts_with("hengfang2024-slow"))
+            .unwrap();
+        assert!(
+            heng.contains("40") && heng.contains("never counted") && heng.contains("20 (捉+杀)")
+        );
     }
 }

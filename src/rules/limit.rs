@@ -5,7 +5,8 @@
 //! # The counting rule implemented here
 //!
 //! This is `rules.md` §6.3, parameterised by [`LimitParams`]. The count runs from
-//! the ply after the last capture (or from the first ply of the record). Only a
+//! the ply after the last capture (or from the first ply of the record, or
+//! earlier with [`LimitCounter::resume`] from a FEN half-move clock). Only a
 //! capture resets it; pawn moves do not. A 回合 (round) is one move of each side,
 //! and the limit `L` is compared with each side's own number of moves, never with
 //! the total of plies.
@@ -177,6 +178,21 @@ impl ClaimMode {
     }
 }
 
+impl std::str::FromStr for ClaimMode {
+    type Err = String;
+    /// `automatic`, `red` or `black` (case-insensitive).
+    fn from_str(s: &str) -> Result<ClaimMode, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "automatic" | "auto" => Ok(ClaimMode::Automatic),
+            "red" => Ok(ClaimMode::Claim(Color::Red)),
+            "black" => Ok(ClaimMode::Claim(Color::Black)),
+            _ => Err(format!(
+                "unknown claim mode '{s}': expected automatic, red or black"
+            )),
+        }
+    }
+}
+
 /// Where the limit stands after the current ply, under the chosen claim mode.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum LimitOutcome {
@@ -212,6 +228,7 @@ struct SideCount {
 #[derive(Clone, Debug, Default)]
 pub struct LimitCounter {
     plies: u32,
+    prior_plies: u32,
     since_ply: u32,
     sides: [SideCount; 2],
     last: Option<PlyFacts>,
@@ -222,10 +239,24 @@ impl LimitCounter {
     pub fn new() -> LimitCounter {
         LimitCounter {
             plies: 0,
+            prior_plies: 0,
             since_ply: 1,
             sides: [SideCount::default(); 2],
             last: None,
         }
+    }
+
+    /// A counter for a record that starts at `start`, whose FEN half-move field
+    /// says how many plies without a capture came before. Those plies count as
+    /// plain moves, alternating and ending with the side not to move: the FEN
+    /// does not say which of them were checks or attacks.
+    pub fn resume(start: &Position) -> LimitCounter {
+        let prior = start.halfmoves();
+        let mut counter = LimitCounter::new();
+        counter.prior_plies = prior;
+        counter.sides[(!start.turn()).index()].moves = prior.div_ceil(2);
+        counter.sides[start.turn().index()].moves = prior / 2;
+        counter
     }
 
     /// Counts one ply. A capture resets everything; the count then runs from the next ply.
@@ -234,6 +265,7 @@ impl LimitCounter {
         self.last = Some(*facts);
         if facts.capture {
             self.sides = [SideCount::default(); 2];
+            self.prior_plies = 0;
             self.since_ply = self.plies + 1;
             return;
         }
@@ -251,46 +283,63 @@ impl LimitCounter {
         self.plies
     }
 
-    /// The first ply of the running count (1-based: the ply after the last capture).
+    /// The first ply of the running count (1-based: the ply after the last
+    /// capture; 1 when the count began before the record, see `prior_plies`).
     pub fn since_ply(&self) -> u32 {
         self.since_ply
     }
 
-    /// The limit's status after the current ply.
+    /// Plies without a capture before the record that are still counted (from
+    /// [`LimitCounter::resume`]; 0 once a capture has been made in the record).
+    pub fn prior_plies(&self) -> u32 {
+        self.prior_plies
+    }
+
+    /// The outcome under `mode` after the current ply, without building the
+    /// report (no allocation: cheap enough to call after every ply).
+    pub fn outcome(&self, params: &LimitParams, mode: ClaimMode) -> LimitOutcome {
+        let reached = |c: Color| self.numbers(c, params).reached(params);
+        let reached_under_mode = match mode {
+            ClaimMode::Automatic => reached(Color::Red) || reached(Color::Black),
+            ClaimMode::Claim(c) => reached(c),
+        };
+        match (reached_under_mode, self.game_over()) {
+            (false, _) => LimitOutcome::Running,
+            (true, false) => LimitOutcome::Draw,
+            (true, true) => LimitOutcome::MateBeatsLimit,
+        }
+    }
+
+    /// The limit's full status after the current ply: both sides' counts as
+    /// claimant, deductions with reasons, who may claim, the outcome under `mode`.
     pub fn status(&self, params: &LimitParams, mode: ClaimMode) -> LimitStatus {
-        let game_over = self.last.is_some_and(|f| f.no_legal_reply);
-        let red = self.side_status(Color::Red, params, game_over);
-        let black = self.side_status(Color::Black, params, game_over);
-        let claimable_by: Vec<Color> = [(Color::Red, &red), (Color::Black, &black)]
+        let red = self.side_status(Color::Red, params);
+        let black = self.side_status(Color::Black, params);
+        let claimable_by = [(Color::Red, &red), (Color::Black, &black)]
             .iter()
             .filter(|(_, s)| s.can_claim)
             .map(|(c, _)| *c)
             .collect();
-        let reached_under_mode = match mode {
-            ClaimMode::Automatic => red.reached || black.reached,
-            ClaimMode::Claim(c) => match c {
-                Color::Red => red.reached,
-                Color::Black => black.reached,
-            },
-        };
-        let outcome = match (reached_under_mode, game_over) {
-            (false, _) => LimitOutcome::Running,
-            (true, false) => LimitOutcome::Draw,
-            (true, true) => LimitOutcome::MateBeatsLimit,
-        };
         LimitStatus {
             limit: params.rounds,
             claim_mode: mode,
             plies: self.plies,
             since_ply: self.since_ply,
+            prior_plies: self.prior_plies,
             red,
             black,
             claimable_by,
-            outcome,
+            outcome: self.outcome(params, mode),
         }
     }
 
-    fn side_status(&self, claimant: Color, params: &LimitParams, game_over: bool) -> SideStatus {
+    /// The last ply mated or stalemated.
+    fn game_over(&self) -> bool {
+        self.last.is_some_and(|f| f.no_legal_reply)
+    }
+
+    /// The §6.3 numbers with `claimant` as the claiming side.
+    fn numbers(&self, claimant: Color, params: &LimitParams) -> Numbers {
         let own = self.sides[claimant.index()];
         let opp = self.sides[(!claimant).index()];
         let void_checks = own.checks.saturating_sub(params.check_cap);
@@ -310,34 +359,56 @@ impl LimitCounter {
         } else {
             void_checks.saturating_sub(u32::from(unanswered))
         };
-        let valid_moves = own.moves.saturating_sub(void_checks + void_attacks);
-        let opponent_effective_moves = opp.moves.saturating_sub(replies);
-        let reached = valid_moves >= params.rounds && opponent_effective_moves >= params.rounds;
-        let deductions = deductions(claimant, params, void_checks, void_attacks, replies);
-        SideStatus {
-            moves: own.moves,
-            checks: own.checks,
-            attacks: own.attacks,
+        Numbers {
+            own,
+            opp_moves: opp.moves,
             void_checks,
             void_attacks,
-            valid_moves,
-            opponent_moves: opp.moves,
-            opponent_replies_to_void_checks: replies,
-            opponent_effective_moves,
+            replies,
+            valid: own.moves.saturating_sub(void_checks + void_attacks),
+            opp_effective: opp.moves.saturating_sub(replies),
+        }
+    }
+
+    fn side_status(&self, claimant: Color, params: &LimitParams) -> SideStatus {
+        let n = self.numbers(claimant, params);
+        let reached = n.reached(params);
+        SideStatus {
+            moves: n.own.moves,
+            checks: n.own.checks,
+            attacks: n.own.attacks,
+            void_checks: n.void_checks,
+            void_attacks: n.void_attacks,
+            valid_moves: n.valid,
+            opponent_moves: n.opp_moves,
+            opponent_replies_to_void_checks: n.replies,
+            opponent_effective_moves: n.opp_effective,
             reached,
-            can_claim: reached && !game_over,
-            deductions,
+            can_claim: reached && !self.game_over(),
+            deductions: deductions(claimant, params, &n),
         }
     }
 }
 
-fn deductions(
-    claimant: Color,
-    params: &LimitParams,
+/// One side's count as claimant (see the module docs for the formulas).
+struct Numbers {
+    own: SideCount,
+    opp_moves: u32,
     void_checks: u32,
     void_attacks: u32,
     replies: u32,
-) -> Vec<Deduction> {
+    valid: u32,
+    opp_effective: u32,
+}
+
+impl Numbers {
+    fn reached(&self, params: &LimitParams) -> bool {
+        self.valid >= params.rounds && self.opp_effective >= params.rounds
+    }
+}
+
+fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deduction> {
+    let (void_checks, void_attacks, replies) = (n.void_checks, n.void_attacks, n.replies);
     let mut out = Vec::new();
     if void_checks > 0 {
         let (en, zh) = if params.check_cap == 0 {
@@ -460,6 +531,8 @@ pub struct LimitStatus {
     pub plies: u32,
     /// First ply of the running count (the ply after the last capture).
     pub since_ply: u32,
+    /// Capture-free plies before the record still in the count (from the FEN).
+    pub prior_plies: u32,
     /// The count with Red as the claimant.
     pub red: SideStatus,
     /// The count with Black as the claimant.
@@ -472,13 +545,14 @@ pub struct LimitStatus {
 
 impl LimitStatus {
     /// The contract JSON: `{ "limit", "red", "black", "claimable_by", … }`, plus
-    /// `claim_mode`, `plies`, `since_ply` and `outcome`.
+    /// `claim_mode`, `plies`, `since_ply`, `prior_plies` and `outcome`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "limit": self.limit,
             "claim_mode": self.claim_mode.name(),
             "plies": self.plies,
             "since_ply": self.since_ply,
+            "prior_plies": self.prior_plies,
             "red": self.red,
             "black": self.black,
             "claimable_by": self.claimable_by.iter().map(|c| c.name()).collect::<Vec<_>>(),
@@ -510,9 +584,17 @@ impl LimitStatus {
 mod tests {
     use super::*;
 
-    fn shuffle(counter: &mut LimitCounter, plies: u32, mut facts: impl FnMut(u32, Color) -> PlyFacts) {
+    fn shuffle(
+        counter: &mut LimitCounter,
+        plies: u32,
+        mut facts: impl FnMut(u32, Color) -> PlyFacts,
+    ) {
         for ply in 0..plies {
-            let mover = if ply % 2 == 0 { Color::Red } else { Color::Black };
+            let mover = if ply % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            };
             counter.push(&facts(ply, mover));
         }
     }
@@ -579,9 +661,19 @@ mod tests {
     }
 
     #[test]
+    fn claim_modes_parse() {
+        assert_eq!("Red".parse(), Ok(ClaimMode::Claim(Color::Red)));
+        assert_eq!("black".parse(), Ok(ClaimMode::Claim(Color::Black)));
+        assert_eq!("automatic".parse(), Ok(ClaimMode::Automatic));
+        assert!("both".parse::<ClaimMode>().is_err());
+    }
+
+    #[test]
     fn json_has_the_contract_fields() {
         let c = LimitCounter::new();
-        let j = c.status(&LimitParams::default(), ClaimMode::Automatic).to_json();
+        let j = c
+            .status(&LimitParams::default(), ClaimMode::Automatic)
+            .to_json();
         assert_eq!(j["limit"], 60);
         assert!(j["red"]["valid_moves"].is_u64());
         assert_eq!(j["claimable_by"], serde_json::json!([]));

@@ -1,8 +1,8 @@
 //! Tournament profiles: a rule set plus one tournament's numbers (the natural
 //! limit and its caps, the decisive repetition count, early-repetition and
 //! early-draw clauses, draw odds). The built-ins carry the regulations of
-//! `regulations.md`; users write their own as a small TOML file (see
-//! [`Profile::from_str`](std::str::FromStr) for the format).
+//! `regulations.md`; users write their own as a small TOML file (the format is
+//! documented on the `FromStr` implementation of [`Profile`]).
 
 use std::fmt;
 use std::path::Path;
@@ -304,7 +304,9 @@ impl Profile {
                 "{what_en} after {rounds_played} rounds, within the {n} rounds in which profile {} forbids it{tail_en}",
                 self.name
             ),
-            zh: format!("第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"),
+            zh: format!(
+                "第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"
+            ),
         })
     }
 
