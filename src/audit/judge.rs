@@ -143,7 +143,8 @@ fn claimable_by(ruling: &Ruling) -> Vec<String> {
 fn end_findings(row: &mut Row, end: &End) {
     let more = row.plies - end.ply;
     let tail = if more > 0 {
-        format!("; the record goes on for {more} more plies")
+        let unit = if more == 1 { "ply" } else { "plies" };
+        format!("; the record goes on for {more} more {unit}")
     } else {
         String::new()
     };
@@ -226,5 +227,67 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                 row.findings.push(Finding { kind, ply: Some(row.plies), detail: flag.en });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ReadOptions, read_games_from_bytes};
+
+    fn game(pgn: &str) -> Game {
+        let games = read_games_from_bytes(pgn.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
+        games.into_iter().next().unwrap().unwrap()
+    }
+
+    fn kinds(row: &Row) -> Vec<FindingKind> {
+        row.findings.iter().map(|f| f.kind).collect()
+    }
+
+    fn profile(name: &str) -> Profile {
+        Profile::builtin(name).unwrap()
+    }
+
+    const OPENING: &str = "1. 炮二平五 马8进7 2. 马二进三 车9平8";
+
+    fn scored(result: &str) -> Game {
+        game(&format!("[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n\n{OPENING} {result}\n"))
+    }
+
+    #[test]
+    fn an_early_agreed_draw_is_flagged_only_where_the_profile_forbids_it() {
+        let draw = scored("1/2-1/2");
+        assert!(judge(&draw, &profile("cxa2020"), "t.pgn", 0).findings.is_empty());
+        let row = judge(&draw, &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::EarlyDraw]);
+        assert_eq!(row.findings[0].ply, Some(4));
+        assert_eq!((row.recorded_result, row.ruled_result), (Some(Outcome::Draw), Outcome::Ongoing));
+    }
+
+    #[test]
+    fn an_early_resignation_is_flagged_where_the_profile_says_so() {
+        let row = judge(&scored("1-0"), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::EarlyResignation]);
+        assert!(judge(&scored("1-0"), &profile("dqsz2017-slow"), "t.pgn", 0).findings.is_empty());
+    }
+
+    #[test]
+    fn a_won_game_without_attacking_material_is_noted_as_a_simple_draw() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1. 仕五进四 士5进6 1-0\n";
+        let row = judge(&game(pgn), &profile("nanping2018"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::SimpleDraw]);
+        assert!(judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0).findings.is_empty());
+    }
+
+    #[test]
+    fn a_repetition_draw_then_a_recorded_win_is_a_mismatch() {
+        // Both sides shuffle (idle moves) to the third occurrence, then play on.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 马二进三 马8进7 2. 马三退二 马7退8 3. 马二进三 马8进7 4. 马三退二 马7退8 5. 炮二平五 1-0\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(row.plies, 9);
+        assert_eq!(row.ruled_result, Outcome::Draw);
+        assert_eq!(kinds(&row), [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]);
+        assert_eq!(row.findings[0].ply, Some(8));
+        assert!(row.findings[0].detail.contains("1 more ply"), "{}", row.findings[0].detail);
     }
 }
