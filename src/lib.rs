@@ -18,3 +18,4 @@ pub mod cli;
 pub mod record;
 pub mod notation;
 pub mod rules;
+pub mod referee;
