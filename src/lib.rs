@@ -15,7 +15,7 @@
 pub mod audit;
 pub mod board;
 pub mod cli;
-pub mod record;
 pub mod notation;
-pub mod rules;
+pub mod record;
 pub mod referee;
+pub mod rules;

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{Move, Position, Undo};
-use crate::rules::nature::{classify, MoveNature};
-use crate::rules::repetition::{rule_cycle, CycleOutcome};
-use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
 use crate::rules::RuleSet;
+use crate::rules::nature::{MoveNature, classify};
+use crate::rules::repetition::{CycleOutcome, rule_cycle};
+use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
 
 /// Zobrist keys are already random: hash them as they are.
 #[derive(Default)]
@@ -114,7 +114,11 @@ impl Referee {
     /// Plays `mv` if it is legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
         if !self.position.is_legal(mv) {
-            return Err(IllegalMove { mv, ply: self.plies() + 1, fen: self.position.fen() });
+            return Err(IllegalMove {
+                mv,
+                ply: self.plies() + 1,
+                fen: self.position.fen(),
+            });
         }
         Ok(self.push_legal(mv))
     }
@@ -203,7 +207,11 @@ impl Referee {
         let repetition = self.repetition();
         if self.position.has_no_legal_moves() {
             verdict = Verdict::win_for(!self.position.turn());
-            reason = Some(if self.position.in_check() { Reason::Checkmate } else { Reason::Stalemate });
+            reason = Some(if self.position.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            });
         } else if let Some(r) = &repetition {
             if r.occurrences >= self.decisive_occurrence {
                 match r.cycle.outcome {

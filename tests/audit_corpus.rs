@@ -30,7 +30,12 @@ fn every_game_of_the_corpus_is_accounted_for() {
         .arg(&root)
         .output()
         .expect("the binary runs");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).expect("utf-8");
     let mut rows = 0;
     for line in stdout.lines() {
@@ -38,6 +43,9 @@ fn every_game_of_the_corpus_is_accounted_for() {
         assert!(row["file"].is_string() && row["index"].is_u64(), "{row}");
         rows += 1;
     }
-    assert!(expected > 2_500, "the corpus holds thousands of games, found {expected}");
+    assert!(
+        expected > 2_500,
+        "the corpus holds thousands of games, found {expected}"
+    );
     assert_eq!(rows, expected, "one row per game or unreadable file");
 }

@@ -28,8 +28,12 @@ fn cases() -> Vec<Case> {
                 id: f[0].to_string(),
                 rules: f[1].parse().unwrap(),
                 fen: f[2].to_string(),
-                moves: f[3].split_whitespace().map(|m| Move::parse_uci(m).unwrap()).collect(),
-                natures: (f[4] != "-").then(|| f[4].split_whitespace().map(str::to_string).collect()),
+                moves: f[3]
+                    .split_whitespace()
+                    .map(|m| Move::parse_uci(m).unwrap())
+                    .collect(),
+                natures: (f[4] != "-")
+                    .then(|| f[4].split_whitespace().map(str::to_string).collect()),
                 expected: f[5].to_string(),
             }
         })
@@ -56,7 +60,9 @@ fn judge(case: &Case) -> Outcome {
     let start = Position::from_fen(&case.fen).unwrap();
     let mut referee = Referee::with_rules(case.rules, start);
     for (i, &mv) in case.moves.iter().enumerate() {
-        referee.push(mv).unwrap_or_else(|e| panic!("{}: ply {} {e}", case.id, i + 1));
+        referee
+            .push(mv)
+            .unwrap_or_else(|e| panic!("{}: ply {} {e}", case.id, i + 1));
     }
     let ruling = referee.ruling();
     let rep = ruling.repetition.as_ref();
@@ -66,9 +72,14 @@ fn judge(case: &Case) -> Outcome {
         let Some(rep) = rep else { return false };
         // The source's natures list the plies of the record; the cycle report covers the last cycle.
         let offset = case.moves.len() - rep.moves.len();
-        rep.moves.iter().enumerate().all(|(i, m)| exp.get(offset + i).is_none_or(|e| nature_matches(e, m.nature)))
+        rep.moves.iter().enumerate().all(|(i, m)| {
+            exp.get(offset + i)
+                .is_none_or(|e| nature_matches(e, m.nature))
+        })
     });
-    let got_natures: Vec<&str> = rep.map(|r| r.moves.iter().map(|m| m.nature.zh()).collect()).unwrap_or_default();
+    let got_natures: Vec<&str> = rep
+        .map(|r| r.moves.iter().map(|m| m.nature.zh()).collect())
+        .unwrap_or_default();
     Outcome {
         ruling_ok,
         natures_ok,
@@ -87,10 +98,35 @@ fn judge(case: &Case) -> Outcome {
 /// here so that a regression elsewhere fails the test, and so that a fix
 /// fails it too until the case is removed from this list.
 const KNOWN_WRONG: &[&str] = &[
-    "CXA-图2", "CXA-图3", "CXA-图4", "CXA-图8", "CXA-图9", "CXA-图11", "CXA-图13", "CXA-图16", "CXA-图17",
-    "CXA-图18", "CXA-图21", "CXA-图22", "CXA-图24", "CXA-图25", "CXA-图26", "CXA-图28", "CXA-图29a",
-    "CXA-图30a", "FSF-05", "FSF-10", "FSF-11", "FSF-22", "FSF-23", "AXF-O043", "AXF-O045", "AXF-O057",
-    "AXF-O065", "AXF-O079", "AXF-O111",
+    "CXA-图2",
+    "CXA-图3",
+    "CXA-图4",
+    "CXA-图8",
+    "CXA-图9",
+    "CXA-图11",
+    "CXA-图13",
+    "CXA-图16",
+    "CXA-图17",
+    "CXA-图18",
+    "CXA-图21",
+    "CXA-图22",
+    "CXA-图24",
+    "CXA-图25",
+    "CXA-图26",
+    "CXA-图28",
+    "CXA-图29a",
+    "CXA-图30a",
+    "FSF-05",
+    "FSF-10",
+    "FSF-11",
+    "FSF-22",
+    "FSF-23",
+    "AXF-O043",
+    "AXF-O045",
+    "AXF-O057",
+    "AXF-O065",
+    "AXF-O079",
+    "AXF-O111",
 ];
 
 #[derive(Default)]
@@ -134,5 +170,8 @@ fn public_rule_cases() {
         );
     }
     assert!(unexpected.is_empty(), "cases now wrong: {unexpected:?}");
-    assert!(fixed.is_empty(), "cases now right, remove them from KNOWN_WRONG: {fixed:?}");
+    assert!(
+        fixed.is_empty(),
+        "cases now right, remove them from KNOWN_WRONG: {fixed:?}"
+    );
 }

@@ -29,7 +29,18 @@ impl Rng {
 }
 
 const NAMES: [&str; 12] = [
-    "许银川", "吕钦", "王天一", "郑惟桐", "赵鑫鑫", "蒋川", "洪智", "汪洋", "孙勇征", "谢靖", "党斐", "王廓",
+    "许银川",
+    "吕钦",
+    "王天一",
+    "郑惟桐",
+    "赵鑫鑫",
+    "蒋川",
+    "洪智",
+    "汪洋",
+    "孙勇征",
+    "谢靖",
+    "党斐",
+    "王廓",
 ];
 
 /// Plays one game and writes it as PGN.
@@ -42,10 +53,18 @@ fn game(rng: &mut Rng, round: usize, number: usize) -> String {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             // Mate or stalemate: the side to move loses.
-            result = Some(if pos.turn() == Color::Red { "0-1" } else { "1-0" });
+            result = Some(if pos.turn() == Color::Red {
+                "0-1"
+            } else {
+                "1-0"
+            });
             break;
         }
-        let forcing: Vec<_> = legal.iter().copied().filter(|&m| pos.is_capture(m) || pos.gives_check(m)).collect();
+        let forcing: Vec<_> = legal
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_capture(m) || pos.gives_check(m))
+            .collect();
         let mv = if !forcing.is_empty() && rng.below(3) == 0 {
             forcing[rng.below(forcing.len())]
         } else {
@@ -86,7 +105,10 @@ fn main() -> ExitCode {
         eprintln!("usage: gen_games OUT_DIR GAMES FILES [SEED]");
         return ExitCode::from(2);
     };
-    let seed = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15u64);
+    let seed = args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15u64);
     let mut rng = Rng(seed | 1);
     if let Err(e) = fs::create_dir_all(&out) {
         eprintln!("gen_games: {}: {e}", out.display());

@@ -55,7 +55,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         findings: Vec::new(),
         error: None,
     };
-    let mut referee = Referee::new(profile.clone(), game.start.clone());
+    let mut referee = Referee::with_rules(profile.rules, game.start.clone());
     let mut end: Option<End> = None;
     let mut claimable_from: Option<(usize, Ruling)> = None;
     // No side can have made `rounds` moves since the last capture before this many plies.
@@ -78,7 +78,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         if event != Event::Quiet && end.is_none() {
             let r = referee.ruling();
             if r.verdict != Verdict::Ongoing {
-                end = Some(End { ply, ruling: r.clone() });
+                end = Some(End {
+                    ply,
+                    ruling: r.clone(),
+                });
             }
             ruling = Some(r);
         }
@@ -121,7 +124,8 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
             ply: Some(row.plies),
-            detail: "neither side has attacking material left: the arbiter may rule a simple draw".into(),
+            detail: "neither side has attacking material left: the arbiter may rule a simple draw"
+                .into(),
         });
     }
     row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
@@ -135,7 +139,11 @@ fn claimable_by(ruling: &Ruling) -> Vec<String> {
         .as_ref()
         .and_then(|v| v.get("claimable_by"))
         .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -180,16 +188,19 @@ fn end_findings(row: &mut Row, end: &End) {
             };
             let side = rep.cycle.side(offender);
             format!(
-                "{} repeats {} ({}), forbidden by {}: {summary}{tail}",
+                "{} repeats {} ({}): {summary}{tail}",
                 offender.name(),
                 side.pattern_en,
                 side.pattern_zh,
-                rep.cycle.clause
             )
         }
         _ => format!("{summary}{tail}"),
     };
-    row.findings.push(Finding { kind, ply: Some(end.ply), detail });
+    row.findings.push(Finding {
+        kind,
+        ply: Some(end.ply),
+        detail,
+    });
 }
 
 /// Findings comparing the recorded result with the rules and the profile.
@@ -203,10 +214,11 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                 kind: FindingKind::ResultMismatch,
                 ply: Some(end.ply),
                 detail: format!(
-                    "recorded {}, but the rules give {}: {}",
+                    "recorded {}, but the rules give {} ({} at ply {})",
                     recorded.name(),
                     row.ruled_result.name(),
-                    end.ruling.summary(Lang::En)
+                    end.ruling.reason.map_or("ruling", |r| r.name()),
+                    end.ply
                 ),
             });
         }
@@ -224,7 +236,11 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                     EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
                     EarlyEnd::Resignation => FindingKind::EarlyResignation,
                 };
-                row.findings.push(Finding { kind, ply: Some(row.plies), detail: flag.en });
+                row.findings.push(Finding {
+                    kind,
+                    ply: Some(row.plies),
+                    detail: flag.en,
+                });
             }
         }
     }
@@ -236,7 +252,8 @@ mod tests {
     use crate::record::{ReadOptions, read_games_from_bytes};
 
     fn game(pgn: &str) -> Game {
-        let games = read_games_from_bytes(pgn.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
+        let games =
+            read_games_from_bytes(pgn.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
         games.into_iter().next().unwrap().unwrap()
     }
 
@@ -251,24 +268,37 @@ mod tests {
     const OPENING: &str = "1. 炮二平五 马8进7 2. 马二进三 车9平8";
 
     fn scored(result: &str) -> Game {
-        game(&format!("[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n\n{OPENING} {result}\n"))
+        game(&format!(
+            "[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n\n{OPENING} {result}\n"
+        ))
     }
 
     #[test]
     fn an_early_agreed_draw_is_flagged_only_where_the_profile_forbids_it() {
         let draw = scored("1/2-1/2");
-        assert!(judge(&draw, &profile("cxa2020"), "t.pgn", 0).findings.is_empty());
+        assert!(
+            judge(&draw, &profile("cxa2020"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
         let row = judge(&draw, &profile("hengfang2024-slow"), "t.pgn", 0);
         assert_eq!(kinds(&row), [FindingKind::EarlyDraw]);
         assert_eq!(row.findings[0].ply, Some(4));
-        assert_eq!((row.recorded_result, row.ruled_result), (Some(Outcome::Draw), Outcome::Ongoing));
+        assert_eq!(
+            (row.recorded_result, row.ruled_result),
+            (Some(Outcome::Draw), Outcome::Ongoing)
+        );
     }
 
     #[test]
     fn an_early_resignation_is_flagged_where_the_profile_says_so() {
         let row = judge(&scored("1-0"), &profile("hengfang2024-slow"), "t.pgn", 0);
         assert_eq!(kinds(&row), [FindingKind::EarlyResignation]);
-        assert!(judge(&scored("1-0"), &profile("dqsz2017-slow"), "t.pgn", 0).findings.is_empty());
+        assert!(
+            judge(&scored("1-0"), &profile("dqsz2017-slow"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
     }
 
     #[test]
@@ -276,7 +306,11 @@ mod tests {
         let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1. 仕五进四 士5进6 1-0\n";
         let row = judge(&game(pgn), &profile("nanping2018"), "t.pgn", 0);
         assert_eq!(kinds(&row), [FindingKind::SimpleDraw]);
-        assert!(judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0).findings.is_empty());
+        assert!(
+            judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
     }
 
     #[test]
@@ -286,8 +320,15 @@ mod tests {
         let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
         assert_eq!(row.plies, 9);
         assert_eq!(row.ruled_result, Outcome::Draw);
-        assert_eq!(kinds(&row), [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]);
+        assert_eq!(
+            kinds(&row),
+            [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
         assert_eq!(row.findings[0].ply, Some(8));
-        assert!(row.findings[0].detail.contains("1 more ply"), "{}", row.findings[0].detail);
+        assert!(
+            row.findings[0].detail.contains("1 more ply"),
+            "{}",
+            row.findings[0].detail
+        );
     }
 }

@@ -68,9 +68,18 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
 
 /// Audits every game under `paths` (files and folders, recursively) and hands
 /// the rows to `emit` in input order. The first error of `emit` stops the audit.
-pub fn audit<P, E>(paths: &[P], opts: &Options, emit: impl FnMut(Row) -> Result<(), E>) -> Result<(), E>
+pub fn audit<P, E>(
+    paths: &[P],
+    opts: &Options,
+    emit: impl FnMut(Row) -> Result<(), E>,
+) -> Result<(), E>
 where
     P: AsRef<Path>,
 {
-    pipeline::run_ordered(walk(paths), opts.threads, |entry, sink| audit_entry(entry, opts, sink), emit)
+    pipeline::run_ordered(
+        walk(paths),
+        opts.threads,
+        |entry, sink| audit_entry(entry, opts, sink),
+        emit,
+    )
 }

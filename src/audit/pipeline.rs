@@ -22,7 +22,12 @@ const LOOKAHEAD: usize = 32;
 /// order, and stops early if the sink returns `false` (the consumer has quit).
 /// `emit` receives all results, source after source, each source's in its own
 /// order. The first error of `emit` stops the pipeline and is returned.
-pub fn run_ordered<S, R, E, I, W, M>(sources: I, threads: usize, work: W, mut emit: M) -> Result<(), E>
+pub fn run_ordered<S, R, E, I, W, M>(
+    sources: I,
+    threads: usize,
+    work: W,
+    mut emit: M,
+) -> Result<(), E>
 where
     I: Iterator<Item = S> + Send,
     R: Send,
@@ -94,7 +99,9 @@ mod tests {
             Ok::<(), ()>(())
         })
         .unwrap();
-        let expected: Vec<(u64, u64)> = (0..3000u64).flat_map(|k| (0..k % 7).map(move |j| (k, j))).collect();
+        let expected: Vec<(u64, u64)> = (0..3000u64)
+            .flat_map(|k| (0..k % 7).map(move |j| (k, j)))
+            .collect();
         assert_eq!(out, expected);
     }
 
@@ -119,10 +126,15 @@ mod tests {
     #[test]
     fn no_sources_emit_nothing() {
         let mut count = 0;
-        run_ordered(std::iter::empty::<u8>(), 2, |_, _: &mut dyn FnMut(u8) -> bool| {}, |_| {
-            count += 1;
-            Ok::<(), ()>(())
-        })
+        run_ordered(
+            std::iter::empty::<u8>(),
+            2,
+            |_, _: &mut dyn FnMut(u8) -> bool| {},
+            |_| {
+                count += 1;
+                Ok::<(), ()>(())
+            },
+        )
         .unwrap();
         assert_eq!(count, 0);
     }

@@ -39,7 +39,9 @@ fn progress_bar() -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos} games  {per_sec}  {elapsed}") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {human_pos} games  {per_sec}  {elapsed}")
+    {
         bar.set_style(style);
     }
     bar
@@ -65,7 +67,11 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let opts = Options { profile, read: ReadOptions::default(), threads };
+    let opts = Options {
+        profile,
+        read: ReadOptions::default(),
+        threads,
+    };
     let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format);
     let mut summary = Summary::default();
     let bar = progress_bar();

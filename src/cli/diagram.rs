@@ -19,7 +19,11 @@ const BLACK_FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７',
 const RED_FILES: [char; 9] = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
 
 fn row_of(chars: impl IntoIterator<Item = char>) -> String {
-    chars.into_iter().map(String::from).collect::<Vec<_>>().join(" ")
+    chars
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The board of `pos` as lines of text, Red at the bottom. With `colour`, Red's
@@ -28,16 +32,16 @@ pub fn diagram(pos: &Position, colour: bool) -> String {
     let mut out = format!("  {}\n", row_of(BLACK_FILES));
     for rank in (0..10).rev() {
         let cells: Vec<String> = (0..9)
-            .map(|file| {
-                match Square::at(file, rank).and_then(|sq| pos.piece_at(sq)) {
+            .map(
+                |file| match Square::at(file, rank).and_then(|sq| pos.piece_at(sq)) {
                     None => EMPTY.to_string(),
                     Some(p) if colour => {
                         let code = if p.color == Color::Red { "1;31" } else { "1" };
                         format!("\x1b[{code}m{}\x1b[0m", glyph(p))
                     }
                     Some(p) => glyph(p).to_string(),
-                }
-            })
+                },
+            )
             .collect();
         out.push_str(&format!("{rank} {}\n", cells.join(" ")));
         if rank == 5 {

@@ -103,12 +103,18 @@ fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
             e.legal.join(" ")
         ))
     })?;
-    Ok(Record { start, moves: list.moves.into_iter().map(|(mv, _)| mv).collect() })
+    Ok(Record {
+        start,
+        moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
+    })
 }
 
 fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
     if let Some(moves) = &args.moves {
-        let start = args.fen.as_deref().map_or_else(|| Ok(Position::startpos()), parse_fen)?;
+        let start = args
+            .fen
+            .as_deref()
+            .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
         return move_list(start, moves);
     }
     let (bytes, name) = match args.file.as_deref() {
@@ -143,7 +149,9 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
         .ok_or_else(|| BadRecord(format!("{name}: no game found")))?
         .map_err(|e| BadRecord(e.to_string()))?;
     if count > 1 {
-        eprintln!("xqarbiter: {name} holds {count} games; ruling on the first (use `audit` for all)");
+        eprintln!(
+            "xqarbiter: {name} holds {count} games; ruling on the first (use `audit` for all)"
+        );
     }
     if let Some(bad) = &game.illegal {
         return Err(BadRecord(format!(
@@ -155,7 +163,10 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
             bad.legal.join(" ")
         )));
     }
-    Ok(Record { start: game.start, moves: game.moves.into_iter().map(|m| m.mv).collect() })
+    Ok(Record {
+        start: game.start,
+        moves: game.moves.into_iter().map(|m| m.mv).collect(),
+    })
 }
 
 fn profile(args: &RuleArgs) -> Result<Profile, String> {
@@ -206,7 +217,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(2));
         }
     };
-    let mut referee = Referee::new(profile, record.start);
+    let mut referee = Referee::with_rules(profile.rules, record.start);
     for mv in record.moves {
         if let Err(e) = referee.push(mv) {
             eprintln!("xqarbiter: {e}");
@@ -218,7 +229,9 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         LangArg::Zh => Lang::Zh,
         LangArg::En => Lang::En,
     };
-    let claim = args.claim.map(|s| (s.color(), claim_holds(&ruling, s.color())));
+    let claim = args
+        .claim
+        .map(|s| (s.color(), claim_holds(&ruling, s.color())));
     if args.json {
         let mut json = ruling.to_json();
         if let Some((side, holds)) = claim {
@@ -236,6 +249,11 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Lang::Zh => format!("第{}着后的局面：", referee.plies()),
         Lang::En => format!("Position after ply {}:", referee.plies()),
     };
-    print!("{}\n\n{heading}\n{}FEN: {}\n", text.trim_end(), diagram(referee.position(), colour), referee.position().fen());
+    print!(
+        "{}\n\n{heading}\n{}FEN: {}\n",
+        text.trim_end(),
+        diagram(referee.position(), colour),
+        referee.position().fen()
+    );
     Ok(ExitCode::SUCCESS)
 }

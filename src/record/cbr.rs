@@ -36,16 +36,26 @@ const STRINGS: [(usize, usize, &str); 10] = [
 ];
 
 /// Reads one CBR record; `game` is its number in a library.
-pub(crate) fn read_record(bytes: &[u8], name: &str, game: Option<usize>) -> Result<Game, RecordError> {
+pub(crate) fn read_record(
+    bytes: &[u8],
+    name: &str,
+    game: Option<usize>,
+) -> Result<Game, RecordError> {
     let index = game.unwrap_or(1);
     let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
     if !bytes.starts_with(RECORD_MAGIC) {
-        return Err(err(ErrorKind::Corrupt, "a CBR record starts with 'CCBridge Record'".into()));
+        return Err(err(
+            ErrorKind::Corrupt,
+            "a CBR record starts with 'CCBridge Record'".into(),
+        ));
     }
     if bytes.len() < MOVES_AT {
         return Err(err(
             ErrorKind::Truncated,
-            format!("a CBR record has a {MOVES_AT}-byte header; this one has {} bytes", bytes.len()),
+            format!(
+                "a CBR record has a {MOVES_AT}-byte header; this one has {} bytes",
+                bytes.len()
+            ),
         ));
     }
     let version = bytes[19];
@@ -60,9 +70,16 @@ pub(crate) fn read_record(bytes: &[u8], name: &str, game: Option<usize>) -> Resu
         if code == 0 {
             continue;
         }
-        let piece = piece_of(code)
-            .ok_or_else(|| err(ErrorKind::Corrupt, format!("unknown piece code {code:#x} at board index {i}")))?;
-        pieces.push((square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?, piece));
+        let piece = piece_of(code).ok_or_else(|| {
+            err(
+                ErrorKind::Corrupt,
+                format!("unknown piece code {code:#x} at board index {i}"),
+            )
+        })?;
+        pieces.push((
+            square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?,
+            piece,
+        ));
     }
     let tree = read_moves(&bytes[MOVES_AT..])
         .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
@@ -97,9 +114,16 @@ pub(crate) fn read_record(bytes: &[u8], name: &str, game: Option<usize>) -> Resu
 }
 
 /// Reads a CBL library: the games are the blocks starting with the record magic.
-pub(crate) fn read_library(bytes: &[u8], name: &str) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+pub(crate) fn read_library(
+    bytes: &[u8],
+    name: &str,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
     if !bytes.starts_with(LIBRARY_MAGIC) {
-        return Err(RecordError::file(name, ErrorKind::Corrupt, "a CBL library starts with 'CCBridgeLibrary'".into()));
+        return Err(RecordError::file(
+            name,
+            ErrorKind::Corrupt,
+            "a CBL library starts with 'CCBridgeLibrary'".into(),
+        ));
     }
     let starts: Vec<usize> = bytes
         .windows(RECORD_MAGIC.len())
@@ -138,7 +162,9 @@ fn piece_of(code: u8) -> Option<Piece> {
 
 /// Board index `(9 − y)·9 + x` to a square.
 fn square_of(i: u8) -> Option<Square> {
-    (i < 90).then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9))).flatten()
+    (i < 90)
+        .then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9)))
+        .flatten()
 }
 
 struct Tree {
@@ -150,7 +176,10 @@ struct Tree {
 fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {
     let len = len as usize;
     if len > MAX_COMMENT {
-        return Err(format!("comment length {len} at byte {} is implausible", c.offset()));
+        return Err(format!(
+            "comment length {len} at byte {} is implausible",
+            c.offset()
+        ));
     }
     if len == 0 {
         return Ok(None);
@@ -169,7 +198,11 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
             read_comment(&mut c, len)?
         }
     };
-    let mut tree = Tree { root_comment, moves: Vec::new(), variations: 0 };
+    let mut tree = Tree {
+        root_comment,
+        moves: Vec::new(),
+        variations: 0,
+    };
     let mut open = 1usize;
     let mut main = true;
     while open > 0 && c.offset() + 4 <= data.len() {
@@ -196,7 +229,12 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
         if main {
             match (square_of(from), square_of(to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
-                _ => return Err(format!("the move record at byte {} names squares {from} and {to}", MOVES_AT + at)),
+                _ => {
+                    return Err(format!(
+                        "the move record at byte {} names squares {from} and {to}",
+                        MOVES_AT + at
+                    ));
+                }
             }
             main = flags & 1 == 0;
         }
@@ -259,7 +297,13 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::Truncated);
         let mut v1 = b.clone();
         v1[19] = 1;
-        assert_eq!(read_record(&v1, "v.cbr", None).unwrap_err().kind, ErrorKind::Unsupported);
-        assert_eq!(read_record(&b[..100], "s.cbr", None).unwrap_err().kind, ErrorKind::Truncated);
+        assert_eq!(
+            read_record(&v1, "v.cbr", None).unwrap_err().kind,
+            ErrorKind::Unsupported
+        );
+        assert_eq!(
+            read_record(&b[..100], "s.cbr", None).unwrap_err().kind,
+            ErrorKind::Truncated
+        );
     }
 }

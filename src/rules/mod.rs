@@ -110,7 +110,7 @@ impl Nature {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
 }
-pub mod threats;
 pub mod nature;
 pub mod repetition;
 pub mod ruling;
+pub mod threats;

@@ -10,7 +10,9 @@
 
 use crate::board::{Color, Move, Piece, Position, Role, Square};
 
-use super::threats::{capture_gain, capture_threats, mate_by_checks, Threat, ThreatKind, ThreatRules};
+use super::threats::{
+    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, mate_by_checks,
+};
 use super::{Nature, RuleSet};
 
 /// How many of its own moves the mover may use to force mate by checks for a mate threat (杀).
@@ -44,13 +46,19 @@ pub fn piece_zh(piece: Piece, sq: Square) -> String {
 }
 
 fn threat_rules(rules: RuleSet) -> ThreatRules {
-    ThreatRules { king_and_pawn_attack: false, outnumbered_counts: rules.is_cxa(), net_gain: rules.is_cxa() }
+    ThreatRules {
+        king_and_pawn_attack: false,
+        outnumbered_counts: rules.is_cxa(),
+        net_gain: rules.is_cxa(),
+    }
 }
 
 /// Classifies `mv`, a legal move in `before`, under `rules`.
 pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     let mover = before.turn();
-    let moved = before.piece_at(mv.from()).unwrap_or(Piece::new(mover, Role::Pawn));
+    let moved = before
+        .piece_at(mv.from())
+        .unwrap_or(Piece::new(mover, Role::Pawn));
     let mut after = before.clone();
     after.play(mv);
 
@@ -84,7 +92,9 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     } else {
         let mut prior = before.clone();
         let had = capture_threats(&mut prior, rules_t);
-        now.into_iter().filter(|t| !had.iter().any(|h| h.target == t.target)).collect()
+        now.into_iter()
+            .filter(|t| !had.iter().any(|h| h.target == t.target))
+            .collect()
     };
     if !new.is_empty() {
         return chase_nature(new, &after);
@@ -95,10 +105,14 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
     let king = after.king(!mover);
     let checkers: Vec<Square> = after.checkers().collect();
-    let names_en: Vec<String> =
-        checkers.iter().filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s))).collect();
-    let names_zh: Vec<String> =
-        checkers.iter().filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s))).collect();
+    let names_en: Vec<String> = checkers
+        .iter()
+        .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
+        .collect();
+    let names_zh: Vec<String> = checkers
+        .iter()
+        .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
+        .collect();
     MoveNature {
         nature: Nature::Check,
         targets: vec![king],
@@ -113,7 +127,9 @@ fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
     let mut en = Vec::new();
     let mut zh = Vec::new();
     for t in &new {
-        let attacker = after.piece_at(t.attacker).map(|p| (piece_en(p, t.attacker), piece_zh(p, t.attacker)));
+        let attacker = after
+            .piece_at(t.attacker)
+            .map(|p| (piece_en(p, t.attacker), piece_zh(p, t.attacker)));
         let (a_en, a_zh) = attacker.unwrap_or_default();
         let target_en = piece_en(t.piece, t.target);
         let target_zh = piece_zh(t.piece, t.target);
@@ -133,15 +149,22 @@ fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
                     .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
                     .collect();
                 (
-                    format!("its only defender ({}) cannot legally recapture", roots_en.join(", ")),
+                    format!(
+                        "its only defender ({}) cannot legally recapture",
+                        roots_en.join(", ")
+                    ),
                     format!("假根：{}不能合法反吃", roots_zh.join("、")),
                 )
             }
-            ThreatKind::RookByLesser => {
-                (format!("a rook won for a lesser piece (net +{})", t.gain), "以小换车".to_string())
-            }
+            ThreatKind::RookByLesser => (
+                format!("a rook won for a lesser piece (net +{})", t.gain),
+                "以小换车".to_string(),
+            ),
             ThreatKind::Outnumbered => (
-                format!("more attackers than defenders: the full exchange wins material (net +{})", t.gain),
+                format!(
+                    "more attackers than defenders: the full exchange wins material (net +{})",
+                    t.gain
+                ),
                 "少根子，联合捉，完整交换后得子".to_string(),
             ),
             ThreatKind::Cheaper => (
@@ -178,7 +201,11 @@ fn idle_nature(after: &Position, mv: Move, moved: Piece) -> MoveNature {
                 targets: vec![target],
                 attackers: vec![to],
                 chases: Vec::new(),
-                reason_en: format!("offers to exchange {} for {}", piece_en(moved, to), piece_en(t, target)),
+                reason_en: format!(
+                    "offers to exchange {} for {}",
+                    piece_en(moved, to),
+                    piece_en(t, target)
+                ),
                 reason_zh: format!("{}兑{}", piece_zh(moved, to), piece_zh(t, target)),
             };
         }

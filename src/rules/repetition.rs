@@ -71,7 +71,9 @@ impl CycleRuling {
     }
 }
 
-const ZH_NUM: [&str; 11] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+const ZH_NUM: [&str; 11] = [
+    "零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十",
+];
 
 fn zh_count(n: usize, first: bool) -> String {
     match n {
@@ -88,7 +90,12 @@ fn pattern(natures: &[Nature]) -> (String, String) {
     let mates = count(|n| n == Nature::MateThreat);
     let chases = count(|n| n == Nature::Chase);
     let idle = natures.len() - checks - mates - chases;
-    let kinds = [(checks, "将", "check"), (mates, "杀", "mate threat"), (chases, "捉", "chase"), (idle, "闲", "idle")];
+    let kinds = [
+        (checks, "将", "check"),
+        (mates, "杀", "mate threat"),
+        (chases, "捉", "chase"),
+        (idle, "闲", "idle"),
+    ];
     let present: Vec<&(usize, &str, &str)> = kinds.iter().filter(|k| k.0 > 0).collect();
     if present.len() == 1 && present[0].1 != "闲" {
         let (_, zh, en) = present[0];
@@ -105,19 +112,40 @@ fn pattern(natures: &[Nature]) -> (String, String) {
 
 /// Rules a cycle. `start` is the position where the cycle begins, `moves`
 /// the moves that lead back to it, `natures` their classifications.
-pub fn rule_cycle(rules: RuleSet, start: &Position, moves: &[Move], natures: &[MoveNature]) -> CycleRuling {
+pub fn rule_cycle(
+    rules: RuleSet,
+    start: &Position,
+    moves: &[Move],
+    natures: &[MoveNature],
+) -> CycleRuling {
     let first_mover = start.turn();
     let side = |color: Color| -> SideCycle {
-        let idx: Vec<usize> =
-            (0..moves.len()).filter(|i| (if i % 2 == 0 { first_mover } else { !first_mover }) == color).collect();
+        let idx: Vec<usize> = (0..moves.len())
+            .filter(|i| {
+                (if i % 2 == 0 {
+                    first_mover
+                } else {
+                    !first_mover
+                }) == color
+            })
+            .collect();
         let ns: Vec<Nature> = idx.iter().map(|&i| natures[i].nature).collect();
         let (pattern_zh, pattern_en) = pattern(&ns);
         let perpetual_check = !ns.is_empty() && ns.iter().all(|&n| n == Nature::Check);
         let forbidden = match rules {
-            RuleSet::Cxa2011 | RuleSet::Cxa2020 => !ns.is_empty() && ns.iter().all(|n| n.is_attack()),
+            RuleSet::Cxa2011 | RuleSet::Cxa2020 => {
+                !ns.is_empty() && ns.iter().all(|n| n.is_attack())
+            }
             RuleSet::Axf => perpetual_check || axf_perpetual_chase(start, moves, natures, &idx),
         };
-        SideCycle { color, moves: idx, pattern_zh, pattern_en, forbidden, perpetual_check }
+        SideCycle {
+            color,
+            moves: idx,
+            pattern_zh,
+            pattern_en,
+            forbidden,
+            perpetual_check,
+        }
     };
     let red = side(Color::Red);
     let black = side(Color::Black);
@@ -125,12 +153,24 @@ pub fn rule_cycle(rules: RuleSet, start: &Position, moves: &[Move], natures: &[M
         RuleSet::Axf => verdict_axf(&red, &black),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
-    CycleRuling { red, black, outcome, clause, explanation_en: en, explanation_zh: zh }
+    CycleRuling {
+        red,
+        black,
+        outcome,
+        clause,
+        explanation_en: en,
+        explanation_zh: zh,
+    }
 }
 
 /// AXF perpetual chase: every move of the side chases, and one and the same
 /// enemy piece is chased on every move (followed as it moves).
-fn axf_perpetual_chase(start: &Position, moves: &[Move], natures: &[MoveNature], idx: &[usize]) -> bool {
+fn axf_perpetual_chase(
+    start: &Position,
+    moves: &[Move],
+    natures: &[MoveNature],
+    idx: &[usize],
+) -> bool {
     if idx.is_empty() || idx.iter().any(|&i| natures[i].nature != Nature::Chase) {
         return false;
     }
@@ -144,7 +184,11 @@ fn axf_perpetual_chase(start: &Position, moves: &[Move], natures: &[MoveNature],
         label[mv.to().index()] = label[mv.from().index()];
         label[mv.from().index()] = None;
         if idx.contains(&i) {
-            let targets: Vec<u8> = natures[i].targets.iter().filter_map(|s: &Square| label[s.index()]).collect();
+            let targets: Vec<u8> = natures[i]
+                .targets
+                .iter()
+                .filter_map(|s: &Square| label[s.index()])
+                .collect();
             common = Some(match common {
                 None => targets,
                 Some(c) => c.into_iter().filter(|t| targets.contains(t)).collect(),
@@ -159,16 +203,54 @@ type Verdict = (CycleOutcome, String, String, String);
 fn verdict_axf(red: &SideCycle, black: &SideCycle) -> Verdict {
     let both = |a: bool, b: bool| (a, b);
     match both(red.perpetual_check, black.perpetual_check) {
-        (true, false) => return must_vary(Color::Red, "AXF rule 6", "perpetual check loses", "长将作负"),
-        (false, true) => return must_vary(Color::Black, "AXF rule 6", "perpetual check loses", "长将作负"),
-        (true, true) => return draw("AXF rule 7", "both sides check perpetually", "双方长将，作和"),
+        (true, false) => {
+            return must_vary(
+                Color::Red,
+                "AXF rule 6",
+                "perpetual check loses",
+                "长将作负",
+            );
+        }
+        (false, true) => {
+            return must_vary(
+                Color::Black,
+                "AXF rule 6",
+                "perpetual check loses",
+                "长将作负",
+            );
+        }
+        (true, true) => {
+            return draw(
+                "AXF rule 7",
+                "both sides check perpetually",
+                "双方长将，作和",
+            );
+        }
         _ => {}
     }
     match both(red.forbidden, black.forbidden) {
-        (true, false) => must_vary(Color::Red, "AXF rule 3", "perpetual chase of one piece loses", "长捉一子作负"),
-        (false, true) => must_vary(Color::Black, "AXF rule 3", "perpetual chase of one piece loses", "长捉一子作负"),
-        (true, true) => draw("AXF rule 5", "both sides chase perpetually", "双方长捉，作和"),
-        (false, false) => draw("AXF rule 5", "no side breaks a rule", "双方均未犯规，不变作和"),
+        (true, false) => must_vary(
+            Color::Red,
+            "AXF rule 3",
+            "perpetual chase of one piece loses",
+            "长捉一子作负",
+        ),
+        (false, true) => must_vary(
+            Color::Black,
+            "AXF rule 3",
+            "perpetual chase of one piece loses",
+            "长捉一子作负",
+        ),
+        (true, true) => draw(
+            "AXF rule 5",
+            "both sides chase perpetually",
+            "双方长捉，作和",
+        ),
+        (false, false) => draw(
+            "AXF rule 5",
+            "no side breaks a rule",
+            "双方均未犯规，不变作和",
+        ),
     }
 }
 
@@ -182,7 +264,12 @@ fn must_vary(color: Color, clause: &str, en: &str, zh: &str) -> Verdict {
 }
 
 fn draw(clause: &str, en: &str, zh: &str) -> Verdict {
-    (CycleOutcome::Draw, clause.to_string(), format!("{en}: draw if neither side varies"), zh.to_string())
+    (
+        CycleOutcome::Draw,
+        clause.to_string(),
+        format!("{en}: draw if neither side varies"),
+        zh.to_string(),
+    )
 }
 
 /// Whether every move of the side is a chase by a single piece (of an
@@ -202,15 +289,34 @@ fn has_joint_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
     })
 }
 
-fn verdict_cxa(rules: RuleSet, red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Verdict {
-    let ed = if rules == RuleSet::Cxa2011 { "CXA 2011" } else { "CXA 2020" };
+fn verdict_cxa(
+    rules: RuleSet,
+    red: &SideCycle,
+    black: &SideCycle,
+    natures: &[MoveNature],
+) -> Verdict {
+    let ed = if rules == RuleSet::Cxa2011 {
+        "CXA 2011"
+    } else {
+        "CXA 2020"
+    };
     let clause = |n: &str| format!("{ed} {n}");
     match (red.perpetual_check, black.perpetual_check) {
         (true, false) => {
-            return must_vary(Color::Red, &clause("25.1"), "unilateral perpetual check is never allowed", "单方面长将");
+            return must_vary(
+                Color::Red,
+                &clause("25.1"),
+                "unilateral perpetual check is never allowed",
+                "单方面长将",
+            );
         }
         (false, true) => {
-            return must_vary(Color::Black, &clause("25.1"), "unilateral perpetual check is never allowed", "单方面长将");
+            return must_vary(
+                Color::Black,
+                &clause("25.1"),
+                "unilateral perpetual check is never allowed",
+                "单方面长将",
+            );
         }
         _ => {}
     }
@@ -227,7 +333,11 @@ fn verdict_cxa(rules: RuleSet, red: &SideCycle, black: &SideCycle, natures: &[Mo
             "black's moves are all forbidden, red's allowed",
             "黑方禁止着法，红方允许着法",
         ),
-        (false, false) => draw(&clause("25.2"), "both sides play allowed moves", "双方均为允许着法，不变作和"),
+        (false, false) => draw(
+            &clause("25.2"),
+            "both sides play allowed moves",
+            "双方均为允许着法，不变作和",
+        ),
         (true, true) => {
             if rules == RuleSet::Cxa2020 {
                 let red_single = pure_single_chase(red, natures);
@@ -249,7 +359,11 @@ fn verdict_cxa(rules: RuleSet, red: &SideCycle, black: &SideCycle, natures: &[Mo
                     );
                 }
             }
-            draw(&clause("25.2"), "both sides play forbidden moves", "双方均为禁止着法，不变作和")
+            draw(
+                &clause("25.2"),
+                "both sides play forbidden moves",
+                "双方均为禁止着法，不变作和",
+            )
         }
     }
 }

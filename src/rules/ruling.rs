@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::board::{Color, Move, Square};
 
@@ -209,7 +209,9 @@ impl Ruling {
                     (Some(Reason::Checkmate), _) => " by checkmate".to_string(),
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
                     (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
-                    (Some(_), Some(r)) => format!(" — {} ({})", r.cycle.explanation_en, r.cycle.clause),
+                    (Some(_), Some(r)) => {
+                        format!(" — {} ({})", r.cycle.explanation_en, r.cycle.clause)
+                    }
                     (None, Some(r)) => format!(
                         " — repetition ({} occurrences): {} ({})",
                         r.occurrences, r.cycle.explanation_en, r.cycle.clause
@@ -229,9 +231,14 @@ impl Ruling {
                     (Some(Reason::Checkmate), _) => "（将死）".to_string(),
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
-                    (Some(_), Some(r)) => format!("——{}（{}）", r.cycle.explanation_zh, r.cycle.clause),
+                    (Some(_), Some(r)) => {
+                        format!("——{}（{}）", r.cycle.explanation_zh, r.cycle.clause)
+                    }
                     (None, Some(r)) => {
-                        format!("——循环第{}次：{}（{}）", r.occurrences, r.cycle.explanation_zh, r.cycle.clause)
+                        format!(
+                            "——循环第{}次：{}（{}）",
+                            r.occurrences, r.cycle.explanation_zh, r.cycle.clause
+                        )
                     }
                     _ => String::new(),
                 };
@@ -264,14 +271,22 @@ impl Ruling {
                         "{}: {} — {}",
                         side.color,
                         side.pattern_en,
-                        if side.forbidden { "forbidden" } else { "allowed" }
+                        if side.forbidden {
+                            "forbidden"
+                        } else {
+                            "allowed"
+                        }
                     ),
                     Lang::Zh => writeln!(
                         out,
                         "{}方：{}——{}",
                         side.color.name_zh(),
                         side.pattern_zh,
-                        if side.forbidden { "禁止着法" } else { "允许着法" }
+                        if side.forbidden {
+                            "禁止着法"
+                        } else {
+                            "允许着法"
+                        }
                     ),
                 };
             }
@@ -281,7 +296,11 @@ impl Ruling {
                     Lang::En => (m.nature.name(), &m.reason_en),
                     Lang::Zh => (m.nature.zh(), &m.reason_zh),
                 };
-                let _ = writeln!(out, "{:>4}  {:<6} {:<10} {:<12} {}", m.ply, m.mv, m.notation, nature, reason);
+                let _ = writeln!(
+                    out,
+                    "{:>4}  {:<6} {:<10} {:<12} {}",
+                    m.ply, m.mv, m.notation, nature, reason
+                );
             }
             if let Some((en, zh)) = &r.note {
                 let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });

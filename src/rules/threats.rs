@@ -31,7 +31,9 @@ fn exchange_rank(piece: Piece, sq: Square) -> i32 {
 /// The best the side to move can gain by capturing on `sq` and continuing the
 /// exchange there, each side free to stop; 0 if it cannot capture with profit.
 fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
-    let Some(target) = pos.piece_at(sq) else { return 0 };
+    let Some(target) = pos.piece_at(sq) else {
+        return 0;
+    };
     if depth == 0 || target.role == Role::King {
         return 0;
     }
@@ -54,7 +56,9 @@ fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
 /// following the exchange on its square to the end (the opponent recaptures
 /// only when it pays). Negative when the capture loses material.
 pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
-    let Some(target) = pos.piece_at(mv.to()) else { return 0 };
+    let Some(target) = pos.piece_at(mv.to()) else {
+        return 0;
+    };
     let gained = value(target, mv.to());
     let undo = pos.play(mv);
     let reply = recapture_gain(pos, mv.to(), 8);
@@ -139,11 +143,15 @@ pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     let moves = pos.legal_moves();
     for mv in moves {
-        let Some(target) = pos.piece_at(mv.to()) else { continue };
+        let Some(target) = pos.piece_at(mv.to()) else {
+            continue;
+        };
         if target.color == us || target.role == Role::King || value(target, mv.to()) == 0 {
             continue;
         }
-        let Some(attacker) = pos.piece_at(mv.from()) else { continue };
+        let Some(attacker) = pos.piece_at(mv.from()) else {
+            continue;
+        };
         if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn) {
             continue;
         }
@@ -182,7 +190,11 @@ fn evaluate_capture(
     if target.role == attacker.role && pos.passed().is_legal(Move::new(to, mv.from())) {
         return None;
     }
-    let net = if rules.net_gain { capture_net(pos, mv) } else { capture_gain(pos, mv) };
+    let net = if rules.net_gain {
+        capture_net(pos, mv)
+    } else {
+        capture_gain(pos, mv)
+    };
     if net <= 0 {
         return None;
     }
@@ -208,7 +220,14 @@ fn evaluate_capture(
     if kind == ThreatKind::Outnumbered && !rules.outnumbered_counts {
         return None;
     }
-    Some(Threat { target: to, piece: target, attacker: mv.from(), kind, gain, false_roots })
+    Some(Threat {
+        target: to,
+        piece: target,
+        attacker: mv.from(),
+        kind,
+        gain,
+        false_roots,
+    })
 }
 
 /// Whether the side to move can mate in one move (checkmate or stalemate both win in xiangqi).
@@ -269,7 +288,11 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
-    const CXA: ThreatRules = ThreatRules { king_and_pawn_attack: false, outnumbered_counts: true, net_gain: true };
+    const CXA: ThreatRules = ThreatRules {
+        king_and_pawn_attack: false,
+        outnumbered_counts: true,
+        net_gain: true,
+    };
 
     #[test]
     fn unprotected_piece_is_threatened() {
@@ -287,7 +310,10 @@ mod tests {
         // rook on a9 pins to the black king on e9.
         let mut pos = Position::from_fen("R1r1k4/9/9/9/2n3R2/9/9/9/9/3K5 w").unwrap();
         let t = capture_threats(&mut pos, CXA);
-        let horse = t.iter().find(|t| t.target == sq("c5")).expect("horse threatened");
+        let horse = t
+            .iter()
+            .find(|t| t.target == sq("c5"))
+            .expect("horse threatened");
         assert_eq!(horse.kind, ThreatKind::Unprotected);
         assert_eq!(horse.false_roots, vec![sq("c9")]);
     }
