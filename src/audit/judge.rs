@@ -92,6 +92,14 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             }
         }
     }
+    // A game that ends without legal moves (mate, or stalemate, which need not
+    // be announced by the push) is ruled on its last position.
+    if end.is_none() && row.plies > 0 && referee.position().has_no_legal_moves() {
+        let r = referee.ruling();
+        if ends_game(&r) {
+            end = Some(End { ply: row.plies, ruling: r });
+        }
+    }
     if let Some(bad) = &game.illegal {
         row.findings.push(Finding {
             kind: FindingKind::IllegalMove,
@@ -132,6 +140,12 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     row
 }
 
+/// Whether the rules end the game here. A natural-limit draw is only a claim
+/// the players may make, so the audit reports it but plays on.
+fn ends_game(ruling: &Ruling) -> bool {
+    ruling.verdict != Verdict::Ongoing && ruling.reason != Some(Reason::NaturalLimit)
+}
+
 /// The sides that may claim the natural-limit draw, from the contract object.
 fn claimable_by(ruling: &Ruling) -> Vec<String> {
     ruling
@@ -160,7 +174,6 @@ fn end_findings(row: &mut Row, end: &End) {
     let kind = match end.ruling.reason {
         Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
         Some(Reason::Repetition) => FindingKind::RepetitionDraw,
-        Some(Reason::NaturalLimit) => FindingKind::NaturalLimit,
         Some(Reason::Checkmate) | Some(Reason::Stalemate) => {
             let kind = if end.ruling.reason == Some(Reason::Checkmate) {
                 FindingKind::Checkmate
@@ -178,7 +191,7 @@ fn end_findings(row: &mut Row, end: &End) {
             }
             return;
         }
-        None => return,
+        Some(Reason::NaturalLimit) | None => return,
     };
     let detail = match (&end.ruling.repetition, kind) {
         (Some(rep), FindingKind::ForbiddenRepetition) => {
