@@ -8,9 +8,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Move, Position, Undo};
+use crate::board::{Color, Move, Position, Undo};
 use crate::rules::RuleSet;
+use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::nature::{MoveNature, classify};
+use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, rule_cycle};
 use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
 
@@ -71,29 +73,56 @@ pub struct ForbiddenMove {
 /// The incremental judge of one game.
 #[derive(Clone, Debug)]
 pub struct Referee {
-    rules: RuleSet,
-    profile: String,
-    decisive_occurrence: usize,
+    profile: Profile,
+    claim: ClaimMode,
+    start: Position,
     position: Position,
     history: Vec<(Undo, u64)>,
+    facts: Vec<PlyFacts>,
+    last_capture: usize,
     keys: KeyMap,
     natures: RefCell<Vec<Option<MoveNature>>>,
 }
 
 impl Referee {
-    /// A referee for a game starting at `start`, under a rule set (decisive repetition: the 3rd occurrence).
-    pub fn with_rules(rules: RuleSet, start: Position) -> Referee {
+    /// A referee for a game starting at `start`, judged under `profile`.
+    pub fn new(profile: Profile, start: Position) -> Referee {
         let mut keys = KeyMap::default();
         keys.insert(start.key(), vec![0]);
         Referee {
-            rules,
-            profile: rules.name().to_string(),
-            decisive_occurrence: 3,
+            profile,
+            claim: ClaimMode::Automatic,
+            start: start.clone(),
             position: start,
             history: Vec::new(),
+            facts: Vec::new(),
+            last_capture: 0,
             keys,
             natures: RefCell::new(Vec::new()),
         }
+    }
+
+    /// A referee under the built-in profile of a rule set (`cxa2011`, `cxa2020` or `axf`).
+    pub fn with_rules(rules: RuleSet, start: Position) -> Referee {
+        let profile =
+            Profile::builtin(rules.name()).expect("every rule set has a built-in profile");
+        Referee::new(profile, start)
+    }
+
+    /// Who may claim the natural-limit draw: either side (automatic, for engine
+    /// play, the default) or only the named claimant (for an arbiter).
+    pub fn set_claim(&mut self, claim: ClaimMode) {
+        self.claim = claim;
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// The current position.
@@ -108,7 +137,12 @@ impl Referee {
 
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
-        self.rules
+        self.profile.rules
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|(u, _)| u.mv)
     }
 
     /// Plays `mv` if it is legal.
@@ -125,16 +159,30 @@ impl Referee {
 
     /// Plays `mv`, which the caller knows to be legal.
     pub fn push_legal(&mut self, mv: Move) -> Event {
+        let mover = self.position.turn();
         let undo = self.position.play(mv);
         let key = self.position.key();
+        let capture = undo.captured.is_some();
+        let check = self.position.in_check();
         self.history.push((undo, key));
+        self.facts.push(PlyFacts {
+            mover,
+            capture,
+            check,
+            mate_threat: false,
+            chase: false,
+            no_legal_reply: false,
+        });
         let ply = self.history.len();
+        if capture {
+            self.last_capture = ply;
+        }
         let seen = self.keys.entry(key).or_default();
         seen.push(ply);
         let n = seen.len();
         if n > 1 {
             Event::Repetition(n)
-        } else if self.position.has_no_legal_moves() {
+        } else if check && self.position.has_no_legal_moves() {
             Event::NoLegalMoves
         } else {
             Event::Quiet
@@ -151,7 +199,7 @@ impl Referee {
             return n.clone();
         }
         let mv = self.history[ply - 1].0.mv;
-        let n = classify(before, mv, self.rules);
+        let n = classify(before, mv, self.profile.rules);
         cache[ply - 1] = Some(n.clone());
         n
     }
@@ -179,7 +227,7 @@ impl Referee {
             reports.push(MoveReport {
                 ply,
                 mv,
-                notation: mv.to_string(),
+                notation: crate::notation::render(&pos, mv, crate::notation::Notation::Chinese),
                 nature: n.nature,
                 targets: n.targets.clone(),
                 reason_en: n.reason_en.clone(),
@@ -189,15 +237,79 @@ impl Referee {
             moves.push(mv);
             natures.push(n);
         }
-        let cycle = rule_cycle(self.rules, &start, &moves, &natures);
+        let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let mut note = None;
+        if cycle.outcome == CycleOutcome::Draw {
+            let round = self.round_of(last);
+            if let Some(offender) = self.profile.early_repetition_offender(round, true) {
+                cycle.outcome = CycleOutcome::MustVary(offender);
+                note = Some((
+                    format!(
+                        "profile {}: a drawn repetition in round {round} (within the early-repetition rounds) is not a draw: {offender} must vary, else {offender} loses",
+                        self.profile.name
+                    ),
+                    format!(
+                        "{}：第{round}回合内出现不变作和局面，{}方必须变着，不变判负",
+                        self.profile.name,
+                        offender.name_zh()
+                    ),
+                ));
+            }
+        }
         Some(RepetitionReport {
             first_ply: seen[0],
             last_ply: last,
             occurrences: seen.len(),
             cycle,
             moves: reports,
-            note: None,
+            note,
         })
+    }
+
+    /// The round (1-based) in which ply `ply` (1-based) of the record is played.
+    fn round_of(&self, ply: usize) -> u32 {
+        let black_first = usize::from(self.start.turn() == Color::Black);
+        self.start.fullmoves() + ((ply - 1 + black_first) / 2) as u32
+    }
+
+    /// The natural limit's status after the last move. The attacking moves
+    /// (杀, 捉) are classified only when an attack cap could change the outcome.
+    pub fn natural_limit(&self) -> LimitStatus {
+        let params = &self.profile.limit;
+        let mut counter = if self.last_capture == 0 {
+            LimitCounter::resume(&self.start)
+        } else {
+            LimitCounter::new()
+        };
+        let window = &self.facts[self.last_capture..];
+        let needs_attacks = params.attack_cap.is_some() && {
+            let prior = if self.last_capture == 0 {
+                self.start.halfmoves() as usize
+            } else {
+                0
+            };
+            window.len() + prior + 1 >= 2 * params.rounds as usize
+        };
+        let mut pos = self.position.clone();
+        if needs_attacks {
+            for (undo, _) in self.history[self.last_capture..].iter().rev() {
+                pos.undo(*undo);
+            }
+        }
+        let no_moves = self.position.has_no_legal_moves();
+        for (i, facts) in window.iter().enumerate() {
+            let ply = self.last_capture + i + 1;
+            let mut f = *facts;
+            if needs_attacks {
+                let n = self.nature(ply, &pos);
+                f.chase = n.nature == crate::rules::Nature::Chase;
+                f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
+                pos.play(self.history[ply - 1].0.mv);
+            }
+            f.no_legal_reply = ply == self.plies() && no_moves;
+            counter.push(&f);
+        }
+        counter.status(params, self.claim)
     }
 
     /// The ruling after the last move.
@@ -205,6 +317,7 @@ impl Referee {
         let mut verdict = Verdict::Ongoing;
         let mut reason = None;
         let repetition = self.repetition();
+        let limit = self.natural_limit();
         if self.position.has_no_legal_moves() {
             verdict = Verdict::win_for(!self.position.turn());
             reason = Some(if self.position.in_check() {
@@ -212,8 +325,11 @@ impl Referee {
             } else {
                 Reason::Stalemate
             });
-        } else if let Some(r) = &repetition {
-            if r.occurrences >= self.decisive_occurrence {
+        } else if let Some(r) = repetition
+            .as_ref()
+            .filter(|r| r.occurrences >= self.profile.decisive_occurrence as usize)
+        {
+            {
                 match r.cycle.outcome {
                     CycleOutcome::MustVary(offender) => {
                         verdict = Verdict::win_for(!offender);
@@ -225,16 +341,35 @@ impl Referee {
                     }
                 }
             }
+        } else if limit.outcome == LimitOutcome::Draw {
+            verdict = Verdict::Draw;
+            reason = Some(Reason::NaturalLimit);
         }
+        let mut draw_note = None;
+        if verdict == Verdict::Draw && self.profile.final_winner(None) == Some(Color::Black) {
+            verdict = Verdict::BlackWins;
+            draw_note = Some((
+                format!(
+                    "profile {}: a drawn game counts as a Black win (Armageddon)",
+                    self.profile.name
+                ),
+                format!("{}：和棋黑胜", self.profile.name),
+            ));
+        }
+        let (limit_en, limit_zh) = limit.outcome_text();
+        let limit_text = match draw_note {
+            Some((en, zh)) => (format!("{limit_en}\n{en}"), format!("{limit_zh}\n{zh}")),
+            None => (limit_en, limit_zh),
+        };
         Ruling {
-            rules: self.rules,
-            profile: self.profile.clone(),
+            rules: self.profile.rules,
+            profile: self.profile.name.clone(),
             plies: self.plies(),
             verdict,
             reason,
             repetition,
-            natural_limit: None,
-            natural_limit_text: None,
+            natural_limit: Some(limit.to_json()),
+            natural_limit_text: Some(limit_text),
             fen: self.position.fen(),
         }
     }

@@ -55,9 +55,9 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         findings: Vec::new(),
         error: None,
     };
-    let mut referee = Referee::with_rules(profile.rules, game.start.clone());
+    let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
-    let mut claimable_from: Option<(usize, Ruling)> = None;
+    let mut claimable_from: Option<(usize, Vec<Color>)> = None;
     // No side can have made `rounds` moves since the last capture before this many plies.
     let limit_plies = 2 * profile.limit.rounds.max(1) - 1;
     for (i, gm) in game.moves.iter().enumerate() {
@@ -74,21 +74,16 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             }
         };
         row.plies = ply;
-        let mut ruling = None;
         if event != Event::Quiet && end.is_none() {
             let r = referee.ruling();
-            if r.verdict != Verdict::Ongoing {
-                end = Some(End {
-                    ply,
-                    ruling: r.clone(),
-                });
+            if ends_game(&r) {
+                end = Some(End { ply, ruling: r });
             }
-            ruling = Some(r);
         }
         if claimable_from.is_none() && referee.position().halfmoves() >= limit_plies {
-            let r = ruling.unwrap_or_else(|| referee.ruling());
-            if !claimable_by(&r).is_empty() {
-                claimable_from = Some((ply, r));
+            let sides = referee.natural_limit().claimable_by;
+            if !sides.is_empty() {
+                claimable_from = Some((ply, sides));
             }
         }
     }
@@ -97,7 +92,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     if end.is_none() && row.plies > 0 && referee.position().has_no_legal_moves() {
         let r = referee.ruling();
         if ends_game(&r) {
-            end = Some(End { ply: row.plies, ruling: r });
+            end = Some(End {
+                ply: row.plies,
+                ruling: r,
+            });
         }
     }
     if let Some(bad) = &game.illegal {
@@ -112,14 +110,18 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
-    if let Some((ply, ruling)) = &claimable_from {
+    if let Some((ply, sides)) = &claimable_from {
         row.findings.push(Finding {
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
             detail: format!(
                 "a draw by the natural move limit ({} rounds) could be claimed by {} from here",
                 profile.limit.rounds,
-                claimable_by(ruling).join(" and ")
+                sides
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
         });
     }
@@ -144,21 +146,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
 /// the players may make, so the audit reports it but plays on.
 fn ends_game(ruling: &Ruling) -> bool {
     ruling.verdict != Verdict::Ongoing && ruling.reason != Some(Reason::NaturalLimit)
-}
-
-/// The sides that may claim the natural-limit draw, from the contract object.
-fn claimable_by(ruling: &Ruling) -> Vec<String> {
-    ruling
-        .natural_limit
-        .as_ref()
-        .and_then(|v| v.get("claimable_by"))
-        .and_then(|v| v.as_array())
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Findings about the ruling that ended the game (repetitions, mate, stalemate).

@@ -17,8 +17,9 @@ use crate::notation::parse_move_list;
 use crate::record::{ReadOptions, read_games_from_bytes};
 use crate::referee::Referee;
 use crate::rules::RuleSet;
+use crate::rules::limit::ClaimMode;
 use crate::rules::profile::Profile;
-use crate::rules::ruling::{Lang, Ruling};
+use crate::rules::ruling::Lang;
 
 use super::diagram::diagram;
 
@@ -182,16 +183,6 @@ fn profile(args: &RuleArgs) -> Result<Profile, String> {
     Ok(profile)
 }
 
-/// Whether `side` may claim the natural-limit draw, from the contract object.
-fn claim_holds(ruling: &Ruling, side: Color) -> bool {
-    ruling
-        .natural_limit
-        .as_ref()
-        .and_then(|v| v.get("claimable_by"))
-        .and_then(|v| v.as_array())
-        .is_some_and(|a| a.iter().any(|s| s.as_str() == Some(side.name())))
-}
-
 fn claim_line(side: Color, holds: bool, lang: Lang) -> String {
     match (lang, holds) {
         (Lang::Zh, true) => format!("{}方提出自然限着作和：成立。", side.name_zh()),
@@ -217,7 +208,10 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(2));
         }
     };
-    let mut referee = Referee::with_rules(profile.rules, record.start);
+    let mut referee = Referee::new(profile, record.start);
+    if let Some(side) = args.claim {
+        referee.set_claim(ClaimMode::Claim(side.color()));
+    }
     for mv in record.moves {
         if let Err(e) = referee.push(mv) {
             eprintln!("xqarbiter: {e}");
@@ -229,9 +223,10 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         LangArg::Zh => Lang::Zh,
         LangArg::En => Lang::En,
     };
-    let claim = args
-        .claim
-        .map(|s| (s.color(), claim_holds(&ruling, s.color())));
+    let claim = args.claim.map(|s| {
+        let side = s.color();
+        (side, referee.natural_limit().claimable_by.contains(&side))
+    });
     if args.json {
         let mut json = ruling.to_json();
         if let Some((side, holds)) = claim {

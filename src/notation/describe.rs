@@ -134,6 +134,9 @@ impl Desc {
             Variant::ShortOrdinal if pawn && tandem => {
                 out.extend([Sym::Ordinal(self.rank_in_file + 1), file])
             }
+            Variant::FairyOrdinal if pawn && tandem => {
+                out.extend([Sym::Digit(self.rank_in_file + 1), file])
+            }
             Variant::FrontRearPawns if pawn && self.multi.is_none() && self.on_file >= 4 => {
                 if self.rank_in_file == 0 {
                     out.extend([Sym::Front, role]);
@@ -205,8 +208,10 @@ pub(crate) enum Variant {
     PieceFile,
     /// Marker within the file and the file, no piece: 前九平八 (DhtmlXQ short form).
     ShortPawn,
-    /// Ordinal within the file and the file: 二7平6, Fairy-Stockfish `13=4`.
+    /// Ordinal within the file and the file: 二7平6.
     ShortOrdinal,
+    /// Fairy-Stockfish's `13=4`: the pawn's place from the front as a digit, then the file.
+    FairyOrdinal,
     /// 前兵 and 后兵 for the first and last of four or five pawns on one file.
     FrontRearPawns,
     /// 前仕/后象: markers that advisors and elephants never need but may carry.
@@ -240,13 +245,13 @@ pub(crate) const WXF_TIERS: [&[Variant]; 2] = [
         Variant::Xqbase,
         Variant::MarkedGuard,
     ],
-    &[Variant::ShortOrdinal, Variant::PieceFile, Variant::Plain],
+    &[Variant::FairyOrdinal, Variant::PieceFile, Variant::Plain],
 ];
 
 /// WXF tiers for text written with `=`, which is Fairy-Stockfish's style: its ordinal form first.
 pub(crate) const WXF_EQUALS_TIERS: [&[Variant]; 2] = [
     &[
-        Variant::ShortOrdinal,
+        Variant::FairyOrdinal,
         Variant::WxfXqbase,
         Variant::Xqbase,
         Variant::MarkedGuard,

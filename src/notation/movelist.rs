@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::parse::{Failure, read_move};
 use super::render::Notation;
+use super::symbol::fold_width;
 use crate::board::{Move, Position};
 
 /// How a game ended, as recorded.
@@ -50,33 +51,53 @@ impl Outcome {
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
     /// traditional). `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
-        let t: String = token
-            .trim()
-            .chars()
-            .map(|c| match c {
+        const TOKENS: [(&str, Outcome); 26] = [
+            ("1-0", Outcome::RedWins),
+            ("red_wins", Outcome::RedWins),
+            ("红胜", Outcome::RedWins),
+            ("红方胜", Outcome::RedWins),
+            ("红赢", Outcome::RedWins),
+            ("黑负", Outcome::RedWins),
+            ("红先胜", Outcome::RedWins),
+            ("黑先负", Outcome::RedWins),
+            ("0-1", Outcome::BlackWins),
+            ("black_wins", Outcome::BlackWins),
+            ("黑胜", Outcome::BlackWins),
+            ("黑方胜", Outcome::BlackWins),
+            ("黑赢", Outcome::BlackWins),
+            ("红负", Outcome::BlackWins),
+            ("黑先胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1/2-1/2", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+            ("draw", Outcome::Draw),
+            ("和", Outcome::Draw),
+            ("和棋", Outcome::Draw),
+            ("和局", Outcome::Draw),
+            ("平局", Outcome::Draw),
+            ("红先和", Outcome::Draw),
+            ("黑先和", Outcome::Draw),
+            ("黑先平", Outcome::Draw),
+        ];
+        let first = token.trim_start().chars().next().map(fold_width);
+        if !matches!(
+            first,
+            Some('0' | '1' | '½' | 'r' | 'b' | 'd' | '红' | '紅' | '黑' | '和' | '平')
+        ) {
+            return None;
+        }
+        let simplified = || {
+            token.trim().chars().map(|c| match fold_width(c) {
                 '紅' => '红',
                 '勝' => '胜',
                 '負' => '负',
-                '－' => '-',
-                '／' => '/',
-                '１' => '1',
-                '０' => '0',
-                '２' => '2',
-                _ => c,
+                c => c,
             })
-            .collect();
-        Some(match t.as_str() {
-            "1-0" | "red_wins" | "红胜" | "红方胜" | "红赢" | "黑负" | "红先胜" | "黑先负" => {
-                Outcome::RedWins
-            }
-            "0-1" | "black_wins" | "黑胜" | "黑方胜" | "黑赢" | "红负" | "黑先胜" | "红先负" => {
-                Outcome::BlackWins
-            }
-            "1/2-1/2" | "½-½" | "draw" | "和" | "和棋" | "和局" | "平局" | "红先和" | "黑先和" => {
-                Outcome::Draw
-            }
-            _ => return None,
-        })
+        };
+        TOKENS
+            .iter()
+            .find(|(t, _)| simplified().eq(t.chars()))
+            .map(|&(_, outcome)| outcome)
     }
 }
 
@@ -239,8 +260,11 @@ fn is_cjk(c: char) -> bool {
 /// ```
 pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveListError> {
     let mut pos = start.clone();
-    let mut out = MoveText::default();
     let words = tokens(text);
+    let mut out = MoveText {
+        moves: Vec::with_capacity(words.len()),
+        ..MoveText::default()
+    };
     let mut i = 0;
     while let Some(token) = words.get(i) {
         i += 1;
@@ -262,13 +286,6 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
             }
             Token::Word(w) => w,
         };
-        if word == "*" {
-            break;
-        }
-        if let Some(outcome) = Outcome::parse(word) {
-            out.result = Some(outcome);
-            break;
-        }
         if is_number_only(word) {
             continue;
         }
@@ -276,6 +293,18 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
             Ok(()) => continue,
             Err(f) => f,
         };
+        // No result token reads as a move, so results are looked for only now.
+        if word == "*" {
+            break;
+        }
+        // Rules and dashes (`=====`, `——`) are decoration: every move has a digit or a numeral.
+        if !word.chars().any(|c| c.is_alphanumeric()) {
+            continue;
+        }
+        if let Some(outcome) = Outcome::parse(word) {
+            out.result = Some(outcome);
+            break;
+        }
         if let Some((_, rest)) = split_number(word) {
             match play_word(&mut pos, rest, &mut out) {
                 Ok(()) => continue,
@@ -367,5 +396,116 @@ fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> MoveL
         fen: pos.fen(),
         reason: err.reason,
         legal: err.legal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<MoveText, MoveListError> {
+        parse_move_list(&Position::startpos(), text)
+    }
+
+    fn coords(list: &MoveText) -> Vec<String> {
+        list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn numbers_separators_and_mixed_notations() {
+        let want = ["h2e2", "h9g7", "h0g2", "i9h9"];
+        for text in [
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８",
+            "1.炮二平五 马８进７\n2.马二进三 车９平８",
+            "1、炮二平五，马８进７；2、马二进三，车９平８",
+            "1. h2e2 H9-G7 2. H2+3 R9.8",
+            "1．炮二平五  马8进7\t2．马二进三 车９平８!?",
+            "炮二平五 马８进７ 马二进三 车９平８",
+        ] {
+            assert_eq!(coords(&read(text).unwrap()), want, "{text}");
+        }
+        let list = read("1. 炮二平五 马８进７\n=========").unwrap();
+        assert_eq!(list.moves[1].1, "马８进７");
+        assert_eq!(list.result, None);
+    }
+
+    #[test]
+    fn black_first_lists() {
+        let pos =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")
+                .unwrap();
+        for text in [
+            "1... 马８进７ 2. 马二进三",
+            "1. ... 马８进７ 2. 马二进三",
+            "1…马８进７ 2.马二进三",
+        ] {
+            let list = parse_move_list(&pos, text).unwrap();
+            assert_eq!(coords(&list), ["h9g7", "h0g2"], "{text}");
+        }
+    }
+
+    #[test]
+    fn comments_and_results() {
+        let list = read("{开局} 1. 炮二平五 (中炮 (当头炮)) 马８进７ {屏风马} 1-0 {advert 2. xx}")
+            .unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+        let comments: Vec<_> = list
+            .comments
+            .iter()
+            .map(|c| (c.after_ply, c.text.as_str()))
+            .collect();
+        assert_eq!(comments, [(0, "开局"), (1, "中炮 (当头炮)"), (2, "屏风马")]);
+        assert_eq!(list.result, Some(Outcome::RedWins));
+        for (text, want) in [
+            ("0-1", Some(Outcome::BlackWins)),
+            ("1/2-1/2", Some(Outcome::Draw)),
+            ("*", None),
+            ("黑胜", Some(Outcome::BlackWins)),
+            ("和局", Some(Outcome::Draw)),
+            ("红先负", Some(Outcome::BlackWins)),
+            ("紅勝", Some(Outcome::RedWins)),
+        ] {
+            let list = read(&format!("1. 炮二平五 {text} trailing words")).unwrap();
+            assert_eq!(list.result, want, "{text}");
+            assert_eq!(list.moves.len(), 1);
+        }
+        assert_eq!(Outcome::parse("1-0").map(Outcome::name), Some("red_wins"));
+        assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+        assert_eq!(Outcome::BlackWins.zh(), "黑胜");
+    }
+
+    #[test]
+    fn chinese_moves_run_together_or_split_by_spaces() {
+        let list = read("炮二平五马８进７马二进三车９平８").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.moves[3].1, "车９平８");
+        let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn errors_name_the_ply_position_and_legal_moves() {
+        let err = read("1. 炮二平五 马８进７ 2. 炮五进九").unwrap_err();
+        assert_eq!(err.ply, 3);
+        assert_eq!(err.text, "炮五进九");
+        assert_eq!(
+            err.fen,
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        );
+        assert_eq!(err.reason, "no red cannon on file 五 can move that way");
+        assert!(err.legal.contains(&"炮五进四".to_string()));
+        let shown = err.to_string();
+        assert!(
+            shown.contains("ply 3") && shown.contains(&err.fen) && shown.contains("炮五进四"),
+            "{shown}"
+        );
+
+        let err = read("1. h2e2 h9g7 2. h0h5").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "h0h5"));
+        assert!(err.legal.contains(&"h0g2".to_string()));
+
+        let err = read("1. 炮二平五 {unclosed").unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert!(err.reason.contains("not closed"));
     }
 }

@@ -86,16 +86,12 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
             reason: "empty move".into(),
         });
     }
-    if let Some(mv) = coordinates(text) {
-        let notation = if text.contains('-') || text.starts_with(|c: char| c.is_ascii_uppercase()) {
-            Notation::Iccs
-        } else {
-            Notation::Uci
-        };
+    if let Some((mv, iccs)) = coordinates(text) {
+        let notation = if iccs { Notation::Iccs } else { Notation::Uci };
         return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
     }
     let input = symbol::read(text).map_err(|reason| Failure {
-        notation: if text.chars().any(|c| !c.is_ascii()) && !text.chars().all(is_width_form) {
+        notation: if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else {
             Notation::Wxf
@@ -129,9 +125,16 @@ fn is_width_form(c: char) -> bool {
     c.is_ascii() || symbol::fold_width(c) != c
 }
 
-/// Reads `[a-i][0-9]-?[a-i][0-9]` (either case) without allocating.
-fn coordinates(text: &str) -> Option<Move> {
-    let b = text.as_bytes();
+/// Reads `[a-i][0-9]-?[a-i][0-9]` (either case, full width too) without
+/// allocating; also tells whether it looks like ICCS (upper case or a dash).
+fn coordinates(text: &str) -> Option<(Move, bool)> {
+    let mut b = ArrayVec::<u8, 5>::new();
+    for c in text.chars().map(symbol::fold_width) {
+        if !c.is_ascii() {
+            return None;
+        }
+        b.try_push(c as u8).ok()?;
+    }
     let (f, t) = match b.len() {
         4 => (&b[0..2], &b[2..4]),
         5 if b[2] == b'-' => (&b[0..2], &b[3..5]),
@@ -145,7 +148,8 @@ fn coordinates(text: &str) -> Option<Move> {
         }
         Square::at(i32::from(file - b'a'), i32::from(rank - b'0'))
     };
-    Some(Move::new(square(f)?, square(t)?))
+    let iccs = b.len() == 5 || b[0].is_ascii_uppercase();
+    Some((Move::new(square(f)?, square(t)?), iccs))
 }
 
 /// Whether a coordinate move is legal; if not, why.
@@ -197,7 +201,8 @@ enum Found {
     Many(ArrayVec<Move, 8>),
 }
 
-/// Matches `input` against every legal move, tier by tier.
+/// Matches `input` against every legal move, tier by tier, each tier first
+/// without and then with keypad piece codes.
 fn find(pos: &Position, input: &Input) -> Found {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
@@ -207,30 +212,40 @@ fn find(pos: &Position, input: &Input) -> Found {
     if !(4..=5).contains(&input.masks.len()) {
         return Found::None;
     }
-    let legal = pos.legal_moves();
-    let descs: ArrayVec<(Move, Desc), 128> = legal
+    // Only pieces the text may name, and pawns (the short forms name no piece).
+    let roles = input.roles() | 1 << Role::Pawn.index();
+    let descs: ArrayVec<(Move, Desc), 128> = pos
+        .legal_moves()
         .iter()
+        .filter(|m| {
+            pos.piece_at(m.from())
+                .is_some_and(|p| roles >> p.role.index() & 1 != 0)
+        })
         .filter_map(|&m| Some((m, Desc::new(pos, m)?)))
         .collect();
+    let readings = [Some(&input.masks), input.keypad.as_ref()];
     for tier in tiers {
-        let mut hits = ArrayVec::<Move, 8>::new();
-        for (mv, desc) in &descs {
-            if tier.iter().any(|&v| matches(desc, v, input)) && !hits.contains(mv) {
-                // More than eight readings cannot happen with at most five pieces of a kind.
-                let _ = hits.try_push(*mv);
+        for masks in readings.iter().flatten() {
+            let mut hits = ArrayVec::<Move, 8>::new();
+            for (mv, desc) in &descs {
+                if tier.iter().any(|&v| matches(desc, v, masks)) && !hits.contains(mv) {
+                    // More than eight readings cannot happen with at most five pieces of a kind.
+                    let _ = hits.try_push(*mv);
+                }
             }
-        }
-        match hits.len() {
-            0 => continue,
-            1 => return Found::One(hits[0]),
-            _ => return Found::Many(hits),
+            match hits.len() {
+                0 => continue,
+                1 => return Found::One(hits[0]),
+                _ => return Found::Many(hits),
+            }
         }
     }
     Found::None
 }
 
-fn matches(desc: &Desc, variant: Variant, input: &Input) -> bool {
-    desc.write(variant).is_some_and(|syms| input.matches(&syms))
+fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
+    desc.write(variant)
+        .is_some_and(|syms| Input::matches(masks, &syms))
 }
 
 /// Explains why no legal move matches, as precisely as the text allows.
@@ -254,6 +269,13 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
         return format!("there is no {name} on the board");
     }
     let Some(file) = input.plain_file() else {
+        let mut files = [0u8; 9];
+        for sq in mine {
+            files[sq.file().index()] += 1;
+        }
+        if input.marked() && files.iter().all(|&n| n < 2) {
+            return format!("no two {us} {}s stand on one file", role.name());
+        }
         return format!("no {name} can make that move");
     };
     let written = match input.family {
@@ -285,6 +307,8 @@ mod tests {
         assert_eq!(parse(START_FEN, "h2e2").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "H2-E2").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, " h2e2 ").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "ｈ２ｅ２").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "Ｈ２－Ｅ２").unwrap(), "h2e2");
     }
 
     #[test]
@@ -344,7 +368,7 @@ mod tests {
         for t in ["C+-2", "+C-2", "fC-2", "前炮退二", "前炮退2", "前炮五退二"] {
             assert_eq!(parse(cannons, t).unwrap(), "e6e4", "{t}");
         }
-        for t in ["C-.6", "-C.6", "rC.6", "后炮平六", "後炮平六"] {
+        for t in ["C-.6", "-C.6", "rC.6", "bc.6", "后炮平六", "後炮平六"] {
             assert_eq!(parse(cannons, t).unwrap(), "e2d2", "{t}");
         }
     }
@@ -375,6 +399,19 @@ mod tests {
                 assert_eq!(parse(fen, t).unwrap(), mv, "{t}");
             }
         }
+        // Black: pawns on d3, d1 (file ４) and f3, f1 (file ６); d1 is in front.
+        let black = "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b";
+        for t in [
+            "二卒平５",
+            "后卒４平５",
+            "后４平５",
+            "二4平5",
+            "Pb.5",
+            "24=5",
+        ] {
+            assert_eq!(parse(black, t).unwrap(), "d3e3", "{t}");
+        }
+        assert_eq!(parse(black, "三卒平５").unwrap(), "f1e1");
         // 兵四平五 names two pawns here: an ambiguity naming both.
         let err = parse(fen, "兵四平五").unwrap_err();
         assert!(
@@ -382,6 +419,16 @@ mod tests {
             "{}",
             err.reason
         );
+    }
+
+    #[test]
+    fn keypad_codes_come_after_plain_digits() {
+        // 66.5 is the middle pawn on file 6 (official WXF), not the cannon on file 6.
+        let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
+        assert_eq!(parse(fen, "66.5").unwrap(), "d6e6");
+        assert_eq!(parse(fen, "C6.5").unwrap(), "d2e2");
+        assert_eq!(parse(fen, "16.5").unwrap(), "d7e7");
+        assert_eq!(parse(fen, "36=5").unwrap(), "d5e5");
     }
 
     #[test]
@@ -415,6 +462,10 @@ mod tests {
         assert!(err.reason.contains("'x'"), "{}", err.reason);
         let err = parse(START_FEN, "").unwrap_err();
         assert_eq!(err.reason, "empty move");
+        let err = parse(START_FEN, "前炮进一").unwrap_err();
+        assert_eq!(err.reason, "no two red cannons stand on one file");
+        let err = parse(START_FEN, "C+.5").unwrap_err();
+        assert_eq!(err.reason, "no red cannon can make that move");
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert_eq!(
             parse(bare, "车一进一").unwrap_err().reason,

@@ -206,7 +206,7 @@ mod tests {
     fn worked_table_of_the_spec() {
         let start = crate::board::START_FEN;
         let after_h2e2 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
-        let after_h9g7 = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
+        let after_h9g7 = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
         assert_eq!(all(start, "h2e2"), ["h2e2", "H2-E2", "炮二平五", "C2.5"]);
         assert_eq!(
             all(after_h2e2, "h9g7"),

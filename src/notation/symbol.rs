@@ -87,6 +87,10 @@ pub(crate) struct Input {
     pub family: Family,
     /// One mask per meaningful character.
     pub masks: ArrayVec<u32, 6>,
+    /// The same masks with digits also read as keypad piece codes (1 king … 7
+    /// pawn), tried only when the plain reading finds nothing: `55.4` is the
+    /// middle pawn on file 5 before it is `R5.4`.
+    pub keypad: Option<ArrayVec<u32, 6>>,
     /// Whether `=` was used for sideways moves (Fairy-Stockfish style).
     pub equals: bool,
 }
@@ -137,7 +141,7 @@ fn wxf_mask(c: char) -> Option<u32> {
         'A' | 'G' | 'g' => role_bit(Role::Advisor),
         'a' => role_bit(Role::Advisor) | Sym::Ordinal(1).bit(),
         'E' | 'B' | 'M' | 'm' => role_bit(Role::Elephant),
-        'b' => role_bit(Role::Elephant) | Sym::Ordinal(2).bit() | REAR,
+        'b' => role_bit(Role::Elephant) | Sym::Ordinal(2).bit(),
         'e' => role_bit(Role::Elephant) | Sym::Ordinal(5).bit(),
         'H' | 'N' | 'h' | 'n' => role_bit(Role::Horse),
         'R' => role_bit(Role::Rook),
@@ -150,12 +154,7 @@ fn wxf_mask(c: char) -> Option<u32> {
         '+' => FORWARD | FRONT,
         '-' => BACKWARD | REAR,
         '.' | '=' => SIDEWAYS | MIDDLE,
-        '1'..='9' => {
-            let n = c as u8 - b'0';
-            // Keypad piece codes: 1 king … 7 pawn, in the board's role order.
-            let code = Role::from_index(n as usize - 1).map_or(0, role_bit);
-            number(n) | code
-        }
+        '1'..='9' => Sym::Digit(c as u8 - b'0').bit(),
         _ => return None,
     })
 }
@@ -179,6 +178,8 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
         Family::Wxf
     };
     let mut masks = ArrayVec::new();
+    let mut keypad = ArrayVec::<u32, 6>::new();
+    let mut has_keypad = false;
     let mut equals = false;
     for raw in text.chars() {
         let c = fold_width(raw);
@@ -190,6 +191,8 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
                 '1'..='9' => Some(number(c as u8 - b'0')),
                 _ => None,
             }),
+            // A leading `b` may also be "back" (`bc-1`, as some Western books write).
+            Family::Wxf if c == 'b' && masks.is_empty() => wxf_mask(c).map(|m| m | REAR),
             Family::Wxf => wxf_mask(c),
         };
         let Some(mask) = mask else {
@@ -201,27 +204,48 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
             });
         };
         equals |= c == '=';
-        if masks.try_push(mask).is_err() {
+        // Keypad piece codes: 1 king … 7 pawn, in the board's role order.
+        let code = match (family, c) {
+            (Family::Wxf, '1'..='7') => {
+                Role::from_index(c as usize - '1' as usize).map_or(0, role_bit)
+            }
+            _ => 0,
+        };
+        has_keypad |= code != 0;
+        if masks.try_push(mask).is_err() || keypad.try_push(mask | code).is_err() {
             return Err("too long for one move".into());
         }
     }
     Ok(Input {
         family,
         masks,
+        keypad: has_keypad.then_some(keypad),
         equals,
     })
 }
 
 impl Input {
-    /// Whether `syms` is one reading of the input.
-    pub(crate) fn matches(&self, syms: &[Sym]) -> bool {
-        syms.len() == self.masks.len()
-            && syms.iter().zip(&self.masks).all(|(s, &m)| s.bit() & m != 0)
+    /// Whether `syms` is one reading of `masks` (the plain or the keypad reading).
+    pub(crate) fn matches(masks: &[u32], syms: &[Sym]) -> bool {
+        syms.len() == masks.len() && syms.iter().zip(masks).all(|(s, &m)| s.bit() & m != 0)
+    }
+
+    /// The roles the text may name anywhere (keypad codes included), one bit per role index.
+    pub(crate) fn roles(&self) -> u32 {
+        let masks = self.keypad.as_ref().unwrap_or(&self.masks);
+        masks.iter().fold(0, |acc, m| acc | m) >> ROLE_SHIFT & 0x7F
     }
 
     /// The role named unambiguously at one of the first two places, if any.
     pub(crate) fn role(&self) -> Option<Role> {
         self.masks.iter().take(2).find_map(|&m| pure_role(m))
+    }
+
+    /// Whether the text starts with a position marker (前/中/后, `+`, `-`) before a piece.
+    pub(crate) fn marked(&self) -> bool {
+        let markers = FRONT | MIDDLE | REAR;
+        self.masks.first().is_some_and(|&m| m & markers != 0)
+            && self.masks.get(1).copied().and_then(pure_role).is_some()
     }
 
     /// The file digit right after a leading role (`炮二…`, `C2…`), if the text has that shape.
@@ -256,18 +280,18 @@ mod tests {
             Sym::Sideways,
             Sym::Digit(5),
         ];
-        for text in [
-            "炮二平五",
-            "砲２平５",
-            "C2.5",
-            "C2=5",
-            "Ｃ２＝５",
-            "62.5",
-            "c2.5",
-        ] {
+        for text in ["炮二平五", "砲２平５", "C2.5", "C2=5", "Ｃ２＝５", "c2.5"] {
             let input = read(text).unwrap();
-            assert!(input.matches(&syms), "{text}");
+            assert!(Input::matches(&input.masks, &syms), "{text}");
         }
+        let keypad = read("62.5").unwrap();
+        assert!(!Input::matches(&keypad.masks, &syms));
+        assert!(Input::matches(keypad.keypad.as_ref().unwrap(), &syms));
+        let (c, a, r) = (Role::Cannon, Role::Advisor, Role::Rook);
+        assert_eq!(
+            keypad.roles(),
+            1 << c.index() | 1 << a.index() | 1 << r.index()
+        );
         assert_eq!(read("炮二平五").unwrap().family, Family::Chinese);
         assert_eq!(read("C2.5").unwrap().family, Family::Wxf);
         assert!(read("C2=5").unwrap().equals);
@@ -282,31 +306,34 @@ mod tests {
             Sym::Backward,
             Sym::Digit(2),
         ];
-        assert!(input.matches(&syms));
-        assert!(!input.matches(&[
+        assert!(Input::matches(&input.masks, &syms));
+        let plain = [
             Sym::Role(Role::Cannon),
             Sym::Digit(2),
             Sym::Backward,
-            Sym::Digit(2)
-        ]));
-        let pa = read("Pa.5").unwrap();
-        assert!(pa.matches(&[
+            Sym::Digit(2),
+        ];
+        assert!(!Input::matches(&input.masks, &plain));
+        let pawn = [
             Sym::Role(Role::Pawn),
             Sym::Ordinal(1),
             Sym::Sideways,
-            Sym::Digit(5)
-        ]));
+            Sym::Digit(5),
+        ];
+        assert!(Input::matches(&read("Pa.5").unwrap().masks, &pawn));
+        assert!(!Input::matches(&read("P1.5").unwrap().masks, &pawn));
     }
 
     #[test]
     fn traditional_glyphs_and_punctuation() {
         let input = read("前 俥 進 ３。").unwrap();
-        assert!(input.matches(&[
+        let syms = [
             Sym::Front,
             Sym::Role(Role::Rook),
             Sym::Forward,
-            Sym::Digit(3)
-        ]));
+            Sym::Digit(3),
+        ];
+        assert!(Input::matches(&input.masks, &syms));
         assert_eq!(input.role(), Some(Role::Rook));
         assert_eq!(read("車九平八").unwrap().plain_file(), Some(9));
     }

@@ -307,8 +307,8 @@ mod tests {
     #[test]
     fn pinned_defender_is_a_false_root() {
         // The black horse on c5 is "defended" by the black rook on c9, which the red
-        // rook on a9 pins to the black king on e9.
-        let mut pos = Position::from_fen("R1r1k4/9/9/9/2n3R2/9/9/9/9/3K5 w").unwrap();
+        // rook on a9 (guarded by the horse on b7) pins to the black king on e9.
+        let mut pos = Position::from_fen("R1r1k4/9/1N7/9/2n3R2/9/9/9/9/3K5 w").unwrap();
         let t = capture_threats(&mut pos, CXA);
         let horse = t
             .iter()
