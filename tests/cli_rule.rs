@@ -70,11 +70,12 @@ fn perpetual_chase_loses_under_cxa() {
 }
 
 #[test]
-fn one_check_one_chase_is_forbidden_by_cxa_and_allowed_by_axf() {
-    let cxa = rule_json("one_check_one_chase.pgn", &[]);
+fn one_mate_threat_one_chase_is_forbidden_by_cxa_and_allowed_by_axf() {
+    let cxa = rule_json("mate_threat_and_chase.pgn", &[]);
     assert_eq!(cxa["verdict"], "black_wins");
     assert_eq!(cxa["repetition"]["ruling"], "red_must_vary");
-    let axf = rule_json("one_check_one_chase.pgn", &["--rules", "axf"]);
+    assert_eq!(cxa["repetition"]["red"]["pattern"], "一杀一捉");
+    let axf = rule_json("mate_threat_and_chase.pgn", &["--rules", "axf"]);
     assert_eq!(axf["rules"], "axf");
     assert_eq!(axf["verdict"], "draw");
     assert_eq!(axf["repetition"]["ruling"], "draw");

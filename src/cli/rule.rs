@@ -6,7 +6,7 @@
 //! ruling after its last move: the verdict first, then the cycle's moves, the
 //! natural-limit status and the board. All rule logic is the referee's.
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -232,8 +232,10 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
         }
-        println!("{}", serde_json::to_string_pretty(&json)?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json)?
+        )));
     }
     let mut text = ruling.render(lang);
     if let Some((side, holds)) = claim {
@@ -244,11 +246,24 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Lang::Zh => format!("第{}着后的局面：", referee.plies()),
         Lang::En => format!("Position after ply {}:", referee.plies()),
     };
-    print!(
+    Ok(print(&format!(
         "{}\n\n{heading}\n{}FEN: {}\n",
         text.trim_end(),
         diagram(referee.position(), colour),
         referee.position().fen()
-    );
-    Ok(ExitCode::SUCCESS)
+    )))
+}
+
+/// Writes the ruling to stdout: exit 0, also when the reader has gone (`| head`);
+/// exit 1 when stdout cannot be written.
+fn print(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xqarbiter: cannot write the ruling: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
