@@ -62,17 +62,9 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     let limit_plies = 2 * profile.limit.rounds.max(1) - 1;
     for (i, gm) in game.moves.iter().enumerate() {
         let ply = i + 1;
-        let event = match referee.push(gm.mv) {
-            Ok(event) => event,
-            Err(e) => {
-                row.findings.push(Finding {
-                    kind: FindingKind::IllegalMove,
-                    ply: Some(ply),
-                    detail: format!("'{}': {e}", gm.text),
-                });
-                break;
-            }
-        };
+        // The record's main line holds legal moves only (its reader stops at
+        // the first illegal one, reported below), so no second legality check.
+        let event = referee.push_legal(gm.mv);
         row.plies = ply;
         if event != Event::Quiet && end.is_none() {
             let r = referee.ruling();

@@ -6,14 +6,16 @@
 //! the calling thread drains the sources' channels in source order. So the
 //! output order is the input order whatever the parallelism, reading and
 //! judging both run in parallel across files, and at most `LOOKAHEAD` sources
-//! of `PER_SOURCE` results each wait in memory: a library of any size streams.
+//! of `PER_SOURCE` batches each wait in memory: a library of any size streams.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
-/// Results buffered per source before its worker waits for the consumer.
-const PER_SOURCE: usize = 256;
+/// Results sent to the consumer together (fewer wake-ups than one by one).
+const BATCH: usize = 64;
+/// Batches buffered per source before its worker waits for the consumer.
+const PER_SOURCE: usize = 4;
 /// Sources started ahead of the one being consumed (beyond the workers').
 const LOOKAHEAD: usize = 32;
 
@@ -34,11 +36,11 @@ where
     W: Fn(S, &mut dyn FnMut(R) -> bool) + Sync,
     M: FnMut(R) -> Result<(), E>,
 {
-    let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<R>>(LOOKAHEAD);
+    let (order_tx, order_rx) = mpsc::sync_channel::<Receiver<Vec<R>>>(LOOKAHEAD);
     let queue = Mutex::new((sources, Some(order_tx)));
     // Takes the next source and registers its channel, both under the lock so
     // that channels reach the consumer in source order.
-    let next = || -> Option<(S, SyncSender<R>)> {
+    let next = || -> Option<(S, SyncSender<Vec<R>>)> {
         let mut guard = queue.lock().ok()?;
         let (sources, order) = &mut *guard;
         let source = sources.next();
@@ -55,19 +57,26 @@ where
             scope.spawn(|| {
                 while let Some((source, tx)) = next() {
                     let mut open = true;
+                    let mut batch = Vec::with_capacity(BATCH);
                     work(source, &mut |r| {
-                        open = open && tx.send(r).is_ok();
+                        batch.push(r);
+                        if batch.len() == BATCH {
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                            open = open && tx.send(full).is_ok();
+                        }
                         open
                     });
-                    if !open {
+                    if !open || (!batch.is_empty() && tx.send(batch).is_err()) {
                         return;
                     }
                 }
             });
         }
         for rx in order_rx {
-            for r in rx {
-                emit(r)?;
+            for batch in rx {
+                for r in batch {
+                    emit(r)?;
+                }
             }
         }
         Ok(())
