@@ -113,7 +113,9 @@ fn wukong_notations_give_identical_games() {
     // －Ｐ＋１ (the rear pawn, e3e4). Every other move is identical.
     let mut differences = Vec::new();
     for (i, ((u, c), w)) in uci.iter().zip(&chinese).zip(&wxf).enumerate() {
-        assert!(u.moves.len() > 20 && u.illegal.is_none() && c.illegal.is_none() && w.illegal.is_none());
+        assert!(
+            u.moves.len() > 20 && u.illegal.is_none() && c.illegal.is_none() && w.illegal.is_none()
+        );
         assert_eq!(u.moves.len(), c.moves.len());
         assert_eq!(c.uci_moves(), w.uci_moves(), "{:?}", u.event());
         assert_eq!((u.red(), u.black()), (c.red(), c.black()));
@@ -123,9 +125,15 @@ fn wukong_notations_give_identical_games() {
             }
         }
     }
-    assert_eq!(differences, [(2, 71, "e5e6".to_string(), "e3e4".to_string())]);
+    assert_eq!(
+        differences,
+        [(2, 71, "e5e6".to_string(), "e3e4".to_string())]
+    );
     let single = f("wukong-single_game.pgn");
-    assert_eq!(single[0].uci_moves(), f("wukong-game_uci.pgn")[0].uci_moves());
+    assert_eq!(
+        single[0].uci_moves(),
+        f("wukong-game_uci.pgn")[0].uci_moves()
+    );
 }
 
 #[test]
@@ -134,8 +142,14 @@ fn same_game_in_two_formats() {
     let f = |n: &str| games(&root.join("formats").join(n)).remove(0);
     let (xqf, txt) = (f("test1.xqf"), f("test1_move.txt"));
     assert_eq!(xqf.uci_moves(), txt.uci_moves());
-    assert_eq!((xqf.result, txt.result), (Some(GameResult::BlackWins), Some(GameResult::BlackWins)));
-    assert_eq!(f("ucci_test1.xqf").uci_moves(), f("ucci_test1_move.txt").uci_moves());
+    assert_eq!(
+        (xqf.result, txt.result),
+        (Some(GameResult::BlackWins), Some(GameResult::BlackWins))
+    );
+    assert_eq!(
+        f("ucci_test1.xqf").uci_moves(),
+        f("ucci_test1_move.txt").uci_moves()
+    );
     assert_eq!(f("test.xqf").uci_moves(), xqf.uci_moves());
 }
 
@@ -146,7 +160,11 @@ fn bad_and_empty_xqf() {
     let bad = f("BadMoveTest3.xqf");
     let ill = bad.illegal.as_ref().unwrap();
     assert_eq!((ill.ply, ill.text.as_str()), (10, "e1f0"));
-    assert!(ill.reason.contains("no piece stands on e1"), "{}", ill.reason);
+    assert!(
+        ill.reason.contains("no piece stands on e1"),
+        "{}",
+        ill.reason
+    );
     assert!(!ill.legal.is_empty());
     assert_eq!(bad.moves.len(), 9);
     for name in ["EmptyTest.xqf", "NoMove.xqf"] {
@@ -185,9 +203,18 @@ fn library_results_agree_with_titles() {
                 mismatches.push(title.to_string());
             }
         }
-        assert!(checked >= gs.len() / 2, "{}: {checked} of {}", path.display(), gs.len());
+        assert!(
+            checked >= gs.len() / 2,
+            "{}: {checked} of {}",
+            path.display(),
+            gs.len()
+        );
         // One 1956 record stores a draw (result byte 3) under a title that says Red lost.
-        let known: &[&str] = if gs.len() == 93 { &["初赛 天津薛占金(红先负)武汉李义庭"] } else { &[] };
+        let known: &[&str] = if gs.len() == 93 {
+            &["初赛 天津薛占金(红先负)武汉李义庭"]
+        } else {
+            &[]
+        };
         let mismatches: Vec<&str> = mismatches.iter().map(|t| t.trim()).collect();
         assert_eq!(mismatches, known, "{}", path.display());
     }
@@ -206,8 +233,15 @@ fn large_collections_read_completely() {
         let gs = games(&c.join(name));
         assert_eq!(gs.len(), n, "{name}");
         assert!(gs.iter().all(|g| g.illegal.is_none()), "{name}");
-        assert_eq!(gs.iter().map(|g| g.moves.len()).sum::<usize>(), plies, "{name}");
-        assert!(gs.iter().all(|g| g.red().is_some() && g.black().is_some()), "{name}");
+        assert_eq!(
+            gs.iter().map(|g| g.moves.len()).sum::<usize>(),
+            plies,
+            "{name}"
+        );
+        assert!(
+            gs.iter().all(|g| g.red().is_some() && g.black().is_some()),
+            "{name}"
+        );
     }
     let tree = games(&c.join("vschess-dhtmlxq.txt"));
     assert_eq!(tree.len(), 1);

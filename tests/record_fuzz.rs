@@ -38,7 +38,10 @@ fn read_all_ways(bytes: &[u8], name: &str, rng: &mut XorShift) -> usize {
     if let Ok(games) = read_games_from_bytes(bytes, name, &ReadOptions::default()) {
         n += games.len();
     }
-    let forced = ReadOptions { encoding: None, format: Some(FORMATS[rng.below(FORMATS.len())]) };
+    let forced = ReadOptions {
+        encoding: None,
+        format: Some(FORMATS[rng.below(FORMATS.len())]),
+    };
     if let Ok(games) = read_games_from_bytes(bytes, name, &forced) {
         n += games.len();
     }
@@ -123,7 +126,11 @@ fn hostile_headers_are_errors() {
     let mut cbl = b"CCBridgeLibrary\0".to_vec();
     cbl.resize(64, 0);
     cbl[60..64].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(read_games_from_bytes(&cbl, "h.cbl", &ReadOptions::default()).unwrap().is_empty());
+    assert!(
+        read_games_from_bytes(&cbl, "h.cbl", &ReadOptions::default())
+            .unwrap()
+            .is_empty()
+    );
     let r = read_games_from_bytes(b"XQ", "h.xqf", &ReadOptions::default()).unwrap();
     assert!(r[0].is_err());
 }

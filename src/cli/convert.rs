@@ -42,7 +42,8 @@ pub struct ConvertArgs {
 /// Runs `convert`: exit 0 when every game was read, 2 when the file or any game could not be.
 pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let name_encoding = |n: &str| {
-        encoding_by_name(n).ok_or_else(|| format!("unknown encoding '{n}' (try gbk, big5 or utf-8)"))
+        encoding_by_name(n)
+            .ok_or_else(|| format!("unknown encoding '{n}' (try gbk, big5 or utf-8)"))
     };
     let opts = ReadOptions {
         encoding: args.encoding.as_deref().map(name_encoding).transpose()?,
@@ -89,5 +90,9 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(path) => std::fs::write(path, &bytes)?,
         None => std::io::stdout().lock().write_all(&bytes)?,
     }
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(2) })
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
 }

@@ -24,14 +24,18 @@ impl<'a> Cursor<'a> {
 
     /// The next `n` bytes.
     pub(crate) fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self.pos.checked_add(n).filter(|&e| e <= self.data.len()).ok_or_else(|| {
-            format!(
-                "the data ends at byte {} but {} more bytes were announced at byte {}",
-                self.data.len(),
-                n,
-                self.pos
-            )
-        })?;
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.data.len())
+            .ok_or_else(|| {
+                format!(
+                    "the data ends at byte {} but {} more bytes were announced at byte {}",
+                    self.data.len(),
+                    n,
+                    self.pos
+                )
+            })?;
         let out = &self.data[self.pos..end];
         self.pos = end;
         Ok(out)

@@ -9,7 +9,7 @@ use crate::board::{Move, Position, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::Replay;
+use super::replay::{Replay, initial_position};
 
 /// Head elements and the tag names they become.
 const TAG_NAMES: [(&str, &str); 14] = [
@@ -33,13 +33,16 @@ const TAG_NAMES: [(&str, &str); 14] = [
 pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     let err = |kind, msg: String| RecordError::game(name, 1, kind, msg);
     if !text.contains("<ChineseChessRecord") {
-        return Err(err(ErrorKind::Corrupt, "a CBF file has a <ChineseChessRecord> root element".into()));
+        return Err(err(
+            ErrorKind::Corrupt,
+            "a CBF file has a <ChineseChessRecord> root element".into(),
+        ));
     }
     let head = section(text, "Head").unwrap_or("");
     let start = match element(head, "FEN").map(|f| unescape(f.trim())) {
         Some(f) if !f.is_empty() => Position::from_fen(&f)
             .map_err(|e| err(ErrorKind::BadPosition, format!("<FEN>: {e}")))?,
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
     let list = section(text, "MoveList")
         .ok_or_else(|| err(ErrorKind::Syntax, "no <MoveList> element".into()))?;
@@ -48,7 +51,10 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     while let Some(i) = rest.find("<Move ") {
         let after = &rest[i + 6..];
         let Some(tag_end) = after.find('>') else {
-            return Err(err(ErrorKind::Syntax, "a <Move> element is not closed".into()));
+            return Err(err(
+                ErrorKind::Syntax,
+                "a <Move> element is not closed".into(),
+            ));
         };
         let attrs = &after[..tag_end];
         let self_closing = attrs.trim_end().ends_with('/');
@@ -57,8 +63,16 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
             ("", &after[body_start..])
         } else {
             match after[body_start..].find("</Move>") {
-                Some(e) => (&after[body_start..body_start + e], &after[body_start + e + 7..]),
-                None => return Err(err(ErrorKind::Syntax, "a <Move> element has no </Move>".into())),
+                Some(e) => (
+                    &after[body_start..body_start + e],
+                    &after[body_start + e + 7..],
+                ),
+                None => {
+                    return Err(err(
+                        ErrorKind::Syntax,
+                        "a <Move> element has no </Move>".into(),
+                    ));
+                }
             }
         };
         rest = next;
@@ -131,7 +145,9 @@ fn cdata(body: &str) -> Option<String> {
 /// `XY-XY`, X the file, Y the row from the top.
 fn parse_move(value: &str) -> Option<Move> {
     let b = value.as_bytes();
-    let [x1, y1, b'-', x2, y2] = b else { return None };
+    let [x1, y1, b'-', x2, y2] = b else {
+        return None;
+    };
     let d = |c: u8| c.is_ascii_digit().then(|| i32::from(c - b'0'));
     let from = Square::at(d(*x1)?, 9 - d(*y1)?)?;
     let to = Square::at(d(*x2)?, 9 - d(*y2)?)?;

@@ -36,16 +36,26 @@ const STRINGS: [(usize, usize, &str); 10] = [
 ];
 
 /// Reads one CBR record; `game` is its number in a library.
-pub(crate) fn read_record(bytes: &[u8], name: &str, game: Option<usize>) -> Result<Game, RecordError> {
+pub(crate) fn read_record(
+    bytes: &[u8],
+    name: &str,
+    game: Option<usize>,
+) -> Result<Game, RecordError> {
     let index = game.unwrap_or(1);
     let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
     if !bytes.starts_with(RECORD_MAGIC) {
-        return Err(err(ErrorKind::Corrupt, "a CBR record starts with 'CCBridge Record'".into()));
+        return Err(err(
+            ErrorKind::Corrupt,
+            "a CBR record starts with 'CCBridge Record'".into(),
+        ));
     }
     if bytes.len() < MOVES_AT {
         return Err(err(
             ErrorKind::Truncated,
-            format!("a CBR record has a {MOVES_AT}-byte header; this one has {} bytes", bytes.len()),
+            format!(
+                "a CBR record has a {MOVES_AT}-byte header; this one has {} bytes",
+                bytes.len()
+            ),
         ));
     }
     let version = bytes[19];
@@ -60,9 +70,16 @@ pub(crate) fn read_record(bytes: &[u8], name: &str, game: Option<usize>) -> Resu
         if code == 0 {
             continue;
         }
-        let piece = piece_of(code)
-            .ok_or_else(|| err(ErrorKind::Corrupt, format!("unknown piece code {code:#x} at board index {i}")))?;
-        pieces.push((square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?, piece));
+        let piece = piece_of(code).ok_or_else(|| {
+            err(
+                ErrorKind::Corrupt,
+                format!("unknown piece code {code:#x} at board index {i}"),
+            )
+        })?;
+        pieces.push((
+            square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?,
+            piece,
+        ));
     }
     let tree = read_moves(&bytes[MOVES_AT..])
         .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
@@ -108,9 +125,16 @@ const IN_USE: u32 = 2;
 /// marks in use, in index order; otherwise every block that starts with the
 /// record magic (the vschess approach). Records with an empty board
 /// are section titles, not games, and are left out.
-pub(crate) fn read_library(bytes: &[u8], name: &str) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+pub(crate) fn read_library(
+    bytes: &[u8],
+    name: &str,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
     if !bytes.starts_with(LIBRARY_MAGIC) {
-        return Err(RecordError::file(name, ErrorKind::Corrupt, "a CBL library starts with 'CCBridgeLibrary'".into()));
+        return Err(RecordError::file(
+            name,
+            ErrorKind::Corrupt,
+            "a CBL library starts with 'CCBridgeLibrary'".into(),
+        ));
     }
     let magic_at: Vec<usize> = bytes
         .windows(RECORD_MAGIC.len())
@@ -121,7 +145,11 @@ pub(crate) fn read_library(bytes: &[u8], name: &str) -> Result<Vec<Result<Game, 
     let starts = indexed_records(bytes).unwrap_or_else(|| magic_at.clone());
     let mut games = Vec::with_capacity(starts.len());
     for s in starts {
-        let end = magic_at.iter().copied().find(|&m| m > s).unwrap_or(bytes.len());
+        let end = magic_at
+            .iter()
+            .copied()
+            .find(|&m| m > s)
+            .unwrap_or(bytes.len());
         let record = &bytes[s..end];
         if is_section_title(record) {
             continue;
@@ -181,7 +209,9 @@ fn piece_of(code: u8) -> Option<Piece> {
 
 /// Board index `(9 − y)·9 + x` to a square.
 fn square_of(i: u8) -> Option<Square> {
-    (i < 90).then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9))).flatten()
+    (i < 90)
+        .then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9)))
+        .flatten()
 }
 
 struct Tree {
@@ -193,7 +223,10 @@ struct Tree {
 fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {
     let len = len as usize;
     if len > MAX_COMMENT {
-        return Err(format!("comment length {len} at byte {} is implausible", c.offset()));
+        return Err(format!(
+            "comment length {len} at byte {} is implausible",
+            c.offset()
+        ));
     }
     if len == 0 {
         return Ok(None);
@@ -212,7 +245,11 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
             read_comment(&mut c, len)?
         }
     };
-    let mut tree = Tree { root_comment, moves: Vec::new(), variations: 0 };
+    let mut tree = Tree {
+        root_comment,
+        moves: Vec::new(),
+        variations: 0,
+    };
     let mut open = 1usize;
     let mut main = true;
     while open > 0 && c.offset() + 4 <= data.len() {
@@ -239,7 +276,12 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
         if main {
             match (square_of(from), square_of(to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
-                _ => return Err(format!("the move record at byte {} names squares {from} and {to}", MOVES_AT + at)),
+                _ => {
+                    return Err(format!(
+                        "the move record at byte {} names squares {from} and {to}",
+                        MOVES_AT + at
+                    ));
+                }
             }
             main = flags & 1 == 0;
         }
@@ -305,7 +347,13 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::Truncated);
         let mut v1 = b.clone();
         v1[19] = 1;
-        assert_eq!(read_record(&v1, "v.cbr", None).unwrap_err().kind, ErrorKind::Unsupported);
-        assert_eq!(read_record(&b[..100], "s.cbr", None).unwrap_err().kind, ErrorKind::Truncated);
+        assert_eq!(
+            read_record(&v1, "v.cbr", None).unwrap_err().kind,
+            ErrorKind::Unsupported
+        );
+        assert_eq!(
+            read_record(&b[..100], "s.cbr", None).unwrap_err().kind,
+            ErrorKind::Truncated
+        );
     }
 }

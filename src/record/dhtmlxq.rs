@@ -9,7 +9,7 @@ use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::{Replay, position_from_placement};
+use super::replay::{Replay, initial_position, position_from_placement};
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
 pub(crate) const PIECE_ORDER: [Role; 16] = [
@@ -96,28 +96,40 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
 fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
     let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
     let pairs = pairs(text);
-    let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.trim());
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.trim())
+    };
     let moves = parse_squares(get("movelist").unwrap_or(""))
         .map_err(|m| err(ErrorKind::Syntax, format!("movelist: {m}")))?;
     let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
-        (Some(fen), _) => Position::from_fen(fen)
-            .map_err(|e| err(ErrorKind::BadPosition, format!("fen: {e}")))?,
+        (Some(fen), _) => {
+            Position::from_fen(fen).map_err(|e| err(ErrorKind::BadPosition, format!("fen: {e}")))?
+        }
         (None, Some(binit)) if !binit.is_empty() => {
-            let pieces = parse_binit(binit).map_err(|m| err(ErrorKind::Syntax, format!("binit: {m}")))?;
+            let pieces =
+                parse_binit(binit).map_err(|m| err(ErrorKind::Syntax, format!("binit: {m}")))?;
             position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
                 .map_err(|m| err(ErrorKind::BadPosition, format!("binit: {m}")))?
         }
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
+    // Main-line comments by ply (`comment<ply>`; `comment<var>_<ply>` belong to variations).
+    let comments: std::collections::HashMap<usize, &str> = pairs
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("comment")?.parse().ok()?, *v)))
+        .collect();
     let mut replay = Replay::new(start, false);
-    if let Some(c) = get("comment0") {
+    if let Some(c) = comments.get(&0) {
         replay.comment(&unescape(c));
     }
     for (ply, (mv, raw)) in moves.iter().enumerate() {
         if !replay.push_move(*mv, raw) {
             break;
         }
-        if let Some(c) = get(&format!("comment{}", ply + 1)) {
+        if let Some(c) = comments.get(&(ply + 1)) {
             replay.comment(&unescape(c));
         }
     }
@@ -152,7 +164,13 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
         }
         let color = if i < 16 { Color::Red } else { Color::Black };
         let sq = Square::at(i32::from(x), 9 - i32::from(y)).ok_or("square off the board")?;
-        pieces.push((sq, Piece { color, role: PIECE_ORDER[i % 16] }));
+        pieces.push((
+            sq,
+            Piece {
+                color,
+                role: PIECE_ORDER[i % 16],
+            },
+        ));
     }
     Ok(pieces)
 }
@@ -160,8 +178,11 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
 /// Reads a move list of four digits per move; returns each move with its digits.
 fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 4 != 0 || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(format!("expected groups of four digits, found '{}'", truncate(s)));
+    if !digits.len().is_multiple_of(4) || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(format!(
+            "expected groups of four digits, found '{}'",
+            truncate(s)
+        ));
     }
     digits
         .chunks_exact(4)
@@ -171,7 +192,10 @@ fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
             let raw = String::from_utf8_lossy(d).into_owned();
             match (sq(d[0], d[1]), sq(d[2], d[3])) {
                 (Some(f), Some(t)) if f != t => Ok((Move::new(f, t), raw)),
-                _ => Err(format!("move {} '{raw}' names a square off the board", n + 1)),
+                _ => Err(format!(
+                    "move {} '{raw}' names a square off the board",
+                    n + 1
+                )),
             }
         })
         .collect()
@@ -242,7 +266,9 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let e = read_all(&GAME.replace("77477062", "774"), "g.ubb").remove(0).unwrap_err();
+        let e = read_all(&GAME.replace("77477062", "774"), "g.ubb")
+            .remove(0)
+            .unwrap_err();
         assert!(e.message.starts_with("movelist"));
         assert_eq!(unescape("a\\u4e2db"), "a中b");
     }

@@ -40,7 +40,8 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
 
 /// Characters frequent in game records, in both simplified and traditional
 /// form: pieces, directions, results, numerals.
-const COMMON_CHARS: &str = "帅帥将將仕士相象马馬车車炮砲兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝负負和局方";
+const COMMON_CHARS: &str =
+    "帅帥将將仕士相象马馬车車炮砲兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝负負和局方";
 
 /// Decodes `bytes` with `forced`, or with the detected encoding. Returns the
 /// text and the encoding used. A byte-order mark is removed.
@@ -96,7 +97,10 @@ mod tests {
         assert_eq!(encoding_by_name("big5"), Some(BIG5));
         assert_eq!(encoding_by_name("utf-8"), Some(UTF_8));
         assert!(encoding_by_name("nonsense").is_none());
-        assert_eq!(utf16le_until_nul(&[0x41, 0, 0x2D, 0x4E, 0, 0, 0x42, 0]), "A中");
+        assert_eq!(
+            utf16le_until_nul(&[0x41, 0, 0x2D, 0x4E, 0, 0, 0x42, 0]),
+            "A中"
+        );
         assert!(is_utf16(UTF_16LE));
     }
 }

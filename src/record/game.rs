@@ -223,7 +223,10 @@ mod tests {
     fn result_texts() {
         assert_eq!(GameResult::from_chinese("红胜"), Some(GameResult::RedWins));
         assert_eq!(GameResult::from_chinese("黑负"), Some(GameResult::RedWins));
-        assert_eq!(GameResult::from_chinese("红先负"), Some(GameResult::BlackWins));
+        assert_eq!(
+            GameResult::from_chinese("红先负"),
+            Some(GameResult::BlackWins)
+        );
         assert_eq!(GameResult::from_chinese("和局"), Some(GameResult::Draw));
         assert_eq!(GameResult::from_chinese("未知"), None);
         assert_eq!(GameResult::from_code(4), Some(GameResult::Draw));
@@ -234,9 +237,15 @@ mod tests {
 
     #[test]
     fn termination_comments() {
-        assert_eq!(termination_from_comment(" 黑方认负 ").as_deref(), Some("黑方认负"));
+        assert_eq!(
+            termination_from_comment(" 黑方认负 ").as_deref(),
+            Some("黑方认负")
+        );
         assert_eq!(termination_from_comment("好棋"), None);
-        assert_eq!(termination_from_comment("好棋\n红方超时\n").as_deref(), Some("红方超时"));
+        assert_eq!(
+            termination_from_comment("好棋\n红方超时\n").as_deref(),
+            Some("红方超时")
+        );
     }
 
     #[test]

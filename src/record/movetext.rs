@@ -193,8 +193,14 @@ mod tests {
 
     #[test]
     fn chinese_result_words() {
-        assert_eq!(result_token("黑胜"), Some(ResultToken::Known(GameResult::BlackWins)));
-        assert_eq!(result_token("和棋"), Some(ResultToken::Known(GameResult::Draw)));
+        assert_eq!(
+            result_token("黑胜"),
+            Some(ResultToken::Known(GameResult::BlackWins))
+        );
+        assert_eq!(
+            result_token("和棋"),
+            Some(ResultToken::Known(GameResult::Draw))
+        );
         assert_eq!(result_token("炮二平五"), None);
     }
 

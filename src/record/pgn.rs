@@ -14,7 +14,7 @@ use crate::board::Position;
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
 use super::movetext::{ResultToken, read_movetext};
-use super::replay::Replay;
+use super::replay::{Replay, initial_position};
 
 /// Largest text one game may take; longer games are reported and skipped.
 const MAX_GAME_BYTES: usize = 16 << 20;
@@ -141,7 +141,10 @@ fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
 }
 
 fn trim_ascii_start(b: &[u8]) -> &[u8] {
-    let i = b.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(b.len());
+    let i = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
     &b[i..]
 }
 
@@ -172,7 +175,11 @@ impl<R: BufRead> Iterator for PgnStream<R> {
             }
             Err(e) => {
                 self.done = true;
-                Some(Err(RecordError::file(&self.name, ErrorKind::Io, e.to_string())))
+                Some(Err(RecordError::file(
+                    &self.name,
+                    ErrorKind::Io,
+                    e.to_string(),
+                )))
             }
         }
     }
@@ -217,7 +224,7 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         Some(f) if !f.is_empty() => Position::from_fen(f).map_err(|e| {
             RecordError::game(name, index, ErrorKind::BadPosition, format!("FEN tag: {e}"))
         })?,
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
     let token = read_movetext(&text[body_start..], &mut replay);
@@ -249,13 +256,18 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
     let (start, rest, flexible) = if candidate.matches('/').count() == 9 {
         let pos = Position::from_fen(candidate).map_err(|e| {
-            RecordError::game(name, 1, ErrorKind::BadPosition, format!("start position: {e}"))
+            RecordError::game(
+                name,
+                1,
+                ErrorKind::BadPosition,
+                format!("start position: {e}"),
+            )
         })?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
     } else {
-        (Position::startpos(), text, true)
+        (initial_position(), text, true)
     };
     let mut replay = Replay::new(start, flexible);
     let token = read_movetext(rest, &mut replay);
@@ -280,8 +292,14 @@ mod tests {
 
     #[test]
     fn tags() {
-        assert_eq!(parse_tag("[Red \"许银川\"]"), Some(("Red", "许银川".to_string())));
-        assert_eq!(parse_tag("[Event \"a \\\"b\\\"\"]").map(|t| t.1), Some("a \"b\"".to_string()));
+        assert_eq!(
+            parse_tag("[Red \"许银川\"]"),
+            Some(("Red", "许银川".to_string()))
+        );
+        assert_eq!(
+            parse_tag("[Event \"a \\\"b\\\"\"]").map(|t| t.1),
+            Some("a \"b\"".to_string())
+        );
         assert!(parse_tag("[DhtmlXQ]").is_none());
         assert!(parse_tag("1. h2e2").is_none());
     }
@@ -294,7 +312,10 @@ mod tests {
         let games = read_all(text, "t.pgn");
         assert_eq!(games.len(), 4);
         let g1 = games[0].as_ref().unwrap();
-        assert_eq!((g1.event(), g1.moves.len(), g1.result), (Some("e1"), 2, Some(GameResult::RedWins)));
+        assert_eq!(
+            (g1.event(), g1.moves.len(), g1.result),
+            (Some("e1"), 2, Some(GameResult::RedWins))
+        );
         let g2 = games[1].as_ref().unwrap();
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
@@ -314,7 +335,11 @@ mod tests {
 
     #[test]
     fn move_list_with_fen_and_result() {
-        let g = read_move_list("9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0", "m.txt").unwrap();
+        let g = read_move_list(
+            "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",
+            "m.txt",
+        )
+        .unwrap();
         assert_eq!(g.moves.len(), 5);
         assert_eq!(g.result, Some(GameResult::RedWins));
         assert!(read_move_list("hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));

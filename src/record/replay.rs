@@ -75,9 +75,18 @@ impl Replay {
         let reason = match self.pos.piece_at(mv.from()) {
             None => format!("no piece stands on {}", mv.from()),
             Some(p) if p.color != self.pos.turn() => {
-                format!("{} on {} belongs to the side not to move", p.chinese(), mv.from())
+                format!(
+                    "{} on {} belongs to the side not to move",
+                    p.chinese(),
+                    mv.from()
+                )
             }
-            Some(p) => format!("{} on {} cannot move to {}", p.chinese(), mv.from(), mv.to()),
+            Some(p) => format!(
+                "{} on {} cannot move to {}",
+                p.chinese(),
+                mv.from(),
+                mv.to()
+            ),
         };
         self.stop(text, reason);
         false
@@ -145,7 +154,12 @@ impl Replay {
     }
 
     fn stop(&mut self, text: &str, reason: String) {
-        let mut legal: Vec<String> = self.pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut legal: Vec<String> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         legal.sort();
         self.game.illegal = Some(IllegalMove {
             ply: self.game.moves.len() + 1,
@@ -155,6 +169,12 @@ impl Replay {
             legal,
         });
     }
+}
+
+/// The initial position, parsed once (readers start most games from it).
+pub(crate) fn initial_position() -> Position {
+    static START: once_cell::sync::Lazy<Position> = once_cell::sync::Lazy::new(Position::startpos);
+    START.clone()
 }
 
 /// Reads `h2e2`, `H2-E2` or `h2-e2` exactly, without allocating.
@@ -216,9 +236,7 @@ pub(crate) fn position_from_placement(
             fen.push('/');
         }
     }
-    let side = first_from
-        .and_then(|sq| board[sq.index()])
-        .map(|p| p.color);
+    let side = first_from.and_then(|sq| board[sq.index()]).map(|p| p.color);
     let try_side = |c: Color| Position::from_fen(&format!("{fen} {}", c.fen_char()));
     match side {
         Some(c) => try_side(c).map_err(|e| e.reason),
@@ -235,8 +253,14 @@ mod tests {
 
     #[test]
     fn coordinates_fast_path() {
-        assert_eq!(parse_coordinates("h2e2").map(|m| m.to_string()).as_deref(), Some("h2e2"));
-        assert_eq!(parse_coordinates("H2-E2").map(|m| m.to_string()).as_deref(), Some("h2e2"));
+        assert_eq!(
+            parse_coordinates("h2e2").map(|m| m.to_string()).as_deref(),
+            Some("h2e2")
+        );
+        assert_eq!(
+            parse_coordinates("H2-E2").map(|m| m.to_string()).as_deref(),
+            Some("h2e2")
+        );
         assert!(parse_coordinates("h2e").is_none());
         assert!(parse_coordinates("j2e2").is_none());
         assert!(parse_coordinates("e2e2").is_none());
@@ -271,7 +295,10 @@ mod tests {
 
     #[test]
     fn placement_side_from_first_move() {
-        let k = |c| Piece { color: c, role: Role::King };
+        let k = |c| Piece {
+            color: c,
+            role: Role::King,
+        };
         let pieces = [
             (Square::parse("e0").unwrap(), k(Color::Red)),
             (Square::parse("d9").unwrap(), k(Color::Black)),
@@ -281,7 +308,11 @@ mod tests {
         let pos = position_from_placement(&pieces, None).unwrap();
         assert_eq!(pos.turn(), Color::Red);
         let twice = [pieces[0], pieces[0]];
-        assert!(position_from_placement(&twice, None).unwrap_err().contains("two pieces"));
+        assert!(
+            position_from_placement(&twice, None)
+                .unwrap_err()
+                .contains("two pieces")
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use crate::board::{Color, Move, Position};
 
 use super::game::Game;
+use super::replay::initial_position;
 
 /// The notation of the moves a writer emits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
         tag(out, k, v);
     }
     tag(out, "Result", game.result.map_or("*", |r| r.as_pgn()));
-    if game.start != Position::startpos() {
+    if game.start != initial_position() {
         tag(out, "FEN", &game.start.fen());
     }
     tag(out, "Format", style.format_tag());
@@ -81,7 +82,10 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
         out.push(' ');
         comment(
             out,
-            &format!("ply {} '{}' cannot be played: {}", ill.ply, ill.text, ill.reason),
+            &format!(
+                "ply {} '{}' cannot be played: {}",
+                ill.ply, ill.text, ill.reason
+            ),
         );
     }
     if !game.moves.is_empty() || game.illegal.is_some() {
@@ -92,7 +96,10 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
 }
 
 fn tag(out: &mut String, key: &str, value: &str) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ");
+    let value = value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ");
     let _ = writeln!(out, "[{key} \"{value}\"]");
 }
 
@@ -116,20 +123,30 @@ mod tests {
         write_pgn(g, MoveStyle::Iccs, &mut out);
         let again = read_games_from_bytes(out.as_bytes(), "b.pgn", &opts).unwrap();
         let h = again[0].as_ref().unwrap();
-        assert_eq!(g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), h.moves.iter().map(|m| m.mv).collect::<Vec<_>>());
+        assert_eq!(
+            g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+            h.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
+        );
         assert_eq!((g.result, &g.start, g.red()), (h.result, &h.start, h.red()));
         assert_eq!(g.termination, h.termination);
     }
 
     #[test]
     fn writes_and_reads_back() {
-        round_trip("[Red \"甲 \\\"x\\\"\"]\n[Result \"0-1\"]\n{pre} 1. h2e2 {a {b}} h9g7 2. h0g2 0-1 {红方认负}\n");
+        round_trip(
+            "[Red \"甲 \\\"x\\\"\"]\n[Result \"0-1\"]\n{pre} 1. h2e2 {a {b}} h9g7 2. h0g2 0-1 {红方认负}\n",
+        );
         round_trip("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n");
     }
 
     #[test]
     fn black_first_numbering() {
-        let games = read_games_from_bytes(b"[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n", "a.pgn", &ReadOptions::default()).unwrap();
+        let games = read_games_from_bytes(
+            b"[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n",
+            "a.pgn",
+            &ReadOptions::default(),
+        )
+        .unwrap();
         let mut out = String::new();
         write_pgn(games[0].as_ref().unwrap(), MoveStyle::Iccs, &mut out);
         assert!(out.contains("1. ... E9-F9\n2. E1-F2\n*"), "{out}");

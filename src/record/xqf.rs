@@ -42,7 +42,13 @@ impl Keys {
         let raw = [sum, xy0, xyf0, xyt0];
         let f: [u8; 4] = std::array::from_fn(|i| (raw[i] & mask) | h[8 + i]);
         let f32 = std::array::from_fn(|j| f[j % 4] & COPYRIGHT[j]);
-        Keys { xy, xyf, xyt, rmk, f32 }
+        Keys {
+            xy,
+            xyf,
+            xyt,
+            rmk,
+            f32,
+        }
     }
 }
 
@@ -70,7 +76,10 @@ pub(crate) fn read(
     if bytes.len() < HEADER_LEN || !bytes.starts_with(b"XQ") {
         return Err(err(
             ErrorKind::Truncated,
-            format!("an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {} bytes", bytes.len()),
+            format!(
+                "an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {} bytes",
+                bytes.len()
+            ),
         ));
     }
     let encoding = forced.unwrap_or(GB18030);
@@ -82,7 +91,11 @@ pub(crate) fn read(
         Some(k) => {
             let mut s = [0u8; 32];
             for i in 0..32 {
-                let slot = if version >= 0x0C { (usize::from(k.xy) + 1 + i) & 31 } else { i };
+                let slot = if version >= 0x0C {
+                    (usize::from(k.xy) + 1 + i) & 31
+                } else {
+                    i
+                };
                 s[slot] = h[0x10 + i];
             }
             s.map(|v| v.wrapping_sub(k.xy))
@@ -93,10 +106,22 @@ pub(crate) fn read(
         if v >= 90 {
             continue;
         }
-        let sq = Square::at(i32::from(v / 10), i32::from(v % 10)).ok_or("square")
-            .map_err(|_| err(ErrorKind::Corrupt, format!("piece {i} stands off the board ({v})")))?;
+        let sq = Square::at(i32::from(v / 10), i32::from(v % 10))
+            .ok_or("square")
+            .map_err(|_| {
+                err(
+                    ErrorKind::Corrupt,
+                    format!("piece {i} stands off the board ({v})"),
+                )
+            })?;
         let color = if i < 16 { Color::Red } else { Color::Black };
-        pieces.push((sq, Piece { color, role: PIECE_ORDER[i % 16] }));
+        pieces.push((
+            sq,
+            Piece {
+                color,
+                role: PIECE_ORDER[i % 16],
+            },
+        ));
     }
     let data: Vec<u8> = match &keys {
         None => bytes[HEADER_LEN..].to_vec(),
@@ -162,11 +187,21 @@ fn read_record(
     let (from, to, has_next, has_sibling, len) = match keys {
         None => {
             let len = c.u32()?;
-            (b[0].wrapping_sub(0x18), b[1].wrapping_sub(0x20), b[2] & 0xF0 != 0, b[2] & 0x0F != 0, len)
+            (
+                b[0].wrapping_sub(0x18),
+                b[1].wrapping_sub(0x20),
+                b[2] & 0xF0 != 0,
+                b[2] & 0x0F != 0,
+                len,
+            )
         }
         Some(k) => {
             let flags = b[2] & 0xE0;
-            let len = if flags & 0x20 != 0 { c.u32()?.wrapping_sub(k.rmk) } else { 0 };
+            let len = if flags & 0x20 != 0 {
+                c.u32()?.wrapping_sub(k.rmk)
+            } else {
+                0
+            };
             (
                 b[0].wrapping_sub(0x18).wrapping_sub(k.xyf),
                 b[1].wrapping_sub(0x20).wrapping_sub(k.xyt),
@@ -176,24 +211,41 @@ fn read_record(
             )
         }
     };
-    let len = usize::try_from(len).map_err(|_| format!("comment length at byte {at} is too large"))?;
+    let len =
+        usize::try_from(len).map_err(|_| format!("comment length at byte {at} is too large"))?;
     let comment = if len > 0 {
-        let raw = c.bytes(len).map_err(|e| format!("comment of the record at byte {at}: {e}"))?;
+        let raw = c
+            .bytes(len)
+            .map_err(|e| format!("comment of the record at byte {at}: {e}"))?;
         let (text, _, _) = encoding.decode(raw);
         Some(text.trim_end_matches('\0').to_string())
     } else {
         None
     };
-    Ok(Record { from, to, has_next, has_sibling, comment })
+    Ok(Record {
+        from,
+        to,
+        has_next,
+        has_sibling,
+        comment,
+    })
 }
 
 /// Reads the tree: record 0 is the root; then the main line until the first
 /// record without a child; then the rest, to count its siblings. A record cut
 /// off by the end of the data is an error; records announced but absent are not.
-fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> Result<Tree, String> {
+fn read_tree(
+    data: &[u8],
+    keys: Option<&Keys>,
+    encoding: &'static Encoding,
+) -> Result<Tree, String> {
     let mut c = Cursor::new(data);
     let root = read_record(&mut c, keys, encoding)?;
-    let mut tree = Tree { root_comment: root.comment, moves: Vec::new(), variations: 0 };
+    let mut tree = Tree {
+        root_comment: root.comment,
+        moves: Vec::new(),
+        variations: 0,
+    };
     // Records still owed by the pre-order walk.
     let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
     let mut main = root.has_next;
@@ -211,7 +263,14 @@ fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> R
             let sq = |v: u8| Square::at(i32::from(v / 10), i32::from(v % 10)).filter(|_| v < 90);
             match (sq(r.from), sq(r.to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), r.comment)),
-                _ => return Err(format!("move {} has squares {} and {} off the board", tree.moves.len() + 1, r.from, r.to)),
+                _ => {
+                    return Err(format!(
+                        "move {} has squares {} and {} off the board",
+                        tree.moves.len() + 1,
+                        r.from,
+                        r.to
+                    ));
+                }
             }
             main = r.has_next;
         }
@@ -249,7 +308,12 @@ mod tests {
     #[test]
     fn plain_main_line_and_variation() {
         // root, h2e2 (has next + sibling), h9g7 (leaf), sibling b2e2 (leaf)
-        let bytes = plain(&[(0, 0, 0xF0, "root"), (72, 42, 0xFF, "c"), (79, 67, 0, ""), (12, 42, 0, "")]);
+        let bytes = plain(&[
+            (0, 0, 0xF0, "root"),
+            (72, 42, 0xFF, "c"),
+            (79, 67, 0, ""),
+            (12, 42, 0, ""),
+        ]);
         let g = read(&bytes, "t.xqf", None).unwrap();
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
         assert_eq!(g.variations, 1);
