@@ -16,4 +16,5 @@ pub mod board;
 pub mod cli;
 pub mod record;
 pub mod notation;
+pub mod referee;
 pub mod rules;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod convert;
 mod perft;
+mod profiles;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
     Convert(convert::ConvertArgs),
+    /// List the built-in tournament profiles (or check a user profile file).
+    Profiles(profiles::ProfilesArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -30,6 +33,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Profiles(args) => profiles::run(args),
     };
     match result {
         Ok(code) => code,

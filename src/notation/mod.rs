@@ -1,37 +1,50 @@
-//! Move notations: UCCI/ICCS coordinates, Chinese (中文纵线) and WXF, parsed by
-//! rendering the legal moves and matching the text against them.
+//! Move notations: UCCI/ICCS coordinates, Chinese (中文纵线) and WXF.
 //!
-//! This first version reads coordinates only; the other notations follow.
+//! The API (stable; other modules and the CLI build on it):
+//!
+//! - [`render`] / [`render_with`] write a legal move in a [`Notation`]. The
+//!   default is xqbase Chinese (炮二平五, 马８进７, 前炮退二, 中兵, 一兵平五) and
+//!   official WXF (`C2.5`, `H8+7`, `R+.3`, `++.4`, `3+.4`). [`RenderOptions`]
+//!   selects the convention for pawns doubled on two files ([`PawnConvention`]:
+//!   一兵平五 / 前兵四平五 / 前四平五), ASCII digits for Black ([`ChineseStyle`]),
+//!   and xqbase's `[Format "WXF"]` letters ([`WxfStyle`]: `N8+7`, `C+-2`, `Pa.5`).
+//! - [`parse_move`] reads one move in any notation. Coordinates (`h2e2`,
+//!   `H2-E2`, full width too) are read directly without rendering anything;
+//!   Chinese and WXF text is matched against the legal moves written in every
+//!   accepted convention: xqbase, traditional five-character, DhtmlXQ short
+//!   forms (前九平八, 二7平6), 前/后 on advisors and elephants, the plain form
+//!   of a piece sharing its file when only one can make the move, official WXF,
+//!   xqbase WXF (`C+-2`, `+C-2`, `Pa.5`), Fairy-Stockfish (`C2=5`, `13=4`), keypad
+//!   piece codes (`62.5`), `f`/`r`/`b` prefixes, H/N, E/B/M, G, full-width
+//!   characters, traditional glyphs (車馬砲帥將進後…), 上/下 for 进/退, financial
+//!   numerals. The colour always comes from the side to move. Text naming no
+//!   legal move or several gives a [`NotationError`]: the reason (what does not
+//!   fit, or the candidates) and the legal moves in the notation the text seemed
+//!   to use.
+//! - [`parse_move_list`] reads a move list as an arbiter types or pastes it
+//!   (move numbers, separators, comments, a trailing result, notations mixed,
+//!   Chinese moves run together) into a [`MoveText`] with [`Comment`]s and an
+//!   [`Outcome`], or a [`MoveListError`] naming the ply, the position (FEN),
+//!   the reason and the legal moves.
+//!
+//! ```
+//! use xqarbiter::board::Position;
+//! use xqarbiter::notation::{Notation, parse_move, parse_move_list, render};
+//! let pos = Position::startpos();
+//! let mv = parse_move(&pos, "H2-E2").unwrap();
+//! assert_eq!(render(&pos, mv, Notation::Chinese), "炮二平五");
+//! let list = parse_move_list(&pos, "1. 炮二平五 马８进７ 2. N2+3").unwrap();
+//! assert_eq!(list.moves.len(), 3);
+//! ```
 
-use crate::board::{Move, Position};
+mod describe;
+mod movelist;
+mod parse;
+mod render;
+mod symbol;
 
-/// A move text that does not name exactly one legal move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}': {reason}")]
-pub struct NotationError {
-    /// The text as written.
-    pub text: String,
-    /// Why it names no legal move, or several.
-    pub reason: String,
-    /// The legal moves of the position, in the notation the text seemed to use.
-    pub legal: Vec<String>,
-}
-
-/// Reads one move of the side to move in `pos`.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let legal = || pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    let mv = Move::parse_uci(text).map_err(|e| NotationError {
-        text: text.to_string(),
-        reason: e.reason,
-        legal: legal(),
-    })?;
-    if pos.is_legal(mv) {
-        Ok(mv)
-    } else {
-        Err(NotationError {
-            text: text.to_string(),
-            reason: "not a legal move in this position".into(),
-            legal: legal(),
-        })
-    }
-}
+pub use movelist::{Comment, MoveListError, MoveText, Outcome, parse_move_list};
+pub use parse::{NotationError, parse_move};
+pub use render::{
+    ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
+};

@@ -2,6 +2,9 @@
 //! natural move limit and tournament profiles. Nothing here reads files or
 //! speaks protocols.
 
+pub mod limit;
+pub mod profile;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -107,3 +110,7 @@ impl Nature {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
 }
+pub mod nature;
+pub mod repetition;
+pub mod ruling;
+pub mod threats;

@@ -1,0 +1,327 @@
+//! What a move looks like to a player: which piece (and which of several on a
+//! file), which way it goes and how far, and the symbol sequences every
+//! published convention writes for it.
+
+use arrayvec::ArrayVec;
+
+use super::symbol::Sym;
+use crate::board::{Color, Move, Position, Role, Square};
+
+/// A move described in the terms of Chinese and WXF notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Desc {
+    /// The mover.
+    pub color: Color,
+    /// The piece moved.
+    pub role: Role,
+    /// The origin's file number from the mover's side (1 = the mover's rightmost file).
+    pub file: u8,
+    /// [`Sym::Forward`], [`Sym::Backward`] or [`Sym::Sideways`].
+    pub dir: Sym,
+    /// Steps for straight movers going forward or backward, else the destination file.
+    pub num: u8,
+    /// How many pieces of the same kind stand in front of this one on its file.
+    pub rank_in_file: u8,
+    /// How many pieces of the same kind stand on the file, this one included.
+    pub on_file: u8,
+    /// For a pawn when two files each hold two or more of the mover's pawns:
+    /// its index among all pawns on those files (files from the mover's right,
+    /// then front to back) and how many such pawns there are.
+    pub multi: Option<(u8, u8)>,
+}
+
+/// How far `sq` is from `color`'s own back rank.
+fn advance(sq: Square, color: Color) -> u8 {
+    let r = sq.rank().index() as u8;
+    match color {
+        Color::Red => r,
+        Color::Black => 9 - r,
+    }
+}
+
+impl Desc {
+    /// Describes `mv`; `None` when there is no piece on its origin.
+    pub(crate) fn new(pos: &Position, mv: Move) -> Option<Desc> {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = pos.piece_at(from)?;
+        let (color, role) = (piece.color, piece.role);
+        let same = pos.pieces(color, role);
+        let mut rank_in_file = 0;
+        let mut on_file = 0;
+        let mut per_file = [0u8; 9];
+        for sq in same {
+            per_file[sq.file().number_for(color) as usize - 1] += 1;
+            if sq.file() == from.file() {
+                on_file += 1;
+                if advance(sq, color) > advance(from, color) {
+                    rank_in_file += 1;
+                }
+            }
+        }
+        let file = from.file().number_for(color);
+        let multi = if role == Role::Pawn
+            && on_file >= 2
+            && per_file.iter().filter(|&&n| n >= 2).count() >= 2
+        {
+            let before: u8 = per_file[..file as usize - 1]
+                .iter()
+                .filter(|&&n| n >= 2)
+                .sum();
+            let total = per_file.iter().filter(|&&n| n >= 2).sum();
+            Some((before + rank_in_file, total))
+        } else {
+            None
+        };
+        let dy = advance(to, color) as i8 - advance(from, color) as i8;
+        let to_file = to.file().number_for(color);
+        let (dir, num) = if dy == 0 {
+            (Sym::Sideways, to_file)
+        } else {
+            let dir = if dy > 0 { Sym::Forward } else { Sym::Backward };
+            match role {
+                Role::Advisor | Role::Elephant | Role::Horse => (dir, to_file),
+                _ => (dir, dy.unsigned_abs()),
+            }
+        };
+        Some(Desc {
+            color,
+            role,
+            file,
+            dir,
+            num,
+            rank_in_file,
+            on_file,
+            multi,
+        })
+    }
+
+    /// Whether 进/退 alone tells this piece from its file mate (advisors, elephants, the king).
+    fn needs_no_marker(&self) -> bool {
+        matches!(self.role, Role::King | Role::Advisor | Role::Elephant)
+    }
+
+    /// The xqbase position marker: 前/后, 前/中/后, or 一…五; `None` for a piece alone on its file.
+    fn xqbase_marker(&self) -> Option<Sym> {
+        if self.needs_no_marker() || self.on_file < 2 {
+            return None;
+        }
+        Some(match self.multi {
+            Some((index, total)) => marker(index, total),
+            None => marker(self.rank_in_file, self.on_file),
+        })
+    }
+
+    /// The marker within the piece's own file.
+    fn file_marker(&self) -> Sym {
+        marker(self.rank_in_file, self.on_file)
+    }
+
+    /// The symbols of this move written in `variant`, if the variant has a form for it.
+    pub(crate) fn write(&self, variant: Variant) -> Option<ArrayVec<Sym, 5>> {
+        let role = Sym::Role(self.role);
+        let file = Sym::Digit(self.file);
+        let tandem = self.on_file >= 2 && !self.needs_no_marker();
+        let pawn = self.role == Role::Pawn;
+        let mut out = ArrayVec::<Sym, 5>::new();
+        match variant {
+            Variant::Xqbase => match self.xqbase_marker() {
+                Some(m) => out.extend([m, role]),
+                None => out.extend([role, file]),
+            },
+            Variant::WxfXqbase => out.extend([role, self.xqbase_marker()?]),
+            Variant::PieceFile if tandem => out.extend([self.file_marker(), role, file]),
+            Variant::ShortPawn if pawn && tandem => out.extend([self.file_marker(), file]),
+            Variant::ShortOrdinal if pawn && tandem => {
+                out.extend([Sym::Ordinal(self.rank_in_file + 1), file])
+            }
+            Variant::FairyOrdinal if pawn && tandem => {
+                out.extend([Sym::Digit(self.rank_in_file + 1), file])
+            }
+            Variant::FrontRearPawns if pawn && self.multi.is_none() && self.on_file >= 4 => {
+                if self.rank_in_file == 0 {
+                    out.extend([Sym::Front, role]);
+                } else if self.rank_in_file + 1 == self.on_file {
+                    out.extend([Sym::Rear, role]);
+                } else {
+                    return None;
+                }
+            }
+            Variant::MarkedGuard if self.needs_no_marker() && self.on_file == 2 => {
+                out.extend([self.file_marker(), role])
+            }
+            Variant::Plain if tandem => out.extend([role, file]),
+            Variant::WxfOfficial => out.extend(self.wxf_official_head()),
+            _ => return None,
+        }
+        out.extend([self.dir, Sym::Digit(self.num)]);
+        Some(out)
+    }
+
+    /// The first two symbols of the official WXF form.
+    fn wxf_official_head(&self) -> [Sym; 2] {
+        let role = Sym::Role(self.role);
+        let file = Sym::Digit(self.file);
+        if self.needs_no_marker() || self.on_file < 2 {
+            return [role, file];
+        }
+        if self.role != Role::Pawn {
+            return [role, self.file_marker()];
+        }
+        let (i, n) = (self.rank_in_file, self.on_file);
+        if self.multi.is_some() {
+            let second = match (i, n) {
+                (0, _) => Sym::Front,
+                (1, 3) => file,
+                _ => Sym::Rear,
+            };
+            return [file, second];
+        }
+        match (n, i) {
+            (2, 0) | (3, 0) | (4, 1) | (5, 1) => [role, Sym::Front],
+            (3, 1) | (5, 2) => [role, file],
+            (2, 1) | (3, 2) | (4, 2) | (5, 3) => [role, Sym::Rear],
+            (_, 0) => [Sym::Front, Sym::Front],
+            _ => [Sym::Rear, Sym::Rear],
+        }
+    }
+}
+
+/// The marker of the `index`-th (from the front) of `count` pieces.
+fn marker(index: u8, count: u8) -> Sym {
+    match (count, index) {
+        (2, 0) | (3, 0) => Sym::Front,
+        (3, 1) => Sym::Middle,
+        (2, _) | (3, _) => Sym::Rear,
+        _ => Sym::Ordinal(index + 1),
+    }
+}
+
+/// One published way of writing moves; most differ only for pieces sharing a file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Variant {
+    /// xqbase / XQWizard, the default Chinese form: 炮二平五, 前炮退二, 中兵, 一兵平五.
+    /// Read with WXF symbols it is the marker-first form `+C-2`, `fC+2`.
+    Xqbase,
+    /// The marker after the piece, as xqbase writes WXF: `C+-2`, `Pa.5`; only for marked pieces.
+    WxfXqbase,
+    /// Marker, piece and file: 前兵四平五 (the traditional five-character form).
+    PieceFile,
+    /// Marker within the file and the file, no piece: 前九平八 (DhtmlXQ short form).
+    ShortPawn,
+    /// Ordinal within the file and the file: 二7平6.
+    ShortOrdinal,
+    /// Fairy-Stockfish's `13=4`: the pawn's place from the front as a digit, then the file.
+    FairyOrdinal,
+    /// 前兵 and 后兵 for the first and last of four or five pawns on one file.
+    FrontRearPawns,
+    /// 前仕/后象: markers that advisors and elephants never need but may carry.
+    MarkedGuard,
+    /// The plain piece-and-file form for a piece that shares its file (read when unambiguous).
+    Plain,
+    /// Official WXF: `C2.5`, `R+.3`, `++.4`, `3+.4`.
+    WxfOfficial,
+}
+
+/// The variants read as Chinese notation, the preferred tier first.
+pub(crate) const CHINESE_TIERS: [&[Variant]; 2] = [
+    &[
+        Variant::Xqbase,
+        Variant::PieceFile,
+        Variant::ShortPawn,
+        Variant::ShortOrdinal,
+        Variant::FrontRearPawns,
+        Variant::MarkedGuard,
+    ],
+    &[Variant::Plain],
+];
+
+/// The variants read as WXF, the preferred tier first. `33.4` is the middle pawn
+/// on file 3 in official WXF but the third pawn in Fairy-Stockfish's form, so the
+/// ordinal form comes second.
+pub(crate) const WXF_TIERS: [&[Variant]; 2] = [
+    &[
+        Variant::WxfOfficial,
+        Variant::WxfXqbase,
+        Variant::Xqbase,
+        Variant::MarkedGuard,
+    ],
+    &[Variant::FairyOrdinal, Variant::PieceFile, Variant::Plain],
+];
+
+/// WXF tiers for text written with `=`, which is Fairy-Stockfish's style: its ordinal form first.
+pub(crate) const WXF_EQUALS_TIERS: [&[Variant]; 2] = [
+    &[
+        Variant::FairyOrdinal,
+        Variant::WxfXqbase,
+        Variant::Xqbase,
+        Variant::MarkedGuard,
+    ],
+    &[Variant::WxfOfficial, Variant::PieceFile, Variant::Plain],
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc(fen: &str, mv: &str) -> Desc {
+        let pos = Position::from_fen(fen).unwrap();
+        Desc::new(&pos, Move::parse_uci(mv).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn directions_and_numbers() {
+        let start = crate::board::START_FEN;
+        let d = desc(start, "h2e2");
+        assert_eq!(
+            (d.role, d.file, d.dir, d.num),
+            (Role::Cannon, 2, Sym::Sideways, 5)
+        );
+        let d = desc(start, "h0g2");
+        assert_eq!((d.file, d.dir, d.num), (2, Sym::Forward, 3));
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b";
+        let d = desc(black, "h9g7");
+        assert_eq!((d.file, d.dir, d.num), (8, Sym::Forward, 7));
+        let d = desc(black, "b7b0");
+        assert_eq!((d.file, d.dir, d.num), (2, Sym::Forward, 7));
+    }
+
+    #[test]
+    fn xqbase_numbers_pawns_on_two_files_right_to_left() {
+        // Red pawns on f8, f6, d8, d6: 一兵 f8, 二兵 f6, 三兵 d8, 四兵 d6.
+        let fen = "4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w";
+        for (mv, index) in [("f8e8", 0), ("f6e6", 1), ("d8e8", 2), ("d6e6", 3)] {
+            let d = desc(fen, mv);
+            assert_eq!(d.multi, Some((index, 4)), "{mv}");
+            assert_eq!(
+                d.write(Variant::Xqbase).unwrap().as_slice(),
+                [
+                    Sym::Ordinal(index + 1),
+                    Sym::Role(Role::Pawn),
+                    Sym::Sideways,
+                    Sym::Digit(5)
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn official_wxf_pawn_table() {
+        // Five red pawns on file 7, c9 in front.
+        let fen = "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w";
+        let heads: Vec<_> = ["c9b9", "c8b8", "c7b7", "c6b6", "c5b5"]
+            .iter()
+            .map(|m| desc(fen, m).wxf_official_head())
+            .collect();
+        let p = Sym::Role(Role::Pawn);
+        assert_eq!(
+            heads,
+            [
+                [Sym::Front, Sym::Front],
+                [p, Sym::Front],
+                [p, Sym::Digit(7)],
+                [p, Sym::Rear],
+                [Sym::Rear, Sym::Rear]
+            ]
+        );
+    }
+}

@@ -1,0 +1,511 @@
+//! Reading a whole move list as an arbiter types or pastes it: move numbers,
+//! separators, comments, a trailing result, notations mixed freely.
+
+use std::fmt;
+
+use super::parse::{Failure, read_move};
+use super::render::Notation;
+use super::symbol::fold_width;
+use crate::board::{Move, Position};
+
+/// How a game ended, as recorded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Red won (`1-0`, 红胜).
+    RedWins,
+    /// Black won (`0-1`, 黑胜).
+    BlackWins,
+    /// Drawn (`1/2-1/2`, 和棋).
+    Draw,
+}
+
+impl Outcome {
+    /// The name used in JSON output: `red_wins`, `black_wins`, `draw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "red_wins",
+            Outcome::BlackWins => "black_wins",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Chinese: 红胜, 黑胜, 和棋.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "红胜",
+            Outcome::BlackWins => "黑胜",
+            Outcome::Draw => "和棋",
+        }
+    }
+
+    /// Reads a result token: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), the JSON
+    /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
+    /// traditional). `*` and unknown text give `None`.
+    pub fn parse(token: &str) -> Option<Outcome> {
+        const TOKENS: [(&str, Outcome); 26] = [
+            ("1-0", Outcome::RedWins),
+            ("red_wins", Outcome::RedWins),
+            ("红胜", Outcome::RedWins),
+            ("红方胜", Outcome::RedWins),
+            ("红赢", Outcome::RedWins),
+            ("黑负", Outcome::RedWins),
+            ("红先胜", Outcome::RedWins),
+            ("黑先负", Outcome::RedWins),
+            ("0-1", Outcome::BlackWins),
+            ("black_wins", Outcome::BlackWins),
+            ("黑胜", Outcome::BlackWins),
+            ("黑方胜", Outcome::BlackWins),
+            ("黑赢", Outcome::BlackWins),
+            ("红负", Outcome::BlackWins),
+            ("黑先胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1/2-1/2", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+            ("draw", Outcome::Draw),
+            ("和", Outcome::Draw),
+            ("和棋", Outcome::Draw),
+            ("和局", Outcome::Draw),
+            ("平局", Outcome::Draw),
+            ("红先和", Outcome::Draw),
+            ("黑先和", Outcome::Draw),
+            ("黑先平", Outcome::Draw),
+        ];
+        let first = token.trim_start().chars().next().map(fold_width);
+        if !matches!(
+            first,
+            Some('0' | '1' | '½' | 'r' | 'b' | 'd' | '红' | '紅' | '黑' | '和' | '平')
+        ) {
+            return None;
+        }
+        let simplified = || {
+            token.trim().chars().map(|c| match fold_width(c) {
+                '紅' => '红',
+                '勝' => '胜',
+                '負' => '负',
+                c => c,
+            })
+        };
+        TOKENS
+            .iter()
+            .find(|(t, _)| simplified().eq(t.chars()))
+            .map(|&(_, outcome)| outcome)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
+/// A comment of a move list: text from `{…}` or `(…)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// How many moves precede it (0 = before the first move).
+    pub after_ply: usize,
+    /// The text inside the brackets, trimmed.
+    pub text: String,
+}
+
+/// A move list read against a start position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MoveText {
+    /// Each move with the text it was written as.
+    pub moves: Vec<(Move, String)>,
+    /// Comments in order, each attached to the move before it.
+    pub comments: Vec<Comment>,
+    /// The trailing result, if one was given (`*` counts as none).
+    pub result: Option<Outcome>,
+}
+
+/// A move of a list that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct MoveListError {
+    /// The ply of the offending move, 1-based from the start position.
+    pub ply: usize,
+    /// The text as written.
+    pub text: String,
+    /// FEN of the position before the move.
+    pub fen: String,
+    /// Why it is not a move.
+    pub reason: String,
+    /// The legal moves of that position, in the notation the text seemed to use.
+    pub legal: Vec<String>,
+}
+
+impl fmt::Display for MoveListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "ply {}: '{}': {}", self.ply, self.text, self.reason)?;
+        writeln!(f, "  position: {}", self.fen)?;
+        write!(f, "  legal moves: {}", self.legal.join(" "))
+    }
+}
+
+/// One piece of a move list.
+#[derive(Debug, PartialEq, Eq)]
+enum Token<'a> {
+    Word(&'a str),
+    Comment(&'a str),
+    Unclosed(&'a str),
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
+}
+
+/// Splits a move list into words and comments. `{}` comments do not nest, `()` ones do.
+fn tokens(text: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let width = c.len_utf8();
+        if is_separator(c) {
+            rest = &rest[width..];
+        } else if c == '{' {
+            match rest.find('}') {
+                Some(end) => {
+                    out.push(Token::Comment(&rest[width..end]));
+                    rest = &rest[end + 1..];
+                }
+                None => {
+                    out.push(Token::Unclosed(rest));
+                    rest = "";
+                }
+            }
+        } else if c == '(' || c == '（' {
+            let mut depth = 0usize;
+            let mut close = None;
+            for (i, ch) in rest.char_indices() {
+                match ch {
+                    '(' | '（' => depth += 1,
+                    ')' | '）' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            close = Some((i, ch.len_utf8()));
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            match close {
+                Some((end, w)) => {
+                    out.push(Token::Comment(&rest[width..end]));
+                    rest = &rest[end + w..];
+                }
+                None => {
+                    out.push(Token::Unclosed(rest));
+                    rest = "";
+                }
+            }
+        } else {
+            let end = rest
+                .char_indices()
+                .find(|&(_, ch)| is_separator(ch) || matches!(ch, '{' | '(' | '（'))
+                .map_or(rest.len(), |(i, _)| i);
+            out.push(Token::Word(&rest[..end]));
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+/// Splits a leading move number (`12.`, `1...`, `3．`, `1、`) from a word: the
+/// number part and what follows. Words without one give `None`.
+fn split_number(word: &str) -> Option<(&str, &str)> {
+    let digits = word.find(|c: char| !c.is_ascii_digit() && !('０'..='９').contains(&c))?;
+    if digits == 0 {
+        return None;
+    }
+    let rest = &word[digits..];
+    let dots = rest
+        .find(|c: char| !matches!(c, '.' | '．' | '…' | '、'))
+        .unwrap_or(rest.len());
+    (dots > 0).then(|| (&word[..digits + dots], &rest[dots..]))
+}
+
+/// Whether a word is only a move number or the dots of a Black-first move.
+fn is_number_only(word: &str) -> bool {
+    word.chars()
+        .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c) || matches!(c, '.' | '．' | '…'))
+}
+
+fn is_cjk(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{FF10}'..='\u{FF19}').contains(&c)
+}
+
+/// Reads a move list from `start`: move numbers (`1.`, `1、`, `1...`), separators
+/// (spaces, line breaks, commas, semicolons), comments in `{}` or `()` (attached
+/// to the move before them), a trailing result (text after it is ignored).
+/// Each move may be in any notation [`super::parse_move`] reads, mixed freely;
+/// Chinese moves may be run together without spaces (`炮二平五马８进７`).
+///
+/// ```
+/// use xqarbiter::board::Position;
+/// use xqarbiter::notation::{Outcome, parse_move_list};
+/// let list = parse_move_list(&Position::startpos(), "1. 炮二平五 马８进７ {常见} 2. h0g2, C8.9 红胜").unwrap();
+/// assert_eq!(list.moves.len(), 4);
+/// assert_eq!(list.moves[3].1, "C8.9");
+/// assert_eq!(list.comments[0].after_ply, 2);
+/// assert_eq!(list.result, Some(Outcome::RedWins));
+/// ```
+pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveListError> {
+    let mut pos = start.clone();
+    let words = tokens(text);
+    let mut out = MoveText {
+        moves: Vec::with_capacity(words.len()),
+        ..MoveText::default()
+    };
+    let mut i = 0;
+    while let Some(token) = words.get(i) {
+        i += 1;
+        let word = match *token {
+            Token::Comment(c) => {
+                out.comments.push(Comment {
+                    after_ply: out.moves.len(),
+                    text: c.trim().to_string(),
+                });
+                continue;
+            }
+            Token::Unclosed(t) => {
+                return Err(list_error(
+                    &pos,
+                    out.moves.len() + 1,
+                    t,
+                    Failure::new(Notation::Uci, "comment is not closed"),
+                ));
+            }
+            Token::Word(w) => w,
+        };
+        if is_number_only(word) {
+            continue;
+        }
+        let mut failure = match play_word(&mut pos, word, &mut out) {
+            Ok(()) => continue,
+            Err(f) => f,
+        };
+        // No result token reads as a move, so results are looked for only now.
+        if word == "*" {
+            break;
+        }
+        // Rules and dashes (`=====`, `——`) are decoration: every move has a digit or a numeral.
+        if !word.chars().any(|c| c.is_alphanumeric()) {
+            continue;
+        }
+        if let Some(outcome) = Outcome::parse(word) {
+            out.result = Some(outcome);
+            break;
+        }
+        if let Some((_, rest)) = split_number(word) {
+            match play_word(&mut pos, rest, &mut out) {
+                Ok(()) => continue,
+                Err(f) => failure = f,
+            }
+        }
+        // A Chinese move split by stray spaces: join short pieces with the next words.
+        let mut joined = word.to_string();
+        let mut j = i;
+        let mut played = false;
+        while joined.chars().count() < 5 && joined.chars().all(is_cjk) {
+            let Some(Token::Word(next)) = words.get(j) else {
+                break;
+            };
+            if !next.chars().all(is_cjk) {
+                break;
+            }
+            joined.push_str(next);
+            j += 1;
+            if play_word(&mut pos, &joined, &mut out).is_ok() {
+                played = true;
+                break;
+            }
+        }
+        if played {
+            i = j;
+            continue;
+        }
+        return Err(list_error(&pos, out.moves.len() + 1, word, failure));
+    }
+    Ok(out)
+}
+
+/// Plays one word: a single move, or Chinese moves run together.
+fn play_word(pos: &mut Position, word: &str, out: &mut MoveText) -> Result<(), Failure> {
+    let failure = match read_move(pos, word) {
+        Ok(mv) => {
+            pos.play(mv);
+            out.moves.push((mv, word.to_string()));
+            return Ok(());
+        }
+        Err(f) => f,
+    };
+    if word.chars().count() < 8 || !word.chars().all(is_cjk) {
+        return Err(failure);
+    }
+    let mut trial = pos.clone();
+    let mut moves = Vec::new();
+    if run_together(&mut trial, word, &mut moves) {
+        *pos = trial;
+        out.moves.extend(moves);
+        Ok(())
+    } else {
+        Err(failure)
+    }
+}
+
+/// Reads Chinese moves written without spaces, four (or five) characters each,
+/// trying four first and backing out of dead ends.
+fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>) -> bool {
+    if word.is_empty() {
+        return true;
+    }
+    for len in [4, 5] {
+        let end = match word.char_indices().nth(len) {
+            Some((end, _)) => end,
+            None if word.chars().count() == len => word.len(),
+            None => continue,
+        };
+        let (head, tail) = word.split_at(end);
+        if let Ok(mv) = read_move(pos, head) {
+            let undo = pos.play(mv);
+            moves.push((mv, head.to_string()));
+            if run_together(pos, tail, moves) {
+                return true;
+            }
+            moves.pop();
+            pos.undo(undo);
+        }
+    }
+    false
+}
+
+fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> MoveListError {
+    let err = failure.into_error(pos, text);
+    MoveListError {
+        ply,
+        text: text.to_string(),
+        fen: pos.fen(),
+        reason: err.reason,
+        legal: err.legal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<MoveText, MoveListError> {
+        parse_move_list(&Position::startpos(), text)
+    }
+
+    fn coords(list: &MoveText) -> Vec<String> {
+        list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn numbers_separators_and_mixed_notations() {
+        let want = ["h2e2", "h9g7", "h0g2", "i9h9"];
+        for text in [
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８",
+            "1.炮二平五 马８进７\n2.马二进三 车９平８",
+            "1、炮二平五，马８进７；2、马二进三，车９平８",
+            "1. h2e2 H9-G7 2. H2+3 R9.8",
+            "1．炮二平五  马8进7\t2．马二进三 车９平８!?",
+            "炮二平五 马８进７ 马二进三 车９平８",
+        ] {
+            assert_eq!(coords(&read(text).unwrap()), want, "{text}");
+        }
+        let list = read("1. 炮二平五 马８进７\n=========").unwrap();
+        assert_eq!(list.moves[1].1, "马８进７");
+        assert_eq!(list.result, None);
+    }
+
+    #[test]
+    fn black_first_lists() {
+        let pos =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")
+                .unwrap();
+        for text in [
+            "1... 马８进７ 2. 马二进三",
+            "1. ... 马８进７ 2. 马二进三",
+            "1…马８进７ 2.马二进三",
+        ] {
+            let list = parse_move_list(&pos, text).unwrap();
+            assert_eq!(coords(&list), ["h9g7", "h0g2"], "{text}");
+        }
+    }
+
+    #[test]
+    fn comments_and_results() {
+        let list = read("{开局} 1. 炮二平五 (中炮 (当头炮)) 马８进７ {屏风马} 1-0 {advert 2. xx}")
+            .unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+        let comments: Vec<_> = list
+            .comments
+            .iter()
+            .map(|c| (c.after_ply, c.text.as_str()))
+            .collect();
+        assert_eq!(comments, [(0, "开局"), (1, "中炮 (当头炮)"), (2, "屏风马")]);
+        assert_eq!(list.result, Some(Outcome::RedWins));
+        for (text, want) in [
+            ("0-1", Some(Outcome::BlackWins)),
+            ("1/2-1/2", Some(Outcome::Draw)),
+            ("*", None),
+            ("黑胜", Some(Outcome::BlackWins)),
+            ("和局", Some(Outcome::Draw)),
+            ("红先负", Some(Outcome::BlackWins)),
+            ("紅勝", Some(Outcome::RedWins)),
+        ] {
+            let list = read(&format!("1. 炮二平五 {text} trailing words")).unwrap();
+            assert_eq!(list.result, want, "{text}");
+            assert_eq!(list.moves.len(), 1);
+        }
+        assert_eq!(Outcome::parse("1-0").map(Outcome::name), Some("red_wins"));
+        assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+        assert_eq!(Outcome::BlackWins.zh(), "黑胜");
+    }
+
+    #[test]
+    fn chinese_moves_run_together_or_split_by_spaces() {
+        let list = read("炮二平五马８进７马二进三车９平８").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.moves[3].1, "车９平８");
+        let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn errors_name_the_ply_position_and_legal_moves() {
+        let err = read("1. 炮二平五 马８进７ 2. 炮五进九").unwrap_err();
+        assert_eq!(err.ply, 3);
+        assert_eq!(err.text, "炮五进九");
+        assert_eq!(
+            err.fen,
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+        );
+        assert_eq!(err.reason, "no red cannon on file 五 can move that way");
+        assert!(err.legal.contains(&"炮五进四".to_string()));
+        let shown = err.to_string();
+        assert!(
+            shown.contains("ply 3") && shown.contains(&err.fen) && shown.contains("炮五进四"),
+            "{shown}"
+        );
+
+        let err = read("1. h2e2 h9g7 2. h0h5").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "h0h5"));
+        assert!(err.legal.contains(&"h0g2".to_string()));
+
+        let err = read("1. 炮二平五 {unclosed").unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert!(err.reason.contains("not closed"));
+    }
+}

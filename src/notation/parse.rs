@@ -1,0 +1,475 @@
+//! Reading one move: coordinates directly, Chinese and WXF by rendering the
+//! legal moves in every accepted convention and matching the text against them.
+
+use arrayvec::ArrayVec;
+
+use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS};
+use super::render::{Notation, chinese_digit, render};
+use super::symbol::{self, Family, Input};
+use crate::board::attacks::{
+    advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks,
+    rook_attacks,
+};
+use crate::board::{Bitboard, Move, Position, Role, Square};
+
+/// A move text that does not name exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}': {reason}")]
+pub struct NotationError {
+    /// The text as written.
+    pub text: String,
+    /// Why it names no legal move, or several.
+    pub reason: String,
+    /// The legal moves of the position, in the notation the text seemed to use.
+    pub legal: Vec<String>,
+}
+
+/// Reads one move of the side to move in `pos`, in any notation: UCCI
+/// (`h2e2`), ICCS (`H2-E2`), Chinese (`炮二平五`, traditional glyphs, any digit
+/// form, all tandem-pawn conventions) or WXF and its variants (`C2.5`, `C2=5`,
+/// `N8+7`, `C+-2`, `+C-2`, `fC+2`, `Pa.5`, `13=4`, keypad codes `62.5`, full width).
+///
+/// ```
+/// use xqarbiter::board::Position;
+/// use xqarbiter::notation::parse_move;
+/// let pos = Position::startpos();
+/// let mv = parse_move(&pos, "炮二平五").unwrap();
+/// assert_eq!(mv.to_string(), "h2e2");
+/// assert_eq!(parse_move(&pos, "C2.5").unwrap(), mv);
+/// let err = parse_move(&pos, "炮二进九").unwrap_err();
+/// assert!(err.legal.contains(&"炮二平五".to_string()));
+/// ```
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    read_move(pos, text).map_err(|failure| failure.into_error(pos, text))
+}
+
+/// Why a text is not a move, before the list of legal moves is written out.
+#[derive(Debug, Clone)]
+pub(crate) struct Failure {
+    notation: Notation,
+    reason: String,
+}
+
+impl Failure {
+    /// A failure with a reason, whose legal moves will be listed in `notation`.
+    pub(crate) fn new(notation: Notation, reason: &str) -> Failure {
+        Failure {
+            notation,
+            reason: reason.to_string(),
+        }
+    }
+
+    /// The full error, with the legal moves in the notation the text seemed to use.
+    pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
+        NotationError {
+            text: text.to_string(),
+            reason: self.reason,
+            legal: legal_list(pos, self.notation),
+        }
+    }
+}
+
+/// Every legal move of `pos` written in `notation`.
+pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| render(pos, m, notation))
+        .collect()
+}
+
+/// [`parse_move`] without building the error's move list.
+pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Failure {
+            notation: Notation::Uci,
+            reason: "empty move".into(),
+        });
+    }
+    if let Some((mv, iccs)) = coordinates(text) {
+        let notation = if iccs { Notation::Iccs } else { Notation::Uci };
+        return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
+    }
+    let input = symbol::read(text).map_err(|reason| Failure {
+        notation: if !text.chars().all(is_width_form) {
+            Notation::Chinese
+        } else {
+            Notation::Wxf
+        },
+        reason,
+    })?;
+    let notation = match input.family {
+        Family::Chinese => Notation::Chinese,
+        Family::Wxf => Notation::Wxf,
+    };
+    match find(pos, &input) {
+        Found::One(mv) => Ok(mv),
+        Found::None => Err(Failure {
+            notation,
+            reason: no_match_reason(pos, &input),
+        }),
+        Found::Many(moves) => {
+            let names: Vec<String> = moves
+                .iter()
+                .map(|&m| format!("{} ({m})", render(pos, m, notation)))
+                .collect();
+            Err(Failure {
+                notation,
+                reason: format!("ambiguous: it could be {}", names.join(" or ")),
+            })
+        }
+    }
+}
+
+fn is_width_form(c: char) -> bool {
+    c.is_ascii() || symbol::fold_width(c) != c
+}
+
+/// Reads `[a-i][0-9]-?[a-i][0-9]` (either case, full width too) without
+/// allocating; also tells whether it looks like ICCS (upper case or a dash).
+fn coordinates(text: &str) -> Option<(Move, bool)> {
+    let mut b = ArrayVec::<u8, 5>::new();
+    for c in text.chars().map(symbol::fold_width) {
+        if !c.is_ascii() {
+            return None;
+        }
+        b.try_push(c as u8).ok()?;
+    }
+    let (f, t) = match b.len() {
+        4 => (&b[0..2], &b[2..4]),
+        5 if b[2] == b'-' => (&b[0..2], &b[3..5]),
+        _ => return None,
+    };
+    let square = |s: &[u8]| {
+        let file = s.first()?.to_ascii_lowercase();
+        let rank = *s.get(1)?;
+        if !(b'a'..=b'i').contains(&file) || !rank.is_ascii_digit() {
+            return None;
+        }
+        Square::at(i32::from(file - b'a'), i32::from(rank - b'0'))
+    };
+    let iccs = b.len() == 5 || b[0].is_ascii_uppercase();
+    Some((Move::new(square(f)?, square(t)?), iccs))
+}
+
+/// Whether a coordinate move is legal; if not, why.
+fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
+    if pos.is_legal(mv) {
+        return Ok(mv);
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let us = pos.turn();
+    let Some(piece) = pos.piece_at(from) else {
+        return Err(format!("there is no piece on {from}"));
+    };
+    let name = format!("{} {}", piece.color, piece.role.name());
+    if piece.color != us {
+        return Err(format!(
+            "the piece on {from} is a {name}, but it is {us} to move"
+        ));
+    }
+    if from == to {
+        return Err("origin and destination are the same square".into());
+    }
+    if pos.piece_at(to).is_some_and(|p| p.color == us) {
+        return Err(format!("{to} is occupied by {us}'s own piece"));
+    }
+    let occ = pos.occupied();
+    let reach: Bitboard = match piece.role {
+        Role::King => king_attacks(from),
+        Role::Advisor => advisor_attacks(from),
+        Role::Elephant => elephant_attacks(from, occ),
+        Role::Horse => horse_attacks(from, occ),
+        Role::Rook => rook_attacks(from, occ),
+        Role::Cannon => {
+            (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & pos.us(!us))
+        }
+        Role::Pawn => pawn_attacks(us, from),
+    };
+    if !reach.contains(to) {
+        return Err(format!("the {name} on {from} cannot move to {to}"));
+    }
+    Err(format!(
+        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
+    ))
+}
+
+/// The outcome of matching a text against the legal moves.
+enum Found {
+    None,
+    One(Move),
+    Many(ArrayVec<Move, 8>),
+}
+
+/// Matches `input` against every legal move, tier by tier, each tier first
+/// without and then with keypad piece codes.
+fn find(pos: &Position, input: &Input) -> Found {
+    let tiers = match (input.family, input.equals) {
+        (Family::Chinese, _) => &CHINESE_TIERS,
+        (Family::Wxf, false) => &WXF_TIERS,
+        (Family::Wxf, true) => &WXF_EQUALS_TIERS,
+    };
+    if !(4..=5).contains(&input.masks.len()) {
+        return Found::None;
+    }
+    // Only pieces the text may name, and pawns (the short forms name no piece).
+    let roles = input.roles() | 1 << Role::Pawn.index();
+    let descs: ArrayVec<(Move, Desc), 128> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            pos.piece_at(m.from())
+                .is_some_and(|p| roles >> p.role.index() & 1 != 0)
+        })
+        .filter_map(|&m| Some((m, Desc::new(pos, m)?)))
+        .collect();
+    let readings = [Some(&input.masks), input.keypad.as_ref()];
+    for tier in tiers {
+        for masks in readings.iter().flatten() {
+            let mut hits = ArrayVec::<Move, 8>::new();
+            for (mv, desc) in &descs {
+                if tier.iter().any(|&v| matches(desc, v, masks)) && !hits.contains(mv) {
+                    // More than eight readings cannot happen with at most five pieces of a kind.
+                    let _ = hits.try_push(*mv);
+                }
+            }
+            match hits.len() {
+                0 => continue,
+                1 => return Found::One(hits[0]),
+                _ => return Found::Many(hits),
+            }
+        }
+    }
+    Found::None
+}
+
+fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
+    desc.write(variant)
+        .is_some_and(|syms| Input::matches(masks, &syms))
+}
+
+/// Explains why no legal move matches, as precisely as the text allows.
+fn no_match_reason(pos: &Position, input: &Input) -> String {
+    let us = pos.turn();
+    let len = input.masks.len();
+    if !(4..=5).contains(&len) {
+        return match input.family {
+            Family::Chinese => format!(
+                "a move in Chinese notation has four characters, like 炮二平五 (five for 前兵四平五); this has {len}"
+            ),
+            Family::Wxf => format!("a WXF move has four characters, like C2.5; this has {len}"),
+        };
+    }
+    let Some(role) = input.role() else {
+        return "no legal move matches".into();
+    };
+    let mine = pos.pieces(us, role);
+    let name = format!("{us} {}", role.name());
+    if mine.is_empty() {
+        return format!("there is no {name} on the board");
+    }
+    let Some(file) = input.plain_file() else {
+        let mut files = [0u8; 9];
+        for sq in mine {
+            files[sq.file().index()] += 1;
+        }
+        if input.marked() && files.iter().all(|&n| n < 2) {
+            return format!("no two {us} {}s stand on one file", role.name());
+        }
+        return format!("no {name} can make that move");
+    };
+    let written = match input.family {
+        Family::Chinese => chinese_digit(file, us, false).to_string(),
+        Family::Wxf => file.to_string(),
+    };
+    let mut squares = mine;
+    if squares
+        .find(|sq| sq.file().number_for(us) == file)
+        .is_none()
+    {
+        return format!("there is no {name} on file {written}");
+    }
+    format!("no {name} on file {written} can move that way")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::START_FEN;
+
+    fn parse(fen: &str, text: &str) -> Result<String, NotationError> {
+        let pos = Position::from_fen(fen).unwrap();
+        parse_move(&pos, text).map(|m| m.to_string())
+    }
+
+    #[test]
+    fn coordinates_are_read_directly() {
+        assert_eq!(parse(START_FEN, "h2e2").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "H2-E2").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, " h2e2 ").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "ｈ２ｅ２").unwrap(), "h2e2");
+        assert_eq!(parse(START_FEN, "Ｈ２－Ｅ２").unwrap(), "h2e2");
+    }
+
+    #[test]
+    fn coordinate_errors_say_why() {
+        let reason = |t| parse(START_FEN, t).unwrap_err().reason;
+        assert!(reason("e4e5").contains("no piece on e4"));
+        assert!(reason("h7e7").contains("black cannon, but it is red to move"));
+        assert!(reason("h2h8").contains("cannot move to h8"));
+        assert!(reason("a0a3").contains("own piece"));
+        let pinned = "4k4/9/9/9/9/9/9/4R4/9/3K5 b";
+        let pos = Position::from_fen(pinned).unwrap();
+        for mv in ["e9d9", "e9e8"] {
+            let err = parse_move(&pos, mv).unwrap_err();
+            assert!(
+                err.reason.contains("leave the black king in check"),
+                "{}",
+                err.reason
+            );
+        }
+        let err = parse_move(&pos, "e9e7").unwrap_err();
+        assert!(err.reason.contains("cannot move to e7"), "{}", err.reason);
+        assert_eq!(err.legal, ["e9f9"]);
+        assert_eq!(parse_move(&pos, "E9-E7").unwrap_err().legal, ["E9-F9"]);
+    }
+
+    #[test]
+    fn chinese_variants() {
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
+        for t in [
+            "马８进７",
+            "马8进7",
+            "馬８進７",
+            "马八进七",
+            "马 8 进 7",
+            "马８上７",
+        ] {
+            assert_eq!(parse(black, t).unwrap(), "h9g7", "{t}");
+        }
+        for t in ["炮二平五", "砲二平五", "包2平5", "炮贰平伍"] {
+            assert_eq!(parse(START_FEN, t).unwrap(), "h2e2", "{t}");
+        }
+        // Colour comes from the side to move, not the glyph.
+        assert_eq!(parse(START_FEN, "卒七进一").unwrap(), "c3c4");
+        assert_eq!(parse(START_FEN, "士四进五").unwrap(), "f0e1");
+    }
+
+    #[test]
+    fn wxf_variants() {
+        let black = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
+        for t in ["H8+7", "N8+7", "Ｈ８＋７", "48+7", "h8+7"] {
+            assert_eq!(parse(black, t).unwrap(), "h9g7", "{t}");
+        }
+        for t in ["C2.5", "C2=5", "62.5", "62=5"] {
+            assert_eq!(parse(START_FEN, t).unwrap(), "h2e2", "{t}");
+        }
+        let cannons = "rnbakabnr/9/1c5c1/p1p1C1p1p/9/9/P1P1P1P1P/4C4/9/RNBAKABNR w";
+        for t in ["C+-2", "+C-2", "fC-2", "前炮退二", "前炮退2", "前炮五退二"] {
+            assert_eq!(parse(cannons, t).unwrap(), "e6e4", "{t}");
+        }
+        for t in ["C-.6", "-C.6", "rC.6", "bc.6", "后炮平六", "後炮平六"] {
+            assert_eq!(parse(cannons, t).unwrap(), "e2d2", "{t}");
+        }
+    }
+
+    #[test]
+    fn tandem_pawns_in_every_convention() {
+        let fen = "4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w";
+        let cases = [
+            (
+                "f8e8",
+                ["一兵平五", "前兵四平五", "前四平五", "4+.5", "Pa.5", "14=5"],
+            ),
+            (
+                "f6e6",
+                ["二兵平五", "后兵四平五", "后四平五", "4-.5", "Pb.5", "24=5"],
+            ),
+            (
+                "d8e8",
+                ["三兵平五", "前兵六平五", "前六平五", "6+.5", "Pc.5", "16=5"],
+            ),
+            (
+                "d6e6",
+                ["四兵平五", "后兵六平五", "后六平五", "6-.5", "Pd.5", "26=5"],
+            ),
+        ];
+        for (mv, texts) in cases {
+            for t in texts {
+                assert_eq!(parse(fen, t).unwrap(), mv, "{t}");
+            }
+        }
+        // Black: pawns on d3, d1 (file ４) and f3, f1 (file ６); d1 is in front.
+        let black = "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b";
+        for t in [
+            "二卒平５",
+            "后卒４平５",
+            "后４平５",
+            "二4平5",
+            "Pb.5",
+            "24=5",
+        ] {
+            assert_eq!(parse(black, t).unwrap(), "d3e3", "{t}");
+        }
+        assert_eq!(parse(black, "三卒平５").unwrap(), "f1e1");
+        // 兵四平五 names two pawns here: an ambiguity naming both.
+        let err = parse(fen, "兵四平五").unwrap_err();
+        assert!(
+            err.reason.contains("一兵平五") && err.reason.contains("二兵平五"),
+            "{}",
+            err.reason
+        );
+    }
+
+    #[test]
+    fn keypad_codes_come_after_plain_digits() {
+        // 66.5 is the middle pawn on file 6 (official WXF), not the cannon on file 6.
+        let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
+        assert_eq!(parse(fen, "66.5").unwrap(), "d6e6");
+        assert_eq!(parse(fen, "C6.5").unwrap(), "d2e2");
+        assert_eq!(parse(fen, "16.5").unwrap(), "d7e7");
+        assert_eq!(parse(fen, "36=5").unwrap(), "d5e5");
+    }
+
+    #[test]
+    fn plain_form_for_a_tandem_piece_when_unambiguous() {
+        let cannons = "rnbakabnr/9/1c5c1/p1p1C1p1p/9/9/P1P1P1P1P/4C4/9/RNBAKABNR w";
+        // Only the front cannon can advance two; both can go to file 六.
+        assert_eq!(parse(cannons, "炮五进二").unwrap(), "e6e8");
+        assert_eq!(parse(cannons, "C5+2").unwrap(), "e6e8");
+        let err = parse(cannons, "炮五平六").unwrap_err();
+        assert!(
+            err.reason.contains("后炮平六 (e2d2) or 前炮平六 (e6d6)"),
+            "{}",
+            err.reason
+        );
+    }
+
+    #[test]
+    fn unmatched_text_gets_a_reason_and_the_legal_moves() {
+        let err = parse(START_FEN, "炮二进九").unwrap_err();
+        assert_eq!(err.reason, "no red cannon on file 二 can move that way");
+        assert_eq!(err.legal.len(), 44);
+        assert!(err.legal.contains(&"炮二平五".to_string()));
+        let err = parse(START_FEN, "炮四进一").unwrap_err();
+        assert_eq!(err.reason, "there is no red cannon on file 四");
+        let err = parse(START_FEN, "C4+1").unwrap_err();
+        assert_eq!(err.reason, "there is no red cannon on file 4");
+        assert!(err.legal.contains(&"C2.5".to_string()));
+        let err = parse(START_FEN, "炮二平").unwrap_err();
+        assert!(err.reason.contains("four characters"), "{}", err.reason);
+        let err = parse(START_FEN, "xyz").unwrap_err();
+        assert!(err.reason.contains("'x'"), "{}", err.reason);
+        let err = parse(START_FEN, "").unwrap_err();
+        assert_eq!(err.reason, "empty move");
+        let err = parse(START_FEN, "前炮进一").unwrap_err();
+        assert_eq!(err.reason, "no two red cannons stand on one file");
+        let err = parse(START_FEN, "C+.5").unwrap_err();
+        assert_eq!(err.reason, "no red cannon can make that move");
+        let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
+        assert_eq!(
+            parse(bare, "车一进一").unwrap_err().reason,
+            "there is no red rook on the board"
+        );
+    }
+}

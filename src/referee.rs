@@ -1,0 +1,398 @@
+//! The incremental game judge shared by every front end: push moves, ask for
+//! the ruling, ask which moves the side to move may not play.
+//!
+//! A ply that closes no cycle costs a make-move and one hash probe; moves are
+//! classified only when a position repeats, and each classification is cached.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::board::{Color, Move, Position, Undo};
+use crate::rules::RuleSet;
+use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
+use crate::rules::nature::{MoveNature, classify};
+use crate::rules::profile::Profile;
+use crate::rules::repetition::{CycleOutcome, rule_cycle};
+use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
+
+/// Zobrist keys are already random: hash them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type KeyMap = HashMap<u64, Vec<usize>, BuildHasherDefault<KeyHasher>>;
+
+/// A move that is not legal in the referee's current position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} at ply {ply} in {fen}")]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The ply it would have been (1-based).
+    pub ply: usize,
+    /// The position it was tried in.
+    pub fen: String,
+}
+
+/// What happened on a push, cheaply, so that callers know when to ask for a ruling.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Nothing to rule on.
+    Quiet,
+    /// The position has now stood this many times.
+    Repetition(usize),
+    /// The side to move has no legal move.
+    NoLegalMoves,
+}
+
+/// A legal move the side to move may not play, and the ruling it would bring.
+#[derive(Clone, Debug)]
+pub struct ForbiddenMove {
+    /// The move.
+    pub mv: Move,
+    /// Why, in one line.
+    pub reason: String,
+    /// The ruling after it.
+    pub ruling: Ruling,
+}
+
+/// The incremental judge of one game.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    profile: Profile,
+    claim: ClaimMode,
+    start: Position,
+    position: Position,
+    history: Vec<(Undo, u64)>,
+    facts: Vec<PlyFacts>,
+    last_capture: usize,
+    keys: KeyMap,
+    natures: RefCell<Vec<Option<MoveNature>>>,
+}
+
+impl Referee {
+    /// A referee for a game starting at `start`, judged under `profile`.
+    pub fn new(profile: Profile, start: Position) -> Referee {
+        let mut keys = KeyMap::default();
+        keys.insert(start.key(), vec![0]);
+        Referee {
+            profile,
+            claim: ClaimMode::Automatic,
+            start: start.clone(),
+            position: start,
+            history: Vec::new(),
+            facts: Vec::new(),
+            last_capture: 0,
+            keys,
+            natures: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// A referee under the built-in profile of a rule set (`cxa2011`, `cxa2020` or `axf`).
+    pub fn with_rules(rules: RuleSet, start: Position) -> Referee {
+        let profile =
+            Profile::builtin(rules.name()).expect("every rule set has a built-in profile");
+        Referee::new(profile, start)
+    }
+
+    /// Who may claim the natural-limit draw: either side (automatic, for engine
+    /// play, the default) or only the named claimant (for an arbiter).
+    pub fn set_claim(&mut self, claim: ClaimMode) {
+        self.claim = claim;
+    }
+
+    /// The profile.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Moves played so far.
+    pub fn plies(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.profile.rules
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|(u, _)| u.mv)
+    }
+
+    /// Plays `mv` if it is legal.
+    pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
+        if !self.position.is_legal(mv) {
+            return Err(IllegalMove {
+                mv,
+                ply: self.plies() + 1,
+                fen: self.position.fen(),
+            });
+        }
+        Ok(self.push_legal(mv))
+    }
+
+    /// Plays `mv`, which the caller knows to be legal.
+    pub fn push_legal(&mut self, mv: Move) -> Event {
+        let mover = self.position.turn();
+        let undo = self.position.play(mv);
+        let key = self.position.key();
+        let capture = undo.captured.is_some();
+        let check = self.position.in_check();
+        self.history.push((undo, key));
+        self.facts.push(PlyFacts {
+            mover,
+            capture,
+            check,
+            mate_threat: false,
+            chase: false,
+            no_legal_reply: false,
+        });
+        let ply = self.history.len();
+        if capture {
+            self.last_capture = ply;
+        }
+        let seen = self.keys.entry(key).or_default();
+        seen.push(ply);
+        let n = seen.len();
+        if n > 1 {
+            Event::Repetition(n)
+        } else if check && self.position.has_no_legal_moves() {
+            Event::NoLegalMoves
+        } else {
+            Event::Quiet
+        }
+    }
+
+    /// The nature of ply `ply` (1-based), classified on first request.
+    fn nature(&self, ply: usize, before: &Position) -> MoveNature {
+        let mut cache = self.natures.borrow_mut();
+        if cache.len() < ply {
+            cache.resize(ply, None);
+        }
+        if let Some(n) = &cache[ply - 1] {
+            return n.clone();
+        }
+        let mv = self.history[ply - 1].0.mv;
+        let n = classify(before, mv, self.profile.rules);
+        cache[ply - 1] = Some(n.clone());
+        n
+    }
+
+    /// The repetition closed by the last move, if any.
+    fn repetition(&self) -> Option<RepetitionReport> {
+        let last = self.plies();
+        let key = self.history.last()?.1;
+        let seen = self.keys.get(&key)?;
+        if seen.len() < 2 {
+            return None;
+        }
+        let prev = seen[seen.len() - 2];
+        let mut pos = self.position.clone();
+        for (undo, _) in self.history[prev..].iter().rev() {
+            pos.undo(*undo);
+        }
+        let start = pos.clone();
+        let mut moves = Vec::new();
+        let mut natures = Vec::new();
+        let mut reports = Vec::new();
+        for ply in prev + 1..=last {
+            let mv = self.history[ply - 1].0.mv;
+            let n = self.nature(ply, &pos);
+            reports.push(MoveReport {
+                ply,
+                mv,
+                notation: crate::notation::render(&pos, mv, crate::notation::Notation::Chinese),
+                nature: n.nature,
+                targets: n.targets.clone(),
+                reason_en: n.reason_en.clone(),
+                reason_zh: n.reason_zh.clone(),
+            });
+            pos.play(mv);
+            moves.push(mv);
+            natures.push(n);
+        }
+        let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let mut note = None;
+        if cycle.outcome == CycleOutcome::Draw {
+            let round = self.round_of(last);
+            if let Some(offender) = self.profile.early_repetition_offender(round, true) {
+                cycle.outcome = CycleOutcome::MustVary(offender);
+                note = Some((
+                    format!(
+                        "profile {}: a drawn repetition in round {round} (within the early-repetition rounds) is not a draw: {offender} must vary, else {offender} loses",
+                        self.profile.name
+                    ),
+                    format!(
+                        "{}：第{round}回合内出现不变作和局面，{}方必须变着，不变判负",
+                        self.profile.name,
+                        offender.name_zh()
+                    ),
+                ));
+            }
+        }
+        Some(RepetitionReport {
+            first_ply: seen[0],
+            last_ply: last,
+            occurrences: seen.len(),
+            cycle,
+            moves: reports,
+            note,
+        })
+    }
+
+    /// The round (1-based) in which ply `ply` (1-based) of the record is played.
+    fn round_of(&self, ply: usize) -> u32 {
+        let black_first = usize::from(self.start.turn() == Color::Black);
+        self.start.fullmoves() + ((ply - 1 + black_first) / 2) as u32
+    }
+
+    /// The natural limit's status after the last move. The attacking moves
+    /// (杀, 捉) are classified only when an attack cap could change the outcome.
+    pub fn natural_limit(&self) -> LimitStatus {
+        let params = &self.profile.limit;
+        let mut counter = if self.last_capture == 0 {
+            LimitCounter::resume(&self.start)
+        } else {
+            LimitCounter::new()
+        };
+        let window = &self.facts[self.last_capture..];
+        let needs_attacks = params.attack_cap.is_some() && {
+            let prior = if self.last_capture == 0 {
+                self.start.halfmoves() as usize
+            } else {
+                0
+            };
+            window.len() + prior + 1 >= 2 * params.rounds as usize
+        };
+        let mut pos = self.position.clone();
+        if needs_attacks {
+            for (undo, _) in self.history[self.last_capture..].iter().rev() {
+                pos.undo(*undo);
+            }
+        }
+        let no_moves = self.position.has_no_legal_moves();
+        for (i, facts) in window.iter().enumerate() {
+            let ply = self.last_capture + i + 1;
+            let mut f = *facts;
+            if needs_attacks {
+                let n = self.nature(ply, &pos);
+                f.chase = n.nature == crate::rules::Nature::Chase;
+                f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
+                pos.play(self.history[ply - 1].0.mv);
+            }
+            f.no_legal_reply = ply == self.plies() && no_moves;
+            counter.push(&f);
+        }
+        counter.status(params, self.claim)
+    }
+
+    /// The ruling after the last move.
+    pub fn ruling(&self) -> Ruling {
+        let mut verdict = Verdict::Ongoing;
+        let mut reason = None;
+        let repetition = self.repetition();
+        let limit = self.natural_limit();
+        if self.position.has_no_legal_moves() {
+            verdict = Verdict::win_for(!self.position.turn());
+            reason = Some(if self.position.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            });
+        } else if let Some(r) = repetition
+            .as_ref()
+            .filter(|r| r.occurrences >= self.profile.decisive_occurrence as usize)
+        {
+            {
+                match r.cycle.outcome {
+                    CycleOutcome::MustVary(offender) => {
+                        verdict = Verdict::win_for(!offender);
+                        reason = Some(Reason::Perpetual);
+                    }
+                    CycleOutcome::Draw => {
+                        verdict = Verdict::Draw;
+                        reason = Some(Reason::Repetition);
+                    }
+                }
+            }
+        } else if limit.outcome == LimitOutcome::Draw {
+            verdict = Verdict::Draw;
+            reason = Some(Reason::NaturalLimit);
+        }
+        let mut draw_note = None;
+        if verdict == Verdict::Draw && self.profile.final_winner(None) == Some(Color::Black) {
+            verdict = Verdict::BlackWins;
+            draw_note = Some((
+                format!(
+                    "profile {}: a drawn game counts as a Black win (Armageddon)",
+                    self.profile.name
+                ),
+                format!("{}：和棋黑胜", self.profile.name),
+            ));
+        }
+        let (limit_en, limit_zh) = limit.outcome_text();
+        let limit_text = match draw_note {
+            Some((en, zh)) => (format!("{limit_en}\n{en}"), format!("{limit_zh}\n{zh}")),
+            None => (limit_en, limit_zh),
+        };
+        Ruling {
+            rules: self.profile.rules,
+            profile: self.profile.name.clone(),
+            plies: self.plies(),
+            verdict,
+            reason,
+            repetition,
+            natural_limit: Some(limit.to_json()),
+            natural_limit_text: Some(limit_text),
+            fen: self.position.fen(),
+        }
+    }
+
+    /// The legal moves of the side to move after which the position repeats
+    /// with the mover ruled the offender.
+    pub fn forbidden_moves(&self) -> Vec<ForbiddenMove> {
+        let mover = self.position.turn();
+        let mut out = Vec::new();
+        for mv in self.position.legal_moves() {
+            let mut probe = self.position.clone();
+            probe.play(mv);
+            if !self.keys.contains_key(&probe.key()) {
+                continue;
+            }
+            let mut next = self.clone();
+            next.push_legal(mv);
+            let ruling = next.ruling();
+            if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
+                let reason = ruling.summary(crate::rules::ruling::Lang::En);
+                out.push(ForbiddenMove { mv, reason, ruling });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,682 @@
+//! The natural move limit (自然限着): a game in which neither side captures for
+//! `L` rounds may be drawn, with caps on how many of the claimant's attacking
+//! moves count.
+//!
+//! # The counting rule implemented here
+//!
+//! This is `rules.md` §6.3, parameterised by [`LimitParams`]. The count runs from
+//! the ply after the last capture (or from the first ply of the record, or
+//! earlier with [`LimitCounter::resume`] from a FEN half-move clock). Only a
+//! capture resets it; pawn moves do not. A 回合 (round) is one move of each side,
+//! and the limit `L` is compared with each side's own number of moves, never with
+//! the total of plies.
+//!
+//! Since the reset, for each side `s`:
+//!
+//! * `n[s]` = moves made by `s`;
+//! * `c[s]` = checks (将) given by `s`;
+//! * `x[s]` = attacking moves of `s` that are not checks: mate threats (杀) and
+//!   chases (捉). A move that checks is counted as a check only, even if it also
+//!   chases.
+//!
+//! When `s` claims (提出方 = `s`), with `CC` = `check_cap`:
+//!
+//! ```text
+//! void_checks(s)  = max(0, c[s] - CC)          // CC = 0: every check is void
+//! counted(s)      = min(c[s], CC) + x[s]       // attack cap counting 将+杀+捉
+//!                 = x[s]                       // attack cap counting 捉+杀 only
+//! void_attacks(s) = max(0, counted(s) - K)     // K = attack cap, 0 when none
+//! valid(s)        = n[s] - void_checks(s) - void_attacks(s)
+//! replies(s)      = the opponent's replies to s's void checks
+//!                 = void_checks(s), less one if s's last move was a void check
+//!                   not yet answered; 0 when count_replies_to_void_checks
+//! eff_opp(s)      = n[opp] - replies(s)
+//! claim_ok(s)     = valid(s) >= L && eff_opp(s) >= L
+//! ```
+//!
+//! The checks beyond the cap are the *later* ones (the first `CC` checks count),
+//! which is why each of them has been answered except possibly the last move.
+//! "提出方'将军'不计着数" (the claimant's checks do not count) is `CC = 0`: each
+//! check is a void move, deducted from the claimant's count, and — unless
+//! `count_replies_to_void_checks` — the opponent's answer to it is not counted
+//! either, so the round containing a void check does not count for anyone.
+//!
+//! A mate or stalemate on the current ply beats the limit: the status then says
+//! the limit is reached but the last move ended the game, and nobody can claim.
+//!
+//! [`ClaimMode::Automatic`] (engine play) draws as soon as either side's claim
+//! holds; [`ClaimMode::Claim`] only when that side's claim holds.
+//!
+//! The worked example of §6.3 (L = 60, CC = 10, no attack cap): 130 plies without a
+//! capture, Black the claimant with 14 checks:
+//!
+//! ```
+//! use xqarbiter::board::Color;
+//! use xqarbiter::rules::limit::{ClaimMode, LimitCounter, LimitParams, PlyFacts};
+//!
+//! let mut counter = LimitCounter::new();
+//! for ply in 0..130 {
+//!     let mover = if ply % 2 == 0 { Color::Red } else { Color::Black };
+//!     let mut facts = PlyFacts::quiet(mover);
+//!     facts.check = mover == Color::Black && ply < 28; // Black's first 14 moves check
+//!     counter.push(&facts);
+//! }
+//! let status = counter.status(&LimitParams::default(), ClaimMode::Claim(Color::Black));
+//! assert_eq!(status.black.void_checks, 4);
+//! assert_eq!(status.black.valid_moves, 61); // 65 - 4
+//! assert_eq!(status.black.opponent_effective_moves, 61); // Red's 4 replies not counted
+//! assert!(status.black.can_claim);
+//! ```
+
+use serde::Serialize;
+
+use crate::board::{Color, Position};
+
+/// What the limit needs to know about one ply (computed by the rules core).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlyFacts {
+    /// The side that made the move.
+    pub mover: Color,
+    /// The move captured a piece (resets the count).
+    pub capture: bool,
+    /// The move gives check (将).
+    pub check: bool,
+    /// The move threatens mate (杀).
+    pub mate_threat: bool,
+    /// The move chases (捉).
+    pub chase: bool,
+    /// The move leaves the opponent without a legal reply: it mates or stalemates.
+    pub no_legal_reply: bool,
+}
+
+impl PlyFacts {
+    /// A quiet move of `mover`: no capture, no check, no attack, a legal reply exists.
+    pub const fn quiet(mover: Color) -> PlyFacts {
+        PlyFacts {
+            mover,
+            capture: false,
+            check: false,
+            mate_threat: false,
+            chase: false,
+            no_legal_reply: false,
+        }
+    }
+
+    /// The facts the board alone can tell, read on the position `after` the move
+    /// (`capture` is whether the move took a piece, e.g. `undo.captured.is_some()`).
+    /// `mate_threat` and `chase` are left false for the move classifier to set.
+    pub fn observed(after: &Position, capture: bool) -> PlyFacts {
+        PlyFacts {
+            mover: !after.turn(),
+            capture,
+            check: after.in_check(),
+            mate_threat: false,
+            chase: false,
+            no_legal_reply: after.has_no_legal_moves(),
+        }
+    }
+
+    /// An attacking move that is not a check: a mate threat or a chase.
+    const fn is_non_check_attack(&self) -> bool {
+        !self.check && (self.mate_threat || self.chase)
+    }
+}
+
+/// The numbers of a natural-limit rule (a tournament profile sets them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LimitParams {
+    /// `L`: the limit in rounds (moves per side) without a capture.
+    pub rounds: u32,
+    /// The claimant's checks that count at most; later checks are void. 0 = the
+    /// claimant's checks never count.
+    pub check_cap: u32,
+    /// The cap on the claimant's attacking moves, if any.
+    pub attack_cap: Option<AttackCap>,
+    /// Whether the opponent's replies to the claimant's void checks count as moves
+    /// (default false: they are deducted from the opponent's count).
+    pub count_replies_to_void_checks: bool,
+}
+
+impl Default for LimitParams {
+    /// 60 rounds, 10 checks, no attack cap, replies to void checks not counted.
+    fn default() -> LimitParams {
+        LimitParams {
+            rounds: 60,
+            check_cap: 10,
+            attack_cap: None,
+            count_replies_to_void_checks: false,
+        }
+    }
+}
+
+/// A cap on the claimant's attacking moves; the excess is void and deducted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AttackCap {
+    /// Attacking moves counted at most.
+    pub max: u32,
+    /// true: the cap covers 将+杀+捉 (the checks within the check cap included);
+    /// false: it covers 捉+杀 only (used where checks never count).
+    pub counts_checks: bool,
+}
+
+/// Who may claim the draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClaimMode {
+    /// Either side's claim suffices (engine play, automatic adjudication).
+    Automatic,
+    /// Only this side's claim is considered (`--claim red|black`).
+    Claim(Color),
+}
+
+impl ClaimMode {
+    /// `automatic`, `red` or `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClaimMode::Automatic => "automatic",
+            ClaimMode::Claim(c) => c.name(),
+        }
+    }
+}
+
+impl std::str::FromStr for ClaimMode {
+    type Err = String;
+    /// `automatic`, `red` or `black` (case-insensitive).
+    fn from_str(s: &str) -> Result<ClaimMode, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "automatic" | "auto" => Ok(ClaimMode::Automatic),
+            "red" => Ok(ClaimMode::Claim(Color::Red)),
+            "black" => Ok(ClaimMode::Claim(Color::Black)),
+            _ => Err(format!(
+                "unknown claim mode '{s}': expected automatic, red or black"
+            )),
+        }
+    }
+}
+
+/// Where the limit stands after the current ply, under the chosen claim mode.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LimitOutcome {
+    /// No claim under the mode holds yet.
+    Running,
+    /// A claim under the mode holds: the game is drawn by the natural limit.
+    Draw,
+    /// The counts reach the limit, but the last move mated or stalemated: the
+    /// mate decides the game.
+    MateBeatsLimit,
+}
+
+impl LimitOutcome {
+    /// `running`, `draw` or `mate_beats_limit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LimitOutcome::Running => "running",
+            LimitOutcome::Draw => "draw",
+            LimitOutcome::MateBeatsLimit => "mate_beats_limit",
+        }
+    }
+}
+
+/// One side's running totals since the last capture.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct SideCount {
+    moves: u32,
+    checks: u32,
+    attacks: u32,
+}
+
+/// The incremental natural-limit counter: push every ply, O(1) each.
+#[derive(Clone, Debug, Default)]
+pub struct LimitCounter {
+    plies: u32,
+    prior_plies: u32,
+    since_ply: u32,
+    sides: [SideCount; 2],
+    last: Option<PlyFacts>,
+}
+
+impl LimitCounter {
+    /// A counter at the start of a record (nothing played).
+    pub fn new() -> LimitCounter {
+        LimitCounter {
+            plies: 0,
+            prior_plies: 0,
+            since_ply: 1,
+            sides: [SideCount::default(); 2],
+            last: None,
+        }
+    }
+
+    /// A counter for a record that starts at `start`, whose FEN half-move field
+    /// says how many plies without a capture came before. Those plies count as
+    /// plain moves, alternating and ending with the side not to move: the FEN
+    /// does not say which of them were checks or attacks.
+    pub fn resume(start: &Position) -> LimitCounter {
+        let prior = start.halfmoves();
+        let mut counter = LimitCounter::new();
+        counter.prior_plies = prior;
+        counter.sides[(!start.turn()).index()].moves = prior.div_ceil(2);
+        counter.sides[start.turn().index()].moves = prior / 2;
+        counter
+    }
+
+    /// Counts one ply. A capture resets everything; the count then runs from the next ply.
+    pub fn push(&mut self, facts: &PlyFacts) {
+        self.plies += 1;
+        self.last = Some(*facts);
+        if facts.capture {
+            self.sides = [SideCount::default(); 2];
+            self.prior_plies = 0;
+            self.since_ply = self.plies + 1;
+            return;
+        }
+        let side = &mut self.sides[facts.mover.index()];
+        side.moves += 1;
+        if facts.check {
+            side.checks += 1;
+        } else if facts.is_non_check_attack() {
+            side.attacks += 1;
+        }
+    }
+
+    /// Plies pushed so far.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The first ply of the running count (1-based: the ply after the last
+    /// capture; 1 when the count began before the record, see `prior_plies`).
+    pub fn since_ply(&self) -> u32 {
+        self.since_ply
+    }
+
+    /// Plies without a capture before the record that are still counted (from
+    /// [`LimitCounter::resume`]; 0 once a capture has been made in the record).
+    pub fn prior_plies(&self) -> u32 {
+        self.prior_plies
+    }
+
+    /// The outcome under `mode` after the current ply, without building the
+    /// report (no allocation: cheap enough to call after every ply).
+    pub fn outcome(&self, params: &LimitParams, mode: ClaimMode) -> LimitOutcome {
+        let reached = |c: Color| self.numbers(c, params).reached(params);
+        let reached_under_mode = match mode {
+            ClaimMode::Automatic => reached(Color::Red) || reached(Color::Black),
+            ClaimMode::Claim(c) => reached(c),
+        };
+        match (reached_under_mode, self.game_over()) {
+            (false, _) => LimitOutcome::Running,
+            (true, false) => LimitOutcome::Draw,
+            (true, true) => LimitOutcome::MateBeatsLimit,
+        }
+    }
+
+    /// The limit's full status after the current ply: both sides' counts as
+    /// claimant, deductions with reasons, who may claim, the outcome under `mode`.
+    pub fn status(&self, params: &LimitParams, mode: ClaimMode) -> LimitStatus {
+        let red = self.side_status(Color::Red, params);
+        let black = self.side_status(Color::Black, params);
+        let claimable_by = [(Color::Red, &red), (Color::Black, &black)]
+            .iter()
+            .filter(|(_, s)| s.can_claim)
+            .map(|(c, _)| *c)
+            .collect();
+        LimitStatus {
+            limit: params.rounds,
+            claim_mode: mode,
+            plies: self.plies,
+            since_ply: self.since_ply,
+            prior_plies: self.prior_plies,
+            red,
+            black,
+            claimable_by,
+            outcome: self.outcome(params, mode),
+        }
+    }
+
+    /// The last ply mated or stalemated.
+    fn game_over(&self) -> bool {
+        self.last.is_some_and(|f| f.no_legal_reply)
+    }
+
+    /// The §6.3 numbers with `claimant` as the claiming side.
+    fn numbers(&self, claimant: Color, params: &LimitParams) -> Numbers {
+        let own = self.sides[claimant.index()];
+        let opp = self.sides[(!claimant).index()];
+        let void_checks = own.checks.saturating_sub(params.check_cap);
+        let void_attacks = params.attack_cap.map_or(0, |cap| {
+            let counted_checks = if cap.counts_checks {
+                own.checks.min(params.check_cap)
+            } else {
+                0
+            };
+            (counted_checks + own.attacks).saturating_sub(cap.max)
+        });
+        let unanswered = self.last.is_some_and(|f| {
+            !f.capture && f.mover == claimant && f.check && own.checks > params.check_cap
+        });
+        let replies = if params.count_replies_to_void_checks {
+            0
+        } else {
+            void_checks.saturating_sub(u32::from(unanswered))
+        };
+        Numbers {
+            own,
+            opp_moves: opp.moves,
+            void_checks,
+            void_attacks,
+            replies,
+            valid: own.moves.saturating_sub(void_checks + void_attacks),
+            opp_effective: opp.moves.saturating_sub(replies),
+        }
+    }
+
+    fn side_status(&self, claimant: Color, params: &LimitParams) -> SideStatus {
+        let n = self.numbers(claimant, params);
+        let reached = n.reached(params);
+        SideStatus {
+            moves: n.own.moves,
+            checks: n.own.checks,
+            attacks: n.own.attacks,
+            void_checks: n.void_checks,
+            void_attacks: n.void_attacks,
+            valid_moves: n.valid,
+            opponent_moves: n.opp_moves,
+            opponent_replies_to_void_checks: n.replies,
+            opponent_effective_moves: n.opp_effective,
+            reached,
+            can_claim: reached && !self.game_over(),
+            deductions: deductions(claimant, params, &n),
+        }
+    }
+}
+
+/// One side's count as claimant (see the module docs for the formulas).
+struct Numbers {
+    own: SideCount,
+    opp_moves: u32,
+    void_checks: u32,
+    void_attacks: u32,
+    replies: u32,
+    valid: u32,
+    opp_effective: u32,
+}
+
+impl Numbers {
+    fn reached(&self, params: &LimitParams) -> bool {
+        self.valid >= params.rounds && self.opp_effective >= params.rounds
+    }
+}
+
+fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deduction> {
+    let (void_checks, void_attacks, replies) = (n.void_checks, n.void_attacks, n.replies);
+    let mut out = Vec::new();
+    if void_checks > 0 {
+        let (en, zh) = if params.check_cap == 0 {
+            (
+                format!("the claimant's checks never count: {void_checks} checks deducted"),
+                format!("提出方将军不计着数：扣除{void_checks}着"),
+            )
+        } else {
+            let cap = params.check_cap;
+            (
+                format!("{void_checks} checks beyond the cap of {cap} are void and deducted"),
+                format!("将军超过{cap}着，{void_checks}着为无效着，扣除"),
+            )
+        };
+        out.push(Deduction {
+            kind: DeductionKind::VoidChecks,
+            count: void_checks,
+            en,
+            zh,
+        });
+    }
+    if let (Some(cap), true) = (params.attack_cap, void_attacks > 0) {
+        let max = cap.max;
+        let (what_en, what_zh) = if cap.counts_checks {
+            ("checks, mate threats and chases", "将、杀、捉")
+        } else {
+            ("chases and mate threats", "捉、杀")
+        };
+        out.push(Deduction {
+            kind: DeductionKind::VoidAttacks,
+            count: void_attacks,
+            en: format!(
+                "{void_attacks} attacking moves ({what_en}) beyond the cap of {max} are void and deducted"
+            ),
+            zh: format!("{what_zh}累计超过{max}着，{void_attacks}着为无效着，扣除"),
+        });
+    }
+    if replies > 0 {
+        let opp = !claimant;
+        out.push(Deduction {
+            kind: DeductionKind::RepliesToVoidChecks,
+            count: replies,
+            en: format!(
+                "{}'s {replies} replies to {}'s void checks are not counted",
+                opp.name(),
+                claimant.name()
+            ),
+            zh: format!(
+                "{}方应对{}方无效将军的{replies}着不计",
+                opp.name_zh(),
+                claimant.name_zh()
+            ),
+        });
+    }
+    out
+}
+
+/// Why moves were deducted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeductionKind {
+    /// The claimant's checks beyond the check cap (all of them when the cap is 0).
+    VoidChecks,
+    /// The claimant's attacking moves beyond the attack cap.
+    VoidAttacks,
+    /// The opponent's replies to the claimant's void checks (deducted from the opponent).
+    RepliesToVoidChecks,
+}
+
+/// One deduction, with its reason phrased in English and Chinese.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Deduction {
+    /// What was deducted.
+    pub kind: DeductionKind,
+    /// How many moves.
+    pub count: u32,
+    /// The reason in English.
+    pub en: String,
+    /// The reason in Chinese.
+    pub zh: String,
+}
+
+/// The count seen from one side as the claimant (提出方).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideStatus {
+    /// Moves made since the last capture.
+    pub moves: u32,
+    /// Checks (将) given.
+    pub checks: u32,
+    /// Attacking moves that are not checks: mate threats (杀) and chases (捉).
+    pub attacks: u32,
+    /// Checks beyond the check cap, void.
+    pub void_checks: u32,
+    /// Attacking moves beyond the attack cap, void.
+    pub void_attacks: u32,
+    /// `moves - void_checks - void_attacks`.
+    pub valid_moves: u32,
+    /// The opponent's moves since the last capture.
+    pub opponent_moves: u32,
+    /// The opponent's replies to this side's void checks, not counted.
+    pub opponent_replies_to_void_checks: u32,
+    /// `opponent_moves - opponent_replies_to_void_checks`.
+    pub opponent_effective_moves: u32,
+    /// Both `valid_moves` and `opponent_effective_moves` reach the limit.
+    pub reached: bool,
+    /// This side may claim the draw now (`reached`, and the last move did not mate).
+    pub can_claim: bool,
+    /// What was deducted and why.
+    pub deductions: Vec<Deduction>,
+}
+
+/// The natural limit's status after the current ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitStatus {
+    /// `L`, in rounds.
+    pub limit: u32,
+    /// The claim mode the outcome was computed under.
+    pub claim_mode: ClaimMode,
+    /// Plies played.
+    pub plies: u32,
+    /// First ply of the running count (the ply after the last capture).
+    pub since_ply: u32,
+    /// Capture-free plies before the record still in the count (from the FEN).
+    pub prior_plies: u32,
+    /// The count with Red as the claimant.
+    pub red: SideStatus,
+    /// The count with Black as the claimant.
+    pub black: SideStatus,
+    /// The sides that may claim the draw now, Red first.
+    pub claimable_by: Vec<Color>,
+    /// The result under the claim mode.
+    pub outcome: LimitOutcome,
+}
+
+impl LimitStatus {
+    /// The contract JSON: `{ "limit", "red", "black", "claimable_by", … }`, plus
+    /// `claim_mode`, `plies`, `since_ply`, `prior_plies` and `outcome`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "limit": self.limit,
+            "claim_mode": self.claim_mode.name(),
+            "plies": self.plies,
+            "since_ply": self.since_ply,
+            "prior_plies": self.prior_plies,
+            "red": self.red,
+            "black": self.black,
+            "claimable_by": self.claimable_by.iter().map(|c| c.name()).collect::<Vec<_>>(),
+            "outcome": self.outcome.name(),
+        })
+    }
+
+    /// One line on the outcome, in English and in Chinese.
+    pub fn outcome_text(&self) -> (String, String) {
+        let l = self.limit;
+        match self.outcome {
+            LimitOutcome::Running => (
+                format!("natural limit of {l} rounds not reached"),
+                format!("未满自然限着{l}回合"),
+            ),
+            LimitOutcome::Draw => (
+                format!("natural limit of {l} rounds reached without a capture: draw"),
+                format!("双方在{l}回合内无吃子，符合自然限着，判和"),
+            ),
+            LimitOutcome::MateBeatsLimit => (
+                format!("natural limit of {l} rounds reached, but the last move mated"),
+                format!("已满自然限着{l}回合，但最后一着将死（困毙）对方，胜负优先"),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shuffle(
+        counter: &mut LimitCounter,
+        plies: u32,
+        mut facts: impl FnMut(u32, Color) -> PlyFacts,
+    ) {
+        for ply in 0..plies {
+            let mover = if ply % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            counter.push(&facts(ply, mover));
+        }
+    }
+
+    #[test]
+    fn worked_example_attack_cap_thirty() {
+        // §6.3: L = 60, checks capped at 10, attack cap 30 (将+杀+捉); Black gives
+        // 14 checks and 25 chases in 130 plies -> 10 + 25 = 35 counted, 5 void.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 130, |ply, mover| {
+            let mut f = PlyFacts::quiet(mover);
+            if mover == Color::Black {
+                let k = ply / 2;
+                f.check = k < 14;
+                f.chase = (14..39).contains(&k);
+            }
+            f
+        });
+        let params = LimitParams {
+            attack_cap: Some(AttackCap {
+                max: 30,
+                counts_checks: true,
+            }),
+            ..LimitParams::default()
+        };
+        let s = c.status(&params, ClaimMode::Claim(Color::Black));
+        assert_eq!((s.black.void_checks, s.black.void_attacks), (4, 5));
+        assert_eq!(s.black.valid_moves, 56);
+        assert!(!s.black.can_claim);
+        assert_eq!(s.outcome, LimitOutcome::Running);
+        assert_eq!(s.black.deductions.len(), 3);
+    }
+
+    #[test]
+    fn sixteen_checks_fall_short() {
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 130, |ply, mover| PlyFacts {
+            check: mover == Color::Black && ply < 32,
+            ..PlyFacts::quiet(mover)
+        });
+        let s = c.status(&LimitParams::default(), ClaimMode::Claim(Color::Black));
+        assert_eq!(s.black.valid_moves, 59);
+        assert!(!s.black.can_claim);
+        // Red gave no checks: Red's own claim holds (Black's 65 moves all count).
+        assert!(s.red.can_claim);
+        assert_eq!(s.claimable_by, vec![Color::Red]);
+    }
+
+    #[test]
+    fn unanswered_void_check_is_not_a_deducted_reply() {
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 3, |_, mover| PlyFacts {
+            check: mover == Color::Red,
+            ..PlyFacts::quiet(mover)
+        });
+        let params = LimitParams {
+            check_cap: 0,
+            ..LimitParams::default()
+        };
+        let s = c.status(&params, ClaimMode::Automatic);
+        assert_eq!(s.red.void_checks, 2);
+        assert_eq!(s.red.opponent_replies_to_void_checks, 1);
+        assert_eq!(s.red.opponent_effective_moves, 0);
+    }
+
+    #[test]
+    fn claim_modes_parse() {
+        assert_eq!("Red".parse(), Ok(ClaimMode::Claim(Color::Red)));
+        assert_eq!("black".parse(), Ok(ClaimMode::Claim(Color::Black)));
+        assert_eq!("automatic".parse(), Ok(ClaimMode::Automatic));
+        assert!("both".parse::<ClaimMode>().is_err());
+    }
+
+    #[test]
+    fn json_has_the_contract_fields() {
+        let c = LimitCounter::new();
+        let j = c
+            .status(&LimitParams::default(), ClaimMode::Automatic)
+            .to_json();
+        assert_eq!(j["limit"], 60);
+        assert!(j["red"]["valid_moves"].is_u64());
+        assert_eq!(j["claimable_by"], serde_json::json!([]));
+        assert_eq!(j["outcome"], "running");
+    }
+}

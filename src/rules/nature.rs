@@ -1,0 +1,272 @@
+//! The nature of one move: check 将, mate threat 杀, chase 捉, or an idle kind
+//! (exchange offer 兑, sacrifice 献, plain idle 闲), decided on the positions
+//! before and after the move.
+//!
+//! A chase is a *new* threat: the threats the mover has after the move (as if
+//! it could move again) minus those it already had before, compared by target.
+//! Discovered attacks, screens, unpinning and lost protection all fall out of
+//! this difference. Kings and pawns never chase by themselves, but a king or
+//! pawn move that lets another piece chase is a chase.
+
+use crate::board::{Color, Move, Piece, Position, Role, Square};
+
+use super::threats::{
+    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, mate_by_checks,
+};
+use super::{Nature, RuleSet};
+
+/// How many of its own moves the mover may use to force mate by checks for a mate threat (杀).
+pub const MATE_THREAT_DEPTH: u32 = 4;
+
+/// A classified move with what it attacks and why, in English and Chinese.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNature {
+    /// The nature.
+    pub nature: Nature,
+    /// Squares of the pieces it attacks (the king for a check, the chased pieces for a chase).
+    pub targets: Vec<Square>,
+    /// Squares of the pieces that attack them.
+    pub attackers: Vec<Square>,
+    /// The new capture threats, for a chase.
+    pub chases: Vec<Threat>,
+    /// Why, in English.
+    pub reason_en: String,
+    /// Why, in Chinese.
+    pub reason_zh: String,
+}
+
+/// Names a piece on a square, e.g. "black horse c7".
+pub fn piece_en(piece: Piece, sq: Square) -> String {
+    format!("{} {} {sq}", piece.color, piece.role.name())
+}
+
+/// Names a piece on a square in Chinese, e.g. "黑马(c7)".
+pub fn piece_zh(piece: Piece, sq: Square) -> String {
+    format!("{}{}({sq})", piece.color.name_zh(), piece.chinese())
+}
+
+fn threat_rules(rules: RuleSet) -> ThreatRules {
+    ThreatRules {
+        king_and_pawn_attack: false,
+        outnumbered_counts: rules.is_cxa(),
+        net_gain: rules.is_cxa(),
+    }
+}
+
+/// Classifies `mv`, a legal move in `before`, under `rules`.
+pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
+    let mover = before.turn();
+    let moved = before
+        .piece_at(mv.from())
+        .unwrap_or(Piece::new(mover, Role::Pawn));
+    let mut after = before.clone();
+    after.play(mv);
+
+    if after.in_check() {
+        return check_nature(&after, mover);
+    }
+
+    // A king answering check: whatever it then threatens is idle (CXA 26.1.2).
+    let king_evasion = rules.is_cxa() && before.in_check() && moved.role == Role::King;
+    let mut ahead = after.passed();
+
+    if !king_evasion && mate_by_checks(&mut ahead, MATE_THREAT_DEPTH) {
+        let mut prior = before.clone();
+        if !mate_by_checks(&mut prior, MATE_THREAT_DEPTH) {
+            let king = after.king(!mover);
+            return MoveNature {
+                nature: Nature::MateThreat,
+                targets: vec![king],
+                attackers: vec![mv.to()],
+                chases: Vec::new(),
+                reason_en: format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves"),
+                reason_zh: format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
+            };
+        }
+    }
+
+    let rules_t = threat_rules(rules);
+    let now = capture_threats(&mut ahead, rules_t);
+    let new: Vec<Threat> = if now.is_empty() || king_evasion {
+        Vec::new()
+    } else {
+        let mut prior = before.clone();
+        let had = capture_threats(&mut prior, rules_t);
+        now.into_iter()
+            .filter(|t| !had.iter().any(|h| h.target == t.target))
+            .collect()
+    };
+    if !new.is_empty() {
+        return chase_nature(new, &after);
+    }
+    idle_nature(&after, mv, moved)
+}
+
+fn check_nature(after: &Position, mover: Color) -> MoveNature {
+    let king = after.king(!mover);
+    let checkers: Vec<Square> = after.checkers().collect();
+    let names_en: Vec<String> = checkers
+        .iter()
+        .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
+        .collect();
+    let names_zh: Vec<String> = checkers
+        .iter()
+        .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
+        .collect();
+    MoveNature {
+        nature: Nature::Check,
+        targets: vec![king],
+        attackers: checkers,
+        chases: Vec::new(),
+        reason_en: format!("check by {}", names_en.join(" and ")),
+        reason_zh: format!("{}照将", names_zh.join("、")),
+    }
+}
+
+fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
+    let mut en = Vec::new();
+    let mut zh = Vec::new();
+    for t in &new {
+        let attacker = after
+            .piece_at(t.attacker)
+            .map(|p| (piece_en(p, t.attacker), piece_zh(p, t.attacker)));
+        let (a_en, a_zh) = attacker.unwrap_or_default();
+        let target_en = piece_en(t.piece, t.target);
+        let target_zh = piece_zh(t.piece, t.target);
+        let (why_en, why_zh) = match t.kind {
+            ThreatKind::Unprotected if t.false_roots.is_empty() => {
+                ("it is unprotected".to_string(), "无根".to_string())
+            }
+            ThreatKind::Unprotected => {
+                let roots_en: Vec<String> = t
+                    .false_roots
+                    .iter()
+                    .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
+                    .collect();
+                let roots_zh: Vec<String> = t
+                    .false_roots
+                    .iter()
+                    .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
+                    .collect();
+                (
+                    format!(
+                        "its only defender ({}) cannot legally recapture",
+                        roots_en.join(", ")
+                    ),
+                    format!("假根：{}不能合法反吃", roots_zh.join("、")),
+                )
+            }
+            ThreatKind::RookByLesser => (
+                format!("a rook won for a lesser piece (net +{})", t.gain),
+                "以小换车".to_string(),
+            ),
+            ThreatKind::Outnumbered => (
+                format!(
+                    "more attackers than defenders: the full exchange wins material (net +{})",
+                    t.gain
+                ),
+                "少根子，联合捉，完整交换后得子".to_string(),
+            ),
+            ThreatKind::Cheaper => (
+                format!("the exchange wins material (net +{})", t.gain),
+                "交换后得子".to_string(),
+            ),
+        };
+        en.push(format!("{a_en} threatens {target_en}: {why_en}"));
+        zh.push(format!("{a_zh}捉{target_zh}（{why_zh}）"));
+    }
+    MoveNature {
+        nature: Nature::Chase,
+        targets: new.iter().map(|t| t.target).collect(),
+        attackers: new.iter().map(|t| t.attacker).collect(),
+        chases: new,
+        reason_en: en.join("; "),
+        reason_zh: zh.join("；"),
+    }
+}
+
+/// Idle kinds: an exchange offer when the moved piece and a like enemy piece
+/// attack each other; a sacrifice when the moved piece can be won; else idle.
+fn idle_nature(after: &Position, mv: Move, moved: Piece) -> MoveNature {
+    let to = mv.to();
+    let opponent = after.turn();
+    let ahead = after.passed();
+    for target in after.pieces(opponent, moved.role) {
+        let ours_takes = Move::new(to, target);
+        let theirs_takes = Move::new(target, to);
+        if ahead.is_legal(ours_takes) && after.is_legal(theirs_takes) {
+            let t = after.piece_at(target).unwrap_or(moved);
+            return MoveNature {
+                nature: Nature::Exchange,
+                targets: vec![target],
+                attackers: vec![to],
+                chases: Vec::new(),
+                reason_en: format!(
+                    "offers to exchange {} for {}",
+                    piece_en(moved, to),
+                    piece_en(t, target)
+                ),
+                reason_zh: format!("{}兑{}", piece_zh(moved, to), piece_zh(t, target)),
+            };
+        }
+    }
+    let mut reply = after.clone();
+    let capturers: Vec<Square> = after.attackers_to(to, opponent).collect();
+    for a in capturers {
+        let take = Move::new(a, to);
+        if reply.is_legal(take) && capture_gain(&mut reply, take) > 0 {
+            return MoveNature {
+                nature: Nature::Sacrifice,
+                targets: Vec::new(),
+                attackers: vec![a],
+                chases: Vec::new(),
+                reason_en: format!("offers {} to capture", piece_en(moved, to)),
+                reason_zh: format!("献{}", piece_zh(moved, to)),
+            };
+        }
+    }
+    MoveNature {
+        nature: Nature::Idle,
+        targets: Vec::new(),
+        attackers: Vec::new(),
+        chases: Vec::new(),
+        reason_en: "no check, mate threat or new threat to win material".into(),
+        reason_zh: "无将、杀、捉".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
+        let pos = Position::from_fen(fen).unwrap();
+        classify(&pos, Move::parse_uci(mv).unwrap(), rules)
+    }
+
+    #[test]
+    fn check_is_check() {
+        let n = nature("4k4/9/9/9/9/9/9/9/9/R2K5 w", "a0a9", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Check);
+    }
+
+    #[test]
+    fn new_attack_on_unprotected_piece_is_a_chase() {
+        let n = nature("4k4/9/9/9/4n4/9/9/9/9/R2K5 w", "a0a5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Chase, "{n:?}");
+        assert_eq!(n.targets, vec![Square::parse("e5").unwrap()]);
+    }
+
+    #[test]
+    fn king_chasing_alone_is_idle() {
+        // Red king steps next to an unprotected black pawn that crossed the river.
+        let n = nature("4k4/9/9/9/9/9/9/4p4/9/3K5 w", "d0d1", RuleSet::Cxa2020);
+        assert_ne!(n.nature, Nature::Chase);
+    }
+
+    #[test]
+    fn like_for_like_is_an_exchange_offer() {
+        let n = nature("3k5/9/9/9/r8/9/9/9/9/4K3R w", "i0i5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    }
+}

@@ -1,0 +1,710 @@
+//! Tournament profiles: a rule set plus one tournament's numbers (the natural
+//! limit and its caps, the decisive repetition count, early-repetition and
+//! early-draw clauses, draw odds). The built-ins carry the regulations of
+//! `regulations.md`; users write their own as a small TOML file (the format is
+//! documented on the `FromStr` implementation of [`Profile`]).
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::board::{Color, Position, Role};
+use crate::rules::RuleSet;
+use crate::rules::limit::{AttackCap, LimitParams};
+
+/// A rule set and a tournament's regulations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The profile name (`cxa2020`, `hengfang2024-slow`, or a user's own).
+    pub name: String,
+    /// One line saying where the numbers come from.
+    pub description: String,
+    /// How moves are classified and repetition cycles ruled.
+    pub rules: RuleSet,
+    /// The natural move limit and its caps on the claimant's moves.
+    pub limit: LimitParams,
+    /// The occurrence of a repeated position at which a repetition is ruled (3).
+    pub decisive_occurrence: u32,
+    /// Early repetitions that would be draws make Red vary instead (2017 大棋圣战).
+    pub early_repetition: Option<EarlyRepetition>,
+    /// Armageddon / third knockout game: a drawn game counts as a Black win.
+    pub draw_is_black_win: bool,
+    /// Agreed draws (and perhaps resignations) this early are flagged by the audit.
+    pub early_end: Option<EarlyEndRule>,
+    /// The regulation lets the arbiter rule simple draws (简明和棋): the audit
+    /// notes positions where neither side has attacking material.
+    pub flags_simple_draws: bool,
+}
+
+/// "Within the first `rounds` rounds (inclusive), a repetition that would be a
+/// draw is not: Red must vary, else Red loses."
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EarlyRepetition {
+    /// The last round the rule covers (25 in 2017: "25回合以内（含25回合）").
+    pub rounds: u32,
+}
+
+/// Early ends of a game that the regulation forbids.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EarlyEndRule {
+    /// The last round (inclusive) in which an early end is flagged.
+    pub rounds: u32,
+    /// Resignations are flagged too ("无故认负"), not only agreed draws.
+    pub includes_resignation: bool,
+    /// The arbiter may rule both players lost ("裁判有权判双方负").
+    pub both_may_lose: bool,
+}
+
+/// How a game ended by the players' own decision, for [`Profile::early_end_flag`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EarlyEnd {
+    /// A draw by agreement (协议和棋).
+    AgreedDraw,
+    /// A resignation (认负).
+    Resignation,
+}
+
+/// An audit finding about an early agreed draw or resignation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EarlyEndFlag {
+    /// The audit finding kind: `early_draw` or `early_resignation`.
+    pub kind: &'static str,
+    /// Rounds played when the game ended.
+    pub rounds_played: u32,
+    /// The profile's early-end limit in rounds.
+    pub within_rounds: u32,
+    /// Whether the arbiter may rule both players lost.
+    pub both_may_lose: bool,
+    /// The finding in English.
+    pub en: String,
+    /// The finding in Chinese.
+    pub zh: String,
+}
+
+/// The names of the built-in profiles, in the order of `regulations.md`.
+pub const BUILTIN_NAMES: [&str; 10] = [
+    "cxa2011",
+    "cxa2020",
+    "axf",
+    "dqsz2017-slow",
+    "dqsz2017-rapid",
+    "dqsz2017-armageddon",
+    "nanping2018",
+    "hengfang2024-slow",
+    "hengfang2024-rapid",
+    "hengfang2024-blitz",
+];
+
+const fn limit(rounds: u32, check_cap: u32, attack_cap: Option<(u32, bool)>) -> LimitParams {
+    LimitParams {
+        rounds,
+        check_cap,
+        attack_cap: match attack_cap {
+            Some((max, counts_checks)) => Some(AttackCap { max, counts_checks }),
+            None => None,
+        },
+        count_replies_to_void_checks: false,
+    }
+}
+
+impl Profile {
+    /// A plain rule-set profile: limit 60, 10 checks, no attack cap, decisive
+    /// repetition at the 3rd occurrence, no tournament clauses.
+    fn plain(name: &str, rules: RuleSet, description: &str) -> Profile {
+        Profile {
+            name: name.to_string(),
+            description: description.to_string(),
+            rules,
+            limit: LimitParams::default(),
+            decisive_occurrence: 3,
+            early_repetition: None,
+            draw_is_black_win: false,
+            early_end: None,
+            flags_simple_draws: false,
+        }
+    }
+
+    /// The built-in profile of this name (case-insensitive), if any.
+    pub fn builtin(name: &str) -> Option<Profile> {
+        let name = name.to_ascii_lowercase();
+        let dqsz = |n: &str, l: LimitParams, d: &str| Profile {
+            limit: l,
+            early_repetition: Some(EarlyRepetition { rounds: 25 }),
+            early_end: Some(EarlyEndRule {
+                rounds: 25,
+                includes_resignation: false,
+                both_may_lose: false,
+            }),
+            ..Profile::plain(n, RuleSet::Cxa2011, d)
+        };
+        let hengfang = |n: &str, l: LimitParams, d: &str| Profile {
+            limit: l,
+            early_end: Some(EarlyEndRule {
+                rounds: 10,
+                includes_resignation: true,
+                both_may_lose: true,
+            }),
+            flags_simple_draws: true,
+            ..Profile::plain(n, RuleSet::Cxa2020, d)
+        };
+        let p = match name.as_str() {
+            "cxa2011" => Profile::plain(
+                "cxa2011",
+                RuleSet::Cxa2011,
+                "CXA 2011 rules: limit 60 rounds, the claimant's checks count at most 10",
+            ),
+            "cxa2020" => Profile::plain(
+                "cxa2020",
+                RuleSet::Cxa2020,
+                "CXA 2020 rules: limit 60 rounds, the claimant's checks count at most 10",
+            ),
+            "axf" => Profile::plain(
+                "axf",
+                RuleSet::Axf,
+                "AXF/WXF rules: limit 60 rounds, the claimant's checks count at most 10",
+            ),
+            "dqsz2017-slow" => dqsz(
+                "dqsz2017-slow",
+                limit(60, 10, Some((30, true))),
+                "2017 第五届全国象棋大棋圣战, slow games",
+            ),
+            "dqsz2017-rapid" => dqsz(
+                "dqsz2017-rapid",
+                limit(50, 8, Some((25, true))),
+                "2017 第五届全国象棋大棋圣战, rapid games (incl. play-offs)",
+            ),
+            "dqsz2017-armageddon" => Profile {
+                draw_is_black_win: true,
+                ..dqsz(
+                    "dqsz2017-armageddon",
+                    limit(50, 8, Some((25, true))),
+                    "2017 第五届全国象棋大棋圣战, final Armageddon game (和棋黑胜)",
+                )
+            },
+            "nanping2018" => Profile {
+                limit: limit(40, 0, None),
+                flags_simple_draws: true,
+                ..Profile::plain(
+                    "nanping2018",
+                    RuleSet::Cxa2011,
+                    "2018 南平市第三届唐金俤杯 open: limit 40, the claimant's checks never count",
+                )
+            },
+            "hengfang2024-slow" => hengfang(
+                "hengfang2024-slow",
+                limit(40, 0, Some((20, false))),
+                "2024 重庆首届恒芳杯 open, slow games",
+            ),
+            "hengfang2024-rapid" => hengfang(
+                "hengfang2024-rapid",
+                limit(30, 0, Some((15, false))),
+                "2024 重庆首届恒芳杯 open, rapid knockout games",
+            ),
+            "hengfang2024-blitz" => Profile {
+                draw_is_black_win: true,
+                ..hengfang(
+                    "hengfang2024-blitz",
+                    limit(30, 0, Some((15, false))),
+                    "2024 重庆首届恒芳杯 open, third (blitz) knockout game: a draw qualifies Black",
+                )
+            },
+            _ => return None,
+        };
+        Some(p)
+    }
+
+    /// All built-in profiles, in the order of [`BUILTIN_NAMES`].
+    pub fn builtins() -> Vec<Profile> {
+        BUILTIN_NAMES
+            .iter()
+            .filter_map(|n| Profile::builtin(n))
+            .collect()
+    }
+
+    /// A built-in profile by name, or else a user profile file at that path.
+    pub fn load(spec: &str) -> Result<Profile, ProfileError> {
+        if let Some(p) = Profile::builtin(spec) {
+            return Ok(p);
+        }
+        let path = Path::new(spec);
+        if path.exists() {
+            return Profile::from_file(path);
+        }
+        Err(ProfileError::plain(format!(
+            "unknown profile '{spec}': not a built-in ({}) and no such file",
+            BUILTIN_NAMES.join(", ")
+        )))
+    }
+
+    /// Reads a user profile (TOML) from a file; errors name the file and line.
+    pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
+            path: Some(path.display().to_string()),
+            line: None,
+            column: None,
+            message: format!("cannot read the profile: {e}"),
+        })?;
+        text.parse::<Profile>().map_err(|mut e| {
+            e.path = Some(path.display().to_string());
+            e
+        })
+    }
+
+    /// The 2017 early-repetition clause. `round` is the round (1-based) of the
+    /// move that completes the decisive repetition, `would_be_draw` whether the
+    /// rule set rules it a draw (both sides allowed, or both forbidden). Returns
+    /// `Some(Red)` when, instead of a draw, Red must vary (else Red loses).
+    pub fn early_repetition_offender(&self, round: u32, would_be_draw: bool) -> Option<Color> {
+        match self.early_repetition {
+            Some(rule) if would_be_draw && round <= rule.rounds => Some(Color::Red),
+            _ => None,
+        }
+    }
+
+    /// The game's final result under the draw odds: `winner` is `None` for a
+    /// draw. Under an Armageddon profile a draw becomes a Black win.
+    pub fn final_winner(&self, winner: Option<Color>) -> Option<Color> {
+        match winner {
+            None if self.draw_is_black_win => Some(Color::Black),
+            w => w,
+        }
+    }
+
+    /// The audit finding for a game the players ended by agreement or resignation
+    /// within the profile's early-end limit (`rounds_played` rounds, inclusive).
+    pub fn early_end_flag(&self, end: EarlyEnd, rounds_played: u32) -> Option<EarlyEndFlag> {
+        let rule = self.early_end?;
+        if rounds_played > rule.rounds
+            || (end == EarlyEnd::Resignation && !rule.includes_resignation)
+        {
+            return None;
+        }
+        let n = rule.rounds;
+        let (kind, what_en, what_zh) = match end {
+            EarlyEnd::AgreedDraw => ("early_draw", "agreed draw", "协议和棋"),
+            EarlyEnd::Resignation => ("early_resignation", "resignation", "认负"),
+        };
+        let (tail_en, tail_zh) = if rule.both_may_lose {
+            (
+                "; the arbiter may rule both players lost",
+                "，裁判有权判双方负",
+            )
+        } else {
+            ("", "")
+        };
+        Some(EarlyEndFlag {
+            kind,
+            rounds_played,
+            within_rounds: n,
+            both_may_lose: rule.both_may_lose,
+            en: format!(
+                "{what_en} after {rounds_played} rounds, within the {n} rounds in which profile {} forbids it{tail_en}",
+                self.name
+            ),
+            zh: format!(
+                "第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"
+            ),
+        })
+    }
+
+    /// Whether the audit should note this position as a possible simple draw:
+    /// the profile asks for it and neither side has attacking material.
+    pub fn simple_draw_note(&self, pos: &Position) -> bool {
+        self.flags_simple_draws && no_attacking_material(pos)
+    }
+
+    /// The profile as a JSON object (for `profiles --json`).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name,
+            "description": self.description,
+            "rules": self.rules.name(),
+            "natural_limit": {
+                "rounds": self.limit.rounds,
+                "check_cap": self.limit.check_cap,
+                "attack_cap": self.limit.attack_cap.map(|c| c.max),
+                "attack_cap_counts_checks": self.limit.attack_cap.map(|c| c.counts_checks),
+                "count_replies_to_void_checks": self.limit.count_replies_to_void_checks,
+            },
+            "decisive_occurrence": self.decisive_occurrence,
+            "early_repetition_rounds": self.early_repetition.map(|r| r.rounds),
+            "draw_is_black_win": self.draw_is_black_win,
+            "early_end": self.early_end.map(|e| serde_json::json!({
+                "rounds": e.rounds,
+                "includes_resignation": e.includes_resignation,
+                "both_may_lose": e.both_may_lose,
+            })),
+            "flags_simple_draws": self.flags_simple_draws,
+        })
+    }
+}
+
+/// Rounds played after `plies` plies of a game that starts with Red to move (a
+/// round in progress counts).
+pub const fn rounds_of_plies(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}
+
+/// Neither side has a rook, horse, cannon or pawn: no piece that can attack
+/// beyond its own palace or half (a simple draw, 简明和棋, in practice).
+pub fn no_attacking_material(pos: &Position) -> bool {
+    Color::ALL.iter().all(|&c| {
+        [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn]
+            .iter()
+            .all(|&r| pos.pieces(c, r).is_empty())
+    })
+}
+
+/// A user profile that could not be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    /// The file, when read from one.
+    pub path: Option<String>,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ProfileError {
+    fn plain(message: String) -> ProfileError {
+        ProfileError {
+            path: None,
+            line: None,
+            column: None,
+            message,
+        }
+    }
+
+    fn at(src: &str, offset: usize, message: String) -> ProfileError {
+        let before = src.get(..offset).unwrap_or(src);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        ProfileError {
+            path: None,
+            line: Some(line),
+            column: Some(column),
+            message,
+        }
+    }
+}
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.path {
+            write!(f, "{p}:")?;
+        }
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{l}:{c}: ")?,
+            (Some(l), None) => write!(f, "{l}: ")?,
+            _ if self.path.is_some() => f.write_str(" ")?,
+            _ => {}
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProfile {
+    name: Spanned<String>,
+    base: Option<Spanned<String>>,
+    rules: Option<Spanned<String>>,
+    description: Option<String>,
+    natural_limit: Option<RawLimit>,
+    repetition: Option<RawRepetition>,
+    draws: Option<RawDraws>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimit {
+    rounds: Option<Spanned<i64>>,
+    check_cap: Option<Spanned<i64>>,
+    attack_cap: Option<Spanned<toml::Value>>,
+    attack_cap_counts_checks: Option<bool>,
+    count_replies_to_void_checks: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRepetition {
+    decisive_occurrence: Option<Spanned<i64>>,
+    early_repetition_rounds: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDraws {
+    armageddon: Option<bool>,
+    early_draw_rounds: Option<Spanned<i64>>,
+    early_resignation_flagged: Option<bool>,
+    early_draw_both_lose: Option<bool>,
+    simple_draws: Option<bool>,
+}
+
+/// Checks that a spanned integer lies in `lo..=hi`.
+fn ranged(src: &str, v: &Spanned<i64>, key: &str, lo: u32, hi: u32) -> Result<u32, ProfileError> {
+    let n = *v.get_ref();
+    match u32::try_from(n) {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(ProfileError::at(
+            src,
+            v.span().start,
+            format!("{key} = {n} is out of range: expected {lo} to {hi}"),
+        )),
+    }
+}
+
+/// The longest limit a profile may set, in rounds.
+const MAX_ROUNDS: u32 = 300;
+
+impl FromStr for Profile {
+    type Err = ProfileError;
+
+    /// Parses a user profile. Every key is optional except `name`; `base` names a
+    /// built-in to start from (default: the built-in of `rules`); `rules` is
+    /// required when there is no `base`:
+    ///
+    /// ```toml
+    /// name = "my-open-2026"
+    /// base = "cxa2020"             # optional: start from a built-in
+    /// rules = "cxa2020"            # cxa2011 | cxa2020 | axf
+    /// description = "…"
+    /// [natural_limit]
+    /// rounds = 40                  # 1..=300
+    /// check_cap = 0                # 0 = the claimant's checks never count
+    /// attack_cap = 20              # a number, "half" (rounds / 2) or "none"
+    /// attack_cap_counts_checks = false
+    /// count_replies_to_void_checks = false
+    /// [repetition]
+    /// decisive_occurrence = 3      # 2..=10
+    /// early_repetition_rounds = 0  # 0 = no early-repetition clause
+    /// [draws]
+    /// armageddon = false           # true: a draw is a Black win
+    /// early_draw_rounds = 10       # 0 = no early-draw clause
+    /// early_resignation_flagged = false
+    /// early_draw_both_lose = false
+    /// simple_draws = false
+    /// ```
+    fn from_str(src: &str) -> Result<Profile, ProfileError> {
+        let raw: RawProfile = toml::from_str(src).map_err(|e| match e.span() {
+            Some(span) => ProfileError::at(src, span.start, e.message().trim().to_string()),
+            None => ProfileError::plain(e.message().trim().to_string()),
+        })?;
+        let name = raw.name.get_ref().trim();
+        let name_ok = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if !name_ok {
+            return Err(ProfileError::at(
+                src,
+                raw.name.span().start,
+                format!(
+                    "name '{name}' is not valid: use letters, digits, '-', '_' or '.', at least one"
+                ),
+            ));
+        }
+        if Profile::builtin(name).is_some() {
+            return Err(ProfileError::at(
+                src,
+                raw.name.span().start,
+                format!("name '{name}' is a built-in profile; choose another name"),
+            ));
+        }
+        let rules = match &raw.rules {
+            Some(r) => Some(
+                r.get_ref()
+                    .parse::<RuleSet>()
+                    .map_err(|m| ProfileError::at(src, r.span().start, m))?,
+            ),
+            None => None,
+        };
+        let mut p = match (&raw.base, rules) {
+            (Some(b), _) => Profile::builtin(b.get_ref()).ok_or_else(|| {
+                ProfileError::at(
+                    src,
+                    b.span().start,
+                    format!(
+                        "unknown base profile '{}': expected one of {}",
+                        b.get_ref(),
+                        BUILTIN_NAMES.join(", ")
+                    ),
+                )
+            })?,
+            (None, Some(r)) => Profile::builtin(r.name())
+                .ok_or_else(|| ProfileError::plain(format!("no built-in for rules {r}")))?,
+            (None, None) => {
+                return Err(ProfileError::plain(
+                    "the profile needs `rules` (cxa2011, cxa2020 or axf) or a `base` profile"
+                        .to_string(),
+                ));
+            }
+        };
+        p.name = name.to_string();
+        if let Some(r) = rules {
+            p.rules = r;
+        }
+        p.description = match raw.description {
+            Some(d) => d,
+            None => format!("user profile {name}"),
+        };
+        if let Some(l) = raw.natural_limit {
+            apply_limit(src, &mut p, l)?;
+        }
+        if let Some(r) = raw.repetition {
+            if let Some(v) = r.decisive_occurrence {
+                p.decisive_occurrence = ranged(src, &v, "decisive_occurrence", 2, 10)?;
+            }
+            if let Some(v) = r.early_repetition_rounds {
+                let n = ranged(src, &v, "early_repetition_rounds", 0, MAX_ROUNDS)?;
+                p.early_repetition = (n > 0).then_some(EarlyRepetition { rounds: n });
+            }
+        }
+        if let Some(d) = raw.draws {
+            apply_draws(src, &mut p, d)?;
+        }
+        Ok(p)
+    }
+}
+
+fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileError> {
+    if let Some(v) = l.rounds {
+        p.limit.rounds = ranged(src, &v, "rounds", 1, MAX_ROUNDS)?;
+    }
+    let rounds = p.limit.rounds;
+    if let Some(v) = l.check_cap {
+        p.limit.check_cap = ranged(src, &v, "check_cap", 0, rounds)?;
+    }
+    if let Some(v) = l.attack_cap {
+        let at = v.span().start;
+        let bad = || {
+            ProfileError::at(
+                src,
+                at,
+                format!("attack_cap must be a number from 1 to {rounds}, \"half\" or \"none\""),
+            )
+        };
+        let counts_checks = p.limit.attack_cap.is_none_or(|c| c.counts_checks);
+        p.limit.attack_cap = match v.get_ref() {
+            toml::Value::Integer(n) => match u32::try_from(*n) {
+                Ok(max) if (1..=rounds).contains(&max) => Some(AttackCap { max, counts_checks }),
+                _ => return Err(bad()),
+            },
+            toml::Value::String(s) if s == "half" => Some(AttackCap {
+                max: rounds / 2,
+                counts_checks,
+            }),
+            toml::Value::String(s) if s == "none" => None,
+            _ => return Err(bad()),
+        };
+    }
+    if let Some(b) = l.attack_cap_counts_checks {
+        match &mut p.limit.attack_cap {
+            Some(cap) => cap.counts_checks = b,
+            None => {
+                return Err(ProfileError::plain(
+                    "attack_cap_counts_checks is set but there is no attack_cap".to_string(),
+                ));
+            }
+        }
+    }
+    if let Some(b) = l.count_replies_to_void_checks {
+        p.limit.count_replies_to_void_checks = b;
+    }
+    if let Some(cap) = p.limit.attack_cap.filter(|c| c.max > rounds) {
+        return Err(ProfileError::plain(format!(
+            "attack cap {} exceeds the limit of {rounds} rounds",
+            cap.max
+        )));
+    }
+    if p.limit.check_cap > rounds {
+        return Err(ProfileError::plain(format!(
+            "check cap {} exceeds the limit of {rounds} rounds",
+            p.limit.check_cap
+        )));
+    }
+    Ok(())
+}
+
+fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileError> {
+    if let Some(b) = d.armageddon {
+        p.draw_is_black_win = b;
+    }
+    if let Some(b) = d.simple_draws {
+        p.flags_simple_draws = b;
+    }
+    if let Some(v) = d.early_draw_rounds {
+        let n = ranged(src, &v, "early_draw_rounds", 0, MAX_ROUNDS)?;
+        p.early_end = (n > 0).then_some(EarlyEndRule {
+            rounds: n,
+            ..p.early_end.unwrap_or(EarlyEndRule {
+                rounds: n,
+                includes_resignation: false,
+                both_may_lose: false,
+            })
+        });
+    }
+    let extra = d.early_resignation_flagged.is_some() || d.early_draw_both_lose.is_some();
+    match &mut p.early_end {
+        Some(rule) => {
+            if let Some(b) = d.early_resignation_flagged {
+                rule.includes_resignation = b;
+            }
+            if let Some(b) = d.early_draw_both_lose {
+                rule.both_may_lose = b;
+            }
+        }
+        None if extra => {
+            return Err(ProfileError::plain(
+                "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0"
+                    .to_string(),
+            ));
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_name_resolves_to_itself() {
+        for n in BUILTIN_NAMES {
+            assert_eq!(Profile::builtin(n).map(|p| p.name), Some(n.to_string()));
+        }
+        assert_eq!(Profile::builtins().len(), BUILTIN_NAMES.len());
+        assert!(Profile::builtin("cxa2021").is_none());
+    }
+
+    #[test]
+    fn error_positions_are_one_based() {
+        let e = ProfileError::at("a\nbc = 1", 5, "x".into());
+        assert_eq!((e.line, e.column), (Some(2), Some(4)));
+        assert_eq!(e.to_string(), "2:4: x");
+    }
+
+    #[test]
+    fn half_attack_cap_follows_the_rounds() {
+        let p: Profile = "name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = 30\ncheck_cap = 0\nattack_cap = \"half\"\nattack_cap_counts_checks = false\n"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            p.limit.attack_cap,
+            Some(AttackCap {
+                max: 15,
+                counts_checks: false
+            })
+        );
+    }
+}

@@ -1,0 +1,319 @@
+//! The ruling on a game after its last move, with its explanation: text for
+//! people (Chinese or English) and the JSON object of the contract.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use crate::board::{Color, Move, Square};
+
+use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
+use super::{Nature, RuleSet};
+
+/// The game's result after the last move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The game goes on.
+    Ongoing,
+    /// Red has won.
+    RedWins,
+    /// Black has won.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl Verdict {
+    /// Contract name: `ongoing`, `red_wins`, `black_wins`, `draw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Ongoing => "ongoing",
+            Verdict::RedWins => "red_wins",
+            Verdict::BlackWins => "black_wins",
+            Verdict::Draw => "draw",
+        }
+    }
+
+    /// A win for `color`.
+    pub fn win_for(color: Color) -> Verdict {
+        match color {
+            Color::Red => Verdict::RedWins,
+            Color::Black => Verdict::BlackWins,
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (困毙, a loss).
+    Stalemate,
+    /// A forbidden repetition reached the decisive count: the offender loses.
+    Perpetual,
+    /// A repetition with no offender reached the decisive count: draw.
+    Repetition,
+    /// The natural move limit.
+    NaturalLimit,
+}
+
+impl Reason {
+    /// Contract name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Perpetual => "perpetual",
+            Reason::Repetition => "repetition",
+            Reason::NaturalLimit => "natural_limit",
+        }
+    }
+}
+
+/// Output language for people.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// Chinese.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+/// One move of the cycle as reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReport {
+    /// Ply number in the game (1 = the first move of the record).
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// The move in Chinese notation.
+    pub notation: String,
+    /// Its nature.
+    pub nature: Nature,
+    /// What it attacks.
+    pub targets: Vec<Square>,
+    /// Why, in English.
+    pub reason_en: String,
+    /// Why, in Chinese.
+    pub reason_zh: String,
+}
+
+/// The repetition closed by the last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepetitionReport {
+    /// Ply after which the repeated position first stood.
+    pub first_ply: usize,
+    /// Ply that closed the cycle.
+    pub last_ply: usize,
+    /// How often the position has now stood.
+    pub occurrences: usize,
+    /// The cycle's ruling.
+    pub cycle: CycleRuling,
+    /// The cycle's moves, in order.
+    pub moves: Vec<MoveReport>,
+    /// A note when a profile rule changed the outcome (e.g. an early-repetition rule).
+    pub note: Option<(String, String)>,
+}
+
+/// The full ruling after the last move of a record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ruling {
+    /// Rule set.
+    pub rules: RuleSet,
+    /// Profile name.
+    pub profile: String,
+    /// Moves played.
+    pub plies: usize,
+    /// The result.
+    pub verdict: Verdict,
+    /// Why the game ended, if it did.
+    pub reason: Option<Reason>,
+    /// The repetition closed by the last move, if any.
+    pub repetition: Option<RepetitionReport>,
+    /// The natural move limit's state, as the contract's JSON object.
+    pub natural_limit: Option<Value>,
+    /// Natural-limit summary for people, in English and Chinese.
+    pub natural_limit_text: Option<(String, String)>,
+    /// FEN after the last move.
+    pub fen: String,
+}
+
+fn side_json(side: &SideCycle, moves: &[MoveReport]) -> Value {
+    let ms: Vec<Value> = side
+        .moves
+        .iter()
+        .filter_map(|&i| moves.get(i))
+        .map(|m| {
+            json!({
+                "ply": m.ply,
+                "move": m.mv.to_string(),
+                "notation": m.notation,
+                "nature": m.nature.name(),
+                "targets": m.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                "reason": m.reason_en,
+                "reason_zh": m.reason_zh,
+            })
+        })
+        .collect();
+    json!({
+        "pattern": side.pattern_zh,
+        "pattern_en": side.pattern_en,
+        "forbidden": side.forbidden,
+        "moves": ms,
+    })
+}
+
+impl Ruling {
+    /// The contract object of DESIGN.md.
+    pub fn to_json(&self) -> Value {
+        let repetition = self.repetition.as_ref().map(|r| {
+            json!({
+                "first_ply": r.first_ply,
+                "last_ply": r.last_ply,
+                "occurrences": r.occurrences,
+                "ruling": r.cycle.outcome.name(),
+                "red": side_json(&r.cycle.red, &r.moves),
+                "black": side_json(&r.cycle.black, &r.moves),
+                "clause": r.cycle.clause,
+                "explanation": r.cycle.explanation_en,
+                "explanation_zh": r.cycle.explanation_zh,
+                "note": r.note.as_ref().map(|n| n.0.clone()),
+            })
+        });
+        json!({
+            "rules": self.rules.name(),
+            "profile": self.profile,
+            "plies": self.plies,
+            "verdict": self.verdict.name(),
+            "reason": self.reason.map(Reason::name),
+            "repetition": repetition,
+            "natural_limit": self.natural_limit,
+            "fen": self.fen,
+        })
+    }
+
+    /// One line: the verdict and its reason.
+    pub fn summary(&self, lang: Lang) -> String {
+        let rep = self.repetition.as_ref();
+        match lang {
+            Lang::En => {
+                let head = match self.verdict {
+                    Verdict::Ongoing => "Game continues".to_string(),
+                    Verdict::RedWins => "Red wins".to_string(),
+                    Verdict::BlackWins => "Black wins".to_string(),
+                    Verdict::Draw => "Draw".to_string(),
+                };
+                let why = match (self.reason, rep) {
+                    (Some(Reason::Checkmate), _) => " by checkmate".to_string(),
+                    (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
+                    (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
+                    (Some(_), Some(r)) => {
+                        format!(" — {} ({})", r.cycle.explanation_en, r.cycle.clause)
+                    }
+                    (None, Some(r)) => format!(
+                        " — repetition ({} occurrences): {} ({})",
+                        r.occurrences, r.cycle.explanation_en, r.cycle.clause
+                    ),
+                    _ => String::new(),
+                };
+                format!("{head}{why}")
+            }
+            Lang::Zh => {
+                let head = match self.verdict {
+                    Verdict::Ongoing => "对局继续",
+                    Verdict::RedWins => "红胜",
+                    Verdict::BlackWins => "黑胜",
+                    Verdict::Draw => "和棋",
+                };
+                let why = match (self.reason, rep) {
+                    (Some(Reason::Checkmate), _) => "（将死）".to_string(),
+                    (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
+                    (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
+                    (Some(_), Some(r)) => {
+                        format!("——{}（{}）", r.cycle.explanation_zh, r.cycle.clause)
+                    }
+                    (None, Some(r)) => {
+                        format!(
+                            "——循环第{}次：{}（{}）",
+                            r.occurrences, r.cycle.explanation_zh, r.cycle.clause
+                        )
+                    }
+                    _ => String::new(),
+                };
+                format!("{head}{why}")
+            }
+        }
+    }
+
+    /// The full explanation for people: verdict, the cycle's per-move table and the natural limit.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut out = self.summary(lang);
+        out.push('\n');
+        if let Some(r) = &self.repetition {
+            let _ = match lang {
+                Lang::En => writeln!(
+                    out,
+                    "\nRepeated position: first after ply {}, again after ply {} ({} times). Rules: {}.",
+                    r.first_ply, r.last_ply, r.occurrences, self.rules
+                ),
+                Lang::Zh => writeln!(
+                    out,
+                    "\n重复局面：第{}着后首次出现，第{}着后再现（共{}次）。规则：{}。",
+                    r.first_ply, r.last_ply, r.occurrences, self.rules
+                ),
+            };
+            for side in [&r.cycle.red, &r.cycle.black] {
+                let _ = match lang {
+                    Lang::En => writeln!(
+                        out,
+                        "{}: {} — {}",
+                        side.color,
+                        side.pattern_en,
+                        if side.forbidden {
+                            "forbidden"
+                        } else {
+                            "allowed"
+                        }
+                    ),
+                    Lang::Zh => writeln!(
+                        out,
+                        "{}方：{}——{}",
+                        side.color.name_zh(),
+                        side.pattern_zh,
+                        if side.forbidden {
+                            "禁止着法"
+                        } else {
+                            "允许着法"
+                        }
+                    ),
+                };
+            }
+            out.push('\n');
+            for m in &r.moves {
+                let (nature, reason) = match lang {
+                    Lang::En => (m.nature.name(), &m.reason_en),
+                    Lang::Zh => (m.nature.zh(), &m.reason_zh),
+                };
+                let _ = writeln!(
+                    out,
+                    "{:>4}  {:<6} {:<10} {:<12} {}",
+                    m.ply, m.mv, m.notation, nature, reason
+                );
+            }
+            if let Some((en, zh)) = &r.note {
+                let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
+            }
+        }
+        if let Some((en, zh)) = &self.natural_limit_text {
+            let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
+        }
+        out
+    }
+
+    /// The repetition's outcome, if the last move closed a cycle.
+    pub fn cycle_outcome(&self) -> Option<CycleOutcome> {
+        self.repetition.as_ref().map(|r| r.cycle.outcome)
+    }
+}

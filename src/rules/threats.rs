@@ -1,0 +1,343 @@
+//! Threat analysis: material values, exchanges with legal recaptures, capture
+//! threats and mate threats by checks.
+//!
+//! Protection is always tested by playing the capture and asking whether a
+//! legal recapture exists, so false roots (假根: a pinned defender, a king that
+//! would step into an attack or face the other king) need no special case.
+
+use crate::board::{Move, Piece, Position, Role, Square};
+
+/// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
+/// a crossed pawn is worth something, an uncrossed pawn and the king nothing
+/// as targets). Units: a crossed pawn is 1.
+pub fn value(piece: Piece, sq: Square) -> i32 {
+    match piece.role {
+        Role::Rook => 8,
+        Role::Horse | Role::Cannon => 4,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Pawn => i32::from(!sq.on_own_half(piece.color)),
+        Role::King => 0,
+    }
+}
+
+/// The order in which pieces are sent into an exchange: cheapest first, king last.
+fn exchange_rank(piece: Piece, sq: Square) -> i32 {
+    match piece.role {
+        Role::King => 1000,
+        _ => value(piece, sq),
+    }
+}
+
+/// The best the side to move can gain by capturing on `sq` and continuing the
+/// exchange there, each side free to stop; 0 if it cannot capture with profit.
+fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
+    let Some(target) = pos.piece_at(sq) else {
+        return 0;
+    };
+    if depth == 0 || target.role == Role::King {
+        return 0;
+    }
+    let mut attackers: Vec<Square> = pos.attackers_to(sq, pos.turn()).collect();
+    attackers.sort_by_key(|&a| pos.piece_at(a).map_or(0, |p| exchange_rank(p, a)));
+    for a in attackers {
+        let mv = Move::new(a, sq);
+        if pos.is_legal(mv) {
+            let gained = value(target, sq);
+            let undo = pos.play(mv);
+            let reply = recapture_gain(pos, sq, depth - 1);
+            pos.undo(undo);
+            return (gained - reply).max(0);
+        }
+    }
+    0
+}
+
+/// Net material the side to move wins by playing the capture `mv` and
+/// following the exchange on its square to the end (the opponent recaptures
+/// only when it pays). Negative when the capture loses material.
+pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
+    let Some(target) = pos.piece_at(mv.to()) else {
+        return 0;
+    };
+    let gained = value(target, mv.to());
+    let undo = pos.play(mv);
+    let reply = recapture_gain(pos, mv.to(), 8);
+    pos.undo(undo);
+    gained - reply
+}
+
+/// Net material the side to move wins by the capture `mv`: the exchange on
+/// its square followed to the end, less the best the opponent can then win
+/// elsewhere (a piece the capture left hanging). The rulebook's "得子".
+pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
+    let on_square = capture_gain(pos, mv);
+    if on_square <= 0 {
+        return on_square;
+    }
+    let undo = pos.play(mv);
+    let mut elsewhere = 0;
+    for reply in pos.legal_moves() {
+        if reply.to() != mv.to() && pos.piece_at(reply.to()).is_some() {
+            elsewhere = elsewhere.max(capture_gain(pos, reply));
+        }
+    }
+    pos.undo(undo);
+    on_square - elsewhere
+}
+
+/// Whether the piece just moved to `sq` by the side not to move can be
+/// recaptured legally by the side to move: the test of a true root (真根).
+pub fn has_legal_recapture(pos: &Position, sq: Square) -> bool {
+    let mut attackers = pos.attackers_to(sq, pos.turn());
+    Iterator::any(&mut attackers, |a| pos.is_legal(Move::new(a, sq)))
+}
+
+/// How a capture threat wins material.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ThreatKind {
+    /// The target has no legal defender (无根子, including false roots 假根).
+    Unprotected,
+    /// A rook attacked by a lesser piece: the exchange wins material even if it is protected.
+    RookByLesser,
+    /// A protected piece won through the exchange, with more attackers than
+    /// defenders (少根子, 联合捉).
+    Outnumbered,
+    /// A protected piece won by a cheaper single attacker (other than a rook target).
+    Cheaper,
+}
+
+/// A threat of the side to move (the one that would move next) to win the piece on `target`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The threatened piece's square.
+    pub target: Square,
+    /// The threatened piece.
+    pub piece: Piece,
+    /// The piece that would capture first.
+    pub attacker: Square,
+    /// How the material is won.
+    pub kind: ThreatKind,
+    /// Net material won (units of a crossed pawn).
+    pub gain: i32,
+    /// Defenders that look like protection but cannot legally recapture (假根).
+    pub false_roots: Vec<Square>,
+}
+
+/// Options that differ between rule sets.
+#[derive(Copy, Clone, Debug)]
+pub struct ThreatRules {
+    /// Whether kings and pawns may be the capturing piece of a threat (they never chase by themselves).
+    pub king_and_pawn_attack: bool,
+    /// Whether threats that need the exchange with several attackers count (CXA: 联合捉 counts; AXF: not).
+    pub outnumbered_counts: bool,
+    /// Whether a capture must win material against the opponent's best reply
+    /// anywhere (CXA: "得子", net gain), or only survive recapture on its square (AXF: "real root").
+    pub net_gain: bool,
+}
+
+/// Every piece of the opponent that the side to move could win next move by
+/// a capture, under `rules`. The position is restored before returning.
+pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
+    let us = pos.turn();
+    let them = pos.us(!us);
+    let mut out: Vec<Threat> = Vec::new();
+    let moves = pos.legal_moves();
+    for mv in moves {
+        let Some(target) = pos.piece_at(mv.to()) else {
+            continue;
+        };
+        if target.color == us || target.role == Role::King || value(target, mv.to()) == 0 {
+            continue;
+        }
+        let Some(attacker) = pos.piece_at(mv.from()) else {
+            continue;
+        };
+        if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn) {
+            continue;
+        }
+        if out.iter().any(|t| t.target == mv.to()) {
+            continue;
+        }
+        if let Some(threat) = evaluate_capture(pos, mv, attacker, target, rules) {
+            out.push(threat);
+        }
+    }
+    debug_assert!(pos.us(!us) == them);
+    out
+}
+
+fn evaluate_capture(
+    pos: &mut Position,
+    mv: Move,
+    attacker: Piece,
+    target: Piece,
+    rules: ThreatRules,
+) -> Option<Threat> {
+    let to = mv.to();
+    let undo = pos.play(mv);
+    let recapturable = has_legal_recapture(pos, to);
+    let false_roots: Vec<Square> = if recapturable {
+        Vec::new()
+    } else {
+        pos.attackers_to(to, pos.turn()).collect()
+    };
+    let mated = leads_to_mate_in_one(pos);
+    pos.undo(undo);
+    if mated {
+        return None;
+    }
+    // Exchanges of like for like with the target able to take back are offers (兑), not threats.
+    if target.role == attacker.role && pos.passed().is_legal(Move::new(to, mv.from())) {
+        return None;
+    }
+    let net = if rules.net_gain {
+        capture_net(pos, mv)
+    } else {
+        capture_gain(pos, mv)
+    };
+    if net <= 0 {
+        return None;
+    }
+    if !recapturable {
+        return Some(Threat {
+            target: to,
+            piece: target,
+            attacker: mv.from(),
+            kind: ThreatKind::Unprotected,
+            gain: net,
+            false_roots,
+        });
+    }
+    let gain = net;
+    let single_attacker_loses = value(target, to) - value(attacker, mv.from()) <= 0;
+    let kind = if target.role == Role::Rook && !single_attacker_loses {
+        ThreatKind::RookByLesser
+    } else if single_attacker_loses {
+        ThreatKind::Outnumbered
+    } else {
+        ThreatKind::Cheaper
+    };
+    if kind == ThreatKind::Outnumbered && !rules.outnumbered_counts {
+        return None;
+    }
+    Some(Threat {
+        target: to,
+        piece: target,
+        attacker: mv.from(),
+        kind,
+        gain,
+        false_roots,
+    })
+}
+
+/// Whether the side to move can mate in one move (checkmate or stalemate both win in xiangqi).
+fn leads_to_mate_in_one(pos: &mut Position) -> bool {
+    for mv in pos.legal_moves() {
+        let undo = pos.play(mv);
+        let mate = pos.in_check() && pos.has_no_legal_moves();
+        pos.undo(undo);
+        if mate {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the side to move can force mate by checking on every move, within
+/// `depth` of its own moves. The defender may reply with any legal move.
+pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    for mv in moves {
+        let undo = pos.play(mv);
+        let good = pos.in_check() && defender_loses(pos, depth - 1);
+        pos.undo(undo);
+        if good {
+            return true;
+        }
+    }
+    false
+}
+
+fn defender_loses(pos: &mut Position, depth: u32) -> bool {
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    for mv in replies {
+        let undo = pos.play(mv);
+        let mated = mate_by_checks(pos, depth);
+        pos.undo(undo);
+        if !mated {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    const CXA: ThreatRules = ThreatRules {
+        king_and_pawn_attack: false,
+        outnumbered_counts: true,
+        net_gain: true,
+    };
+
+    #[test]
+    fn unprotected_piece_is_threatened() {
+        // Red rook on a5 attacks the black horse on e5, which nothing defends.
+        let mut pos = Position::from_fen("4k4/9/9/9/R3n4/9/9/9/9/4K4 w").unwrap();
+        let t = capture_threats(&mut pos, CXA);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].target, sq("e5"));
+        assert_eq!(t[0].kind, ThreatKind::Unprotected);
+    }
+
+    #[test]
+    fn pinned_defender_is_a_false_root() {
+        // The black horse on c5 is "defended" by the black rook on c9, which the red
+        // rook on a9 (guarded by the horse on b7) pins to the black king on e9.
+        let mut pos = Position::from_fen("R1r1k4/9/1N7/9/2n3R2/9/9/9/9/3K5 w").unwrap();
+        let t = capture_threats(&mut pos, CXA);
+        let horse = t
+            .iter()
+            .find(|t| t.target == sq("c5"))
+            .expect("horse threatened");
+        assert_eq!(horse.kind, ThreatKind::Unprotected);
+        assert_eq!(horse.false_roots, vec![sq("c9")]);
+    }
+
+    #[test]
+    fn rook_attacked_by_horse_is_a_threat_even_if_protected() {
+        let mut pos = Position::from_fen("4k4/4r4/9/3N5/9/9/9/9/9/3K5 w").unwrap();
+        // Horse d6 attacks e8 (leg d7 empty); the rook is protected by the king.
+        let t = capture_threats(&mut pos, CXA);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].kind, ThreatKind::RookByLesser);
+    }
+
+    #[test]
+    fn like_for_like_is_an_offer_not_a_threat() {
+        let mut pos = Position::from_fen("3k5/9/9/9/r3R4/9/9/9/9/4K4 w").unwrap();
+        assert!(capture_threats(&mut pos, CXA).is_empty());
+    }
+
+    #[test]
+    fn mate_by_checks_finds_a_two_rook_mate() {
+        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/1R1K5 w").unwrap();
+        assert!(mate_by_checks(&mut pos, 3));
+        let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
+        assert!(!mate_by_checks(&mut lone, 2));
+    }
+}
