@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod audit;
+mod convert;
 mod diagram;
 mod perft;
 mod profiles;
@@ -22,6 +23,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
+    Convert(convert::ConvertArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
     /// Rule on a record: repetitions, the natural limit, mate; with reasons.
@@ -36,6 +39,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Profiles(args) => profiles::run(args),
         Command::Rule(args) => rule::run(args),
         Command::Audit(args) => audit::run(args),

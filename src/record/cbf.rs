@@ -9,7 +9,7 @@ use crate::board::{Move, Position, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::Replay;
+use super::replay::{Replay, initial_position};
 
 /// Head elements and the tag names they become.
 const TAG_NAMES: [(&str, &str); 14] = [
@@ -42,7 +42,7 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     let start = match element(head, "FEN").map(|f| unescape(f.trim())) {
         Some(f) if !f.is_empty() => Position::from_fen(&f)
             .map_err(|e| err(ErrorKind::BadPosition, format!("<FEN>: {e}")))?,
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
     let list = section(text, "MoveList")
         .ok_or_else(|| err(ErrorKind::Syntax, "no <MoveList> element".into()))?;

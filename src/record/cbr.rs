@@ -113,7 +113,18 @@ pub(crate) fn read_record(
     Ok(replay.finish())
 }
 
-/// Reads a CBL library: the games are the blocks starting with the record magic.
+/// Where a CBL library's index starts: one 276-byte entry per slot, the
+/// slot count at offset 60; the record blocks (4096 bytes each) follow it.
+const INDEX_AT: usize = 66624;
+const INDEX_ENTRY: usize = 276;
+const BLOCK: usize = 4096;
+/// Index entry flag of a slot in use (cleared for deleted games).
+const IN_USE: u32 = 2;
+
+/// Reads a CBL library. When its index is intact the games are the slots it
+/// marks in use, in index order; otherwise every block that starts with the
+/// record magic (the vschess approach). Records with an empty board
+/// are section titles, not games, and are left out.
 pub(crate) fn read_library(
     bytes: &[u8],
     name: &str,
@@ -125,20 +136,56 @@ pub(crate) fn read_library(
             "a CBL library starts with 'CCBridgeLibrary'".into(),
         ));
     }
-    let starts: Vec<usize> = bytes
+    let magic_at: Vec<usize> = bytes
         .windows(RECORD_MAGIC.len())
         .enumerate()
         .filter(|(_, w)| *w == RECORD_MAGIC)
         .map(|(i, _)| i)
         .collect();
-    Ok(starts
-        .iter()
-        .enumerate()
-        .map(|(n, &s)| {
-            let end = starts.get(n + 1).copied().unwrap_or(bytes.len());
-            read_record(&bytes[s..end], name, Some(n + 1))
-        })
-        .collect())
+    let starts = indexed_records(bytes).unwrap_or_else(|| magic_at.clone());
+    let mut games = Vec::with_capacity(starts.len());
+    for s in starts {
+        let end = magic_at
+            .iter()
+            .copied()
+            .find(|&m| m > s)
+            .unwrap_or(bytes.len());
+        let record = &bytes[s..end];
+        if is_section_title(record) {
+            continue;
+        }
+        games.push(read_record(record, name, Some(games.len() + 1)));
+    }
+    Ok(games)
+}
+
+/// The offsets of the records the index marks in use, if the index is intact.
+fn indexed_records(bytes: &[u8]) -> Option<Vec<usize>> {
+    let slots = usize::try_from(u32::from_le_bytes(bytes.get(60..64)?.try_into().ok()?)).ok()?;
+    let base = INDEX_AT.checked_add(slots.checked_mul(INDEX_ENTRY)?)?;
+    let index = bytes.get(INDEX_AT..base)?;
+    let mut out = Vec::new();
+    for entry in index.chunks_exact(INDEX_ENTRY) {
+        let flags = u32::from_le_bytes(entry[..4].try_into().ok()?);
+        if flags == 0 || flags & IN_USE == 0 {
+            continue;
+        }
+        let slot = usize::try_from(u32::from_le_bytes(entry[4..8].try_into().ok()?)).ok()?;
+        let at = base.checked_add(slot.checked_mul(BLOCK)?)?;
+        if !bytes.get(at..)?.starts_with(RECORD_MAGIC) {
+            return None;
+        }
+        out.push(at);
+    }
+    Some(out)
+}
+
+/// A record with no piece on its board: a section title of a library (it
+/// may carry a comment), not a game.
+fn is_section_title(record: &[u8]) -> bool {
+    record
+        .get(BOARD_AT..BOARD_AT + 90)
+        .is_some_and(|b| b.iter().all(|&c| c == 0))
 }
 
 fn piece_of(code: u8) -> Option<Piece> {
@@ -282,6 +329,9 @@ mod tests {
         lib[..16].copy_from_slice(LIBRARY_MAGIC);
         lib.extend(record(&[[1, 0, 70, 67]]));
         lib.extend(record(&[]));
+        let mut title = record(&[]);
+        title[BOARD_AT..BOARD_AT + 90].fill(0);
+        lib.extend(title);
         let games = read_library(&lib, "l.cbl").unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].as_ref().unwrap().moves.len(), 1);

@@ -9,7 +9,7 @@ use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::{Replay, position_from_placement};
+use super::replay::{Replay, initial_position, position_from_placement};
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
 pub(crate) const PIECE_ORDER: [Role; 16] = [
@@ -114,17 +114,22 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
             position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
                 .map_err(|m| err(ErrorKind::BadPosition, format!("binit: {m}")))?
         }
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
+    // Main-line comments by ply (`comment<ply>`; `comment<var>_<ply>` belong to variations).
+    let comments: std::collections::HashMap<usize, &str> = pairs
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("comment")?.parse().ok()?, *v)))
+        .collect();
     let mut replay = Replay::new(start, false);
-    if let Some(c) = get("comment0") {
+    if let Some(c) = comments.get(&0) {
         replay.comment(&unescape(c));
     }
     for (ply, (mv, raw)) in moves.iter().enumerate() {
         if !replay.push_move(*mv, raw) {
             break;
         }
-        if let Some(c) = get(&format!("comment{}", ply + 1)) {
+        if let Some(c) = comments.get(&(ply + 1)) {
             replay.comment(&unescape(c));
         }
     }
@@ -173,7 +178,7 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
 /// Reads a move list of four digits per move; returns each move with its digits.
 fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if digits.len() % 4 != 0 || !digits.iter().all(u8::is_ascii_digit) {
+    if !digits.len().is_multiple_of(4) || !digits.iter().all(u8::is_ascii_digit) {
         return Err(format!(
             "expected groups of four digits, found '{}'",
             truncate(s)

@@ -203,9 +203,9 @@ const TERMINATION_WORDS: [&str; 16] = [
     "和棋", "和局", "红胜", "黑胜",
 ];
 
-/// The termination text a last comment carries, if it reads like one.
+/// The termination text a last comment carries in its last line, if that reads like one.
 pub(crate) fn termination_from_comment(comment: &str) -> Option<String> {
-    let c = comment.trim();
+    let c = comment.lines().rev().find(|l| !l.trim().is_empty())?.trim();
     if c.is_empty() || c.chars().count() > 40 {
         return None;
     }
@@ -242,6 +242,10 @@ mod tests {
             Some("黑方认负")
         );
         assert_eq!(termination_from_comment("好棋"), None);
+        assert_eq!(
+            termination_from_comment("好棋\n红方超时\n").as_deref(),
+            Some("红方超时")
+        );
     }
 
     #[test]

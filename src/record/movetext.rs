@@ -122,11 +122,19 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     ResultToken::Absent
 }
 
+/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or a Chinese result word such as 红胜, 黑负, 和棋.
 fn result_token(tok: &str) -> Option<ResultToken> {
-    match tok {
-        "*" => Some(ResultToken::Unknown),
-        _ => GameResult::from_pgn(tok).map(ResultToken::Known),
+    if tok == "*" {
+        return Some(ResultToken::Unknown);
     }
+    if let Some(r) = GameResult::from_pgn(tok) {
+        return Some(ResultToken::Known(r));
+    }
+    let wordy = tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
+    if wordy {
+        return GameResult::from_chinese(tok).map(ResultToken::Known);
+    }
+    None
 }
 
 /// Removes a leading move number such as `12.`, `1...`, `3、` or `５．`.
@@ -181,6 +189,19 @@ mod tests {
         let (g, res) = read("1... h9g7, 2. h2e2, ; line comment h0g2\n *");
         assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
         assert_eq!(res, ResultToken::Unknown);
+    }
+
+    #[test]
+    fn chinese_result_words() {
+        assert_eq!(
+            result_token("黑胜"),
+            Some(ResultToken::Known(GameResult::BlackWins))
+        );
+        assert_eq!(
+            result_token("和棋"),
+            Some(ResultToken::Known(GameResult::Draw))
+        );
+        assert_eq!(result_token("炮二平五"), None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::board::Position;
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
 use super::movetext::{ResultToken, read_movetext};
-use super::replay::Replay;
+use super::replay::{Replay, initial_position};
 
 /// Largest text one game may take; longer games are reported and skipped.
 const MAX_GAME_BYTES: usize = 16 << 20;
@@ -224,7 +224,7 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         Some(f) if !f.is_empty() => Position::from_fen(f).map_err(|e| {
             RecordError::game(name, index, ErrorKind::BadPosition, format!("FEN tag: {e}"))
         })?,
-        _ => Position::startpos(),
+        _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
     let token = read_movetext(&text[body_start..], &mut replay);
@@ -267,7 +267,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
     } else {
-        (Position::startpos(), text, true)
+        (initial_position(), text, true)
     };
     let mut replay = Replay::new(start, flexible);
     let token = read_movetext(rest, &mut replay);

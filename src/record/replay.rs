@@ -171,6 +171,12 @@ impl Replay {
     }
 }
 
+/// The initial position, parsed once (readers start most games from it).
+pub(crate) fn initial_position() -> Position {
+    static START: once_cell::sync::Lazy<Position> = once_cell::sync::Lazy::new(Position::startpos);
+    START.clone()
+}
+
 /// Reads `h2e2`, `H2-E2` or `h2-e2` exactly, without allocating.
 pub(crate) fn parse_coordinates(text: &str) -> Option<Move> {
     let b = text.as_bytes();

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use crate::board::{Color, Move, Position};
 
 use super::game::Game;
+use super::replay::initial_position;
 
 /// The notation of the moves a writer emits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
         tag(out, k, v);
     }
     tag(out, "Result", game.result.map_or("*", |r| r.as_pgn()));
-    if game.start != Position::startpos() {
+    if game.start != initial_position() {
         tag(out, "FEN", &game.start.fen());
     }
     tag(out, "Format", style.format_tag());
