@@ -23,12 +23,15 @@ if [ ! -f "$stamp" ]; then
 fi
 bytes=$(du -sb "$DIR" | cut -f1)
 
-start=$(date +%s.%N)
-target/release/xqarbiter audit --jsonl --threads "$THREADS" "$DIR" > "$DIR.jsonl" 2> "$DIR.summary"
-end=$(date +%s.%N)
+load=$(cut -d' ' -f1 /proc/loadavg)
+TIMEFORMAT='%R %U %S'
+{ time target/release/xqarbiter audit --jsonl --threads "$THREADS" "$DIR" > "$DIR.jsonl" 2> "$DIR.summary"; } 2> "$DIR.time"
+read -r real user sys < "$DIR.time"
 rows=$(wc -l < "$DIR.jsonl")
-xq_rate=$(python3 -c "print(round($rows / ($end - $start), 1))")
-echo "xqarbiter audit: $rows rows ($bytes bytes of PGN) in $(python3 -c "print(round($end - $start, 3))") s on $THREADS threads: $xq_rate games/s"
+xq_rate=$(python3 -c "print(round($rows / $real, 1))")
+cpu_rate=$(python3 -c "print(round($rows / ($user + $sys), 1))")
+echo "xqarbiter audit: $rows rows ($bytes bytes of PGN) in $real s on $THREADS threads: $xq_rate games/s (load average before: $load)"
+echo "  CPU time $user s user + $sys s sys: $cpu_rate games per CPU-second ($THREADS idle cores would give about $(python3 -c "print(round($cpu_rate * $THREADS))") games/s)"
 sed 's/^/  /' "$DIR.summary"
 
 if python3 -c "import pyffish" 2>/dev/null; then
