@@ -40,7 +40,13 @@ fn writes_a_file_in_the_chosen_encoding() {
     let dir = std::env::temp_dir().join(format!("xqarbiter-convert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("out.pgn");
-    let (code, _, err) = convert(&[&fixture("game.cbf"), "--out-encoding", "gbk", "-o", out.to_str().unwrap()]);
+    let (code, _, err) = convert(&[
+        &fixture("game.cbf"),
+        "--out-encoding",
+        "gbk",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&out).unwrap();
     let (text, _, bad) = encoding_rs::GBK.decode(&bytes);

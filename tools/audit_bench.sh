@@ -4,13 +4,14 @@
 # games (a sample, extrapolated), print both rates and the ratio.
 #
 #   tools/audit_bench.sh            # 100,000 games in 100 files, 2 threads, 200-game pyffish sample
-#   GAMES=200000 FILES=400 THREADS=2 SAMPLE=2000 BENCH_DIR=/tmp/xqbench tools/audit_bench.sh
+#   GAMES=200000 FILES=400 THREADS=2 SAMPLE=500 REFERENCE=1 BENCH_DIR=/tmp/xqbench tools/audit_bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-100000}
 FILES=${FILES:-100}
 THREADS=${THREADS:-2}
 SAMPLE=${SAMPLE:-200}
+REFERENCE=${REFERENCE:-1}   # 0: skip the pyffish reference
 DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/xqarbiter-audit-bench}
 
 cargo build --release --quiet --bin xqarbiter --example gen_games
@@ -34,7 +35,9 @@ echo "xqarbiter audit: $rows rows ($bytes bytes of PGN) in $real s on $THREADS t
 echo "  CPU time $user s user + $sys s sys: $cpu_rate games per CPU-second ($THREADS idle cores would give about $(python3 -c "print(round($cpu_rate * $THREADS))") games/s)"
 sed 's/^/  /' "$DIR.summary"
 
-if python3 -c "import pyffish" 2>/dev/null; then
+if [ "$REFERENCE" = 0 ]; then
+    echo "pyffish reference skipped (REFERENCE=0)"
+elif python3 -c "import pyffish" 2>/dev/null; then
     ref=$(python3 tools/audit_ref_pyffish.py "$DIR" --sample "$SAMPLE")
     echo "pyffish reference: $ref"
     python3 - "$xq_rate" "$ref" <<'PY'
