@@ -232,10 +232,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
         }
-        return Ok(print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&json)?
-        )));
+        return Ok(print(&format!("{json:#}\n")));
     }
     let mut text = ruling.render(lang);
     if let Some((side, holds)) = claim {
