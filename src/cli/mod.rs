@@ -10,6 +10,7 @@ mod diagram;
 mod perft;
 mod profiles;
 mod rule;
+mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -25,6 +26,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
     Convert(convert::ConvertArgs),
+    /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
+    Ucci(ucci::UcciArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
     /// Rule on a record: repetitions, the natural limit, mate; with reasons.
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Ucci(args) => ucci::run(args),
         Command::Profiles(args) => profiles::run(args),
         Command::Rule(args) => rule::run(args),
         Command::Audit(args) => audit::run(args),
