@@ -323,4 +323,18 @@ mod tests {
             row.findings[0].detail
         );
     }
+
+    #[test]
+    fn the_first_ply_of_a_natural_limit_claim_is_reported() {
+        let example = include_str!("../../positions/examples/natural_limit.pgn");
+        let row = judge(&game(example), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(row.plies, 120);
+        assert_eq!(kinds(&row), [FindingKind::NaturalLimit]);
+        assert_eq!(row.findings[0].ply, Some(120), "each side's 60th move");
+        assert!(row.findings[0].detail.contains("red and black"));
+        assert_eq!(row.ruled_result, Outcome::Ongoing, "a claim, not an end");
+        // Under a 40-round limit the claim comes 40 rounds in.
+        let row = judge(&game(example), &profile("nanping2018"), "t.pgn", 0);
+        assert_eq!(row.findings[0].ply, Some(80));
+    }
 }
