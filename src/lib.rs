@@ -12,9 +12,11 @@
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+pub mod audit;
 pub mod board;
 pub mod cli;
 pub mod notation;
+pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod ucci;

@@ -4,8 +4,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod audit;
+mod convert;
+mod diagram;
 mod perft;
 mod profiles;
+mod rule;
 mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
@@ -20,10 +24,16 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
+    Convert(convert::ConvertArgs),
     /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
     Ucci(ucci::UcciArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
+    /// Rule on a record: repetitions, the natural limit, mate; with reasons.
+    Rule(rule::RuleArgs),
+    /// Audit game files and folders: one row per game, findings, a summary.
+    Audit(audit::AuditArgs),
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the
@@ -32,8 +42,11 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Ucci(args) => ucci::run(args),
         Command::Profiles(args) => profiles::run(args),
+        Command::Rule(args) => rule::run(args),
+        Command::Audit(args) => audit::run(args),
     };
     match result {
         Ok(code) => code,

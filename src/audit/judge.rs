@@ -1,0 +1,340 @@
+//! Judging one game: replay it through the referee under a profile and turn
+//! what the rules say, next to what the record says, into an audit row.
+//!
+//! No rule is decided here: the referee rules on every position (mate,
+//! stalemate, repetitions, the natural limit) and the profile says which
+//! early ends are forbidden. This module only compares and words.
+
+use crate::board::Color;
+use crate::record::{Game, GameResult};
+use crate::referee::{Event, Referee};
+use crate::rules::profile::{EarlyEnd, Profile};
+use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+
+use super::row::{Finding, FindingKind, Outcome, Row};
+
+impl From<Verdict> for Outcome {
+    fn from(v: Verdict) -> Outcome {
+        match v {
+            Verdict::Ongoing => Outcome::Ongoing,
+            Verdict::RedWins => Outcome::RedWins,
+            Verdict::BlackWins => Outcome::BlackWins,
+            Verdict::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::RedWins => Outcome::RedWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// The first ruling of the replay that ends the game, and its ply.
+struct End {
+    ply: usize,
+    ruling: Ruling,
+}
+
+/// Audits one game read from `file` (its `index`-th, 0-based) under `profile`.
+pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
+    let mut row = Row {
+        file: file.to_string(),
+        index,
+        event: game.event().map(str::to_string),
+        red: game.red().map(str::to_string),
+        black: game.black().map(str::to_string),
+        date: game.date().map(str::to_string),
+        plies: 0,
+        recorded_result: game.result.map(Outcome::from),
+        ruled_result: Outcome::Ongoing,
+        findings: Vec::new(),
+        error: None,
+    };
+    let mut referee = Referee::new(profile.clone(), game.start.clone());
+    let mut end: Option<End> = None;
+    let mut claimable_from: Option<(usize, Vec<Color>)> = None;
+    // No side can have made `rounds` moves since the last capture before this many plies.
+    let limit_plies = 2 * profile.limit.rounds.max(1) - 1;
+    for (i, gm) in game.moves.iter().enumerate() {
+        let ply = i + 1;
+        // The record's main line holds legal moves only (its reader stops at
+        // the first illegal one, reported below), so no second legality check.
+        let event = referee.push_legal(gm.mv);
+        row.plies = ply;
+        if event != Event::Quiet && end.is_none() {
+            let r = referee.ruling();
+            if ends_game(&r) {
+                end = Some(End { ply, ruling: r });
+            }
+        }
+        if claimable_from.is_none() && referee.position().halfmoves() >= limit_plies {
+            let sides = referee.natural_limit().claimable_by;
+            if !sides.is_empty() {
+                claimable_from = Some((ply, sides));
+            }
+        }
+    }
+    // A game that ends without legal moves (mate, or stalemate, which need not
+    // be announced by the push) is ruled on its last position.
+    if end.is_none() && row.plies > 0 && referee.position().has_no_legal_moves() {
+        let r = referee.ruling();
+        if ends_game(&r) {
+            end = Some(End {
+                ply: row.plies,
+                ruling: r,
+            });
+        }
+    }
+    if let Some(bad) = &game.illegal {
+        row.findings.push(Finding {
+            kind: FindingKind::IllegalMove,
+            ply: Some(bad.ply),
+            detail: format!(
+                "'{}' is not legal: {} (legal moves: {})",
+                bad.text,
+                bad.reason,
+                bad.legal.join(" ")
+            ),
+        });
+    }
+    if let Some((ply, sides)) = &claimable_from {
+        row.findings.push(Finding {
+            kind: FindingKind::NaturalLimit,
+            ply: Some(*ply),
+            detail: format!(
+                "a draw by the natural move limit ({} rounds) could be claimed by {} from here",
+                profile.limit.rounds,
+                sides
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        });
+    }
+    if let Some(end) = &end {
+        row.ruled_result = end.ruling.verdict.into();
+        end_findings(&mut row, end);
+    }
+    result_findings(&mut row, end.as_ref(), profile);
+    if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Outcome::Draw) {
+        row.findings.push(Finding {
+            kind: FindingKind::SimpleDraw,
+            ply: Some(row.plies),
+            detail: "neither side has attacking material left: the arbiter may rule a simple draw"
+                .into(),
+        });
+    }
+    row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
+    row
+}
+
+/// Whether the rules end the game here. A natural-limit draw is only a claim
+/// the players may make, so the audit reports it but plays on.
+fn ends_game(ruling: &Ruling) -> bool {
+    ruling.verdict != Verdict::Ongoing && ruling.reason != Some(Reason::NaturalLimit)
+}
+
+/// Findings about the ruling that ended the game (repetitions, mate, stalemate).
+fn end_findings(row: &mut Row, end: &End) {
+    let more = row.plies - end.ply;
+    let tail = if more > 0 {
+        let unit = if more == 1 { "ply" } else { "plies" };
+        format!("; the record goes on for {more} more {unit}")
+    } else {
+        String::new()
+    };
+    let summary = end.ruling.summary(Lang::En);
+    let kind = match end.ruling.reason {
+        Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
+        Some(Reason::Repetition) => FindingKind::RepetitionDraw,
+        Some(Reason::Checkmate) | Some(Reason::Stalemate) => {
+            let kind = if end.ruling.reason == Some(Reason::Checkmate) {
+                FindingKind::Checkmate
+            } else {
+                FindingKind::Stalemate
+            };
+            // Only worth a finding when the record does not score it at all;
+            // a wrong score is a result mismatch.
+            if row.recorded_result.is_none() {
+                row.findings.push(Finding {
+                    kind,
+                    ply: Some(end.ply),
+                    detail: format!("{summary}, but the record gives no result{tail}"),
+                });
+            }
+            return;
+        }
+        Some(Reason::NaturalLimit) | None => return,
+    };
+    let detail = match (&end.ruling.repetition, kind) {
+        (Some(rep), FindingKind::ForbiddenRepetition) => {
+            let offender = match end.ruling.verdict {
+                Verdict::RedWins => Color::Black,
+                _ => Color::Red,
+            };
+            let side = rep.cycle.side(offender);
+            format!(
+                "{} repeats {} ({}): {summary}{tail}",
+                offender.name(),
+                side.pattern_en,
+                side.pattern_zh,
+            )
+        }
+        _ => format!("{summary}{tail}"),
+    };
+    row.findings.push(Finding {
+        kind,
+        ply: Some(end.ply),
+        detail,
+    });
+}
+
+/// Findings comparing the recorded result with the rules and the profile.
+fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
+    let Some(recorded) = row.recorded_result else {
+        return;
+    };
+    match end {
+        Some(end) if recorded != row.ruled_result => {
+            row.findings.push(Finding {
+                kind: FindingKind::ResultMismatch,
+                ply: Some(end.ply),
+                detail: format!(
+                    "recorded {}, but the rules give {} ({} at ply {})",
+                    recorded.name(),
+                    row.ruled_result.name(),
+                    end.ruling.reason.map_or("ruling", |r| r.name()),
+                    end.ply
+                ),
+            });
+        }
+        Some(_) => {}
+        None => {
+            // The players ended the game themselves: agreement or resignation.
+            let how = if recorded == Outcome::Draw {
+                EarlyEnd::AgreedDraw
+            } else {
+                EarlyEnd::Resignation
+            };
+            let rounds = u32::try_from(row.plies.div_ceil(2)).unwrap_or(u32::MAX);
+            if let Some(flag) = profile.early_end_flag(how, rounds) {
+                let kind = match how {
+                    EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
+                    EarlyEnd::Resignation => FindingKind::EarlyResignation,
+                };
+                row.findings.push(Finding {
+                    kind,
+                    ply: Some(row.plies),
+                    detail: flag.en,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ReadOptions, read_games_from_bytes};
+
+    fn game(pgn: &str) -> Game {
+        let games =
+            read_games_from_bytes(pgn.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
+        games.into_iter().next().unwrap().unwrap()
+    }
+
+    fn kinds(row: &Row) -> Vec<FindingKind> {
+        row.findings.iter().map(|f| f.kind).collect()
+    }
+
+    fn profile(name: &str) -> Profile {
+        Profile::builtin(name).unwrap()
+    }
+
+    const OPENING: &str = "1. 炮二平五 马8进7 2. 马二进三 车9平8";
+
+    fn scored(result: &str) -> Game {
+        game(&format!(
+            "[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n\n{OPENING} {result}\n"
+        ))
+    }
+
+    #[test]
+    fn an_early_agreed_draw_is_flagged_only_where_the_profile_forbids_it() {
+        let draw = scored("1/2-1/2");
+        assert!(
+            judge(&draw, &profile("cxa2020"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
+        let row = judge(&draw, &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::EarlyDraw]);
+        assert_eq!(row.findings[0].ply, Some(4));
+        assert_eq!(
+            (row.recorded_result, row.ruled_result),
+            (Some(Outcome::Draw), Outcome::Ongoing)
+        );
+    }
+
+    #[test]
+    fn an_early_resignation_is_flagged_where_the_profile_says_so() {
+        let row = judge(&scored("1-0"), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::EarlyResignation]);
+        assert!(
+            judge(&scored("1-0"), &profile("dqsz2017-slow"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_won_game_without_attacking_material_is_noted_as_a_simple_draw() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1. 仕五进四 士5进6 1-0\n";
+        let row = judge(&game(pgn), &profile("nanping2018"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::SimpleDraw]);
+        assert!(
+            judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0)
+                .findings
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_repetition_draw_then_a_recorded_win_is_a_mismatch() {
+        // Both sides shuffle (idle moves) to the third occurrence, then play on.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 马二进三 马8进7 2. 马三退二 马7退8 3. 马二进三 马8进7 4. 马三退二 马7退8 5. 炮二平五 1-0\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(row.plies, 9);
+        assert_eq!(row.ruled_result, Outcome::Draw);
+        assert_eq!(
+            kinds(&row),
+            [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
+        assert_eq!(row.findings[0].ply, Some(8));
+        assert!(
+            row.findings[0].detail.contains("1 more ply"),
+            "{}",
+            row.findings[0].detail
+        );
+    }
+
+    #[test]
+    fn the_first_ply_of_a_natural_limit_claim_is_reported() {
+        let example = include_str!("../../positions/examples/natural_limit.pgn");
+        let row = judge(&game(example), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(row.plies, 120);
+        assert_eq!(kinds(&row), [FindingKind::NaturalLimit]);
+        assert_eq!(row.findings[0].ply, Some(120), "each side's 60th move");
+        assert!(row.findings[0].detail.contains("red and black"));
+        assert_eq!(row.ruled_result, Outcome::Ongoing, "a claim, not an end");
+        // Under a 40-round limit the claim comes 40 rounds in.
+        let row = judge(&game(example), &profile("nanping2018"), "t.pgn", 0);
+        assert_eq!(row.findings[0].ply, Some(80));
+    }
+}

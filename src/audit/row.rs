@@ -1,0 +1,184 @@
+//! One audit row per game: what was read, what the rules say, and what is wrong.
+
+use serde::Serialize;
+
+/// A game's result, as recorded or as the rules give it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Not decided by the rules (play could go on, or a player resigned or agreed).
+    Ongoing,
+    /// Red won.
+    RedWins,
+    /// Black won.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl Outcome {
+    /// The contract name: `ongoing`, `red_wins`, `black_wins`, `draw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::RedWins => "red_wins",
+            Outcome::BlackWins => "black_wins",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// The usual score notation: `*`, `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn score(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// What kind of problem or notable fact an audit found in a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// A move that is not legal where it was played; the replay stops there.
+    IllegalMove,
+    /// A repetition the rules forbid to one side, repeated up to the decisive count.
+    ForbiddenRepetition,
+    /// A repetition that the rules rule a draw.
+    RepetitionDraw,
+    /// The natural move limit was reached: a draw could be claimed.
+    NaturalLimit,
+    /// The game ends in checkmate but the record does not score it so.
+    Checkmate,
+    /// The game ends in stalemate (a loss for the side without moves) but the record does not score it so.
+    Stalemate,
+    /// The recorded result contradicts the result the rules give.
+    ResultMismatch,
+    /// An agreed draw recorded earlier than the profile allows.
+    EarlyDraw,
+    /// A resignation recorded earlier than the profile allows.
+    EarlyResignation,
+    /// Neither side has attacking material at the end but the game is not scored a draw.
+    SimpleDraw,
+}
+
+impl FindingKind {
+    /// Every kind, in report order.
+    pub const ALL: [FindingKind; 10] = [
+        FindingKind::IllegalMove,
+        FindingKind::ForbiddenRepetition,
+        FindingKind::RepetitionDraw,
+        FindingKind::NaturalLimit,
+        FindingKind::Checkmate,
+        FindingKind::Stalemate,
+        FindingKind::ResultMismatch,
+        FindingKind::EarlyDraw,
+        FindingKind::EarlyResignation,
+        FindingKind::SimpleDraw,
+    ];
+
+    /// The contract name used in CSV and JSON lines.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FindingKind::IllegalMove => "illegal_move",
+            FindingKind::ForbiddenRepetition => "forbidden_repetition",
+            FindingKind::RepetitionDraw => "repetition_draw",
+            FindingKind::NaturalLimit => "natural_limit",
+            FindingKind::Checkmate => "checkmate",
+            FindingKind::Stalemate => "stalemate",
+            FindingKind::ResultMismatch => "result_mismatch",
+            FindingKind::EarlyDraw => "early_draw",
+            FindingKind::EarlyResignation => "early_resignation",
+            FindingKind::SimpleDraw => "simple_draw",
+        }
+    }
+}
+
+/// One finding: its kind, the ply it is about (1-based, if any) and words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// What was found.
+    pub kind: FindingKind,
+    /// The ply it concerns (the first move is ply 1), if it concerns one.
+    pub ply: Option<usize>,
+    /// An explanation for a person.
+    pub detail: String,
+}
+
+/// The audit of one game (or of one unreadable file or game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The file, as given or as found by the walk.
+    pub file: String,
+    /// 0-based index of the game in the file.
+    pub index: usize,
+    /// The event tag, if any.
+    pub event: Option<String>,
+    /// The Red player, if known.
+    pub red: Option<String>,
+    /// The Black player, if known.
+    pub black: Option<String>,
+    /// The date, if known.
+    pub date: Option<String>,
+    /// Moves replayed.
+    pub plies: usize,
+    /// The result the record gives, if any.
+    pub recorded_result: Option<Outcome>,
+    /// The result the rules give.
+    pub ruled_result: Outcome,
+    /// What the audit found, in ply order.
+    pub findings: Vec<Finding>,
+    /// Why the file or game could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+impl Row {
+    /// A row for a file or game that could not be read.
+    pub fn unreadable(file: String, index: usize, why: String) -> Row {
+        Row {
+            file,
+            index,
+            event: None,
+            red: None,
+            black: None,
+            date: None,
+            plies: 0,
+            recorded_result: None,
+            ruled_result: Outcome::Ongoing,
+            findings: Vec::new(),
+            error: Some(why),
+        }
+    }
+
+    /// Whether the row has something to report (a finding or an error).
+    pub fn is_notable(&self) -> bool {
+        self.error.is_some() || !self.findings.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serializes_to_the_contract_names() {
+        let mut row = Row::unreadable("a.pgn".into(), 0, "bad".into());
+        row.findings.push(Finding {
+            kind: FindingKind::ForbiddenRepetition,
+            ply: Some(9),
+            detail: "x".into(),
+        });
+        row.recorded_result = Some(Outcome::RedWins);
+        let v = serde_json::to_value(&row).unwrap();
+        assert_eq!(v["findings"][0]["kind"], "forbidden_repetition");
+        assert_eq!(v["recorded_result"], "red_wins");
+        assert_eq!(v["ruled_result"], "ongoing");
+        assert_eq!(v["error"], "bad");
+        assert!(v["event"].is_null());
+        for kind in FindingKind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! `xqarbiter audit PATH… [--profile P] [--csv|--jsonl] [--only-findings] [--threads N]`.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::audit::{self, Format, Options, Summary, Writer};
+use crate::record::ReadOptions;
+use crate::rules::profile::Profile;
+
+/// Arguments of `audit`.
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Files and folders to audit (folders are walked recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
+    #[arg(long, default_value = "cxa2020")]
+    profile: String,
+    /// Write CSV (summary on stderr).
+    #[arg(long, conflicts_with = "jsonl")]
+    csv: bool,
+    /// Write one JSON object per game (summary on stderr).
+    #[arg(long)]
+    jsonl: bool,
+    /// Only write the games with a finding or an error (the summary counts all).
+    #[arg(long)]
+    only_findings: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} {human_pos} games  {per_sec}  {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `audit`: exit 0 when the audit ran (whatever it found), 2 on a bad
+/// profile, 1 when the report cannot be written.
+pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let profile = match Profile::load(&args.profile) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("xqarbiter: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let format = if args.csv {
+        Format::Csv
+    } else if args.jsonl {
+        Format::Jsonl
+    } else {
+        Format::Text
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = Options {
+        profile,
+        read: ReadOptions::default(),
+        threads,
+    };
+    let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format);
+    let mut summary = Summary::default();
+    let bar = progress_bar();
+    let result = audit::audit(&args.paths, &opts, |row| {
+        summary.add(&row);
+        bar.inc(1);
+        if args.only_findings && !row.is_notable() {
+            return Ok(());
+        }
+        out.row(&row)
+    })
+    .and_then(|()| out.finish());
+    bar.finish_and_clear();
+    match result {
+        Ok(()) => {}
+        // A closed pipe (`| head`) is the reader's choice, not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("xqarbiter: cannot write the report: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let text = summary.render();
+    if format == Format::Text {
+        let mut stdout = io::stdout().lock();
+        let _ = writeln!(stdout, "\n{text}");
+    } else {
+        eprint!("{text}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,98 @@
+//! `xqarbiter convert IN [--to pgn|iccs|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
+//! reads any game file and writes its games as PGN (or coordinate lines).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use crate::record::{MoveStyle, ReadOptions, encoding_by_name, read_games, write_pgn};
+
+/// What `convert` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
+    Pgn,
+    /// The same as `pgn`.
+    Iccs,
+    /// One line per game: the start FEN, then the moves in coordinates (`h2e2`).
+    Uci,
+}
+
+/// Arguments of `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The game file to read (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move list).
+    input: PathBuf,
+    /// Output form.
+    #[arg(long, value_enum, default_value_t = Target::Pgn)]
+    to: Target,
+    /// Encoding of the input text (default: detected): gbk, big5, utf-8, ...
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...
+    #[arg(long, default_value = "utf-8")]
+    out_encoding: String,
+    /// Write to this file instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// Runs `convert`: exit 0 when every game was read, 2 when the file or any game could not be.
+pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let name_encoding = |n: &str| {
+        encoding_by_name(n)
+            .ok_or_else(|| format!("unknown encoding '{n}' (try gbk, big5 or utf-8)"))
+    };
+    let opts = ReadOptions {
+        encoding: args.encoding.as_deref().map(name_encoding).transpose()?,
+        format: None,
+    };
+    let out_encoding = name_encoding(&args.out_encoding)?;
+    let games = read_games(&args.input, &opts)?;
+    let mut text = String::new();
+    let mut failed = 0usize;
+    for game in games {
+        match game {
+            Ok(g) => {
+                if let Some(ill) = &g.illegal {
+                    eprintln!(
+                        "xqarbiter: {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
+                        args.input.display(),
+                        ill.ply,
+                        ill.text,
+                        ill.reason,
+                        g.moves.len()
+                    );
+                    failed += 1;
+                }
+                match args.to {
+                    Target::Pgn | Target::Iccs => write_pgn(&g, MoveStyle::Iccs, &mut text),
+                    Target::Uci => {
+                        text.push_str(&g.start.fen());
+                        for m in &g.moves {
+                            text.push(' ');
+                            text.push_str(&m.mv.to_string());
+                        }
+                        text.push('\n');
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("xqarbiter: {e}");
+                failed += 1;
+            }
+        }
+    }
+    let (bytes, _, _) = out_encoding.encode(&text);
+    match &args.output {
+        Some(path) => std::fs::write(path, &bytes)?,
+        None => std::io::stdout().lock().write_all(&bytes)?,
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}

@@ -1,0 +1,266 @@
+//! `xqarbiter rule [FILE|-] [--fen FEN] [--moves "…"] [--profile P] [--rules R]
+//! [--claim red|black] [--lang zh|en] [--json]`: the arbiter's command.
+//!
+//! Reads one record (a file in any format, a pasted record on standard input,
+//! or a move list given inline), replays it through the referee and prints the
+//! ruling after its last move: the verdict first, then the cycle's moves, the
+//! natural-limit status and the board. All rule logic is the referee's.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+
+use crate::board::{Color, Move, Position};
+use crate::notation::parse_move_list;
+use crate::record::{ReadOptions, read_games_from_bytes};
+use crate::referee::Referee;
+use crate::rules::RuleSet;
+use crate::rules::limit::ClaimMode;
+use crate::rules::profile::Profile;
+use crate::rules::ruling::Lang;
+
+use super::diagram::diagram;
+
+/// Output language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum LangArg {
+    /// 中文.
+    Zh,
+    /// English.
+    En,
+}
+
+/// A side, as named on the command line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum SideArg {
+    /// Red (红方).
+    Red,
+    /// Black (黑方).
+    Black,
+}
+
+impl SideArg {
+    fn color(self) -> Color {
+        match self {
+            SideArg::Red => Color::Red,
+            SideArg::Black => Color::Black,
+        }
+    }
+}
+
+/// Arguments of `rule`.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// A record file in any supported format, or `-` for standard input
+    /// (a pasted record); omitted with --moves.
+    file: Option<PathBuf>,
+    /// Start position (FEN) of --moves, or of a bare move list read from FILE.
+    #[arg(long)]
+    fen: Option<String>,
+    /// The moves, in any notation (Chinese, WXF, coordinates), e.g. "炮二平五 马8进7".
+    #[arg(long, conflicts_with = "file")]
+    moves: Option<String>,
+    /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file (default cxa2020).
+    #[arg(long)]
+    profile: Option<String>,
+    /// Rule set, overriding the profile's: cxa2011, cxa2020 or axf.
+    #[arg(long)]
+    rules: Option<RuleSet>,
+    /// Say whether this side's natural-limit draw claim holds.
+    #[arg(long, value_enum)]
+    claim: Option<SideArg>,
+    /// Language of the explanation.
+    #[arg(long, value_enum, default_value = "zh")]
+    lang: LangArg,
+    /// Print the ruling as the JSON object of the contract.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A record that cannot be ruled on: unreadable, or an illegal move (exit 2).
+struct BadRecord(String);
+
+/// The start position and the moves of the record to rule on.
+struct Record {
+    start: Position,
+    moves: Vec<Move>,
+}
+
+fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
+    Position::from_fen(fen).map_err(|e| BadRecord(format!("bad --fen: {e}")))
+}
+
+/// Reads a move list from `start`; an unreadable move names its ply, text and the legal moves.
+fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
+    let list = parse_move_list(&start, text).map_err(|e| {
+        BadRecord(format!(
+            "illegal or unreadable move at ply {}: '{}': {}\nposition: {}\nlegal moves: {}",
+            e.ply,
+            e.text,
+            e.reason,
+            e.fen,
+            e.legal.join(" ")
+        ))
+    })?;
+    Ok(Record {
+        start,
+        moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
+    })
+}
+
+fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
+    if let Some(moves) = &args.moves {
+        let start = args
+            .fen
+            .as_deref()
+            .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
+        return move_list(start, moves);
+    }
+    let (bytes, name) = match args.file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| BadRecord(format!("cannot read {}: {e}", path.display())))?;
+            (bytes, path.display().to_string())
+        }
+        _ => {
+            if args.file.is_none() && io::stdin().is_terminal() {
+                return Err(BadRecord(
+                    "nothing to rule on: give a FILE, '-' to paste a record, or --moves".into(),
+                ));
+            }
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| BadRecord(format!("cannot read standard input: {e}")))?;
+            (bytes, "<stdin>".to_string())
+        }
+    };
+    if let Some(fen) = &args.fen {
+        let text = String::from_utf8_lossy(&bytes);
+        return move_list(parse_fen(fen)?, &text);
+    }
+    let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())
+        .map_err(|e| BadRecord(e.to_string()))?;
+    let count = games.len();
+    let game = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| BadRecord(format!("{name}: no game found")))?
+        .map_err(|e| BadRecord(e.to_string()))?;
+    if count > 1 {
+        eprintln!(
+            "xqarbiter: {name} holds {count} games; ruling on the first (use `audit` for all)"
+        );
+    }
+    if let Some(bad) = &game.illegal {
+        return Err(BadRecord(format!(
+            "illegal move at ply {}: '{}': {}\nposition: {}\nlegal moves: {}",
+            bad.ply,
+            bad.text,
+            bad.reason,
+            bad.fen,
+            bad.legal.join(" ")
+        )));
+    }
+    Ok(Record {
+        start: game.start,
+        moves: game.moves.into_iter().map(|m| m.mv).collect(),
+    })
+}
+
+fn profile(args: &RuleArgs) -> Result<Profile, String> {
+    let name = match (&args.profile, args.rules) {
+        (Some(name), _) => name.clone(),
+        (None, Some(rules)) => rules.name().to_string(),
+        (None, None) => "cxa2020".to_string(),
+    };
+    let mut profile = Profile::load(&name).map_err(|e| e.to_string())?;
+    if let Some(rules) = args.rules {
+        profile.rules = rules;
+    }
+    Ok(profile)
+}
+
+fn claim_line(side: Color, holds: bool, lang: Lang) -> String {
+    match (lang, holds) {
+        (Lang::Zh, true) => format!("{}方提出自然限着作和：成立。", side.name_zh()),
+        (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立。", side.name_zh()),
+        (Lang::En, true) => format!("{}'s natural-limit draw claim: valid.", side.name()),
+        (Lang::En, false) => format!("{}'s natural-limit draw claim: not valid.", side.name()),
+    }
+}
+
+/// Runs `rule`: exit 0 with a ruling, 2 for a record that cannot be ruled on.
+pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let profile = match profile(&args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("xqarbiter: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let record = match read_input(&args) {
+        Ok(r) => r,
+        Err(BadRecord(why)) => {
+            eprintln!("xqarbiter: {why}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let mut referee = Referee::new(profile, record.start);
+    if let Some(side) = args.claim {
+        referee.set_claim(ClaimMode::Claim(side.color()));
+    }
+    for mv in record.moves {
+        if let Err(e) = referee.push(mv) {
+            eprintln!("xqarbiter: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let ruling = referee.ruling();
+    let lang = match args.lang {
+        LangArg::Zh => Lang::Zh,
+        LangArg::En => Lang::En,
+    };
+    let claim = args.claim.map(|s| {
+        let side = s.color();
+        (side, referee.natural_limit().claimable_by.contains(&side))
+    });
+    if args.json {
+        let mut json = ruling.to_json();
+        if let Some((side, holds)) = claim {
+            json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
+        }
+        return Ok(print(&format!("{json:#}\n")));
+    }
+    let mut text = ruling.render(lang);
+    if let Some((side, holds)) = claim {
+        text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
+    }
+    let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let heading = match lang {
+        Lang::Zh => format!("第{}着后的局面：", referee.plies()),
+        Lang::En => format!("Position after ply {}:", referee.plies()),
+    };
+    Ok(print(&format!(
+        "{}\n\n{heading}\n{}FEN: {}\n",
+        text.trim_end(),
+        diagram(referee.position(), colour),
+        referee.position().fen()
+    )))
+}
+
+/// Writes the ruling to stdout: exit 0, also when the reader has gone (`| head`);
+/// exit 1 when stdout cannot be written.
+fn print(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xqarbiter: cannot write the ruling: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

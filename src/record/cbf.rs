@@ -1,0 +1,231 @@
+//! 象棋桥 CBF records: a small XML document, read by hand.
+//!
+//! `<Head>` holds the tags (`<Red>`, `<Event>`, `<FEN>`, `<RecordResult>`,
+//! ...); `<MoveList>` holds `<Move value="XY-XY">` elements with X the file
+//! and Y the row from the top, and an optional CDATA comment. The first
+//! move `00-00` carries the game comment.
+
+use crate::board::{Move, Position, Square};
+
+use super::error::{ErrorKind, RecordError};
+use super::game::{Game, GameResult};
+use super::replay::{Replay, initial_position};
+
+/// Head elements and the tag names they become.
+const TAG_NAMES: [(&str, &str); 14] = [
+    ("Name", "Title"),
+    ("Contest", "Event"),
+    ("Round", "Round"),
+    ("Date", "Date"),
+    ("Site", "Site"),
+    ("TimeRule", "TimeControl"),
+    ("Red", "Red"),
+    ("RedTeam", "RedTeam"),
+    ("Black", "Black"),
+    ("BlackTeam", "BlackTeam"),
+    ("Commentator", "Annotator"),
+    ("ECCO", "ECCO"),
+    ("Group", "Group"),
+    ("Table", "Table"),
+];
+
+/// Reads one CBF document.
+pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
+    let err = |kind, msg: String| RecordError::game(name, 1, kind, msg);
+    if !text.contains("<ChineseChessRecord") {
+        return Err(err(
+            ErrorKind::Corrupt,
+            "a CBF file has a <ChineseChessRecord> root element".into(),
+        ));
+    }
+    let head = section(text, "Head").unwrap_or("");
+    let start = match element(head, "FEN").map(|f| unescape(f.trim())) {
+        Some(f) if !f.is_empty() => Position::from_fen(&f)
+            .map_err(|e| err(ErrorKind::BadPosition, format!("<FEN>: {e}")))?,
+        _ => initial_position(),
+    };
+    let list = section(text, "MoveList")
+        .ok_or_else(|| err(ErrorKind::Syntax, "no <MoveList> element".into()))?;
+    let mut replay = Replay::new(start, false);
+    let mut rest = list;
+    while let Some(i) = rest.find("<Move ") {
+        let after = &rest[i + 6..];
+        let Some(tag_end) = after.find('>') else {
+            return Err(err(
+                ErrorKind::Syntax,
+                "a <Move> element is not closed".into(),
+            ));
+        };
+        let attrs = &after[..tag_end];
+        let self_closing = attrs.trim_end().ends_with('/');
+        let body_start = tag_end + 1;
+        let (body, next) = if self_closing {
+            ("", &after[body_start..])
+        } else {
+            match after[body_start..].find("</Move>") {
+                Some(e) => (
+                    &after[body_start..body_start + e],
+                    &after[body_start + e + 7..],
+                ),
+                None => {
+                    return Err(err(
+                        ErrorKind::Syntax,
+                        "a <Move> element has no </Move>".into(),
+                    ));
+                }
+            }
+        };
+        rest = next;
+        let value = attribute(attrs, "value").unwrap_or_default();
+        let comment = cdata(body);
+        if value == "00-00" {
+            if let Some(c) = comment {
+                replay.comment(&c);
+            }
+            continue;
+        }
+        let Some(mv) = parse_move(&value) else {
+            replay.push_text(&value);
+            break;
+        };
+        if !replay.push_move(mv, &value) {
+            break;
+        }
+        if let Some(c) = comment {
+            replay.comment(&c);
+        }
+    }
+    let game = replay.game_mut();
+    for (elem, tag) in TAG_NAMES {
+        if let Some(v) = element(head, elem) {
+            game.push_tag(tag, &unescape(v));
+        }
+    }
+    let code = element(head, "RecordResult").and_then(|r| r.trim().parse::<u32>().ok());
+    game.result = code.and_then(GameResult::from_code);
+    if let Some(r) = game.result {
+        game.push_tag("Result", r.as_pgn());
+    }
+    Ok(replay.finish())
+}
+
+/// The text between `<name>` and `</name>`.
+fn section<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("<{name}>");
+    let close = format!("</{name}>");
+    let s = text.find(&open)? + open.len();
+    let e = text[s..].find(&close)? + s;
+    Some(&text[s..e])
+}
+
+/// The content of a simple element `<name>value</name>`; `<name />` is empty.
+fn element<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    if head.contains(&format!("<{name} />")) || head.contains(&format!("<{name}/>")) {
+        return Some("");
+    }
+    section(head, name)
+}
+
+fn attribute(attrs: &str, name: &str) -> Option<String> {
+    let key = format!("{name}=\"");
+    let s = attrs.find(&key)? + key.len();
+    let e = attrs[s..].find('"')? + s;
+    Some(unescape(&attrs[s..e]))
+}
+
+fn cdata(body: &str) -> Option<String> {
+    let text = match (body.find("<![CDATA["), body.rfind("]]>")) {
+        (Some(s), Some(e)) if e >= s + 9 => body[s + 9..e].to_string(),
+        _ => unescape(body),
+    };
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// `XY-XY`, X the file, Y the row from the top.
+fn parse_move(value: &str) -> Option<Move> {
+    let b = value.as_bytes();
+    let [x1, y1, b'-', x2, y2] = b else {
+        return None;
+    };
+    let d = |c: u8| c.is_ascii_digit().then(|| i32::from(c - b'0'));
+    let from = Square::at(d(*x1)?, 9 - d(*y1)?)?;
+    let to = Square::at(d(*x2)?, 9 - d(*y2)?)?;
+    (from != to).then(|| Move::new(from, to))
+}
+
+/// Replaces the five XML entities and numeric character references.
+fn unescape(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let Some(semi) = after.find(';').filter(|&n| n <= 10) else {
+            out.push('&');
+            rest = &after[1..];
+            continue;
+        };
+        let ent = &after[1..semi];
+        let c = match ent {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => ent
+                .strip_prefix("#x")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .or_else(|| ent.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match c {
+            Some(c) => {
+                out.push(c);
+                rest = &after[semi + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">\n<Head>\n<Name>A &amp; B</Name>\n\
+        <Red>甲</Red>\n<Black />\n<RecordResult>2</RecordResult>\n\
+        <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n</Head>\n<MoveList>\n\
+        <Move value=\"00-00\"><![CDATA[game note]]></Move>\n<Move value=\"77-47\" />\n\
+        <Move value=\"70-62\" end=\"1\"><![CDATA[红方认负]]></Move>\n</MoveList>\n</ChineseChessRecord>";
+
+    #[test]
+    fn reads_head_and_moves() {
+        let g = read(DOC, "t.cbf").unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(g.tag("Title"), Some("A & B"));
+        assert_eq!(g.red(), Some("甲"));
+        assert_eq!(g.black(), None);
+        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.comment.as_deref(), Some("game note"));
+        assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn bad_moves_and_documents() {
+        let g = read(&DOC.replace("70-62", "70-99"), "t.cbf").unwrap();
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(g.illegal.unwrap().text, "70-99");
+        assert!(read("<x/>", "t.cbf").is_err());
+        assert!(read(&DOC.replace("</Move>", ""), "t.cbf").is_err());
+        assert_eq!(unescape("&#x4e2d;&#20013;&bogus;"), "中中&bogus;");
+    }
+}

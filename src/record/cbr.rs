@@ -1,0 +1,359 @@
+//! 象棋桥 CBR records (binary, strings in UTF-16LE) and CBL libraries of them.
+//!
+//! Layout of a version 2 record: title at 180, event 692, round 756, date
+//! 884, site 948, red 1076, red team 1140, black 1300, black team 1364,
+//! result byte at 2076, finish type at 2080, board (90 bytes, index
+//! `(9 − y)·9 + x`, codes 0x11–0x17 Red R N B A K C P, 0x21–0x27 Black) at
+//! 2120, then a game comment and the move records from 2214.
+
+use crate::board::{Color, Move, Piece, Role, Square};
+
+use super::binary::Cursor;
+use super::encoding::utf16le_until_nul;
+use super::error::{ErrorKind, RecordError};
+use super::game::{Game, GameResult};
+use super::replay::{Replay, position_from_placement};
+
+const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
+const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
+const MOVES_AT: usize = 2214;
+const BOARD_AT: usize = 2120;
+/// Largest comment accepted (bytes); larger lengths mean corrupt data.
+const MAX_COMMENT: usize = 1 << 20;
+
+/// Header strings: offset, byte length, tag.
+const STRINGS: [(usize, usize, &str); 10] = [
+    (180, 128, "Title"),
+    (692, 64, "Event"),
+    (756, 64, "Round"),
+    (884, 64, "Date"),
+    (948, 64, "Site"),
+    (1076, 64, "Red"),
+    (1140, 64, "RedTeam"),
+    (1300, 64, "Black"),
+    (1364, 64, "BlackTeam"),
+    (1780, 64, "Annotator"),
+];
+
+/// Reads one CBR record; `game` is its number in a library.
+pub(crate) fn read_record(
+    bytes: &[u8],
+    name: &str,
+    game: Option<usize>,
+) -> Result<Game, RecordError> {
+    let index = game.unwrap_or(1);
+    let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
+    if !bytes.starts_with(RECORD_MAGIC) {
+        return Err(err(
+            ErrorKind::Corrupt,
+            "a CBR record starts with 'CCBridge Record'".into(),
+        ));
+    }
+    if bytes.len() < MOVES_AT {
+        return Err(err(
+            ErrorKind::Truncated,
+            format!(
+                "a CBR record has a {MOVES_AT}-byte header; this one has {} bytes",
+                bytes.len()
+            ),
+        ));
+    }
+    let version = bytes[19];
+    if version != 2 {
+        return Err(err(
+            ErrorKind::Unsupported,
+            format!("CBR version {version} is not supported (only version 2 is documented)"),
+        ));
+    }
+    let mut pieces = Vec::with_capacity(32);
+    for (i, &code) in bytes[BOARD_AT..BOARD_AT + 90].iter().enumerate() {
+        if code == 0 {
+            continue;
+        }
+        let piece = piece_of(code).ok_or_else(|| {
+            err(
+                ErrorKind::Corrupt,
+                format!("unknown piece code {code:#x} at board index {i}"),
+            )
+        })?;
+        pieces.push((
+            square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?,
+            piece,
+        ));
+    }
+    let tree = read_moves(&bytes[MOVES_AT..])
+        .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
+    let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
+        .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
+    let mut replay = Replay::new(start, false);
+    if let Some(c) = &tree.root_comment {
+        replay.comment(c);
+    }
+    for (mv, comment) in &tree.moves {
+        if !replay.push_move(*mv, &mv.to_string()) {
+            break;
+        }
+        if let Some(c) = comment {
+            replay.comment(c);
+        }
+    }
+    let game = replay.game_mut();
+    game.variations = tree.variations;
+    for (off, len, tag) in STRINGS {
+        game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));
+    }
+    game.result = GameResult::from_code(u32::from(bytes[2076]));
+    if let Some(r) = game.result {
+        game.push_tag("Result", r.as_pgn());
+    }
+    let finish = utf16le_until_nul(&bytes[2080..2112]);
+    if !finish.trim().is_empty() {
+        game.termination = Some(finish.trim().to_string());
+    }
+    Ok(replay.finish())
+}
+
+/// Where a CBL library's index starts: one 276-byte entry per slot, the
+/// slot count at offset 60; the record blocks (4096 bytes each) follow it.
+const INDEX_AT: usize = 66624;
+const INDEX_ENTRY: usize = 276;
+const BLOCK: usize = 4096;
+/// Index entry flag of a slot in use (cleared for deleted games).
+const IN_USE: u32 = 2;
+
+/// Reads a CBL library. When its index is intact the games are the slots it
+/// marks in use, in index order; otherwise every block that starts with the
+/// record magic (the vschess approach). Records with an empty board
+/// are section titles, not games, and are left out.
+pub(crate) fn read_library(
+    bytes: &[u8],
+    name: &str,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    if !bytes.starts_with(LIBRARY_MAGIC) {
+        return Err(RecordError::file(
+            name,
+            ErrorKind::Corrupt,
+            "a CBL library starts with 'CCBridgeLibrary'".into(),
+        ));
+    }
+    let magic_at: Vec<usize> = bytes
+        .windows(RECORD_MAGIC.len())
+        .enumerate()
+        .filter(|(_, w)| *w == RECORD_MAGIC)
+        .map(|(i, _)| i)
+        .collect();
+    let starts = indexed_records(bytes).unwrap_or_else(|| magic_at.clone());
+    let mut games = Vec::with_capacity(starts.len());
+    for s in starts {
+        let end = magic_at
+            .iter()
+            .copied()
+            .find(|&m| m > s)
+            .unwrap_or(bytes.len());
+        let record = &bytes[s..end];
+        if is_section_title(record) {
+            continue;
+        }
+        games.push(read_record(record, name, Some(games.len() + 1)));
+    }
+    Ok(games)
+}
+
+/// The offsets of the records the index marks in use, if the index is intact.
+fn indexed_records(bytes: &[u8]) -> Option<Vec<usize>> {
+    let slots = usize::try_from(u32::from_le_bytes(bytes.get(60..64)?.try_into().ok()?)).ok()?;
+    let base = INDEX_AT.checked_add(slots.checked_mul(INDEX_ENTRY)?)?;
+    let index = bytes.get(INDEX_AT..base)?;
+    let mut out = Vec::new();
+    for entry in index.chunks_exact(INDEX_ENTRY) {
+        let flags = u32::from_le_bytes(entry[..4].try_into().ok()?);
+        if flags == 0 || flags & IN_USE == 0 {
+            continue;
+        }
+        let slot = usize::try_from(u32::from_le_bytes(entry[4..8].try_into().ok()?)).ok()?;
+        let at = base.checked_add(slot.checked_mul(BLOCK)?)?;
+        if !bytes.get(at..)?.starts_with(RECORD_MAGIC) {
+            return None;
+        }
+        out.push(at);
+    }
+    Some(out)
+}
+
+/// A record with no piece on its board: a section title of a library (it
+/// may carry a comment), not a game.
+fn is_section_title(record: &[u8]) -> bool {
+    record
+        .get(BOARD_AT..BOARD_AT + 90)
+        .is_some_and(|b| b.iter().all(|&c| c == 0))
+}
+
+fn piece_of(code: u8) -> Option<Piece> {
+    let color = match code >> 4 {
+        1 => Color::Red,
+        2 => Color::Black,
+        _ => return None,
+    };
+    let role = match code & 0x0F {
+        1 => Role::Rook,
+        2 => Role::Horse,
+        3 => Role::Elephant,
+        4 => Role::Advisor,
+        5 => Role::King,
+        6 => Role::Cannon,
+        7 => Role::Pawn,
+        _ => return None,
+    };
+    Some(Piece { color, role })
+}
+
+/// Board index `(9 − y)·9 + x` to a square.
+fn square_of(i: u8) -> Option<Square> {
+    (i < 90)
+        .then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9)))
+        .flatten()
+}
+
+struct Tree {
+    root_comment: Option<String>,
+    moves: Vec<(Move, Option<String>)>,
+    variations: usize,
+}
+
+fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {
+    let len = len as usize;
+    if len > MAX_COMMENT {
+        return Err(format!(
+            "comment length {len} at byte {} is implausible",
+            c.offset()
+        ));
+    }
+    if len == 0 {
+        return Ok(None);
+    }
+    Ok(Some(utf16le_until_nul(c.bytes(len)?)))
+}
+
+/// Move records `[flags, 0, from, to]` in pre-order: flag 1 ends a branch,
+/// 2 announces a sibling (variation), 4 a comment (u32 byte length, UTF-16LE).
+fn read_moves(data: &[u8]) -> Result<Tree, String> {
+    let mut c = Cursor::new(data);
+    let root_comment = match c.u32()? {
+        0 => None,
+        _ => {
+            let len = c.u32()?;
+            read_comment(&mut c, len)?
+        }
+    };
+    let mut tree = Tree {
+        root_comment,
+        moves: Vec::new(),
+        variations: 0,
+    };
+    let mut open = 1usize;
+    let mut main = true;
+    while open > 0 && c.offset() + 4 <= data.len() {
+        let at = c.offset();
+        let b = c.array4()?;
+        if b == [0, 0, 0, 0] {
+            break;
+        }
+        open -= 1;
+        let (flags, from, to) = (b[0], b[2], b[3]);
+        let comment = if flags & 4 != 0 {
+            let len = c.u32()?;
+            read_comment(&mut c, len)?
+        } else {
+            None
+        };
+        if flags & 1 == 0 {
+            open += 1;
+        }
+        if flags & 2 != 0 {
+            open += 1;
+            tree.variations += 1;
+        }
+        if main {
+            match (square_of(from), square_of(to)) {
+                (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
+                _ => {
+                    return Err(format!(
+                        "the move record at byte {} names squares {from} and {to}",
+                        MOVES_AT + at
+                    ));
+                }
+            }
+            main = flags & 1 == 0;
+        }
+    }
+    Ok(tree)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(moves: &[[u8; 4]]) -> Vec<u8> {
+        let mut b = vec![0u8; MOVES_AT];
+        b[..16].copy_from_slice(RECORD_MAGIC);
+        b[19] = 2;
+        b[2076] = 3;
+        let board: [(usize, u8); 5] = [(4, 0x25), (85, 0x15), (70, 0x16), (0, 0x21), (58, 0x17)];
+        for (i, code) in board {
+            b[BOARD_AT + i] = code;
+        }
+        for (i, u) in "甲".encode_utf16().enumerate() {
+            b[1076 + 2 * i..1078 + 2 * i].copy_from_slice(&u.to_le_bytes());
+        }
+        b.extend_from_slice(&[0, 0, 0, 0]);
+        for m in moves {
+            b.extend_from_slice(m);
+        }
+        b
+    }
+
+    #[test]
+    fn reads_main_line_and_counts_variations() {
+        // h2e2 (sibling follows), e9d9 (end), sibling h2h3 (end)
+        let b = record(&[[2, 0, 70, 67], [1, 0, 4, 3], [1, 0, 70, 61]]);
+        let g = read_record(&b, "t.cbr", None).unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2", "e9d9"]);
+        assert_eq!(g.variations, 1);
+        assert_eq!(g.red(), Some("甲"));
+        assert_eq!(g.result, Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn library_splits_on_the_magic() {
+        let mut lib = vec![0u8; 64];
+        lib[..16].copy_from_slice(LIBRARY_MAGIC);
+        lib.extend(record(&[[1, 0, 70, 67]]));
+        lib.extend(record(&[]));
+        let mut title = record(&[]);
+        title[BOARD_AT..BOARD_AT + 90].fill(0);
+        lib.extend(title);
+        let games = read_library(&lib, "l.cbl").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 1);
+        assert!(games[1].as_ref().unwrap().moves.is_empty());
+    }
+
+    #[test]
+    fn truncated_and_bad_version() {
+        let b = record(&[[4, 0, 70, 67]]);
+        let mut cut = b.clone();
+        cut.extend_from_slice(&[10, 0, 0, 0, 1]);
+        let e = read_record(&cut, "c.cbr", None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Truncated);
+        let mut v1 = b.clone();
+        v1[19] = 1;
+        assert_eq!(
+            read_record(&v1, "v.cbr", None).unwrap_err().kind,
+            ErrorKind::Unsupported
+        );
+        assert_eq!(
+            read_record(&b[..100], "s.cbr", None).unwrap_err().kind,
+            ErrorKind::Truncated
+        );
+    }
+}

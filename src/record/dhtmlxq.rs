@@ -1,0 +1,275 @@
+//! 东萍 DhtmlXQ (UBB) records: `[DhtmlXQ_key]value[/DhtmlXQ_key]` pairs.
+//!
+//! Squares are written as two digits, file then row counted from the top.
+//! `binit` places the 32 pieces (`99` = off the board), `movelist` holds the
+//! main line, `move_<parent>_<ply>_<id>` the variations (counted, skipped),
+//! `comment<ply>` the main-line comments.
+
+use crate::board::{Color, Move, Piece, Position, Role, Square};
+
+use super::error::{ErrorKind, RecordError};
+use super::game::{Game, GameResult};
+use super::replay::{Replay, initial_position, position_from_placement};
+
+/// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
+pub(crate) const PIECE_ORDER: [Role; 16] = [
+    Role::Rook,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::King,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Rook,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+];
+
+/// Metadata keys and the tag names they become.
+const TAG_NAMES: [(&str, &str); 21] = [
+    ("title", "Title"),
+    ("event", "Event"),
+    ("date", "Date"),
+    ("place", "Site"),
+    ("round", "Round"),
+    ("group", "Group"),
+    ("table", "Table"),
+    ("red", "Red"),
+    ("redteam", "RedTeam"),
+    ("redrating", "RedElo"),
+    ("redtime", "RedTime"),
+    ("black", "Black"),
+    ("blackteam", "BlackTeam"),
+    ("blackrating", "BlackElo"),
+    ("blacktime", "BlackTime"),
+    ("open", "Opening"),
+    ("ecco", "ECCO"),
+    ("variation", "Variation"),
+    ("remark", "Annotator"),
+    ("author", "Author"),
+    ("timerule", "TimeControl"),
+];
+
+/// Reads every `[DhtmlXQ]` block of the text (the whole text if it has no block marker).
+pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
+    let mut starts: Vec<usize> = text
+        .match_indices("[DhtmlXQ]")
+        .chain(text.match_indices("[DhtmlXQiFrame]"))
+        .map(|(i, _)| i)
+        .collect();
+    starts.sort_unstable();
+    if starts.is_empty() {
+        starts.push(0);
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &s)| {
+            let end = starts.get(n + 1).copied().unwrap_or(text.len());
+            read_block(&text[s..end], name, n + 1)
+        })
+        .collect()
+}
+
+/// The `(key, value)` pairs of a block, in order.
+fn pairs(text: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("[DhtmlXQ_") {
+        let after = &rest[i + 9..];
+        let Some(close) = after.find(']') else { break };
+        let key = &after[..close];
+        let body = &after[close + 1..];
+        let end = body.find("[/DhtmlXQ").unwrap_or(body.len());
+        out.push((key, &body[..end]));
+        rest = &body[end..];
+    }
+    out
+}
+
+fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
+    let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
+    let pairs = pairs(text);
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.trim())
+    };
+    let moves = parse_squares(get("movelist").unwrap_or(""))
+        .map_err(|m| err(ErrorKind::Syntax, format!("movelist: {m}")))?;
+    let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
+        (Some(fen), _) => {
+            Position::from_fen(fen).map_err(|e| err(ErrorKind::BadPosition, format!("fen: {e}")))?
+        }
+        (None, Some(binit)) if !binit.is_empty() => {
+            let pieces =
+                parse_binit(binit).map_err(|m| err(ErrorKind::Syntax, format!("binit: {m}")))?;
+            position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
+                .map_err(|m| err(ErrorKind::BadPosition, format!("binit: {m}")))?
+        }
+        _ => initial_position(),
+    };
+    // Main-line comments by ply (`comment<ply>`; `comment<var>_<ply>` belong to variations).
+    let comments: std::collections::HashMap<usize, &str> = pairs
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("comment")?.parse().ok()?, *v)))
+        .collect();
+    let mut replay = Replay::new(start, false);
+    if let Some(c) = comments.get(&0) {
+        replay.comment(&unescape(c));
+    }
+    for (ply, (mv, raw)) in moves.iter().enumerate() {
+        if !replay.push_move(*mv, raw) {
+            break;
+        }
+        if let Some(c) = comments.get(&(ply + 1)) {
+            replay.comment(&unescape(c));
+        }
+    }
+    let game = replay.game_mut();
+    game.variations = pairs.iter().filter(|(k, _)| k.starts_with("move_")).count();
+    for (key, tag) in TAG_NAMES {
+        if let Some(v) = get(key) {
+            game.push_tag(tag, &unescape(v));
+        }
+    }
+    if let Some(r) = get("result") {
+        game.push_tag("Result", r);
+        game.result = GameResult::from_chinese(r);
+    }
+    if let Some(t) = get("endtype").filter(|t| !t.is_empty()) {
+        game.termination = Some(unescape(t));
+    }
+    Ok(replay.finish())
+}
+
+/// Reads `binit`: 32 two-digit squares (file, row from the top), `99` = absent.
+fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
+    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if digits.len() != 64 || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(format!("expected 64 digits, found '{s}'"));
+    }
+    let mut pieces = Vec::with_capacity(32);
+    for (i, pair) in digits.chunks_exact(2).enumerate() {
+        let (x, y) = (pair[0] - b'0', pair[1] - b'0');
+        if x > 8 {
+            continue;
+        }
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        let sq = Square::at(i32::from(x), 9 - i32::from(y)).ok_or("square off the board")?;
+        pieces.push((
+            sq,
+            Piece {
+                color,
+                role: PIECE_ORDER[i % 16],
+            },
+        ));
+    }
+    Ok(pieces)
+}
+
+/// Reads a move list of four digits per move; returns each move with its digits.
+fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
+    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if !digits.len().is_multiple_of(4) || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(format!(
+            "expected groups of four digits, found '{}'",
+            truncate(s)
+        ));
+    }
+    digits
+        .chunks_exact(4)
+        .enumerate()
+        .map(|(n, d)| {
+            let sq = |x: u8, y: u8| Square::at(i32::from(x - b'0'), 9 - i32::from(y - b'0'));
+            let raw = String::from_utf8_lossy(d).into_owned();
+            match (sq(d[0], d[1]), sq(d[2], d[3])) {
+                (Some(f), Some(t)) if f != t => Ok((Move::new(f, t), raw)),
+                _ => Err(format!(
+                    "move {} '{raw}' names a square off the board",
+                    n + 1
+                )),
+            }
+        })
+        .collect()
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// Undoes the comment escapes: `||` is a newline, `\uXXXX` a character.
+fn unescape(s: &str) -> String {
+    let s = s.replace("||", "\n");
+    if !s.contains("\\u") {
+        return s;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("\\u") {
+        out.push_str(&rest[..i]);
+        let hex = rest.get(i + 2..i + 6).unwrap_or("");
+        match u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+            Some(c) if hex.len() == 4 => {
+                out.push(c);
+                rest = &rest[i + 6..];
+            }
+            _ => {
+                out.push_str("\\u");
+                rest = &rest[i + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n\
+        [DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n[DhtmlXQ_blacktime][/DhtmlXQ_time]\n\
+        [DhtmlXQ_binit]0919293949596979891777062646668600102030405060708012720323436383[/DhtmlXQ_binit]\n\
+        [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]\n\
+        [DhtmlXQ_comment0]pre||game[/DhtmlXQ_comment0]\n[DhtmlXQ_comment2]红方认负[/DhtmlXQ_comment2]\n[/DhtmlXQ]";
+
+    #[test]
+    fn reads_a_block() {
+        let games = read_all(GAME, "g.ubb");
+        assert_eq!(games.len(), 1);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.variations, 1);
+        assert_eq!(g.red(), Some("甲"));
+        assert_eq!(g.tag("Title"), Some("t"));
+        assert_eq!(g.comment.as_deref(), Some("pre\ngame"));
+        assert_eq!(g.termination.as_deref(), Some("红方认负"));
+        assert_eq!(g.start, Position::startpos());
+    }
+
+    #[test]
+    fn black_to_move_from_the_first_move() {
+        let text = GAME.replace("77477062", "7062");
+        let g = read_all(&text, "g.ubb").remove(0).unwrap();
+        assert_eq!(g.start.turn(), Color::Black);
+        assert_eq!(g.uci_moves(), ["h9g7"]);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let e = read_all(&GAME.replace("77477062", "774"), "g.ubb")
+            .remove(0)
+            .unwrap_err();
+        assert!(e.message.starts_with("movelist"));
+        assert_eq!(unescape("a\\u4e2db"), "a中b");
+    }
+}

@@ -1,0 +1,239 @@
+//! Game records: the [`Game`] model and one reader per file format (PGN, XQF,
+//! DhtmlXQ, CBF, CBR, CBL, plain move lists), with text-encoding detection and
+//! a PGN writer.
+//!
+//! Every reader replays the main line on the board: a game keeps the legal
+//! moves it starts with, and the first illegal or unreadable move ends the main
+//! line and is recorded in [`Game::illegal`]. Variations are counted in
+//! [`Game::variations`] and skipped.
+//!
+//! ```
+//! use xqarbiter::record::{read_games_from_bytes, ReadOptions, GameResult};
+//! let text = "[Game \"Chinese Chess\"]\n[Red \"A\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 2. h0g2 1-0\n";
+//! let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &ReadOptions::default()).unwrap();
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.red(), Some("A"));
+//! assert_eq!(game.moves.len(), 3);
+//! assert_eq!(game.result, Some(GameResult::RedWins));
+//! ```
+
+mod binary;
+mod cbf;
+mod cbr;
+mod dhtmlxq;
+mod encoding;
+mod error;
+mod game;
+mod movetext;
+mod pgn;
+mod replay;
+mod write;
+mod xqf;
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::Path;
+
+pub use encoding::{decode_text, detect_encoding, encoding_by_name};
+pub use error::{ErrorKind, RecordError};
+pub use game::{Game, GameMove, GameResult, IllegalMove};
+pub use write::{MoveStyle, write_pgn};
+
+/// The file formats the readers understand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Xiangqi PGN (xqbase spec), one or many games.
+    Pgn,
+    /// XQStudio binary record.
+    Xqf,
+    /// 东萍 DhtmlXQ (UBB) text record.
+    DhtmlXq,
+    /// 象棋桥 XML record.
+    Cbf,
+    /// 象棋桥 binary record.
+    Cbr,
+    /// 象棋桥 library of CBR records.
+    Cbl,
+    /// A bare move list or pasted record (optional FEN, moves, comments, result).
+    MoveList,
+}
+
+impl Format {
+    /// Lower-case name, as used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Xqf => "xqf",
+            Format::DhtmlXq => "dhtmlxq",
+            Format::Cbf => "cbf",
+            Format::Cbr => "cbr",
+            Format::Cbl => "cbl",
+            Format::MoveList => "movelist",
+        }
+    }
+}
+
+/// How to read a file: force an encoding or a format instead of detecting them.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Text encoding of the file (default: detected).
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// File format (default: detected from the content, then the extension).
+    pub format: Option<Format>,
+}
+
+/// Largest file read whole (binary formats, DhtmlXQ, CBF, move lists); PGN streams.
+const MAX_WHOLE_FILE: u64 = 512 << 20;
+
+/// How many leading bytes decide the format and the encoding of a streamed file.
+const SNIFF_LEN: usize = 64 << 10;
+
+/// Guesses the format from the content, with the file name's extension as a hint.
+pub fn detect_format(bytes: &[u8], file_name: Option<&str>) -> Option<Format> {
+    if bytes.starts_with(b"CCBridge Record\0") {
+        return Some(Format::Cbr);
+    }
+    if bytes.starts_with(b"CCBridgeLibrary\0") {
+        return Some(Format::Cbl);
+    }
+    if bytes.starts_with(b"XQ") && bytes.len() >= 3 {
+        return Some(Format::Xqf);
+    }
+    let ext = file_name
+        .and_then(|n| Path::new(n).extension())
+        .and_then(|e| e.to_str())
+        .map(|e| e.to_ascii_lowercase());
+    let (text, _) = decode_text(bytes, None);
+    if text.contains("<ChineseChessRecord") {
+        return Some(Format::Cbf);
+    }
+    if text.contains("[DhtmlXQ") {
+        return Some(Format::DhtmlXq);
+    }
+    if pgn::looks_like_pgn(&text) {
+        return Some(Format::Pgn);
+    }
+    match ext.as_deref() {
+        Some("pgn" | "pgns") => return Some(Format::Pgn),
+        Some("xqf") => return Some(Format::Xqf),
+        Some("cbf") => return Some(Format::Cbf),
+        Some("cbr") => return Some(Format::Cbr),
+        Some("cbl") => return Some(Format::Cbl),
+        Some("ubb") => return Some(Format::DhtmlXq),
+        _ => {}
+    }
+    if !text.trim().is_empty() && !text.contains('\0') {
+        return Some(Format::MoveList);
+    }
+    None
+}
+
+/// The games of a file, one item per game; an unreadable game is an `Err` item.
+pub struct GameIter {
+    inner: IterInner,
+}
+
+enum IterInner {
+    Stream(pgn::PgnStream<BufReader<File>>),
+    Whole(std::vec::IntoIter<Result<Game, RecordError>>),
+}
+
+impl Iterator for GameIter {
+    type Item = Result<Game, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.inner {
+            IterInner::Stream(s) => s.next(),
+            IterInner::Whole(v) => v.next(),
+        }
+    }
+}
+
+/// Opens a game file and reads its games one by one. PGN is streamed game by
+/// game; other formats are read whole. Fails only if the file cannot be
+/// opened or its format is not recognised.
+pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordError> {
+    let name = path.display().to_string();
+    let io_err = |e: std::io::Error| RecordError::file(&name, ErrorKind::Io, e.to_string());
+    let file = File::open(path).map_err(io_err)?;
+    let len = file.metadata().map_err(io_err)?.len();
+    let mut reader = BufReader::with_capacity(SNIFF_LEN, file);
+    let mut head = Vec::with_capacity(SNIFF_LEN.min(len as usize));
+    (&mut reader)
+        .take(SNIFF_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(io_err)?;
+    let format = opts
+        .format
+        .or_else(|| detect_format(&head, Some(&name)))
+        .ok_or_else(|| unknown_format(&name))?;
+    let encoding = opts
+        .encoding
+        .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
+    if format == Format::Pgn && !encoding::is_utf16(encoding) {
+        let stream = pgn::PgnStream::new(head, reader, encoding, name);
+        return Ok(GameIter {
+            inner: IterInner::Stream(stream),
+        });
+    }
+    if len > MAX_WHOLE_FILE {
+        return Err(RecordError::file(
+            &name,
+            ErrorKind::TooLarge,
+            format!(
+                "{} bytes is more than the {} bytes a {} file may have",
+                len,
+                MAX_WHOLE_FILE,
+                format.name()
+            ),
+        ));
+    }
+    let mut bytes = head;
+    reader.read_to_end(&mut bytes).map_err(io_err)?;
+    let games = read_format(&bytes, &name, format, opts)?;
+    Ok(GameIter {
+        inner: IterInner::Whole(games.into_iter()),
+    })
+}
+
+/// Reads every game of a file already in memory; `name` names it in errors
+/// and its extension is a format hint.
+pub fn read_games_from_bytes(
+    bytes: &[u8],
+    name: &str,
+    opts: &ReadOptions,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    let format = opts
+        .format
+        .or_else(|| detect_format(bytes, Some(name)))
+        .ok_or_else(|| unknown_format(name))?;
+    read_format(bytes, name, format, opts)
+}
+
+fn unknown_format(name: &str) -> RecordError {
+    RecordError::file(
+        name,
+        ErrorKind::UnknownFormat,
+        "not a game file this program knows (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move list)"
+            .into(),
+    )
+}
+
+fn read_format(
+    bytes: &[u8],
+    name: &str,
+    format: Format,
+    opts: &ReadOptions,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    let text = || decode_text(bytes, opts.encoding).0;
+    let games = match format {
+        Format::Pgn => pgn::read_all(&text(), name),
+        Format::MoveList => vec![pgn::read_move_list(&text(), name)],
+        Format::DhtmlXq => dhtmlxq::read_all(&text(), name),
+        Format::Cbf => vec![cbf::read(&text(), name)],
+        Format::Xqf => vec![xqf::read(bytes, name, opts.encoding)],
+        Format::Cbr => vec![cbr::read_record(bytes, name, None)],
+        Format::Cbl => cbr::read_library(bytes, name)?,
+    };
+    Ok(games)
+}

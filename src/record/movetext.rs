@@ -1,0 +1,215 @@
+//! PGN movetext and pasted move lists: move numbers, moves in any notation,
+//! `{}` comments (nested), `()` variations (counted and skipped), `;` line
+//! comments, NAGs and the result token, after which only a comment is read.
+
+use super::game::GameResult;
+use super::replay::Replay;
+
+/// What the movetext said about the result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ResultToken {
+    /// No result token.
+    Absent,
+    /// `*`.
+    Unknown,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    Known(GameResult),
+}
+
+/// Reads `text` into `replay`, counting variations into the game.
+pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
+    let mut chars = text.char_indices().peekable();
+    let mut variation_depth = 0usize;
+    let mut result = ResultToken::Absent;
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '{' => {
+                chars.next();
+                let comment = read_braced(text, i + 1, &mut chars);
+                if variation_depth == 0 {
+                    replay.comment(&comment);
+                }
+                if result != ResultToken::Absent {
+                    break;
+                }
+            }
+            _ if result != ResultToken::Absent => {
+                if c.is_whitespace() {
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            '(' => {
+                chars.next();
+                variation_depth += 1;
+                replay.game_mut().variations += 1;
+            }
+            ')' => {
+                chars.next();
+                variation_depth = variation_depth.saturating_sub(1);
+            }
+            ';' => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            _ if is_separator(c) => {
+                chars.next();
+            }
+            _ => {
+                let mut end = text.len();
+                while let Some(&(j, c)) = chars.peek() {
+                    if is_separator(c) || matches!(c, '{' | '(' | ')' | ';') {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                if variation_depth == 0 {
+                    result = token(&text[i..end], replay);
+                }
+            }
+        }
+    }
+    result
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '，' | '；')
+}
+
+/// Reads a `{}` comment body (after the opening brace), nesting allowed.
+fn read_braced(
+    text: &str,
+    start: usize,
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+) -> String {
+    let mut depth = 1usize;
+    let mut end = text.len();
+    for (j, c) in chars.by_ref() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = j;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.get(start..end).unwrap_or("").to_string()
+}
+
+/// Handles one token: a move number, a NAG, a result, or a move.
+fn token(tok: &str, replay: &mut Replay) -> ResultToken {
+    if let Some(r) = result_token(tok) {
+        return r;
+    }
+    if tok.starts_with('$') {
+        return ResultToken::Absent;
+    }
+    let rest = strip_move_number(tok);
+    let rest = rest.trim_end_matches(['!', '?']);
+    if rest.is_empty() || rest.chars().all(|c| matches!(c, '.' | '…' | '．')) {
+        return ResultToken::Absent;
+    }
+    replay.push_text(rest);
+    ResultToken::Absent
+}
+
+/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or a Chinese result word such as 红胜, 黑负, 和棋.
+fn result_token(tok: &str) -> Option<ResultToken> {
+    if tok == "*" {
+        return Some(ResultToken::Unknown);
+    }
+    if let Some(r) = GameResult::from_pgn(tok) {
+        return Some(ResultToken::Known(r));
+    }
+    let wordy = tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
+    if wordy {
+        return GameResult::from_chinese(tok).map(ResultToken::Known);
+    }
+    None
+}
+
+/// Removes a leading move number such as `12.`, `1...`, `3、` or `５．`.
+fn strip_move_number(tok: &str) -> &str {
+    let digits = tok
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
+        .map_or(tok.len(), |(i, _)| i);
+    if digits == 0 {
+        return tok;
+    }
+    let rest = &tok[digits..];
+    let dots = rest
+        .char_indices()
+        .find(|&(_, c)| !matches!(c, '.' | '．' | '、' | '…'))
+        .map_or(rest.len(), |(i, _)| i);
+    let after = &rest[dots..];
+    if (dots == 0 && !rest.is_empty()) || after.starts_with(|c: char| c.is_ascii_digit()) {
+        // Digits that are not a move number belong to a move (WXF `62.5`).
+        return tok;
+    }
+    after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    fn read(text: &str) -> (crate::record::Game, ResultToken) {
+        let mut r = Replay::new(Position::startpos(), true);
+        let res = read_movetext(text, &mut r);
+        (r.finish(), res)
+    }
+
+    #[test]
+    fn numbers_comments_variations_result() {
+        let (g, res) = read(
+            "{start} 1. h2e2 {a {nested} note} h9g7 (1... b9c7 (1... a9a8)) 2.h0g2 $1 i9h9!? 0-1 {红方认负} 3. b0c2",
+        );
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.comment.as_deref(), Some("start"));
+        assert_eq!(g.moves[0].comment.as_deref(), Some("a {nested} note"));
+        assert_eq!(g.variations, 2);
+        assert_eq!(res, ResultToken::Known(GameResult::BlackWins));
+        assert_eq!(g.moves[3].comment.as_deref(), Some("红方认负"));
+        assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn black_first_and_separators() {
+        let (g, res) = read("1... h9g7, 2. h2e2, ; line comment h0g2\n *");
+        assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
+        assert_eq!(res, ResultToken::Unknown);
+    }
+
+    #[test]
+    fn chinese_result_words() {
+        assert_eq!(
+            result_token("黑胜"),
+            Some(ResultToken::Known(GameResult::BlackWins))
+        );
+        assert_eq!(
+            result_token("和棋"),
+            Some(ResultToken::Known(GameResult::Draw))
+        );
+        assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(strip_move_number("12."), "");
+        assert_eq!(strip_move_number("1..."), "");
+        assert_eq!(strip_move_number("3、h2e2"), "h2e2");
+        assert_eq!(strip_move_number("62.5"), "62.5");
+        assert_eq!(strip_move_number("h2e2"), "h2e2");
+    }
+}

@@ -1,0 +1,348 @@
+//! Xiangqi PGN (xqbase spec) and pasted move lists.
+//!
+//! A PGN file is split game by game from a byte stream: a tag line after
+//! movetext, or a second `[Game`/`[Event` tag, starts a new game. Lines never
+//! start inside a multi-byte GBK or Big5 character, so the split works on the
+//! raw bytes before decoding.
+
+use std::io::BufRead;
+
+use encoding_rs::Encoding;
+
+use crate::board::Position;
+
+use super::error::{ErrorKind, RecordError};
+use super::game::{Game, GameResult};
+use super::movetext::{ResultToken, read_movetext};
+use super::replay::{Replay, initial_position};
+
+/// Largest text one game may take; longer games are reported and skipped.
+const MAX_GAME_BYTES: usize = 16 << 20;
+
+/// Whether the text has a PGN tag line near its start.
+pub(crate) fn looks_like_pgn(text: &str) -> bool {
+    text.lines().take(64).any(|l| parse_tag(l.trim()).is_some())
+}
+
+/// Reads a tag line `[Name "value"]`.
+fn parse_tag(line: &str) -> Option<(&str, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || c == '"')?;
+    if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let full = &inner[key.len()..];
+    let value = match (full.find('"'), full.rfind('"')) {
+        (Some(a), Some(b)) if b > a => full[a + 1..b].replace("\\\"", "\""),
+        _ => rest.trim().to_string(),
+    };
+    Some((key, value))
+}
+
+/// Splits a byte stream into games and reads each one.
+pub(crate) struct PgnStream<R> {
+    head: std::io::Cursor<Vec<u8>>,
+    reader: R,
+    encoding: &'static Encoding,
+    name: String,
+    /// The first line of the next game, already read.
+    pending: Option<Vec<u8>>,
+    index: usize,
+    done: bool,
+    first_line: bool,
+}
+
+impl<R: BufRead> PgnStream<R> {
+    /// Streams the games of `head` followed by the rest of `reader`.
+    pub(crate) fn new(
+        head: Vec<u8>,
+        reader: R,
+        encoding: &'static Encoding,
+        name: String,
+    ) -> PgnStream<R> {
+        PgnStream {
+            head: std::io::Cursor::new(head),
+            reader,
+            encoding,
+            name,
+            pending: None,
+            index: 0,
+            done: false,
+            first_line: true,
+        }
+    }
+
+    fn read_line(&mut self, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+        buf.clear();
+        let mut n = self.head.read_until(b'\n', buf)?;
+        if !buf.ends_with(b"\n") {
+            n += self.reader.read_until(b'\n', buf)?;
+        }
+        if self.first_line {
+            self.first_line = false;
+            if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                buf.drain(..3);
+            }
+        }
+        Ok(n)
+    }
+
+    /// Collects the next game's bytes; `Ok(None)` at the end of the input.
+    fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, bool)>, std::io::Error> {
+        let mut chunk = self.pending.take().unwrap_or_default();
+        let mut has_tags = !chunk.is_empty();
+        let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
+        let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
+        let mut has_moves = false;
+        let mut overflow = false;
+        let mut line = Vec::new();
+        loop {
+            if self.read_line(&mut line)? == 0 {
+                break;
+            }
+            let trimmed = trim_ascii_start(&line);
+            let is_tag = trimmed.starts_with(b"[") && !trimmed.starts_with(b"[DhtmlXQ");
+            if is_tag {
+                let game_tag = trimmed.starts_with(b"[Game");
+                let event_tag = trimmed.starts_with(b"[Event");
+                let new_game = has_moves
+                    || (game_tag && has_tags)
+                    || (event_tag && has_event_tag && !has_game_tag);
+                if new_game {
+                    self.pending = Some(std::mem::take(&mut line));
+                    break;
+                }
+                has_tags = true;
+                has_game_tag |= game_tag;
+                has_event_tag |= event_tag;
+            } else if !trimmed.iter().all(|b| b.is_ascii_whitespace()) {
+                if !has_tags {
+                    // Text before the first tag is not a game.
+                    continue;
+                }
+                has_moves = true;
+            }
+            if chunk.len() + line.len() > MAX_GAME_BYTES {
+                overflow = true;
+                chunk.clear();
+            } else if !overflow {
+                chunk.extend_from_slice(&line);
+            }
+        }
+        if !has_tags && chunk.is_empty() && !overflow {
+            return Ok(None);
+        }
+        Ok(Some((chunk, overflow)))
+    }
+}
+
+fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
+    trim_ascii_start(chunk).starts_with(tag)
+}
+
+fn trim_ascii_start(b: &[u8]) -> &[u8] {
+    let i = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    &b[i..]
+}
+
+impl<R: BufRead> Iterator for PgnStream<R> {
+    type Item = Result<Game, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_chunk() {
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Ok(Some((chunk, overflow))) => {
+                self.index += 1;
+                if overflow {
+                    return Some(Err(RecordError::game(
+                        &self.name,
+                        self.index,
+                        ErrorKind::TooLarge,
+                        format!("the game's text is longer than {MAX_GAME_BYTES} bytes; skipped"),
+                    )));
+                }
+                let (text, _) = self.encoding.decode_without_bom_handling(&chunk);
+                Some(read_game(&text, &self.name, self.index))
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(RecordError::file(
+                    &self.name,
+                    ErrorKind::Io,
+                    e.to_string(),
+                )))
+            }
+        }
+    }
+}
+
+/// Reads every game of a decoded PGN text.
+pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
+    PgnStream::new(
+        Vec::new(),
+        std::io::Cursor::new(text.as_bytes()),
+        encoding_rs::UTF_8,
+        name.to_string(),
+    )
+    .collect()
+}
+
+/// Reads one game's text: tags, then movetext.
+pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
+    let mut tags = Vec::new();
+    let mut body_start = text.len();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if t.is_empty() {
+            offset += line.len();
+            continue;
+        }
+        match parse_tag(t) {
+            Some((k, v)) => tags.push((k.to_string(), v)),
+            None => {
+                body_start = offset;
+                break;
+            }
+        }
+        offset += line.len();
+    }
+    let fen = tags
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
+        .map(|(_, v)| v.trim());
+    let start = match fen {
+        Some(f) if !f.is_empty() => Position::from_fen(f).map_err(|e| {
+            RecordError::game(name, index, ErrorKind::BadPosition, format!("FEN tag: {e}"))
+        })?,
+        _ => initial_position(),
+    };
+    let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
+    let token = read_movetext(&text[body_start..], &mut replay);
+    let mut game = replay.finish();
+    let tag_result = tags
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+        .and_then(|(_, v)| GameResult::from_pgn(v));
+    game.result = match token {
+        ResultToken::Known(r) => Some(r),
+        _ => tag_result,
+    };
+    if let Some((_, t)) = tags
+        .iter()
+        .find(|(k, v)| k.eq_ignore_ascii_case("Termination") && !v.trim().is_empty())
+    {
+        game.termination = Some(t.trim().to_string());
+    }
+    game.tags = tags;
+    Ok(game)
+}
+
+/// Reads a pasted record or a plain move list: an optional FEN (first line or
+/// first comma-separated field), then moves with optional numbers, comments
+/// and result.
+pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let first_line = text.lines().next().unwrap_or("");
+    let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
+    let (start, rest, flexible) = if candidate.matches('/').count() == 9 {
+        let pos = Position::from_fen(candidate).map_err(|e| {
+            RecordError::game(
+                name,
+                1,
+                ErrorKind::BadPosition,
+                format!("start position: {e}"),
+            )
+        })?;
+        let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
+        let explicit_side = candidate.split_whitespace().count() >= 2;
+        (pos, &text[skip..], !explicit_side)
+    } else {
+        (initial_position(), text, true)
+    };
+    let mut replay = Replay::new(start, flexible);
+    let token = read_movetext(rest, &mut replay);
+    let mut game = replay.finish();
+    if let ResultToken::Known(r) = token {
+        game.result = Some(r);
+    }
+    if game.moves.is_empty() && game.illegal.is_none() {
+        return Err(RecordError::game(
+            name,
+            1,
+            ErrorKind::Syntax,
+            "no moves found in the text".into(),
+        ));
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags() {
+        assert_eq!(
+            parse_tag("[Red \"许银川\"]"),
+            Some(("Red", "许银川".to_string()))
+        );
+        assert_eq!(
+            parse_tag("[Event \"a \\\"b\\\"\"]").map(|t| t.1),
+            Some("a \"b\"".to_string())
+        );
+        assert!(parse_tag("[DhtmlXQ]").is_none());
+        assert!(parse_tag("1. h2e2").is_none());
+    }
+
+    #[test]
+    fn splits_games_and_skips_adverts() {
+        let text = "junk\n[Game \"Chinese Chess\"]\n[Event \"e1\"]\n1. h2e2 h9g7 1-0\n=====\n广告\n\
+                    [Game \"Chinese Chess\"]\n[Event \"e2\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/3K5 r - - 0 1\"]\n1. d0d1 *\n\
+                    [Event \"e3\"]\n[Event \"e3 again\"]\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 4);
+        let g1 = games[0].as_ref().unwrap();
+        assert_eq!(
+            (g1.event(), g1.moves.len(), g1.result),
+            (Some("e1"), 2, Some(GameResult::RedWins))
+        );
+        let g2 = games[1].as_ref().unwrap();
+        assert_eq!((g2.moves.len(), g2.result), (1, None));
+        assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
+        assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn bad_fen_is_an_error_item() {
+        let text = "[Event \"x\"]\n[FEN \"4k4/9 w\"]\n1. h2e2\n[Event \"y\"]\n1. h2e2\n";
+        let games = read_all(text, "t.pgn");
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadPosition);
+        assert_eq!(e.game, Some(1));
+        assert!(e.to_string().starts_with("t.pgn, game 1: FEN tag"));
+        assert!(games[1].is_ok());
+    }
+
+    #[test]
+    fn move_list_with_fen_and_result() {
+        let g = read_move_list(
+            "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",
+            "m.txt",
+        )
+        .unwrap();
+        assert_eq!(g.moves.len(), 5);
+        assert_eq!(g.result, Some(GameResult::RedWins));
+        assert!(read_move_list("hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
+        assert!(read_move_list("  ", "m.txt").is_err());
+    }
+}

@@ -1,0 +1,328 @@
+//! Replaying a main line while reading: each move is checked on the board,
+//! and the first one that cannot be played ends the line as an [`IllegalMove`].
+
+use crate::board::{Color, Move, Piece, Position, Square};
+use crate::notation;
+
+use super::game::{Game, GameMove, IllegalMove};
+
+/// Builds a [`Game`]'s main line move by move.
+pub(crate) struct Replay {
+    game: Game,
+    pos: Position,
+    /// The side of the start position may still be switched by the first move.
+    flexible_side: bool,
+}
+
+impl Replay {
+    /// Starts at `start`. With `flexible_side`, a first move that only the
+    /// other side could play switches the side to move of the start position.
+    pub(crate) fn new(start: Position, flexible_side: bool) -> Replay {
+        Replay {
+            pos: start.clone(),
+            game: Game::new(start),
+            flexible_side,
+        }
+    }
+
+    /// The game being built (tags, result, comments are set directly).
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// Whether the main line has stopped at an illegal move.
+    pub(crate) fn stopped(&self) -> bool {
+        self.game.illegal.is_some()
+    }
+
+    /// Reads and plays a move written in any notation. Returns false (and
+    /// records the illegal move) if it cannot be played.
+    pub(crate) fn push_text(&mut self, text: &str) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        let parsed = match parse_coordinates(text) {
+            Some(mv) if self.pos.is_legal(mv) => Ok(mv),
+            _ => notation::parse_move(&self.pos, text),
+        };
+        match parsed {
+            Ok(mv) => {
+                self.play(mv, text);
+                true
+            }
+            Err(e) => {
+                if self.try_other_side(|p| notation::parse_move(p, text).ok(), text) {
+                    return true;
+                }
+                self.stop(text, e.reason);
+                false
+            }
+        }
+    }
+
+    /// Plays a move given as squares (binary formats); `text` is how the file wrote it.
+    pub(crate) fn push_move(&mut self, mv: Move, text: &str) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        if self.pos.is_legal(mv) {
+            self.play(mv, text);
+            return true;
+        }
+        if self.try_other_side(|p| p.is_legal(mv).then_some(mv), text) {
+            return true;
+        }
+        let reason = match self.pos.piece_at(mv.from()) {
+            None => format!("no piece stands on {}", mv.from()),
+            Some(p) if p.color != self.pos.turn() => {
+                format!(
+                    "{} on {} belongs to the side not to move",
+                    p.chinese(),
+                    mv.from()
+                )
+            }
+            Some(p) => format!(
+                "{} on {} cannot move to {}",
+                p.chinese(),
+                mv.from(),
+                mv.to()
+            ),
+        };
+        self.stop(text, reason);
+        false
+    }
+
+    /// Attaches a comment to the last move, or to the game if no move was played yet.
+    pub(crate) fn comment(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() || self.stopped() {
+            return;
+        }
+        let slot = match self.game.moves.last_mut() {
+            Some(m) => &mut m.comment,
+            None => &mut self.game.comment,
+        };
+        match slot {
+            Some(c) => {
+                c.push('\n');
+                c.push_str(text);
+            }
+            None => *slot = Some(text.to_string()),
+        }
+    }
+
+    /// The finished game; a termination found in the last comment is filled in
+    /// unless the reader set one.
+    pub(crate) fn finish(mut self) -> Game {
+        if self.game.termination.is_none() {
+            let last = match self.game.moves.last() {
+                Some(m) => m.comment.as_deref(),
+                None => self.game.comment.as_deref(),
+            };
+            self.game.termination = last.and_then(super::game::termination_from_comment);
+        }
+        self.game
+    }
+
+    fn play(&mut self, mv: Move, text: &str) {
+        self.flexible_side = false;
+        self.pos.play(mv);
+        self.game.moves.push(GameMove {
+            mv,
+            text: text.to_string(),
+            comment: None,
+        });
+    }
+
+    /// Before the first move of a flexible start, tries the move for the other side.
+    fn try_other_side(&mut self, find: impl Fn(&Position) -> Option<Move>, text: &str) -> bool {
+        if !self.flexible_side || !self.game.moves.is_empty() {
+            return false;
+        }
+        // Going through FEN validates the switched position (e.g. the side
+        // not to move may not stand in check).
+        let Ok(start) = Position::from_fen(&self.pos.passed().fen()) else {
+            return false;
+        };
+        let Some(mv) = find(&start) else {
+            return false;
+        };
+        self.game.start = start.clone();
+        self.pos = start;
+        self.play(mv, text);
+        true
+    }
+
+    fn stop(&mut self, text: &str, reason: String) {
+        let mut legal: Vec<String> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        legal.sort();
+        self.game.illegal = Some(IllegalMove {
+            ply: self.game.moves.len() + 1,
+            text: text.to_string(),
+            fen: self.pos.fen(),
+            reason,
+            legal,
+        });
+    }
+}
+
+/// The initial position, parsed once (readers start most games from it).
+pub(crate) fn initial_position() -> Position {
+    static START: once_cell::sync::Lazy<Position> = once_cell::sync::Lazy::new(Position::startpos);
+    START.clone()
+}
+
+/// Reads `h2e2`, `H2-E2` or `h2-e2` exactly, without allocating.
+pub(crate) fn parse_coordinates(text: &str) -> Option<Move> {
+    let b = text.as_bytes();
+    let (f1, r1, f2, r2) = match b {
+        [f1, r1, f2, r2] => (*f1, *r1, *f2, *r2),
+        [f1, r1, b'-', f2, r2] => (*f1, *r1, *f2, *r2),
+        _ => return None,
+    };
+    let square = |f: u8, r: u8| -> Option<Square> {
+        let f = f.to_ascii_lowercase();
+        if !(b'a'..=b'i').contains(&f) || !r.is_ascii_digit() {
+            return None;
+        }
+        Square::at(i32::from(f - b'a'), i32::from(r - b'0'))
+    };
+    let (from, to) = (square(f1, r1)?, square(f2, r2)?);
+    (from != to).then(|| Move::new(from, to))
+}
+
+/// A start position from a piece placement, as binary formats store it. The
+/// side to move is the colour of the piece on `first_from` (the first move's
+/// origin); without one, Red if that gives a legal position, else Black.
+pub(crate) fn position_from_placement(
+    pieces: &[(Square, Piece)],
+    first_from: Option<Square>,
+) -> Result<Position, String> {
+    let mut board: [Option<Piece>; 90] = [None; 90];
+    for &(sq, piece) in pieces {
+        if let Some(other) = board[sq.index()] {
+            return Err(format!(
+                "two pieces on {sq}: {} and {}",
+                other.chinese(),
+                piece.chinese()
+            ));
+        }
+        board[sq.index()] = Some(piece);
+    }
+    let mut fen = String::with_capacity(100);
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for file in 0..9 {
+            match board[rank * 9 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let side = first_from.and_then(|sq| board[sq.index()]).map(|p| p.color);
+    let try_side = |c: Color| Position::from_fen(&format!("{fen} {}", c.fen_char()));
+    match side {
+        Some(c) => try_side(c).map_err(|e| e.reason),
+        None => try_side(Color::Red)
+            .or_else(|_| try_side(Color::Black))
+            .map_err(|e| e.reason),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Role;
+
+    #[test]
+    fn coordinates_fast_path() {
+        assert_eq!(
+            parse_coordinates("h2e2").map(|m| m.to_string()).as_deref(),
+            Some("h2e2")
+        );
+        assert_eq!(
+            parse_coordinates("H2-E2").map(|m| m.to_string()).as_deref(),
+            Some("h2e2")
+        );
+        assert!(parse_coordinates("h2e").is_none());
+        assert!(parse_coordinates("j2e2").is_none());
+        assert!(parse_coordinates("e2e2").is_none());
+        assert!(parse_coordinates("C2.5").is_none());
+    }
+
+    #[test]
+    fn illegal_move_keeps_the_line_before_it() {
+        let mut r = Replay::new(Position::startpos(), false);
+        assert!(r.push_text("h2e2"));
+        assert!(!r.push_text("h2e2"));
+        assert!(!r.push_text("h9g7"));
+        let g = r.finish();
+        assert_eq!(g.moves.len(), 1);
+        let ill = g.illegal.unwrap();
+        assert_eq!(ill.ply, 2);
+        assert_eq!(ill.text, "h2e2");
+        assert!(ill.legal.contains(&"h9g7".to_string()));
+        assert!(ill.fen.ends_with(" b - - 1 1"));
+    }
+
+    #[test]
+    fn flexible_side_accepts_black_first() {
+        let mut r = Replay::new(Position::startpos(), true);
+        assert!(r.push_text("h9g7"));
+        assert!(r.push_text("h2e2"));
+        let g = r.finish();
+        assert_eq!(g.start.turn(), Color::Black);
+        let mut strict = Replay::new(Position::startpos(), false);
+        assert!(!strict.push_text("h9g7"));
+    }
+
+    #[test]
+    fn placement_side_from_first_move() {
+        let k = |c| Piece {
+            color: c,
+            role: Role::King,
+        };
+        let pieces = [
+            (Square::parse("e0").unwrap(), k(Color::Red)),
+            (Square::parse("d9").unwrap(), k(Color::Black)),
+        ];
+        let pos = position_from_placement(&pieces, Square::parse("d9")).unwrap();
+        assert_eq!(pos.turn(), Color::Black);
+        let pos = position_from_placement(&pieces, None).unwrap();
+        assert_eq!(pos.turn(), Color::Red);
+        let twice = [pieces[0], pieces[0]];
+        assert!(
+            position_from_placement(&twice, None)
+                .unwrap_err()
+                .contains("two pieces")
+        );
+    }
+
+    #[test]
+    fn comments_and_termination() {
+        let mut r = Replay::new(Position::startpos(), false);
+        r.comment("before");
+        r.push_text("h2e2");
+        r.comment("黑方认负");
+        let g = r.finish();
+        assert_eq!(g.comment.as_deref(), Some("before"));
+        assert_eq!(g.termination.as_deref(), Some("黑方认负"));
+    }
+}

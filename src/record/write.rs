@@ -1,0 +1,155 @@
+//! Writing games as xiangqi PGN.
+
+use std::fmt::Write as _;
+
+use crate::board::{Color, Move, Position};
+
+use super::game::Game;
+use super::replay::initial_position;
+
+/// The notation of the moves a writer emits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// ICCS, `H2-E2` (`[Format "ICCS"]`).
+    Iccs,
+}
+
+impl MoveStyle {
+    /// The PGN `Format` tag value.
+    pub fn format_tag(self) -> &'static str {
+        match self {
+            MoveStyle::Iccs => "ICCS",
+        }
+    }
+
+    fn render(self, _pos: &Position, mv: Move) -> String {
+        match self {
+            MoveStyle::Iccs => mv.to_iccs(),
+        }
+    }
+}
+
+/// Tags the writer sets itself.
+const OWN_TAGS: [&str; 4] = ["Game", "Result", "FEN", "Format"];
+
+/// Appends `game` to `out` as one PGN game: `[Game "Chinese Chess"]`, the
+/// file's tags, Result, FEN (when not the initial position), Format,
+/// Termination, then the numbered main line with its comments and the result.
+/// An illegal move that ended the main line is noted in a final comment.
+pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
+    out.push_str("[Game \"Chinese Chess\"]\n");
+    for (k, v) in &game.tags {
+        if OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) {
+            continue;
+        }
+        tag(out, k, v);
+    }
+    tag(out, "Result", game.result.map_or("*", |r| r.as_pgn()));
+    if game.start != initial_position() {
+        tag(out, "FEN", &game.start.fen());
+    }
+    tag(out, "Format", style.format_tag());
+    if let Some(t) = &game.termination
+        && game.tag("Termination").is_none()
+    {
+        tag(out, "Termination", t);
+    }
+    if let Some(c) = &game.comment {
+        comment(out, c);
+        out.push('\n');
+    }
+    let mut pos = game.start.clone();
+    for (i, m) in game.moves.iter().enumerate() {
+        let number = pos.fullmoves();
+        if pos.turn() == Color::Red {
+            if i > 0 {
+                out.push('\n');
+            }
+            let _ = write!(out, "{number}. ");
+        } else if i == 0 {
+            let _ = write!(out, "{number}. ... ");
+        } else {
+            out.push(' ');
+        }
+        out.push_str(&style.render(&pos, m.mv));
+        pos.play(m.mv);
+        if let Some(c) = &m.comment {
+            out.push(' ');
+            comment(out, c);
+        }
+    }
+    if let Some(ill) = &game.illegal {
+        out.push(' ');
+        comment(
+            out,
+            &format!(
+                "ply {} '{}' cannot be played: {}",
+                ill.ply, ill.text, ill.reason
+            ),
+        );
+    }
+    if !game.moves.is_empty() || game.illegal.is_some() {
+        out.push('\n');
+    }
+    out.push_str(game.result.map_or("*", |r| r.as_pgn()));
+    out.push_str("\n\n");
+}
+
+fn tag(out: &mut String, key: &str, value: &str) {
+    let value = value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ");
+    let _ = writeln!(out, "[{key} \"{value}\"]");
+}
+
+/// A `{}` comment; braces inside become full-width so the comment stays one.
+fn comment(out: &mut String, text: &str) {
+    out.push('{');
+    out.push_str(&text.replace('{', "｛").replace('}', "｝"));
+    out.push('}');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ReadOptions, read_games_from_bytes};
+
+    fn round_trip(text: &str) {
+        let opts = ReadOptions::default();
+        let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
+        let g = games[0].as_ref().unwrap();
+        let mut out = String::new();
+        write_pgn(g, MoveStyle::Iccs, &mut out);
+        let again = read_games_from_bytes(out.as_bytes(), "b.pgn", &opts).unwrap();
+        let h = again[0].as_ref().unwrap();
+        assert_eq!(
+            g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+            h.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
+        );
+        assert_eq!((g.result, &g.start, g.red()), (h.result, &h.start, h.red()));
+        assert_eq!(g.termination, h.termination);
+    }
+
+    #[test]
+    fn writes_and_reads_back() {
+        round_trip(
+            "[Red \"甲 \\\"x\\\"\"]\n[Result \"0-1\"]\n{pre} 1. h2e2 {a {b}} h9g7 2. h0g2 0-1 {红方认负}\n",
+        );
+        round_trip("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n");
+    }
+
+    #[test]
+    fn black_first_numbering() {
+        let games = read_games_from_bytes(
+            b"[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n",
+            "a.pgn",
+            &ReadOptions::default(),
+        )
+        .unwrap();
+        let mut out = String::new();
+        write_pgn(games[0].as_ref().unwrap(), MoveStyle::Iccs, &mut out);
+        assert!(out.contains("1. ... E9-F9\n2. E1-F2\n*"), "{out}");
+        assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
+    }
+}

@@ -1,0 +1,350 @@
+//! XQStudio XQF records, every version: 1.0 (0x0A) plain, 0x0B and later
+//! encrypted (keys in the header, as reverse-engineered by 小月儿 and
+//! implemented in xqf2pgn, cchess and vschess).
+//!
+//! Moves form a tree in pre-order; the main line is the chain of first
+//! children, which is read first. Variations (siblings) are counted.
+
+use encoding_rs::{Encoding, GB18030};
+
+use crate::board::{Color, Move, Piece, Square};
+
+use super::binary::Cursor;
+use super::dhtmlxq::PIECE_ORDER;
+use super::error::{ErrorKind, RecordError};
+use super::game::{Game, GameResult};
+use super::replay::{Replay, position_from_placement};
+
+const HEADER_LEN: usize = 0x400;
+const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
+
+/// The decryption keys of versions ≥ 0x0B.
+struct Keys {
+    xy: u8,
+    xyf: u8,
+    xyt: u8,
+    rmk: u32,
+    f32: [u8; 32],
+}
+
+fn derive(b: u8, prev: u8) -> u8 {
+    let b = u32::from(b);
+    ((b * b * 54 + 221) * u32::from(prev)) as u8
+}
+
+impl Keys {
+    fn new(h: &[u8]) -> Keys {
+        let (mask, sum, xy0, xyf0, xyt0) = (h[3], h[0x0C], h[0x0D], h[0x0E], h[0x0F]);
+        let xy = derive(xy0, xy0);
+        let xyf = derive(xyf0, xy);
+        let xyt = derive(xyt0, xyf);
+        let rmk = (u32::from(sum) * 256 + u32::from(xy0)) % 32000 + 767;
+        let raw = [sum, xy0, xyf0, xyt0];
+        let f: [u8; 4] = std::array::from_fn(|i| (raw[i] & mask) | h[8 + i]);
+        let f32 = std::array::from_fn(|j| f[j % 4] & COPYRIGHT[j]);
+        Keys {
+            xy,
+            xyf,
+            xyt,
+            rmk,
+            f32,
+        }
+    }
+}
+
+/// Header strings: offset of the length byte, capacity, tag name.
+const STRINGS: [(usize, usize, &str); 10] = [
+    (0x50, 63, "Title"),
+    (0xD0, 63, "Event"),
+    (0x110, 15, "Date"),
+    (0x120, 15, "Site"),
+    (0x130, 15, "Red"),
+    (0x140, 15, "Black"),
+    (0x150, 63, "TimeControl"),
+    (0x190, 15, "RedTime"),
+    (0x1A0, 15, "BlackTime"),
+    (0x1D0, 15, "Annotator"),
+];
+
+/// Reads one XQF file.
+pub(crate) fn read(
+    bytes: &[u8],
+    name: &str,
+    forced: Option<&'static Encoding>,
+) -> Result<Game, RecordError> {
+    let err = |kind, msg: String| RecordError::game(name, 1, kind, msg);
+    if bytes.len() < HEADER_LEN || !bytes.starts_with(b"XQ") {
+        return Err(err(
+            ErrorKind::Truncated,
+            format!(
+                "an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {} bytes",
+                bytes.len()
+            ),
+        ));
+    }
+    let encoding = forced.unwrap_or(GB18030);
+    let h = &bytes[..HEADER_LEN];
+    let version = h[2];
+    let keys = (version > 0x0A).then(|| Keys::new(h));
+    let squares: [u8; 32] = match &keys {
+        None => std::array::from_fn(|i| h[0x10 + i]),
+        Some(k) => {
+            let mut s = [0u8; 32];
+            for i in 0..32 {
+                let slot = if version >= 0x0C {
+                    (usize::from(k.xy) + 1 + i) & 31
+                } else {
+                    i
+                };
+                s[slot] = h[0x10 + i];
+            }
+            s.map(|v| v.wrapping_sub(k.xy))
+        }
+    };
+    let mut pieces = Vec::with_capacity(32);
+    for (i, &v) in squares.iter().enumerate() {
+        if v >= 90 {
+            continue;
+        }
+        let sq = Square::at(i32::from(v / 10), i32::from(v % 10))
+            .ok_or("square")
+            .map_err(|_| {
+                err(
+                    ErrorKind::Corrupt,
+                    format!("piece {i} stands off the board ({v})"),
+                )
+            })?;
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        pieces.push((
+            sq,
+            Piece {
+                color,
+                role: PIECE_ORDER[i % 16],
+            },
+        ));
+    }
+    let data: Vec<u8> = match &keys {
+        None => bytes[HEADER_LEN..].to_vec(),
+        Some(k) => bytes[HEADER_LEN..]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.wrapping_sub(k.f32[i % 32]))
+            .collect(),
+    };
+    let tree = read_tree(&data, keys.as_ref(), encoding)
+        .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
+    let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
+        .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
+    let mut replay = Replay::new(start, false);
+    if let Some(c) = &tree.root_comment {
+        replay.comment(c);
+    }
+    for (mv, comment) in &tree.moves {
+        if !replay.push_move(*mv, &mv.to_string()) {
+            break;
+        }
+        if let Some(c) = comment {
+            replay.comment(c);
+        }
+    }
+    let game = replay.game_mut();
+    game.variations = tree.variations;
+    for (off, cap, tag) in STRINGS {
+        let len = usize::from(h[off]).min(cap);
+        let (text, _, _) = encoding.decode(&h[off + 1..off + 1 + len]);
+        game.push_tag(tag, text.trim_end_matches('\0'));
+    }
+    game.result = GameResult::from_code(u32::from(h[0x33]));
+    if let Some(r) = game.result {
+        game.push_tag("Result", r.as_pgn());
+    }
+    Ok(replay.finish())
+}
+
+/// The main line of a move tree, its comments and the number of variations.
+struct Tree {
+    root_comment: Option<String>,
+    moves: Vec<(Move, Option<String>)>,
+    variations: usize,
+}
+
+/// One decoded move record.
+struct Record {
+    from: u8,
+    to: u8,
+    has_next: bool,
+    has_sibling: bool,
+    comment: Option<String>,
+}
+
+fn read_record(
+    c: &mut Cursor<'_>,
+    keys: Option<&Keys>,
+    encoding: &'static Encoding,
+) -> Result<Record, String> {
+    let at = c.offset();
+    let b = c.array4()?;
+    let (from, to, has_next, has_sibling, len) = match keys {
+        None => {
+            let len = c.u32()?;
+            (
+                b[0].wrapping_sub(0x18),
+                b[1].wrapping_sub(0x20),
+                b[2] & 0xF0 != 0,
+                b[2] & 0x0F != 0,
+                len,
+            )
+        }
+        Some(k) => {
+            let flags = b[2] & 0xE0;
+            let len = if flags & 0x20 != 0 {
+                c.u32()?.wrapping_sub(k.rmk)
+            } else {
+                0
+            };
+            (
+                b[0].wrapping_sub(0x18).wrapping_sub(k.xyf),
+                b[1].wrapping_sub(0x20).wrapping_sub(k.xyt),
+                flags & 0x80 != 0,
+                flags & 0x40 != 0,
+                len,
+            )
+        }
+    };
+    let len =
+        usize::try_from(len).map_err(|_| format!("comment length at byte {at} is too large"))?;
+    let comment = if len > 0 {
+        let raw = c
+            .bytes(len)
+            .map_err(|e| format!("comment of the record at byte {at}: {e}"))?;
+        let (text, _, _) = encoding.decode(raw);
+        Some(text.trim_end_matches('\0').to_string())
+    } else {
+        None
+    };
+    Ok(Record {
+        from,
+        to,
+        has_next,
+        has_sibling,
+        comment,
+    })
+}
+
+/// Reads the tree: record 0 is the root; then the main line until the first
+/// record without a child; then the rest, to count its siblings. A record cut
+/// off by the end of the data is an error; records announced but absent are not.
+fn read_tree(
+    data: &[u8],
+    keys: Option<&Keys>,
+    encoding: &'static Encoding,
+) -> Result<Tree, String> {
+    let mut c = Cursor::new(data);
+    let root = read_record(&mut c, keys, encoding)?;
+    let mut tree = Tree {
+        root_comment: root.comment,
+        moves: Vec::new(),
+        variations: 0,
+    };
+    // Records still owed by the pre-order walk.
+    let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
+    let mut main = root.has_next;
+    while open > 0 && !c.at_end() {
+        open -= 1;
+        let r = read_record(&mut c, keys, encoding)?;
+        if r.has_sibling {
+            tree.variations += 1;
+            open += 1;
+        }
+        if r.has_next {
+            open += 1;
+        }
+        if main {
+            let sq = |v: u8| Square::at(i32::from(v / 10), i32::from(v % 10)).filter(|_| v < 90);
+            match (sq(r.from), sq(r.to)) {
+                (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), r.comment)),
+                _ => {
+                    return Err(format!(
+                        "move {} has squares {} and {} off the board",
+                        tree.moves.len() + 1,
+                        r.from,
+                        r.to
+                    ));
+                }
+            }
+            main = r.has_next;
+        }
+    }
+    Ok(tree)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A version 1.0 file with the initial position and the given records
+    /// (from, to, tag byte, comment).
+    fn plain(records: &[(u8, u8, u8, &str)]) -> Vec<u8> {
+        let mut h = vec![0u8; HEADER_LEN];
+        h[0] = b'X';
+        h[1] = b'Q';
+        h[2] = 0x0A;
+        let start: [u8; 32] = [
+            0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83, 9, 19, 29, 39, 49, 59,
+            69, 79, 89, 17, 77, 6, 26, 46, 66, 86,
+        ];
+        h[0x10..0x30].copy_from_slice(&start);
+        h[0x33] = 1;
+        h[0x130] = 2;
+        h[0x131..0x133].copy_from_slice(b"Hu");
+        for &(f, t, tag, comment) in records {
+            h.extend_from_slice(&[f + 0x18, t + 0x20, tag, 0]);
+            h.extend_from_slice(&(comment.len() as u32).to_le_bytes());
+            h.extend_from_slice(comment.as_bytes());
+        }
+        h
+    }
+
+    #[test]
+    fn plain_main_line_and_variation() {
+        // root, h2e2 (has next + sibling), h9g7 (leaf), sibling b2e2 (leaf)
+        let bytes = plain(&[
+            (0, 0, 0xF0, "root"),
+            (72, 42, 0xFF, "c"),
+            (79, 67, 0, ""),
+            (12, 42, 0, ""),
+        ]);
+        let g = read(&bytes, "t.xqf", None).unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(g.variations, 1);
+        assert_eq!(g.comment.as_deref(), Some("root"));
+        assert_eq!(g.moves[0].comment.as_deref(), Some("c"));
+        assert_eq!(g.red(), Some("Hu"));
+        assert_eq!(g.result, Some(GameResult::RedWins));
+    }
+
+    #[test]
+    fn empty_and_truncated() {
+        let g = read(&plain(&[(0, 0, 0, "")]), "e.xqf", None).unwrap();
+        assert!(g.moves.is_empty());
+        let mut cut = plain(&[(0, 0, 0xF0, ""), (72, 42, 0, "long comment")]);
+        cut.truncate(cut.len() - 3);
+        let e = read(&cut, "c.xqf", None).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Truncated);
+        assert!(e.to_string().starts_with("c.xqf, game 1: move records"));
+        assert!(read(b"XQ\x0a", "s.xqf", None).is_err());
+    }
+
+    #[test]
+    fn illegal_move_is_recorded() {
+        let g = read(&plain(&[(0, 0, 0xF0, ""), (72, 45, 0, "")]), "b.xqf", None).unwrap();
+        assert!(g.moves.is_empty());
+        assert_eq!(g.illegal.unwrap().text, "h2e5");
+    }
+
+    #[test]
+    fn key_derivation_matches_the_formula() {
+        assert_eq!(derive(1, 1), (54 + 221) as u8);
+        assert_eq!(derive(2, 3), ((4 * 54 + 221) * 3) as u8);
+    }
+}

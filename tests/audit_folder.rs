@@ -1,0 +1,228 @@
+//! `xqarbiter audit` over a folder mixing good files, a corrupt file, an empty
+//! file, an illegal move, a forbidden repetition and unscored or misscored mates.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const PERPETUAL_CHECK: &str = "[Game \"Chinese Chess\"]\n[Event \"Test Cup\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Date \"2024.05.01\"]\n[Result \"1-0\"]\n[FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\n1. 车四平五 将5平6 2. 车五平四 将6平5 3. 车四平五 将5平6 4. 车五平四 将6平5 1-0\n";
+const QUIET_DRAW: &str = "[Game \"Chinese Chess\"]\n[Red \"丙\"]\n[Black \"丁\"]\n[Result \"1/2-1/2\"]\n\n1. 炮二平五 马8进7 2. 马二进三 车9平8 1/2-1/2\n";
+const ILLEGAL: &str =
+    "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n\n1. 炮二平五 马8进7 2. 马二进四 车9平8 0-1\n";
+const MATE_FEN: &str = "4k4/9/9/9/5R3/9/9/R8/9/3K5 w - - 0 1";
+
+fn mate(result: &str) -> String {
+    format!(
+        "[Game \"Chinese Chess\"]\n[Result \"{result}\"]\n[FEN \"{MATE_FEN}\"]\n\n1. 车九平五 {result}\n"
+    )
+}
+
+/// A fresh folder of test files; `name` keeps tests running in parallel apart.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("sub")).expect("temp dir");
+    fs::write(dir.join("corrupt.xqf"), b"XQ\x0a\xff\x00garbage").expect("write");
+    fs::write(dir.join("empty.pgn"), b"").expect("write");
+    fs::write(
+        dir.join("good.pgn"),
+        format!("{PERPETUAL_CHECK}\n{QUIET_DRAW}"),
+    )
+    .expect("write");
+    fs::write(dir.join("illegal.pgn"), ILLEGAL).expect("write");
+    fs::write(dir.join("notes.md"), "not a record").expect("write");
+    fs::write(
+        dir.join("sub/mate.pgn"),
+        format!("{}\n{}", mate("*"), mate("1/2-1/2")),
+    )
+    .expect("write");
+    dir
+}
+
+fn audit(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .arg("audit")
+        .arg(dir)
+        .args(extra)
+        .output()
+        .expect("the binary runs")
+}
+
+fn rows(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
+        .collect()
+}
+
+fn kinds(row: &Value) -> Vec<&str> {
+    row["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["kind"].as_str())
+        .collect()
+}
+
+#[test]
+fn every_game_and_every_bad_file_yields_one_row_in_order() {
+    let dir = folder("rows");
+    let out = audit(&dir, &["--jsonl", "--threads", "2"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = rows(&out);
+    let names: Vec<(String, u64)> = rows
+        .iter()
+        .map(|r| {
+            let file = r["file"].as_str().expect("file");
+            let rel = Path::new(file)
+                .strip_prefix(&dir)
+                .expect("under the folder");
+            (
+                rel.display().to_string(),
+                r["index"].as_u64().expect("index"),
+            )
+        })
+        .collect();
+    let expected = [
+        ("corrupt.xqf", 0),
+        ("empty.pgn", 0),
+        ("good.pgn", 0),
+        ("good.pgn", 1),
+        ("illegal.pgn", 0),
+        ("sub/mate.pgn", 0),
+        ("sub/mate.pgn", 1),
+    ];
+    assert_eq!(names, expected.map(|(f, i)| (f.to_string(), i)));
+
+    // The corrupt and the empty files: an error, nothing else.
+    for row in &rows[..2] {
+        assert!(row["error"].is_string(), "{row}");
+        assert_eq!(row["plies"], 0);
+        assert!(kinds(row).is_empty());
+    }
+    // Perpetual check recorded as a Red win: forbidden repetition, result mismatch.
+    let pc = &rows[2];
+    assert_eq!(
+        (
+            pc["event"].as_str(),
+            pc["red"].as_str(),
+            pc["black"].as_str()
+        ),
+        (Some("Test Cup"), Some("甲"), Some("乙"))
+    );
+    assert_eq!(pc["date"], "2024.05.01");
+    assert_eq!(pc["plies"], 8);
+    assert_eq!(pc["recorded_result"], "red_wins");
+    assert_eq!(pc["ruled_result"], "black_wins");
+    assert_eq!(kinds(pc), ["forbidden_repetition", "result_mismatch"]);
+    assert_eq!(pc["findings"][0]["ply"], 8);
+    assert!(
+        pc["findings"][0]["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("red") && d.contains("长将")),
+        "{pc}"
+    );
+    // A quiet agreed draw: nothing to say under cxa2020.
+    let quiet = &rows[3];
+    assert_eq!(
+        (quiet["plies"].as_u64(), quiet["ruled_result"].as_str()),
+        (Some(4), Some("ongoing"))
+    );
+    assert!(kinds(quiet).is_empty() && quiet["error"].is_null());
+    // The illegal move: two legal plies kept, the third reported with its text.
+    let bad = &rows[4];
+    assert_eq!(bad["plies"], 2);
+    assert_eq!(kinds(bad), ["illegal_move"]);
+    assert_eq!(bad["findings"][0]["ply"], 3);
+    assert!(
+        bad["findings"][0]["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("马二进四"))
+    );
+    // Mate with no result recorded, then mate recorded as a draw.
+    assert_eq!(rows[5]["ruled_result"], "red_wins");
+    assert_eq!(kinds(&rows[5]), ["checkmate"]);
+    assert_eq!(kinds(&rows[6]), ["result_mismatch"]);
+
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("5 games read, 2 unreadable"), "{summary}");
+    for kind in [
+        "forbidden_repetition",
+        "result_mismatch",
+        "illegal_move",
+        "checkmate",
+    ] {
+        assert!(summary.contains(kind), "{summary}");
+    }
+    fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn output_does_not_depend_on_the_thread_count() {
+    let dir = folder("threads");
+    let one = audit(&dir, &["--jsonl", "--threads", "1"]);
+    let four = audit(&dir, &["--jsonl", "--threads", "4"]);
+    assert_eq!(one.stdout, four.stdout);
+    fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn csv_text_and_only_findings() {
+    let dir = folder("formats");
+    let csv = audit(&dir, &["--csv"]);
+    let csv = String::from_utf8(csv.stdout).expect("utf-8");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error"
+    );
+    assert_eq!(lines.len(), 8);
+    assert!(lines[3].contains(",Test Cup,甲,乙,2024.05.01,8,red_wins,black_wins,\"forbidden_repetition@8: red repeats "), "{}", lines[3]);
+
+    let text = audit(&dir, &[]);
+    let text = String::from_utf8(text.stdout).expect("utf-8");
+    assert!(
+        text.contains(
+            "good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8 plies  recorded 1-0  ruled 0-1"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("UNREADABLE"));
+    assert!(
+        text.contains("5 games read, 2 unreadable"),
+        "the summary ends the table: {text}"
+    );
+
+    let only = audit(&dir, &["--jsonl", "--only-findings"]);
+    let only = rows(&only);
+    assert_eq!(only.len(), 6, "all but the quiet draw");
+    assert!(
+        only.iter()
+            .all(|r| r["error"].is_string() || !kinds(r).is_empty())
+    );
+    fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
+    let out = audit(Path::new("/nonexistent/games"), &["--jsonl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0]["index"].as_u64(), rows[0]["error"].is_string()),
+        (Some(0), true)
+    );
+    let out = audit(
+        Path::new("/nonexistent/games"),
+        &["--profile", "no-such-profile"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,189 @@
+//! `xqarbiter rule` on the example records: text and JSON output, exit codes.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("positions/examples")
+        .join(name)
+}
+
+fn xqarbiter(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    if let Some(text) = stdin {
+        input
+            .write_all(text.as_bytes())
+            .expect("stdin takes the record");
+    }
+    drop(input);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn rule_json(file: &str, extra: &[&str]) -> serde_json::Value {
+    let path = example(file);
+    let mut args = vec!["rule", path.to_str().expect("utf-8 path"), "--json"];
+    args.extend_from_slice(extra);
+    let out = xqarbiter(&args, None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let v = rule_json("perpetual_check.pgn", &[]);
+    assert_eq!(v["rules"], "cxa2020");
+    assert_eq!(v["plies"], 8);
+    assert_eq!(v["verdict"], "black_wins");
+    assert_eq!(v["reason"], "perpetual");
+    let rep = &v["repetition"];
+    assert_eq!(rep["ruling"], "red_must_vary");
+    assert_eq!(rep["occurrences"], 3);
+    assert_eq!(rep["red"]["forbidden"], true);
+    assert_eq!(rep["red"]["pattern"], "长将");
+    assert!(
+        rep["red"]["moves"]
+            .as_array()
+            .is_some_and(|m| m.iter().all(|m| m["nature"] == "check"))
+    );
+}
+
+#[test]
+fn perpetual_chase_loses_under_cxa() {
+    let v = rule_json("perpetual_chase.pgn", &[]);
+    assert_eq!(v["verdict"], "black_wins");
+    assert_eq!(v["repetition"]["ruling"], "red_must_vary");
+    assert_eq!(v["repetition"]["red"]["pattern"], "长捉");
+}
+
+#[test]
+fn one_mate_threat_one_chase_is_forbidden_by_cxa_and_allowed_by_axf() {
+    let cxa = rule_json("mate_threat_and_chase.pgn", &[]);
+    assert_eq!(cxa["verdict"], "black_wins");
+    assert_eq!(cxa["repetition"]["ruling"], "red_must_vary");
+    assert_eq!(cxa["repetition"]["red"]["pattern"], "一杀一捉");
+    let axf = rule_json("mate_threat_and_chase.pgn", &["--rules", "axf"]);
+    assert_eq!(axf["rules"], "axf");
+    assert_eq!(axf["verdict"], "draw");
+    assert_eq!(axf["repetition"]["ruling"], "draw");
+}
+
+#[test]
+fn natural_limit_can_be_claimed_after_sixty_quiet_rounds() {
+    let v = rule_json("natural_limit.pgn", &["--claim", "red"]);
+    assert_eq!(v["plies"], 120);
+    assert_eq!(v["repetition"], serde_json::Value::Null);
+    assert_eq!(v["natural_limit"]["limit"], 60);
+    assert_eq!(
+        v["natural_limit"]["claimable_by"],
+        serde_json::json!(["red", "black"])
+    );
+    assert_eq!(
+        v["claim"],
+        serde_json::json!({ "by": "red", "valid": true })
+    );
+    let rapid = rule_json(
+        "natural_limit.pgn",
+        &["--profile", "dqsz2017-rapid", "--claim", "black"],
+    );
+    assert_eq!(rapid["natural_limit"]["limit"], 50);
+    assert_eq!(
+        rapid["claim"],
+        serde_json::json!({ "by": "black", "valid": true })
+    );
+}
+
+#[test]
+fn text_output_puts_the_verdict_first_and_draws_the_board() {
+    let path = example("perpetual_check.pgn");
+    let out = xqarbiter(&["rule", path.to_str().expect("utf-8 path")], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let first = text.lines().next().expect("a first line");
+    assert!(
+        first.contains("长将") || first.contains("负"),
+        "verdict line: {first}"
+    );
+    assert!(text.contains("楚 河"), "{text}");
+    assert!(text.contains("第8着后的局面"));
+    assert!(
+        !text.contains('\x1b'),
+        "no colour when stdout is not a terminal"
+    );
+    let en = xqarbiter(
+        &["rule", path.to_str().expect("utf-8 path"), "--lang", "en"],
+        None,
+    );
+    let en = String::from_utf8(en.stdout).expect("utf-8");
+    assert!(en.contains("Position after ply 8"), "{en}");
+}
+
+#[test]
+fn a_pasted_record_and_inline_moves_are_ruled_too() {
+    let pgn = std::fs::read_to_string(example("perpetual_check.pgn")).expect("example exists");
+    let out = xqarbiter(&["rule", "-", "--json"], Some(&pgn));
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "black_wins");
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--moves",
+            "1. 炮二平五 马8进7 2. 马二进三",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["plies"].as_u64(), v["verdict"].as_str()),
+        (Some(3), Some("ongoing"))
+    );
+}
+
+#[test]
+fn an_illegal_move_exits_2_and_names_the_move() {
+    // 马二进四 is blocked by the elephant on g0 (蹩马腿).
+    let out = xqarbiter(
+        &["rule", "--moves", "炮二平五 马8进7 马二进四", "--json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
+    assert!(err.contains("legal moves"), "{err}");
+    let record = "[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n";
+    let out = xqarbiter(&["rule", "-"], Some(record));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
+}
+
+#[test]
+fn an_unreadable_record_exits_2() {
+    let out = xqarbiter(&["rule", "/nonexistent/record.pgn"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    let out = xqarbiter(&["rule", "--moves", "h2e2", "--fen", "not a fen"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,72 @@
+//! `xqarbiter convert`: output, exit codes and messages.
+
+use std::path::Path;
+use std::process::Command;
+
+fn convert(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .arg("convert")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn converts_a_binary_record_to_pgn() {
+    let (code, out, err) = convert(&[&fixture("encrypted.xqf")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
+    assert!(out.contains("[Red \"红方甲\"]"));
+    assert!(out.contains("[Format \"ICCS\"]"));
+    assert!(out.contains("1. H2-E2 H9-G7"));
+    assert!(out.trim_end().ends_with("0-1"));
+}
+
+#[test]
+fn writes_a_file_in_the_chosen_encoding() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.pgn");
+    let (code, _, err) = convert(&[
+        &fixture("game.cbf"),
+        "--out-encoding",
+        "gbk",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    let (text, _, bad) = encoding_rs::GBK.decode(&bytes);
+    assert!(!bad && text.contains("红方甲"));
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let (code, uci, _) = convert(&[out.to_str().unwrap(), "--to", "uci"]);
+    assert_eq!(code, 0);
+    assert!(uci.trim_end().ends_with("h2e2 h9g7 h0g2 i9i8"), "{uci}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unreadable_input_exits_2_with_a_message() {
+    let (code, _, err) = convert(&["/nonexistent/game.xqf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/game.xqf"), "{err}");
+    let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
+    assert_eq!(code, 2, "a game stopped by an illegal move is reported");
+    assert!(err.contains("ply 3: 'h2e2' cannot be played"), "{err}");
+    let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown encoding 'klingon'"), "{err}");
+}

@@ -1,0 +1,212 @@
+//! Every in-repo fixture (tests/fixtures, written for this project) read
+//! through the public API, and written back as PGN and read again.
+
+use std::path::{Path, PathBuf};
+
+use xqarbiter::board::Color;
+use xqarbiter::record::{
+    Format, Game, GameResult, MoveStyle, ReadOptions, detect_format, read_games,
+    read_games_from_bytes, write_pgn,
+};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn games(name: &str) -> Vec<Game> {
+    read_games(&fixture(name), &ReadOptions::default())
+        .unwrap()
+        .map(|g| g.unwrap())
+        .collect()
+}
+
+fn one(name: &str) -> Game {
+    let mut g = games(name);
+    assert_eq!(g.len(), 1, "{name}");
+    g.remove(0)
+}
+
+#[test]
+fn pgn_iccs_three_games() {
+    let g = games("games_iccs.pgn");
+    assert_eq!(g.len(), 3);
+    assert_eq!(
+        g[0].uci_moves(),
+        ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h6"]
+    );
+    assert_eq!(g[0].variations, 2);
+    assert_eq!(g[0].result, Some(GameResult::RedWins));
+    assert_eq!(g[0].termination.as_deref(), Some("黑方认负"));
+    assert_eq!(g[0].comment.as_deref(), Some("Opening comment"));
+    assert_eq!(g[0].moves[1].comment.as_deref(), Some("the horse"));
+    assert_eq!(
+        (g[0].event(), g[0].site(), g[0].date(), g[0].round()),
+        (
+            Some("Fixture Open"),
+            Some("Here"),
+            Some("2026.11.29"),
+            Some("1")
+        )
+    );
+    assert_eq!(g[1].start.turn(), Color::Black);
+    assert_eq!(g[1].start.fullmoves(), 20);
+    assert_eq!(g[1].uci_moves(), ["f9e8", "e0f0"]);
+    assert_eq!(g[1].termination.as_deref(), Some("time forfeit"));
+    assert_eq!(g[1].result, Some(GameResult::BlackWins));
+    let ill = g[2].illegal.as_ref().unwrap();
+    assert_eq!((ill.ply, ill.text.as_str()), (3, "h2e2"));
+    assert!(ill.fen.starts_with("rnbakab1r/9/1c4nc1/"), "{}", ill.fen);
+    assert!(ill.legal.contains(&"e2e6".to_string()));
+    assert_eq!(g[2].moves.len(), 2);
+    assert_eq!(g[2].result, None);
+}
+
+#[test]
+fn text_encodings() {
+    let gbk = one("game_gbk.pgn");
+    assert_eq!((gbk.red(), gbk.black()), (Some("胡荣华"), Some("杨官璘")));
+    assert_eq!(gbk.moves.len(), 8);
+    assert_eq!(gbk.moves[7].text, "炮８平６");
+    assert_eq!(gbk.result, Some(GameResult::Draw));
+    assert_eq!(gbk.termination.as_deref(), Some("双方议和"));
+    let big5 = one("game_big5.pgn");
+    assert_eq!(
+        (big5.red(), big5.event()),
+        (Some("吳貴臨"), Some("台北公開賽"))
+    );
+    assert_eq!(
+        big5.uci_moves(),
+        ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5"]
+    );
+    let utf16 = one("game_utf16.pgn");
+    assert_eq!((utf16.red(), utf16.moves.len()), (Some("UTF16"), 2));
+    let utf8 = one("game_utf8.pgn");
+    assert_eq!(utf8.uci_moves(), ["b2e2", "h7e7", "e2e7", "g9e7", "h0g2"]);
+    let forced = ReadOptions {
+        encoding: Some(encoding_rs::BIG5),
+        format: None,
+    };
+    let wrong: Vec<_> = read_games(&fixture("game_gbk.pgn"), &forced)
+        .unwrap()
+        .collect();
+    assert_ne!(wrong[0].as_ref().unwrap().red(), Some("胡荣华"));
+}
+
+#[test]
+fn xqf_plain_and_encrypted_agree() {
+    for name in ["plain.xqf", "encrypted.xqf"] {
+        let g = one(name);
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"], "{name}");
+        assert_eq!(g.variations, 1);
+        assert_eq!(
+            (g.red(), g.black(), g.event()),
+            (Some("红方甲"), Some("黑方乙"), Some("夹具赛"))
+        );
+        assert_eq!(g.tag("Title"), Some("测试对局"));
+        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("主变"));
+        assert_eq!(g.termination.as_deref(), Some("红方超时"));
+    }
+    assert_eq!(one("encrypted.xqf").comment.as_deref(), Some("加密夹具"));
+}
+
+#[test]
+fn cbr_cbf_cbl_dhtmlxq() {
+    let cbr = one("game.cbr");
+    assert_eq!(cbr.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert_eq!(
+        (cbr.variations, cbr.result),
+        (1, Some(GameResult::BlackWins))
+    );
+    assert_eq!(cbr.termination.as_deref(), Some("超时"));
+    assert_eq!(cbr.comment.as_deref(), Some("夹具"));
+    let cbf = one("game.cbf");
+    assert_eq!(cbf.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9i8"]);
+    assert_eq!(cbf.tag("Title"), Some("测试对局 & 夹具"));
+    assert_eq!(cbf.termination.as_deref(), Some("红方超时"));
+    let lib = games("library.cbl");
+    assert_eq!(
+        lib.len(),
+        2,
+        "a section title and a deleted slot are not games"
+    );
+    assert_eq!(lib[0].result, Some(GameResult::RedWins));
+    assert_eq!(lib[1].termination.as_deref(), Some("议和"));
+    let ubb = one("game.ubb");
+    assert_eq!(ubb.start.turn(), Color::Black);
+    assert_eq!(ubb.uci_moves(), ["d9d8", "d0e1", "d8d9"]);
+    assert_eq!(
+        (ubb.variations, ubb.result),
+        (1, Some(GameResult::BlackWins))
+    );
+    assert_eq!(ubb.comment.as_deref(), Some("黑先\n残局"));
+    assert_eq!(ubb.termination.as_deref(), Some("困毙"));
+}
+
+#[test]
+fn move_lists() {
+    let pasted = one("pasted.txt");
+    assert_eq!(pasted.moves.len(), 8);
+    assert_eq!(pasted.result, Some(GameResult::RedWins));
+    assert_eq!(pasted.moves[3].comment.as_deref(), Some("黑方出车"));
+    let plain = one("moves.txt");
+    assert_eq!(plain.uci_moves(), ["c3c4", "g6g5", "b0c2"]);
+}
+
+#[test]
+fn formats_are_detected_from_content() {
+    let cases = [
+        ("games_iccs.pgn", Format::Pgn),
+        ("game_gbk.pgn", Format::Pgn),
+        ("plain.xqf", Format::Xqf),
+        ("game.cbr", Format::Cbr),
+        ("library.cbl", Format::Cbl),
+        ("game.cbf", Format::Cbf),
+        ("game.ubb", Format::DhtmlXq),
+        ("pasted.txt", Format::MoveList),
+    ];
+    for (name, format) in cases {
+        let bytes = std::fs::read(fixture(name)).unwrap();
+        assert_eq!(
+            detect_format(&bytes, Some("no-extension")),
+            Some(format),
+            "{name}"
+        );
+    }
+    assert_eq!(detect_format(b"", Some("x.pgn")), Some(Format::Pgn));
+    assert_eq!(detect_format(b"", None), None);
+    assert!(read_games(Path::new("/nonexistent/x.pgn"), &ReadOptions::default()).is_err());
+}
+
+#[test]
+fn every_fixture_round_trips_through_pgn() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        for game in read_games(&path, &ReadOptions::default()).unwrap() {
+            let game = game.unwrap();
+            let mut text = String::new();
+            write_pgn(&game, MoveStyle::Iccs, &mut text);
+            let again =
+                read_games_from_bytes(text.as_bytes(), "out.pgn", &ReadOptions::default()).unwrap();
+            assert_eq!(again.len(), 1, "{name}");
+            let back = again[0].as_ref().unwrap();
+            let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+            assert_eq!(moves(&game), moves(back), "{name}");
+            assert_eq!(
+                (&game.start, game.result),
+                (&back.start, back.result),
+                "{name}"
+            );
+            for (k, v) in &game.tags {
+                if !["Result", "FEN", "Format", "Game"].contains(&k.as_str()) {
+                    assert_eq!(back.tag(k), Some(v.as_str()), "{name}: tag {k}");
+                }
+            }
+            assert_eq!(game.termination, back.termination, "{name}");
+        }
+    }
+}
