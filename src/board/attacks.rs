@@ -485,24 +485,107 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 
 /// The squares where a piece of `color` can ever stand, by role: king and advisors
 /// in the palace, elephants on their seven points, pawns on their reachable points.
+#[inline(always)]
 pub fn reachable(color: Color, role: super::Role) -> Bitboard {
-    use super::Role;
-    let own_rank = |r: i32| if color == Color::Red { r } else { 9 - r };
-    Square::all()
-        .filter(|sq| {
-            let (f, r) = (sq.file().index() as i32, own_rank(sq.rank().index() as i32));
-            match role {
-                Role::King => (3..=5).contains(&f) && r <= 2,
-                Role::Advisor => matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2)),
-                Role::Elephant => matches!(
-                    (f, r),
-                    (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
-                ),
-                Role::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
-                _ => true,
+    Bitboard(REACHABLE[color.index()][role.index()])
+}
+
+/// [`reachable`] as a table: `[color][role]`, roles in the order of `Role::index`.
+static REACHABLE: [[u128; 7]; 2] = reachable_table();
+
+const fn reachable_table() -> [[u128; 7]; 2] {
+    let mut t = [[0u128; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let f = (sq % 9) as i32;
+            let r = if c == 0 { sq / 9 } else { 9 - sq / 9 } as i32;
+            let mut role = 0;
+            while role < 7 {
+                let ok = match super::Role::ALL[role] {
+                    super::Role::King => f >= 3 && f <= 5 && r <= 2,
+                    super::Role::Advisor => {
+                        matches!((f, r), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2))
+                    }
+                    super::Role::Elephant => matches!(
+                        (f, r),
+                        (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
+                    ),
+                    super::Role::Pawn => r >= 5 || (r >= 3 && f % 2 == 0),
+                    _ => true,
+                };
+                if ok {
+                    t[c][role] |= bit(sq);
+                }
+                role += 1;
             }
-        })
-        .collect()
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// For each king square: the squares a piece must leave, or the squares a
+/// piece must reach, for a move to possibly give check to a king there.
+/// Leaving: the king's rank and file (uncovering a rook, cannon or king line,
+/// or removing a cannon's second screen) and its diagonal neighbours (horse
+/// legs). Reaching: the king's rank and file (a rook, cannon or king line, a
+/// new cannon screen, a pawn's step) and the horse points (1, 2) away.
+/// Advisors and elephants never attack a king; occupying a leg only blocks.
+static CHECK_FROM: [u128; 90] = check_zone(false);
+static CHECK_TO: [u128; 90] = check_zone(true);
+
+const fn check_zone(reach: bool) -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut sq = 0;
+        while sq < 90 {
+            let (df, dr) = (((sq % 9) as i32 - kf).abs(), ((sq / 9) as i32 - kr).abs());
+            let on_line = df == 0 || dr == 0;
+            let diagonal = df == 1 && dr == 1;
+            let horse = (df == 1 && dr == 2) || (df == 2 && dr == 1);
+            if on_line || if reach { horse } else { diagonal } {
+                t[k] |= bit(sq);
+            }
+            sq += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// A cheap necessary condition for a move from `from` to `to` to give check to
+/// a king on `king`, when that king is not attacked before the move: a move
+/// that fails it changes no line, leg or attack that reaches the king.
+#[inline(always)]
+pub fn may_give_check(king: Square, from: Square, to: Square) -> bool {
+    (CHECK_FROM[king.index()] >> from.index() | CHECK_TO[king.index()] >> to.index()) & 1 != 0
+}
+
+/// The targets among `targets` of a piece on `from` that pass [`may_give_check`].
+#[inline(always)]
+pub fn check_candidates(king: Square, from: Square, targets: Bitboard) -> Bitboard {
+    if CHECK_FROM[king.index()] >> from.index() & 1 != 0 {
+        targets
+    } else {
+        Bitboard(targets.0 & CHECK_TO[king.index()])
+    }
+}
+
+/// Diagonal neighbours of each square (the legs of horses attacking it).
+static DIAGONAL: [u128; 90] = step_table(DIAG, false);
+
+/// The squares a piece other than the king must reach to answer a check by
+/// `checker` on `king`: the checker itself, the squares between (a block, or a
+/// second cannon screen), and the king's diagonal neighbours (a horse's leg).
+/// A piece standing between (a cannon's screen) answers by leaving instead.
+#[inline(always)]
+pub fn check_answers(king: Square, checker: Square) -> Bitboard {
+    Bitboard(BETWEEN[king.index()][checker.index()] | DIAGONAL[king.index()] | bit(checker.index()))
 }
 
 #[cfg(test)]

@@ -7,11 +7,12 @@
 //! square in between forbidden (a piece moving there would become its screen);
 //! a horse whose leg is occupied pins the leg. Pieces outside these sets move
 //! freely; king moves, pinned pieces and every move while in check are tested
-//! on the resulting occupancy.
+//! on the resulting occupancy. In check, other pieces are first narrowed to the
+//! moves that can answer the checker (capture, block, leg, screen leaving).
 
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attacks, horse_leg_blockers,
-    king_attacks, pawn_attacks, rook_attacks,
+    advisor_attacks, between, cannon_attacks, check_answers, check_candidates, elephant_attacks,
+    horse_attacks, horse_leg_blockers, king_attacks, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -39,6 +40,24 @@ impl Sink for Counter {
     }
 }
 
+/// Keeps the checking moves among the legal ones it receives.
+struct Checking<'a> {
+    pos: &'a Position,
+    list: MoveList,
+}
+
+impl Sink for Checking<'_> {
+    #[inline(always)]
+    fn add(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            let mv = Move::new(from, to);
+            if self.pos.gives_check(mv) {
+                self.list.push(mv);
+            }
+        }
+    }
+}
+
 /// Squares whose pieces may not leave freely, and squares no piece may enter.
 struct Pins {
     blockers: Bitboard,
@@ -49,14 +68,28 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut list, |_, targets| targets);
         list
+    }
+
+    /// The legal moves of the side to move that give check (the moves of
+    /// [`Position::legal_moves`] for which [`Position::gives_check`] holds, in the same order).
+    pub fn checking_moves(&self) -> MoveList {
+        let king = self.king(!self.turn());
+        let mut sink = Checking {
+            pos: self,
+            list: MoveList::new(),
+        };
+        self.generate(&mut sink, |from, targets| {
+            check_candidates(king, from, targets)
+        });
+        sink.list
     }
 
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.generate(&mut c, |_, targets| targets);
         c.0
     }
 
@@ -141,17 +174,31 @@ impl Position {
         }
     }
 
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Feeds `sink` the legal moves, each piece's targets first narrowed by `narrow`
+    /// (which may only drop targets).
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S, narrow: impl Fn(Square, Bitboard) -> Bitboard) {
         let us = self.turn();
         let own = self.us(us);
         let occ = self.occupied();
         let ksq = self.king(us);
-        let in_check = self.checkers().any();
+        let checkers = self.checkers();
+        let in_check = checkers.any();
         let pins = if in_check { None } else { Some(self.pins()) };
+        // In check, a piece other than the king must answer the (first) checker:
+        // take it, block it, fill a horse's leg, or leave as a cannon's screen.
+        let (answers, screens) = match checkers.first() {
+            Some(c) => (check_answers(ksq, c), between(ksq, c)),
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
 
         for from in own {
             let role = self.piece_at(from).map(|p| p.role).unwrap_or(Role::Pawn);
-            let targets = self.pseudo_targets(from, role, occ) & !own;
+            let mut targets = self.pseudo_targets(from, role, occ) & !own;
+            if in_check && from != ksq && !screens.contains(from) {
+                targets &= answers;
+            }
+            targets = narrow(from, targets);
             if targets.is_empty() {
                 continue;
             }
@@ -220,6 +267,71 @@ mod tests {
                 pos.play(moves[(state % moves.len() as u64) as usize]);
             }
         }
+    }
+
+    /// Every pseudo-legal move kept by playing it and asking whether the mover's king is attacked.
+    fn brute_force_legal(pos: &Position) -> Vec<Move> {
+        let us = pos.turn();
+        let mut out = Vec::new();
+        for from in pos.us(us) {
+            let role = pos.piece_at(from).unwrap().role;
+            for to in pos.pseudo_targets(from, role, pos.occupied()) & !pos.us(us) {
+                let mv = Move::new(from, to);
+                let mut next = pos.clone();
+                next.play(mv);
+                if !next.is_attacked_king(us) {
+                    out.push(mv);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn moves_in_check_and_checking_moves_agree_with_brute_force() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut checks = 0;
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let mut legal = pos.legal_moves().to_vec();
+                let mut expected = brute_force_legal(&pos);
+                legal.sort_by_key(|m| (m.from().index(), m.to().index()));
+                expected.sort_by_key(|m| (m.from().index(), m.to().index()));
+                assert_eq!(legal, expected, "{}", pos.fen());
+                let checking: Vec<Move> = pos.checking_moves().to_vec();
+                let expected_checking: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        let mut next = pos.clone();
+                        next.play(m);
+                        next.in_check()
+                    })
+                    .collect();
+                assert_eq!(checking, expected_checking, "{}", pos.fen());
+                checks += usize::from(pos.in_check());
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Prefer checking moves so that many positions in check are visited.
+                let checking: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.gives_check(m))
+                    .collect();
+                let pool = if !checking.is_empty() && state % 3 == 0 {
+                    &checking
+                } else {
+                    &legal
+                };
+                pos.play(pool[(state >> 8) as usize % pool.len()]);
+            }
+        }
+        assert!(checks > 500, "only {checks} positions in check");
     }
 
     #[test]

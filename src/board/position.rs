@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::attacks::{
     advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers_from, horse_attacks,
-    king_attacks, pawn_attackers_from, pawn_attacks, rook_attacks,
+    king_attacks, may_give_check, pawn_attackers_from, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
@@ -279,8 +279,8 @@ impl Position {
         self.board[mv.to().index()].is_some()
     }
 
-    /// Whether `mv` (assumed legal) gives check, computed on the resulting
-    /// occupancy without playing the move.
+    /// Whether `mv` (assumed legal, in a position where the opponent is not in
+    /// check) gives check, computed on the resulting occupancy without playing the move.
     #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
         let from = mv.from();
@@ -289,6 +289,9 @@ impl Position {
             return false;
         };
         let us = piece.color;
+        if !may_give_check(self.king(!us), from, to) {
+            return false;
+        }
         let occ = (self.occupied() | Bitboard::from_square(to)) ^ Bitboard::from_square(from);
         let ours = (self.us(us) & !Bitboard::from_square(from)) | Bitboard::from_square(to);
         let mut roles = self.by_role;

@@ -235,12 +235,9 @@ fn evaluate_capture(
 
 /// Whether the side to move can mate in one move.
 fn leads_to_mate_in_one(pos: &mut Position) -> bool {
-    for mv in pos.legal_moves() {
-        if !pos.gives_check(mv) {
-            continue;
-        }
+    for mv in pos.checking_moves() {
         let undo = pos.play(mv);
-        let mate = pos.in_check() && pos.has_no_legal_moves();
+        let mate = pos.has_no_legal_moves();
         pos.undo(undo);
         if mate {
             return true;
@@ -255,11 +252,7 @@ pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
-    let moves = pos.legal_moves();
-    for mv in moves {
-        if !pos.gives_check(mv) {
-            continue;
-        }
+    for mv in pos.checking_moves() {
         let undo = pos.play(mv);
         let good = defender_loses(pos, depth - 1);
         pos.undo(undo);
