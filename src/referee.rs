@@ -287,6 +287,11 @@ impl Referee {
     /// The natural limit's status after the last move. The attacking moves
     /// (杀, 捉) are classified only when an attack cap could change the outcome.
     pub fn natural_limit(&self) -> LimitStatus {
+        self.limit_status(self.position.has_no_legal_moves())
+    }
+
+    /// [`Referee::natural_limit`], told whether the side to move has no legal move.
+    fn limit_status(&self, no_moves: bool) -> LimitStatus {
         let params = &self.profile.limit;
         let mut counter = if self.last_capture == 0 {
             LimitCounter::resume(&self.start)
@@ -308,7 +313,6 @@ impl Referee {
                 pos.undo(*undo);
             }
         }
-        let no_moves = self.position.has_no_legal_moves();
         for (i, facts) in window.iter().enumerate() {
             let ply = self.last_capture + i + 1;
             let mut f = *facts;
@@ -329,8 +333,9 @@ impl Referee {
         let mut verdict = Verdict::Ongoing;
         let mut reason = None;
         let repetition = self.repetition();
-        let limit = self.natural_limit();
-        if self.position.has_no_legal_moves() {
+        let no_moves = self.position.has_no_legal_moves();
+        let limit = self.limit_status(no_moves);
+        if no_moves {
             verdict = Verdict::win_for(!self.position.turn());
             reason = Some(if self.position.in_check() {
                 Reason::Checkmate

@@ -5,6 +5,8 @@
 //! legal recapture exists, so false roots (假根: a pinned defender, a king that
 //! would step into an attack or face the other king) need no special case.
 
+use arrayvec::ArrayVec;
+
 use crate::board::{Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
@@ -37,7 +39,7 @@ fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
     if depth == 0 || target.role == Role::King {
         return 0;
     }
-    let mut attackers: Vec<Square> = pos.attackers_to(sq, pos.turn()).collect();
+    let mut attackers: ArrayVec<Square, 90> = pos.attackers_to(sq, pos.turn()).collect();
     attackers.sort_by_key(|&a| pos.piece_at(a).map_or(0, |p| exchange_rank(p, a)));
     for a in attackers {
         let mv = Move::new(a, sq);
@@ -264,12 +266,12 @@ pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
 }
 
 fn defender_loses(pos: &mut Position, depth: u32) -> bool {
+    if depth == 0 {
+        return pos.has_no_legal_moves();
+    }
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return true;
-    }
-    if depth == 0 {
-        return false;
     }
     for mv in replies {
         let undo = pos.play(mv);
