@@ -14,7 +14,7 @@
 
 pub mod board;
 pub mod cli;
-pub mod record;
 pub mod notation;
+pub mod record;
 pub mod referee;
 pub mod rules;

@@ -26,13 +26,24 @@ fn fixture(name: &str) -> String {
 
 #[test]
 fn converts_a_binary_record_to_pgn() {
-    let (code, out, err) = convert(&[&fixture("encrypted.xqf")]);
+    let (code, out, err) = convert(&[&fixture("encrypted.xqf"), "--to", "iccs"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
     assert!(out.contains("[Red \"红方甲\"]"));
     assert!(out.contains("[Format \"ICCS\"]"));
     assert!(out.contains("1. H2-E2 H9-G7"));
     assert!(out.trim_end().ends_with("0-1"));
+    let (code, zh, _) = convert(&[&fixture("encrypted.xqf")]);
+    assert_eq!(code, 0);
+    assert!(
+        zh.contains("[Format \"Chinese\"]") && zh.contains("1. 炮二平五 马８进７"),
+        "{zh}"
+    );
+    let (_, wxf, _) = convert(&[&fixture("encrypted.xqf"), "--to", "wxf"]);
+    assert!(
+        wxf.contains("[Format \"WXF\"]") && wxf.contains("1. C2.5 H8+7"),
+        "{wxf}"
+    );
 }
 
 #[test]
@@ -40,7 +51,13 @@ fn writes_a_file_in_the_chosen_encoding() {
     let dir = std::env::temp_dir().join(format!("xqarbiter-convert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("out.pgn");
-    let (code, _, err) = convert(&[&fixture("game.cbf"), "--out-encoding", "gbk", "-o", out.to_str().unwrap()]);
+    let (code, _, err) = convert(&[
+        &fixture("game.cbf"),
+        "--out-encoding",
+        "gbk",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&out).unwrap();
     let (text, _, bad) = encoding_rs::GBK.decode(&bytes);

@@ -1,4 +1,4 @@
-//! `xqarbiter convert IN [--to pgn|iccs|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
+//! `xqarbiter convert IN [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
 //! reads any game file and writes its games as PGN (or coordinate lines).
 
 use std::io::Write;
@@ -7,15 +7,20 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::record::{MoveStyle, ReadOptions, encoding_by_name, read_games, write_pgn};
+use crate::notation::Notation;
+use crate::record::{ReadOptions, encoding_by_name, read_games, write_pgn};
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
-    /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
+    /// PGN in Chinese notation (炮二平五), the xqbase default format.
     Pgn,
-    /// The same as `pgn`.
+    /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
     Iccs,
+    /// The same as `pgn`: `[Format "Chinese"]`.
+    Chinese,
+    /// PGN with WXF moves (`C2.5`), `[Format "WXF"]`.
+    Wxf,
     /// One line per game: the start FEN, then the moves in coordinates (`h2e2`).
     Uci,
 }
@@ -68,7 +73,9 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     failed += 1;
                 }
                 match args.to {
-                    Target::Pgn | Target::Iccs => write_pgn(&g, MoveStyle::Iccs, &mut text),
+                    Target::Pgn | Target::Chinese => write_pgn(&g, Notation::Chinese, &mut text),
+                    Target::Iccs => write_pgn(&g, Notation::Iccs, &mut text),
+                    Target::Wxf => write_pgn(&g, Notation::Wxf, &mut text),
                     Target::Uci => {
                         text.push_str(&g.start.fen());
                         for m in &g.moves {

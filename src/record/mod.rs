@@ -37,7 +37,7 @@ use std::path::Path;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, GameResult, IllegalMove};
-pub use write::{MoveStyle, write_pgn};
+pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
