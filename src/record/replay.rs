@@ -92,6 +92,14 @@ impl Replay {
         false
     }
 
+    /// Ends the main line at a move the file does not let us read (e.g.
+    /// squares off the board), unless it has already stopped.
+    pub(crate) fn unreadable(&mut self, text: &str, reason: String) {
+        if !self.stopped() {
+            self.stop(text, reason);
+        }
+    }
+
     /// Attaches a comment to the last move, or to the game if no move was played yet.
     pub(crate) fn comment(&mut self, text: &str) {
         let text = text.trim();
