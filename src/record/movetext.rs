@@ -75,10 +75,10 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                     end += utf8_len(c);
                 }
                 let end = end.min(bytes.len());
-                if variation_depth == 0 {
-                    if let Some(tok) = text.get(i..end) {
-                        result = token(tok, replay);
-                    }
+                if variation_depth == 0
+                    && let Some(tok) = text.get(i..end)
+                {
+                    result = token(tok, replay);
                 }
                 i = end;
             }
