@@ -242,7 +242,10 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
-    let token = read_movetext(&text[body_start..], &mut replay);
+    let body = &text[body_start..];
+    // A numbered coordinate or Chinese move takes six bytes or more.
+    replay.reserve(body.len() / 6);
+    let token = read_movetext(body, &mut replay);
     let mut game = replay.finish();
     let tag_result = tags
         .iter()

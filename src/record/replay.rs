@@ -25,6 +25,11 @@ impl Replay {
         }
     }
 
+    /// Makes room for about `plies` moves (a hint from the text length).
+    pub(crate) fn reserve(&mut self, plies: usize) {
+        self.game.moves.reserve(plies.min(1024));
+    }
+
     /// The game being built (tags, result, comments are set directly).
     pub(crate) fn game_mut(&mut self) -> &mut Game {
         &mut self.game

@@ -136,6 +136,7 @@ pub(crate) fn read(
     let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
         .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
     let mut replay = Replay::new(start, false);
+    replay.reserve(tree.moves.len());
     if let Some(c) = &tree.root_comment {
         replay.comment(c);
     }
