@@ -18,3 +18,4 @@ pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod ucci;

@@ -185,6 +185,44 @@ mod tests {
     }
 
     #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let fens = [
+            super::super::START_FEN,
+            "2bak4/4a4/4b4/4C4/9/9/4R4/9/4K4/9 w - - 0 1",
+            "3k5/4a4/4b4/9/9/5R3/9/4C4/9/4K4 w - - 0 1",
+            "4k4/4a4/9/9/4r4/9/9/3N5/4R4/4K4 w - - 0 1",
+            "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/R1BAKAB1R w - - 0 1",
+            "5k3/9/9/9/9/4c4/3r5/3NB4/4A4/4K4 b - - 0 1",
+        ];
+        let agree = |pos: &Position| {
+            for mv in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play(mv);
+                assert_eq!(pos.gives_check(mv), next.in_check(), "{} {mv}", pos.fen());
+            }
+        };
+        for fen in fens {
+            agree(&Position::from_fen(fen).unwrap());
+        }
+        // Random playouts reach captures of every kind, discovered checks and cannon screens.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                agree(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
     fn start_position_has_44_moves() {
         assert_eq!(moves(super::super::START_FEN).len(), 44);
     }

@@ -279,11 +279,31 @@ impl Position {
         self.board[mv.to().index()].is_some()
     }
 
-    /// Whether `mv` (assumed legal) gives check.
+    /// Whether `mv` (assumed legal) gives check, computed on the resulting
+    /// occupancy without playing the move.
+    #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
-        let mut next = self.clone();
-        next.play(mv);
-        next.in_check()
+        let from = mv.from();
+        let to = mv.to();
+        let Some(piece) = self.board[from.index()] else {
+            return false;
+        };
+        let us = piece.color;
+        let occ = (self.occupied() | Bitboard::from_square(to)) ^ Bitboard::from_square(from);
+        let ours = (self.us(us) & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let mut roles = self.by_role;
+        if let Some(captured) = self.board[to.index()] {
+            roles[captured.role.index()].clear(to);
+        }
+        roles[piece.role.index()] =
+            (roles[piece.role.index()] & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let ksq = self.king(!us);
+        ((rook_attacks(ksq, occ) & roles[Role::Rook.index()])
+            | (cannon_attacks(ksq, occ) & roles[Role::Cannon.index()])
+            | (horse_attackers_from(ksq, occ) & roles[Role::Horse.index()])
+            | (pawn_attackers_from(us, ksq) & roles[Role::Pawn.index()]))
+        .0 & ours.0
+            != 0
     }
 
     /// Passes the turn without moving (a "null move"), for threat analysis.

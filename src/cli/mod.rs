@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod convert;
 mod perft;
 mod profiles;
+mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -22,6 +23,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
     Convert(convert::ConvertArgs),
+    /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
+    Ucci(ucci::UcciArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),
 }
@@ -33,6 +36,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Ucci(args) => ucci::run(args),
         Command::Profiles(args) => profiles::run(args),
     };
     match result {

@@ -181,11 +181,7 @@ fn evaluate_capture(
     } else {
         pos.attackers_to(to, pos.turn()).collect()
     };
-    let mated = leads_to_mate_in_one(pos);
     pos.undo(undo);
-    if mated {
-        return None;
-    }
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
     if target.role == attacker.role && pos.passed().is_legal(Move::new(to, mv.from())) {
         return None;
@@ -196,6 +192,13 @@ fn evaluate_capture(
         capture_gain(pos, mv)
     };
     if net <= 0 {
+        return None;
+    }
+    // The capture must not leave the capturer mated (CXA 29.4).
+    let undo = pos.play(mv);
+    let mated = leads_to_mate_in_one(pos);
+    pos.undo(undo);
+    if mated {
         return None;
     }
     if !recapturable {
@@ -230,9 +233,12 @@ fn evaluate_capture(
     })
 }
 
-/// Whether the side to move can mate in one move (checkmate or stalemate both win in xiangqi).
+/// Whether the side to move can mate in one move.
 fn leads_to_mate_in_one(pos: &mut Position) -> bool {
     for mv in pos.legal_moves() {
+        if !pos.gives_check(mv) {
+            continue;
+        }
         let undo = pos.play(mv);
         let mate = pos.in_check() && pos.has_no_legal_moves();
         pos.undo(undo);
@@ -251,8 +257,11 @@ pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
     }
     let moves = pos.legal_moves();
     for mv in moves {
+        if !pos.gives_check(mv) {
+            continue;
+        }
         let undo = pos.play(mv);
-        let good = pos.in_check() && defender_loses(pos, depth - 1);
+        let good = defender_loses(pos, depth - 1);
         pos.undo(undo);
         if good {
             return true;

@@ -1,0 +1,81 @@
+//! `xqarbiter ucci [--profile P] [--engine "CMD ARGS" [--engine-protocol ucci|uci]
+//! [--engine-option NAME=VALUE]… [--engine-rank-base 0|1]] [--log FILE]`.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::ucci::bridge::EngineSettings;
+use crate::ucci::dialect::EngineProtocol;
+use crate::ucci::engine::split_command;
+use crate::ucci::judge::load_profile;
+use crate::ucci::log::Log;
+use crate::ucci::session::{self, Settings};
+
+/// Arguments of `ucci`.
+#[derive(Debug, Args)]
+pub struct UcciArgs {
+    /// Rules profile: a built-in name (cxa2011, cxa2020, axf, …) or a profile file.
+    #[arg(long, default_value = "cxa2020")]
+    profile: String,
+    /// Run this engine behind the referee (program and arguments, quotes group words).
+    #[arg(long)]
+    engine: Option<String>,
+    /// The engine's protocol.
+    #[arg(long, default_value = "ucci", value_parser = EngineProtocol::parse)]
+    engine_protocol: EngineProtocol,
+    /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
+    #[arg(long, value_parser = parse_option)]
+    engine_option: Vec<(String, String)>,
+    /// The number the engine gives Red's back rank (default 0; 1 for Fairy-Stockfish in UCI mode).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
+    engine_rank_base: Option<u8>,
+    /// Seconds to wait for the engine's handshake and readyok, and the margin after a time budget or stop.
+    #[arg(long, default_value_t = 10.0)]
+    engine_timeout: f64,
+    /// Seconds a depth- or nodes-limited search may take before the engine counts as hung.
+    #[arg(long, default_value_t = 600.0)]
+    search_limit: f64,
+    /// Write both sides of the conversation to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("'{s}': expected NAME=VALUE")),
+    }
+}
+
+fn seconds(what: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s).map_err(|_| format!("{what}: '{s}' is not a number of seconds"))
+}
+
+/// Runs `ucci` on standard input and output.
+pub fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let engine = match &args.engine {
+        None => None,
+        Some(cmd) => Some(EngineSettings {
+            command: split_command(cmd)?,
+            protocol: args.engine_protocol,
+            options: args.engine_option,
+            rank_base: args.engine_rank_base,
+            timeout: seconds("--engine-timeout", args.engine_timeout)?,
+            search_limit: seconds("--search-limit", args.search_limit)?,
+        }),
+    };
+    let log = match &args.log {
+        Some(path) => Log::create(path).map_err(|e| format!("--log {}: {e}", path.display()))?,
+        None => Log::off(),
+    };
+    let settings = Settings {
+        profile: load_profile(&args.profile)?,
+        engine,
+    };
+    session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log)?;
+    Ok(ExitCode::SUCCESS)
+}

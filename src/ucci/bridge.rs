@@ -1,0 +1,282 @@
+//! The engine side of the bridge: how to run the engine, what it declared at
+//! its handshake, and how the GUI's options reach it.
+
+use std::time::Duration;
+
+use super::dialect::{Dialect, EngineProtocol};
+use super::engine::Engine;
+
+/// How to run the engine behind the bridge.
+#[derive(Clone, Debug)]
+pub struct EngineSettings {
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// The engine's protocol.
+    pub protocol: EngineProtocol,
+    /// Options set after every start, as `(name, value)` in the engine's own names.
+    pub options: Vec<(String, String)>,
+    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode.
+    pub rank_base: Option<u8>,
+    /// How long to wait for the handshake and `readyok`, and the margin after
+    /// a search's time budget or a `stop`.
+    pub timeout: Duration,
+    /// The longest a `depth` or `nodes` search may take before the engine counts as hung.
+    pub search_limit: Duration,
+}
+
+/// An option the engine declared, as offered to the GUI.
+#[derive(Clone, Debug)]
+pub(crate) struct EngineOption {
+    /// The UCCI name shown to the GUI.
+    pub(crate) ucci_name: String,
+    /// The engine's own name.
+    pub(crate) engine_name: String,
+    /// The UCCI `option` line for the GUI.
+    pub(crate) line: String,
+}
+
+/// The engine side of the bridge.
+pub(crate) struct Bridge {
+    /// How to run it.
+    pub(crate) settings: EngineSettings,
+    /// The running process, if any.
+    pub(crate) engine: Option<Engine>,
+    /// How many times it was started.
+    pub(crate) generation: u64,
+    /// How to talk to it (rank base and time unit learned at the handshake).
+    pub(crate) dialect: Dialect,
+    /// Its `id name`.
+    pub(crate) name: Option<String>,
+    /// Its options, as offered to the GUI.
+    pub(crate) options: Vec<EngineOption>,
+    /// GUI `setoption`s already translated, replayed after a restart.
+    pub(crate) gui_options: Vec<String>,
+}
+
+impl Bridge {
+    /// A bridge to the engine `settings` describe, not started yet.
+    pub(crate) fn new(settings: EngineSettings) -> Bridge {
+        Bridge {
+            dialect: Dialect {
+                protocol: settings.protocol,
+                rank_base: settings.rank_base.unwrap_or(0),
+                millis: false,
+            },
+            settings,
+            engine: None,
+            generation: 0,
+            name: None,
+            options: Vec::new(),
+            gui_options: Vec::new(),
+        }
+    }
+
+    /// Learns the engine's name, options, rank base and time unit from its
+    /// handshake lines, and returns the lines that set it up.
+    pub(crate) fn configure(&mut self, handshake: &[String]) -> Vec<String> {
+        self.name = handshake
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .map(str::to_string);
+        self.options = handshake
+            .iter()
+            .filter_map(|l| engine_option(l, self.dialect.protocol))
+            .collect();
+        let fsf_uci = self.dialect.protocol == EngineProtocol::Uci
+            && self
+                .name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
+        self.dialect.rank_base = self.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        let mut setup = Vec::new();
+        match self.dialect.protocol {
+            EngineProtocol::Ucci => {
+                self.dialect.millis = handshake
+                    .iter()
+                    .any(|l| l.starts_with("option usemillisec "));
+                if self.dialect.millis {
+                    setup.push(self.dialect.setoption("usemillisec", Some("true")));
+                }
+            }
+            EngineProtocol::Uci => {
+                let has_variant = handshake
+                    .iter()
+                    .any(|l| l.starts_with("option name UCI_Variant "));
+                let user_variant = self
+                    .settings
+                    .options
+                    .iter()
+                    .any(|(n, _)| n == "UCI_Variant");
+                if has_variant && !user_variant {
+                    setup.push(self.dialect.setoption("UCI_Variant", Some("xiangqi")));
+                }
+            }
+        }
+        for (n, v) in &self.settings.options {
+            setup.push(self.dialect.setoption(n, Some(v)));
+        }
+        setup.extend(self.gui_options.iter().cloned());
+        setup
+    }
+
+    /// The engine's line for the GUI's `setoption name [value]`, or `None`
+    /// when the engine has no such option. Options other than the `newgame`
+    /// button are remembered for restarts.
+    pub(crate) fn setoption(&mut self, name: &str, value: Option<&str>) -> Option<String> {
+        let line = match (self.dialect.protocol, name) {
+            (EngineProtocol::Uci, "newgame") => return Some("ucinewgame".to_string()),
+            (EngineProtocol::Ucci, _) => {
+                let engine_name = self
+                    .options
+                    .iter()
+                    .find(|o| o.ucci_name == name)
+                    .map_or(name, |o| o.engine_name.as_str());
+                self.dialect.setoption(engine_name, value)
+            }
+            (EngineProtocol::Uci, _) => {
+                let standard = match name {
+                    "hashsize" => Some("Hash"),
+                    "threads" => Some("Threads"),
+                    "ponder" => Some("Ponder"),
+                    _ => None,
+                };
+                let engine_name = self
+                    .options
+                    .iter()
+                    .find(|o| o.ucci_name == name)
+                    .map(|o| o.engine_name.clone())
+                    .or(standard.map(str::to_string))?;
+                self.dialect.setoption(&engine_name, value)
+            }
+        };
+        if name != "newgame" {
+            self.gui_options.push(line.clone());
+        }
+        Some(line)
+    }
+}
+
+/// Reads an engine's `option` line into what the GUI is offered; options the
+/// bridge handles itself are left out.
+fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
+    let rest = line.strip_prefix("option ")?;
+    let (engine_name, tail) = match protocol {
+        EngineProtocol::Ucci => {
+            let rest = rest.strip_prefix("name ").unwrap_or(rest);
+            rest.split_once(' ')?
+        }
+        EngineProtocol::Uci => rest.strip_prefix("name ")?.split_once(" type ")?,
+    };
+    let ucci_name = match engine_name {
+        "Hash" => "hashsize".to_string(),
+        n => n.to_ascii_lowercase().replace(' ', "_"),
+    };
+    if matches!(
+        ucci_name.as_str(),
+        "usemillisec" | "profile" | "newgame" | "uci_variant" | "protocol"
+    ) {
+        return None;
+    }
+    let tail = match protocol {
+        EngineProtocol::Ucci => tail.to_string(),
+        EngineProtocol::Uci => format!("type {tail}"),
+    };
+    Some(EngineOption {
+        line: format!("option {ucci_name} {tail}"),
+        ucci_name,
+        engine_name: engine_name.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_engine_options_in_both_protocols() {
+        let o = engine_option(
+            "option name Hash type spin default 16 min 1 max 131072",
+            EngineProtocol::Uci,
+        )
+        .unwrap();
+        assert_eq!(
+            o.line,
+            "option hashsize type spin default 16 min 1 max 131072"
+        );
+        assert_eq!(o.engine_name, "Hash");
+        let o = engine_option(
+            "option name Skill Level type spin default 20",
+            EngineProtocol::Uci,
+        )
+        .unwrap();
+        assert_eq!(
+            (o.ucci_name.as_str(), o.engine_name.as_str()),
+            ("skill_level", "Skill Level")
+        );
+        assert!(
+            engine_option(
+                "option name UCI_Variant type combo default xiangqi",
+                EngineProtocol::Uci
+            )
+            .is_none()
+        );
+        let o = engine_option(
+            "option hashsize type spin min 16 max 1024 default 16",
+            EngineProtocol::Ucci,
+        )
+        .unwrap();
+        assert_eq!(
+            o.line,
+            "option hashsize type spin min 16 max 1024 default 16"
+        );
+        assert!(
+            engine_option(
+                "option usemillisec type check default true",
+                EngineProtocol::Ucci
+            )
+            .is_none()
+        );
+        assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
+    }
+
+    #[test]
+    fn translates_gui_options_and_learns_the_rank_base() {
+        let mut b = Bridge::new(EngineSettings {
+            command: vec!["x".into()],
+            protocol: EngineProtocol::Uci,
+            options: vec![("Threads".into(), "1".into())],
+            rank_base: None,
+            timeout: Duration::from_secs(1),
+            search_limit: Duration::from_secs(1),
+        });
+        let handshake: Vec<String> = [
+            "id name Fairy-Stockfish 11.1 LB 64",
+            "option name UCI_Variant type combo default chess var xiangqi",
+            "option name Skill Level type spin default 20 min -20 max 20",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let setup = b.configure(&handshake);
+        assert_eq!(
+            setup,
+            vec![
+                "setoption name UCI_Variant value xiangqi",
+                "setoption name Threads value 1"
+            ]
+        );
+        assert_eq!(b.dialect.rank_base, 1);
+        assert_eq!(
+            b.setoption("skill_level", Some("3")).as_deref(),
+            Some("setoption name Skill Level value 3")
+        );
+        assert_eq!(
+            b.setoption("hashsize", Some("64")).as_deref(),
+            Some("setoption name Hash value 64")
+        );
+        assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
+        assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
+        assert_eq!(b.gui_options.len(), 2);
+        assert_eq!(b.configure(&handshake).len(), 4);
+    }
+}

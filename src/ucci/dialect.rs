@@ -1,0 +1,373 @@
+//! What differs between UCCI and UCI engines: square coordinates (rank base),
+//! `setoption` forms and names, `go` clocks, bans, scores and `bestmove`.
+
+use crate::board::{Color, Move, Square};
+
+use super::protocol::{Go, Limit};
+
+/// The protocol the engine speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// UCCI 3.0 (`ucci` → `ucciok`).
+    Ucci,
+    /// UCI (`uci` → `uciok`), e.g. Pikafish or Fairy-Stockfish.
+    Uci,
+}
+
+impl EngineProtocol {
+    /// Parses `ucci` or `uci`.
+    pub fn parse(s: &str) -> Result<EngineProtocol, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "ucci" => Ok(EngineProtocol::Ucci),
+            "uci" => Ok(EngineProtocol::Uci),
+            _ => Err(format!(
+                "unknown engine protocol '{s}': expected ucci or uci"
+            )),
+        }
+    }
+}
+
+/// How to talk to one engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Dialect {
+    /// The engine's protocol.
+    pub protocol: EngineProtocol,
+    /// The number the engine gives Red's back rank: 0 (UCCI, Pikafish) or 1
+    /// (Fairy-Stockfish in UCI mode).
+    pub rank_base: u8,
+    /// Whether a UCCI engine takes `go` times in milliseconds (it declared
+    /// `usemillisec` and the bridge set it); otherwise it is told seconds.
+    pub millis: bool,
+}
+
+/// Mate scores in the ElephantEye convention: ±(MATE − plies).
+const MATE: i64 = 10000;
+
+impl Dialect {
+    /// A move as the engine writes it.
+    pub fn move_text(&self, mv: Move) -> String {
+        let sq = |s: Square| {
+            format!(
+                "{}{}",
+                s.file().char(),
+                s.rank().index() + self.rank_base as usize
+            )
+        };
+        format!("{}{}", sq(mv.from()), sq(mv.to()))
+    }
+
+    /// Reads a move as the engine writes it (`None` if it is not a move).
+    pub fn parse_move(&self, text: &str) -> Option<Move> {
+        let bytes = text.as_bytes();
+        let split = bytes.iter().skip(1).position(|b| b.is_ascii_alphabetic())? + 1;
+        let (a, b) = text.split_at(split);
+        let square = |s: &str| -> Option<Square> {
+            let mut chars = s.chars();
+            let file = chars.next()?;
+            let rank: i32 = chars.as_str().parse().ok()?;
+            if !('a'..='i').contains(&file) {
+                return None;
+            }
+            Square::at(file as i32 - 'a' as i32, rank - self.rank_base as i32)
+        };
+        let (from, to) = (square(a)?, square(b)?);
+        (from != to).then(|| Move::new(from, to))
+    }
+
+    /// The `setoption` line in the engine's form.
+    pub fn setoption(&self, name: &str, value: Option<&str>) -> String {
+        match (self.protocol, value) {
+            (EngineProtocol::Ucci, Some(v)) => format!("setoption {name} {v}"),
+            (EngineProtocol::Ucci, None) => format!("setoption {name}"),
+            (EngineProtocol::Uci, Some(v)) => format!("setoption name {name} value {v}"),
+            (EngineProtocol::Uci, None) => format!("setoption name {name}"),
+        }
+    }
+
+    /// The handshake command and the line that ends its answer.
+    pub fn handshake(&self) -> (&'static str, &'static str) {
+        match self.protocol {
+            EngineProtocol::Ucci => ("ucci", "ucciok"),
+            EngineProtocol::Uci => ("uci", "uciok"),
+        }
+    }
+
+    /// The `go` line for the engine. `millis` says whether the GUI's times are
+    /// in milliseconds. `searchmoves`, when given, limits a UCI engine's root moves.
+    pub fn go_line(
+        &self,
+        go: &Go,
+        turn: Color,
+        millis: bool,
+        searchmoves: Option<&[Move]>,
+    ) -> String {
+        let ms = |v: u64| if millis { v } else { v.saturating_mul(1000) };
+        let ucci_time = |v: u64| if self.millis { ms(v) } else { ms(v) / 1000 };
+        let mut out = String::from("go");
+        let mut push = |s: &str| {
+            out.push(' ');
+            out.push_str(s);
+        };
+        if go.ponder {
+            push("ponder");
+        }
+        if go.draw && self.protocol == EngineProtocol::Ucci {
+            push("draw");
+        }
+        match (&go.limit, self.protocol) {
+            (Limit::Depth(d), _) => push(&format!("depth {d}")),
+            (Limit::Nodes(n), _) => push(&format!("nodes {n}")),
+            (Limit::Infinite, EngineProtocol::Ucci) => push("depth infinite"),
+            (Limit::Infinite, EngineProtocol::Uci) => push("infinite"),
+            (Limit::Time(c), EngineProtocol::Ucci) => {
+                push(&format!("time {}", ucci_time(c.time)));
+                if let Some(m) = c.movestogo {
+                    push(&format!("movestogo {m}"));
+                }
+                if let Some(i) = c.increment {
+                    push(&format!("increment {}", ucci_time(i)));
+                }
+                if let Some(t) = c.opptime {
+                    push(&format!("opptime {}", ucci_time(t)));
+                }
+                if let Some(m) = c.oppmovestogo {
+                    push(&format!("oppmovestogo {m}"));
+                }
+                if let Some(i) = c.oppincrement {
+                    push(&format!("oppincrement {}", ucci_time(i)));
+                }
+            }
+            (Limit::Time(c), EngineProtocol::Uci) => {
+                let ours = (ms(c.time), ms(c.increment.unwrap_or(0)));
+                let theirs = (
+                    ms(c.opptime.unwrap_or(c.time)),
+                    ms(c.oppincrement.unwrap_or(0)),
+                );
+                let (w, b) = match turn {
+                    Color::Red => (ours, theirs),
+                    Color::Black => (theirs, ours),
+                };
+                push(&format!(
+                    "wtime {} btime {} winc {} binc {}",
+                    w.0, b.0, w.1, b.1
+                ));
+                if let Some(m) = c.movestogo {
+                    push(&format!("movestogo {m}"));
+                }
+            }
+        }
+        if let (Some(moves), EngineProtocol::Uci) = (searchmoves, self.protocol) {
+            push("searchmoves");
+            for &mv in moves {
+                push(&self.move_text(mv));
+            }
+        }
+        out
+    }
+
+    /// Rewrites an engine `info` line for a UCCI GUI: `score cp N` → `score N`,
+    /// `score mate M` → ±(10000 − plies), moves in UCCI coordinates.
+    pub fn translate_info(&self, line: &str) -> String {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+        let mut i = 0;
+        let mut in_moves = false;
+        while let Some(&t) = tokens.get(i) {
+            i += 1;
+            if t == "string" || t == "message" {
+                out.extend(tokens.iter().skip(i - 1).map(|s| s.to_string()));
+                break;
+            }
+            match t {
+                "score" => {
+                    in_moves = false;
+                    out.push("score".into());
+                    match (
+                        tokens.get(i),
+                        tokens.get(i + 1).and_then(|v| v.parse::<i64>().ok()),
+                    ) {
+                        (Some(&"cp"), Some(v)) => {
+                            out.push(v.to_string());
+                            i += 2;
+                        }
+                        (Some(&"mate"), Some(m)) => {
+                            // Mate in m moves is 2m − 1 plies; mated in |m| is 2|m|.
+                            let score = if m > 0 {
+                                MATE - (2 * m - 1)
+                            } else {
+                                -(MATE - 2 * m.abs())
+                            };
+                            out.push(score.to_string());
+                            i += 2;
+                        }
+                        _ => {}
+                    }
+                }
+                "pv" | "refutation" | "currline" => {
+                    in_moves = true;
+                    out.push(t.into());
+                }
+                "currmove" => {
+                    out.push(t.into());
+                    if let Some(m) = tokens.get(i) {
+                        out.push(self.ucci_move(m));
+                        i += 1;
+                    }
+                }
+                _ if in_moves => out.push(self.ucci_move(t)),
+                _ => out.push(t.into()),
+            }
+        }
+        out.join(" ")
+    }
+
+    fn ucci_move(&self, text: &str) -> String {
+        self.parse_move(text)
+            .map_or_else(|| text.to_string(), |m| m.to_string())
+    }
+}
+
+/// An engine's `bestmove` line, split up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move as the engine wrote it, `None` for `nobestmove`, `bestmove (none)` or `0000`.
+    pub mv: Option<String>,
+    /// The ponder move as written.
+    pub ponder: Option<String>,
+    /// `draw` or `resign` (UCCI engines).
+    pub flags: Vec<String>,
+}
+
+/// Reads `bestmove …` or `nobestmove`; `None` for any other line.
+pub fn parse_bestmove(line: &str) -> Option<BestMove> {
+    let mut tokens = line.split_whitespace();
+    match tokens.next()? {
+        "nobestmove" => Some(BestMove {
+            mv: None,
+            ponder: None,
+            flags: Vec::new(),
+        }),
+        "bestmove" => {
+            let mv = tokens
+                .next()
+                .filter(|m| !matches!(*m, "(none)" | "0000" | "none"))
+                .map(str::to_string);
+            let mut ponder = None;
+            let mut flags = Vec::new();
+            while let Some(t) = tokens.next() {
+                match t {
+                    "ponder" => ponder = tokens.next().map(str::to_string),
+                    "draw" | "resign" => flags.push(t.to_string()),
+                    _ => {}
+                }
+            }
+            Some(BestMove { mv, ponder, flags })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ucci::protocol::{Clock, parse_go};
+
+    const FSF_UCI: Dialect = Dialect {
+        protocol: EngineProtocol::Uci,
+        rank_base: 1,
+        millis: true,
+    };
+    const UCCI: Dialect = Dialect {
+        protocol: EngineProtocol::Ucci,
+        rank_base: 0,
+        millis: true,
+    };
+
+    #[test]
+    fn converts_rank_base() {
+        let mv = Move::parse_uci("b9b0").unwrap();
+        assert_eq!(FSF_UCI.move_text(mv), "b10b1");
+        assert_eq!(FSF_UCI.parse_move("b10b1"), Some(mv));
+        assert_eq!(UCCI.parse_move("b9b0"), Some(mv));
+        assert_eq!(UCCI.parse_move("(none)"), None);
+        assert_eq!(FSF_UCI.parse_move("a0a1"), None);
+        assert_eq!(UCCI.parse_move("j1j2"), None);
+    }
+
+    #[test]
+    fn translates_go_clock_by_side() {
+        let go = Go {
+            ponder: false,
+            draw: true,
+            limit: Limit::Time(Clock {
+                time: 300,
+                increment: Some(2),
+                opptime: Some(200),
+                ..Clock::default()
+            }),
+        };
+        assert_eq!(
+            FSF_UCI.go_line(&go, Color::Black, false, None),
+            "go wtime 200000 btime 300000 winc 0 binc 2000"
+        );
+        assert_eq!(
+            UCCI.go_line(&go, Color::Black, false, None),
+            "go draw time 300000 increment 2000 opptime 200000"
+        );
+        let seconds = Dialect {
+            millis: false,
+            ..UCCI
+        };
+        assert_eq!(
+            seconds.go_line(&go, Color::Red, true, None),
+            "go draw time 0 increment 0 opptime 0"
+        );
+        assert_eq!(
+            seconds.go_line(&go, Color::Red, false, None),
+            "go draw time 300 increment 2 opptime 200"
+        );
+        let depth = parse_go(&["depth", "3"]).unwrap();
+        let allowed = [Move::parse_uci("h2e2").unwrap()];
+        assert_eq!(
+            FSF_UCI.go_line(&depth, Color::Red, true, Some(&allowed)),
+            "go depth 3 searchmoves h3e3"
+        );
+        assert_eq!(
+            UCCI.go_line(&depth, Color::Red, true, Some(&allowed)),
+            "go depth 3"
+        );
+    }
+
+    #[test]
+    fn translates_info_and_bestmove() {
+        assert_eq!(
+            FSF_UCI.translate_info("info depth 2 seldepth 3 score cp -108 nodes 81 pv b10b9 d9d10"),
+            "info depth 2 seldepth 3 score -108 nodes 81 pv b9b8 d8d9"
+        );
+        assert_eq!(
+            UCCI.translate_info("info depth 5 score mate 2 pv a0a1"),
+            "info depth 5 score 9997 pv a0a1"
+        );
+        assert_eq!(
+            UCCI.translate_info("info score mate -2"),
+            "info score -9996"
+        );
+        assert_eq!(
+            UCCI.translate_info("info string x pv y"),
+            "info string x pv y"
+        );
+        assert_eq!(
+            parse_bestmove("bestmove (none)"),
+            Some(BestMove {
+                mv: None,
+                ponder: None,
+                flags: vec![]
+            })
+        );
+        let b = parse_bestmove("bestmove h2e2 ponder h9g7 draw").unwrap();
+        assert_eq!(b.mv.as_deref(), Some("h2e2"));
+        assert_eq!(b.ponder.as_deref(), Some("h9g7"));
+        assert_eq!(b.flags, vec!["draw".to_string()]);
+        assert_eq!(parse_bestmove("info depth 1"), None);
+    }
+}

@@ -1,0 +1,208 @@
+//! The engine child process: piped stdio, a reader thread that turns its
+//! output into [`Event`]s on the session's channel (so reads can time out),
+//! and a kill that always reaps it.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::Sender;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Something that happened on one of the session's inputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A line from the GUI.
+    Gui(String),
+    /// The GUI closed its end.
+    GuiEof,
+    /// A line from engine process number `generation`.
+    Engine {
+        /// Which start of the engine wrote it (lines of a dead engine are ignored).
+        generation: u64,
+        /// The line, without its end.
+        line: String,
+    },
+    /// Engine process number `generation` closed its output (exited or crashed).
+    EngineEof {
+        /// Which start of the engine ended.
+        generation: u64,
+    },
+}
+
+/// A running engine process.
+#[derive(Debug)]
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    generation: u64,
+}
+
+/// Splits an engine command line into the program and its arguments;
+/// single or double quotes group words.
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("engine command '{text}': unclosed {q} quote"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("engine command is empty".into());
+    }
+    Ok(words)
+}
+
+impl Engine {
+    /// Starts `command` (program then arguments); its output lines arrive on
+    /// `events` tagged with `generation`.
+    pub fn spawn(command: &[String], generation: u64, events: Sender<Event>) -> io::Result<Engine> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty engine command"))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(io::Error::other("engine pipes were not created"));
+        };
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if events.send(Event::Engine { generation, line }).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = events.send(Event::EngineEof { generation });
+        });
+        Ok(Engine {
+            child,
+            stdin,
+            generation,
+        })
+    }
+
+    /// Which start of the engine this is.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the process is still running.
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Writes one line and flushes.
+    pub fn send(&mut self, line: &str) -> io::Result<()> {
+        self.send_lines(&[line])
+    }
+
+    /// Writes lines in a single write (one wake-up for the engine) and flushes.
+    pub fn send_lines(&mut self, lines: &[&str]) -> io::Result<()> {
+        let mut buf = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        for l in lines {
+            buf.push_str(l);
+            buf.push('\n');
+        }
+        self.stdin.write_all(buf.as_bytes())?;
+        self.stdin.flush()
+    }
+
+    /// Sends `quit` and gives the engine `grace` to exit before killing it.
+    pub fn quit(mut self, grace: Duration) {
+        let _ = self.send("quit");
+        let start = Instant::now();
+        while start.elapsed() < grace {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_commands_with_quotes() {
+        assert_eq!(
+            split_command("sh -c 'echo hi; exit 1'").unwrap(),
+            vec!["sh", "-c", "echo hi; exit 1"]
+        );
+        assert_eq!(split_command(" a  \"b c\" ").unwrap(), vec!["a", "b c"]);
+        assert!(split_command("  ").is_err());
+        assert!(split_command("a 'b").is_err());
+    }
+
+    #[test]
+    fn reports_lines_and_exit() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let cmd = split_command("sh -c 'read x; echo got $x'").unwrap();
+        let mut e = Engine::spawn(&cmd, 7, tx).unwrap();
+        e.send("ping").unwrap();
+        let t = Duration::from_secs(10);
+        assert_eq!(
+            rx.recv_timeout(t).unwrap(),
+            Event::Engine {
+                generation: 7,
+                line: "got ping".into()
+            }
+        );
+        assert_eq!(
+            rx.recv_timeout(t).unwrap(),
+            Event::EngineEof { generation: 7 }
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! The one place the UCCI front end asks the rules: replay a position under a
+//! profile through the [`Referee`], and report the game state and the moves
+//! the side to move may not play.
+
+use serde_json::Value;
+
+use crate::board::{Move, Position};
+use crate::referee::Referee;
+use crate::rules::profile::Profile;
+use crate::rules::ruling::{Lang, Verdict};
+
+/// A move the side to move may not play, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ban {
+    /// The move.
+    pub mv: Move,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The game state after the last move, for `info string` lines.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The ruling in one line when the game is over by the rules.
+    pub over: Option<String>,
+    /// The state in `info string` text lines (without the `info string` prefix).
+    pub lines: Vec<String>,
+    /// Moves the side to move may not play.
+    pub bans: Vec<Ban>,
+}
+
+/// A built-in profile by name, or a profile file.
+pub fn load_profile(spec: &str) -> Result<Profile, String> {
+    Profile::load(spec).map_err(|e| e.to_string())
+}
+
+/// A game replayed under a profile.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    referee: Referee,
+}
+
+impl Judge {
+    /// Starts a game from `start` under `profile`.
+    pub fn new(profile: &Profile, start: Position) -> Judge {
+        Judge {
+            referee: Referee::new(profile.clone(), start),
+        }
+    }
+
+    /// Plays `mv`, or says why it is not legal (the game is then unchanged).
+    pub fn push(&mut self, mv: Move) -> Result<(), String> {
+        self.referee
+            .push(mv)
+            .map(|_| ())
+            .map_err(|_| "not a legal move in this position".to_string())
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.referee.position()
+    }
+
+    /// The state after the last move: the ruling, and, while the game goes
+    /// on, the moves after which the mover would be ruled the offender.
+    pub fn report(&self) -> Report {
+        let ruling = self.referee.ruling();
+        let over = (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En));
+        let bans = if over.is_some() {
+            Vec::new()
+        } else {
+            self.referee
+                .forbidden_moves()
+                .into_iter()
+                .map(|f| Ban {
+                    mv: f.mv,
+                    reason: f.reason,
+                })
+                .collect()
+        };
+        let mut lines = state_lines(&ruling.to_json());
+        if let Some((en, _)) = &ruling.natural_limit_text {
+            lines.push(format!("natural limit: {en}"));
+        }
+        Report { over, lines, bans }
+    }
+}
+
+/// The per-side natural-limit fields shown in `info string` lines.
+const SIDE_COUNTS: [&str; 5] = ["moves", "valid_moves", "checks", "attacks", "can_claim"];
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "none".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The ruling's contract JSON as short `info string` lines: the verdict, the
+/// cycle with each move's nature, and the natural-limit counts.
+fn state_lines(json: &Value) -> Vec<String> {
+    let mut lines = vec![format!(
+        "profile {} rules {} plies {} verdict {} reason {}",
+        text(&json["profile"]),
+        text(&json["rules"]),
+        text(&json["plies"]),
+        text(&json["verdict"]),
+        text(&json["reason"]),
+    )];
+    let rep = &json["repetition"];
+    if rep.is_object() {
+        lines.push(format!(
+            "repetition plies {}-{} occurrences {} ruling {} clause {}",
+            text(&rep["first_ply"]),
+            text(&rep["last_ply"]),
+            text(&rep["occurrences"]),
+            text(&rep["ruling"]),
+            text(&rep["clause"]),
+        ));
+        for side in ["red", "black"] {
+            let s = &rep[side];
+            let moves: Vec<String> = s["moves"]
+                .as_array()
+                .map(|ms| {
+                    ms.iter()
+                        .map(|m| format!("{} {}", text(&m["move"]), text(&m["nature"])))
+                        .collect()
+                })
+                .unwrap_or_default();
+            lines.push(format!(
+                "cycle {side} {} forbidden {}: {}",
+                text(&s["pattern"]),
+                text(&s["forbidden"]),
+                moves.join(", ")
+            ));
+        }
+    }
+    let nl = &json["natural_limit"];
+    if nl.is_object() {
+        let side = |v: &Value| -> String {
+            v.as_object().map_or_else(
+                || text(v),
+                |o| {
+                    let counts: Vec<String> = SIDE_COUNTS
+                        .iter()
+                        .filter_map(|k| o.get(*k).map(|x| format!("{k}={}", text(x))))
+                        .collect();
+                    counts.join(" ")
+                },
+            )
+        };
+        lines.push(format!(
+            "natural_limit limit {} red {} black {} claimable_by {}",
+            text(&nl["limit"]),
+            side(&nl["red"]),
+            side(&nl["black"]),
+            text(&nl["claimable_by"]),
+        ));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_a_cycle_with_natures_and_the_ban() {
+        let profile = load_profile("cxa2020").unwrap();
+        let start =
+            Position::from_fen("1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1").unwrap();
+        let mut judge = Judge::new(&profile, start);
+        for m in ["b7b8", "d8d7", "b8b7", "d7d8"] {
+            judge.push(Move::parse_uci(m).unwrap()).unwrap();
+        }
+        let report = judge.report();
+        assert!(report.over.is_none());
+        assert!(
+            report.lines[0].contains("verdict ongoing"),
+            "{:?}",
+            report.lines
+        );
+        assert!(
+            report.lines.iter().any(|l| l.starts_with("repetition ")),
+            "{:?}",
+            report.lines
+        );
+        assert!(
+            report
+                .lines
+                .iter()
+                .any(|l| l.starts_with("cycle red ") && l.contains("b7b8 check")),
+            "{:?}",
+            report.lines
+        );
+        assert!(
+            report.lines.iter().any(|l| l.starts_with("natural_limit ")),
+            "{:?}",
+            report.lines
+        );
+        assert_eq!(report.bans.len(), 1);
+        assert_eq!(report.bans[0].mv, Move::parse_uci("b7b8").unwrap());
+        assert!(judge.push(Move::parse_uci("a0a1").unwrap()).is_err());
+    }
+}

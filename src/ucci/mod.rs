@@ -1,0 +1,39 @@
+//! UCCI front end: a referee engine that speaks UCCI 3.0 on its own, and a
+//! bridge that puts a real engine (UCCI or UCI) behind it and keeps it inside
+//! the rules by banning the moves the referee forbids.
+//!
+//! A referee session (`xqarbiter ucci --profile cxa2020`), abridged:
+//!
+//! ```text
+//! > ucci
+//! < id name xqarbiter 0.1.0 referee
+//! < option profile type combo var cxa2011 var cxa2020 var axf … default cxa2020
+//! < ucciok
+//! > position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8
+//! > go depth 9
+//! < info string profile cxa2020 rules cxa2020 plies 4 verdict ongoing reason none
+//! < info string banned b7b8 (…why…)
+//! < nobestmove
+//! ```
+//!
+//! As a bridge (`--engine "/usr/games/fairy-stockfish" --engine-protocol uci`)
+//! the same `go` sends the engine `position …` and `go depth 9 searchmoves
+//! <legal moves but b7b8>` (ranks 1–10 for Fairy-Stockfish's UCI), and passes
+//! its `info` (scores without `cp`) and `bestmove` back in UCCI form.
+//!
+//! - [`protocol`]: the GUI's command lines.
+//! - [`dialect`]: what differs between UCCI and UCI engines.
+//! - [`engine`]: the child process.
+//! - [`bridge`]: the engine's settings, handshake and options.
+//! - [`judge`]: the calls into the referee.
+//! - [`session`]: the loop that ties them together.
+//! - [`log`]: the conversation log.
+
+pub mod bridge;
+pub mod dialect;
+pub mod engine;
+mod game;
+pub mod judge;
+pub mod log;
+pub mod protocol;
+pub mod session;

@@ -1,0 +1,353 @@
+//! UCCI 3.0 command lines from the GUI: parsing into [`Command`] and the
+//! `go` parameters, with errors that say what was wrong.
+
+use std::fmt;
+
+/// Where a `position` or `probe` starts: the start position or a FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// `startpos`.
+    StartPos,
+    /// `fen <FEN>` (the fields as written, joined by single spaces).
+    Fen(String),
+}
+
+/// A position as the GUI gives it: a start and the moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// Where the game (since the last capture) starts.
+    pub start: Start,
+    /// The moves, as written.
+    pub moves: Vec<String>,
+}
+
+/// The search limit of a `go` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `depth N`.
+    Depth(u32),
+    /// `nodes N`.
+    Nodes(u64),
+    /// `time T [movestogo M | increment I] [opptime …]`, values as written
+    /// (seconds, or milliseconds after `usemillisec`).
+    Time(Clock),
+    /// `depth infinite`, `infinite` or no limit at all: search until `stop`.
+    Infinite,
+}
+
+/// The clock parameters of `go time …`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for the side to move.
+    pub time: u64,
+    /// Moves to play in this period (sudden-death periods).
+    pub movestogo: Option<u32>,
+    /// Fischer increment per move.
+    pub increment: Option<u64>,
+    /// The opponent's time left.
+    pub opptime: Option<u64>,
+    /// The opponent's moves to go.
+    pub oppmovestogo: Option<u32>,
+    /// The opponent's increment.
+    pub oppincrement: Option<u64>,
+}
+
+/// A parsed `go` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Go {
+    /// `go ponder`: the clock does not run until `ponderhit`.
+    pub ponder: bool,
+    /// `go draw`: the opponent offers a draw.
+    pub draw: bool,
+    /// The search limit.
+    pub limit: Limit,
+}
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `ucci`.
+    Ucci,
+    /// `isready`.
+    IsReady,
+    /// `setoption <name> [<value>]` (also the UCI form `name … value …`).
+    SetOption {
+        /// Option name, lower case.
+        name: String,
+        /// Value, if any.
+        value: Option<String>,
+    },
+    /// `position …`.
+    Position(PositionSpec),
+    /// `banmoves m1 m2 …` (moves as written).
+    BanMoves(Vec<String>),
+    /// `go …`.
+    Go(Go),
+    /// `ponderhit [draw]`.
+    PonderHit {
+        /// The opponent offers a draw.
+        draw: bool,
+    },
+    /// `stop`.
+    Stop,
+    /// `probe [position]`: `None` probes the current position.
+    Probe(Option<PositionSpec>),
+    /// `quit`.
+    Quit,
+}
+
+/// Why a GUI line could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(msg.into()))
+}
+
+/// Parses one GUI line. Blank lines give `Ok(None)`.
+pub fn parse_command(line: &str) -> Result<Option<Command>, ParseError> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((&head, rest)) = tokens.split_first() else {
+        return Ok(None);
+    };
+    let cmd = match head {
+        "ucci" => Command::Ucci,
+        "isready" => Command::IsReady,
+        "setoption" => parse_setoption(rest)?,
+        "position" => Command::Position(parse_position(rest)?),
+        "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
+        "go" => Command::Go(parse_go(rest)?),
+        "ponderhit" => match rest {
+            [] => Command::PonderHit { draw: false },
+            ["draw"] => Command::PonderHit { draw: true },
+            _ => {
+                return err(format!(
+                    "ponderhit takes only 'draw', got '{}'",
+                    rest.join(" ")
+                ));
+            }
+        },
+        "stop" => Command::Stop,
+        "probe" if rest.is_empty() => Command::Probe(None),
+        "probe" => Command::Probe(Some(parse_position(rest)?)),
+        "quit" => Command::Quit,
+        _ => {
+            return err(format!(
+                "unknown command '{head}' (expected ucci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)"
+            ));
+        }
+    };
+    Ok(Some(cmd))
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
+    // UCI form: setoption name <id…> [value <x…>]
+    if rest.first() == Some(&"name") {
+        let value_at = rest.iter().position(|&t| t == "value");
+        let name_end = value_at.unwrap_or(rest.len());
+        let name = rest.get(1..name_end).unwrap_or_default().join(" ");
+        if name.is_empty() {
+            return err("setoption name: the option name is missing");
+        }
+        let value = value_at.map(|i| rest.get(i + 1..).unwrap_or_default().join(" "));
+        return Ok(Command::SetOption {
+            name: name.to_ascii_lowercase(),
+            value,
+        });
+    }
+    let Some((name, value)) = rest.split_first() else {
+        return err("setoption: the option name is missing");
+    };
+    Ok(Command::SetOption {
+        name: name.to_ascii_lowercase(),
+        value: (!value.is_empty()).then(|| value.join(" ")),
+    })
+}
+
+/// Parses the arguments of `position` (or `probe`): `{fen <FEN> | startpos} [moves …]`.
+pub fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
+    let moves_at = rest.iter().position(|&t| t == "moves");
+    let head = rest
+        .get(..moves_at.unwrap_or(rest.len()))
+        .unwrap_or_default();
+    let moves = match moves_at {
+        Some(i) => rest
+            .get(i + 1..)
+            .unwrap_or_default()
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        None => Vec::new(),
+    };
+    let start = match head {
+        ["startpos"] => Start::StartPos,
+        ["fen", fields @ ..] if !fields.is_empty() => Start::Fen(fields.join(" ")),
+        ["fen"] => return err("position fen: the FEN is missing"),
+        [] => return err("position: expected 'startpos' or 'fen <FEN>'"),
+        [other, ..] => {
+            return err(format!(
+                "position: expected 'startpos' or 'fen <FEN>', got '{other}'"
+            ));
+        }
+    };
+    Ok(PositionSpec { start, moves })
+}
+
+fn number<T: std::str::FromStr>(key: &str, value: Option<&&str>) -> Result<T, ParseError> {
+    match value {
+        Some(v) => v
+            .parse()
+            .map_err(|_| ParseError(format!("go {key}: '{v}' is not a non-negative integer"))),
+        None => err(format!("go {key}: the value is missing")),
+    }
+}
+
+/// Parses the arguments of `go`.
+pub fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
+    let mut go = Go {
+        ponder: false,
+        draw: false,
+        limit: Limit::Infinite,
+    };
+    let mut clock: Option<Clock> = None;
+    let mut i = 0;
+    while let Some(&key) = rest.get(i) {
+        let value = rest.get(i + 1);
+        let mut used = 2;
+        match key {
+            "ponder" => {
+                go.ponder = true;
+                used = 1;
+            }
+            "draw" => {
+                go.draw = true;
+                used = 1;
+            }
+            "infinite" => {
+                go.limit = Limit::Infinite;
+                used = 1;
+            }
+            "depth" if value == Some(&"infinite") => go.limit = Limit::Infinite,
+            "depth" => go.limit = Limit::Depth(number(key, value)?),
+            "nodes" => go.limit = Limit::Nodes(number(key, value)?),
+            "time" => clock.get_or_insert_with(Clock::default).time = number(key, value)?,
+            "movestogo" => {
+                clock.get_or_insert_with(Clock::default).movestogo = Some(number(key, value)?)
+            }
+            "increment" => {
+                clock.get_or_insert_with(Clock::default).increment = Some(number(key, value)?)
+            }
+            "opptime" => {
+                clock.get_or_insert_with(Clock::default).opptime = Some(number(key, value)?)
+            }
+            "oppmovestogo" => {
+                clock.get_or_insert_with(Clock::default).oppmovestogo = Some(number(key, value)?)
+            }
+            "oppincrement" => {
+                clock.get_or_insert_with(Clock::default).oppincrement = Some(number(key, value)?)
+            }
+            _ => return err(format!("go: unknown parameter '{key}'")),
+        }
+        i += used;
+    }
+    if go.ponder && go.draw {
+        return err("go: 'ponder' and 'draw' cannot be used together (use 'ponderhit draw')");
+    }
+    if let Some(c) = clock {
+        go.limit = Limit::Time(c);
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_position_with_moves() {
+        let cmd = parse_command("position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0e1 e9e8")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            cmd,
+            Command::Position(PositionSpec {
+                start: Start::Fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1".into()),
+                moves: vec!["e0e1".into(), "e9e8".into()],
+            })
+        );
+        assert!(parse_command("position").is_err());
+        assert!(parse_command("position fen").is_err());
+        assert!(parse_command("position banana").is_err());
+    }
+
+    #[test]
+    fn parses_go_forms() {
+        let go = |s: &str| match parse_command(s).unwrap().unwrap() {
+            Command::Go(g) => g,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(go("go depth 9").limit, Limit::Depth(9));
+        assert_eq!(go("go depth infinite").limit, Limit::Infinite);
+        assert_eq!(go("go").limit, Limit::Infinite);
+        assert_eq!(go("go nodes 1000").limit, Limit::Nodes(1000));
+        let g = go("go ponder time 300 increment 2 opptime 200 oppincrement 3");
+        assert!(g.ponder);
+        assert_eq!(
+            g.limit,
+            Limit::Time(Clock {
+                time: 300,
+                increment: Some(2),
+                opptime: Some(200),
+                oppincrement: Some(3),
+                ..Clock::default()
+            })
+        );
+        assert!(parse_command("go depth x").is_err());
+        assert!(parse_command("go depth").is_err());
+        assert!(parse_command("go warp 9").is_err());
+        assert!(parse_command("go ponder draw time 3").is_err());
+    }
+
+    #[test]
+    fn parses_setoption_both_forms() {
+        assert_eq!(
+            parse_command("setoption usemillisec true").unwrap(),
+            Some(Command::SetOption {
+                name: "usemillisec".into(),
+                value: Some("true".into())
+            })
+        );
+        assert_eq!(
+            parse_command("setoption newgame").unwrap(),
+            Some(Command::SetOption {
+                name: "newgame".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse_command("setoption name Hash Size value 64").unwrap(),
+            Some(Command::SetOption {
+                name: "hash size".into(),
+                value: Some("64".into())
+            })
+        );
+        assert!(parse_command("setoption").is_err());
+    }
+
+    #[test]
+    fn rejects_unknown_and_accepts_blank() {
+        assert_eq!(parse_command("   ").unwrap(), None);
+        let e = parse_command("fly away").unwrap_err();
+        assert!(e.0.contains("unknown command 'fly'"));
+        assert!(parse_command("ponderhit now").is_err());
+        assert_eq!(parse_command("probe").unwrap(), Some(Command::Probe(None)));
+    }
+}

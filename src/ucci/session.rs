@@ -1,0 +1,828 @@
+//! The UCCI session: reads the GUI's lines, keeps the game as the referee
+//! sees it, answers as a referee engine, and — with an engine behind it —
+//! passes the session through, adding the bans the rules require.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::board::{Move, Position};
+use crate::rules::profile::{BUILTIN_NAMES, Profile};
+
+use super::bridge::{Bridge, EngineSettings};
+use super::dialect::{EngineProtocol, parse_bestmove};
+use super::engine::{Engine, Event};
+use super::game::{Game, load, replay};
+use super::judge::{Ban, Judge, Report, load_profile};
+use super::log::{Direction, Log};
+use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
+
+/// How often the bridge asks the engine again after it answered a banned move.
+const MAX_RETRIES: u32 = 2;
+
+/// A UCI engine cannot answer a draw offer; the bridge accepts one for it
+/// when the engine's last score is within this many points of equality.
+const DRAW_ACCEPT_SCORE: i64 = 20;
+
+/// What the session runs with.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The rules profile.
+    pub profile: Profile,
+    /// The engine behind the bridge; `None` = referee only.
+    pub engine: Option<EngineSettings>,
+}
+
+/// A search in progress.
+struct Search {
+    go: Go,
+    bans: Vec<Ban>,
+    allowed: Vec<Move>,
+    retries: u32,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// The GUI offered a draw (`go draw` or `ponderhit draw`).
+    draw_offered: bool,
+    /// The engine's last reported score, in UCCI form.
+    last_score: Option<i64>,
+}
+
+/// The score in a translated `info` line (`… score N …`).
+fn score_of(info: &str) -> Option<i64> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "score")?;
+    tokens.next()?.parse().ok()
+}
+
+/// The instant `d` from now; `None` when that is beyond what the clock can
+/// represent (a wait without end).
+fn after(d: Duration) -> Option<Instant> {
+    Instant::now().checked_add(d)
+}
+
+/// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
+/// the end of input.
+pub fn run<R, W>(settings: Settings, input: R, output: W, log: Log) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel();
+    let gui_tx = tx.clone();
+    thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    // Bytes that are not UTF-8 become U+FFFD: a bad line, not the end.
+                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                    if gui_tx.send(Event::Gui(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = gui_tx.send(Event::GuiEof);
+    });
+    let judge = Judge::new(&settings.profile, Position::startpos());
+    let mut session = Session {
+        out: output,
+        log,
+        rx,
+        tx,
+        pending: VecDeque::new(),
+        profile: settings.profile,
+        millis: true,
+        game: Game {
+            start: Position::startpos(),
+            moves: Vec::new(),
+            judge,
+        },
+        gui_bans: Vec::new(),
+        bridge: settings.engine.map(Bridge::new),
+        search: None,
+    };
+    if session.bridge.is_some()
+        && let Err(e) = session.start_engine()
+    {
+        session
+            .log
+            .line(Direction::ToGui, &format!("(engine start failed: {e})"));
+    }
+    session.main_loop()
+}
+
+struct Session<W: Write> {
+    out: W,
+    log: Log,
+    rx: Receiver<Event>,
+    tx: Sender<Event>,
+    pending: VecDeque<Event>,
+    profile: Profile,
+    millis: bool,
+    game: Game,
+    gui_bans: Vec<Move>,
+    bridge: Option<Bridge>,
+    search: Option<Search>,
+}
+
+enum WaitError {
+    Timeout,
+    Exited,
+    NoEngine,
+}
+
+impl<W: Write> Session<W> {
+    fn main_loop(&mut self) -> io::Result<()> {
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(e) => e,
+                None => match self.search.as_ref().and_then(|s| s.deadline) {
+                    Some(deadline) => {
+                        match self
+                            .rx
+                            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                        {
+                            Ok(e) => e,
+                            Err(RecvTimeoutError::Timeout) => {
+                                self.on_search_timeout()?;
+                                continue;
+                            }
+                            Err(RecvTimeoutError::Disconnected) => break,
+                        }
+                    }
+                    None => match self.rx.recv() {
+                        Ok(e) => e,
+                        Err(_) => break,
+                    },
+                },
+            };
+            match event {
+                Event::Gui(line) => {
+                    self.log.line(Direction::FromGui, &line);
+                    if !self.on_gui(&line)? {
+                        break;
+                    }
+                }
+                Event::GuiEof => break,
+                Event::Engine { generation, line } => {
+                    if self.is_current(generation) {
+                        self.log.line(Direction::FromEngine, &line);
+                        self.on_engine_line(&line)?;
+                    }
+                }
+                Event::EngineEof { generation } => {
+                    if self.is_current(generation) {
+                        self.on_engine_exit()?;
+                    }
+                }
+            }
+        }
+        self.stop_engine();
+        Ok(())
+    }
+
+    fn is_current(&self, generation: u64) -> bool {
+        self.bridge
+            .as_ref()
+            .and_then(|b| b.engine.as_ref())
+            .is_some_and(|e| e.generation() == generation)
+    }
+
+    fn say(&mut self, line: &str) -> io::Result<()> {
+        self.log.line(Direction::ToGui, line);
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+
+    fn info(&mut self, text: &str) -> io::Result<()> {
+        self.say(&format!("info string {text}"))
+    }
+
+    // ---- GUI side -------------------------------------------------------
+
+    /// Handles one GUI line; `false` ends the session.
+    fn on_gui(&mut self, line: &str) -> io::Result<bool> {
+        let cmd = match parse_command(line) {
+            Ok(Some(cmd)) => cmd,
+            Ok(None) => return Ok(true),
+            Err(e) => {
+                self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                return Ok(true);
+            }
+        };
+        if self.search.is_some()
+            && !matches!(
+                cmd,
+                Command::Stop
+                    | Command::PonderHit { .. }
+                    | Command::IsReady
+                    | Command::Probe(_)
+                    | Command::Quit
+            )
+        {
+            self.info(&format!(
+                "ignored '{}': a search is running (send stop first)",
+                line.trim()
+            ))?;
+            return Ok(true);
+        }
+        match cmd {
+            Command::Ucci => self.on_ucci()?,
+            Command::IsReady => self.on_isready()?,
+            Command::SetOption { name, value } => self.on_setoption(&name, value.as_deref())?,
+            Command::Position(spec) => self.on_position(&spec)?,
+            Command::BanMoves(moves) => self.on_banmoves(&moves)?,
+            Command::Go(go) => self.on_go(go)?,
+            Command::PonderHit { draw } => self.on_ponderhit(draw)?,
+            Command::Stop => self.on_stop()?,
+            Command::Probe(spec) => self.on_probe(spec.as_ref())?,
+            Command::Quit => {
+                self.stop_engine();
+                self.say("bye")?;
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn on_ucci(&mut self) -> io::Result<()> {
+        let version = env!("CARGO_PKG_VERSION");
+        let engine_name = self
+            .bridge
+            .as_ref()
+            .map(|b| b.name.clone().unwrap_or_else(|| "engine".into()));
+        match &engine_name {
+            Some(n) => self.say(&format!("id name xqarbiter {version} bridge for {n}"))?,
+            None => self.say(&format!("id name xqarbiter {version} referee"))?,
+        }
+        self.say("id author xqarbiter developers")?;
+        let mut names: Vec<&str> = BUILTIN_NAMES.to_vec();
+        if !names.contains(&self.profile.name.as_str()) {
+            names.push(&self.profile.name);
+        }
+        let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
+        self.say(&format!(
+            "option profile type combo{vars} default {}",
+            self.profile.name
+        ))?;
+        self.say("option usemillisec type check default true")?;
+        self.say("option newgame type button")?;
+        let lines: Vec<String> = self
+            .bridge
+            .as_ref()
+            .map(|b| b.options.iter().map(|o| o.line.clone()).collect())
+            .unwrap_or_default();
+        for l in lines {
+            self.say(&l)?;
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none()) {
+            self.info("the engine is not running; it will be started again at the next position")?;
+        }
+        self.say("ucciok")
+    }
+
+    fn on_isready(&mut self) -> io::Result<()> {
+        if self.search.is_none() && self.bridge.as_ref().is_some_and(|b| b.engine.is_some()) {
+            self.send_engine("isready");
+            let timeout = self
+                .bridge
+                .as_ref()
+                .map_or(Duration::ZERO, |b| b.settings.timeout);
+            match self.wait_for(|l| l == "readyok", timeout) {
+                Ok(_) => {}
+                Err(e) => self.engine_failed("isready", &e)?,
+            }
+        }
+        self.say("readyok")
+    }
+
+    fn on_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        match name {
+            "profile" => {
+                let Some(v) = value else {
+                    return self.info("setoption profile: the profile name is missing");
+                };
+                let changed = load_profile(v).and_then(|profile| {
+                    let judge = replay(&profile, &self.game.start, &self.game.moves)?;
+                    Ok((profile, judge))
+                });
+                match changed {
+                    Ok((profile, judge)) => {
+                        self.game.judge = judge;
+                        self.profile = profile;
+                    }
+                    Err(e) => self.info(&format!(
+                        "setoption profile {v}: {e}; keeping {}",
+                        self.profile.name
+                    ))?,
+                }
+                Ok(())
+            }
+            "usemillisec" => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true" | "on") => self.millis = true,
+                    Some("false" | "off") => self.millis = false,
+                    _ => self.info("setoption usemillisec: expected true or false")?,
+                }
+                Ok(())
+            }
+            _ => self.forward_setoption(name, value),
+        }
+    }
+
+    fn forward_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let Some(bridge) = &mut self.bridge else {
+            return match name {
+                "newgame" => Ok(()),
+                _ => self.info(&format!(
+                    "setoption {name}: not an option of the referee; ignored"
+                )),
+            };
+        };
+        let Some(line) = bridge.setoption(name, value) else {
+            return self.info(&format!(
+                "setoption {name}: the engine has no such option; ignored"
+            ));
+        };
+        self.send_engine(&line);
+        Ok(())
+    }
+
+    fn on_position(&mut self, spec: &PositionSpec) -> io::Result<()> {
+        match load(&self.profile, spec) {
+            Ok(game) => {
+                self.game = game;
+                self.gui_bans.clear();
+            }
+            Err(e) => self.info(&format!(
+                "position rejected: {e}; the position is kept as it was"
+            ))?,
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
+            && let Err(e) = self.start_engine()
+        {
+            self.info(&format!("engine restart failed: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn on_banmoves(&mut self, moves: &[String]) -> io::Result<()> {
+        let pos = self.game.judge.position().clone();
+        for text in moves {
+            match Move::parse_uci(text) {
+                Ok(mv) if pos.is_legal(mv) => {
+                    if !self.gui_bans.contains(&mv) {
+                        self.gui_bans.push(mv);
+                    }
+                }
+                Ok(_) => self.info(&format!("banmoves {text}: not a legal move here; ignored"))?,
+                Err(e) => self.info(&format!("banmoves {text}: {e}; ignored"))?,
+            }
+        }
+        Ok(())
+    }
+
+    fn report_lines(&mut self, report: &Report) -> io::Result<()> {
+        for l in &report.lines {
+            self.info(l)?;
+        }
+        for b in &report.bans {
+            self.info(&format!("banned {} ({})", b.mv, b.reason))?;
+        }
+        Ok(())
+    }
+
+    fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
+        let report = match spec {
+            None => self.game.judge.report(),
+            Some(spec) => match load(&self.profile, spec) {
+                Ok(game) => game.judge.report(),
+                Err(e) => {
+                    self.info(&format!("probe: {e}"))?;
+                    return self.say("pophash");
+                }
+            },
+        };
+        self.report_lines(&report)?;
+        self.say("pophash")
+    }
+
+    fn on_go(&mut self, go: Go) -> io::Result<()> {
+        let report = self.game.judge.report();
+        let referee_only = self.bridge.is_none();
+        if referee_only || report.over.is_some() || !report.bans.is_empty() {
+            self.report_lines(&report)?;
+        }
+        if let Some(over) = &report.over {
+            self.info(&format!("game over: {over}"))?;
+            return self.say("nobestmove");
+        }
+        let mut bans = report.bans;
+        for &mv in &self.gui_bans {
+            if !bans.iter().any(|b| b.mv == mv) {
+                bans.push(Ban {
+                    mv,
+                    reason: "banned by the GUI".into(),
+                });
+            }
+        }
+        let allowed: Vec<Move> = self
+            .game
+            .judge
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !bans.iter().any(|b| b.mv == *m))
+            .collect();
+        if referee_only {
+            return self.say("nobestmove");
+        }
+        if allowed.is_empty() {
+            self.info("every legal move is banned")?;
+            return self.say("nobestmove");
+        }
+        if let Some(b) = &mut self.bridge
+            && b.engine.as_mut().is_some_and(|e| !e.is_alive())
+        {
+            b.engine = None;
+            self.info("the engine exited; starting it again")?;
+        }
+        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
+            && let Err(e) = self.start_engine()
+        {
+            self.info(&format!("engine could not be started: {e}"))?;
+            return self.say("nobestmove");
+        }
+        let draw_offered = go.draw;
+        self.search = Some(Search {
+            go,
+            bans,
+            allowed,
+            retries: 0,
+            deadline: None,
+            stopped: false,
+            draw_offered,
+            last_score: None,
+        });
+        self.send_search();
+        Ok(())
+    }
+
+    fn on_ponderhit(&mut self, draw: bool) -> io::Result<()> {
+        let Some(search) = &mut self.search else {
+            return self.info("ponderhit: no search is running; ignored");
+        };
+        search.go.ponder = false;
+        search.draw_offered |= draw;
+        let ucci = self
+            .bridge
+            .as_ref()
+            .is_some_and(|b| b.dialect.protocol == EngineProtocol::Ucci);
+        let line = if draw && ucci {
+            "ponderhit draw"
+        } else {
+            "ponderhit"
+        };
+        self.arm_deadline();
+        self.send_engine(line);
+        Ok(())
+    }
+
+    fn on_stop(&mut self) -> io::Result<()> {
+        let margin = self
+            .bridge
+            .as_ref()
+            .map_or(Duration::ZERO, |b| b.settings.timeout);
+        match &mut self.search {
+            Some(search) => {
+                search.stopped = true;
+                search.deadline = after(margin);
+                self.send_engine("stop");
+                Ok(())
+            }
+            None => self.say("nobestmove"),
+        }
+    }
+
+    // ---- engine side ----------------------------------------------------
+
+    fn on_engine_line(&mut self, line: &str) -> io::Result<()> {
+        let Some(bridge) = &self.bridge else {
+            return Ok(());
+        };
+        if self.search.is_none() {
+            return Ok(());
+        }
+        if line.starts_with("info") {
+            let text = bridge.dialect.translate_info(line);
+            if let (Some(score), Some(search)) = (score_of(&text), &mut self.search) {
+                search.last_score = Some(score);
+            }
+            return self.say(&text);
+        }
+        let Some(best) = parse_bestmove(line) else {
+            return Ok(());
+        };
+        let dialect = bridge.dialect;
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let Some(text) = best.mv else {
+            return self.say("nobestmove");
+        };
+        let mv = dialect.parse_move(&text);
+        if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
+            let mut out = format!("bestmove {mv}");
+            let mut after = self.game.judge.position().clone();
+            after.play(mv);
+            if let Some(p) = best
+                .ponder
+                .as_deref()
+                .and_then(|p| dialect.parse_move(p))
+                .filter(|&p| after.is_legal(p))
+            {
+                out.push_str(&format!(" ponder {p}"));
+            }
+            for f in &best.flags {
+                out.push(' ');
+                out.push_str(f);
+            }
+            let accepts = dialect.protocol == EngineProtocol::Uci
+                && search.draw_offered
+                && search
+                    .last_score
+                    .is_some_and(|s| s.abs() <= DRAW_ACCEPT_SCORE);
+            if accepts {
+                out.push_str(" draw");
+            }
+            return self.say(&out);
+        }
+        let why = match mv {
+            None => "not a move".to_string(),
+            Some(m) => match search.bans.iter().find(|b| b.mv == m) {
+                Some(b) => format!("banned: {}", b.reason),
+                None => "not a legal move".to_string(),
+            },
+        };
+        self.retry_or_pick(search, mv, &text, &why)
+    }
+
+    fn retry_or_pick(
+        &mut self,
+        mut search: Search,
+        mv: Option<Move>,
+        text: &str,
+        why: &str,
+    ) -> io::Result<()> {
+        if let Some(m) = mv {
+            search.allowed.retain(|&a| a != m);
+            if !search.bans.iter().any(|b| b.mv == m) {
+                search.bans.push(Ban {
+                    mv: m,
+                    reason: why.to_string(),
+                });
+            }
+        }
+        let Some(&fallback) = search.allowed.first() else {
+            self.info(&format!("engine answered {text} ({why}); no move is left"))?;
+            return self.say("nobestmove");
+        };
+        if search.stopped || search.retries >= MAX_RETRIES {
+            self.info(&format!(
+                "engine answered {text} ({why}); playing {fallback} instead"
+            ))?;
+            return self.say(&format!("bestmove {fallback}"));
+        }
+        search.retries += 1;
+        self.info(&format!(
+            "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
+            search.retries
+        ))?;
+        self.search = Some(search);
+        self.send_search();
+        Ok(())
+    }
+
+    fn on_engine_exit(&mut self) -> io::Result<()> {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        if self.search.take().is_some() {
+            self.info(
+                "the engine exited during the search; it will be restarted at the next position",
+            )?;
+            return self.say("nobestmove");
+        }
+        self.info("the engine exited; it will be restarted at the next position")
+    }
+
+    fn on_search_timeout(&mut self) -> io::Result<()> {
+        self.search = None;
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        self.info("the engine gave no bestmove in time and was stopped; it will be restarted at the next position")?;
+        self.say("nobestmove")
+    }
+
+    fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+        let why = match e {
+            WaitError::Timeout => "did not answer in time",
+            WaitError::Exited => "exited",
+            WaitError::NoEngine => "is not running",
+        };
+        self.info(&format!(
+            "the engine {why} ({what}); it will be restarted at the next position"
+        ))
+    }
+
+    fn send_engine(&mut self, line: &str) {
+        self.send_engine_lines(&[line]);
+    }
+
+    fn send_engine_lines(&mut self, lines: &[&str]) {
+        let Some(engine) = self.bridge.as_mut().and_then(|b| b.engine.as_mut()) else {
+            return;
+        };
+        for l in lines {
+            self.log.line(Direction::ToEngine, l);
+        }
+        // A broken pipe shows up as the engine's end of output; nothing to do here.
+        let _ = engine.send_lines(lines);
+    }
+
+    /// Sends position, bans and `go` for the current search and arms its deadline.
+    fn send_search(&mut self) {
+        let (Some(bridge), Some(search)) = (&self.bridge, &self.search) else {
+            return;
+        };
+        let d = bridge.dialect;
+        let mut lines = Vec::with_capacity(3);
+        let mut pos = format!("position fen {}", self.game.start.fen());
+        if !self.game.moves.is_empty() {
+            pos.push_str(" moves");
+            for &m in &self.game.moves {
+                pos.push(' ');
+                pos.push_str(&d.move_text(m));
+            }
+        }
+        lines.push(pos);
+        let banned = !search.bans.is_empty();
+        if banned && d.protocol == EngineProtocol::Ucci {
+            let list: Vec<String> = search.bans.iter().map(|b| d.move_text(b.mv)).collect();
+            lines.push(format!("banmoves {}", list.join(" ")));
+        }
+        let searchmoves = banned.then_some(search.allowed.as_slice());
+        lines.push(d.go_line(
+            &search.go,
+            self.game.judge.position().turn(),
+            self.millis,
+            searchmoves,
+        ));
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        self.send_engine_lines(&lines);
+        self.arm_deadline();
+    }
+
+    fn arm_deadline(&mut self) {
+        let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
+            return;
+        };
+        let margin = bridge.settings.timeout;
+        let ms = |v: u64| {
+            if self.millis {
+                v
+            } else {
+                v.saturating_mul(1000)
+            }
+        };
+        search.deadline = match &search.go.limit {
+            _ if search.go.ponder => None,
+            Limit::Infinite => None,
+            Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
+            Limit::Depth(_) | Limit::Nodes(_) => after(bridge.settings.search_limit),
+        };
+    }
+
+    /// Waits for an engine line matching `done`, keeping GUI events for later.
+    fn wait_for(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<Vec<String>, WaitError> {
+        let Some(generation) = self
+            .bridge
+            .as_ref()
+            .and_then(|b| b.engine.as_ref())
+            .map(|e| e.generation())
+        else {
+            return Err(WaitError::NoEngine);
+        };
+        let until = after(timeout);
+        let mut lines = Vec::new();
+        loop {
+            let event = match until {
+                Some(t) => self
+                    .rx
+                    .recv_timeout(t.saturating_duration_since(Instant::now()))
+                    .map_err(|_| WaitError::Timeout)?,
+                None => self.rx.recv().map_err(|_| WaitError::Timeout)?,
+            };
+            match event {
+                Event::Engine {
+                    generation: g,
+                    line,
+                } if g == generation => {
+                    self.log.line(Direction::FromEngine, &line);
+                    if done(&line) {
+                        return Ok(lines);
+                    }
+                    lines.push(line);
+                }
+                Event::EngineEof { generation: g } if g == generation => {
+                    return Err(WaitError::Exited);
+                }
+                Event::Engine { .. } | Event::EngineEof { .. } => {}
+                gui => self.pending.push_back(gui),
+            }
+        }
+    }
+
+    /// Starts the engine, runs the handshake and sets its options.
+    fn start_engine(&mut self) -> Result<(), String> {
+        let Some(bridge) = &mut self.bridge else {
+            return Ok(());
+        };
+        bridge.generation += 1;
+        let engine = Engine::spawn(&bridge.settings.command, bridge.generation, self.tx.clone())
+            .map_err(|e| format!("cannot start '{}': {e}", bridge.settings.command.join(" ")))?;
+        self.log.line(
+            Direction::ToEngine,
+            &format!("(started process {})", engine.id()),
+        );
+        bridge.engine = Some(engine);
+        let (hello, ok) = bridge.dialect.handshake();
+        let timeout = bridge.settings.timeout;
+        self.send_engine(hello);
+        let lines = self.wait_for(|l| l == ok, timeout).map_err(|e| {
+            self.kill_engine();
+            match e {
+                WaitError::Timeout => format!("no {ok} within {} ms", timeout.as_millis()),
+                _ => format!("the engine exited before {ok}"),
+            }
+        })?;
+        let Some(bridge) = &mut self.bridge else {
+            return Ok(());
+        };
+        let mut setup = bridge.configure(&lines);
+        setup.push("isready".into());
+        let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
+        self.send_engine_lines(&setup);
+        self.wait_for(|l| l == "readyok", timeout).map_err(|_| {
+            self.kill_engine();
+            format!(
+                "no readyok within {} ms after setting the options",
+                timeout.as_millis()
+            )
+        })?;
+        Ok(())
+    }
+
+    fn kill_engine(&mut self) {
+        if let Some(b) = &mut self.bridge {
+            b.engine = None;
+        }
+    }
+
+    fn stop_engine(&mut self) {
+        if let Some(engine) = self.bridge.as_mut().and_then(|b| b.engine.take()) {
+            self.log.line(Direction::ToEngine, "quit");
+            engine.quit(Duration::from_millis(500));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_scores_from_info_lines() {
+        assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
+        assert_eq!(score_of("info depth 3 nodes 5"), None);
+        assert_eq!(score_of("info string score 5"), None);
+    }
+}

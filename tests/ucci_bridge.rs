@@ -1,0 +1,393 @@
+//! `xqarbiter ucci --engine …`: the bridge in front of Fairy-Stockfish (both
+//! protocols) and in front of broken fake engines, driven as a GUI would.
+
+mod ucci_common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use ucci_common::{FIG17, FIG20, Gui, engine, info_strings};
+
+/// The cases: position after one cycle, and the repeating move that CXA forbids.
+const CASES: [(&str, &str); 2] = [(FIG17, "b7b8"), (FIG20, "b6a8")];
+
+fn temp_log(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()))
+}
+
+/// Fairy-Stockfish on its own, in UCCI mode (ranks 0–9).
+fn bare_ucci(engine: &str, position: &str) -> Option<String> {
+    let mut e = Gui::start(engine, &[]);
+    e.send("ucci");
+    e.until(|l| l == "ucciok");
+    e.send(position);
+    e.send("go depth 9");
+    e.search().1
+}
+
+/// Fairy-Stockfish on its own, in UCI mode (ranks 1–10, converted back here).
+fn bare_uci(engine: &str, position: &str) -> Option<String> {
+    let mut e = Gui::start(engine, &[]);
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("isready");
+    e.until(|l| l == "readyok");
+    let (head, moves) = position.split_once(" moves ").expect("moves");
+    let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
+    e.send(&format!("{head} moves {}", shifted.join(" ")));
+    e.send("go depth 9");
+    e.search().1.map(|m| shift_ranks(&m, -1))
+}
+
+/// Adds `by` to both ranks of a coordinate move (`b7b8` ↔ `b8b9`, `a9a8` ↔ `a10a9`).
+fn shift_ranks(mv: &str, by: i32) -> String {
+    let split = mv[1..]
+        .find(|c: char| c.is_ascii_alphabetic())
+        .expect("two squares")
+        + 1;
+    let (a, b) = mv.split_at(split);
+    let sq = |s: &str| format!("{}{}", &s[..1], s[1..].parse::<i32>().expect("rank") + by);
+    format!("{}{}", sq(a), sq(b))
+}
+
+fn bridged(engine: &str, protocol: &str, position: &str) -> (Vec<String>, Option<String>) {
+    let mut gui = Gui::xqarbiter(&[
+        "--profile",
+        "cxa2020",
+        "--engine",
+        engine,
+        "--engine-protocol",
+        protocol,
+    ]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send(position);
+    gui.send("go depth 9");
+    gui.search()
+}
+
+#[test]
+fn bare_engine_repeats_where_the_bridged_engine_varies() {
+    let Some(engine) = engine() else { return };
+    for (position, repeating) in CASES {
+        assert_eq!(
+            bare_ucci(&engine, position).as_deref(),
+            Some(repeating),
+            "bare UCCI, {position}"
+        );
+        assert_eq!(
+            bare_uci(&engine, position).as_deref(),
+            Some(repeating),
+            "bare UCI, {position}"
+        );
+        for protocol in ["ucci", "uci"] {
+            let (lines, mv) = bridged(&engine, protocol, position);
+            let mv = mv.unwrap_or_else(|| panic!("{protocol}: no move: {lines:?}"));
+            assert_ne!(mv, repeating, "{protocol}: {lines:?}");
+            assert!(
+                info_strings(&lines)
+                    .iter()
+                    .any(|l| l.starts_with(&format!("banned {repeating} ("))),
+                "{protocol}: {lines:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn gui_banmoves_reach_both_protocols() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&[
+            "--profile",
+            "axf",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ]);
+        gui.send("ucci");
+        gui.until(|l| l == "ucciok");
+        gui.send("position startpos");
+        gui.send("go depth 6");
+        let (_, first) = gui.search();
+        let first = first.expect("a move");
+        gui.send("position startpos");
+        gui.send(&format!("banmoves {first}"));
+        gui.send("go depth 6");
+        let (lines, second) = gui.search();
+        let second = second.expect("a move");
+        assert_ne!(first, second, "{protocol}: {lines:?}");
+        // Scores and moves come back in UCCI form.
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.contains(" cp ")), "{lines:?}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
+#[test]
+fn uci_time_controls_and_stop() {
+    let Some(engine) = engine() else { return };
+    let log = temp_log("time");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--log",
+        &log_arg,
+    ]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send("setoption usemillisec false");
+    gui.send("position startpos moves h2e2");
+    gui.send("go time 3 increment 1 opptime 5 oppincrement 2");
+    assert!(gui.search().1.is_some());
+    gui.send("position startpos");
+    gui.send("go depth infinite");
+    gui.send("stop");
+    assert!(gui.search().1.is_some());
+    gui.send("go ponder time 2 increment 0");
+    gui.send("ponderhit");
+    assert!(gui.search().1.is_some());
+    gui.send("go draw depth 2");
+    assert!(gui.search().1.is_some());
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    // Black to move: its clock is btime; seconds become milliseconds.
+    assert!(
+        text.contains("->ENG go wtime 5000 btime 3000 winc 2000 binc 1000"),
+        "{text}"
+    );
+    assert!(text.contains("->ENG go infinite"), "{text}");
+    assert!(
+        text.contains("->ENG go ponder wtime 2000 btime 2000 winc 0 binc 0"),
+        "{text}"
+    );
+    assert!(text.contains("->ENG ponderhit"), "{text}");
+    assert!(text.contains("->ENG go depth 2\n"), "{text}");
+    assert!(text.contains("GUI-> stop"), "{text}");
+    assert!(text.contains("->GUI bye"), "{text}");
+    assert!(text.contains("ENG-> bestmove"), "{text}");
+    for line in text.lines() {
+        let (stamp, rest) = line.split_once(' ').expect("timestamp");
+        assert!(
+            stamp.len() == 24 && stamp.ends_with('Z') && stamp.as_bytes()[10] == b'T',
+            "{line}"
+        );
+        assert!(
+            ["GUI->", "->GUI", "->ENG", "ENG->"]
+                .iter()
+                .any(|m| rest.starts_with(m)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn killed_engine_is_reported_and_restarted() {
+    let Some(engine) = engine() else { return };
+    let log = temp_log("killed");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    let started = |text: &str| -> Vec<u32> {
+        text.lines()
+            .filter_map(|l| l.split("(started process ").nth(1))
+            .filter_map(|r| r.trim_end_matches(')').parse().ok())
+            .collect()
+    };
+    let pids = started(&fs::read_to_string(&log).expect("log"));
+    assert_eq!(pids.len(), 1);
+    let killed = std::process::Command::new("kill")
+        .args(["-9", &pids[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    // Whether the death is seen before this search or during it, the GUI
+    // gets an answer, and the next search at the latest runs on a new engine.
+    gui.send("position startpos");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    if mv.is_none() {
+        assert!(
+            info_strings(&lines).iter().any(|l| l.contains("exited")),
+            "{lines:?}"
+        );
+        gui.send("position startpos");
+        gui.send("go depth 3");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{lines:?}");
+    }
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(text.contains("the engine exited"), "{text}");
+    assert_eq!(started(&text).len(), 2, "{text}");
+}
+
+/// A fake UCCI engine: handshake and readyok, then `on_go` when asked to search.
+fn fake(on_go: &str) -> String {
+    format!(
+        "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done'"
+    )
+}
+
+#[test]
+fn crashing_engine_gives_nobestmove_and_restarts() {
+    let engine = fake("exit 3");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    for _ in 0..2 {
+        gui.send("position startpos");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None);
+        assert!(
+            info_strings(&lines)
+                .iter()
+                .any(|l| l.contains("exited during the search")),
+            "{lines:?}"
+        );
+    }
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+}
+
+#[test]
+fn hanging_engine_never_makes_the_gui_wait() {
+    let engine = fake("true");
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-timeout",
+        "0.3",
+        "--search-limit",
+        "0.5",
+    ]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send("position startpos");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None);
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("no bestmove in time")),
+        "{lines:?}"
+    );
+    gui.send("position startpos");
+    gui.send("go time 100");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None, "{lines:?}");
+    gui.send("go infinite");
+    gui.send("stop");
+    let (_, mv) = gui.search();
+    assert_eq!(mv, None);
+}
+
+#[test]
+fn silent_engine_fails_the_handshake_without_hanging() {
+    let mut gui = Gui::xqarbiter(&["--engine", "sleep 30", "--engine-timeout", "0.3"]);
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("not running")),
+        "{lines:?}"
+    );
+    gui.send("position startpos");
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None, "{lines:?}");
+}
+
+#[test]
+fn engine_that_ignores_bans_is_not_passed_on() {
+    let engine = fake("echo bestmove h2e2");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    let mv = mv.expect("a fallback move");
+    assert_ne!(mv, "h2e2");
+    let infos = info_strings(&lines);
+    assert!(
+        infos.iter().any(|l| l.contains("asking again")),
+        "{lines:?}"
+    );
+    assert!(infos.iter().any(|l| l.contains("instead")), "{lines:?}");
+}
+
+#[test]
+fn game_over_is_ruled_without_asking_the_engine() {
+    let engine = fake("echo bestmove d9e9");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None);
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.starts_with("game over")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn shifts_ranks_both_ways() {
+    assert_eq!(shift_ranks("b7b8", 1), "b8b9");
+    assert_eq!(shift_ranks("a10a9", -1), "a9a8");
+}
+
+#[test]
+fn draw_offers_are_answered_for_uci_engines_by_the_score() {
+    let Some(engine) = engine() else { return };
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", "uci"]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    // Bare kings: the score is 0, the offer is accepted.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    gui.send("go draw depth 5");
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some());
+    assert!(
+        lines.last().is_some_and(|l| l.ends_with(" draw")),
+        "{lines:?}"
+    );
+    // Red a rook up: declined.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    gui.send("go draw depth 5");
+    let (lines, _) = gui.search();
+    assert!(
+        lines.last().is_some_and(|l| !l.ends_with(" draw")),
+        "{lines:?}"
+    );
+    // No offer, no draw.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    gui.send("go depth 5");
+    let (lines, _) = gui.search();
+    assert!(
+        lines.last().is_some_and(|l| !l.ends_with(" draw")),
+        "{lines:?}"
+    );
+}

@@ -1,0 +1,176 @@
+//! Shared by the UCCI tests: drive a UCCI program as a GUI would, and find
+//! Fairy-Stockfish.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The xqarbiter binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_xqarbiter");
+
+/// A generous bound on any single wait; the programs never need this long.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// CXA-图17 from the public cases: after one cycle, Red's natural move b7b8 repeats.
+pub const FIG17: &str =
+    "position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8";
+/// CXA-图20 from the public cases: after one cycle, Red's natural move b6a8 repeats.
+pub const FIG20: &str = "position fen C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1 moves b6a8 c6c8 a8b6 c8c6";
+
+/// A program spoken to over its stdin and stdout.
+pub struct Gui {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    /// Every line received so far.
+    pub transcript: Vec<String>,
+}
+
+impl Gui {
+    /// Starts `program args…`.
+    pub fn start(program: &str, args: &[&str]) -> Gui {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the program");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Gui {
+            child,
+            stdin,
+            rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Starts `xqarbiter ucci args…`.
+    pub fn xqarbiter(args: &[&str]) -> Gui {
+        let mut all = vec!["ucci"];
+        all.extend_from_slice(args);
+        Gui::start(BIN, &all)
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to the program");
+        stdin.flush().expect("flush");
+    }
+
+    /// Sends raw bytes (for input that is not UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to the program");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes the program's input.
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Reads lines until one satisfies `done`; returns the lines read (that one last).
+    pub fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let until = Instant::now() + PATIENCE;
+        let mut lines = Vec::new();
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    lines.push(line.clone());
+                    if done(&line) {
+                        return lines;
+                    }
+                }
+                Err(_) => panic!(
+                    "no expected line; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Reads until a line starting with `prefix` and returns it with the lines before.
+    pub fn until_prefix(&mut self, prefix: &str) -> Vec<String> {
+        self.until(|l| l.starts_with(prefix))
+    }
+
+    /// Reads until `bestmove` or `nobestmove`; returns all lines and the move (if any).
+    pub fn search(&mut self) -> (Vec<String>, Option<String>) {
+        let lines = self.until(|l| l.starts_with("bestmove") || l == "nobestmove");
+        let mv = lines
+            .last()
+            .and_then(|l| l.strip_prefix("bestmove "))
+            .and_then(|r| r.split_whitespace().next())
+            .map(str::to_string);
+        (lines, mv)
+    }
+
+    /// Waits for the program to exit and returns whether it succeeded.
+    pub fn wait(&mut self) -> bool {
+        self.close();
+        let until = Instant::now() + PATIENCE;
+        while Instant::now() < until {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the program did not exit");
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Fairy-Stockfish's path, or `None` with a printed note (a failure when
+/// `XQARBITER_REQUIRE_ENGINE=1`).
+pub fn engine() -> Option<String> {
+    let fixed = Path::new("/usr/games/fairy-stockfish");
+    if fixed.exists() {
+        return Some(fixed.display().to_string());
+    }
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join("fairy-stockfish"))
+            .find(|p| p.exists())
+    });
+    if let Some(p) = on_path {
+        return Some(p.display().to_string());
+    }
+    if std::env::var("XQARBITER_REQUIRE_ENGINE").as_deref() == Ok("1") {
+        panic!("fairy-stockfish is required (XQARBITER_REQUIRE_ENGINE=1) but was not found");
+    }
+    eprintln!("note: fairy-stockfish not found; skipping this engine test");
+    None
+}
+
+/// Lines starting with `info string`.
+pub fn info_strings(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string "))
+        .collect()
+}
