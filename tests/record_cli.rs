@@ -76,7 +76,10 @@ fn unreadable_input_exits_2_with_a_message() {
     assert!(err.contains("/nonexistent/game.xqf"), "{err}");
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
     assert_eq!(code, 2, "a game stopped by an illegal move is reported");
-    assert!(err.contains("ply 3: 'h2e2' cannot be played"), "{err}");
+    assert!(
+        err.contains("game 3, ply 3: 'h2e2' cannot be played"),
+        "{err}"
+    );
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");

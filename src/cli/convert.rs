@@ -56,15 +56,23 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let out_encoding = name_encoding(&args.out_encoding)?;
     let games = read_games(&args.input, &opts)?;
+    // Games are written as they are read, so a large file never sits in memory.
+    let sink: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::fs::File::create(path)?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = std::io::BufWriter::new(sink);
     let mut text = String::new();
     let mut failed = 0usize;
-    for game in games {
+    for (index, game) in games.enumerate() {
+        text.clear();
         match game {
             Ok(g) => {
                 if let Some(ill) = &g.illegal {
                     eprintln!(
-                        "xqarbiter: {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
+                        "xqarbiter: {}, game {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
                         args.input.display(),
+                        index + 1,
                         ill.ply,
                         ill.text,
                         ill.reason,
@@ -91,12 +99,10 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 failed += 1;
             }
         }
+        let (bytes, _, _) = out_encoding.encode(&text);
+        out.write_all(&bytes)?;
     }
-    let (bytes, _, _) = out_encoding.encode(&text);
-    match &args.output {
-        Some(path) => std::fs::write(path, &bytes)?,
-        None => std::io::stdout().lock().write_all(&bytes)?,
-    }
+    out.flush()?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
