@@ -323,7 +323,7 @@ mod tests {
                     .copied()
                     .filter(|&m| pos.gives_check(m))
                     .collect();
-                let pool = if !checking.is_empty() && state % 3 == 0 {
+                let pool = if !checking.is_empty() && state.is_multiple_of(3) {
                     &checking
                 } else {
                     &legal

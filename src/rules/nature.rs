@@ -86,8 +86,12 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     }
 
     let rules_t = threat_rules(rules);
-    let now = capture_threats(&mut ahead, rules_t);
-    let new: Vec<Threat> = if now.is_empty() || king_evasion {
+    let now = if king_evasion {
+        Vec::new()
+    } else {
+        capture_threats(&mut ahead, rules_t)
+    };
+    let new: Vec<Threat> = if now.is_empty() {
         Vec::new()
     } else {
         let mut prior = before.clone();
