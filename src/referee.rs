@@ -154,7 +154,11 @@ impl Referee {
 
     /// Plays `mv` if it is legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
-        if !self.position.is_legal(mv) {
+        let in_check = match self.facts.last() {
+            Some(f) => f.check,
+            None => self.position.in_check(),
+        };
+        if !self.position.is_legal_knowing_check(mv, in_check) {
             return Err(IllegalMove {
                 mv,
                 ply: self.plies() + 1,
@@ -167,10 +171,10 @@ impl Referee {
     /// Plays `mv`, which the caller knows to be legal.
     pub fn push_legal(&mut self, mv: Move) -> Event {
         let mover = self.position.turn();
+        let check = self.position.gives_check(mv);
         let undo = self.position.play(mv);
         let key = self.position.key();
         let capture = undo.captured.is_some();
-        let check = self.position.in_check();
         self.history.push((undo, key));
         self.facts.push(PlyFacts {
             mover,

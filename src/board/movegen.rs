@@ -12,7 +12,7 @@
 
 use super::attacks::{
     advisor_attacks, between, cannon_attacks, check_answers, check_candidates, elephant_attacks,
-    horse_attacks, horse_leg_blockers, king_attacks, pawn_attacks, rook_attacks,
+    horse_attacks, horse_leg_blockers, king_attacks, may_give_check, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -111,6 +111,29 @@ impl Position {
         let occ = self.occupied();
         let targets = self.pseudo_targets(from, piece.role, occ) & !self.us(self.turn());
         targets.contains(mv.to()) && self.leaves_king_safe(from, mv.to())
+    }
+
+    /// Like [`Position::is_legal`], for a caller that already knows whether the
+    /// side to move is in check: a move that touches no line or horse leg of its
+    /// own king then needs no safety test.
+    pub fn is_legal_knowing_check(&self, mv: Move, in_check: bool) -> bool {
+        let from = mv.from();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        if piece.color != self.turn() {
+            return false;
+        }
+        let occ = self.occupied();
+        let targets = self.pseudo_targets(from, piece.role, occ) & !self.us(self.turn());
+        if !targets.contains(mv.to()) {
+            return false;
+        }
+        let king = self.king(self.turn());
+        // Not in check, the king's safety changes only through its lines and legs,
+        // which are exactly what a check on a king there would need to change.
+        let quiet = !in_check && from != king && !may_give_check(king, from, mv.to());
+        quiet || self.leaves_king_safe(from, mv.to())
     }
 
     /// Target squares of the piece on `from` by its movement rules, including own pieces.
@@ -332,6 +355,36 @@ mod tests {
             }
         }
         assert!(checks > 500, "only {checks} positions in check");
+    }
+
+    #[test]
+    fn legality_knowing_check_agrees_with_is_legal() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let in_check = pos.in_check();
+                for from in pos.us(pos.turn()) {
+                    for to in Bitboard::FULL {
+                        let mv = Move::new(from, to);
+                        assert_eq!(
+                            pos.is_legal_knowing_check(mv, in_check),
+                            pos.is_legal(mv),
+                            "{} {mv}",
+                            pos.fen()
+                        );
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
     }
 
     #[test]
