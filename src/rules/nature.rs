@@ -63,7 +63,13 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     after.play(mv);
 
     if after.in_check() {
-        return check_nature(&after, mover);
+        let mut nature = check_nature(&after, mover);
+        // AXF judges a move that is both a check and a chase by the reading
+        // that may be forbidden: the chase still counts towards a perpetual chase.
+        if rules == RuleSet::Axf {
+            nature.chases = new_threats(before, &after.passed(), rules);
+        }
+        return nature;
     }
 
     // A king answering check: whatever it then threatens is idle (CXA 26.1.2).
@@ -100,6 +106,20 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
         return chase_nature(new, &after);
     }
     idle_nature(&after, mv, moved)
+}
+
+/// The capture threats the mover has in `ahead` (the position after its move,
+/// with the mover to move again) that it did not have in `before`.
+fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
+    let rules_t = threat_rules(rules);
+    let now = capture_threats(&mut ahead.clone(), rules_t);
+    if now.is_empty() {
+        return now;
+    }
+    let had = capture_threats(&mut before.clone(), rules_t);
+    now.into_iter()
+        .filter(|t| !had.iter().any(|h| h.target == t.target))
+        .collect()
 }
 
 fn check_nature(after: &Position, mover: Color) -> MoveNature {

@@ -1,7 +1,7 @@
 //! Ruling a repetition cycle: each side's pattern (长将, 长捉, 一将一捉 …),
 //! forbidden or allowed, and who must vary, under CXA or AXF.
 
-use crate::board::{Color, Move, Position, Square};
+use crate::board::{Color, Move, Position};
 
 use super::nature::MoveNature;
 use super::threats::ThreatKind;
@@ -171,7 +171,8 @@ fn axf_perpetual_chase(
     natures: &[MoveNature],
     idx: &[usize],
 ) -> bool {
-    if idx.is_empty() || idx.iter().any(|&i| natures[i].nature != Nature::Chase) {
+    // Every move chases (a check that also chases counts, AXF's "forbidden reading").
+    if idx.is_empty() || idx.iter().any(|&i| natures[i].chases.is_empty()) {
         return false;
     }
     // Label every piece by its square at the cycle's start and follow the labels.
@@ -185,9 +186,9 @@ fn axf_perpetual_chase(
         label[mv.from().index()] = None;
         if idx.contains(&i) {
             let targets: Vec<u8> = natures[i]
-                .targets
+                .chases
                 .iter()
-                .filter_map(|s: &Square| label[s.index()])
+                .filter_map(|t| label[t.target.index()])
                 .collect();
             common = Some(match common {
                 None => targets,
