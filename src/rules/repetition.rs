@@ -4,7 +4,7 @@
 use crate::board::{Color, Move, Position};
 
 use super::nature::MoveNature;
-use super::threats::ThreatKind;
+use super::threats::{Threat, ThreatKind};
 use super::{Nature, RuleSet};
 
 /// What a repetition means for the game.
@@ -273,20 +273,28 @@ fn draw(clause: &str, en: &str, zh: &str) -> Verdict {
     )
 }
 
+/// Whether a threat needs several of the chaser's pieces (联合捉): the target is
+/// won only through the exchange with more attackers than defenders (少根子),
+/// or its defender cannot recapture because another piece pins it (a false root).
+fn is_joint(t: &Threat) -> bool {
+    t.kind == ThreatKind::Outnumbered
+        || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty())
+}
+
 /// Whether every move of the side is a chase by a single piece (of an
 /// unprotected piece or a rook), none of them a joint chase.
 fn pure_single_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
     side.moves.iter().all(|&i| {
         let n = &natures[i];
-        n.nature == Nature::Chase && n.chases.iter().any(|t| t.kind != ThreatKind::Outnumbered)
+        n.nature == Nature::Chase && n.chases.iter().any(|t| !is_joint(t))
     })
 }
 
-/// Whether some move of the side is a joint chase (联合捉): its only threats need several attackers.
+/// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
 fn has_joint_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
     side.moves.iter().any(|&i| {
         let n = &natures[i];
-        n.nature == Nature::Chase && n.chases.iter().all(|t| t.kind == ThreatKind::Outnumbered)
+        n.nature == Nature::Chase && n.chases.iter().all(is_joint)
     })
 }
 
