@@ -103,7 +103,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图4",
     "CXA-图8",
     "CXA-图9",
-    "CXA-图13",
     "CXA-图16",
     "CXA-图17",
     "CXA-图18",
