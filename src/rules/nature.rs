@@ -50,6 +50,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         king_and_pawn_attack: false,
         outnumbered_counts: rules.is_cxa(),
         net_gain: rules.is_cxa(),
+        horse_pinned_rook: rules == RuleSet::Axf,
     }
 }
 
@@ -208,6 +209,10 @@ fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
                     t.gain
                 ),
                 "少根子，联合捉，完整交换后得子".to_string(),
+            ),
+            ThreatKind::HeldRook => (
+                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string(),
+                "车被马别住不能动".to_string(),
             ),
             ThreatKind::Cheaper => (
                 format!("the exchange wins material (net +{})", t.gain),

@@ -150,7 +150,7 @@ pub fn rule_cycle(
     let red = side(Color::Red);
     let black = side(Color::Black);
     let (outcome, clause, en, zh) = match rules {
-        RuleSet::Axf => verdict_axf(&red, &black),
+        RuleSet::Axf => verdict_axf(&red, &black, natures),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
     CycleRuling {
@@ -201,7 +201,18 @@ fn axf_perpetual_chase(
 
 type Verdict = (CycleOutcome, String, String, String);
 
-fn verdict_axf(red: &SideCycle, black: &SideCycle) -> Verdict {
+/// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
+fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
+    !side.moves.is_empty()
+        && side.moves.iter().all(|&i| {
+            natures[i]
+                .chases
+                .iter()
+                .any(|t| t.kind == ThreatKind::HeldRook)
+        })
+}
+
+fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Verdict {
     let both = |a: bool, b: bool| (a, b);
     match both(red.perpetual_check, black.perpetual_check) {
         (true, false) => {
@@ -242,11 +253,28 @@ fn verdict_axf(red: &SideCycle, black: &SideCycle) -> Verdict {
             "perpetual chase of one piece loses",
             "长捉一子作负",
         ),
-        (true, true) => draw(
-            "AXF rule 5",
-            "both sides chase perpetually",
-            "双方长捉，作和",
-        ),
+        (true, true) => match (
+            chases_held_rook(red, natures),
+            chases_held_rook(black, natures),
+        ) {
+            (true, false) => must_vary(
+                Color::Red,
+                "AXF rule 19",
+                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
+                "长捉被马别住的车",
+            ),
+            (false, true) => must_vary(
+                Color::Black,
+                "AXF rule 19",
+                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
+                "长捉被马别住的车",
+            ),
+            _ => draw(
+                "AXF rule 5",
+                "both sides chase perpetually",
+                "双方长捉，作和",
+            ),
+        },
         (false, false) => draw(
             "AXF rule 5",
             "no side breaks a rule",
