@@ -463,6 +463,38 @@ fn a_sacrifice_that_also_chases_is_a_chase() {
 }
 
 #[test]
+fn an_exchange_offer_that_also_chases_is_a_chase() {
+    // The red horse goes to d5: it offers itself for the black horse c7 (兑) and
+    // attacks the unprotected black cannon f4 (捉): the heavier nature counts.
+    for rules in [CXA, AXF] {
+        let both = nature(rules, "5k3/9/2n6/9/9/1N3c3/9/9/9/3K5 w", "b4d5");
+        assert_eq!(both.nature, Nature::Chase, "{rules}: {both:?}");
+        assert_eq!(both.targets, vec![sq("f4")]);
+        let offer = nature(rules, "5k3/9/2n6/9/9/1N7/9/9/9/3K5 w", "b4d5");
+        assert_eq!(offer.nature, Nature::Exchange, "{rules}: {offer:?}");
+    }
+}
+
+#[test]
+fn a_cheaper_attacker_on_a_protected_piece_chases() {
+    // The red elephant attacks the black horse a2, protected by the rook a8:
+    // elephant for horse wins material (26.5).
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "5k3/r8/9/9/9/9/9/n3B4/9/3K5 w", "e2c4");
+        assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
+        assert_eq!(n.chases[0].kind, ThreatKind::Cheaper);
+    }
+}
+
+#[test]
+fn a_piece_defended_through_the_attacker_is_not_chased() {
+    // The red rook h4 attacks the black cannon a4, but the black rook i4 behind
+    // it takes back on a4: only the exchange offer remains.
+    let n = nature(CXA, "5k3/9/9/9/9/c7r/9/9/9/3K3R1 w", "h0h4");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+}
+
+#[test]
 fn a_capture_that_would_be_mated_is_no_chase() {
     // The red rook c5 guards c2 and c1 against Nc2#; taking the black cannon g5
     // would allow that mate, so attacking it is not a chase (29.4).
@@ -570,6 +602,8 @@ fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
     );
     assert_eq!(both.outcome, CycleOutcome::Draw);
     assert_eq!(both.clause, "CXA 2020 25.2");
+    let mutual_check = ruled(CXA, [check(), check()], [check(), check()]);
+    assert_eq!(mutual_check.outcome, CycleOutcome::Draw);
     let check_against_chase = ruled(
         CXA,
         [check(), check()],
@@ -644,4 +678,39 @@ fn axf_mutual_perpetual_check_is_a_draw_and_check_outranks_chase() {
         ],
     );
     assert_eq!(black_chase.outcome, CycleOutcome::MustVary(Color::Red));
+}
+
+#[test]
+fn a_reply_to_check_that_renews_a_suspended_threat_is_a_chase() {
+    // The red rook a7 attacks the unprotected black horse g7. The black rook
+    // checks from d5 and the red advisor blocks on d2. In the checked position
+    // Red could not take the horse, so the block renews the threat: 26.1.4
+    // ("如应将前不存在，按捉") read on the position before the reply, as the
+    // rulebook's diagram 19 does for a mate threat renewed by a block.
+    let fen = "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b";
+    for rules in [CXA, AXF] {
+        let referee = play(rules, fen, "c5d5 e1d2 d5c5 d2e1 c5d5 e1d2 d5c5 d2e1");
+        let r = repetition(&referee);
+        assert_eq!(
+            natures(&r, Color::Black),
+            vec![Nature::Check, Nature::Idle],
+            "{rules}"
+        );
+        assert_eq!(natures(&r, Color::Red)[0], Nature::Chase, "{rules}");
+        assert!(!natures(&r, Color::Red)[1].is_attack(), "{rules}");
+        assert_eq!(r.cycle.red.pattern_zh, "一捉一闲");
+        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules}");
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_creates_a_new_threat_is_a_chase() {
+    // The black horse checks from c2; the red rook a2 takes it and now attacks
+    // the black cannon c6, which it did not attack before (26.1.4).
+    let mut before = position("5k3/9/9/2c6/9/3n5/9/R8/9/3K5 b");
+    before.play(Move::parse_uci("d4c2").unwrap());
+    assert!(before.in_check());
+    let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA);
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c6")]);
 }
