@@ -495,6 +495,22 @@ fn a_piece_defended_through_the_attacker_is_not_chased() {
 }
 
 #[test]
+fn winning_a_piece_with_a_discovered_check_is_a_chase() {
+    // The red rook comes to e1 behind the red horse e4: Nxc5 would then give
+    // check, so the black horse a6 could not take back (29.1, capture by check).
+    let fen = "4k4/9/9/n8/2c6/4N4/9/9/R8/3K5 w";
+    for rules in [CXA, AXF] {
+        let n = nature(rules, fen, "a1e1");
+        assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
+        assert_eq!(n.targets, vec![sq("c5")]);
+        assert_eq!(n.chases[0].false_roots, vec![sq("a6")]);
+        // Without the discovered check the protected cannon is not won.
+        let n = nature(rules, fen, "a1b1");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
 fn a_capture_that_would_be_mated_is_no_chase() {
     // The red rook c5 guards c2 and c1 against Nc2#; taking the black cannon g5
     // would allow that mate, so attacking it is not a chase (29.4).
