@@ -26,13 +26,24 @@ fn fixture(name: &str) -> String {
 
 #[test]
 fn converts_a_binary_record_to_pgn() {
-    let (code, out, err) = convert(&[&fixture("encrypted.xqf")]);
+    let (code, out, err) = convert(&[&fixture("encrypted.xqf"), "--to", "iccs"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
     assert!(out.contains("[Red \"红方甲\"]"));
     assert!(out.contains("[Format \"ICCS\"]"));
     assert!(out.contains("1. H2-E2 H9-G7"));
     assert!(out.trim_end().ends_with("0-1"));
+    let (code, zh, _) = convert(&[&fixture("encrypted.xqf")]);
+    assert_eq!(code, 0);
+    assert!(
+        zh.contains("[Format \"Chinese\"]") && zh.contains("1. 炮二平五 马８进７"),
+        "{zh}"
+    );
+    let (_, wxf, _) = convert(&[&fixture("encrypted.xqf"), "--to", "wxf"]);
+    assert!(
+        wxf.contains("[Format \"WXF\"]") && wxf.contains("1. C2.5 H8+7"),
+        "{wxf}"
+    );
 }
 
 #[test]
@@ -65,7 +76,10 @@ fn unreadable_input_exits_2_with_a_message() {
     assert!(err.contains("/nonexistent/game.xqf"), "{err}");
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
     assert_eq!(code, 2, "a game stopped by an illegal move is reported");
-    assert!(err.contains("ply 3: 'h2e2' cannot be played"), "{err}");
+    assert!(
+        err.contains("game 3, ply 3: 'h2e2' cannot be played"),
+        "{err}"
+    );
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");

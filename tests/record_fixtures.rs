@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use xqarbiter::board::Color;
+use xqarbiter::notation::Notation;
 use xqarbiter::record::{
-    Format, Game, GameResult, MoveStyle, ReadOptions, detect_format, read_games,
-    read_games_from_bytes, write_pgn,
+    Format, Game, GameResult, ReadOptions, detect_format, read_games, read_games_from_bytes,
+    write_pgn,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -188,25 +189,29 @@ fn every_fixture_round_trips_through_pgn() {
         let name = path.display().to_string();
         for game in read_games(&path, &ReadOptions::default()).unwrap() {
             let game = game.unwrap();
-            let mut text = String::new();
-            write_pgn(&game, MoveStyle::Iccs, &mut text);
-            let again =
-                read_games_from_bytes(text.as_bytes(), "out.pgn", &ReadOptions::default()).unwrap();
-            assert_eq!(again.len(), 1, "{name}");
-            let back = again[0].as_ref().unwrap();
-            let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
-            assert_eq!(moves(&game), moves(back), "{name}");
-            assert_eq!(
-                (&game.start, game.result),
-                (&back.start, back.result),
-                "{name}"
-            );
-            for (k, v) in &game.tags {
-                if !["Result", "FEN", "Format", "Game"].contains(&k.as_str()) {
-                    assert_eq!(back.tag(k), Some(v.as_str()), "{name}: tag {k}");
+            for notation in Notation::ALL {
+                let name = format!("{name} as {}", notation.name());
+                let mut text = String::new();
+                write_pgn(&game, notation, &mut text);
+                let again =
+                    read_games_from_bytes(text.as_bytes(), "out.pgn", &ReadOptions::default())
+                        .unwrap();
+                assert_eq!(again.len(), 1, "{name}");
+                let back = again[0].as_ref().unwrap();
+                let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+                assert_eq!(moves(&game), moves(back), "{name}");
+                assert_eq!(
+                    (&game.start, game.result),
+                    (&back.start, back.result),
+                    "{name}"
+                );
+                for (k, v) in &game.tags {
+                    if !["Result", "FEN", "Format", "Game"].contains(&k.as_str()) {
+                        assert_eq!(back.tag(k), Some(v.as_str()), "{name}: tag {k}");
+                    }
                 }
+                assert_eq!(game.termination, back.termination, "{name}");
             }
-            assert_eq!(game.termination, back.termination, "{name}");
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `xqarbiter convert IN [--to pgn|iccs|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
+//! `xqarbiter convert IN [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
 //! reads any game file and writes its games as PGN (or coordinate lines).
 
 use std::io::Write;
@@ -7,15 +7,20 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::record::{MoveStyle, ReadOptions, encoding_by_name, read_games, write_pgn};
+use crate::notation::Notation;
+use crate::record::{ReadOptions, encoding_by_name, read_games, write_pgn};
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
-    /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
+    /// PGN in Chinese notation (炮二平五), the xqbase default format.
     Pgn,
-    /// The same as `pgn`.
+    /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
     Iccs,
+    /// The same as `pgn`: `[Format "Chinese"]`.
+    Chinese,
+    /// PGN with WXF moves (`C2.5`), `[Format "WXF"]`.
+    Wxf,
     /// One line per game: the start FEN, then the moves in coordinates (`h2e2`).
     Uci,
 }
@@ -51,15 +56,23 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let out_encoding = name_encoding(&args.out_encoding)?;
     let games = read_games(&args.input, &opts)?;
+    // Games are written as they are read, so a large file never sits in memory.
+    let sink: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::fs::File::create(path)?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = std::io::BufWriter::new(sink);
     let mut text = String::new();
     let mut failed = 0usize;
-    for game in games {
+    for (index, game) in games.enumerate() {
+        text.clear();
         match game {
             Ok(g) => {
                 if let Some(ill) = &g.illegal {
                     eprintln!(
-                        "xqarbiter: {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
+                        "xqarbiter: {}, game {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
                         args.input.display(),
+                        index + 1,
                         ill.ply,
                         ill.text,
                         ill.reason,
@@ -68,7 +81,9 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     failed += 1;
                 }
                 match args.to {
-                    Target::Pgn | Target::Iccs => write_pgn(&g, MoveStyle::Iccs, &mut text),
+                    Target::Pgn | Target::Chinese => write_pgn(&g, Notation::Chinese, &mut text),
+                    Target::Iccs => write_pgn(&g, Notation::Iccs, &mut text),
+                    Target::Wxf => write_pgn(&g, Notation::Wxf, &mut text),
                     Target::Uci => {
                         text.push_str(&g.start.fen());
                         for m in &g.moves {
@@ -84,12 +99,10 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 failed += 1;
             }
         }
+        let (bytes, _, _) = out_encoding.encode(&text);
+        out.write_all(&bytes)?;
     }
-    let (bytes, _, _) = out_encoding.encode(&text);
-    match &args.output {
-        Some(path) => std::fs::write(path, &bytes)?,
-        None => std::io::stdout().lock().write_all(&bytes)?,
-    }
+    out.flush()?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

@@ -86,6 +86,7 @@ pub(crate) fn read_record(
     let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
         .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
     let mut replay = Replay::new(start, false);
+    replay.reserve(tree.moves.len());
     if let Some(c) = &tree.root_comment {
         replay.comment(c);
     }
@@ -96,6 +97,9 @@ pub(crate) fn read_record(
         if let Some(c) = comment {
             replay.comment(c);
         }
+    }
+    if let Some((text, reason)) = tree.unreadable {
+        replay.unreadable(&text, reason);
     }
     let game = replay.game_mut();
     game.variations = tree.variations;
@@ -218,6 +222,8 @@ struct Tree {
     root_comment: Option<String>,
     moves: Vec<(Move, Option<String>)>,
     variations: usize,
+    /// The main-line record that could not be read as a move: its raw text and why.
+    unreadable: Option<(String, String)>,
 }
 
 fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {
@@ -249,6 +255,7 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
         root_comment,
         moves: Vec::new(),
         variations: 0,
+        unreadable: None,
     };
     let mut open = 1usize;
     let mut main = true;
@@ -277,10 +284,15 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
             match (square_of(from), square_of(to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
                 _ => {
-                    return Err(format!(
-                        "the move record at byte {} names squares {from} and {to}",
-                        MOVES_AT + at
+                    tree.unreadable = Some((
+                        format!("{from}-{to}"),
+                        format!(
+                            "the record at byte {} names squares {from} and {to}, not two points of the board",
+                            MOVES_AT + at
+                        ),
                     ));
+                    main = false;
+                    continue;
                 }
             }
             main = flags & 1 == 0;
@@ -321,6 +333,14 @@ mod tests {
         assert_eq!(g.variations, 1);
         assert_eq!(g.red(), Some("甲"));
         assert_eq!(g.result, Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn unreadable_squares_end_the_main_line() {
+        let b = record(&[[0, 0, 70, 67], [1, 0, 200, 3]]);
+        let g = read_record(&b, "u.cbr", None).unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2"]);
+        assert_eq!(g.illegal.unwrap().text, "200-3");
     }
 
     #[test]

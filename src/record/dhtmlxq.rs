@@ -122,6 +122,7 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
         .filter_map(|(k, v)| Some((k.strip_prefix("comment")?.parse().ok()?, *v)))
         .collect();
     let mut replay = Replay::new(start, false);
+    replay.reserve(moves.len());
     if let Some(c) = comments.get(&0) {
         replay.comment(&unescape(c));
     }

@@ -37,7 +37,7 @@ use std::path::Path;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, GameResult, IllegalMove};
-pub use write::{MoveStyle, write_pgn};
+pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -171,7 +171,7 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
     if format == Format::Pgn && !encoding::is_utf16(encoding) {
-        let stream = pgn::PgnStream::new(head, reader, encoding, name);
+        let stream = pgn::PgnStream::new(head, reader, encoding, opts.encoding.is_some(), name);
         return Ok(GameIter {
             inner: IterInner::Stream(stream),
         });

@@ -17,92 +17,117 @@ pub(crate) enum ResultToken {
 }
 
 /// Reads `text` into `replay`, counting variations into the game.
+///
+/// The scan works on bytes: every structural character is ASCII, and UTF-8
+/// never hides an ASCII byte inside a multi-byte character, so only
+/// non-ASCII characters are decoded (to recognise full-width separators).
 pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
-    let mut chars = text.char_indices().peekable();
+    let bytes = text.as_bytes();
+    let mut i = 0;
     let mut variation_depth = 0usize;
     let mut result = ResultToken::Absent;
-    while let Some(&(i, c)) = chars.peek() {
-        match c {
-            '{' => {
-                chars.next();
-                let comment = read_braced(text, i + 1, &mut chars);
-                if variation_depth == 0 {
-                    replay.comment(&comment);
-                }
-                if result != ResultToken::Absent {
-                    break;
-                }
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'{' {
+            let (body, next) = braced(text, i + 1);
+            if variation_depth == 0 {
+                replay.comment(body);
             }
-            _ if result != ResultToken::Absent => {
-                if c.is_whitespace() {
-                    chars.next();
-                } else {
-                    break;
-                }
+            i = next;
+            if result != ResultToken::Absent {
+                break;
             }
-            '(' => {
-                chars.next();
+            continue;
+        }
+        let sep = separator_len(text, i);
+        if result != ResultToken::Absent {
+            // After the result only whitespace and one comment may follow.
+            if sep == 0 {
+                break;
+            }
+            i += sep;
+            continue;
+        }
+        match b {
+            _ if sep > 0 => i += sep,
+            b'(' => {
+                i += 1;
                 variation_depth += 1;
                 replay.game_mut().variations += 1;
             }
-            ')' => {
-                chars.next();
+            b')' => {
+                i += 1;
                 variation_depth = variation_depth.saturating_sub(1);
             }
-            ';' => {
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            _ if is_separator(c) => {
-                chars.next();
+            b';' => {
+                i = bytes[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(bytes.len(), |n| i + n + 1);
             }
             _ => {
-                let mut end = text.len();
-                while let Some(&(j, c)) = chars.peek() {
-                    if is_separator(c) || matches!(c, '{' | '(' | ')' | ';') {
-                        end = j;
+                let mut end = i;
+                while end < bytes.len() {
+                    let c = bytes[end];
+                    if matches!(c, b'{' | b'(' | b')' | b';') || separator_len(text, end) > 0 {
                         break;
                     }
-                    chars.next();
+                    end += utf8_len(c);
                 }
-                if variation_depth == 0 {
-                    result = token(&text[i..end], replay);
+                let end = end.min(bytes.len());
+                if variation_depth == 0
+                    && let Some(tok) = text.get(i..end)
+                {
+                    result = token(tok, replay);
                 }
+                i = end;
             }
         }
     }
     result
 }
 
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, ',' | '，' | '；')
+/// Length in bytes of the UTF-8 character starting with byte `b`.
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
 }
 
-/// Reads a `{}` comment body (after the opening brace), nesting allowed.
-fn read_braced(
-    text: &str,
-    start: usize,
-    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
-) -> String {
+/// The byte length of the separator (whitespace, `,`, `，`, `；`) at `i`, or 0.
+fn separator_len(text: &str, i: usize) -> usize {
+    let Some(&b) = text.as_bytes().get(i) else {
+        return 0;
+    };
+    if b < 0x80 {
+        return usize::from(b.is_ascii_whitespace() || b == b',');
+    }
+    match text.get(i..).and_then(|s| s.chars().next()) {
+        Some(c) if c.is_whitespace() || matches!(c, '，' | '；') => c.len_utf8(),
+        _ => 0,
+    }
+}
+
+/// A `{}` comment body starting at `start` (after the opening brace), nesting
+/// allowed; returns the body and the offset after the closing brace.
+fn braced(text: &str, start: usize) -> (&str, usize) {
     let mut depth = 1usize;
-    let mut end = text.len();
-    for (j, c) in chars.by_ref() {
+    for (n, &c) in text.as_bytes().iter().enumerate().skip(start) {
         match c {
-            '{' => depth += 1,
-            '}' => {
+            b'{' => depth += 1,
+            b'}' => {
                 depth -= 1;
                 if depth == 0 {
-                    end = j;
-                    break;
+                    return (text.get(start..n).unwrap_or(""), n + 1);
                 }
             }
             _ => {}
         }
     }
-    text.get(start..end).unwrap_or("").to_string()
+    (text.get(start..).unwrap_or(""), text.len())
 }
 
 /// Handles one token: a move number, a NAG, a result, or a move.

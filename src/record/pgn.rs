@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::Position;
 
+use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
 use super::movetext::{ResultToken, read_movetext};
@@ -44,6 +45,9 @@ pub(crate) struct PgnStream<R> {
     head: std::io::Cursor<Vec<u8>>,
     reader: R,
     encoding: &'static Encoding,
+    /// The caller chose the encoding; otherwise a game that is not valid
+    /// UTF-8 in a file detected as UTF-8 is decoded by its own detection.
+    forced: bool,
     name: String,
     /// The first line of the next game, already read.
     pending: Option<Vec<u8>>,
@@ -53,17 +57,20 @@ pub(crate) struct PgnStream<R> {
 }
 
 impl<R: BufRead> PgnStream<R> {
-    /// Streams the games of `head` followed by the rest of `reader`.
+    /// Streams the games of `head` followed by the rest of `reader`, decoded
+    /// with `encoding` (detected from the head unless `forced`).
     pub(crate) fn new(
         head: Vec<u8>,
         reader: R,
         encoding: &'static Encoding,
+        forced: bool,
         name: String,
     ) -> PgnStream<R> {
         PgnStream {
             head: std::io::Cursor::new(head),
             reader,
             encoding,
+            forced,
             name,
             pending: None,
             index: 0,
@@ -170,7 +177,14 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                         format!("the game's text is longer than {MAX_GAME_BYTES} bytes; skipped"),
                     )));
                 }
-                let (text, _) = self.encoding.decode_without_bom_handling(&chunk);
+                let mut encoding = self.encoding;
+                if !self.forced
+                    && encoding == encoding_rs::UTF_8
+                    && std::str::from_utf8(&chunk).is_err()
+                {
+                    encoding = detect_encoding(&chunk, true);
+                }
+                let (text, _) = encoding.decode_without_bom_handling(&chunk);
                 Some(read_game(&text, &self.name, self.index))
             }
             Err(e) => {
@@ -191,6 +205,7 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
         Vec::new(),
         std::io::Cursor::new(text.as_bytes()),
         encoding_rs::UTF_8,
+        true,
         name.to_string(),
     )
     .collect()
@@ -227,7 +242,10 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
-    let token = read_movetext(&text[body_start..], &mut replay);
+    let body = &text[body_start..];
+    // A numbered coordinate or Chinese move takes six bytes or more.
+    replay.reserve(body.len() / 6);
+    let token = read_movetext(body, &mut replay);
     let mut game = replay.finish();
     let tag_result = tags
         .iter()
@@ -320,6 +338,26 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn a_gbk_game_after_ascii_games_is_still_read() {
+        let ascii = "[Event \"a\"]\n1. h2e2 *\n".repeat(3);
+        let (gbk, _, _) =
+            encoding_rs::GBK.encode("[Event \"b\"]\n[Red \"胡荣华\"]\n1. 炮二平五 *\n");
+        let mut bytes = ascii.into_bytes();
+        bytes.extend_from_slice(&gbk);
+        let games: Vec<_> = PgnStream::new(
+            Vec::new(),
+            std::io::Cursor::new(bytes),
+            encoding_rs::UTF_8,
+            false,
+            "m.pgn".into(),
+        )
+        .collect();
+        assert_eq!(games.len(), 4);
+        let last = games[3].as_ref().unwrap();
+        assert_eq!((last.red(), last.moves.len()), (Some("胡荣华"), 1));
     }
 
     #[test]

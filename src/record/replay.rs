@@ -25,6 +25,11 @@ impl Replay {
         }
     }
 
+    /// Makes room for about `plies` moves (a hint from the text length).
+    pub(crate) fn reserve(&mut self, plies: usize) {
+        self.game.moves.reserve(plies.min(1024));
+    }
+
     /// The game being built (tags, result, comments are set directly).
     pub(crate) fn game_mut(&mut self) -> &mut Game {
         &mut self.game
@@ -90,6 +95,14 @@ impl Replay {
         };
         self.stop(text, reason);
         false
+    }
+
+    /// Ends the main line at a move the file does not let us read (e.g.
+    /// squares off the board), unless it has already stopped.
+    pub(crate) fn unreadable(&mut self, text: &str, reason: String) {
+        if !self.stopped() {
+            self.stop(text, reason);
+        }
     }
 
     /// Attaches a comment to the last move, or to the game if no move was played yet.

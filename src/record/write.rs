@@ -2,41 +2,30 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Color, Move, Position};
+use crate::board::Color;
+use crate::notation::{Notation, render};
 
 use super::game::Game;
 use super::replay::initial_position;
 
-/// The notation of the moves a writer emits.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MoveStyle {
-    /// ICCS, `H2-E2` (`[Format "ICCS"]`).
-    Iccs,
-}
-
-impl MoveStyle {
-    /// The PGN `Format` tag value.
-    pub fn format_tag(self) -> &'static str {
-        match self {
-            MoveStyle::Iccs => "ICCS",
-        }
-    }
-
-    fn render(self, _pos: &Position, mv: Move) -> String {
-        match self {
-            MoveStyle::Iccs => mv.to_iccs(),
-        }
+/// The PGN `Format` tag value for moves written in `notation`
+/// (coordinates of either case are `ICCS`).
+pub fn format_tag(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Uci | Notation::Iccs => "ICCS",
+        Notation::Chinese => "Chinese",
+        Notation::Wxf => "WXF",
     }
 }
 
 /// Tags the writer sets itself.
 const OWN_TAGS: [&str; 4] = ["Game", "Result", "FEN", "Format"];
 
-/// Appends `game` to `out` as one PGN game: `[Game "Chinese Chess"]`, the
+/// Appends `game` to `out` as one PGN game with its moves in `notation`: `[Game "Chinese Chess"]`, the
 /// file's tags, Result, FEN (when not the initial position), Format,
 /// Termination, then the numbered main line with its comments and the result.
 /// An illegal move that ended the main line is noted in a final comment.
-pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
+pub fn write_pgn(game: &Game, notation: Notation, out: &mut String) {
     out.push_str("[Game \"Chinese Chess\"]\n");
     for (k, v) in &game.tags {
         if OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) {
@@ -48,7 +37,7 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
     if game.start != initial_position() {
         tag(out, "FEN", &game.start.fen());
     }
-    tag(out, "Format", style.format_tag());
+    tag(out, "Format", format_tag(notation));
     if let Some(t) = &game.termination
         && game.tag("Termination").is_none()
     {
@@ -71,7 +60,7 @@ pub fn write_pgn(game: &Game, style: MoveStyle, out: &mut String) {
         } else {
             out.push(' ');
         }
-        out.push_str(&style.render(&pos, m.mv));
+        out.push_str(&render(&pos, m.mv, notation));
         pos.play(m.mv);
         if let Some(c) = &m.comment {
             out.push(' ');
@@ -116,11 +105,17 @@ mod tests {
     use crate::record::{ReadOptions, read_games_from_bytes};
 
     fn round_trip(text: &str) {
+        for notation in Notation::ALL {
+            round_trip_in(text, notation);
+        }
+    }
+
+    fn round_trip_in(text: &str, notation: Notation) {
         let opts = ReadOptions::default();
         let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
         let g = games[0].as_ref().unwrap();
         let mut out = String::new();
-        write_pgn(g, MoveStyle::Iccs, &mut out);
+        write_pgn(g, notation, &mut out);
         let again = read_games_from_bytes(out.as_bytes(), "b.pgn", &opts).unwrap();
         let h = again[0].as_ref().unwrap();
         assert_eq!(
@@ -148,8 +143,12 @@ mod tests {
         )
         .unwrap();
         let mut out = String::new();
-        write_pgn(games[0].as_ref().unwrap(), MoveStyle::Iccs, &mut out);
+        write_pgn(games[0].as_ref().unwrap(), Notation::Iccs, &mut out);
         assert!(out.contains("1. ... E9-F9\n2. E1-F2\n*"), "{out}");
+        let mut zh = String::new();
+        write_pgn(games[0].as_ref().unwrap(), Notation::Chinese, &mut zh);
+        assert!(zh.contains("[Format \"Chinese\"]\n"), "{zh}");
+        assert!(zh.contains("1. ... 将５平６\n2. 仕五进四"), "{zh}");
         assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
     }
 }

@@ -136,6 +136,7 @@ pub(crate) fn read(
     let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
         .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
     let mut replay = Replay::new(start, false);
+    replay.reserve(tree.moves.len());
     if let Some(c) = &tree.root_comment {
         replay.comment(c);
     }
@@ -146,6 +147,9 @@ pub(crate) fn read(
         if let Some(c) = comment {
             replay.comment(c);
         }
+    }
+    if let Some((text, reason)) = tree.unreadable {
+        replay.unreadable(&text, reason);
     }
     let game = replay.game_mut();
     game.variations = tree.variations;
@@ -166,6 +170,8 @@ struct Tree {
     root_comment: Option<String>,
     moves: Vec<(Move, Option<String>)>,
     variations: usize,
+    /// The main-line record that could not be read as a move: its raw text and why.
+    unreadable: Option<(String, String)>,
 }
 
 /// One decoded move record.
@@ -245,6 +251,7 @@ fn read_tree(
         root_comment: root.comment,
         moves: Vec::new(),
         variations: 0,
+        unreadable: None,
     };
     // Records still owed by the pre-order walk.
     let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
@@ -264,12 +271,15 @@ fn read_tree(
             match (sq(r.from), sq(r.to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), r.comment)),
                 _ => {
-                    return Err(format!(
-                        "move {} has squares {} and {} off the board",
-                        tree.moves.len() + 1,
-                        r.from,
-                        r.to
+                    tree.unreadable = Some((
+                        format!("{:02}-{:02}", r.from, r.to),
+                        format!(
+                            "the record names squares {} and {}, not two points of the board",
+                            r.from, r.to
+                        ),
                     ));
+                    main = false;
+                    continue;
                 }
             }
             main = r.has_next;
@@ -340,6 +350,21 @@ mod tests {
         let g = read(&plain(&[(0, 0, 0xF0, ""), (72, 45, 0, "")]), "b.xqf", None).unwrap();
         assert!(g.moves.is_empty());
         assert_eq!(g.illegal.unwrap().text, "h2e5");
+    }
+
+    #[test]
+    fn unreadable_squares_end_the_main_line() {
+        // h2e2, then a record whose origin is square 95 (off the board).
+        let g = read(
+            &plain(&[(0, 0, 0xF0, ""), (72, 42, 0xF0, ""), (95, 67, 0, "")]),
+            "u.xqf",
+            None,
+        )
+        .unwrap();
+        assert_eq!(g.uci_moves(), ["h2e2"]);
+        let ill = g.illegal.unwrap();
+        assert_eq!((ill.ply, ill.text.as_str()), (2, "95-67"));
+        assert!(ill.reason.contains("not two points"));
     }
 
     #[test]
