@@ -288,8 +288,8 @@ impl Referee {
         self.start.fullmoves() + ((ply - 1 + black_first) / 2) as u32
     }
 
-    /// The natural limit's status after the last move. The attacking moves
-    /// (杀, 捉) are classified only when an attack cap could change the outcome.
+    /// The natural limit's status after the last move, with every move since
+    /// the last capture classified (its checks and attacking moves counted).
     pub fn natural_limit(&self) -> LimitStatus {
         self.limit_status(self.position.has_no_legal_moves())
     }
@@ -302,30 +302,19 @@ impl Referee {
         } else {
             LimitCounter::new()
         };
-        let window = &self.facts[self.last_capture..];
-        let needs_attacks = params.attack_cap.is_some() && {
-            let prior = if self.last_capture == 0 {
-                self.start.halfmoves() as usize
-            } else {
-                0
-            };
-            window.len() + prior + 1 >= 2 * params.rounds as usize
-        };
         let mut pos = self.position.clone();
-        if needs_attacks {
-            for (undo, _) in self.history[self.last_capture..].iter().rev() {
-                pos.undo(*undo);
-            }
+        for (undo, _) in self.history[self.last_capture..].iter().rev() {
+            pos.undo(*undo);
         }
-        for (i, facts) in window.iter().enumerate() {
+        for (i, facts) in self.facts[self.last_capture..].iter().enumerate() {
             let ply = self.last_capture + i + 1;
             let mut f = *facts;
-            if needs_attacks {
+            if !f.check {
                 let n = self.nature(ply, &pos);
                 f.chase = n.nature == crate::rules::Nature::Chase;
                 f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
-                pos.play(self.history[ply - 1].0.mv);
             }
+            pos.play(self.history[ply - 1].0.mv);
             f.no_legal_reply = ply == self.plies() && no_moves;
             counter.push(&f);
         }

@@ -50,6 +50,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         king_and_pawn_attack: false,
         outnumbered_counts: rules.is_cxa(),
         net_gain: rules.is_cxa(),
+        horse_pinned_rook: rules == RuleSet::Axf,
     }
 }
 
@@ -63,7 +64,13 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     after.play(mv);
 
     if after.in_check() {
-        return check_nature(&after, mover);
+        let mut nature = check_nature(&after, mover);
+        // AXF judges a move that is both a check and a chase by the reading
+        // that may be forbidden: the chase still counts towards a perpetual chase.
+        if rules == RuleSet::Axf {
+            nature.chases = new_threats(before, &after.passed(), rules);
+        }
+        return nature;
     }
 
     // A king answering check: whatever it then threatens is idle (CXA 26.1.2).
@@ -103,7 +110,43 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     if !new.is_empty() {
         return chase_nature(new, &after);
     }
-    idle_nature(&after, mv, moved)
+    idle_nature(before, &after, mv, moved)
+}
+
+/// The capture threats the mover has in `ahead` (the position after its move,
+/// with the mover to move again) that it did not have in `before`.
+fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
+    let rules_t = threat_rules(rules);
+    let now = capture_threats(&mut ahead.clone(), rules_t);
+    if now.is_empty() {
+        return now;
+    }
+    let had = capture_threats(&mut before.clone(), rules_t);
+    now.into_iter()
+        .filter(|t| !had.iter().any(|h| h.target == t.target))
+        .collect()
+}
+
+/// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
+/// is the position with the pair's owner to move, `other` the same placement
+/// with the opponent to move.
+fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    let us = mover.turn();
+    let mut out = Vec::new();
+    for ours in mover.us(us) {
+        let Some(p) = mover.piece_at(ours) else {
+            continue;
+        };
+        if matches!(p.role, Role::King | Role::Pawn) {
+            continue;
+        }
+        for theirs in mover.pieces(!us, p.role) {
+            if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
+                out.push((ours, theirs));
+            }
+        }
+    }
+    out
 }
 
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
@@ -171,6 +214,10 @@ fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
                 ),
                 "少根子，联合捉，完整交换后得子".to_string(),
             ),
+            ThreatKind::HeldRook => (
+                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string(),
+                "车被马别住不能动".to_string(),
+            ),
             ThreatKind::Cheaper => (
                 format!("the exchange wins material (net +{})", t.gain),
                 "交换后得子".to_string(),
@@ -191,28 +238,29 @@ fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
 
 /// Idle kinds: an exchange offer when the moved piece and a like enemy piece
 /// attack each other; a sacrifice when the moved piece can be won; else idle.
-fn idle_nature(after: &Position, mv: Move, moved: Piece) -> MoveNature {
+fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
-    let ahead = after.passed();
-    for target in after.pieces(opponent, moved.role) {
-        let ours_takes = Move::new(to, target);
-        let theirs_takes = Move::new(target, to);
-        if ahead.is_legal(ours_takes) && after.is_legal(theirs_takes) {
-            let t = after.piece_at(target).unwrap_or(moved);
-            return MoveNature {
-                nature: Nature::Exchange,
-                targets: vec![target],
-                attackers: vec![to],
-                chases: Vec::new(),
-                reason_en: format!(
-                    "offers to exchange {} for {}",
-                    piece_en(moved, to),
-                    piece_en(t, target)
-                ),
-                reason_zh: format!("{}兑{}", piece_zh(moved, to), piece_zh(t, target)),
-            };
-        }
+    let offered = mutual_exchanges(after, &after.passed());
+    let existing = mutual_exchanges(&before.passed(), before);
+    if let Some(&(ours, theirs)) = offered
+        .iter()
+        .find(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
+    {
+        let p = after.piece_at(ours).unwrap_or(moved);
+        let t = after.piece_at(theirs).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Exchange,
+            targets: vec![theirs],
+            attackers: vec![ours],
+            chases: Vec::new(),
+            reason_en: format!(
+                "offers to exchange {} for {}",
+                piece_en(p, ours),
+                piece_en(t, theirs)
+            ),
+            reason_zh: format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs)),
+        };
     }
     let mut reply = after.clone();
     let capturers: Vec<Square> = after.attackers_to(to, opponent).collect();

@@ -1,10 +1,10 @@
 //! Ruling a repetition cycle: each side's pattern (长将, 长捉, 一将一捉 …),
 //! forbidden or allowed, and who must vary, under CXA or AXF.
 
-use crate::board::{Color, Move, Position, Square};
+use crate::board::{Color, Move, Position};
 
 use super::nature::MoveNature;
-use super::threats::ThreatKind;
+use super::threats::{Threat, ThreatKind};
 use super::{Nature, RuleSet};
 
 /// What a repetition means for the game.
@@ -150,7 +150,7 @@ pub fn rule_cycle(
     let red = side(Color::Red);
     let black = side(Color::Black);
     let (outcome, clause, en, zh) = match rules {
-        RuleSet::Axf => verdict_axf(&red, &black),
+        RuleSet::Axf => verdict_axf(&red, &black, natures),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
     CycleRuling {
@@ -171,7 +171,8 @@ fn axf_perpetual_chase(
     natures: &[MoveNature],
     idx: &[usize],
 ) -> bool {
-    if idx.is_empty() || idx.iter().any(|&i| natures[i].nature != Nature::Chase) {
+    // Every move chases (a check that also chases counts, AXF's "forbidden reading").
+    if idx.is_empty() || idx.iter().any(|&i| natures[i].chases.is_empty()) {
         return false;
     }
     // Label every piece by its square at the cycle's start and follow the labels.
@@ -185,9 +186,9 @@ fn axf_perpetual_chase(
         label[mv.from().index()] = None;
         if idx.contains(&i) {
             let targets: Vec<u8> = natures[i]
-                .targets
+                .chases
                 .iter()
-                .filter_map(|s: &Square| label[s.index()])
+                .filter_map(|t| label[t.target.index()])
                 .collect();
             common = Some(match common {
                 None => targets,
@@ -200,7 +201,18 @@ fn axf_perpetual_chase(
 
 type Verdict = (CycleOutcome, String, String, String);
 
-fn verdict_axf(red: &SideCycle, black: &SideCycle) -> Verdict {
+/// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
+fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
+    !side.moves.is_empty()
+        && side.moves.iter().all(|&i| {
+            natures[i]
+                .chases
+                .iter()
+                .any(|t| t.kind == ThreatKind::HeldRook)
+        })
+}
+
+fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Verdict {
     let both = |a: bool, b: bool| (a, b);
     match both(red.perpetual_check, black.perpetual_check) {
         (true, false) => {
@@ -241,11 +253,28 @@ fn verdict_axf(red: &SideCycle, black: &SideCycle) -> Verdict {
             "perpetual chase of one piece loses",
             "长捉一子作负",
         ),
-        (true, true) => draw(
-            "AXF rule 5",
-            "both sides chase perpetually",
-            "双方长捉，作和",
-        ),
+        (true, true) => match (
+            chases_held_rook(red, natures),
+            chases_held_rook(black, natures),
+        ) {
+            (true, false) => must_vary(
+                Color::Red,
+                "AXF rule 19",
+                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
+                "长捉被马别住的车",
+            ),
+            (false, true) => must_vary(
+                Color::Black,
+                "AXF rule 19",
+                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
+                "长捉被马别住的车",
+            ),
+            _ => draw(
+                "AXF rule 5",
+                "both sides chase perpetually",
+                "双方长捉，作和",
+            ),
+        },
         (false, false) => draw(
             "AXF rule 5",
             "no side breaks a rule",
@@ -272,20 +301,28 @@ fn draw(clause: &str, en: &str, zh: &str) -> Verdict {
     )
 }
 
+/// Whether a threat needs several of the chaser's pieces (联合捉): the target is
+/// won only through the exchange with more attackers than defenders (少根子),
+/// or its defender cannot recapture because another piece pins it (a false root).
+fn is_joint(t: &Threat) -> bool {
+    t.kind == ThreatKind::Outnumbered
+        || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty())
+}
+
 /// Whether every move of the side is a chase by a single piece (of an
 /// unprotected piece or a rook), none of them a joint chase.
 fn pure_single_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
     side.moves.iter().all(|&i| {
         let n = &natures[i];
-        n.nature == Nature::Chase && n.chases.iter().any(|t| t.kind != ThreatKind::Outnumbered)
+        n.nature == Nature::Chase && n.chases.iter().any(|t| !is_joint(t))
     })
 }
 
-/// Whether some move of the side is a joint chase (联合捉): its only threats need several attackers.
+/// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
 fn has_joint_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
     side.moves.iter().any(|&i| {
         let n = &natures[i];
-        n.nature == Nature::Chase && n.chases.iter().all(|t| t.kind == ThreatKind::Outnumbered)
+        n.nature == Nature::Chase && n.chases.iter().all(is_joint)
     })
 }
 

@@ -7,6 +7,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::board::attacks::horse_leg_blockers;
 use crate::board::{Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
@@ -106,6 +107,8 @@ pub enum ThreatKind {
     Outnumbered,
     /// A protected piece won by a cheaper single attacker (other than a rook target).
     Cheaper,
+    /// A rook that cannot move because an enemy horse would then check (AXF rule 19).
+    HeldRook,
 }
 
 /// A threat of the side to move (the one that would move next) to win the piece on `target`.
@@ -135,6 +138,22 @@ pub struct ThreatRules {
     /// Whether a capture must win material against the opponent's best reply
     /// anywhere (CXA: "得子", net gain), or only survive recapture on its square (AXF: "real root").
     pub net_gain: bool,
+    /// AXF rule 19: a rook held in place by an enemy horse (moving it would
+    /// uncover the horse's check) is chased even when protected.
+    pub horse_pinned_rook: bool,
+}
+
+/// Whether the piece on `sq` is a rook standing on the leg of an enemy horse
+/// that would otherwise check its king.
+fn rook_held_by_horse(pos: &Position, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    if piece.role != Role::Rook {
+        return false;
+    }
+    let horses = pos.pieces(!piece.color, Role::Horse);
+    horse_leg_blockers(pos.king(piece.color), pos.occupied(), horses).contains(sq)
 }
 
 /// Every piece of the opponent that the side to move could win next move by
@@ -158,6 +177,17 @@ pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
             continue;
         }
         if out.iter().any(|t| t.target == mv.to()) {
+            continue;
+        }
+        if rules.horse_pinned_rook && rook_held_by_horse(pos, mv.to()) {
+            out.push(Threat {
+                target: mv.to(),
+                piece: target,
+                attacker: mv.from(),
+                kind: ThreatKind::HeldRook,
+                gain: value(target, mv.to()),
+                false_roots: Vec::new(),
+            });
             continue;
         }
         if let Some(threat) = evaluate_capture(pos, mv, attacker, target, rules) {
@@ -296,6 +326,7 @@ mod tests {
         king_and_pawn_attack: false,
         outnumbered_counts: true,
         net_gain: true,
+        horse_pinned_rook: false,
     };
 
     #[test]

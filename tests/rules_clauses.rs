@@ -1,0 +1,732 @@
+//! Clause-by-clause tests of the rules core (rules.md §3.5, §4.4), each on a
+//! position constructed by hand: the nature of single moves (`classify`) and
+//! the ruling of whole cycles played through the `Referee`.
+//!
+//! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
+//! lists rank 9 first. Black's half is ranks 5–9.
+
+use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
+use xqarbiter::referee::Referee;
+use xqarbiter::rules::nature::{MoveNature, classify};
+use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
+use xqarbiter::rules::ruling::{Reason, RepetitionReport, Verdict};
+use xqarbiter::rules::threats::{Threat, ThreatKind};
+use xqarbiter::rules::{Nature, RuleSet};
+
+const CXA: RuleSet = RuleSet::Cxa2020;
+const AXF: RuleSet = RuleSet::Axf;
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test position {fen}: {e}"))
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+/// The nature of the single move `mv` in `fen`.
+fn nature(rules: RuleSet, fen: &str, mv: &str) -> MoveNature {
+    let pos = position(fen);
+    let mv = Move::parse_uci(mv).unwrap();
+    assert!(pos.is_legal(mv), "{mv} is not legal in {fen}");
+    classify(&pos, mv, rules)
+}
+
+/// `cycle` repeated `times` times, as one move string.
+fn rep(cycle: &str, times: usize) -> String {
+    vec![cycle; times].join(" ")
+}
+
+/// A referee after playing `moves` from `fen`.
+fn play(rules: RuleSet, fen: &str, moves: &str) -> Referee {
+    let mut referee = Referee::with_rules(rules, position(fen));
+    for m in moves.split_whitespace() {
+        let mv = Move::parse_uci(m).unwrap();
+        referee
+            .push(mv)
+            .unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
+    }
+    referee
+}
+
+/// The repetition closed by the last move; fails if there is none.
+fn repetition(referee: &Referee) -> RepetitionReport {
+    referee
+        .ruling()
+        .repetition
+        .expect("the last move should repeat a position")
+}
+
+/// Plays the cycle to the 3rd occurrence and checks the decisive ruling.
+fn decisive(
+    rules: RuleSet,
+    fen: &str,
+    cycle: &str,
+    outcome: CycleOutcome,
+    clause: &str,
+) -> RepetitionReport {
+    let referee = play(rules, fen, &rep(cycle, 2));
+    let ruling = referee.ruling();
+    let r = ruling.repetition.clone().expect("a repetition");
+    assert_eq!(r.occurrences, 3, "{fen} {cycle}");
+    assert_eq!(r.cycle.outcome, outcome, "{fen} {cycle}: {:?}", r.cycle);
+    assert_eq!(r.cycle.clause, clause, "{fen} {cycle}");
+    let (verdict, reason) = match outcome {
+        CycleOutcome::Draw => (Verdict::Draw, Reason::Repetition),
+        CycleOutcome::MustVary(offender) => (Verdict::win_for(!offender), Reason::Perpetual),
+    };
+    assert_eq!(ruling.verdict, verdict, "{fen} {cycle}");
+    assert_eq!(ruling.reason, Some(reason), "{fen} {cycle}");
+    r
+}
+
+fn natures(r: &RepetitionReport, color: Color) -> Vec<Nature> {
+    r.cycle
+        .side(color)
+        .moves
+        .iter()
+        .map(|&i| r.moves[i].nature)
+        .collect()
+}
+
+// ---------------------------------------------------------------- positions
+
+/// Red rook a9 checks the black king e9; Black's only move is Ke8, and the red
+/// king d0 cannot move (the black horse f2 guards d1 and e0).
+const PERPETUAL_CHECK: &str = "R3k4/9/9/9/9/9/9/5n3/9/3K5 b";
+const PERPETUAL_CHECK_CYCLE: &str = "e9e8 a9a8 e8e9 a8a9";
+
+/// Red rook i5 follows the unprotected black cannon between a5 and a6.
+const CANNON_CHASE: &str = "4k4/9/9/9/c7R/9/9/9/9/3K5 b";
+const CANNON_CHASE_CYCLE: &str = "a5a6 i5i6 a6a5 i6i5";
+
+/// Red rook a9 checks, then chases the unprotected black horse c5 from a5.
+const CHECK_AND_CHASE: &str = "R3k4/9/9/9/2n6/9/9/9/9/3K5 b";
+const CHECK_AND_CHASE_CYCLE: &str = "e9e8 a9a5 e8e9 a5a9";
+
+/// The red king d0 holds the d-file and the red rook f5 the f-file; the red
+/// rook h3/h2 threatens to check on the e-file (mate), and the black rook
+/// blocks its rank each time.
+const MATE_THREATS: &str = "4k4/9/9/9/5R3/9/6rR1/9/9/3K5 w";
+const MATE_THREATS_CYCLE: &str = "h3h2 g3g2 h2h3 g2g3";
+
+// ------------------------------------------------------- CXA: cycle rulings
+
+#[test]
+fn cxa_perpetual_check_loses_even_when_the_checker_cannot_vary_otherwise() {
+    let r = decisive(
+        CXA,
+        PERPETUAL_CHECK,
+        PERPETUAL_CHECK_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.1",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "长将");
+    assert!(r.cycle.red.perpetual_check);
+    assert!(natures(&r, Color::Black).iter().all(|n| !n.is_attack()));
+    // Black's king has a single legal move in the cycle's first position.
+    assert_eq!(position(PERPETUAL_CHECK).count_legal_moves(), 1);
+}
+
+#[test]
+fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
+    let r = decisive(
+        CXA,
+        MATE_THREATS,
+        MATE_THREATS_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "长杀");
+    assert_eq!(
+        natures(&r, Color::Red),
+        vec![Nature::MateThreat, Nature::MateThreat]
+    );
+    // Blocking next to the red rook offers the rooks for exchange: idle (兑).
+    assert_eq!(
+        natures(&r, Color::Black),
+        vec![Nature::Exchange, Nature::Exchange]
+    );
+}
+
+#[test]
+fn cxa_perpetual_chase_is_forbidden() {
+    let r = decisive(
+        CXA,
+        CANNON_CHASE,
+        CANNON_CHASE_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "长捉");
+    assert_eq!(r.cycle.black.pattern_zh, "两闲");
+}
+
+#[test]
+fn cxa_one_check_one_chase_is_forbidden() {
+    let r = decisive(
+        CXA,
+        CHECK_AND_CHASE,
+        CHECK_AND_CHASE_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "一将一捉");
+    assert!(r.cycle.red.forbidden);
+    assert!(!r.cycle.red.perpetual_check);
+}
+
+#[test]
+fn cxa_several_checks_and_idle_moves_are_allowed() {
+    // An 8-ply cycle: Red checks twice and shuffles its king twice.
+    let cycle = "e9e8 a9a8 e8e9 d0d1 e9f9 d1d0 f9e9 a8a9";
+    let r = decisive(
+        CXA,
+        "R3k4/9/9/9/9/9/9/9/9/3K5 b",
+        cycle,
+        CycleOutcome::Draw,
+        "CXA 2020 25.2",
+    );
+    assert_eq!(r.moves.len(), 8, "a cycle longer than four plies");
+    assert_eq!(
+        natures(&r, Color::Red),
+        vec![Nature::Check, Nature::Idle, Nature::Idle, Nature::Check]
+    );
+    assert!(!r.cycle.red.forbidden);
+}
+
+#[test]
+fn cxa_one_chase_one_idle_is_allowed_and_both_allowed_is_a_draw() {
+    // The red rook steps off the cannon's rank (idle) and back onto it (chase).
+    let r = decisive(
+        CXA,
+        "4k4/9/9/9/c7R/9/9/9/9/3K5 w",
+        "i5i4 e9e8 i4i5 e8e9",
+        CycleOutcome::Draw,
+        "CXA 2020 25.2",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "一捉一闲");
+    assert!(!r.cycle.red.forbidden && !r.cycle.black.forbidden);
+}
+
+#[test]
+fn cxa_chasing_two_pieces_in_turn_is_still_a_perpetual_chase() {
+    let r = decisive(
+        CXA,
+        TWO_TARGETS,
+        TWO_TARGETS_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "长捉");
+}
+
+// ------------------------------------------------------- AXF: cycle rulings
+
+/// The red rook on the i-file chases the black cannon c6 from i6 and the
+/// black horse b5 from i5, in turn.
+const TWO_TARGETS: &str = "4k4/9/9/2c6/1n6R/9/9/9/9/3K5 w";
+const TWO_TARGETS_CYCLE: &str = "i5i6 e9e8 i6i5 e8e9";
+
+#[test]
+fn axf_perpetual_check_loses() {
+    decisive(
+        AXF,
+        PERPETUAL_CHECK,
+        PERPETUAL_CHECK_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 6",
+    );
+}
+
+#[test]
+fn axf_perpetual_mate_threat_is_allowed() {
+    let r = decisive(
+        AXF,
+        MATE_THREATS,
+        MATE_THREATS_CYCLE,
+        CycleOutcome::Draw,
+        "AXF rule 5",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "长杀");
+    assert!(!r.cycle.red.forbidden);
+}
+
+#[test]
+fn axf_one_check_one_chase_is_allowed() {
+    let r = decisive(
+        AXF,
+        CHECK_AND_CHASE,
+        CHECK_AND_CHASE_CYCLE,
+        CycleOutcome::Draw,
+        "AXF rule 5",
+    );
+    assert_eq!(r.cycle.red.pattern_zh, "一将一捉");
+}
+
+#[test]
+fn axf_perpetual_chase_of_one_unprotected_piece_loses() {
+    decisive(
+        AXF,
+        CANNON_CHASE,
+        CANNON_CHASE_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+}
+
+#[test]
+fn axf_one_piece_chasing_two_pieces_in_turn_is_allowed() {
+    let r = decisive(
+        AXF,
+        TWO_TARGETS,
+        TWO_TARGETS_CYCLE,
+        CycleOutcome::Draw,
+        "AXF rule 5",
+    );
+    assert_eq!(
+        natures(&r, Color::Red),
+        vec![Nature::Chase, Nature::Chase],
+        "each move is a chase, of a different piece"
+    );
+    assert!(!r.cycle.red.forbidden);
+}
+
+// ------------------------------------------- occurrences, entry, forbidden
+
+#[test]
+fn second_occurrence_only_asks_to_vary_and_third_decides() {
+    let second = play(CXA, CANNON_CHASE, CANNON_CHASE_CYCLE);
+    let ruling = second.ruling();
+    let r = ruling.repetition.as_ref().expect("a repetition");
+    assert_eq!(r.occurrences, 2);
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(ruling.verdict, Verdict::Ongoing);
+    assert_eq!(ruling.reason, None);
+
+    let third = play(CXA, CANNON_CHASE, &rep(CANNON_CHASE_CYCLE, 2));
+    assert_eq!(third.ruling().verdict, Verdict::BlackWins);
+}
+
+#[test]
+fn a_cycle_entered_mid_game_is_found_and_ruled() {
+    // Red first brings the rook to i5 (one chase, not repeated), then the cycle.
+    let fen = "4k4/9/9/9/c8/9/9/9/9/3K4R w";
+    let moves = format!("d0d1 e9e8 d1d0 e8e9 i0i5 {}", rep(CANNON_CHASE_CYCLE, 2));
+    let referee = play(CXA, fen, &moves);
+    let r = repetition(&referee);
+    assert_eq!(r.occurrences, 3);
+    assert_eq!(
+        r.first_ply, 5,
+        "the position after i0i5 is the first occurrence"
+    );
+    assert_eq!(r.last_ply, 13);
+    assert_eq!(r.moves.len(), 4);
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(referee.ruling().verdict, Verdict::BlackWins);
+}
+
+#[test]
+fn forbidden_moves_list_the_repeating_chase_only() {
+    // Seven plies: Red to move, i6i5 would chase the cannon into the 3rd occurrence.
+    let moves = format!("{CANNON_CHASE_CYCLE} a5a6 i5i6 a6a5");
+    let referee = play(CXA, CANNON_CHASE, &moves);
+    let forbidden: Vec<String> = referee
+        .forbidden_moves()
+        .iter()
+        .map(|f| f.mv.to_string())
+        .collect();
+    assert_eq!(forbidden, vec!["i6i5".to_string()]);
+    let f = &referee.forbidden_moves()[0];
+    assert_eq!(f.ruling.verdict, Verdict::BlackWins);
+
+    // Black's idle moves repeat too, but Black is not the offender.
+    let black_to_move = play(CXA, CANNON_CHASE, &rep(CANNON_CHASE_CYCLE, 1));
+    assert!(black_to_move.forbidden_moves().is_empty());
+}
+
+// ------------------------------------------------------------ move natures
+
+#[test]
+fn king_chasing_by_itself_is_idle() {
+    // The red king steps to e2, next to the unprotected black cannon d2 (26.1).
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "5k3/9/9/9/9/9/9/3c5/4K4/9 w", "e1e2");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn pawn_chasing_by_itself_is_idle() {
+    // The crossed red pawn steps to e6, attacking the unprotected black horse e7.
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "3k5/9/4n4/9/4P4/9/9/9/9/4K4 w", "e5e6");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn a_king_move_that_lets_another_piece_chase_is_a_chase() {
+    // The red king leaves rank 1: the red rook a1 now attacks the black horse g1 (26.1.1).
+    let n = nature(CXA, "5k3/9/9/9/9/9/9/9/R2K2n2/9 w", "d1d0");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("g1")]);
+    assert_eq!(n.attackers, vec![sq("a1")]);
+}
+
+#[test]
+fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
+    // The red pawn c5 steps forward: the red rook a5 now attacks the black horse g5 (26.1.1).
+    let n = nature(CXA, "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w", "c5c6");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("g5")]);
+}
+
+#[test]
+fn a_king_answering_check_that_uncovers_a_chase_is_idle() {
+    // The black cannon d7 checks over the black pawn d4; the red king steps to e1
+    // and uncovers the red rook d0 onto the pawn (26.1.2/26.1.3).
+    let fen = "5k3/9/3c5/9/9/3p5/9/9/3K5/3R5 w";
+    assert!(position(fen).in_check());
+    let n = nature(CXA, fen, "d1e1");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
+fn an_uncrossed_pawn_is_never_a_chase_target() {
+    let uncrossed = nature(CXA, "4k4/9/9/4p4/9/9/9/9/9/R2K5 w", "a0a6");
+    assert!(!uncrossed.nature.is_attack(), "{uncrossed:?}");
+    let crossed = nature(CXA, "4k4/9/9/9/9/4p4/9/9/9/R2K5 w", "a0a4");
+    assert_eq!(crossed.nature, Nature::Chase, "{crossed:?}");
+}
+
+#[test]
+fn a_rook_attacked_by_a_horse_or_cannon_is_chased_even_if_protected() {
+    // The black rook e8 is protected by its king; the red horse goes to d6, or
+    // the red cannon to e2 (over the black pawn e6).
+    for rules in [CXA, AXF] {
+        for (fen, mv) in [
+            ("4k4/4r4/9/9/1N7/9/9/9/9/3K5 w", "b5d6"),
+            ("4k4/4r4/9/4p4/9/9/9/C8/9/3K5 w", "a2e2"),
+        ] {
+            let n = nature(rules, fen, mv);
+            assert_eq!(n.nature, Nature::Chase, "{rules} {mv}: {n:?}");
+            assert_eq!(n.chases[0].kind, ThreatKind::RookByLesser);
+        }
+    }
+}
+
+#[test]
+fn a_protected_piece_of_equal_value_is_not_chased() {
+    // The red horse attacks the black cannon e7, which the elephant c9 protects.
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "2b1k4/9/4c4/9/9/1N7/9/9/9/3K5 w", "b4d5");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn a_pinned_defender_is_a_false_root() {
+    // The black horse c7 is "protected" by the black rook e7, pinned to its king
+    // by the red rook e1 (itself protected by the advisor f0).
+    let pinned = "4k4/9/2n1r4/9/9/9/9/9/4R4/R2K1A3 w";
+    for rules in [CXA, AXF] {
+        let n = nature(rules, pinned, "a0a7");
+        assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
+        assert_eq!(n.chases[0].kind, ThreatKind::Unprotected);
+        assert_eq!(n.chases[0].false_roots, vec![sq("e7")]);
+    }
+    // Without the pin the rook e7 is a true root: a rook for a horse is no gain.
+    let n = nature(CXA, "4k4/9/2n1r4/9/9/9/9/9/9/R2K5 w", "a0a7");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
+fn two_attackers_on_a_singly_protected_piece_chase_under_cxa_only() {
+    // The black horse e5 is protected by the horse g6 and attacked by the red
+    // cannon e1 (over the pawn e3); the red rook joins on a5 (少根子, 联合捉).
+    let fen = "4k4/9/9/6n2/4n4/9/4P4/9/4C4/R2K5 w";
+    let cxa = nature(CXA, fen, "a0a5");
+    assert_eq!(cxa.nature, Nature::Chase, "{cxa:?}");
+    assert_eq!(cxa.chases[0].kind, ThreatKind::Outnumbered);
+    let axf = nature(AXF, fen, "a0a5");
+    assert!(!axf.nature.is_attack(), "AXF rule 35: {axf:?}");
+}
+
+#[test]
+fn a_sacrifice_that_also_chases_is_a_chase() {
+    // The red rook goes to a5, where the black horse b7 can take it (献), and
+    // attacks the unprotected black cannon e5 (捉): the heavier nature counts.
+    let n = nature(CXA, "4k4/9/1n7/9/4c4/9/9/9/9/R2K5 w", "a0a5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e5")]);
+}
+
+#[test]
+fn an_exchange_offer_that_also_chases_is_a_chase() {
+    // The red horse goes to d5: it offers itself for the black horse c7 (兑) and
+    // attacks the unprotected black cannon f4 (捉): the heavier nature counts.
+    for rules in [CXA, AXF] {
+        let both = nature(rules, "5k3/9/2n6/9/9/1N3c3/9/9/9/3K5 w", "b4d5");
+        assert_eq!(both.nature, Nature::Chase, "{rules}: {both:?}");
+        assert_eq!(both.targets, vec![sq("f4")]);
+        let offer = nature(rules, "5k3/9/2n6/9/9/1N7/9/9/9/3K5 w", "b4d5");
+        assert_eq!(offer.nature, Nature::Exchange, "{rules}: {offer:?}");
+    }
+}
+
+#[test]
+fn a_cheaper_attacker_on_a_protected_piece_chases() {
+    // The red elephant attacks the black horse a2, protected by the rook a8:
+    // elephant for horse wins material (26.5).
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "5k3/r8/9/9/9/9/9/n3B4/9/3K5 w", "e2c4");
+        assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
+        assert_eq!(n.chases[0].kind, ThreatKind::Cheaper);
+    }
+}
+
+#[test]
+fn a_piece_defended_through_the_attacker_is_not_chased() {
+    // The red rook h4 attacks the black cannon a4, but the black rook i4 behind
+    // it takes back on a4: only the exchange offer remains.
+    let n = nature(CXA, "5k3/9/9/9/9/c7r/9/9/9/3K3R1 w", "h0h4");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+}
+
+#[test]
+fn winning_a_piece_with_a_discovered_check_is_a_chase() {
+    // The red rook comes to e1 behind the red horse e4: Nxc5 would then give
+    // check, so the black horse a6 could not take back (29.1, capture by check).
+    let fen = "4k4/9/9/n8/2c6/4N4/9/9/R8/3K5 w";
+    for rules in [CXA, AXF] {
+        let n = nature(rules, fen, "a1e1");
+        assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
+        assert_eq!(n.targets, vec![sq("c5")]);
+        assert_eq!(n.chases[0].false_roots, vec![sq("a6")]);
+        // Without the discovered check the protected cannon is not won.
+        let n = nature(rules, fen, "a1b1");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn a_capture_that_would_be_mated_is_no_chase() {
+    // The red rook c5 guards c2 and c1 against Nc2#; taking the black cannon g5
+    // would allow that mate, so attacking it is not a chase (29.4).
+    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/9/8r/3K5 w", "c3c5");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    // Without the black rook i1 the king escapes to d1: the same move chases.
+    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/9/9/3K5 w", "c3c5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+}
+
+#[test]
+fn an_exchange_offer_is_idle() {
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "3k5/9/9/9/r8/9/9/9/9/4K3R w", "i0i5");
+        assert_eq!(n.nature, Nature::Exchange, "{rules}: {n:?}");
+        assert!(!n.nature.is_attack());
+    }
+}
+
+// --------------------------------------- verdict tables on given natures
+//
+// Cycles where both sides attack on every move are hard to build by hand; the
+// verdict tables are checked on a four-ply king shuffle with given natures.
+
+const SHUFFLE: &str = "3k5/9/9/9/9/9/9/9/9/4K4 w";
+
+fn ruled(rules: RuleSet, red: [MoveNature; 2], black: [MoveNature; 2]) -> CycleRuling {
+    let start = position(SHUFFLE);
+    let moves: Vec<Move> = ["e0e1", "d9d8", "e1e0", "d8d9"]
+        .iter()
+        .map(|m| Move::parse_uci(m).unwrap())
+        .collect();
+    let [r0, r1] = red;
+    let [b0, b1] = black;
+    rule_cycle(rules, &start, &moves, &[r0, b0, r1, b1])
+}
+
+fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
+    let chases: Vec<Threat> = chases
+        .iter()
+        .map(|&(target, kind)| Threat {
+            target: sq(target),
+            piece: Piece::new(Color::Black, Role::Horse),
+            attacker: sq("a0"),
+            kind,
+            gain: 4,
+            false_roots: Vec::new(),
+        })
+        .collect();
+    MoveNature {
+        nature,
+        targets: chases.iter().map(|t| t.target).collect(),
+        attackers: chases.iter().map(|t| t.attacker).collect(),
+        chases,
+        reason_en: String::new(),
+        reason_zh: String::new(),
+    }
+}
+
+fn check() -> MoveNature {
+    given(Nature::Check, &[])
+}
+
+fn mate() -> MoveNature {
+    given(Nature::MateThreat, &[])
+}
+
+fn idle() -> MoveNature {
+    given(Nature::Idle, &[])
+}
+
+fn chase(kind: ThreatKind) -> MoveNature {
+    given(Nature::Chase, &[("c5", kind)])
+}
+
+#[test]
+fn cxa_mixed_attacks_are_forbidden() {
+    let one_check_one_mate = ruled(CXA, [check(), mate()], [idle(), idle()]);
+    assert_eq!(one_check_one_mate.red.pattern_zh, "一将一杀");
+    assert_eq!(
+        one_check_one_mate.outcome,
+        CycleOutcome::MustVary(Color::Red)
+    );
+    let one_mate_one_chase = ruled(
+        CXA,
+        [idle(), idle()],
+        [mate(), chase(ThreatKind::Unprotected)],
+    );
+    assert_eq!(one_mate_one_chase.black.pattern_zh, "一杀一捉");
+    assert_eq!(
+        one_mate_one_chase.outcome,
+        CycleOutcome::MustVary(Color::Black)
+    );
+}
+
+#[test]
+fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
+    let both = ruled(
+        CXA,
+        [
+            chase(ThreatKind::Unprotected),
+            chase(ThreatKind::Unprotected),
+        ],
+        [mate(), mate()],
+    );
+    assert_eq!(both.outcome, CycleOutcome::Draw);
+    assert_eq!(both.clause, "CXA 2020 25.2");
+    let mutual_check = ruled(CXA, [check(), check()], [check(), check()]);
+    assert_eq!(mutual_check.outcome, CycleOutcome::Draw);
+    let check_against_chase = ruled(
+        CXA,
+        [check(), check()],
+        [
+            chase(ThreatKind::Unprotected),
+            chase(ThreatKind::Unprotected),
+        ],
+    );
+    assert_eq!(
+        check_against_chase.outcome,
+        CycleOutcome::MustVary(Color::Red)
+    );
+    assert_eq!(check_against_chase.clause, "CXA 2020 25.1");
+}
+
+#[test]
+fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
+    // 26.9.2: Red chases the rook perpetually alone, Black chases jointly.
+    let rook = ruled(
+        CXA,
+        [
+            chase(ThreatKind::RookByLesser),
+            chase(ThreatKind::RookByLesser),
+        ],
+        [
+            chase(ThreatKind::Outnumbered),
+            chase(ThreatKind::Outnumbered),
+        ],
+    );
+    assert_eq!(rook.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(rook.clause, "CXA 2020 26.9.2/26.9.3");
+    // 26.9.3: Black chases an unprotected piece alone, Red chases jointly.
+    let unprotected = ruled(
+        CXA,
+        [
+            chase(ThreatKind::Outnumbered),
+            chase(ThreatKind::Outnumbered),
+        ],
+        [
+            chase(ThreatKind::Unprotected),
+            chase(ThreatKind::Unprotected),
+        ],
+    );
+    assert_eq!(unprotected.outcome, CycleOutcome::MustVary(Color::Black));
+    // The 2011 edition has no such tie-breaker: both forbidden is a draw.
+    let old = ruled(
+        RuleSet::Cxa2011,
+        [
+            chase(ThreatKind::RookByLesser),
+            chase(ThreatKind::RookByLesser),
+        ],
+        [
+            chase(ThreatKind::Outnumbered),
+            chase(ThreatKind::Outnumbered),
+        ],
+    );
+    assert_eq!(old.outcome, CycleOutcome::Draw);
+}
+
+#[test]
+fn axf_mutual_perpetual_check_is_a_draw_and_check_outranks_chase() {
+    let mutual = ruled(AXF, [check(), check()], [check(), check()]);
+    assert_eq!(mutual.outcome, CycleOutcome::Draw);
+    assert_eq!(mutual.clause, "AXF rule 7");
+    // Perpetual check against a perpetual chase of one piece: the checker loses.
+    let black_chase = ruled(
+        AXF,
+        [check(), check()],
+        [
+            chase(ThreatKind::Unprotected),
+            chase(ThreatKind::Unprotected),
+        ],
+    );
+    assert_eq!(black_chase.outcome, CycleOutcome::MustVary(Color::Red));
+}
+
+#[test]
+fn a_reply_to_check_that_renews_a_suspended_threat_is_a_chase() {
+    // The red rook a7 attacks the unprotected black horse g7. The black rook
+    // checks from d5 and the red advisor blocks on d2. In the checked position
+    // Red could not take the horse, so the block renews the threat: 26.1.4
+    // ("如应将前不存在，按捉") read on the position before the reply, as the
+    // rulebook's diagram 19 does for a mate threat renewed by a block.
+    let fen = "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b";
+    for rules in [CXA, AXF] {
+        let referee = play(rules, fen, "c5d5 e1d2 d5c5 d2e1 c5d5 e1d2 d5c5 d2e1");
+        let r = repetition(&referee);
+        assert_eq!(
+            natures(&r, Color::Black),
+            vec![Nature::Check, Nature::Idle],
+            "{rules}"
+        );
+        assert_eq!(natures(&r, Color::Red)[0], Nature::Chase, "{rules}");
+        assert!(!natures(&r, Color::Red)[1].is_attack(), "{rules}");
+        assert_eq!(r.cycle.red.pattern_zh, "一捉一闲");
+        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules}");
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_creates_a_new_threat_is_a_chase() {
+    // The black horse checks from c2; the red rook a2 takes it and now attacks
+    // the black cannon c6, which it did not attack before (26.1.4).
+    let mut before = position("5k3/9/9/2c6/9/3n5/9/R8/9/3K5 b");
+    before.play(Move::parse_uci("d4c2").unwrap());
+    assert!(before.in_check());
+    let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA);
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c6")]);
+}
