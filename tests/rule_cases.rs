@@ -117,7 +117,6 @@ const KNOWN_WRONG: &[&str] = &[
     "AXF-O057",
     "AXF-O065",
     "AXF-O079",
-    "AXF-O111",
 ];
 
 #[derive(Default)]

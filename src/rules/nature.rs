@@ -51,6 +51,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         outnumbered_counts: rules.is_cxa(),
         net_gain: rules.is_cxa(),
         horse_pinned_rook: rules == RuleSet::Axf,
+        mate_safety: rules.is_cxa(),
     }
 }
 
