@@ -114,7 +114,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图28",
     "CXA-图29a",
     "CXA-图30a",
-    "AXF-O057",
     "AXF-O065",
     "AXF-O079",
 ];
