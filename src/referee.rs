@@ -79,6 +79,7 @@ pub struct ForbiddenMove {
 pub struct Referee {
     profile: Profile,
     claim: ClaimMode,
+    limit_detail: bool,
     start: Position,
     position: Position,
     history: Vec<(Undo, u64)>,
@@ -98,6 +99,7 @@ impl Referee {
         Referee {
             profile,
             claim: ClaimMode::Automatic,
+            limit_detail: true,
             start: start.clone(),
             position: start,
             history: Vec::with_capacity(256),
@@ -114,6 +116,14 @@ impl Referee {
         let profile =
             Profile::builtin(rules.name()).expect("every rule set has a built-in profile");
         Referee::new(profile, start)
+    }
+
+    /// Whether the natural-limit report classifies every move since the last
+    /// capture (the default, for people), or only when an attack cap could
+    /// change who may claim (for batch audits, where the counts of 杀 and 捉
+    /// are then left at zero and the JSON says `"attacks_classified": false`).
+    pub fn set_limit_detail(&mut self, detail: bool) {
+        self.limit_detail = detail;
     }
 
     /// Who may claim the natural-limit draw: either side (automatic, for engine
@@ -291,11 +301,28 @@ impl Referee {
     /// The natural limit's status after the last move, with every move since
     /// the last capture classified (its checks and attacking moves counted).
     pub fn natural_limit(&self) -> LimitStatus {
-        self.limit_status(self.position.has_no_legal_moves())
+        self.limit_status(
+            self.attacks_classified(),
+            self.position.has_no_legal_moves(),
+        )
     }
 
-    /// [`Referee::natural_limit`], told whether the side to move has no legal move.
-    fn limit_status(&self, no_moves: bool) -> LimitStatus {
+    /// Whether the natural-limit report classifies the attacking moves.
+    fn attacks_classified(&self) -> bool {
+        let params = &self.profile.limit;
+        let prior = if self.last_capture == 0 {
+            self.start.halfmoves() as usize
+        } else {
+            0
+        };
+        let window = self.plies() - self.last_capture + prior;
+        self.limit_detail
+            || (params.attack_cap.is_some() && window + 1 >= 2 * params.rounds as usize)
+    }
+
+    /// The natural limit's status, told whether to classify the attacking
+    /// moves and whether the side to move has no legal move.
+    fn limit_status(&self, classify_attacks: bool, no_moves: bool) -> LimitStatus {
         let params = &self.profile.limit;
         let mut counter = if self.last_capture == 0 {
             LimitCounter::resume(&self.start)
@@ -303,18 +330,22 @@ impl Referee {
             LimitCounter::new()
         };
         let mut pos = self.position.clone();
-        for (undo, _) in self.history[self.last_capture..].iter().rev() {
-            pos.undo(*undo);
+        if classify_attacks {
+            for (undo, _) in self.history[self.last_capture..].iter().rev() {
+                pos.undo(*undo);
+            }
         }
         for (i, facts) in self.facts[self.last_capture..].iter().enumerate() {
             let ply = self.last_capture + i + 1;
             let mut f = *facts;
-            if !f.check {
+            if classify_attacks && !f.check {
                 let n = self.nature(ply, &pos);
                 f.chase = n.nature == crate::rules::Nature::Chase;
                 f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
             }
-            pos.play(self.history[ply - 1].0.mv);
+            if classify_attacks {
+                pos.play(self.history[ply - 1].0.mv);
+            }
             f.no_legal_reply = ply == self.plies() && no_moves;
             counter.push(&f);
         }
@@ -327,7 +358,7 @@ impl Referee {
         let mut reason = None;
         let repetition = self.repetition();
         let no_moves = self.position.has_no_legal_moves();
-        let limit = self.limit_status(no_moves);
+        let limit = self.limit_status(self.attacks_classified(), no_moves);
         if no_moves {
             verdict = Verdict::win_for(!self.position.turn());
             reason = Some(if self.position.in_check() {
@@ -378,7 +409,11 @@ impl Referee {
             verdict,
             reason,
             repetition,
-            natural_limit: Some(limit.to_json()),
+            natural_limit: Some({
+                let mut json = limit.to_json();
+                json["attacks_classified"] = serde_json::Value::Bool(self.attacks_classified());
+                json
+            }),
             natural_limit_text: Some(limit_text),
             fen: self.position.fen(),
         }
@@ -396,6 +431,7 @@ impl Referee {
                 continue;
             }
             let mut next = self.clone();
+            next.limit_detail = false;
             next.push_legal(mv);
             let ruling = next.ruling();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {

@@ -114,10 +114,8 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图28",
     "CXA-图29a",
     "CXA-图30a",
-    "AXF-O057",
     "AXF-O065",
     "AXF-O079",
-    "AXF-O111",
 ];
 
 #[derive(Default)]

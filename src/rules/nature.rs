@@ -51,6 +51,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         outnumbered_counts: rules.is_cxa(),
         net_gain: rules.is_cxa(),
         horse_pinned_rook: rules == RuleSet::Axf,
+        mate_safety: rules.is_cxa(),
     }
 }
 
@@ -85,27 +86,22 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
                 nature: Nature::MateThreat,
                 targets: vec![king],
                 attackers: vec![mv.to()],
-                chases: Vec::new(),
+                // AXF judges a mate threat that also chases by its forbidden reading.
+                chases: if rules == RuleSet::Axf {
+                    new_threats(before, &ahead, rules)
+                } else {
+                    Vec::new()
+                },
                 reason_en: format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves"),
                 reason_zh: format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
             };
         }
     }
 
-    let rules_t = threat_rules(rules);
-    let now = if king_evasion {
+    let new = if king_evasion {
         Vec::new()
     } else {
-        capture_threats(&mut ahead, rules_t)
-    };
-    let new: Vec<Threat> = if now.is_empty() {
-        Vec::new()
-    } else {
-        let mut prior = before.clone();
-        let had = capture_threats(&mut prior, rules_t);
-        now.into_iter()
-            .filter(|t| !had.iter().any(|h| h.target == t.target))
-            .collect()
+        new_threats(before, &ahead, rules)
     };
     if !new.is_empty() {
         return chase_nature(new, &after);

@@ -141,6 +141,8 @@ pub struct ThreatRules {
     /// AXF rule 19: a rook held in place by an enemy horse (moving it would
     /// uncover the horse's check) is chased even when protected.
     pub horse_pinned_rook: bool,
+    /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
+    pub mate_safety: bool,
 }
 
 /// Whether the piece on `sq` is a rook standing on the leg of an enemy horse
@@ -227,11 +229,13 @@ fn evaluate_capture(
         return None;
     }
     // The capture must not leave the capturer mated (CXA 29.4).
-    let undo = pos.play(mv);
-    let mated = leads_to_mate_in_one(pos);
-    pos.undo(undo);
-    if mated {
-        return None;
+    if rules.mate_safety {
+        let undo = pos.play(mv);
+        let mated = leads_to_mate_in_one(pos);
+        pos.undo(undo);
+        if mated {
+            return None;
+        }
     }
     if !recapturable {
         return Some(Threat {
@@ -327,6 +331,7 @@ mod tests {
         outnumbered_counts: true,
         net_gain: true,
         horse_pinned_rook: false,
+        mate_safety: true,
     };
 
     #[test]
