@@ -155,7 +155,7 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     if let Some(r) = GameResult::from_pgn(tok) {
         return Some(ResultToken::Known(r));
     }
-    let wordy = tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
+    let wordy = !tok.is_ascii() && tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
     if wordy {
         return GameResult::from_chinese(tok).map(ResultToken::Known);
     }
