@@ -12,7 +12,7 @@ use super::binary::Cursor;
 use super::encoding::utf16le_until_nul;
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::{Replay, position_from_placement};
+use super::replay::Tree;
 
 const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -83,26 +83,10 @@ pub(crate) fn read_record(
     }
     let tree = read_moves(&bytes[MOVES_AT..])
         .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
-    let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
+    let mut replay = tree
+        .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
-    let mut replay = Replay::new(start, false);
-    replay.reserve(tree.moves.len());
-    if let Some(c) = &tree.root_comment {
-        replay.comment(c);
-    }
-    for (mv, comment) in &tree.moves {
-        if !replay.push_move(*mv, &mv.to_string()) {
-            break;
-        }
-        if let Some(c) = comment {
-            replay.comment(c);
-        }
-    }
-    if let Some((text, reason)) = tree.unreadable {
-        replay.unreadable(&text, reason);
-    }
     let game = replay.game_mut();
-    game.variations = tree.variations;
     for (off, len, tag) in STRINGS {
         game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));
     }
@@ -216,14 +200,6 @@ fn square_of(i: u8) -> Option<Square> {
     (i < 90)
         .then(|| Square::at(i32::from(i % 9), 9 - i32::from(i / 9)))
         .flatten()
-}
-
-struct Tree {
-    root_comment: Option<String>,
-    moves: Vec<(Move, Option<String>)>,
-    variations: usize,
-    /// The main-line record that could not be read as a move: its raw text and why.
-    unreadable: Option<(String, String)>,
 }
 
 fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {

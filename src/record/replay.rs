@@ -6,6 +6,43 @@ use crate::notation;
 
 use super::game::{Game, GameMove, IllegalMove};
 
+/// The main line of a binary format's move tree (XQF, CBR), its comments and
+/// the number of variations.
+pub(crate) struct Tree {
+    pub(crate) root_comment: Option<String>,
+    pub(crate) moves: Vec<(Move, Option<String>)>,
+    pub(crate) variations: usize,
+    /// The main-line record that could not be read as a move: its raw text and why.
+    pub(crate) unreadable: Option<(String, String)>,
+}
+
+impl Tree {
+    /// Replays the main line from a placement of pieces (the side to move
+    /// comes from the first move's piece); the error says why the placement
+    /// is not a position.
+    pub(crate) fn replay(self, pieces: &[(Square, Piece)]) -> Result<Replay, String> {
+        let start = position_from_placement(pieces, self.moves.first().map(|m| m.0.from()))?;
+        let mut replay = Replay::new(start, false);
+        replay.reserve(self.moves.len());
+        if let Some(c) = &self.root_comment {
+            replay.comment(c);
+        }
+        for (mv, comment) in &self.moves {
+            if !replay.push_move(*mv, &mv.to_string()) {
+                break;
+            }
+            if let Some(c) = comment {
+                replay.comment(c);
+            }
+        }
+        if let Some((text, reason)) = self.unreadable {
+            replay.unreadable(&text, reason);
+        }
+        replay.game_mut().variations = self.variations;
+        Ok(replay)
+    }
+}
+
 /// Builds a [`Game`]'s main line move by move.
 pub(crate) struct Replay {
     game: Game,

@@ -13,7 +13,7 @@ use super::binary::Cursor;
 use super::dhtmlxq::PIECE_ORDER;
 use super::error::{ErrorKind, RecordError};
 use super::game::{Game, GameResult};
-use super::replay::{Replay, position_from_placement};
+use super::replay::Tree;
 
 const HEADER_LEN: usize = 0x400;
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -133,26 +133,10 @@ pub(crate) fn read(
     };
     let tree = read_tree(&data, keys.as_ref(), encoding)
         .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
-    let start = position_from_placement(&pieces, tree.moves.first().map(|m| m.0.from()))
+    let mut replay = tree
+        .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
-    let mut replay = Replay::new(start, false);
-    replay.reserve(tree.moves.len());
-    if let Some(c) = &tree.root_comment {
-        replay.comment(c);
-    }
-    for (mv, comment) in &tree.moves {
-        if !replay.push_move(*mv, &mv.to_string()) {
-            break;
-        }
-        if let Some(c) = comment {
-            replay.comment(c);
-        }
-    }
-    if let Some((text, reason)) = tree.unreadable {
-        replay.unreadable(&text, reason);
-    }
     let game = replay.game_mut();
-    game.variations = tree.variations;
     for (off, cap, tag) in STRINGS {
         let len = usize::from(h[off]).min(cap);
         let (text, _, _) = encoding.decode(&h[off + 1..off + 1 + len]);
@@ -163,15 +147,6 @@ pub(crate) fn read(
         game.push_tag("Result", r.as_pgn());
     }
     Ok(replay.finish())
-}
-
-/// The main line of a move tree, its comments and the number of variations.
-struct Tree {
-    root_comment: Option<String>,
-    moves: Vec<(Move, Option<String>)>,
-    variations: usize,
-    /// The main-line record that could not be read as a move: its raw text and why.
-    unreadable: Option<(String, String)>,
 }
 
 /// One decoded move record.
