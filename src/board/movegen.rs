@@ -101,39 +101,34 @@ impl Position {
 
     /// Whether `mv` is legal in this position.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let from = mv.from();
-        let Some(piece) = self.piece_at(from) else {
-            return false;
-        };
-        if piece.color != self.turn() {
-            return false;
-        }
-        let occ = self.occupied();
-        let targets = self.pseudo_targets(from, piece.role, occ) & !self.us(self.turn());
-        targets.contains(mv.to()) && self.leaves_king_safe(from, mv.to())
+        self.follows_movement(mv) && self.leaves_king_safe(mv.from(), mv.to())
     }
 
     /// Like [`Position::is_legal`], for a caller that already knows whether the
     /// side to move is in check: a move that touches no line or horse leg of its
     /// own king then needs no safety test.
     pub fn is_legal_knowing_check(&self, mv: Move, in_check: bool) -> bool {
+        if !self.follows_movement(mv) {
+            return false;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let king = self.king(self.turn());
+        // Not in check, the king's safety changes only through its lines and legs,
+        // which are exactly what a check on a king there would need to change.
+        let quiet = !in_check && from != king && !may_give_check(king, from, to);
+        quiet || self.leaves_king_safe(from, to)
+    }
+
+    /// Whether `mv` moves a piece of the side to move by its movement rules
+    /// onto a square without a piece of its own (king safety aside).
+    fn follows_movement(&self, mv: Move) -> bool {
         let from = mv.from();
         let Some(piece) = self.piece_at(from) else {
             return false;
         };
-        if piece.color != self.turn() {
-            return false;
-        }
-        let occ = self.occupied();
-        let targets = self.pseudo_targets(from, piece.role, occ) & !self.us(self.turn());
-        if !targets.contains(mv.to()) {
-            return false;
-        }
-        let king = self.king(self.turn());
-        // Not in check, the king's safety changes only through its lines and legs,
-        // which are exactly what a check on a king there would need to change.
-        let quiet = !in_check && from != king && !may_give_check(king, from, mv.to());
-        quiet || self.leaves_king_safe(from, mv.to())
+        piece.color == self.turn()
+            && (self.pseudo_targets(from, piece.role, self.occupied()) & !self.us(self.turn()))
+                .contains(mv.to())
     }
 
     /// Target squares of the piece on `from` by its movement rules, including own pieces.
