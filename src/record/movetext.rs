@@ -69,7 +69,16 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                 let mut end = i;
                 while end < bytes.len() {
                     let c = bytes[end];
-                    if matches!(c, b'{' | b'(' | b')' | b';') || separator_len(text, end) > 0 {
+                    if c < 0x80 {
+                        // ASCII: the common case, tested inline.
+                        if matches!(c, b'{' | b'(' | b')' | b';' | b',') || c.is_ascii_whitespace()
+                        {
+                            break;
+                        }
+                        end += 1;
+                        continue;
+                    }
+                    if separator_len(text, end) > 0 {
                         break;
                     }
                     end += utf8_len(c);
