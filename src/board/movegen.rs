@@ -270,11 +270,17 @@ mod tests {
             agree(&Position::from_fen(fen).unwrap());
         }
         // Random playouts reach captures of every kind, discovered checks and cannon screens.
+        for_each_playout_position(40, 120, agree);
+    }
+
+    /// Calls `visit` on every position of `games` seeded random playouts of at
+    /// most `plies` plies from the start position.
+    fn for_each_playout_position(games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..40 {
+        for _ in 0..games {
             let mut pos = Position::startpos();
-            for _ in 0..120 {
-                agree(&pos);
+            for _ in 0..plies {
+                visit(&pos);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -354,32 +360,20 @@ mod tests {
 
     #[test]
     fn legality_knowing_check_agrees_with_is_legal() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..40 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let in_check = pos.in_check();
-                for from in pos.us(pos.turn()) {
-                    for to in Bitboard::FULL {
-                        let mv = Move::new(from, to);
-                        assert_eq!(
-                            pos.is_legal_knowing_check(mv, in_check),
-                            pos.is_legal(mv),
-                            "{} {mv}",
-                            pos.fen()
-                        );
-                    }
+        for_each_playout_position(40, 150, |pos| {
+            let in_check = pos.in_check();
+            for from in pos.us(pos.turn()) {
+                for to in Bitboard::FULL {
+                    let mv = Move::new(from, to);
+                    assert_eq!(
+                        pos.is_legal_knowing_check(mv, in_check),
+                        pos.is_legal(mv),
+                        "{} {mv}",
+                        pos.fen()
+                    );
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play(moves[(state % moves.len() as u64) as usize]);
             }
-        }
+        });
     }
 
     #[test]
