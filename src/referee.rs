@@ -246,24 +246,18 @@ impl Referee {
         let start = pos.clone();
         let mut moves = Vec::new();
         let mut natures = Vec::new();
-        let mut reports = Vec::new();
         for ply in prev + 1..=last {
             let mv = self.history[ply - 1].0.mv;
-            let n = self.nature(ply, &pos);
-            reports.push(MoveReport {
-                ply,
-                mv,
-                notation: crate::notation::render(&pos, mv, crate::notation::Notation::Chinese),
-                nature: n.nature,
-                targets: n.targets.clone(),
-                reason_en: n.reason_en.clone(),
-                reason_zh: n.reason_zh.clone(),
-            });
+            natures.push(self.nature(ply, &pos));
             pos.play(mv);
             moves.push(mv);
-            natures.push(n);
         }
         let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let reports = (prev + 1..=last)
+            .zip(moves)
+            .zip(natures)
+            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
+            .collect();
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
             let round = self.round_of(last);
@@ -286,6 +280,7 @@ impl Referee {
             first_ply: first,
             last_ply: last,
             occurrences: occurrences as usize,
+            start,
             cycle,
             moves: reports,
             note,
@@ -397,11 +392,6 @@ impl Referee {
                 format!("{}：和棋黑胜", self.profile.name),
             ));
         }
-        let (limit_en, limit_zh) = limit.outcome_text();
-        let limit_text = match draw_note {
-            Some((en, zh)) => (format!("{limit_en}\n{en}"), format!("{limit_zh}\n{zh}")),
-            None => (limit_en, limit_zh),
-        };
         Ruling {
             rules: self.profile.rules,
             profile: self.profile.name.clone(),
@@ -409,13 +399,10 @@ impl Referee {
             verdict,
             reason,
             repetition,
-            natural_limit: Some({
-                let mut json = limit.to_json();
-                json["attacks_classified"] = serde_json::Value::Bool(self.attacks_classified());
-                json
-            }),
-            natural_limit_text: Some(limit_text),
-            fen: self.position.fen(),
+            natural_limit: limit,
+            attacks_classified: self.attacks_classified(),
+            draw_note,
+            position: self.position.clone(),
         }
     }
 

@@ -183,8 +183,8 @@ fn end_findings(row: &mut Row, end: &End) {
             format!(
                 "{} repeats {} ({}): {summary}{tail}",
                 offender.name(),
-                side.pattern_en,
-                side.pattern_zh,
+                side.pattern(Lang::En),
+                side.pattern(Lang::Zh),
             )
         }
         _ => format!("{summary}{tail}"),

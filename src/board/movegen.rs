@@ -86,6 +86,15 @@ impl Position {
         sink.list
     }
 
+    /// The legal captures of the side to move (the moves of
+    /// [`Position::legal_moves`] that take a piece, in the same order).
+    pub fn legal_captures(&self) -> MoveList {
+        let them = self.us(!self.turn());
+        let mut list = MoveList::new();
+        self.generate(&mut list, |_, targets| targets & them);
+        list
+    }
+
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
@@ -312,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_in_check_and_checking_moves_agree_with_brute_force() {
+    fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut checks = 0;
         for _ in 0..60 {
@@ -334,6 +343,13 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(checking, expected_checking, "{}", pos.fen());
+                let captures: Vec<Move> = pos.legal_captures().to_vec();
+                let expected_captures: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| pos.piece_at(m.to()).is_some())
+                    .collect();
+                assert_eq!(captures, expected_captures, "{}", pos.fen());
                 checks += usize::from(pos.in_check());
                 if legal.is_empty() {
                     break;

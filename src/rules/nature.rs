@@ -10,6 +10,7 @@
 
 use crate::board::{Color, Move, Piece, Position, Role, Square};
 
+use super::ruling::Lang;
 use super::threats::{
     Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, mate_by_checks,
 };
@@ -18,7 +19,7 @@ use super::{Nature, RuleSet};
 /// How many of its own moves the mover may use to force mate by checks for a mate threat (杀).
 pub const MATE_THREAT_DEPTH: u32 = 4;
 
-/// A classified move with what it attacks and why, in English and Chinese.
+/// A classified move with what it attacks and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNature {
     /// The nature.
@@ -29,10 +30,118 @@ pub struct MoveNature {
     pub attackers: Vec<Square>,
     /// The new capture threats, for a chase.
     pub chases: Vec<Threat>,
-    /// Why, in English.
-    pub reason_en: String,
-    /// Why, in Chinese.
-    pub reason_zh: String,
+    /// What the reason names, kept as data: the text is written by [`MoveNature::reason`].
+    pub why: Why,
+}
+
+/// The facts behind a move's nature, from which its reason is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A check by these pieces.
+    Check(Vec<(Piece, Square)>),
+    /// A threat of mate by checks within [`MATE_THREAT_DEPTH`] moves.
+    MateThreat,
+    /// New capture threats: the reason lists the move's `chases`.
+    Chase,
+    /// An offer to exchange the first piece for the second.
+    Exchange((Piece, Square), (Piece, Square)),
+    /// The moved piece offered for capture.
+    Sacrifice(Piece, Square),
+    /// None of the above.
+    Idle,
+}
+
+impl MoveNature {
+    /// Why the move has its nature, for people, e.g. "red rook a5 threatens
+    /// black horse e5: it is unprotected".
+    pub fn reason(&self, lang: Lang) -> String {
+        let en = lang == Lang::En;
+        match &self.why {
+            Why::Check(checkers) => {
+                if en {
+                    let names: Vec<String> =
+                        checkers.iter().map(|&(p, s)| piece_en(p, s)).collect();
+                    format!("check by {}", names.join(" and "))
+                } else {
+                    let names: Vec<String> =
+                        checkers.iter().map(|&(p, s)| piece_zh(p, s)).collect();
+                    format!("{}照将", names.join("、"))
+                }
+            }
+            Why::MateThreat if en => {
+                format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
+            }
+            Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
+            Why::Chase => {
+                let parts: Vec<String> =
+                    self.chases.iter().map(|t| chase_reason(t, lang)).collect();
+                parts.join(if en { "; " } else { "；" })
+            }
+            &Why::Exchange((p, ours), (t, theirs)) if en => format!(
+                "offers to exchange {} for {}",
+                piece_en(p, ours),
+                piece_en(t, theirs)
+            ),
+            &Why::Exchange((p, ours), (t, theirs)) => {
+                format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs))
+            }
+            &Why::Sacrifice(p, sq) if en => format!("offers {} to capture", piece_en(p, sq)),
+            &Why::Sacrifice(p, sq) => format!("献{}", piece_zh(p, sq)),
+            Why::Idle if en => "no check, mate threat or new threat to win material".into(),
+            Why::Idle => "无将、杀、捉".into(),
+        }
+    }
+}
+
+/// One capture threat explained: who threatens whom, and how it wins material.
+fn chase_reason(t: &Threat, lang: Lang) -> String {
+    if lang == Lang::En {
+        let why = match t.kind {
+            ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
+            ThreatKind::Unprotected => {
+                let roots: Vec<String> =
+                    t.false_roots.iter().map(|&(s, p)| piece_en(p, s)).collect();
+                format!(
+                    "its only defender ({}) cannot legally recapture",
+                    roots.join(", ")
+                )
+            }
+            ThreatKind::RookByLesser => {
+                format!("a rook won for a lesser piece (net +{})", t.gain)
+            }
+            ThreatKind::Outnumbered => format!(
+                "more attackers than defenders: the full exchange wins material (net +{})",
+                t.gain
+            ),
+            ThreatKind::HeldRook => {
+                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
+            }
+            ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
+        };
+        format!(
+            "{} threatens {}: {why}",
+            piece_en(t.by, t.attacker),
+            piece_en(t.piece, t.target)
+        )
+    } else {
+        let why = match t.kind {
+            ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
+            ThreatKind::Unprotected => {
+                let roots: Vec<String> =
+                    t.false_roots.iter().map(|&(s, p)| piece_zh(p, s)).collect();
+                format!("假根：{}不能合法反吃", roots.join("、"))
+            }
+            ThreatKind::RookByLesser => "以小换车".to_string(),
+            ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
+            ThreatKind::HeldRook => "车被马别住不能动".to_string(),
+            ThreatKind::Cheaper => "交换后得子".to_string(),
+        };
+        format!(
+            "{}捉{}（{why}）",
+            piece_zh(t.by, t.attacker),
+            piece_zh(t.piece, t.target)
+        )
+    }
 }
 
 /// Names a piece on a square, e.g. "black horse c7".
@@ -92,8 +201,7 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
                 } else {
                     Vec::new()
                 },
-                reason_en: format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves"),
-                reason_zh: format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
+                why: Why::MateThreat,
             };
         }
     }
@@ -104,7 +212,7 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
         new_threats(before, &ahead, rules)
     };
     if !new.is_empty() {
-        return chase_nature(new, &after);
+        return chase_nature(new);
     }
     idle_nature(before, &after, mv, moved)
 }
@@ -148,87 +256,26 @@ fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)>
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
     let king = after.king(!mover);
     let checkers: Vec<Square> = after.checkers().collect();
-    let names_en: Vec<String> = checkers
+    let pieces = checkers
         .iter()
-        .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
-        .collect();
-    let names_zh: Vec<String> = checkers
-        .iter()
-        .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
+        .filter_map(|&s| Some((after.piece_at(s)?, s)))
         .collect();
     MoveNature {
         nature: Nature::Check,
         targets: vec![king],
         attackers: checkers,
         chases: Vec::new(),
-        reason_en: format!("check by {}", names_en.join(" and ")),
-        reason_zh: format!("{}照将", names_zh.join("、")),
+        why: Why::Check(pieces),
     }
 }
 
-fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
-    let mut en = Vec::new();
-    let mut zh = Vec::new();
-    for t in &new {
-        let attacker = after
-            .piece_at(t.attacker)
-            .map(|p| (piece_en(p, t.attacker), piece_zh(p, t.attacker)));
-        let (a_en, a_zh) = attacker.unwrap_or_default();
-        let target_en = piece_en(t.piece, t.target);
-        let target_zh = piece_zh(t.piece, t.target);
-        let (why_en, why_zh) = match t.kind {
-            ThreatKind::Unprotected if t.false_roots.is_empty() => {
-                ("it is unprotected".to_string(), "无根".to_string())
-            }
-            ThreatKind::Unprotected => {
-                let roots_en: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
-                    .collect();
-                let roots_zh: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
-                    .collect();
-                (
-                    format!(
-                        "its only defender ({}) cannot legally recapture",
-                        roots_en.join(", ")
-                    ),
-                    format!("假根：{}不能合法反吃", roots_zh.join("、")),
-                )
-            }
-            ThreatKind::RookByLesser => (
-                format!("a rook won for a lesser piece (net +{})", t.gain),
-                "以小换车".to_string(),
-            ),
-            ThreatKind::Outnumbered => (
-                format!(
-                    "more attackers than defenders: the full exchange wins material (net +{})",
-                    t.gain
-                ),
-                "少根子，联合捉，完整交换后得子".to_string(),
-            ),
-            ThreatKind::HeldRook => (
-                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string(),
-                "车被马别住不能动".to_string(),
-            ),
-            ThreatKind::Cheaper => (
-                format!("the exchange wins material (net +{})", t.gain),
-                "交换后得子".to_string(),
-            ),
-        };
-        en.push(format!("{a_en} threatens {target_en}: {why_en}"));
-        zh.push(format!("{a_zh}捉{target_zh}（{why_zh}）"));
-    }
+fn chase_nature(new: Vec<Threat>) -> MoveNature {
     MoveNature {
         nature: Nature::Chase,
         targets: new.iter().map(|t| t.target).collect(),
         attackers: new.iter().map(|t| t.attacker).collect(),
         chases: new,
-        reason_en: en.join("; "),
-        reason_zh: zh.join("；"),
+        why: Why::Chase,
     }
 }
 
@@ -250,12 +297,7 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
             targets: vec![theirs],
             attackers: vec![ours],
             chases: Vec::new(),
-            reason_en: format!(
-                "offers to exchange {} for {}",
-                piece_en(p, ours),
-                piece_en(t, theirs)
-            ),
-            reason_zh: format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs)),
+            why: Why::Exchange((p, ours), (t, theirs)),
         };
     }
     let mut reply = after.clone();
@@ -268,8 +310,7 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
                 targets: Vec::new(),
                 attackers: vec![a],
                 chases: Vec::new(),
-                reason_en: format!("offers {} to capture", piece_en(moved, to)),
-                reason_zh: format!("献{}", piece_zh(moved, to)),
+                why: Why::Sacrifice(moved, to),
             };
         }
     }
@@ -278,8 +319,7 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
         targets: Vec::new(),
         attackers: Vec::new(),
         chases: Vec::new(),
-        reason_en: "no check, mate threat or new threat to win material".into(),
-        reason_zh: "无将、杀、捉".into(),
+        why: Why::Idle,
     }
 }
 

@@ -79,8 +79,8 @@ pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     }
     let undo = pos.play(mv);
     let mut elsewhere = 0;
-    for reply in pos.legal_moves() {
-        if reply.to() != mv.to() && pos.piece_at(reply.to()).is_some() {
+    for reply in pos.legal_captures() {
+        if reply.to() != mv.to() {
             elsewhere = elsewhere.max(capture_gain(pos, reply));
         }
     }
@@ -118,14 +118,16 @@ pub struct Threat {
     pub target: Square,
     /// The threatened piece.
     pub piece: Piece,
-    /// The piece that would capture first.
+    /// The square of the piece that would capture first.
     pub attacker: Square,
+    /// The piece that would capture first.
+    pub by: Piece,
     /// How the material is won.
     pub kind: ThreatKind,
     /// Net material won (units of a crossed pawn).
     pub gain: i32,
-    /// Defenders that look like protection but cannot legally recapture (假根).
-    pub false_roots: Vec<Square>,
+    /// Defenders that look like protection but cannot legally recapture (假根), with their squares.
+    pub false_roots: Vec<(Square, Piece)>,
 }
 
 /// Options that differ between rule sets.
@@ -164,8 +166,7 @@ pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
     let mut out: Vec<Threat> = Vec::new();
-    let moves = pos.legal_moves();
-    for mv in moves {
+    for mv in pos.legal_captures() {
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
@@ -186,6 +187,7 @@ pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
                 target: mv.to(),
                 piece: target,
                 attacker: mv.from(),
+                by: attacker,
                 kind: ThreatKind::HeldRook,
                 gain: value(target, mv.to()),
                 false_roots: Vec::new(),
@@ -210,10 +212,12 @@ fn evaluate_capture(
     let to = mv.to();
     let undo = pos.play(mv);
     let recapturable = has_legal_recapture(pos, to);
-    let false_roots: Vec<Square> = if recapturable {
+    let false_roots: Vec<(Square, Piece)> = if recapturable {
         Vec::new()
     } else {
-        pos.attackers_to(to, pos.turn()).collect()
+        pos.attackers_to(to, pos.turn())
+            .filter_map(|s| Some((s, pos.piece_at(s)?)))
+            .collect()
     };
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
@@ -242,6 +246,7 @@ fn evaluate_capture(
             target: to,
             piece: target,
             attacker: mv.from(),
+            by: attacker,
             kind: ThreatKind::Unprotected,
             gain: net,
             false_roots,
@@ -263,6 +268,7 @@ fn evaluate_capture(
         target: to,
         piece: target,
         attacker: mv.from(),
+        by: attacker,
         kind,
         gain,
         false_roots,
@@ -355,7 +361,8 @@ mod tests {
             .find(|t| t.target == sq("c5"))
             .expect("horse threatened");
         assert_eq!(horse.kind, ThreatKind::Unprotected);
-        assert_eq!(horse.false_roots, vec![sq("c9")]);
+        assert_eq!(horse.false_roots[0].0, sq("c9"));
+        assert_eq!(horse.false_roots.len(), 1);
     }
 
     #[test]
