@@ -579,6 +579,12 @@ pub fn check_candidates(king: Square, from: Square, targets: Bitboard) -> Bitboa
 /// Diagonal neighbours of each square (the legs of horses attacking it).
 static DIAGONAL: [u128; 90] = step_table(DIAG, false);
 
+/// The squares that are legs of the horses attacking `sq`: its diagonal neighbours.
+#[inline(always)]
+pub fn horse_legs_around(sq: Square) -> Bitboard {
+    Bitboard(DIAGONAL[sq.index()])
+}
+
 /// The squares a piece other than the king must reach to answer a check by
 /// `checker` on `king`: the checker itself, the squares between (a block, or a
 /// second cannon screen), and the king's diagonal neighbours (a horse's leg).

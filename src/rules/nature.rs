@@ -12,7 +12,8 @@ use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::ruling::Lang;
 use super::threats::{
-    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, mate_by_checks,
+    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
+    mate_by_checks,
 };
 use super::{Nature, RuleSet};
 
@@ -225,7 +226,9 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     if now.is_empty() {
         return now;
     }
-    let had = capture_threats(&mut before.clone(), rules_t);
+    // Only the pieces threatened now matter, each found by its square before the move.
+    let targets = now.iter().map(|t| t.target).collect();
+    let had = capture_threats_on(&mut before.clone(), rules_t, targets);
     now.into_iter()
         .filter(|t| !had.iter().any(|h| h.target == t.target))
         .collect()

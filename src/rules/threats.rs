@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -163,10 +163,22 @@ fn rook_held_by_horse(pos: &Position, sq: Square) -> bool {
 /// Every piece of the opponent that the side to move could win next move by
 /// a capture, under `rules`. The position is restored before returning.
 pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
+    capture_threats_on(pos, rules, Bitboard::FULL)
+}
+
+/// The threats of [`capture_threats`] against the pieces on `targets` only.
+pub fn capture_threats_on(
+    pos: &mut Position,
+    rules: ThreatRules,
+    targets: Bitboard,
+) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
     let mut out: Vec<Threat> = Vec::new();
     for mv in pos.legal_captures() {
+        if !targets.contains(mv.to()) {
+            continue;
+        }
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
