@@ -5,10 +5,8 @@
 //! classified only when a position repeats, and each classification is cached.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Color, Move, Position, Undo};
+use crate::board::{Color, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::nature::{MoveNature, classify};
@@ -16,26 +14,8 @@ use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, rule_cycle};
 use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
 
-/// Zobrist keys are already random: hash them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 /// For each position key: the last ply after which it stood, and how often it has stood.
-type KeyMap = HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>;
+type Occurrences = KeyMap<(u32, u32)>;
 
 /// No earlier ply had the same position.
 const NONE: u32 = u32::MAX;
@@ -85,7 +65,7 @@ pub struct Referee {
     history: Vec<(Undo, u64)>,
     facts: Vec<PlyFacts>,
     last_capture: usize,
-    keys: KeyMap,
+    keys: Occurrences,
     /// For each ply (0 = the start), the previous ply after which the same position stood.
     previous: Vec<u32>,
     natures: RefCell<Vec<Option<MoveNature>>>,
@@ -94,7 +74,7 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = KeyMap::with_capacity_and_hasher(256, BuildHasherDefault::default());
+        let mut keys = Occurrences::with_capacity_and_hasher(256, Default::default());
         keys.insert(start.key(), (0, 1));
         Referee {
             profile,

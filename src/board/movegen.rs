@@ -18,7 +18,32 @@ use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// Receives legal moves as (origin, target set) pairs.
 trait Sink {
+    /// Whether one legal move is all the sink needs: generation then tries the
+    /// king first (the likeliest mover in check) and stops at the first move.
+    const FIRST_ONLY: bool = false;
+
     fn add(&mut self, from: Square, targets: Bitboard);
+
+    /// Whether the sink has what it needs (checked only when `FIRST_ONLY`).
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+/// Notes whether any legal move exists.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    const FIRST_ONLY: bool = true;
+
+    #[inline(always)]
+    fn add(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    fn satisfied(&self) -> bool {
+        self.0
+    }
 }
 
 impl Sink for MoveList {
@@ -105,7 +130,9 @@ impl Position {
     /// Whether the side to move has no legal move: checkmate if in check,
     /// otherwise stalemate (困毙), which in xiangqi also loses.
     pub fn has_no_legal_moves(&self) -> bool {
-        self.count_legal_moves() == 0
+        let mut any = AnyMove(false);
+        self.generate(&mut any, |_, targets| targets);
+        !any.0
     }
 
     /// Whether `mv` is legal in this position.
@@ -219,7 +246,12 @@ impl Position {
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
 
-        for from in own {
+        let (first, rest) = if S::FIRST_ONLY {
+            (Bitboard::from_square(ksq), own.without(ksq))
+        } else {
+            (own, Bitboard::EMPTY)
+        };
+        for from in first.into_iter().chain(rest) {
             let role = self.piece_at(from).map(|p| p.role).unwrap_or(Role::Pawn);
             let mut targets = self.pseudo_targets(from, role, occ) & !own;
             if in_check && from != ksq && !screens.contains(from) {
@@ -236,11 +268,21 @@ impl Position {
             if free {
                 let forbidden = pins.as_ref().map_or(Bitboard::EMPTY, |p| p.forbidden);
                 sink.add(from, targets & !forbidden);
+            } else if S::FIRST_ONLY {
+                if let Some(to) = targets
+                    .into_iter()
+                    .find(|&to| self.leaves_king_safe(from, to))
+                {
+                    sink.add(from, Bitboard::from_square(to));
+                }
             } else {
                 let legal: Bitboard = targets
                     .filter(|&to| self.leaves_king_safe(from, to))
                     .collect();
                 sink.add(from, legal);
+            }
+            if S::FIRST_ONLY && sink.satisfied() {
+                return;
             }
         }
     }

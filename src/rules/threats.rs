@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, KeyMap, Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -303,21 +303,43 @@ fn leads_to_mate_in_one(pos: &mut Position) -> bool {
 /// Whether the side to move can force mate by checking on every move, within
 /// `depth` of its own moves. The defender may reply with any legal move.
 pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
-    if depth == 0 {
+    let mut refuted = Refuted::default();
+    attacker_mates(pos, depth, &mut refuted)
+}
+
+/// Positions (attacker to move) already shown to hold against mate by checks,
+/// with the depth they were searched to: check sequences often transpose.
+#[derive(Default)]
+struct Refuted(KeyMap<u32>);
+
+impl Refuted {
+    fn holds(&self, key: u64, depth: u32) -> bool {
+        self.0.get(&key).is_some_and(|&d| d >= depth)
+    }
+
+    fn add(&mut self, key: u64, depth: u32) {
+        let d = self.0.entry(key).or_insert(depth);
+        *d = (*d).max(depth);
+    }
+}
+
+fn attacker_mates(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
+    if depth == 0 || refuted.holds(pos.key(), depth) {
         return false;
     }
     for mv in pos.checking_moves() {
         let undo = pos.play(mv);
-        let good = defender_loses(pos, depth - 1);
+        let good = defender_loses(pos, depth - 1, refuted);
         pos.undo(undo);
         if good {
             return true;
         }
     }
+    refuted.add(pos.key(), depth);
     false
 }
 
-fn defender_loses(pos: &mut Position, depth: u32) -> bool {
+fn defender_loses(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
     if depth == 0 {
         return pos.has_no_legal_moves();
     }
@@ -327,7 +349,7 @@ fn defender_loses(pos: &mut Position, depth: u32) -> bool {
     }
     for mv in replies {
         let undo = pos.play(mv);
-        let mated = mate_by_checks(pos, depth);
+        let mated = attacker_mates(pos, depth, refuted);
         pos.undo(undo);
         if !mated {
             return false;
