@@ -343,10 +343,13 @@ fn defender_loses(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool
     if depth == 0 {
         return pos.has_no_legal_moves();
     }
-    let replies = pos.legal_moves();
+    let mut replies = pos.legal_moves();
     if replies.is_empty() {
         return true;
     }
+    // Captures (of the checker, mostly) and king steps refute checks most often: try them first.
+    let king = pos.king(pos.turn());
+    replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
     for mv in replies {
         let undo = pos.play(mv);
         let mated = attacker_mates(pos, depth, refuted);
