@@ -79,7 +79,7 @@ impl Referee {
         Referee {
             profile,
             claim: ClaimMode::Automatic,
-            limit_detail: true,
+            limit_detail: false,
             start: start.clone(),
             position: start,
             history: Vec::with_capacity(256),
@@ -99,9 +99,10 @@ impl Referee {
     }
 
     /// Whether the natural-limit report classifies every move since the last
-    /// capture (the default, for people), or only when an attack cap could
-    /// change who may claim (for batch audits, where the counts of 杀 and 捉
-    /// are then left at zero and the JSON says `"attacks_classified": false`).
+    /// capture (for people reading the counts), or only when an attack cap
+    /// could change who may claim (the default: judging a repetition or a game
+    /// then classifies no move outside the cycle, the counts of 杀 and 捉 are
+    /// left at zero and the JSON says `"attacks_classified": false`).
     pub fn set_limit_detail(&mut self, detail: bool) {
         self.limit_detail = detail;
     }
