@@ -566,16 +566,6 @@ pub fn may_give_check(king: Square, from: Square, to: Square) -> bool {
     (CHECK_FROM[king.index()] >> from.index() | CHECK_TO[king.index()] >> to.index()) & 1 != 0
 }
 
-/// The targets among `targets` of a piece on `from` that pass [`may_give_check`].
-#[inline(always)]
-pub fn check_candidates(king: Square, from: Square, targets: Bitboard) -> Bitboard {
-    if CHECK_FROM[king.index()] >> from.index() & 1 != 0 {
-        targets
-    } else {
-        Bitboard(targets.0 & CHECK_TO[king.index()])
-    }
-}
-
 /// Diagonal neighbours of each square (the legs of horses attacking it).
 static DIAGONAL: [u128; 90] = step_table(DIAG, false);
 

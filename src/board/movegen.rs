@@ -11,8 +11,9 @@
 //! moves that can answer the checker (capture, block, leg, screen leaving).
 
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, check_answers, check_candidates, elephant_attacks,
-    horse_attacks, horse_leg_blockers, king_attacks, may_give_check, pawn_attacks, rook_attacks,
+    advisor_attacks, between, cannon_attacks, check_answers, elephant_attacks,
+    horse_attackers_from, horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check,
+    pawn_attackers_from, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -100,13 +101,54 @@ impl Position {
     /// The legal moves of the side to move that give check (the moves of
     /// [`Position::legal_moves`] for which [`Position::gives_check`] holds, in the same order).
     pub fn checking_moves(&self) -> MoveList {
-        let king = self.king(!self.turn());
+        let us = self.turn();
+        let king = self.king(!us);
+        let occ = self.occupied();
+        // A move checks by attacking the king from its target, by making a
+        // piece the only screen of a cannon facing the king, or by uncovering a
+        // line or leg: only the pieces that could uncover one try every target.
+        let mut direct = [Bitboard::EMPTY; 7];
+        direct[Role::Rook.index()] = rook_attacks(king, occ);
+        direct[Role::Cannon.index()] = cannon_attacks(king, occ);
+        direct[Role::Horse.index()] = horse_attackers_from(king, occ);
+        direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
+        let ours = self.us(us);
+        let mut screens = Bitboard::EMPTY;
+        let mut uncovering = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
+        for rook in self.pieces(us, Role::Rook) {
+            let blockers = between(rook, king) & occ;
+            if blockers.count() == 1 {
+                uncovering |= blockers & ours;
+            }
+        }
+        for cannon in self
+            .pieces(us, Role::Cannon)
+            .filter(|&c| line(c, king).any())
+        {
+            let gap = between(cannon, king);
+            match (gap & occ).count() {
+                // Facing the king across empty squares: a piece moving in between
+                // checks, and so does the cannon capturing away over a screen.
+                0 => {
+                    screens |= gap;
+                    uncovering.set(cannon);
+                }
+                2 => uncovering |= gap & occ & ours,
+                _ => {}
+            }
+        }
         let mut sink = Checking {
             pos: self,
             list: MoveList::new(),
         };
         self.generate(&mut sink, |from, targets| {
-            check_candidates(king, from, targets)
+            if uncovering.contains(from) {
+                return targets;
+            }
+            let reach = self
+                .piece_at(from)
+                .map_or(Bitboard::EMPTY, |p| direct[p.role.index()]);
+            targets & (reach | screens)
         });
         sink.list
     }
@@ -366,7 +408,7 @@ mod tests {
     fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut checks = 0;
-        for _ in 0..60 {
+        for _ in 0..120 {
             let mut pos = Position::startpos();
             for _ in 0..150 {
                 let mut legal = pos.legal_moves().to_vec();
@@ -399,16 +441,17 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                // Prefer checking moves so that many positions in check are visited.
+                // Prefer checking moves so that many positions in check are
+                // visited, and captures so that open, sparse boards are too.
                 let checking: Vec<Move> = legal
                     .iter()
                     .copied()
                     .filter(|&m| pos.gives_check(m))
                     .collect();
-                let pool = if !checking.is_empty() && state.is_multiple_of(3) {
-                    &checking
-                } else {
-                    &legal
+                let pool = match state % 3 {
+                    0 if !checking.is_empty() => &checking,
+                    1 if !captures.is_empty() => &captures,
+                    _ => &legal,
                 };
                 pos.play(pool[(state >> 8) as usize % pool.len()]);
             }
