@@ -247,7 +247,8 @@ fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)>
         if matches!(p.role, Role::King | Role::Pawn) {
             continue;
         }
-        for theirs in mover.pieces(!us, p.role) {
+        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+        for theirs in reached {
             if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
                 out.push((ours, theirs));
             }

@@ -72,6 +72,7 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 /// Net material the side to move wins by the capture `mv`: the exchange on
 /// its square followed to the end, less the best the opponent can then win
 /// elsewhere (a piece the capture left hanging). The rulebook's "得子".
+/// Exact when positive; when the capture gains nothing, some value ≤ 0.
 pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     let on_square = capture_gain(pos, mv);
     if on_square <= 0 {
@@ -80,8 +81,13 @@ pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     let undo = pos.play(mv);
     let mut elsewhere = 0;
     for reply in pos.legal_captures() {
-        if reply.to() != mv.to() {
+        // A capture wins at most its target: skip those that cannot beat the best so far.
+        let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+        if reply.to() != mv.to() && bound > elsewhere {
             elsewhere = elsewhere.max(capture_gain(pos, reply));
+            if elsewhere >= on_square {
+                break;
+            }
         }
     }
     pos.undo(undo);
