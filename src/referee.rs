@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use crate::board::{Color, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
-use crate::rules::nature::{MoveNature, classify};
+use crate::rules::nature::{MoveNature, classify_reply};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, rule_cycle};
 use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
@@ -202,7 +202,8 @@ impl Referee {
             return n.clone();
         }
         let mv = self.history[ply - 1].0.mv;
-        let n = classify(before, mv, self.profile.rules);
+        let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
+        let n = classify_reply(before, previous, mv, self.profile.rules);
         cache[ply - 1] = Some(n.clone());
         n
     }

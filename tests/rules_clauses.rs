@@ -348,6 +348,23 @@ fn forbidden_moves_list_the_repeating_chase_only() {
 // ------------------------------------------------------------ move natures
 
 #[test]
+fn cxa_blocking_a_mate_threat_is_idle_and_the_perpetual_mate_threat_varies() {
+    // CXA 2020 diagram 7: the red cannon threatens mate from the h- or i-file;
+    // the black rook steps in its way each time (拦, an idle kind).
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let r = decisive(
+        CXA,
+        fen,
+        "i0h0 i8h8 h0i0 h8i8",
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::Block; 2]);
+    assert_eq!(r.cycle.black.pattern(Lang::Zh), "两闲");
+}
+
+#[test]
 fn king_chasing_by_itself_is_idle() {
     // The red king steps to e2, next to the unprotected black cannon d2 (26.1).
     for rules in [CXA, AXF] {

@@ -8,7 +8,10 @@
 //! this difference. Kings and pawns never chase by themselves, but a king or
 //! pawn move that lets another piece chase is a chase.
 
-use crate::board::{Color, Move, Piece, Position, Role, Square};
+use crate::board::attacks::{
+    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use super::ruling::Lang;
 use super::threats::{
@@ -48,6 +51,10 @@ pub enum Why {
     Exchange((Piece, Square), (Piece, Square)),
     /// The moved piece offered for capture.
     Sacrifice(Piece, Square),
+    /// The moved piece (first) cuts the way of an enemy piece (second).
+    Block(Piece, Square, Piece, Square),
+    /// The moved piece (first) follows the enemy piece (second) that just moved.
+    Follow(Piece, Square, Piece, Square),
     /// None of the above.
     Idle,
 }
@@ -88,6 +95,14 @@ impl MoveNature {
             }
             &Why::Sacrifice(p, sq) if en => format!("offers {} to capture", piece_en(p, sq)),
             &Why::Sacrifice(p, sq) => format!("献{}", piece_zh(p, sq)),
+            &Why::Block(p, sq, e, esq) if en => {
+                format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq))
+            }
+            &Why::Block(p, sq, e, esq) => format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq)),
+            &Why::Follow(p, sq, e, esq) if en => {
+                format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
+            }
+            &Why::Follow(p, sq, e, esq) => format!("{}跟{}", piece_zh(p, sq), piece_zh(e, esq)),
             Why::Idle if en => "no check, mate threat or new threat to win material".into(),
             Why::Idle => "无将、杀、捉".into(),
         }
@@ -165,8 +180,20 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
     }
 }
 
-/// Classifies `mv`, a legal move in `before`, under `rules`.
+/// Classifies `mv`, a legal move in `before`, under `rules`, not knowing
+/// the move that led to `before` (so no move is found to follow one, 跟).
 pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
+    classify_reply(before, None, mv, rules)
+}
+
+/// Classifies `mv`, a legal move in `before`, under `rules`; `previous` is
+/// the opponent's move that led to `before`, if known.
+pub fn classify_reply(
+    before: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    rules: RuleSet,
+) -> MoveNature {
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
@@ -215,7 +242,7 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     if !new.is_empty() {
         return chase_nature(new);
     }
-    idle_nature(before, &after, mv, moved)
+    idle_nature(before, &after, previous, mv, moved)
 }
 
 /// The capture threats the mover has in `ahead` (the position after its move,
@@ -284,8 +311,16 @@ fn chase_nature(new: Vec<Threat>) -> MoveNature {
 }
 
 /// Idle kinds: an exchange offer when the moved piece and a like enemy piece
-/// attack each other; a sacrifice when the moved piece can be won; else idle.
-fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> MoveNature {
+/// attack each other; a sacrifice when the moved piece can be won; a block
+/// when it cuts an enemy piece's way to attack; a follow when it moves along
+/// with the piece the opponent just moved; else idle.
+fn idle_nature(
+    before: &Position,
+    after: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    moved: Piece,
+) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
     let offered = mutual_exchanges(after, &after.passed());
@@ -318,6 +353,25 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
             };
         }
     }
+    if let Some((piece, sq)) = blocked_attacker(before, after, mv) {
+        return MoveNature {
+            nature: Nature::Block,
+            targets: Vec::new(),
+            attackers: vec![sq],
+            chases: Vec::new(),
+            why: Why::Block(moved, to, piece, sq),
+        };
+    }
+    if let Some(prev) = previous.filter(|&p| follows(mv, p)) {
+        let followed = after.piece_at(prev.to()).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Follow,
+            targets: vec![prev.to()],
+            attackers: Vec::new(),
+            chases: Vec::new(),
+            why: Why::Follow(moved, to, followed, prev.to()),
+        };
+    }
     MoveNature {
         nature: Nature::Idle,
         targets: Vec::new(),
@@ -325,6 +379,62 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
         chases: Vec::new(),
         why: Why::Idle,
     }
+}
+
+/// Where an enemy rook, cannon or horse on `from` can go (move or capture) given `occ`.
+fn reach(piece: Piece, from: Square, occ: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Rook => rook_attacks(from, occ),
+        Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & occ),
+        Role::Horse => horse_attacks(from, occ),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The enemy rook, cannon or horse whose way the move cuts (拦): the moved
+/// piece now stands on its line, or on its leg, between it and a square it
+/// could reach before and no longer can — one of the mover's pieces, or a
+/// square from which it would attack the mover's king.
+fn blocked_attacker(before: &Position, after: &Position, mv: Move) -> Option<(Piece, Square)> {
+    let us = before.turn();
+    let to = mv.to();
+    let king = after.king(us);
+    let occ = after.occupied();
+    let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
+    for sq in after.us(!us) {
+        let Some(piece) = after.piece_at(sq) else {
+            continue;
+        };
+        let goals = stayed
+            | match piece.role {
+                Role::Rook => rook_attacks(king, occ),
+                Role::Cannon => cannon_attacks(king, occ),
+                Role::Horse => horse_attackers_from(king, occ),
+                _ => continue,
+            };
+        let lost = reach(piece, sq, before.occupied()) & !reach(piece, sq, occ) & goals;
+        let cut = Iterator::any(&mut lost.into_iter(), |q| {
+            between(sq, q).contains(to)
+                || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
+        });
+        if cut {
+            return Some((piece, sq));
+        }
+    }
+    None
+}
+
+/// Whether `mv` follows the opponent's move `previous` (跟): the same step,
+/// by a piece that stood on a rank or file with the one that moved.
+fn follows(mv: Move, previous: Move) -> bool {
+    let step = |m: Move| {
+        (
+            m.to().file().index() as i32 - m.from().file().index() as i32,
+            m.to().rank().index() as i32 - m.from().rank().index() as i32,
+        )
+    };
+    let (a, f) = (previous.from(), mv.from());
+    step(mv) == step(previous) && (a.file() == f.file() || a.rank() == f.rank())
 }
 
 #[cfg(test)]
@@ -354,6 +464,34 @@ mod tests {
         // Red king steps next to an unprotected black pawn that crossed the river.
         let n = nature("4k4/9/9/9/9/9/9/4p4/9/3K5 w", "d0d1", RuleSet::Cxa2020);
         assert_ne!(n.nature, Nature::Chase);
+    }
+
+    #[test]
+    fn interposing_a_protected_piece_is_a_block() {
+        // The red rook a0 attacks the black elephant a7; the black cannon steps
+        // between, protected by the horse b6, so offering it wins nothing.
+        let n = nature("4k4/9/b8/1n7/9/8c/9/9/9/R2K5 b", "i4a4", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Block, "{n:?}");
+        assert_eq!(n.attackers, vec![Square::parse("a0").unwrap()]);
+        assert_eq!(n.reason(Lang::Zh), "黑炮(a4)拦红车(a0)");
+    }
+
+    #[test]
+    fn the_same_step_beside_the_piece_just_moved_is_a_follow() {
+        // Black's rook went h7-g7; the red cannon h2 steps to g2 with it.
+        let pos = Position::from_fen("4k4/9/6r2/9/9/9/4N4/5K1C1/9/9 w").unwrap();
+        let prev = Move::parse_uci("h7g7").ok();
+        let mv = Move::parse_uci("h2g2").unwrap();
+        let n = classify_reply(&pos, prev, mv, RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Follow, "{n:?}");
+        assert_eq!(n.reason(Lang::En), "red cannon g2 follows black rook g7");
+        // Without the previous move, or after another one, it is plain idle.
+        assert_eq!(classify(&pos, mv, RuleSet::Cxa2020).nature, Nature::Idle);
+        let other = Move::parse_uci("e9d9").ok();
+        assert_eq!(
+            classify_reply(&pos, other, mv, RuleSet::Cxa2020).nature,
+            Nature::Idle
+        );
     }
 
     #[test]
