@@ -133,6 +133,10 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
             }
             ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
+            ThreatKind::RemovesDefender => format!(
+                "the even exchange takes away a defender and wins material after it (net +{})",
+                t.gain
+            ),
         };
         format!(
             "{} threatens {}: {why}",
@@ -151,6 +155,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
             ThreatKind::HeldRook => "车被马别住不能动".to_string(),
             ThreatKind::Cheaper => "交换后得子".to_string(),
+            ThreatKind::RemovesDefender => "兑子去根，完整交换后得子".to_string(),
         };
         format!(
             "{}捉{}（{why}）",

@@ -94,6 +94,40 @@ pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     on_square - elsewhere
 }
 
+/// What the side to move wins after the exchange that `mv` starts on its
+/// square (the capture, then the opponent's cheapest legal recapture) by its
+/// best capture that did not win material before: a piece whose defender the
+/// exchange took away. 0 if there is none or the opponent cannot recapture.
+fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
+    let winning_before: ArrayVec<Move, 128> = pos
+        .legal_captures()
+        .into_iter()
+        .filter(|&c| capture_gain(pos, c) > 0)
+        .collect();
+    let sq = mv.to();
+    let first = pos.play(mv);
+    let mut attackers: ArrayVec<Square, 90> = pos.attackers_to(sq, pos.turn()).collect();
+    attackers.sort_by_key(|&a| pos.piece_at(a).map_or(0, |p| exchange_rank(p, a)));
+    let Some(recapture) = attackers
+        .into_iter()
+        .map(|a| Move::new(a, sq))
+        .find(|&m| pos.is_legal(m))
+    else {
+        pos.undo(first);
+        return 0;
+    };
+    let second = pos.play(recapture);
+    let mut best = 0;
+    for c in pos.legal_captures() {
+        if !winning_before.contains(&c) {
+            best = best.max(capture_gain(pos, c));
+        }
+    }
+    pos.undo(second);
+    pos.undo(first);
+    best
+}
+
 /// Whether the piece just moved to `sq` by the side not to move can be
 /// recaptured legally by the side to move: the test of a true root (真根).
 pub fn has_legal_recapture(pos: &Position, sq: Square) -> bool {
@@ -115,6 +149,9 @@ pub enum ThreatKind {
     Cheaper,
     /// A rook that cannot move because an enemy horse would then check (AXF rule 19).
     HeldRook,
+    /// An even exchange on the target's square that takes away the only
+    /// defender of another piece, won next (CXA: "得子" through a complete exchange).
+    RemovesDefender,
 }
 
 /// A threat of the side to move (the one that would move next) to win the piece on `target`.
@@ -242,11 +279,18 @@ fn evaluate_capture(
     if target.role == attacker.role && pos.passed().is_legal(Move::new(to, mv.from())) {
         return None;
     }
-    let net = if rules.net_gain {
+    let mut net = if rules.net_gain {
         capture_net(pos, mv)
     } else {
         capture_gain(pos, mv)
     };
+    let mut removes_defender = false;
+    // CXA "得子" through a complete exchange: an even exchange that takes away
+    // the only defender of another piece wins that piece afterwards.
+    if net <= 0 && rules.net_gain && recapturable && capture_gain(pos, mv) == 0 {
+        net = exchange_then_capture(pos, mv);
+        removes_defender = true;
+    }
     if net <= 0 {
         return None;
     }
@@ -272,7 +316,9 @@ fn evaluate_capture(
     }
     let gain = net;
     let single_attacker_loses = value(target, to) - value(attacker, mv.from()) <= 0;
-    let kind = if target.role == Role::Rook && !single_attacker_loses {
+    let kind = if removes_defender {
+        ThreatKind::RemovesDefender
+    } else if target.role == Role::Rook && !single_attacker_loses {
         ThreatKind::RookByLesser
     } else if single_attacker_loses {
         ThreatKind::Outnumbered
@@ -382,6 +428,32 @@ mod tests {
         horse_pinned_rook: false,
         mate_safety: true,
     };
+
+    #[test]
+    fn an_even_exchange_that_removes_a_defender_wins_material() {
+        // The cannon i5 takes the horse c5 (over the pawn g5) and the elephant
+        // e7 takes back: then the horse f6 wins the pawn e4, which the black
+        // horse alone defended. Under CXA the horse c5 is threatened.
+        let mut pos = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/4p4/9/9/9/3K5 w").unwrap();
+        let t = capture_threats(&mut pos, CXA);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!(
+            (t[0].target, t[0].kind, t[0].gain),
+            (sq("c5"), ThreatKind::RemovesDefender, 1)
+        );
+        // Without the pawn there is nothing to win after the exchange.
+        let mut bare = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/9/9/9/9/3K5 w").unwrap();
+        let t = capture_threats(&mut bare, CXA);
+        assert!(t.is_empty(), "{t:?}");
+        // AXF asks only whether the target has a real root.
+        let axf = ThreatRules {
+            net_gain: false,
+            mate_safety: false,
+            outnumbered_counts: false,
+            ..CXA
+        };
+        assert!(capture_threats(&mut pos, axf).is_empty());
+    }
 
     #[test]
     fn unprotected_piece_is_threatened() {
