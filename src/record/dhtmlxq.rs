@@ -126,7 +126,8 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     if let Some(c) = comments.get(&0) {
         replay.comment(&unescape(c));
     }
-    for (ply, (mv, raw)) in moves.iter().enumerate() {
+    for (ply, (mv, digits)) in moves.iter().enumerate() {
+        let raw = std::str::from_utf8(digits).unwrap_or_default();
         if !replay.push_move(*mv, raw) {
             break;
         }
@@ -176,30 +177,46 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
     Ok(pieces)
 }
 
-/// Reads a move list of four digits per move; returns each move with its digits.
-fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
-    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !digits.len().is_multiple_of(4) || !digits.iter().all(u8::is_ascii_digit) {
+/// Reads a move list of four digits per move (whitespace between them is
+/// ignored); returns each move with its digits.
+fn parse_squares(s: &str) -> Result<Vec<(Move, [u8; 4])>, String> {
+    let mut out = Vec::with_capacity(s.len() / 4);
+    let mut quad = [0u8; 4];
+    let mut filled = 0;
+    for b in s.bytes().filter(|b| !b.is_ascii_whitespace()) {
+        if !b.is_ascii_digit() {
+            return Err(format!(
+                "expected groups of four digits, found '{}'",
+                truncate(s)
+            ));
+        }
+        quad[filled] = b - b'0';
+        filled += 1;
+        if filled < 4 {
+            continue;
+        }
+        filled = 0;
+        let [x1, y1, x2, y2] = quad;
+        let sq = |x: u8, y: u8| Square::at(i32::from(x), 9 - i32::from(y));
+        let digits = quad.map(|d| d + b'0');
+        match (sq(x1, y1), sq(x2, y2)) {
+            (Some(f), Some(t)) if f != t => out.push((Move::new(f, t), digits)),
+            _ => {
+                return Err(format!(
+                    "move {} '{}' names a square off the board",
+                    out.len() + 1,
+                    String::from_utf8_lossy(&digits)
+                ));
+            }
+        }
+    }
+    if filled != 0 {
         return Err(format!(
             "expected groups of four digits, found '{}'",
             truncate(s)
         ));
     }
-    digits
-        .chunks_exact(4)
-        .enumerate()
-        .map(|(n, d)| {
-            let sq = |x: u8, y: u8| Square::at(i32::from(x - b'0'), 9 - i32::from(y - b'0'));
-            let raw = String::from_utf8_lossy(d).into_owned();
-            match (sq(d[0], d[1]), sq(d[2], d[3])) {
-                (Some(f), Some(t)) if f != t => Ok((Move::new(f, t), raw)),
-                _ => Err(format!(
-                    "move {} '{raw}' names a square off the board",
-                    n + 1
-                )),
-            }
-        })
-        .collect()
+    Ok(out)
 }
 
 fn truncate(s: &str) -> String {

@@ -24,6 +24,7 @@ mod dhtmlxq;
 mod encoding;
 mod error;
 mod game;
+mod move_text;
 mod movetext;
 mod pgn;
 mod replay;
@@ -37,6 +38,7 @@ use std::path::Path;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, GameResult, IllegalMove};
+pub use move_text::MoveText;
 pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.

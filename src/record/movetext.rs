@@ -67,6 +67,7 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             }
             _ => {
                 let mut end = i;
+                let mut ascii = true;
                 while end < bytes.len() {
                     let c = bytes[end];
                     if c < 0x80 {
@@ -81,13 +82,18 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                     if separator_len(text, end) > 0 {
                         break;
                     }
+                    ascii = false;
                     end += utf8_len(c);
                 }
                 let end = end.min(bytes.len());
                 if variation_depth == 0
                     && let Some(tok) = text.get(i..end)
                 {
-                    result = token(tok, replay);
+                    result = if ascii {
+                        ascii_token(tok, replay)
+                    } else {
+                        token(tok, replay)
+                    };
                 }
                 i = end;
             }
@@ -107,6 +113,7 @@ fn utf8_len(b: u8) -> usize {
 }
 
 /// The byte length of the separator (whitespace, `,`, `，`, `；`) at `i`, or 0.
+#[inline]
 fn separator_len(text: &str, i: usize) -> usize {
     let Some(&b) = text.as_bytes().get(i) else {
         return 0;
@@ -137,6 +144,40 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
         }
     }
     (text.get(start..).unwrap_or(""), text.len())
+}
+
+/// [`token`] for a token known to be ASCII, on bytes: the usual case (move
+/// numbers, coordinate and WXF moves, PGN results).
+fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
+    let b = tok.as_bytes();
+    match b {
+        b"*" => return ResultToken::Unknown,
+        b"1-0" => return ResultToken::Known(GameResult::RedWins),
+        b"0-1" => return ResultToken::Known(GameResult::BlackWins),
+        b"1/2-1/2" => return ResultToken::Known(GameResult::Draw),
+        [b'$', ..] => return ResultToken::Absent,
+        _ => {}
+    }
+    // A move number: digits, then dots not followed by a digit (WXF `62.5` is a move).
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    let number_end = digits + dots;
+    let is_number = digits > 0
+        && (dots > 0 || number_end == b.len())
+        && !b.get(number_end).is_some_and(u8::is_ascii_digit);
+    let start = if is_number { number_end } else { 0 };
+    let end = b.len()
+        - b.iter()
+            .rev()
+            .take_while(|&&c| matches!(c, b'!' | b'?'))
+            .count();
+    match tok.get(start..end.max(start)) {
+        Some(rest) if !rest.bytes().all(|c| c == b'.') => {
+            replay.push_text(rest);
+        }
+        _ => {}
+    }
+    ResultToken::Absent
 }
 
 /// Handles one token: a move number, a NAG, a result, or a move.
@@ -236,6 +277,22 @@ mod tests {
             Some(ResultToken::Known(GameResult::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn ascii_tokens_read_as_the_general_path_does() {
+        let tokens = [
+            "*", "1-0", "0-1", "1/2-1/2", "$12", "12.", "1...", "3.h2e2", "62.5", "12", "h2e2!?",
+            "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a", "h0g2",
+        ];
+        for tok in tokens {
+            let mut fast = Replay::new(Position::startpos(), true);
+            let mut slow = Replay::new(Position::startpos(), true);
+            let fast_result = ascii_token(tok, &mut fast);
+            let slow_result = token(tok, &mut slow);
+            assert_eq!(fast_result, slow_result, "{tok}");
+            assert_eq!(fast.finish(), slow.finish(), "{tok}");
+        }
     }
 
     #[test]

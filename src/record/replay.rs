@@ -1,10 +1,12 @@
 //! Replaying a main line while reading: each move is checked on the board,
 //! and the first one that cannot be played ends the line as an [`IllegalMove`].
 
+use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
 use crate::notation;
 
 use super::game::{Game, GameMove, IllegalMove};
+use super::move_text::MoveText;
 
 /// The main line of a binary format's move tree (XQF, CBR), its comments and
 /// the number of variations.
@@ -49,6 +51,8 @@ pub(crate) struct Replay {
     pos: Position,
     /// The side of the start position may still be switched by the first move.
     flexible_side: bool,
+    /// Whether the side to move in `pos` is in check.
+    in_check: bool,
 }
 
 impl Replay {
@@ -56,6 +60,7 @@ impl Replay {
     /// other side could play switches the side to move of the start position.
     pub(crate) fn new(start: Position, flexible_side: bool) -> Replay {
         Replay {
+            in_check: start.in_check(),
             pos: start.clone(),
             game: Game::new(start),
             flexible_side,
@@ -84,7 +89,7 @@ impl Replay {
             return false;
         }
         let parsed = match parse_coordinates(text) {
-            Some(mv) if self.pos.is_legal(mv) => Ok(mv),
+            Some(mv) if self.is_legal(mv) => Ok(mv),
             _ => notation::parse_move(&self.pos, text),
         };
         match parsed {
@@ -107,7 +112,7 @@ impl Replay {
         if self.stopped() {
             return false;
         }
-        if self.pos.is_legal(mv) {
+        if self.is_legal(mv) {
             self.play(mv, text);
             return true;
         }
@@ -174,12 +179,21 @@ impl Replay {
         self.game
     }
 
+    /// Whether `mv` is legal in the current position.
+    fn is_legal(&self, mv: Move) -> bool {
+        self.pos.is_legal_knowing_check(mv, self.in_check)
+    }
+
     fn play(&mut self, mv: Move, text: &str) {
         self.flexible_side = false;
         self.pos.play(mv);
+        // The side now to move was not in check before the move (the position
+        // was legal), so only a move touching its king's lines can check it.
+        let king = self.pos.king(self.pos.turn());
+        self.in_check = may_give_check(king, mv.from(), mv.to()) && self.pos.in_check();
         self.game.moves.push(GameMove {
             mv,
-            text: text.to_string(),
+            text: MoveText::from(text),
             comment: None,
         });
     }
