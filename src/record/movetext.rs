@@ -28,6 +28,10 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
     let mut result = ResultToken::Absent;
     while i < bytes.len() {
         let b = bytes[i];
+        if b.is_ascii_whitespace() || b == b',' {
+            i += 1;
+            continue;
+        }
         if b == b'{' {
             let (body, next) = braced(text, i + 1);
             if variation_depth == 0 {
@@ -72,8 +76,7 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                     let c = bytes[end];
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
-                        if matches!(c, b'{' | b'(' | b')' | b';' | b',') || c.is_ascii_whitespace()
-                        {
+                        if TOKEN_END[usize::from(c)] {
                             break;
                         }
                         end += 1;
@@ -101,6 +104,18 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
     }
     result
 }
+
+/// The ASCII bytes that end a token: whitespace and `{();,`.
+const TOKEN_END: [bool; 128] = {
+    let mut set = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        set[c] = b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',');
+        c += 1;
+    }
+    set
+};
 
 /// Length in bytes of the UTF-8 character starting with byte `b`.
 fn utf8_len(b: u8) -> usize {
@@ -150,6 +165,18 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
 /// numbers, coordinate and WXF moves, PGN results).
 fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     let b = tok.as_bytes();
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        // A move, the usual token: only annotations `!?` to drop.
+        let end = b.len()
+            - b.iter()
+                .rev()
+                .take_while(|&&c| matches!(c, b'!' | b'?'))
+                .count();
+        if let Some(mv) = tok.get(..end) {
+            replay.push_text(mv);
+        }
+        return ResultToken::Absent;
+    }
     match b {
         b"*" => return ResultToken::Unknown,
         b"1-0" => return ResultToken::Known(GameResult::RedWins),
@@ -283,7 +310,7 @@ mod tests {
     fn ascii_tokens_read_as_the_general_path_does() {
         let tokens = [
             "*", "1-0", "0-1", "1/2-1/2", "$12", "12.", "1...", "3.h2e2", "62.5", "12", "h2e2!?",
-            "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a", "h0g2",
+            "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a", "h0g2", "h2e2?!", "+C.5",
         ];
         for tok in tokens {
             let mut fast = Replay::new(Position::startpos(), true);

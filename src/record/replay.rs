@@ -51,8 +51,9 @@ pub(crate) struct Replay {
     pos: Position,
     /// The side of the start position may still be switched by the first move.
     flexible_side: bool,
-    /// Whether the side to move in `pos` is in check.
-    in_check: bool,
+    /// Whether the side to move in `pos` may be in check: false only when
+    /// it is known not to be.
+    may_be_in_check: bool,
 }
 
 impl Replay {
@@ -60,7 +61,7 @@ impl Replay {
     /// other side could play switches the side to move of the start position.
     pub(crate) fn new(start: Position, flexible_side: bool) -> Replay {
         Replay {
-            in_check: start.in_check(),
+            may_be_in_check: start.in_check(),
             pos: start.clone(),
             game: Game::new(start),
             flexible_side,
@@ -179,9 +180,10 @@ impl Replay {
         self.game
     }
 
-    /// Whether `mv` is legal in the current position.
+    /// Whether `mv` is legal in the current position. Taking a possible
+    /// check for a check only costs the king-safety test that a check needs.
     fn is_legal(&self, mv: Move) -> bool {
-        self.pos.is_legal_knowing_check(mv, self.in_check)
+        self.pos.is_legal_knowing_check(mv, self.may_be_in_check)
     }
 
     fn play(&mut self, mv: Move, text: &str) {
@@ -190,7 +192,7 @@ impl Replay {
         // The side now to move was not in check before the move (the position
         // was legal), so only a move touching its king's lines can check it.
         let king = self.pos.king(self.pos.turn());
-        self.in_check = may_give_check(king, mv.from(), mv.to()) && self.pos.in_check();
+        self.may_be_in_check = may_give_check(king, mv.from(), mv.to());
         self.game.moves.push(GameMove {
             mv,
             text: MoveText::from(text),
