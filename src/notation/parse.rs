@@ -3,9 +3,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS};
+use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS, destination};
 use super::render::{Notation, chinese_digit, render};
-use super::symbol::{self, Family, Input};
+use super::symbol::{self, Family, Input, Sym};
 use crate::board::attacks::{
     advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks,
     rook_attacks,
@@ -174,8 +174,20 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
         return Err(format!("{to} is occupied by {us}'s own piece"));
     }
+    if !reach(pos, from, piece.role).contains(to) {
+        return Err(format!("the {name} on {from} cannot move to {to}"));
+    }
+    Err(format!(
+        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
+    ))
+}
+
+/// The squares a `role` of the side to move on `from` reaches by its movement
+/// rules, own pieces and king safety aside.
+fn reach(pos: &Position, from: Square, role: Role) -> Bitboard {
+    let us = pos.turn();
     let occ = pos.occupied();
-    let reach: Bitboard = match piece.role {
+    match role {
         Role::King => king_attacks(from),
         Role::Advisor => advisor_attacks(from),
         Role::Elephant => elephant_attacks(from, occ),
@@ -185,13 +197,52 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
             (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & pos.us(!us))
         }
         Role::Pawn => pawn_attacks(us, from),
-    };
-    if !reach.contains(to) {
-        return Err(format!("the {name} on {from} cannot move to {to}"));
     }
-    Err(format!(
-        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
-    ))
+}
+
+/// The legal moves, in the order of [`Position::legal_moves`], of the pieces
+/// of `roles` (one bit per role index) whose direction and number the masks
+/// `dir` and `num` allow, each with its description.
+fn candidates(
+    pos: &Position,
+    roles: u32,
+    dir: u32,
+    num: u32,
+    out: &mut ArrayVec<(Move, Desc), 128>,
+) {
+    let us = pos.turn();
+    let movers = (0..7)
+        .filter(|i| roles >> i & 1 != 0)
+        .filter_map(Role::from_index)
+        .fold(Bitboard::EMPTY, |b, r| b | pos.pieces(us, r));
+    let motions: ArrayVec<(Sym, u8), 27> = [Sym::Forward, Sym::Backward, Sym::Sideways]
+        .into_iter()
+        .filter(|d| d.bit() & dir != 0)
+        .flat_map(|d| (1..=9).map(move |n| (d, n)))
+        .filter(|&(_, n)| Sym::Digit(n).bit() & num != 0)
+        .collect();
+    let own = pos.us(us);
+    let in_check = pos.in_check();
+    for from in movers {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let mut targets = Bitboard::EMPTY;
+        for &(d, n) in &motions {
+            if let Some(to) = destination(us, piece.role, from, d, n) {
+                targets |= Bitboard::from_square(to);
+            }
+        }
+        for to in targets & !own {
+            let mv = Move::new(from, to);
+            if pos.is_legal_knowing_check(mv, in_check)
+                && let Some(desc) = Desc::new(pos, mv)
+            {
+                // At most 128 legal moves exist, so the list never overflows.
+                let _ = out.try_push((mv, desc));
+            }
+        }
+    }
 }
 
 /// The outcome of matching a text against the legal moves.
@@ -212,17 +263,16 @@ fn find(pos: &Position, input: &Input) -> Found {
     if !(4..=5).contains(&input.masks.len()) {
         return Found::None;
     }
+    let (Some(&dir), Some(&num)) = (input.masks.iter().rev().nth(1), input.masks.last()) else {
+        return Found::None;
+    };
     // Only pieces the text may name, and pawns (the short forms name no piece).
+    // Every written form ends with the direction and the number, and the
+    // keypad reading differs only in piece codes, so the last two characters
+    // rule out every other move before any form is written.
     let roles = input.roles() | 1 << Role::Pawn.index();
-    let descs: ArrayVec<(Move, Desc), 128> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| {
-            pos.piece_at(m.from())
-                .is_some_and(|p| roles >> p.role.index() & 1 != 0)
-        })
-        .filter_map(|&m| Some((m, Desc::new(pos, m)?)))
-        .collect();
+    let mut descs = ArrayVec::new();
+    candidates(pos, roles, dir, num, &mut descs);
     let readings = [Some(&input.masks), input.keypad.as_ref()];
     for tier in tiers {
         for masks in readings.iter().flatten() {
