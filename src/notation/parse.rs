@@ -346,10 +346,46 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
 mod tests {
     use super::*;
     use crate::board::START_FEN;
+    use crate::notation::describe::motion;
 
     fn parse(fen: &str, text: &str) -> Result<String, NotationError> {
         let pos = Position::from_fen(fen).unwrap();
         parse_move(&pos, text).map(|m| m.to_string())
+    }
+
+    #[test]
+    fn candidates_are_the_legal_moves_of_that_direction_and_number() {
+        let mut pos = Position::startpos();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            for dir in [Sym::Forward, Sym::Backward, Sym::Sideways] {
+                for n in 1..=9 {
+                    let expected: Vec<Move> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| {
+                            let role = pos.piece_at(m.from()).map(|p| p.role);
+                            role.is_some_and(|r| {
+                                motion(pos.turn(), r, m.from(), m.to()) == (dir, n)
+                            })
+                        })
+                        .collect();
+                    let mut found = ArrayVec::new();
+                    candidates(&pos, 0x7F, dir.bit(), Sym::Digit(n).bit(), &mut found);
+                    let found: Vec<Move> = found.iter().map(|c| c.0).collect();
+                    assert_eq!(found, expected, "{} {dir:?} {n}", pos.fen());
+                }
+            }
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos.play(legal[(state % legal.len() as u64) as usize]);
+        }
     }
 
     #[test]
