@@ -10,7 +10,7 @@ use crate::board::attacks::{
     advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks,
     rook_attacks,
 };
-use crate::board::{Bitboard, Move, Position, Role, Square};
+use crate::board::{Bitboard, File, Move, Position, Role, Square};
 
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -215,12 +215,7 @@ fn candidates(
         .filter(|i| roles >> i & 1 != 0)
         .filter_map(Role::from_index)
         .fold(Bitboard::EMPTY, |b, r| b | pos.pieces(us, r));
-    let motions: ArrayVec<(Sym, u8), 27> = [Sym::Forward, Sym::Backward, Sym::Sideways]
-        .into_iter()
-        .filter(|d| d.bit() & dir != 0)
-        .flat_map(|d| (1..=9).map(move |n| (d, n)))
-        .filter(|&(_, n)| Sym::Digit(n).bit() & num != 0)
-        .collect();
+    let motions = motions(dir, num);
     let own = pos.us(us);
     let in_check = pos.in_check();
     for from in movers {
@@ -245,6 +240,53 @@ fn candidates(
     }
 }
 
+/// The (direction, number) pairs the masks `dir` and `num` allow.
+fn motions(dir: u32, num: u32) -> ArrayVec<(Sym, u8), 27> {
+    let mut out = ArrayVec::new();
+    for d in [Sym::Forward, Sym::Backward, Sym::Sideways] {
+        if d.bit() & dir == 0 {
+            continue;
+        }
+        for n in symbol::digits(num) {
+            // Three directions of nine numbers fill the list at most.
+            let _ = out.try_push((d, n));
+        }
+    }
+    out
+}
+
+/// The usual Chinese move, found without writing any move: `炮二平五`. Only
+/// the plain piece-and-file form (first tier for a piece without a marker,
+/// second tier for one with) can fit such a text, and it fits exactly the moves
+/// of that piece kind from that file with that direction and number; so one
+/// legal move found here is the answer, and anything else is left to
+/// [`match_forms`].
+fn plain_chinese(pos: &Position, input: &Input) -> Option<Move> {
+    let (role, number) = input.chinese_piece_file()?;
+    let (Some(&dir), Some(&num)) = (input.masks.get(2), input.masks.get(3)) else {
+        return None;
+    };
+    let us = pos.turn();
+    let file = File::from_number(number, us)?;
+    let motions = motions(dir, num);
+    let mut found = None;
+    for from in pos.pieces(us, role).filter(|sq| sq.file() == file) {
+        for &(d, n) in &motions {
+            let Some(to) = destination(us, role, from, d, n) else {
+                continue;
+            };
+            let mv = Move::new(from, to);
+            if pos.is_legal(mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+    }
+    found
+}
+
 /// The outcome of matching a text against the legal moves.
 enum Found {
     None,
@@ -255,6 +297,14 @@ enum Found {
 /// Matches `input` against every legal move, tier by tier, each tier first
 /// without and then with keypad piece codes.
 fn find(pos: &Position, input: &Input) -> Found {
+    match plain_chinese(pos, input) {
+        Some(mv) => Found::One(mv),
+        None => match_forms(pos, input),
+    }
+}
+
+/// Matches `input` against the written forms of the legal moves it may name.
+fn match_forms(pos: &Position, input: &Input) -> Found {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
         (Family::Wxf, false) => &WXF_TIERS,
@@ -386,6 +436,60 @@ mod tests {
             state ^= state << 17;
             pos.play(legal[(state % legal.len() as u64) as usize]);
         }
+    }
+
+    #[test]
+    fn plain_chinese_agrees_with_the_full_matching() {
+        let pieces = ["帅", "仕", "相", "马", "车", "炮", "兵"];
+        let digits = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let dirs = ["进", "退", "平"];
+        // Random playouts from the start and from positions with pieces sharing files.
+        let starts = [
+            START_FEN,
+            "3k5/9/9/5C3/1R7/2B6/7N1/3A5/1R3C1N1/2BAK4 w",
+            "4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w",
+            "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b",
+        ];
+        let mut positions = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for fen in starts {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..12 {
+                positions.push(pos.clone());
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(legal[(state % legal.len() as u64) as usize]);
+            }
+        }
+        let mut found = 0;
+        for pos in positions {
+            for piece in pieces {
+                for file in digits {
+                    for dir in dirs {
+                        for num in digits {
+                            let text = format!("{piece}{file}{dir}{num}");
+                            let Ok(input) = symbol::read(&text) else {
+                                panic!("{text} is not read");
+                            };
+                            if let Some(mv) = plain_chinese(&pos, &input) {
+                                found += 1;
+                                assert!(
+                                    matches!(match_forms(&pos, &input), Found::One(m) if m == mv),
+                                    "{} {text}",
+                                    pos.fen()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 300, "{found}");
     }
 
     #[test]

@@ -82,7 +82,8 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                         end += 1;
                         continue;
                     }
-                    if separator_len(text, end) > 0 {
+                    // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
+                    if !(0xE4..=0xE9).contains(&c) && separator_len(text, end) > 0 {
                         break;
                     }
                     ascii = false;
@@ -216,7 +217,13 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
         return ResultToken::Absent;
     }
     let rest = strip_move_number(tok);
-    let rest = rest.trim_end_matches(['!', '?']);
+    let annotations = rest
+        .bytes()
+        .rev()
+        .take_while(|&c| matches!(c, b'!' | b'?'))
+        .count();
+    // ASCII marks end the text, so the cut falls between characters.
+    let rest = rest.get(..rest.len() - annotations).unwrap_or(rest);
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '.' | '…' | '．')) {
         return ResultToken::Absent;
     }
@@ -229,10 +236,19 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     if tok == "*" {
         return Some(ResultToken::Unknown);
     }
-    if let Some(r) = GameResult::from_pgn(tok) {
+    // The PGN results are at most seven bytes long (`1/2-1/2`).
+    if tok.len() <= 7
+        && let Some(r) = GameResult::from_pgn(tok)
+    {
         return Some(ResultToken::Known(r));
     }
-    let wordy = !tok.is_ascii() && tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
+    let wordy = !tok.is_ascii()
+        && tok.chars().all(|c| {
+            matches!(
+                c,
+                '红' | '紅' | '黑' | '先' | '胜' | '勝' | '负' | '負' | '和' | '棋' | '局' | '方'
+            )
+        });
     if wordy {
         return GameResult::from_chinese(tok).map(ResultToken::Known);
     }
@@ -291,6 +307,10 @@ mod tests {
         let (g, res) = read("1... h9g7, 2. h2e2, ; line comment h0g2\n *");
         assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
         assert_eq!(res, ResultToken::Unknown);
+        let (g, res) = read("1. 炮二平五，马８进７；2.h0g2!?\u{3000}车９平８?　红胜");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.moves[3].text, "车９平８");
+        assert_eq!(res, ResultToken::Known(GameResult::RedWins));
     }
 
     #[test]
