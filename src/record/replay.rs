@@ -189,10 +189,13 @@ impl Replay {
     fn play(&mut self, mv: Move, text: &str) {
         self.flexible_side = false;
         self.pos.play(mv);
-        // The side now to move was not in check before the move (the position
-        // was legal), so only a move touching its king's lines can check it.
+        // The side now to move was not in check before a move that followed a
+        // legal move, so only a move touching its king's lines can check it.
+        // After the first move that rests on the start position alone, so the
+        // reply to it gets the full test.
         let king = self.pos.king(self.pos.turn());
-        self.may_be_in_check = may_give_check(king, mv.from(), mv.to());
+        self.may_be_in_check =
+            self.game.moves.is_empty() || may_give_check(king, mv.from(), mv.to());
         self.game.moves.push(GameMove {
             mv,
             text: MoveText::from(text),
@@ -346,6 +349,32 @@ mod tests {
         assert_eq!(ill.text, "h2e2");
         assert!(ill.legal.contains(&"h9g7".to_string()));
         assert!(ill.fen.ends_with(" b - - 1 1"));
+    }
+
+    #[test]
+    fn legality_knowing_the_last_move_agrees_with_the_board() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..4 {
+            let mut r = Replay::new(Position::startpos(), false);
+            for _ in 0..120 {
+                let pos = r.pos.clone();
+                for from in pos.us(pos.turn()) {
+                    for to in Square::all().filter(|&to| to != from) {
+                        let mv = Move::new(from, to);
+                        assert_eq!(r.is_legal(mv), pos.is_legal(mv), "{} {mv}", pos.fen());
+                    }
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mv = legal[(state % legal.len() as u64) as usize];
+                assert!(r.push_move(mv, &mv.to_string()));
+            }
+        }
     }
 
     #[test]
