@@ -67,6 +67,40 @@ fn bench(c: &mut Criterion) {
             b.iter(|| black_box(referee.clone()).ruling())
         });
     }
+    // Every public case whose moves are one 4-ply cycle, judged in turn: the mean cost.
+    let text = include_str!("../positions/repetition.tsv");
+    let four: Vec<Referee> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let id = l.split('\t').next()?;
+            let (rules, start, moves) = case(id);
+            if moves.len() != 4 {
+                return None;
+            }
+            let mut referee = Referee::with_rules(rules, start);
+            for &m in &moves {
+                referee.push(m).ok()?;
+            }
+            // Judged on a clone, so that the bench's referee keeps no classified moves.
+            referee
+                .clone()
+                .ruling()
+                .repetition
+                .is_some()
+                .then_some(referee)
+        })
+        .collect();
+    c.bench_function(
+        &format!("judge all {} public 4-ply cycles", four.len()),
+        |b| {
+            b.iter(|| {
+                for r in &four {
+                    black_box(r.clone().ruling());
+                }
+            })
+        },
+    );
     let game = long_game();
     c.bench_function(
         &format!("replay {} plies, no repetition", game.len()),

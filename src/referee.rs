@@ -5,37 +5,17 @@
 //! classified only when a position repeats, and each classification is cached.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Color, Move, Position, Undo};
+use crate::board::{Color, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
-use crate::rules::nature::{MoveNature, classify};
+use crate::rules::nature::{MoveNature, classify_reply};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, rule_cycle};
 use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
 
-/// Zobrist keys are already random: hash them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 /// For each position key: the last ply after which it stood, and how often it has stood.
-type KeyMap = HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>;
+type Occurrences = KeyMap<(u32, u32)>;
 
 /// No earlier ply had the same position.
 const NONE: u32 = u32::MAX;
@@ -85,7 +65,7 @@ pub struct Referee {
     history: Vec<(Undo, u64)>,
     facts: Vec<PlyFacts>,
     last_capture: usize,
-    keys: KeyMap,
+    keys: Occurrences,
     /// For each ply (0 = the start), the previous ply after which the same position stood.
     previous: Vec<u32>,
     natures: RefCell<Vec<Option<MoveNature>>>,
@@ -94,12 +74,12 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = KeyMap::with_capacity_and_hasher(256, BuildHasherDefault::default());
+        let mut keys = Occurrences::with_capacity_and_hasher(256, Default::default());
         keys.insert(start.key(), (0, 1));
         Referee {
             profile,
             claim: ClaimMode::Automatic,
-            limit_detail: true,
+            limit_detail: false,
             start: start.clone(),
             position: start,
             history: Vec::with_capacity(256),
@@ -119,9 +99,10 @@ impl Referee {
     }
 
     /// Whether the natural-limit report classifies every move since the last
-    /// capture (the default, for people), or only when an attack cap could
-    /// change who may claim (for batch audits, where the counts of 杀 and 捉
-    /// are then left at zero and the JSON says `"attacks_classified": false`).
+    /// capture (for people reading the counts), or only when an attack cap
+    /// could change who may claim (the default: judging a repetition or a game
+    /// then classifies no move outside the cycle, the counts of 杀 and 捉 are
+    /// left at zero and the JSON says `"attacks_classified": false`).
     pub fn set_limit_detail(&mut self, detail: bool) {
         self.limit_detail = detail;
     }
@@ -221,7 +202,8 @@ impl Referee {
             return n.clone();
         }
         let mv = self.history[ply - 1].0.mv;
-        let n = classify(before, mv, self.profile.rules);
+        let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
+        let n = classify_reply(before, previous, mv, self.profile.rules);
         cache[ply - 1] = Some(n.clone());
         n
     }
@@ -246,24 +228,18 @@ impl Referee {
         let start = pos.clone();
         let mut moves = Vec::new();
         let mut natures = Vec::new();
-        let mut reports = Vec::new();
         for ply in prev + 1..=last {
             let mv = self.history[ply - 1].0.mv;
-            let n = self.nature(ply, &pos);
-            reports.push(MoveReport {
-                ply,
-                mv,
-                notation: crate::notation::render(&pos, mv, crate::notation::Notation::Chinese),
-                nature: n.nature,
-                targets: n.targets.clone(),
-                reason_en: n.reason_en.clone(),
-                reason_zh: n.reason_zh.clone(),
-            });
+            natures.push(self.nature(ply, &pos));
             pos.play(mv);
             moves.push(mv);
-            natures.push(n);
         }
         let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let reports = (prev + 1..=last)
+            .zip(moves)
+            .zip(natures)
+            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
+            .collect();
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
             let round = self.round_of(last);
@@ -286,6 +262,7 @@ impl Referee {
             first_ply: first,
             last_ply: last,
             occurrences: occurrences as usize,
+            start,
             cycle,
             moves: reports,
             note,
@@ -397,11 +374,6 @@ impl Referee {
                 format!("{}：和棋黑胜", self.profile.name),
             ));
         }
-        let (limit_en, limit_zh) = limit.outcome_text();
-        let limit_text = match draw_note {
-            Some((en, zh)) => (format!("{limit_en}\n{en}"), format!("{limit_zh}\n{zh}")),
-            None => (limit_en, limit_zh),
-        };
         Ruling {
             rules: self.profile.rules,
             profile: self.profile.name.clone(),
@@ -409,13 +381,10 @@ impl Referee {
             verdict,
             reason,
             repetition,
-            natural_limit: Some({
-                let mut json = limit.to_json();
-                json["attacks_classified"] = serde_json::Value::Bool(self.attacks_classified());
-                json
-            }),
-            natural_limit_text: Some(limit_text),
-            fen: self.position.fen(),
+            natural_limit: limit,
+            attacks_classified: self.attacks_classified(),
+            draw_note,
+            position: self.position.clone(),
         }
     }
 

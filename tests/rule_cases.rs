@@ -74,11 +74,11 @@ fn judge(case: &Case) -> Outcome {
         let offset = case.moves.len() - rep.moves.len();
         rep.moves.iter().enumerate().all(|(i, m)| {
             exp.get(offset + i)
-                .is_none_or(|e| nature_matches(e, m.nature))
+                .is_none_or(|e| nature_matches(e, m.nature.nature))
         })
     });
     let got_natures: Vec<&str> = rep
-        .map(|r| r.moves.iter().map(|m| m.nature.zh()).collect())
+        .map(|r| r.moves.iter().map(|m| m.nature.nature.zh()).collect())
         .unwrap_or_default();
     Outcome {
         ruling_ok,

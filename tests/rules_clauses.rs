@@ -7,9 +7,9 @@
 
 use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
 use xqarbiter::referee::Referee;
-use xqarbiter::rules::nature::{MoveNature, classify};
+use xqarbiter::rules::nature::{MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
-use xqarbiter::rules::ruling::{Reason, RepetitionReport, Verdict};
+use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
 use xqarbiter::rules::threats::{Threat, ThreatKind};
 use xqarbiter::rules::{Nature, RuleSet};
 
@@ -70,7 +70,7 @@ fn decisive(
     let r = ruling.repetition.clone().expect("a repetition");
     assert_eq!(r.occurrences, 3, "{fen} {cycle}");
     assert_eq!(r.cycle.outcome, outcome, "{fen} {cycle}: {:?}", r.cycle);
-    assert_eq!(r.cycle.clause, clause, "{fen} {cycle}");
+    assert_eq!(r.cycle.clause.to_string(), clause, "{fen} {cycle}");
     let (verdict, reason) = match outcome {
         CycleOutcome::Draw => (Verdict::Draw, Reason::Repetition),
         CycleOutcome::MustVary(offender) => (Verdict::win_for(!offender), Reason::Perpetual),
@@ -85,7 +85,7 @@ fn natures(r: &RepetitionReport, color: Color) -> Vec<Nature> {
         .side(color)
         .moves
         .iter()
-        .map(|&i| r.moves[i].nature)
+        .map(|&i| r.moves[i].nature.nature)
         .collect()
 }
 
@@ -121,7 +121,7 @@ fn cxa_perpetual_check_loses_even_when_the_checker_cannot_vary_otherwise() {
         CycleOutcome::MustVary(Color::Red),
         "CXA 2020 25.1",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "长将");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长将");
     assert!(r.cycle.red.perpetual_check);
     assert!(natures(&r, Color::Black).iter().all(|n| !n.is_attack()));
     // Black's king has a single legal move in the cycle's first position.
@@ -137,7 +137,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         CycleOutcome::MustVary(Color::Red),
         "CXA 2020 25.3",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "长杀");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀");
     assert_eq!(
         natures(&r, Color::Red),
         vec![Nature::MateThreat, Nature::MateThreat]
@@ -158,8 +158,8 @@ fn cxa_perpetual_chase_is_forbidden() {
         CycleOutcome::MustVary(Color::Red),
         "CXA 2020 25.3",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "长捉");
-    assert_eq!(r.cycle.black.pattern_zh, "两闲");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长捉");
+    assert_eq!(r.cycle.black.pattern(Lang::Zh), "两闲");
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn cxa_one_check_one_chase_is_forbidden() {
         CycleOutcome::MustVary(Color::Red),
         "CXA 2020 25.3",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "一将一捉");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "一将一捉");
     assert!(r.cycle.red.forbidden);
     assert!(!r.cycle.red.perpetual_check);
 }
@@ -205,7 +205,7 @@ fn cxa_one_chase_one_idle_is_allowed_and_both_allowed_is_a_draw() {
         CycleOutcome::Draw,
         "CXA 2020 25.2",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "一捉一闲");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "一捉一闲");
     assert!(!r.cycle.red.forbidden && !r.cycle.black.forbidden);
 }
 
@@ -218,7 +218,7 @@ fn cxa_chasing_two_pieces_in_turn_is_still_a_perpetual_chase() {
         CycleOutcome::MustVary(Color::Red),
         "CXA 2020 25.3",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "长捉");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长捉");
 }
 
 // ------------------------------------------------------- AXF: cycle rulings
@@ -248,7 +248,7 @@ fn axf_perpetual_mate_threat_is_allowed() {
         CycleOutcome::Draw,
         "AXF rule 5",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "长杀");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀");
     assert!(!r.cycle.red.forbidden);
 }
 
@@ -261,7 +261,7 @@ fn axf_one_check_one_chase_is_allowed() {
         CycleOutcome::Draw,
         "AXF rule 5",
     );
-    assert_eq!(r.cycle.red.pattern_zh, "一将一捉");
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "一将一捉");
 }
 
 #[test]
@@ -346,6 +346,23 @@ fn forbidden_moves_list_the_repeating_chase_only() {
 }
 
 // ------------------------------------------------------------ move natures
+
+#[test]
+fn cxa_blocking_a_mate_threat_is_idle_and_the_perpetual_mate_threat_varies() {
+    // CXA 2020 diagram 7: the red cannon threatens mate from the h- or i-file;
+    // the black rook steps in its way each time (拦, an idle kind).
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let r = decisive(
+        CXA,
+        fen,
+        "i0h0 i8h8 h0i0 h8i8",
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::Block; 2]);
+    assert_eq!(r.cycle.black.pattern(Lang::Zh), "两闲");
+}
 
 #[test]
 fn king_chasing_by_itself_is_idle() {
@@ -434,7 +451,7 @@ fn a_pinned_defender_is_a_false_root() {
         let n = nature(rules, pinned, "a0a7");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.chases[0].kind, ThreatKind::Unprotected);
-        assert_eq!(n.chases[0].false_roots, vec![sq("e7")]);
+        assert_eq!(n.chases[0].false_roots[0].0, sq("e7"));
     }
     // Without the pin the rook e7 is a true root: a rook for a horse is no gain.
     let n = nature(CXA, "4k4/9/2n1r4/9/9/9/9/9/9/R2K5 w", "a0a7");
@@ -503,7 +520,7 @@ fn winning_a_piece_with_a_discovered_check_is_a_chase() {
         let n = nature(rules, fen, "a1e1");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.targets, vec![sq("c5")]);
-        assert_eq!(n.chases[0].false_roots, vec![sq("a6")]);
+        assert_eq!(n.chases[0].false_roots[0].0, sq("a6"));
         // Without the discovered check the protected cannon is not won.
         let n = nature(rules, fen, "a1b1");
         assert!(!n.nature.is_attack(), "{rules}: {n:?}");
@@ -555,6 +572,7 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             target: sq(target),
             piece: Piece::new(Color::Black, Role::Horse),
             attacker: sq("a0"),
+            by: Piece::new(Color::Red, Role::Rook),
             kind,
             gain: 4,
             false_roots: Vec::new(),
@@ -565,8 +583,11 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
         targets: chases.iter().map(|t| t.target).collect(),
         attackers: chases.iter().map(|t| t.attacker).collect(),
         chases,
-        reason_en: String::new(),
-        reason_zh: String::new(),
+        why: if nature == Nature::Chase {
+            Why::Chase
+        } else {
+            Why::Idle
+        },
     }
 }
 
@@ -589,7 +610,7 @@ fn chase(kind: ThreatKind) -> MoveNature {
 #[test]
 fn cxa_mixed_attacks_are_forbidden() {
     let one_check_one_mate = ruled(CXA, [check(), mate()], [idle(), idle()]);
-    assert_eq!(one_check_one_mate.red.pattern_zh, "一将一杀");
+    assert_eq!(one_check_one_mate.red.pattern(Lang::Zh), "一将一杀");
     assert_eq!(
         one_check_one_mate.outcome,
         CycleOutcome::MustVary(Color::Red)
@@ -599,7 +620,7 @@ fn cxa_mixed_attacks_are_forbidden() {
         [idle(), idle()],
         [mate(), chase(ThreatKind::Unprotected)],
     );
-    assert_eq!(one_mate_one_chase.black.pattern_zh, "一杀一捉");
+    assert_eq!(one_mate_one_chase.black.pattern(Lang::Zh), "一杀一捉");
     assert_eq!(
         one_mate_one_chase.outcome,
         CycleOutcome::MustVary(Color::Black)
@@ -617,7 +638,7 @@ fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
         [mate(), mate()],
     );
     assert_eq!(both.outcome, CycleOutcome::Draw);
-    assert_eq!(both.clause, "CXA 2020 25.2");
+    assert_eq!(both.clause.to_string(), "CXA 2020 25.2");
     let mutual_check = ruled(CXA, [check(), check()], [check(), check()]);
     assert_eq!(mutual_check.outcome, CycleOutcome::Draw);
     let check_against_chase = ruled(
@@ -632,7 +653,7 @@ fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
         check_against_chase.outcome,
         CycleOutcome::MustVary(Color::Red)
     );
-    assert_eq!(check_against_chase.clause, "CXA 2020 25.1");
+    assert_eq!(check_against_chase.clause.to_string(), "CXA 2020 25.1");
 }
 
 #[test]
@@ -650,7 +671,7 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
         ],
     );
     assert_eq!(rook.outcome, CycleOutcome::MustVary(Color::Red));
-    assert_eq!(rook.clause, "CXA 2020 26.9.2/26.9.3");
+    assert_eq!(rook.clause.to_string(), "CXA 2020 26.9.2/26.9.3");
     // 26.9.3: Black chases an unprotected piece alone, Red chases jointly.
     let unprotected = ruled(
         CXA,
@@ -683,7 +704,7 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
 fn axf_mutual_perpetual_check_is_a_draw_and_check_outranks_chase() {
     let mutual = ruled(AXF, [check(), check()], [check(), check()]);
     assert_eq!(mutual.outcome, CycleOutcome::Draw);
-    assert_eq!(mutual.clause, "AXF rule 7");
+    assert_eq!(mutual.clause.to_string(), "AXF rule 7");
     // Perpetual check against a perpetual chase of one piece: the checker loses.
     let black_chase = ruled(
         AXF,
@@ -714,7 +735,7 @@ fn a_reply_to_check_that_renews_a_suspended_threat_is_a_chase() {
         );
         assert_eq!(natures(&r, Color::Red)[0], Nature::Chase, "{rules}");
         assert!(!natures(&r, Color::Red)[1].is_attack(), "{rules}");
-        assert_eq!(r.cycle.red.pattern_zh, "一捉一闲");
+        assert_eq!(r.cycle.red.pattern(Lang::Zh), "一捉一闲");
         assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules}");
     }
 }

@@ -56,7 +56,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         error: None,
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());
-    referee.set_limit_detail(false);
     let mut end: Option<End> = None;
     let mut claimable_from: Option<(usize, Vec<Color>)> = None;
     // No side can have made `rounds` moves since the last capture before this many plies.
@@ -183,8 +182,8 @@ fn end_findings(row: &mut Row, end: &End) {
             format!(
                 "{} repeats {} ({}): {summary}{tail}",
                 offender.name(),
-                side.pattern_en,
-                side.pattern_zh,
+                side.pattern(Lang::En),
+                side.pattern(Lang::Zh),
             )
         }
         _ => format!("{summary}{tail}"),

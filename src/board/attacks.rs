@@ -566,18 +566,14 @@ pub fn may_give_check(king: Square, from: Square, to: Square) -> bool {
     (CHECK_FROM[king.index()] >> from.index() | CHECK_TO[king.index()] >> to.index()) & 1 != 0
 }
 
-/// The targets among `targets` of a piece on `from` that pass [`may_give_check`].
-#[inline(always)]
-pub fn check_candidates(king: Square, from: Square, targets: Bitboard) -> Bitboard {
-    if CHECK_FROM[king.index()] >> from.index() & 1 != 0 {
-        targets
-    } else {
-        Bitboard(targets.0 & CHECK_TO[king.index()])
-    }
-}
-
 /// Diagonal neighbours of each square (the legs of horses attacking it).
 static DIAGONAL: [u128; 90] = step_table(DIAG, false);
+
+/// The squares that are legs of the horses attacking `sq`: its diagonal neighbours.
+#[inline(always)]
+pub fn horse_legs_around(sq: Square) -> Bitboard {
+    Bitboard(DIAGONAL[sq.index()])
+}
 
 /// The squares a piece other than the king must reach to answer a check by
 /// `checker` on `king`: the checker itself, the squares between (a block, or a

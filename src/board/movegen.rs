@@ -11,14 +11,40 @@
 //! moves that can answer the checker (capture, block, leg, screen leaving).
 
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, check_answers, check_candidates, elephant_attacks,
-    horse_attacks, horse_leg_blockers, king_attacks, may_give_check, pawn_attacks, rook_attacks,
+    advisor_attacks, between, cannon_attacks, check_answers, elephant_attacks,
+    horse_attackers_from, horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check,
+    pawn_attackers_from, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
 /// Receives legal moves as (origin, target set) pairs.
 trait Sink {
+    /// Whether one legal move is all the sink needs: generation then tries the
+    /// king first (the likeliest mover in check) and stops at the first move.
+    const FIRST_ONLY: bool = false;
+
     fn add(&mut self, from: Square, targets: Bitboard);
+
+    /// Whether the sink has what it needs (checked only when `FIRST_ONLY`).
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+/// Notes whether any legal move exists.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    const FIRST_ONLY: bool = true;
+
+    #[inline(always)]
+    fn add(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    fn satisfied(&self) -> bool {
+        self.0
+    }
 }
 
 impl Sink for MoveList {
@@ -75,15 +101,65 @@ impl Position {
     /// The legal moves of the side to move that give check (the moves of
     /// [`Position::legal_moves`] for which [`Position::gives_check`] holds, in the same order).
     pub fn checking_moves(&self) -> MoveList {
-        let king = self.king(!self.turn());
+        let us = self.turn();
+        let king = self.king(!us);
+        let occ = self.occupied();
+        // A move checks by attacking the king from its target, by making a
+        // piece the only screen of a cannon facing the king, or by uncovering a
+        // line or leg: only the pieces that could uncover one try every target.
+        let mut direct = [Bitboard::EMPTY; 7];
+        direct[Role::Rook.index()] = rook_attacks(king, occ);
+        direct[Role::Cannon.index()] = cannon_attacks(king, occ);
+        direct[Role::Horse.index()] = horse_attackers_from(king, occ);
+        direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
+        let ours = self.us(us);
+        let mut screens = Bitboard::EMPTY;
+        let mut uncovering = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
+        for rook in self.pieces(us, Role::Rook) {
+            let blockers = between(rook, king) & occ;
+            if blockers.count() == 1 {
+                uncovering |= blockers & ours;
+            }
+        }
+        for cannon in self
+            .pieces(us, Role::Cannon)
+            .filter(|&c| line(c, king).any())
+        {
+            let gap = between(cannon, king);
+            match (gap & occ).count() {
+                // Facing the king across empty squares: a piece moving in between
+                // checks, and so does the cannon capturing away over a screen.
+                0 => {
+                    screens |= gap;
+                    uncovering.set(cannon);
+                }
+                2 => uncovering |= gap & occ & ours,
+                _ => {}
+            }
+        }
         let mut sink = Checking {
             pos: self,
             list: MoveList::new(),
         };
         self.generate(&mut sink, |from, targets| {
-            check_candidates(king, from, targets)
+            if uncovering.contains(from) {
+                return targets;
+            }
+            let reach = self
+                .piece_at(from)
+                .map_or(Bitboard::EMPTY, |p| direct[p.role.index()]);
+            targets & (reach | screens)
         });
         sink.list
+    }
+
+    /// The legal captures of the side to move (the moves of
+    /// [`Position::legal_moves`] that take a piece, in the same order).
+    pub fn legal_captures(&self) -> MoveList {
+        let them = self.us(!self.turn());
+        let mut list = MoveList::new();
+        self.generate(&mut list, |_, targets| targets & them);
+        list
     }
 
     /// The number of legal moves, without listing them.
@@ -96,7 +172,9 @@ impl Position {
     /// Whether the side to move has no legal move: checkmate if in check,
     /// otherwise stalemate (困毙), which in xiangqi also loses.
     pub fn has_no_legal_moves(&self) -> bool {
-        self.count_legal_moves() == 0
+        let mut any = AnyMove(false);
+        self.generate(&mut any, |_, targets| targets);
+        !any.0
     }
 
     /// Whether `mv` is legal in this position.
@@ -210,7 +288,12 @@ impl Position {
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
 
-        for from in own {
+        let (first, rest) = if S::FIRST_ONLY {
+            (Bitboard::from_square(ksq), own.without(ksq))
+        } else {
+            (own, Bitboard::EMPTY)
+        };
+        for from in first.into_iter().chain(rest) {
             let role = self.piece_at(from).map(|p| p.role).unwrap_or(Role::Pawn);
             let mut targets = self.pseudo_targets(from, role, occ) & !own;
             if in_check && from != ksq && !screens.contains(from) {
@@ -227,11 +310,21 @@ impl Position {
             if free {
                 let forbidden = pins.as_ref().map_or(Bitboard::EMPTY, |p| p.forbidden);
                 sink.add(from, targets & !forbidden);
+            } else if S::FIRST_ONLY {
+                if let Some(to) = targets
+                    .into_iter()
+                    .find(|&to| self.leaves_king_safe(from, to))
+                {
+                    sink.add(from, Bitboard::from_square(to));
+                }
             } else {
                 let legal: Bitboard = targets
                     .filter(|&to| self.leaves_king_safe(from, to))
                     .collect();
                 sink.add(from, legal);
+            }
+            if S::FIRST_ONLY && sink.satisfied() {
+                return;
             }
         }
     }
@@ -312,10 +405,10 @@ mod tests {
     }
 
     #[test]
-    fn moves_in_check_and_checking_moves_agree_with_brute_force() {
+    fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut checks = 0;
-        for _ in 0..60 {
+        for _ in 0..120 {
             let mut pos = Position::startpos();
             for _ in 0..150 {
                 let mut legal = pos.legal_moves().to_vec();
@@ -334,6 +427,13 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(checking, expected_checking, "{}", pos.fen());
+                let captures: Vec<Move> = pos.legal_captures().to_vec();
+                let expected_captures: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| pos.piece_at(m.to()).is_some())
+                    .collect();
+                assert_eq!(captures, expected_captures, "{}", pos.fen());
                 checks += usize::from(pos.in_check());
                 if legal.is_empty() {
                     break;
@@ -341,16 +441,17 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                // Prefer checking moves so that many positions in check are visited.
+                // Prefer checking moves so that many positions in check are
+                // visited, and captures so that open, sparse boards are too.
                 let checking: Vec<Move> = legal
                     .iter()
                     .copied()
                     .filter(|&m| pos.gives_check(m))
                     .collect();
-                let pool = if !checking.is_empty() && state.is_multiple_of(3) {
-                    &checking
-                } else {
-                    &legal
+                let pool = match state % 3 {
+                    0 if !checking.is_empty() => &checking,
+                    1 if !captures.is_empty() => &captures,
+                    _ => &legal,
                 };
                 pos.play(pool[(state >> 8) as usize % pool.len()]);
             }

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::attacks::{
     advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers_from, horse_attacks,
-    king_attacks, may_give_check, pawn_attackers_from, pawn_attacks, rook_attacks,
+    horse_legs_around, king_attacks, may_give_check, pawn_attackers_from, pawn_attacks,
+    rook_attacks,
 };
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
@@ -289,24 +290,37 @@ impl Position {
             return false;
         };
         let us = piece.color;
-        if !may_give_check(self.king(!us), from, to) {
+        let ksq = self.king(!us);
+        if !may_give_check(ksq, from, to) {
             return false;
         }
         let occ = (self.occupied() | Bitboard::from_square(to)) ^ Bitboard::from_square(from);
-        let ours = (self.us(us) & !Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let mut roles = self.by_role;
-        if let Some(captured) = self.board[to.index()] {
-            roles[captured.role.index()].clear(to);
+        // Our pieces after the move by role: the moved one now on `to`.
+        let ours = |role: Role| {
+            let stay = self.by_role[role.index()] & self.us(us) & !Bitboard::from_square(from);
+            if piece.role == role {
+                stay | Bitboard::from_square(to)
+            } else {
+                stay
+            }
+        };
+        // The opponent is not in check now, so rooks and cannons can check only
+        // if the move touches the king's rank or file, and horses only through a
+        // leg or by the moved horse itself.
+        let on_lines = |sq: Square| sq.rank() == ksq.rank() || sq.file() == ksq.file();
+        if (on_lines(from) || on_lines(to))
+            && ((rook_attacks(ksq, occ) & ours(Role::Rook)).any()
+                || (cannon_attacks(ksq, occ) & ours(Role::Cannon)).any())
+        {
+            return true;
         }
-        roles[piece.role.index()] =
-            (roles[piece.role.index()] & !Bitboard::from_square(from)) | Bitboard::from_square(to);
-        let ksq = self.king(!us);
-        ((rook_attacks(ksq, occ) & roles[Role::Rook.index()])
-            | (cannon_attacks(ksq, occ) & roles[Role::Cannon.index()])
-            | (horse_attackers_from(ksq, occ) & roles[Role::Horse.index()])
-            | (pawn_attackers_from(us, ksq) & roles[Role::Pawn.index()]))
-        .0 & ours.0
-            != 0
+        let legs = horse_legs_around(ksq);
+        if (piece.role == Role::Horse || legs.contains(from) || legs.contains(to))
+            && (horse_attackers_from(ksq, occ) & ours(Role::Horse)).any()
+        {
+            return true;
+        }
+        piece.role == Role::Pawn && pawn_attackers_from(us, ksq).contains(to)
     }
 
     /// Passes the turn without moving (a "null move"), for threat analysis.

@@ -46,3 +46,27 @@ pub const fn turn_key(color: Color) -> u64 {
         Color::Black => BLACK_TO_MOVE,
     }
 }
+
+/// A [`Hasher`](std::hash::Hasher) for maps keyed by position keys: Zobrist
+/// keys are already uniformly random, so the hash is the key itself.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A hash map keyed by position keys ([`Position::key`](super::Position::key)).
+pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;

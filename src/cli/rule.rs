@@ -209,6 +209,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
     };
     let mut referee = Referee::new(profile, record.start);
+    referee.set_limit_detail(true);
     if let Some(side) = args.claim {
         referee.set_claim(ClaimMode::Claim(side.color()));
     }

@@ -8,17 +8,22 @@
 //! this difference. Kings and pawns never chase by themselves, but a king or
 //! pawn move that lets another piece chase is a chase.
 
-use crate::board::{Color, Move, Piece, Position, Role, Square};
+use crate::board::attacks::{
+    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
+use super::ruling::Lang;
 use super::threats::{
-    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, mate_by_checks,
+    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
+    mate_by_checks,
 };
 use super::{Nature, RuleSet};
 
 /// How many of its own moves the mover may use to force mate by checks for a mate threat (杀).
 pub const MATE_THREAT_DEPTH: u32 = 4;
 
-/// A classified move with what it attacks and why, in English and Chinese.
+/// A classified move with what it attacks and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNature {
     /// The nature.
@@ -29,10 +34,130 @@ pub struct MoveNature {
     pub attackers: Vec<Square>,
     /// The new capture threats, for a chase.
     pub chases: Vec<Threat>,
-    /// Why, in English.
-    pub reason_en: String,
-    /// Why, in Chinese.
-    pub reason_zh: String,
+    /// What the reason names, kept as data: the text is written by [`MoveNature::reason`].
+    pub why: Why,
+}
+
+/// The facts behind a move's nature, from which its reason is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A check by these pieces.
+    Check(Vec<(Piece, Square)>),
+    /// A threat of mate by checks within [`MATE_THREAT_DEPTH`] moves.
+    MateThreat,
+    /// New capture threats: the reason lists the move's `chases`.
+    Chase,
+    /// An offer to exchange the first piece for the second.
+    Exchange((Piece, Square), (Piece, Square)),
+    /// The moved piece offered for capture.
+    Sacrifice(Piece, Square),
+    /// The moved piece (first) cuts the way of an enemy piece (second).
+    Block(Piece, Square, Piece, Square),
+    /// The moved piece (first) follows the enemy piece (second) that just moved.
+    Follow(Piece, Square, Piece, Square),
+    /// None of the above.
+    Idle,
+}
+
+impl MoveNature {
+    /// Why the move has its nature, for people, e.g. "red rook a5 threatens
+    /// black horse e5: it is unprotected".
+    pub fn reason(&self, lang: Lang) -> String {
+        let en = lang == Lang::En;
+        match &self.why {
+            Why::Check(checkers) => {
+                if en {
+                    let names: Vec<String> =
+                        checkers.iter().map(|&(p, s)| piece_en(p, s)).collect();
+                    format!("check by {}", names.join(" and "))
+                } else {
+                    let names: Vec<String> =
+                        checkers.iter().map(|&(p, s)| piece_zh(p, s)).collect();
+                    format!("{}照将", names.join("、"))
+                }
+            }
+            Why::MateThreat if en => {
+                format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
+            }
+            Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
+            Why::Chase => {
+                let parts: Vec<String> =
+                    self.chases.iter().map(|t| chase_reason(t, lang)).collect();
+                parts.join(if en { "; " } else { "；" })
+            }
+            &Why::Exchange((p, ours), (t, theirs)) if en => format!(
+                "offers to exchange {} for {}",
+                piece_en(p, ours),
+                piece_en(t, theirs)
+            ),
+            &Why::Exchange((p, ours), (t, theirs)) => {
+                format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs))
+            }
+            &Why::Sacrifice(p, sq) if en => format!("offers {} to capture", piece_en(p, sq)),
+            &Why::Sacrifice(p, sq) => format!("献{}", piece_zh(p, sq)),
+            &Why::Block(p, sq, e, esq) if en => {
+                format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq))
+            }
+            &Why::Block(p, sq, e, esq) => format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq)),
+            &Why::Follow(p, sq, e, esq) if en => {
+                format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
+            }
+            &Why::Follow(p, sq, e, esq) => format!("{}跟{}", piece_zh(p, sq), piece_zh(e, esq)),
+            Why::Idle if en => "no check, mate threat or new threat to win material".into(),
+            Why::Idle => "无将、杀、捉".into(),
+        }
+    }
+}
+
+/// One capture threat explained: who threatens whom, and how it wins material.
+fn chase_reason(t: &Threat, lang: Lang) -> String {
+    if lang == Lang::En {
+        let why = match t.kind {
+            ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
+            ThreatKind::Unprotected => {
+                let roots: Vec<String> =
+                    t.false_roots.iter().map(|&(s, p)| piece_en(p, s)).collect();
+                format!(
+                    "its only defender ({}) cannot legally recapture",
+                    roots.join(", ")
+                )
+            }
+            ThreatKind::RookByLesser => {
+                format!("a rook won for a lesser piece (net +{})", t.gain)
+            }
+            ThreatKind::Outnumbered => format!(
+                "more attackers than defenders: the full exchange wins material (net +{})",
+                t.gain
+            ),
+            ThreatKind::HeldRook => {
+                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
+            }
+            ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
+        };
+        format!(
+            "{} threatens {}: {why}",
+            piece_en(t.by, t.attacker),
+            piece_en(t.piece, t.target)
+        )
+    } else {
+        let why = match t.kind {
+            ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
+            ThreatKind::Unprotected => {
+                let roots: Vec<String> =
+                    t.false_roots.iter().map(|&(s, p)| piece_zh(p, s)).collect();
+                format!("假根：{}不能合法反吃", roots.join("、"))
+            }
+            ThreatKind::RookByLesser => "以小换车".to_string(),
+            ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
+            ThreatKind::HeldRook => "车被马别住不能动".to_string(),
+            ThreatKind::Cheaper => "交换后得子".to_string(),
+        };
+        format!(
+            "{}捉{}（{why}）",
+            piece_zh(t.by, t.attacker),
+            piece_zh(t.piece, t.target)
+        )
+    }
 }
 
 /// Names a piece on a square, e.g. "black horse c7".
@@ -55,8 +180,20 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
     }
 }
 
-/// Classifies `mv`, a legal move in `before`, under `rules`.
+/// Classifies `mv`, a legal move in `before`, under `rules`, not knowing
+/// the move that led to `before` (so no move is found to follow one, 跟).
 pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
+    classify_reply(before, None, mv, rules)
+}
+
+/// Classifies `mv`, a legal move in `before`, under `rules`; `previous` is
+/// the opponent's move that led to `before`, if known.
+pub fn classify_reply(
+    before: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    rules: RuleSet,
+) -> MoveNature {
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
@@ -92,8 +229,7 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
                 } else {
                     Vec::new()
                 },
-                reason_en: format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves"),
-                reason_zh: format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
+                why: Why::MateThreat,
             };
         }
     }
@@ -104,9 +240,9 @@ pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
         new_threats(before, &ahead, rules)
     };
     if !new.is_empty() {
-        return chase_nature(new, &after);
+        return chase_nature(new);
     }
-    idle_nature(before, &after, mv, moved)
+    idle_nature(before, &after, previous, mv, moved)
 }
 
 /// The capture threats the mover has in `ahead` (the position after its move,
@@ -117,7 +253,9 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     if now.is_empty() {
         return now;
     }
-    let had = capture_threats(&mut before.clone(), rules_t);
+    // Only the pieces threatened now matter, each found by its square before the move.
+    let targets = now.iter().map(|t| t.target).collect();
+    let had = capture_threats_on(&mut before.clone(), rules_t, targets);
     now.into_iter()
         .filter(|t| !had.iter().any(|h| h.target == t.target))
         .collect()
@@ -136,7 +274,8 @@ fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)>
         if matches!(p.role, Role::King | Role::Pawn) {
             continue;
         }
-        for theirs in mover.pieces(!us, p.role) {
+        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+        for theirs in reached {
             if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
                 out.push((ours, theirs));
             }
@@ -148,93 +287,40 @@ fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)>
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
     let king = after.king(!mover);
     let checkers: Vec<Square> = after.checkers().collect();
-    let names_en: Vec<String> = checkers
+    let pieces = checkers
         .iter()
-        .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
-        .collect();
-    let names_zh: Vec<String> = checkers
-        .iter()
-        .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
+        .filter_map(|&s| Some((after.piece_at(s)?, s)))
         .collect();
     MoveNature {
         nature: Nature::Check,
         targets: vec![king],
         attackers: checkers,
         chases: Vec::new(),
-        reason_en: format!("check by {}", names_en.join(" and ")),
-        reason_zh: format!("{}照将", names_zh.join("、")),
+        why: Why::Check(pieces),
     }
 }
 
-fn chase_nature(new: Vec<Threat>, after: &Position) -> MoveNature {
-    let mut en = Vec::new();
-    let mut zh = Vec::new();
-    for t in &new {
-        let attacker = after
-            .piece_at(t.attacker)
-            .map(|p| (piece_en(p, t.attacker), piece_zh(p, t.attacker)));
-        let (a_en, a_zh) = attacker.unwrap_or_default();
-        let target_en = piece_en(t.piece, t.target);
-        let target_zh = piece_zh(t.piece, t.target);
-        let (why_en, why_zh) = match t.kind {
-            ThreatKind::Unprotected if t.false_roots.is_empty() => {
-                ("it is unprotected".to_string(), "无根".to_string())
-            }
-            ThreatKind::Unprotected => {
-                let roots_en: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .filter_map(|&s| after.piece_at(s).map(|p| piece_en(p, s)))
-                    .collect();
-                let roots_zh: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .filter_map(|&s| after.piece_at(s).map(|p| piece_zh(p, s)))
-                    .collect();
-                (
-                    format!(
-                        "its only defender ({}) cannot legally recapture",
-                        roots_en.join(", ")
-                    ),
-                    format!("假根：{}不能合法反吃", roots_zh.join("、")),
-                )
-            }
-            ThreatKind::RookByLesser => (
-                format!("a rook won for a lesser piece (net +{})", t.gain),
-                "以小换车".to_string(),
-            ),
-            ThreatKind::Outnumbered => (
-                format!(
-                    "more attackers than defenders: the full exchange wins material (net +{})",
-                    t.gain
-                ),
-                "少根子，联合捉，完整交换后得子".to_string(),
-            ),
-            ThreatKind::HeldRook => (
-                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string(),
-                "车被马别住不能动".to_string(),
-            ),
-            ThreatKind::Cheaper => (
-                format!("the exchange wins material (net +{})", t.gain),
-                "交换后得子".to_string(),
-            ),
-        };
-        en.push(format!("{a_en} threatens {target_en}: {why_en}"));
-        zh.push(format!("{a_zh}捉{target_zh}（{why_zh}）"));
-    }
+fn chase_nature(new: Vec<Threat>) -> MoveNature {
     MoveNature {
         nature: Nature::Chase,
         targets: new.iter().map(|t| t.target).collect(),
         attackers: new.iter().map(|t| t.attacker).collect(),
         chases: new,
-        reason_en: en.join("; "),
-        reason_zh: zh.join("；"),
+        why: Why::Chase,
     }
 }
 
 /// Idle kinds: an exchange offer when the moved piece and a like enemy piece
-/// attack each other; a sacrifice when the moved piece can be won; else idle.
-fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> MoveNature {
+/// attack each other; a sacrifice when the moved piece can be won; a block
+/// when it cuts an enemy piece's way to attack; a follow when it moves along
+/// with the piece the opponent just moved; else idle.
+fn idle_nature(
+    before: &Position,
+    after: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    moved: Piece,
+) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
     let offered = mutual_exchanges(after, &after.passed());
@@ -250,12 +336,7 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
             targets: vec![theirs],
             attackers: vec![ours],
             chases: Vec::new(),
-            reason_en: format!(
-                "offers to exchange {} for {}",
-                piece_en(p, ours),
-                piece_en(t, theirs)
-            ),
-            reason_zh: format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs)),
+            why: Why::Exchange((p, ours), (t, theirs)),
         };
     }
     let mut reply = after.clone();
@@ -268,19 +349,92 @@ fn idle_nature(before: &Position, after: &Position, mv: Move, moved: Piece) -> M
                 targets: Vec::new(),
                 attackers: vec![a],
                 chases: Vec::new(),
-                reason_en: format!("offers {} to capture", piece_en(moved, to)),
-                reason_zh: format!("献{}", piece_zh(moved, to)),
+                why: Why::Sacrifice(moved, to),
             };
         }
+    }
+    if let Some((piece, sq)) = blocked_attacker(before, after, mv) {
+        return MoveNature {
+            nature: Nature::Block,
+            targets: Vec::new(),
+            attackers: vec![sq],
+            chases: Vec::new(),
+            why: Why::Block(moved, to, piece, sq),
+        };
+    }
+    if let Some(prev) = previous.filter(|&p| follows(mv, p)) {
+        let followed = after.piece_at(prev.to()).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Follow,
+            targets: vec![prev.to()],
+            attackers: Vec::new(),
+            chases: Vec::new(),
+            why: Why::Follow(moved, to, followed, prev.to()),
+        };
     }
     MoveNature {
         nature: Nature::Idle,
         targets: Vec::new(),
         attackers: Vec::new(),
         chases: Vec::new(),
-        reason_en: "no check, mate threat or new threat to win material".into(),
-        reason_zh: "无将、杀、捉".into(),
+        why: Why::Idle,
     }
+}
+
+/// Where an enemy rook, cannon or horse on `from` can go (move or capture) given `occ`.
+fn reach(piece: Piece, from: Square, occ: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Rook => rook_attacks(from, occ),
+        Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & occ),
+        Role::Horse => horse_attacks(from, occ),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The enemy rook, cannon or horse whose way the move cuts (拦): the moved
+/// piece now stands on its line, or on its leg, between it and a square it
+/// could reach before and no longer can — one of the mover's pieces, or a
+/// square from which it would attack the mover's king.
+fn blocked_attacker(before: &Position, after: &Position, mv: Move) -> Option<(Piece, Square)> {
+    let us = before.turn();
+    let to = mv.to();
+    let king = after.king(us);
+    let occ = after.occupied();
+    let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
+    for sq in after.us(!us) {
+        let Some(piece) = after.piece_at(sq) else {
+            continue;
+        };
+        let goals = stayed
+            | match piece.role {
+                Role::Rook => rook_attacks(king, occ),
+                Role::Cannon => cannon_attacks(king, occ),
+                Role::Horse => horse_attackers_from(king, occ),
+                _ => continue,
+            };
+        let lost = reach(piece, sq, before.occupied()) & !reach(piece, sq, occ) & goals;
+        let cut = Iterator::any(&mut lost.into_iter(), |q| {
+            between(sq, q).contains(to)
+                || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
+        });
+        if cut {
+            return Some((piece, sq));
+        }
+    }
+    None
+}
+
+/// Whether `mv` follows the opponent's move `previous` (跟): the same step,
+/// by a piece that stood on a rank or file with the one that moved.
+fn follows(mv: Move, previous: Move) -> bool {
+    let step = |m: Move| {
+        (
+            m.to().file().index() as i32 - m.from().file().index() as i32,
+            m.to().rank().index() as i32 - m.from().rank().index() as i32,
+        )
+    };
+    let (a, f) = (previous.from(), mv.from());
+    step(mv) == step(previous) && (a.file() == f.file() || a.rank() == f.rank())
 }
 
 #[cfg(test)]
@@ -310,6 +464,34 @@ mod tests {
         // Red king steps next to an unprotected black pawn that crossed the river.
         let n = nature("4k4/9/9/9/9/9/9/4p4/9/3K5 w", "d0d1", RuleSet::Cxa2020);
         assert_ne!(n.nature, Nature::Chase);
+    }
+
+    #[test]
+    fn interposing_a_protected_piece_is_a_block() {
+        // The red rook a0 attacks the black elephant a7; the black cannon steps
+        // between, protected by the horse b6, so offering it wins nothing.
+        let n = nature("4k4/9/b8/1n7/9/8c/9/9/9/R2K5 b", "i4a4", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Block, "{n:?}");
+        assert_eq!(n.attackers, vec![Square::parse("a0").unwrap()]);
+        assert_eq!(n.reason(Lang::Zh), "黑炮(a4)拦红车(a0)");
+    }
+
+    #[test]
+    fn the_same_step_beside_the_piece_just_moved_is_a_follow() {
+        // Black's rook went h7-g7; the red cannon h2 steps to g2 with it.
+        let pos = Position::from_fen("4k4/9/6r2/9/9/9/4N4/5K1C1/9/9 w").unwrap();
+        let prev = Move::parse_uci("h7g7").ok();
+        let mv = Move::parse_uci("h2g2").unwrap();
+        let n = classify_reply(&pos, prev, mv, RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Follow, "{n:?}");
+        assert_eq!(n.reason(Lang::En), "red cannon g2 follows black rook g7");
+        // Without the previous move, or after another one, it is plain idle.
+        assert_eq!(classify(&pos, mv, RuleSet::Cxa2020).nature, Nature::Idle);
+        let other = Move::parse_uci("e9d9").ok();
+        assert_eq!(
+            classify_reply(&pos, other, mv, RuleSet::Cxa2020).nature,
+            Nature::Idle
+        );
     }
 
     #[test]

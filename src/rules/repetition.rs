@@ -1,9 +1,12 @@
 //! Ruling a repetition cycle: each side's pattern (长将, 长捉, 一将一捉 …),
 //! forbidden or allowed, and who must vary, under CXA or AXF.
 
+use std::fmt;
+
 use crate::board::{Color, Move, Position};
 
 use super::nature::MoveNature;
+use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
 use super::{Nature, RuleSet};
 
@@ -34,14 +37,96 @@ pub struct SideCycle {
     pub color: Color,
     /// Indices into the cycle's moves (0-based within the cycle) of this side's moves.
     pub moves: Vec<usize>,
-    /// Pattern in Chinese, e.g. 长将, 一将一捉, 两闲.
-    pub pattern_zh: String,
-    /// Pattern in English.
-    pub pattern_en: String,
+    /// How many of its moves have each nature.
+    pub tally: Tally,
     /// Whether the pattern is a forbidden one under the rule set.
     pub forbidden: bool,
     /// Every move checks.
     pub perpetual_check: bool,
+}
+
+impl SideCycle {
+    /// The side's pattern, e.g. 长将, 一将一捉, 两闲 (or "perpetual check", "1 check + 1 chase").
+    pub fn pattern(&self, lang: Lang) -> String {
+        self.tally.pattern(lang)
+    }
+}
+
+/// How many moves of one side have each nature (the idle kinds counted together).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Checks 将.
+    pub checks: usize,
+    /// Mate threats 杀.
+    pub mate_threats: usize,
+    /// Chases 捉.
+    pub chases: usize,
+    /// Idle moves 闲 of any kind.
+    pub idle: usize,
+}
+
+impl Tally {
+    /// Counts `natures`.
+    pub fn of(natures: impl IntoIterator<Item = Nature>) -> Tally {
+        let mut t = Tally::default();
+        for n in natures {
+            match n {
+                Nature::Check => t.checks += 1,
+                Nature::MateThreat => t.mate_threats += 1,
+                Nature::Chase => t.chases += 1,
+                _ => t.idle += 1,
+            }
+        }
+        t
+    }
+
+    /// The pattern as the rulebook names it: 长将, 一将一捉, 两将一闲 …
+    pub fn pattern(&self, lang: Lang) -> String {
+        let kinds = [
+            (self.checks, "将", "check"),
+            (self.mate_threats, "杀", "mate threat"),
+            (self.chases, "捉", "chase"),
+            (self.idle, "闲", "idle"),
+        ];
+        let present: Vec<&(usize, &str, &str)> = kinds.iter().filter(|k| k.0 > 0).collect();
+        if present.len() == 1 && present[0].1 != "闲" {
+            let (_, zh, en) = present[0];
+            return match lang {
+                Lang::Zh => format!("长{zh}"),
+                Lang::En => format!("perpetual {en}"),
+            };
+        }
+        match lang {
+            Lang::Zh => present
+                .iter()
+                .enumerate()
+                .map(|(i, (n, k, _))| format!("{}{k}", zh_count(*n, i == 0)))
+                .collect(),
+            Lang::En => {
+                let en: Vec<String> = present.iter().map(|(n, _, k)| format!("{n} {k}")).collect();
+                en.join(" + ")
+            }
+        }
+    }
+}
+
+/// The article of the rules a ruling applies, e.g. CXA 2020 25.3 or AXF rule 6.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The article's number within it, e.g. "25.3".
+    pub article: &'static str,
+}
+
+impl fmt::Display for Clause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.rules {
+            RuleSet::Cxa2011 => write!(f, "CXA 2011 {}", self.article),
+            RuleSet::Cxa2020 => write!(f, "CXA 2020 {}", self.article),
+            RuleSet::Axf => write!(f, "AXF rule {}", self.article),
+        }
+    }
 }
 
 /// The ruling on one cycle.
@@ -53,12 +138,10 @@ pub struct CycleRuling {
     pub black: SideCycle,
     /// Who must vary, or draw.
     pub outcome: CycleOutcome,
-    /// The rule applied, e.g. "CXA 2020 25.3".
-    pub clause: String,
-    /// Why, in English.
-    pub explanation_en: String,
-    /// Why, in Chinese.
-    pub explanation_zh: String,
+    /// The rule applied.
+    pub clause: Clause,
+    /// The ground of the ruling in English and Chinese, e.g. "perpetual check loses".
+    pub ground: (&'static str, &'static str),
 }
 
 impl CycleRuling {
@@ -67,6 +150,22 @@ impl CycleRuling {
         match color {
             Color::Red => &self.red,
             Color::Black => &self.black,
+        }
+    }
+
+    /// The ruling explained in one sentence, e.g. "perpetual check loses: red
+    /// must vary, else red loses".
+    pub fn explanation(&self, lang: Lang) -> String {
+        let (en, zh) = self.ground;
+        match (self.outcome, lang) {
+            (CycleOutcome::MustVary(c), Lang::En) => {
+                format!("{en}: {c} must vary, else {c} loses")
+            }
+            (CycleOutcome::MustVary(c), Lang::Zh) => {
+                format!("{zh}：{}方变着，不变判负", c.name_zh())
+            }
+            (CycleOutcome::Draw, Lang::En) => format!("{en}: draw if neither side varies"),
+            (CycleOutcome::Draw, Lang::Zh) => zh.to_string(),
         }
     }
 }
@@ -82,32 +181,6 @@ fn zh_count(n: usize, first: bool) -> String {
         _ if n < ZH_NUM.len() => ZH_NUM[n].to_string(),
         _ => n.to_string(),
     }
-}
-
-fn pattern(natures: &[Nature]) -> (String, String) {
-    let count = |f: fn(Nature) -> bool| natures.iter().filter(|&&n| f(n)).count();
-    let checks = count(|n| n == Nature::Check);
-    let mates = count(|n| n == Nature::MateThreat);
-    let chases = count(|n| n == Nature::Chase);
-    let idle = natures.len() - checks - mates - chases;
-    let kinds = [
-        (checks, "将", "check"),
-        (mates, "杀", "mate threat"),
-        (chases, "捉", "chase"),
-        (idle, "闲", "idle"),
-    ];
-    let present: Vec<&(usize, &str, &str)> = kinds.iter().filter(|k| k.0 > 0).collect();
-    if present.len() == 1 && present[0].1 != "闲" {
-        let (_, zh, en) = present[0];
-        return (format!("长{zh}"), format!("perpetual {en}"));
-    }
-    let zh: String = present
-        .iter()
-        .enumerate()
-        .map(|(i, (n, k, _))| format!("{}{k}", zh_count(*n, i == 0)))
-        .collect();
-    let en: Vec<String> = present.iter().map(|(n, _, k)| format!("{n} {k}")).collect();
-    (zh, en.join(" + "))
 }
 
 /// Rules a cycle. `start` is the position where the cycle begins, `moves`
@@ -129,27 +202,23 @@ pub fn rule_cycle(
                 }) == color
             })
             .collect();
-        let ns: Vec<Nature> = idx.iter().map(|&i| natures[i].nature).collect();
-        let (pattern_zh, pattern_en) = pattern(&ns);
-        let perpetual_check = !ns.is_empty() && ns.iter().all(|&n| n == Nature::Check);
+        let tally = Tally::of(idx.iter().map(|&i| natures[i].nature));
+        let perpetual_check = !idx.is_empty() && tally.checks == idx.len();
         let forbidden = match rules {
-            RuleSet::Cxa2011 | RuleSet::Cxa2020 => {
-                !ns.is_empty() && ns.iter().all(|n| n.is_attack())
-            }
+            RuleSet::Cxa2011 | RuleSet::Cxa2020 => !idx.is_empty() && tally.idle == 0,
             RuleSet::Axf => perpetual_check || axf_perpetual_chase(start, moves, natures, &idx),
         };
         SideCycle {
             color,
             moves: idx,
-            pattern_zh,
-            pattern_en,
+            tally,
             forbidden,
             perpetual_check,
         }
     };
     let red = side(Color::Red);
     let black = side(Color::Black);
-    let (outcome, clause, en, zh) = match rules {
+    let (outcome, article, ground) = match rules {
         RuleSet::Axf => verdict_axf(&red, &black, natures),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
@@ -157,9 +226,8 @@ pub fn rule_cycle(
         red,
         black,
         outcome,
-        clause,
-        explanation_en: en,
-        explanation_zh: zh,
+        clause: Clause { rules, article },
+        ground,
     }
 }
 
@@ -199,7 +267,8 @@ fn axf_perpetual_chase(
     common.is_some_and(|c| !c.is_empty())
 }
 
-type Verdict = (CycleOutcome, String, String, String);
+/// Outcome, article, and the ground in English and Chinese.
+type Verdict = (CycleOutcome, &'static str, (&'static str, &'static str));
 
 /// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
 fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
@@ -216,40 +285,26 @@ fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Ve
     let both = |a: bool, b: bool| (a, b);
     match both(red.perpetual_check, black.perpetual_check) {
         (true, false) => {
-            return must_vary(
-                Color::Red,
-                "AXF rule 6",
-                "perpetual check loses",
-                "长将作负",
-            );
+            return must_vary(Color::Red, "6", "perpetual check loses", "长将作负");
         }
         (false, true) => {
-            return must_vary(
-                Color::Black,
-                "AXF rule 6",
-                "perpetual check loses",
-                "长将作负",
-            );
+            return must_vary(Color::Black, "6", "perpetual check loses", "长将作负");
         }
         (true, true) => {
-            return draw(
-                "AXF rule 7",
-                "both sides check perpetually",
-                "双方长将，作和",
-            );
+            return draw("7", "both sides check perpetually", "双方长将，作和");
         }
         _ => {}
     }
     match both(red.forbidden, black.forbidden) {
         (true, false) => must_vary(
             Color::Red,
-            "AXF rule 3",
+            "3",
             "perpetual chase of one piece loses",
             "长捉一子作负",
         ),
         (false, true) => must_vary(
             Color::Black,
-            "AXF rule 3",
+            "3",
             "perpetual chase of one piece loses",
             "长捉一子作负",
         ),
@@ -259,46 +314,28 @@ fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Ve
         ) {
             (true, false) => must_vary(
                 Color::Red,
-                "AXF rule 19",
+                "19",
                 "a rook held by a horse may not be chased perpetually, even against a counter-chase",
                 "长捉被马别住的车",
             ),
             (false, true) => must_vary(
                 Color::Black,
-                "AXF rule 19",
+                "19",
                 "a rook held by a horse may not be chased perpetually, even against a counter-chase",
                 "长捉被马别住的车",
             ),
-            _ => draw(
-                "AXF rule 5",
-                "both sides chase perpetually",
-                "双方长捉，作和",
-            ),
+            _ => draw("5", "both sides chase perpetually", "双方长捉，作和"),
         },
-        (false, false) => draw(
-            "AXF rule 5",
-            "no side breaks a rule",
-            "双方均未犯规，不变作和",
-        ),
+        (false, false) => draw("5", "no side breaks a rule", "双方均未犯规，不变作和"),
     }
 }
 
-fn must_vary(color: Color, clause: &str, en: &str, zh: &str) -> Verdict {
-    (
-        CycleOutcome::MustVary(color),
-        clause.to_string(),
-        format!("{en}: {color} must vary, else {color} loses"),
-        format!("{zh}：{}方变着，不变判负", color.name_zh()),
-    )
+fn must_vary(color: Color, article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
+    (CycleOutcome::MustVary(color), article, (en, zh))
 }
 
-fn draw(clause: &str, en: &str, zh: &str) -> Verdict {
-    (
-        CycleOutcome::Draw,
-        clause.to_string(),
-        format!("{en}: draw if neither side varies"),
-        zh.to_string(),
-    )
+fn draw(article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
+    (CycleOutcome::Draw, article, (en, zh))
 }
 
 /// Whether a threat needs several of the chaser's pieces (联合捉): the target is
@@ -332,17 +369,11 @@ fn verdict_cxa(
     black: &SideCycle,
     natures: &[MoveNature],
 ) -> Verdict {
-    let ed = if rules == RuleSet::Cxa2011 {
-        "CXA 2011"
-    } else {
-        "CXA 2020"
-    };
-    let clause = |n: &str| format!("{ed} {n}");
     match (red.perpetual_check, black.perpetual_check) {
         (true, false) => {
             return must_vary(
                 Color::Red,
-                &clause("25.1"),
+                "25.1",
                 "unilateral perpetual check is never allowed",
                 "单方面长将",
             );
@@ -350,7 +381,7 @@ fn verdict_cxa(
         (false, true) => {
             return must_vary(
                 Color::Black,
-                &clause("25.1"),
+                "25.1",
                 "unilateral perpetual check is never allowed",
                 "单方面长将",
             );
@@ -360,18 +391,18 @@ fn verdict_cxa(
     match (red.forbidden, black.forbidden) {
         (true, false) => must_vary(
             Color::Red,
-            &clause("25.3"),
+            "25.3",
             "red's moves are all forbidden, black's allowed",
             "红方禁止着法，黑方允许着法",
         ),
         (false, true) => must_vary(
             Color::Black,
-            &clause("25.3"),
+            "25.3",
             "black's moves are all forbidden, red's allowed",
             "黑方禁止着法，红方允许着法",
         ),
         (false, false) => draw(
-            &clause("25.2"),
+            "25.2",
             "both sides play allowed moves",
             "双方均为允许着法，不变作和",
         ),
@@ -382,7 +413,7 @@ fn verdict_cxa(
                 if red_single && has_joint_chase(black, natures) {
                     return must_vary(
                         Color::Red,
-                        &clause("26.9.2/26.9.3"),
+                        "26.9.2/26.9.3",
                         "red chases one piece perpetually with single pieces, black chases jointly",
                         "红方单子长捉，黑方联合捉",
                     );
@@ -390,14 +421,14 @@ fn verdict_cxa(
                 if black_single && has_joint_chase(red, natures) {
                     return must_vary(
                         Color::Black,
-                        &clause("26.9.2/26.9.3"),
+                        "26.9.2/26.9.3",
                         "black chases perpetually with single pieces, red chases jointly",
                         "黑方单子长捉，红方联合捉",
                     );
                 }
             }
             draw(
-                &clause("25.2"),
+                "25.2",
                 "both sides play forbidden moves",
                 "双方均为禁止着法，不变作和",
             )
@@ -412,10 +443,16 @@ mod tests {
     #[test]
     fn patterns_read_like_the_rulebook() {
         use Nature::*;
-        assert_eq!(pattern(&[Check, Check]).0, "长将");
-        assert_eq!(pattern(&[Check, Chase]).0, "一将一捉");
-        assert_eq!(pattern(&[Idle, Exchange]).0, "两闲");
-        assert_eq!(pattern(&[Check, Check, Idle]).0, "两将一闲");
-        assert_eq!(pattern(&[Chase, Chase]).1, "perpetual chase");
+        let zh = |ns: &[Nature]| Tally::of(ns.iter().copied()).pattern(Lang::Zh);
+        assert_eq!(zh(&[Check, Check]), "长将");
+        assert_eq!(zh(&[Check, Chase]), "一将一捉");
+        assert_eq!(zh(&[Idle, Exchange]), "两闲");
+        assert_eq!(zh(&[Check, Check, Idle]), "两将一闲");
+        let en = Tally::of([Chase, Chase]).pattern(Lang::En);
+        assert_eq!(en, "perpetual chase");
+        assert_eq!(
+            Tally::of([Check, Idle]).pattern(Lang::En),
+            "1 check + 1 idle"
+        );
     }
 }

@@ -5,10 +5,13 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::board::{Color, Move, Square};
+use crate::board::{Color, Move, Position};
+use crate::notation::{Notation, render};
 
+use super::RuleSet;
+use super::limit::LimitStatus;
+use super::nature::MoveNature;
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
-use super::{Nature, RuleSet};
 
 /// The game's result after the last move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,16 +91,8 @@ pub struct MoveReport {
     pub ply: usize,
     /// The move.
     pub mv: Move,
-    /// The move in Chinese notation.
-    pub notation: String,
-    /// Its nature.
-    pub nature: Nature,
-    /// What it attacks.
-    pub targets: Vec<Square>,
-    /// Why, in English.
-    pub reason_en: String,
-    /// Why, in Chinese.
-    pub reason_zh: String,
+    /// Its nature, with what it attacks and why.
+    pub nature: MoveNature,
 }
 
 /// The repetition closed by the last move.
@@ -109,6 +104,8 @@ pub struct RepetitionReport {
     pub last_ply: usize,
     /// How often the position has now stood.
     pub occurrences: usize,
+    /// The position the cycle starts from (and returns to).
+    pub start: Position,
     /// The cycle's ruling.
     pub cycle: CycleRuling,
     /// The cycle's moves, in order.
@@ -116,6 +113,24 @@ pub struct RepetitionReport {
     /// A note when a profile rule changed the outcome (e.g. an early-repetition rule).
     pub note: Option<(String, String)>,
 }
+
+impl RepetitionReport {
+    /// The cycle's moves in Chinese notation, in order.
+    pub fn notations(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|m| {
+                let text = render(&pos, m.mv, Notation::Chinese);
+                pos.play(m.mv);
+                text
+            })
+            .collect()
+    }
+}
+
+/// A note added to the ruling by the profile, in English and Chinese.
+pub type Note = (String, String);
 
 /// The full ruling after the last move of a record.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,34 +147,36 @@ pub struct Ruling {
     pub reason: Option<Reason>,
     /// The repetition closed by the last move, if any.
     pub repetition: Option<RepetitionReport>,
-    /// The natural move limit's state, as the contract's JSON object.
-    pub natural_limit: Option<Value>,
-    /// Natural-limit summary for people, in English and Chinese.
-    pub natural_limit_text: Option<(String, String)>,
-    /// FEN after the last move.
-    pub fen: String,
+    /// The natural move limit's state.
+    pub natural_limit: LimitStatus,
+    /// Whether the natural-limit count classified every attacking move (else only checks).
+    pub attacks_classified: bool,
+    /// A note when the profile turned a draw into a result (Armageddon draw odds).
+    pub draw_note: Option<Note>,
+    /// The position after the last move.
+    pub position: Position,
 }
 
-fn side_json(side: &SideCycle, moves: &[MoveReport]) -> Value {
+fn side_json(side: &SideCycle, moves: &[MoveReport], notations: &[String]) -> Value {
     let ms: Vec<Value> = side
         .moves
         .iter()
-        .filter_map(|&i| moves.get(i))
-        .map(|m| {
+        .filter_map(|&i| Some((moves.get(i)?, notations.get(i)?)))
+        .map(|(m, notation)| {
             json!({
                 "ply": m.ply,
                 "move": m.mv.to_string(),
-                "notation": m.notation,
-                "nature": m.nature.name(),
-                "targets": m.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                "reason": m.reason_en,
-                "reason_zh": m.reason_zh,
+                "notation": notation,
+                "nature": m.nature.nature.name(),
+                "targets": m.nature.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                "reason": m.nature.reason(Lang::En),
+                "reason_zh": m.nature.reason(Lang::Zh),
             })
         })
         .collect();
     json!({
-        "pattern": side.pattern_zh,
-        "pattern_en": side.pattern_en,
+        "pattern": side.pattern(Lang::Zh),
+        "pattern_en": side.pattern(Lang::En),
         "forbidden": side.forbidden,
         "moves": ms,
     })
@@ -169,16 +186,17 @@ impl Ruling {
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
+            let notations = r.notations();
             json!({
                 "first_ply": r.first_ply,
                 "last_ply": r.last_ply,
                 "occurrences": r.occurrences,
                 "ruling": r.cycle.outcome.name(),
-                "red": side_json(&r.cycle.red, &r.moves),
-                "black": side_json(&r.cycle.black, &r.moves),
-                "clause": r.cycle.clause,
-                "explanation": r.cycle.explanation_en,
-                "explanation_zh": r.cycle.explanation_zh,
+                "red": side_json(&r.cycle.red, &r.moves, &notations),
+                "black": side_json(&r.cycle.black, &r.moves, &notations),
+                "clause": r.cycle.clause.to_string(),
+                "explanation": r.cycle.explanation(Lang::En),
+                "explanation_zh": r.cycle.explanation(Lang::Zh),
                 "note": r.note.as_ref().map(|n| n.0.clone()),
             })
         });
@@ -189,9 +207,32 @@ impl Ruling {
             "verdict": self.verdict.name(),
             "reason": self.reason.map(Reason::name),
             "repetition": repetition,
-            "natural_limit": self.natural_limit,
-            "fen": self.fen,
+            "natural_limit": self.natural_limit_json(),
+            "fen": self.position.fen(),
         })
+    }
+
+    /// The natural limit's contract object, with `attacks_classified`.
+    pub fn natural_limit_json(&self) -> Value {
+        let mut json = self.natural_limit.to_json();
+        json["attacks_classified"] = Value::Bool(self.attacks_classified);
+        json
+    }
+
+    /// The natural limit's state in one line for people, with the profile's draw note if any.
+    pub fn natural_limit_text(&self, lang: Lang) -> String {
+        let (en, zh) = self.natural_limit.outcome_text();
+        let mut text = if lang == Lang::En { en } else { zh };
+        if let Some((en, zh)) = &self.draw_note {
+            text.push('\n');
+            text.push_str(if lang == Lang::En { en } else { zh });
+        }
+        text
+    }
+
+    /// FEN after the last move.
+    pub fn fen(&self) -> String {
+        self.position.fen()
     }
 
     /// One line: the verdict and its reason.
@@ -210,11 +251,13 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
                     (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
                     (Some(_), Some(r)) => {
-                        format!(" — {} ({})", r.cycle.explanation_en, r.cycle.clause)
+                        format!(" — {} ({})", r.cycle.explanation(lang), r.cycle.clause)
                     }
                     (None, Some(r)) => format!(
                         " — repetition ({} occurrences): {} ({})",
-                        r.occurrences, r.cycle.explanation_en, r.cycle.clause
+                        r.occurrences,
+                        r.cycle.explanation(lang),
+                        r.cycle.clause
                     ),
                     _ => String::new(),
                 };
@@ -232,12 +275,14 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
                     (Some(_), Some(r)) => {
-                        format!("——{}（{}）", r.cycle.explanation_zh, r.cycle.clause)
+                        format!("——{}（{}）", r.cycle.explanation(lang), r.cycle.clause)
                     }
                     (None, Some(r)) => {
                         format!(
                             "——循环第{}次：{}（{}）",
-                            r.occurrences, r.cycle.explanation_zh, r.cycle.clause
+                            r.occurrences,
+                            r.cycle.explanation(lang),
+                            r.cycle.clause
                         )
                     }
                     _ => String::new(),
@@ -270,7 +315,7 @@ impl Ruling {
                         out,
                         "{}: {} — {}",
                         side.color,
-                        side.pattern_en,
+                        side.pattern(lang),
                         if side.forbidden {
                             "forbidden"
                         } else {
@@ -281,7 +326,7 @@ impl Ruling {
                         out,
                         "{}方：{}——{}",
                         side.color.name_zh(),
-                        side.pattern_zh,
+                        side.pattern(lang),
                         if side.forbidden {
                             "禁止着法"
                         } else {
@@ -291,24 +336,26 @@ impl Ruling {
                 };
             }
             out.push('\n');
-            for m in &r.moves {
-                let (nature, reason) = match lang {
-                    Lang::En => (m.nature.name(), &m.reason_en),
-                    Lang::Zh => (m.nature.zh(), &m.reason_zh),
+            for (m, notation) in r.moves.iter().zip(r.notations()) {
+                let nature = match lang {
+                    Lang::En => m.nature.nature.name(),
+                    Lang::Zh => m.nature.nature.zh(),
                 };
                 let _ = writeln!(
                     out,
                     "{:>4}  {:<6} {:<10} {:<12} {}",
-                    m.ply, m.mv, m.notation, nature, reason
+                    m.ply,
+                    m.mv,
+                    notation,
+                    nature,
+                    m.nature.reason(lang)
                 );
             }
             if let Some((en, zh)) = &r.note {
                 let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
             }
         }
-        if let Some((en, zh)) = &self.natural_limit_text {
-            let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
-        }
+        let _ = writeln!(out, "\n{}", self.natural_limit_text(lang));
         out
     }
 

@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, KeyMap, Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -72,6 +72,7 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 /// Net material the side to move wins by the capture `mv`: the exchange on
 /// its square followed to the end, less the best the opponent can then win
 /// elsewhere (a piece the capture left hanging). The rulebook's "得子".
+/// Exact when positive; when the capture gains nothing, some value ≤ 0.
 pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     let on_square = capture_gain(pos, mv);
     if on_square <= 0 {
@@ -79,9 +80,14 @@ pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     }
     let undo = pos.play(mv);
     let mut elsewhere = 0;
-    for reply in pos.legal_moves() {
-        if reply.to() != mv.to() && pos.piece_at(reply.to()).is_some() {
+    for reply in pos.legal_captures() {
+        // A capture wins at most its target: skip those that cannot beat the best so far.
+        let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+        if reply.to() != mv.to() && bound > elsewhere {
             elsewhere = elsewhere.max(capture_gain(pos, reply));
+            if elsewhere >= on_square {
+                break;
+            }
         }
     }
     pos.undo(undo);
@@ -118,14 +124,16 @@ pub struct Threat {
     pub target: Square,
     /// The threatened piece.
     pub piece: Piece,
-    /// The piece that would capture first.
+    /// The square of the piece that would capture first.
     pub attacker: Square,
+    /// The piece that would capture first.
+    pub by: Piece,
     /// How the material is won.
     pub kind: ThreatKind,
     /// Net material won (units of a crossed pawn).
     pub gain: i32,
-    /// Defenders that look like protection but cannot legally recapture (假根).
-    pub false_roots: Vec<Square>,
+    /// Defenders that look like protection but cannot legally recapture (假根), with their squares.
+    pub false_roots: Vec<(Square, Piece)>,
 }
 
 /// Options that differ between rule sets.
@@ -161,11 +169,22 @@ fn rook_held_by_horse(pos: &Position, sq: Square) -> bool {
 /// Every piece of the opponent that the side to move could win next move by
 /// a capture, under `rules`. The position is restored before returning.
 pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
+    capture_threats_on(pos, rules, Bitboard::FULL)
+}
+
+/// The threats of [`capture_threats`] against the pieces on `targets` only.
+pub fn capture_threats_on(
+    pos: &mut Position,
+    rules: ThreatRules,
+    targets: Bitboard,
+) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
     let mut out: Vec<Threat> = Vec::new();
-    let moves = pos.legal_moves();
-    for mv in moves {
+    for mv in pos.legal_captures() {
+        if !targets.contains(mv.to()) {
+            continue;
+        }
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
@@ -186,6 +205,7 @@ pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
                 target: mv.to(),
                 piece: target,
                 attacker: mv.from(),
+                by: attacker,
                 kind: ThreatKind::HeldRook,
                 gain: value(target, mv.to()),
                 false_roots: Vec::new(),
@@ -210,10 +230,12 @@ fn evaluate_capture(
     let to = mv.to();
     let undo = pos.play(mv);
     let recapturable = has_legal_recapture(pos, to);
-    let false_roots: Vec<Square> = if recapturable {
+    let false_roots: Vec<(Square, Piece)> = if recapturable {
         Vec::new()
     } else {
-        pos.attackers_to(to, pos.turn()).collect()
+        pos.attackers_to(to, pos.turn())
+            .filter_map(|s| Some((s, pos.piece_at(s)?)))
+            .collect()
     };
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
@@ -242,6 +264,7 @@ fn evaluate_capture(
             target: to,
             piece: target,
             attacker: mv.from(),
+            by: attacker,
             kind: ThreatKind::Unprotected,
             gain: net,
             false_roots,
@@ -263,6 +286,7 @@ fn evaluate_capture(
         target: to,
         piece: target,
         attacker: mv.from(),
+        by: attacker,
         kind,
         gain,
         false_roots,
@@ -285,31 +309,56 @@ fn leads_to_mate_in_one(pos: &mut Position) -> bool {
 /// Whether the side to move can force mate by checking on every move, within
 /// `depth` of its own moves. The defender may reply with any legal move.
 pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
-    if depth == 0 {
+    let mut refuted = Refuted::default();
+    attacker_mates(pos, depth, &mut refuted)
+}
+
+/// Positions (attacker to move) already shown to hold against mate by checks,
+/// with the depth they were searched to: check sequences often transpose.
+#[derive(Default)]
+struct Refuted(KeyMap<u32>);
+
+impl Refuted {
+    fn holds(&self, key: u64, depth: u32) -> bool {
+        self.0.get(&key).is_some_and(|&d| d >= depth)
+    }
+
+    fn add(&mut self, key: u64, depth: u32) {
+        let d = self.0.entry(key).or_insert(depth);
+        *d = (*d).max(depth);
+    }
+}
+
+fn attacker_mates(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
+    if depth == 0 || refuted.holds(pos.key(), depth) {
         return false;
     }
     for mv in pos.checking_moves() {
         let undo = pos.play(mv);
-        let good = defender_loses(pos, depth - 1);
+        let good = defender_loses(pos, depth - 1, refuted);
         pos.undo(undo);
         if good {
             return true;
         }
     }
+    refuted.add(pos.key(), depth);
     false
 }
 
-fn defender_loses(pos: &mut Position, depth: u32) -> bool {
+fn defender_loses(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
     if depth == 0 {
         return pos.has_no_legal_moves();
     }
-    let replies = pos.legal_moves();
+    let mut replies = pos.legal_moves();
     if replies.is_empty() {
         return true;
     }
+    // Captures (of the checker, mostly) and king steps refute checks most often: try them first.
+    let king = pos.king(pos.turn());
+    replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
     for mv in replies {
         let undo = pos.play(mv);
-        let mated = mate_by_checks(pos, depth);
+        let mated = attacker_mates(pos, depth, refuted);
         pos.undo(undo);
         if !mated {
             return false;
@@ -355,7 +404,8 @@ mod tests {
             .find(|t| t.target == sq("c5"))
             .expect("horse threatened");
         assert_eq!(horse.kind, ThreatKind::Unprotected);
-        assert_eq!(horse.false_roots, vec![sq("c9")]);
+        assert_eq!(horse.false_roots[0].0, sq("c9"));
+        assert_eq!(horse.false_roots.len(), 1);
     }
 
     #[test]

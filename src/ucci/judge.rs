@@ -79,9 +79,10 @@ impl Judge {
                 .collect()
         };
         let mut lines = state_lines(&ruling.to_json());
-        if let Some((en, _)) = &ruling.natural_limit_text {
-            lines.push(format!("natural limit: {en}"));
-        }
+        lines.push(format!(
+            "natural limit: {}",
+            ruling.natural_limit_text(Lang::En).replace('\n', "; ")
+        ));
         Report { over, lines, bans }
     }
 }
