@@ -167,15 +167,8 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
 fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     let b = tok.as_bytes();
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        // A move, the usual token: only annotations `!?` to drop.
-        let end = b.len()
-            - b.iter()
-                .rev()
-                .take_while(|&&c| matches!(c, b'!' | b'?'))
-                .count();
-        if let Some(mv) = tok.get(..end) {
-            replay.push_text(mv);
-        }
+        // A move, the usual token.
+        replay.push_text(strip_annotations(tok));
         return ResultToken::Absent;
     }
     match b {
@@ -188,24 +181,27 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     }
     // A move number: digits, then dots not followed by a digit (WXF `62.5` is a move).
     let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    let dots = b.iter().skip(digits).take_while(|&&c| c == b'.').count();
     let number_end = digits + dots;
     let is_number = digits > 0
         && (dots > 0 || number_end == b.len())
         && !b.get(number_end).is_some_and(u8::is_ascii_digit);
-    let start = if is_number { number_end } else { 0 };
-    let end = b.len()
-        - b.iter()
-            .rev()
-            .take_while(|&&c| matches!(c, b'!' | b'?'))
-            .count();
-    match tok.get(start..end.max(start)) {
-        Some(rest) if !rest.bytes().all(|c| c == b'.') => {
-            replay.push_text(rest);
-        }
-        _ => {}
+    let rest = strip_annotations(tok.get(number_end..).filter(|_| is_number).unwrap_or(tok));
+    if !rest.bytes().all(|c| c == b'.') {
+        replay.push_text(rest);
     }
     ResultToken::Absent
+}
+
+/// Removes trailing annotations `!` and `?`.
+fn strip_annotations(text: &str) -> &str {
+    let marks = text
+        .bytes()
+        .rev()
+        .take_while(|&c| matches!(c, b'!' | b'?'))
+        .count();
+    // ASCII marks end the text, so the cut falls between characters.
+    text.get(..text.len() - marks).unwrap_or(text)
 }
 
 /// Handles one token: a move number, a NAG, a result, or a move.
@@ -216,14 +212,7 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if tok.starts_with('$') {
         return ResultToken::Absent;
     }
-    let rest = strip_move_number(tok);
-    let annotations = rest
-        .bytes()
-        .rev()
-        .take_while(|&c| matches!(c, b'!' | b'?'))
-        .count();
-    // ASCII marks end the text, so the cut falls between characters.
-    let rest = rest.get(..rest.len() - annotations).unwrap_or(rest);
+    let rest = strip_annotations(strip_move_number(tok));
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '.' | '…' | '．')) {
         return ResultToken::Absent;
     }
