@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 
 use super::symbol::Sym;
-use crate::board::{Color, Move, Position, Role, Square};
+use crate::board::{Color, File, Move, Position, Role, Square};
 
 /// A move described in the terms of Chinese and WXF notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,17 +72,7 @@ impl Desc {
         } else {
             None
         };
-        let dy = advance(to, color) as i8 - advance(from, color) as i8;
-        let to_file = to.file().number_for(color);
-        let (dir, num) = if dy == 0 {
-            (Sym::Sideways, to_file)
-        } else {
-            let dir = if dy > 0 { Sym::Forward } else { Sym::Backward };
-            match role {
-                Role::Advisor | Role::Elephant | Role::Horse => (dir, to_file),
-                _ => (dir, dy.unsigned_abs()),
-            }
-        };
+        let (dir, num) = motion(color, role, from, to);
         Some(Desc {
             color,
             role,
@@ -186,6 +176,63 @@ impl Desc {
     }
 }
 
+/// Which way a `role` of `color` going from `from` to `to` moves
+/// ([`Sym::Forward`], [`Sym::Backward`] or [`Sym::Sideways`]) and its number:
+/// steps for straight movers going forward or backward, else the destination file.
+pub(crate) fn motion(color: Color, role: Role, from: Square, to: Square) -> (Sym, u8) {
+    let dy = advance(to, color) as i8 - advance(from, color) as i8;
+    let to_file = to.file().number_for(color);
+    if dy == 0 {
+        return (Sym::Sideways, to_file);
+    }
+    let dir = if dy > 0 { Sym::Forward } else { Sym::Backward };
+    match role {
+        Role::Advisor | Role::Elephant | Role::Horse => (dir, to_file),
+        _ => (dir, dy.unsigned_abs()),
+    }
+}
+
+/// The square a `role` of `color` on `from` reaches going `dir` with number
+/// `num`, if there is one on the board: the inverse of [`motion`].
+pub(crate) fn destination(
+    color: Color,
+    role: Role,
+    from: Square,
+    dir: Sym,
+    num: u8,
+) -> Option<Square> {
+    let file = from.file().index() as i32;
+    let ahead = i32::from(advance(from, color));
+    let rank = |ahead: i32| match color {
+        Color::Red => ahead,
+        Color::Black => 9 - ahead,
+    };
+    let sign = match dir {
+        Sym::Sideways => {
+            let to_file = File::from_number(num, color)?;
+            return Square::at(to_file.index() as i32, rank(ahead));
+        }
+        Sym::Forward => 1,
+        Sym::Backward => -1,
+        _ => return None,
+    };
+    let steps = match role {
+        Role::Advisor | Role::Elephant | Role::Horse => {
+            let to_file = File::from_number(num, color)?.index() as i32;
+            let steps = match (role, (to_file - file).abs()) {
+                (Role::Advisor, 1) => 1,
+                (Role::Elephant, 2) => 2,
+                (Role::Horse, 1) => 2,
+                (Role::Horse, 2) => 1,
+                _ => return None,
+            };
+            return Square::at(to_file, rank(ahead + sign * steps));
+        }
+        _ => i32::from(num),
+    };
+    Square::at(file, rank(ahead + sign * steps))
+}
+
 /// The marker of the `index`-th (from the front) of `count` pieces.
 fn marker(index: u8, count: u8) -> Sym {
     match (count, index) {
@@ -262,6 +309,43 @@ pub(crate) const WXF_EQUALS_TIERS: [&[Variant]; 2] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn destination_inverts_motion() {
+        let roles = [
+            Role::King,
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Rook,
+            Role::Cannon,
+            Role::Pawn,
+        ];
+        for color in [Color::Red, Color::Black] {
+            for role in roles {
+                for from in Square::all() {
+                    for to in Square::all().filter(|&to| to != from) {
+                        let (dir, num) = motion(color, role, from, to);
+                        let back = destination(color, role, from, dir, num);
+                        let (dx, dy) = (
+                            to.file().index().abs_diff(from.file().index()),
+                            to.rank().index().abs_diff(from.rank().index()),
+                        );
+                        // Every move a piece can make: straight, or the A/E/H steps.
+                        let can = match role {
+                            Role::Advisor => dx == 1 && dy == 1,
+                            Role::Elephant => dx == 2 && dy == 2,
+                            Role::Horse => dx * dy == 2,
+                            _ => dx == 0 || dy == 0,
+                        };
+                        if can {
+                            assert_eq!(back, Some(to), "{color:?} {role:?} {from} {to}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn desc(fen: &str, mv: &str) -> Desc {
         let pos = Position::from_fen(fen).unwrap();

@@ -3,14 +3,14 @@
 
 use arrayvec::ArrayVec;
 
-use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS};
+use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS, destination};
 use super::render::{Notation, chinese_digit, render};
-use super::symbol::{self, Family, Input};
+use super::symbol::{self, Family, Input, Sym};
 use crate::board::attacks::{
     advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks,
     rook_attacks,
 };
-use crate::board::{Bitboard, Move, Position, Role, Square};
+use crate::board::{Bitboard, File, Move, Position, Role, Square};
 
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -174,8 +174,20 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
         return Err(format!("{to} is occupied by {us}'s own piece"));
     }
+    if !reach(pos, from, piece.role).contains(to) {
+        return Err(format!("the {name} on {from} cannot move to {to}"));
+    }
+    Err(format!(
+        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
+    ))
+}
+
+/// The squares a `role` of the side to move on `from` reaches by its movement
+/// rules, own pieces and king safety aside.
+fn reach(pos: &Position, from: Square, role: Role) -> Bitboard {
+    let us = pos.turn();
     let occ = pos.occupied();
-    let reach: Bitboard = match piece.role {
+    match role {
         Role::King => king_attacks(from),
         Role::Advisor => advisor_attacks(from),
         Role::Elephant => elephant_attacks(from, occ),
@@ -185,13 +197,94 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
             (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & pos.us(!us))
         }
         Role::Pawn => pawn_attacks(us, from),
-    };
-    if !reach.contains(to) {
-        return Err(format!("the {name} on {from} cannot move to {to}"));
     }
-    Err(format!(
-        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
-    ))
+}
+
+/// The legal moves, in the order of [`Position::legal_moves`], of the pieces
+/// of `roles` (one bit per role index) whose direction and number the masks
+/// `dir` and `num` allow, each with its description.
+fn candidates(
+    pos: &Position,
+    roles: u32,
+    dir: u32,
+    num: u32,
+    out: &mut ArrayVec<(Move, Desc), 128>,
+) {
+    let us = pos.turn();
+    let movers = (0..7)
+        .filter(|i| roles >> i & 1 != 0)
+        .filter_map(Role::from_index)
+        .fold(Bitboard::EMPTY, |b, r| b | pos.pieces(us, r));
+    let motions = motions(dir, num);
+    let own = pos.us(us);
+    let in_check = pos.in_check();
+    for from in movers {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let mut targets = Bitboard::EMPTY;
+        for &(d, n) in &motions {
+            if let Some(to) = destination(us, piece.role, from, d, n) {
+                targets |= Bitboard::from_square(to);
+            }
+        }
+        for to in targets & !own {
+            let mv = Move::new(from, to);
+            if pos.is_legal_knowing_check(mv, in_check)
+                && let Some(desc) = Desc::new(pos, mv)
+            {
+                // At most 128 legal moves exist, so the list never overflows.
+                let _ = out.try_push((mv, desc));
+            }
+        }
+    }
+}
+
+/// The (direction, number) pairs the masks `dir` and `num` allow.
+fn motions(dir: u32, num: u32) -> ArrayVec<(Sym, u8), 27> {
+    let mut out = ArrayVec::new();
+    for d in [Sym::Forward, Sym::Backward, Sym::Sideways] {
+        if d.bit() & dir == 0 {
+            continue;
+        }
+        for n in symbol::digits(num) {
+            // Three directions of nine numbers fill the list at most.
+            let _ = out.try_push((d, n));
+        }
+    }
+    out
+}
+
+/// The usual Chinese move, found without writing any move: `炮二平五`. Only
+/// the plain piece-and-file form (first tier for a piece without a marker,
+/// second tier for one with) can fit such a text, and it fits exactly the moves
+/// of that piece kind from that file with that direction and number; so one
+/// legal move found here is the answer, and anything else is left to
+/// [`match_forms`].
+fn plain_chinese(pos: &Position, input: &Input) -> Option<Move> {
+    let (role, number) = input.chinese_piece_file()?;
+    let (Some(&dir), Some(&num)) = (input.masks.get(2), input.masks.get(3)) else {
+        return None;
+    };
+    let us = pos.turn();
+    let file = File::from_number(number, us)?;
+    let motions = motions(dir, num);
+    let mut found = None;
+    for from in pos.pieces(us, role).filter(|sq| sq.file() == file) {
+        for &(d, n) in &motions {
+            let Some(to) = destination(us, role, from, d, n) else {
+                continue;
+            };
+            let mv = Move::new(from, to);
+            if pos.is_legal(mv) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+    }
+    found
 }
 
 /// The outcome of matching a text against the legal moves.
@@ -204,6 +297,14 @@ enum Found {
 /// Matches `input` against every legal move, tier by tier, each tier first
 /// without and then with keypad piece codes.
 fn find(pos: &Position, input: &Input) -> Found {
+    match plain_chinese(pos, input) {
+        Some(mv) => Found::One(mv),
+        None => match_forms(pos, input),
+    }
+}
+
+/// Matches `input` against the written forms of the legal moves it may name.
+fn match_forms(pos: &Position, input: &Input) -> Found {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
         (Family::Wxf, false) => &WXF_TIERS,
@@ -212,17 +313,16 @@ fn find(pos: &Position, input: &Input) -> Found {
     if !(4..=5).contains(&input.masks.len()) {
         return Found::None;
     }
+    let (Some(&dir), Some(&num)) = (input.masks.iter().rev().nth(1), input.masks.last()) else {
+        return Found::None;
+    };
     // Only pieces the text may name, and pawns (the short forms name no piece).
+    // Every written form ends with the direction and the number, and the
+    // keypad reading differs only in piece codes, so the last two characters
+    // rule out every other move before any form is written.
     let roles = input.roles() | 1 << Role::Pawn.index();
-    let descs: ArrayVec<(Move, Desc), 128> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| {
-            pos.piece_at(m.from())
-                .is_some_and(|p| roles >> p.role.index() & 1 != 0)
-        })
-        .filter_map(|&m| Some((m, Desc::new(pos, m)?)))
-        .collect();
+    let mut descs = ArrayVec::new();
+    candidates(pos, roles, dir, num, &mut descs);
     let readings = [Some(&input.masks), input.keypad.as_ref()];
     for tier in tiers {
         for masks in readings.iter().flatten() {
@@ -296,10 +396,100 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
 mod tests {
     use super::*;
     use crate::board::START_FEN;
+    use crate::notation::describe::motion;
 
     fn parse(fen: &str, text: &str) -> Result<String, NotationError> {
         let pos = Position::from_fen(fen).unwrap();
         parse_move(&pos, text).map(|m| m.to_string())
+    }
+
+    #[test]
+    fn candidates_are_the_legal_moves_of_that_direction_and_number() {
+        let mut pos = Position::startpos();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            for dir in [Sym::Forward, Sym::Backward, Sym::Sideways] {
+                for n in 1..=9 {
+                    let expected: Vec<Move> = pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| {
+                            let role = pos.piece_at(m.from()).map(|p| p.role);
+                            role.is_some_and(|r| {
+                                motion(pos.turn(), r, m.from(), m.to()) == (dir, n)
+                            })
+                        })
+                        .collect();
+                    let mut found = ArrayVec::new();
+                    candidates(&pos, 0x7F, dir.bit(), Sym::Digit(n).bit(), &mut found);
+                    let found: Vec<Move> = found.iter().map(|c| c.0).collect();
+                    assert_eq!(found, expected, "{} {dir:?} {n}", pos.fen());
+                }
+            }
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos.play(legal[(state % legal.len() as u64) as usize]);
+        }
+    }
+
+    #[test]
+    fn plain_chinese_agrees_with_the_full_matching() {
+        let pieces = ["帅", "仕", "相", "马", "车", "炮", "兵"];
+        let digits = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let dirs = ["进", "退", "平"];
+        // Random playouts from the start and from positions with pieces sharing files.
+        let starts = [
+            START_FEN,
+            "3k5/9/9/5C3/1R7/2B6/7N1/3A5/1R3C1N1/2BAK4 w",
+            "4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w",
+            "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b",
+        ];
+        let mut positions = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for fen in starts {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for _ in 0..12 {
+                positions.push(pos.clone());
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.play(legal[(state % legal.len() as u64) as usize]);
+            }
+        }
+        let mut found = 0;
+        for pos in positions {
+            for piece in pieces {
+                for file in digits {
+                    for dir in dirs {
+                        for num in digits {
+                            let text = format!("{piece}{file}{dir}{num}");
+                            let Ok(input) = symbol::read(&text) else {
+                                panic!("{text} is not read");
+                            };
+                            if let Some(mv) = plain_chinese(&pos, &input) {
+                                found += 1;
+                                assert!(
+                                    matches!(match_forms(&pos, &input), Found::One(m) if m == mv),
+                                    "{} {text}",
+                                    pos.fen()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 300, "{found}");
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub(crate) enum Sym {
     Ordinal(u8),
 }
 
+/// The bits of the digits 1–9 ([`Sym::Digit`]).
+const DIGITS: u32 = (1 << 9) - 1;
 const ROLE_SHIFT: u32 = 9;
 const FORWARD: u32 = 1 << 16;
 const BACKWARD: u32 = 1 << 17;
@@ -59,6 +61,16 @@ impl Sym {
             Sym::Ordinal(n) => 1 << (ORDINAL_SHIFT + n.clamp(1, 5) as u32),
         }
     }
+}
+
+/// The digits (1–9) a mask allows, in increasing order.
+pub(crate) fn digits(mask: u32) -> impl Iterator<Item = u8> {
+    let mut bits = mask & DIGITS;
+    std::iter::from_fn(move || {
+        let n = bits.trailing_zeros();
+        bits &= bits.wrapping_sub(1);
+        (n < 9).then(|| n as u8 + 1)
+    })
 }
 
 fn role_bit(r: Role) -> u32 {
@@ -248,6 +260,25 @@ impl Input {
             && self.masks.get(1).copied().and_then(pure_role).is_some()
     }
 
+    /// For four Chinese characters of the plain shape piece, file, direction,
+    /// number (`炮二平五`): the piece and the file, when each is the only thing
+    /// its character can mean.
+    pub(crate) fn chinese_piece_file(&self) -> Option<(Role, u8)> {
+        let (Family::Chinese, &[first, second, _, _]) = (self.family, self.masks.as_slice()) else {
+            return None;
+        };
+        let roles = first >> ROLE_SHIFT;
+        if first != roles << ROLE_SHIFT || roles.count_ones() != 1 {
+            return None;
+        }
+        let mut files = digits(second);
+        let (Some(file), None) = (files.next(), files.next()) else {
+            return None;
+        };
+        let role = Role::from_index(roles.trailing_zeros() as usize)?;
+        Some((role, file))
+    }
+
     /// The file digit right after a leading role (`炮二…`, `C2…`), if the text has that shape.
     pub(crate) fn plain_file(&self) -> Option<u8> {
         let first = *self.masks.first()?;
@@ -295,6 +326,19 @@ mod tests {
         assert_eq!(read("炮二平五").unwrap().family, Family::Chinese);
         assert_eq!(read("C2.5").unwrap().family, Family::Wxf);
         assert!(read("C2=5").unwrap().equals);
+    }
+
+    #[test]
+    fn digits_of_a_mask() {
+        assert_eq!(
+            digits(read("五").unwrap().masks[0]).collect::<Vec<_>>(),
+            [5]
+        );
+        assert_eq!(
+            digits(number(1) | number(9) | FORWARD).collect::<Vec<_>>(),
+            [1, 9]
+        );
+        assert_eq!(digits(FRONT).count(), 0);
     }
 
     #[test]

@@ -59,11 +59,13 @@ const TAG_NAMES: [(&str, &str); 21] = [
 /// Reads every `[DhtmlXQ]` block of the text (the whole text if it has no block marker).
 pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
     let mut starts: Vec<usize> = text
-        .match_indices("[DhtmlXQ]")
-        .chain(text.match_indices("[DhtmlXQiFrame]"))
+        .match_indices("[DhtmlXQ")
+        .filter(|&(i, m)| {
+            let after = &text[i + m.len()..];
+            after.starts_with(']') || after.starts_with("iFrame]")
+        })
         .map(|(i, _)| i)
         .collect();
-    starts.sort_unstable();
     if starts.is_empty() {
         starts.push(0);
     }
@@ -102,8 +104,14 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
             .find(|(key, _)| *key == k)
             .map(|(_, v)| v.trim())
     };
-    let moves = parse_squares(get("movelist").unwrap_or(""))
-        .map_err(|m| err(ErrorKind::Syntax, format!("movelist: {m}")))?;
+    let list = get("movelist").unwrap_or("");
+    let list: std::borrow::Cow<str> = if list.bytes().any(|b| b.is_ascii_whitespace()) {
+        list.split_ascii_whitespace().collect::<String>().into()
+    } else {
+        list.into()
+    };
+    let moves =
+        parse_squares(&list).map_err(|m| err(ErrorKind::Syntax, format!("movelist: {m}")))?;
     let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
         (Some(fen), _) => {
             Position::from_fen(fen).map_err(|e| err(ErrorKind::BadPosition, format!("fen: {e}")))?
@@ -126,8 +134,8 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     if let Some(c) = comments.get(&0) {
         replay.comment(&unescape(c));
     }
-    for (ply, (mv, raw)) in moves.iter().enumerate() {
-        if !replay.push_move(*mv, raw) {
+    for (ply, &(mv, raw)) in moves.iter().enumerate() {
+        if !replay.push_move(mv, raw) {
             break;
         }
         if let Some(c) = comments.get(&(ply + 1)) {
@@ -176,30 +184,35 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
     Ok(pieces)
 }
 
-/// Reads a move list of four digits per move; returns each move with its digits.
-fn parse_squares(s: &str) -> Result<Vec<(Move, String)>, String> {
-    let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !digits.len().is_multiple_of(4) || !digits.iter().all(u8::is_ascii_digit) {
+/// Reads a move list of four digits per move, without whitespace; returns
+/// each move with its digits as written.
+fn parse_squares(list: &str) -> Result<Vec<(Move, &str)>, String> {
+    if !list.len().is_multiple_of(4) || !list.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
             "expected groups of four digits, found '{}'",
-            truncate(s)
+            truncate(list)
         ));
     }
-    digits
-        .chunks_exact(4)
-        .enumerate()
-        .map(|(n, d)| {
-            let sq = |x: u8, y: u8| Square::at(i32::from(x - b'0'), 9 - i32::from(y - b'0'));
-            let raw = String::from_utf8_lossy(d).into_owned();
-            match (sq(d[0], d[1]), sq(d[2], d[3])) {
-                (Some(f), Some(t)) if f != t => Ok((Move::new(f, t), raw)),
-                _ => Err(format!(
-                    "move {} '{raw}' names a square off the board",
-                    n + 1
-                )),
+    let mut out = Vec::with_capacity(list.len() / 4);
+    let mut rest = list;
+    // All ASCII, so every split falls between characters.
+    while let (Some(digits), Some(tail)) = (rest.get(..4), rest.get(4..)) {
+        let &[x1, y1, x2, y2] = digits.as_bytes() else {
+            break;
+        };
+        let sq = |x: u8, y: u8| Square::at(i32::from(x - b'0'), 9 - i32::from(y - b'0'));
+        match (sq(x1, y1), sq(x2, y2)) {
+            (Some(f), Some(t)) if f != t => out.push((Move::new(f, t), digits)),
+            _ => {
+                return Err(format!(
+                    "move {} '{digits}' names a square off the board",
+                    out.len() + 1
+                ));
             }
-        })
-        .collect()
+        }
+        rest = tail;
+    }
+    Ok(out)
 }
 
 fn truncate(s: &str) -> String {
@@ -271,6 +284,12 @@ mod tests {
             .remove(0)
             .unwrap_err();
         assert!(e.message.starts_with("movelist"));
+        let e = read_all(&GAME.replace("77477062", "7747 70a2"), "g.ubb")
+            .remove(0)
+            .unwrap_err();
+        assert!(e.message.contains("groups of four digits"), "{}", e.message);
+        let spaced = read_all(&GAME.replace("77477062", " 77 47\n 7062 "), "g.ubb").remove(0);
+        assert_eq!(spaced.unwrap().moves[1].text, "7062");
         assert_eq!(unescape("a\\u4e2db"), "a中b");
     }
 }

@@ -1,6 +1,8 @@
 //! Text encodings of game files: detection (BOM, then valid UTF-8, then
 //! GB18030 against Big5 by the characters they yield) and decoding.
 
+use std::borrow::Cow;
+
 use encoding_rs::{BIG5, Encoding, GB18030, UTF_8, UTF_16BE, UTF_16LE};
 
 /// Finds an encoding by a name people use: `utf-8`, `gbk`, `gb2312`,
@@ -46,9 +48,24 @@ const COMMON_CHARS: &str =
 /// Decodes `bytes` with `forced`, or with the detected encoding. Returns the
 /// text and the encoding used. A byte-order mark is removed.
 pub fn decode_text(bytes: &[u8], forced: Option<&'static Encoding>) -> (String, &'static Encoding) {
+    let (text, used) = decode(bytes, forced);
+    (text.into_owned(), used)
+}
+
+/// [`decode_text`] borrowing the bytes when they are UTF-8 already (validated once).
+pub(crate) fn decode<'a>(
+    bytes: &'a [u8],
+    forced: Option<&'static Encoding>,
+) -> (Cow<'a, str>, &'static Encoding) {
+    if forced.is_none_or(|e| e == UTF_8)
+        && Encoding::for_bom(bytes).is_none()
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return (Cow::Borrowed(text), UTF_8);
+    }
     let enc = forced.unwrap_or_else(|| detect_encoding(bytes, true));
     let (text, used, _) = enc.decode(bytes);
-    (text.into_owned(), used)
+    (text, used)
 }
 
 /// Decodes UTF-16LE text up to the first NUL code unit (CBR/CBL strings).

@@ -2,6 +2,8 @@
 
 use crate::board::{Move, Position};
 
+use super::move_text::MoveText;
+
 /// One game as read from a file: tags, start position, the main line, result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -32,7 +34,7 @@ pub struct GameMove {
     /// The move.
     pub mv: Move,
     /// The move as written in the file (coordinates for binary formats).
-    pub text: String,
+    pub text: MoveText,
     /// The comment after the move.
     pub comment: Option<String>,
 }

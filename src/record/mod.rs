@@ -24,6 +24,7 @@ mod dhtmlxq;
 mod encoding;
 mod error;
 mod game;
+mod move_text;
 mod movetext;
 mod pgn;
 mod replay;
@@ -37,6 +38,7 @@ use std::path::Path;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, GameResult, IllegalMove};
+pub use move_text::MoveText;
 pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.
@@ -103,7 +105,7 @@ pub fn detect_format(bytes: &[u8], file_name: Option<&str>) -> Option<Format> {
         .and_then(|n| Path::new(n).extension())
         .and_then(|e| e.to_str())
         .map(|e| e.to_ascii_lowercase());
-    let (text, _) = decode_text(bytes, None);
+    let (text, _) = encoding::decode(bytes, None);
     if text.contains("<ChineseChessRecord") {
         return Some(Format::Cbf);
     }
@@ -203,9 +205,11 @@ pub fn read_games_from_bytes(
     name: &str,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    // Detected from the head, as `read_games` does.
+    let head = bytes.get(..SNIFF_LEN).unwrap_or(bytes);
     let format = opts
         .format
-        .or_else(|| detect_format(bytes, Some(name)))
+        .or_else(|| detect_format(head, Some(name)))
         .ok_or_else(|| unknown_format(name))?;
     read_format(bytes, name, format, opts)
 }
@@ -225,7 +229,7 @@ fn read_format(
     format: Format,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
-    let text = || decode_text(bytes, opts.encoding).0;
+    let text = || encoding::decode(bytes, opts.encoding).0;
     let games = match format {
         Format::Pgn => pgn::read_all(&text(), name),
         Format::MoveList => vec![pgn::read_move_list(&text(), name)],

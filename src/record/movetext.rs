@@ -28,6 +28,10 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
     let mut result = ResultToken::Absent;
     while i < bytes.len() {
         let b = bytes[i];
+        if b.is_ascii_whitespace() || b == b',' {
+            i += 1;
+            continue;
+        }
         if b == b'{' {
             let (body, next) = braced(text, i + 1);
             if variation_depth == 0 {
@@ -67,27 +71,33 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             }
             _ => {
                 let mut end = i;
+                let mut ascii = true;
                 while end < bytes.len() {
                     let c = bytes[end];
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
-                        if matches!(c, b'{' | b'(' | b')' | b';' | b',') || c.is_ascii_whitespace()
-                        {
+                        if TOKEN_END[usize::from(c)] {
                             break;
                         }
                         end += 1;
                         continue;
                     }
-                    if separator_len(text, end) > 0 {
+                    // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
+                    if !(0xE4..=0xE9).contains(&c) && separator_len(text, end) > 0 {
                         break;
                     }
+                    ascii = false;
                     end += utf8_len(c);
                 }
                 let end = end.min(bytes.len());
                 if variation_depth == 0
                     && let Some(tok) = text.get(i..end)
                 {
-                    result = token(tok, replay);
+                    result = if ascii {
+                        ascii_token(tok, replay)
+                    } else {
+                        token(tok, replay)
+                    };
                 }
                 i = end;
             }
@@ -95,6 +105,18 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
     }
     result
 }
+
+/// The ASCII bytes that end a token: whitespace and `{();,`.
+const TOKEN_END: [bool; 128] = {
+    let mut set = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        set[c] = b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',');
+        c += 1;
+    }
+    set
+};
 
 /// Length in bytes of the UTF-8 character starting with byte `b`.
 fn utf8_len(b: u8) -> usize {
@@ -107,6 +129,7 @@ fn utf8_len(b: u8) -> usize {
 }
 
 /// The byte length of the separator (whitespace, `,`, `，`, `；`) at `i`, or 0.
+#[inline]
 fn separator_len(text: &str, i: usize) -> usize {
     let Some(&b) = text.as_bytes().get(i) else {
         return 0;
@@ -139,6 +162,48 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
     (text.get(start..).unwrap_or(""), text.len())
 }
 
+/// [`token`] for a token known to be ASCII, on bytes: the usual case (move
+/// numbers, coordinate and WXF moves, PGN results).
+fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
+    let b = tok.as_bytes();
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        // A move, the usual token.
+        replay.push_text(strip_annotations(tok));
+        return ResultToken::Absent;
+    }
+    match b {
+        b"*" => return ResultToken::Unknown,
+        b"1-0" => return ResultToken::Known(GameResult::RedWins),
+        b"0-1" => return ResultToken::Known(GameResult::BlackWins),
+        b"1/2-1/2" => return ResultToken::Known(GameResult::Draw),
+        [b'$', ..] => return ResultToken::Absent,
+        _ => {}
+    }
+    // A move number: digits, then dots not followed by a digit (WXF `62.5` is a move).
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = b.iter().skip(digits).take_while(|&&c| c == b'.').count();
+    let number_end = digits + dots;
+    let is_number = digits > 0
+        && (dots > 0 || number_end == b.len())
+        && !b.get(number_end).is_some_and(u8::is_ascii_digit);
+    let rest = strip_annotations(tok.get(number_end..).filter(|_| is_number).unwrap_or(tok));
+    if !rest.bytes().all(|c| c == b'.') {
+        replay.push_text(rest);
+    }
+    ResultToken::Absent
+}
+
+/// Removes trailing annotations `!` and `?`.
+fn strip_annotations(text: &str) -> &str {
+    let marks = text
+        .bytes()
+        .rev()
+        .take_while(|&c| matches!(c, b'!' | b'?'))
+        .count();
+    // ASCII marks end the text, so the cut falls between characters.
+    text.get(..text.len() - marks).unwrap_or(text)
+}
+
 /// Handles one token: a move number, a NAG, a result, or a move.
 fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if let Some(r) = result_token(tok) {
@@ -147,8 +212,7 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if tok.starts_with('$') {
         return ResultToken::Absent;
     }
-    let rest = strip_move_number(tok);
-    let rest = rest.trim_end_matches(['!', '?']);
+    let rest = strip_annotations(strip_move_number(tok));
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '.' | '…' | '．')) {
         return ResultToken::Absent;
     }
@@ -161,10 +225,19 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     if tok == "*" {
         return Some(ResultToken::Unknown);
     }
-    if let Some(r) = GameResult::from_pgn(tok) {
+    // The PGN results are at most seven bytes long (`1/2-1/2`).
+    if tok.len() <= 7
+        && let Some(r) = GameResult::from_pgn(tok)
+    {
         return Some(ResultToken::Known(r));
     }
-    let wordy = !tok.is_ascii() && tok.chars().all(|c| "红紅黑先胜勝负負和棋局方".contains(c));
+    let wordy = !tok.is_ascii()
+        && tok.chars().all(|c| {
+            matches!(
+                c,
+                '红' | '紅' | '黑' | '先' | '胜' | '勝' | '负' | '負' | '和' | '棋' | '局' | '方'
+            )
+        });
     if wordy {
         return GameResult::from_chinese(tok).map(ResultToken::Known);
     }
@@ -223,6 +296,10 @@ mod tests {
         let (g, res) = read("1... h9g7, 2. h2e2, ; line comment h0g2\n *");
         assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
         assert_eq!(res, ResultToken::Unknown);
+        let (g, res) = read("1. 炮二平五，马８进７；2.h0g2!?\u{3000}车９平８?　红胜");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.moves[3].text, "车９平８");
+        assert_eq!(res, ResultToken::Known(GameResult::RedWins));
     }
 
     #[test]
@@ -236,6 +313,22 @@ mod tests {
             Some(ResultToken::Known(GameResult::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn ascii_tokens_read_as_the_general_path_does() {
+        let tokens = [
+            "*", "1-0", "0-1", "1/2-1/2", "$12", "12.", "1...", "3.h2e2", "62.5", "12", "h2e2!?",
+            "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a", "h0g2", "h2e2?!", "+C.5",
+        ];
+        for tok in tokens {
+            let mut fast = Replay::new(Position::startpos(), true);
+            let mut slow = Replay::new(Position::startpos(), true);
+            let fast_result = ascii_token(tok, &mut fast);
+            let slow_result = token(tok, &mut slow);
+            assert_eq!(fast_result, slow_result, "{tok}");
+            assert_eq!(fast.finish(), slow.finish(), "{tok}");
+        }
     }
 
     #[test]

@@ -34,7 +34,14 @@ fn parse_tag(line: &str) -> Option<(&str, String)> {
     }
     let full = &inner[key.len()..];
     let value = match (full.find('"'), full.rfind('"')) {
-        (Some(a), Some(b)) if b > a => full[a + 1..b].replace("\\\"", "\""),
+        (Some(a), Some(b)) if b > a => {
+            let v = &full[a + 1..b];
+            if v.contains('\\') {
+                v.replace("\\\"", "\"")
+            } else {
+                v.to_string()
+            }
+        }
         _ => rest.trim().to_string(),
     };
     Some((key, value))

@@ -1,10 +1,12 @@
 //! Replaying a main line while reading: each move is checked on the board,
 //! and the first one that cannot be played ends the line as an [`IllegalMove`].
 
+use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
 use crate::notation;
 
 use super::game::{Game, GameMove, IllegalMove};
+use super::move_text::MoveText;
 
 /// The main line of a binary format's move tree (XQF, CBR), its comments and
 /// the number of variations.
@@ -49,6 +51,9 @@ pub(crate) struct Replay {
     pos: Position,
     /// The side of the start position may still be switched by the first move.
     flexible_side: bool,
+    /// Whether the side to move in `pos` may be in check: false only when
+    /// it is known not to be.
+    may_be_in_check: bool,
 }
 
 impl Replay {
@@ -56,6 +61,7 @@ impl Replay {
     /// other side could play switches the side to move of the start position.
     pub(crate) fn new(start: Position, flexible_side: bool) -> Replay {
         Replay {
+            may_be_in_check: start.in_check(),
             pos: start.clone(),
             game: Game::new(start),
             flexible_side,
@@ -84,7 +90,7 @@ impl Replay {
             return false;
         }
         let parsed = match parse_coordinates(text) {
-            Some(mv) if self.pos.is_legal(mv) => Ok(mv),
+            Some(mv) if self.is_legal(mv) => Ok(mv),
             _ => notation::parse_move(&self.pos, text),
         };
         match parsed {
@@ -107,7 +113,7 @@ impl Replay {
         if self.stopped() {
             return false;
         }
-        if self.pos.is_legal(mv) {
+        if self.is_legal(mv) {
             self.play(mv, text);
             return true;
         }
@@ -174,12 +180,25 @@ impl Replay {
         self.game
     }
 
+    /// Whether `mv` is legal in the current position. Taking a possible
+    /// check for a check only costs the king-safety test that a check needs.
+    fn is_legal(&self, mv: Move) -> bool {
+        self.pos.is_legal_knowing_check(mv, self.may_be_in_check)
+    }
+
     fn play(&mut self, mv: Move, text: &str) {
         self.flexible_side = false;
         self.pos.play(mv);
+        // The side now to move was not in check before a move that followed a
+        // legal move, so only a move touching its king's lines can check it.
+        // After the first move that rests on the start position alone, so the
+        // reply to it gets the full test.
+        let king = self.pos.king(self.pos.turn());
+        self.may_be_in_check =
+            self.game.moves.is_empty() || may_give_check(king, mv.from(), mv.to());
         self.game.moves.push(GameMove {
             mv,
-            text: text.to_string(),
+            text: MoveText::from(text),
             comment: None,
         });
     }
@@ -330,6 +349,32 @@ mod tests {
         assert_eq!(ill.text, "h2e2");
         assert!(ill.legal.contains(&"h9g7".to_string()));
         assert!(ill.fen.ends_with(" b - - 1 1"));
+    }
+
+    #[test]
+    fn legality_knowing_the_last_move_agrees_with_the_board() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..4 {
+            let mut r = Replay::new(Position::startpos(), false);
+            for _ in 0..120 {
+                let pos = r.pos.clone();
+                for from in pos.us(pos.turn()) {
+                    for to in Square::all().filter(|&to| to != from) {
+                        let mv = Move::new(from, to);
+                        assert_eq!(r.is_legal(mv), pos.is_legal(mv), "{} {mv}", pos.fen());
+                    }
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mv = legal[(state % legal.len() as u64) as usize];
+                assert!(r.push_move(mv, &mv.to_string()));
+            }
+        }
     }
 
     #[test]
