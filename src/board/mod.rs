@@ -10,6 +10,8 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+#[cfg(test)]
+pub(crate) mod random_moves;
 mod square;
 mod zobrist;
 

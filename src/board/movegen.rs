@@ -332,6 +332,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::super::random_moves::RandomMoves;
     use super::*;
 
     fn moves(fen: &str) -> Vec<String> {
@@ -369,19 +370,15 @@ mod tests {
     /// Calls `visit` on every position of `games` seeded random playouts of at
     /// most `plies` plies from the start position.
     fn for_each_playout_position(games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = RandomMoves::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..games {
             let mut pos = Position::startpos();
             for _ in 0..plies {
                 visit(&pos);
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = random.pick(&pos) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play(moves[(state % moves.len() as u64) as usize]);
+                };
+                pos.play(mv);
             }
         }
     }
@@ -406,7 +403,7 @@ mod tests {
 
     #[test]
     fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
         let mut checks = 0;
         for _ in 0..120 {
             let mut pos = Position::startpos();
@@ -438,9 +435,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = random.next_u64();
                 // Prefer checking moves so that many positions in check are
                 // visited, and captures so that open, sparse boards are too.
                 let checking: Vec<Move> = legal

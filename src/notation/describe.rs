@@ -312,17 +312,8 @@ mod tests {
 
     #[test]
     fn destination_inverts_motion() {
-        let roles = [
-            Role::King,
-            Role::Advisor,
-            Role::Elephant,
-            Role::Horse,
-            Role::Rook,
-            Role::Cannon,
-            Role::Pawn,
-        ];
         for color in [Color::Red, Color::Black] {
-            for role in roles {
+            for role in Role::ALL {
                 for from in Square::all() {
                     for to in Square::all().filter(|&to| to != from) {
                         let (dir, num) = motion(color, role, from, to);

@@ -396,6 +396,7 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
 mod tests {
     use super::*;
     use crate::board::START_FEN;
+    use crate::board::random_moves::RandomMoves;
     use crate::notation::describe::motion;
 
     fn parse(fen: &str, text: &str) -> Result<String, NotationError> {
@@ -406,7 +407,7 @@ mod tests {
     #[test]
     fn candidates_are_the_legal_moves_of_that_direction_and_number() {
         let mut pos = Position::startpos();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..200 {
             for dir in [Sym::Forward, Sym::Backward, Sym::Sideways] {
                 for n in 1..=9 {
@@ -426,15 +427,12 @@ mod tests {
                     assert_eq!(found, expected, "{} {dir:?} {n}", pos.fen());
                 }
             }
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                pos = Position::startpos();
-                continue;
+            match random.pick(&pos) {
+                Some(mv) => {
+                    pos.play(mv);
+                }
+                None => pos = Position::startpos(),
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos.play(legal[(state % legal.len() as u64) as usize]);
         }
     }
 
@@ -451,19 +449,15 @@ mod tests {
             "3k5/9/9/9/9/9/3p1p3/9/3p1p3/4K4 b",
         ];
         let mut positions = Vec::new();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = RandomMoves::new(0x9E37_79B9_7F4A_7C15);
         for fen in starts {
             let mut pos = Position::from_fen(fen).unwrap();
             for _ in 0..12 {
                 positions.push(pos.clone());
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
+                let Some(mv) = random.pick(&pos) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos.play(legal[(state % legal.len() as u64) as usize]);
+                };
+                pos.play(mv);
             }
         }
         let mut found = 0;

@@ -319,6 +319,7 @@ pub(crate) fn position_from_placement(
 mod tests {
     use super::*;
     use crate::board::Role;
+    use crate::board::random_moves::RandomMoves;
 
     #[test]
     fn coordinates_fast_path() {
@@ -353,7 +354,7 @@ mod tests {
 
     #[test]
     fn legality_knowing_the_last_move_agrees_with_the_board() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..4 {
             let mut r = Replay::new(Position::startpos(), false);
             for _ in 0..120 {
@@ -364,14 +365,9 @@ mod tests {
                         assert_eq!(r.is_legal(mv), pos.is_legal(mv), "{} {mv}", pos.fen());
                     }
                 }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
+                let Some(mv) = random.pick(&pos) else {
                     break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let mv = legal[(state % legal.len() as u64) as usize];
+                };
                 assert!(r.push_move(mv, &mv.to_string()));
             }
         }
