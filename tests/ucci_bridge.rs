@@ -6,7 +6,7 @@ mod ucci_common;
 use std::fs;
 use std::path::PathBuf;
 
-use ucci_common::{FIG17, FIG20, Gui, engine, info_strings};
+use ucci_common::{FIG17, FIG20, Gui, engine, has_info};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
 const CASES: [(&str, &str); 2] = [(FIG17, "b7b8"), (FIG20, "b6a8")];
@@ -60,8 +60,7 @@ fn bridged(engine: &str, protocol: &str, position: &str) -> (Vec<String>, Option
         "--engine-protocol",
         protocol,
     ]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     gui.send(position);
     gui.send("go depth 9");
     gui.search()
@@ -86,9 +85,7 @@ fn bare_engine_repeats_where_the_bridged_engine_varies() {
             let mv = mv.unwrap_or_else(|| panic!("{protocol}: no move: {lines:?}"));
             assert_ne!(mv, repeating, "{protocol}: {lines:?}");
             assert!(
-                info_strings(&lines)
-                    .iter()
-                    .any(|l| l.starts_with(&format!("banned {repeating} ("))),
+                has_info(&lines, |l| l.starts_with(&format!("banned {repeating} ("))),
                 "{protocol}: {lines:?}"
             );
         }
@@ -107,8 +104,7 @@ fn gui_banmoves_reach_both_protocols() {
             "--engine-protocol",
             protocol,
         ]);
-        gui.send("ucci");
-        gui.until(|l| l == "ucciok");
+        gui.handshake();
         gui.send("position startpos");
         gui.send("go depth 6");
         let (_, first) = gui.search();
@@ -143,8 +139,7 @@ fn uci_time_controls_and_stop() {
         "--log",
         &log_arg,
     ]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     gui.send("setoption usemillisec false");
     gui.send("position startpos moves h2e2");
     gui.send("go time 3 increment 1 opptime 5 oppincrement 2");
@@ -198,8 +193,7 @@ fn killed_engine_is_reported_and_restarted() {
     let log = temp_log("killed");
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     let started = |text: &str| -> Vec<u32> {
         text.lines()
             .filter_map(|l| l.split("(started process ").nth(1))
@@ -219,10 +213,7 @@ fn killed_engine_is_reported_and_restarted() {
     gui.send("go depth 3");
     let (lines, mv) = gui.search();
     if mv.is_none() {
-        assert!(
-            info_strings(&lines).iter().any(|l| l.contains("exited")),
-            "{lines:?}"
-        );
+        assert!(has_info(&lines, |l| l.contains("exited")), "{lines:?}");
         gui.send("position startpos");
         gui.send("go depth 3");
         let (lines, mv) = gui.search();
@@ -247,17 +238,14 @@ fn fake(on_go: &str) -> String {
 fn crashing_engine_gives_nobestmove_and_restarts() {
     let engine = fake("exit 3");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     for _ in 0..2 {
         gui.send("position startpos");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
         assert_eq!(mv, None);
         assert!(
-            info_strings(&lines)
-                .iter()
-                .any(|l| l.contains("exited during the search")),
+            has_info(&lines, |l| l.contains("exited during the search")),
             "{lines:?}"
         );
     }
@@ -276,16 +264,13 @@ fn hanging_engine_never_makes_the_gui_wait() {
         "--search-limit",
         "0.5",
     ]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     gui.send("position startpos");
     gui.send("go depth 5");
     let (lines, mv) = gui.search();
     assert_eq!(mv, None);
     assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.contains("no bestmove in time")),
+        has_info(&lines, |l| l.contains("no bestmove in time")),
         "{lines:?}"
     );
     gui.send("position startpos");
@@ -303,12 +288,7 @@ fn silent_engine_fails_the_handshake_without_hanging() {
     let mut gui = Gui::xqarbiter(&["--engine", "sleep 30", "--engine-timeout", "0.3"]);
     gui.send("ucci");
     let lines = gui.until(|l| l == "ucciok");
-    assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.contains("not running")),
-        "{lines:?}"
-    );
+    assert!(has_info(&lines, |l| l.contains("not running")), "{lines:?}");
     gui.send("position startpos");
     gui.send("go depth 1");
     let (lines, mv) = gui.search();
@@ -319,36 +299,31 @@ fn silent_engine_fails_the_handshake_without_hanging() {
 fn engine_that_ignores_bans_is_not_passed_on() {
     let engine = fake("echo bestmove h2e2");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     gui.send("position startpos");
     gui.send("banmoves h2e2");
     gui.send("go depth 5");
     let (lines, mv) = gui.search();
     let mv = mv.expect("a fallback move");
     assert_ne!(mv, "h2e2");
-    let infos = info_strings(&lines);
     assert!(
-        infos.iter().any(|l| l.contains("asking again")),
+        has_info(&lines, |l| l.contains("asking again")),
         "{lines:?}"
     );
-    assert!(infos.iter().any(|l| l.contains("instead")), "{lines:?}");
+    assert!(has_info(&lines, |l| l.contains("instead")), "{lines:?}");
 }
 
 #[test]
 fn game_over_is_ruled_without_asking_the_engine() {
     let engine = fake("echo bestmove d9e9");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     gui.send("position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1");
     gui.send("go depth 5");
     let (lines, mv) = gui.search();
     assert_eq!(mv, None);
     assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.starts_with("game over")),
+        has_info(&lines, |l| l.starts_with("game over")),
         "{lines:?}"
     );
 }
@@ -363,8 +338,7 @@ fn shifts_ranks_both_ways() {
 fn draw_offers_are_answered_for_uci_engines_by_the_score() {
     let Some(engine) = engine() else { return };
     let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", "uci"]);
-    gui.send("ucci");
-    gui.until(|l| l == "ucciok");
+    gui.handshake();
     // Bare kings: the score is 0, the offer is accepted.
     gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     gui.send("go draw depth 5");

@@ -2,7 +2,7 @@
 
 mod ucci_common;
 
-use ucci_common::{FIG17, FIG20, Gui, info_strings};
+use ucci_common::{FIG17, FIG20, Gui, has_info, info_strings};
 use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::profile::Profile;
@@ -88,9 +88,7 @@ fn illegal_move_keeps_the_previous_position() {
     let (lines, mv) = gui.search();
     assert_eq!(mv, None);
     assert!(
-        !info_strings(&lines)
-            .iter()
-            .any(|l| l.contains("h9g7: not a legal move")),
+        !has_info(&lines, |l| l.contains("h9g7: not a legal move")),
         "{lines:?}"
     );
 }
@@ -104,19 +102,14 @@ fn go_after_a_cycle_bans_the_repeating_move() {
         let (lines, mv) = gui.search();
         assert_eq!(mv, None, "the referee alone has no move");
         assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
-        let infos = info_strings(&lines);
         assert!(
-            infos
-                .iter()
-                .any(|l| l.starts_with(&format!("banned {repeating} ("))),
+            has_info(&lines, |l| l.starts_with(&format!("banned {repeating} ("))),
             "{position}: {lines:?}"
         );
         gui.send("probe");
         let lines = gui.until(|l| l == "pophash");
         assert!(
-            info_strings(&lines)
-                .iter()
-                .any(|l| l.starts_with(&format!("banned {repeating} ("))),
+            has_info(&lines, |l| l.starts_with(&format!("banned {repeating} ("))),
             "{lines:?}"
         );
     }
@@ -131,9 +124,7 @@ fn the_profile_option_changes_the_rules() {
     gui.send("go depth 5");
     let (lines, _) = gui.search();
     assert!(
-        !info_strings(&lines)
-            .iter()
-            .any(|l| l.starts_with("banned b7b8")),
+        !has_info(&lines, |l| l.starts_with("banned b7b8")),
         "{lines:?}"
     );
 }
@@ -146,9 +137,7 @@ fn checkmate_is_reported_as_game_over() {
     let (lines, mv) = gui.search();
     assert_eq!(mv, None);
     assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.starts_with("game over")),
+        has_info(&lines, |l| l.starts_with("game over")),
         "{lines:?}"
     );
 }

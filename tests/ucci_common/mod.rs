@@ -67,6 +67,12 @@ impl Gui {
         Gui::start(BIN, &all)
     }
 
+    /// Sends `ucci` and waits for `ucciok`.
+    pub fn handshake(&mut self) {
+        self.send("ucci");
+        self.until(|l| l == "ucciok");
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
@@ -173,4 +179,9 @@ pub fn info_strings(lines: &[String]) -> Vec<&str> {
         .iter()
         .filter_map(|l| l.strip_prefix("info string "))
         .collect()
+}
+
+/// Whether one of the `info string` lines among `lines` satisfies `pred`.
+pub fn has_info(lines: &[String], pred: impl Fn(&str) -> bool) -> bool {
+    info_strings(lines).into_iter().any(pred)
 }
