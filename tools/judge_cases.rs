@@ -8,20 +8,8 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use xqarbiter::board::{Move, Position};
-use xqarbiter::referee::Referee;
-use xqarbiter::rules::RuleSet;
-
-/// The referee after a case's moves, or `None` when the case cannot be played.
-fn referee(fields: &[&str]) -> Option<Referee> {
-    let rules: RuleSet = fields.get(1)?.parse().ok()?;
-    let start = Position::from_fen(fields.get(2)?).ok()?;
-    let mut referee = Referee::with_rules(rules, start);
-    for m in fields.get(3)?.split_whitespace() {
-        referee.push(Move::parse_uci(m).ok()?).ok()?;
-    }
-    Some(referee)
-}
+mod rule_cases;
+use rule_cases::cases;
 
 fn main() -> ExitCode {
     let iterations: u32 = match std::env::args().nth(1).map(|a| a.parse()) {
@@ -32,13 +20,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let text = include_str!("../positions/repetition.tsv");
     let mut rows: Vec<(f64, &str, usize)> = Vec::new();
-    for line in text.lines().skip(1) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let Some(referee) = referee(&fields) else {
-            eprintln!("skipped: {}", fields[0]);
-            continue;
+    for (id, referee) in cases() {
+        let referee = match referee {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("skipped: {e}");
+                continue;
+            }
         };
         let start = Instant::now();
         for _ in 0..iterations {
@@ -46,7 +35,7 @@ fn main() -> ExitCode {
             black_box(referee.clone().ruling());
         }
         let micros = start.elapsed().as_secs_f64() * 1e6 / f64::from(iterations);
-        rows.push((micros, fields[0], referee.plies()));
+        rows.push((micros, id, referee.plies()));
     }
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (micros, id, plies) in &rows {

@@ -10,59 +10,12 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use xqarbiter::board::{Move, Position};
+use xqarbiter::board::Position;
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 
-/// The case's referee after its moves, or a message saying what is wrong.
-fn case(id: &str) -> Result<Referee, String> {
-    let text = include_str!("../positions/repetition.tsv");
-    let line = text
-        .lines()
-        .find(|l| l.split('\t').next() == Some(id))
-        .ok_or_else(|| format!("no case {id} in positions/repetition.tsv"))?;
-    let f: Vec<&str> = line.split('\t').collect();
-    let (Some(rules), Some(fen), Some(moves)) = (f.get(1), f.get(2), f.get(3)) else {
-        return Err(format!("case {id}: too few fields"));
-    };
-    let rules: RuleSet = rules.parse().map_err(|e| format!("case {id}: {e}"))?;
-    let start = Position::from_fen(fen).map_err(|e| format!("case {id}: {e}"))?;
-    let mut referee = Referee::with_rules(rules, start);
-    for m in moves.split_whitespace() {
-        let mv = Move::parse_uci(m).map_err(|e| format!("case {id}: {e}"))?;
-        referee.push(mv).map_err(|e| format!("case {id}: {e}"))?;
-    }
-    Ok(referee)
-}
-
-/// The bench's game: a seeded random playout of 150 plies that never repeats
-/// a position nor ends the game.
-fn long_game() -> Vec<Move> {
-    let mut pos = Position::startpos();
-    let mut seen = std::collections::HashSet::new();
-    seen.insert(pos.key());
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut moves = Vec::new();
-    while moves.len() < 150 {
-        let legal = pos.legal_moves();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let start = (state % legal.len() as u64) as usize;
-        let pick = (0..legal.len())
-            .map(|i| legal[(start + i) % legal.len()])
-            .find(|&m| {
-                let mut next = pos.clone();
-                next.play(m);
-                !seen.contains(&next.key()) && !next.has_no_legal_moves()
-            });
-        let Some(mv) = pick else { break };
-        pos.play(mv);
-        seen.insert(pos.key());
-        moves.push(mv);
-    }
-    moves
-}
+mod rule_cases;
+use rule_cases::{case, long_game};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

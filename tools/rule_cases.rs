@@ -1,0 +1,78 @@
+//! The rule cases of `positions/repetition.tsv` as referees after their
+//! moves, and the referee bench's long game without repetition. Shared by
+//! `benches/referee.rs`, `tools/referee_profile.rs` and `tools/judge_cases.rs`
+//! (each uses a part).
+
+#![allow(dead_code)]
+
+use xqarbiter::board::{Move, Position};
+use xqarbiter::referee::Referee;
+use xqarbiter::rules::RuleSet;
+
+/// The table: a header line, then `id, ruleset, fen, moves, …` tab-separated.
+const TABLE: &str = include_str!("../positions/repetition.tsv");
+
+/// Every case in table order: its id, and its referee after its moves or what is wrong.
+pub fn cases() -> impl Iterator<Item = (&'static str, Result<Referee, String>)> {
+    TABLE
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (fields[0], referee(&fields))
+        })
+}
+
+/// The case `id`'s referee after its moves, or what is wrong.
+pub fn case(id: &str) -> Result<Referee, String> {
+    cases().find(|&(c, _)| c == id).map_or_else(
+        || Err(format!("no case {id} in positions/repetition.tsv")),
+        |(_, r)| r,
+    )
+}
+
+fn referee(fields: &[&str]) -> Result<Referee, String> {
+    let id = fields[0];
+    let (Some(rules), Some(fen), Some(moves)) = (fields.get(1), fields.get(2), fields.get(3))
+    else {
+        return Err(format!("case {id}: too few fields"));
+    };
+    let rules: RuleSet = rules.parse().map_err(|e| format!("case {id}: {e}"))?;
+    let start = Position::from_fen(fen).map_err(|e| format!("case {id}: {e}"))?;
+    let mut referee = Referee::with_rules(rules, start);
+    for m in moves.split_whitespace() {
+        let mv = Move::parse_uci(m).map_err(|e| format!("case {id}: {e}"))?;
+        referee.push(mv).map_err(|e| format!("case {id}: {e}"))?;
+    }
+    Ok(referee)
+}
+
+/// A 150-ply game from the start position that never repeats a position:
+/// a seeded random playout, skipping moves that would repeat or end the game.
+pub fn long_game() -> Vec<Move> {
+    let mut pos = Position::startpos();
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(pos.key());
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut moves = Vec::new();
+    while moves.len() < 150 {
+        let legal = pos.legal_moves();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let start = (state % legal.len() as u64) as usize;
+        let pick = (0..legal.len())
+            .map(|i| legal[(start + i) % legal.len()])
+            .find(|&m| {
+                let mut next = pos.clone();
+                next.play(m);
+                !seen.contains(&next.key()) && !next.has_no_legal_moves()
+            });
+        let Some(mv) = pick else { break };
+        pos.play(mv);
+        seen.insert(pos.key());
+        moves.push(mv);
+    }
+    moves
+}
