@@ -6,6 +6,10 @@
 use std::collections::HashSet;
 
 use xqarbiter::board::{Move, Position};
+
+#[path = "../tools/xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
 use xqarbiter::notation::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, parse_move, render,
     render_with,
@@ -93,18 +97,6 @@ fn mirror(fen: &str) -> String {
         .collect();
     let side = if side == "b" { "w" } else { "b" };
     format!("{} {side}", ranks.join("/"))
-}
-
-/// A small deterministic generator (xorshift64).
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 /// Positions with pieces sharing files, Red to move.

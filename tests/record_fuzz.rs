@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 
 use xqarbiter::record::{Format, ReadOptions, read_games_from_bytes};
 
+#[path = "../tools/xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
+
 const FORMATS: [Format; 7] = [
     Format::Pgn,
     Format::Xqf,
@@ -16,21 +20,6 @@ const FORMATS: [Format; 7] = [
     Format::Cbl,
     Format::MoveList,
 ];
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Reads `bytes` as detected and as one more format; returns the number of items.
 fn read_all_ways(bytes: &[u8], name: &str, rng: &mut XorShift) -> usize {

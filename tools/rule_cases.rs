@@ -9,6 +9,10 @@ use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 
+#[path = "xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
+
 /// The table: a header line, then `id, ruleset, fen, moves, …` tab-separated.
 const TABLE: &str = include_str!("../positions/repetition.tsv");
 
@@ -54,14 +58,11 @@ pub fn long_game() -> Vec<Move> {
     let mut pos = Position::startpos();
     let mut seen = std::collections::HashSet::new();
     seen.insert(pos.key());
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
     let mut moves = Vec::new();
     while moves.len() < 150 {
         let legal = pos.legal_moves();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let start = (state % legal.len() as u64) as usize;
+        let start = rng.below(legal.len());
         let pick = (0..legal.len())
             .map(|i| legal[(start + i) % legal.len()])
             .find(|&m| {

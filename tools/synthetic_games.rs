@@ -5,17 +5,9 @@
 use xqarbiter::board::{Move, Position};
 use xqarbiter::notation::{Notation, render};
 
-/// A seeded xorshift generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+#[path = "xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
 
 /// Seeded random legal games of 80–150 plies from the initial position.
 pub fn random_games(n: usize) -> Vec<Vec<Move>> {
