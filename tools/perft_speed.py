@@ -13,13 +13,11 @@ Usage: tools/perft_speed.py [-d 5] [--runs 3] [--xqarbiter PATH] [--fsf PATH]
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+import executables
 
 
 def run_xq(exe, depth):
@@ -62,13 +60,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-d", "--depth", type=int, default=5)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--xqarbiter", default=str(REPO / "target/release/xqarbiter"))
-    ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    executables.add_options(ap)
     args = ap.parse_args()
-    for exe in (args.xqarbiter, args.fsf):
-        if not Path(exe).is_file():
-            print(f"missing executable: {exe} (build with `cargo build --release`)", file=sys.stderr)
-            return 2
+    if executables.missing(args):
+        return 2
 
     results = {"xqarbiter": [], "fairy-stockfish": []}
     for i in range(args.runs):

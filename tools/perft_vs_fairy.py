@@ -18,13 +18,12 @@ import difflib
 import json
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+import executables
+
 FSF_MOVE = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 
 
@@ -132,13 +131,10 @@ def main():
     ap.add_argument("-d", "--depth", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=150)
-    ap.add_argument("--xqarbiter", default=str(REPO / "target/release/xqarbiter"))
-    ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
+    executables.add_options(ap)
     args = ap.parse_args()
-    for exe in (args.xqarbiter, args.fsf):
-        if not Path(exe).is_file():
-            print(f"missing executable: {exe} (build with `cargo build --release`)", file=sys.stderr)
-            return 2
+    if executables.missing(args):
+        return 2
 
     rng = random.Random(args.seed)
     fsf = Fairy(args.fsf)
