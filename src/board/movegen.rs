@@ -211,7 +211,7 @@ impl Position {
 
     /// Target squares of the piece on `from` by its movement rules, including own pieces.
     #[inline(always)]
-    fn pseudo_targets(&self, from: Square, role: Role, occ: Bitboard) -> Bitboard {
+    pub(crate) fn pseudo_targets(&self, from: Square, role: Role, occ: Bitboard) -> Bitboard {
         let them = self.us(!self.turn());
         match role {
             Role::King => king_attacks(from),

@@ -6,10 +6,6 @@ use arrayvec::ArrayVec;
 use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS, destination};
 use super::render::{Notation, chinese_digit, render};
 use super::symbol::{self, Family, Input, Sym};
-use crate::board::attacks::{
-    advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, king_attacks, pawn_attacks,
-    rook_attacks,
-};
 use crate::board::{Bitboard, File, Move, Position, Role, Square};
 
 /// A move text that does not name exactly one legal move.
@@ -174,30 +170,12 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
         return Err(format!("{to} is occupied by {us}'s own piece"));
     }
-    if !reach(pos, from, piece.role).contains(to) {
+    if !pos.pseudo_targets(from, piece.role, pos.occupied()).contains(to) {
         return Err(format!("the {name} on {from} cannot move to {to}"));
     }
     Err(format!(
         "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
     ))
-}
-
-/// The squares a `role` of the side to move on `from` reaches by its movement
-/// rules, own pieces and king safety aside.
-fn reach(pos: &Position, from: Square, role: Role) -> Bitboard {
-    let us = pos.turn();
-    let occ = pos.occupied();
-    match role {
-        Role::King => king_attacks(from),
-        Role::Advisor => advisor_attacks(from),
-        Role::Elephant => elephant_attacks(from, occ),
-        Role::Horse => horse_attacks(from, occ),
-        Role::Rook => rook_attacks(from, occ),
-        Role::Cannon => {
-            (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & pos.us(!us))
-        }
-        Role::Pawn => pawn_attacks(us, from),
-    }
 }
 
 /// The legal moves, in the order of [`Position::legal_moves`], of the pieces
