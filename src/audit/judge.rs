@@ -6,33 +6,12 @@
 //! early ends are forbidden. This module only compares and words.
 
 use crate::board::Color;
-use crate::record::{Game, GameResult};
+use crate::record::Game;
 use crate::referee::{Event, Referee};
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
-use super::row::{Finding, FindingKind, Outcome, Row};
-
-impl From<Verdict> for Outcome {
-    fn from(v: Verdict) -> Outcome {
-        match v {
-            Verdict::Ongoing => Outcome::Ongoing,
-            Verdict::RedWins => Outcome::RedWins,
-            Verdict::BlackWins => Outcome::BlackWins,
-            Verdict::Draw => Outcome::Draw,
-        }
-    }
-}
-
-impl From<GameResult> for Outcome {
-    fn from(r: GameResult) -> Outcome {
-        match r {
-            GameResult::RedWins => Outcome::RedWins,
-            GameResult::BlackWins => Outcome::BlackWins,
-            GameResult::Draw => Outcome::Draw,
-        }
-    }
-}
+use super::row::{Finding, FindingKind, Row};
 
 /// The first ruling of the replay that ends the game, and its ply.
 struct End {
@@ -50,8 +29,8 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         black: game.black().map(str::to_string),
         date: game.date().map(str::to_string),
         plies: 0,
-        recorded_result: game.result.map(Outcome::from),
-        ruled_result: Outcome::Ongoing,
+        recorded_result: game.result.map(Verdict::from),
+        ruled_result: Verdict::Ongoing,
         findings: Vec::new(),
         error: None,
     };
@@ -118,11 +97,11 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         });
     }
     if let Some(end) = &end {
-        row.ruled_result = end.ruling.verdict.into();
+        row.ruled_result = end.ruling.verdict;
         end_findings(&mut row, end);
     }
     result_findings(&mut row, end.as_ref(), profile);
-    if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Outcome::Draw) {
+    if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
             ply: Some(row.plies),
@@ -217,7 +196,7 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
         Some(_) => {}
         None => {
             // The players ended the game themselves: agreement or resignation.
-            let how = if recorded == Outcome::Draw {
+            let how = if recorded == Verdict::Draw {
                 EarlyEnd::AgreedDraw
             } else {
                 EarlyEnd::Resignation
@@ -278,7 +257,7 @@ mod tests {
         assert_eq!(row.findings[0].ply, Some(4));
         assert_eq!(
             (row.recorded_result, row.ruled_result),
-            (Some(Outcome::Draw), Outcome::Ongoing)
+            (Some(Verdict::Draw), Verdict::Ongoing)
         );
     }
 
@@ -311,7 +290,7 @@ mod tests {
         let pgn = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 马二进三 马8进7 2. 马三退二 马7退8 3. 马二进三 马8进7 4. 马三退二 马7退8 5. 炮二平五 1-0\n";
         let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
         assert_eq!(row.plies, 9);
-        assert_eq!(row.ruled_result, Outcome::Draw);
+        assert_eq!(row.ruled_result, Verdict::Draw);
         assert_eq!(
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
@@ -332,7 +311,7 @@ mod tests {
         assert_eq!(kinds(&row), [FindingKind::NaturalLimit]);
         assert_eq!(row.findings[0].ply, Some(120), "each side's 60th move");
         assert!(row.findings[0].detail.contains("red and black"));
-        assert_eq!(row.ruled_result, Outcome::Ongoing, "a claim, not an end");
+        assert_eq!(row.ruled_result, Verdict::Ongoing, "a claim, not an end");
         // Under a 40-round limit the claim comes 40 rounds in.
         let row = judge(&game(example), &profile("nanping2018"), "t.pgn", 0);
         assert_eq!(row.findings[0].ply, Some(80));

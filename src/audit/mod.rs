@@ -19,7 +19,7 @@ use crate::rules::profile::Profile;
 
 pub use judge::judge;
 pub use report::{Format, Summary, Writer};
-pub use row::{Finding, FindingKind, Outcome, Row};
+pub use row::{Finding, FindingKind, Row};
 pub use walk::{Entry, walk};
 
 /// How to audit.

@@ -196,7 +196,8 @@ fn text_row(row: &Row) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::row::{Finding, Outcome};
+    use crate::audit::row::Finding;
+    use crate::rules::ruling::Verdict;
 
     fn sample() -> Row {
         let mut row = Row::unreadable("dir/a, b.pgn".into(), 3, String::new());
@@ -205,8 +206,8 @@ mod tests {
         row.black = Some("吕钦".into());
         row.event = Some("全国\"个人\"赛".into());
         row.plies = 41;
-        row.recorded_result = Some(Outcome::Draw);
-        row.ruled_result = Outcome::BlackWins;
+        row.recorded_result = Some(Verdict::Draw);
+        row.ruled_result = Verdict::BlackWins;
         row.findings = vec![
             Finding {
                 kind: FindingKind::ForbiddenRepetition,

@@ -2,41 +2,7 @@
 
 use serde::Serialize;
 
-/// A game's result, as recorded or as the rules give it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Not decided by the rules (play could go on, or a player resigned or agreed).
-    Ongoing,
-    /// Red won.
-    RedWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl Outcome {
-    /// The contract name: `ongoing`, `red_wins`, `black_wins`, `draw`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Outcome::Ongoing => "ongoing",
-            Outcome::RedWins => "red_wins",
-            Outcome::BlackWins => "black_wins",
-            Outcome::Draw => "draw",
-        }
-    }
-
-    /// The usual score notation: `*`, `1-0`, `0-1`, `1/2-1/2`.
-    pub const fn score(self) -> &'static str {
-        match self {
-            Outcome::Ongoing => "*",
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-}
+use crate::rules::ruling::Verdict;
 
 /// What kind of problem or notable fact an audit found in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -125,9 +91,9 @@ pub struct Row {
     /// Moves replayed.
     pub plies: usize,
     /// The result the record gives, if any.
-    pub recorded_result: Option<Outcome>,
+    pub recorded_result: Option<Verdict>,
     /// The result the rules give.
-    pub ruled_result: Outcome,
+    pub ruled_result: Verdict,
     /// What the audit found, in ply order.
     pub findings: Vec<Finding>,
     /// Why the file or game could not be read, if it could not.
@@ -146,7 +112,7 @@ impl Row {
             date: None,
             plies: 0,
             recorded_result: None,
-            ruled_result: Outcome::Ongoing,
+            ruled_result: Verdict::Ongoing,
             findings: Vec::new(),
             error: Some(why),
         }
@@ -170,7 +136,7 @@ mod tests {
             ply: Some(9),
             detail: "x".into(),
         });
-        row.recorded_result = Some(Outcome::RedWins);
+        row.recorded_result = Some(Verdict::RedWins);
         let v = serde_json::to_value(&row).unwrap();
         assert_eq!(v["findings"][0]["kind"], "forbidden_repetition");
         assert_eq!(v["recorded_result"], "red_wins");

@@ -170,7 +170,10 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
         return Err(format!("{to} is occupied by {us}'s own piece"));
     }
-    if !pos.pseudo_targets(from, piece.role, pos.occupied()).contains(to) {
+    if !pos
+        .pseudo_targets(from, piece.role, pos.occupied())
+        .contains(to)
+    {
         return Err(format!("the {name} on {from} cannot move to {to}"));
     }
     Err(format!(

@@ -3,18 +3,21 @@
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
+use crate::record::GameResult;
 
 use super::RuleSet;
 use super::limit::LimitStatus;
 use super::nature::MoveNature;
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
-/// The game's result after the last move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The game's result after the last move (or as a record gives it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The game goes on.
     Ongoing,
@@ -37,11 +40,31 @@ impl Verdict {
         }
     }
 
+    /// The usual score notation: `*`, `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn score(self) -> &'static str {
+        match self {
+            Verdict::Ongoing => "*",
+            Verdict::RedWins => "1-0",
+            Verdict::BlackWins => "0-1",
+            Verdict::Draw => "1/2-1/2",
+        }
+    }
+
     /// A win for `color`.
     pub fn win_for(color: Color) -> Verdict {
         match color {
             Color::Red => Verdict::RedWins,
             Color::Black => Verdict::BlackWins,
+        }
+    }
+}
+
+impl From<GameResult> for Verdict {
+    fn from(r: GameResult) -> Verdict {
+        match r {
+            GameResult::RedWins => Verdict::RedWins,
+            GameResult::BlackWins => Verdict::BlackWins,
+            GameResult::Draw => Verdict::Draw,
         }
     }
 }
