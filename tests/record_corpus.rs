@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use xqarbiter::record::{Game, GameResult, ReadOptions, RecordError, read_games};
+use xqarbiter::record::{Game, Outcome, ReadOptions, RecordError, read_games};
 
 fn corpus() -> Option<PathBuf> {
     match std::env::var_os("XQARBITER_CORPUS") {
@@ -144,7 +144,7 @@ fn same_game_in_two_formats() {
     assert_eq!(xqf.uci_moves(), txt.uci_moves());
     assert_eq!(
         (xqf.result, txt.result),
-        (Some(GameResult::BlackWins), Some(GameResult::BlackWins))
+        (Some(Outcome::BlackWins), Some(Outcome::BlackWins))
     );
     assert_eq!(
         f("ucci_test1.xqf").uci_moves(),
@@ -171,7 +171,7 @@ fn bad_and_empty_xqf() {
         let g = f(name);
         assert!(g.moves.is_empty() && g.illegal.is_none(), "{name}");
     }
-    assert_eq!(f("EmptyTest.xqf").result, Some(GameResult::BlackWins));
+    assert_eq!(f("EmptyTest.xqf").result, Some(Outcome::BlackWins));
     let bad1 = f("BadMoveTest1.xqf");
     assert_eq!(bad1.termination.as_deref(), Some("黑方认负"));
 }
@@ -190,11 +190,11 @@ fn library_results_agree_with_titles() {
             assert!(g.illegal.is_none());
             let title = g.tag("Title").unwrap_or("");
             let expected = if title.contains("先胜") {
-                Some(GameResult::RedWins)
+                Some(Outcome::RedWins)
             } else if title.contains("先负") {
-                Some(GameResult::BlackWins)
+                Some(Outcome::BlackWins)
             } else if title.contains("先和") {
-                Some(GameResult::Draw)
+                Some(Outcome::Draw)
             } else {
                 continue;
             };

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use xqarbiter::board::Color;
 use xqarbiter::notation::Notation;
 use xqarbiter::record::{
-    Format, Game, GameResult, ReadOptions, detect_format, read_games, read_games_from_bytes,
-    write_pgn,
+    Format, Game, Outcome, ReadOptions, detect_format, read_games, read_games_from_bytes, write_pgn,
 };
 
 fn fixture(name: &str) -> PathBuf {
@@ -38,7 +37,7 @@ fn pgn_iccs_three_games() {
         ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h6"]
     );
     assert_eq!(g[0].variations, 2);
-    assert_eq!(g[0].result, Some(GameResult::RedWins));
+    assert_eq!(g[0].result, Some(Outcome::RedWins));
     assert_eq!(g[0].termination.as_deref(), Some("黑方认负"));
     assert_eq!(g[0].comment.as_deref(), Some("Opening comment"));
     assert_eq!(g[0].moves[1].comment.as_deref(), Some("the horse"));
@@ -55,7 +54,7 @@ fn pgn_iccs_three_games() {
     assert_eq!(g[1].start.fullmoves(), 20);
     assert_eq!(g[1].uci_moves(), ["f9e8", "e0f0"]);
     assert_eq!(g[1].termination.as_deref(), Some("time forfeit"));
-    assert_eq!(g[1].result, Some(GameResult::BlackWins));
+    assert_eq!(g[1].result, Some(Outcome::BlackWins));
     let ill = g[2].illegal.as_ref().unwrap();
     assert_eq!((ill.ply, ill.text.as_str()), (3, "h2e2"));
     assert!(ill.fen.starts_with("rnbakab1r/9/1c4nc1/"), "{}", ill.fen);
@@ -70,7 +69,7 @@ fn text_encodings() {
     assert_eq!((gbk.red(), gbk.black()), (Some("胡荣华"), Some("杨官璘")));
     assert_eq!(gbk.moves.len(), 8);
     assert_eq!(gbk.moves[7].text, "炮８平６");
-    assert_eq!(gbk.result, Some(GameResult::Draw));
+    assert_eq!(gbk.result, Some(Outcome::Draw));
     assert_eq!(gbk.termination.as_deref(), Some("双方议和"));
     let big5 = one("game_big5.pgn");
     assert_eq!(
@@ -106,7 +105,7 @@ fn xqf_plain_and_encrypted_agree() {
             (Some("红方甲"), Some("黑方乙"), Some("夹具赛"))
         );
         assert_eq!(g.tag("Title"), Some("测试对局"));
-        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.result, Some(Outcome::BlackWins));
         assert_eq!(g.moves[1].comment.as_deref(), Some("主变"));
         assert_eq!(g.termination.as_deref(), Some("红方超时"));
     }
@@ -117,10 +116,7 @@ fn xqf_plain_and_encrypted_agree() {
 fn cbr_cbf_cbl_dhtmlxq() {
     let cbr = one("game.cbr");
     assert_eq!(cbr.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
-    assert_eq!(
-        (cbr.variations, cbr.result),
-        (1, Some(GameResult::BlackWins))
-    );
+    assert_eq!((cbr.variations, cbr.result), (1, Some(Outcome::BlackWins)));
     assert_eq!(cbr.termination.as_deref(), Some("超时"));
     assert_eq!(cbr.comment.as_deref(), Some("夹具"));
     let cbf = one("game.cbf");
@@ -133,15 +129,12 @@ fn cbr_cbf_cbl_dhtmlxq() {
         2,
         "a section title and a deleted slot are not games"
     );
-    assert_eq!(lib[0].result, Some(GameResult::RedWins));
+    assert_eq!(lib[0].result, Some(Outcome::RedWins));
     assert_eq!(lib[1].termination.as_deref(), Some("议和"));
     let ubb = one("game.ubb");
     assert_eq!(ubb.start.turn(), Color::Black);
     assert_eq!(ubb.uci_moves(), ["d9d8", "d0e1", "d8d9"]);
-    assert_eq!(
-        (ubb.variations, ubb.result),
-        (1, Some(GameResult::BlackWins))
-    );
+    assert_eq!((ubb.variations, ubb.result), (1, Some(Outcome::BlackWins)));
     assert_eq!(ubb.comment.as_deref(), Some("黑先\n残局"));
     assert_eq!(ubb.termination.as_deref(), Some("困毙"));
 }
@@ -150,7 +143,7 @@ fn cbr_cbf_cbl_dhtmlxq() {
 fn move_lists() {
     let pasted = one("pasted.txt");
     assert_eq!(pasted.moves.len(), 8);
-    assert_eq!(pasted.result, Some(GameResult::RedWins));
+    assert_eq!(pasted.result, Some(Outcome::RedWins));
     assert_eq!(pasted.moves[3].comment.as_deref(), Some("黑方出车"));
     let plain = one("moves.txt");
     assert_eq!(plain.uci_moves(), ["c3c4", "g6g5", "b0c2"]);

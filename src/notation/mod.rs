@@ -39,11 +39,13 @@
 
 mod describe;
 mod movelist;
+mod outcome;
 mod parse;
 mod render;
 mod symbol;
 
-pub use movelist::{Comment, MoveListError, MoveText, Outcome, parse_move_list};
+pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
+pub use outcome::Outcome;
 pub use parse::{NotationError, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,

@@ -8,8 +8,9 @@
 use crate::board::{Move, Position, Square};
 
 use super::error::{ErrorKind, RecordError};
-use super::game::{Game, GameResult};
+use super::game::Game;
 use super::replay::{Replay, initial_position};
+use crate::notation::Outcome;
 
 /// Head elements and the tag names they become.
 const TAG_NAMES: [(&str, &str); 14] = [
@@ -102,9 +103,9 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
         }
     }
     let code = element(head, "RecordResult").and_then(|r| r.trim().parse::<u32>().ok());
-    game.result = code.and_then(GameResult::from_code);
+    game.result = code.and_then(Outcome::from_code);
     if let Some(r) = game.result {
-        game.push_tag("Result", r.as_pgn());
+        game.push_tag("Result", r.pgn());
     }
     Ok(replay.finish())
 }
@@ -214,7 +215,7 @@ mod tests {
         assert_eq!(g.tag("Title"), Some("A & B"));
         assert_eq!(g.red(), Some("甲"));
         assert_eq!(g.black(), None);
-        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.result, Some(Outcome::BlackWins));
         assert_eq!(g.comment.as_deref(), Some("game note"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
     }

@@ -11,8 +11,9 @@ use crate::board::{Color, Move, Piece, Role, Square};
 use super::binary::Cursor;
 use super::encoding::utf16le_until_nul;
 use super::error::{ErrorKind, RecordError};
-use super::game::{Game, GameResult};
+use super::game::Game;
 use super::replay::Tree;
+use crate::notation::Outcome;
 
 const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -90,9 +91,9 @@ pub(crate) fn read_record(
     for (off, len, tag) in STRINGS {
         game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));
     }
-    game.result = GameResult::from_code(u32::from(bytes[2076]));
+    game.result = Outcome::from_code(u32::from(bytes[2076]));
     if let Some(r) = game.result {
-        game.push_tag("Result", r.as_pgn());
+        game.push_tag("Result", r.pgn());
     }
     let finish = utf16le_until_nul(&bytes[2080..2112]);
     if !finish.trim().is_empty() {
@@ -308,7 +309,7 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2", "e9d9"]);
         assert_eq!(g.variations, 1);
         assert_eq!(g.red(), Some("甲"));
-        assert_eq!(g.result, Some(GameResult::Draw));
+        assert_eq!(g.result, Some(Outcome::Draw));
     }
 
     #[test]

@@ -8,8 +8,9 @@
 use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::error::{ErrorKind, RecordError};
-use super::game::{Game, GameResult};
+use super::game::Game;
 use super::replay::{Replay, initial_position, position_from_placement};
+use crate::notation::Outcome;
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
 pub(crate) const PIECE_ORDER: [Role; 16] = [
@@ -151,7 +152,7 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     }
     if let Some(r) = get("result") {
         game.push_tag("Result", r);
-        game.result = GameResult::from_chinese(r);
+        game.result = Outcome::from_chinese(r);
     }
     if let Some(t) = get("endtype").filter(|t| !t.is_empty()) {
         game.termination = Some(unescape(t));
@@ -261,7 +262,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         let g = games[0].as_ref().unwrap();
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
-        assert_eq!(g.result, Some(GameResult::BlackWins));
+        assert_eq!(g.result, Some(Outcome::BlackWins));
         assert_eq!(g.variations, 1);
         assert_eq!(g.red(), Some("甲"));
         assert_eq!(g.tag("Title"), Some("t"));

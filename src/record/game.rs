@@ -1,6 +1,7 @@
 //! The game model shared by every reader and writer.
 
 use crate::board::{Move, Position};
+use crate::notation::Outcome;
 
 use super::move_text::MoveText;
 
@@ -15,7 +16,7 @@ pub struct Game {
     /// The main line: legal moves only.
     pub moves: Vec<GameMove>,
     /// The recorded result; `None` when unknown (`*`).
-    pub result: Option<GameResult>,
+    pub result: Option<Outcome>,
     /// Why the game ended, when the file says so (PGN Termination tag, CBR
     /// finish type, DhtmlXQ endtype, or a last comment such as 认负 or 超时).
     pub termination: Option<String>,
@@ -52,75 +53,6 @@ pub struct IllegalMove {
     pub reason: String,
     /// The legal moves of the position, in coordinates.
     pub legal: Vec<String>,
-}
-
-/// A recorded game result.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Red won.
-    RedWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl GameResult {
-    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn as_pgn(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The name used in JSON output: `red_wins`, `black_wins` or `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "red_wins",
-            GameResult::BlackWins => "black_wins",
-            GameResult::Draw => "draw",
-        }
-    }
-
-    /// Reads a PGN result token; `*` and anything else give `None`.
-    pub fn from_pgn(s: &str) -> Option<GameResult> {
-        match s.trim() {
-            "1-0" => Some(GameResult::RedWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-
-    /// Reads the numeric result code of XQF, CBF and CBR: 1 Red wins,
-    /// 2 Black wins, 3 or 4 draw, anything else unknown.
-    pub fn from_code(code: u32) -> Option<GameResult> {
-        match code {
-            1 => Some(GameResult::RedWins),
-            2 => Some(GameResult::BlackWins),
-            3 | 4 => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-
-    /// Reads a Chinese result text such as 红胜, 黑负, 和棋 or 红先和.
-    pub fn from_chinese(s: &str) -> Option<GameResult> {
-        let s = s.trim();
-        if s.contains("和") {
-            return Some(GameResult::Draw);
-        }
-        let red = s.contains('红') || s.contains('紅');
-        let black = s.contains('黑');
-        let win = s.contains('胜') || s.contains('勝');
-        let loss = s.contains('负') || s.contains('負');
-        match (red, black, win, loss) {
-            (true, false, true, false) | (false, true, false, true) => Some(GameResult::RedWins),
-            (true, false, false, true) | (false, true, true, false) => Some(GameResult::BlackWins),
-            _ => GameResult::from_pgn(s),
-        }
-    }
 }
 
 impl Game {
@@ -220,22 +152,6 @@ pub(crate) fn termination_from_comment(comment: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn result_texts() {
-        assert_eq!(GameResult::from_chinese("红胜"), Some(GameResult::RedWins));
-        assert_eq!(GameResult::from_chinese("黑负"), Some(GameResult::RedWins));
-        assert_eq!(
-            GameResult::from_chinese("红先负"),
-            Some(GameResult::BlackWins)
-        );
-        assert_eq!(GameResult::from_chinese("和局"), Some(GameResult::Draw));
-        assert_eq!(GameResult::from_chinese("未知"), None);
-        assert_eq!(GameResult::from_code(4), Some(GameResult::Draw));
-        assert_eq!(GameResult::from_pgn("*"), None);
-        assert_eq!(GameResult::Draw.as_pgn(), "1/2-1/2");
-        assert_eq!(GameResult::BlackWins.name(), "black_wins");
-    }
 
     #[test]
     fn termination_comments() {

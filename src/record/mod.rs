@@ -8,13 +8,13 @@
 //! [`Game::variations`] and skipped.
 //!
 //! ```
-//! use xqarbiter::record::{read_games_from_bytes, ReadOptions, GameResult};
+//! use xqarbiter::record::{read_games_from_bytes, ReadOptions, Outcome};
 //! let text = "[Game \"Chinese Chess\"]\n[Red \"A\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 2. h0g2 1-0\n";
 //! let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &ReadOptions::default()).unwrap();
 //! let game = games[0].as_ref().unwrap();
 //! assert_eq!(game.red(), Some("A"));
 //! assert_eq!(game.moves.len(), 3);
-//! assert_eq!(game.result, Some(GameResult::RedWins));
+//! assert_eq!(game.result, Some(Outcome::RedWins));
 //! ```
 
 mod binary;
@@ -35,9 +35,10 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
+pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
-pub use game::{Game, GameMove, GameResult, IllegalMove};
+pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
 pub use write::{format_tag, write_pgn};
 

@@ -2,8 +2,8 @@
 //! `{}` comments (nested), `()` variations (counted and skipped), `;` line
 //! comments, NAGs and the result token, after which only a comment is read.
 
-use super::game::GameResult;
 use super::replay::Replay;
+use crate::notation::Outcome;
 
 /// What the movetext said about the result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -13,7 +13,7 @@ pub(crate) enum ResultToken {
     /// `*`.
     Unknown,
     /// `1-0`, `0-1` or `1/2-1/2`.
-    Known(GameResult),
+    Known(Outcome),
 }
 
 /// Reads `text` into `replay`, counting variations into the game.
@@ -173,9 +173,9 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     }
     match b {
         b"*" => return ResultToken::Unknown,
-        b"1-0" => return ResultToken::Known(GameResult::RedWins),
-        b"0-1" => return ResultToken::Known(GameResult::BlackWins),
-        b"1/2-1/2" => return ResultToken::Known(GameResult::Draw),
+        b"1-0" => return ResultToken::Known(Outcome::RedWins),
+        b"0-1" => return ResultToken::Known(Outcome::BlackWins),
+        b"1/2-1/2" => return ResultToken::Known(Outcome::Draw),
         [b'$', ..] => return ResultToken::Absent,
         _ => {}
     }
@@ -227,7 +227,7 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     }
     // The PGN results are at most seven bytes long (`1/2-1/2`).
     if tok.len() <= 7
-        && let Some(r) = GameResult::from_pgn(tok)
+        && let Some(r) = Outcome::from_pgn(tok)
     {
         return Some(ResultToken::Known(r));
     }
@@ -239,7 +239,7 @@ fn result_token(tok: &str) -> Option<ResultToken> {
             )
         });
     if wordy {
-        return GameResult::from_chinese(tok).map(ResultToken::Known);
+        return Outcome::from_chinese(tok).map(ResultToken::Known);
     }
     None
 }
@@ -286,7 +286,7 @@ mod tests {
         assert_eq!(g.comment.as_deref(), Some("start"));
         assert_eq!(g.moves[0].comment.as_deref(), Some("a {nested} note"));
         assert_eq!(g.variations, 2);
-        assert_eq!(res, ResultToken::Known(GameResult::BlackWins));
+        assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
         assert_eq!(g.moves[3].comment.as_deref(), Some("红方认负"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
     }
@@ -299,18 +299,18 @@ mod tests {
         let (g, res) = read("1. 炮二平五，马８进７；2.h0g2!?\u{3000}车９平８?　红胜");
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(g.moves[3].text, "车９平８");
-        assert_eq!(res, ResultToken::Known(GameResult::RedWins));
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
     }
 
     #[test]
     fn chinese_result_words() {
         assert_eq!(
             result_token("黑胜"),
-            Some(ResultToken::Known(GameResult::BlackWins))
+            Some(ResultToken::Known(Outcome::BlackWins))
         );
         assert_eq!(
             result_token("和棋"),
-            Some(ResultToken::Known(GameResult::Draw))
+            Some(ResultToken::Known(Outcome::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
     }

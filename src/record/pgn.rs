@@ -13,9 +13,10 @@ use crate::board::Position;
 
 use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
-use super::game::{Game, GameResult};
+use super::game::Game;
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
+use crate::notation::Outcome;
 
 /// Largest text one game may take; longer games are reported and skipped.
 const MAX_GAME_BYTES: usize = 16 << 20;
@@ -257,7 +258,7 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
     let tag_result = tags
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-        .and_then(|(_, v)| GameResult::from_pgn(v));
+        .and_then(|(_, v)| Outcome::from_pgn(v));
     game.result = match token {
         ResultToken::Known(r) => Some(r),
         _ => tag_result,
@@ -339,7 +340,7 @@ mod tests {
         let g1 = games[0].as_ref().unwrap();
         assert_eq!(
             (g1.event(), g1.moves.len(), g1.result),
-            (Some("e1"), 2, Some(GameResult::RedWins))
+            (Some("e1"), 2, Some(Outcome::RedWins))
         );
         let g2 = games[1].as_ref().unwrap();
         assert_eq!((g2.moves.len(), g2.result), (1, None));
@@ -386,7 +387,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g.moves.len(), 5);
-        assert_eq!(g.result, Some(GameResult::RedWins));
+        assert_eq!(g.result, Some(Outcome::RedWins));
         assert!(read_move_list("hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
         assert!(read_move_list("  ", "m.txt").is_err());
     }

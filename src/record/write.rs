@@ -33,7 +33,7 @@ pub fn write_pgn(game: &Game, notation: Notation, out: &mut String) {
         }
         tag(out, k, v);
     }
-    tag(out, "Result", game.result.map_or("*", |r| r.as_pgn()));
+    tag(out, "Result", game.result.map_or("*", |r| r.pgn()));
     if game.start != initial_position() {
         tag(out, "FEN", &game.start.fen());
     }
@@ -80,7 +80,7 @@ pub fn write_pgn(game: &Game, notation: Notation, out: &mut String) {
     if !game.moves.is_empty() || game.illegal.is_some() {
         out.push('\n');
     }
-    out.push_str(game.result.map_or("*", |r| r.as_pgn()));
+    out.push_str(game.result.map_or("*", |r| r.pgn()));
     out.push_str("\n\n");
 }
 

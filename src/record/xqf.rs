@@ -12,8 +12,9 @@ use crate::board::{Color, Move, Piece, Square};
 use super::binary::Cursor;
 use super::dhtmlxq::PIECE_ORDER;
 use super::error::{ErrorKind, RecordError};
-use super::game::{Game, GameResult};
+use super::game::Game;
 use super::replay::Tree;
+use crate::notation::Outcome;
 
 const HEADER_LEN: usize = 0x400;
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -142,9 +143,9 @@ pub(crate) fn read(
         let (text, _, _) = encoding.decode(&h[off + 1..off + 1 + len]);
         game.push_tag(tag, text.trim_end_matches('\0'));
     }
-    game.result = GameResult::from_code(u32::from(h[0x33]));
+    game.result = Outcome::from_code(u32::from(h[0x33]));
     if let Some(r) = game.result {
-        game.push_tag("Result", r.as_pgn());
+        game.push_tag("Result", r.pgn());
     }
     Ok(replay.finish())
 }
@@ -305,7 +306,7 @@ mod tests {
         assert_eq!(g.comment.as_deref(), Some("root"));
         assert_eq!(g.moves[0].comment.as_deref(), Some("c"));
         assert_eq!(g.red(), Some("Hu"));
-        assert_eq!(g.result, Some(GameResult::RedWins));
+        assert_eq!(g.result, Some(Outcome::RedWins));
     }
 
     #[test]

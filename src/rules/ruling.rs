@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
-use crate::record::GameResult;
+use crate::record::Outcome;
 
 use super::RuleSet;
 use super::limit::LimitStatus;
@@ -59,12 +59,12 @@ impl Verdict {
     }
 }
 
-impl From<GameResult> for Verdict {
-    fn from(r: GameResult) -> Verdict {
+impl From<Outcome> for Verdict {
+    fn from(r: Outcome) -> Verdict {
         match r {
-            GameResult::RedWins => Verdict::RedWins,
-            GameResult::BlackWins => Verdict::BlackWins,
-            GameResult::Draw => Verdict::Draw,
+            Outcome::RedWins => Verdict::RedWins,
+            Outcome::BlackWins => Verdict::BlackWins,
+            Outcome::Draw => Verdict::Draw,
         }
     }
 }

@@ -1,0 +1,161 @@
+//! A game's result as a record gives it: the PGN token, the JSON name, the
+//! Chinese words, and the numeric codes of the binary formats.
+
+use std::fmt;
+
+use super::symbol::fold_width;
+
+/// How a game ended, as recorded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Red won (`1-0`, 红胜).
+    RedWins,
+    /// Black won (`0-1`, 黑胜).
+    BlackWins,
+    /// Drawn (`1/2-1/2`, 和棋).
+    Draw,
+}
+
+impl Outcome {
+    /// The name used in JSON output: `red_wins`, `black_wins`, `draw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "red_wins",
+            Outcome::BlackWins => "black_wins",
+            Outcome::Draw => "draw",
+        }
+    }
+
+    /// The PGN result token: `1-0`, `0-1`, `1/2-1/2`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Chinese: 红胜, 黑胜, 和棋.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "红胜",
+            Outcome::BlackWins => "黑胜",
+            Outcome::Draw => "和棋",
+        }
+    }
+
+    /// Reads a result token: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), the JSON
+    /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
+    /// traditional). `*` and unknown text give `None`.
+    pub fn parse(token: &str) -> Option<Outcome> {
+        const TOKENS: [(&str, Outcome); 26] = [
+            ("1-0", Outcome::RedWins),
+            ("red_wins", Outcome::RedWins),
+            ("红胜", Outcome::RedWins),
+            ("红方胜", Outcome::RedWins),
+            ("红赢", Outcome::RedWins),
+            ("黑负", Outcome::RedWins),
+            ("红先胜", Outcome::RedWins),
+            ("黑先负", Outcome::RedWins),
+            ("0-1", Outcome::BlackWins),
+            ("black_wins", Outcome::BlackWins),
+            ("黑胜", Outcome::BlackWins),
+            ("黑方胜", Outcome::BlackWins),
+            ("黑赢", Outcome::BlackWins),
+            ("红负", Outcome::BlackWins),
+            ("黑先胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1/2-1/2", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+            ("draw", Outcome::Draw),
+            ("和", Outcome::Draw),
+            ("和棋", Outcome::Draw),
+            ("和局", Outcome::Draw),
+            ("平局", Outcome::Draw),
+            ("红先和", Outcome::Draw),
+            ("黑先和", Outcome::Draw),
+            ("黑先平", Outcome::Draw),
+        ];
+        let first = token.trim_start().chars().next().map(fold_width);
+        if !matches!(
+            first,
+            Some('0' | '1' | '½' | 'r' | 'b' | 'd' | '红' | '紅' | '黑' | '和' | '平')
+        ) {
+            return None;
+        }
+        let simplified = || {
+            token.trim().chars().map(|c| match fold_width(c) {
+                '紅' => '红',
+                '勝' => '胜',
+                '負' => '负',
+                c => c,
+            })
+        };
+        TOKENS
+            .iter()
+            .find(|(t, _)| simplified().eq(t.chars()))
+            .map(|&(_, outcome)| outcome)
+    }
+
+    /// Reads a PGN result token; `*` and anything else give `None`.
+    pub fn from_pgn(s: &str) -> Option<Outcome> {
+        match s.trim() {
+            "1-0" => Some(Outcome::RedWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// Reads the numeric result code of XQF, CBF and CBR: 1 Red wins,
+    /// 2 Black wins, 3 or 4 draw, anything else unknown.
+    pub fn from_code(code: u32) -> Option<Outcome> {
+        match code {
+            1 => Some(Outcome::RedWins),
+            2 => Some(Outcome::BlackWins),
+            3 | 4 => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// Reads a Chinese result text such as 红胜, 黑负, 和棋 or 红先和.
+    pub fn from_chinese(s: &str) -> Option<Outcome> {
+        let s = s.trim();
+        if s.contains("和") {
+            return Some(Outcome::Draw);
+        }
+        let red = s.contains('红') || s.contains('紅');
+        let black = s.contains('黑');
+        let win = s.contains('胜') || s.contains('勝');
+        let loss = s.contains('负') || s.contains('負');
+        match (red, black, win, loss) {
+            (true, false, true, false) | (false, true, false, true) => Some(Outcome::RedWins),
+            (true, false, false, true) | (false, true, true, false) => Some(Outcome::BlackWins),
+            _ => Outcome::from_pgn(s),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pgn())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_texts() {
+        assert_eq!(Outcome::from_chinese("红胜"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::from_chinese("黑负"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::from_chinese("红先负"), Some(Outcome::BlackWins));
+        assert_eq!(Outcome::from_chinese("和局"), Some(Outcome::Draw));
+        assert_eq!(Outcome::from_chinese("未知"), None);
+        assert_eq!(Outcome::from_code(4), Some(Outcome::Draw));
+        assert_eq!(Outcome::from_pgn("*"), None);
+        assert_eq!(Outcome::Draw.pgn(), "1/2-1/2");
+        assert_eq!(Outcome::BlackWins.name(), "black_wins");
+    }
+}
