@@ -19,7 +19,10 @@ import sys
 import tempfile
 import time
 
-import pyffish as sf
+try:
+    import pyffish as sf
+except ImportError:
+    sys.exit("pyffish is not installed: pip install pyffish")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "..", "positions", "repetition.tsv")
@@ -85,6 +88,8 @@ def main():
         default=os.path.join(HERE, "..", "target", "release", "xqarbiter"),
     )
     args = parser.parse_args()
+    if not os.path.isfile(args.xqarbiter):
+        sys.exit(f"missing executable: {args.xqarbiter} (build with `cargo build --release`)")
     cases = axf_cases()
     n = len(cases) * args.repeat
     with tempfile.TemporaryDirectory() as tmp:
