@@ -98,10 +98,8 @@ fn judge(case: &Case) -> Outcome {
 /// here so that a regression elsewhere fails the test, and so that a fix
 /// fails it too until the case is removed from this list.
 const KNOWN_WRONG: &[&str] = &[
-    "CXA-图2",
     "CXA-图3",
     "CXA-图8",
-    "CXA-图9",
     "CXA-图16",
     "CXA-图17",
     "CXA-图18",
@@ -109,8 +107,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图22",
     "CXA-图24",
     "CXA-图25",
-    "CXA-图26",
-    "CXA-图28",
     "CXA-图29a",
     "CXA-图30a",
     "AXF-O065",

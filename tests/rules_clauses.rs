@@ -528,6 +528,44 @@ fn winning_a_piece_with_a_discovered_check_is_a_chase() {
 }
 
 #[test]
+fn a_piece_won_by_a_capture_after_checks_is_chased_under_cxa() {
+    // The red rook comes to a6: Rd6+ forces the advisor to d7, then the rook
+    // leaves with a discovered check by the cannon d1 (over the advisor) to h6,
+    // and takes the black horse h3 next (29.1: "通过连续照将吃子").
+    let fen = "9/3ka4/9/9/9/9/7n1/9/3C5/R4K3 w";
+    let n = nature(CXA, fen, "a0a6");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("h3")]);
+    assert_eq!(n.chases[0].kind, ThreatKind::AfterChecks);
+    assert_eq!(n.chases[0].gain, 4);
+    // AXF knows no such chase; and from b0 the rook gives no check.
+    assert!(!nature(AXF, fen, "a0a6").nature.is_attack());
+    assert!(!nature(CXA, fen, "a0b0").nature.is_attack());
+    // One check is enough: the horse e4 leaves with a discovered check by the
+    // rook e1 and takes the black horse h7, which cannot block the file.
+    let fen = "4k4/9/7n1/9/9/4N4/9/9/R8/3K5 w";
+    let n = nature(CXA, fen, "a1e1");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("h7")]);
+    assert_eq!(n.chases[0].kind, ThreatKind::AfterChecks);
+    assert!(!nature(CXA, fen, "a1b1").nature.is_attack());
+}
+
+#[test]
+fn a_piece_offered_for_exchange_is_not_chased_through_checks() {
+    // The red horse leaves the a-file: the rooks a1 and a9 attack each other
+    // (an exchange offer). Cd2+ Ke9 Rxa9 would win the rook, but checks that
+    // end by taking the offered piece are the exchange, not a chase.
+    let n = nature(CXA, "r1bk5/9/9/9/3P5/N8/9/7C1/R8/5K3 w", "a4c3");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    // The rook d6 screens the cannons d5 and d7, which attack each other.
+    // Cxd7+ would be check, and the rook d6 would then take the black rook d4;
+    // but checks that begin by taking the offered piece are the exchange too.
+    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/9/9/9/5K3 w", "a6d6");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+}
+
+#[test]
 fn a_capture_that_would_be_mated_is_no_chase() {
     // The red rook c5 guards c2 and c1 against Nc2#; taking the black cannon g5
     // would allow that mate, so attacking it is not a chase (29.4).

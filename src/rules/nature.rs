@@ -137,6 +137,10 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 "the even exchange takes away a defender and wins material after it (net +{})",
                 t.gain
             ),
+            ThreatKind::AfterChecks => format!(
+                "its check starts a series of checks after which the piece is captured (net +{})",
+                t.gain
+            ),
         };
         format!(
             "{} threatens {}: {why}",
@@ -156,6 +160,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             ThreatKind::HeldRook => "车被马别住不能动".to_string(),
             ThreatKind::Cheaper => "交换后得子".to_string(),
             ThreatKind::RemovesDefender => "兑子去根，完整交换后得子".to_string(),
+            ThreatKind::AfterChecks => "先照将，连续照将后吃子".to_string(),
         };
         format!(
             "{}捉{}（{why}）",
@@ -182,6 +187,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         net_gain: rules.is_cxa(),
         horse_pinned_rook: rules == RuleSet::Axf,
         mate_safety: rules.is_cxa(),
+        after_checks: rules.is_cxa(),
     }
 }
 

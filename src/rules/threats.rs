@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, KeyMap, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, KeyMap, Move, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -152,6 +152,9 @@ pub enum ThreatKind {
     /// An even exchange on the target's square that takes away the only
     /// defender of another piece, won next (CXA: "得子" through a complete exchange).
     RemovesDefender,
+    /// Won by a capture after consecutive checks (CXA 29.1 "通过连续照将吃子"): the
+    /// opponent, busy answering checks, cannot save the piece.
+    AfterChecks,
 }
 
 /// A threat of the side to move (the one that would move next) to win the piece on `target`.
@@ -188,7 +191,12 @@ pub struct ThreatRules {
     pub horse_pinned_rook: bool,
     /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
     pub mate_safety: bool,
+    /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
+    pub after_checks: bool,
 }
+
+/// How many checks may precede the capture of a threat under [`ThreatRules::after_checks`].
+pub const CHECKS_BEFORE_CAPTURE: u32 = 2;
 
 /// Whether the piece on `sq` is a rook standing on the leg of an enemy horse
 /// that would otherwise check its king.
@@ -249,12 +257,217 @@ pub fn capture_threats_on(
             });
             continue;
         }
-        if let Some(threat) = evaluate_capture(pos, mv, attacker, target, rules) {
+        if let Some(threat) = evaluate_capture(pos, mv, attacker, target, rules, Line::Direct) {
             out.push(threat);
+        }
+    }
+    if rules.after_checks && !pos.in_check() {
+        let open = out.iter().fold(valued(pos, !us) & targets, |b, t| {
+            b & !Bitboard::from_square(t.target)
+        });
+        if !open.is_empty() {
+            // A piece offered for exchange (兑) stays an offer: checks that take
+            // it, or win it after checks, are the exchange, not a chase.
+            let offered = offered_pieces(pos);
+            for won in won_after_checks(
+                pos,
+                rules,
+                CHECKS_BEFORE_CAPTURE,
+                0,
+                open & !offered,
+                offered,
+            ) {
+                let (Some(piece), Some(by)) =
+                    (pos.piece_at(won.target), pos.piece_at(won.check.from()))
+                else {
+                    continue;
+                };
+                out.push(Threat {
+                    target: won.target,
+                    piece,
+                    attacker: won.check.from(),
+                    by,
+                    kind: ThreatKind::AfterChecks,
+                    gain: won.gain,
+                    false_roots: Vec::new(),
+                });
+            }
         }
     }
     debug_assert!(pos.us(!us) == them);
     out
+}
+
+/// The pieces of `color` other than the king that have material value.
+fn valued(pos: &Position, color: Color) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for sq in pos.us(color) {
+        if pos
+            .piece_at(sq)
+            .is_some_and(|p| p.role != Role::King && value(p, sq) > 0)
+        {
+            out |= Bitboard::from_square(sq);
+        }
+    }
+    out
+}
+
+/// The opponent's pieces offered for exchange (兑): attacked by a like piece
+/// of the side to move that they can take in turn.
+fn offered_pieces(pos: &Position) -> Bitboard {
+    let us = pos.turn();
+    let passed = pos.passed();
+    let mut out = Bitboard::EMPTY;
+    for sq in pos.us(!us) {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let mutual = Iterator::any(&mut pos.attackers_to(sq, us).into_iter(), |a| {
+            pos.piece_at(a).is_some_and(|p| p.role == piece.role)
+                && pos.is_legal(Move::new(a, sq))
+                && passed.is_legal(Move::new(sq, a))
+        });
+        if mutual {
+            out |= Bitboard::from_square(sq);
+        }
+    }
+    out
+}
+
+/// A piece won by checks then a capture: its square, the net material won
+/// against the opponent's best defence, and the first check.
+#[derive(Copy, Clone, Debug)]
+struct Won {
+    target: Square,
+    gain: i32,
+    check: Move,
+}
+
+/// The pieces on `open` that the side to move wins whatever the opponent
+/// replies: it checks (at most `depth` times, never by taking an `offered`
+/// piece: that is the exchange) and then captures with net gain, counting
+/// `balance`, the material already won on the way. A reply that moves a
+/// piece saves it. The position is restored before returning.
+fn won_after_checks(
+    pos: &mut Position,
+    rules: ThreatRules,
+    depth: u32,
+    balance: i32,
+    open: Bitboard,
+    offered: Bitboard,
+) -> ArrayVec<Won, 16> {
+    let mut best: ArrayVec<Won, 16> = ArrayVec::new();
+    if open.is_empty() {
+        return best;
+    }
+    for check in pos.checking_moves() {
+        if offered.contains(check.to()) {
+            continue;
+        }
+        let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
+        let undo = pos.play(check);
+        // The least each piece still in reach is won by, over the replies so far.
+        let mut floor = [i32::MAX; 90];
+        let mut live = open & !Bitboard::from_square(check.to());
+        let mut replies = pos.legal_moves();
+        // Taking the checker refutes most checks: try captures first.
+        replies.sort_by_key(|m| pos.piece_at(m.to()).is_none());
+        for &reply in &replies {
+            if live.is_empty() {
+                break;
+            }
+            let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+            let back = pos.play(reply);
+            let b = balance + took - lost;
+            let still = live & !Bitboard::from_square(reply.from());
+            let mut won = [i32::MIN; 90];
+            let mut got = Bitboard::EMPTY;
+            for (sq, gain) in captures_after_checks(pos, rules, b, still) {
+                won[sq.index()] = won[sq.index()].max(gain);
+                got |= Bitboard::from_square(sq);
+            }
+            if depth > 1 {
+                for w in won_after_checks(pos, rules, depth - 1, b, still & !got, Bitboard::EMPTY) {
+                    won[w.target.index()] = won[w.target.index()].max(w.gain);
+                    got |= Bitboard::from_square(w.target);
+                }
+            }
+            pos.undo(back);
+            live &= got;
+            for sq in live {
+                floor[sq.index()] = floor[sq.index()].min(won[sq.index()]);
+            }
+        }
+        pos.undo(undo);
+        // A check with no reply is mate: a mate threat, not a capture threat.
+        if replies.is_empty() {
+            continue;
+        }
+        for sq in live {
+            let gain = floor[sq.index()];
+            match best.iter_mut().find(|w| w.target == sq) {
+                Some(w) if w.gain < gain => {
+                    *w = Won {
+                        target: sq,
+                        gain,
+                        check,
+                    }
+                }
+                Some(_) => {}
+                None => best.push(Won {
+                    target: sq,
+                    gain,
+                    check,
+                }),
+            }
+        }
+    }
+    best
+}
+
+/// The pieces on `open` the side to move can capture now with a net gain
+/// that, added to `balance`, is positive; with that total.
+fn captures_after_checks(
+    pos: &mut Position,
+    rules: ThreatRules,
+    balance: i32,
+    open: Bitboard,
+) -> ArrayVec<(Square, i32), 16> {
+    let mut out = ArrayVec::new();
+    if open.is_empty() {
+        return out;
+    }
+    for mv in pos.legal_captures() {
+        if !open.contains(mv.to()) {
+            continue;
+        }
+        let (Some(attacker), Some(target)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to()))
+        else {
+            continue;
+        };
+        if balance + value(target, mv.to()) <= 0
+            || !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn)
+        {
+            continue;
+        }
+        if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks)
+            && balance + t.gain > 0
+            && !out.is_full()
+        {
+            out.push((mv.to(), balance + t.gain));
+        }
+    }
+    out
+}
+
+/// Where a capture stands: threatened directly, or reached after checks.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Line {
+    /// The capture could be played now: a like piece that can take back makes it an offer (兑).
+    Direct,
+    /// The last move of a series of checks: the opponent, answering them, had
+    /// no time to take the attacker first.
+    AfterChecks,
 }
 
 fn evaluate_capture(
@@ -263,6 +476,7 @@ fn evaluate_capture(
     attacker: Piece,
     target: Piece,
     rules: ThreatRules,
+    line: Line,
 ) -> Option<Threat> {
     let to = mv.to();
     let undo = pos.play(mv);
@@ -276,7 +490,10 @@ fn evaluate_capture(
     };
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
-    if target.role == attacker.role && pos.passed().is_legal(Move::new(to, mv.from())) {
+    if line == Line::Direct
+        && target.role == attacker.role
+        && pos.passed().is_legal(Move::new(to, mv.from()))
+    {
         return None;
     }
     let mut net = if rules.net_gain {
@@ -427,15 +644,21 @@ mod tests {
         net_gain: true,
         horse_pinned_rook: false,
         mate_safety: true,
+        after_checks: true,
     };
 
     #[test]
     fn an_even_exchange_that_removes_a_defender_wins_material() {
         // The cannon i5 takes the horse c5 (over the pawn g5) and the elephant
         // e7 takes back: then the horse f6 wins the pawn e4, which the black
-        // horse alone defended. Under CXA the horse c5 is threatened.
+        // horse alone defended. Under CXA the horse c5 is threatened. (Ng8+
+        // would also win the elephant e7 after the check: not looked at here.)
+        let cxa = ThreatRules {
+            after_checks: false,
+            ..CXA
+        };
         let mut pos = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/4p4/9/9/9/3K5 w").unwrap();
-        let t = capture_threats(&mut pos, CXA);
+        let t = capture_threats(&mut pos, cxa);
         assert_eq!(t.len(), 1, "{t:?}");
         assert_eq!(
             (t[0].target, t[0].kind, t[0].gain),
@@ -443,13 +666,14 @@ mod tests {
         );
         // Without the pawn there is nothing to win after the exchange.
         let mut bare = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/9/9/9/9/3K5 w").unwrap();
-        let t = capture_threats(&mut bare, CXA);
+        let t = capture_threats(&mut bare, cxa);
         assert!(t.is_empty(), "{t:?}");
         // AXF asks only whether the target has a real root.
         let axf = ThreatRules {
             net_gain: false,
             mate_safety: false,
             outnumbered_counts: false,
+            after_checks: false,
             ..CXA
         };
         assert!(capture_threats(&mut pos, axf).is_empty());
