@@ -343,6 +343,13 @@ struct Won {
     check: Move,
 }
 
+/// Pieces, by square, with the net material won by taking them (one entry per square).
+type Gains = ArrayVec<(Square, i32), 16>;
+
+fn gain_on(gains: &Gains, sq: Square) -> Option<i32> {
+    gains.iter().find(|g| g.0 == sq).map(|g| g.1)
+}
+
 /// The pieces on `open` that the side to move wins whatever the opponent
 /// replies: it checks (at most `depth` times, never by taking an `offered`
 /// piece: that is the exchange) and then captures with net gain, counting
@@ -366,9 +373,9 @@ fn won_after_checks(
         }
         let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
         let undo = pos.play(check);
-        // The least each piece still in reach is won by, over the replies so far.
-        let mut floor = [i32::MAX; 90];
         let mut live = open & !Bitboard::from_square(check.to());
+        // The least each piece still in reach is won by, over the replies so far.
+        let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
         let mut replies = pos.legal_moves();
         // Taking the checker refutes most checks: try captures first.
         replies.sort_by_key(|m| pos.piece_at(m.to()).is_none());
@@ -380,42 +387,44 @@ fn won_after_checks(
             let back = pos.play(reply);
             let b = balance + took - lost;
             let still = live & !Bitboard::from_square(reply.from());
-            let mut won = [i32::MIN; 90];
-            let mut got = Bitboard::EMPTY;
-            for (sq, gain) in captures_after_checks(pos, rules, b, still) {
-                won[sq.index()] = won[sq.index()].max(gain);
-                got |= Bitboard::from_square(sq);
-            }
+            let mut won = captures_after_checks(pos, rules, b, still);
             if depth > 1 {
+                let got = won
+                    .iter()
+                    .fold(Bitboard::EMPTY, |g, w| g | Bitboard::from_square(w.0));
                 for w in won_after_checks(pos, rules, depth - 1, b, still & !got, Bitboard::EMPTY) {
-                    won[w.target.index()] = won[w.target.index()].max(w.gain);
-                    got |= Bitboard::from_square(w.target);
+                    won.push((w.target, w.gain));
                 }
             }
             pos.undo(back);
-            live &= got;
-            for sq in live {
-                floor[sq.index()] = floor[sq.index()].min(won[sq.index()]);
-            }
+            floor.retain(|f| match gain_on(&won, f.0) {
+                Some(gain) => {
+                    f.1 = f.1.min(gain);
+                    true
+                }
+                None => false,
+            });
+            live = floor
+                .iter()
+                .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0));
         }
         pos.undo(undo);
         // A check with no reply is mate: a mate threat, not a capture threat.
         if replies.is_empty() {
             continue;
         }
-        for sq in live {
-            let gain = floor[sq.index()];
-            match best.iter_mut().find(|w| w.target == sq) {
+        for (target, gain) in floor {
+            match best.iter_mut().find(|w| w.target == target) {
                 Some(w) if w.gain < gain => {
                     *w = Won {
-                        target: sq,
+                        target,
                         gain,
                         check,
                     }
                 }
                 Some(_) => {}
                 None => best.push(Won {
-                    target: sq,
+                    target,
                     gain,
                     check,
                 }),
@@ -426,35 +435,40 @@ fn won_after_checks(
 }
 
 /// The pieces on `open` the side to move can capture now with a net gain
-/// that, added to `balance`, is positive; with that total.
+/// that, added to `balance`, is positive; with that total, the best per piece.
 fn captures_after_checks(
     pos: &mut Position,
     rules: ThreatRules,
     balance: i32,
     open: Bitboard,
-) -> ArrayVec<(Square, i32), 16> {
-    let mut out = ArrayVec::new();
-    if open.is_empty() {
-        return out;
-    }
-    for mv in pos.legal_captures() {
-        if !open.contains(mv.to()) {
-            continue;
-        }
-        let (Some(attacker), Some(target)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to()))
-        else {
+) -> Gains {
+    let mut out = Gains::new();
+    for sq in open {
+        let Some(target) = pos.piece_at(sq) else {
             continue;
         };
-        if balance + value(target, mv.to()) <= 0
-            || !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn)
-        {
+        if balance + value(target, sq) <= 0 {
             continue;
         }
-        if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks)
-            && balance + t.gain > 0
-            && !out.is_full()
-        {
-            out.push((mv.to(), balance + t.gain));
+        let mut best = None;
+        for from in pos.attackers_to(sq, pos.turn()) {
+            let mv = Move::new(from, sq);
+            let Some(attacker) = pos.piece_at(from) else {
+                continue;
+            };
+            if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn)
+                || !pos.is_legal(mv)
+            {
+                continue;
+            }
+            if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks)
+                && balance + t.gain > 0
+            {
+                best = best.max(Some(balance + t.gain));
+            }
+        }
+        if let Some(gain) = best {
+            out.push((sq, gain));
         }
     }
     out
