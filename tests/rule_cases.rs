@@ -110,7 +110,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图24",
     "CXA-图25",
     "CXA-图26",
-    "CXA-图28",
     "CXA-图29a",
     "CXA-图30a",
     "AXF-O065",
