@@ -577,6 +577,27 @@ fn a_capture_that_would_be_mated_is_no_chase() {
 }
 
 #[test]
+fn taking_an_unprotected_piece_is_a_chase_even_if_an_equal_piece_is_lost_elsewhere() {
+    // Rook b9-c9 attacks the unprotected black horse c7; taking it would leave
+    // the red cannon a9 to the black rook a3, an even trade: still a chase.
+    let n = nature(CXA, "CR7/5k3/2n6/9/9/9/r8/9/9/3K5 w", "b9c9");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c7")]);
+}
+
+#[test]
+fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_only() {
+    // The same, with a black elephant c5 (worth less than the cannon) as the target:
+    // CXA counts the net gain, AXF only whether the target has a real root.
+    let fen = "CR7/5k3/9/9/2b6/9/r8/9/9/3K5 w";
+    let n = nature(CXA, fen, "b9c9");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    let n = nature(AXF, fen, "b9c9");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c5")]);
+}
+
+#[test]
 fn an_exchange_offer_is_idle() {
     for rules in [CXA, AXF] {
         let n = nature(rules, "3k5/9/9/9/r8/9/9/9/9/4K3R w", "i0i5");

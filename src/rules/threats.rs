@@ -72,7 +72,8 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 /// Net material the side to move wins by the capture `mv`: the exchange on
 /// its square followed to the end, less the best the opponent can then win
 /// elsewhere (a piece the capture left hanging). The rulebook's "得子".
-/// Exact when positive; when the capture gains nothing, some value ≤ 0.
+/// Exact when positive, or 0 after a capture that wins on its square;
+/// otherwise some value ≤ 0 (< 0 if the capture wins on its square).
 pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
     let on_square = capture_gain(pos, mv);
     if on_square <= 0 {
@@ -85,7 +86,7 @@ pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
         if reply.to() != mv.to() && bound > elsewhere {
             elsewhere = elsewhere.max(capture_gain(pos, reply));
-            if elsewhere >= on_square {
+            if elsewhere > on_square {
                 break;
             }
         }
@@ -522,7 +523,9 @@ fn evaluate_capture(
         net = exchange_then_capture(pos, mv);
         removes_defender = true;
     }
-    if net <= 0 {
+    // A protected piece must be won outright; an unprotected one is taken
+    // directly (29.1) unless that loses more elsewhere than it wins.
+    if net < 0 || (net == 0 && recapturable) {
         return None;
     }
     // The capture must not leave the capturer mated (CXA 29.4).
