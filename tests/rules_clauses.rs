@@ -495,9 +495,10 @@ fn an_exchange_offer_that_also_chases_is_a_chase() {
 #[test]
 fn a_cheaper_attacker_on_a_protected_piece_chases() {
     // The red elephant attacks the black horse a2, protected by the rook a8:
-    // elephant for horse wins material (26.5).
+    // elephant for horse wins material (26.5). (With the red king on d0, Ke9
+    // and Rd8# would follow any move: no capture is a chase then, 29.4.)
     for rules in [CXA, AXF] {
-        let n = nature(rules, "5k3/r8/9/9/9/9/9/n3B4/9/3K5 w", "e2c4");
+        let n = nature(rules, "5k3/r8/9/9/9/9/9/n3B4/9/4K4 w", "e2c4");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.chases[0].kind, ThreatKind::Cheaper);
     }
@@ -595,6 +596,21 @@ fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_on
     let n = nature(AXF, fen, "b9c9");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c5")]);
+}
+
+#[test]
+fn a_capture_given_back_to_parry_a_mate_threat_is_no_chase() {
+    // The red horse comes to b3 and attacks the black elephant c5. After Nxc5
+    // the black king steps to f9: the advisor f2 is pinned by the kings, and
+    // Rxf2 would mate (double check with the horse e3). Every parry gives an
+    // advisor back (after Kf0, Rxe1: the advisor f2 cannot take back), so the
+    // elephant is not won (29.4 with 29.1's net gain) ...
+    let n = nature(CXA, "3ak4/4a4/9/9/2b6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    // ... while a cannon there is still won, for an advisor.
+    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.chases[0].gain, 2);
 }
 
 #[test]

@@ -528,13 +528,23 @@ fn evaluate_capture(
     if net < 0 || (net == 0 && recapturable) {
         return None;
     }
-    // The capture must not leave the capturer mated (CXA 29.4).
+    // The capture must not leave the capturer mated (CXA 29.4), nor let the
+    // opponent win the material back by threatening mate.
     if rules.mate_safety {
         let undo = pos.play(mv);
         let mated = leads_to_mate_in_one(pos);
         pos.undo(undo);
         if mated {
             return None;
+        }
+        if line == Line::Direct {
+            let kept = kept_against_mate_threats(pos, mv, net);
+            if kept < net {
+                if kept <= 0 {
+                    return None;
+                }
+                net = kept;
+            }
         }
     }
     if !recapturable {
@@ -571,6 +581,60 @@ fn evaluate_capture(
         gain,
         false_roots,
     })
+}
+
+/// What the side to move keeps of the `net` gain of the capture `mv` when the
+/// opponent answers with a quiet move threatening mate in one (CXA 29.4):
+/// the capturer must parry, and a parry may cost material (the best parry's
+/// captures less the best capture the opponent then has). `net` when there
+/// is no such threat; at most 0 when a threat cannot be parried.
+fn kept_against_mate_threats(pos: &mut Position, mv: Move, net: i32) -> i32 {
+    let undo = pos.play(mv);
+    let mut kept = net;
+    for threat in pos.legal_moves() {
+        // Captures are weighed by the net gain already.
+        if pos.piece_at(threat.to()).is_some() {
+            continue;
+        }
+        let back = pos.play(threat);
+        if !pos.in_check() && threatens_mate_in_one(pos) {
+            kept = kept.min(net + best_parry(pos));
+        }
+        pos.undo(back);
+        if kept <= 0 {
+            break;
+        }
+    }
+    pos.undo(undo);
+    kept
+}
+
+/// Whether the side not to move could mate in one move if it were its turn.
+fn threatens_mate_in_one(pos: &mut Position) -> bool {
+    pos.pass();
+    let mate = leads_to_mate_in_one(pos);
+    pos.pass();
+    mate
+}
+
+/// The material balance of the side to move's best move that leaves the
+/// opponent no mate in one: what it captures less the most the opponent then
+/// wins by a capture. Very negative when every move allows mate.
+fn best_parry(pos: &mut Position) -> i32 {
+    let mut best = -1000;
+    for parry in pos.legal_moves() {
+        let took = pos.piece_at(parry.to()).map_or(0, |p| value(p, parry.to()));
+        let back = pos.play(parry);
+        if took > best && !leads_to_mate_in_one(pos) {
+            let mut lost = 0;
+            for c in pos.legal_captures() {
+                lost = lost.max(capture_gain(pos, c));
+            }
+            best = best.max(took - lost);
+        }
+        pos.undo(back);
+    }
+    best
 }
 
 /// Whether the side to move can mate in one move.
