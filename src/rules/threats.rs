@@ -190,7 +190,9 @@ pub struct ThreatRules {
     /// AXF rule 19: a rook held in place by an enemy horse (moving it would
     /// uncover the horse's check) is chased even when protected.
     pub horse_pinned_rook: bool,
-    /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
+    /// CXA 29.4: a capture that would let the opponent mate next move is no
+    /// threat, and one keeps only what survives a mate threat the opponent
+    /// answers it with.
     pub mate_safety: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
