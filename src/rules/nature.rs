@@ -16,7 +16,7 @@ use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use super::ruling::Lang;
 use super::threats::{
     Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
-    mate_by_checks,
+    mate_by_checks, mutual_exchanges,
 };
 use super::{Nature, RuleSet};
 
@@ -272,27 +272,11 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
         .collect()
 }
 
-/// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
-/// is the position with the pair's owner to move, `other` the same placement
-/// with the opponent to move.
-fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
-    let us = mover.turn();
-    let mut out = Vec::new();
-    for ours in mover.us(us) {
-        let Some(p) = mover.piece_at(ours) else {
-            continue;
-        };
-        if matches!(p.role, Role::King | Role::Pawn) {
-            continue;
-        }
-        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
-        for theirs in reached {
-            if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
-                out.push((ours, theirs));
-            }
-        }
-    }
-    out
+/// The [`mutual_exchanges`] of pieces other than pawns: the exchange offers (兑).
+fn piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    let mut pairs = mutual_exchanges(other, mover);
+    pairs.retain(|&(ours, _)| mover.piece_at(ours).is_some_and(|p| p.role != Role::Pawn));
+    pairs
 }
 
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
@@ -334,8 +318,8 @@ fn idle_nature(
 ) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
-    let offered = mutual_exchanges(after, &after.passed());
-    let existing = mutual_exchanges(&before.passed(), before);
+    let offered = piece_exchanges(after, &after.passed());
+    let existing = piece_exchanges(&before.passed(), before);
     if let Some(&(ours, theirs)) = offered
         .iter()
         .find(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))

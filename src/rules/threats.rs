@@ -271,7 +271,10 @@ pub fn capture_threats_on(
         if !open.is_empty() {
             // A piece offered for exchange (兑) stays an offer: checks that take
             // it, or win it after checks, are the exchange, not a chase.
-            let offered = offered_pieces(pos);
+            let offered: Bitboard = mutual_exchanges(&pos.passed(), pos)
+                .into_iter()
+                .map(|(_, theirs)| theirs)
+                .collect();
             for won in won_after_checks(
                 pos,
                 rules,
@@ -303,35 +306,33 @@ pub fn capture_threats_on(
 
 /// The pieces of `color` other than the king that have material value.
 fn valued(pos: &Position, color: Color) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for sq in pos.us(color) {
-        if pos
-            .piece_at(sq)
-            .is_some_and(|p| p.role != Role::King && value(p, sq) > 0)
-        {
-            out |= Bitboard::from_square(sq);
-        }
-    }
-    out
+    pos.us(color)
+        .into_iter()
+        .filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.role != Role::King && value(p, sq) > 0)
+        })
+        .collect()
 }
 
-/// The opponent's pieces offered for exchange (兑): attacked by a like piece
-/// of the side to move that they can take in turn.
-fn offered_pieces(pos: &Position) -> Bitboard {
-    let us = pos.turn();
-    let passed = pos.passed();
-    let mut out = Bitboard::EMPTY;
-    for sq in pos.us(!us) {
-        let Some(piece) = pos.piece_at(sq) else {
+/// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
+/// is the position with the pair's owner to move, `other` the same placement
+/// with the opponent to move.
+pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    let us = mover.turn();
+    let mut out = Vec::new();
+    for ours in mover.us(us) {
+        let Some(p) = mover.piece_at(ours) else {
             continue;
         };
-        let mutual = Iterator::any(&mut pos.attackers_to(sq, us).into_iter(), |a| {
-            pos.piece_at(a).is_some_and(|p| p.role == piece.role)
-                && pos.is_legal(Move::new(a, sq))
-                && passed.is_legal(Move::new(sq, a))
-        });
-        if mutual {
-            out |= Bitboard::from_square(sq);
+        if p.role == Role::King {
+            continue;
+        }
+        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+        for theirs in reached {
+            if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
+                out.push((ours, theirs));
+            }
         }
     }
     out
