@@ -535,19 +535,23 @@ fn evaluate_capture(
     // opponent win the material back by threatening mate.
     if rules.mate_safety {
         let undo = pos.play(mv);
-        let mated = leads_to_mate_in_one(pos);
+        let kept = if leads_to_mate_in_one(pos) {
+            None
+        } else if line == Line::Direct {
+            Some(kept_against_mate_threats(pos, net))
+        } else {
+            Some(net)
+        };
         pos.undo(undo);
-        if mated {
-            return None;
-        }
-        if line == Line::Direct {
-            let kept = kept_against_mate_threats(pos, mv, net);
-            if kept < net {
+        match kept {
+            None => return None,
+            Some(kept) if kept < net => {
                 if kept <= 0 {
                     return None;
                 }
                 net = kept;
             }
+            Some(_) => {}
         }
     }
     if !recapturable {
@@ -586,13 +590,13 @@ fn evaluate_capture(
     })
 }
 
-/// What the side to move keeps of the `net` gain of the capture `mv` when the
-/// opponent answers with a quiet move threatening mate in one (CXA 29.4):
-/// the capturer must parry, and a parry may cost material (the best parry's
-/// captures less the best capture the opponent then has). `net` when there
-/// is no such threat; at most 0 when a threat cannot be parried.
-fn kept_against_mate_threats(pos: &mut Position, mv: Move, net: i32) -> i32 {
-    let undo = pos.play(mv);
+/// What the capturer keeps of the `net` gain of the capture just played in
+/// `pos` when the opponent (to move) answers with a quiet move threatening
+/// mate in one (CXA 29.4): the capturer must parry, and a parry may cost
+/// material (the best parry's captures less the best capture the opponent
+/// then has). `net` when there is no such threat; at most 0 when a threat
+/// cannot be parried.
+fn kept_against_mate_threats(pos: &mut Position, net: i32) -> i32 {
     let mut kept = net;
     for threat in pos.legal_moves() {
         // Captures are weighed by the net gain already.
@@ -604,11 +608,11 @@ fn kept_against_mate_threats(pos: &mut Position, mv: Move, net: i32) -> i32 {
             kept = kept.min(net + best_parry(pos));
         }
         pos.undo(back);
-        if kept <= 0 {
+        // The capture is then no threat, whatever the other replies.
+        if kept < net && kept <= 0 {
             break;
         }
     }
-    pos.undo(undo);
     kept
 }
 
