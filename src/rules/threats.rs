@@ -814,4 +814,17 @@ mod tests {
         let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
         assert!(!mate_by_checks(&mut lone, 2));
     }
+
+    #[test]
+    fn an_unparried_mate_threat_takes_away_even_a_gain_of_nothing() {
+        // Black to move: the horse b5 leaving opens Ra5-d5#, which the lone red
+        // king cannot parry; the rook's own moves, generated first, threaten nothing.
+        let mut pos = Position::from_fen("4k4/9/9/9/rn7/9/9/9/9/3K5 b").unwrap();
+        for net in [0, 4] {
+            assert!(kept_against_mate_threats(&mut pos, net) < 0, "net {net}");
+        }
+        // A red rook on d1 closes the d-file: nothing is taken away.
+        let mut parried = Position::from_fen("4k4/9/9/9/rn7/9/9/9/3R5/3K5 b").unwrap();
+        assert_eq!(kept_against_mate_threats(&mut parried, 4), 4);
+    }
 }
