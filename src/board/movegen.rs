@@ -31,19 +31,21 @@ trait Sink {
     }
 }
 
-/// Notes whether any legal move exists.
-struct AnyMove(bool);
+/// Keeps the first legal move it receives.
+struct FirstMove(Option<Move>);
 
-impl Sink for AnyMove {
+impl Sink for FirstMove {
     const FIRST_ONLY: bool = true;
 
     #[inline(always)]
-    fn add(&mut self, _from: Square, targets: Bitboard) {
-        self.0 |= targets.any();
+    fn add(&mut self, from: Square, targets: Bitboard) {
+        if self.0.is_none() {
+            self.0 = targets.first().map(|to| Move::new(from, to));
+        }
     }
 
     fn satisfied(&self) -> bool {
-        self.0
+        self.0.is_some()
     }
 }
 
@@ -63,24 +65,6 @@ impl Sink for Counter {
     #[inline(always)]
     fn add(&mut self, _from: Square, targets: Bitboard) {
         self.0 += targets.count() as u64;
-    }
-}
-
-/// Keeps the checking moves among the legal ones it receives.
-struct Checking<'a> {
-    pos: &'a Position,
-    list: MoveList,
-}
-
-impl Sink for Checking<'_> {
-    #[inline(always)]
-    fn add(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            let mv = Move::new(from, to);
-            if self.pos.gives_check(mv) {
-                self.list.push(mv);
-            }
-        }
     }
 }
 
@@ -137,20 +121,40 @@ impl Position {
                 _ => {}
             }
         }
-        let mut sink = Checking {
-            pos: self,
-            list: MoveList::new(),
-        };
-        self.generate(&mut sink, |from, targets| {
-            if uncovering.contains(from) {
-                return targets;
+        // Only the candidates are tested: a rook, horse or pawn moving onto a
+        // square from which it attacks the king, and any piece filling the empty
+        // gap of a cannon facing it, check for sure; the rest are asked.
+        let mut list = MoveList::new();
+        for from in ours {
+            let Some(piece) = self.piece_at(from) else {
+                continue;
+            };
+            let role = piece.role;
+            let uncovers = uncovering.contains(from);
+            let reach = direct[role.index()];
+            let aim = if uncovers {
+                Bitboard::FULL
+            } else {
+                reach | screens
+            };
+            if aim.is_empty() {
+                continue;
             }
-            let reach = self
-                .piece_at(from)
-                .map_or(Bitboard::EMPTY, |p| direct[p.role.index()]);
-            targets & (reach | screens)
-        });
-        sink.list
+            let sure = if uncovers {
+                Bitboard::EMPTY
+            } else if matches!(role, Role::Rook | Role::Horse | Role::Pawn) {
+                reach | screens
+            } else {
+                screens
+            };
+            for to in self.pseudo_targets(from, role, occ) & !ours & aim {
+                let mv = Move::new(from, to);
+                if (sure.contains(to) || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
+                    list.push(mv);
+                }
+            }
+        }
+        list
     }
 
     /// The legal captures of the side to move (the moves of
@@ -172,9 +176,15 @@ impl Position {
     /// Whether the side to move has no legal move: checkmate if in check,
     /// otherwise stalemate (困毙), which in xiangqi also loses.
     pub fn has_no_legal_moves(&self) -> bool {
-        let mut any = AnyMove(false);
-        self.generate(&mut any, |_, targets| targets);
-        !any.0
+        self.first_legal_move().is_none()
+    }
+
+    /// A legal move of the side to move (a king move first when there is
+    /// one), or `None` when it has none.
+    pub fn first_legal_move(&self) -> Option<Move> {
+        let mut first = FirstMove(None);
+        self.generate(&mut first, |_, targets| targets);
+        first.0
     }
 
     /// Whether `mv` is legal in this position.

@@ -535,10 +535,11 @@ fn evaluate_capture(
     // opponent win the material back by threatening mate.
     if rules.mate_safety {
         let undo = pos.play(mv);
-        let kept = if leads_to_mate_in_one(pos) {
+        let mut answers = Answers::default();
+        let kept = if leads_to_mate_in_one(pos, &mut answers) {
             None
         } else if line == Line::Direct {
-            Some(kept_against_mate_threats(pos, net))
+            Some(kept_against_mate_threats(pos, net, &mut answers))
         } else {
             Some(net)
         };
@@ -596,7 +597,7 @@ fn evaluate_capture(
 /// material (the best parry's captures less the best capture the opponent
 /// then has). `net` when there is no such threat; at most 0 when a threat
 /// cannot be parried.
-fn kept_against_mate_threats(pos: &mut Position, net: i32) -> i32 {
+fn kept_against_mate_threats(pos: &mut Position, net: i32, answers: &mut Answers) -> i32 {
     let mut kept = net;
     for threat in pos.legal_moves() {
         // Captures are weighed by the net gain already.
@@ -604,8 +605,9 @@ fn kept_against_mate_threats(pos: &mut Position, net: i32) -> i32 {
             continue;
         }
         let back = pos.play(threat);
-        if !pos.in_check() && threatens_mate_in_one(pos) {
-            kept = kept.min(net + best_parry(pos));
+        if !pos.in_check() && threatens_mate_in_one(pos, answers) {
+            // A parry worth `kept - net` or more leaves `kept` as it is.
+            kept = kept.min(net + best_parry(pos, kept - net, answers));
         }
         pos.undo(back);
         // The capture is then no threat, whatever the other replies.
@@ -617,25 +619,34 @@ fn kept_against_mate_threats(pos: &mut Position, net: i32) -> i32 {
 }
 
 /// Whether the side not to move could mate in one move if it were its turn.
-fn threatens_mate_in_one(pos: &mut Position) -> bool {
+fn threatens_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
     pos.pass();
-    let mate = leads_to_mate_in_one(pos);
+    let mate = leads_to_mate_in_one(pos, answers);
     pos.pass();
     mate
 }
 
 /// The material balance of the side to move's best move that leaves the
 /// opponent no mate in one: what it captures less the most the opponent then
-/// wins by a capture. Very negative when every move allows mate.
-fn best_parry(pos: &mut Position) -> i32 {
+/// wins by a capture. Very negative when every move allows mate. The search
+/// stops once a move reaches `enough` (and returns at least `enough`): the
+/// caller needs nothing better.
+fn best_parry(pos: &mut Position, enough: i32, answers: &mut Answers) -> i32 {
     let mut best = -1000;
     for parry in pos.legal_moves() {
+        if best >= enough {
+            break;
+        }
         let took = pos.piece_at(parry.to()).map_or(0, |p| value(p, parry.to()));
         let back = pos.play(parry);
-        if took > best && !leads_to_mate_in_one(pos) {
+        if took > best && !leads_to_mate_in_one(pos, answers) {
             let mut lost = 0;
             for c in pos.legal_captures() {
                 lost = lost.max(capture_gain(pos, c));
+                // Losing more only makes this parry worse than the best so far.
+                if took - lost <= best {
+                    break;
+                }
             }
             best = best.max(took - lost);
         }
@@ -645,16 +656,44 @@ fn best_parry(pos: &mut Position) -> i32 {
 }
 
 /// Whether the side to move can mate in one move.
-fn leads_to_mate_in_one(pos: &mut Position) -> bool {
-    for mv in pos.checking_moves() {
-        let undo = pos.play(mv);
-        let mate = pos.has_no_legal_moves();
+fn leads_to_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
+    for check in pos.checking_moves() {
+        let undo = pos.play(check);
+        let mate = answers.mated(pos, check);
         pos.undo(undo);
         if mate {
             return true;
         }
     }
     false
+}
+
+/// Legal replies found to checks, by check. Mate tests in positions that
+/// differ by a move or two meet the same checks, which the same reply
+/// usually answers: a reply still legal proves there is no mate at once.
+#[derive(Default)]
+struct Answers(ArrayVec<(Move, Move), 32>);
+
+impl Answers {
+    /// Whether the side to move, just checked by `check`, has no legal move.
+    fn mated(&mut self, pos: &Position, check: Move) -> bool {
+        let known = self.0.iter().position(|&(c, _)| c == check);
+        if let Some(i) = known
+            && pos.is_legal(self.0[i].1)
+        {
+            return false;
+        }
+        let Some(reply) = pos.first_legal_move() else {
+            return true;
+        };
+        match known {
+            Some(i) => self.0[i].1 = reply,
+            None => {
+                let _ = self.0.try_push((check, reply));
+            }
+        }
+        false
+    }
 }
 
 /// Whether the side to move can force mate by checking on every move, within
@@ -821,10 +860,16 @@ mod tests {
         // king cannot parry; the rook's own moves, generated first, threaten nothing.
         let mut pos = Position::from_fen("4k4/9/9/9/rn7/9/9/9/9/3K5 b").unwrap();
         for net in [0, 4] {
-            assert!(kept_against_mate_threats(&mut pos, net) < 0, "net {net}");
+            assert!(
+                kept_against_mate_threats(&mut pos, net, &mut Answers::default()) < 0,
+                "net {net}"
+            );
         }
         // A red rook on d1 closes the d-file: nothing is taken away.
         let mut parried = Position::from_fen("4k4/9/9/9/rn7/9/9/9/3R5/3K5 b").unwrap();
-        assert_eq!(kept_against_mate_threats(&mut parried, 4), 4);
+        assert_eq!(
+            kept_against_mate_threats(&mut parried, 4, &mut Answers::default()),
+            4
+        );
     }
 }
