@@ -483,6 +483,26 @@ mod tests {
     }
 
     #[test]
+    fn first_legal_move_is_legal_and_missing_only_without_moves() {
+        let mut mates = 0;
+        for_each_playout_position(40, 150, |pos| {
+            let legal = pos.legal_moves();
+            match pos.first_legal_move() {
+                Some(mv) => assert!(legal.contains(&mv), "{} {mv}", pos.fen()),
+                None => {
+                    assert!(legal.is_empty(), "{}", pos.fen());
+                    mates += 1;
+                }
+            }
+        });
+        // Red rook b9 mates: the king is shut in by the rook a8.
+        let mated = Position::from_fen("1R2k4/R8/9/9/9/9/9/9/9/3K5 b").unwrap();
+        assert_eq!(mated.first_legal_move(), None);
+        assert!(mated.has_no_legal_moves());
+        assert!(mates < 40, "{mates} playouts ended in mate");
+    }
+
+    #[test]
     fn start_position_has_44_moves() {
         assert_eq!(moves(super::super::START_FEN).len(), 44);
     }

@@ -668,26 +668,29 @@ fn leads_to_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
     false
 }
 
-/// Legal replies found to checks, by check. Mate tests in positions that
-/// differ by a move or two meet the same checks, which the same reply
-/// usually answers: a reply still legal proves there is no mate at once.
+/// Replies found to answer checks, by check. Mate tests in positions that
+/// differ by a move or two meet the same checks, which the same reply usually
+/// answers again: a reply still legal proves there is no mate at once.
 #[derive(Default)]
 struct Answers(ArrayVec<(Move, Move), 32>);
 
 impl Answers {
+    /// The reply last found to answer `check`.
+    fn get(&self, check: Move) -> Option<Move> {
+        self.0.iter().find(|a| a.0 == check).map(|a| a.1)
+    }
+
     /// Whether the side to move, just checked by `check`, has no legal move.
     fn mated(&mut self, pos: &Position, check: Move) -> bool {
-        let known = self.0.iter().position(|&(c, _)| c == check);
-        if let Some(i) = known
-            && pos.is_legal(self.0[i].1)
-        {
+        if self.get(check).is_some_and(|r| pos.is_legal(r)) {
             return false;
         }
         let Some(reply) = pos.first_legal_move() else {
             return true;
         };
-        match known {
-            Some(i) => self.0[i].1 = reply,
+        match self.0.iter_mut().find(|a| a.0 == check) {
+            Some(a) => a.1 = reply,
+            // A full table keeps what it has.
             None => {
                 let _ = self.0.try_push((check, reply));
             }
@@ -852,6 +855,66 @@ mod tests {
         assert!(mate_by_checks(&mut pos, 3));
         let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
         assert!(!mate_by_checks(&mut lone, 2));
+    }
+
+    /// Positions with checks to try: mates in one, checks answered by the
+    /// king, by a capture or by a block.
+    const CHECKING: [&str; 5] = [
+        "4k4/R8/9/9/9/9/9/9/9/1R1K5 w",
+        "4k4/9/9/9/9/9/9/9/R8/1R1K5 w",
+        "3k5/4a4/4b4/9/9/5R3/9/4C4/9/4K4 w",
+        "2bak4/4a4/4b4/4C4/9/9/4R4/9/4K4/9 w",
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/R1BAKAB1R w",
+    ];
+
+    #[test]
+    fn answers_agree_with_a_full_search_for_a_legal_move() {
+        // One table for all positions: a remembered reply may be illegal in the next one.
+        let mut answers = Answers::default();
+        let mut mates = 0;
+        for fen in CHECKING {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for round in 0..2 {
+                for check in pos.checking_moves() {
+                    let undo = pos.play(check);
+                    let mated = answers.mated(&pos, check);
+                    assert_eq!(mated, pos.has_no_legal_moves(), "{fen} {check} {round}");
+                    mates += usize::from(mated);
+                    if !mated {
+                        assert!(answers.get(check).is_some_and(|r| pos.is_legal(r)));
+                    }
+                    pos.undo(undo);
+                }
+            }
+        }
+        // Rb0-b9 in the first position, twice.
+        assert_eq!(mates, 2);
+        let mut first = Position::from_fen(CHECKING[0]).unwrap();
+        assert!(leads_to_mate_in_one(&mut first, &mut answers));
+        let mut second = Position::from_fen(CHECKING[1]).unwrap();
+        assert!(!leads_to_mate_in_one(&mut second, &mut answers));
+    }
+
+    #[test]
+    fn best_parry_stops_at_enough_without_changing_what_matters() {
+        // Black to move after the horse b5 left: Ra5-d5 threatens mate.
+        let threats = [
+            "4k4/9/9/9/r8/9/1n7/9/9/3K5 w",
+            "4k4/9/9/9/r8/9/1n7/9/3R5/3K5 w",
+            "4k4/9/9/9/r8/2n6/9/9/3R5/3KC4 w",
+        ];
+        for fen in threats {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let full = best_parry(&mut pos, i32::MAX, &mut Answers::default());
+            for enough in [-1000, -8, -1, 0, 1, 4] {
+                let got = best_parry(&mut pos, enough, &mut Answers::default());
+                if full < enough {
+                    assert_eq!(got, full, "{fen} {enough}");
+                } else {
+                    assert!(enough <= got && got <= full, "{fen} {enough}: {got} {full}");
+                }
+            }
+        }
     }
 
     #[test]
