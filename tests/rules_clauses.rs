@@ -923,3 +923,17 @@ fn axf_two_pieces_taking_turns_on_one_piece_chase_but_on_two_pieces_do_not() {
     );
     assert!(one_on_one.red.forbidden);
 }
+
+#[test]
+fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
+    // Rule 27: the black cannon e8, the red rook e4 and the red pawn e3 stand
+    // on the king's file, so the rook may only move along it. Its step to e5
+    // frees the leg of the horse f4, which then attacks the unprotected black
+    // horse d5: a chase under CXA, not under AXF.
+    let fen = "3k5/4c4/9/9/3n5/4RN3/4P4/9/9/4K4 w";
+    assert_eq!(nature(CXA, fen, "e4e5").nature, Nature::Chase);
+    assert!(!nature(AXF, fen, "e4e5").nature.is_attack());
+    // With the cannon on another file the rook is free: the step chases.
+    let free = "3k5/2c6/9/9/3n5/4RN3/4P4/9/9/4K4 w";
+    assert_eq!(nature(AXF, free, "e4e5").nature, Nature::Chase);
+}

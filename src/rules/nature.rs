@@ -9,7 +9,7 @@
 //! pawn move that lets another piece chase is a chase.
 
 use crate::board::attacks::{
-    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, line, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
@@ -245,7 +245,9 @@ pub fn classify_reply(
         }
     }
 
-    let new = if king_evasion {
+    let new = if king_evasion
+        || (rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv))
+    {
         Vec::new()
     } else {
         new_threats(before, &ahead, rules)
@@ -254,6 +256,28 @@ pub fn classify_reply(
         return chase_nature(new);
     }
     idle_nature(before, &after, previous, mv, moved)
+}
+
+/// Whether `mv` moves a rook along the line to which an enemy cannon
+/// confines it: the rook and one other piece stand between the cannon and
+/// its king, so leaving the line would uncover a check. AXF rule 27: such
+/// moves chase nothing.
+fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
+    let us = before.turn();
+    let king = before.king(us);
+    let is_rook = before
+        .piece_at(mv.from())
+        .is_some_and(|p| p.role == Role::Rook);
+    is_rook
+        && Iterator::any(
+            &mut before.pieces(!us, Role::Cannon).into_iter(),
+            |cannon| {
+                let gap = between(cannon, king);
+                gap.contains(mv.from())
+                    && (gap & before.occupied()).count() == 2
+                    && line(cannon, king).contains(mv.to())
+            },
+        )
 }
 
 /// The capture threats the mover has in `ahead` (the position after its move,
