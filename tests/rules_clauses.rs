@@ -451,7 +451,15 @@ fn a_pinned_defender_is_a_false_root() {
         let n = nature(rules, pinned, "a0a7");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.chases[0].kind, ThreatKind::Unprotected);
-        assert_eq!(n.chases[0].false_roots[0].0, sq("e7"));
+        assert_eq!(n.chases[0].false_roots[0].square, sq("e7"));
+        assert_eq!(
+            n.reason(Lang::En),
+            "red rook a7 threatens black horse c7: its only defender black rook e7 is pinned by red rook e1"
+        );
+        assert_eq!(
+            n.reason(Lang::Zh),
+            "红车(a7)捉黑马(c7)（假根：黑车(e7)被红车(e1)牵制）"
+        );
     }
     // Without the pin the rook e7 is a true root: a rook for a horse is no gain.
     let n = nature(CXA, "4k4/9/2n1r4/9/9/9/9/9/9/R2K5 w", "a0a7");
@@ -521,7 +529,14 @@ fn winning_a_piece_with_a_discovered_check_is_a_chase() {
         let n = nature(rules, fen, "a1e1");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.targets, vec![sq("c5")]);
-        assert_eq!(n.chases[0].false_roots[0].0, sq("a6"));
+        assert_eq!(n.chases[0].false_roots[0].square, sq("a6"));
+        assert!(
+            n.reason(Lang::En).ends_with(
+                "black horse a6 cannot take back: it would not answer the check from red rook e1"
+            ),
+            "{}",
+            n.reason(Lang::En)
+        );
         // Without the discovered check the protected cannon is not won.
         let n = nature(rules, fen, "a1b1");
         assert!(!n.nature.is_attack(), "{rules}: {n:?}");
@@ -936,4 +951,22 @@ fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
     // With the cannon on another file the rook is free: the step chases.
     let free = "3k5/2c6/9/9/3n5/4RN3/4P4/9/9/4K4 w";
     assert_eq!(nature(AXF, free, "e4e5").nature, Nature::Chase);
+}
+
+#[test]
+fn a_king_that_would_take_back_into_check_is_a_false_root() {
+    // The red cannon e1 attacks the black advisor e8 over the pawn e5; the king
+    // protects it until the red rook comes to a8: taking back on e8 would then
+    // put the king in check from the rook.
+    let fen = "4k4/4a4/9/9/4P4/9/9/9/4C4/R2K5 w";
+    let n = nature(CXA, fen, "a0a8");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red cannon e1 threatens black advisor e8: its only defender black king e9 would be in check from red rook a8"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红炮(e1)捉黑士(e8)（假根：黑将(e9)反吃则被红车(a8)照将）"
+    );
 }
