@@ -108,8 +108,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图25",
     "CXA-图29a",
     "CXA-图30a",
-    "AXF-O065",
-    "AXF-O079",
 ];
 
 #[derive(Default)]

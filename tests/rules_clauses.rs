@@ -451,7 +451,15 @@ fn a_pinned_defender_is_a_false_root() {
         let n = nature(rules, pinned, "a0a7");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.chases[0].kind, ThreatKind::Unprotected);
-        assert_eq!(n.chases[0].false_roots[0].0, sq("e7"));
+        assert_eq!(n.chases[0].false_roots[0].square, sq("e7"));
+        assert_eq!(
+            n.reason(Lang::En),
+            "red rook a7 threatens black horse c7: its only defender black rook e7 is pinned by red rook e1"
+        );
+        assert_eq!(
+            n.reason(Lang::Zh),
+            "红车(a7)捉黑马(c7)（假根：黑车(e7)被红车(e1)牵制）"
+        );
     }
     // Without the pin the rook e7 is a true root: a rook for a horse is no gain.
     let n = nature(CXA, "4k4/9/2n1r4/9/9/9/9/9/9/R2K5 w", "a0a7");
@@ -521,7 +529,14 @@ fn winning_a_piece_with_a_discovered_check_is_a_chase() {
         let n = nature(rules, fen, "a1e1");
         assert_eq!(n.nature, Nature::Chase, "{rules}: {n:?}");
         assert_eq!(n.targets, vec![sq("c5")]);
-        assert_eq!(n.chases[0].false_roots[0].0, sq("a6"));
+        assert_eq!(n.chases[0].false_roots[0].square, sq("a6"));
+        assert!(
+            n.reason(Lang::En).ends_with(
+                "black horse a6 cannot take back: it would not answer the check from red rook e1"
+            ),
+            "{}",
+            n.reason(Lang::En)
+        );
         // Without the discovered check the protected cannon is not won.
         let n = nature(rules, fen, "a1b1");
         assert!(!n.nature.is_attack(), "{rules}: {n:?}");
@@ -825,4 +840,133 @@ fn a_reply_to_check_that_creates_a_new_threat_is_a_chase() {
     let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA);
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c6")]);
+}
+
+// ---------------------------------- AXF: who chases whom, followed by piece
+//
+// Red's cannon a2, horse c2 and rook i2 against Black's rook a7 and cannon
+// i7; the kings shuffle and each move is given its chases.
+
+const PIECES: &str = "3k5/9/r7c/9/9/9/9/C1N5R/9/4K4 w";
+
+/// A chase by the piece on `by` of the piece on `target` (roles as in `PIECES`).
+fn chase_of(by: &str, target: &str) -> Threat {
+    let start = position(PIECES);
+    Threat {
+        target: sq(target),
+        piece: start.piece_at(sq(target)).expect("a target in PIECES"),
+        attacker: sq(by),
+        by: start.piece_at(sq(by)).expect("an attacker in PIECES"),
+        kind: ThreatKind::Unprotected,
+        gain: 4,
+        false_roots: Vec::new(),
+    }
+}
+
+/// A move of the king shuffle given the chases `(attacker, target)`.
+fn chasing(pairs: &[(&str, &str)]) -> MoveNature {
+    let chases: Vec<Threat> = pairs.iter().map(|&(by, t)| chase_of(by, t)).collect();
+    MoveNature {
+        nature: Nature::Chase,
+        targets: chases.iter().map(|t| t.target).collect(),
+        attackers: chases.iter().map(|t| t.attacker).collect(),
+        chases,
+        why: Why::Chase,
+    }
+}
+
+fn ruled_pieces(red: [MoveNature; 2], black: [MoveNature; 2]) -> CycleRuling {
+    let start = position(PIECES);
+    let moves: Vec<Move> = ["e0e1", "d9d8", "e1e0", "d8d9"]
+        .iter()
+        .map(|m| Move::parse_uci(m).unwrap())
+        .collect();
+    let [r0, r1] = red;
+    let [b0, b1] = black;
+    rule_cycle(AXF, &start, &moves, &[r0, b0, r1, b1])
+}
+
+#[test]
+fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
+    // Rule 15: the red cannon chases the black rook on every move; the rook
+    // chases the red horse on every move. Both chase perpetually, yet Red varies.
+    let cannon_on_rook = || chasing(&[("a2", "a7")]);
+    let rook_on_horse = || chasing(&[("a7", "c2")]);
+    let r = ruled_pieces(
+        [cannon_on_rook(), cannon_on_rook()],
+        [rook_on_horse(), rook_on_horse()],
+    );
+    assert!(r.red.forbidden && r.black.forbidden);
+    assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(r.clause.to_string(), "AXF rule 15");
+    // A rook chasing the cannon that chases it is a mutual chase: a draw.
+    let rook_on_cannon = || chasing(&[("a7", "a2")]);
+    let mutual = ruled_pieces(
+        [cannon_on_rook(), cannon_on_rook()],
+        [rook_on_cannon(), rook_on_cannon()],
+    );
+    assert_eq!(mutual.outcome, CycleOutcome::Draw);
+    assert_eq!(mutual.clause.to_string(), "AXF rule 5");
+}
+
+#[test]
+fn axf_two_pieces_taking_turns_on_one_piece_chase_but_on_two_pieces_do_not() {
+    // WXF rule 3: the cannon, then the horse, chase the black rook.
+    let turns_on_one = ruled_pieces(
+        [chasing(&[("a2", "a7")]), chasing(&[("c2", "a7")])],
+        [idle(), idle()],
+    );
+    assert!(turns_on_one.red.forbidden);
+    assert_eq!(turns_on_one.outcome, CycleOutcome::MustVary(Color::Red));
+    // Rule 32: the cannon and the rook take turns on the black rook and cannon.
+    let turns_on_two = ruled_pieces(
+        [
+            chasing(&[("a2", "a7"), ("i2", "i7")]),
+            chasing(&[("i2", "a7"), ("a2", "i7")]),
+        ],
+        [idle(), idle()],
+    );
+    assert!(!turns_on_two.red.forbidden);
+    assert_eq!(turns_on_two.outcome, CycleOutcome::Draw);
+    // One piece on the same piece on every move stays forbidden, whatever else is chased.
+    let one_on_one = ruled_pieces(
+        [
+            chasing(&[("a2", "a7"), ("i2", "i7")]),
+            chasing(&[("a2", "a7"), ("c2", "i7")]),
+        ],
+        [idle(), idle()],
+    );
+    assert!(one_on_one.red.forbidden);
+}
+
+#[test]
+fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
+    // Rule 27: the black cannon e8, the red rook e4 and the red pawn e3 stand
+    // on the king's file, so the rook may only move along it. Its step to e5
+    // frees the leg of the horse f4, which then attacks the unprotected black
+    // horse d5: a chase under CXA, not under AXF.
+    let fen = "3k5/4c4/9/9/3n5/4RN3/4P4/9/9/4K4 w";
+    assert_eq!(nature(CXA, fen, "e4e5").nature, Nature::Chase);
+    assert!(!nature(AXF, fen, "e4e5").nature.is_attack());
+    // With the cannon on another file the rook is free: the step chases.
+    let free = "3k5/2c6/9/9/3n5/4RN3/4P4/9/9/4K4 w";
+    assert_eq!(nature(AXF, free, "e4e5").nature, Nature::Chase);
+}
+
+#[test]
+fn a_king_that_would_take_back_into_check_is_a_false_root() {
+    // The red cannon e1 attacks the black advisor e8 over the pawn e5; the king
+    // protects it until the red rook comes to a8: taking back on e8 would then
+    // put the king in check from the rook.
+    let fen = "4k4/4a4/9/9/4P4/9/9/9/4C4/R2K5 w";
+    let n = nature(CXA, fen, "a0a8");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red cannon e1 threatens black advisor e8: its only defender black king e9 would be in check from red rook a8"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红炮(e1)捉黑士(e8)（假根：黑将(e9)反吃则被红车(a8)照将）"
+    );
 }

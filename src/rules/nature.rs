@@ -9,13 +9,13 @@
 //! pawn move that lets another piece chase is a chase.
 
 use crate::board::attacks::{
-    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, line, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use super::ruling::Lang;
 use super::threats::{
-    Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
+    FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
     mate_by_checks, mutual_exchanges,
 };
 use super::{Nature, RuleSet};
@@ -115,12 +115,12 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
             ThreatKind::Unprotected => {
-                let roots: Vec<String> =
-                    t.false_roots.iter().map(|&(s, p)| piece_en(p, s)).collect();
-                format!(
-                    "its only defender ({}) cannot legally recapture",
-                    roots.join(", ")
-                )
+                let roots: Vec<String> = t.false_roots.iter().map(false_root_en).collect();
+                if let [root] = roots.as_slice() {
+                    format!("its only defender {root}")
+                } else {
+                    format!("none of its defenders can take back: {}", roots.join("; "))
+                }
             }
             ThreatKind::RookByLesser => {
                 format!("a rook won for a lesser piece (net +{})", t.gain)
@@ -151,9 +151,8 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => {
-                let roots: Vec<String> =
-                    t.false_roots.iter().map(|&(s, p)| piece_zh(p, s)).collect();
-                format!("假根：{}不能合法反吃", roots.join("、"))
+                let roots: Vec<String> = t.false_roots.iter().map(false_root_zh).collect();
+                format!("假根：{}", roots.join("，"))
             }
             ThreatKind::RookByLesser => "以小换车".to_string(),
             ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
@@ -167,6 +166,45 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             piece_zh(t.by, t.attacker),
             piece_zh(t.piece, t.target)
         )
+    }
+}
+
+/// Why a defender cannot take back, e.g. "black advisor e8 is pinned by red
+/// cannon e2", for a king "black king e9 would be in check from red horse
+/// f7", or after a capture with check, that taking back would not answer it.
+fn false_root_en(root: &FalseRoot) -> String {
+    let by: Vec<String> = root
+        .exposed_to
+        .iter()
+        .map(|&(s, p)| piece_en(p, s))
+        .collect();
+    let defender = piece_en(root.piece, root.square);
+    if root.in_check {
+        format!(
+            "{defender} cannot take back: it would not answer the check from {}",
+            by.join(" and ")
+        )
+    } else if root.piece.role == Role::King {
+        format!("{defender} would be in check from {}", by.join(" and "))
+    } else {
+        format!("{defender} is pinned by {}", by.join(" and "))
+    }
+}
+
+/// [`false_root_en`] in Chinese, e.g. "黑士(e8)被红炮(e2)牵制".
+fn false_root_zh(root: &FalseRoot) -> String {
+    let by: Vec<String> = root
+        .exposed_to
+        .iter()
+        .map(|&(s, p)| piece_zh(p, s))
+        .collect();
+    let defender = piece_zh(root.piece, root.square);
+    if root.in_check {
+        format!("{defender}反吃不能应{}的将", by.join("、"))
+    } else if root.piece.role == Role::King {
+        format!("{defender}反吃则被{}照将", by.join("、"))
+    } else {
+        format!("{defender}被{}牵制", by.join("、"))
     }
 }
 
@@ -245,7 +283,9 @@ pub fn classify_reply(
         }
     }
 
-    let new = if king_evasion {
+    let new = if king_evasion
+        || (rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv))
+    {
         Vec::new()
     } else {
         new_threats(before, &ahead, rules)
@@ -254,6 +294,28 @@ pub fn classify_reply(
         return chase_nature(new);
     }
     idle_nature(before, &after, previous, mv, moved)
+}
+
+/// Whether `mv` moves a rook along the line to which an enemy cannon
+/// confines it: the rook and one other piece stand between the cannon and
+/// its king, so leaving the line would uncover a check. AXF rule 27: such
+/// moves chase nothing.
+fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
+    let us = before.turn();
+    let king = before.king(us);
+    let is_rook = before
+        .piece_at(mv.from())
+        .is_some_and(|p| p.role == Role::Rook);
+    is_rook
+        && Iterator::any(
+            &mut before.pieces(!us, Role::Cannon).into_iter(),
+            |cannon| {
+                let gap = between(cannon, king);
+                gap.contains(mv.from())
+                    && (gap & before.occupied()).count() == 2
+                    && line(cannon, king).contains(mv.to())
+            },
+        )
 }
 
 /// The capture threats the mover has in `ahead` (the position after its move,

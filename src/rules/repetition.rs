@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Color, Move, Position, Role};
 
 use super::nature::MoveNature;
 use super::ruling::Lang;
@@ -192,7 +192,7 @@ pub fn rule_cycle(
     natures: &[MoveNature],
 ) -> CycleRuling {
     let first_mover = start.turn();
-    let side = |color: Color| -> SideCycle {
+    let side = |color: Color| -> (SideCycle, AxfChases) {
         let idx: Vec<usize> = (0..moves.len())
             .filter(|i| {
                 (if i % 2 == 0 {
@@ -204,22 +204,31 @@ pub fn rule_cycle(
             .collect();
         let tally = Tally::of(idx.iter().map(|&i| natures[i].nature));
         let perpetual_check = !idx.is_empty() && tally.checks == idx.len();
+        let mut axf = AxfChases::default();
         let forbidden = match rules {
             RuleSet::Cxa2011 | RuleSet::Cxa2020 => !idx.is_empty() && tally.idle == 0,
-            RuleSet::Axf => perpetual_check || axf_perpetual_chase(start, moves, natures, &idx),
+            RuleSet::Axf => {
+                let chases = labelled_chases(start, moves, natures, &idx);
+                axf = AxfChases {
+                    perpetual: perpetual_targets(&chases),
+                    rook_chasers: rook_chasers(&chases),
+                };
+                perpetual_check || !axf.perpetual.is_empty()
+            }
         };
-        SideCycle {
+        let side = SideCycle {
             color,
             moves: idx,
             tally,
             forbidden,
             perpetual_check,
-        }
+        };
+        (side, axf)
     };
-    let red = side(Color::Red);
-    let black = side(Color::Black);
+    let (red, red_axf) = side(Color::Red);
+    let (black, black_axf) = side(Color::Black);
     let (outcome, article, ground) = match rules {
-        RuleSet::Axf => verdict_axf(&red, &black, natures),
+        RuleSet::Axf => verdict_axf(&red, &black, natures, [&red_axf, &black_axf]),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
     CycleRuling {
@@ -231,40 +240,109 @@ pub fn rule_cycle(
     }
 }
 
-/// AXF perpetual chase: every move of the side chases, and one and the same
-/// enemy piece is chased on every move (followed as it moves).
-fn axf_perpetual_chase(
+/// What AXF's chase rules need of a side's chases in a cycle.
+#[derive(Default)]
+struct AxfChases {
+    /// The pieces it chases perpetually (see [`perpetual_targets`]).
+    perpetual: Vec<u8>,
+    /// Its horses and cannons chasing a rook on every move (see [`rook_chasers`]).
+    rook_chasers: Option<Vec<u8>>,
+}
+
+/// One chase of a move in a cycle, its pieces labelled by their squares at
+/// the cycle's start (a label follows its piece as it moves).
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct LabelledChase {
+    attacker: u8,
+    target: u8,
+    /// A horse or cannon chasing a rook (AXF rule 15).
+    on_rook_by_horse_or_cannon: bool,
+}
+
+/// A side's chases in a cycle, under AXF: per move of the side, its chases.
+/// Empty if some move of the side does not chase.
+fn labelled_chases(
     start: &Position,
     moves: &[Move],
     natures: &[MoveNature],
     idx: &[usize],
-) -> bool {
+) -> Vec<Vec<LabelledChase>> {
     // Every move chases (a check that also chases counts, AXF's "forbidden reading").
-    if idx.is_empty() || idx.iter().any(|&i| natures[i].chases.is_empty()) {
-        return false;
+    if idx.iter().any(|&i| natures[i].chases.is_empty()) {
+        return Vec::new();
     }
-    // Label every piece by its square at the cycle's start and follow the labels.
     let mut label: [Option<u8>; 90] = [None; 90];
     for sq in start.occupied() {
         label[sq.index()] = Some(sq.index() as u8);
     }
-    let mut common: Option<Vec<u8>> = None;
+    let mut out = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
         label[mv.to().index()] = label[mv.from().index()];
         label[mv.from().index()] = None;
         if idx.contains(&i) {
-            let targets: Vec<u8> = natures[i]
-                .chases
-                .iter()
-                .filter_map(|t| label[t.target.index()])
-                .collect();
-            common = Some(match common {
-                None => targets,
-                Some(c) => c.into_iter().filter(|t| targets.contains(t)).collect(),
+            let chases = natures[i].chases.iter().filter_map(|t| {
+                Some(LabelledChase {
+                    attacker: label[t.attacker.index()]?,
+                    target: label[t.target.index()]?,
+                    on_rook_by_horse_or_cannon: t.piece.role == Role::Rook
+                        && matches!(t.by.role, Role::Horse | Role::Cannon),
+                })
             });
+            out.push(chases.collect());
         }
     }
-    common.is_some_and(|c| !c.is_empty())
+    out
+}
+
+/// The pieces a side chases perpetually under AXF: chased on every move of
+/// the side, either by one and the same piece (rule 3), or by pieces taking
+/// turns when it is the only such piece (WXF rule 3: "two or more pieces …
+/// on one piece"). Pieces taking turns on two or more pieces draw (rule 32).
+fn perpetual_targets(chases: &[Vec<LabelledChase>]) -> Vec<u8> {
+    let Some(first) = chases.first() else {
+        return Vec::new();
+    };
+    let on_every_move =
+        |hit: &dyn Fn(&LabelledChase) -> bool| chases.iter().all(|m| m.iter().any(hit));
+    let mut common: Vec<u8> = first
+        .iter()
+        .map(|c| c.target)
+        .filter(|&t| on_every_move(&|c| c.target == t))
+        .collect();
+    common.sort_unstable();
+    common.dedup();
+    let by_one_piece: Vec<u8> = common
+        .iter()
+        .copied()
+        .filter(|&t| {
+            first
+                .iter()
+                .filter(|c| c.target == t)
+                .any(|&a| on_every_move(&|c| (c.attacker, c.target) == (a.attacker, t)))
+        })
+        .collect();
+    if by_one_piece.is_empty() && common.len() == 1 {
+        common
+    } else {
+        by_one_piece
+    }
+}
+
+/// The horses and cannons of a side that chase a rook, if one of them does
+/// so on every move of the side (AXF rule 15).
+fn rook_chasers(chases: &[Vec<LabelledChase>]) -> Option<Vec<u8>> {
+    let every_move = !chases.is_empty()
+        && chases
+            .iter()
+            .all(|m| m.iter().any(|c| c.on_rook_by_horse_or_cannon));
+    every_move.then(|| {
+        chases
+            .iter()
+            .flatten()
+            .filter(|c| c.on_rook_by_horse_or_cannon)
+            .map(|c| c.attacker)
+            .collect()
+    })
 }
 
 /// Outcome, article, and the ground in English and Chinese.
@@ -281,7 +359,22 @@ fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
         })
 }
 
-fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Verdict {
+/// Whether `chaser` perpetually chases a rook with a horse or cannon while the
+/// other side's perpetual chase is not aimed at those chasing pieces (a mutual
+/// chase, each chasing the other, is a plain double perpetual chase).
+fn rook_chase_unanswered(chaser: &AxfChases, other: &AxfChases) -> bool {
+    chaser
+        .rook_chasers
+        .as_ref()
+        .is_some_and(|by| !other.perpetual.iter().any(|t| by.contains(t)))
+}
+
+fn verdict_axf(
+    red: &SideCycle,
+    black: &SideCycle,
+    natures: &[MoveNature],
+    axf: [&AxfChases; 2],
+) -> Verdict {
     let both = |a: bool, b: bool| (a, b);
     match both(red.perpetual_check, black.perpetual_check) {
         (true, false) => {
@@ -324,7 +417,24 @@ fn verdict_axf(red: &SideCycle, black: &SideCycle, natures: &[MoveNature]) -> Ve
                 "a rook held by a horse may not be chased perpetually, even against a counter-chase",
                 "长捉被马别住的车",
             ),
-            _ => draw("5", "both sides chase perpetually", "双方长捉，作和"),
+            _ => match (
+                rook_chase_unanswered(axf[0], axf[1]),
+                rook_chase_unanswered(axf[1], axf[0]),
+            ) {
+                (true, false) => must_vary(
+                    Color::Red,
+                    "15",
+                    "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
+                    "马炮长捉车",
+                ),
+                (false, true) => must_vary(
+                    Color::Black,
+                    "15",
+                    "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
+                    "马炮长捉车",
+                ),
+                _ => draw("5", "both sides chase perpetually", "双方长捉，作和"),
+            },
         },
         (false, false) => draw("5", "no side breaks a rule", "双方均未犯规，不变作和"),
     }

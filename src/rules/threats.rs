@@ -173,8 +173,24 @@ pub struct Threat {
     pub kind: ThreatKind,
     /// Net material won (units of a crossed pawn).
     pub gain: i32,
-    /// Defenders that look like protection but cannot legally recapture (假根), with their squares.
-    pub false_roots: Vec<(Square, Piece)>,
+    /// Defenders that look like protection but cannot legally recapture (假根).
+    pub false_roots: Vec<FalseRoot>,
+}
+
+/// A defender that cannot legally take back (假根), and what stops it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FalseRoot {
+    /// The defender's square.
+    pub square: Square,
+    /// The defender.
+    pub piece: Piece,
+    /// The enemy pieces that would attack its king after taking back, with
+    /// their squares: the pinning piece, a piece guarding the square when the
+    /// defender is the king, or the enemy king it would face on an open file.
+    pub exposed_to: Vec<(Square, Piece)>,
+    /// Whether the capture gives check and taking back would leave the king
+    /// in that same check (`exposed_to` are then the checking pieces).
+    pub in_check: bool,
 }
 
 /// Options that differ between rule sets.
@@ -499,13 +515,6 @@ fn evaluate_capture(
     let to = mv.to();
     let undo = pos.play(mv);
     let recapturable = has_legal_recapture(pos, to);
-    let false_roots: Vec<(Square, Piece)> = if recapturable {
-        Vec::new()
-    } else {
-        pos.attackers_to(to, pos.turn())
-            .filter_map(|s| Some((s, pos.piece_at(s)?)))
-            .collect()
-    };
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
     if line == Line::Direct
@@ -563,7 +572,7 @@ fn evaluate_capture(
             by: attacker,
             kind: ThreatKind::Unprotected,
             gain: net,
-            false_roots,
+            false_roots: false_roots(pos, mv),
         });
     }
     let gain = net;
@@ -587,8 +596,43 @@ fn evaluate_capture(
         by: attacker,
         kind,
         gain,
-        false_roots,
+        false_roots: Vec::new(),
     })
+}
+
+/// The pieces that seem to defend the target of the capture `mv` but cannot
+/// legally take back (假根), each with the enemy pieces that would then
+/// attack its king.
+fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
+    let to = mv.to();
+    let undo = pos.play(mv);
+    let defender = pos.turn();
+    let checkers = pos.checkers();
+    let mut roots = Vec::new();
+    for square in pos.attackers_to(to, defender) {
+        let Some(piece) = pos.piece_at(square) else {
+            continue;
+        };
+        let back = pos.play(Move::new(square, to));
+        let capturer = pos.us(!defender);
+        let danger = pos.king_danger(pos.king(defender), !defender, pos.occupied(), capturer);
+        let in_check = danger.any() && (danger & !checkers).is_empty();
+        let exposed_to: Vec<(Square, Piece)> = danger
+            .into_iter()
+            .filter_map(|s| Some((s, pos.piece_at(s)?)))
+            .collect();
+        pos.undo(back);
+        if !exposed_to.is_empty() {
+            roots.push(FalseRoot {
+                square,
+                piece,
+                exposed_to,
+                in_check,
+            });
+        }
+    }
+    pos.undo(undo);
+    roots
 }
 
 /// What the capturer keeps of the `net` gain of the capture just played in
@@ -830,7 +874,8 @@ mod tests {
             .find(|t| t.target == sq("c5"))
             .expect("horse threatened");
         assert_eq!(horse.kind, ThreatKind::Unprotected);
-        assert_eq!(horse.false_roots[0].0, sq("c9"));
+        assert_eq!(horse.false_roots[0].square, sq("c9"));
+        assert_eq!(horse.false_roots[0].exposed_to[0].0, sq("a9"));
         assert_eq!(horse.false_roots.len(), 1);
     }
 
