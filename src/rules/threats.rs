@@ -298,6 +298,7 @@ pub fn capture_threats_on(
                 0,
                 open & !offered,
                 offered,
+                &mut Answers::default(),
             ) {
                 let (Some(piece), Some(by)) =
                     (pos.piece_at(won.target), pos.piece_at(won.check.from()))
@@ -382,6 +383,7 @@ fn won_after_checks(
     balance: i32,
     open: Bitboard,
     offered: Bitboard,
+    answers: &mut Answers,
 ) -> ArrayVec<Won, 16> {
     let mut best: ArrayVec<Won, 16> = ArrayVec::new();
     if open.is_empty() {
@@ -396,41 +398,51 @@ fn won_after_checks(
         let mut live = open & !Bitboard::from_square(check.to());
         // The least each piece still in reach is won by, over the replies so far.
         let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
-        let mut replies = pos.legal_moves();
-        // Taking the checker refutes most checks: try captures first.
-        replies.sort_by_key(|m| pos.piece_at(m.to()).is_none());
-        for &reply in &replies {
-            if live.is_empty() {
-                break;
-            }
-            let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-            let back = pos.play(reply);
-            let b = balance + took - lost;
-            let still = live & !Bitboard::from_square(reply.from());
-            let mut won = captures_after_checks(pos, rules, b, still);
-            if depth > 1 {
-                let got = won
-                    .iter()
-                    .fold(Bitboard::EMPTY, |g, w| g | Bitboard::from_square(w.0));
-                for w in won_after_checks(pos, rules, depth - 1, b, still & !got, Bitboard::EMPTY) {
-                    won.push((w.target, w.gain));
+        // Once every piece is saved the other replies do not matter: the reply
+        // that saved them from this check before, if legal, goes before the
+        // others are even generated.
+        let known = answers.get(check).filter(|&r| pos.is_legal(r));
+        let mut any_reply = known.is_some();
+        if let Some(reply) = known
+            && live.any()
+        {
+            live = weigh_reply(
+                pos,
+                rules,
+                depth,
+                balance + took,
+                reply,
+                &mut floor,
+                answers,
+            );
+        }
+        if live.any() {
+            let mut replies = pos.legal_moves();
+            any_reply |= !replies.is_empty();
+            // Taking the checker refutes most checks: try captures first.
+            replies.sort_by_key(|m| pos.piece_at(m.to()).is_none());
+            for reply in replies {
+                if Some(reply) == known {
+                    continue;
+                }
+                live = weigh_reply(
+                    pos,
+                    rules,
+                    depth,
+                    balance + took,
+                    reply,
+                    &mut floor,
+                    answers,
+                );
+                if live.is_empty() {
+                    answers.note(check, reply);
+                    break;
                 }
             }
-            pos.undo(back);
-            floor.retain(|f| match gain_on(&won, f.0) {
-                Some(gain) => {
-                    f.1 = f.1.min(gain);
-                    true
-                }
-                None => false,
-            });
-            live = floor
-                .iter()
-                .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0));
         }
         pos.undo(undo);
         // A check with no reply is mate: a mate threat, not a capture threat.
-        if replies.is_empty() {
+        if !any_reply {
             continue;
         }
         for (target, gain) in floor {
@@ -452,6 +464,48 @@ fn won_after_checks(
         }
     }
     best
+}
+
+/// Plays `reply` to a check, after which the checker's side has won
+/// `balance`, and keeps in `floor` the pieces it still wins after the reply,
+/// each with the least gain so far. Returns their squares.
+fn weigh_reply(
+    pos: &mut Position,
+    rules: ThreatRules,
+    depth: u32,
+    balance: i32,
+    reply: Move,
+    floor: &mut Gains,
+    answers: &mut Answers,
+) -> Bitboard {
+    let live = floor
+        .iter()
+        .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0));
+    let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+    let back = pos.play(reply);
+    let b = balance - lost;
+    let still = live & !Bitboard::from_square(reply.from());
+    let mut won = captures_after_checks(pos, rules, b, still);
+    if depth > 1 {
+        let got = won
+            .iter()
+            .fold(Bitboard::EMPTY, |g, w| g | Bitboard::from_square(w.0));
+        let deeper = still & !got;
+        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Bitboard::EMPTY, answers) {
+            won.push((w.target, w.gain));
+        }
+    }
+    pos.undo(back);
+    floor.retain(|f| match gain_on(&won, f.0) {
+        Some(gain) => {
+            f.1 = f.1.min(gain);
+            true
+        }
+        None => false,
+    });
+    floor
+        .iter()
+        .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0))
 }
 
 /// The pieces on `open` the side to move can capture now with a net gain
@@ -724,6 +778,16 @@ impl Answers {
         self.0.iter().find(|a| a.0 == check).map(|a| a.1)
     }
 
+    /// Notes that `reply` answered `check` (a full table keeps what it has).
+    fn note(&mut self, check: Move, reply: Move) {
+        match self.0.iter_mut().find(|a| a.0 == check) {
+            Some(a) => a.1 = reply,
+            None => {
+                let _ = self.0.try_push((check, reply));
+            }
+        }
+    }
+
     /// Whether the side to move, just checked by `check`, has no legal move.
     fn mated(&mut self, pos: &Position, check: Move) -> bool {
         if self.get(check).is_some_and(|r| pos.is_legal(r)) {
@@ -732,13 +796,7 @@ impl Answers {
         let Some(reply) = pos.first_legal_move() else {
             return true;
         };
-        match self.0.iter_mut().find(|a| a.0 == check) {
-            Some(a) => a.1 = reply,
-            // A full table keeps what it has.
-            None => {
-                let _ = self.0.try_push((check, reply));
-            }
-        }
+        self.note(check, reply);
         false
     }
 }
@@ -747,7 +805,7 @@ impl Answers {
 /// `depth` of its own moves. The defender may reply with any legal move.
 pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
     let mut refuted = Refuted::default();
-    attacker_mates(pos, depth, &mut refuted)
+    attacker_mates(pos, depth, &mut refuted, &mut Answers::default())
 }
 
 /// Positions (attacker to move) already shown to hold against mate by checks,
@@ -766,13 +824,18 @@ impl Refuted {
     }
 }
 
-fn attacker_mates(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
+fn attacker_mates(
+    pos: &mut Position,
+    depth: u32,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
     if depth == 0 || refuted.holds(pos.key(), depth) {
         return false;
     }
     for mv in pos.checking_moves() {
         let undo = pos.play(mv);
-        let good = defender_loses(pos, depth - 1, refuted);
+        let good = defender_loses(pos, mv, depth - 1, refuted, answers);
         pos.undo(undo);
         if good {
             return true;
@@ -782,9 +845,27 @@ fn attacker_mates(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool
     false
 }
 
-fn defender_loses(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool {
+/// Whether the side to move, just checked by `check`, is mated within `depth` more checks.
+fn defender_loses(
+    pos: &mut Position,
+    check: Move,
+    depth: u32,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
     if depth == 0 {
-        return pos.has_no_legal_moves();
+        return answers.mated(pos, check);
+    }
+    // One reply that holds is enough: the one that held against this check
+    // before, if legal, goes before the others are even generated.
+    let known = answers.get(check).filter(|&r| pos.is_legal(r));
+    if let Some(reply) = known {
+        let undo = pos.play(reply);
+        let mated = attacker_mates(pos, depth, refuted, answers);
+        pos.undo(undo);
+        if !mated {
+            return false;
+        }
     }
     let mut replies = pos.legal_moves();
     if replies.is_empty() {
@@ -794,10 +875,14 @@ fn defender_loses(pos: &mut Position, depth: u32, refuted: &mut Refuted) -> bool
     let king = pos.king(pos.turn());
     replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
     for mv in replies {
+        if Some(mv) == known {
+            continue;
+        }
         let undo = pos.play(mv);
-        let mated = attacker_mates(pos, depth, refuted);
+        let mated = attacker_mates(pos, depth, refuted, answers);
         pos.undo(undo);
         if !mated {
+            answers.note(check, mv);
             return false;
         }
     }
