@@ -386,6 +386,24 @@ const fn line_table() -> [[u128; 90]; 90] {
     t
 }
 
+/// The rank and file through each square, without the square.
+const fn cross_table() -> [u128; 90] {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = (sq % 9, sq / 9);
+        let mut file = 0u128;
+        let mut i = 0;
+        while i < 10 {
+            file |= bit(i * 9 + f);
+            i += 1;
+        }
+        t[sq] = (file | 0x1FFu128 << (9 * r)) & !bit(sq);
+        sq += 1;
+    }
+    t
+}
+
 static HORSE: [[Leg; 4]; 90] = horse_legs();
 static HORSE_TO: [[Leg; 4]; 90] = horse_to_legs();
 static ELEPHANT: [[Leg; 4]; 90] = elephant_legs();
@@ -476,6 +494,15 @@ pub fn pawn_attackers_from(color: Color, sq: Square) -> Bitboard {
 pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
 }
+
+/// The squares on the rank and file through `sq`, other than `sq`: where a
+/// rook, cannon or king must stand to attack it along a line.
+#[inline(always)]
+pub fn cross(sq: Square) -> Bitboard {
+    Bitboard(CROSS[sq.index()])
+}
+
+static CROSS: [u128; 90] = cross_table();
 
 /// The whole rank or file through `a` and `b` (empty if they share neither).
 #[inline(always)]
@@ -668,6 +695,13 @@ mod tests {
             pawn_attackers_from(Color::Red, sq("e6")),
             set(&["e5", "d6", "f6"])
         );
+    }
+
+    #[test]
+    fn cross_is_a_rook_on_an_empty_board() {
+        for sq in Bitboard::FULL {
+            assert_eq!(cross(sq), rook_attacks(sq, Bitboard::EMPTY), "{sq}");
+        }
     }
 
     #[test]

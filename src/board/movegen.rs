@@ -125,7 +125,17 @@ impl Position {
         // square from which it attacks the king, and any piece filling the empty
         // gap of a cannon facing it, check for sure; the rest are asked.
         let mut list = MoveList::new();
-        for from in ours {
+        // Kings, advisors and elephants check only by uncovering or as screens.
+        let attackers = self.role(Role::Rook)
+            | self.role(Role::Cannon)
+            | self.role(Role::Horse)
+            | self.role(Role::Pawn);
+        let movers = if screens.any() {
+            ours
+        } else {
+            ours & (attackers | uncovering)
+        };
+        for from in movers {
             let Some(piece) = self.piece_at(from) else {
                 continue;
             };

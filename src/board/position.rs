@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::attacks::{
-    advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers_from, horse_attacks,
+    advisor_attacks, cannon_attacks, cross, elephant_attacks, horse_attackers_from, horse_attacks,
     horse_legs_around, king_attacks, may_give_check, pawn_attackers_from, pawn_attacks,
     rook_attacks,
 };
@@ -143,12 +143,21 @@ impl Position {
         occ: Bitboard,
         by_mask: Bitboard,
     ) -> Bitboard {
-        let rook_like = self.by_role[Role::Rook.index()] | self.by_role[Role::King.index()];
-        (rook_attacks(sq, occ) & rook_like
-            | cannon_attacks(sq, occ) & self.by_role[Role::Cannon.index()]
-            | horse_attackers_from(sq, occ) & self.by_role[Role::Horse.index()]
-            | pawn_attackers_from(by, sq) & self.by_role[Role::Pawn.index()])
-            & by_mask
+        let r = &self.by_role;
+        let mut danger = (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
+            | pawn_attackers_from(by, sq) & r[Role::Pawn.index()])
+            & by_mask;
+        // The line attacks cost most: looked up only with an attacker on a line.
+        let lines = cross(sq) & by_mask;
+        let rook_like = (r[Role::Rook.index()] | r[Role::King.index()]) & lines;
+        if rook_like.any() {
+            danger |= rook_attacks(sq, occ) & rook_like;
+        }
+        let cannons = r[Role::Cannon.index()] & lines;
+        if cannons.any() {
+            danger |= cannon_attacks(sq, occ) & cannons;
+        }
+        danger
     }
 
     /// The pieces giving check to the side to move (including a king facing it on an open file).
