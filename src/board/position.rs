@@ -316,12 +316,15 @@ impl Position {
         // The opponent is not in check now, so rooks and cannons can check only
         // if the move touches the king's rank or file, and horses only through a
         // leg or by the moved horse itself.
-        let on_lines = |sq: Square| sq.rank() == ksq.rank() || sq.file() == ksq.file();
-        if (on_lines(from) || on_lines(to))
-            && ((rook_attacks(ksq, occ) & ours(Role::Rook)).any()
-                || (cannon_attacks(ksq, occ) & ours(Role::Cannon)).any())
-        {
-            return true;
+        let lines = cross(ksq);
+        if lines.contains(from) || lines.contains(to) {
+            // Only a rook or cannon on the king's lines can check along them.
+            let (rooks, cannons) = (ours(Role::Rook) & lines, ours(Role::Cannon) & lines);
+            if rooks.any() && (rook_attacks(ksq, occ) & rooks).any()
+                || cannons.any() && (cannon_attacks(ksq, occ) & cannons).any()
+            {
+                return true;
+            }
         }
         let legs = horse_legs_around(ksq);
         if (piece.role == Role::Horse || legs.contains(from) || legs.contains(to))
