@@ -698,12 +698,12 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
 fn kept_against_mate_threats(pos: &mut Position, net: i32, answers: &mut Answers) -> i32 {
     let mut kept = net;
     for threat in pos.legal_moves() {
-        // Captures are weighed by the net gain already.
-        if pos.piece_at(threat.to()).is_some() {
+        // Captures are weighed by the net gain already, and a check must be answered first.
+        if pos.piece_at(threat.to()).is_some() || pos.gives_check(threat) {
             continue;
         }
         let back = pos.play(threat);
-        if !pos.in_check() && threatens_mate_in_one(pos, answers) {
+        if threatens_mate_in_one(pos, answers) {
             // A parry worth `kept - net` or more leaves `kept` as it is.
             kept = kept.min(net + best_parry(pos, kept - net, answers));
         }
