@@ -970,3 +970,16 @@ fn a_king_that_would_take_back_into_check_is_a_false_root() {
         "红炮(e1)捉黑士(e8)（假根：黑将(e9)反吃则被红车(a8)照将）"
     );
 }
+
+#[test]
+fn clauses_are_named_in_the_language_of_the_ruling() {
+    let r = decisive(
+        AXF,
+        CANNON_CHASE,
+        CANNON_CHASE_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
+    assert_eq!(r.cycle.clause.name(Lang::Zh), "亚洲象棋规则 第3条");
+}

@@ -119,6 +119,19 @@ pub struct Clause {
     pub article: &'static str,
 }
 
+impl Clause {
+    /// The clause for people: in English as [`Clause`]'s `Display` (also the
+    /// JSON form), in Chinese e.g. "中国象棋竞赛规则(2020) 第25.3条" or "亚洲象棋规则 第6条".
+    pub fn name(&self, lang: Lang) -> String {
+        match (lang, self.rules) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, RuleSet::Cxa2011) => format!("中国象棋竞赛规则(2011) 第{}条", self.article),
+            (Lang::Zh, RuleSet::Cxa2020) => format!("中国象棋竞赛规则(2020) 第{}条", self.article),
+            (Lang::Zh, RuleSet::Axf) => format!("亚洲象棋规则 第{}条", self.article),
+        }
+    }
+}
+
 impl fmt::Display for Clause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rules {

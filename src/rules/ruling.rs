@@ -298,14 +298,18 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
                     (Some(_), Some(r)) => {
-                        format!("——{}（{}）", r.cycle.explanation(lang), r.cycle.clause)
+                        format!(
+                            "——{}（{}）",
+                            r.cycle.explanation(lang),
+                            r.cycle.clause.name(lang)
+                        )
                     }
                     (None, Some(r)) => {
                         format!(
                             "——循环第{}次：{}（{}）",
                             r.occurrences,
                             r.cycle.explanation(lang),
-                            r.cycle.clause
+                            r.cycle.clause.name(lang)
                         )
                     }
                     _ => String::new(),
