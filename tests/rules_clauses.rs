@@ -983,3 +983,18 @@ fn clauses_are_named_in_the_language_of_the_ruling() {
     assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
     assert_eq!(r.cycle.clause.name(Lang::Zh), "亚洲象棋规则 第3条");
 }
+
+#[test]
+fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
+    // 26.8: the red rook comes to f1 behind the red pawn f6. Pxg6 would then
+    // uncover its check on the f-file, so the black rook g9 could not take back.
+    let fen = "5kr2/4a4/9/5Pn2/9/9/9/9/R8/4K4 w";
+    let n = nature(CXA, fen, "a1f1");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!((n.targets[0], n.attackers[0]), (sq("g6"), sq("f6")));
+    assert!(n.chases[0].false_roots[0].in_check, "{n:?}");
+    // The pawn's capture alone (the rook elsewhere) is idle, as is the same
+    // move under AXF, where pawns may chase perpetually anyway.
+    assert!(!nature(CXA, fen, "a1b1").nature.is_attack());
+    assert!(!nature(AXF, fen, "a1f1").nature.is_attack());
+}

@@ -198,6 +198,9 @@ pub struct FalseRoot {
 pub struct ThreatRules {
     /// Whether kings and pawns may be the capturing piece of a threat (they never chase by themselves).
     pub king_and_pawn_attack: bool,
+    /// CXA 26.8: a pawn's capture that uncovers a check by another piece is
+    /// a threat even when pawns do not chase by themselves.
+    pub pawn_capture_with_check: bool,
     /// Whether threats that need the exchange with several attackers count (CXA: 联合捉 counts; AXF: not).
     pub outnumbered_counts: bool,
     /// Whether a capture must win material against the opponent's best reply
@@ -258,7 +261,12 @@ pub fn capture_threats_on(
         let Some(attacker) = pos.piece_at(mv.from()) else {
             continue;
         };
-        if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn) {
+        if !rules.king_and_pawn_attack
+            && matches!(attacker.role, Role::King | Role::Pawn)
+            && !(rules.pawn_capture_with_check
+                && attacker.role == Role::Pawn
+                && uncovers_check(pos, mv))
+        {
             continue;
         }
         if out.iter().any(|t| t.target == mv.to()) {
@@ -318,6 +326,14 @@ pub fn capture_threats_on(
     }
     debug_assert!(pos.us(!us) == them);
     out
+}
+
+/// Whether `mv` gives check by a piece other than the one it moves.
+fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
+    let undo = pos.play(mv);
+    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
+    pos.undo(undo);
+    uncovered
 }
 
 /// The pieces of `color` other than the king that have material value.
@@ -772,6 +788,7 @@ mod tests {
 
     const CXA: ThreatRules = ThreatRules {
         king_and_pawn_attack: false,
+        pawn_capture_with_check: true,
         outnumbered_counts: true,
         net_gain: true,
         horse_pinned_rook: false,
