@@ -998,3 +998,19 @@ fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
     assert!(!nature(CXA, fen, "a1b1").nature.is_attack());
     assert!(!nature(AXF, fen, "a1f1").nature.is_attack());
 }
+
+#[test]
+fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
+    // "不能离线": the red rook comes to b8, protected by the horse a6. The black
+    // rook c8, pinned against its king d8 by it, can only take back: under CXA
+    // it is chased (unprotected), not offered an exchange. AXF rule 24 counts
+    // any like pair able to take each other as an exchange.
+    let fen = "8r/2rk5/4b4/N8/9/9/9/9/1R7/4K4 w";
+    let n = nature(CXA, fen, "b1b8");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c8")]);
+    assert_eq!(nature(AXF, fen, "b1b8").nature, Nature::Exchange);
+    // From a8 the black rook may also step to b8 along the pin: an exchange offer.
+    let free = "8r/2rk5/4b4/1N7/9/9/9/9/R8/4K4 w";
+    assert_eq!(nature(CXA, free, "a1a8").nature, Nature::Exchange);
+}
