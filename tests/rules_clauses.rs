@@ -147,6 +147,28 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         natures(&r, Color::Black),
         vec![Nature::Exchange, Nature::Exchange]
     );
+    // Each mate threat's reason shows a mating line a person can play out.
+    let mut pos = r.start.clone();
+    for (m, reason) in r.moves.iter().zip(r.reasons(Lang::En)) {
+        pos.play(m.mv);
+        if m.nature.nature != Nature::MateThreat {
+            continue;
+        }
+        let (_, line) = reason.split_once(": ").expect("a mating line");
+        let line = line.strip_suffix(" mate").expect("ends in mate");
+        let mut end = pos.passed();
+        for mv in line.split(' ') {
+            let mv = Move::parse_uci(mv).unwrap();
+            assert!(end.is_legal(mv), "{reason}");
+            end.play(mv);
+        }
+        assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
+    }
+    let zh = r.reasons(Lang::Zh);
+    assert!(
+        zh[0].starts_with("伏4步内连将杀：") && zh[0].ends_with("（杀）"),
+        "{zh:?}"
+    );
 }
 
 #[test]
