@@ -147,6 +147,28 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         natures(&r, Color::Black),
         vec![Nature::Exchange, Nature::Exchange]
     );
+    // Each mate threat's reason shows a mating line a person can play out.
+    let mut pos = r.start.clone();
+    for (m, reason) in r.moves.iter().zip(r.reasons(Lang::En)) {
+        pos.play(m.mv);
+        if m.nature.nature != Nature::MateThreat {
+            continue;
+        }
+        let (_, line) = reason.split_once(": ").expect("a mating line");
+        let line = line.strip_suffix(" mate").expect("ends in mate");
+        let mut end = pos.passed();
+        for mv in line.split(' ') {
+            let mv = Move::parse_uci(mv).unwrap();
+            assert!(end.is_legal(mv), "{reason}");
+            end.play(mv);
+        }
+        assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
+    }
+    let zh = r.reasons(Lang::Zh);
+    assert!(
+        zh[0].starts_with("伏4步内连将杀：") && zh[0].ends_with("（杀）"),
+        "{zh:?}"
+    );
 }
 
 #[test]
@@ -969,4 +991,48 @@ fn a_king_that_would_take_back_into_check_is_a_false_root() {
         n.reason(Lang::Zh),
         "红炮(e1)捉黑士(e8)（假根：黑将(e9)反吃则被红车(a8)照将）"
     );
+}
+
+#[test]
+fn clauses_are_named_in_the_language_of_the_ruling() {
+    let r = decisive(
+        AXF,
+        CANNON_CHASE,
+        CANNON_CHASE_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
+    assert_eq!(r.cycle.clause.name(Lang::Zh), "亚洲象棋规则 第3条");
+}
+
+#[test]
+fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
+    // 26.8: the red rook comes to f1 behind the red pawn f6. Pxg6 would then
+    // uncover its check on the f-file, so the black rook g9 could not take back.
+    let fen = "5kr2/4a4/9/5Pn2/9/9/9/9/R8/4K4 w";
+    let n = nature(CXA, fen, "a1f1");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!((n.targets[0], n.attackers[0]), (sq("g6"), sq("f6")));
+    assert!(n.chases[0].false_roots[0].in_check, "{n:?}");
+    // The pawn's capture alone (the rook elsewhere) is idle, as is the same
+    // move under AXF, where pawns may chase perpetually anyway.
+    assert!(!nature(CXA, fen, "a1b1").nature.is_attack());
+    assert!(!nature(AXF, fen, "a1f1").nature.is_attack());
+}
+
+#[test]
+fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
+    // "不能离线": the red rook comes to b8, protected by the horse a6. The black
+    // rook c8, pinned against its king d8 by it, can only take back: under CXA
+    // it is chased (unprotected), not offered an exchange. AXF rule 24 counts
+    // any like pair able to take each other as an exchange.
+    let fen = "8r/2rk5/4b4/N8/9/9/9/9/1R7/4K4 w";
+    let n = nature(CXA, fen, "b1b8");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c8")]);
+    assert_eq!(nature(AXF, fen, "b1b8").nature, Nature::Exchange);
+    // From a8 the black rook may also step to b8 along the pin: an exchange offer.
+    let free = "8r/2rk5/4b4/1N7/9/9/9/9/R8/4K4 w";
+    assert_eq!(nature(CXA, free, "a1a8").nature, Nature::Exchange);
 }

@@ -110,6 +110,7 @@ impl Nature {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
 }
+pub mod mate_line;
 pub mod nature;
 pub mod repetition;
 pub mod ruling;

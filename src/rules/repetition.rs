@@ -119,6 +119,19 @@ pub struct Clause {
     pub article: &'static str,
 }
 
+impl Clause {
+    /// The clause for people: in English as [`Clause`]'s `Display` (also the
+    /// JSON form), in Chinese e.g. "中国象棋竞赛规则(2020) 第25.3条" or "亚洲象棋规则 第6条".
+    pub fn name(&self, lang: Lang) -> String {
+        match (lang, self.rules) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, RuleSet::Cxa2011) => format!("中国象棋竞赛规则(2011) 第{}条", self.article),
+            (Lang::Zh, RuleSet::Cxa2020) => format!("中国象棋竞赛规则(2020) 第{}条", self.article),
+            (Lang::Zh, RuleSet::Axf) => format!("亚洲象棋规则 第{}条", self.article),
+        }
+    }
+}
+
 impl fmt::Display for Clause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rules {
@@ -369,75 +382,64 @@ fn rook_chase_unanswered(chaser: &AxfChases, other: &AxfChases) -> bool {
         .is_some_and(|by| !other.perpetual.iter().any(|t| by.contains(t)))
 }
 
+/// The side for which `red`/`black` alone holds, if exactly one.
+fn only(red: bool, black: bool) -> Option<Color> {
+    match (red, black) {
+        (true, false) => Some(Color::Red),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 fn verdict_axf(
     red: &SideCycle,
     black: &SideCycle,
     natures: &[MoveNature],
     axf: [&AxfChases; 2],
 ) -> Verdict {
-    let both = |a: bool, b: bool| (a, b);
-    match both(red.perpetual_check, black.perpetual_check) {
-        (true, false) => {
-            return must_vary(Color::Red, "6", "perpetual check loses", "长将作负");
-        }
-        (false, true) => {
-            return must_vary(Color::Black, "6", "perpetual check loses", "长将作负");
-        }
-        (true, true) => {
-            return draw("7", "both sides check perpetually", "双方长将，作和");
-        }
-        _ => {}
+    if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
+        return must_vary(checker, "6", "perpetual check loses", "长将作负");
     }
-    match both(red.forbidden, black.forbidden) {
-        (true, false) => must_vary(
-            Color::Red,
+    if red.perpetual_check {
+        return draw("7", "both sides check perpetually", "双方长将，作和");
+    }
+    if let Some(chaser) = only(red.forbidden, black.forbidden) {
+        return must_vary(
+            chaser,
             "3",
             "perpetual chase of one piece loses",
             "长捉一子作负",
-        ),
-        (false, true) => must_vary(
-            Color::Black,
-            "3",
-            "perpetual chase of one piece loses",
-            "长捉一子作负",
-        ),
-        (true, true) => match (
-            chases_held_rook(red, natures),
-            chases_held_rook(black, natures),
-        ) {
-            (true, false) => must_vary(
-                Color::Red,
-                "19",
-                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
-                "长捉被马别住的车",
-            ),
-            (false, true) => must_vary(
-                Color::Black,
-                "19",
-                "a rook held by a horse may not be chased perpetually, even against a counter-chase",
-                "长捉被马别住的车",
-            ),
-            _ => match (
-                rook_chase_unanswered(axf[0], axf[1]),
-                rook_chase_unanswered(axf[1], axf[0]),
-            ) {
-                (true, false) => must_vary(
-                    Color::Red,
-                    "15",
-                    "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
-                    "马炮长捉车",
-                ),
-                (false, true) => must_vary(
-                    Color::Black,
-                    "15",
-                    "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
-                    "马炮长捉车",
-                ),
-                _ => draw("5", "both sides chase perpetually", "双方长捉，作和"),
-            },
-        },
-        (false, false) => draw("5", "no side breaks a rule", "双方均未犯规，不变作和"),
+        );
     }
+    if !red.forbidden {
+        return draw("5", "no side breaks a rule", "双方均未犯规，不变作和");
+    }
+    let held = only(
+        chases_held_rook(red, natures),
+        chases_held_rook(black, natures),
+    );
+    if let Some(chaser) = held {
+        return must_vary(
+            chaser,
+            "19",
+            "a rook held by a horse may not be chased perpetually, even against a counter-chase",
+            "长捉被马别住的车",
+        );
+    }
+    let [red_axf, black_axf] = axf;
+    let on_rook = only(
+        rook_chase_unanswered(red_axf, black_axf),
+        rook_chase_unanswered(black_axf, red_axf),
+    );
+    if let Some(chaser) = on_rook {
+        return must_vary(
+            chaser,
+            "15",
+            "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
+            "马炮长捉车",
+        );
+    }
+    draw("5", "both sides chase perpetually", "双方长捉，作和")
 }
 
 fn must_vary(color: Color, article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
@@ -479,24 +481,13 @@ fn verdict_cxa(
     black: &SideCycle,
     natures: &[MoveNature],
 ) -> Verdict {
-    match (red.perpetual_check, black.perpetual_check) {
-        (true, false) => {
-            return must_vary(
-                Color::Red,
-                "25.1",
-                "unilateral perpetual check is never allowed",
-                "单方面长将",
-            );
-        }
-        (false, true) => {
-            return must_vary(
-                Color::Black,
-                "25.1",
-                "unilateral perpetual check is never allowed",
-                "单方面长将",
-            );
-        }
-        _ => {}
+    if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
+        return must_vary(
+            checker,
+            "25.1",
+            "unilateral perpetual check is never allowed",
+            "单方面长将",
+        );
     }
     match (red.forbidden, black.forbidden) {
         (true, false) => must_vary(

@@ -10,9 +10,11 @@ use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
 use crate::record::Outcome;
 
+use super::Nature;
 use super::RuleSet;
 use super::limit::LimitStatus;
-use super::nature::MoveNature;
+use super::mate_line::{mate_line, write_line};
+use super::nature::{MATE_THREAT_DEPTH, MoveNature};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
 /// The game's result after the last move (or as a record gives it).
@@ -138,6 +140,32 @@ pub struct RepetitionReport {
 }
 
 impl RepetitionReport {
+    /// Each move's reason in `lang`, in order; a mate threat's reason shows
+    /// a mating line ([`mate_line`]) from the position after the move.
+    pub fn reasons(&self, lang: Lang) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|m| {
+                pos.play(m.mv);
+                let reason = m.nature.reason(lang);
+                if m.nature.nature != Nature::MateThreat {
+                    return reason;
+                }
+                let mut ahead = pos.passed();
+                let line = mate_line(&mut ahead, MATE_THREAT_DEPTH);
+                if line.is_empty() {
+                    return reason;
+                }
+                let shown = write_line(&ahead, &line, lang);
+                match lang {
+                    Lang::En => format!("{reason}: {shown}"),
+                    Lang::Zh => format!("{reason}：{shown}"),
+                }
+            })
+            .collect()
+    }
+
     /// The cycle's moves in Chinese notation, in order.
     pub fn notations(&self) -> Vec<String> {
         let mut pos = self.start.clone();
@@ -180,21 +208,28 @@ pub struct Ruling {
     pub position: Position,
 }
 
-fn side_json(side: &SideCycle, moves: &[MoveReport], notations: &[String]) -> Value {
+/// Per move of a cycle: its Chinese notation and its reasons in English and Chinese.
+struct MoveTexts {
+    notations: Vec<String>,
+    reasons_en: Vec<String>,
+    reasons_zh: Vec<String>,
+}
+
+fn side_json(side: &SideCycle, moves: &[MoveReport], texts: &MoveTexts) -> Value {
     let ms: Vec<Value> = side
         .moves
         .iter()
-        .filter_map(|&i| Some((moves.get(i)?, notations.get(i)?)))
-        .map(|(m, notation)| {
-            json!({
+        .filter_map(|&i| {
+            let m = moves.get(i)?;
+            Some(json!({
                 "ply": m.ply,
                 "move": m.mv.to_string(),
-                "notation": notation,
+                "notation": texts.notations.get(i)?,
                 "nature": m.nature.nature.name(),
                 "targets": m.nature.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                "reason": m.nature.reason(Lang::En),
-                "reason_zh": m.nature.reason(Lang::Zh),
-            })
+                "reason": texts.reasons_en.get(i)?,
+                "reason_zh": texts.reasons_zh.get(i)?,
+            }))
         })
         .collect();
     json!({
@@ -209,14 +244,18 @@ impl Ruling {
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
-            let notations = r.notations();
+            let texts = MoveTexts {
+                notations: r.notations(),
+                reasons_en: r.reasons(Lang::En),
+                reasons_zh: r.reasons(Lang::Zh),
+            };
             json!({
                 "first_ply": r.first_ply,
                 "last_ply": r.last_ply,
                 "occurrences": r.occurrences,
                 "ruling": r.cycle.outcome.name(),
-                "red": side_json(&r.cycle.red, &r.moves, &notations),
-                "black": side_json(&r.cycle.black, &r.moves, &notations),
+                "red": side_json(&r.cycle.red, &r.moves, &texts),
+                "black": side_json(&r.cycle.black, &r.moves, &texts),
                 "clause": r.cycle.clause.to_string(),
                 "explanation": r.cycle.explanation(Lang::En),
                 "explanation_zh": r.cycle.explanation(Lang::Zh),
@@ -298,14 +337,18 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
                     (Some(_), Some(r)) => {
-                        format!("——{}（{}）", r.cycle.explanation(lang), r.cycle.clause)
+                        format!(
+                            "——{}（{}）",
+                            r.cycle.explanation(lang),
+                            r.cycle.clause.name(lang)
+                        )
                     }
                     (None, Some(r)) => {
                         format!(
                             "——循环第{}次：{}（{}）",
                             r.occurrences,
                             r.cycle.explanation(lang),
-                            r.cycle.clause
+                            r.cycle.clause.name(lang)
                         )
                     }
                     _ => String::new(),
@@ -359,7 +402,7 @@ impl Ruling {
                 };
             }
             out.push('\n');
-            for (m, notation) in r.moves.iter().zip(r.notations()) {
+            for ((m, notation), reason) in r.moves.iter().zip(r.notations()).zip(r.reasons(lang)) {
                 let nature = match lang {
                     Lang::En => m.nature.nature.name(),
                     Lang::Zh => m.nature.nature.zh(),
@@ -367,11 +410,7 @@ impl Ruling {
                 let _ = writeln!(
                     out,
                     "{:>4}  {:<6} {:<10} {:<12} {}",
-                    m.ply,
-                    m.mv,
-                    notation,
-                    nature,
-                    m.nature.reason(lang)
+                    m.ply, m.mv, notation, nature, reason
                 );
             }
             if let Some((en, zh)) = &r.note {

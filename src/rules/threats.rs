@@ -198,6 +198,13 @@ pub struct FalseRoot {
 pub struct ThreatRules {
     /// Whether kings and pawns may be the capturing piece of a threat (they never chase by themselves).
     pub king_and_pawn_attack: bool,
+    /// CXA 26.8: a pawn's capture that uncovers a check by another piece is
+    /// a threat even when pawns do not chase by themselves.
+    pub pawn_capture_with_check: bool,
+    /// CXA "不能离线": a like piece that can take back makes an exchange offer
+    /// (兑) only if it could also step away; one whose only legal moves take
+    /// the attacker is threatened.
+    pub tied_partner_chased: bool,
     /// Whether threats that need the exchange with several attackers count (CXA: 联合捉 counts; AXF: not).
     pub outnumbered_counts: bool,
     /// Whether a capture must win material against the opponent's best reply
@@ -258,7 +265,12 @@ pub fn capture_threats_on(
         let Some(attacker) = pos.piece_at(mv.from()) else {
             continue;
         };
-        if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn) {
+        if !rules.king_and_pawn_attack
+            && matches!(attacker.role, Role::King | Role::Pawn)
+            && !(rules.pawn_capture_with_check
+                && attacker.role == Role::Pawn
+                && uncovers_check(pos, mv))
+        {
             continue;
         }
         if out.iter().any(|t| t.target == mv.to()) {
@@ -319,6 +331,14 @@ pub fn capture_threats_on(
     }
     debug_assert!(pos.us(!us) == them);
     out
+}
+
+/// Whether `mv` gives check by a piece other than the one it moves.
+fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
+    let undo = pos.play(mv);
+    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
+    pos.undo(undo);
+    uncovered
 }
 
 /// The pieces of `color` other than the king that have material value.
@@ -571,11 +591,13 @@ fn evaluate_capture(
     let recapturable = has_legal_recapture(pos, to);
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
-    if line == Line::Direct
-        && target.role == attacker.role
-        && pos.passed().is_legal(Move::new(to, mv.from()))
-    {
-        return None;
+    if line == Line::Direct && target.role == attacker.role {
+        let them = pos.passed();
+        if them.is_legal(Move::new(to, mv.from()))
+            && !(rules.tied_partner_chased && only_takes_back(&them, to, mv.from()))
+        {
+            return None;
+        }
     }
     let mut net = if rules.net_gain {
         capture_net(pos, mv)
@@ -687,6 +709,14 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
     }
     pos.undo(undo);
     roots
+}
+
+/// Whether every legal move of the piece on `sq` (its side to move) takes the piece on `attacker`.
+fn only_takes_back(pos: &Position, sq: Square, attacker: Square) -> bool {
+    pos.legal_moves()
+        .iter()
+        .filter(|m| m.from() == sq)
+        .all(|m| m.to() == attacker)
 }
 
 /// What the capturer keeps of the `net` gain of the capture just played in
@@ -899,6 +929,8 @@ mod tests {
 
     const CXA: ThreatRules = ThreatRules {
         king_and_pawn_attack: false,
+        pawn_capture_with_check: true,
+        tied_partner_chased: true,
         outnumbered_counts: true,
         net_gain: true,
         horse_pinned_rook: false,

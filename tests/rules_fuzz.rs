@@ -1,0 +1,167 @@
+//! Robustness of the rules core on random cycles: random games from the
+//! start, then a shuttle of one piece per side played until its third
+//! occurrence, ruled under every rule set. Nothing may panic, every cycle is
+//! ruled, and the verdict tables' invariants hold. Deterministic (xorshift).
+
+use xqarbiter::board::{Move, Position};
+use xqarbiter::referee::Referee;
+use xqarbiter::rules::repetition::CycleOutcome;
+use xqarbiter::rules::ruling::{Lang, Verdict};
+use xqarbiter::rules::{Nature, RuleSet};
+
+#[path = "../tools/xorshift.rs"]
+mod xorshift;
+use xorshift::XorShift;
+
+const GAMES: usize = 2000;
+
+/// A random legal move whose reverse is legal after it and the opponent's
+/// reply: a piece that can shuttle back. `None` if none is found.
+fn shuttle_move(pos: &Position, rng: &mut XorShift) -> Option<Move> {
+    // Half the time a check, when there is one that can shuttle: attacks are what the rules judge.
+    let checks = pos.checking_moves();
+    let legal = if rng.below(2) == 0 && !checks.is_empty() {
+        checks
+    } else {
+        pos.legal_moves()
+    };
+    for _ in 0..legal.len() {
+        let mv = legal[rng.below(legal.len())];
+        if pos.piece_at(mv.to()).is_some() {
+            continue;
+        }
+        let mut after = pos.clone();
+        after.play(mv);
+        if after.passed().is_legal(Move::new(mv.to(), mv.from())) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// A random game of `plies` moves followed by a four-ply shuttle played
+/// twice, or `None` when the shuttle cannot be built or replayed.
+fn random_cycle(rng: &mut XorShift, plies: usize) -> Option<(Position, Vec<Move>)> {
+    let start = Position::startpos();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = legal[rng.below(legal.len())];
+        pos.play(mv);
+        moves.push(mv);
+    }
+    let a = shuttle_move(&pos, rng)?;
+    let mut p = pos.clone();
+    p.play(a);
+    let b = shuttle_move(&p, rng)?;
+    let cycle = [
+        a,
+        b,
+        Move::new(a.to(), a.from()),
+        Move::new(b.to(), b.from()),
+    ];
+    for _ in 0..2 {
+        for mv in cycle {
+            if !pos.is_legal(mv) {
+                return None;
+            }
+            pos.play(mv);
+            moves.push(mv);
+        }
+    }
+    Some((start, moves))
+}
+
+#[test]
+fn random_cycles_are_ruled_without_panics_and_by_the_tables() {
+    let mut rng = XorShift(0x5eed_cafe_f00d_0001);
+    let mut ruled = 0;
+    let mut seen = [0usize; 3];
+    for game in 0..GAMES {
+        let plies = 8 + rng.below(70);
+        let Some((start, moves)) = random_cycle(&mut rng, plies) else {
+            continue;
+        };
+        for rules in [RuleSet::Cxa2011, RuleSet::Cxa2020, RuleSet::Axf] {
+            let mut referee = Referee::with_rules(rules, start.clone());
+            let mut ended = false;
+            for &mv in &moves {
+                if ended {
+                    break;
+                }
+                referee.push(mv).expect("the generator plays legal moves");
+                ended = referee.ruling().verdict != Verdict::Ongoing;
+            }
+            let ruling = referee.ruling();
+            for lang in [Lang::En, Lang::Zh] {
+                assert!(!ruling.render(lang).is_empty());
+            }
+            assert!(ruling.to_json().is_object());
+            // A game may end earlier (mate, or an earlier repetition's decisive occurrence).
+            let Some(rep) = ruling.repetition else {
+                continue;
+            };
+            ruled += 1;
+            let cycle = &rep.cycle;
+            assert_eq!(
+                cycle.red.moves.len() + cycle.black.moves.len(),
+                rep.moves.len(),
+                "game {game} {rules}"
+            );
+            for side in [&cycle.red, &cycle.black] {
+                let natures: Vec<Nature> = side
+                    .moves
+                    .iter()
+                    .map(|&i| rep.moves[i].nature.nature)
+                    .collect();
+                for (count, nature) in
+                    seen.iter_mut()
+                        .zip([Nature::Check, Nature::Chase, Nature::MateThreat])
+                {
+                    *count += natures.iter().filter(|&&n| n == nature).count();
+                }
+                let all_checks = natures.iter().all(|&n| n == Nature::Check);
+                assert_eq!(side.perpetual_check, all_checks, "game {game} {rules}");
+                if all_checks {
+                    assert!(
+                        side.forbidden,
+                        "game {game} {rules}: perpetual check is forbidden"
+                    );
+                }
+                if rules != RuleSet::Axf && natures.iter().any(|n| !n.is_attack()) {
+                    assert!(
+                        !side.forbidden,
+                        "game {game} {rules}: an idle move allows the cycle"
+                    );
+                }
+            }
+            // Both sides allowed is always a draw.
+            if !cycle.red.forbidden && !cycle.black.forbidden {
+                assert_eq!(cycle.outcome, CycleOutcome::Draw, "game {game} {rules}");
+            }
+            // One side forbidden and the other allowed: the forbidden side varies.
+            if cycle.red.forbidden != cycle.black.forbidden {
+                let offender = if cycle.red.forbidden {
+                    cycle.red.color
+                } else {
+                    cycle.black.color
+                };
+                assert_eq!(
+                    cycle.outcome,
+                    CycleOutcome::MustVary(offender),
+                    "game {game} {rules}"
+                );
+            }
+        }
+    }
+    assert!(ruled > GAMES, "only {ruled} cycles were ruled");
+    // The cycles exercise the attacks, not only idle shuttles.
+    assert!(
+        seen.iter().all(|&n| n > 20),
+        "checks, chases, mate threats seen: {seen:?}"
+    );
+}
