@@ -69,13 +69,12 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
     gained - reply
 }
 
-/// Net material the side to move wins by the capture `mv`: the exchange on
-/// its square followed to the end, less the best the opponent can then win
-/// elsewhere (a piece the capture left hanging). The rulebook's "得子".
-/// Exact when positive, or 0 after a capture that wins on its square;
-/// otherwise some value ≤ 0 (< 0 if the capture wins on its square).
-pub fn capture_net(pos: &mut Position, mv: Move) -> i32 {
-    let on_square = capture_gain(pos, mv);
+/// Net material the side to move wins by the capture `mv`, whose exchange on
+/// its square wins `on_square` (its [`capture_gain`]): that, less the best the
+/// opponent can then win elsewhere (a piece the capture left hanging). The
+/// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
+/// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
+pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32) -> i32 {
     if on_square <= 0 {
         return on_square;
     }
@@ -599,15 +598,16 @@ fn evaluate_capture(
             return None;
         }
     }
+    let on_square = capture_gain(pos, mv);
     let mut net = if rules.net_gain {
-        capture_net(pos, mv)
+        capture_net(pos, mv, on_square)
     } else {
-        capture_gain(pos, mv)
+        on_square
     };
     let mut removes_defender = false;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
-    if net <= 0 && rules.net_gain && recapturable && capture_gain(pos, mv) == 0 {
+    if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
         net = exchange_then_capture(pos, mv);
         removes_defender = true;
     }
