@@ -62,11 +62,15 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
     let Some(target) = pos.piece_at(mv.to()) else {
         return 0;
     };
-    let gained = value(target, mv.to());
     let undo = pos.play(mv);
-    let reply = recapture_gain(pos, mv.to(), 8);
+    let gain = exchange_after(pos, target, mv.to());
     pos.undo(undo);
-    gained - reply
+    gain
+}
+
+/// [`capture_gain`] of a capture of `target` on `sq` just played in `pos`.
+fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> i32 {
+    value(target, sq) - recapture_gain(pos, sq, 8)
 }
 
 /// Net material the side to move wins by the capture `mv`, whose exchange on
@@ -588,6 +592,7 @@ fn evaluate_capture(
     let to = mv.to();
     let undo = pos.play(mv);
     let recapturable = has_legal_recapture(pos, to);
+    let on_square = exchange_after(pos, target, to);
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
     if line == Line::Direct && target.role == attacker.role {
@@ -598,7 +603,6 @@ fn evaluate_capture(
             return None;
         }
     }
-    let on_square = capture_gain(pos, mv);
     let mut net = if rules.net_gain {
         capture_net(pos, mv, on_square)
     } else {
