@@ -2,9 +2,11 @@
 //! the ruling, ask which moves the side to move may not play.
 //!
 //! A ply that closes no cycle costs a make-move and one hash probe; moves are
-//! classified only when a position repeats, and each classification is cached.
+//! classified only when a position repeats, and each classification is cached
+//! by position and move, so that a cycle played again is not classified again.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::board::{Color, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
@@ -19,6 +21,10 @@ type Occurrences = KeyMap<(u32, u32)>;
 
 /// No earlier ply had the same position.
 const NONE: u32 = u32::MAX;
+
+/// What a move's nature depends on: the position's key, the move, and the
+/// opponent's move before it (for 跟).
+type NatureKey = (u64, Move, Option<Move>);
 
 /// A move that is not legal in the referee's current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -68,7 +74,8 @@ pub struct Referee {
     keys: Occurrences,
     /// For each ply (0 = the start), the previous ply after which the same position stood.
     previous: Vec<u32>,
-    natures: RefCell<Vec<Option<MoveNature>>>,
+    /// Natures classified so far: a cycle played again meets the same positions and moves.
+    natures: RefCell<HashMap<NatureKey, MoveNature>>,
 }
 
 impl Referee {
@@ -87,7 +94,7 @@ impl Referee {
             last_capture: 0,
             keys,
             previous: vec![NONE],
-            natures: RefCell::new(Vec::new()),
+            natures: RefCell::new(HashMap::new()),
         }
     }
 
@@ -192,20 +199,16 @@ impl Referee {
         }
     }
 
-    /// The nature of ply `ply` (1-based), classified on first request.
+    /// The nature of ply `ply` (1-based), classified on first request (of
+    /// this move from this position after the same opponent's move).
     fn nature(&self, ply: usize, before: &Position) -> MoveNature {
-        let mut cache = self.natures.borrow_mut();
-        if cache.len() < ply {
-            cache.resize(ply, None);
-        }
-        if let Some(n) = &cache[ply - 1] {
-            return n.clone();
-        }
         let mv = self.history[ply - 1].0.mv;
         let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
-        let n = classify_reply(before, previous, mv, self.profile.rules);
-        cache[ply - 1] = Some(n.clone());
-        n
+        self.natures
+            .borrow_mut()
+            .entry((before.key(), mv, previous))
+            .or_insert_with(|| classify_reply(before, previous, mv, self.profile.rules))
+            .clone()
     }
 
     /// The repetition closed by the last move, if any.
@@ -409,5 +412,27 @@ impl Referee {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cycle_played_again_is_not_classified_again() {
+        // The red rook checks from e1/f1 and the black king steps aside: a
+        // four-ply cycle, ruled after every move up to its third occurrence.
+        let start = Position::from_fen("4k4/9/9/9/9/9/9/9/5R3/3K5 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let cycle = ["f1e1", "e9f9", "e1f1", "f9e9"];
+        for m in cycle.iter().chain(&cycle) {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+            referee.ruling();
+        }
+        assert_eq!(referee.ruling().repetition.map(|r| r.occurrences), Some(3));
+        // The four moves, and the first one again after a different previous
+        // move (the game's first ply had none): five classifications for eight plies.
+        assert_eq!(referee.natures.borrow().len(), cycle.len() + 1);
     }
 }
