@@ -220,7 +220,6 @@ pub fn piece_zh(piece: Piece, sq: Square) -> String {
 
 fn threat_rules(rules: RuleSet) -> ThreatRules {
     ThreatRules {
-        king_and_pawn_attack: false,
         pawn_capture_with_check: rules.is_cxa(),
         tied_partner_chased: rules.is_cxa(),
         outnumbered_counts: rules.is_cxa(),

@@ -196,13 +196,12 @@ pub struct FalseRoot {
     pub in_check: bool,
 }
 
-/// Options that differ between rule sets.
+/// Options that differ between rule sets. Kings and pawns never make a
+/// threat by capturing, except as [`ThreatRules::pawn_capture_with_check`] says.
 #[derive(Copy, Clone, Debug)]
 pub struct ThreatRules {
-    /// Whether kings and pawns may be the capturing piece of a threat (they never chase by themselves).
-    pub king_and_pawn_attack: bool,
     /// CXA 26.8: a pawn's capture that uncovers a check by another piece is
-    /// a threat even when pawns do not chase by themselves.
+    /// a threat, although pawns do not chase by themselves.
     pub pawn_capture_with_check: bool,
     /// CXA "不能离线": a like piece that can take back makes an exchange offer
     /// (兑) only if it could also step away; one whose only legal moves take
@@ -268,8 +267,7 @@ pub fn capture_threats_on(
         let Some(attacker) = pos.piece_at(mv.from()) else {
             continue;
         };
-        if !rules.king_and_pawn_attack
-            && matches!(attacker.role, Role::King | Role::Pawn)
+        if matches!(attacker.role, Role::King | Role::Pawn)
             && !(rules.pawn_capture_with_check
                 && attacker.role == Role::Pawn
                 && uncovers_check(pos, mv))
@@ -553,9 +551,7 @@ fn captures_after_checks(
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
             };
-            if !rules.king_and_pawn_attack && matches!(attacker.role, Role::King | Role::Pawn)
-                || !pos.is_legal(mv)
-            {
+            if matches!(attacker.role, Role::King | Role::Pawn) || !pos.is_legal(mv) {
                 continue;
             }
             if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks)
@@ -932,7 +928,6 @@ mod tests {
     }
 
     const CXA: ThreatRules = ThreatRules {
-        king_and_pawn_attack: false,
         pawn_capture_with_check: true,
         tied_partner_chased: true,
         outnumbered_counts: true,
