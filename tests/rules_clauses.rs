@@ -1036,3 +1036,21 @@ fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
     let free = "8r/2rk5/4b4/1N7/9/9/9/9/R8/4K4 w";
     assert_eq!(nature(CXA, free, "a1a8").nature, Nature::Exchange);
 }
+
+#[test]
+fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally() {
+    // 26.2: Red, with a lone rook against rook and horse, attacks the
+    // unprotected black elephant c5: idle under CXA, a chase under AXF.
+    let fen = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/R2AKA3 w";
+    let n = nature(CXA, fen, "a0a5");
+    assert_eq!(n.nature, Nature::Idle, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c5")]);
+    assert!(n.reason(Lang::En).ends_with("(CXA 26.2)"), "{}", n.reason(Lang::En));
+    assert_eq!(nature(AXF, fen, "a0a5").nature, Nature::Chase);
+    // With a second attacking piece (the horse b0), or without less material
+    // (Black without rook and horse), it is a chase.
+    let two = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/RN1AKA3 w";
+    assert_eq!(nature(CXA, two, "a0a5").nature, Nature::Chase);
+    let even = "3k1a3/4a4/9/9/2b6/9/9/9/9/R2AKA3 w";
+    assert_eq!(nature(CXA, even, "a0a5").nature, Nature::Chase);
+}

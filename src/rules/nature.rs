@@ -16,7 +16,7 @@ use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use super::ruling::Lang;
 use super::threats::{
     FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
-    mate_by_checks, mutual_exchanges,
+    mate_by_checks, mutual_exchanges, value,
 };
 use super::{Nature, RuleSet};
 
@@ -55,6 +55,9 @@ pub enum Why {
     Block(Piece, Square, Piece, Square),
     /// The moved piece (first) follows the enemy piece (second) that just moved.
     Follow(Piece, Square, Piece, Square),
+    /// The defending side's only attacking piece attacks these advisors or
+    /// elephants incidentally: idle (CXA 26.2).
+    Incidental(Vec<Threat>),
     /// None of the above.
     Idle,
 }
@@ -103,6 +106,26 @@ impl MoveNature {
                 format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
             }
             &Why::Follow(p, sq, e, esq) => format!("{}跟{}", piece_zh(p, sq), piece_zh(e, esq)),
+            Why::Incidental(threats) if en => {
+                let targets: Vec<String> = threats
+                    .iter()
+                    .map(|t| piece_en(t.piece, t.target))
+                    .collect();
+                format!(
+                    "the defending side's only attacking piece attacks {} incidentally: idle (CXA 26.2)",
+                    targets.join(" and ")
+                )
+            }
+            Why::Incidental(threats) => {
+                let targets: Vec<String> = threats
+                    .iter()
+                    .map(|t| piece_zh(t.piece, t.target))
+                    .collect();
+                format!(
+                    "守和方只有一个进攻子，附带捉{}，按闲（26.2）",
+                    targets.join("、")
+                )
+            }
             Why::Idle if en => "no check, mate threat or new threat to win material".into(),
             Why::Idle => "无将、杀、捉".into(),
         }
@@ -292,9 +315,47 @@ pub fn classify_reply(
         new_threats(before, &ahead, rules)
     };
     if !new.is_empty() {
+        // CXA 26.2: the defending side's only attacking piece, holding the
+        // draw, attacks advisors and elephants only incidentally.
+        let incidental = new
+            .iter()
+            .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant));
+        if rules.is_cxa() && incidental && defends_with_one_attacker(&after, mover) {
+            return MoveNature {
+                nature: Nature::Idle,
+                targets: new.iter().map(|t| t.target).collect(),
+                attackers: new.iter().map(|t| t.attacker).collect(),
+                chases: Vec::new(),
+                why: Why::Incidental(new),
+            };
+        }
         return chase_nature(new);
     }
     idle_nature(before, &after, previous, mv, moved)
+}
+
+/// Whether `side` is the defending side (less material than the opponent, on
+/// the rulebook's ladder) with only one attacking piece (a rook, horse,
+/// cannon or crossed pawn).
+fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
+    let material = |color: Color| -> i32 {
+        pos.us(color)
+            .into_iter()
+            .filter_map(|sq| Some(value(pos.piece_at(sq)?, sq)))
+            .sum()
+    };
+    let attackers = pos
+        .us(side)
+        .into_iter()
+        .filter(|&sq| {
+            pos.piece_at(sq).is_some_and(|p| match p.role {
+                Role::Rook | Role::Horse | Role::Cannon => true,
+                Role::Pawn => value(p, sq) > 0,
+                _ => false,
+            })
+        })
+        .count();
+    attackers == 1 && material(side) < material(!side)
 }
 
 /// Whether `mv` moves a rook along the line to which an enemy cannon
