@@ -1045,7 +1045,11 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     let n = nature(CXA, fen, "a0a5");
     assert_eq!(n.nature, Nature::Idle, "{n:?}");
     assert_eq!(n.targets, vec![sq("c5")]);
-    assert!(n.reason(Lang::En).ends_with("(CXA 26.2)"), "{}", n.reason(Lang::En));
+    assert!(
+        n.reason(Lang::En).ends_with("(CXA 26.2)"),
+        "{}",
+        n.reason(Lang::En)
+    );
     assert_eq!(nature(AXF, fen, "a0a5").nature, Nature::Chase);
     // With a second attacking piece (the horse b0), or without less material
     // (Black without rook and horse), it is a chase.
