@@ -1,5 +1,6 @@
-//! Referee costs: judging a repetition cycle, and replaying a whole game with
-//! no repetition (a hash probe per ply).
+//! Referee costs: judging a repetition cycle (rulebook cases, and cycles from
+//! random games), and replaying a whole game with no repetition (a hash
+//! probe per ply).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -10,7 +11,7 @@ use xqarbiter::rules::RuleSet;
 
 #[path = "../tools/rule_cases.rs"]
 mod rule_cases;
-use rule_cases::{case, cases, long_game};
+use rule_cases::{case, cases, long_game, random_game_cycles};
 
 fn bench(c: &mut Criterion) {
     for id in ["CXA-图6", "CXA-图2", "FSF-01"] {
@@ -37,6 +38,22 @@ fn bench(c: &mut Criterion) {
             })
         },
     );
+    for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+        let random = random_game_cycles(rules, 200);
+        c.bench_function(
+            &format!(
+                "judge {} 4-ply cycles from random games ({rules})",
+                random.len()
+            ),
+            |b| {
+                b.iter(|| {
+                    for r in &random {
+                        black_box(r.clone().ruling());
+                    }
+                })
+            },
+        );
+    }
     let game = long_game();
     c.bench_function(
         &format!("replay {} plies, no repetition", game.len()),

@@ -3,7 +3,6 @@
 //! occurrence, ruled under every rule set. Nothing may panic, every cycle is
 //! ruled, and the verdict tables' invariants hold. Deterministic (xorshift).
 
-use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::repetition::CycleOutcome;
 use xqarbiter::rules::ruling::{Lang, Verdict};
@@ -13,68 +12,11 @@ use xqarbiter::rules::{Nature, RuleSet};
 mod xorshift;
 use xorshift::XorShift;
 
+#[path = "../tools/random_cycles.rs"]
+mod random_cycles;
+use random_cycles::random_cycle;
+
 const GAMES: usize = 2000;
-
-/// A random legal move whose reverse is legal after it and the opponent's
-/// reply: a piece that can shuttle back. `None` if none is found.
-fn shuttle_move(pos: &Position, rng: &mut XorShift) -> Option<Move> {
-    // Half the time a check, when there is one that can shuttle: attacks are what the rules judge.
-    let checks = pos.checking_moves();
-    let legal = if rng.below(2) == 0 && !checks.is_empty() {
-        checks
-    } else {
-        pos.legal_moves()
-    };
-    for _ in 0..legal.len() {
-        let mv = legal[rng.below(legal.len())];
-        if pos.piece_at(mv.to()).is_some() {
-            continue;
-        }
-        let mut after = pos.clone();
-        after.play(mv);
-        if after.passed().is_legal(Move::new(mv.to(), mv.from())) {
-            return Some(mv);
-        }
-    }
-    None
-}
-
-/// A random game of `plies` moves followed by a four-ply shuttle played
-/// twice, or `None` when the shuttle cannot be built or replayed.
-fn random_cycle(rng: &mut XorShift, plies: usize) -> Option<(Position, Vec<Move>)> {
-    let start = Position::startpos();
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        let mv = legal[rng.below(legal.len())];
-        pos.play(mv);
-        moves.push(mv);
-    }
-    let a = shuttle_move(&pos, rng)?;
-    let mut p = pos.clone();
-    p.play(a);
-    let b = shuttle_move(&p, rng)?;
-    let cycle = [
-        a,
-        b,
-        Move::new(a.to(), a.from()),
-        Move::new(b.to(), b.from()),
-    ];
-    for _ in 0..2 {
-        for mv in cycle {
-            if !pos.is_legal(mv) {
-                return None;
-            }
-            pos.play(mv);
-            moves.push(mv);
-        }
-    }
-    Some((start, moves))
-}
 
 #[test]
 fn random_cycles_are_ruled_without_panics_and_by_the_tables() {
@@ -83,7 +25,7 @@ fn random_cycles_are_ruled_without_panics_and_by_the_tables() {
     let mut seen = [0usize; 3];
     for game in 0..GAMES {
         let plies = 8 + rng.below(70);
-        let Some((start, moves)) = random_cycle(&mut rng, plies) else {
+        let Some((start, moves)) = random_cycle(&mut rng, plies, 2) else {
             continue;
         };
         for rules in [RuleSet::Cxa2011, RuleSet::Cxa2020, RuleSet::Axf] {

@@ -1,11 +1,11 @@
 //! Drives the referee for instruction-count profiling (valgrind callgrind):
-//! judges a repetition case from `positions/repetition.tsv`, or replays the
-//! bench's 150-ply game, `N` times. Run with two values of `N` and divide the
+//! judges a repetition case from `positions/repetition.tsv`, the bench's 200
+//! cycles from random games (CXA 2020), or replays the bench's 150-ply game, `N` times. Run with two values of `N` and divide the
 //! difference of the instruction counts to get the cost of one operation.
 //!
 //! `cargo build --release --example referee_profile`
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
-//! (`CASE` = a case id such as `CXA-图2`, or `replay`)
+//! (`CASE` = a case id such as `CXA-图2`, `random`, or `replay`)
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -15,7 +15,7 @@ use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 
 mod rule_cases;
-use rule_cases::{case, long_game};
+use rule_cases::{case, long_game, random_game_cycles};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         args.first(),
         args.get(1).and_then(|n| n.parse::<u32>().ok()),
     ) else {
-        eprintln!("usage: referee_profile CASE|replay N");
+        eprintln!("usage: referee_profile CASE|replay|random N");
         return ExitCode::FAILURE;
     };
     if id == "replay" {
@@ -37,6 +37,15 @@ fn main() -> ExitCode {
                 }
             }
             black_box(referee);
+        }
+        return ExitCode::SUCCESS;
+    }
+    if id == "random" {
+        let cycles = random_game_cycles(RuleSet::Cxa2020, 200);
+        for _ in 0..n {
+            for referee in &cycles {
+                black_box(black_box(referee.clone()).ruling());
+            }
         }
         return ExitCode::SUCCESS;
     }

@@ -1,5 +1,6 @@
 //! The rule cases of `positions/repetition.tsv` as referees after their
-//! moves, and the referee bench's long game without repetition. Shared by
+//! moves, cycles from random games, and the referee bench's long game
+//! without repetition. Shared by
 //! `benches/referee.rs`, `tools/referee_profile.rs` and `tools/judge_cases.rs`
 //! (each uses a part).
 
@@ -12,6 +13,10 @@ use xqarbiter::rules::RuleSet;
 #[path = "xorshift.rs"]
 mod xorshift;
 use xorshift::XorShift;
+
+#[path = "random_cycles.rs"]
+mod random_cycles;
+use random_cycles::random_cycle;
 
 /// The table: a header line, then `id, ruleset, fen, moves, …` tab-separated.
 const TABLE: &str = include_str!("../positions/repetition.tsv");
@@ -76,4 +81,28 @@ pub fn long_game() -> Vec<Move> {
         moves.push(mv);
     }
     moves
+}
+
+/// `n` referees after random games that end in a 4-ply shuttle played once
+/// (the second occurrence of its position), under `rules`: cycles from
+/// ordinary play rather than from rulebook diagrams.
+pub fn random_game_cycles(rules: RuleSet, n: usize) -> Vec<Referee> {
+    let mut rng = XorShift(0x5eed_0000_0000_0042);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let plies = 8 + rng.below(70);
+        let Some((start, moves)) = random_cycle(&mut rng, plies, 1) else {
+            continue;
+        };
+        let mut referee = Referee::with_rules(rules, start);
+        for m in moves {
+            referee.push(m).expect("the generator plays legal moves");
+        }
+        // Judged on a clone, so that the referee keeps no classified moves.
+        let ruling = referee.clone().ruling();
+        if ruling.repetition.is_some_and(|r| r.moves.len() == 4) {
+            out.push(referee);
+        }
+    }
+    out
 }
