@@ -138,7 +138,11 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
             ThreatKind::Unprotected => {
-                let roots: Vec<String> = t.false_roots.iter().map(false_root_en).collect();
+                let roots: Vec<String> = t
+                    .false_roots
+                    .iter()
+                    .map(|r| false_root_reason(r, lang))
+                    .collect();
                 if let [root] = roots.as_slice() {
                     format!("its only defender {root}")
                 } else {
@@ -174,7 +178,11 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => {
-                let roots: Vec<String> = t.false_roots.iter().map(false_root_zh).collect();
+                let roots: Vec<String> = t
+                    .false_roots
+                    .iter()
+                    .map(|r| false_root_reason(r, lang))
+                    .collect();
                 format!("假根：{}", roots.join("，"))
             }
             ThreatKind::RookByLesser => "以小换车".to_string(),
@@ -193,41 +201,38 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
 }
 
 /// Why a defender cannot take back, e.g. "black advisor e8 is pinned by red
-/// cannon e2", for a king "black king e9 would be in check from red horse
-/// f7", or after a capture with check, that taking back would not answer it.
-fn false_root_en(root: &FalseRoot) -> String {
-    let by: Vec<String> = root
-        .exposed_to
-        .iter()
-        .map(|&(s, p)| piece_en(p, s))
-        .collect();
-    let defender = piece_en(root.piece, root.square);
-    if root.in_check {
-        format!(
-            "{defender} cannot take back: it would not answer the check from {}",
-            by.join(" and ")
-        )
-    } else if root.piece.role == Role::King {
-        format!("{defender} would be in check from {}", by.join(" and "))
-    } else {
-        format!("{defender} is pinned by {}", by.join(" and "))
-    }
-}
-
-/// [`false_root_en`] in Chinese, e.g. "黑士(e8)被红炮(e2)牵制".
-fn false_root_zh(root: &FalseRoot) -> String {
-    let by: Vec<String> = root
-        .exposed_to
-        .iter()
-        .map(|&(s, p)| piece_zh(p, s))
-        .collect();
-    let defender = piece_zh(root.piece, root.square);
-    if root.in_check {
-        format!("{defender}反吃不能应{}的将", by.join("、"))
-    } else if root.piece.role == Role::King {
-        format!("{defender}反吃则被{}照将", by.join("、"))
-    } else {
-        format!("{defender}被{}牵制", by.join("、"))
+/// cannon e2" (黑士(e8)被红炮(e2)牵制), for a king "black king e9 would be in
+/// check from red horse f7", or after a capture with check, that taking back
+/// would not answer it.
+fn false_root_reason(root: &FalseRoot, lang: Lang) -> String {
+    let name = |p: Piece, s: Square| match lang {
+        Lang::En => piece_en(p, s),
+        Lang::Zh => piece_zh(p, s),
+    };
+    let by: Vec<String> = root.exposed_to.iter().map(|&(s, p)| name(p, s)).collect();
+    let defender = name(root.piece, root.square);
+    let king = root.piece.role == Role::King;
+    match lang {
+        Lang::En => {
+            let by = by.join(" and ");
+            if root.in_check {
+                format!("{defender} cannot take back: it would not answer the check from {by}")
+            } else if king {
+                format!("{defender} would be in check from {by}")
+            } else {
+                format!("{defender} is pinned by {by}")
+            }
+        }
+        Lang::Zh => {
+            let by = by.join("、");
+            if root.in_check {
+                format!("{defender}反吃不能应{by}的将")
+            } else if king {
+                format!("{defender}反吃则被{by}照将")
+            } else {
+                format!("{defender}被{by}牵制")
+            }
+        }
     }
 }
 

@@ -143,21 +143,38 @@ impl RepetitionReport {
     /// Each move's reason in `lang`, in order; a mate threat's reason shows
     /// a mating line ([`mate_line`]) from the position after the move.
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
+        self.reasons_with(lang, &self.mate_lines())
+    }
+
+    /// For each move that is a mate threat, the position after it (the mover
+    /// to move again) and a mating line from there, if one is found.
+    fn mate_lines(&self) -> Vec<Option<(Position, Vec<Move>)>> {
         let mut pos = self.start.clone();
         self.moves
             .iter()
             .map(|m| {
                 pos.play(m.mv);
-                let reason = m.nature.reason(lang);
                 if m.nature.nature != Nature::MateThreat {
-                    return reason;
+                    return None;
                 }
                 let mut ahead = pos.passed();
                 let line = mate_line(&mut ahead, MATE_THREAT_DEPTH);
-                if line.is_empty() {
+                (!line.is_empty()).then_some((ahead, line))
+            })
+            .collect()
+    }
+
+    /// [`RepetitionReport::reasons`] with the mating lines worked out once.
+    fn reasons_with(&self, lang: Lang, lines: &[Option<(Position, Vec<Move>)>]) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(lines)
+            .map(|(m, line)| {
+                let reason = m.nature.reason(lang);
+                let Some((ahead, line)) = line else {
                     return reason;
-                }
-                let shown = write_line(&ahead, &line, lang);
+                };
+                let shown = write_line(ahead, line, lang);
                 match lang {
                     Lang::En => format!("{reason}: {shown}"),
                     Lang::Zh => format!("{reason}：{shown}"),
@@ -244,10 +261,11 @@ impl Ruling {
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
+            let lines = r.mate_lines();
             let texts = MoveTexts {
                 notations: r.notations(),
-                reasons_en: r.reasons(Lang::En),
-                reasons_zh: r.reasons(Lang::Zh),
+                reasons_en: r.reasons_with(Lang::En, &lines),
+                reasons_zh: r.reasons_with(Lang::Zh, &lines),
             };
             json!({
                 "first_ply": r.first_ply,

@@ -422,20 +422,15 @@ fn won_after_checks(
         // Once every piece is saved the other replies do not matter: the reply
         // that saved them from this check before, if legal, goes before the
         // others are even generated.
+        let weigh = |pos: &mut Position, reply, floor: &mut Gains, answers: &mut Answers| {
+            weigh_reply(pos, rules, depth, balance + took, reply, floor, answers)
+        };
         let known = answers.get(check).filter(|&r| pos.is_legal(r));
         let mut any_reply = known.is_some();
         if let Some(reply) = known
             && live.any()
         {
-            live = weigh_reply(
-                pos,
-                rules,
-                depth,
-                balance + took,
-                reply,
-                &mut floor,
-                answers,
-            );
+            live = weigh(pos, reply, &mut floor, answers);
         }
         if live.any() {
             let mut replies = pos.legal_moves();
@@ -446,15 +441,7 @@ fn won_after_checks(
                 if Some(reply) == known {
                     continue;
                 }
-                live = weigh_reply(
-                    pos,
-                    rules,
-                    depth,
-                    balance + took,
-                    reply,
-                    &mut floor,
-                    answers,
-                );
+                live = weigh(pos, reply, &mut floor, answers);
                 if live.is_empty() {
                     answers.note(check, reply);
                     break;
