@@ -29,24 +29,30 @@ pub fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
             pos.undo(undo);
             return vec![check];
         }
-        // The slowest mate after each reply; `None` if a reply escapes within `needed`.
-        let mut slowest: Option<(u32, Move)> = Some((0, replies[0]));
+        if needed == 1 {
+            // Only a check that leaves no reply mates in one.
+            pos.undo(undo);
+            continue;
+        }
+        // The reply after which mate takes longest; none if a reply escapes within `needed`.
+        let mut slowest = (0, replies[0]);
+        let mut escapes = false;
         for &reply in &replies {
             let back = pos.play(reply);
             let after = mate_depth(pos, needed - 1);
             pos.undo(back);
-            match (after, slowest) {
-                (Some(d), Some((worst, _))) if d > worst => slowest = Some((d, reply)),
-                (Some(_), _) => {}
-                (None, _) => {
-                    slowest = None;
+            match after {
+                Some(d) if d > slowest.0 => slowest = (d, reply),
+                Some(_) => {}
+                None => {
+                    escapes = true;
                     break;
                 }
             }
         }
-        if let Some((_, reply)) = slowest.filter(|_| needed > 1) {
-            let back = pos.play(reply);
-            let mut line = vec![check, reply];
+        if !escapes {
+            let back = pos.play(slowest.1);
+            let mut line = vec![check, slowest.1];
             line.extend(mate_line(pos, needed - 1));
             pos.undo(back);
             pos.undo(undo);

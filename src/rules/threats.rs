@@ -294,9 +294,8 @@ pub fn capture_threats_on(
         }
     }
     if rules.after_checks && !pos.in_check() {
-        let open = out.iter().fold(valued(pos, !us) & targets, |b, t| {
-            b & !Bitboard::from_square(t.target)
-        });
+        let threatened: Bitboard = out.iter().map(|t| t.target).collect();
+        let open = valued(pos, !us) & targets & !threatened;
         if !open.is_empty() {
             // A piece offered for exchange (兑) stays an offer: checks that take
             // it, or win it after checks, are the exchange, not a chase.
@@ -486,18 +485,14 @@ fn weigh_reply(
     floor: &mut Gains,
     answers: &mut Answers,
 ) -> Bitboard {
-    let live = floor
-        .iter()
-        .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0));
+    let live: Bitboard = floor.iter().map(|f| f.0).collect();
     let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
     let back = pos.play(reply);
     let b = balance - lost;
     let still = live & !Bitboard::from_square(reply.from());
     let mut won = captures_after_checks(pos, rules, b, still);
     if depth > 1 {
-        let got = won
-            .iter()
-            .fold(Bitboard::EMPTY, |g, w| g | Bitboard::from_square(w.0));
+        let got: Bitboard = won.iter().map(|w| w.0).collect();
         let deeper = still & !got;
         for w in won_after_checks(pos, rules, depth - 1, b, deeper, Bitboard::EMPTY, answers) {
             won.push((w.target, w.gain));
@@ -511,9 +506,7 @@ fn weigh_reply(
         }
         None => false,
     });
-    floor
-        .iter()
-        .fold(Bitboard::EMPTY, |l, f| l | Bitboard::from_square(f.0))
+    floor.iter().map(|f| f.0).collect()
 }
 
 /// The pieces on `open` the side to move can capture now with a net gain
