@@ -636,18 +636,16 @@ fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_on
 }
 
 #[test]
-fn a_capture_given_back_to_parry_a_mate_threat_is_no_chase() {
-    // The red horse comes to b3 and attacks the black elephant c5. After Nxc5
-    // the black king steps to f9: the advisor f2 is pinned by the kings, and
-    // Rxf2 would mate (double check with the horse e3). Every parry gives an
-    // advisor back (after Kf0, Rxe1: the advisor f2 cannot take back), so the
-    // elephant is not won (29.4 with 29.1's net gain) ...
-    let n = nature(CXA, "3ak4/4a4/9/9/2b6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
-    assert!(!n.nature.is_attack(), "{n:?}");
-    // ... while a cannon there is still won, for an advisor.
+fn a_capture_answered_by_a_parried_mate_threat_is_still_a_chase() {
+    // The red horse comes to b3 and attacks the black cannon c5. After Nxc5
+    // the black king can step to f9 and threaten Rxf2 mate (the advisor f2 is
+    // pinned by the kings), and each parry gives an advisor back. 29.4 asks
+    // only that the capture not be mated: Nxc5 is not, so c1b3 chases and
+    // wins the whole cannon.
     let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
-    assert_eq!(n.chases[0].gain, 2);
+    assert_eq!(n.targets, vec![sq("c5")]);
+    assert_eq!(n.chases[0].gain, 4);
 }
 
 #[test]

@@ -215,9 +215,7 @@ pub struct ThreatRules {
     /// AXF rule 19: a rook held in place by an enemy horse (moving it would
     /// uncover the horse's check) is chased even when protected.
     pub horse_pinned_rook: bool,
-    /// CXA 29.4: a capture that would let the opponent mate next move is no
-    /// threat, and one keeps only what survives a mate threat the opponent
-    /// answers it with.
+    /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
     pub mate_safety: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
@@ -596,28 +594,13 @@ fn evaluate_capture(
     if net < 0 || (net == 0 && recapturable) {
         return None;
     }
-    // The capture must not leave the capturer mated (CXA 29.4), nor let the
-    // opponent win the material back by threatening mate.
+    // The capture must not leave the capturer mated (CXA 29.4).
     if rules.mate_safety {
         let undo = pos.play(mv);
-        let mut answers = Answers::default();
-        let kept = if leads_to_mate_in_one(pos, &mut answers) {
-            None
-        } else if line == Line::Direct {
-            Some(kept_against_mate_threats(pos, net, &mut answers))
-        } else {
-            Some(net)
-        };
+        let mated = leads_to_mate_in_one(pos, &mut Answers::default());
         pos.undo(undo);
-        match kept {
-            None => return None,
-            Some(kept) if kept < net => {
-                if kept <= 0 {
-                    return None;
-                }
-                net = kept;
-            }
-            Some(_) => {}
+        if mated {
+            return None;
         }
     }
     if !recapturable {
@@ -697,70 +680,6 @@ fn only_takes_back(pos: &Position, sq: Square, attacker: Square) -> bool {
         .iter()
         .filter(|m| m.from() == sq)
         .all(|m| m.to() == attacker)
-}
-
-/// What the capturer keeps of the `net` gain of the capture just played in
-/// `pos` when the opponent (to move) answers with a quiet move threatening
-/// mate in one (CXA 29.4): the capturer must parry, and a parry may cost
-/// material (the best parry's captures less the best capture the opponent
-/// then has). `net` when there is no such threat; at most 0 when a threat
-/// cannot be parried.
-fn kept_against_mate_threats(pos: &mut Position, net: i32, answers: &mut Answers) -> i32 {
-    let mut kept = net;
-    for threat in pos.legal_moves() {
-        // Captures are weighed by the net gain already, and a check must be answered first.
-        if pos.piece_at(threat.to()).is_some() || pos.gives_check(threat) {
-            continue;
-        }
-        let back = pos.play(threat);
-        if threatens_mate_in_one(pos, answers) {
-            // A parry worth `kept - net` or more leaves `kept` as it is.
-            kept = kept.min(net + best_parry(pos, kept - net, answers));
-        }
-        pos.undo(back);
-        // The capture is then no threat, whatever the other replies.
-        if kept < net && kept <= 0 {
-            break;
-        }
-    }
-    kept
-}
-
-/// Whether the side not to move could mate in one move if it were its turn.
-fn threatens_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
-    pos.pass();
-    let mate = leads_to_mate_in_one(pos, answers);
-    pos.pass();
-    mate
-}
-
-/// The material balance of the side to move's best move that leaves the
-/// opponent no mate in one: what it captures less the most the opponent then
-/// wins by a capture. Very negative when every move allows mate. The search
-/// stops once a move reaches `enough` (and returns at least `enough`): the
-/// caller needs nothing better.
-fn best_parry(pos: &mut Position, enough: i32, answers: &mut Answers) -> i32 {
-    let mut best = -1000;
-    for parry in pos.legal_moves() {
-        if best >= enough {
-            break;
-        }
-        let took = pos.piece_at(parry.to()).map_or(0, |p| value(p, parry.to()));
-        let back = pos.play(parry);
-        if took > best && !leads_to_mate_in_one(pos, answers) {
-            let mut lost = 0;
-            for c in pos.legal_captures() {
-                lost = lost.max(capture_gain(pos, c));
-                // Losing more only makes this parry worse than the best so far.
-                if took - lost <= best {
-                    break;
-                }
-            }
-            best = best.max(took - lost);
-        }
-        pos.undo(back);
-    }
-    best
 }
 
 /// Whether the side to move can mate in one move.
@@ -1034,46 +953,5 @@ mod tests {
         assert!(leads_to_mate_in_one(&mut first, &mut answers));
         let mut second = Position::from_fen(CHECKING[1]).unwrap();
         assert!(!leads_to_mate_in_one(&mut second, &mut answers));
-    }
-
-    #[test]
-    fn best_parry_stops_at_enough_without_changing_what_matters() {
-        // Black to move after the horse b5 left: Ra5-d5 threatens mate.
-        let threats = [
-            "4k4/9/9/9/r8/9/1n7/9/9/3K5 w",
-            "4k4/9/9/9/r8/9/1n7/9/3R5/3K5 w",
-            "4k4/9/9/9/r8/2n6/9/9/3R5/3KC4 w",
-        ];
-        for fen in threats {
-            let mut pos = Position::from_fen(fen).unwrap();
-            let full = best_parry(&mut pos, i32::MAX, &mut Answers::default());
-            for enough in [-1000, -8, -1, 0, 1, 4] {
-                let got = best_parry(&mut pos, enough, &mut Answers::default());
-                if full < enough {
-                    assert_eq!(got, full, "{fen} {enough}");
-                } else {
-                    assert!(enough <= got && got <= full, "{fen} {enough}: {got} {full}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn an_unparried_mate_threat_takes_away_even_a_gain_of_nothing() {
-        // Black to move: the horse b5 leaving opens Ra5-d5#, which the lone red
-        // king cannot parry; the rook's own moves, generated first, threaten nothing.
-        let mut pos = Position::from_fen("4k4/9/9/9/rn7/9/9/9/9/3K5 b").unwrap();
-        for net in [0, 4] {
-            assert!(
-                kept_against_mate_threats(&mut pos, net, &mut Answers::default()) < 0,
-                "net {net}"
-            );
-        }
-        // A red rook on d1 closes the d-file: nothing is taken away.
-        let mut parried = Position::from_fen("4k4/9/9/9/rn7/9/9/9/3R5/3K5 b").unwrap();
-        assert_eq!(
-            kept_against_mate_threats(&mut parried, 4, &mut Answers::default()),
-            4
-        );
     }
 }
