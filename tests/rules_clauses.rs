@@ -636,16 +636,19 @@ fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_on
 }
 
 #[test]
-fn a_capture_answered_by_a_parried_mate_threat_is_still_a_chase() {
-    // The red horse comes to b3 and attacks the black cannon c5. After Nxc5
-    // the black king can step to f9 and threaten Rxf2 mate (the advisor f2 is
-    // pinned by the kings), and each parry gives an advisor back. 29.4 asks
-    // only that the capture not be mated: Nxc5 is not, so c1b3 chases and
-    // wins the whole cannon.
+fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
+    // The red horse comes to b3. After Nxc5 the black rook uncovers the
+    // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon
+    // for a horse, equal value, still a chase (CXA 26.5), winning nothing.
     let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c5")]);
-    assert_eq!(n.chases[0].gain, 4);
+    assert_eq!(n.chases[0].gain, 0);
+    // An elephant there is taken the same way but is worth less than the
+    // horse given for it: no chase. (A red pawn a7 makes the horse not the
+    // lone attacker of a defending side, CXA 26.2.)
+    let n = nature(CXA, "3ak4/4a4/P8/9/2b6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    assert!(!n.nature.is_attack(), "{n:?}");
 }
 
 #[test]

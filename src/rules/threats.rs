@@ -331,6 +331,43 @@ pub fn capture_threats_on(
     out
 }
 
+/// What the capture `mv` of `target` by `attacker`, winning `on_square` on
+/// its square, still wins when the opponent answers with checks that win
+/// material back; `on_square` when no checks do. Checks that end by taking
+/// the capturer itself make a mutual capture, weighed by the two pieces alone
+/// (CXA 26.5: equal value counts as a gain).
+fn kept_against_checks(
+    pos: &mut Position,
+    mv: Move,
+    attacker: Piece,
+    target: Piece,
+    on_square: i32,
+    rules: ThreatRules,
+) -> i32 {
+    let sq = mv.to();
+    let undo = pos.play(mv);
+    let ours = valued(pos, !pos.turn());
+    let won = won_after_checks(
+        pos,
+        rules,
+        CHECKS_BEFORE_CAPTURE,
+        0,
+        ours,
+        Bitboard::EMPTY,
+        &mut Answers::default(),
+    );
+    pos.undo(undo);
+    won.iter()
+        .map(|w| {
+            if w.target == sq {
+                value(target, sq) - w.gain.min(value(attacker, mv.from()))
+            } else {
+                on_square - w.gain
+            }
+        })
+        .fold(on_square, i32::min)
+}
+
 /// Whether `mv` gives check by a piece other than the one it moves.
 fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
     let undo = pos.play(mv);
@@ -582,6 +619,11 @@ fn evaluate_capture(
     } else {
         on_square
     };
+    if rules.after_checks && line == Line::Direct && net > 0 {
+        net = net.min(kept_against_checks(
+            pos, mv, attacker, target, on_square, rules,
+        ));
+    }
     let mut removes_defender = false;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
