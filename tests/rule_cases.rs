@@ -104,7 +104,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图21",
     "CXA-图22",
     "CXA-图24",
-    "CXA-图25",
     "CXA-图29a",
     "CXA-图30a",
 ];

@@ -636,6 +636,17 @@ fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_on
 }
 
 #[test]
+fn a_loss_the_opponent_could_inflict_anyway_does_not_cancel_a_new_chase() {
+    // Rook b9-c9 attacks the unprotected black elephant c5. Black could take
+    // the red cannon a4 whether or not red takes the elephant: that standing
+    // threat is not the price of the capture, so the move chases (CXA).
+    let n = nature(CXA, "1R7/5k3/9/9/2b6/C8/r8/9/9/3AK4 w", "b9c9");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c5")]);
+    assert_eq!(n.chases[0].gain, 2);
+}
+
+#[test]
 fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon

@@ -255,6 +255,7 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         horse_pinned_rook: rules == RuleSet::Axf,
         mate_safety: rules.is_cxa(),
         after_checks: rules.is_cxa(),
+        standing_losses: true,
     }
 }
 
@@ -389,7 +390,13 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 /// with the mover to move again) that it did not have in `before`.
 fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
     let rules_t = threat_rules(rules);
-    let now = capture_threats(&mut ahead.clone(), rules_t);
+    let now = capture_threats(
+        &mut ahead.clone(),
+        ThreatRules {
+            standing_losses: false,
+            ..rules_t
+        },
+    );
     if now.is_empty() {
         return now;
     }

@@ -78,17 +78,26 @@ fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> i32 {
 /// opponent can then win elsewhere (a piece the capture left hanging). The
 /// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
 /// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
-pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32) -> i32 {
+/// Without `standing_losses`, a capture the opponent had before `mv` for as
+/// much is left out (see [`ThreatRules::standing_losses`]).
+pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, standing_losses: bool) -> i32 {
     if on_square <= 0 {
         return on_square;
     }
+    let mut before = (!standing_losses).then(|| pos.passed());
     let undo = pos.play(mv);
     let mut elsewhere = 0;
     for reply in pos.legal_captures() {
         // A capture wins at most its target: skip those that cannot beat the best so far.
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
         if reply.to() != mv.to() && bound > elsewhere {
-            elsewhere = elsewhere.max(capture_gain(pos, reply));
+            let gain = capture_gain(pos, reply);
+            let had = |before: &mut Position| {
+                before.is_legal(reply) && capture_gain(before, reply) >= gain
+            };
+            if gain > elsewhere && !before.as_mut().is_some_and(had) {
+                elsewhere = gain;
+            }
             if elsewhere > on_square {
                 break;
             }
@@ -217,6 +226,13 @@ pub struct ThreatRules {
     pub horse_pinned_rook: bool,
     /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
     pub mate_safety: bool,
+    /// Whether the net gain of [`ThreatRules::net_gain`] counts, as losses
+    /// elsewhere, captures (and checks winning material) the opponent had
+    /// anyway, for as much, before the capture. The threats after a move leave
+    /// them out: a new threat stands whatever the opponent could take anyway.
+    /// The threats before it count them: a capture that only traded for such
+    /// a loss was no threat yet (CXA 29.2).
+    pub standing_losses: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
 }
@@ -335,7 +351,9 @@ pub fn capture_threats_on(
 /// its square, still wins when the opponent answers with checks that win
 /// material back; `on_square` when no checks do. Checks that end by taking
 /// the capturer itself make a mutual capture, weighed by the two pieces alone
-/// (CXA 26.5: equal value counts as a gain).
+/// (CXA 26.5: equal value counts as a gain). Without
+/// [`ThreatRules::standing_losses`], a piece the opponent won as well by
+/// checks before `mv`, for as much, is left out.
 fn kept_against_checks(
     pos: &mut Position,
     mv: Move,
@@ -345,19 +363,28 @@ fn kept_against_checks(
     rules: ThreatRules,
 ) -> i32 {
     let sq = mv.to();
+    let won_back = |pos: &mut Position| {
+        let ours = valued(pos, !pos.turn());
+        won_after_checks(
+            pos,
+            rules,
+            CHECKS_BEFORE_CAPTURE,
+            0,
+            ours,
+            Bitboard::EMPTY,
+            &mut Answers::default(),
+        )
+    };
     let undo = pos.play(mv);
-    let ours = valued(pos, !pos.turn());
-    let won = won_after_checks(
-        pos,
-        rules,
-        CHECKS_BEFORE_CAPTURE,
-        0,
-        ours,
-        Bitboard::EMPTY,
-        &mut Answers::default(),
-    );
+    let won = won_back(pos);
     pos.undo(undo);
+    let had = if rules.standing_losses || won.is_empty() {
+        ArrayVec::new()
+    } else {
+        won_back(&mut pos.passed())
+    };
     won.iter()
+        .filter(|w| !had.iter().any(|h| h.target == w.target && h.gain >= w.gain))
         .map(|w| {
             if w.target == sq {
                 value(target, sq) - w.gain.min(value(attacker, mv.from()))
@@ -615,7 +642,10 @@ fn evaluate_capture(
         }
     }
     let mut net = if rules.net_gain {
-        capture_net(pos, mv, on_square)
+        // Standing losses are weighed against a capture that could be played now,
+        // not against one at the end of checks, which change what stands.
+        let standing_losses = rules.standing_losses || line == Line::AfterChecks;
+        capture_net(pos, mv, on_square, standing_losses)
     } else {
         on_square
     };
@@ -876,6 +906,7 @@ mod tests {
         horse_pinned_rook: false,
         mate_safety: true,
         after_checks: true,
+        standing_losses: true,
     };
 
     #[test]
