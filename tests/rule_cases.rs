@@ -102,7 +102,6 @@ const KNOWN_WRONG: &[&str] = &[
     "CXA-图8",
     "CXA-图17",
     "CXA-图21",
-    "CXA-图22",
     "CXA-图24",
     "CXA-图29a",
     "CXA-图30a",

@@ -351,15 +351,16 @@ pub fn capture_threats_on(
 /// its square, still wins when the opponent answers with checks that win
 /// material back; `on_square` when no checks do. Checks that end by taking
 /// the capturer itself make a mutual capture, weighed by the two pieces alone
-/// (CXA 26.5: equal value counts as a gain). Without
-/// [`ThreatRules::standing_losses`], a piece the opponent won as well by
-/// checks before `mv`, for as much, is left out.
+/// (CXA 26.5: equal value counts as a gain). Other pieces count only
+/// `elsewhere`; without [`ThreatRules::standing_losses`], a piece the opponent
+/// won as well by checks before `mv`, for as much, is left out.
 fn kept_against_checks(
     pos: &mut Position,
     mv: Move,
     attacker: Piece,
     target: Piece,
     on_square: i32,
+    elsewhere: bool,
     rules: ThreatRules,
 ) -> i32 {
     let sq = mv.to();
@@ -384,6 +385,7 @@ fn kept_against_checks(
         won_back(&mut pos.passed())
     };
     won.iter()
+        .filter(|w| elsewhere || w.target == sq)
         .filter(|w| !had.iter().any(|h| h.target == w.target && h.gain >= w.gain))
         .map(|w| {
             if w.target == sq {
@@ -641,18 +643,20 @@ fn evaluate_capture(
             return None;
         }
     }
-    let mut net = if rules.net_gain {
-        // Standing losses are weighed against a capture that could be played now,
-        // not against one at the end of checks, which change what stands.
-        let standing_losses = rules.standing_losses || line == Line::AfterChecks;
+    // Standing losses are weighed against a capture that could be played now,
+    // not against one at the end of checks, which change what stands.
+    let standing_losses = rules.standing_losses || line == Line::AfterChecks;
+    // A crossed pawn's value floats: a new threat to one is not weighed against
+    // pieces lost elsewhere ("一兵换取数子……均不算得子").
+    let elsewhere = rules.net_gain && (standing_losses || target.role != Role::Pawn);
+    let mut net = if elsewhere {
         capture_net(pos, mv, on_square, standing_losses)
     } else {
         on_square
     };
     if rules.after_checks && line == Line::Direct && net > 0 {
-        net = net.min(kept_against_checks(
-            pos, mv, attacker, target, on_square, rules,
-        ));
+        let kept = kept_against_checks(pos, mv, attacker, target, on_square, elsewhere, rules);
+        net = net.min(kept);
     }
     let mut removes_defender = false;
     // CXA "得子" through a complete exchange: an even exchange that takes away
