@@ -647,6 +647,16 @@ fn a_loss_the_opponent_could_inflict_anyway_does_not_cancel_a_new_chase() {
 }
 
 #[test]
+fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere() {
+    // Rook d6-f6 attacks the unprotected crossed black pawn f4. Rxf4 would
+    // leave the horse b6 to the black rook b8, but a pawn's value floats and
+    // is not weighed against pieces (CXA): the move chases the pawn.
+    let n = nature(CXA, "4k4/1r7/9/1N1R5/9/5p3/9/9/9/3K5 w", "d6f6");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("f4")]);
+}
+
+#[test]
 fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon
