@@ -607,10 +607,11 @@ fn a_piece_offered_for_exchange_is_not_chased_through_checks() {
 fn a_capture_that_would_be_mated_is_no_chase() {
     // The red rook c5 guards c2 and c1 against Nc2#; taking the black cannon g5
     // would allow that mate, so attacking it is not a chase (29.4).
-    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/9/8r/3K5 w", "c3c5");
+    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/3A5/8r/3K5 w", "c3c5");
     assert!(!n.nature.is_attack(), "{n:?}");
-    // Without the black rook i1 the king escapes to d1: the same move chases.
-    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/9/9/3K5 w", "c3c5");
+    // Without the black rook i1 the king escapes to d1 (where the advisor d2
+    // shields it from Rd8+): the same move chases.
+    let n = nature(CXA, "5k3/4r4/9/9/6c2/3n5/2R6/3A5/9/3K5 w", "c3c5");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
 }
 
@@ -651,7 +652,7 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
     // Rook d6-f6 attacks the unprotected crossed black pawn f4. Rxf4 would
     // leave the horse b6 to the black rook b8, but a pawn's value floats and
     // is not weighed against pieces (CXA): the move chases the pawn.
-    let n = nature(CXA, "4k4/1r7/9/1N1R5/9/5p3/9/9/9/3K5 w", "d6f6");
+    let n = nature(CXA, "4k4/1r7/9/1N1R5/9/5p3/9/3A5/9/3K5 w", "d6f6");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("f4")]);
 }

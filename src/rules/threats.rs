@@ -323,7 +323,10 @@ pub fn capture_threats_on(
                 CHECKS_BEFORE_CAPTURE,
                 0,
                 open & !offered,
-                offered,
+                Opening {
+                    offered,
+                    lone_king_or_pawn: false,
+                },
                 &mut Answers::default(),
             ) {
                 let (Some(piece), Some(by)) =
@@ -372,7 +375,7 @@ fn kept_against_checks(
             CHECKS_BEFORE_CAPTURE,
             0,
             ours,
-            Bitboard::EMPTY,
+            Opening::ANY,
             &mut Answers::default(),
         )
     };
@@ -455,18 +458,37 @@ fn gain_on(gains: &Gains, sq: Square) -> Option<i32> {
     gains.iter().find(|g| g.0 == sq).map(|g| g.1)
 }
 
+/// How a series of checks may start.
+#[derive(Copy, Clone)]
+struct Opening {
+    /// Pieces the first check must not take: those offered for exchange (兑).
+    offered: Bitboard,
+    /// Whether a king or pawn checking by itself may give the first check:
+    /// not when the series is a chase, as they do not chase by themselves (CXA 26.1).
+    lone_king_or_pawn: bool,
+}
+
+impl Opening {
+    /// Any check may start the series.
+    const ANY: Opening = Opening {
+        offered: Bitboard::EMPTY,
+        lone_king_or_pawn: true,
+    };
+}
+
 /// The pieces on `open` that the side to move wins whatever the opponent
-/// replies: it checks (at most `depth` times, never by taking an `offered`
-/// piece: that is the exchange) and then captures with net gain, counting
-/// `balance`, the material already won on the way. A reply that moves a
-/// piece saves it. The position is restored before returning.
+/// replies: it checks (at most `depth` times, the first as `opening` allows)
+/// and then captures with net gain, counting `balance`, the material already
+/// won on the way. A piece that a reply moves is followed to its new square.
+/// Each piece is reported by the square it stands on now. The position is
+/// restored before returning.
 fn won_after_checks(
     pos: &mut Position,
     rules: ThreatRules,
     depth: u32,
     balance: i32,
     open: Bitboard,
-    offered: Bitboard,
+    opening: Opening,
     answers: &mut Answers,
 ) -> ArrayVec<Won, 16> {
     let mut best: ArrayVec<Won, 16> = ArrayVec::new();
@@ -474,11 +496,21 @@ fn won_after_checks(
         return best;
     }
     for check in pos.checking_moves() {
-        if offered.contains(check.to()) {
+        if opening.offered.contains(check.to()) {
             continue;
         }
         let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
+        let by_itself = pos
+            .piece_at(check.from())
+            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
         let undo = pos.play(check);
+        if by_itself
+            && !opening.lone_king_or_pawn
+            && pos.checkers() == Bitboard::from_square(check.to())
+        {
+            pos.undo(undo);
+            continue;
+        }
         let mut live = open & !Bitboard::from_square(check.to());
         // The least each piece still in reach is won by, over the replies so far.
         let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
@@ -553,23 +585,32 @@ fn weigh_reply(
     let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
     let back = pos.play(reply);
     let b = balance - lost;
-    let still = live & !Bitboard::from_square(reply.from());
+    // A piece that the reply moves is followed to its new square: stepping
+    // into the line of a check saves it only if it is not taken there.
+    let (from, to) = (reply.from(), reply.to());
+    let still = if live.contains(from) {
+        (live & !Bitboard::from_square(from)) | Bitboard::from_square(to)
+    } else {
+        live
+    };
     let mut won = captures_after_checks(pos, rules, b, still);
     if depth > 1 {
         let got: Bitboard = won.iter().map(|w| w.0).collect();
         let deeper = still & !got;
-        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Bitboard::EMPTY, answers) {
+        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, answers) {
             won.push((w.target, w.gain));
         }
     }
     pos.undo(back);
-    floor.retain(|f| match gain_on(&won, f.0) {
-        Some(gain) => {
-            f.1 = f.1.min(gain);
-            true
-        }
-        None => false,
-    });
+    floor.retain(
+        |f| match gain_on(&won, if f.0 == from { to } else { f.0 }) {
+            Some(gain) => {
+                f.1 = f.1.min(gain);
+                true
+            }
+            None => false,
+        },
+    );
     floor.iter().map(|f| f.0).collect()
 }
 
@@ -654,7 +695,7 @@ fn evaluate_capture(
     } else {
         on_square
     };
-    if rules.after_checks && line == Line::Direct && net > 0 {
+    if rules.after_checks && line == Line::Direct && net >= 0 {
         let kept = kept_against_checks(pos, mv, attacker, target, on_square, elsewhere, rules);
         net = net.min(kept);
     }
@@ -1030,5 +1071,28 @@ mod tests {
         assert!(leads_to_mate_in_one(&mut first, &mut answers));
         let mut second = Position::from_fen(CHECKING[1]).unwrap();
         assert!(!leads_to_mate_in_one(&mut second, &mut answers));
+    }
+
+    #[test]
+    fn a_piece_forced_to_interpose_is_followed_to_its_new_square() {
+        // The black rook has just taken a6. Rf3+ leaves it only Rf6 to
+        // interpose (the king f8 has no square), and Rxf6 wins it.
+        let mut pos = Position::from_fen("3a5/3Nck3/3ab4/r8/9/8p/2p4Rn/C3BA2B/4A4/4K4 w").unwrap();
+        let threats = capture_threats(&mut pos, CXA);
+        let rook = threats.iter().find(|t| t.target == sq("a6"));
+        assert!(
+            rook.is_some_and(|t| t.kind == ThreatKind::AfterChecks && t.gain == 8),
+            "{threats:?}"
+        );
+    }
+
+    #[test]
+    fn a_pawn_checking_by_itself_starts_no_chase_after_checks() {
+        // Pd9+ Kxd9 would leave the horse f9 to the rook i9; the pawn's own
+        // check starts that series, and pawns do not chase by themselves.
+        let mut pos = Position::from_fen("2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w").unwrap();
+        pos.play(Move::parse_uci("i5i9").unwrap());
+        let threats = capture_threats(&mut pos.passed(), CXA);
+        assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
     }
 }
