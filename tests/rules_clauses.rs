@@ -658,6 +658,19 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
 }
 
 #[test]
+fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
+    // Rxa7 wins the unprotected black horse, but before the elephant moves
+    // black takes the elephant e2 back (net +2). Stepping to c4 lets the horse
+    // be won outright: a new threat, so the elephant's move chases (CXA 29.2,
+    // as in the rulebook's 图3).
+    let fen = "4k4/9/n8/9/9/9/R8/4B3r/4A4/3K5 w";
+    let n = nature(CXA, fen, "e2c4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("a7")]);
+    assert_eq!(n.chases[0].gain, 4);
+}
+
+#[test]
 fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon
@@ -710,6 +723,7 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             by: Piece::new(Color::Red, Role::Rook),
             kind,
             gain: 4,
+            lost_elsewhere: 0,
             false_roots: Vec::new(),
         })
         .collect();
@@ -904,6 +918,7 @@ fn chase_of(by: &str, target: &str) -> Threat {
         by: start.piece_at(sq(by)).expect("an attacker in PIECES"),
         kind: ThreatKind::Unprotected,
         gain: 4,
+        lost_elsewhere: 0,
         false_roots: Vec::new(),
     }
 }
@@ -1056,7 +1071,7 @@ fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
     assert_eq!(n.targets, vec![sq("c8")]);
     assert_eq!(nature(AXF, fen, "b1b8").nature, Nature::Exchange);
     // From a8 the black rook may also step to b8 along the pin: an exchange offer.
-    let free = "8r/2rk5/4b4/1N7/9/9/9/9/R8/4K4 w";
+    let free = "8r/2rk5/2N1b4/9/9/9/9/9/R8/4K4 w";
     assert_eq!(nature(CXA, free, "a1a8").nature, Nature::Exchange);
 }
 

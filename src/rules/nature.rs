@@ -404,7 +404,12 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     let targets = now.iter().map(|t| t.target).collect();
     let had = capture_threats_on(&mut before.clone(), rules_t, targets);
     now.into_iter()
-        .filter(|t| !had.iter().any(|h| h.target == t.target))
+        .filter(|t| {
+            // A piece that could be won before only at a price elsewhere is
+            // threatened anew when the move lets it be won for more.
+            !had.iter()
+                .any(|h| h.target == t.target && (h.lost_elsewhere == 0 || h.gain >= t.gain))
+        })
         .collect()
 }
 

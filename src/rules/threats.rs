@@ -185,6 +185,10 @@ pub struct Threat {
     pub kind: ThreatKind,
     /// Net material won (units of a crossed pawn).
     pub gain: i32,
+    /// What the opponent wins back elsewhere after the capture (a piece the
+    /// capture leaves hanging, or one won by checks) when that is what limits
+    /// `gain`, which has it taken off; 0 otherwise.
+    pub lost_elsewhere: i32,
     /// Defenders that look like protection but cannot legally recapture (假根).
     pub false_roots: Vec<FalseRoot>,
 }
@@ -299,6 +303,7 @@ pub fn capture_threats_on(
                 by: attacker,
                 kind: ThreatKind::HeldRook,
                 gain: value(target, mv.to()),
+                lost_elsewhere: 0,
                 false_roots: Vec::new(),
             });
             continue;
@@ -341,6 +346,7 @@ pub fn capture_threats_on(
                     by,
                     kind: ThreatKind::AfterChecks,
                     gain: won.gain,
+                    lost_elsewhere: 0,
                     false_roots: Vec::new(),
                 });
             }
@@ -365,7 +371,7 @@ fn kept_against_checks(
     on_square: i32,
     elsewhere: bool,
     rules: ThreatRules,
-) -> i32 {
+) -> Kept {
     let sq = mv.to();
     let won_back = |pos: &mut Position| {
         let ours = valued(pos, !pos.turn());
@@ -387,17 +393,31 @@ fn kept_against_checks(
     } else {
         won_back(&mut pos.passed())
     };
-    won.iter()
-        .filter(|w| elsewhere || w.target == sq)
-        .filter(|w| !had.iter().any(|h| h.target == w.target && h.gain >= w.gain))
-        .map(|w| {
-            if w.target == sq {
-                value(target, sq) - w.gain.min(value(attacker, mv.from()))
-            } else {
-                on_square - w.gain
-            }
-        })
-        .fold(on_square, i32::min)
+    let mut kept = Kept {
+        mutual: on_square,
+        elsewhere: on_square,
+    };
+    for w in &won {
+        if had.iter().any(|h| h.target == w.target && h.gain >= w.gain) {
+            continue;
+        }
+        if w.target == sq {
+            let mutual = value(target, sq) - w.gain.min(value(attacker, mv.from()));
+            kept.mutual = kept.mutual.min(mutual);
+        } else if elsewhere {
+            kept.elsewhere = kept.elsewhere.min(on_square - w.gain);
+        }
+    }
+    kept
+}
+
+/// What a capture still wins when the opponent answers with checks that win
+/// material back ([`kept_against_checks`]), by what they win.
+struct Kept {
+    /// After checks that end by taking the capturer: a mutual capture.
+    mutual: i32,
+    /// After checks that win another piece.
+    elsewhere: i32,
 }
 
 /// Whether `mv` gives check by a piece other than the one it moves.
@@ -695,15 +715,21 @@ fn evaluate_capture(
     } else {
         on_square
     };
+    let mut mutual = on_square;
     if rules.after_checks && line == Line::Direct && net >= 0 {
         let kept = kept_against_checks(pos, mv, attacker, target, on_square, elsewhere, rules);
-        net = net.min(kept);
+        net = net.min(kept.elsewhere);
+        mutual = kept.mutual;
     }
+    // What is lost elsewhere matters when it, not a mutual capture, limits the gain.
+    let mut lost_elsewhere = if net < mutual { on_square - net } else { 0 };
+    net = net.min(mutual);
     let mut removes_defender = false;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
     if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
         net = exchange_then_capture(pos, mv);
+        lost_elsewhere = 0;
         removes_defender = true;
     }
     // A protected piece must be won outright; an unprotected one is taken
@@ -728,6 +754,7 @@ fn evaluate_capture(
             by: attacker,
             kind: ThreatKind::Unprotected,
             gain: net,
+            lost_elsewhere,
             false_roots: false_roots(pos, mv),
         });
     }
@@ -752,6 +779,7 @@ fn evaluate_capture(
         by: attacker,
         kind,
         gain,
+        lost_elsewhere,
         false_roots: Vec::new(),
     })
 }
