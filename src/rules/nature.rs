@@ -403,12 +403,27 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     // Only the pieces threatened now matter, each found by its square before the move.
     let targets = now.iter().map(|t| t.target).collect();
     let had = capture_threats_on(&mut before.clone(), rules_t, targets);
+    // A piece that could be won before only at a price elsewhere is threatened
+    // anew when the move lets it be won for more, counted the same way.
+    let priced: Bitboard = had
+        .iter()
+        .filter(|h| h.lost_elsewhere > 0)
+        .map(|h| h.target)
+        .collect();
+    let counted = if priced.any() {
+        capture_threats_on(&mut ahead.clone(), rules_t, priced)
+    } else {
+        Vec::new()
+    };
     now.into_iter()
-        .filter(|t| {
-            // A piece that could be won before only at a price elsewhere is
-            // threatened anew when the move lets it be won for more.
-            !had.iter()
-                .any(|h| h.target == t.target && (h.lost_elsewhere == 0 || h.gain >= t.gain))
+        .filter(|t| match had.iter().find(|h| h.target == t.target) {
+            None => true,
+            Some(h) => {
+                h.lost_elsewhere > 0
+                    && counted
+                        .iter()
+                        .any(|c| c.target == t.target && c.gain > h.gain)
+            }
         })
         .collect()
 }
