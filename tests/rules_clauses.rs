@@ -648,6 +648,15 @@ fn a_loss_the_opponent_could_inflict_anyway_does_not_cancel_a_new_chase() {
 }
 
 #[test]
+fn a_move_that_changes_nothing_makes_no_chase_of_a_piece_already_attacked() {
+    // The red rook c0 attacks the unprotected black elephant c5 while black
+    // can take the horse e2 anyway, before and after any red move: the pawn's
+    // step a3-a4 changes neither, so it chases nothing.
+    let n = nature(CXA, "4k4/9/9/9/2b6/9/P8/4N2r1/9/2RK5 w", "a3a4");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
 fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere() {
     // Rook d6-f6 attacks the unprotected crossed black pawn f4. Rxf4 would
     // leave the horse b6 to the black rook b8, but a pawn's value floats and

@@ -15,7 +15,7 @@ use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use super::ruling::Lang;
 use super::threats::{
-    FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats, capture_threats_on,
+    Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats_across,
     mate_by_checks, mutual_exchanges, value,
 };
 use super::{Nature, RuleSet};
@@ -255,7 +255,6 @@ fn threat_rules(rules: RuleSet) -> ThreatRules {
         horse_pinned_rook: rules == RuleSet::Axf,
         mate_safety: rules.is_cxa(),
         after_checks: rules.is_cxa(),
-        standing_losses: true,
     }
 }
 
@@ -389,41 +388,28 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 /// The capture threats the mover has in `ahead` (the position after its move,
 /// with the mover to move again) that it did not have in `before`.
 fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
-    let rules_t = threat_rules(rules);
-    let now = capture_threats(
-        &mut ahead.clone(),
-        ThreatRules {
-            standing_losses: false,
-            ..rules_t
-        },
-    );
+    let rules = threat_rules(rules);
+    let after = Across {
+        other: before,
+        after: true,
+    };
+    let now = capture_threats_across(&mut ahead.clone(), rules, Bitboard::FULL, after);
     if now.is_empty() {
         return now;
     }
     // Only the pieces threatened now matter, each found by its square before the move.
     let targets = now.iter().map(|t| t.target).collect();
-    let had = capture_threats_on(&mut before.clone(), rules_t, targets);
-    // A piece that could be won before only at a price elsewhere is threatened
-    // anew when the move lets it be won for more, counted the same way.
-    let priced: Bitboard = had
-        .iter()
-        .filter(|h| h.lost_elsewhere > 0)
-        .map(|h| h.target)
-        .collect();
-    let counted = if priced.any() {
-        capture_threats_on(&mut ahead.clone(), rules_t, priced)
-    } else {
-        Vec::new()
+    let prior = Across {
+        other: ahead,
+        after: false,
     };
+    let had = capture_threats_across(&mut before.clone(), rules, targets, prior);
     now.into_iter()
         .filter(|t| match had.iter().find(|h| h.target == t.target) {
             None => true,
-            Some(h) => {
-                h.lost_elsewhere > 0
-                    && counted
-                        .iter()
-                        .any(|c| c.target == t.target && c.gain > h.gain)
-            }
+            // A piece that could be won before only at a price elsewhere is
+            // threatened anew when the move lets it be won for more.
+            Some(h) => h.lost_elsewhere > 0 && t.gain > h.gain,
         })
         .collect()
 }

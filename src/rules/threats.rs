@@ -78,13 +78,14 @@ fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> i32 {
 /// opponent can then win elsewhere (a piece the capture left hanging). The
 /// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
 /// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
-/// Without `standing_losses`, a capture the opponent had before `mv` for as
-/// much is left out (see [`ThreatRules::standing_losses`]).
-pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, standing_losses: bool) -> i32 {
+/// With `other`, the position on the other side of a move, a capture the
+/// opponent has for as much there and here without `mv` is left out: it is
+/// no price of `mv`.
+pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&Position>) -> i32 {
     if on_square <= 0 {
         return on_square;
     }
-    let mut before = (!standing_losses).then(|| pos.passed());
+    let mut anyway = other.map(|o| (pos.passed(), o.passed()));
     let undo = pos.play(mv);
     let mut elsewhere = 0;
     for reply in pos.legal_captures() {
@@ -92,10 +93,11 @@ pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, standing_losses
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
         if reply.to() != mv.to() && bound > elsewhere {
             let gain = capture_gain(pos, reply);
-            let had = |before: &mut Position| {
-                before.is_legal(reply) && capture_gain(before, reply) >= gain
-            };
-            if gain > elsewhere && !before.as_mut().is_some_and(had) {
+            let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
+            let standing = anyway
+                .as_mut()
+                .is_some_and(|(here, there)| had(here) && had(there));
+            if gain > elsewhere && !standing {
                 elsewhere = gain;
             }
             if elsewhere > on_square {
@@ -230,13 +232,6 @@ pub struct ThreatRules {
     pub horse_pinned_rook: bool,
     /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
     pub mate_safety: bool,
-    /// Whether the net gain of [`ThreatRules::net_gain`] counts, as losses
-    /// elsewhere, captures (and checks winning material) the opponent had
-    /// anyway, for as much, before the capture. The threats after a move leave
-    /// them out: a new threat stands whatever the opponent could take anyway.
-    /// The threats before it count them: a capture that only traded for such
-    /// a loss was no threat yet (CXA 29.2).
-    pub standing_losses: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
 }
@@ -268,6 +263,39 @@ pub fn capture_threats_on(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
+) -> Vec<Threat> {
+    threats_on(pos, rules, targets, None)
+}
+
+/// One side of a move, for threats judged on either side of it (CXA 29.2:
+/// a chase is a threat the move made).
+#[derive(Copy, Clone)]
+pub struct Across<'a> {
+    /// The position on the other side of the move, with the same side to move.
+    pub other: &'a Position,
+    /// Whether the position judged is the one after the move.
+    pub after: bool,
+}
+
+/// The threats of [`capture_threats_on`], judged on one side of a move: a
+/// loss elsewhere that the opponent could inflict on both sides of the move
+/// anyway, whether or not the capture is made, is not its price. After the
+/// move, a crossed pawn's value floats: a threat to one is not weighed
+/// against pieces lost elsewhere ("一兵换取数子……均不算得子").
+pub fn capture_threats_across(
+    pos: &mut Position,
+    rules: ThreatRules,
+    targets: Bitboard,
+    across: Across,
+) -> Vec<Threat> {
+    threats_on(pos, rules, targets, Some(across))
+}
+
+fn threats_on(
+    pos: &mut Position,
+    rules: ThreatRules,
+    targets: Bitboard,
+    across: Option<Across>,
 ) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
@@ -308,7 +336,9 @@ pub fn capture_threats_on(
             });
             continue;
         }
-        if let Some(threat) = evaluate_capture(pos, mv, attacker, target, rules, Line::Direct) {
+        if let Some(threat) =
+            evaluate_capture(pos, mv, attacker, target, rules, Line::Direct(across))
+        {
             out.push(threat);
         }
     }
@@ -356,23 +386,16 @@ pub fn capture_threats_on(
     out
 }
 
-/// What the capture `mv` of `target` by `attacker`, winning `on_square` on
-/// its square, still wins when the opponent answers with checks that win
-/// material back; `on_square` when no checks do. Checks that end by taking
-/// the capturer itself make a mutual capture, weighed by the two pieces alone
-/// (CXA 26.5: equal value counts as a gain). Other pieces count only
-/// `elsewhere`; without [`ThreatRules::standing_losses`], a piece the opponent
-/// won as well by checks before `mv`, for as much, is left out.
-fn kept_against_checks(
+/// The pieces of the side to move that the opponent wins back by checks after
+/// the capture `mv` (the capturer itself, or another). With `other`, the
+/// position on the other side of a move, a piece the opponent wins by checks
+/// for as much there and here without `mv` is left out: it is no price of `mv`.
+fn won_back_by_checks(
     pos: &mut Position,
     mv: Move,
-    attacker: Piece,
-    target: Piece,
-    on_square: i32,
-    elsewhere: bool,
+    other: Option<&Position>,
     rules: ThreatRules,
-) -> Kept {
-    let sq = mv.to();
+) -> ArrayVec<Won, 16> {
     let won_back = |pos: &mut Position| {
         let ours = valued(pos, !pos.turn());
         won_after_checks(
@@ -386,38 +409,20 @@ fn kept_against_checks(
         )
     };
     let undo = pos.play(mv);
-    let won = won_back(pos);
+    let mut won = won_back(pos);
     pos.undo(undo);
-    let had = if rules.standing_losses || won.is_empty() {
-        ArrayVec::new()
-    } else {
-        won_back(&mut pos.passed())
-    };
-    let mut kept = Kept {
-        mutual: on_square,
-        elsewhere: on_square,
-    };
-    for w in &won {
-        if had.iter().any(|h| h.target == w.target && h.gain >= w.gain) {
-            continue;
-        }
-        if w.target == sq {
-            let mutual = value(target, sq) - w.gain.min(value(attacker, mv.from()));
-            kept.mutual = kept.mutual.min(mutual);
-        } else if elsewhere {
-            kept.elsewhere = kept.elsewhere.min(on_square - w.gain);
-        }
+    if let Some(other) = other
+        && !won.is_empty()
+    {
+        let here = won_back(&mut pos.passed());
+        let there = won_back(&mut other.passed());
+        let had = |wins: &ArrayVec<Won, 16>, w: &Won| {
+            wins.iter()
+                .any(|h| h.target == w.target && h.gain >= w.gain)
+        };
+        won.retain(|w| !(had(&here, w) && had(&there, w)));
     }
-    kept
-}
-
-/// What a capture still wins when the opponent answers with checks that win
-/// material back ([`kept_against_checks`]), by what they win.
-struct Kept {
-    /// After checks that end by taking the capturer: a mutual capture.
-    mutual: i32,
-    /// After checks that win another piece.
-    elsewhere: i32,
+    won
 }
 
 /// Whether `mv` gives check by a piece other than the one it moves.
@@ -673,10 +678,11 @@ fn captures_after_checks(
 }
 
 /// Where a capture stands: threatened directly, or reached after checks.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Line {
-    /// The capture could be played now: a like piece that can take back makes it an offer (兑).
-    Direct,
+#[derive(Copy, Clone)]
+enum Line<'a> {
+    /// The capture could be played now: a like piece that can take back makes
+    /// it an offer (兑). Judged across a move, if given.
+    Direct(Option<Across<'a>>),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first.
     AfterChecks,
@@ -696,7 +702,11 @@ fn evaluate_capture(
     let on_square = exchange_after(pos, target, to);
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
-    if line == Line::Direct && target.role == attacker.role {
+    let direct = match line {
+        Line::Direct(across) => Some(across),
+        Line::AfterChecks => None,
+    };
+    if direct.is_some() && target.role == attacker.role {
         let them = pos.passed();
         if them.is_legal(Move::new(to, mv.from()))
             && !(rules.tied_partner_chased && only_takes_back(&them, to, mv.from()))
@@ -704,22 +714,31 @@ fn evaluate_capture(
             return None;
         }
     }
-    // Standing losses are weighed against a capture that could be played now,
-    // not against one at the end of checks, which change what stands.
-    let standing_losses = rules.standing_losses || line == Line::AfterChecks;
-    // A crossed pawn's value floats: a new threat to one is not weighed against
-    // pieces lost elsewhere ("一兵换取数子……均不算得子").
-    let elsewhere = rules.net_gain && (standing_losses || target.role != Role::Pawn);
+    // Losses on both sides of a move are weighed against a capture that could
+    // be played now, not against one at the end of checks, which change what stands.
+    let across = direct.flatten();
+    let other = across.map(|a| a.other);
+    let after_move = across.is_some_and(|a| a.after);
+    let elsewhere = rules.net_gain && !(after_move && target.role == Role::Pawn);
     let mut net = if elsewhere {
-        capture_net(pos, mv, on_square, standing_losses)
+        capture_net(pos, mv, on_square, other)
     } else {
         on_square
     };
+    // Checks that win material back: those that end by taking the capturer
+    // make a mutual capture, weighed by the two pieces alone (CXA 26.5: equal
+    // value counts as a gain); others take off what they win, like a piece
+    // left hanging.
     let mut mutual = on_square;
-    if rules.after_checks && line == Line::Direct && net >= 0 {
-        let kept = kept_against_checks(pos, mv, attacker, target, on_square, elsewhere, rules);
-        net = net.min(kept.elsewhere);
-        mutual = kept.mutual;
+    if rules.after_checks && direct.is_some() && net >= 0 {
+        for w in won_back_by_checks(pos, mv, other, rules) {
+            if w.target == to {
+                let lost = w.gain.min(value(attacker, mv.from()));
+                mutual = mutual.min(value(target, to) - lost);
+            } else if elsewhere {
+                net = net.min(on_square - w.gain);
+            }
+        }
     }
     // What is lost elsewhere matters when it, not a mutual capture, limits the gain.
     let mut lost_elsewhere = if net < mutual { on_square - net } else { 0 };
@@ -979,7 +998,6 @@ mod tests {
         horse_pinned_rook: false,
         mate_safety: true,
         after_checks: true,
-        standing_losses: true,
     };
 
     #[test]
