@@ -664,6 +664,11 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
     let n = nature(CXA, "4k4/1r7/9/1N1R5/9/5p3/9/3A5/9/3K5 w", "d6f6");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("f4")]);
+    // With the rook on f6 already, a move that changes nothing (the advisor's
+    // step) makes no chase: the capture was there before, and is weighed the
+    // same way on both sides of the move.
+    let n = nature(CXA, "4k4/1r7/9/1N3R3/9/5p3/9/3A5/9/3K5 w", "d2e1");
+    assert!(!n.nature.is_attack(), "{n:?}");
 }
 
 #[test]

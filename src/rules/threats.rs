@@ -279,9 +279,10 @@ pub struct Across<'a> {
 
 /// The threats of [`capture_threats_on`], judged on one side of a move: a
 /// loss elsewhere that the opponent could inflict on both sides of the move
-/// anyway, whether or not the capture is made, is not its price. After the
-/// move, a crossed pawn's value floats: a threat to one is not weighed
-/// against pieces lost elsewhere ("一兵换取数子……均不算得子").
+/// anyway, whether or not the capture is made, is not its price. A crossed
+/// pawn's value floats: after the move, a capture of one that the move made
+/// possible is not weighed against pieces lost elsewhere
+/// ("一兵换取数子……均不算得子").
 pub fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
@@ -718,8 +719,10 @@ fn evaluate_capture(
     // be played now, not against one at the end of checks, which change what stands.
     let across = direct.flatten();
     let other = across.map(|a| a.other);
-    let after_move = across.is_some_and(|a| a.after);
-    let elsewhere = rules.net_gain && !(after_move && target.role == Role::Pawn);
+    // A crossed pawn's value floats: a capture of one that the move made
+    // possible is not weighed against pieces lost elsewhere.
+    let new_capture = across.is_some_and(|a| a.after && !a.other.is_legal(mv));
+    let elsewhere = rules.net_gain && !(new_capture && target.role == Role::Pawn);
     let mut net = if elsewhere {
         capture_net(pos, mv, on_square, other)
     } else {
