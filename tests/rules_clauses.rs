@@ -682,6 +682,11 @@ fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("a7")]);
     assert_eq!(n.chases[0].gain, 4);
+    assert_eq!(n.chases[0].price_before, 2);
+    assert!(
+        n.reason(Lang::En)
+            .contains("before this move, taking it cost material elsewhere")
+    );
 }
 
 #[test]
@@ -738,6 +743,7 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             kind,
             gain: 4,
             lost_elsewhere: 0,
+            price_before: 0,
             false_roots: Vec::new(),
         })
         .collect();
@@ -933,6 +939,7 @@ fn chase_of(by: &str, target: &str) -> Threat {
         kind: ThreatKind::Unprotected,
         gain: 4,
         lost_elsewhere: 0,
+        price_before: 0,
         false_roots: Vec::new(),
     }
 }

@@ -169,8 +169,13 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 t.gain
             ),
         };
+        let price = if t.price_before > 0 {
+            "; before this move, taking it cost material elsewhere"
+        } else {
+            ""
+        };
         format!(
-            "{} threatens {}: {why}",
+            "{} threatens {}: {why}{price}",
             piece_en(t.by, t.attacker),
             piece_en(t.piece, t.target)
         )
@@ -192,8 +197,13 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             ThreatKind::RemovesDefender => "兑子去根，完整交换后得子".to_string(),
             ThreatKind::AfterChecks => "先照将，连续照将后吃子".to_string(),
         };
+        let price = if t.price_before > 0 {
+            "；此着前吃之须在别处失子"
+        } else {
+            ""
+        };
         format!(
-            "{}捉{}（{why}）",
+            "{}捉{}（{why}{price}）",
             piece_zh(t.by, t.attacker),
             piece_zh(t.piece, t.target)
         )
@@ -386,7 +396,8 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 }
 
 /// The capture threats the mover has in `ahead` (the position after its move,
-/// with the mover to move again) that it did not have in `before`.
+/// with the mover to move again) that it did not have in `before`, or had
+/// only at a price elsewhere that the move lowered.
 fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
     let rules = threat_rules(rules);
     let after = Across {
@@ -405,11 +416,15 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     };
     let had = capture_threats_across(&mut before.clone(), rules, targets, prior);
     now.into_iter()
-        .filter(|t| match had.iter().find(|h| h.target == t.target) {
-            None => true,
+        .filter_map(|mut t| match had.iter().find(|h| h.target == t.target) {
+            None => Some(t),
             // A piece that could be won before only at a price elsewhere is
             // threatened anew when the move lets it be won for more.
-            Some(h) => h.lost_elsewhere > 0 && t.gain > h.gain,
+            Some(h) if h.lost_elsewhere > 0 && t.gain > h.gain => {
+                t.price_before = h.lost_elsewhere;
+                Some(t)
+            }
+            Some(_) => None,
         })
         .collect()
 }

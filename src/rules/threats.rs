@@ -191,6 +191,9 @@ pub struct Threat {
     /// capture leaves hanging, or one won by checks) when that is what limits
     /// `gain`, which has it taken off; 0 otherwise.
     pub lost_elsewhere: i32,
+    /// For a threat that stood before the move only at a price elsewhere
+    /// (its `lost_elsewhere` then), that price: what makes it new; 0 otherwise.
+    pub price_before: i32,
     /// Defenders that look like protection but cannot legally recapture (假根).
     pub false_roots: Vec<FalseRoot>,
 }
@@ -333,6 +336,7 @@ fn threats_on(
                 kind: ThreatKind::HeldRook,
                 gain: value(target, mv.to()),
                 lost_elsewhere: 0,
+                price_before: 0,
                 false_roots: Vec::new(),
             });
             continue;
@@ -378,6 +382,7 @@ fn threats_on(
                     kind: ThreatKind::AfterChecks,
                     gain: won.gain,
                     lost_elsewhere: 0,
+                    price_before: 0,
                     false_roots: Vec::new(),
                 });
             }
@@ -777,6 +782,7 @@ fn evaluate_capture(
             kind: ThreatKind::Unprotected,
             gain: net,
             lost_elsewhere,
+            price_before: 0,
             false_roots: false_roots(pos, mv),
         });
     }
@@ -802,6 +808,7 @@ fn evaluate_capture(
         kind,
         gain,
         lost_elsewhere,
+        price_before: 0,
         false_roots: Vec::new(),
     })
 }
