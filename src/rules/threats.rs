@@ -708,11 +708,14 @@ fn evaluate_capture(
     let on_square = exchange_after(pos, target, to);
     pos.undo(undo);
     // Exchanges of like for like with the target able to take back are offers (兑), not threats.
-    let direct = match line {
-        Line::Direct(across) => Some(across),
-        Line::AfterChecks => None,
+    // Across a move, losses the opponent could inflict anyway are left out of
+    // a capture that could be played now; at the end of checks, which change
+    // what stands, every loss counts.
+    let (direct, across) = match line {
+        Line::Direct(across) => (true, across),
+        Line::AfterChecks => (false, None),
     };
-    if direct.is_some() && target.role == attacker.role {
+    if direct && target.role == attacker.role {
         let them = pos.passed();
         if them.is_legal(Move::new(to, mv.from()))
             && !(rules.tied_partner_chased && only_takes_back(&them, to, mv.from()))
@@ -720,9 +723,6 @@ fn evaluate_capture(
             return None;
         }
     }
-    // Losses on both sides of a move are weighed against a capture that could
-    // be played now, not against one at the end of checks, which change what stands.
-    let across = direct.flatten();
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
@@ -738,7 +738,7 @@ fn evaluate_capture(
     // value counts as a gain); others take off what they win, like a piece
     // left hanging.
     let mut mutual = on_square;
-    if rules.after_checks && direct.is_some() && net >= 0 {
+    if rules.after_checks && direct && net >= 0 {
         for w in won_back_by_checks(pos, mv, other, rules) {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
