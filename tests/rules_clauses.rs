@@ -166,7 +166,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
     }
     let zh = r.reasons(Lang::Zh);
     assert!(
-        zh[0].starts_with("伏4步内连将杀：") && zh[0].ends_with("（杀）"),
+        zh[0].starts_with("伏2步连将杀：") && zh[0].ends_with("（杀）"),
         "{zh:?}"
     );
 }

@@ -21,7 +21,7 @@ use super::threats::{
 use super::{Nature, RuleSet};
 
 /// How many of its own moves the mover may use to force mate by checks for a mate threat (杀).
-pub const MATE_THREAT_DEPTH: u32 = 4;
+pub const MATE_THREAT_DEPTH: u32 = 7;
 
 /// A classified move with what it attacks and why.
 #[derive(Clone, Debug, PartialEq, Eq)]

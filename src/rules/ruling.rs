@@ -170,14 +170,16 @@ impl RepetitionReport {
             .iter()
             .zip(lines)
             .map(|(m, line)| {
-                let reason = m.nature.reason(lang);
                 let Some((ahead, line)) = line else {
-                    return reason;
+                    return m.nature.reason(lang);
                 };
+                // The line's own length: the mover's moves in it.
+                let moves = line.len().div_ceil(2);
                 let shown = write_line(ahead, line, lang);
                 match lang {
-                    Lang::En => format!("{reason}: {shown}"),
-                    Lang::Zh => format!("{reason}：{shown}"),
+                    Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
+                    Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
+                    Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
                 }
             })
             .collect()
