@@ -690,6 +690,25 @@ fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
 }
 
 #[test]
+fn a_mate_that_only_follows_winning_a_chased_piece_is_that_chase() {
+    // CXA 图17: the rook's return to b7 attacks the black rook c7, pinned
+    // against its king and able only to take back (不能离线): a chase. Every
+    // mate from there starts with Rxc7+ and is longer than that capture, so
+    // the move is the chase carried through, not a mate threat.
+    let n = nature(
+        CXA,
+        "1R3a3/1R2a4/b1rk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w",
+        "b8b7",
+    );
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c7")]);
+    // CXA 图18: the black king's step to d9 threatens Rxd2, a capture that
+    // mates at once: a mate threat.
+    let n = nature(CXA, "4ka3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 b", "e9d9");
+    assert_eq!(n.nature, Nature::MateThreat, "{n:?}");
+}
+
+#[test]
 fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon

@@ -16,7 +16,7 @@ use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use super::ruling::Lang;
 use super::threats::{
     Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats_across,
-    mate_by_checks, mutual_exchanges, value,
+    mate_by_checks, mate_by_checks_sparing, mutual_exchanges, value,
 };
 use super::{Nature, RuleSet};
 
@@ -306,6 +306,18 @@ pub fn classify_reply(
     if !king_evasion && mate_by_checks(&mut ahead, MATE_THREAT_DEPTH) {
         let mut prior = before.clone();
         if !mate_by_checks(&mut prior, MATE_THREAT_DEPTH) {
+            // CXA: a mate that can only start by taking, with check, a piece
+            // the move chases, and is not that capture itself, is the chase
+            // carried through: a chase.
+            if rules.is_cxa() && !mate_by_checks(&mut ahead.clone(), 1) {
+                let chases = new_threats(before, &ahead, rules);
+                let chased: Bitboard = chases.iter().map(|t| t.target).collect();
+                if chased.any()
+                    && !mate_by_checks_sparing(&mut ahead.clone(), MATE_THREAT_DEPTH, chased)
+                {
+                    return chase_nature(chases);
+                }
+            }
             let king = after.king(!mover);
             return MoveNature {
                 nature: Nature::MateThreat,

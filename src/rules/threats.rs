@@ -911,6 +911,25 @@ pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
     attacker_mates(pos, depth, &mut refuted, &mut Answers::default())
 }
 
+/// Whether the side to move can force mate by checks within `depth` of its
+/// own moves with a first check that does not take a piece on `spared`.
+pub fn mate_by_checks_sparing(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
+    let mut refuted = Refuted::default();
+    let mut answers = Answers::default();
+    for mv in pos.checking_moves() {
+        if spared.contains(mv.to()) {
+            continue;
+        }
+        let undo = pos.play(mv);
+        let mated = defender_loses(pos, mv, depth - 1, &mut refuted, &mut answers);
+        pos.undo(undo);
+        if mated {
+            return true;
+        }
+    }
+    false
+}
+
 /// Positions (attacker to move) already shown to hold against mate by checks,
 /// with the depth they were searched to: check sequences often transpose.
 #[derive(Default)]
