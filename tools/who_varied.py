@@ -65,7 +65,11 @@ def main():
     args = parser.parse_args()
     agree = total = 0
     for path in args.files:
-        moves_of = games(path)
+        try:
+            moves_of = games(path)
+        except OSError as e:
+            print(f"{path}: cannot read: {e.strerror}", file=sys.stderr)
+            continue
         audit = subprocess.run(
             [args.xqarbiter, "audit", "--jsonl", path],
             capture_output=True,
@@ -73,7 +77,11 @@ def main():
             check=False,
         )
         for line in audit.stdout.splitlines():
-            game = json.loads(line)
+            try:
+                game = json.loads(line)
+            except json.JSONDecodeError:
+                print(f"{path}: unreadable audit line: {line[:80]}", file=sys.stderr)
+                continue
             index = game.get("index")
             if index is None or index >= len(moves_of):
                 continue
