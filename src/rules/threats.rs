@@ -94,10 +94,12 @@ pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&
         if reply.to() != mv.to() && bound > elsewhere {
             let gain = capture_gain(pos, reply);
             let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
-            let standing = anyway
-                .as_mut()
-                .is_some_and(|(here, there)| had(here) && had(there));
-            if gain > elsewhere && !standing {
+            // Only a capture that beats the best so far is asked whether it stands anyway.
+            if gain > elsewhere
+                && !anyway
+                    .as_mut()
+                    .is_some_and(|(here, there)| had(here) && had(there))
+            {
                 elsewhere = gain;
             }
             if elsewhere > on_square {
@@ -726,8 +728,9 @@ fn evaluate_capture(
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
-    let new_capture = across.is_some_and(|a| a.after && !a.other.is_legal(mv));
-    let elsewhere = rules.net_gain && !(new_capture && target.role == Role::Pawn);
+    let floating =
+        target.role == Role::Pawn && across.is_some_and(|a| a.after && !a.other.is_legal(mv));
+    let elsewhere = rules.net_gain && !floating;
     let mut net = if elsewhere {
         capture_net(pos, mv, on_square, other)
     } else {
@@ -907,27 +910,14 @@ impl Answers {
 /// Whether the side to move can force mate by checking on every move, within
 /// `depth` of its own moves. The defender may reply with any legal move.
 pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
-    let mut refuted = Refuted::default();
-    attacker_mates(pos, depth, &mut refuted, &mut Answers::default())
+    mate_by_checks_sparing(pos, depth, Bitboard::EMPTY)
 }
 
 /// Whether the side to move can force mate by checks within `depth` of its
 /// own moves with a first check that does not take a piece on `spared`.
 pub fn mate_by_checks_sparing(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
     let mut refuted = Refuted::default();
-    let mut answers = Answers::default();
-    for mv in pos.checking_moves() {
-        if spared.contains(mv.to()) {
-            continue;
-        }
-        let undo = pos.play(mv);
-        let mated = defender_loses(pos, mv, depth - 1, &mut refuted, &mut answers);
-        pos.undo(undo);
-        if mated {
-            return true;
-        }
-    }
-    false
+    attacker_mates(pos, depth, spared, &mut refuted, &mut Answers::default())
 }
 
 /// Positions (attacker to move) already shown to hold against mate by checks,
@@ -946,16 +936,24 @@ impl Refuted {
     }
 }
 
+/// Whether the side to move mates by checks within `depth`, its first check
+/// not taking a piece on `spared`. Only a search of every check (nothing
+/// spared) proves that a position holds.
 fn attacker_mates(
     pos: &mut Position,
     depth: u32,
+    spared: Bitboard,
     refuted: &mut Refuted,
     answers: &mut Answers,
 ) -> bool {
-    if depth == 0 || refuted.holds(pos.key(), depth) {
+    let full = spared.is_empty();
+    if depth == 0 || (full && refuted.holds(pos.key(), depth)) {
         return false;
     }
     for mv in pos.checking_moves() {
+        if spared.contains(mv.to()) {
+            continue;
+        }
         let undo = pos.play(mv);
         let good = defender_loses(pos, mv, depth - 1, refuted, answers);
         pos.undo(undo);
@@ -963,7 +961,9 @@ fn attacker_mates(
             return true;
         }
     }
-    refuted.add(pos.key(), depth);
+    if full {
+        refuted.add(pos.key(), depth);
+    }
     false
 }
 
@@ -983,7 +983,7 @@ fn defender_loses(
     let known = answers.get(check).filter(|&r| pos.is_legal(r));
     if let Some(reply) = known {
         let undo = pos.play(reply);
-        let mated = attacker_mates(pos, depth, refuted, answers);
+        let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
         pos.undo(undo);
         if !mated {
             return false;
@@ -1001,7 +1001,7 @@ fn defender_loses(
             continue;
         }
         let undo = pos.play(mv);
-        let mated = attacker_mates(pos, depth, refuted, answers);
+        let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
         pos.undo(undo);
         if !mated {
             answers.note(check, mv);
