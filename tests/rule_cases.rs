@@ -97,7 +97,7 @@ fn judge(case: &Case) -> Outcome {
 /// Cases the rules code still gets wrong (ruling or natures): open bugs, kept
 /// here so that a regression elsewhere fails the test, and so that a fix
 /// fails it too until the case is removed from this list.
-const KNOWN_WRONG: &[&str] = &["CXA-图21", "CXA-图29a", "CXA-图30a"];
+const KNOWN_WRONG: &[&str] = &["CXA-图29a"];
 
 #[derive(Default)]
 struct Tally {

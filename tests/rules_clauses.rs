@@ -142,10 +142,10 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         natures(&r, Color::Red),
         vec![Nature::MateThreat, Nature::MateThreat]
     );
-    // Blocking next to the red rook offers the rooks for exchange: idle (兑).
+    // Blocking next to the red rook, unprotected, offers the black rook: idle (献).
     assert_eq!(
         natures(&r, Color::Black),
-        vec![Nature::Exchange, Nature::Exchange]
+        vec![Nature::Sacrifice, Nature::Sacrifice]
     );
     // Each mate threat's reason shows a mating line a person can play out.
     let mut pos = r.start.clone();
@@ -511,13 +511,14 @@ fn a_sacrifice_that_also_chases_is_a_chase() {
 
 #[test]
 fn an_exchange_offer_that_also_chases_is_a_chase() {
-    // The red horse goes to d5: it offers itself for the black horse c7 (兑) and
-    // attacks the unprotected black cannon f4 (捉): the heavier nature counts.
+    // The red horse goes to d5, protected by the rook d0: it offers itself
+    // for the black horse c7 (兑) and attacks the unprotected black cannon f4
+    // (捉): the heavier nature counts.
     for rules in [CXA, AXF] {
-        let both = nature(rules, "5k3/9/2n6/9/9/1N3c3/9/9/9/3K5 w", "b4d5");
+        let both = nature(rules, "5k3/9/2n6/9/9/1N3c3/9/9/9/3RK4 w", "b4d5");
         assert_eq!(both.nature, Nature::Chase, "{rules}: {both:?}");
         assert_eq!(both.targets, vec![sq("f4")]);
-        let offer = nature(rules, "5k3/9/2n6/9/9/1N7/9/9/9/3K5 w", "b4d5");
+        let offer = nature(rules, "5k3/9/2n6/9/9/1N7/9/9/9/3RK4 w", "b4d5");
         assert_eq!(offer.nature, Nature::Exchange, "{rules}: {offer:?}");
     }
 }
@@ -537,8 +538,9 @@ fn a_cheaper_attacker_on_a_protected_piece_chases() {
 #[test]
 fn a_piece_defended_through_the_attacker_is_not_chased() {
     // The red rook h4 attacks the black cannon a4, but the black rook i4 behind
-    // it takes back on a4: only the exchange offer remains.
-    let n = nature(CXA, "5k3/9/9/9/9/c7r/9/9/9/3K3R1 w", "h0h4");
+    // it takes back on a4: only the exchange offer remains (the horse g2
+    // protects the rook h4, so the exchange is even).
+    let n = nature(CXA, "5k3/9/9/9/9/c7r/9/6N2/9/3K3R1 w", "h0h4");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
 }
 
@@ -725,9 +727,52 @@ fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
 }
 
 #[test]
+fn a_piece_that_joins_a_standing_exchange_presses_it() {
+    // The red horse f5 (protected by the rook f0) and the black horse h6
+    // (protected by the rook h9) can take each other. The red rook joins on
+    // a6: h6 is now won, but only with the horse, and h6 can still trade
+    // itself for f5. The rook presses the exchange (兑, CXA 图21).
+    let n = nature(CXA, "4k2r1/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "offers to exchange red horse f5 for black horse h6"
+    );
+    assert_eq!(n.reason(Lang::Zh), "红马(f5)兑黑马(h6)");
+    // Unprotected, h6 falls to the rook alone: a chase, trade or not.
+    let n = nature(CXA, "4k4/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("h6")]);
+}
+
+#[test]
+fn a_move_that_makes_the_pair_and_the_joint_attack_chases() {
+    // The red rook a6 already attacks the black horse h6, protected by the
+    // rook h9. The red horse comes to f5: it offers itself for h6 (兑) and
+    // with the rook wins it (捉): the heavier nature counts (CXA 图11, 图25).
+    let n = nature(CXA, "4k2r1/9/9/R6n1/9/9/4N4/9/9/3K1R3 w", "e3f5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("h6")]);
+}
+
+#[test]
+fn protecting_a_piece_offered_for_nothing_makes_an_exchange_offer() {
+    // The black horse h6 could take the unprotected red horse f5 for nothing;
+    // the red rook's return to f0 protects it, so the horses now stand for
+    // an even exchange (兑, CXA 图30a).
+    let n = nature(CXA, "4k2r1/9/9/7n1/5N3/9/9/9/9/3K4R w", "i0f0");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "offers to exchange red horse f5 for black horse h6"
+    );
+}
+
+#[test]
 fn an_exchange_offer_is_idle() {
+    // The red rook h5, protected by the horse g3, faces the black rook a5.
     for rules in [CXA, AXF] {
-        let n = nature(rules, "3k5/9/9/9/r8/9/9/9/9/4K3R w", "i0i5");
+        let n = nature(rules, "3k5/9/9/9/r8/9/6N2/9/9/4K2R1 w", "h0h5");
         assert_eq!(n.nature, Nature::Exchange, "{rules}: {n:?}");
         assert!(!n.nature.is_attack());
     }
@@ -764,6 +809,7 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             lost_elsewhere: 0,
             price_before: 0,
             false_roots: Vec::new(),
+            exchange_with: None,
         })
         .collect();
     MoveNature {
@@ -960,6 +1006,7 @@ fn chase_of(by: &str, target: &str) -> Threat {
         lost_elsewhere: 0,
         price_before: 0,
         false_roots: Vec::new(),
+        exchange_with: None,
     }
 }
 

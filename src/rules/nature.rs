@@ -16,7 +16,7 @@ use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use super::ruling::Lang;
 use super::threats::{
     Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats_across,
-    mate_by_checks, mate_by_checks_sparing, mutual_exchanges, value,
+    mate_by_checks, mate_by_checks_sparing, mutual_exchanges, trading_pairs, value,
 };
 use super::{Nature, RuleSet};
 
@@ -294,7 +294,7 @@ pub fn classify_reply(
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
-            nature.chases = new_threats(before, &after.passed(), rules);
+            nature.chases = new_threats(before, &after.passed(), rules).0;
         }
         return nature;
     }
@@ -310,7 +310,7 @@ pub fn classify_reply(
             // the move chases, and is not that capture itself, is the chase
             // carried through: a chase.
             if rules.is_cxa() && !mate_by_checks(&mut ahead.clone(), 1) {
-                let chases = new_threats(before, &ahead, rules);
+                let (chases, _) = new_threats(before, &ahead, rules);
                 let chased: Bitboard = chases.iter().map(|t| t.target).collect();
                 if chased.any()
                     && !mate_by_checks_sparing(&mut ahead.clone(), MATE_THREAT_DEPTH, chased)
@@ -325,7 +325,7 @@ pub fn classify_reply(
                 attackers: vec![mv.to()],
                 // AXF judges a mate threat that also chases by its forbidden reading.
                 chases: if rules == RuleSet::Axf {
-                    new_threats(before, &ahead, rules)
+                    new_threats(before, &ahead, rules).0
                 } else {
                     Vec::new()
                 },
@@ -334,10 +334,10 @@ pub fn classify_reply(
         }
     }
 
-    let new = if king_evasion
+    let (new, offers) = if king_evasion
         || (rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv))
     {
-        Vec::new()
+        (Vec::new(), Vec::new())
     } else {
         new_threats(before, &ahead, rules)
     };
@@ -358,7 +358,7 @@ pub fn classify_reply(
         }
         return chase_nature(new);
     }
-    idle_nature(before, &after, previous, mv, moved)
+    idle_nature(before, &after, previous, mv, moved, &offers)
 }
 
 /// Whether `side` is the defending side (less material than the opponent, on
@@ -409,8 +409,10 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 
 /// The capture threats the mover has in `ahead` (the position after its move,
 /// with the mover to move again) that it did not have in `before`, or had
-/// only at a price elsewhere that the move lowered.
-fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threat> {
+/// only at a price elsewhere that the move lowered: the chases, then the
+/// threats on pieces that can trade themselves for a like attacker (兑).
+fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Threat>, Vec<Threat>) {
+    let cxa = rules.is_cxa();
     let rules = threat_rules(rules);
     let after = Across {
         other: before,
@@ -418,7 +420,7 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
     };
     let now = capture_threats_across(&mut ahead.clone(), rules, Bitboard::FULL, after);
     if now.is_empty() {
-        return now;
+        return (now, Vec::new());
     }
     // Only the pieces threatened now matter, each found by its square before the move.
     let targets = now.iter().map(|t| t.target).collect();
@@ -427,24 +429,52 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> Vec<Threa
         after: false,
     };
     let had = capture_threats_across(&mut before.clone(), rules, targets, prior);
+    // A like attacker the target can trade itself for makes the threat an
+    // offer (兑). Another attacker that wins the piece only jointly with
+    // such a partner presses the exchange, if the two stood so before the
+    // move (CXA); a pair the move makes, with the attack, makes an offer and
+    // a chase: a chase (兑兼捉，从重判捉).
+    let stood_paired = |t: &Threat| -> Option<Square> {
+        let before = trading_pairs(before, rules);
+        let now = trading_pairs(ahead, rules);
+        now.into_iter()
+            .find(|p| p.1 == t.target && before.contains(p))
+            .map(|p| p.0)
+    };
     now.into_iter()
-        .filter_map(|mut t| match had.iter().find(|h| h.target == t.target) {
-            None => Some(t),
-            // A piece that could be won before only at a price elsewhere is
-            // threatened anew when the move lets it be won for more.
-            Some(h) if h.lost_elsewhere > 0 && t.gain > h.gain => {
-                t.price_before = h.lost_elsewhere;
-                Some(t)
+        .filter_map(|mut t| {
+            if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
+                let joint = t.kind == ThreatKind::Outnumbered;
+                t.exchange_with = if cxa && joint { stood_paired(&t) } else { None };
             }
-            Some(_) => None,
+            // A piece only offered an exchange before is chased anew once it cannot trade itself.
+            let stood = had.iter().find(|h| {
+                h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
+            });
+            match stood {
+                None => Some(t),
+                // A piece that could be won before only at a price elsewhere is
+                // threatened anew when the move lets it be won for more.
+                Some(h) if h.lost_elsewhere > 0 && t.gain > h.gain => {
+                    t.price_before = h.lost_elsewhere;
+                    Some(t)
+                }
+                Some(_) => None,
+            }
         })
-        .collect()
+        .partition(|t| t.exchange_with.is_none())
 }
 
-/// The [`mutual_exchanges`] of pieces other than pawns: the exchange offers (兑).
+/// The [`mutual_exchanges`] of pieces other than pawns that are even: the
+/// opponent's capture of ours wins nothing through the exchange. The exchange
+/// offers (兑); one that would lose the piece is a sacrifice (献).
 fn piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
     let mut pairs = mutual_exchanges(other, mover);
-    pairs.retain(|&(ours, _)| mover.piece_at(ours).is_some_and(|p| p.role != Role::Pawn));
+    let mut other = other.clone();
+    pairs.retain(|&(ours, theirs)| {
+        mover.piece_at(ours).is_some_and(|p| p.role != Role::Pawn)
+            && capture_gain(&mut other, Move::new(theirs, ours)) <= 0
+    });
     pairs
 }
 
@@ -474,35 +504,21 @@ fn chase_nature(new: Vec<Threat>) -> MoveNature {
     }
 }
 
-/// Idle kinds: an exchange offer when the moved piece and a like enemy piece
-/// attack each other; a sacrifice when the moved piece can be won; a block
-/// when it cuts an enemy piece's way to attack; a follow when it moves along
-/// with the piece the opponent just moved; else idle.
+/// Idle kinds: a sacrifice when the moved piece can be won; an exchange
+/// offer when the move presses one (`offers`: new threats on pieces that can
+/// trade themselves for a like attacker) or makes an even one; a block when
+/// it cuts an enemy piece's way to attack; a follow when it moves along with
+/// the piece the opponent just moved; else idle.
 fn idle_nature(
     before: &Position,
     after: &Position,
     previous: Option<Move>,
     mv: Move,
     moved: Piece,
+    offers: &[Threat],
 ) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
-    let offered = piece_exchanges(after, &after.passed());
-    let existing = piece_exchanges(&before.passed(), before);
-    if let Some(&(ours, theirs)) = offered
-        .iter()
-        .find(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
-    {
-        let p = after.piece_at(ours).unwrap_or(moved);
-        let t = after.piece_at(theirs).unwrap_or(moved);
-        return MoveNature {
-            nature: Nature::Exchange,
-            targets: vec![theirs],
-            attackers: vec![ours],
-            chases: Vec::new(),
-            why: Why::Exchange((p, ours), (t, theirs)),
-        };
-    }
     let mut reply = after.clone();
     let capturers: Vec<Square> = after.attackers_to(to, opponent).collect();
     for a in capturers {
@@ -516,6 +532,28 @@ fn idle_nature(
                 why: Why::Sacrifice(moved, to),
             };
         }
+    }
+    let pressed = offers
+        .iter()
+        .find_map(|t| Some((t.exchange_with?, t.target)));
+    let made = || {
+        let offered = piece_exchanges(after, &after.passed());
+        let existing = piece_exchanges(&before.passed(), before);
+        offered
+            .iter()
+            .find(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
+            .copied()
+    };
+    if let Some((ours, theirs)) = pressed.or_else(made) {
+        let p = after.piece_at(ours).unwrap_or(moved);
+        let t = after.piece_at(theirs).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Exchange,
+            targets: vec![theirs],
+            attackers: vec![ours],
+            chases: Vec::new(),
+            why: Why::Exchange((p, ours), (t, theirs)),
+        };
     }
     if let Some((piece, sq)) = blocked_attacker(before, after, mv) {
         return MoveNature {
@@ -659,8 +697,16 @@ mod tests {
     }
 
     #[test]
-    fn like_for_like_is_an_exchange_offer() {
-        let n = nature("3k5/9/9/9/r8/9/9/9/9/4K3R w", "i0i5", RuleSet::Cxa2020);
+    fn like_for_like_is_an_exchange_offer_when_even() {
+        // The red rook h5, protected by the horse g3, faces the black rook a5.
+        let n = nature("3k5/9/9/9/r8/9/6N2/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
         assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+        assert_eq!(
+            n.reason(Lang::En),
+            "offers to exchange red rook h5 for black rook a5"
+        );
+        // Unprotected, the black rook would take it for nothing: a sacrifice.
+        let n = nature("3k5/9/9/9/r8/9/9/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
     }
 }

@@ -198,6 +198,12 @@ pub struct Threat {
     pub price_before: i32,
     /// Defenders that look like protection but cannot legally recapture (假根).
     pub false_roots: Vec<FalseRoot>,
+    /// A like piece of the threatening side that attacks the target and that
+    /// the target can take in turn (the attacker itself when it is one): the
+    /// target could trade itself for it. That partner's threat offers an
+    /// exchange (兑), not a chase; whether another attacker's presses the
+    /// exchange or chases is for the move's nature to decide.
+    pub exchange_with: Option<Square>,
 }
 
 /// A defender that cannot legally take back (假根), and what stops it.
@@ -305,6 +311,9 @@ fn threats_on(
 ) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
+    // The like pieces that could trade, found when first needed.
+    let mut mutual: Option<Vec<(Square, Square)>> = None;
+    let mut pairs: Option<Vec<(Square, Square)>> = None;
     let mut out: Vec<Threat> = Vec::new();
     for mv in pos.legal_captures() {
         if !targets.contains(mv.to()) {
@@ -326,11 +335,15 @@ fn threats_on(
         {
             continue;
         }
-        if out.iter().any(|t| t.target == mv.to()) {
+        // One threat per target; a like attacker's offer gives way to another attacker's threat.
+        if out
+            .iter()
+            .any(|t| t.target == mv.to() && t.exchange_with != Some(t.attacker))
+        {
             continue;
         }
-        if rules.horse_pinned_rook && rook_held_by_horse(pos, mv.to()) {
-            out.push(Threat {
+        let threat = if rules.horse_pinned_rook && rook_held_by_horse(pos, mv.to()) {
+            Some(Threat {
                 target: mv.to(),
                 piece: target,
                 attacker: mv.from(),
@@ -340,12 +353,30 @@ fn threats_on(
                 lost_elsewhere: 0,
                 price_before: 0,
                 false_roots: Vec::new(),
-            });
-            continue;
-        }
-        if let Some(threat) =
-            evaluate_capture(pos, mv, attacker, target, rules, Line::Direct(across))
-        {
+                exchange_with: None,
+            })
+        } else {
+            evaluate_capture(pos, mv, attacker, target, rules, Line::Direct(across)).map(|mut t| {
+                let pairs = pairs.get_or_insert_with(|| {
+                    let them = pos.passed();
+                    let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
+                    exchange_pairs(&them, mutual, rules)
+                });
+                // The attacker itself if it is a partner. A pawn trades itself
+                // only with the pawn that attacks it.
+                t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
+                    Some(mv.from())
+                } else {
+                    pairs
+                        .iter()
+                        .find(|p| p.1 == mv.to() && target.role != Role::Pawn)
+                        .map(|p| p.0)
+                };
+                t
+            })
+        };
+        if let Some(threat) = threat {
+            out.retain(|t| t.target != mv.to());
             out.push(threat);
         }
     }
@@ -355,9 +386,10 @@ fn threats_on(
         if !open.is_empty() {
             // A piece offered for exchange (兑) stays an offer: checks that take
             // it, or win it after checks, are the exchange, not a chase.
-            let offered: Bitboard = mutual_exchanges(&pos.passed(), pos)
-                .into_iter()
-                .map(|(_, theirs)| theirs)
+            let offered: Bitboard = mutual
+                .get_or_insert_with(|| mutual_exchanges(&pos.passed(), pos))
+                .iter()
+                .map(|&(_, theirs)| theirs)
                 .collect();
             for won in won_after_checks(
                 pos,
@@ -386,6 +418,7 @@ fn threats_on(
                     lost_elsewhere: 0,
                     price_before: 0,
                     false_roots: Vec::new(),
+                    exchange_with: None,
                 });
             }
         }
@@ -473,6 +506,30 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Squar
         }
     }
     out
+}
+
+/// The pairs of [`mutual_exchanges`] (`them` has the pair's enemy to move)
+/// whose enemy piece can trade itself for ours: under
+/// [`ThreatRules::tied_partner_chased`], not one that could only take ours
+/// (不能离线), which is chased instead.
+fn exchange_pairs(
+    them: &Position,
+    mutual: &[(Square, Square)],
+    rules: ThreatRules,
+) -> Vec<(Square, Square)> {
+    let mut pairs = mutual.to_vec();
+    if rules.tied_partner_chased {
+        pairs.retain(|&(ours, theirs)| !only_takes_back(them, theirs, ours));
+    }
+    pairs
+}
+
+/// The pairs (ours, theirs) in which the side to move in `pos` could trade
+/// pieces: like pieces that can take each other, the enemy's not tied to
+/// taking ours (see [`Threat::exchange_with`]).
+pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Vec<(Square, Square)> {
+    let them = pos.passed();
+    exchange_pairs(&them, &mutual_exchanges(&them, pos), rules)
 }
 
 /// A piece won by checks then a capture: its square, the net material won
@@ -688,8 +745,7 @@ fn captures_after_checks(
 /// Where a capture stands: threatened directly, or reached after checks.
 #[derive(Copy, Clone)]
 enum Line<'a> {
-    /// The capture could be played now: a like piece that can take back makes
-    /// it an offer (兑). Judged across a move, if given.
+    /// The capture could be played now. Judged across a move, if given.
     Direct(Option<Across<'a>>),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first.
@@ -709,7 +765,6 @@ fn evaluate_capture(
     let recapturable = has_legal_recapture(pos, to);
     let on_square = exchange_after(pos, target, to);
     pos.undo(undo);
-    // Exchanges of like for like with the target able to take back are offers (兑), not threats.
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
@@ -717,14 +772,6 @@ fn evaluate_capture(
         Line::Direct(across) => (true, across),
         Line::AfterChecks => (false, None),
     };
-    if direct && target.role == attacker.role {
-        let them = pos.passed();
-        if them.is_legal(Move::new(to, mv.from()))
-            && !(rules.tied_partner_chased && only_takes_back(&them, to, mv.from()))
-        {
-            return None;
-        }
-    }
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
@@ -787,6 +834,7 @@ fn evaluate_capture(
             lost_elsewhere,
             price_before: 0,
             false_roots: false_roots(pos, mv),
+            exchange_with: None,
         });
     }
     let gain = net;
@@ -813,6 +861,7 @@ fn evaluate_capture(
         lost_elsewhere,
         price_before: 0,
         false_roots: Vec::new(),
+        exchange_with: None,
     })
 }
 
@@ -1097,9 +1146,19 @@ mod tests {
     }
 
     #[test]
-    fn like_for_like_is_an_offer_not_a_threat() {
+    fn like_for_like_is_marked_an_offer() {
+        // The black rook a5 can take the red rook e5 back: an offer (兑).
         let mut pos = Position::from_fen("3k5/9/9/9/r3R4/9/9/9/9/4K4 w").unwrap();
-        assert!(capture_threats(&mut pos, CXA).is_empty());
+        let t = capture_threats(&mut pos, CXA);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].exchange_with, Some(sq("e5")));
+        // A horse joining the attack is the threat, marked with the partner:
+        // the nature decides whether it presses the exchange.
+        let mut pos = Position::from_fen("3k5/9/9/9/r3R4/2N6/9/9/9/4K4 w").unwrap();
+        let t = capture_threats(&mut pos, CXA);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].attacker, sq("c4"));
+        assert_eq!(t[0].exchange_with, Some(sq("e5")));
     }
 
     #[test]
