@@ -314,6 +314,7 @@ fn threats_on(
     // The like pieces that could trade, found when first needed.
     let mut mutual: Option<Vec<(Square, Square)>> = None;
     let mut pairs: Option<Vec<(Square, Square)>> = None;
+    let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
     for mv in pos.legal_captures() {
         if !targets.contains(mv.to()) {
@@ -356,7 +357,8 @@ fn threats_on(
                 exchange_with: None,
             })
         } else {
-            evaluate_capture(pos, mv, attacker, target, rules, Line::Direct(across)).map(|mut t| {
+            let line = Line::Direct(across, &mut standing);
+            evaluate_capture(pos, mv, attacker, target, rules, line).map(|mut t| {
                 let pairs = pairs.get_or_insert_with(|| {
                     let them = pos.passed();
                     let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
@@ -427,6 +429,30 @@ fn threats_on(
     out
 }
 
+/// What the opponent wins by checks without any capture, here and on the
+/// other side of the move, each found once for all the captures judged in a
+/// position.
+#[derive(Default)]
+struct StandingWins {
+    here: Option<ArrayVec<Won, 16>>,
+    there: Option<ArrayVec<Won, 16>>,
+}
+
+/// The pieces of the side to move that the opponent wins by up to
+/// [`CHECKS_BEFORE_CAPTURE`] checks and a capture, the opponent to move.
+fn won_back(pos: &mut Position, rules: ThreatRules) -> ArrayVec<Won, 16> {
+    let ours = valued(pos, !pos.turn());
+    won_after_checks(
+        pos,
+        rules,
+        CHECKS_BEFORE_CAPTURE,
+        0,
+        ours,
+        Opening::ANY,
+        &mut Answers::default(),
+    )
+}
+
 /// The pieces of the side to move that the opponent wins back by checks after
 /// the capture `mv` (the capturer itself, or another). With `other`, the
 /// position on the other side of a move, a piece the opponent wins by checks
@@ -434,34 +460,28 @@ fn threats_on(
 fn won_back_by_checks(
     pos: &mut Position,
     mv: Move,
-    other: Option<&Position>,
+    other: Option<(&Position, &mut StandingWins)>,
     rules: ThreatRules,
 ) -> ArrayVec<Won, 16> {
-    let won_back = |pos: &mut Position| {
-        let ours = valued(pos, !pos.turn());
-        won_after_checks(
-            pos,
-            rules,
-            CHECKS_BEFORE_CAPTURE,
-            0,
-            ours,
-            Opening::ANY,
-            &mut Answers::default(),
-        )
-    };
     let undo = pos.play(mv);
-    let mut won = won_back(pos);
+    let mut won = won_back(pos, rules);
     pos.undo(undo);
-    if let Some(other) = other
+    if let Some((other, standing)) = other
         && !won.is_empty()
     {
-        let here = won_back(&mut pos.passed());
-        let there = won_back(&mut other.passed());
         let had = |wins: &ArrayVec<Won, 16>, w: &Won| {
             wins.iter()
                 .any(|h| h.target == w.target && h.gain >= w.gain)
         };
-        won.retain(|w| !(had(&here, w) && had(&there, w)));
+        let here = standing
+            .here
+            .get_or_insert_with(|| won_back(&mut pos.passed(), rules));
+        if won.iter().any(|w| had(here, w)) {
+            let there = standing
+                .there
+                .get_or_insert_with(|| won_back(&mut other.passed(), rules));
+            won.retain(|w| !(had(here, w) && had(there, w)));
+        }
     }
     won
 }
@@ -743,10 +763,10 @@ fn captures_after_checks(
 }
 
 /// Where a capture stands: threatened directly, or reached after checks.
-#[derive(Copy, Clone)]
-enum Line<'a> {
-    /// The capture could be played now. Judged across a move, if given.
-    Direct(Option<Across<'a>>),
+enum Line<'a, 'b> {
+    /// The capture could be played now. Judged across a move, if given, with
+    /// what the opponent wins by checks anyway, found once per position.
+    Direct(Option<Across<'a>>, &'b mut StandingWins),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first.
     AfterChecks,
@@ -768,9 +788,9 @@ fn evaluate_capture(
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
-    let (direct, across) = match line {
-        Line::Direct(across) => (true, across),
-        Line::AfterChecks => (false, None),
+    let (direct, across, mut standing) = match line {
+        Line::Direct(across, standing) => (true, across, Some(standing)),
+        Line::AfterChecks => (false, None, None),
     };
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
@@ -789,7 +809,7 @@ fn evaluate_capture(
     // left hanging.
     let mut mutual = on_square;
     if rules.after_checks && direct && net >= 0 {
-        for w in won_back_by_checks(pos, mv, other, rules) {
+        for w in won_back_by_checks(pos, mv, other.zip(standing.as_deref_mut()), rules) {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
@@ -902,10 +922,13 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
 
 /// Whether every legal move of the piece on `sq` (its side to move) takes the piece on `attacker`.
 fn only_takes_back(pos: &Position, sq: Square, attacker: Square) -> bool {
-    pos.legal_moves()
-        .iter()
-        .filter(|m| m.from() == sq)
-        .all(|m| m.to() == attacker)
+    let Some(piece) = pos.piece_at(sq) else {
+        return true;
+    };
+    let targets = pos.pseudo_targets(sq, piece.role, pos.occupied()) & !pos.us(pos.turn());
+    !Iterator::any(&mut targets.into_iter(), |to| {
+        to != attacker && pos.is_legal(Move::new(sq, to))
+    })
 }
 
 /// Whether the side to move can mate in one move.
