@@ -788,7 +788,7 @@ fn evaluate_capture(
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
-    let (direct, across, mut standing) = match line {
+    let (direct, across, standing) = match line {
         Line::Direct(across, standing) => (true, across, Some(standing)),
         Line::AfterChecks => (false, None, None),
     };
@@ -809,7 +809,7 @@ fn evaluate_capture(
     // left hanging.
     let mut mutual = on_square;
     if rules.after_checks && direct && net >= 0 {
-        for w in won_back_by_checks(pos, mv, other.zip(standing.as_deref_mut()), rules) {
+        for w in won_back_by_checks(pos, mv, other.zip(standing), rules) {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
@@ -1061,17 +1061,36 @@ fn defender_loses(
             return false;
         }
     }
-    let mut replies = pos.legal_moves();
+    let replies = pos.legal_moves();
     if replies.is_empty() {
         return true;
     }
-    // Captures (of the checker, mostly) and king steps refute checks most often: try them first.
+    // Against a mate in one, captures (of the checker, mostly) and king
+    // steps refute most often. Deeper, the replies that leave the fewest
+    // checks do: one that leaves none refutes at once, the others are
+    // searched in that order.
     let king = pos.king(pos.turn());
-    replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
+    let mut ranked: ArrayVec<(usize, Move), 128> = ArrayVec::new();
     for mv in replies {
         if Some(mv) == known {
             continue;
         }
+        let rank = if depth == 1 {
+            usize::from(pos.piece_at(mv.to()).is_none()) * 2 + usize::from(mv.from() != king)
+        } else {
+            let undo = pos.play(mv);
+            let checks = pos.checking_moves().len();
+            pos.undo(undo);
+            if checks == 0 {
+                answers.note(check, mv);
+                return false;
+            }
+            checks
+        };
+        ranked.push((rank, mv));
+    }
+    ranked.sort_by_key(|r| r.0);
+    for (_, mv) in ranked {
         let undo = pos.play(mv);
         let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
         pos.undo(undo);
