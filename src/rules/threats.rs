@@ -1018,11 +1018,22 @@ fn attacker_mates(
     refuted: &mut Refuted,
     answers: &mut Answers,
 ) -> bool {
-    let full = spared.is_empty();
-    if depth == 0 || (full && refuted.holds(pos.key(), depth)) {
+    if depth == 0 || (spared.is_empty() && refuted.holds(pos.key(), depth)) {
         return false;
     }
-    for mv in pos.checking_moves() {
+    attacker_mates_by(pos, &pos.checking_moves(), depth, spared, refuted, answers)
+}
+
+/// [`attacker_mates`] with the checks of the side to move given.
+fn attacker_mates_by(
+    pos: &mut Position,
+    checks: &[Move],
+    depth: u32,
+    spared: Bitboard,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
+    for &mv in checks {
         if spared.contains(mv.to()) {
             continue;
         }
@@ -1033,11 +1044,15 @@ fn attacker_mates(
             return true;
         }
     }
-    if full {
+    if spared.is_empty() {
         refuted.add(pos.key(), depth);
     }
     false
 }
+
+/// Below this many checks left to the attacker, the defender's replies are
+/// tried in a fixed order; from it on, by the checks they leave.
+const RANK_REPLIES_FROM: u32 = 3;
 
 /// Whether the side to move, just checked by `check`, is mated within `depth` more checks.
 fn defender_loses(
@@ -1050,52 +1065,71 @@ fn defender_loses(
     if depth == 0 {
         return answers.mated(pos, check);
     }
+    let refutes =
+        |pos: &mut Position, reply: Move, refuted: &mut Refuted, answers: &mut Answers| {
+            let undo = pos.play(reply);
+            let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
+            pos.undo(undo);
+            !mated
+        };
     // One reply that holds is enough: the one that held against this check
     // before, if legal, goes before the others are even generated.
     let known = answers.get(check).filter(|&r| pos.is_legal(r));
-    if let Some(reply) = known {
-        let undo = pos.play(reply);
-        let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
-        pos.undo(undo);
-        if !mated {
-            return false;
-        }
+    if let Some(reply) = known
+        && refutes(pos, reply, refuted, answers)
+    {
+        return false;
     }
-    let replies = pos.legal_moves();
+    let mut replies = pos.legal_moves();
     if replies.is_empty() {
         return true;
     }
-    // Against a mate in one, captures (of the checker, mostly) and king
-    // steps refute most often. Deeper, the replies that leave the fewest
-    // checks do: one that leaves none refutes at once, the others are
-    // searched in that order.
-    let king = pos.king(pos.turn());
-    let mut ranked: ArrayVec<(usize, Move), 128> = ArrayVec::new();
-    for mv in replies {
-        if Some(mv) == known {
-            continue;
-        }
-        let rank = if depth == 1 {
-            usize::from(pos.piece_at(mv.to()).is_none()) * 2 + usize::from(mv.from() != king)
-        } else {
-            let undo = pos.play(mv);
-            let checks = pos.checking_moves().len();
-            pos.undo(undo);
-            if checks == 0 {
-                answers.note(check, mv);
+    replies.retain(|m| Some(*m) != known);
+    if depth < RANK_REPLIES_FROM {
+        // Captures (of the checker, mostly) and king steps refute most often.
+        let king = pos.king(pos.turn());
+        replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
+        for reply in replies {
+            if refutes(pos, reply, refuted, answers) {
+                answers.note(check, reply);
                 return false;
             }
-            checks
-        };
-        ranked.push((rank, mv));
+        }
+        return true;
+    }
+    // Deeper, the replies that leave the fewest checks refute most often:
+    // one that leaves none, or reaches a position known to hold, refutes at
+    // once; the others are searched in that order, their checks kept.
+    let mut checks: Vec<Move> = Vec::new();
+    let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
+    for reply in replies {
+        let undo = pos.play(reply);
+        let holds = refuted.holds(pos.key(), depth);
+        let start = checks.len();
+        if !holds {
+            checks.extend(pos.checking_moves());
+        }
+        pos.undo(undo);
+        if holds || checks.len() == start {
+            answers.note(check, reply);
+            return false;
+        }
+        ranked.push((checks.len() - start, start, reply));
     }
     ranked.sort_by_key(|r| r.0);
-    for (_, mv) in ranked {
-        let undo = pos.play(mv);
-        let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
+    for (n, start, reply) in ranked {
+        let undo = pos.play(reply);
+        let mated = attacker_mates_by(
+            pos,
+            &checks[start..start + n],
+            depth,
+            Bitboard::EMPTY,
+            refuted,
+            answers,
+        );
         pos.undo(undo);
         if !mated {
-            answers.note(check, mv);
+            answers.note(check, reply);
             return false;
         }
     }
