@@ -1,9 +1,11 @@
-//! Referee costs: judging a repetition cycle (rulebook cases, and cycles from
-//! random games), and replaying a whole game with no repetition (a hash
-//! probe per ply).
+//! Referee costs: judging a repetition cycle (rulebook cases, cycles from
+//! random games, and every repetition of the corpus master games when
+//! `XQARBITER_CORPUS` names the shared data folder), and replaying a whole
+//! game with no repetition (a hash probe per ply).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::path::Path;
 
 use xqarbiter::board::Position;
 use xqarbiter::referee::Referee;
@@ -11,7 +13,7 @@ use xqarbiter::rules::RuleSet;
 
 #[path = "../tools/rule_cases.rs"]
 mod rule_cases;
-use rule_cases::{case, cases, long_game, random_game_cycles};
+use rule_cases::{case, cases, corpus_repetitions, long_game, random_game_cycles};
 
 fn bench(c: &mut Criterion) {
     for id in ["CXA-图6", "CXA-图2", "FSF-01"] {
@@ -53,6 +55,24 @@ fn bench(c: &mut Criterion) {
                 })
             },
         );
+    }
+    match std::env::var_os("XQARBITER_CORPUS") {
+        Some(data) => {
+            let real = corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020);
+            c.bench_function(
+                &format!("judge {} repetitions of master games (cxa2020)", real.len()),
+                |b| {
+                    b.iter(|| {
+                        for r in &real {
+                            black_box(r.clone().ruling());
+                        }
+                    })
+                },
+            );
+        }
+        None => eprintln!(
+            "note: XQARBITER_CORPUS is not set; the master-game repetitions are not benched"
+        ),
     }
     let game = long_game();
     c.bench_function(

@@ -6,8 +6,11 @@
 
 #![allow(dead_code)]
 
+use std::path::Path;
+
 use xqarbiter::board::{Move, Position};
-use xqarbiter::referee::Referee;
+use xqarbiter::record::{ReadOptions, read_games};
+use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
 
 #[path = "xorshift.rs"]
@@ -102,6 +105,51 @@ pub fn random_game_cycles(rules: RuleSet, n: usize) -> Vec<Referee> {
         let ruling = referee.clone().ruling();
         if ruling.repetition.is_some_and(|r| r.moves.len() == 4) {
             out.push(referee);
+        }
+    }
+    out
+}
+
+/// Referees at every repetition of the coordinate PGN files
+/// (`*_UCI_games.pgn`: master games) in the corpus folder `corpus`, judged
+/// under `rules`: each stands right after the move that repeated, no move
+/// classified yet. Files or games that cannot be read are reported on
+/// stderr and left out; an unreadable folder gives none.
+pub fn corpus_repetitions(corpus: &Path, rules: RuleSet) -> Vec<Referee> {
+    let mut files: Vec<_> = match std::fs::read_dir(corpus) {
+        Ok(dir) => dir
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with("_UCI_games.pgn"))
+            .collect(),
+        Err(e) => {
+            eprintln!("{}: {e}", corpus.display());
+            return Vec::new();
+        }
+    };
+    files.sort();
+    let mut out = Vec::new();
+    for file in files {
+        let games = match read_games(&file, &ReadOptions::default()) {
+            Ok(games) => games,
+            Err(e) => {
+                eprintln!("{e}");
+                continue;
+            }
+        };
+        for game in games {
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    eprintln!("{e}");
+                    continue;
+                }
+            };
+            let mut referee = Referee::with_rules(rules, game.start.clone());
+            for m in &game.moves {
+                if let Ok(Event::Repetition(_)) = referee.push(m.mv) {
+                    out.push(referee.clone());
+                }
+            }
         }
     }
     out
