@@ -746,6 +746,17 @@ fn a_piece_that_joins_a_standing_exchange_presses_it() {
 }
 
 #[test]
+fn a_threat_that_stood_beside_an_exchange_is_not_new() {
+    // The red rook a6 already wins the unprotected black horse h6, which
+    // could trade itself for the red horse f5. A king step changes nothing:
+    // no chase, under either rule set.
+    for rules in [CXA, AXF] {
+        let n = nature(rules, "4k4/9/9/R6n1/5N3/9/9/9/9/3K1R3 w", "d0d1");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
 fn a_move_that_makes_the_pair_and_the_joint_attack_chases() {
     // The red rook a6 already attacks the black horse h6, protected by the
     // rook h9. The red horse comes to f5: it offers itself for h6 (兑) and

@@ -428,12 +428,19 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Thre
         other: ahead,
         after: false,
     };
-    let had = capture_threats_across(&mut before.clone(), rules, targets, prior);
+    let mut had = capture_threats_across(&mut before.clone(), rules, targets, prior);
     // A like attacker the target can trade itself for makes the threat an
     // offer (兑). Another attacker that wins the piece only jointly with
-    // such a partner presses the exchange, if the two stood so before the
-    // move (CXA); a pair the move makes, with the attack, makes an offer and
-    // a chase: a chase (兑兼捉，从重判捉).
+    // such a partner presses the exchange (CXA): before the move, if the
+    // pair stood there; after it, if the pair stood before it too. A pair
+    // the move makes, with the attack, makes an offer and a chase: a chase
+    // (兑兼捉，从重判捉).
+    let presses = |t: &Threat| cxa && t.kind == ThreatKind::Outnumbered;
+    for h in &mut had {
+        if h.exchange_with.is_some() && h.exchange_with != Some(h.attacker) && !presses(h) {
+            h.exchange_with = None;
+        }
+    }
     let stood_paired = |t: &Threat| -> Option<Square> {
         let before = trading_pairs(before, rules);
         let now = trading_pairs(ahead, rules);
@@ -444,8 +451,7 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Thre
     now.into_iter()
         .filter_map(|mut t| {
             if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
-                let joint = t.kind == ThreatKind::Outnumbered;
-                t.exchange_with = if cxa && joint { stood_paired(&t) } else { None };
+                t.exchange_with = if presses(&t) { stood_paired(&t) } else { None };
             }
             // A piece only offered an exchange before is chased anew once it cannot trade itself.
             let stood = had.iter().find(|h| {
