@@ -736,9 +736,9 @@ fn a_piece_that_joins_a_standing_exchange_presses_it() {
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     assert_eq!(
         n.reason(Lang::En),
-        "offers to exchange red horse f5 for black horse h6"
+        "red rook a6 backs the exchange of red horse f5 for black horse h6"
     );
-    assert_eq!(n.reason(Lang::Zh), "红马(f5)兑黑马(h6)");
+    assert_eq!(n.reason(Lang::Zh), "红车(a6)助兑：红马(f5)兑黑马(h6)");
     // Unprotected, h6 falls to the rook alone: a chase, trade or not.
     let n = nature(CXA, "4k4/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");

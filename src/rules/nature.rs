@@ -49,6 +49,10 @@ pub enum Why {
     Chase,
     /// An offer to exchange the first piece for the second.
     Exchange((Piece, Square), (Piece, Square)),
+    /// The moved or uncovered piece (first) joins the attack on a piece that
+    /// stands offered in exchange (third) for a like piece (second), pressing
+    /// that exchange.
+    PressedExchange((Piece, Square), (Piece, Square), (Piece, Square)),
     /// The moved piece offered for capture.
     Sacrifice(Piece, Square),
     /// The moved piece (first) cuts the way of an enemy piece (second).
@@ -96,6 +100,18 @@ impl MoveNature {
             &Why::Exchange((p, ours), (t, theirs)) => {
                 format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs))
             }
+            &Why::PressedExchange((b, by), (p, ours), (t, theirs)) if en => format!(
+                "{} backs the exchange of {} for {}",
+                piece_en(b, by),
+                piece_en(p, ours),
+                piece_en(t, theirs)
+            ),
+            &Why::PressedExchange((b, by), (p, ours), (t, theirs)) => format!(
+                "{}助兑：{}兑{}",
+                piece_zh(b, by),
+                piece_zh(p, ours),
+                piece_zh(t, theirs)
+            ),
             &Why::Sacrifice(p, sq) if en => format!("offers {} to capture", piece_en(p, sq)),
             &Why::Sacrifice(p, sq) => format!("献{}", piece_zh(p, sq)),
             &Why::Block(p, sq, e, esq) if en => {
@@ -538,6 +554,28 @@ fn idle_nature(
                 why: Why::Sacrifice(moved, to),
             };
         }
+    }
+    // An offer the move made winning without moving either piece of the
+    // pair: the piece that joins the attack, or else the moved one, backs it.
+    let backed = offers.iter().find_map(|t| {
+        let ours = t.exchange_with?;
+        if ours != t.attacker {
+            Some((t, (t.by, t.attacker), ours))
+        } else if ours != to && mv.from() != t.target {
+            Some((t, (moved, to), ours))
+        } else {
+            None
+        }
+    });
+    if let Some((t, by, ours)) = backed {
+        let p = after.piece_at(ours).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Exchange,
+            targets: vec![t.target],
+            attackers: vec![by.1, ours],
+            chases: Vec::new(),
+            why: Why::PressedExchange(by, (p, ours), (t.piece, t.target)),
+        };
     }
     let pressed = offers
         .iter()
