@@ -555,13 +555,17 @@ fn idle_nature(
             };
         }
     }
-    // An offer the move made winning without moving either piece of the
-    // pair: the piece that joins the attack, or else the moved one, backs it.
+    // An offer of a pair that could already take each other, which the move
+    // made winning by adding an attacker: that piece backs it.
     let backed = offers.iter().find_map(|t| {
         let ours = t.exchange_with?;
         if ours != t.attacker {
             Some((t, (t.by, t.attacker), ours))
-        } else if ours != to && mv.from() != t.target {
+        } else if before.is_legal(Move::new(ours, t.target))
+            && after
+                .attacks_from(to, moved, after.occupied())
+                .contains(t.target)
+        {
             Some((t, (moved, to), ours))
         } else {
             None
