@@ -2,7 +2,7 @@
 //!
 //! The API (stable; other modules and the CLI build on it):
 //!
-//! - [`render`] / [`render_with`] write a legal move in a [`Notation`]. The
+//! - [`render()`] / [`render_with`] write a legal move in a [`Notation`]. The
 //!   default is xqbase Chinese (炮二平五, 马８进７, 前炮退二, 中兵, 一兵平五) and
 //!   official WXF (`C2.5`, `H8+7`, `R+.3`, `++.4`, `3+.4`). [`RenderOptions`]
 //!   selects the convention for pawns doubled on two files ([`PawnConvention`]:
