@@ -780,6 +780,22 @@ fn protecting_a_piece_offered_for_nothing_makes_an_exchange_offer() {
 }
 
 #[test]
+fn a_piece_that_makes_the_partner_s_own_capture_win_backs_the_exchange() {
+    // CXA 图30a after 炮八退四: the black rook returns to f6 and attacks the
+    // red horse e6. Taking it first loses the rook to the cannon e2; but the
+    // horse c7 takes e6, and after the cannon takes back, the rook takes the
+    // cannon. The horses stood offered before: the rook backs the exchange.
+    let fen = "2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b";
+    let n = nature(CXA, fen, "f2f6");
+    assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "black rook f6 backs the exchange of black horse c7 for red horse e6"
+    );
+    assert_eq!(n.reason(Lang::Zh), "黑车(f6)助兑：黑马(c7)兑红马(e6)");
+}
+
+#[test]
 fn an_exchange_offer_is_idle() {
     // The red rook h5, protected by the horse g3, faces the black rook a5.
     for rules in [CXA, AXF] {
