@@ -61,8 +61,11 @@ pub struct Tally {
     pub mate_threats: usize,
     /// Chases 捉.
     pub chases: usize,
-    /// Idle moves 闲 of any kind.
+    /// Idle moves 闲 of any kind (exchange offers included).
     pub idle: usize,
+    /// Of the idle moves, the exchange offers 兑, which the rulebook names
+    /// apart (一兑一捉, 长兑).
+    pub exchanges: usize,
 }
 
 impl Tally {
@@ -74,19 +77,24 @@ impl Tally {
                 Nature::Check => t.checks += 1,
                 Nature::MateThreat => t.mate_threats += 1,
                 Nature::Chase => t.chases += 1,
+                Nature::Exchange => {
+                    t.idle += 1;
+                    t.exchanges += 1;
+                }
                 _ => t.idle += 1,
             }
         }
         t
     }
 
-    /// The pattern as the rulebook names it: 长将, 一将一捉, 两将一闲 …
+    /// The pattern as the rulebook names it: 长将, 一将一捉, 两将一闲, 一捉一兑, 长兑 …
     pub fn pattern(&self, lang: Lang) -> String {
         let kinds = [
             (self.checks, "将", "check"),
             (self.mate_threats, "杀", "mate threat"),
             (self.chases, "捉", "chase"),
-            (self.idle, "闲", "idle"),
+            (self.exchanges, "兑", "exchange offer"),
+            (self.idle - self.exchanges, "闲", "idle"),
         ];
         let present: Vec<&(usize, &str, &str)> = kinds.iter().filter(|k| k.0 > 0).collect();
         if present.len() == 1 && present[0].1 != "闲" {
@@ -547,7 +555,10 @@ mod tests {
         let zh = |ns: &[Nature]| Tally::of(ns.iter().copied()).pattern(Lang::Zh);
         assert_eq!(zh(&[Check, Check]), "长将");
         assert_eq!(zh(&[Check, Chase]), "一将一捉");
-        assert_eq!(zh(&[Idle, Exchange]), "两闲");
+        assert_eq!(zh(&[Idle, Sacrifice]), "两闲");
+        assert_eq!(zh(&[Idle, Exchange]), "一兑一闲");
+        assert_eq!(zh(&[Exchange, Chase]), "一捉一兑");
+        assert_eq!(zh(&[Exchange, Exchange, Exchange]), "长兑");
         assert_eq!(zh(&[Check, Check, Idle]), "两将一闲");
         let en = Tally::of([Chase, Chase]).pattern(Lang::En);
         assert_eq!(en, "perpetual chase");
