@@ -30,45 +30,24 @@ fn bench(c: &mut Criterion) {
         // Judged on a clone, so that the bench's referee keeps no classified moves.
         .filter(|r| r.clone().ruling().repetition.is_some())
         .collect();
-    c.bench_function(
+    judge_each(
+        c,
         &format!("judge all {} public 4-ply cycles", four.len()),
-        |b| {
-            b.iter(|| {
-                for r in &four {
-                    black_box(r.clone().ruling());
-                }
-            })
-        },
+        &four,
     );
     for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
         let random = random_game_cycles(rules, 200);
-        c.bench_function(
-            &format!(
-                "judge {} 4-ply cycles from random games ({rules})",
-                random.len()
-            ),
-            |b| {
-                b.iter(|| {
-                    for r in &random {
-                        black_box(r.clone().ruling());
-                    }
-                })
-            },
+        let name = format!(
+            "judge {} 4-ply cycles from random games ({rules})",
+            random.len()
         );
+        judge_each(c, &name, &random);
     }
     match std::env::var_os("XQARBITER_CORPUS") {
         Some(data) => {
             let real = corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020);
-            c.bench_function(
-                &format!("judge {} repetitions of master games (cxa2020)", real.len()),
-                |b| {
-                    b.iter(|| {
-                        for r in &real {
-                            black_box(r.clone().ruling());
-                        }
-                    })
-                },
-            );
+            let name = format!("judge {} repetitions of master games (cxa2020)", real.len());
+            judge_each(c, &name, &real);
         }
         None => eprintln!(
             "note: XQARBITER_CORPUS is not set; the master-game repetitions are not benched"
@@ -87,6 +66,18 @@ fn bench(c: &mut Criterion) {
             })
         },
     );
+}
+
+/// Benches ruling after the last move of every referee of `referees`, each
+/// judged on a clone so that no classified move is kept between runs.
+fn judge_each(c: &mut Criterion, name: &str, referees: &[Referee]) {
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            for r in referees {
+                black_box(r.clone().ruling());
+            }
+        })
+    });
 }
 
 criterion_group!(benches, bench);

@@ -457,11 +457,18 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Thre
             h.exchange_with = None;
         }
     }
-    let stood_paired = |t: &Threat| -> Option<Square> {
-        let before = trading_pairs(before, rules);
-        let now = trading_pairs(ahead, rules);
-        now.into_iter()
-            .find(|p| p.1 == t.target && before.contains(p))
+    // The pairs that stood before the move and still stand, found once when first asked.
+    let mut stood: Option<Vec<(Square, Square)>> = None;
+    let mut stood_paired = |t: &Threat| -> Option<Square> {
+        stood
+            .get_or_insert_with(|| {
+                let then = trading_pairs(before, rules);
+                let mut now = trading_pairs(ahead, rules);
+                now.retain(|p| then.contains(p));
+                now
+            })
+            .iter()
+            .find(|p| p.1 == t.target)
             .map(|p| p.0)
     };
     now.into_iter()
