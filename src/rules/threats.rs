@@ -40,19 +40,38 @@ fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
     if depth == 0 || target.role == Role::King {
         return 0;
     }
-    let mut attackers: ArrayVec<Square, 90> = pos.attackers_to(sq, pos.turn()).collect();
-    attackers.sort_by_key(|&a| pos.piece_at(a).map_or(0, |p| exchange_rank(p, a)));
-    for a in attackers {
-        let mv = Move::new(a, sq);
-        if pos.is_legal(mv) {
-            let gained = value(target, sq);
+    let gained = value(target, sq);
+    cheapest_recaptures(pos, sq)
+        .into_iter()
+        .map(|mv| {
             let undo = pos.play(mv);
             let reply = recapture_gain(pos, sq, depth - 1);
             pos.undo(undo);
-            return (gained - reply).max(0);
+            (gained - reply).max(0)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The legal captures on `sq` by the cheapest pieces that can make one (see
+/// [`exchange_rank`]): each of them, when several are as cheap, for the
+/// exchange may go differently with each (a cannon's screen, a horse's leg).
+fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
+    let mut out = ArrayVec::new();
+    let mut cheapest = i32::MAX;
+    for a in pos.attackers_to(sq, pos.turn()) {
+        let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, a));
+        let mv = Move::new(a, sq);
+        if rank > cheapest || !pos.is_legal(mv) {
+            continue;
         }
+        if rank < cheapest {
+            cheapest = rank;
+            out.clear();
+        }
+        let _ = out.try_push(mv);
     }
-    0
+    out
 }
 
 /// Net material the side to move wins by playing the capture `mv` and
@@ -123,26 +142,23 @@ fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
         .collect();
     let sq = mv.to();
     let first = pos.play(mv);
-    let mut attackers: ArrayVec<Square, 90> = pos.attackers_to(sq, pos.turn()).collect();
-    attackers.sort_by_key(|&a| pos.piece_at(a).map_or(0, |p| exchange_rank(p, a)));
-    let Some(recapture) = attackers
+    // The opponent takes back with whichever of its cheapest pieces leaves least.
+    let least = cheapest_recaptures(pos, sq)
         .into_iter()
-        .map(|a| Move::new(a, sq))
-        .find(|&m| pos.is_legal(m))
-    else {
-        pos.undo(first);
-        return 0;
-    };
-    let second = pos.play(recapture);
-    let mut best = 0;
-    for c in pos.legal_captures() {
-        if !winning_before.contains(&c) {
-            best = best.max(capture_gain(pos, c));
-        }
-    }
-    pos.undo(second);
+        .map(|recapture| {
+            let second = pos.play(recapture);
+            let mut best = 0;
+            for c in pos.legal_captures() {
+                if !winning_before.contains(&c) {
+                    best = best.max(capture_gain(pos, c));
+                }
+            }
+            pos.undo(second);
+            best
+        })
+        .min();
     pos.undo(first);
-    best
+    least.unwrap_or(0)
 }
 
 /// Whether the piece just moved to `sq` by the side not to move can be
@@ -336,13 +352,6 @@ fn threats_on(
         {
             continue;
         }
-        // One threat per target; a like attacker's offer gives way to another attacker's threat.
-        if out
-            .iter()
-            .any(|t| t.target == mv.to() && t.exchange_with != Some(t.attacker))
-        {
-            continue;
-        }
         let threat = if rules.horse_pinned_rook && rook_held_by_horse(pos, mv.to()) {
             Some(Threat {
                 target: mv.to(),
@@ -378,8 +387,11 @@ fn threats_on(
             })
         };
         if let Some(threat) = threat {
-            out.retain(|t| t.target != mv.to());
-            out.push(threat);
+            match out.iter_mut().find(|t| t.target == mv.to()) {
+                Some(t) if preference(&threat) > preference(t) => *t = threat,
+                Some(_) => {}
+                None => out.push(threat),
+            }
         }
     }
     if rules.after_checks && !pos.in_check() {
@@ -427,6 +439,19 @@ fn threats_on(
     }
     debug_assert!(pos.us(!us) == them);
     out
+}
+
+/// How good a threat on a target is, against another attacker's on the same
+/// target: another attacker's threat beats a like attacker's offer (兑), then
+/// the larger gain, then a threat one piece carries out alone, then the
+/// cheaper attacker.
+fn preference(t: &Threat) -> (bool, i32, bool, i32) {
+    (
+        t.exchange_with != Some(t.attacker),
+        t.gain,
+        t.kind != ThreatKind::Outnumbered && t.false_roots.is_empty(),
+        -value(t.by, t.attacker),
+    )
 }
 
 /// What the opponent wins by checks without any capture, here and on the
@@ -1153,6 +1178,34 @@ mod tests {
         mate_safety: true,
         after_checks: true,
     };
+
+    #[test]
+    fn of_two_equally_cheap_recapturers_the_better_one_takes_back() {
+        // Black's cannon takes the rook d1. Red's horse b0 and cannon d8 can
+        // take back; the cannon's recapture keeps the horse for the rook d2,
+        // so black wins 4, not 8. Mirrored, the two recapturers come in the
+        // other order and the answer is the same.
+        for (fen, capture) in [
+            ("5k3/3C5/9/9/9/3c5/9/3r5/3R5/1N2K4 b", "d4d1"),
+            ("3k5/5C3/9/9/9/5c3/9/5r3/5R3/4K2N1 b", "f4f1"),
+        ] {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let mv = Move::parse_uci(capture).unwrap();
+            assert_eq!(capture_gain(&mut pos, mv), 4, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_target_is_threatened_by_its_best_attacker() {
+        // The rook e1 and the horse d7 both attack the unprotected cannon e5.
+        // The rook's capture leaves the horse a1 to the rook a9; the horse's
+        // costs nothing. The rook comes first in square order.
+        let mut pos = Position::from_fen("r2k5/9/3N5/9/4c4/9/9/9/N3R4/5K3 w").unwrap();
+        let threats = capture_threats(&mut pos, CXA);
+        let cannon: Vec<_> = threats.iter().filter(|t| t.target == sq("e5")).collect();
+        assert_eq!(cannon.len(), 1, "{threats:?}");
+        assert_eq!((cannon[0].attacker, cannon[0].gain), (sq("d7"), 4));
+    }
 
     #[test]
     fn an_even_exchange_that_removes_a_defender_wins_material() {
