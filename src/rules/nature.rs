@@ -588,16 +588,22 @@ fn idle_nature(
             why: Why::PressedExchange(by, (p, ours), (t.piece, t.target)),
         };
     }
+    // Of several offers, the one of the moved piece is named, then the weightiest.
+    let named = |&(ours, theirs): &(Square, Square)| {
+        let weight = after.piece_at(theirs).map_or(0, |p| value(p, theirs));
+        (ours == to, weight)
+    };
     let pressed = offers
         .iter()
-        .find_map(|t| Some((t.exchange_with?, t.target)));
+        .filter_map(|t| Some((t.exchange_with?, t.target)))
+        .max_by_key(named);
     let made = || {
         let offered = piece_exchanges(after, &after.passed());
         let existing = piece_exchanges(&before.passed(), before);
         offered
-            .iter()
-            .find(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
-            .copied()
+            .into_iter()
+            .filter(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
+            .max_by_key(named)
     };
     if let Some((ours, theirs)) = pressed.or_else(made) {
         let p = after.piece_at(ours).unwrap_or(moved);
@@ -721,6 +727,29 @@ mod tests {
         // Red king steps next to an unprotected black pawn that crossed the river.
         let n = nature("4k4/9/9/9/9/9/9/4p4/9/3K5 w", "d0d1", RuleSet::Cxa2020);
         assert_ne!(n.nature, Nature::Chase);
+    }
+
+    #[test]
+    fn of_several_offers_the_moved_piece_s_is_named() {
+        // The red rook h5 and the black rook d5 already face each other; the
+        // rook g4 moves to b4, facing the rook b9. Turned over (black for red),
+        // the same: the offer named is the moved rook's.
+        for (fen, mv, theirs) in [
+            (
+                "1r1akab2/9/c1n1bc3/p3p3p/2pr3R1/P5R2/2P1P1C1P/N3B4/4A3N/2BAK4 w",
+                "g4b4",
+                "b9",
+            ),
+            (
+                "2bak4/4a3n/n3b4/2p1p1c1p/p5r2/2PR3r1/P3P3P/C1N1BC3/9/1R1AKAB2 b",
+                "g5b5",
+                "b0",
+            ),
+        ] {
+            let n = nature(fen, mv, RuleSet::Cxa2020);
+            assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+            assert_eq!(n.targets, vec![Square::parse(theirs).unwrap()], "{fen}");
+        }
     }
 
     #[test]
