@@ -7,6 +7,7 @@
 use xqarbiter::board::{Color, Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
+use xqarbiter::rules::nature::classify_reply;
 use xqarbiter::rules::repetition::CycleOutcome;
 
 #[path = "../tools/rule_cases.rs"]
@@ -188,6 +189,42 @@ fn rule_cases_are_ruled_alike_on_a_turned_board() {
     let cases = rule_cases::cases().map(|(id, r)| (id.to_string(), r.unwrap()));
     // Every case but the one whose record never repeats.
     assert_eq!(check_all(cases), 131);
+}
+
+#[test]
+fn every_move_of_the_rule_case_positions_has_the_same_nature_on_a_turned_board() {
+    let mut wrong = Vec::new();
+    let mut judged_moves = 0;
+    for (id, referee) in rule_cases::cases() {
+        let referee = referee.unwrap();
+        let rules = referee.rules();
+        let mut pos = referee.start().clone();
+        let mut previous = None;
+        let mut played = referee.moves();
+        loop {
+            for turn in [Turn::Mirror, Turn::SwapColours] {
+                let turned = Position::from_fen(&turn.fen(&pos.fen())).unwrap();
+                for mv in pos.legal_moves() {
+                    let plain = classify_reply(&pos, previous, mv, rules).nature;
+                    let twin =
+                        classify_reply(&turned, previous.map(|p| turn.mv(p)), turn.mv(mv), rules)
+                            .nature;
+                    judged_moves += 1;
+                    if plain != twin {
+                        wrong.push(format!(
+                            "{id} {turn:?} {} {mv}: {plain:?} turned into {twin:?}",
+                            pos.fen()
+                        ));
+                    }
+                }
+            }
+            let Some(mv) = played.next() else { break };
+            pos.play(mv);
+            previous = Some(mv);
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(judged_moves > 50_000, "only {judged_moves} moves judged");
 }
 
 #[test]
