@@ -7,8 +7,8 @@
 use crate::board::{Move, Position};
 use crate::notation::{Notation, render};
 
+use super::mate_search::mate_by_checks;
 use super::ruling::Lang;
-use super::threats::mate_by_checks;
 
 /// The fewest of its own moves in which the side to move mates by checks, up to `depth`.
 fn mate_depth(pos: &mut Position, depth: u32) -> Option<u32> {

@@ -110,7 +110,9 @@ impl Nature {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
 }
+pub mod exchange;
 pub mod mate_line;
+pub mod mate_search;
 pub mod nature;
 pub mod repetition;
 pub mod ruling;

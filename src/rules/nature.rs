@@ -13,10 +13,12 @@ use crate::board::attacks::{
 };
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
+use super::exchange::{capture_gain, value};
+use super::mate_search::{mate_by_checks, mate_by_checks_sparing};
 use super::ruling::Lang;
 use super::threats::{
-    Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_gain, capture_threats_across,
-    mate_by_checks, mate_by_checks_sparing, mutual_exchanges, trading_pairs, value,
+    Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_threats_across, mutual_exchanges,
+    trading_pairs,
 };
 use super::{Nature, RuleSet};
 

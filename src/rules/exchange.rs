@@ -1,0 +1,191 @@
+//! Material and exchanges on one square: the value ladder, what a capture
+//! wins once the exchange on its square is played out (each side taking back
+//! only when it pays, with whichever of its cheapest pieces does best), and
+//! what it wins net of a piece it leaves hanging elsewhere.
+//!
+//! Protection is always tested by playing the recapture and asking whether it
+//! is legal, so false roots (假根: a pinned defender, a king that would step
+//! into an attack or face the other king) need no special case.
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Move, Piece, Position, Role, Square};
+
+/// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
+/// a crossed pawn is worth something, an uncrossed pawn and the king nothing
+/// as targets). Units: a crossed pawn is 1.
+pub fn value(piece: Piece, sq: Square) -> i32 {
+    match piece.role {
+        Role::Rook => 8,
+        Role::Horse | Role::Cannon => 4,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Pawn => i32::from(!sq.on_own_half(piece.color)),
+        Role::King => 0,
+    }
+}
+
+/// The order in which pieces are sent into an exchange: cheapest first, king last.
+fn exchange_rank(piece: Piece, sq: Square) -> i32 {
+    match piece.role {
+        Role::King => 1000,
+        _ => value(piece, sq),
+    }
+}
+
+/// The best the side to move can gain by capturing on `sq` and continuing the
+/// exchange there, each side free to stop; 0 if it cannot capture with profit.
+fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
+    let Some(target) = pos.piece_at(sq) else {
+        return 0;
+    };
+    if depth == 0 || target.role == Role::King {
+        return 0;
+    }
+    let gained = value(target, sq);
+    cheapest_recaptures(pos, sq)
+        .into_iter()
+        .map(|mv| {
+            let undo = pos.play(mv);
+            let reply = recapture_gain(pos, sq, depth - 1);
+            pos.undo(undo);
+            (gained - reply).max(0)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The legal captures on `sq` by the cheapest pieces that can make one (see
+/// [`exchange_rank`]): each of them, when several are as cheap, for the
+/// exchange may go differently with each (a cannon's screen, a horse's leg).
+fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
+    let mut out = ArrayVec::new();
+    let mut cheapest = i32::MAX;
+    for a in pos.attackers_to(sq, pos.turn()) {
+        let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, a));
+        let mv = Move::new(a, sq);
+        if rank > cheapest || !pos.is_legal(mv) {
+            continue;
+        }
+        if rank < cheapest {
+            cheapest = rank;
+            out.clear();
+        }
+        let _ = out.try_push(mv);
+    }
+    out
+}
+
+/// Net material the side to move wins by playing the capture `mv` and
+/// following the exchange on its square to the end (the opponent recaptures
+/// only when it pays). Negative when the capture loses material.
+pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
+    let Some(target) = pos.piece_at(mv.to()) else {
+        return 0;
+    };
+    let undo = pos.play(mv);
+    let gain = exchange_after(pos, target, mv.to());
+    pos.undo(undo);
+    gain
+}
+
+/// [`capture_gain`] of a capture of `target` on `sq` just played in `pos`.
+pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> i32 {
+    value(target, sq) - recapture_gain(pos, sq, 8)
+}
+
+/// Net material the side to move wins by the capture `mv`, whose exchange on
+/// its square wins `on_square` (its [`capture_gain`]): that, less the best the
+/// opponent can then win elsewhere (a piece the capture left hanging). The
+/// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
+/// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
+/// With `other`, the position on the other side of a move, a capture the
+/// opponent has for as much there and here without `mv` is left out: it is
+/// no price of `mv`.
+pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&Position>) -> i32 {
+    if on_square <= 0 {
+        return on_square;
+    }
+    let mut anyway = other.map(|o| (pos.passed(), o.passed()));
+    let undo = pos.play(mv);
+    let mut elsewhere = 0;
+    for reply in pos.legal_captures() {
+        // A capture wins at most its target: skip those that cannot beat the best so far.
+        let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+        if reply.to() != mv.to() && bound > elsewhere {
+            let gain = capture_gain(pos, reply);
+            let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
+            // Only a capture that beats the best so far is asked whether it stands anyway.
+            if gain > elsewhere
+                && !anyway
+                    .as_mut()
+                    .is_some_and(|(here, there)| had(here) && had(there))
+            {
+                elsewhere = gain;
+            }
+            if elsewhere > on_square {
+                break;
+            }
+        }
+    }
+    pos.undo(undo);
+    on_square - elsewhere
+}
+
+/// What the side to move wins after the exchange that `mv` starts on its
+/// square (the capture, then the opponent's cheapest legal recapture) by its
+/// best capture that did not win material before: a piece whose defender the
+/// exchange took away. 0 if there is none or the opponent cannot recapture.
+pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
+    let winning_before: ArrayVec<Move, 128> = pos
+        .legal_captures()
+        .into_iter()
+        .filter(|&c| capture_gain(pos, c) > 0)
+        .collect();
+    let sq = mv.to();
+    let first = pos.play(mv);
+    // The opponent takes back with whichever of its cheapest pieces leaves least.
+    let least = cheapest_recaptures(pos, sq)
+        .into_iter()
+        .map(|recapture| {
+            let second = pos.play(recapture);
+            let mut best = 0;
+            for c in pos.legal_captures() {
+                if !winning_before.contains(&c) {
+                    best = best.max(capture_gain(pos, c));
+                }
+            }
+            pos.undo(second);
+            best
+        })
+        .min();
+    pos.undo(first);
+    least.unwrap_or(0)
+}
+
+/// Whether the piece just moved to `sq` by the side not to move can be
+/// recaptured legally by the side to move: the test of a true root (真根).
+pub fn has_legal_recapture(pos: &Position, sq: Square) -> bool {
+    let mut attackers = pos.attackers_to(sq, pos.turn());
+    Iterator::any(&mut attackers, |a| pos.is_legal(Move::new(a, sq)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn of_two_equally_cheap_recapturers_the_better_one_takes_back() {
+        // Black's cannon takes the rook d1. Red's horse b0 and cannon d8 can
+        // take back; the cannon's recapture keeps the horse for the rook d2,
+        // so black wins 4, not 8. Mirrored, the two recapturers come in the
+        // other order and the answer is the same.
+        for (fen, capture) in [
+            ("5k3/3C5/9/9/9/3c5/9/3r5/3R5/1N2K4 b", "d4d1"),
+            ("3k5/5C3/9/9/9/5c3/9/5r3/5R3/4K2N1 b", "f4f1"),
+        ] {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let mv = Move::parse_uci(capture).unwrap();
+            assert_eq!(capture_gain(&mut pos, mv), 4, "{fen}");
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Mate by a series of checks (the 杀 of the rulebooks): whether the side to
+//! move can force mate checking on every move, the defender free to answer
+//! each check with any legal move. A bounded search, with the replies that
+//! refuted a check remembered and positions already shown to hold skipped.
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Bitboard, KeyMap, Move, Position};
+
+/// Whether the side to move can mate in one move.
+pub(super) fn leads_to_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
+    for check in pos.checking_moves() {
+        let undo = pos.play(check);
+        let mate = answers.mated(pos, check);
+        pos.undo(undo);
+        if mate {
+            return true;
+        }
+    }
+    false
+}
+
+/// Replies found to answer checks, by check. Mate tests in positions that
+/// differ by a move or two meet the same checks, which the same reply usually
+/// answers again: a reply still legal proves there is no mate at once.
+#[derive(Default)]
+pub(super) struct Answers(ArrayVec<(Move, Move), 32>);
+
+impl Answers {
+    /// The reply last found to answer `check`.
+    pub(super) fn get(&self, check: Move) -> Option<Move> {
+        self.0.iter().find(|a| a.0 == check).map(|a| a.1)
+    }
+
+    /// Notes that `reply` answered `check` (a full table keeps what it has).
+    pub(super) fn note(&mut self, check: Move, reply: Move) {
+        match self.0.iter_mut().find(|a| a.0 == check) {
+            Some(a) => a.1 = reply,
+            None => {
+                let _ = self.0.try_push((check, reply));
+            }
+        }
+    }
+
+    /// Whether the side to move, just checked by `check`, has no legal move.
+    pub(super) fn mated(&mut self, pos: &Position, check: Move) -> bool {
+        if self.get(check).is_some_and(|r| pos.is_legal(r)) {
+            return false;
+        }
+        let Some(reply) = pos.first_legal_move() else {
+            return true;
+        };
+        self.note(check, reply);
+        false
+    }
+}
+
+/// Whether the side to move can force mate by checking on every move, within
+/// `depth` of its own moves. The defender may reply with any legal move.
+pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
+    mate_by_checks_sparing(pos, depth, Bitboard::EMPTY)
+}
+
+/// Whether the side to move can force mate by checks within `depth` of its
+/// own moves with a first check that does not take a piece on `spared`.
+pub fn mate_by_checks_sparing(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
+    let mut refuted = Refuted::default();
+    attacker_mates(pos, depth, spared, &mut refuted, &mut Answers::default())
+}
+
+/// Positions (attacker to move) already shown to hold against mate by checks,
+/// with the depth they were searched to: check sequences often transpose.
+#[derive(Default)]
+struct Refuted(KeyMap<u32>);
+
+impl Refuted {
+    fn holds(&self, key: u64, depth: u32) -> bool {
+        self.0.get(&key).is_some_and(|&d| d >= depth)
+    }
+
+    fn add(&mut self, key: u64, depth: u32) {
+        let d = self.0.entry(key).or_insert(depth);
+        *d = (*d).max(depth);
+    }
+}
+
+/// Whether the side to move mates by checks within `depth`, its first check
+/// not taking a piece on `spared`. Only a search of every check (nothing
+/// spared) proves that a position holds.
+fn attacker_mates(
+    pos: &mut Position,
+    depth: u32,
+    spared: Bitboard,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
+    if depth == 0 || (spared.is_empty() && refuted.holds(pos.key(), depth)) {
+        return false;
+    }
+    attacker_mates_by(pos, &pos.checking_moves(), depth, spared, refuted, answers)
+}
+
+/// [`attacker_mates`] with the checks of the side to move given.
+fn attacker_mates_by(
+    pos: &mut Position,
+    checks: &[Move],
+    depth: u32,
+    spared: Bitboard,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
+    for &mv in checks {
+        if spared.contains(mv.to()) {
+            continue;
+        }
+        let undo = pos.play(mv);
+        let good = defender_loses(pos, mv, depth - 1, refuted, answers);
+        pos.undo(undo);
+        if good {
+            return true;
+        }
+    }
+    if spared.is_empty() {
+        refuted.add(pos.key(), depth);
+    }
+    false
+}
+
+/// Below this many checks left to the attacker, the defender's replies are
+/// tried in a fixed order; from it on, by the checks they leave.
+const RANK_REPLIES_FROM: u32 = 3;
+
+/// Whether the side to move, just checked by `check`, is mated within `depth` more checks.
+fn defender_loses(
+    pos: &mut Position,
+    check: Move,
+    depth: u32,
+    refuted: &mut Refuted,
+    answers: &mut Answers,
+) -> bool {
+    if depth == 0 {
+        return answers.mated(pos, check);
+    }
+    let refutes =
+        |pos: &mut Position, reply: Move, refuted: &mut Refuted, answers: &mut Answers| {
+            let undo = pos.play(reply);
+            let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
+            pos.undo(undo);
+            !mated
+        };
+    // One reply that holds is enough: the one that held against this check
+    // before, if legal, goes before the others are even generated.
+    let known = answers.get(check).filter(|&r| pos.is_legal(r));
+    if let Some(reply) = known
+        && refutes(pos, reply, refuted, answers)
+    {
+        return false;
+    }
+    let mut replies = pos.legal_moves();
+    if replies.is_empty() {
+        return true;
+    }
+    replies.retain(|m| Some(*m) != known);
+    if depth < RANK_REPLIES_FROM {
+        // Captures (of the checker, mostly) and king steps refute most often.
+        let king = pos.king(pos.turn());
+        replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
+        for reply in replies {
+            if refutes(pos, reply, refuted, answers) {
+                answers.note(check, reply);
+                return false;
+            }
+        }
+        return true;
+    }
+    // Deeper, the replies that leave the fewest checks refute most often:
+    // one that leaves none, or reaches a position known to hold, refutes at
+    // once; the others are searched in that order, their checks kept.
+    let mut checks: Vec<Move> = Vec::new();
+    let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
+    for reply in replies {
+        let undo = pos.play(reply);
+        let holds = refuted.holds(pos.key(), depth);
+        let start = checks.len();
+        if !holds {
+            checks.extend(pos.checking_moves());
+        }
+        pos.undo(undo);
+        if holds || checks.len() == start {
+            answers.note(check, reply);
+            return false;
+        }
+        ranked.push((checks.len() - start, start, reply));
+    }
+    ranked.sort_by_key(|r| r.0);
+    for (n, start, reply) in ranked {
+        let undo = pos.play(reply);
+        let mated = attacker_mates_by(
+            pos,
+            &checks[start..start + n],
+            depth,
+            Bitboard::EMPTY,
+            refuted,
+            answers,
+        );
+        pos.undo(undo);
+        if !mated {
+            answers.note(check, reply);
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_by_checks_finds_a_two_rook_mate() {
+        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/1R1K5 w").unwrap();
+        assert!(mate_by_checks(&mut pos, 3));
+        let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
+        assert!(!mate_by_checks(&mut lone, 2));
+    }
+
+    /// Positions with checks to try: mates in one, checks answered by the
+    /// king, by a capture or by a block.
+    const CHECKING: [&str; 5] = [
+        "4k4/R8/9/9/9/9/9/9/9/1R1K5 w",
+        "4k4/9/9/9/9/9/9/9/R8/1R1K5 w",
+        "3k5/4a4/4b4/9/9/5R3/9/4C4/9/4K4 w",
+        "2bak4/4a4/4b4/4C4/9/9/4R4/9/4K4/9 w",
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/R1BAKAB1R w",
+    ];
+
+    #[test]
+    fn answers_agree_with_a_full_search_for_a_legal_move() {
+        // One table for all positions: a remembered reply may be illegal in the next one.
+        let mut answers = Answers::default();
+        let mut mates = 0;
+        for fen in CHECKING {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for round in 0..2 {
+                for check in pos.checking_moves() {
+                    let undo = pos.play(check);
+                    let mated = answers.mated(&pos, check);
+                    assert_eq!(mated, pos.has_no_legal_moves(), "{fen} {check} {round}");
+                    mates += usize::from(mated);
+                    if !mated {
+                        assert!(answers.get(check).is_some_and(|r| pos.is_legal(r)));
+                    }
+                    pos.undo(undo);
+                }
+            }
+        }
+        // Rb0-b9 in the first position, twice.
+        assert_eq!(mates, 2);
+        let mut first = Position::from_fen(CHECKING[0]).unwrap();
+        assert!(leads_to_mate_in_one(&mut first, &mut answers));
+        let mut second = Position::from_fen(CHECKING[1]).unwrap();
+        assert!(!leads_to_mate_in_one(&mut second, &mut answers));
+    }
+}
