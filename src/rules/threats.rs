@@ -681,7 +681,9 @@ fn evaluate_capture(
     // value counts as a gain); others take off what they win, like a piece
     // left hanging.
     let mut mutual = on_square;
-    if rules.after_checks && direct && net >= 0 {
+    // They can only lower the gain: not looked for when nothing is won even without them.
+    let could_win = net > 0 || (net == 0 && !recapturable);
+    if rules.after_checks && direct && could_win {
         for w in won_back_by_checks(pos, mv, other.zip(standing), rules) {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
