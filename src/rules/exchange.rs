@@ -41,8 +41,19 @@ fn recapture_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
     if depth == 0 || target.role == Role::King {
         return 0;
     }
+    best_recapture(pos, sq, target, cheapest_recaptures(pos, sq), depth)
+}
+
+/// [`recapture_gain`] with the legal recaptures on `sq`, taking `target`, given.
+fn best_recapture(
+    pos: &mut Position,
+    sq: Square,
+    target: Piece,
+    recaptures: ArrayVec<Move, 8>,
+    depth: u32,
+) -> i32 {
     let gained = value(target, sq);
-    cheapest_recaptures(pos, sq)
+    recaptures
         .into_iter()
         .map(|mv| {
             let undo = pos.play(mv);
@@ -83,14 +94,24 @@ pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
         return 0;
     };
     let undo = pos.play(mv);
-    let gain = exchange_after(pos, target, mv.to());
+    let (gain, _) = exchange_after(pos, target, mv.to());
     pos.undo(undo);
     gain
 }
 
-/// [`capture_gain`] of a capture of `target` on `sq` just played in `pos`.
-pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> i32 {
-    value(target, sq) - recapture_gain(pos, sq, 8)
+/// [`capture_gain`] of a capture of `target` on `sq` just played in `pos`,
+/// and whether the capturer can be taken back legally at all: the test of a
+/// true root (真根).
+pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (i32, bool) {
+    let recaptures = cheapest_recaptures(pos, sq);
+    let recapturable = !recaptures.is_empty();
+    let back = match pos.piece_at(sq) {
+        Some(capturer) if capturer.role != Role::King => {
+            best_recapture(pos, sq, capturer, recaptures, 8)
+        }
+        _ => 0,
+    };
+    (value(target, sq) - back, recapturable)
 }
 
 /// Net material the side to move wins by the capture `mv`, whose exchange on
@@ -160,13 +181,6 @@ pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
         .min();
     pos.undo(first);
     least.unwrap_or(0)
-}
-
-/// Whether the piece just moved to `sq` by the side not to move can be
-/// recaptured legally by the side to move: the test of a true root (真根).
-pub fn has_legal_recapture(pos: &Position, sq: Square) -> bool {
-    let mut attackers = pos.attackers_to(sq, pos.turn());
-    Iterator::any(&mut attackers, |a| pos.is_legal(Move::new(a, sq)))
 }
 
 #[cfg(test)]

@@ -9,9 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::exchange::{
-    capture_net, exchange_after, exchange_then_capture, has_legal_recapture, value,
-};
+use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
 use super::mate_search::{Answers, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
@@ -655,8 +653,7 @@ fn evaluate_capture(
 ) -> Option<Threat> {
     let to = mv.to();
     let undo = pos.play(mv);
-    let recapturable = has_legal_recapture(pos, to);
-    let on_square = exchange_after(pos, target, to);
+    let (on_square, recapturable) = exchange_after(pos, target, to);
     pos.undo(undo);
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
