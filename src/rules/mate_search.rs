@@ -161,10 +161,10 @@ fn defender_loses(
         return true;
     }
     replies.retain(|m| Some(*m) != known);
+    // Captures (of the checker, mostly) and king steps refute most often.
+    let king = pos.king(pos.turn());
+    replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
     if depth < RANK_REPLIES_FROM {
-        // Captures (of the checker, mostly) and king steps refute most often.
-        let king = pos.king(pos.turn());
-        replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
         for reply in replies {
             if refutes(pos, reply, refuted, answers) {
                 answers.note(check, reply);
