@@ -512,7 +512,8 @@ fn won_after_checks(
             let mut replies = pos.legal_moves();
             any_reply |= !replies.is_empty();
             // Taking the checker refutes most checks: try captures first.
-            replies.sort_by_key(|m| pos.piece_at(m.to()).is_none());
+            let king = pos.king(pos.turn());
+            replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
             for reply in replies {
                 if Some(reply) == known {
                     continue;
