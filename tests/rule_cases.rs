@@ -1,11 +1,13 @@
 //! Every public rule case in `positions/repetition.tsv`: the ruling of the
 //! cycle closed by the last move must match `expected`, and where the source
 //! gives per-ply natures they must match too (any idle kind counts as 闲).
+//! A disputed case must be ruled without a crash; the ruling chosen is printed.
 
 use std::collections::BTreeMap;
 
 use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
+use xqarbiter::rules::ruling::Lang;
 use xqarbiter::rules::{Nature, RuleSet};
 
 struct Case {
@@ -54,6 +56,8 @@ struct Outcome {
     ruling_ok: bool,
     natures_ok: Option<bool>,
     detail: String,
+    /// The ruling with its grounds and each side's pattern, for a disputed case.
+    choice: String,
 }
 
 fn judge(case: &Case) -> Outcome {
@@ -80,9 +84,22 @@ fn judge(case: &Case) -> Outcome {
     let got_natures: Vec<&str> = rep
         .map(|r| r.moves.iter().map(|m| m.nature.nature.zh()).collect())
         .unwrap_or_default();
+    let choice = rep.map_or_else(
+        || "no repetition".to_string(),
+        |r| {
+            format!(
+                "{} (red {}, black {}): {}",
+                r.cycle.outcome.name(),
+                r.cycle.red.pattern(Lang::En),
+                r.cycle.black.pattern(Lang::En),
+                r.cycle.explanation(Lang::En)
+            )
+        },
+    );
     Outcome {
         ruling_ok,
         natures_ok,
+        choice,
         detail: format!(
             "{}: expected {} got {} natures {:?} want {:?}",
             case.id,
@@ -123,6 +140,9 @@ fn public_rule_cases() {
         t.with_natures += usize::from(o.natures_ok.is_some());
         t.natures += usize::from(o.natures_ok == Some(true));
         t.full += usize::from(ok);
+        if case.expected == "disputed" {
+            println!("{} (disputed) rules {}", case.id, o.choice);
+        }
         let known = KNOWN_WRONG.contains(&case.id.as_str());
         if !ok {
             println!("{} {}", if known { "known" } else { "FAIL" }, o.detail);
