@@ -53,16 +53,18 @@ fn best_recapture(
     depth: u32,
 ) -> i32 {
     let gained = value(target, sq);
-    recaptures
-        .into_iter()
-        .map(|mv| {
-            let undo = pos.play(mv);
-            let reply = recapture_gain(pos, sq, depth - 1);
-            pos.undo(undo);
-            (gained - reply).max(0)
-        })
-        .max()
-        .unwrap_or(0)
+    let mut gain = 0;
+    for mv in recaptures {
+        let undo = pos.play(mv);
+        let reply = recapture_gain(pos, sq, depth - 1);
+        pos.undo(undo);
+        gain = gain.max(gained - reply);
+        // Nothing beats keeping the whole piece taken.
+        if reply == 0 {
+            break;
+        }
+    }
+    gain
 }
 
 /// The legal captures on `sq` by the cheapest pieces that can make one (see
