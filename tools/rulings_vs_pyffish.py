@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Rulings side by side: xqarbiter against Fairy-Stockfish's Python binding
+(pyffish), on random games that end in a shuttle played to its third
+occurrence, under the Asian rules (the rules Fairy-Stockfish implements).
+
+    python3 tools/rulings_vs_pyffish.py [--games N]
+
+The games come from `cargo run --release --example cycle_records` (built
+first if needed), with xqarbiter's ruling of each; pyffish is asked
+`is_optional_game_end` after the last move. Prints how often each pair of
+rulings occurs and, for each disagreement, the game (start FEN, the last
+eight moves) so that it can be judged with `xqarbiter rule`.
+"""
+
+import argparse
+import collections
+import os
+import subprocess
+import sys
+
+try:
+    import pyffish as sf
+except ImportError:
+    sys.exit("pyffish is not installed: pip install pyffish")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+
+
+def pyffish_moves(moves):
+    """UCCI ranks 0-9 to pyffish's UCI ranks 1-10."""
+    return [f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}" for m in moves]
+
+
+def pyffish_ruling(fen, moves, to_move):
+    """pyffish's verdict in xqarbiter's terms: draw, red_must_vary, black_must_vary or none."""
+    end, result = sf.is_optional_game_end("xiangqi", fen, pyffish_moves(moves))
+    if not end:
+        return "none"
+    if result == 0:
+        return "draw"
+    other = "black" if to_move == "red" else "red"
+    # The result is from the point of view of the side to move.
+    return f"{to_move if result < 0 else other}_must_vary"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    done = subprocess.run(
+        ["cargo", "run", "--release", "--quiet", "--example", "cycle_records", "--",
+         str(args.games), "axf"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    if done.returncode != 0:
+        sys.exit(f"cycle_records failed:\n{done.stderr}")
+    pairs = collections.Counter()
+    differ = []
+    for line in done.stdout.splitlines():
+        fen, moves, ours, to_move = line.split("\t")
+        moves = moves.split()
+        theirs = pyffish_ruling(fen, moves, to_move)
+        pairs[(ours, theirs)] += 1
+        if ours != theirs:
+            differ.append((ours, theirs, fen, " ".join(moves[-8:]), len(moves)))
+    total = sum(pairs.values())
+    agree = sum(n for (a, b), n in pairs.items() if a == b)
+    print(f"{total} games, rulings agree on {agree} ({100.0 * agree / total:.1f}%)")
+    for (ours, theirs), n in sorted(pairs.items(), key=lambda kv: -kv[1]):
+        print(f"{n:6}  xqarbiter {ours:16} pyffish {theirs}")
+    for ours, theirs, fen, tail, plies in differ:
+        print(f"xqarbiter {ours}, pyffish {theirs}: {plies} plies from {fen}, ending {tail}")
+
+
+if __name__ == "__main__":
+    main()
