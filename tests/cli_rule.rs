@@ -187,3 +187,25 @@ fn an_unreadable_record_exits_2() {
     let out = xqarbiter(&["rule", "--moves", "h2e2", "--fen", "not a fen"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
+    // Both horses shuttle: the third occurrence, after ply 8, draws; the record goes on to ply 12.
+    let moves = ["h0g2 h9g7 g2h0 g7h9"; 3].join(" ");
+    let out = xqarbiter(&["rule", "--moves", &moves, "--lang", "en"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("The game had already ended after ply 8: Draw"),
+        "{text}"
+    );
+    assert!(text.contains("goes on for 4 more plies"), "{text}");
+    let out = xqarbiter(&["rule", "--moves", &moves, "--json"], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["plies"], 12);
+    assert_eq!(v["ended"]["ply"], 8);
+    assert_eq!(v["ended"]["verdict"], "draw");
+    assert_eq!(v["ended"]["reason"], "repetition");
+    // A record that stops where the game ended has no such note.
+    let v = rule_json("perpetual_check.pgn", &[]);
+    assert!(v["ended"].is_null());
+}

@@ -47,7 +47,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         row.plies = ply;
         if event != Event::Quiet && end.is_none() {
             let r = referee.ruling();
-            if ends_game(&r) {
+            if r.ends_game() {
                 end = Some(End { ply, ruling: r });
             }
         }
@@ -62,7 +62,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     // be announced by the push) is ruled on its last position.
     if end.is_none() && row.plies > 0 && referee.position().has_no_legal_moves() {
         let r = referee.ruling();
-        if ends_game(&r) {
+        if r.ends_game() {
             end = Some(End {
                 ply: row.plies,
                 ruling: r,
@@ -111,12 +111,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     }
     row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
     row
-}
-
-/// Whether the rules end the game here. A natural-limit draw is only a claim
-/// the players may make, so the audit reports it but plays on.
-fn ends_game(ruling: &Ruling) -> bool {
-    ruling.verdict != Verdict::Ongoing && ruling.reason != Some(Reason::NaturalLimit)
 }
 
 /// Findings about the ruling that ended the game (repetitions, mate, stalemate).

@@ -15,11 +15,11 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::record::{ReadOptions, read_games_from_bytes};
-use crate::referee::Referee;
+use crate::referee::{Event, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::profile::Profile;
-use crate::rules::ruling::Lang;
+use crate::rules::ruling::{Lang, Reason, Ruling};
 
 use super::diagram::diagram;
 
@@ -213,12 +213,25 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     if let Some(side) = args.claim {
         referee.set_claim(ClaimMode::Claim(side.color()));
     }
+    // The first ruling that ended the game, if the record goes on after it.
+    let mut ended: Option<(usize, Ruling)> = None;
     for mv in record.moves {
-        if let Err(e) = referee.push(mv) {
-            eprintln!("xqarbiter: {e}");
-            return Ok(ExitCode::from(2));
+        match referee.push(mv) {
+            Err(e) => {
+                eprintln!("xqarbiter: {e}");
+                return Ok(ExitCode::from(2));
+            }
+            Ok(Event::Quiet) => {}
+            Ok(_) if ended.is_none() => {
+                let r = referee.ruling();
+                if r.ends_game() {
+                    ended = Some((referee.plies(), r));
+                }
+            }
+            Ok(_) => {}
         }
     }
+    let ended = ended.filter(|(ply, _)| *ply < referee.plies());
     let ruling = referee.ruling();
     let lang = match args.lang {
         LangArg::Zh => Lang::Zh,
@@ -230,12 +243,24 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     });
     if args.json {
         let mut json = ruling.to_json();
+        json["ended"] = ended.as_ref().map_or(serde_json::Value::Null, |(ply, r)| {
+            serde_json::json!({
+                "ply": ply,
+                "verdict": r.verdict.name(),
+                "reason": r.reason.map(Reason::name),
+                "summary": r.summary(Lang::En),
+                "summary_zh": r.summary(Lang::Zh),
+            })
+        });
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
         }
         return Ok(print(&format!("{json:#}\n")));
     }
-    let mut text = ruling.render(lang);
+    let mut text = ended.as_ref().map_or_else(String::new, |(ply, r)| {
+        ended_note(*ply, r, referee.plies(), lang)
+    });
+    text.push_str(&ruling.render(lang));
     if let Some((side, holds)) = claim {
         text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
     }
@@ -250,6 +275,23 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         diagram(referee.position(), colour),
         referee.position().fen()
     )))
+}
+
+/// The paragraph that opens the text when the game ended before the record
+/// does: at which ply, how, and that the ruling below is on the last position.
+fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
+    let more = plies - ply;
+    match lang {
+        Lang::En => format!(
+            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}; below, the ruling on the position after its last move.\n\n",
+            ruling.summary(lang),
+            if more == 1 { "ply" } else { "plies" }
+        ),
+        Lang::Zh => format!(
+            "对局已于第{ply}着后结束：{}。记录此后还有{more}着；以下为最后一着后的裁决。\n\n",
+            ruling.summary(lang)
+        ),
+    }
 }
 
 /// Writes the ruling to stdout: exit 0, also when the reader has gone (`| head`);

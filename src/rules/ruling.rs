@@ -260,6 +260,13 @@ fn side_json(side: &SideCycle, moves: &[MoveReport], texts: &MoveTexts) -> Value
 }
 
 impl Ruling {
+    /// Whether the rules end the game here: mate, stalemate, or a repetition's
+    /// decisive occurrence. A natural-limit draw is only a claim the players
+    /// may make, so it does not end the game by itself.
+    pub fn ends_game(&self) -> bool {
+        self.verdict != Verdict::Ongoing && self.reason != Some(Reason::NaturalLimit)
+    }
+
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
