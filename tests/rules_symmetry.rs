@@ -5,6 +5,7 @@
 //! public rule case and on cycles from random games, under every rule set.
 
 use xqarbiter::board::{Color, Move, Position};
+use xqarbiter::record::{ReadOptions, read_games};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 use xqarbiter::rules::nature::classify_reply;
@@ -263,4 +264,68 @@ fn corpus_repetitions_are_ruled_alike_on_a_turned_board() {
             corpus.display()
         );
     }
+}
+
+/// Each side's natural-limit counts, with the words of the deductions left
+/// out (they name the colours).
+fn limit_counts(referee: &Referee) -> [serde_json::Value; 2] {
+    let limit = &referee.ruling().to_json()["natural_limit"];
+    [&limit["red"], &limit["black"]].map(|side| {
+        let mut side = side.clone();
+        if let Some(deductions) = side["deductions"].as_array_mut() {
+            for d in deductions.iter_mut().filter_map(|d| d.as_object_mut()) {
+                d.remove("en");
+                d.remove("zh");
+            }
+        }
+        side
+    })
+}
+
+/// The natural-limit status after every corpus master game ($XQARBITER_CORPUS),
+/// played again with the colours swapped: the two sides' counts swap.
+#[test]
+fn natural_limit_counts_swap_with_the_colours() {
+    let Some(root) = std::env::var_os("XQARBITER_CORPUS") else {
+        eprintln!("note: XQARBITER_CORPUS is not set; natural-limit symmetry skipped");
+        return;
+    };
+    let corpus = std::path::Path::new(&root).join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&corpus)
+        .expect("the corpus folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with("_UCI_games.pgn"))
+        .collect();
+    files.sort();
+    let mut wrong = Vec::new();
+    let mut games = 0;
+    for file in files {
+        for (i, game) in read_games(&file, &ReadOptions::default())
+            .expect("a readable corpus file")
+            .into_iter()
+            .enumerate()
+        {
+            let Ok(game) = game else { continue };
+            for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+                let turn = Turn::SwapColours;
+                let mut plain = Referee::with_rules(rules, game.start.clone());
+                let swapped_start = Position::from_fen(&turn.fen(&game.start.fen())).unwrap();
+                let mut swapped = Referee::with_rules(rules, swapped_start);
+                // Every move since the last capture classified, not only the checks.
+                plain.set_limit_detail(true);
+                swapped.set_limit_detail(true);
+                for gm in &game.moves {
+                    plain.push(gm.mv).unwrap();
+                    swapped.push(turn.mv(gm.mv)).unwrap();
+                }
+                let [red, black] = limit_counts(&plain);
+                if [black, red] != limit_counts(&swapped) {
+                    wrong.push(format!("{} game {i} {rules}", file.display()));
+                }
+                games += 1;
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(games > 4000, "only {games} games");
 }
