@@ -302,7 +302,6 @@ fn natural_limit_counts_swap_with_the_colours() {
     for file in files {
         for (i, game) in read_games(&file, &ReadOptions::default())
             .expect("a readable corpus file")
-            .into_iter()
             .enumerate()
         {
             let Ok(game) = game else { continue };
