@@ -332,6 +332,16 @@ impl Referee {
         counter.status(params, self.claim)
     }
 
+    /// The ruling after the last move, if that move ended the game (see
+    /// [`Ruling::ends_game`]); `event` is what pushing it returned, so that a
+    /// quiet move costs nothing.
+    pub fn ending(&self, event: Event) -> Option<Ruling> {
+        if event == Event::Quiet {
+            return None;
+        }
+        Some(self.ruling()).filter(Ruling::ends_game)
+    }
+
     /// The ruling after the last move.
     pub fn ruling(&self) -> Ruling {
         let mut verdict = Verdict::Ongoing;

@@ -7,7 +7,7 @@
 
 use crate::board::Color;
 use crate::record::Game;
-use crate::referee::{Event, Referee};
+use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
@@ -45,11 +45,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         // the first illegal one, reported below), so no second legality check.
         let event = referee.push_legal(gm.mv);
         row.plies = ply;
-        if event != Event::Quiet && end.is_none() {
-            let r = referee.ruling();
-            if r.ends_game() {
-                end = Some(End { ply, ruling: r });
-            }
+        if end.is_none()
+            && let Some(ruling) = referee.ending(event)
+        {
+            end = Some(End { ply, ruling });
         }
         if claimable_from.is_none() && referee.position().halfmoves() >= limit_plies {
             let sides = referee.natural_limit().claimable_by;

@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::record::{ReadOptions, read_games_from_bytes};
-use crate::referee::{Event, Referee};
+use crate::referee::Referee;
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::profile::Profile;
@@ -221,14 +221,13 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 eprintln!("xqarbiter: {e}");
                 return Ok(ExitCode::from(2));
             }
-            Ok(Event::Quiet) => {}
-            Ok(_) if ended.is_none() => {
-                let r = referee.ruling();
-                if r.ends_game() {
-                    ended = Some((referee.plies(), r));
+            Ok(event) => {
+                if ended.is_none()
+                    && let Some(ruling) = referee.ending(event)
+                {
+                    ended = Some((referee.plies(), ruling));
                 }
             }
-            Ok(_) => {}
         }
     }
     let ended = ended.filter(|(ply, _)| *ply < referee.plies());
