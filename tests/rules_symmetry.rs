@@ -4,8 +4,9 @@
 //! black) must be ruled the same with the sides swapped. Checked on every
 //! public rule case and on cycles from random games, under every rule set.
 
+use std::path::PathBuf;
+
 use xqarbiter::board::{Color, Move, Position};
-use xqarbiter::record::{ReadOptions, read_games};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 use xqarbiter::rules::nature::classify_reply;
@@ -240,14 +241,24 @@ fn random_game_cycles_are_ruled_alike_on_a_turned_board() {
     }
 }
 
+/// The corpus folder of the shared data ($XQARBITER_CORPUS), or a note that
+/// the test is skipped.
+fn corpus(test: &str) -> Option<PathBuf> {
+    match std::env::var_os("XQARBITER_CORPUS") {
+        Some(root) => Some(PathBuf::from(root).join("corpus")),
+        None => {
+            eprintln!("note: XQARBITER_CORPUS is not set; {test} skipped");
+            None
+        }
+    }
+}
+
 /// Every repetition in the corpus master games ($XQARBITER_CORPUS).
 #[test]
 fn corpus_repetitions_are_ruled_alike_on_a_turned_board() {
-    let Some(root) = std::env::var_os("XQARBITER_CORPUS") else {
-        eprintln!("note: XQARBITER_CORPUS is not set; corpus symmetry skipped");
+    let Some(corpus) = corpus("corpus symmetry") else {
         return;
     };
-    let corpus = std::path::Path::new(&root).join("corpus");
     for rules in [RuleSet::Cxa2011, RuleSet::Cxa2020, RuleSet::Axf] {
         let found = rule_cases::corpus_repetitions(&corpus, rules);
         let count = found.len();
@@ -286,43 +297,29 @@ fn limit_counts(referee: &Referee) -> [serde_json::Value; 2] {
 /// played again with the colours swapped: the two sides' counts swap.
 #[test]
 fn natural_limit_counts_swap_with_the_colours() {
-    let Some(root) = std::env::var_os("XQARBITER_CORPUS") else {
-        eprintln!("note: XQARBITER_CORPUS is not set; natural-limit symmetry skipped");
+    let Some(corpus) = corpus("natural-limit symmetry") else {
         return;
     };
-    let corpus = std::path::Path::new(&root).join("corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&corpus)
-        .expect("the corpus folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with("_UCI_games.pgn"))
-        .collect();
-    files.sort();
     let mut wrong = Vec::new();
     let mut games = 0;
-    for file in files {
-        for (i, game) in read_games(&file, &ReadOptions::default())
-            .expect("a readable corpus file")
-            .enumerate()
-        {
-            let Ok(game) = game else { continue };
-            for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
-                let turn = Turn::SwapColours;
-                let mut plain = Referee::with_rules(rules, game.start.clone());
-                let swapped_start = Position::from_fen(&turn.fen(&game.start.fen())).unwrap();
-                let mut swapped = Referee::with_rules(rules, swapped_start);
-                // Every move since the last capture classified, not only the checks.
-                plain.set_limit_detail(true);
-                swapped.set_limit_detail(true);
-                for gm in &game.moves {
-                    plain.push(gm.mv).unwrap();
-                    swapped.push(turn.mv(gm.mv)).unwrap();
-                }
-                let [red, black] = limit_counts(&plain);
-                if [black, red] != limit_counts(&swapped) {
-                    wrong.push(format!("{} game {i} {rules}", file.display()));
-                }
-                games += 1;
+    for (i, game) in rule_cases::corpus_games(&corpus).iter().enumerate() {
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            let turn = Turn::SwapColours;
+            let mut plain = Referee::with_rules(rules, game.start.clone());
+            let swapped_start = Position::from_fen(&turn.fen(&game.start.fen())).unwrap();
+            let mut swapped = Referee::with_rules(rules, swapped_start);
+            // Every move since the last capture classified, not only the checks.
+            plain.set_limit_detail(true);
+            swapped.set_limit_detail(true);
+            for gm in &game.moves {
+                plain.push(gm.mv).unwrap();
+                swapped.push(turn.mv(gm.mv)).unwrap();
             }
+            let [red, black] = limit_counts(&plain);
+            if [black, red] != limit_counts(&swapped) {
+                wrong.push(format!("corpus game {i} {rules}"));
+            }
+            games += 1;
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use xqarbiter::board::{Move, Position};
-use xqarbiter::record::{ReadOptions, read_games};
+use xqarbiter::record::{Game, ReadOptions, read_games};
 use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
 
@@ -110,12 +110,11 @@ pub fn random_game_cycles(rules: RuleSet, n: usize) -> Vec<Referee> {
     out
 }
 
-/// Referees at every repetition of the coordinate PGN files
-/// (`*_UCI_games.pgn`: master games) in the corpus folder `corpus`, judged
-/// under `rules`: each stands right after the move that repeated, no move
-/// classified yet. Files or games that cannot be read are reported on
-/// stderr and left out; an unreadable folder gives none.
-pub fn corpus_repetitions(corpus: &Path, rules: RuleSet) -> Vec<Referee> {
+/// Every game of the coordinate PGN files (`*_UCI_games.pgn`: master games)
+/// in the corpus folder `corpus`, files in name order. Files or games that
+/// cannot be read are reported on stderr and left out; an unreadable folder
+/// gives none.
+pub fn corpus_games(corpus: &Path) -> Vec<Game> {
     let mut files: Vec<_> = match std::fs::read_dir(corpus) {
         Ok(dir) => dir
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -137,18 +136,25 @@ pub fn corpus_repetitions(corpus: &Path, rules: RuleSet) -> Vec<Referee> {
             }
         };
         for game in games {
-            let game = match game {
-                Ok(game) => game,
-                Err(e) => {
-                    eprintln!("{e}");
-                    continue;
-                }
-            };
-            let mut referee = Referee::with_rules(rules, game.start.clone());
-            for m in &game.moves {
-                if let Ok(Event::Repetition(_)) = referee.push(m.mv) {
-                    out.push(referee.clone());
-                }
+            match game {
+                Ok(game) => out.push(game),
+                Err(e) => eprintln!("{e}"),
+            }
+        }
+    }
+    out
+}
+
+/// Referees at every repetition of the corpus master games ([`corpus_games`]),
+/// judged under `rules`: each stands right after the move that repeated, no
+/// move classified yet.
+pub fn corpus_repetitions(corpus: &Path, rules: RuleSet) -> Vec<Referee> {
+    let mut out = Vec::new();
+    for game in corpus_games(corpus) {
+        let mut referee = Referee::with_rules(rules, game.start.clone());
+        for m in &game.moves {
+            if let Ok(Event::Repetition(_)) = referee.push(m.mv) {
+                out.push(referee.clone());
             }
         }
     }
