@@ -13,25 +13,14 @@ use std::process::ExitCode;
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 
-#[path = "xorshift.rs"]
-mod xorshift;
-use xorshift::XorShift;
-
-#[path = "random_cycles.rs"]
-mod random_cycles;
-use random_cycles::random_cycle;
+#[path = "rule_cases.rs"]
+mod rule_cases;
+use rule_cases::random_cycles::random_cycle;
+use rule_cases::xorshift::XorShift;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let n = match args.next().map(|a| a.parse::<usize>()) {
-        None => 2000,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => return usage(),
-    };
-    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
-        None => RuleSet::Axf,
-        Some(Ok(rules)) => rules,
-        Some(Err(_)) => return usage(),
+    let Some((n, rules)) = rule_cases::count_and_rules(2000, RuleSet::Axf) else {
+        return usage();
     };
     let mut rng = XorShift(0x00ab_cdef_1234_5678);
     let mut printed = 0;

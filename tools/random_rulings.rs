@@ -13,16 +13,8 @@ use xqarbiter::rules::RuleSet;
 mod rule_cases;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let n = match args.next().map(|a| a.parse::<usize>()) {
-        None => 1000,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => return usage(),
-    };
-    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
-        None => RuleSet::Cxa2020,
-        Some(Ok(rules)) => rules,
-        Some(Err(_)) => return usage(),
+    let Some((n, rules)) = rule_cases::count_and_rules(1000, RuleSet::Cxa2020) else {
+        return usage();
     };
     for (i, referee) in rule_cases::random_game_cycles(rules, n)
         .into_iter()

@@ -14,11 +14,11 @@ use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
 
 #[path = "xorshift.rs"]
-mod xorshift;
+pub mod xorshift;
 use xorshift::XorShift;
 
 #[path = "random_cycles.rs"]
-mod random_cycles;
+pub mod random_cycles;
 use random_cycles::random_cycle;
 
 /// The table: a header line, then `id, ruleset, fen, moves, …` tab-separated.
@@ -159,4 +159,19 @@ pub fn corpus_repetitions(corpus: &Path, rules: RuleSet) -> Vec<Referee> {
         }
     }
     out
+}
+
+/// The arguments `[N] [cxa2011|cxa2020|axf]` of the tools that print random
+/// games' rulings, each defaulted when absent; `None` if one does not parse.
+pub fn count_and_rules(default_count: usize, default_rules: RuleSet) -> Option<(usize, RuleSet)> {
+    let mut args = std::env::args().skip(1);
+    let count = match args.next() {
+        None => default_count,
+        Some(a) => a.parse().ok()?,
+    };
+    let rules = match args.next() {
+        None => default_rules,
+        Some(a) => a.parse().ok()?,
+    };
+    Some((count, rules))
 }
