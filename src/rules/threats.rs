@@ -939,4 +939,126 @@ mod tests {
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
     }
+
+    /// [`won_after_checks`] without its shortcuts: every check, every reply,
+    /// every piece weighed after each, and no remembered replies.
+    fn plain_won_after_checks(
+        pos: &mut Position,
+        depth: u32,
+        balance: i32,
+        open: Bitboard,
+        opening: Opening,
+    ) -> Vec<(Square, i32)> {
+        let mut best: Vec<(Square, i32)> = Vec::new();
+        for check in pos.checking_moves() {
+            if opening.offered.contains(check.to()) {
+                continue;
+            }
+            let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
+            let by_itself = pos
+                .piece_at(check.from())
+                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
+            let undo = pos.play(check);
+            let lone = pos.checkers() == Bitboard::from_square(check.to());
+            let replies = pos.legal_moves();
+            if (by_itself && !opening.lone_king_or_pawn && lone) || replies.is_empty() {
+                pos.undo(undo);
+                continue;
+            }
+            let open = open & !Bitboard::from_square(check.to());
+            // Per piece (by its square now), the least it is won by over the replies.
+            let mut floor: Vec<(Square, i32)> = open.into_iter().map(|sq| (sq, i32::MAX)).collect();
+            for reply in replies {
+                let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+                let back = pos.play(reply);
+                let b = balance + took - lost;
+                let moved = |sq: Square| if sq == reply.from() { reply.to() } else { sq };
+                let still: Bitboard = open.into_iter().map(moved).collect();
+                let mut won: Vec<(Square, i32)> = captures_after_checks(pos, CXA, b, still)
+                    .into_iter()
+                    .collect();
+                if depth > 1 {
+                    let got: Bitboard = won.iter().map(|w| w.0).collect();
+                    won.extend(plain_won_after_checks(
+                        pos,
+                        depth - 1,
+                        b,
+                        still & !got,
+                        Opening::ANY,
+                    ));
+                }
+                pos.undo(back);
+                floor.retain_mut(|f| match won.iter().find(|w| w.0 == moved(f.0)) {
+                    Some(w) => {
+                        f.1 = f.1.min(w.1);
+                        true
+                    }
+                    None => false,
+                });
+            }
+            pos.undo(undo);
+            for (sq, gain) in floor {
+                match best.iter_mut().find(|b| b.0 == sq) {
+                    Some(b) => b.1 = b.1.max(gain),
+                    None => best.push((sq, gain)),
+                }
+            }
+        }
+        best.sort();
+        best
+    }
+
+    #[test]
+    fn won_after_checks_agrees_with_a_plain_search() {
+        // Every position one legal move away from those of the public rule
+        // cases, with either side to move (when legal).
+        let mut positions = Vec::new();
+        for line in include_str!("../../positions/repetition.tsv")
+            .lines()
+            .skip(1)
+        {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let mut pos = Position::from_fen(fields[2]).unwrap();
+            for mv in fields[3].split_whitespace() {
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play(m);
+                    if !after.in_check() {
+                        positions.push(after.passed());
+                    }
+                    positions.push(after);
+                }
+                pos.play(Move::parse_uci(mv).unwrap());
+            }
+        }
+        let mut won = 0;
+        for pos in &mut positions {
+            let open = valued(pos, !pos.turn());
+            let mut fast: Vec<(Square, i32)> = won_after_checks(
+                pos,
+                CXA,
+                CHECKS_BEFORE_CAPTURE,
+                0,
+                open,
+                Opening::ANY,
+                &mut Answers::default(),
+            )
+            .into_iter()
+            .map(|w| (w.target, w.gain))
+            .collect();
+            fast.sort();
+            let plain = plain_won_after_checks(pos, CHECKS_BEFORE_CAPTURE, 0, open, Opening::ANY);
+            assert_eq!(fast, plain, "{}", pos.fen());
+            won += plain.len();
+        }
+        println!(
+            "{} positions, {won} pieces won after checks",
+            positions.len()
+        );
+        assert!(
+            positions.len() > 40_000 && won > 1_000,
+            "{} {won}",
+            positions.len()
+        );
+    }
 }
