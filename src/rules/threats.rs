@@ -612,8 +612,13 @@ fn captures_after_checks(
         if balance + value(target, sq) <= 0 {
             continue;
         }
+        // No capture wins more than the whole piece: once one does, the rest are not asked.
+        let most = balance + value(target, sq);
         let mut best = None;
         for from in pos.attackers_to(sq, pos.turn()) {
+            if best == Some(most) {
+                break;
+            }
             let mv = Move::new(from, sq);
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
