@@ -19,4 +19,5 @@ pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod rules;
+pub mod text;
 pub mod ucci;

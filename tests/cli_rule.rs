@@ -129,6 +129,20 @@ fn text_output_puts_the_verdict_first_and_draws_the_board() {
     );
     let en = String::from_utf8(en.stdout).expect("utf-8");
     assert!(en.contains("Position after ply 8"), "{en}");
+    // The cycle's table: a header, then per move its ply, coordinates,
+    // Chinese notation, nature, targets (the king's square for a check) and reason.
+    assert!(
+        text.contains(
+            "着  坐标  记谱      性质  目标  理由\n5   f0e0  车四平五  将    e8    红车(e0)照将\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        en.contains(
+            "ply  move  notation  nature  targets  reason\n5    f0e0  车四平五  check   e8       "
+        ),
+        "{en}"
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::rules::profile::Profile;
+use crate::text;
 
 /// Arguments of `profiles`.
 #[derive(Debug, Args)]
@@ -37,29 +38,10 @@ pub fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
 /// The profiles as a table for people: name, rules, limit, caps, other clauses.
 fn table(profiles: &[Profile]) -> String {
     let header = ["name", "rules", "limit", "check cap", "attack cap", "other"].map(String::from);
-    let rows: Vec<[String; 6]> = profiles.iter().map(row).collect();
-    let mut widths = header.clone().map(|h| width(&h));
-    for r in &rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(width(cell));
-        }
-    }
-    let mut out = String::new();
-    for r in std::iter::once(&header).chain(&rows) {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(widths)
-            .map(|(c, w)| format!("{c}{}", " ".repeat(w - width(c))))
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// Terminal columns of a cell: CJK characters take two.
-fn width(s: &str) -> usize {
-    s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
+    let rows: Vec<[String; 6]> = std::iter::once(header)
+        .chain(profiles.iter().map(row))
+        .collect();
+    text::table(&rows)
 }
 
 fn row(p: &Profile) -> [String; 6] {

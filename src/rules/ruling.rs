@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
 use crate::record::Outcome;
+use crate::text;
 
 use super::Nature;
 use super::RuleSet;
@@ -429,17 +430,33 @@ impl Ruling {
                 };
             }
             out.push('\n');
+            let header = match lang {
+                Lang::En => ["ply", "move", "notation", "nature", "targets", "reason"],
+                Lang::Zh => ["着", "坐标", "记谱", "性质", "目标", "理由"],
+            };
+            let mut rows = vec![header.map(String::from)];
             for ((m, notation), reason) in r.moves.iter().zip(r.notations()).zip(r.reasons(lang)) {
                 let nature = match lang {
                     Lang::En => m.nature.nature.name(),
                     Lang::Zh => m.nature.nature.zh(),
                 };
-                let _ = writeln!(
-                    out,
-                    "{:>4}  {:<6} {:<10} {:<12} {}",
-                    m.ply, m.mv, notation, nature, reason
-                );
+                let targets = if m.nature.targets.is_empty() {
+                    "-".to_string()
+                } else {
+                    let squares: Vec<String> =
+                        m.nature.targets.iter().map(ToString::to_string).collect();
+                    squares.join(",")
+                };
+                rows.push([
+                    m.ply.to_string(),
+                    m.mv.to_string(),
+                    notation,
+                    nature.to_string(),
+                    targets,
+                    reason,
+                ]);
             }
+            out.push_str(&text::table(&rows));
             if let Some((en, zh)) = &r.note {
                 let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
             }
