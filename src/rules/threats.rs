@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
 use super::mate_search::{Answers, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square, Undo};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -455,6 +455,26 @@ impl Opening {
         offered: Bitboard::EMPTY,
         lone_king_or_pawn: true,
     };
+
+    /// Plays `check` if the series may start with it, and returns how to take
+    /// it back; otherwise leaves the position as it was.
+    fn play(&self, pos: &mut Position, check: Move) -> Option<Undo> {
+        if self.offered.contains(check.to()) {
+            return None;
+        }
+        let by_itself = pos
+            .piece_at(check.from())
+            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
+        let undo = pos.play(check);
+        if by_itself
+            && !self.lone_king_or_pawn
+            && pos.checkers() == Bitboard::from_square(check.to())
+        {
+            pos.undo(undo);
+            return None;
+        }
+        Some(undo)
+    }
 }
 
 /// The pieces on `open` that the side to move wins whatever the opponent
@@ -477,21 +497,10 @@ fn won_after_checks(
         return best;
     }
     for check in pos.checking_moves() {
-        if opening.offered.contains(check.to()) {
-            continue;
-        }
         let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
-        let by_itself = pos
-            .piece_at(check.from())
-            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
-        let undo = pos.play(check);
-        if by_itself
-            && !opening.lone_king_or_pawn
-            && pos.checkers() == Bitboard::from_square(check.to())
-        {
-            pos.undo(undo);
+        let Some(undo) = opening.play(pos, check) else {
             continue;
-        }
+        };
         let mut live = open & !Bitboard::from_square(check.to());
         // The least each piece still in reach is won by, over the replies so far.
         let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
@@ -956,17 +965,12 @@ mod tests {
     ) -> Vec<(Square, i32)> {
         let mut best: Vec<(Square, i32)> = Vec::new();
         for check in pos.checking_moves() {
-            if opening.offered.contains(check.to()) {
-                continue;
-            }
             let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
-            let by_itself = pos
-                .piece_at(check.from())
-                .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
-            let undo = pos.play(check);
-            let lone = pos.checkers() == Bitboard::from_square(check.to());
+            let Some(undo) = opening.play(pos, check) else {
+                continue;
+            };
             let replies = pos.legal_moves();
-            if (by_itself && !opening.lone_king_or_pawn && lone) || replies.is_empty() {
+            if replies.is_empty() {
                 pos.undo(undo);
                 continue;
             }
