@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use crate::board::{Color, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
-use crate::rules::nature::{MoveNature, classify_reply};
+use crate::rules::mate_search::MateSearch;
+use crate::rules::nature::{MoveNature, classify_searching};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, rule_cycle};
 use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
@@ -200,14 +201,15 @@ impl Referee {
     }
 
     /// The nature of ply `ply` (1-based), classified on first request (of
-    /// this move from this position after the same opponent's move).
-    fn nature(&self, ply: usize, before: &Position) -> MoveNature {
+    /// this move from this position after the same opponent's move), its
+    /// searches for mate sharing `mates` with the other moves judged together.
+    fn nature(&self, ply: usize, before: &Position, mates: &mut MateSearch) -> MoveNature {
         let mv = self.history[ply - 1].0.mv;
         let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
         self.natures
             .borrow_mut()
             .entry((before.key(), mv, previous))
-            .or_insert_with(|| classify_reply(before, previous, mv, self.profile.rules))
+            .or_insert_with(|| classify_searching(before, previous, mv, self.profile.rules, mates))
             .clone()
     }
 
@@ -231,9 +233,10 @@ impl Referee {
         let start = pos.clone();
         let mut moves = Vec::new();
         let mut natures = Vec::new();
+        let mut mates = MateSearch::default();
         for ply in prev + 1..=last {
             let mv = self.history[ply - 1].0.mv;
-            natures.push(self.nature(ply, &pos));
+            natures.push(self.nature(ply, &pos, &mut mates));
             pos.play(mv);
             moves.push(mv);
         }
@@ -315,11 +318,12 @@ impl Referee {
                 pos.undo(*undo);
             }
         }
+        let mut mates = MateSearch::default();
         for (i, facts) in self.facts[self.last_capture..].iter().enumerate() {
             let ply = self.last_capture + i + 1;
             let mut f = *facts;
             if classify_attacks && !f.check {
-                let n = self.nature(ply, &pos);
+                let n = self.nature(ply, &pos, &mut mates);
                 f.chase = n.nature == crate::rules::Nature::Chase;
                 f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
             }

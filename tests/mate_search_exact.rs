@@ -1,5 +1,6 @@
 //! The mate search by checks prunes: it remembers the replies that answered a
-//! check, skips positions already shown to hold, and ranks the defender's
+//! check, skips positions already shown to hold (also those found by earlier
+//! searches, when they share a [`MateSearch`]), and ranks the defender's
 //! replies. None of that may change an answer. A plain search (every legal
 //! move that checks, every legal reply, no memory) must agree with it on
 //! every position reached by one legal move from the positions of the public
@@ -9,7 +10,7 @@
 use std::path::PathBuf;
 
 use xqarbiter::board::{Bitboard, Position};
-use xqarbiter::rules::mate_search::{mate_by_checks, mate_by_checks_sparing};
+use xqarbiter::rules::mate_search::{MateSearch, mate_by_checks, mate_by_checks_sparing};
 use xqarbiter::rules::nature::MATE_THREAT_DEPTH;
 
 #[path = "../tools/rule_cases.rs"]
@@ -58,21 +59,24 @@ fn one_move_away(pos: &Position, out: &mut Vec<Position>) {
 
 /// Checks the search against the plain one on `positions` to `depth`, with
 /// nothing spared and with the opponent's pieces spared (the first check
-/// takes nothing); returns the number of mates found.
+/// takes nothing): each search on its own, and one [`MateSearch`] that keeps
+/// what it learns from position to position. Returns the number of mates found.
 fn agree(positions: &[Position], depth: u32) -> usize {
+    let mut shared = MateSearch::default();
     let mut mates = 0;
     for pos in positions {
         let spare_all = pos.us(!pos.turn());
         for spared in [Bitboard::EMPTY, spare_all] {
             let plain = plain_mate(&mut pos.clone(), depth, spared);
-            let searched = if spared.is_empty() {
+            let alone = if spared.is_empty() {
                 mate_by_checks(&mut pos.clone(), depth)
             } else {
                 mate_by_checks_sparing(&mut pos.clone(), depth, spared)
             };
+            let sharing = shared.mates(&mut pos.clone(), depth, spared);
             assert_eq!(
-                searched,
-                plain,
+                (alone, sharing),
+                (plain, plain),
                 "{} to depth {depth}, sparing the opponent's pieces: {}",
                 pos.fen(),
                 spared.any()

@@ -58,19 +58,45 @@ impl Answers {
 /// Whether the side to move can force mate by checking on every move, within
 /// `depth` of its own moves. The defender may reply with any legal move.
 pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
-    mate_by_checks_sparing(pos, depth, Bitboard::EMPTY)
+    MateSearch::default().mates(pos, depth, Bitboard::EMPTY)
 }
 
 /// Whether the side to move can force mate by checks within `depth` of its
 /// own moves with a first check that does not take a piece on `spared`.
 pub fn mate_by_checks_sparing(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
-    let mut refuted = Refuted::default();
-    attacker_mates(pos, depth, spared, &mut refuted, &mut Answers::default())
+    MateSearch::default().mates(pos, depth, spared)
+}
+
+/// Searches for mate by checks that share what they learn: the positions
+/// shown to hold are facts about the position alone, so searches from
+/// neighbouring positions (the moves of one cycle) reuse them.
+#[derive(Clone, Debug, Default)]
+pub struct MateSearch {
+    refuted: Refuted,
+}
+
+impl MateSearch {
+    /// Positions kept at most: beyond, the table starts afresh.
+    const CAPACITY: usize = 1 << 16;
+
+    /// [`mate_by_checks_sparing`], remembering what it learns for the next search.
+    pub fn mates(&mut self, pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
+        if self.refuted.0.len() > Self::CAPACITY {
+            self.refuted.0.clear();
+        }
+        attacker_mates(
+            pos,
+            depth,
+            spared,
+            &mut self.refuted,
+            &mut Answers::default(),
+        )
+    }
 }
 
 /// Positions (attacker to move) already shown to hold against mate by checks,
 /// with the depth they were searched to: check sequences often transpose.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 struct Refuted(KeyMap<u32>);
 
 impl Refuted {

@@ -14,7 +14,7 @@ use crate::board::attacks::{
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 use super::exchange::{capture_gain, value};
-use super::mate_search::{mate_by_checks, mate_by_checks_sparing};
+use super::mate_search::MateSearch;
 use super::ruling::Lang;
 use super::threats::{
     Across, FalseRoot, Threat, ThreatKind, ThreatRules, capture_threats_across, mutual_exchanges,
@@ -300,6 +300,18 @@ pub fn classify_reply(
     mv: Move,
     rules: RuleSet,
 ) -> MoveNature {
+    classify_searching(before, previous, mv, rules, &mut MateSearch::default())
+}
+
+/// [`classify_reply`], its searches for mate sharing `mates` with other
+/// classifications (those of one game's moves).
+pub fn classify_searching(
+    before: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    rules: RuleSet,
+    mates: &mut MateSearch,
+) -> MoveNature {
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
@@ -321,18 +333,17 @@ pub fn classify_reply(
     let king_evasion = rules.is_cxa() && before.in_check() && moved.role == Role::King;
     let mut ahead = after.passed();
 
-    if !king_evasion && mate_by_checks(&mut ahead, MATE_THREAT_DEPTH) {
+    let none = Bitboard::EMPTY;
+    if !king_evasion && mates.mates(&mut ahead, MATE_THREAT_DEPTH, none) {
         let mut prior = before.clone();
-        if !mate_by_checks(&mut prior, MATE_THREAT_DEPTH) {
+        if !mates.mates(&mut prior, MATE_THREAT_DEPTH, none) {
             // CXA: a mate that can only start by taking, with check, a piece
             // the move chases, and is not that capture itself, is the chase
             // carried through: a chase.
-            if rules.is_cxa() && !mate_by_checks(&mut ahead.clone(), 1) {
+            if rules.is_cxa() && !mates.mates(&mut ahead.clone(), 1, none) {
                 let (chases, _) = new_threats(before, &ahead, rules);
                 let chased: Bitboard = chases.iter().map(|t| t.target).collect();
-                if chased.any()
-                    && !mate_by_checks_sparing(&mut ahead.clone(), MATE_THREAT_DEPTH, chased)
-                {
+                if chased.any() && !mates.mates(&mut ahead.clone(), MATE_THREAT_DEPTH, chased) {
                     return chase_nature(chases);
                 }
             }
