@@ -1210,3 +1210,37 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     let even = "3k1a3/4a4/9/9/2b6/9/9/9/9/R2AKA3 w";
     assert_eq!(nature(CXA, even, "a0a5").nature, Nature::Chase);
 }
+
+#[test]
+fn axf_perpetual_check_loses_against_a_check_given_back() {
+    // Rule 8, "two checks, one check back": Red checks on every move, Black
+    // checks back once in the cycle. Red, the perpetual checker, loses.
+    let r = ruled_pieces([check(), check()], [check(), idle()]);
+    assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(r.clause.to_string(), "AXF rule 6");
+}
+
+#[test]
+fn axf_a_rook_chasing_a_cannon_protected_on_one_move_only_is_allowed() {
+    // Rule 17: the rook chases the cannon on one move; on the other the
+    // cannon is protected, and attacking it chases nothing.
+    let r = ruled_pieces([chasing(&[("a7", "a2")]), idle()], [idle(), idle()]);
+    assert!(!r.red.forbidden);
+    assert_eq!(r.outcome, CycleOutcome::Draw);
+}
+
+#[test]
+fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
+    // Rule 18: the black rook chases the unprotected red cannon on every move
+    // while the cannon's side threatens mate, checks, or checks and chases.
+    let rook_on_cannon = || chasing(&[("a7", "a2")]);
+    for red in [
+        [mate(), mate()],
+        [check(), idle()],
+        [check(), chasing(&[("i2", "i7")])],
+    ] {
+        let r = ruled_pieces(red, [rook_on_cannon(), rook_on_cannon()]);
+        assert!(!r.red.forbidden && r.black.forbidden, "{r:?}");
+        assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Black), "{r:?}");
+    }
+}
