@@ -20,25 +20,38 @@ pub(super) fn leads_to_mate_in_one(pos: &mut Position, answers: &mut Answers) ->
     false
 }
 
-/// Replies found to answer checks, by check. Mate tests in positions that
-/// differ by a move or two meet the same checks, which the same reply usually
-/// answers again: a reply still legal proves there is no mate at once.
+/// What one search learnt about checks and replies. Mate tests in positions
+/// that differ by a move or two meet the same checks, which the same reply
+/// usually answers again (a reply still legal proves there is no mate at
+/// once), and the same check usually mates again.
 #[derive(Default)]
-pub(super) struct Answers(ArrayVec<(Move, Move), 32>);
+pub(super) struct Answers {
+    /// Replies found to answer checks, by check.
+    replies: ArrayVec<(Move, Move), 32>,
+    /// Checks found to mate.
+    mating: ArrayVec<Move, 16>,
+}
 
 impl Answers {
     /// The reply last found to answer `check`.
     pub(super) fn get(&self, check: Move) -> Option<Move> {
-        self.0.iter().find(|a| a.0 == check).map(|a| a.1)
+        self.replies.iter().find(|a| a.0 == check).map(|a| a.1)
     }
 
     /// Notes that `reply` answered `check` (a full table keeps what it has).
     pub(super) fn note(&mut self, check: Move, reply: Move) {
-        match self.0.iter_mut().find(|a| a.0 == check) {
+        match self.replies.iter_mut().find(|a| a.0 == check) {
             Some(a) => a.1 = reply,
             None => {
-                let _ = self.0.try_push((check, reply));
+                let _ = self.replies.try_push((check, reply));
             }
+        }
+    }
+
+    /// Notes that `check` mated (a full table keeps what it has).
+    fn note_mate(&mut self, check: Move) {
+        if !self.mating.contains(&check) {
+            let _ = self.mating.try_push(check);
         }
     }
 
@@ -135,7 +148,13 @@ fn attacker_mates_by(
     refuted: &mut Refuted,
     answers: &mut Answers,
 ) -> bool {
-    for &mv in checks {
+    // Checks that mated elsewhere in this search go first.
+    let mating = |m: &&Move| answers.mating.contains(*m);
+    let first: ArrayVec<Move, 16> = checks.iter().filter(mating).copied().collect();
+    let rest = checks
+        .iter()
+        .filter(|m| first.is_empty() || !first.contains(*m));
+    for &mv in first.iter().chain(rest) {
         if spared.contains(mv.to()) {
             continue;
         }
@@ -143,6 +162,7 @@ fn attacker_mates_by(
         let good = defender_loses(pos, mv, depth - 1, refuted, answers);
         pos.undo(undo);
         if good {
+            answers.note_mate(mv);
             return true;
         }
     }
