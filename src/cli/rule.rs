@@ -230,8 +230,11 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
     }
-    let ended = ended.filter(|(ply, _)| *ply < referee.plies());
-    let ruling = referee.ruling();
+    // A game that ended on the last move is ruled on once: that ruling is the last one.
+    let (ended, ruling) = match ended {
+        Some((ply, r)) if ply == referee.plies() => (None, r),
+        ended => (ended, referee.ruling()),
+    };
     let lang = match args.lang {
         LangArg::Zh => Lang::Zh,
         LangArg::En => Lang::En,
