@@ -213,13 +213,60 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
         "{text}"
     );
     assert!(text.contains("goes on for 4 more plies"), "{text}");
+    // The cycle that ended it is shown, then the ruling on the last position.
+    let table = text.find("ply  move").expect("the ending cycle's table");
+    let below = text
+        .find("Below, the ruling")
+        .expect("the last ruling follows");
+    assert!(table < below, "{text}");
+    assert!(text[table..below].contains("h0g2"), "{text}");
     let out = xqarbiter(&["rule", "--moves", &moves, "--json"], None);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["plies"], 12);
     assert_eq!(v["ended"]["ply"], 8);
     assert_eq!(v["ended"]["verdict"], "draw");
     assert_eq!(v["ended"]["reason"], "repetition");
+    assert_eq!(
+        v["ended"]["ruling"]["repetition"]["red"]["moves"][0]["ply"],
+        5
+    );
     // A record that stops where the game ended has no such note.
     let v = rule_json("perpetual_check.pgn", &[]);
     assert!(v["ended"].is_null());
+}
+
+#[test]
+fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
+    let fixture = |name: &str| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name)
+    };
+    let file = fixture("games_iccs.pgn");
+    let file = file.to_str().expect("utf-8 path");
+    let plies = |args: &[&str]| -> (i32, serde_json::Value, String) {
+        let out = xqarbiter(args, None);
+        let v = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code().unwrap_or(-1), v["plies"].clone(), err)
+    };
+    // Without a choice: the first game, and a note on stderr naming how to choose.
+    let (code, first, err) = plies(&["rule", file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("--game N"), "{err}");
+    // `--game 1` and `FILE#1` (as `audit` names games) pick the second game.
+    let (code, second, err) = plies(&["rule", file, "--game", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_ne!(first, second);
+    let (code, by_name, _) = plies(&["rule", &format!("{file}#1"), "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(by_name, second);
+    // A game the file does not hold, or two different choices, exit 2 with a message.
+    let (code, _, err) = plies(&["rule", file, "--game", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("there is no game 99"), "{err}");
+    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--game says 1"), "{err}");
 }

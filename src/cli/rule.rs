@@ -1,5 +1,5 @@
-//! `xqarbiter rule [FILE|-] [--fen FEN] [--moves "…"] [--profile P] [--rules R]
-//! [--claim red|black] [--lang zh|en] [--json]`: the arbiter's command.
+//! `xqarbiter rule [FILE[#N]|-] [--game N] [--fen FEN] [--moves "…"] [--profile P]
+//! [--rules R] [--claim red|black] [--lang zh|en] [--json]`: the arbiter's command.
 //!
 //! Reads one record (a file in any format, a pasted record on standard input,
 //! or a move list given inline), replays it through the referee and prints the
@@ -54,8 +54,13 @@ impl SideArg {
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// A record file in any supported format, or `-` for standard input
-    /// (a pasted record); omitted with --moves.
+    /// (a pasted record); omitted with --moves. `FILE#N` names the game of
+    /// index N, as `audit` prints it.
     file: Option<PathBuf>,
+    /// Which game of a file holding several: its index as `audit` prints it
+    /// (`FILE#N`), counting from 0. Default: the first.
+    #[arg(long, conflicts_with = "moves")]
+    game: Option<usize>,
     /// Start position (FEN) of --moves, or of a bare move list read from FILE.
     #[arg(long)]
     fen: Option<String>,
@@ -118,7 +123,8 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
         return move_list(start, moves);
     }
-    let (bytes, name) = match args.file.as_deref() {
+    let (file, game_index) = file_and_game(args)?;
+    let (bytes, name) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let bytes = std::fs::read(path)
                 .map_err(|e| BadRecord(format!("cannot read {}: {e}", path.display())))?;
@@ -144,14 +150,24 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
     let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())
         .map_err(|e| BadRecord(e.to_string()))?;
     let count = games.len();
+    if count == 0 {
+        return Err(BadRecord(format!("{name}: no game found")));
+    }
+    let index = game_index.unwrap_or(0);
     let game = games
         .into_iter()
-        .next()
-        .ok_or_else(|| BadRecord(format!("{name}: no game found")))?
+        .nth(index)
+        .ok_or_else(|| {
+            BadRecord(format!(
+                "{name} holds {count} games, numbered 0 to {}: there is no game {index}",
+                count - 1
+            ))
+        })?
         .map_err(|e| BadRecord(e.to_string()))?;
-    if count > 1 {
+    if count > 1 && game_index.is_none() {
         eprintln!(
-            "xqarbiter: {name} holds {count} games; ruling on the first (use `audit` for all)"
+            "xqarbiter: {name} holds {count} games; ruling on the first, {name}#0 \
+             (choose with --game N or {name}#N; `audit` lists them all)"
         );
     }
     if let Some(bad) = &game.illegal {
@@ -168,6 +184,27 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
     })
+}
+
+/// The file to read and the index of the game to rule on: `--game N`, or a
+/// `#N` ending the file name when no file has the name as written.
+fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), BadRecord> {
+    let Some(path) = &args.file else {
+        return Ok((None, args.game));
+    };
+    let split = path.to_str().and_then(|s| {
+        let (file, n) = s.rsplit_once('#')?;
+        let n = n.parse::<usize>().ok()?;
+        (!path.exists()).then(|| (PathBuf::from(file), n))
+    });
+    match (split, args.game) {
+        (Some((_, n)), Some(g)) if n != g => Err(BadRecord(format!(
+            "{} names game {n} but --game says {g}",
+            path.display()
+        ))),
+        (Some((file, n)), _) => Ok((Some(file), Some(n))),
+        (None, game) => Ok((Some(path.clone()), game)),
+    }
 }
 
 fn profile(args: &RuleArgs) -> Result<Profile, String> {
@@ -252,6 +289,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 "reason": r.reason.map(Reason::name),
                 "summary": r.summary(Lang::En),
                 "summary_zh": r.summary(Lang::Zh),
+                "ruling": r.to_json(),
             })
         });
         if let Some((side, holds)) = claim {
@@ -279,19 +317,23 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     )))
 }
 
-/// The paragraph that opens the text when the game ended before the record
-/// does: at which ply, how, and that the ruling below is on the last position.
+/// What opens the text when the game ended before the record does: at which
+/// ply and how, with that ruling's cycle table, and that the ruling below is
+/// on the position after the record's last move.
 fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
     let more = plies - ply;
+    let details = ruling.details(lang);
     match lang {
         Lang::En => format!(
-            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}; below, the ruling on the position after its last move.\n\n",
+            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
             ruling.summary(lang),
-            if more == 1 { "ply" } else { "plies" }
+            if more == 1 { "ply" } else { "plies" },
+            details.trim_end(),
         ),
         Lang::Zh => format!(
-            "对局已于第{ply}着后结束：{}。记录此后还有{more}着；以下为最后一着后的裁决。\n\n",
-            ruling.summary(lang)
+            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
+            ruling.summary(lang),
+            details.trim_end(),
         ),
     }
 }

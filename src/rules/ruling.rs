@@ -390,6 +390,15 @@ impl Ruling {
     pub fn render(&self, lang: Lang) -> String {
         let mut out = self.summary(lang);
         out.push('\n');
+        out.push_str(&self.details(lang));
+        out
+    }
+
+    /// What [`Ruling::render`] prints below the verdict: the repeated
+    /// position, each side's pattern, the cycle's per-move table and the
+    /// natural limit.
+    pub fn details(&self, lang: Lang) -> String {
+        let mut out = String::new();
         if let Some(r) = &self.repetition {
             let _ = match lang {
                 Lang::En => writeln!(
