@@ -7,8 +7,9 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use crate::board::{Color, KeyMap, Move, Position, Undo};
+use crate::board::{Color, KeyHasher, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::mate_search::MateSearch;
@@ -76,7 +77,7 @@ pub struct Referee {
     /// For each ply (0 = the start), the previous ply after which the same position stood.
     previous: Vec<u32>,
     /// Natures classified so far: a cycle played again meets the same positions and moves.
-    natures: RefCell<HashMap<NatureKey, MoveNature>>,
+    natures: RefCell<HashMap<NatureKey, MoveNature, BuildHasherDefault<KeyHasher>>>,
 }
 
 impl Referee {
@@ -95,7 +96,7 @@ impl Referee {
             last_capture: 0,
             keys,
             previous: vec![NONE],
-            natures: RefCell::new(HashMap::new()),
+            natures: RefCell::default(),
         }
     }
 
