@@ -400,16 +400,22 @@ impl Ruling {
     pub fn details(&self, lang: Lang) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
+            let first = match (lang, r.first_ply) {
+                (Lang::En, 0) => "first at the start".to_string(),
+                (Lang::En, ply) => format!("first after ply {ply}"),
+                (Lang::Zh, 0) => "起始局面首次出现".to_string(),
+                (Lang::Zh, ply) => format!("第{ply}着后首次出现"),
+            };
             let _ = match lang {
                 Lang::En => writeln!(
                     out,
-                    "\nRepeated position: first after ply {}, again after ply {} ({} times). Rules: {}.",
-                    r.first_ply, r.last_ply, r.occurrences, self.rules
+                    "\nRepeated position: {first}, again after ply {} ({} times). Rules: {}.",
+                    r.last_ply, r.occurrences, self.rules
                 ),
                 Lang::Zh => writeln!(
                     out,
-                    "\n重复局面：第{}着后首次出现，第{}着后再现（共{}次）。规则：{}。",
-                    r.first_ply, r.last_ply, r.occurrences, self.rules
+                    "\n重复局面：{first}，第{}着后再现（共{}次）。规则：{}。",
+                    r.last_ply, r.occurrences, self.rules
                 ),
             };
             for side in [&r.cycle.red, &r.cycle.black] {
