@@ -158,10 +158,14 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
         .into_iter()
         .nth(index)
         .ok_or_else(|| {
-            BadRecord(format!(
-                "{name} holds {count} games, numbered 0 to {}: there is no game {index}",
-                count - 1
-            ))
+            BadRecord(if count == 1 {
+                format!("{name} holds one game, numbered 0: there is no game {index}")
+            } else {
+                format!(
+                    "{name} holds {count} games, numbered 0 to {}: there is no game {index}",
+                    count - 1
+                )
+            })
         })?
         .map_err(|e| BadRecord(e.to_string()))?;
     if count > 1 && game_index.is_none() {
@@ -195,7 +199,7 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
     let split = path.to_str().and_then(|s| {
         let (file, n) = s.rsplit_once('#')?;
         let n = n.parse::<usize>().ok()?;
-        (!path.exists()).then(|| (PathBuf::from(file), n))
+        (!file.is_empty() && !path.exists()).then(|| (PathBuf::from(file), n))
     });
     match (split, args.game) {
         (Some((_, n)), Some(g)) if n != g => Err(BadRecord(format!(
