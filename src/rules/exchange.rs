@@ -154,10 +154,13 @@ pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&
     on_square - elsewhere
 }
 
-/// What the side to move wins after the exchange that `mv` starts on its
-/// square (the capture, then the opponent's cheapest legal recapture) by its
+/// What the side to move wins by the exchange that `mv` starts on its square
+/// (the capture, then the opponent's cheapest legal recapture) followed by its
 /// best capture that did not win material before: a piece whose defender the
-/// exchange took away. 0 if there is none or the opponent cannot recapture.
+/// exchange took away, or the recapturer when the exchange on the square goes
+/// on. The capture and the recapture count too, so an exchange that is even
+/// only once it goes on wins nothing more by going on. 0 if there is no such
+/// capture or the opponent cannot recapture.
 pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
     let winning_before: ArrayVec<Move, 128> = pos
         .legal_captures()
@@ -165,6 +168,8 @@ pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
         .filter(|&c| capture_gain(pos, c) > 0)
         .collect();
     let sq = mv.to();
+    let taken = pos.piece_at(sq).map_or(0, |p| value(p, sq));
+    let given = pos.piece_at(mv.from()).map_or(0, |p| value(p, sq));
     let first = pos.play(mv);
     // The opponent takes back with whichever of its cheapest pieces leaves least.
     let least = cheapest_recaptures(pos, sq)
@@ -182,7 +187,7 @@ pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
         })
         .min();
     pos.undo(first);
-    least.unwrap_or(0)
+    least.map_or(0, |best| taken - given + best)
 }
 
 #[cfg(test)]

@@ -881,6 +881,29 @@ mod tests {
     }
 
     #[test]
+    fn an_exchange_even_only_as_it_goes_on_wins_nothing_more() {
+        // The cannon e2 takes the elephant e7 (over the rook e4), the elephant
+        // g9 takes back, and the rook takes that elephant: a cannon for two
+        // elephants, even. The rook's capture is the exchange going on, not a
+        // gain after it, so the elephant e7 is not threatened.
+        let cxa = ThreatRules {
+            after_checks: false,
+            ..CXA
+        };
+        let mut pos = Position::from_fen("4k1b2/4a4/4b4/9/9/4R4/9/4C4/9/3K5 w").unwrap();
+        let t = capture_threats(&mut pos, cxa);
+        assert!(t.is_empty(), "{t:?}");
+        // Without the elephant g9 the elephant e7 is simply unprotected.
+        let mut bare = Position::from_fen("4k4/4a4/4b4/9/9/4R4/9/4C4/9/3K5 w").unwrap();
+        let t = capture_threats(&mut bare, cxa);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!(
+            (t[0].target, t[0].kind),
+            (sq("e7"), ThreatKind::Unprotected)
+        );
+    }
+
+    #[test]
     fn unprotected_piece_is_threatened() {
         // Red rook on a5 attacks the black horse on e5, which nothing defends.
         let mut pos = Position::from_fen("4k4/9/9/9/R3n4/9/9/9/9/4K4 w").unwrap();
