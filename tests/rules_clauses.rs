@@ -684,11 +684,14 @@ fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("a7")]);
     assert_eq!(n.chases[0].gain, 4);
-    assert_eq!(n.chases[0].price_before, 2);
+    let price = n.chases[0].price_before.expect("a price before the move");
+    assert_eq!((price.square, price.value), (sq("e2"), 2));
+    let reason = n.reason(Lang::En);
     assert!(
-        n.reason(Lang::En)
-            .contains("before this move, taking it cost material elsewhere")
+        reason.contains("before this move, taking it cost red elephant e2"),
+        "{reason}"
     );
+    assert!(n.reason(Lang::Zh).contains("此着前吃之须失红相(e2)"));
 }
 
 #[test]
@@ -833,8 +836,8 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             by: Piece::new(Color::Red, Role::Rook),
             kind,
             gain: 4,
-            lost_elsewhere: 0,
-            price_before: 0,
+            lost_elsewhere: None,
+            price_before: None,
             false_roots: Vec::new(),
             exchange_with: None,
         })
@@ -1030,8 +1033,8 @@ fn chase_of(by: &str, target: &str) -> Threat {
         by: start.piece_at(sq(by)).expect("an attacker in PIECES"),
         kind: ThreatKind::Unprotected,
         gain: 4,
-        lost_elsewhere: 0,
-        price_before: 0,
+        lost_elsewhere: None,
+        price_before: None,
         false_roots: Vec::new(),
         exchange_with: None,
     }

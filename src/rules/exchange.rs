@@ -123,14 +123,21 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
 /// With `other`, the position on the other side of a move, a capture the
 /// opponent has for as much there and here without `mv` is left out: it is
-/// no price of `mv`.
-pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&Position>) -> i32 {
+/// no price of `mv`. Also returns the square of the piece the opponent then
+/// takes, when it takes one.
+pub fn capture_net(
+    pos: &mut Position,
+    mv: Move,
+    on_square: i32,
+    other: Option<&Position>,
+) -> (i32, Option<Square>) {
     if on_square <= 0 {
-        return on_square;
+        return (on_square, None);
     }
     let mut anyway = other.map(|o| (pos.passed(), o.passed()));
     let undo = pos.play(mv);
     let mut elsewhere = 0;
+    let mut lost = None;
     for reply in pos.legal_captures() {
         // A capture wins at most its target: skip those that cannot beat the best so far.
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
@@ -144,6 +151,7 @@ pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&
                     .is_some_and(|(here, there)| had(here) && had(there))
             {
                 elsewhere = gain;
+                lost = Some(reply.to());
             }
             if elsewhere > on_square {
                 break;
@@ -151,7 +159,7 @@ pub fn capture_net(pos: &mut Position, mv: Move, on_square: i32, other: Option<&
         }
     }
     pos.undo(undo);
-    on_square - elsewhere
+    (on_square - elsewhere, lost)
 }
 
 /// What the side to move wins by the exchange that `mv` starts on its square

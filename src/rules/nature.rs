@@ -187,11 +187,12 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 t.gain
             ),
         };
-        let price = if t.price_before > 0 {
-            "; before this move, taking it cost material elsewhere"
-        } else {
-            ""
-        };
+        let price = t.price_before.map_or(String::new(), |l| {
+            format!(
+                "; before this move, taking it cost {}",
+                piece_en(l.piece, l.square)
+            )
+        });
         format!(
             "{} threatens {}: {why}{price}",
             piece_en(t.by, t.attacker),
@@ -215,11 +216,9 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             ThreatKind::RemovesDefender => "兑子去根，完整交换后得子".to_string(),
             ThreatKind::AfterChecks => "先照将，连续照将后吃子".to_string(),
         };
-        let price = if t.price_before > 0 {
-            "；此着前吃之须在别处失子"
-        } else {
-            ""
-        };
+        let price = t.price_before.map_or(String::new(), |l| {
+            format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
+        });
         format!(
             "{}捉{}（{why}{price}）",
             piece_zh(t.by, t.attacker),
@@ -497,7 +496,7 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Thre
                 None => Some(t),
                 // A piece that could be won before only at a price elsewhere is
                 // threatened anew when the move lets it be won for more.
-                Some(h) if h.lost_elsewhere > 0 && t.gain > h.gain => {
+                Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
                     t.price_before = h.lost_elsewhere;
                     Some(t)
                 }

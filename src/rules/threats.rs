@@ -53,11 +53,11 @@ pub struct Threat {
     pub gain: i32,
     /// What the opponent wins back elsewhere after the capture (a piece the
     /// capture leaves hanging, or one won by checks) when that is what limits
-    /// `gain`, which has it taken off; 0 otherwise.
-    pub lost_elsewhere: i32,
+    /// `gain`, which has it taken off.
+    pub lost_elsewhere: Option<Loss>,
     /// For a threat that stood before the move only at a price elsewhere
-    /// (its `lost_elsewhere` then), that price: what makes it new; 0 otherwise.
-    pub price_before: i32,
+    /// (its `lost_elsewhere` then), that price: what makes it new.
+    pub price_before: Option<Loss>,
     /// Defenders that look like protection but cannot legally recapture (假根).
     pub false_roots: Vec<FalseRoot>,
     /// A like piece of the threatening side that attacks the target and that
@@ -66,6 +66,18 @@ pub struct Threat {
     /// exchange (兑), not a chase; whether another attacker's presses the
     /// exchange or chases is for the move's nature to decide.
     pub exchange_with: Option<Square>,
+}
+
+/// A piece the opponent wins elsewhere after a capture, and what that takes
+/// off the capture's gain.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Loss {
+    /// The lost piece's square.
+    pub square: Square,
+    /// The lost piece.
+    pub piece: Piece,
+    /// What losing it takes off the gain (units of a crossed pawn).
+    pub value: i32,
 }
 
 /// A defender that cannot legally take back (假根), and what stops it.
@@ -206,8 +218,8 @@ fn threats_on(
                 by: attacker,
                 kind: ThreatKind::HeldRook,
                 gain: value(target, mv.to()),
-                lost_elsewhere: 0,
-                price_before: 0,
+                lost_elsewhere: None,
+                price_before: None,
                 false_roots: Vec::new(),
                 exchange_with: None,
             })
@@ -275,8 +287,8 @@ fn threats_on(
                     by,
                     kind: ThreatKind::AfterChecks,
                     gain: won.gain,
-                    lost_elsewhere: 0,
-                    price_before: 0,
+                    lost_elsewhere: None,
+                    price_before: None,
                     false_roots: Vec::new(),
                     exchange_with: None,
                 });
@@ -683,10 +695,11 @@ fn evaluate_capture(
     let floating =
         target.role == Role::Pawn && across.is_some_and(|a| a.after && !a.other.is_legal(mv));
     let elsewhere = rules.net_gain && !floating;
-    let mut net = if elsewhere {
+    // The square of the piece lost elsewhere that limits the gain the most.
+    let (mut net, mut lost_at) = if elsewhere {
         capture_net(pos, mv, on_square, other)
     } else {
-        on_square
+        (on_square, None)
     };
     // Checks that win material back: those that end by taking the capturer
     // make a mutual capture, weighed by the two pieces alone (CXA 26.5: equal
@@ -700,20 +713,28 @@ fn evaluate_capture(
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
-            } else if elsewhere {
-                net = net.min(on_square - w.gain);
+            } else if elsewhere && on_square - w.gain < net {
+                net = on_square - w.gain;
+                lost_at = Some(w.target);
             }
         }
     }
     // What is lost elsewhere matters when it, not a mutual capture, limits the gain.
-    let mut lost_elsewhere = if net < mutual { on_square - net } else { 0 };
+    let mut lost_elsewhere = match lost_at {
+        Some(square) if net < mutual => pos.piece_at(square).map(|piece| Loss {
+            square,
+            piece,
+            value: on_square - net,
+        }),
+        _ => None,
+    };
     net = net.min(mutual);
     let mut removes_defender = false;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
     if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
         net = exchange_then_capture(pos, mv);
-        lost_elsewhere = 0;
+        lost_elsewhere = None;
         removes_defender = true;
     }
     // A protected piece must be won outright; an unprotected one is taken
@@ -739,7 +760,7 @@ fn evaluate_capture(
             kind: ThreatKind::Unprotected,
             gain: net,
             lost_elsewhere,
-            price_before: 0,
+            price_before: None,
             false_roots: false_roots(pos, mv),
             exchange_with: None,
         });
@@ -766,7 +787,7 @@ fn evaluate_capture(
         kind,
         gain,
         lost_elsewhere,
-        price_before: 0,
+        price_before: None,
         false_roots: Vec::new(),
         exchange_with: None,
     })
