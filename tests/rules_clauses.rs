@@ -578,6 +578,12 @@ fn a_piece_won_by_a_capture_after_checks_is_chased_under_cxa() {
     assert_eq!(n.targets, vec![sq("h3")]);
     assert_eq!(n.chases[0].kind, ThreatKind::AfterChecks);
     assert_eq!(n.chases[0].gain, 4);
+    // The reason names the first check.
+    assert_eq!(n.chases[0].first_check, Move::parse_uci("a6d6").ok());
+    assert!(
+        n.reason(Lang::En).contains("its check a6d6 starts"),
+        "{n:?}"
+    );
     // AXF knows no such chase; and from b0 the rook gives no check.
     assert!(!nature(AXF, fen, "a0a6").nature.is_attack());
     assert!(!nature(CXA, fen, "a0b0").nature.is_attack());
@@ -838,6 +844,8 @@ fn given(nature: Nature, chases: &[(&str, ThreatKind)]) -> MoveNature {
             gain: 4,
             lost_elsewhere: None,
             price_before: None,
+            first_check: None,
+            won_after: None,
             false_roots: Vec::new(),
             exchange_with: None,
         })
@@ -1035,6 +1043,8 @@ fn chase_of(by: &str, target: &str) -> Threat {
         gain: 4,
         lost_elsewhere: None,
         price_before: None,
+        first_check: None,
+        won_after: None,
         false_roots: Vec::new(),
         exchange_with: None,
     }

@@ -168,8 +168,12 @@ pub fn capture_net(
 /// exchange took away, or the recapturer when the exchange on the square goes
 /// on. The capture and the recapture count too, so an exchange that is even
 /// only once it goes on wins nothing more by going on. 0 if there is no such
-/// capture or the opponent cannot recapture.
-pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
+/// capture or the opponent cannot recapture. Also returns the piece that
+/// capture takes, with its square.
+pub(super) fn exchange_then_capture(
+    pos: &mut Position,
+    mv: Move,
+) -> (i32, Option<(Square, Piece)>) {
     let winning_before: ArrayVec<Move, 128> = pos
         .legal_captures()
         .into_iter()
@@ -184,18 +188,21 @@ pub(super) fn exchange_then_capture(pos: &mut Position, mv: Move) -> i32 {
         .into_iter()
         .map(|recapture| {
             let second = pos.play(recapture);
-            let mut best = 0;
+            let mut best = (0, None);
             for c in pos.legal_captures() {
                 if !winning_before.contains(&c) {
-                    best = best.max(capture_gain(pos, c));
+                    let gain = capture_gain(pos, c);
+                    if gain > best.0 {
+                        best = (gain, pos.piece_at(c.to()).map(|p| (c.to(), p)));
+                    }
                 }
             }
             pos.undo(second);
             best
         })
-        .min();
+        .min_by_key(|best| best.0);
     pos.undo(first);
-    least.map_or(0, |best| taken - given + best)
+    least.map_or((0, None), |(best, won)| (taken - given + best, won))
 }
 
 #[cfg(test)]

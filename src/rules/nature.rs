@@ -179,11 +179,14 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             }
             ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
             ThreatKind::RemovesDefender => format!(
-                "the even exchange takes away a defender and wins material after it (net +{})",
+                "the even exchange takes away a defender and wins {} after it (net +{})",
+                t.won_after
+                    .map_or("material".to_string(), |(s, p)| piece_en(p, s)),
                 t.gain
             ),
             ThreatKind::AfterChecks => format!(
-                "its check starts a series of checks after which the piece is captured (net +{})",
+                "its check {}starts a series of checks after which the piece is captured (net +{})",
+                t.first_check.map_or(String::new(), |m| format!("{m} ")),
                 t.gain
             ),
         };
@@ -213,8 +216,15 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
             ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
             ThreatKind::HeldRook => "车被马别住不能动".to_string(),
             ThreatKind::Cheaper => "交换后得子".to_string(),
-            ThreatKind::RemovesDefender => "兑子去根，完整交换后得子".to_string(),
-            ThreatKind::AfterChecks => "先照将，连续照将后吃子".to_string(),
+            ThreatKind::RemovesDefender => format!(
+                "兑子去根，完整交换后得{}",
+                t.won_after
+                    .map_or("子".to_string(), |(s, p)| piece_zh(p, s))
+            ),
+            ThreatKind::AfterChecks => format!(
+                "先照将{}，连续照将后吃子",
+                t.first_check.map_or(String::new(), |m| format!("（{m}）"))
+            ),
         };
         let price = t.price_before.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))

@@ -58,6 +58,11 @@ pub struct Threat {
     /// For a threat that stood before the move only at a price elsewhere
     /// (its `lost_elsewhere` then), that price: what makes it new.
     pub price_before: Option<Loss>,
+    /// For a threat won after checks ([`ThreatKind::AfterChecks`]), the first check.
+    pub first_check: Option<Move>,
+    /// For a threat won after an even exchange that takes away a defender
+    /// ([`ThreatKind::RemovesDefender`]), the piece then won, with its square.
+    pub won_after: Option<(Square, Piece)>,
     /// Defenders that look like protection but cannot legally recapture (假根).
     pub false_roots: Vec<FalseRoot>,
     /// A like piece of the threatening side that attacks the target and that
@@ -220,6 +225,8 @@ fn threats_on(
                 gain: value(target, mv.to()),
                 lost_elsewhere: None,
                 price_before: None,
+                first_check: None,
+                won_after: None,
                 false_roots: Vec::new(),
                 exchange_with: None,
             })
@@ -289,6 +296,8 @@ fn threats_on(
                     gain: won.gain,
                     lost_elsewhere: None,
                     price_before: None,
+                    first_check: Some(won.check),
+                    won_after: None,
                     false_roots: Vec::new(),
                     exchange_with: None,
                 });
@@ -730,10 +739,11 @@ fn evaluate_capture(
     };
     net = net.min(mutual);
     let mut removes_defender = false;
+    let mut won_after = None;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
     if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
-        net = exchange_then_capture(pos, mv);
+        (net, won_after) = exchange_then_capture(pos, mv);
         lost_elsewhere = None;
         removes_defender = true;
     }
@@ -761,6 +771,8 @@ fn evaluate_capture(
             gain: net,
             lost_elsewhere,
             price_before: None,
+            first_check: None,
+            won_after: None,
             false_roots: false_roots(pos, mv),
             exchange_with: None,
         });
@@ -788,6 +800,8 @@ fn evaluate_capture(
         gain,
         lost_elsewhere,
         price_before: None,
+        first_check: None,
+        won_after,
         false_roots: Vec::new(),
         exchange_with: None,
     })
@@ -885,6 +899,10 @@ mod tests {
         assert_eq!(
             (t[0].target, t[0].kind, t[0].gain),
             (sq("c5"), ThreatKind::RemovesDefender, 1)
+        );
+        assert_eq!(
+            t[0].won_after,
+            Some((sq("e4"), Piece::new(Color::Black, Role::Pawn)))
         );
         // Without the pawn there is nothing to win after the exchange.
         let mut bare = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/9/9/9/9/3K5 w").unwrap();
