@@ -270,3 +270,29 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
 }
+
+#[test]
+fn repetitions_earlier_in_the_record_are_listed_as_ruled_when_they_occurred() {
+    // The horses shuttle once (the start stands again after ply 4), then red varies.
+    let moves = "h0g2 h9g7 g2h0 g7h9 h2e2";
+    let out = xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Repetitions earlier in the record, as ruled when they occurred:\n  after ply 4: Game continues — repetition (2 occurrences)"),
+        "{text}"
+    );
+    let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let earlier = v["earlier_repetitions"].as_array().expect("a list");
+    assert_eq!(earlier.len(), 1, "{v:#}");
+    assert_eq!(earlier[0]["ply"], 4);
+    assert_eq!(earlier[0]["occurrences"], 2);
+    assert_eq!(earlier[0]["outcome"], "draw");
+    // A repetition on the last move is the ruling itself, not an earlier one.
+    let v = rule_json("perpetual_check.pgn", &[]);
+    let earlier = v["earlier_repetitions"].as_array().expect("a list");
+    assert!(
+        earlier.iter().all(|e| e["ply"] != v["plies"]),
+        "{earlier:?}"
+    );
+}

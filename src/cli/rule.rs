@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::record::{ReadOptions, read_games_from_bytes};
-use crate::referee::Referee;
+use crate::referee::{Event, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::profile::Profile;
@@ -256,25 +256,34 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     }
     // The first ruling that ended the game, if the record goes on after it.
     let mut ended: Option<(usize, Ruling)> = None;
+    // The repetitions met before, each as ruled when it occurred.
+    let mut earlier: Vec<(usize, Ruling)> = Vec::new();
     for mv in record.moves {
         match referee.push(mv) {
             Err(e) => {
                 eprintln!("xqarbiter: {e}");
                 return Ok(ExitCode::from(2));
             }
-            Ok(event) => {
-                if ended.is_none()
-                    && let Some(ruling) = referee.ending(event)
-                {
+            Ok(Event::Quiet) => {}
+            Ok(_) if ended.is_some() => {}
+            Ok(_) => {
+                let ruling = referee.ruling();
+                if ruling.ends_game() {
                     ended = Some((referee.plies(), ruling));
+                } else if ruling.repetition.is_some() {
+                    earlier.push((referee.plies(), ruling));
                 }
             }
         }
     }
-    // A game that ended on the last move is ruled on once: that ruling is the last one.
+    // The last move is ruled on once: a ruling made on it is the last one.
+    let last = referee.plies();
     let (ended, ruling) = match ended {
-        Some((ply, r)) if ply == referee.plies() => (None, r),
-        ended => (ended, referee.ruling()),
+        Some((ply, r)) if ply == last => (None, r),
+        ended => match earlier.pop_if(|(ply, _)| *ply == last) {
+            Some((_, r)) => (ended, r),
+            None => (ended, referee.ruling()),
+        },
     };
     let lang = match args.lang {
         LangArg::Zh => Lang::Zh,
@@ -299,6 +308,19 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
         }
+        json["earlier_repetitions"] = earlier
+            .iter()
+            .filter_map(|(ply, r)| {
+                let rep = r.repetition.as_ref()?;
+                Some(serde_json::json!({
+                    "ply": ply,
+                    "occurrences": rep.occurrences,
+                    "outcome": rep.cycle.outcome.name(),
+                    "summary": r.summary(Lang::En),
+                    "summary_zh": r.summary(Lang::Zh),
+                }))
+            })
+            .collect();
         return Ok(print(&format!("{json:#}\n")));
     }
     let mut text = ended.as_ref().map_or_else(String::new, |(ply, r)| {
@@ -308,6 +330,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     if let Some((side, holds)) = claim {
         text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
     }
+    text.push_str(&earlier_note(&earlier, lang));
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let heading = match lang {
         Lang::Zh => format!("第{}着后的局面：", referee.plies()),
@@ -319,6 +342,38 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         diagram(referee.position(), colour),
         referee.position().fen()
     )))
+}
+
+/// The repetitions met before the last move (and before the game ended),
+/// one line each, as ruled when they occurred; empty if there were none.
+fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
+    if earlier.is_empty() {
+        return String::new();
+    }
+    let mut out = match lang {
+        Lang::En => {
+            "\nRepetitions earlier in the record, as ruled when they occurred:\n".to_string()
+        }
+        Lang::Zh => "\n记录中较早的重复局面（按当时裁决）：\n".to_string(),
+    };
+    // A shuttle repeats a position at every ply: consecutive plies ruled alike share a line.
+    let mut runs: Vec<(usize, usize, String)> = Vec::new();
+    for (ply, ruling) in earlier {
+        let summary = ruling.summary(lang);
+        match runs.last_mut() {
+            Some((_, last, s)) if *last + 1 == *ply && *s == summary => *last = *ply,
+            _ => runs.push((*ply, *ply, summary)),
+        }
+    }
+    for (first, last, summary) in runs {
+        out.push_str(&match (lang, first == last) {
+            (Lang::En, true) => format!("  after ply {first}: {summary}\n"),
+            (Lang::En, false) => format!("  after plies {first}–{last}: {summary}\n"),
+            (Lang::Zh, true) => format!("  第{first}着后：{summary}\n"),
+            (Lang::Zh, false) => format!("  第{first}–{last}着后：{summary}\n"),
+        });
+    }
+    out
 }
 
 /// What opens the text when the game ended before the record does: at which
