@@ -273,6 +273,7 @@ impl Referee {
             cycle,
             moves: reports,
             note,
+            rules: self.profile.rules,
         })
     }
 

@@ -111,6 +111,7 @@ impl Nature {
     }
 }
 pub mod exchange;
+pub mod idle_attacks;
 pub mod mate_line;
 pub mod mate_search;
 pub mod nature;

@@ -13,9 +13,10 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
+use super::idle_attacks::{NewAttack, describe, new_attacks};
 use super::limit::LimitStatus;
 use super::mate_line::{mate_line, write_line};
-use super::nature::{MATE_THREAT_DEPTH, MoveNature};
+use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
 /// The game's result after the last move (or as a record gives it).
@@ -138,6 +139,8 @@ pub struct RepetitionReport {
     pub moves: Vec<MoveReport>,
     /// A note when a profile rule changed the outcome (e.g. an early-repetition rule).
     pub note: Option<(String, String)>,
+    /// The rule set the moves were classified under.
+    pub rules: RuleSet,
 }
 
 impl RepetitionReport {
@@ -165,14 +168,39 @@ impl RepetitionReport {
             .collect()
     }
 
+    /// For each plain idle move, the pieces it newly attacks and why each
+    /// attack is no chase ([`new_attacks`]); empty for the other moves.
+    fn idle_attacks(&self) -> Vec<Vec<NewAttack>> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|m| {
+                let attacks = if matches!(m.nature.why, Why::Idle) {
+                    new_attacks(&pos, m.mv, self.rules)
+                } else {
+                    Vec::new()
+                };
+                pos.play(m.mv);
+                attacks
+            })
+            .collect()
+    }
+
     /// [`RepetitionReport::reasons`] with the mating lines worked out once.
     fn reasons_with(&self, lang: Lang, lines: &[Option<(Position, Vec<Move>)>]) -> Vec<String> {
         self.moves
             .iter()
             .zip(lines)
-            .map(|(m, line)| {
+            .zip(self.idle_attacks())
+            .map(|((m, line), attacks)| {
                 let Some((ahead, line)) = line else {
-                    return m.nature.reason(lang);
+                    let reason = m.nature.reason(lang);
+                    let attacks = describe(&attacks, lang);
+                    return match (attacks.is_empty(), lang) {
+                        (true, _) => reason,
+                        (false, Lang::En) => format!("{reason}: {}", attacks.join("; ")),
+                        (false, Lang::Zh) => format!("{reason}（{}）", attacks.join("；")),
+                    };
                 };
                 // The line's own length: the mover's moves in it.
                 let moves = line.len().div_ceil(2);
