@@ -111,7 +111,7 @@ impl Nature {
     }
 }
 pub mod exchange;
-pub mod idle_attacks;
+pub mod explain;
 pub mod mate_line;
 pub mod mate_search;
 pub mod nature;

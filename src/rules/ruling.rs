@@ -13,7 +13,7 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::idle_attacks::{NewAttack, describe, new_attacks};
+use super::explain::{describe, describe_not_before, new_attacks, not_before};
 use super::limit::LimitStatus;
 use super::mate_line::{mate_line, write_line};
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
@@ -168,20 +168,24 @@ impl RepetitionReport {
             .collect()
     }
 
-    /// For each plain idle move, the pieces it newly attacks and why each
-    /// attack is no chase ([`new_attacks`]); empty for the other moves.
-    fn idle_attacks(&self) -> Vec<Vec<NewAttack>> {
+    /// The grounds each move's reason adds, in words: for a plain idle move,
+    /// the pieces it newly attacks and why each attack is no chase
+    /// ([`new_attacks`]); for a chase, why a capture it threatens was no
+    /// threat before the move ([`not_before`]); empty for the other moves.
+    fn grounds(&self, lang: Lang) -> Vec<Vec<String>> {
         let mut pos = self.start.clone();
         self.moves
             .iter()
             .map(|m| {
-                let attacks = if matches!(m.nature.why, Why::Idle) {
-                    new_attacks(&pos, m.mv, self.rules)
-                } else {
-                    Vec::new()
+                let grounds = match &m.nature.why {
+                    Why::Idle => describe(&new_attacks(&pos, m.mv, self.rules), lang),
+                    Why::Chase => {
+                        describe_not_before(&not_before(&pos, m.mv, &m.nature.chases), lang)
+                    }
+                    _ => Vec::new(),
                 };
                 pos.play(m.mv);
-                attacks
+                grounds
             })
             .collect()
     }
@@ -191,15 +195,16 @@ impl RepetitionReport {
         self.moves
             .iter()
             .zip(lines)
-            .zip(self.idle_attacks())
-            .map(|((m, line), attacks)| {
+            .zip(self.grounds(lang))
+            .map(|((m, line), grounds)| {
                 let Some((ahead, line)) = line else {
                     let reason = m.nature.reason(lang);
-                    let attacks = describe(&attacks, lang);
-                    return match (attacks.is_empty(), lang) {
-                        (true, _) => reason,
-                        (false, Lang::En) => format!("{reason}: {}", attacks.join("; ")),
-                        (false, Lang::Zh) => format!("{reason}（{}）", attacks.join("；")),
+                    let idle = matches!(m.nature.why, Why::Idle);
+                    return match (grounds.is_empty(), lang, idle) {
+                        (true, _, _) => reason,
+                        (false, Lang::En, true) => format!("{reason}: {}", grounds.join("; ")),
+                        (false, Lang::En, false) => format!("{reason}; {}", grounds.join("; ")),
+                        (false, Lang::Zh, _) => format!("{reason}（{}）", grounds.join("；")),
                     };
                 };
                 // The line's own length: the mover's moves in it.

@@ -1,14 +1,16 @@
-//! What a plain idle move newly attacks, and why each attack is no chase.
-//! Worked out only to explain a ruling to people: the natures themselves
-//! are decided in [`super::nature`].
+//! Grounds for people, worked out only to explain a ruling (the natures
+//! themselves are decided in [`super::nature`]): what a plain idle move newly
+//! attacks and why each attack is no chase, and why a chase's capture, when
+//! it could be played before the move too, was no threat then.
 
 use crate::board::{Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
-use super::exchange::value;
+use super::exchange::{capture_net, exchange_after, value};
 use super::mate_search::{Answers, leads_to_mate_in_one};
 use super::nature::{piece_en, piece_zh};
 use super::ruling::Lang;
+use super::threats::{Threat, ThreatKind};
 
 /// An enemy piece of value that a move attacks when no piece of the mover
 /// attacked it before, and why that attack is no chase.
@@ -139,10 +141,117 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// Why a threat of a chase was none before the move, when the same capture
+/// could be played then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotBefore {
+    /// The target, unprotected now, had these defenders.
+    Protected((Square, Piece), Vec<(Square, Piece)>),
+    /// Taking the target lost material in the exchange on its square.
+    LosingExchange((Square, Piece)),
+    /// Taking the target cost this piece elsewhere.
+    Cost((Square, Piece), (Square, Piece)),
+}
+
+/// For the threats of a chase by `mv` played in `before`, why each was no
+/// threat before the move when its capture could be played then (the moved
+/// attacker from its old square). A threat already explained by its own
+/// reason (a price before, checks, an exchange that removes a defender) is
+/// left out, and so is one whose capture the move made possible.
+pub fn not_before(before: &Position, mv: Move, threats: &[Threat]) -> Vec<NotBefore> {
+    let mut pos = before.clone();
+    threats
+        .iter()
+        .filter(|t| {
+            t.price_before.is_none()
+                && !matches!(
+                    t.kind,
+                    ThreatKind::AfterChecks | ThreatKind::RemovesDefender
+                )
+        })
+        .filter_map(|t| {
+            let from = if t.attacker == mv.to() {
+                mv.from()
+            } else {
+                t.attacker
+            };
+            let capture = Move::new(from, t.target);
+            let target = pos.piece_at(t.target)?;
+            if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
+                return None;
+            }
+            let undo = pos.play(capture);
+            let (on_square, _) = exchange_after(&mut pos, target, t.target);
+            let defenders: Vec<(Square, Piece)> = pos
+                .attackers_to(t.target, target.color)
+                .into_iter()
+                .filter(|&d| pos.is_legal(Move::new(d, t.target)))
+                .filter_map(|d| Some((d, pos.piece_at(d)?)))
+                .collect();
+            pos.undo(undo);
+            if t.kind == ThreatKind::Unprotected && !defenders.is_empty() {
+                return Some(NotBefore::Protected((t.target, target), defenders));
+            }
+            if on_square <= 0 {
+                return Some(NotBefore::LosingExchange((t.target, target)));
+            }
+            let (_, lost) = capture_net(&mut pos, capture, on_square, None);
+            let lost = lost?;
+            Some(NotBefore::Cost(
+                (t.target, target),
+                (lost, pos.piece_at(lost)?),
+            ))
+        })
+        .collect()
+}
+
+/// [`not_before`] in words, one clause each, e.g. "before this move, red horse
+/// h1 was protected by red cannon a1" (此着前红马(h1)有根：红炮(a1)).
+pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
+    let name = |(s, p): (Square, Piece)| match lang {
+        Lang::En => piece_en(p, s),
+        Lang::Zh => piece_zh(p, s),
+    };
+    grounds
+        .iter()
+        .map(|g| match (g, lang) {
+            (NotBefore::Protected(target, by), Lang::En) => {
+                let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                format!(
+                    "before this move, {} was protected by {}",
+                    name(*target),
+                    by.join(" and ")
+                )
+            }
+            (NotBefore::Protected(target, by), Lang::Zh) => {
+                let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                format!("此着前{}有根：{}", name(*target), by.join("、"))
+            }
+            (NotBefore::LosingExchange(target), Lang::En) => format!(
+                "before this move, taking {} lost material in the exchange",
+                name(*target)
+            ),
+            (NotBefore::LosingExchange(target), Lang::Zh) => {
+                format!("此着前吃{}交换后失子", name(*target))
+            }
+            (NotBefore::Cost(target, lost), Lang::En) => format!(
+                "before this move, taking {} cost {}",
+                name(*target),
+                name(*lost)
+            ),
+            (NotBefore::Cost(target, lost), Lang::Zh) => {
+                format!("此着前吃{}须失{}", name(*target), name(*lost))
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Color;
+    use crate::rules::Nature;
+    use crate::rules::nature::classify;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -182,5 +291,51 @@ mod tests {
         assert_eq!(attacks[0].why, NoChase::KingOrPawn);
         let with_rook = Position::from_fen("3k5/9/R3n4/9/4P4/9/9/9/9/4K4 w").unwrap();
         assert!(new_attacks(&with_rook, step, RuleSet::Cxa2020).is_empty());
+    }
+
+    /// The grounds of the chase `mv` makes in `fen` under CXA 2020.
+    fn chase_grounds(fen: &str, mv: &str) -> Vec<NotBefore> {
+        let before = Position::from_fen(fen).unwrap();
+        let mv = Move::parse_uci(mv).unwrap();
+        let nature = classify(&before, mv, RuleSet::Cxa2020);
+        assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
+        not_before(&before, mv, &nature.chases)
+    }
+
+    #[test]
+    fn a_chase_names_the_defender_its_move_cut_off() {
+        // The black horse f2 steps into the h-file: the red rook h0 no
+        // longer protects the horse h5, which the black rook g5 attacks.
+        let grounds = chase_grounds("4k4/9/9/9/6rN1/9/9/5n3/9/3K3R1 b", "f2h3");
+        let horse = (sq("h5"), Piece::new(Color::Red, Role::Horse));
+        let rook = (sq("h0"), Piece::new(Color::Red, Role::Rook));
+        assert_eq!(grounds, vec![NotBefore::Protected(horse, vec![rook])]);
+        assert_eq!(
+            describe_not_before(&grounds, Lang::En),
+            vec!["before this move, red horse h5 was protected by red rook h0"]
+        );
+    }
+
+    #[test]
+    fn a_chase_names_what_taking_cost_before_or_the_losing_exchange() {
+        // The horse e2 steps away from the black rook i2: taking the crossed
+        // pawn a3 no longer costs it. (A capture that won something before at
+        // a price is explained by the threat's own reason instead.)
+        let grounds = chase_grounds("4k4/9/9/9/9/R8/p8/4N3r/4A4/3K5 w", "e2c3");
+        let target = (sq("a3"), Piece::new(Color::Black, Role::Pawn));
+        let lost = (sq("e2"), Piece::new(Color::Red, Role::Horse));
+        assert_eq!(grounds, vec![NotBefore::Cost(target, lost)]);
+        assert_eq!(
+            describe_not_before(&grounds, Lang::Zh),
+            vec!["此着前吃黑卒(a3)须失红马(e2)"]
+        );
+        // The rook c1 comes to c2 and joins the attack on the cannon b2: with
+        // one attacker the exchange lost material (CXA 2020, diagram 23).
+        let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";
+        let cannon = (sq("b2"), Piece::new(Color::Black, Role::Cannon));
+        assert_eq!(
+            chase_grounds(fen, "c1c2"),
+            vec![NotBefore::LosingExchange(cannon)]
+        );
     }
 }
