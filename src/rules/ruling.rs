@@ -145,7 +145,10 @@ pub struct RepetitionReport {
 
 impl RepetitionReport {
     /// Each move's reason in `lang`, in order; a mate threat's reason shows
-    /// a mating line ([`mate_line`]) from the position after the move.
+    /// a mating line ([`mate_line`]) from the position after the move, a
+    /// plain idle move's what it newly attacks and why that is no chase
+    /// ([`new_attacks`]), a chase's why a capture that could be played
+    /// before the move was no threat then ([`not_before`]).
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
         self.reasons_with(lang, &self.mate_lines())
     }
