@@ -16,7 +16,8 @@ use super::threats::{Threat, ThreatKind};
 /// attacked it before, and why that attack is no chase.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewAttack {
-    /// The cheapest attacker, with its square.
+    /// The cheapest attacker (a king or pawn only when no other piece
+    /// attacks), with its square.
     pub attacker: (Square, Piece),
     /// The attacked piece, with its square.
     pub target: (Square, Piece),
@@ -48,7 +49,8 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
     let mut ahead = before.clone();
     ahead.play(mv);
     let mut ahead = ahead.passed();
-    // The cheapest new attacker of each target.
+    // The cheapest new attacker of each target, kings and pawns last: the
+    // attacker that could chase is the one to explain.
     let mut attacks: Vec<(Move, Piece, Piece)> = Vec::new();
     for capture in ahead.legal_captures() {
         let to = capture.to();
@@ -59,7 +61,7 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
         if attacked_before.contains(&to) || target.role == Role::King || value(target, to) == 0 {
             continue;
         }
-        let rank = |p: Piece, s: Square| (p.role == Role::King, value(p, s));
+        let rank = |p: Piece, s: Square| (matches!(p.role, Role::King | Role::Pawn), value(p, s));
         match attacks.iter_mut().find(|a| a.0.to() == to) {
             Some(a) if rank(attacker, capture.from()) < rank(a.2, a.0.from()) => {
                 *a = (capture, target, attacker)
@@ -99,8 +101,9 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
         .collect()
 }
 
-/// The attacks in words, one clause each, e.g. "black horse c7 is protected
-/// by black cannon c9" (黑马(c7)有根：黑炮(c9)); empty for no attacks.
+/// The attacks in words, one clause each, e.g. "red rook e4 attacks black
+/// horse e7, which is protected by black elephant g9" (红车(e4)攻黑马(e7)，
+/// 有根：黑象(g9)); empty for no attacks.
 pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
     let name = |(s, p): (Square, Piece)| match lang {
         Lang::En => piece_en(p, s),
