@@ -8,7 +8,7 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
 use super::mate_search::{Answers, leads_to_mate_in_one};
-use super::nature::{piece_en, piece_zh};
+use super::nature::piece_in;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
 
@@ -44,7 +44,6 @@ pub enum NoChase {
 /// `rules`. Meant for a move classified idle: it does not check that the
 /// attacks are no threats, only says what keeps each from being one.
 pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack> {
-    let them = !before.turn();
     let attacked_before: Vec<Square> = before.legal_captures().iter().map(|c| c.to()).collect();
     let mut ahead = before.clone();
     ahead.play(mv);
@@ -75,12 +74,7 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
         .map(|(capture, target, attacker)| {
             let (from, to) = (capture.from(), capture.to());
             let undo = ahead.play(capture);
-            let defenders: Vec<(Square, Piece)> = ahead
-                .attackers_to(to, them)
-                .into_iter()
-                .filter(|&d| ahead.is_legal(Move::new(d, to)))
-                .filter_map(|d| Some((d, ahead.piece_at(d)?)))
-                .collect();
+            let defenders = defenders(&ahead, to);
             let mated = rules.is_cxa() && leads_to_mate_in_one(&mut ahead, &mut Answers::default());
             ahead.undo(undo);
             let why = if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
@@ -101,14 +95,21 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
         .collect()
 }
 
+/// The pieces of the side to move that can legally take back on `sq`, just
+/// captured, with their squares.
+fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
+    pos.attackers_to(sq, pos.turn())
+        .into_iter()
+        .filter(|&d| pos.is_legal(Move::new(d, sq)))
+        .filter_map(|d| Some((d, pos.piece_at(d)?)))
+        .collect()
+}
+
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
 /// horse e7, which is protected by black elephant g9" (红车(e4)攻黑马(e7)，
 /// 有根：黑象(g9)); empty for no attacks.
 pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
-    let name = |(s, p): (Square, Piece)| match lang {
-        Lang::En => piece_en(p, s),
-        Lang::Zh => piece_zh(p, s),
-    };
+    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
     attacks
         .iter()
         .map(|a| {
@@ -185,12 +186,7 @@ pub fn not_before(before: &Position, mv: Move, threats: &[Threat]) -> Vec<NotBef
             }
             let undo = pos.play(capture);
             let (on_square, _) = exchange_after(&mut pos, target, t.target);
-            let defenders: Vec<(Square, Piece)> = pos
-                .attackers_to(t.target, target.color)
-                .into_iter()
-                .filter(|&d| pos.is_legal(Move::new(d, t.target)))
-                .filter_map(|d| Some((d, pos.piece_at(d)?)))
-                .collect();
+            let defenders = defenders(&pos, t.target);
             pos.undo(undo);
             if t.kind == ThreatKind::Unprotected && !defenders.is_empty() {
                 return Some(NotBefore::Protected((t.target, target), defenders));
@@ -211,10 +207,7 @@ pub fn not_before(before: &Position, mv: Move, threats: &[Threat]) -> Vec<NotBef
 /// [`not_before`] in words, one clause each, e.g. "before this move, red horse
 /// h1 was protected by red cannon a1" (此着前红马(h1)有根：红炮(a1)).
 pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
-    let name = |(s, p): (Square, Piece)| match lang {
-        Lang::En => piece_en(p, s),
-        Lang::Zh => piece_zh(p, s),
-    };
+    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
     grounds
         .iter()
         .map(|g| match (g, lang) {

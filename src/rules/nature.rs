@@ -242,10 +242,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
 /// check from red horse f7", or after a capture with check, that taking back
 /// would not answer it.
 fn false_root_reason(root: &FalseRoot, lang: Lang) -> String {
-    let name = |p: Piece, s: Square| match lang {
-        Lang::En => piece_en(p, s),
-        Lang::Zh => piece_zh(p, s),
-    };
+    let name = |p: Piece, s: Square| piece_in(lang, p, s);
     let by: Vec<String> = root.exposed_to.iter().map(|&(s, p)| name(p, s)).collect();
     let defender = name(root.piece, root.square);
     let king = root.piece.role == Role::King;
@@ -281,6 +278,14 @@ pub fn piece_en(piece: Piece, sq: Square) -> String {
 /// Names a piece on a square in Chinese, e.g. "黑马(c7)".
 pub fn piece_zh(piece: Piece, sq: Square) -> String {
     format!("{}{}({sq})", piece.color.name_zh(), piece.chinese())
+}
+
+/// Names a piece on a square in `lang`: [`piece_en`] or [`piece_zh`].
+pub fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
+    match lang {
+        Lang::En => piece_en(piece, sq),
+        Lang::Zh => piece_zh(piece, sq),
+    }
 }
 
 fn threat_rules(rules: RuleSet) -> ThreatRules {
