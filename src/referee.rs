@@ -342,10 +342,13 @@ impl Referee {
     /// [`Ruling::ends_game`]); `event` is what pushing it returned, so that a
     /// quiet move costs nothing.
     pub fn ending(&self, event: Event) -> Option<Ruling> {
-        if event == Event::Quiet {
-            return None;
-        }
-        Some(self.ruling()).filter(Ruling::ends_game)
+        self.ruling_after(event).filter(Ruling::ends_game)
+    }
+
+    /// The ruling after the last move, unless that move was quiet: `event` is
+    /// what pushing it returned, so that a quiet move costs nothing.
+    pub fn ruling_after(&self, event: Event) -> Option<Ruling> {
+        (event != Event::Quiet).then(|| self.ruling())
     }
 
     /// The ruling after the last move.

@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::record::{ReadOptions, read_games_from_bytes};
-use crate::referee::{Event, Referee};
+use crate::referee::Referee;
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::profile::Profile;
@@ -264,14 +264,14 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 eprintln!("xqarbiter: {e}");
                 return Ok(ExitCode::from(2));
             }
-            Ok(Event::Quiet) => {}
             Ok(_) if ended.is_some() => {}
-            Ok(_) => {
-                let ruling = referee.ruling();
-                if ruling.ends_game() {
-                    ended = Some((referee.plies(), ruling));
-                } else if ruling.repetition.is_some() {
-                    earlier.push((referee.plies(), ruling));
+            Ok(event) => {
+                if let Some(ruling) = referee.ruling_after(event) {
+                    if ruling.ends_game() {
+                        ended = Some((referee.plies(), ruling));
+                    } else if ruling.repetition.is_some() {
+                        earlier.push((referee.plies(), ruling));
+                    }
                 }
             }
         }
