@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use xqarbiter::board::{Bitboard, Position};
-use xqarbiter::rules::mate_search::{MateSearch, mate_by_checks, mate_by_checks_sparing};
+use xqarbiter::rules::mate_search::MateSearch;
 use xqarbiter::rules::nature::MATE_THREAT_DEPTH;
 
 #[path = "../tools/rule_cases.rs"]
@@ -68,11 +68,7 @@ fn agree(positions: &[Position], depth: u32) -> usize {
         let spare_all = pos.us(!pos.turn());
         for spared in [Bitboard::EMPTY, spare_all] {
             let plain = plain_mate(&mut pos.clone(), depth, spared);
-            let alone = if spared.is_empty() {
-                mate_by_checks(&mut pos.clone(), depth)
-            } else {
-                mate_by_checks_sparing(&mut pos.clone(), depth, spared)
-            };
+            let alone = MateSearch::default().mates(&mut pos.clone(), depth, spared);
             let sharing = shared.mates(&mut pos.clone(), depth, spared);
             assert_eq!(
                 (alone, sharing),

@@ -4,15 +4,17 @@
 //! Judging only asks whether a mate by checks exists; the line is worked out
 //! when a ruling is written, for the few moves that are mate threats.
 
-use crate::board::{Move, Position};
+use crate::board::{Bitboard, Move, Position};
 use crate::notation::{Notation, render};
 
-use super::mate_search::mate_by_checks;
+use super::mate_search::MateSearch;
 use super::ruling::Lang;
 
 /// The fewest of its own moves in which the side to move mates by checks, up to `depth`.
 fn mate_depth(pos: &mut Position, depth: u32) -> Option<u32> {
-    (1..=depth).find(|&d| mate_by_checks(pos, d))
+    // A position that holds at one depth holds at the shallower ones too: one table serves all.
+    let mut search = MateSearch::default();
+    (1..=depth).find(|&d| search.mates(pos, d, Bitboard::EMPTY))
 }
 
 /// A mate by checks of the side to move within `depth` of its moves: its

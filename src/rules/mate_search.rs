@@ -68,18 +68,6 @@ impl Answers {
     }
 }
 
-/// Whether the side to move can force mate by checking on every move, within
-/// `depth` of its own moves. The defender may reply with any legal move.
-pub fn mate_by_checks(pos: &mut Position, depth: u32) -> bool {
-    MateSearch::default().mates(pos, depth, Bitboard::EMPTY)
-}
-
-/// Whether the side to move can force mate by checks within `depth` of its
-/// own moves with a first check that does not take a piece on `spared`.
-pub fn mate_by_checks_sparing(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
-    MateSearch::default().mates(pos, depth, spared)
-}
-
 /// Searches for mate by checks that share what they learn: the positions
 /// shown to hold are facts about the position alone, so searches from
 /// neighbouring positions (the moves of one cycle) reuse them.
@@ -92,7 +80,9 @@ impl MateSearch {
     /// Positions kept at most: beyond, the table starts afresh.
     const CAPACITY: usize = 1 << 16;
 
-    /// [`mate_by_checks_sparing`], remembering what it learns for the next search.
+    /// Whether the side to move can force mate by checks within `depth` of
+    /// its own moves with a first check that does not take a piece on
+    /// `spared`, remembering what it learns for the next search.
     pub fn mates(&mut self, pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
         if self.refuted.0.len() > Self::CAPACITY {
             self.refuted.0.clear();
@@ -263,11 +253,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mate_by_checks_finds_a_two_rook_mate() {
+    fn a_search_finds_a_two_rook_mate() {
         let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/1R1K5 w").unwrap();
-        assert!(mate_by_checks(&mut pos, 3));
+        assert!(MateSearch::default().mates(&mut pos, 3, Bitboard::EMPTY));
         let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
-        assert!(!mate_by_checks(&mut lone, 2));
+        assert!(!MateSearch::default().mates(&mut lone, 2, Bitboard::EMPTY));
     }
 
     /// Positions with checks to try: mates in one, checks answered by the
