@@ -13,7 +13,9 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::explain::{describe, describe_not_before, new_attacks, not_before};
+use super::explain::{
+    NewAttack, NotBefore, describe, describe_not_before, new_attacks, not_before,
+};
 use super::limit::LimitStatus;
 use super::mate_line::{mate_line, write_line};
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
@@ -143,6 +145,24 @@ pub struct RepetitionReport {
     pub rules: RuleSet,
 }
 
+/// What one move's reason shows beyond its nature (see [`RepetitionReport::reasons`]).
+struct Worked {
+    /// A mate threat's mating line, from the position after the move.
+    line: Option<(Position, Vec<Move>)>,
+    /// The grounds of a plain idle move or of a chase.
+    grounds: Grounds,
+}
+
+/// The grounds a reason gives beyond the nature.
+enum Grounds {
+    /// A plain idle move's new attacks, each with why it is no chase.
+    Idle(Vec<NewAttack>),
+    /// Why a chase's captures that could be played before the move were no threats then.
+    Chase(Vec<NotBefore>),
+    /// None.
+    None,
+}
+
 impl RepetitionReport {
     /// Each move's reason in `lang`, in order; a mate threat's reason shows
     /// a mating line ([`mate_line`]) from the position after the move, a
@@ -150,64 +170,60 @@ impl RepetitionReport {
     /// ([`new_attacks`]), a chase's why a capture that could be played
     /// before the move was no threat then ([`not_before`]).
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
-        self.reasons_with(lang, &self.mate_lines())
+        self.reasons_with(lang, &self.work_out())
     }
 
-    /// For each move that is a mate threat, the position after it (the mover
-    /// to move again) and a mating line from there, if one is found.
-    fn mate_lines(&self) -> Vec<Option<(Position, Vec<Move>)>> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|m| {
-                pos.play(m.mv);
-                if m.nature.nature != Nature::MateThreat {
-                    return None;
-                }
-                let mut ahead = pos.passed();
-                let line = mate_line(&mut ahead, MATE_THREAT_DEPTH);
-                (!line.is_empty()).then_some((ahead, line))
-            })
-            .collect()
-    }
-
-    /// The grounds each move's reason adds, in words: for a plain idle move,
-    /// the pieces it newly attacks and why each attack is no chase
-    /// ([`new_attacks`]); for a chase, why a capture it threatens was no
-    /// threat before the move ([`not_before`]); empty for the other moves.
-    fn grounds(&self, lang: Lang) -> Vec<Vec<String>> {
+    /// What the reasons show beyond the natures, worked out once for both
+    /// languages: for each move, a mating line for a mate threat (the position
+    /// after the move, the mover to move again, and the line), and the grounds
+    /// of a plain idle move or of a chase.
+    fn work_out(&self) -> Vec<Worked> {
         let mut pos = self.start.clone();
         self.moves
             .iter()
             .map(|m| {
                 let grounds = match &m.nature.why {
-                    Why::Idle => describe(&new_attacks(&pos, m.mv, self.rules), lang),
-                    Why::Chase => {
-                        describe_not_before(&not_before(&pos, m.mv, &m.nature.chases), lang)
-                    }
-                    _ => Vec::new(),
+                    Why::Idle => Grounds::Idle(new_attacks(&pos, m.mv, self.rules)),
+                    Why::Chase => Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases)),
+                    _ => Grounds::None,
                 };
                 pos.play(m.mv);
-                grounds
+                let line = (m.nature.nature == Nature::MateThreat)
+                    .then(|| {
+                        let mut ahead = pos.passed();
+                        let line = mate_line(&mut ahead, MATE_THREAT_DEPTH);
+                        (!line.is_empty()).then_some((ahead, line))
+                    })
+                    .flatten();
+                Worked { line, grounds }
             })
             .collect()
     }
 
-    /// [`RepetitionReport::reasons`] with the mating lines worked out once.
-    fn reasons_with(&self, lang: Lang, lines: &[Option<(Position, Vec<Move>)>]) -> Vec<String> {
+    /// [`RepetitionReport::reasons`] with what they show worked out.
+    fn reasons_with(&self, lang: Lang, worked: &[Worked]) -> Vec<String> {
         self.moves
             .iter()
-            .zip(lines)
-            .zip(self.grounds(lang))
-            .map(|((m, line), grounds)| {
-                let Some((ahead, line)) = line else {
+            .zip(worked)
+            .map(|(m, worked)| {
+                let Some((ahead, line)) = &worked.line else {
                     let reason = m.nature.reason(lang);
-                    let idle = matches!(m.nature.why, Why::Idle);
-                    return match (grounds.is_empty(), lang, idle) {
-                        (true, _, _) => reason,
-                        (false, Lang::En, true) => format!("{reason}: {}", grounds.join("; ")),
-                        (false, Lang::En, false) => format!("{reason}; {}", grounds.join("; ")),
-                        (false, Lang::Zh, _) => format!("{reason}（{}）", grounds.join("；")),
+                    return match &worked.grounds {
+                        Grounds::Idle(attacks) if !attacks.is_empty() => {
+                            let grounds = describe(attacks, lang);
+                            match lang {
+                                Lang::En => format!("{reason}: {}", grounds.join("; ")),
+                                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+                            }
+                        }
+                        Grounds::Chase(before) if !before.is_empty() => {
+                            let grounds = describe_not_before(before, lang);
+                            match lang {
+                                Lang::En => format!("{reason}; {}", grounds.join("; ")),
+                                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+                            }
+                        }
+                        _ => reason,
                     };
                 };
                 // The line's own length: the mover's moves in it.
@@ -307,11 +323,11 @@ impl Ruling {
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
-            let lines = r.mate_lines();
+            let worked = r.work_out();
             let texts = MoveTexts {
                 notations: r.notations(),
-                reasons_en: r.reasons_with(Lang::En, &lines),
-                reasons_zh: r.reasons_with(Lang::Zh, &lines),
+                reasons_en: r.reasons_with(Lang::En, &worked),
+                reasons_zh: r.reasons_with(Lang::Zh, &worked),
             };
             json!({
                 "first_ply": r.first_ply,
