@@ -75,17 +75,16 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             let (from, to) = (capture.from(), capture.to());
             let undo = ahead.play(capture);
             let defenders = defenders(&ahead, to);
-            let mated = rules.is_cxa() && leads_to_mate_in_one(&mut ahead, &mut Answers::default());
-            ahead.undo(undo);
             let why = if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
                 NoChase::KingOrPawn
             } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {
                 NoChase::Protected(defenders)
-            } else if mated {
+            } else if rules.is_cxa() && leads_to_mate_in_one(&mut ahead, &mut Answers::default()) {
                 NoChase::AllowsMate
             } else {
                 NoChase::NoGain
             };
+            ahead.undo(undo);
             NewAttack {
                 attacker: (from, attacker),
                 target: (to, target),
