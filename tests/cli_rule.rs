@@ -269,6 +269,13 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
+    // A file read with --fen is one bare move list: no game to choose in it.
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start]);
+    assert_eq!(code, 2);
+    assert!(err.contains("names no game"), "{err}");
+    let (code, _, _) = plies(&["rule", file, "--fen", start, "--game", "1"]);
+    assert_eq!(code, 2);
 }
 
 #[test]

@@ -59,7 +59,7 @@ pub struct RuleArgs {
     file: Option<PathBuf>,
     /// Which game of a file holding several: its index as `audit` prints it
     /// (`FILE#N`), counting from 0. Default: the first.
-    #[arg(long, conflicts_with = "moves")]
+    #[arg(long, conflicts_with_all = ["moves", "fen"])]
     game: Option<usize>,
     /// Start position (FEN) of --moves, or of a bare move list read from FILE.
     #[arg(long)]
@@ -144,6 +144,11 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
         }
     };
     if let Some(fen) = &args.fen {
+        if let Some(n) = game_index {
+            return Err(BadRecord(format!(
+                "{name}#{n}: with --fen the file is read as one bare move list, in which #{n} names no game"
+            )));
+        }
         let text = String::from_utf8_lossy(&bytes);
         return move_list(parse_fen(fen)?, &text);
     }
