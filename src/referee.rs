@@ -235,6 +235,7 @@ impl Referee {
         let mut moves = Vec::new();
         let mut natures = Vec::new();
         let mut mates = MateSearch::default();
+        self.natures.borrow_mut().reserve(last - prev);
         for ply in prev + 1..=last {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &pos, &mut mates));

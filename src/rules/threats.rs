@@ -403,13 +403,17 @@ fn valued(pos: &Position, color: Color) -> Bitboard {
 pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
     let us = mover.turn();
     let mut out = Vec::new();
-    for ours in mover.us(us) {
+    // Kings never trade; advisors and elephants never meet their like.
+    let mut like = Bitboard::EMPTY;
+    for role in [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn] {
+        if mover.pieces(!us, role).any() {
+            like |= mover.pieces(us, role);
+        }
+    }
+    for ours in like {
         let Some(p) = mover.piece_at(ours) else {
             continue;
         };
-        if p.role == Role::King {
-            continue;
-        }
         let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
         for theirs in reached {
             if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
