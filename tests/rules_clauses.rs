@@ -287,6 +287,40 @@ fn axf_one_check_one_chase_is_allowed() {
 }
 
 #[test]
+fn axf_a_check_chases_no_piece_whose_defender_only_that_check_holds() {
+    // From a master game (Hu Ronghua's games, #180): the red cannon checks
+    // from d4, and back on e4 threatens mate by Rxf9, the black advisor e8
+    // now pinned (a chase of the advisor f9 too). The horse g7 attacks the
+    // advisors f9 and e8 on both moves, but after the check only that check
+    // keeps them from taking back: the check chases nothing, and Red's one
+    // check and one mate threat are allowed, as Black's chase of the horse
+    // and idle move are.
+    let fen = "4ka3/4a4/c1P1b1N2/8p/1P1r5/4CR3/4P3P/N8/4AK2c/2BA2r2 b";
+    let cycle = "e9d9 e4d4 d9e9 d4e4";
+    let r = decisive(AXF, fen, cycle, CycleOutcome::Draw, "AXF rule 5");
+    let check = &r.moves[1].nature;
+    assert_eq!(check.nature, Nature::Check);
+    assert!(check.chases.is_empty(), "{check:?}");
+    assert_eq!(r.moves[3].nature.chases[0].target, sq("f9"));
+    // What the mate threat chases besides is said in its reason.
+    let reasons = r.reasons(Lang::En);
+    assert!(
+        reasons[3].contains("; it also chases: red horse g7 threatens black advisor f9"),
+        "{}",
+        reasons[3]
+    );
+    assert_eq!(reasons[1], "check by red cannon d4");
+    // Under CXA, one check and one mate threat are forbidden.
+    decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+}
+
+#[test]
 fn axf_perpetual_chase_of_one_unprotected_piece_loses() {
     decisive(
         AXF,

@@ -89,11 +89,7 @@ impl MoveNature {
                 format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
             }
             Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
-            Why::Chase => {
-                let parts: Vec<String> =
-                    self.chases.iter().map(|t| chase_reason(t, lang)).collect();
-                parts.join(if en { "; " } else { "；" })
-            }
+            Why::Chase => self.chases_reason(lang),
             &Why::Exchange((p, ours), (t, theirs)) if en => format!(
                 "offers to exchange {} for {}",
                 piece_en(p, ours),
@@ -147,6 +143,16 @@ impl MoveNature {
             Why::Idle if en => "no check, mate threat or new threat to win material".into(),
             Why::Idle => "无将、杀、捉".into(),
         }
+    }
+}
+
+impl MoveNature {
+    /// The move's chases explained, one after another: a chase's whole
+    /// reason, and for a check or mate threat that also chases (AXF), what
+    /// it chases besides.
+    pub fn chases_reason(&self, lang: Lang) -> String {
+        let parts: Vec<String> = self.chases.iter().map(|t| chase_reason(t, lang)).collect();
+        parts.join(if lang == Lang::En { "; " } else { "；" })
     }
 }
 

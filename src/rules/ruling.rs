@@ -200,42 +200,56 @@ impl RepetitionReport {
             .collect()
     }
 
-    /// [`RepetitionReport::reasons`] with what they show worked out.
+    /// [`RepetitionReport::reasons`] with what they show worked out; a check
+    /// or mate threat that also chases (AXF) says what it chases besides.
     fn reasons_with(&self, lang: Lang, worked: &[Worked]) -> Vec<String> {
         self.moves
             .iter()
             .zip(worked)
             .map(|(m, worked)| {
-                let Some((ahead, line)) = &worked.line else {
-                    let reason = m.nature.reason(lang);
-                    return match &worked.grounds {
-                        Grounds::Idle(attacks) if !attacks.is_empty() => {
-                            let grounds = describe(attacks, lang);
-                            match lang {
-                                Lang::En => format!("{reason}: {}", grounds.join("; ")),
-                                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
-                            }
-                        }
-                        Grounds::Chase(before) if !before.is_empty() => {
-                            let grounds = describe_not_before(before, lang);
-                            match lang {
-                                Lang::En => format!("{reason}; {}", grounds.join("; ")),
-                                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
-                            }
-                        }
-                        _ => reason,
-                    };
-                };
-                // The line's own length: the mover's moves in it.
-                let moves = line.len().div_ceil(2);
-                let shown = write_line(ahead, line, lang);
+                let reason = self.reason_with(m, lang, worked);
+                if m.nature.nature == Nature::Chase || m.nature.chases.is_empty() {
+                    return reason;
+                }
+                let chases = m.nature.chases_reason(lang);
                 match lang {
-                    Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
-                    Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
-                    Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
+                    Lang::En => format!("{reason}; it also chases: {chases}"),
+                    Lang::Zh => format!("{reason}；兼捉：{chases}"),
                 }
             })
             .collect()
+    }
+
+    /// One move's reason, with what it shows worked out.
+    fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
+        let Some((ahead, line)) = &worked.line else {
+            let reason = m.nature.reason(lang);
+            return match &worked.grounds {
+                Grounds::Idle(attacks) if !attacks.is_empty() => {
+                    let grounds = describe(attacks, lang);
+                    match lang {
+                        Lang::En => format!("{reason}: {}", grounds.join("; ")),
+                        Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+                    }
+                }
+                Grounds::Chase(before) if !before.is_empty() => {
+                    let grounds = describe_not_before(before, lang);
+                    match lang {
+                        Lang::En => format!("{reason}; {}", grounds.join("; ")),
+                        Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+                    }
+                }
+                _ => reason,
+            };
+        };
+        // The line's own length: the mover's moves in it.
+        let moves = line.len().div_ceil(2);
+        let shown = write_line(ahead, line, lang);
+        match lang {
+            Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
+            Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
+            Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
+        }
     }
 
     /// The cycle's moves in Chinese notation, in order.

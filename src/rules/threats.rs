@@ -693,8 +693,15 @@ fn evaluate_capture(
 ) -> Option<Threat> {
     let to = mv.to();
     let undo = pos.play(mv);
-    let (on_square, recapturable) = exchange_after(pos, target, to);
+    let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
     pos.undo(undo);
+    // A defender kept from taking back only by a check the opponent stands in
+    // already (the move judged gave it) protects all the same: once the check
+    // is answered it can take back. The capturer is then lost for the target.
+    if !recapturable && root_behind_standing_check(pos, mv) {
+        recapturable = true;
+        on_square = value(target, to) - value(attacker, mv.from());
+    }
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
@@ -809,6 +816,33 @@ fn evaluate_capture(
         false_roots: Vec::new(),
         exchange_with: None,
     })
+}
+
+/// Whether the opponent of the side to move stands in check, and a piece
+/// other than its king could take back after the capture `mv` but for that
+/// check alone: every piece that would then attack its king checks it already.
+fn root_behind_standing_check(pos: &mut Position, mv: Move) -> bool {
+    let us = pos.turn();
+    let standing = pos.king_danger(pos.king(!us), us, pos.occupied(), pos.us(us));
+    if standing.is_empty() {
+        return false;
+    }
+    let to = mv.to();
+    let undo = pos.play(mv);
+    let defender = pos.turn();
+    let king = pos.king(defender);
+    let mut found = false;
+    for square in pos.attackers_to(to, defender).without(king) {
+        let back = pos.play(Move::new(square, to));
+        let danger = pos.king_danger(king, !defender, pos.occupied(), pos.us(!defender));
+        pos.undo(back);
+        if (danger & !standing).is_empty() {
+            found = true;
+            break;
+        }
+    }
+    pos.undo(undo);
+    found
 }
 
 /// The pieces that seem to defend the target of the capture `mv` but cannot
@@ -944,6 +978,33 @@ mod tests {
             (t[0].target, t[0].kind),
             (sq("e7"), ThreatKind::Unprotected)
         );
+    }
+
+    #[test]
+    fn a_defender_held_only_by_the_check_standing_still_protects() {
+        // The red rook a9 checks the black king e9; judged with Red to move
+        // again, the black rook g9 cannot take back on g7 after the red horse
+        // h5 takes there while that check stands, but once it is answered it
+        // can: the horse g7 is protected.
+        let axf = ThreatRules {
+            net_gain: false,
+            mate_safety: false,
+            outnumbered_counts: false,
+            after_checks: false,
+            ..CXA
+        };
+        let checked = Position::from_fen("R3k1r2/9/6n2/9/7N1/9/9/9/9/3K5 b").unwrap();
+        assert!(capture_threats(&mut checked.passed(), axf).is_empty());
+        // Another red rook on i9 pins the black rook g9 as well: it cannot
+        // take back whatever the answer to the check, so the horse is won.
+        let pinned = Position::from_fen("R3k1r1R/9/6n2/9/7N1/9/9/9/9/3K5 b").unwrap();
+        let t = capture_threats(&mut pinned.passed(), axf);
+        let horse = t
+            .iter()
+            .find(|t| t.target == sq("g7"))
+            .expect("g7 threatened");
+        assert_eq!(horse.kind, ThreatKind::Unprotected);
+        assert_eq!(horse.false_roots[0].square, sq("g9"));
     }
 
     #[test]
