@@ -15,8 +15,10 @@ use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, Pl
 use crate::rules::mate_search::MateSearch;
 use crate::rules::nature::{MoveNature, classify_searching};
 use crate::rules::profile::Profile;
-use crate::rules::repetition::{CycleOutcome, rule_cycle};
-use crate::rules::ruling::{MoveReport, Reason, RepetitionReport, Ruling, Verdict};
+use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
+use crate::rules::ruling::{
+    MoveReport, Note, PreviousCycle, Reason, RepetitionReport, Ruling, Verdict,
+};
 
 /// For each position key: the last ply after which it stood, and how often it has stood.
 type Occurrences = KeyMap<(u32, u32)>;
@@ -60,6 +62,20 @@ pub struct ForbiddenMove {
     pub reason: String,
     /// The ruling after it.
     pub ruling: Ruling,
+}
+
+/// A cycle between two occurrences of a position, judged.
+struct JudgedCycle {
+    /// The position the cycle starts from.
+    start: Position,
+    /// Its moves.
+    moves: Vec<Move>,
+    /// Their natures.
+    natures: Vec<MoveNature>,
+    /// Its ruling, with the profile's early-repetition clause applied.
+    cycle: CycleRuling,
+    /// The profile's note when that clause changed the ruling.
+    note: Option<Note>,
 }
 
 /// The incremental judge of one game.
@@ -227,30 +243,69 @@ impl Referee {
         while self.previous[first] != NONE {
             first = self.previous[first] as usize;
         }
+        let judged = self.judge_cycle(prev, last);
+        // The cycles before this one, back to the first that was ruled otherwise.
+        let mut alike = 1;
+        let mut before = None;
+        let (mut from, mut to) = (self.previous[prev], prev);
+        while from != NONE {
+            let earlier = self.judge_cycle(from as usize, to);
+            let differs = earlier.cycle.outcome != judged.cycle.outcome;
+            if before.is_none() {
+                before = Some(PreviousCycle {
+                    first_ply: from as usize,
+                    last_ply: to,
+                    cycle: earlier.cycle,
+                });
+            }
+            if differs {
+                break;
+            }
+            alike += 1;
+            (from, to) = (self.previous[from as usize], from as usize);
+        }
+        let reports = (prev + 1..=last)
+            .zip(judged.moves)
+            .zip(judged.natures)
+            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
+            .collect();
+        Some(RepetitionReport {
+            first_ply: first,
+            last_ply: last,
+            occurrences: occurrences as usize,
+            start: judged.start,
+            cycle: judged.cycle,
+            moves: reports,
+            note: judged.note,
+            rules: self.profile.rules,
+            alike,
+            previous: before,
+        })
+    }
+
+    /// The cycle of the moves after ply `from` up to ply `to` (the same
+    /// position standing after both), classified and ruled, with the
+    /// profile's early-repetition clause applied.
+    fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
         let mut pos = self.position.clone();
-        for (undo, _) in self.history[prev..].iter().rev() {
+        for (undo, _) in self.history[from..].iter().rev() {
             pos.undo(*undo);
         }
         let start = pos.clone();
         let mut moves = Vec::new();
         let mut natures = Vec::new();
         let mut mates = MateSearch::default();
-        self.natures.borrow_mut().reserve(last - prev);
-        for ply in prev + 1..=last {
+        self.natures.borrow_mut().reserve(to - from);
+        for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &pos, &mut mates));
             pos.play(mv);
             moves.push(mv);
         }
         let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
-        let reports = (prev + 1..=last)
-            .zip(moves)
-            .zip(natures)
-            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
-            .collect();
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
-            let round = self.round_of(last);
+            let round = self.round_of(to);
             if let Some(offender) = self.profile.early_repetition_offender(round, true) {
                 cycle.outcome = CycleOutcome::MustVary(offender);
                 note = Some((
@@ -266,16 +321,13 @@ impl Referee {
                 ));
             }
         }
-        Some(RepetitionReport {
-            first_ply: first,
-            last_ply: last,
-            occurrences: occurrences as usize,
+        JudgedCycle {
             start,
+            moves,
+            natures,
             cycle,
-            moves: reports,
             note,
-            rules: self.profile.rules,
-        })
+        }
     }
 
     /// The round (1-based) in which ply `ply` (1-based) of the record is played.
@@ -368,7 +420,7 @@ impl Referee {
             });
         } else if let Some(r) = repetition
             .as_ref()
-            .filter(|r| r.occurrences >= self.profile.decisive_occurrence as usize)
+            .filter(|r| r.decides(self.profile.decisive_occurrence))
         {
             {
                 match r.cycle.outcome {

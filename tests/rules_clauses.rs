@@ -364,6 +364,65 @@ fn second_occurrence_only_asks_to_vary_and_third_decides() {
     assert_eq!(third.ruling().verdict, Verdict::BlackWins);
 }
 
+/// Red's rook a8 checks from a9 and a8 while the black king steps between
+/// e8 and e9; or the red king and the black rook i5 shuffle, idle.
+const TWO_CYCLES: &str = "4k4/R8/9/9/8r/9/9/9/9/3K5 w";
+const TWO_CYCLES_CHECKS: &str = "a8a9 e9e8 a9a8 e8e9";
+const TWO_CYCLES_IDLE: &str = "d0d1 i5i6 d1d0 i6i5";
+
+#[test]
+fn an_offender_loses_only_for_repeating_a_cycle_ruled_against_it() {
+    for rules in [CXA, AXF] {
+        // Idle shuffles first, then Red's checks: the position stands a third
+        // time, but Red was never told to vary, so the game goes on.
+        let moves = format!("{TWO_CYCLES_IDLE} {TWO_CYCLES_CHECKS}");
+        let ruling = play(rules, TWO_CYCLES, &moves).ruling();
+        let r = ruling.repetition.as_ref().expect("a repetition");
+        assert_eq!(r.occurrences, 3);
+        assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Red));
+        assert_eq!(r.alike, 1);
+        let before = r.previous.as_ref().expect("the cycle before");
+        assert_eq!((before.first_ply, before.last_ply), (0, 4));
+        assert_eq!(before.cycle.outcome, CycleOutcome::Draw);
+        assert_eq!(ruling.verdict, Verdict::Ongoing, "{rules}");
+        let said = format!(
+            "The cycle before it (plies 1–4) was ruled otherwise: {}; a cycle ruled like this one has not been repeated yet.",
+            before.cycle.explanation(Lang::En)
+        );
+        assert!(
+            ruling.render(Lang::En).contains(&said),
+            "{}",
+            ruling.render(Lang::En)
+        );
+        assert_eq!(ruling.to_json()["repetition"]["previous_ruling"], "draw");
+        // The checks once more: now Red repeats what it was told to vary.
+        let moves = format!("{moves} {TWO_CYCLES_CHECKS}");
+        let ruling = play(rules, TWO_CYCLES, &moves).ruling();
+        assert_eq!(ruling.repetition.as_ref().map(|r| r.alike), Some(2));
+        assert_eq!(ruling.verdict, Verdict::BlackWins, "{rules}");
+    }
+}
+
+#[test]
+fn a_draw_by_repetition_needs_an_allowed_cycle_repeated() {
+    // Red checks, is told to vary, and varies into idle moves that bring the
+    // position back: no draw yet, until the idle cycle is repeated.
+    let moves = format!("{TWO_CYCLES_CHECKS} {TWO_CYCLES_IDLE}");
+    let ruling = play(CXA, TWO_CYCLES, &moves).ruling();
+    let r = ruling.repetition.as_ref().expect("a repetition");
+    assert_eq!((r.occurrences, r.cycle.outcome), (3, CycleOutcome::Draw));
+    assert_eq!(ruling.verdict, Verdict::Ongoing);
+    let moves = format!("{moves} {TWO_CYCLES_IDLE}");
+    assert_eq!(
+        play(CXA, TWO_CYCLES, &moves).ruling().verdict,
+        Verdict::Draw
+    );
+    // The same cycle three times is decided at the third occurrence.
+    let ruling = play(CXA, TWO_CYCLES, &rep(TWO_CYCLES_IDLE, 2)).ruling();
+    assert_eq!(ruling.repetition.as_ref().map(|r| r.alike), Some(2));
+    assert_eq!(ruling.verdict, Verdict::Draw);
+}
+
 #[test]
 fn a_cycle_entered_mid_game_is_found_and_ruled() {
     // Red first brings the rook to i5 (one chase, not repeated), then the cycle.

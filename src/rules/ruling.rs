@@ -143,6 +143,37 @@ pub struct RepetitionReport {
     pub note: Option<(String, String)>,
     /// The rule set the moves were classified under.
     pub rules: RuleSet,
+    /// How many cycles in a row, this one the last, the repeated position's
+    /// cycles were ruled alike (1 when the cycle before was ruled otherwise
+    /// or there is none).
+    pub alike: usize,
+    /// The cycle before this one, between the two occurrences before the
+    /// last, if the position stood that often.
+    pub previous: Option<PreviousCycle>,
+}
+
+/// The cycle between the two occurrences of a repeated position before the
+/// last one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreviousCycle {
+    /// Ply after which it started.
+    pub first_ply: usize,
+    /// Ply that closed it.
+    pub last_ply: usize,
+    /// Its ruling.
+    pub cycle: CycleRuling,
+}
+
+impl RepetitionReport {
+    /// Whether the repetition decides the game when it is ruled at the
+    /// `decisive` occurrence: the position has stood that often, and the
+    /// last `decisive − 1` cycles were ruled alike. An offender loses only for
+    /// repeating a cycle it was told to vary; a draw needs the same cycle
+    /// ruling repeated, not a side that varied into another.
+    pub fn decides(&self, decisive: u32) -> bool {
+        let decisive = decisive as usize;
+        self.occurrences >= decisive && self.alike + 1 >= decisive
+    }
 }
 
 /// What one move's reason shows beyond its nature (see [`RepetitionReport::reasons`]).
@@ -354,6 +385,8 @@ impl Ruling {
                 "explanation": r.cycle.explanation(Lang::En),
                 "explanation_zh": r.cycle.explanation(Lang::Zh),
                 "note": r.note.as_ref().map(|n| n.0.clone()),
+                "alike": r.alike,
+                "previous_ruling": r.previous.as_ref().map(|p| p.cycle.outcome.name()),
             })
         });
         json!({
@@ -507,6 +540,24 @@ impl Ruling {
                         } else {
                             "允许着法"
                         }
+                    ),
+                };
+            }
+            if let Some(before) = r
+                .previous
+                .as_ref()
+                .filter(|b| b.cycle.outcome != r.cycle.outcome)
+            {
+                let (from, to) = (before.first_ply + 1, before.last_ply);
+                let explanation = before.cycle.explanation(lang);
+                let _ = match lang {
+                    Lang::En => writeln!(
+                        out,
+                        "The cycle before it (plies {from}–{to}) was ruled otherwise: {explanation}; a cycle ruled like this one has not been repeated yet."
+                    ),
+                    Lang::Zh => writeln!(
+                        out,
+                        "前一循环（第{from}–{to}着）裁决不同：{explanation}；与本循环裁决相同的循环尚未重复。"
                     ),
                 };
             }
