@@ -72,10 +72,8 @@ struct JudgedCycle {
     moves: Vec<Move>,
     /// Their natures.
     natures: Vec<MoveNature>,
-    /// Its ruling, with the profile's early-repetition clause applied.
+    /// Its ruling by the rule set, before the profile's clauses.
     cycle: CycleRuling,
-    /// The profile's note when that clause changed the ruling.
-    note: Option<Note>,
 }
 
 /// The incremental judge of one game.
@@ -244,25 +242,39 @@ impl Referee {
             first = self.previous[first] as usize;
         }
         let judged = self.judge_cycle(prev, last);
-        // The cycles before this one, back to the first that was ruled otherwise.
+        let (cycle, note) = self.profile_ruling(judged.cycle.clone(), last);
+        // The cycles before this one, back to the first that was ruled
+        // otherwise, or as far as the decision needs. A cycle of the same
+        // moves is ruled alike but for the profile's clauses.
+        let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
         let mut before = None;
         let (mut from, mut to) = (self.previous[prev], prev);
-        while from != NONE {
-            let earlier = self.judge_cycle(from as usize, to);
-            let differs = earlier.cycle.outcome != judged.cycle.outcome;
+        while from != NONE && (before.is_none() || alike < needed) {
+            let from_ply = from as usize;
+            let same_moves = self.history[from_ply..to]
+                .iter()
+                .map(|(undo, _)| undo.mv)
+                .eq(judged.moves.iter().copied());
+            let earlier = if same_moves {
+                judged.cycle.clone()
+            } else {
+                self.judge_cycle(from_ply, to).cycle
+            };
+            let (earlier, _) = self.profile_ruling(earlier, to);
+            let differs = earlier.outcome != cycle.outcome;
             if before.is_none() {
                 before = Some(PreviousCycle {
-                    first_ply: from as usize,
+                    first_ply: from_ply,
                     last_ply: to,
-                    cycle: earlier.cycle,
+                    cycle: earlier,
                 });
             }
             if differs {
                 break;
             }
             alike += 1;
-            (from, to) = (self.previous[from as usize], from as usize);
+            (from, to) = (self.previous[from_ply], from_ply);
         }
         let reports = (prev + 1..=last)
             .zip(judged.moves)
@@ -274,9 +286,9 @@ impl Referee {
             last_ply: last,
             occurrences: occurrences as usize,
             start: judged.start,
-            cycle: judged.cycle,
+            cycle,
             moves: reports,
-            note: judged.note,
+            note,
             rules: self.profile.rules,
             alike,
             previous: before,
@@ -284,8 +296,7 @@ impl Referee {
     }
 
     /// The cycle of the moves after ply `from` up to ply `to` (the same
-    /// position standing after both), classified and ruled, with the
-    /// profile's early-repetition clause applied.
+    /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
         let mut pos = self.position.clone();
         for (undo, _) in self.history[from..].iter().rev() {
@@ -302,7 +313,18 @@ impl Referee {
             pos.play(mv);
             moves.push(mv);
         }
-        let mut cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        JudgedCycle {
+            start,
+            moves,
+            natures,
+            cycle,
+        }
+    }
+
+    /// A cycle's ruling under the profile, the cycle closed by ply `to`: the
+    /// early-repetition clause may make a draw a must-vary, with a note.
+    fn profile_ruling(&self, mut cycle: CycleRuling, to: usize) -> (CycleRuling, Option<Note>) {
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
             let round = self.round_of(to);
@@ -321,13 +343,7 @@ impl Referee {
                 ));
             }
         }
-        JudgedCycle {
-            start,
-            moves,
-            natures,
-            cycle,
-            note,
-        }
+        (cycle, note)
     }
 
     /// The round (1-based) in which ply `ply` (1-based) of the record is played.

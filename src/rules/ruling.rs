@@ -145,7 +145,8 @@ pub struct RepetitionReport {
     pub rules: RuleSet,
     /// How many cycles in a row, this one the last, the repeated position's
     /// cycles were ruled alike (1 when the cycle before was ruled otherwise
-    /// or there is none).
+    /// or there is none), counted back no further than the decision needs:
+    /// the profile's decisive occurrence less one.
     pub alike: usize,
     /// The cycle before this one, between the two occurrences before the
     /// last, if the position stood that often.
