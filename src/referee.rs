@@ -92,6 +92,9 @@ pub struct Referee {
     previous: Vec<u32>,
     /// Natures classified so far: a cycle played again meets the same positions and moves.
     natures: RefCell<HashMap<NatureKey, MoveNature, BuildHasherDefault<KeyHasher>>>,
+    /// What the searches by checks of the classifications have learnt about
+    /// positions: one ruling of a game meets the positions of the last.
+    searches: RefCell<MateSearch>,
 }
 
 impl Referee {
@@ -111,6 +114,7 @@ impl Referee {
             keys,
             previous: vec![NONE],
             natures: RefCell::default(),
+            searches: RefCell::default(),
         }
     }
 
@@ -305,7 +309,7 @@ impl Referee {
         let start = pos.clone();
         let mut moves = Vec::new();
         let mut natures = Vec::new();
-        let mut mates = MateSearch::default();
+        let mut mates = self.searches.borrow_mut();
         self.natures.borrow_mut().reserve(to - from);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
@@ -389,7 +393,7 @@ impl Referee {
                 pos.undo(*undo);
             }
         }
-        let mut mates = MateSearch::default();
+        let mut mates = self.searches.borrow_mut();
         for (i, facts) in self.facts[self.last_capture..].iter().enumerate() {
             let ply = self.last_capture + i + 1;
             let mut f = *facts;

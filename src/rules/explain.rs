@@ -7,7 +7,7 @@ use crate::board::{Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
-use super::mate_search::{Answers, leads_to_mate_in_one};
+use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::piece_in;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
@@ -69,6 +69,7 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             None => attacks.push((capture, target, attacker)),
         }
     }
+    let mut search = MateSearch::default();
     attacks
         .into_iter()
         .map(|(capture, target, attacker)| {
@@ -79,7 +80,9 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
                 NoChase::KingOrPawn
             } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {
                 NoChase::Protected(defenders)
-            } else if rules.is_cxa() && leads_to_mate_in_one(&mut ahead, &mut Answers::default()) {
+            } else if rules.is_cxa()
+                && leads_to_mate_in_one(&mut ahead, &mut Answers::default(), &mut search)
+            {
                 NoChase::AllowsMate
             } else {
                 NoChase::NoGain

@@ -5,11 +5,15 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Bitboard, KeyMap, Move, Position};
+use crate::board::{Bitboard, KeyMap, Move, MoveList, Position};
 
 /// Whether the side to move can mate in one move.
-pub(super) fn leads_to_mate_in_one(pos: &mut Position, answers: &mut Answers) -> bool {
-    for check in pos.checking_moves() {
+pub(super) fn leads_to_mate_in_one(
+    pos: &mut Position,
+    answers: &mut Answers,
+    search: &mut MateSearch,
+) -> bool {
+    for check in search.checking_moves(pos) {
         let undo = pos.play(check);
         let mate = answers.mated(pos, check);
         pos.undo(undo);
@@ -68,17 +72,26 @@ impl Answers {
     }
 }
 
-/// Searches for mate by checks that share what they learn: the positions
-/// shown to hold are facts about the position alone, so searches from
-/// neighbouring positions (the moves of one cycle) reuse them.
+/// Searches by checks (for mate, and for material won after checks) that
+/// share what they learn: the positions shown to hold against mate and the
+/// checking moves of positions met are facts about the position alone, so
+/// searches from neighbouring positions (the moves of one cycle, the
+/// rulings of one game) reuse them.
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
+    checks: Checks,
 }
 
 impl MateSearch {
     /// Positions kept at most: beyond, the table starts afresh.
     const CAPACITY: usize = 1 << 16;
+
+    /// The checking moves of the side to move ([`Position::checking_moves`]),
+    /// remembered for the positions met last.
+    pub(super) fn checking_moves(&mut self, pos: &Position) -> MoveList {
+        self.checks.of(pos)
+    }
 
     /// Whether the side to move can force mate by checks within `depth` of
     /// its own moves with a first check that does not take a piece on
@@ -87,13 +100,35 @@ impl MateSearch {
         if self.refuted.0.len() > Self::CAPACITY {
             self.refuted.0.clear();
         }
-        attacker_mates(
-            pos,
-            depth,
-            spared,
-            &mut self.refuted,
-            &mut Answers::default(),
-        )
+        attacker_mates(pos, depth, spared, self, &mut Answers::default())
+    }
+}
+
+/// [`Checks`] keeps the checking moves of `1 << CHECK_SLOT_BITS` positions.
+const CHECK_SLOT_BITS: u32 = 8;
+
+/// The checking moves of the positions met last, one position per slot of a
+/// small table chosen by the Zobrist key: searches for mate and for captures
+/// after checks meet the same positions again and again.
+#[derive(Clone, Debug, Default)]
+struct Checks(Vec<Option<(u64, MoveList)>>);
+
+impl Checks {
+    /// The checking moves of the side to move in `pos`.
+    fn of(&mut self, pos: &Position) -> MoveList {
+        if self.0.is_empty() {
+            self.0 = vec![None; 1 << CHECK_SLOT_BITS];
+        }
+        let key = pos.key();
+        let slot = &mut self.0[(key >> (64 - CHECK_SLOT_BITS)) as usize];
+        match slot {
+            Some((k, checks)) if *k == key => checks.clone(),
+            _ => {
+                let checks = pos.checking_moves();
+                *slot = Some((key, checks.clone()));
+                checks
+            }
+        }
     }
 }
 
@@ -120,13 +155,14 @@ fn attacker_mates(
     pos: &mut Position,
     depth: u32,
     spared: Bitboard,
-    refuted: &mut Refuted,
+    search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
-    if depth == 0 || (spared.is_empty() && refuted.holds(pos.key(), depth)) {
+    if depth == 0 || (spared.is_empty() && search.refuted.holds(pos.key(), depth)) {
         return false;
     }
-    attacker_mates_by(pos, &pos.checking_moves(), depth, spared, refuted, answers)
+    let checks = search.checking_moves(pos);
+    attacker_mates_by(pos, &checks, depth, spared, search, answers)
 }
 
 /// [`attacker_mates`] with the checks of the side to move given.
@@ -135,7 +171,7 @@ fn attacker_mates_by(
     checks: &[Move],
     depth: u32,
     spared: Bitboard,
-    refuted: &mut Refuted,
+    search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
     // Checks that mated elsewhere in this search go first.
@@ -149,7 +185,7 @@ fn attacker_mates_by(
             continue;
         }
         let undo = pos.play(mv);
-        let good = defender_loses(pos, mv, depth - 1, refuted, answers);
+        let good = defender_loses(pos, mv, depth - 1, search, answers);
         pos.undo(undo);
         if good {
             answers.note_mate(mv);
@@ -157,7 +193,7 @@ fn attacker_mates_by(
         }
     }
     if spared.is_empty() {
-        refuted.add(pos.key(), depth);
+        search.refuted.add(pos.key(), depth);
     }
     false
 }
@@ -171,16 +207,16 @@ fn defender_loses(
     pos: &mut Position,
     check: Move,
     depth: u32,
-    refuted: &mut Refuted,
+    search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
     if depth == 0 {
         return answers.mated(pos, check);
     }
     let refutes =
-        |pos: &mut Position, reply: Move, refuted: &mut Refuted, answers: &mut Answers| {
+        |pos: &mut Position, reply: Move, search: &mut MateSearch, answers: &mut Answers| {
             let undo = pos.play(reply);
-            let mated = attacker_mates(pos, depth, Bitboard::EMPTY, refuted, answers);
+            let mated = attacker_mates(pos, depth, Bitboard::EMPTY, search, answers);
             pos.undo(undo);
             !mated
         };
@@ -188,7 +224,7 @@ fn defender_loses(
     // before, if legal, goes before the others are even generated.
     let known = answers.get(check).filter(|&r| pos.is_legal(r));
     if let Some(reply) = known
-        && refutes(pos, reply, refuted, answers)
+        && refutes(pos, reply, search, answers)
     {
         return false;
     }
@@ -202,7 +238,7 @@ fn defender_loses(
     replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
     if depth < RANK_REPLIES_FROM {
         for reply in replies {
-            if refutes(pos, reply, refuted, answers) {
+            if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
             }
@@ -216,10 +252,10 @@ fn defender_loses(
     let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
     for reply in replies {
         let undo = pos.play(reply);
-        let holds = refuted.holds(pos.key(), depth);
+        let holds = search.refuted.holds(pos.key(), depth);
         let start = checks.len();
         if !holds {
-            checks.extend(pos.checking_moves());
+            checks.extend(search.checking_moves(pos));
         }
         pos.undo(undo);
         if holds || checks.len() == start {
@@ -236,7 +272,7 @@ fn defender_loses(
             &checks[start..start + n],
             depth,
             Bitboard::EMPTY,
-            refuted,
+            search,
             answers,
         );
         pos.undo(undo);
@@ -251,6 +287,36 @@ fn defender_loses(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remembered_checking_moves_are_those_of_the_position_asked() {
+        // Positions of random games, met twice: far more than the table has
+        // slots, so positions displace each other.
+        let mut random = crate::board::random_moves::RandomMoves::new(0x5DEE_CE66_D1CE_4E5B);
+        let mut seen = Vec::new();
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..100 {
+                seen.push(pos.clone());
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play(mv);
+            }
+        }
+        assert!(seen.len() > 4 << CHECK_SLOT_BITS);
+        let mut search = MateSearch::default();
+        for round in 0..2 {
+            for pos in &seen {
+                let expected = pos.checking_moves();
+                assert_eq!(
+                    search.checking_moves(pos),
+                    expected,
+                    "{} {round}",
+                    pos.fen()
+                );
+                assert_eq!(search.checking_moves(pos), expected, "{} again", pos.fen());
+            }
+        }
+    }
 
     #[test]
     fn a_search_finds_a_two_rook_mate() {
@@ -293,8 +359,13 @@ mod tests {
         // Rb0-b9 in the first position, twice.
         assert_eq!(mates, 2);
         let mut first = Position::from_fen(CHECKING[0]).unwrap();
-        assert!(leads_to_mate_in_one(&mut first, &mut answers));
+        let mut search = MateSearch::default();
+        assert!(leads_to_mate_in_one(&mut first, &mut answers, &mut search));
         let mut second = Position::from_fen(CHECKING[1]).unwrap();
-        assert!(!leads_to_mate_in_one(&mut second, &mut answers));
+        assert!(!leads_to_mate_in_one(
+            &mut second,
+            &mut answers,
+            &mut search
+        ));
     }
 }

@@ -344,7 +344,7 @@ pub fn classify_searching(
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
-            nature.chases = new_threats(before, &after.passed(), rules).0;
+            nature.chases = new_threats(before, &after.passed(), rules, mates).0;
         }
         return nature;
     }
@@ -361,7 +361,7 @@ pub fn classify_searching(
             // the move chases, and is not that capture itself, is the chase
             // carried through: a chase.
             if rules.is_cxa() && !mates.mates(&mut ahead.clone(), 1, none) {
-                let (chases, _) = new_threats(before, &ahead, rules);
+                let (chases, _) = new_threats(before, &ahead, rules, mates);
                 let chased: Bitboard = chases.iter().map(|t| t.target).collect();
                 if chased.any() && !mates.mates(&mut ahead.clone(), MATE_THREAT_DEPTH, chased) {
                     return chase_nature(chases);
@@ -374,7 +374,7 @@ pub fn classify_searching(
                 attackers: vec![mv.to()],
                 // AXF judges a mate threat that also chases by its forbidden reading.
                 chases: if rules == RuleSet::Axf {
-                    new_threats(before, &ahead, rules).0
+                    new_threats(before, &ahead, rules, mates).0
                 } else {
                     Vec::new()
                 },
@@ -388,7 +388,7 @@ pub fn classify_searching(
     {
         (Vec::new(), Vec::new())
     } else {
-        new_threats(before, &ahead, rules)
+        new_threats(before, &ahead, rules, mates)
     };
     if !new.is_empty() {
         // CXA 26.2: the defending side's only attacking piece, holding the
@@ -460,14 +460,20 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 /// with the mover to move again) that it did not have in `before`, or had
 /// only at a price elsewhere that the move lowered: the chases, then the
 /// threats on pieces that can trade themselves for a like attacker (兑).
-fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Threat>, Vec<Threat>) {
+/// The searches by checks share `search`.
+fn new_threats(
+    before: &Position,
+    ahead: &Position,
+    rules: RuleSet,
+    search: &mut MateSearch,
+) -> (Vec<Threat>, Vec<Threat>) {
     let cxa = rules.is_cxa();
     let rules = threat_rules(rules);
     let after = Across {
         other: before,
         after: true,
     };
-    let now = capture_threats_across(&mut ahead.clone(), rules, Bitboard::FULL, after);
+    let now = capture_threats_across(&mut ahead.clone(), rules, Bitboard::FULL, after, search);
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -477,7 +483,7 @@ fn new_threats(before: &Position, ahead: &Position, rules: RuleSet) -> (Vec<Thre
         other: ahead,
         after: false,
     };
-    let mut had = capture_threats_across(&mut before.clone(), rules, targets, prior);
+    let mut had = capture_threats_across(&mut before.clone(), rules, targets, prior, search);
     // A like attacker the target can trade itself for makes the threat an
     // offer (兑). Another attacker that wins the piece only jointly with
     // such a partner presses the exchange (CXA): before the move, if the

@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
-use super::mate_search::{Answers, leads_to_mate_in_one};
+use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square, Undo};
 
@@ -154,7 +154,7 @@ pub fn capture_threats_on(
     rules: ThreatRules,
     targets: Bitboard,
 ) -> Vec<Threat> {
-    threats_on(pos, rules, targets, None)
+    threats_on(pos, rules, targets, None, &mut MateSearch::default())
 }
 
 /// One side of a move, for threats judged on either side of it (CXA 29.2:
@@ -172,14 +172,16 @@ pub struct Across<'a> {
 /// anyway, whether or not the capture is made, is not its price. A crossed
 /// pawn's value floats: after the move, a capture of one that the move made
 /// possible is not weighed against pieces lost elsewhere
-/// ("一兵换取数子……均不算得子").
+/// ("一兵换取数子……均不算得子"). Its searches by checks share `search`
+/// with others.
 pub fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
     across: Across,
+    search: &mut MateSearch,
 ) -> Vec<Threat> {
-    threats_on(pos, rules, targets, Some(across))
+    threats_on(pos, rules, targets, Some(across), search)
 }
 
 fn threats_on(
@@ -187,6 +189,7 @@ fn threats_on(
     rules: ThreatRules,
     targets: Bitboard,
     across: Option<Across>,
+    search: &mut MateSearch,
 ) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
@@ -232,7 +235,7 @@ fn threats_on(
             })
         } else {
             let line = Line::Direct(across, &mut standing);
-            evaluate_capture(pos, mv, attacker, target, rules, line).map(|mut t| {
+            evaluate_capture(pos, mv, attacker, target, rules, line, search).map(|mut t| {
                 let pairs = pairs.get_or_insert_with(|| {
                     let them = pos.passed();
                     let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
@@ -280,7 +283,7 @@ fn threats_on(
                     offered,
                     lone_king_or_pawn: false,
                 },
-                &mut Answers::default(),
+                &mut Searching::new(search),
             ) {
                 let (Some(piece), Some(by)) =
                     (pos.piece_at(won.target), pos.piece_at(won.check.from()))
@@ -332,7 +335,7 @@ struct StandingWins {
 
 /// The pieces of the side to move that the opponent wins by up to
 /// [`CHECKS_BEFORE_CAPTURE`] checks and a capture, the opponent to move.
-fn won_back(pos: &mut Position, rules: ThreatRules) -> ArrayVec<Won, 16> {
+fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> ArrayVec<Won, 16> {
     let ours = valued(pos, !pos.turn());
     won_after_checks(
         pos,
@@ -341,7 +344,7 @@ fn won_back(pos: &mut Position, rules: ThreatRules) -> ArrayVec<Won, 16> {
         0,
         ours,
         Opening::ANY,
-        &mut Answers::default(),
+        &mut Searching::new(search),
     )
 }
 
@@ -354,9 +357,10 @@ fn won_back_by_checks(
     mv: Move,
     other: Option<(&Position, &mut StandingWins)>,
     rules: ThreatRules,
+    search: &mut MateSearch,
 ) -> ArrayVec<Won, 16> {
     let undo = pos.play(mv);
-    let mut won = won_back(pos, rules);
+    let mut won = won_back(pos, rules, search);
     pos.undo(undo);
     if let Some((other, standing)) = other
         && !won.is_empty()
@@ -367,11 +371,11 @@ fn won_back_by_checks(
         };
         let here = standing
             .here
-            .get_or_insert_with(|| won_back(&mut pos.passed(), rules));
+            .get_or_insert_with(|| won_back(&mut pos.passed(), rules, search));
         if won.iter().any(|w| had(here, w)) {
             let there = standing
                 .there
-                .get_or_insert_with(|| won_back(&mut other.passed(), rules));
+                .get_or_insert_with(|| won_back(&mut other.passed(), rules, search));
             won.retain(|w| !(had(here, w) && had(there, w)));
         }
     }
@@ -502,6 +506,23 @@ impl Opening {
     }
 }
 
+/// What a search by checks for material remembers: the replies that
+/// answered its checks, and what all searches by checks share.
+struct Searching<'a> {
+    answers: Answers,
+    shared: &'a mut MateSearch,
+}
+
+impl<'a> Searching<'a> {
+    /// A search that has answered no check yet, sharing `shared`.
+    fn new(shared: &'a mut MateSearch) -> Searching<'a> {
+        Searching {
+            answers: Answers::default(),
+            shared,
+        }
+    }
+}
+
 /// The pieces on `open` that the side to move wins whatever the opponent
 /// replies: it checks (at most `depth` times, the first as `opening` allows)
 /// and then captures with net gain, counting `balance`, the material already
@@ -515,13 +536,13 @@ fn won_after_checks(
     balance: i32,
     open: Bitboard,
     opening: Opening,
-    answers: &mut Answers,
+    memory: &mut Searching,
 ) -> ArrayVec<Won, 16> {
     let mut best: ArrayVec<Won, 16> = ArrayVec::new();
     if open.is_empty() {
         return best;
     }
-    for check in pos.checking_moves() {
+    for check in memory.shared.checking_moves(pos) {
         let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
         let Some(undo) = opening.play(pos, check) else {
             continue;
@@ -532,15 +553,15 @@ fn won_after_checks(
         // Once every piece is saved the other replies do not matter: the reply
         // that saved them from this check before, if legal, goes before the
         // others are even generated.
-        let weigh = |pos: &mut Position, reply, floor: &mut Gains, answers: &mut Answers| {
-            weigh_reply(pos, rules, depth, balance + took, reply, floor, answers)
+        let weigh = |pos: &mut Position, reply, floor: &mut Gains, memory: &mut Searching| {
+            weigh_reply(pos, rules, depth, balance + took, reply, floor, memory)
         };
-        let known = answers.get(check).filter(|&r| pos.is_legal(r));
+        let known = memory.answers.get(check).filter(|&r| pos.is_legal(r));
         let mut any_reply = known.is_some();
         if let Some(reply) = known
             && live.any()
         {
-            live = weigh(pos, reply, &mut floor, answers);
+            live = weigh(pos, reply, &mut floor, memory);
         }
         if live.any() {
             let mut replies = pos.legal_moves();
@@ -552,9 +573,9 @@ fn won_after_checks(
                 if Some(reply) == known {
                     continue;
                 }
-                live = weigh(pos, reply, &mut floor, answers);
+                live = weigh(pos, reply, &mut floor, memory);
                 if live.is_empty() {
-                    answers.note(check, reply);
+                    memory.answers.note(check, reply);
                     break;
                 }
             }
@@ -595,7 +616,7 @@ fn weigh_reply(
     balance: i32,
     reply: Move,
     floor: &mut Gains,
-    answers: &mut Answers,
+    memory: &mut Searching,
 ) -> Bitboard {
     let live: Bitboard = floor.iter().map(|f| f.0).collect();
     let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
@@ -609,11 +630,11 @@ fn weigh_reply(
     } else {
         live
     };
-    let mut won = captures_after_checks(pos, rules, b, still);
+    let mut won = captures_after_checks(pos, rules, b, still, memory.shared);
     if depth > 1 {
         let got: Bitboard = won.iter().map(|w| w.0).collect();
         let deeper = still & !got;
-        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, answers) {
+        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory) {
             won.push((w.target, w.gain));
         }
     }
@@ -637,6 +658,7 @@ fn captures_after_checks(
     rules: ThreatRules,
     balance: i32,
     open: Bitboard,
+    search: &mut MateSearch,
 ) -> Gains {
     let mut out = Gains::new();
     for sq in open {
@@ -660,7 +682,8 @@ fn captures_after_checks(
             if matches!(attacker.role, Role::King | Role::Pawn) || !pos.is_legal(mv) {
                 continue;
             }
-            if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks)
+            if let Some(t) =
+                evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks, search)
                 && balance + t.gain > 0
             {
                 best = best.max(Some(balance + t.gain));
@@ -690,6 +713,7 @@ fn evaluate_capture(
     target: Piece,
     rules: ThreatRules,
     line: Line,
+    search: &mut MateSearch,
 ) -> Option<Threat> {
     let to = mv.to();
     let undo = pos.play(mv);
@@ -729,7 +753,7 @@ fn evaluate_capture(
     // They can only lower the gain: not looked for when nothing is won even without them.
     let could_win = net > 0 || (net == 0 && !recapturable);
     if rules.after_checks && direct && could_win {
-        for w in won_back_by_checks(pos, mv, other.zip(standing), rules) {
+        for w in won_back_by_checks(pos, mv, other.zip(standing), rules, search) {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
@@ -766,7 +790,7 @@ fn evaluate_capture(
     // The capture must not leave the capturer mated (CXA 29.4).
     if rules.mate_safety {
         let undo = pos.play(mv);
-        let mated = leads_to_mate_in_one(pos, &mut Answers::default());
+        let mated = leads_to_mate_in_one(pos, &mut Answers::default(), search);
         pos.undo(undo);
         if mated {
             return None;
@@ -1110,9 +1134,10 @@ mod tests {
                 let b = balance + took - lost;
                 let moved = |sq: Square| if sq == reply.from() { reply.to() } else { sq };
                 let still: Bitboard = open.into_iter().map(moved).collect();
-                let mut won: Vec<(Square, i32)> = captures_after_checks(pos, CXA, b, still)
-                    .into_iter()
-                    .collect();
+                let mut won: Vec<(Square, i32)> =
+                    captures_after_checks(pos, CXA, b, still, &mut MateSearch::default())
+                        .into_iter()
+                        .collect();
                 if depth > 1 {
                     let got: Bitboard = won.iter().map(|w| w.0).collect();
                     won.extend(plain_won_after_checks(
@@ -1168,6 +1193,8 @@ mod tests {
             }
         }
         let mut won = 0;
+        // One search memory for all: what it remembers of one position must not leak into another.
+        let mut search = MateSearch::default();
         for pos in &mut positions {
             let open = valued(pos, !pos.turn());
             let mut fast: Vec<(Square, i32)> = won_after_checks(
@@ -1177,7 +1204,7 @@ mod tests {
                 0,
                 open,
                 Opening::ANY,
-                &mut Answers::default(),
+                &mut Searching::new(&mut search),
             )
             .into_iter()
             .map(|w| (w.target, w.gain))
