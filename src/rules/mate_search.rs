@@ -105,30 +105,34 @@ impl MateSearch {
 }
 
 /// [`Checks`] keeps the checking moves of `1 << CHECK_SLOT_BITS` positions.
-const CHECK_SLOT_BITS: u32 = 8;
+const CHECK_SLOT_BITS: u32 = 6;
+
+/// Positions with more checking moves than this are not remembered.
+const REMEMBERED_CHECKS: usize = 15;
 
 /// The checking moves of the positions met last, one position per slot of a
 /// small table chosen by the Zobrist key: searches for mate and for captures
 /// after checks meet the same positions again and again.
 #[derive(Clone, Debug, Default)]
-struct Checks(Vec<Option<(u64, MoveList)>>);
+struct Checks(Vec<(u64, ArrayVec<Move, REMEMBERED_CHECKS>)>);
 
 impl Checks {
     /// The checking moves of the side to move in `pos`.
     fn of(&mut self, pos: &Position) -> MoveList {
         if self.0.is_empty() {
-            self.0 = vec![None; 1 << CHECK_SLOT_BITS];
+            // Key 0 with no moves: a slot no position has filled yet.
+            self.0 = vec![(0, ArrayVec::new()); 1 << CHECK_SLOT_BITS];
         }
         let key = pos.key();
         let slot = &mut self.0[(key >> (64 - CHECK_SLOT_BITS)) as usize];
-        match slot {
-            Some((k, checks)) if *k == key => checks.clone(),
-            _ => {
-                let checks = pos.checking_moves();
-                *slot = Some((key, checks.clone()));
-                checks
-            }
+        if slot.0 == key && key != 0 {
+            return slot.1.iter().copied().collect();
         }
+        let checks = pos.checking_moves();
+        if let Ok(few) = checks.as_slice().try_into() {
+            *slot = (key, few);
+        }
+        checks
     }
 }
 
