@@ -1,0 +1,62 @@
+//! How long judging each repetition of the corpus master games takes, one
+//! at a time: every referee of `rule_cases::corpus_repetitions`, judged on
+//! a fresh clone 20 times, the best time kept; prints the median, the
+//! quartiles and how many are judged within 5 µs (the target for a
+//! 4-ply cycle). The machine is shared: compare builds in one session.
+//!
+//! `cargo run --release --example repetition_times -- ../shared/data [cxa2011|cxa2020|axf]`
+
+use std::hint::black_box;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use xqarbiter::rules::RuleSet;
+
+mod rule_cases;
+use rule_cases::corpus_repetitions;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(data) = args.next() else {
+        eprintln!("usage: repetition_times DATA_FOLDER [cxa2011|cxa2020|axf]");
+        return ExitCode::from(2);
+    };
+    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
+        None => RuleSet::Cxa2020,
+        Some(Ok(rules)) => rules,
+        Some(Err(e)) => {
+            eprintln!("repetition_times: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let referees = corpus_repetitions(&Path::new(&data).join("corpus"), rules);
+    if referees.is_empty() {
+        eprintln!("repetition_times: no repetition found under {data}/corpus");
+        return ExitCode::from(2);
+    }
+    let mut micros: Vec<f64> = referees
+        .iter()
+        .map(|referee| {
+            (0..20)
+                .map(|_| {
+                    let fresh = referee.clone();
+                    let start = Instant::now();
+                    black_box(fresh.ruling());
+                    start.elapsed().as_secs_f64() * 1e6
+                })
+                .fold(f64::MAX, f64::min)
+        })
+        .collect();
+    micros.sort_by(f64::total_cmp);
+    let n = micros.len();
+    let quick = micros.iter().filter(|&&t| t <= 5.0).count();
+    println!(
+        "{n} repetitions ({rules}): median {:.1} µs (quartiles {:.1}, {:.1}); within 5 µs: {quick} ({:.0}%)",
+        micros[n / 2],
+        micros[n / 4],
+        micros[3 * n / 4],
+        100.0 * quick as f64 / n as f64
+    );
+    ExitCode::SUCCESS
+}
