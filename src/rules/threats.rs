@@ -933,6 +933,15 @@ mod tests {
         after_checks: true,
     };
 
+    /// AXF's real-root test: no net gain, no joint capture, no mate or checks looked at.
+    const AXF: ThreatRules = ThreatRules {
+        net_gain: false,
+        mate_safety: false,
+        outnumbered_counts: false,
+        after_checks: false,
+        ..CXA
+    };
+
     #[test]
     fn a_target_is_threatened_by_its_best_attacker() {
         // The rook e1 and the horse d7 both attack the unprotected cannon e5.
@@ -971,14 +980,7 @@ mod tests {
         let t = capture_threats(&mut bare, cxa);
         assert!(t.is_empty(), "{t:?}");
         // AXF asks only whether the target has a real root.
-        let axf = ThreatRules {
-            net_gain: false,
-            mate_safety: false,
-            outnumbered_counts: false,
-            after_checks: false,
-            ..CXA
-        };
-        assert!(capture_threats(&mut pos, axf).is_empty());
+        assert!(capture_threats(&mut pos, AXF).is_empty());
     }
 
     #[test]
@@ -1010,19 +1012,12 @@ mod tests {
         // again, the black rook g9 cannot take back on g7 after the red horse
         // h5 takes there while that check stands, but once it is answered it
         // can: the horse g7 is protected.
-        let axf = ThreatRules {
-            net_gain: false,
-            mate_safety: false,
-            outnumbered_counts: false,
-            after_checks: false,
-            ..CXA
-        };
         let checked = Position::from_fen("R3k1r2/9/6n2/9/7N1/9/9/9/9/3K5 b").unwrap();
-        assert!(capture_threats(&mut checked.passed(), axf).is_empty());
+        assert!(capture_threats(&mut checked.passed(), AXF).is_empty());
         // Another red rook on i9 pins the black rook g9 as well: it cannot
         // take back whatever the answer to the check, so the horse is won.
         let pinned = Position::from_fen("R3k1r1R/9/6n2/9/7N1/9/9/9/9/3K5 b").unwrap();
-        let t = capture_threats(&mut pinned.passed(), axf);
+        let t = capture_threats(&mut pinned.passed(), AXF);
         let horse = t
             .iter()
             .find(|t| t.target == sq("g7"))
