@@ -247,39 +247,7 @@ impl Referee {
         }
         let judged = self.judge_cycle(prev, last);
         let (cycle, note) = self.profile_ruling(judged.cycle.clone(), last);
-        // The cycles before this one, back to the first that was ruled
-        // otherwise, or as far as the decision needs. A cycle of the same
-        // moves is ruled alike but for the profile's clauses.
-        let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
-        let mut alike = 1;
-        let mut before = None;
-        let (mut from, mut to) = (self.previous[prev], prev);
-        while from != NONE && (before.is_none() || alike < needed) {
-            let from_ply = from as usize;
-            let same_moves = self.history[from_ply..to]
-                .iter()
-                .map(|(undo, _)| undo.mv)
-                .eq(judged.moves.iter().copied());
-            let earlier = if same_moves {
-                judged.cycle.clone()
-            } else {
-                self.judge_cycle(from_ply, to).cycle
-            };
-            let (earlier, _) = self.profile_ruling(earlier, to);
-            let differs = earlier.outcome != cycle.outcome;
-            if before.is_none() {
-                before = Some(PreviousCycle {
-                    first_ply: from_ply,
-                    last_ply: to,
-                    cycle: earlier,
-                });
-            }
-            if differs {
-                break;
-            }
-            alike += 1;
-            (from, to) = (self.previous[from_ply], from_ply);
-        }
+        let (alike, before) = self.cycles_before(prev, &judged, cycle.outcome);
         let reports = (prev + 1..=last)
             .zip(judged.moves)
             .zip(judged.natures)
@@ -297,6 +265,50 @@ impl Referee {
             alike,
             previous: before,
         })
+    }
+
+    /// The cycles of the repeated position before the one `judged` (which
+    /// starts after ply `prev` and was ruled `outcome`), walked back to the
+    /// first ruled otherwise or as far as the decision needs: how many in a
+    /// row, `judged` the last, were ruled alike, and the one just before it.
+    /// A cycle of the same moves is ruled alike but for the profile's clauses.
+    fn cycles_before(
+        &self,
+        prev: usize,
+        judged: &JudgedCycle,
+        outcome: CycleOutcome,
+    ) -> (usize, Option<PreviousCycle>) {
+        let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
+        let mut alike = 1;
+        let mut before = None;
+        let (mut from, mut to) = (self.previous[prev], prev);
+        while from != NONE && (before.is_none() || alike < needed) {
+            let from_ply = from as usize;
+            let same_moves = self.history[from_ply..to]
+                .iter()
+                .map(|(undo, _)| undo.mv)
+                .eq(judged.moves.iter().copied());
+            let earlier = if same_moves {
+                judged.cycle.clone()
+            } else {
+                self.judge_cycle(from_ply, to).cycle
+            };
+            let (earlier, _) = self.profile_ruling(earlier, to);
+            let differs = earlier.outcome != outcome;
+            if before.is_none() {
+                before = Some(PreviousCycle {
+                    first_ply: from_ply,
+                    last_ply: to,
+                    cycle: earlier,
+                });
+            }
+            if differs {
+                break;
+            }
+            alike += 1;
+            (from, to) = (self.previous[from_ply], from_ply);
+        }
+        (alike, before)
     }
 
     /// The cycle of the moves after ply `from` up to ply `to` (the same
