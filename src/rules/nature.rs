@@ -144,9 +144,7 @@ impl MoveNature {
             Why::Idle => "无将、杀、捉".into(),
         }
     }
-}
 
-impl MoveNature {
     /// The move's chases explained, one after another: a chase's whole
     /// reason, and for a check or mate threat that also chases (AXF), what
     /// it chases besides.
