@@ -5,7 +5,7 @@
 
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::repetition::CycleOutcome;
-use xqarbiter::rules::ruling::{Lang, Verdict};
+use xqarbiter::rules::ruling::{Lang, Reason, Verdict};
 use xqarbiter::rules::{Nature, RuleSet};
 
 #[path = "../tools/xorshift.rs"]
@@ -80,6 +80,16 @@ fn random_cycles_are_ruled_without_panics_and_by_the_tables() {
                         "game {game} {rules}: an idle move allows the cycle"
                     );
                 }
+            }
+            // The decisive (third) occurrence ends the game exactly when the
+            // cycle before it was ruled alike.
+            if rep.occurrences >= 3 {
+                let before = rep.previous.as_ref().expect("a cycle before the last");
+                let alike = before.cycle.outcome == cycle.outcome;
+                assert_eq!(rep.alike >= 2, alike, "game {game} {rules}");
+                let by_repetition =
+                    matches!(ruling.reason, Some(Reason::Perpetual | Reason::Repetition));
+                assert_eq!(by_repetition, alike, "game {game} {rules}");
             }
             // Both sides allowed is always a draw.
             if !cycle.red.forbidden && !cycle.black.forbidden {
