@@ -848,25 +848,11 @@ fn evaluate_capture(
 fn root_behind_standing_check(pos: &mut Position, mv: Move) -> bool {
     let us = pos.turn();
     let standing = pos.king_danger(pos.king(!us), us, pos.occupied(), pos.us(us));
-    if standing.is_empty() {
-        return false;
-    }
-    let to = mv.to();
-    let undo = pos.play(mv);
-    let defender = pos.turn();
-    let king = pos.king(defender);
-    let mut found = false;
-    for square in pos.attackers_to(to, defender).without(king) {
-        let back = pos.play(Move::new(square, to));
-        let danger = pos.king_danger(king, !defender, pos.occupied(), pos.us(!defender));
-        pos.undo(back);
-        if (danger & !standing).is_empty() {
-            found = true;
-            break;
-        }
-    }
-    pos.undo(undo);
-    found
+    standing.any()
+        && false_roots(pos, mv).iter().any(|root| {
+            root.piece.role != Role::King
+                && root.exposed_to.iter().all(|&(s, _)| standing.contains(s))
+        })
 }
 
 /// The pieces that seem to defend the target of the capture `mv` but cannot
