@@ -256,20 +256,18 @@ impl RepetitionReport {
     fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
         let Some((ahead, line)) = &worked.line else {
             let reason = m.nature.reason(lang);
+            // The grounds follow the reason: after a colon or a semicolon in
+            // English, in brackets in Chinese.
+            let with = |lead: &str, grounds: Vec<String>| match lang {
+                Lang::En => format!("{reason}{lead}{}", grounds.join("; ")),
+                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+            };
             return match &worked.grounds {
                 Grounds::Idle(attacks) if !attacks.is_empty() => {
-                    let grounds = describe(attacks, lang);
-                    match lang {
-                        Lang::En => format!("{reason}: {}", grounds.join("; ")),
-                        Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
-                    }
+                    with(": ", describe(attacks, lang))
                 }
                 Grounds::Chase(before) if !before.is_empty() => {
-                    let grounds = describe_not_before(before, lang);
-                    match lang {
-                        Lang::En => format!("{reason}; {}", grounds.join("; ")),
-                        Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
-                    }
+                    with("; ", describe_not_before(before, lang))
                 }
                 _ => reason,
             };
