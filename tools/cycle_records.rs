@@ -7,10 +7,16 @@
 //!
 //! `cargo run --release --example cycle_records -- [N] [cxa2011|cxa2020|axf]`
 //! (defaults: 2000 games, axf)
+//!
+//! With `--corpus DATA_FOLDER [RULES]` it prints instead the first third
+//! occurrence of each corpus master game that has one, ruled `none` when
+//! the game goes on there (its last two cycles were ruled differently), with
+//! the game's name (`FILE#N`) in a fifth column.
 
+use std::path::Path;
 use std::process::ExitCode;
 
-use xqarbiter::referee::Referee;
+use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
 
 #[path = "rule_cases.rs"]
@@ -19,6 +25,9 @@ use rule_cases::random_cycles::random_cycle;
 use rule_cases::xorshift::XorShift;
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--corpus") {
+        return corpus_records();
+    }
     let Some((n, rules)) = rule_cases::count_and_rules(2000, RuleSet::Axf) else {
         return usage();
     };
@@ -50,7 +59,53 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The `--corpus` mode: one line per master game that reaches a third occurrence.
+fn corpus_records() -> ExitCode {
+    let mut args = std::env::args().skip(2);
+    let Some(data) = args.next() else {
+        return usage();
+    };
+    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
+        None => RuleSet::Axf,
+        Some(Ok(rules)) => rules,
+        Some(Err(_)) => return usage(),
+    };
+    let games = rule_cases::labelled_corpus_games(&Path::new(&data).join("corpus"));
+    if games.is_empty() {
+        eprintln!("cycle_records: no master game found under {data}/corpus");
+        return ExitCode::from(2);
+    }
+    for (name, game) in games {
+        let mut referee = Referee::with_rules(rules, game.start.clone());
+        let mut moves = Vec::new();
+        for m in &game.moves {
+            moves.push(m.mv.to_string());
+            match referee.push(m.mv) {
+                Ok(Event::Repetition(3)) => {
+                    let ruling = referee.ruling();
+                    let ruled = match &ruling.repetition {
+                        Some(rep) if ruling.ends_game() => rep.cycle.outcome.name(),
+                        _ => "none",
+                    };
+                    println!(
+                        "{}\t{}\t{ruled}\t{}\t{name}",
+                        game.start.fen(),
+                        moves.join(" "),
+                        referee.position().turn().name()
+                    );
+                    break;
+                }
+                Ok(Event::Repetition(_) | Event::Quiet) => {}
+                // Mate, stalemate or an illegal move: the game ends before any third occurrence.
+                _ => break,
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn usage() -> ExitCode {
     eprintln!("usage: cycle_records [N] [cxa2011|cxa2020|axf]");
+    eprintln!("       cycle_records --corpus DATA_FOLDER [cxa2011|cxa2020|axf]");
     ExitCode::from(2)
 }

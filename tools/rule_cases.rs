@@ -115,6 +115,15 @@ pub fn random_game_cycles(rules: RuleSet, n: usize) -> Vec<Referee> {
 /// cannot be read are reported on stderr and left out; an unreadable folder
 /// gives none.
 pub fn corpus_games(corpus: &Path) -> Vec<Game> {
+    labelled_corpus_games(corpus)
+        .into_iter()
+        .map(|(_, game)| game)
+        .collect()
+}
+
+/// The games of [`corpus_games`], each with its name as `xqarbiter rule`
+/// takes it: `FILE#N`, N counting the file's games from 0.
+pub fn labelled_corpus_games(corpus: &Path) -> Vec<(String, Game)> {
     let mut files: Vec<_> = match std::fs::read_dir(corpus) {
         Ok(dir) => dir
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -135,9 +144,9 @@ pub fn corpus_games(corpus: &Path) -> Vec<Game> {
                 continue;
             }
         };
-        for game in games {
+        for (i, game) in games.enumerate() {
             match game {
-                Ok(game) => out.push(game),
+                Ok(game) => out.push((format!("{}#{i}", file.display()), game)),
                 Err(e) => eprintln!("{e}"),
             }
         }
