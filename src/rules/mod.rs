@@ -110,8 +110,10 @@ impl Nature {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
 }
+pub mod after_checks;
 pub mod exchange;
 pub mod explain;
+pub mod idle;
 pub mod mate_line;
 pub mod mate_search;
 pub mod nature;

@@ -1,7 +1,8 @@
 //! Capture threats: the pieces the side to move could win next move, directly
 //! (an unprotected piece, or one won through the exchange on its square and
-//! net of what the capture leaves hanging) or after a series of checks, each
-//! with how it is won and the attacker that wins it.
+//! net of what the capture leaves hanging) or after a series of checks
+//! ([`super::after_checks`]), each with how it is won and the attacker that
+//! wins it.
 //!
 //! Protection is always tested by playing the capture and asking whether a
 //! legal recapture exists, so false roots (假根: a pinned defender, a king that
@@ -9,10 +10,11 @@
 
 use arrayvec::ArrayVec;
 
+use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square, Undo};
+use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -328,7 +330,7 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
 /// other side of the move, each found once for all the captures judged in a
 /// position.
 #[derive(Default)]
-struct StandingWins {
+pub(super) struct StandingWins {
     here: Option<ArrayVec<Won, 16>>,
     there: Option<ArrayVec<Won, 16>>,
 }
@@ -391,7 +393,7 @@ fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
 }
 
 /// The pieces of `color` other than the king that have material value.
-fn valued(pos: &Position, color: Color) -> Bitboard {
+pub(super) fn valued(pos: &Position, color: Color) -> Bitboard {
     pos.us(color)
         .into_iter()
         .filter(|&sq| {
@@ -452,252 +454,8 @@ pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Vec<(Square, 
     exchange_pairs(&them, &mutual_exchanges(&them, pos), rules)
 }
 
-/// A piece won by checks then a capture: its square, the net material won
-/// against the opponent's best defence, and the first check.
-#[derive(Copy, Clone, Debug)]
-struct Won {
-    target: Square,
-    gain: i32,
-    check: Move,
-}
-
-/// Pieces, by square, with the net material won by taking them (one entry per square).
-type Gains = ArrayVec<(Square, i32), 16>;
-
-fn gain_on(gains: &Gains, sq: Square) -> Option<i32> {
-    gains.iter().find(|g| g.0 == sq).map(|g| g.1)
-}
-
-/// How a series of checks may start.
-#[derive(Copy, Clone)]
-struct Opening {
-    /// Pieces the first check must not take: those offered for exchange (兑).
-    offered: Bitboard,
-    /// Whether a king or pawn checking by itself may give the first check:
-    /// not when the series is a chase, as they do not chase by themselves (CXA 26.1).
-    lone_king_or_pawn: bool,
-}
-
-impl Opening {
-    /// Any check may start the series.
-    const ANY: Opening = Opening {
-        offered: Bitboard::EMPTY,
-        lone_king_or_pawn: true,
-    };
-
-    /// Plays `check` if the series may start with it, and returns how to take
-    /// it back; otherwise leaves the position as it was.
-    fn play(&self, pos: &mut Position, check: Move) -> Option<Undo> {
-        if self.offered.contains(check.to()) {
-            return None;
-        }
-        let by_itself = pos
-            .piece_at(check.from())
-            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
-        let undo = pos.play(check);
-        if by_itself
-            && !self.lone_king_or_pawn
-            && pos.checkers() == Bitboard::from_square(check.to())
-        {
-            pos.undo(undo);
-            return None;
-        }
-        Some(undo)
-    }
-}
-
-/// What a search by checks for material remembers: the replies that
-/// answered its checks, and what all searches by checks share.
-struct Searching<'a> {
-    answers: Answers,
-    shared: &'a mut MateSearch,
-}
-
-impl<'a> Searching<'a> {
-    /// A search that has answered no check yet, sharing `shared`.
-    fn new(shared: &'a mut MateSearch) -> Searching<'a> {
-        Searching {
-            answers: Answers::default(),
-            shared,
-        }
-    }
-}
-
-/// The pieces on `open` that the side to move wins whatever the opponent
-/// replies: it checks (at most `depth` times, the first as `opening` allows)
-/// and then captures with net gain, counting `balance`, the material already
-/// won on the way. A piece that a reply moves is followed to its new square.
-/// Each piece is reported by the square it stands on now. The position is
-/// restored before returning.
-fn won_after_checks(
-    pos: &mut Position,
-    rules: ThreatRules,
-    depth: u32,
-    balance: i32,
-    open: Bitboard,
-    opening: Opening,
-    memory: &mut Searching,
-) -> ArrayVec<Won, 16> {
-    let mut best: ArrayVec<Won, 16> = ArrayVec::new();
-    if open.is_empty() {
-        return best;
-    }
-    for check in memory.shared.checking_moves(pos) {
-        let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
-        let Some(undo) = opening.play(pos, check) else {
-            continue;
-        };
-        let mut live = open & !Bitboard::from_square(check.to());
-        // The least each piece still in reach is won by, over the replies so far.
-        let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
-        // Once every piece is saved the other replies do not matter: the reply
-        // that saved them from this check before, if legal, goes before the
-        // others are even generated.
-        let weigh = |pos: &mut Position, reply, floor: &mut Gains, memory: &mut Searching| {
-            weigh_reply(pos, rules, depth, balance + took, reply, floor, memory)
-        };
-        let known = memory.answers.get(check).filter(|&r| pos.is_legal(r));
-        let mut any_reply = known.is_some();
-        if let Some(reply) = known
-            && live.any()
-        {
-            live = weigh(pos, reply, &mut floor, memory);
-        }
-        if live.any() {
-            let mut replies = pos.legal_moves();
-            any_reply |= !replies.is_empty();
-            // Taking the checker refutes most checks: try captures first.
-            let king = pos.king(pos.turn());
-            replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
-            for reply in replies {
-                if Some(reply) == known {
-                    continue;
-                }
-                live = weigh(pos, reply, &mut floor, memory);
-                if live.is_empty() {
-                    memory.answers.note(check, reply);
-                    break;
-                }
-            }
-        }
-        pos.undo(undo);
-        // A check with no reply is mate: a mate threat, not a capture threat.
-        if !any_reply {
-            continue;
-        }
-        for (target, gain) in floor {
-            match best.iter_mut().find(|w| w.target == target) {
-                Some(w) if w.gain < gain => {
-                    *w = Won {
-                        target,
-                        gain,
-                        check,
-                    }
-                }
-                Some(_) => {}
-                None => best.push(Won {
-                    target,
-                    gain,
-                    check,
-                }),
-            }
-        }
-    }
-    best
-}
-
-/// Plays `reply` to a check, after which the checker's side has won
-/// `balance`, and keeps in `floor` the pieces it still wins after the reply,
-/// each with the least gain so far. Returns their squares.
-fn weigh_reply(
-    pos: &mut Position,
-    rules: ThreatRules,
-    depth: u32,
-    balance: i32,
-    reply: Move,
-    floor: &mut Gains,
-    memory: &mut Searching,
-) -> Bitboard {
-    let live: Bitboard = floor.iter().map(|f| f.0).collect();
-    let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-    let back = pos.play(reply);
-    let b = balance - lost;
-    // A piece that the reply moves is followed to its new square: stepping
-    // into the line of a check saves it only if it is not taken there.
-    let (from, to) = (reply.from(), reply.to());
-    let still = if live.contains(from) {
-        (live & !Bitboard::from_square(from)) | Bitboard::from_square(to)
-    } else {
-        live
-    };
-    let mut won = captures_after_checks(pos, rules, b, still, memory.shared);
-    if depth > 1 {
-        let got: Bitboard = won.iter().map(|w| w.0).collect();
-        let deeper = still & !got;
-        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory) {
-            won.push((w.target, w.gain));
-        }
-    }
-    pos.undo(back);
-    floor.retain(
-        |f| match gain_on(&won, if f.0 == from { to } else { f.0 }) {
-            Some(gain) => {
-                f.1 = f.1.min(gain);
-                true
-            }
-            None => false,
-        },
-    );
-    floor.iter().map(|f| f.0).collect()
-}
-
-/// The pieces on `open` the side to move can capture now with a net gain
-/// that, added to `balance`, is positive; with that total, the best per piece.
-fn captures_after_checks(
-    pos: &mut Position,
-    rules: ThreatRules,
-    balance: i32,
-    open: Bitboard,
-    search: &mut MateSearch,
-) -> Gains {
-    let mut out = Gains::new();
-    for sq in open {
-        let Some(target) = pos.piece_at(sq) else {
-            continue;
-        };
-        if balance + value(target, sq) <= 0 {
-            continue;
-        }
-        // No capture wins more than the whole piece: once one does, the rest are not asked.
-        let most = balance + value(target, sq);
-        let mut best = None;
-        for from in pos.attackers_to(sq, pos.turn()) {
-            if best == Some(most) {
-                break;
-            }
-            let mv = Move::new(from, sq);
-            let Some(attacker) = pos.piece_at(from) else {
-                continue;
-            };
-            if matches!(attacker.role, Role::King | Role::Pawn) || !pos.is_legal(mv) {
-                continue;
-            }
-            if let Some(t) =
-                evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks, search)
-                && balance + t.gain > 0
-            {
-                best = best.max(Some(balance + t.gain));
-            }
-        }
-        if let Some(gain) = best {
-            out.push((sq, gain));
-        }
-    }
-    out
-}
-
 /// Where a capture stands: threatened directly, or reached after checks.
-enum Line<'a, 'b> {
+pub(super) enum Line<'a, 'b> {
     /// The capture could be played now. Judged across a move, if given, with
     /// what the opponent wins by checks anyway, found once per position.
     Direct(Option<Across<'a>>, &'b mut StandingWins),
@@ -706,7 +464,7 @@ enum Line<'a, 'b> {
     AfterChecks,
 }
 
-fn evaluate_capture(
+pub(super) fn evaluate_capture(
     pos: &mut Position,
     mv: Move,
     attacker: Piece,
@@ -1084,125 +842,5 @@ mod tests {
         pos.play(Move::parse_uci("i5i9").unwrap());
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
-    }
-
-    /// [`won_after_checks`] without its shortcuts: every check, every reply,
-    /// every piece weighed after each, and no remembered replies.
-    fn plain_won_after_checks(
-        pos: &mut Position,
-        depth: u32,
-        balance: i32,
-        open: Bitboard,
-        opening: Opening,
-    ) -> Vec<(Square, i32)> {
-        let mut best: Vec<(Square, i32)> = Vec::new();
-        for check in pos.checking_moves() {
-            let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
-            let Some(undo) = opening.play(pos, check) else {
-                continue;
-            };
-            let replies = pos.legal_moves();
-            if replies.is_empty() {
-                pos.undo(undo);
-                continue;
-            }
-            let open = open & !Bitboard::from_square(check.to());
-            // Per piece (by its square now), the least it is won by over the replies.
-            let mut floor: Vec<(Square, i32)> = open.into_iter().map(|sq| (sq, i32::MAX)).collect();
-            for reply in replies {
-                let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-                let back = pos.play(reply);
-                let b = balance + took - lost;
-                let moved = |sq: Square| if sq == reply.from() { reply.to() } else { sq };
-                let still: Bitboard = open.into_iter().map(moved).collect();
-                let mut won: Vec<(Square, i32)> =
-                    captures_after_checks(pos, CXA, b, still, &mut MateSearch::default())
-                        .into_iter()
-                        .collect();
-                if depth > 1 {
-                    let got: Bitboard = won.iter().map(|w| w.0).collect();
-                    won.extend(plain_won_after_checks(
-                        pos,
-                        depth - 1,
-                        b,
-                        still & !got,
-                        Opening::ANY,
-                    ));
-                }
-                pos.undo(back);
-                floor.retain_mut(|f| match won.iter().find(|w| w.0 == moved(f.0)) {
-                    Some(w) => {
-                        f.1 = f.1.min(w.1);
-                        true
-                    }
-                    None => false,
-                });
-            }
-            pos.undo(undo);
-            for (sq, gain) in floor {
-                match best.iter_mut().find(|b| b.0 == sq) {
-                    Some(b) => b.1 = b.1.max(gain),
-                    None => best.push((sq, gain)),
-                }
-            }
-        }
-        best.sort();
-        best
-    }
-
-    #[test]
-    fn won_after_checks_agrees_with_a_plain_search() {
-        // Every position one legal move away from those of the public rule
-        // cases, with either side to move (when legal).
-        let mut positions = Vec::new();
-        for line in include_str!("../../positions/repetition.tsv")
-            .lines()
-            .skip(1)
-        {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let mut pos = Position::from_fen(fields[2]).unwrap();
-            for mv in fields[3].split_whitespace() {
-                for m in pos.legal_moves() {
-                    let mut after = pos.clone();
-                    after.play(m);
-                    if !after.in_check() {
-                        positions.push(after.passed());
-                    }
-                    positions.push(after);
-                }
-                pos.play(Move::parse_uci(mv).unwrap());
-            }
-        }
-        let mut won = 0;
-        // One search memory for all: what it remembers of one position must not leak into another.
-        let mut search = MateSearch::default();
-        for pos in &mut positions {
-            let open = valued(pos, !pos.turn());
-            let mut fast: Vec<(Square, i32)> = won_after_checks(
-                pos,
-                CXA,
-                CHECKS_BEFORE_CAPTURE,
-                0,
-                open,
-                Opening::ANY,
-                &mut Searching::new(&mut search),
-            )
-            .into_iter()
-            .map(|w| (w.target, w.gain))
-            .collect();
-            fast.sort();
-            let plain = plain_won_after_checks(pos, CHECKS_BEFORE_CAPTURE, 0, open, Opening::ANY);
-            assert_eq!(fast, plain, "{}", pos.fen());
-            won += plain.len();
-        }
-        println!(
-            "{} positions, {won} pieces won after checks",
-            positions.len()
-        );
-        assert!(
-            positions.len() > 40_000 && won > 1_000,
-            "{} {won}",
-            positions.len()
-        );
     }
 }

@@ -1,0 +1,271 @@
+//! The kinds of an idle move (闲): a sacrifice (献), an exchange offer (兑), a
+//! block (拦), a follow (跟), or plain idle, told apart once the move is
+//! known to be no check, mate threat or chase.
+
+use crate::board::attacks::{
+    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+};
+use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
+
+use super::Nature;
+use super::exchange::{capture_gain, value};
+use super::nature::{MoveNature, Why};
+use super::threats::{Threat, mutual_exchanges};
+
+/// The [`mutual_exchanges`] of pieces other than pawns that are even: the
+/// opponent's capture of ours wins nothing through the exchange. The exchange
+/// offers (兑); one that would lose the piece is a sacrifice (献).
+fn piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    let mut pairs = mutual_exchanges(other, mover);
+    let mut other = other.clone();
+    pairs.retain(|&(ours, theirs)| {
+        mover.piece_at(ours).is_some_and(|p| p.role != Role::Pawn)
+            && capture_gain(&mut other, Move::new(theirs, ours)) <= 0
+    });
+    pairs
+}
+
+/// Idle kinds: a sacrifice when the moved piece can be won; an exchange
+/// offer when the move presses one (`offers`: new threats on pieces that can
+/// trade themselves for a like attacker) or makes an even one; a block when
+/// it cuts an enemy piece's way to attack; a follow when it moves along with
+/// the piece the opponent just moved; else idle.
+pub(super) fn idle_nature(
+    before: &Position,
+    after: &Position,
+    previous: Option<Move>,
+    mv: Move,
+    moved: Piece,
+    offers: &[Threat],
+) -> MoveNature {
+    let to = mv.to();
+    let opponent = after.turn();
+    let mut reply = after.clone();
+    let capturers: Vec<Square> = after.attackers_to(to, opponent).collect();
+    for a in capturers {
+        let take = Move::new(a, to);
+        if reply.is_legal(take) && capture_gain(&mut reply, take) > 0 {
+            return MoveNature {
+                nature: Nature::Sacrifice,
+                targets: Vec::new(),
+                attackers: vec![a],
+                chases: Vec::new(),
+                why: Why::Sacrifice(moved, to),
+            };
+        }
+    }
+    // An offer of a pair that could already take each other, which the move
+    // made winning by adding an attacker: that piece backs it.
+    let backed = offers.iter().find_map(|t| {
+        let ours = t.exchange_with?;
+        if ours != t.attacker {
+            Some((t, (t.by, t.attacker), ours))
+        } else if before.is_legal(Move::new(ours, t.target))
+            && after
+                .attacks_from(to, moved, after.occupied())
+                .contains(t.target)
+        {
+            Some((t, (moved, to), ours))
+        } else {
+            None
+        }
+    });
+    if let Some((t, by, ours)) = backed {
+        let p = after.piece_at(ours).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Exchange,
+            targets: vec![t.target],
+            attackers: vec![by.1, ours],
+            chases: Vec::new(),
+            why: Why::PressedExchange(by, (p, ours), (t.piece, t.target)),
+        };
+    }
+    // Of several offers, the one of the moved piece is named, then the weightiest.
+    let named = |&(ours, theirs): &(Square, Square)| {
+        let weight = after.piece_at(theirs).map_or(0, |p| value(p, theirs));
+        (ours == to, weight)
+    };
+    let pressed = offers
+        .iter()
+        .filter_map(|t| Some((t.exchange_with?, t.target)))
+        .max_by_key(named);
+    let made = || {
+        let offered = piece_exchanges(after, &after.passed());
+        let existing = piece_exchanges(&before.passed(), before);
+        offered
+            .into_iter()
+            .filter(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
+            .max_by_key(named)
+    };
+    if let Some((ours, theirs)) = pressed.or_else(made) {
+        let p = after.piece_at(ours).unwrap_or(moved);
+        let t = after.piece_at(theirs).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Exchange,
+            targets: vec![theirs],
+            attackers: vec![ours],
+            chases: Vec::new(),
+            why: Why::Exchange((p, ours), (t, theirs)),
+        };
+    }
+    if let Some((piece, sq)) = blocked_attacker(before, after, mv) {
+        return MoveNature {
+            nature: Nature::Block,
+            targets: Vec::new(),
+            attackers: vec![sq],
+            chases: Vec::new(),
+            why: Why::Block(moved, to, piece, sq),
+        };
+    }
+    if let Some(prev) = previous.filter(|&p| follows(mv, p)) {
+        let followed = after.piece_at(prev.to()).unwrap_or(moved);
+        return MoveNature {
+            nature: Nature::Follow,
+            targets: vec![prev.to()],
+            attackers: Vec::new(),
+            chases: Vec::new(),
+            why: Why::Follow(moved, to, followed, prev.to()),
+        };
+    }
+    MoveNature {
+        nature: Nature::Idle,
+        targets: Vec::new(),
+        attackers: Vec::new(),
+        chases: Vec::new(),
+        why: Why::Idle,
+    }
+}
+
+/// Where an enemy rook, cannon or horse on `from` can go (move or capture) given `occ`.
+fn reach(piece: Piece, from: Square, occ: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Rook => rook_attacks(from, occ),
+        Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & occ),
+        Role::Horse => horse_attacks(from, occ),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The enemy rook, cannon or horse whose way the move cuts (拦): the moved
+/// piece now stands on its line, or on its leg, between it and a square it
+/// could reach before and no longer can — one of the mover's pieces, or a
+/// square from which it would attack the mover's king.
+fn blocked_attacker(before: &Position, after: &Position, mv: Move) -> Option<(Piece, Square)> {
+    let us = before.turn();
+    let to = mv.to();
+    let king = after.king(us);
+    let occ = after.occupied();
+    let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
+    for sq in after.us(!us) {
+        let Some(piece) = after.piece_at(sq) else {
+            continue;
+        };
+        let goals = stayed
+            | match piece.role {
+                Role::Rook => rook_attacks(king, occ),
+                Role::Cannon => cannon_attacks(king, occ),
+                Role::Horse => horse_attackers_from(king, occ),
+                _ => continue,
+            };
+        let lost = reach(piece, sq, before.occupied()) & !reach(piece, sq, occ) & goals;
+        let cut = Iterator::any(&mut lost.into_iter(), |q| {
+            between(sq, q).contains(to)
+                || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
+        });
+        if cut {
+            return Some((piece, sq));
+        }
+    }
+    None
+}
+
+/// Whether `mv` follows the opponent's move `previous` (跟): the same step,
+/// by a piece that stood on a rank or file with the one that moved.
+fn follows(mv: Move, previous: Move) -> bool {
+    let step = |m: Move| {
+        (
+            m.to().file().index() as i32 - m.from().file().index() as i32,
+            m.to().rank().index() as i32 - m.from().rank().index() as i32,
+        )
+    };
+    let (a, f) = (previous.from(), mv.from());
+    step(mv) == step(previous) && (a.file() == f.file() || a.rank() == f.rank())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Move, Position, Square};
+    use crate::rules::nature::{MoveNature, classify, classify_reply};
+    use crate::rules::ruling::Lang;
+    use crate::rules::{Nature, RuleSet};
+
+    fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
+        let pos = Position::from_fen(fen).unwrap();
+        classify(&pos, Move::parse_uci(mv).unwrap(), rules)
+    }
+
+    #[test]
+    fn of_several_offers_the_moved_piece_s_is_named() {
+        // The red rook h5 and the black rook d5 already face each other; the
+        // rook g4 moves to b4, facing the rook b9. Turned over (black for red),
+        // the same: the offer named is the moved rook's.
+        for (fen, mv, theirs) in [
+            (
+                "1r1akab2/9/c1n1bc3/p3p3p/2pr3R1/P5R2/2P1P1C1P/N3B4/4A3N/2BAK4 w",
+                "g4b4",
+                "b9",
+            ),
+            (
+                "2bak4/4a3n/n3b4/2p1p1c1p/p5r2/2PR3r1/P3P3P/C1N1BC3/9/1R1AKAB2 b",
+                "g5b5",
+                "b0",
+            ),
+        ] {
+            let n = nature(fen, mv, RuleSet::Cxa2020);
+            assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+            assert_eq!(n.targets, vec![Square::parse(theirs).unwrap()], "{fen}");
+        }
+    }
+
+    #[test]
+    fn interposing_a_protected_piece_is_a_block() {
+        // The red rook a0 attacks the black elephant a7; the black cannon steps
+        // between, protected by the horse b6, so offering it wins nothing.
+        let n = nature("4k4/9/b8/1n7/9/8c/9/9/9/R2K5 b", "i4a4", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Block, "{n:?}");
+        assert_eq!(n.attackers, vec![Square::parse("a0").unwrap()]);
+        assert_eq!(n.reason(Lang::Zh), "黑炮(a4)拦红车(a0)");
+    }
+
+    #[test]
+    fn the_same_step_beside_the_piece_just_moved_is_a_follow() {
+        // Black's rook went h7-g7; the red cannon h2 steps to g2 with it.
+        let pos = Position::from_fen("4k4/9/6r2/9/9/9/4N4/5K1C1/9/9 w").unwrap();
+        let prev = Move::parse_uci("h7g7").ok();
+        let mv = Move::parse_uci("h2g2").unwrap();
+        let n = classify_reply(&pos, prev, mv, RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Follow, "{n:?}");
+        assert_eq!(n.reason(Lang::En), "red cannon g2 follows black rook g7");
+        // Without the previous move, or after another one, it is plain idle.
+        assert_eq!(classify(&pos, mv, RuleSet::Cxa2020).nature, Nature::Idle);
+        let other = Move::parse_uci("e9d9").ok();
+        assert_eq!(
+            classify_reply(&pos, other, mv, RuleSet::Cxa2020).nature,
+            Nature::Idle
+        );
+    }
+
+    #[test]
+    fn like_for_like_is_an_exchange_offer_when_even() {
+        // The red rook h5, protected by the horse g3, faces the black rook a5.
+        let n = nature("3k5/9/9/9/r8/9/6N2/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+        assert_eq!(
+            n.reason(Lang::En),
+            "offers to exchange red rook h5 for black rook a5"
+        );
+        // Unprotected, the black rook would take it for nothing: a sacrifice.
+        let n = nature("3k5/9/9/9/r8/9/9/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    }
+}
