@@ -8,7 +8,7 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
-use super::nature::piece_in;
+use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
 

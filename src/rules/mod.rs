@@ -117,6 +117,7 @@ pub mod idle;
 pub mod mate_line;
 pub mod mate_search;
 pub mod nature;
+pub mod reason;
 pub mod repetition;
 pub mod ruling;
 pub mod threats;
