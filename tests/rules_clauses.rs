@@ -517,11 +517,14 @@ fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
 #[test]
 fn a_king_answering_check_that_uncovers_a_chase_is_idle() {
     // The black cannon d7 checks over the black pawn d4; the red king steps to e1
-    // and uncovers the red rook d0 onto the pawn (26.1.2/26.1.3).
+    // and uncovers the red rook d0 onto the pawn (CXA 26.1.2/26.1.3). AXF lets
+    // the king chase, alone or with another piece (rule 28): idle there too.
     let fen = "5k3/9/3c5/9/9/3p5/9/9/3K5/3R5 w";
     assert!(position(fen).in_check());
-    let n = nature(CXA, fen, "d1e1");
-    assert!(!n.nature.is_attack(), "{n:?}");
+    for rules in [CXA, AXF] {
+        let n = nature(rules, fen, "d1e1");
+        assert!(!n.nature.is_attack(), "{rules}: {n:?}");
+    }
 }
 
 #[test]

@@ -121,7 +121,8 @@ pub fn classify_searching(
     }
 
     // A king answering check: whatever it then threatens is idle (CXA 26.1.2).
-    let king_evasion = rules.is_cxa() && before.in_check() && moved.role == Role::King;
+    // AXF too, which lets the king chase, alone or with another piece (rule 28).
+    let king_evasion = before.in_check() && moved.role == Role::King;
     let mut ahead = after.passed();
 
     let none = Bitboard::EMPTY;
