@@ -262,15 +262,7 @@ mod tests {
     use super::*;
     use crate::rules::threats::{CHECKS_BEFORE_CAPTURE, valued};
 
-    const CXA: ThreatRules = ThreatRules {
-        pawn_capture_with_check: true,
-        tied_partner_chased: true,
-        outnumbered_counts: true,
-        net_gain: true,
-        horse_pinned_rook: false,
-        mate_safety: true,
-        after_checks: true,
-    };
+    const CXA: ThreatRules = ThreatRules::of(crate::rules::RuleSet::Cxa2020);
 
     /// [`won_after_checks`] without its shortcuts: every check, every reply,
     /// every piece weighed after each, and no remembered replies.

@@ -195,14 +195,10 @@ fn follows(mv: Move, previous: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::board::{Move, Position, Square};
-    use crate::rules::nature::{MoveNature, classify, classify_reply};
+    use crate::rules::nature::tests::nature;
+    use crate::rules::nature::{classify, classify_reply};
     use crate::rules::ruling::Lang;
     use crate::rules::{Nature, RuleSet};
-
-    fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
-        let pos = Position::from_fen(fen).unwrap();
-        classify(&pos, Move::parse_uci(mv).unwrap(), rules)
-    }
 
     #[test]
     fn of_several_offers_the_moved_piece_s_is_named() {

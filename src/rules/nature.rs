@@ -65,18 +65,6 @@ pub enum Why {
     Idle,
 }
 
-fn threat_rules(rules: RuleSet) -> ThreatRules {
-    ThreatRules {
-        pawn_capture_with_check: rules.is_cxa(),
-        tied_partner_chased: rules.is_cxa(),
-        outnumbered_counts: rules.is_cxa(),
-        net_gain: rules.is_cxa(),
-        horse_pinned_rook: rules == RuleSet::Axf,
-        mate_safety: rules.is_cxa(),
-        after_checks: rules.is_cxa(),
-    }
-}
-
 /// Classifies `mv`, a legal move in `before`, under `rules`, not knowing
 /// the move that led to `before` (so no move is found to follow one, 跟).
 pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
@@ -240,7 +228,7 @@ fn new_threats(
     search: &mut MateSearch,
 ) -> (Vec<Threat>, Vec<Threat>) {
     let cxa = rules.is_cxa();
-    let rules = threat_rules(rules);
+    let rules = ThreatRules::of(rules);
     let after = Across {
         other: before,
         after: true,
@@ -332,10 +320,11 @@ fn chase_nature(new: Vec<Threat>) -> MoveNature {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
+    /// The nature of `mv` (coordinates) in the position `fen`, with no previous move known.
+    pub(in crate::rules) fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
         let pos = Position::from_fen(fen).unwrap();
         classify(&pos, Move::parse_uci(mv).unwrap(), rules)
     }

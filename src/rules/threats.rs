@@ -10,6 +10,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
@@ -126,6 +127,22 @@ pub struct ThreatRules {
     pub mate_safety: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
+}
+
+impl ThreatRules {
+    /// The options of a rule set.
+    pub const fn of(rules: RuleSet) -> ThreatRules {
+        let cxa = rules.is_cxa();
+        ThreatRules {
+            pawn_capture_with_check: cxa,
+            tied_partner_chased: cxa,
+            outnumbered_counts: cxa,
+            net_gain: cxa,
+            horse_pinned_rook: matches!(rules, RuleSet::Axf),
+            mate_safety: cxa,
+            after_checks: cxa,
+        }
+    }
 }
 
 /// How many checks may precede the capture of a threat under [`ThreatRules::after_checks`].
@@ -667,15 +684,7 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
-    const CXA: ThreatRules = ThreatRules {
-        pawn_capture_with_check: true,
-        tied_partner_chased: true,
-        outnumbered_counts: true,
-        net_gain: true,
-        horse_pinned_rook: false,
-        mate_safety: true,
-        after_checks: true,
-    };
+    const CXA: ThreatRules = ThreatRules::of(RuleSet::Cxa2020);
 
     /// AXF's real-root test: no net gain, no joint capture, no mate or checks looked at.
     const AXF: ThreatRules = ThreatRules {
