@@ -6,7 +6,8 @@
 //! it could move again) minus those it already had before, compared by target.
 //! Discovered attacks, screens, unpinning and lost protection all fall out of
 //! this difference. Kings and pawns never chase by themselves, but a king or
-//! pawn move that lets another piece chase is a chase.
+//! pawn move that lets another piece chase is a chase, unless it is the king
+//! answering check.
 
 use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
