@@ -606,6 +606,28 @@ fn a_sacrifice_that_also_chases_is_a_chase() {
 }
 
 #[test]
+fn a_sacrifice_that_attacks_a_protected_piece_says_why_that_is_no_chase() {
+    // The black rook steps to c6, where the red cannon c0 takes it over the
+    // horse c4 (献), and attacks that horse, which the elephant e2 protects.
+    let referee = play(
+        CXA,
+        "4k4/9/9/r8/9/2N6/9/4B4/9/2CK5 b",
+        "a6c6 d0d1 c6a6 d1d0 a6c6 d0d1 c6a6 d1d0",
+    );
+    let r = repetition(&referee);
+    assert_eq!(r.moves[0].nature.nature, Nature::Sacrifice);
+    assert_eq!(
+        r.reasons(Lang::En)[0],
+        "offers black rook c6 to capture: black rook c6 attacks red horse c4, \
+         which is protected by red elephant e2"
+    );
+    assert_eq!(
+        r.reasons(Lang::Zh)[0],
+        "献黑车(c6)（黑车(c6)攻红马(c4)，有根：红相(e2)）"
+    );
+}
+
+#[test]
 fn an_exchange_offer_that_also_chases_is_a_chase() {
     // The red horse goes to d5, protected by the rook d0: it offers itself
     // for the black horse c7 (兑) and attacks the unprotected black cannon f4

@@ -1,5 +1,5 @@
 //! Grounds for people, worked out only to explain a ruling (the natures
-//! themselves are decided in [`super::nature`]): what a plain idle move newly
+//! themselves are decided in [`super::nature`]): what an idle move newly
 //! attacks and why each attack is no chase, and why a chase's capture, when
 //! it could be played before the move too, was no threat then.
 
