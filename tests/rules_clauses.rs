@@ -628,6 +628,25 @@ fn a_sacrifice_that_attacks_a_protected_piece_says_why_that_is_no_chase() {
 }
 
 #[test]
+fn an_exchange_offer_says_why_its_other_attacks_are_no_chase() {
+    // The red rook goes to d4, protected by the horse e2: it offers itself for
+    // the black rook d9 (兑), and attacks the black horse d2, which the pawn
+    // c2 protects. The rook d9, the offer itself, is no attack to explain.
+    let referee = play(
+        CXA,
+        "3rk4/9/9/9/9/8R/9/2pnN4/9/5K3 w",
+        "i4d4 e9e8 d4i4 e8e9 i4d4 e9e8 d4i4 e8e9",
+    );
+    let r = repetition(&referee);
+    assert_eq!(r.moves[0].nature.nature, Nature::Exchange);
+    assert_eq!(
+        r.reasons(Lang::En)[0],
+        "offers to exchange red rook d4 for black rook d9: red rook d4 attacks black horse d2, \
+         which is protected by black pawn c2 and black rook d9"
+    );
+}
+
+#[test]
 fn an_exchange_offer_that_also_chases_is_a_chase() {
     // The red horse goes to d5, protected by the rook d0: it offers itself
     // for the black horse c7 (兑) and attacks the unprotected black cannon f4

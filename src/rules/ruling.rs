@@ -181,14 +181,14 @@ impl RepetitionReport {
 struct Worked {
     /// A mate threat's mating line, from the position after the move.
     line: Option<(Position, Vec<Move>)>,
-    /// The grounds of an idle move (other than an exchange offer) or of a chase.
+    /// The grounds of an idle move or of a chase.
     grounds: Grounds,
 }
 
 /// The grounds a reason gives beyond the nature.
 enum Grounds {
-    /// An idle move's new attacks, each with why it is no chase: a plain
-    /// idle move's, a sacrifice's, a block's or a follow's.
+    /// An idle move's new attacks (an exchange offer's own target aside),
+    /// each with why it is no chase.
     Idle(Vec<NewAttack>),
     /// Why a chase's captures that could be played before the move were no threats then.
     Chase(Vec<NotBefore>),
@@ -199,9 +199,9 @@ enum Grounds {
 impl RepetitionReport {
     /// Each move's reason in `lang`, in order; a mate threat's reason shows
     /// a mating line ([`mate_line`]) from the position after the move, an
-    /// idle move's (not an exchange offer's) what it newly attacks and why
-    /// that is no chase ([`new_attacks`]), a chase's why a capture that could
-    /// be played before the move was no threat then ([`not_before`]).
+    /// idle move's what it newly attacks and why that is no chase
+    /// ([`new_attacks`]), a chase's why a capture that could be played before
+    /// the move was no threat then ([`not_before`]).
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
         self.reasons_with(lang, &self.work_out())
     }
@@ -209,7 +209,7 @@ impl RepetitionReport {
     /// What the reasons show beyond the natures, worked out once for both
     /// languages: for each move, a mating line for a mate threat (the position
     /// after the move, the mover to move again, and the line), and the grounds
-    /// of an idle move (not an exchange offer) or of a chase.
+    /// of an idle move or of a chase.
     fn work_out(&self) -> Vec<Worked> {
         let mut pos = self.start.clone();
         self.moves
@@ -218,6 +218,12 @@ impl RepetitionReport {
                 let grounds = match &m.nature.why {
                     Why::Idle | Why::Sacrifice(..) | Why::Block(..) | Why::Follow(..) => {
                         Grounds::Idle(new_attacks(&pos, m.mv, self.rules))
+                    }
+                    // The piece offered in exchange is the offer itself, not an attack to explain.
+                    Why::Exchange(..) | Why::PressedExchange(..) => {
+                        let mut attacks = new_attacks(&pos, m.mv, self.rules);
+                        attacks.retain(|a| !m.nature.targets.contains(&a.target.0));
+                        Grounds::Idle(attacks)
                     }
                     Why::Chase => Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases)),
                     _ => Grounds::None,
