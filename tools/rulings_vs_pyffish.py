@@ -4,8 +4,8 @@
 occurrence, or on the master games of the corpus that reach one, under the
 Asian rules (the rules Fairy-Stockfish implements).
 
-    python3 tools/rulings_vs_pyffish.py [--games N]
-    python3 tools/rulings_vs_pyffish.py --corpus ../shared/data
+    python3 tools/rulings_vs_pyffish.py [--games N] [--reasons]
+    python3 tools/rulings_vs_pyffish.py --corpus ../shared/data [--reasons]
 
 The games come from `cargo run --release --example cycle_records` (built
 first if needed), with xqarbiter's ruling of each. pyffish is asked
@@ -15,7 +15,8 @@ counts the move that led into the cycle (a piece stepping in, which
 attacks nothing, clears a perpetual chase). Prints how often each pair of
 rulings occurs and, for each disagreement, the game (its name in the
 corpus, or the start FEN; the last eight moves) so that it can be judged
-with `xqarbiter rule`.
+with `xqarbiter rule`; with `--reasons`, also xqarbiter's table of the
+cycle's moves with their natures and reasons.
 """
 
 import argparse
@@ -66,6 +67,8 @@ def main():
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--corpus", metavar="DATA_FOLDER",
                         help="the master games of DATA_FOLDER/corpus instead of random games")
+    parser.add_argument("--reasons", action="store_true",
+                        help="after each disagreement, xqarbiter's table of the cycle's moves")
     args = parser.parse_args()
     which = ["--corpus", args.corpus] if args.corpus else [str(args.games)]
     done = subprocess.run(
@@ -84,14 +87,31 @@ def main():
         pairs[(ours, theirs)] += 1
         if ours != theirs:
             game = name[0] if name else f"{len(moves)} plies from {fen}"
-            differ.append((ours, theirs, game, " ".join(moves[-8:])))
+            differ.append((ours, theirs, game, " ".join(moves[-8:]), fen, moves))
     total = sum(pairs.values())
     agree = sum(n for (a, b), n in pairs.items() if a == b)
     print(f"{total} games, rulings agree on {agree} ({100.0 * agree / total:.1f}%)")
     for (ours, theirs), n in sorted(pairs.items(), key=lambda kv: -kv[1]):
         print(f"{n:6}  xqarbiter {ours:16} pyffish {theirs}")
-    for ours, theirs, game, tail in differ:
+    for ours, theirs, game, tail, fen, moves in differ:
         print(f"xqarbiter {ours}, pyffish {theirs}: {game}, ending {tail}")
+        if args.reasons:
+            print(cycle_table(fen, moves))
+
+
+def cycle_table(fen, moves):
+    """xqarbiter's per-move table of the repetition the moves end in, indented."""
+    done = subprocess.run(
+        ["cargo", "run", "--release", "--quiet", "--", "rule", "--rules", "axf", "--lang", "en",
+         "--fen", fen, "--moves", " ".join(moves)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    lines = done.stdout.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith("ply ")), None)
+    if start is None:
+        return f"    (no table: {done.stderr.strip() or 'no repetition'})"
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return "\n".join("    " + l for l in lines[start:end])
 
 
 if __name__ == "__main__":
