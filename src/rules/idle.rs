@@ -91,6 +91,9 @@ pub(super) fn idle_nature(
         .max_by_key(named);
     let made = || {
         let offered = piece_exchanges(after, &after.passed());
+        if offered.is_empty() {
+            return None;
+        }
         let existing = piece_exchanges(&before.passed(), before);
         offered
             .into_iter()
