@@ -40,11 +40,12 @@ pub(super) fn idle_nature(
 ) -> MoveNature {
     let to = mv.to();
     let opponent = after.turn();
-    let mut reply = after.clone();
-    let capturers: Vec<Square> = after.attackers_to(to, opponent).collect();
+    let capturers = after.attackers_to(to, opponent);
+    let mut reply = None;
     for a in capturers {
         let take = Move::new(a, to);
-        if reply.is_legal(take) && capture_gain(&mut reply, take) > 0 {
+        let reply = reply.get_or_insert_with(|| after.clone());
+        if reply.is_legal(take) && capture_gain(reply, take) > 0 {
             return MoveNature {
                 nature: Nature::Sacrifice,
                 targets: Vec::new(),
