@@ -8,6 +8,7 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
+use super::nature::rook_moves_along_its_confining_line;
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
@@ -36,6 +37,11 @@ pub enum NoChase {
     AllowsMate,
     /// The capture wins no material in the end (it costs as much elsewhere).
     NoGain,
+    /// The move is the king's, answering check: whatever it lets the mover
+    /// threaten is idle (CXA 26.1.2; AXF rule 28 lets the king chase).
+    KingAnsweringCheck,
+    /// AXF rule 27: the move is a rook's along the line an enemy cannon confines it to.
+    ConfinedRook,
 }
 
 /// The pieces of value (kings left out) that `mv`, played in `before`, lets
@@ -69,6 +75,12 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             None => attacks.push((capture, target, attacker)),
         }
     }
+    // Moves that chase nothing whatever they attack, by a rule of their own.
+    let king_answering_check = before.in_check()
+        && before
+            .piece_at(mv.from())
+            .is_some_and(|p| p.role == Role::King);
+    let confined_rook = rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv);
     let mut search = MateSearch::default();
     attacks
         .into_iter()
@@ -76,7 +88,11 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             let (from, to) = (capture.from(), capture.to());
             let undo = ahead.play(capture);
             let defenders = defenders(&ahead, to);
-            let why = if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
+            let why = if king_answering_check {
+                NoChase::KingAnsweringCheck
+            } else if confined_rook {
+                NoChase::ConfinedRook
+            } else if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
                 NoChase::KingOrPawn
             } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {
                 NoChase::Protected(defenders)
@@ -142,6 +158,19 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but taking it wins no material in the end"
                 ),
                 (NoChase::NoGain, Lang::Zh) => format!("{attacker}攻{target}，吃之不得子"),
+                (NoChase::KingAnsweringCheck, Lang::En) => format!(
+                    "{attacker} attacks {target}, but a king's move answering check chases nothing"
+                ),
+                (NoChase::KingAnsweringCheck, Lang::Zh) => {
+                    format!("{attacker}攻{target}，走帅(将)应将，按闲")
+                }
+                (NoChase::ConfinedRook, Lang::En) => format!(
+                    "{attacker} attacks {target}, but the rook moves along the line an enemy \
+                     cannon confines it to, which chases nothing (AXF rule 27)"
+                ),
+                (NoChase::ConfinedRook, Lang::Zh) => {
+                    format!("{attacker}攻{target}，车被炮牵制沿线移动，不算捉（亚规27条）")
+                }
             }
         })
         .collect()
@@ -289,6 +318,39 @@ mod tests {
         assert_eq!(attacks[0].why, NoChase::KingOrPawn);
         let with_rook = Position::from_fen("3k5/9/R3n4/9/4P4/9/9/9/9/4K4 w").unwrap();
         assert!(new_attacks(&with_rook, step, RuleSet::Cxa2020).is_empty());
+    }
+
+    #[test]
+    fn what_a_king_answering_check_lets_attack_is_no_chase_by_that_rule() {
+        // The black cannon d7 checks over the pawn d4; the red king steps to
+        // e1 and uncovers the rook d0 onto the unprotected pawn.
+        let before = Position::from_fen("5k3/9/3c5/9/9/3p5/9/9/3K5/3R5 w").unwrap();
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            let attacks = new_attacks(&before, Move::parse_uci("d1e1").unwrap(), rules);
+            assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
+            assert_eq!(attacks[0].why, NoChase::KingAnsweringCheck, "{rules}");
+            assert_eq!(
+                describe(&attacks, Lang::En),
+                vec![
+                    "red rook d0 attacks black pawn d4, but a king's move answering check chases nothing"
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn what_a_confined_rook_attacks_along_its_line_is_no_chase_under_axf() {
+        // AXF rule 27: the black cannon e8, the red rook e4 and the pawn e3
+        // stand on the king's file; the rook's step to e5 frees the horse f4
+        // onto the unprotected black horse d5.
+        let before = Position::from_fen("3k5/4c4/9/9/3n5/4RN3/4P4/9/9/4K4 w").unwrap();
+        let attacks = new_attacks(&before, Move::parse_uci("e4e5").unwrap(), RuleSet::Axf);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(attacks[0].why, NoChase::ConfinedRook);
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["红马(f4)攻黑马(d5)，车被炮牵制沿线移动，不算捉（亚规27条）"]
+        );
     }
 
     /// The grounds of the chase `mv` makes in `fen` under CXA 2020.

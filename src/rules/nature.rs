@@ -199,7 +199,7 @@ fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
 /// confines it: the rook and one other piece stand between the cannon and
 /// its king, so leaving the line would uncover a check. AXF rule 27: such
 /// moves chase nothing.
-fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
+pub(super) fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
     let us = before.turn();
     let king = before.king(us);
     let is_rook = before
