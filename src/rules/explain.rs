@@ -8,7 +8,7 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
-use super::nature::rook_moves_along_its_confining_line;
+use super::nature::{Exemption, exemption};
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
@@ -75,12 +75,11 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             None => attacks.push((capture, target, attacker)),
         }
     }
-    // Moves that chase nothing whatever they attack, by a rule of their own.
-    let king_answering_check = before.in_check()
-        && before
-            .piece_at(mv.from())
-            .is_some_and(|p| p.role == Role::King);
-    let confined_rook = rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv);
+    // A move that chases nothing whatever it attacks, by a rule of its own.
+    let exempt = exemption(before, mv, rules).map(|rule| match rule {
+        Exemption::KingAnsweringCheck => NoChase::KingAnsweringCheck,
+        Exemption::ConfinedRook => NoChase::ConfinedRook,
+    });
     let mut search = MateSearch::default();
     attacks
         .into_iter()
@@ -88,10 +87,8 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             let (from, to) = (capture.from(), capture.to());
             let undo = ahead.play(capture);
             let defenders = defenders(&ahead, to);
-            let why = if king_answering_check {
-                NoChase::KingAnsweringCheck
-            } else if confined_rook {
-                NoChase::ConfinedRook
+            let why = if let Some(why) = exempt.clone() {
+                why
             } else if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
                 NoChase::KingOrPawn
             } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {

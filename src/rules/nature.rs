@@ -109,9 +109,8 @@ pub fn classify_searching(
         return nature;
     }
 
-    // A king answering check: whatever it then threatens is idle (CXA 26.1.2).
-    // AXF too, which lets the king chase, alone or with another piece (rule 28).
-    let king_evasion = before.in_check() && moved.role == Role::King;
+    let exempt = exemption(before, mv, rules);
+    let king_evasion = exempt == Some(Exemption::KingAnsweringCheck);
     let mut ahead = after.passed();
 
     let none = Bitboard::EMPTY;
@@ -144,9 +143,7 @@ pub fn classify_searching(
         }
     }
 
-    let (new, offers) = if king_evasion
-        || (rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv))
-    {
+    let (new, offers) = if exempt.is_some() {
         (Vec::new(), Vec::new())
     } else {
         new_threats(before, &ahead, rules, mates)
@@ -195,11 +192,36 @@ fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
     attackers == 1 && material(side) < material(!side)
 }
 
+/// A rule by which a move chases nothing, whatever it attacks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exemption {
+    /// The king answering check: whatever it then threatens is idle (CXA
+    /// 26.1.2); AXF too, which lets the king chase, alone or with another
+    /// piece (rule 28).
+    KingAnsweringCheck,
+    /// AXF rule 27: a rook moving along the line an enemy cannon confines it to.
+    ConfinedRook,
+}
+
+/// The rule by which `mv`, a legal move in `before`, chases nothing under
+/// `rules`, if there is one.
+pub fn exemption(before: &Position, mv: Move, rules: RuleSet) -> Option<Exemption> {
+    let king_moves = before
+        .piece_at(mv.from())
+        .is_some_and(|p| p.role == Role::King);
+    if king_moves && before.in_check() {
+        Some(Exemption::KingAnsweringCheck)
+    } else if rules == RuleSet::Axf && rook_moves_along_its_confining_line(before, mv) {
+        Some(Exemption::ConfinedRook)
+    } else {
+        None
+    }
+}
+
 /// Whether `mv` moves a rook along the line to which an enemy cannon
 /// confines it: the rook and one other piece stand between the cannon and
-/// its king, so leaving the line would uncover a check. AXF rule 27: such
-/// moves chase nothing.
-pub(super) fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
+/// its king, so leaving the line would uncover a check.
+fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
     let us = before.turn();
     let king = before.king(us);
     let is_rook = before

@@ -686,6 +686,12 @@ mod tests {
 
     const CXA: ThreatRules = ThreatRules::of(RuleSet::Cxa2020);
 
+    /// CXA without the captures after checks.
+    const CXA_WITHOUT_CHECKS: ThreatRules = ThreatRules {
+        after_checks: false,
+        ..CXA
+    };
+
     /// AXF's real-root test: no net gain, no joint capture, no mate or checks looked at.
     const AXF: ThreatRules = ThreatRules {
         net_gain: false,
@@ -713,10 +719,7 @@ mod tests {
         // e7 takes back: then the horse f6 wins the pawn e4, which the black
         // horse alone defended. Under CXA the horse c5 is threatened. (Ng8+
         // would also win the elephant e7 after the check: not looked at here.)
-        let cxa = ThreatRules {
-            after_checks: false,
-            ..CXA
-        };
+        let cxa = CXA_WITHOUT_CHECKS;
         let mut pos = Position::from_fen("4k4/4a4/4b4/5N3/2n3P1C/4p4/9/9/9/3K5 w").unwrap();
         let t = capture_threats(&mut pos, cxa);
         assert_eq!(t.len(), 1, "{t:?}");
@@ -742,10 +745,7 @@ mod tests {
         // g9 takes back, and the rook takes that elephant: a cannon for two
         // elephants, even. The rook's capture is the exchange going on, not a
         // gain after it, so the elephant e7 is not threatened.
-        let cxa = ThreatRules {
-            after_checks: false,
-            ..CXA
-        };
+        let cxa = CXA_WITHOUT_CHECKS;
         let mut pos = Position::from_fen("4k1b2/4a4/4b4/9/9/4R4/9/4C4/9/3K5 w").unwrap();
         let t = capture_threats(&mut pos, cxa);
         assert!(t.is_empty(), "{t:?}");
