@@ -13,12 +13,11 @@ use crate::board::{Color, KeyHasher, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::mate_search::MateSearch;
+use crate::rules::move_table::MoveReport;
 use crate::rules::nature::{MoveNature, classify_searching};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
-use crate::rules::ruling::{
-    MoveReport, Note, PreviousCycle, Reason, RepetitionReport, Ruling, Verdict,
-};
+use crate::rules::ruling::{Note, PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
 
 /// For each position key: the last ply after which it stood, and how often it has stood.
 type Occurrences = KeyMap<(u32, u32)>;
@@ -314,6 +313,19 @@ impl Referee {
     /// The cycle of the moves after ply `from` up to ply `to` (the same
     /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
+        let (start, moves, natures) = self.classify(from, to);
+        let cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        JudgedCycle {
+            start,
+            moves,
+            natures,
+            cycle,
+        }
+    }
+
+    /// The moves after ply `from` up to ply `to`, each with its nature, and
+    /// the position before the first.
+    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveNature>) {
         let mut pos = self.position.clone();
         for (undo, _) in self.history[from..].iter().rev() {
             pos.undo(*undo);
@@ -329,13 +341,23 @@ impl Referee {
             pos.play(mv);
             moves.push(mv);
         }
-        let cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
-        JudgedCycle {
-            start,
-            moves,
-            natures,
-            cycle,
-        }
+        (start, moves, natures)
+    }
+
+    /// The last `n` moves of the record (all of them if it has fewer), each
+    /// with its nature under the rule set, whether or not they repeat a
+    /// position, and the position before the first of them: what an arbiter
+    /// asks of a sequence that has not repeated yet.
+    pub fn last_moves(&self, n: usize) -> (Position, Vec<MoveReport>) {
+        let last = self.plies();
+        let from = last - n.min(last);
+        let (start, moves, natures) = self.classify(from, last);
+        let reports = (from + 1..=last)
+            .zip(moves)
+            .zip(natures)
+            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
+            .collect();
+        (start, reports)
     }
 
     /// A cycle's ruling under the profile, the cycle closed by ply `to`: the

@@ -303,3 +303,44 @@ fn repetitions_earlier_in_the_record_are_listed_as_ruled_when_they_occurred() {
         "{earlier:?}"
     );
 }
+
+#[test]
+fn natures_classifies_the_last_moves_even_when_no_position_repeats() {
+    // Red's rook chases the unprotected horse; black's king steps idly.
+    let fen = "4k4/9/9/9/8n/9/9/9/9/R2K5 w";
+    let args = |n: &str, json: bool| {
+        let mut a = vec!["rule", "--fen", fen, "--moves", "a0a5 e9e8", "--natures", n];
+        a.extend(if json { ["--json"] } else { ["--lang=en"] });
+        xqarbiter(&a, None)
+    };
+    let text = String::from_utf8(args("9", false).stdout).expect("utf-8");
+    assert!(text.starts_with("Game continues"), "{text}");
+    assert!(
+        text.contains("The last 2 moves (plies 1–2), classified under cxa2020:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("red rook a5 threatens black horse i5: it is unprotected"),
+        "{text}"
+    );
+
+    let json: serde_json::Value =
+        serde_json::from_slice(&args("1", true).stdout).expect("one JSON object");
+    assert_eq!(json["repetition"], serde_json::Value::Null);
+    let natures = json["natures"].as_array().expect("the natures asked for");
+    assert_eq!(natures.len(), 1);
+    assert_eq!(natures[0]["ply"], 2);
+    assert_eq!(natures[0]["notation"], "将５进１");
+    assert_eq!(natures[0]["nature"], "idle");
+
+    let both: serde_json::Value =
+        serde_json::from_slice(&args("2", true).stdout).expect("one JSON object");
+    assert_eq!(both["natures"][0]["nature"], "chase");
+    assert_eq!(both["natures"][0]["targets"][0], "i5");
+
+    let none = xqarbiter(
+        &["rule", "--fen", fen, "--moves", "a0a5", "--natures", "0"],
+        None,
+    );
+    assert_eq!(none.status.code(), Some(2));
+}

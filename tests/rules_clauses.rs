@@ -149,7 +149,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
     );
     // Each mate threat's reason shows a mating line a person can play out.
     let mut pos = r.start.clone();
-    for (m, reason) in r.moves.iter().zip(r.reasons(Lang::En)) {
+    for (m, reason) in r.moves.iter().zip(r.run().reasons(Lang::En)) {
         pos.play(m.mv);
         if m.nature.nature != Nature::MateThreat {
             continue;
@@ -164,7 +164,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         }
         assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
     }
-    let zh = r.reasons(Lang::Zh);
+    let zh = r.run().reasons(Lang::Zh);
     assert!(
         zh[0].starts_with("伏2步连将杀：") && zh[0].ends_with("（杀）"),
         "{zh:?}"
@@ -303,7 +303,7 @@ fn axf_a_check_chases_no_piece_whose_defender_only_that_check_holds() {
     assert!(check.chases.is_empty(), "{check:?}");
     assert_eq!(r.moves[3].nature.chases[0].target, sq("f9"));
     // What the mate threat chases besides is said in its reason.
-    let reasons = r.reasons(Lang::En);
+    let reasons = r.run().reasons(Lang::En);
     assert!(
         reasons[3].contains("; it also chases: red horse g7 threatens black advisor f9"),
         "{}",
@@ -617,12 +617,12 @@ fn a_sacrifice_that_attacks_a_protected_piece_says_why_that_is_no_chase() {
     let r = repetition(&referee);
     assert_eq!(r.moves[0].nature.nature, Nature::Sacrifice);
     assert_eq!(
-        r.reasons(Lang::En)[0],
+        r.run().reasons(Lang::En)[0],
         "offers black rook c6 to capture: black rook c6 attacks red horse c4, \
          which is protected by red elephant e2"
     );
     assert_eq!(
-        r.reasons(Lang::Zh)[0],
+        r.run().reasons(Lang::Zh)[0],
         "献黑车(c6)（黑车(c6)攻红马(c4)，有根：红相(e2)）"
     );
 }
@@ -640,7 +640,7 @@ fn an_exchange_offer_says_why_its_other_attacks_are_no_chase() {
     let r = repetition(&referee);
     assert_eq!(r.moves[0].nature.nature, Nature::Exchange);
     assert_eq!(
-        r.reasons(Lang::En)[0],
+        r.run().reasons(Lang::En)[0],
         "offers to exchange red rook d4 for black rook d9: red rook d4 attacks black horse d2, \
          which is protected by black pawn c2 and black rook d9"
     );

@@ -1,10 +1,11 @@
 //! `xqarbiter rule [FILE[#N]|-] [--game N] [--fen FEN] [--moves "…"] [--profile P]
-//! [--rules R] [--claim red|black] [--lang zh|en] [--json]`: the arbiter's command.
+//! [--rules R] [--claim red|black] [--natures N] [--lang zh|en] [--json]`: the arbiter's command.
 //!
 //! Reads one record (a file in any format, a pasted record on standard input,
 //! or a move list given inline), replays it through the referee and prints the
 //! ruling after its last move: the verdict first, then the cycle's moves, the
-//! natural-limit status and the board. All rule logic is the referee's.
+//! natural-limit status, the last moves asked for with `--natures` and the
+//! board. All rule logic is the referee's.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -18,6 +19,7 @@ use crate::record::{ReadOptions, read_games_from_bytes};
 use crate::referee::Referee;
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
+use crate::rules::move_table::MoveRun;
 use crate::rules::profile::Profile;
 use crate::rules::ruling::{Lang, Reason, Ruling};
 
@@ -79,6 +81,10 @@ pub struct RuleArgs {
     /// Language of the explanation.
     #[arg(long, value_enum, default_value = "zh")]
     lang: LangArg,
+    /// Also list the natures of the record's last N moves (nature, targets,
+    /// reason), whether or not they repeat a position.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    natures: Option<u32>,
     /// Print the ruling as the JSON object of the contract.
     #[arg(long)]
     json: bool,
@@ -294,6 +300,13 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         LangArg::Zh => Lang::Zh,
         LangArg::En => Lang::En,
     };
+    // The last moves asked about, classified whether or not they repeat.
+    let last_moves = args.natures.map(|n| referee.last_moves(n as usize));
+    let last_run = last_moves.as_ref().map(|(start, moves)| MoveRun {
+        start,
+        moves,
+        rules: referee.rules(),
+    });
     let claim = args.claim.map(|s| {
         let side = s.color();
         (side, referee.natural_limit().claimable_by.contains(&side))
@@ -312,6 +325,12 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         });
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
+        }
+        if let Some(run) = &last_run {
+            let texts = run.texts();
+            json["natures"] = (0..run.moves.len())
+                .filter_map(|i| run.move_json(i, &texts))
+                .collect();
         }
         json["earlier_repetitions"] = earlier
             .iter()
@@ -336,6 +355,9 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
     }
     text.push_str(&earlier_note(&earlier, lang));
+    if let Some(run) = &last_run {
+        text.push_str(&natures_note(run, lang));
+    }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let heading = match lang {
         Lang::Zh => format!("第{}着后的局面：", referee.plies()),
@@ -347,6 +369,26 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         diagram(referee.position(), colour),
         referee.position().fen()
     )))
+}
+
+/// The table of the last moves asked for with `--natures`, under a heading.
+fn natures_note(run: &MoveRun, lang: Lang) -> String {
+    let (Some(first), Some(last)) = (run.moves.first(), run.moves.last()) else {
+        return match lang {
+            Lang::En => "\nThe record has no moves to classify.\n".to_string(),
+            Lang::Zh => "\n记录中没有着法可供判定性质。\n".to_string(),
+        };
+    };
+    let (n, from, to, rules) = (run.moves.len(), first.ply, last.ply, run.rules);
+    let heading = match (lang, n) {
+        (Lang::En, 1) => format!("The last move (ply {to}), classified under {rules}:"),
+        (Lang::En, _) => {
+            format!("The last {n} moves (plies {from}–{to}), classified under {rules}:")
+        }
+        (Lang::Zh, 1) => format!("最后一着（第{to}着）的性质，规则：{rules}："),
+        (Lang::Zh, _) => format!("最后{n}着（第{from}–{to}着）的性质，规则：{rules}："),
+    };
+    format!("\n{heading}\n{}", run.table(lang))
 }
 
 /// The repetitions met before the last move (and before the game ended),

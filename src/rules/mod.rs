@@ -116,6 +116,7 @@ pub mod explain;
 pub mod idle;
 pub mod mate_line;
 pub mod mate_search;
+pub mod move_table;
 pub mod nature;
 pub mod reason;
 pub mod repetition;

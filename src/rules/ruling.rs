@@ -6,19 +6,12 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::board::{Color, Move, Position};
-use crate::notation::{Notation, render};
+use crate::board::{Color, Position};
 use crate::record::Outcome;
-use crate::text;
 
-use super::Nature;
 use super::RuleSet;
-use super::explain::{
-    NewAttack, NotBefore, describe, describe_not_before, new_attacks, not_before,
-};
 use super::limit::LimitStatus;
-use super::mate_line::{mate_line, write_line};
-use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
+use super::move_table::{MoveReport, MoveRun, MoveTexts};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
 /// The game's result after the last move (or as a record gives it).
@@ -113,17 +106,6 @@ pub enum Lang {
     En,
 }
 
-/// One move of the cycle as reported.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveReport {
-    /// Ply number in the game (1 = the first move of the record).
-    pub ply: usize,
-    /// The move.
-    pub mv: Move,
-    /// Its nature, with what it attacks and why.
-    pub nature: MoveNature,
-}
-
 /// The repetition closed by the last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepetitionReport {
@@ -175,133 +157,14 @@ impl RepetitionReport {
         let decisive = decisive as usize;
         self.occurrences >= decisive && self.alike + 1 >= decisive
     }
-}
 
-/// What one move's reason shows beyond its nature (see [`RepetitionReport::reasons`]).
-struct Worked {
-    /// A mate threat's mating line, from the position after the move.
-    line: Option<(Position, Vec<Move>)>,
-    /// The grounds of an idle move or of a chase.
-    grounds: Grounds,
-}
-
-/// The grounds a reason gives beyond the nature.
-enum Grounds {
-    /// An idle move's new attacks (an exchange offer's own target aside),
-    /// each with why it is no chase.
-    Idle(Vec<NewAttack>),
-    /// Why a chase's captures that could be played before the move were no threats then.
-    Chase(Vec<NotBefore>),
-    /// None.
-    None,
-}
-
-impl RepetitionReport {
-    /// Each move's reason in `lang`, in order; a mate threat's reason shows
-    /// a mating line ([`mate_line`]) from the position after the move, an
-    /// idle move's what it newly attacks and why that is no chase
-    /// ([`new_attacks`]), a chase's why a capture that could be played before
-    /// the move was no threat then ([`not_before`]).
-    pub fn reasons(&self, lang: Lang) -> Vec<String> {
-        self.reasons_with(lang, &self.work_out())
-    }
-
-    /// What the reasons show beyond the natures, worked out once for both
-    /// languages: for each move, a mating line for a mate threat (the position
-    /// after the move, the mover to move again, and the line), and the grounds
-    /// of an idle move or of a chase.
-    fn work_out(&self) -> Vec<Worked> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|m| {
-                let grounds = match &m.nature.why {
-                    Why::Idle | Why::Sacrifice(..) | Why::Block(..) | Why::Follow(..) => {
-                        Grounds::Idle(new_attacks(&pos, m.mv, self.rules))
-                    }
-                    // The piece offered in exchange is the offer itself, not an attack to explain.
-                    Why::Exchange(..) | Why::PressedExchange(..) => {
-                        let mut attacks = new_attacks(&pos, m.mv, self.rules);
-                        attacks.retain(|a| !m.nature.targets.contains(&a.target.0));
-                        Grounds::Idle(attacks)
-                    }
-                    Why::Chase => Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases)),
-                    _ => Grounds::None,
-                };
-                pos.play(m.mv);
-                let line = (m.nature.nature == Nature::MateThreat)
-                    .then(|| {
-                        let mut ahead = pos.passed();
-                        let line = mate_line(&mut ahead, MATE_THREAT_DEPTH);
-                        (!line.is_empty()).then_some((ahead, line))
-                    })
-                    .flatten();
-                Worked { line, grounds }
-            })
-            .collect()
-    }
-
-    /// [`RepetitionReport::reasons`] with what they show worked out; a check
-    /// or mate threat that also chases (AXF) says what it chases besides.
-    fn reasons_with(&self, lang: Lang, worked: &[Worked]) -> Vec<String> {
-        self.moves
-            .iter()
-            .zip(worked)
-            .map(|(m, worked)| {
-                let reason = self.reason_with(m, lang, worked);
-                if m.nature.nature == Nature::Chase || m.nature.chases.is_empty() {
-                    return reason;
-                }
-                let chases = m.nature.chases_reason(lang);
-                match lang {
-                    Lang::En => format!("{reason}; it also chases: {chases}"),
-                    Lang::Zh => format!("{reason}；兼捉：{chases}"),
-                }
-            })
-            .collect()
-    }
-
-    /// One move's reason, with what it shows worked out.
-    fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
-        let Some((ahead, line)) = &worked.line else {
-            let reason = m.nature.reason(lang);
-            // The grounds follow the reason: after a colon or a semicolon in
-            // English, in brackets in Chinese.
-            let with = |lead: &str, grounds: Vec<String>| match lang {
-                Lang::En => format!("{reason}{lead}{}", grounds.join("; ")),
-                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
-            };
-            return match &worked.grounds {
-                Grounds::Idle(attacks) if !attacks.is_empty() => {
-                    with(": ", describe(attacks, lang))
-                }
-                Grounds::Chase(before) if !before.is_empty() => {
-                    with("; ", describe_not_before(before, lang))
-                }
-                _ => reason,
-            };
-        };
-        // The line's own length: the mover's moves in it.
-        let moves = line.len().div_ceil(2);
-        let shown = write_line(ahead, line, lang);
-        match lang {
-            Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
-            Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
-            Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
+    /// The cycle's moves, from the position it starts from, for reasons and tables.
+    pub fn run(&self) -> MoveRun<'_> {
+        MoveRun {
+            start: &self.start,
+            moves: &self.moves,
+            rules: self.rules,
         }
-    }
-
-    /// The cycle's moves in Chinese notation, in order.
-    pub fn notations(&self) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|m| {
-                let text = render(&pos, m.mv, Notation::Chinese);
-                pos.play(m.mv);
-                text
-            })
-            .collect()
     }
 }
 
@@ -333,29 +196,11 @@ pub struct Ruling {
     pub position: Position,
 }
 
-/// Per move of a cycle: its Chinese notation and its reasons in English and Chinese.
-struct MoveTexts {
-    notations: Vec<String>,
-    reasons_en: Vec<String>,
-    reasons_zh: Vec<String>,
-}
-
-fn side_json(side: &SideCycle, moves: &[MoveReport], texts: &MoveTexts) -> Value {
+fn side_json(side: &SideCycle, run: &MoveRun, texts: &MoveTexts) -> Value {
     let ms: Vec<Value> = side
         .moves
         .iter()
-        .filter_map(|&i| {
-            let m = moves.get(i)?;
-            Some(json!({
-                "ply": m.ply,
-                "move": m.mv.to_string(),
-                "notation": texts.notations.get(i)?,
-                "nature": m.nature.nature.name(),
-                "targets": m.nature.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                "reason": texts.reasons_en.get(i)?,
-                "reason_zh": texts.reasons_zh.get(i)?,
-            }))
-        })
+        .filter_map(|&i| run.move_json(i, texts))
         .collect();
     json!({
         "pattern": side.pattern(Lang::Zh),
@@ -376,19 +221,15 @@ impl Ruling {
     /// The contract object of DESIGN.md.
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
-            let worked = r.work_out();
-            let texts = MoveTexts {
-                notations: r.notations(),
-                reasons_en: r.reasons_with(Lang::En, &worked),
-                reasons_zh: r.reasons_with(Lang::Zh, &worked),
-            };
+            let run = r.run();
+            let texts = run.texts();
             json!({
                 "first_ply": r.first_ply,
                 "last_ply": r.last_ply,
                 "occurrences": r.occurrences,
                 "ruling": r.cycle.outcome.name(),
-                "red": side_json(&r.cycle.red, &r.moves, &texts),
-                "black": side_json(&r.cycle.black, &r.moves, &texts),
+                "red": side_json(&r.cycle.red, &run, &texts),
+                "black": side_json(&r.cycle.black, &run, &texts),
                 "clause": r.cycle.clause.to_string(),
                 "explanation": r.cycle.explanation(Lang::En),
                 "explanation_zh": r.cycle.explanation(Lang::Zh),
@@ -570,33 +411,7 @@ impl Ruling {
                 };
             }
             out.push('\n');
-            let header = match lang {
-                Lang::En => ["ply", "move", "notation", "nature", "targets", "reason"],
-                Lang::Zh => ["着", "坐标", "记谱", "性质", "目标", "理由"],
-            };
-            let mut rows = vec![header.map(String::from)];
-            for ((m, notation), reason) in r.moves.iter().zip(r.notations()).zip(r.reasons(lang)) {
-                let nature = match lang {
-                    Lang::En => m.nature.nature.name(),
-                    Lang::Zh => m.nature.nature.zh(),
-                };
-                let targets = if m.nature.targets.is_empty() {
-                    "-".to_string()
-                } else {
-                    let squares: Vec<String> =
-                        m.nature.targets.iter().map(ToString::to_string).collect();
-                    squares.join(",")
-                };
-                rows.push([
-                    m.ply.to_string(),
-                    m.mv.to_string(),
-                    notation,
-                    nature.to_string(),
-                    targets,
-                    reason,
-                ]);
-            }
-            out.push_str(&text::table(&rows));
+            out.push_str(&r.run().table(lang));
             if let Some((en, zh)) = &r.note {
                 let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
             }
