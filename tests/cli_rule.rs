@@ -344,3 +344,38 @@ fn natures_classifies_the_last_moves_even_when_no_position_repeats() {
     );
     assert_eq!(none.status.code(), Some(2));
 }
+
+#[test]
+fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
+    // Red's rook checks the king back and forth (AXF: perpetual check loses).
+    let start = "2b6/4k4/9/9/9/9/9/9/2p6/3KR1Bc1 b";
+    let rule = |moves: &str, json: bool| {
+        let mut args = vec!["rule", "--rules", "axf", "--fen", start, "--moves", moves];
+        args.push(if json { "--json" } else { "--lang=en" });
+        xqarbiter(&args, None)
+    };
+    // The next check would bring the position back a second time ...
+    let text = String::from_utf8(rule("e8f8 e0f0 f8e8", false).stdout).expect("utf-8");
+    assert!(
+        text.contains("red may not play (each would repeat a cycle ruled against red):\n  车四平五 (f0e0): the position would stand 2 times: perpetual check loses"),
+        "{text}"
+    );
+    // ... and, a cycle later, a third time: the end of the game.
+    let text =
+        String::from_utf8(rule("e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8", false).stdout).expect("utf-8");
+    assert!(
+        text.contains("  车四平五 (f0e0): would end the game: Black wins — perpetual check loses"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&rule("e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8", true).stdout)
+            .expect("one JSON object");
+    let forbidden = json["forbidden_next"].as_array().expect("a list");
+    assert_eq!(forbidden.len(), 1);
+    assert_eq!(forbidden[0]["move"], "f0e0");
+    assert_eq!(forbidden[0]["notation"], "车四平五");
+    // Black, to move, is free: its king's step is no offence.
+    let json: serde_json::Value =
+        serde_json::from_slice(&rule("e8f8 e0f0 f8e8 f0e0", true).stdout).expect("one JSON object");
+    assert_eq!(json["forbidden_next"], serde_json::json!([]));
+}

@@ -4,8 +4,8 @@
 //! Reads one record (a file in any format, a pasted record on standard input,
 //! or a move list given inline), replays it through the referee and prints the
 //! ruling after its last move: the verdict first, then the cycle's moves, the
-//! natural-limit status, the last moves asked for with `--natures` and the
-//! board. All rule logic is the referee's.
+//! natural-limit status, the moves the side to move may not play, the last
+//! moves asked for with `--natures` and the board. All rule logic is the referee's.
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -15,13 +15,14 @@ use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
+use crate::notation::{Notation, render};
 use crate::record::{ReadOptions, read_games_from_bytes};
-use crate::referee::Referee;
+use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::Profile;
-use crate::rules::ruling::{Lang, Reason, Ruling};
+use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
 use super::diagram::diagram;
 
@@ -307,6 +308,12 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         moves,
         rules: referee.rules(),
     });
+    // While the game goes on: the moves that would repeat a cycle ruled against their mover.
+    let forbidden = if ruling.verdict == Verdict::Ongoing {
+        referee.forbidden_moves()
+    } else {
+        Vec::new()
+    };
     let claim = args.claim.map(|s| {
         let side = s.color();
         (side, referee.natural_limit().claimable_by.contains(&side))
@@ -326,6 +333,17 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((side, holds)) = claim {
             json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
         }
+        json["forbidden_next"] = forbidden
+            .iter()
+            .map(|f| {
+                serde_json::json!({
+                    "move": f.mv.to_string(),
+                    "notation": render(referee.position(), f.mv, Notation::Chinese),
+                    "ruling": f.ruling.summary(Lang::En),
+                    "ruling_zh": f.ruling.summary(Lang::Zh),
+                })
+            })
+            .collect();
         if let Some(run) = &last_run {
             let texts = run.texts();
             json["natures"] = (0..run.moves.len())
@@ -354,6 +372,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     if let Some((side, holds)) = claim {
         text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
     }
+    text.push_str(&forbidden_note(&forbidden, referee.position(), lang));
     text.push_str(&earlier_note(&earlier, lang));
     if let Some(run) = &last_run {
         text.push_str(&natures_note(run, lang));
@@ -369,6 +388,51 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         diagram(referee.position(), colour),
         referee.position().fen()
     )))
+}
+
+/// The moves the side to move may not play, each with the ruling it would
+/// bring; empty if there are none.
+fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> String {
+    let Some(first) = forbidden.first() else {
+        return String::new();
+    };
+    let side = pos.turn();
+    let mut out = match lang {
+        Lang::En => {
+            format!("\n{side} may not play (each would repeat a cycle ruled against {side}):\n")
+        }
+        Lang::Zh => format!(
+            "\n{}方不得走（均重复判{}方须变着的循环）：\n",
+            side.name_zh(),
+            side.name_zh()
+        ),
+    };
+    for f in std::iter::once(first).chain(&forbidden[1..]) {
+        let notation = render(pos, f.mv, Notation::Chinese);
+        out.push_str(&format!(
+            "  {notation} ({}): {}\n",
+            f.mv,
+            consequence(&f.ruling, lang)
+        ));
+    }
+    out
+}
+
+/// What a forbidden move would bring, after which `ruling` stands: the end
+/// of the game, or the position once more with the cycle's ruling.
+fn consequence(ruling: &Ruling, lang: Lang) -> String {
+    let Some(rep) = ruling.repetition.as_ref().filter(|_| !ruling.ends_game()) else {
+        return match lang {
+            Lang::En => format!("would end the game: {}", ruling.summary(lang)),
+            Lang::Zh => format!("将结束对局：{}", ruling.summary(lang)),
+        };
+    };
+    let (n, clause) = (rep.occurrences, rep.cycle.clause.name(lang));
+    let explanation = rep.cycle.explanation(lang);
+    match lang {
+        Lang::En => format!("the position would stand {n} times: {explanation} ({clause})"),
+        Lang::Zh => format!("局面将第{n}次出现：{explanation}（{clause}）"),
+    }
 }
 
 /// The table of the last moves asked for with `--natures`, under a heading.
