@@ -10,6 +10,8 @@
 //! on the resulting occupancy. In check, other pieces are first narrowed to the
 //! moves that can answer the checker (capture, block, leg, screen leaving).
 
+use arrayvec::ArrayVec;
+
 use super::attacks::{
     advisor_attacks, between, cannon_attacks, check_answers, elephant_attacks,
     horse_attackers_from, horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check,
@@ -98,11 +100,27 @@ impl Position {
         direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
         let ours = self.us(us);
         let mut screens = Bitboard::EMPTY;
-        let mut uncovering = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
+        let legs = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
+        let mut uncovering = legs;
+        // Where an uncovering piece may go and still cover every line it
+        // covers (a leg covers nowhere once left): elsewhere it checks for sure.
+        let mut covers: ArrayVec<(Square, Bitboard), 16> = ArrayVec::new();
+        let mut cover =
+            |piece: Square, keep: Bitboard| match covers.iter_mut().find(|c| c.0 == piece) {
+                Some(c) => c.1 &= keep,
+                None => {
+                    let _ = covers.try_push((piece, keep));
+                }
+            };
+        for leg in legs {
+            cover(leg, Bitboard::EMPTY);
+        }
         for rook in self.pieces(us, Role::Rook) {
-            let blockers = between(rook, king) & occ;
-            if blockers.count() == 1 {
-                uncovering |= blockers & ours;
+            let gap = between(rook, king);
+            let blockers = gap & occ;
+            if let (1, Some(blocker)) = (blockers.count(), (blockers & ours).first()) {
+                uncovering.set(blocker);
+                cover(blocker, gap);
             }
         }
         for cannon in self
@@ -112,12 +130,18 @@ impl Position {
             let gap = between(cannon, king);
             match (gap & occ).count() {
                 // Facing the king across empty squares: a piece moving in between
-                // checks, and so does the cannon capturing away over a screen.
+                // checks, and so may the cannon capturing away over a screen.
                 0 => {
                     screens |= gap;
                     uncovering.set(cannon);
+                    cover(cannon, Bitboard::FULL);
                 }
-                2 => uncovering |= gap & occ & ours,
+                2 => {
+                    for screen in gap & occ & ours {
+                        uncovering.set(screen);
+                        cover(screen, gap);
+                    }
+                }
                 _ => {}
             }
         }
@@ -151,7 +175,10 @@ impl Position {
                 continue;
             }
             let sure = if uncovers {
-                Bitboard::EMPTY
+                !covers
+                    .iter()
+                    .find(|c| c.0 == from)
+                    .map_or(Bitboard::FULL, |c| c.1)
             } else if matches!(role, Role::Rook | Role::Horse | Role::Pawn) {
                 reach | screens
             } else {
