@@ -57,7 +57,7 @@ pub enum Event {
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,
-    /// Why, in one line.
+    /// What it would bring, in one line ([`Ruling::consequence`]).
     pub reason: String,
     /// The ruling after it.
     pub ruling: Ruling,
@@ -533,7 +533,7 @@ impl Referee {
             next.push_legal(mv);
             let ruling = next.ruling();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
-                let reason = ruling.summary(crate::rules::ruling::Lang::En);
+                let reason = ruling.consequence(crate::rules::ruling::Lang::En);
                 out.push(ForbiddenMove { mv, reason, ruling });
             }
         }

@@ -412,27 +412,10 @@ fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> St
         out.push_str(&format!(
             "  {notation} ({}): {}\n",
             f.mv,
-            consequence(&f.ruling, lang)
+            f.ruling.consequence(lang)
         ));
     }
     out
-}
-
-/// What a forbidden move would bring, after which `ruling` stands: the end
-/// of the game, or the position once more with the cycle's ruling.
-fn consequence(ruling: &Ruling, lang: Lang) -> String {
-    let Some(rep) = ruling.repetition.as_ref().filter(|_| !ruling.ends_game()) else {
-        return match lang {
-            Lang::En => format!("would end the game: {}", ruling.summary(lang)),
-            Lang::Zh => format!("将结束对局：{}", ruling.summary(lang)),
-        };
-    };
-    let (n, clause) = (rep.occurrences, rep.cycle.clause.name(lang));
-    let explanation = rep.cycle.explanation(lang);
-    match lang {
-        Lang::En => format!("the position would stand {n} times: {explanation} ({clause})"),
-        Lang::Zh => format!("局面将第{n}次出现：{explanation}（{clause}）"),
-    }
 }
 
 /// The table of the last moves asked for with `--natures`, under a heading.

@@ -420,6 +420,24 @@ impl Ruling {
         out
     }
 
+    /// What the move after which this ruling stands brings, for a list of
+    /// moves not to play: the end of the game (with the summary), or the
+    /// position once more with the cycle's ruling.
+    pub fn consequence(&self, lang: Lang) -> String {
+        let Some(rep) = self.repetition.as_ref().filter(|_| !self.ends_game()) else {
+            return match lang {
+                Lang::En => format!("would end the game: {}", self.summary(lang)),
+                Lang::Zh => format!("将结束对局：{}", self.summary(lang)),
+            };
+        };
+        let (n, clause) = (rep.occurrences, rep.cycle.clause.name(lang));
+        let explanation = rep.cycle.explanation(lang);
+        match lang {
+            Lang::En => format!("the position would stand {n} times: {explanation} ({clause})"),
+            Lang::Zh => format!("局面将第{n}次出现：{explanation}（{clause}）"),
+        }
+    }
+
     /// The repetition's outcome, if the last move closed a cycle.
     pub fn cycle_outcome(&self) -> Option<CycleOutcome> {
         self.repetition.as_ref().map(|r| r.cycle.outcome)
