@@ -393,9 +393,9 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
 /// The moves the side to move may not play, each with the ruling it would
 /// bring; empty if there are none.
 fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> String {
-    let Some(first) = forbidden.first() else {
+    if forbidden.is_empty() {
         return String::new();
-    };
+    }
     let side = pos.turn();
     let mut out = match lang {
         Lang::En => {
@@ -407,7 +407,7 @@ fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> St
             side.name_zh()
         ),
     };
-    for f in std::iter::once(first).chain(&forbidden[1..]) {
+    for f in forbidden {
         let notation = render(pos, f.mv, Notation::Chinese);
         out.push_str(&format!(
             "  {notation} ({}): {}\n",
