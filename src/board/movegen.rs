@@ -85,7 +85,9 @@ impl Position {
     }
 
     /// The legal moves of the side to move that give check (the moves of
-    /// [`Position::legal_moves`] for which [`Position::gives_check`] holds, in the same order).
+    /// [`Position::legal_moves`] for which [`Position::gives_check`] holds, in
+    /// the same order), in a position where the opponent is not in check, as
+    /// in every legal position.
     pub fn checking_moves(&self) -> MoveList {
         let us = self.turn();
         let king = self.king(!us);
@@ -100,6 +102,7 @@ impl Position {
         direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
         let ours = self.us(us);
         let mut screens = Bitboard::EMPTY;
+        let mut facing = Bitboard::EMPTY;
         let legs = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
         let mut uncovering = legs;
         // Where an uncovering piece may go and still cover every line it
@@ -133,8 +136,7 @@ impl Position {
                 // checks, and so may the cannon capturing away over a screen.
                 0 => {
                     screens |= gap;
-                    uncovering.set(cannon);
-                    cover(cannon, Bitboard::FULL);
+                    facing.set(cannon);
                 }
                 2 => {
                     for screen in gap & occ & ours {
@@ -168,6 +170,10 @@ impl Position {
             let reach = direct[role.index()];
             let aim = if uncovers {
                 Bitboard::FULL
+            } else if facing.contains(from) {
+                // A cannon facing the king checks only along that line, by
+                // capturing away over a screen: not by stepping into its gap.
+                (line(from, king) | screens) & !between(from, king)
             } else {
                 reach | screens
             };
