@@ -13,7 +13,7 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, check_answers, elephant_attacks,
+    advisor_attacks, between, cannon_attacks, check_answers, cross, elephant_attacks,
     horse_attackers_from, horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check,
     pawn_attackers_from, pawn_attacks, rook_attacks,
 };
@@ -185,7 +185,10 @@ impl Position {
                     .iter()
                     .find(|c| c.0 == from)
                     .map_or(Bitboard::FULL, |c| c.1)
-            } else if matches!(role, Role::Rook | Role::Horse | Role::Pawn) {
+            } else if matches!(role, Role::Rook | Role::Horse | Role::Pawn)
+                // Off the king's lines, a cannon leaves their screens as they are.
+                || role == Role::Cannon && !cross(king).contains(from)
+            {
                 reach | screens
             } else {
                 screens
