@@ -177,7 +177,9 @@ impl Position {
             } else {
                 reach | screens
             };
-            if aim.is_empty() {
+            // A rook or cannon reaches only squares on its own rank and file.
+            let slides = matches!(role, Role::Rook | Role::Cannon);
+            if aim.is_empty() || slides && (aim & cross(from)).is_empty() {
                 continue;
             }
             let sure = if uncovers {
