@@ -75,6 +75,14 @@ struct JudgedCycle {
     cycle: CycleRuling,
 }
 
+/// The moves played after ply `from`, in order, each with its nature, as reported.
+fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<MoveReport> {
+    (from + 1..)
+        .zip(moves.into_iter().zip(natures))
+        .map(|(ply, (mv, nature))| MoveReport { ply, mv, nature })
+        .collect()
+}
+
 /// The incremental judge of one game.
 #[derive(Clone, Debug)]
 pub struct Referee {
@@ -247,11 +255,7 @@ impl Referee {
         let judged = self.judge_cycle(prev, last);
         let (cycle, note) = self.profile_ruling(judged.cycle.clone(), last);
         let (alike, before) = self.cycles_before(prev, &judged, cycle.outcome);
-        let reports = (prev + 1..=last)
-            .zip(judged.moves)
-            .zip(judged.natures)
-            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
-            .collect();
+        let reports = move_reports(prev, judged.moves, judged.natures);
         Some(RepetitionReport {
             first_ply: first,
             last_ply: last,
@@ -352,12 +356,7 @@ impl Referee {
         let last = self.plies();
         let from = last - n.min(last);
         let (start, moves, natures) = self.classify(from, last);
-        let reports = (from + 1..=last)
-            .zip(moves)
-            .zip(natures)
-            .map(|((ply, mv), nature)| MoveReport { ply, mv, nature })
-            .collect();
-        (start, reports)
+        (start, move_reports(from, moves, natures))
     }
 
     /// A cycle's ruling under the profile, the cycle closed by ply `to`: the

@@ -96,15 +96,16 @@ impl MoveNature {
 
 /// One capture threat explained: who threatens whom, and how it wins material.
 fn chase_reason(t: &Threat, lang: Lang) -> String {
+    // Why each false root cannot take back (none for most threats).
+    let roots: Vec<String> = t
+        .false_roots
+        .iter()
+        .map(|r| false_root_reason(r, lang))
+        .collect();
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
             ThreatKind::Unprotected => {
-                let roots: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .map(|r| false_root_reason(r, lang))
-                    .collect();
                 if let [root] = roots.as_slice() {
                     format!("its only defender {root}")
                 } else {
@@ -148,14 +149,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
     } else {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
-            ThreatKind::Unprotected => {
-                let roots: Vec<String> = t
-                    .false_roots
-                    .iter()
-                    .map(|r| false_root_reason(r, lang))
-                    .collect();
-                format!("假根：{}", roots.join("，"))
-            }
+            ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
             ThreatKind::RookByLesser => "以小换车".to_string(),
             ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
             ThreatKind::HeldRook => "车被马别住不能动".to_string(),
