@@ -1109,6 +1109,151 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
     assert_eq!(old.outcome, CycleOutcome::Draw);
 }
 
+/// A chase of a black `role` on `target` of `kind` (the verdict tables read
+/// the kind, the target and the piece).
+fn chase_on(target: &str, role: Role, kind: ThreatKind) -> MoveNature {
+    let mut nature = chase(kind);
+    nature.chases[0].target = sq(target);
+    nature.chases[0].piece = Piece::new(Color::Black, role);
+    nature.targets = vec![sq(target)];
+    nature
+}
+
+#[test]
+fn cxa_2020_verdicts_follow_every_row_of_the_diagram_pattern_table() {
+    // rules.md §3.6: the patterns of the 2020 diagrams, Red listed first.
+    // Lone chases of a rook and of unprotected pieces, joint chases (少根子).
+    let rook = || chase_on("c5", Role::Rook, ThreatKind::RookByLesser);
+    let other_rook = || chase_on("c6", Role::Rook, ThreatKind::RookByLesser);
+    let loose = || chase_on("d5", Role::Cannon, ThreatKind::Unprotected);
+    let other_loose = || chase_on("d6", Role::Cannon, ThreatKind::Unprotected);
+    let joint = || chase_on("e5", Role::Horse, ThreatKind::Outnumbered);
+    let joint_rook = || chase_on("e5", Role::Rook, ThreatKind::Outnumbered);
+    let block = || given(Nature::Block, &[]);
+    let exchange = || given(Nature::Exchange, &[]);
+    let red = CycleOutcome::MustVary(Color::Red);
+    let black = CycleOutcome::MustVary(Color::Black);
+    let draw = CycleOutcome::Draw;
+    let rows: Vec<(&str, [MoveNature; 2], [MoveNature; 2], CycleOutcome)> = vec![
+        ("长捉 / 一捉一闲", [loose(), loose()], [rook(), idle()], red),
+        ("长将 / 两闲", [check(), check()], [idle(), idle()], red),
+        ("一将一捉 / 两闲", [check(), loose()], [idle(), idle()], red),
+        ("长杀 / 长拦", [mate(), mate()], [block(), block()], red),
+        (
+            "长兑 / 长杀",
+            [exchange(), exchange()],
+            [mate(), mate()],
+            black,
+        ),
+        ("长杀 / 长杀", [mate(), mate()], [mate(), mate()], draw),
+        (
+            "长捉无根子 / 长捉车",
+            [loose(), loose()],
+            [rook(), rook()],
+            draw,
+        ),
+        (
+            "长捉无根子 / 长杀",
+            [loose(), loose()],
+            [mate(), mate()],
+            draw,
+        ),
+        (
+            "一将一捉 / 长杀",
+            [check(), loose()],
+            [mate(), mate()],
+            draw,
+        ),
+        (
+            "一将一捉 / 一杀一捉",
+            [check(), loose()],
+            [mate(), rook()],
+            draw,
+        ),
+        (
+            "长捉车 / 联合捉车",
+            [rook(), rook()],
+            [joint_rook(), joint_rook()],
+            red,
+        ),
+        (
+            "长捉车 / 一捉无根子+一联合捉",
+            [rook(), rook()],
+            [loose(), joint()],
+            red,
+        ),
+        (
+            "联合捉 / 长捉车",
+            [joint(), joint()],
+            [rook(), rook()],
+            black,
+        ),
+        (
+            "一捉无根子+一联合捉 / 长捉车",
+            [loose(), joint()],
+            [rook(), rook()],
+            black,
+        ),
+        (
+            "长捉无根子 / 联合捉",
+            [loose(), loose()],
+            [joint(), joint()],
+            red,
+        ),
+        (
+            "长捉无根子 / 一联合捉+一杀",
+            [loose(), loose()],
+            [joint(), mate()],
+            red,
+        ),
+        (
+            "长捉无根子 / 一捉无根子+一捉少根子",
+            [loose(), loose()],
+            [other_loose(), joint()],
+            red,
+        ),
+        (
+            "联合捉 / 长捉无根子",
+            [joint(), joint()],
+            [loose(), loose()],
+            black,
+        ),
+        (
+            "一捉无根子+一联合捉 / 长捉无根子",
+            [other_loose(), joint()],
+            [loose(), loose()],
+            black,
+        ),
+        (
+            "一捉车+一捉无根子 / 长捉少根子",
+            [rook(), loose()],
+            [joint(), joint()],
+            red,
+        ),
+        (
+            "长捉车 (two rooks) / 联合捉",
+            [rook(), other_rook()],
+            [joint(), joint()],
+            red,
+        ),
+        (
+            "一将一闲 / 一捉一闲",
+            [check(), idle()],
+            [loose(), idle()],
+            draw,
+        ),
+        (
+            "长兑 / 两闲",
+            [exchange(), exchange()],
+            [idle(), idle()],
+            draw,
+        ),
+    ];
+    for (row, r, b, expected) in rows {
+        assert_eq!(ruled(CXA, r, b).outcome, expected, "{row}");
+    }
+}
+
 #[test]
 fn axf_mutual_perpetual_check_is_a_draw_and_check_outranks_chase() {
     let mutual = ruled(AXF, [check(), check()], [check(), check()]);
@@ -1208,6 +1353,71 @@ fn ruled_pieces(red: [MoveNature; 2], black: [MoveNature; 2]) -> CycleRuling {
     let [r0, r1] = red;
     let [b0, b1] = black;
     rule_cycle(AXF, &start, &moves, &[r0, b0, r1, b1])
+}
+
+#[test]
+fn axf_verdicts_follow_the_general_rules() {
+    // rules.md §4.3, §4.4 and §5, Red listed first: the red rook chases the
+    // black cannon, or the black rook; the black rook chases the red horse.
+    let rook_on_cannon = || chasing(&[("i2", "i7")]);
+    let rook_on_rook = || chasing(&[("i2", "a7")]);
+    let rook_on_horse = || chasing(&[("a7", "c2")]);
+    let red = CycleOutcome::MustVary(Color::Red);
+    let black = CycleOutcome::MustVary(Color::Black);
+    let draw = CycleOutcome::Draw;
+    let rows: Vec<(&str, [MoveNature; 2], [MoveNature; 2], CycleOutcome)> = vec![
+        (
+            "perpetual check (rule 6)",
+            [check(), check()],
+            [idle(), idle()],
+            red,
+        ),
+        (
+            "mutual perpetual check (rule 7)",
+            [check(), check()],
+            [check(), check()],
+            draw,
+        ),
+        (
+            "perpetual mate threat (rule 9)",
+            [mate(), mate()],
+            [idle(), idle()],
+            draw,
+        ),
+        (
+            "one check one chase (rule 12)",
+            [check(), rook_on_cannon()],
+            [idle(), idle()],
+            draw,
+        ),
+        (
+            "perpetual chase of one piece",
+            [rook_on_cannon(), rook_on_cannon()],
+            [idle(), idle()],
+            red,
+        ),
+        (
+            "two pieces in turn (rule 32)",
+            [rook_on_cannon(), rook_on_rook()],
+            [idle(), idle()],
+            draw,
+        ),
+        (
+            "perpetual check against perpetual chase",
+            [rook_on_cannon(), rook_on_cannon()],
+            [check(), check()],
+            black,
+        ),
+        (
+            "both chase perpetually",
+            [rook_on_cannon(), rook_on_cannon()],
+            [rook_on_horse(), rook_on_horse()],
+            draw,
+        ),
+    ];
+    for (row, r, b, expected) in rows {
+        assert_eq!(ruled_pieces(r, b).outcome, expected, "{row}");
+    }
 }
 
 #[test]
