@@ -518,6 +518,25 @@ impl Referee {
 
     /// The legal moves of the side to move after which the position repeats
     /// with the mover ruled the offender.
+    ///
+    /// ```
+    /// use xqarbiter::board::{Move, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::RuleSet;
+    ///
+    /// // One round of perpetual check: checking from e0 again would repeat it.
+    /// let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w").unwrap();
+    /// let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+    /// for mv in ["f0e0", "e8f8", "e0f0", "f8e8"] {
+    ///     referee.push(Move::parse_uci(mv).unwrap()).unwrap();
+    /// }
+    /// let banned: Vec<String> = referee
+    ///     .forbidden_moves()
+    ///     .iter()
+    ///     .map(|f| f.mv.to_string())
+    ///     .collect();
+    /// assert_eq!(banned, ["f0e0"]);
+    /// ```
     pub fn forbidden_moves(&self) -> Vec<ForbiddenMove> {
         let mover = self.position.turn();
         let mut out = Vec::new();

@@ -68,6 +68,23 @@ pub enum Why {
 
 /// Classifies `mv`, a legal move in `before`, under `rules`, not knowing
 /// the move that led to `before` (so no move is found to follow one, 跟).
+///
+/// ```
+/// use xqarbiter::board::{Move, Position};
+/// use xqarbiter::rules::nature::classify;
+/// use xqarbiter::rules::ruling::Lang;
+/// use xqarbiter::rules::{Nature, RuleSet};
+///
+/// // The red rook goes to a5, attacking the unprotected black horse on i5.
+/// let pos = Position::from_fen("4k4/9/9/9/8n/9/9/9/9/R2K5 w").unwrap();
+/// let nature = classify(&pos, Move::parse_uci("a0a5").unwrap(), RuleSet::Cxa2020);
+/// assert_eq!(nature.nature, Nature::Chase);
+/// assert_eq!(nature.targets[0].to_string(), "i5");
+/// assert_eq!(
+///     nature.reason(Lang::En),
+///     "red rook a5 threatens black horse i5: it is unprotected"
+/// );
+/// ```
 pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
     classify_reply(before, None, mv, rules)
 }
