@@ -216,6 +216,11 @@ impl Position {
     /// Plays `mv`, which must be legal (or at least pseudo-legal: a piece of the
     /// side to move going to a square without a piece of its own). Returns what
     /// [`Position::undo`] needs.
+    ///
+    /// # Panics
+    ///
+    /// If no piece stands on the move's origin square. Moves from outside
+    /// (records, protocols) are checked with [`Position::is_legal`] first.
     #[inline]
     pub fn play(&mut self, mv: Move) -> Undo {
         let from = mv.from();
@@ -254,7 +259,11 @@ impl Position {
         undo
     }
 
-    /// Takes back the move that produced `undo`.
+    /// Takes back the move that produced `undo`, the last move played.
+    ///
+    /// # Panics
+    ///
+    /// If `undo` is not the last move's: no piece stands on its destination.
     #[inline]
     pub fn undo(&mut self, undo: Undo) {
         let from = undo.mv.from();
