@@ -3,7 +3,7 @@
 //! attacks and why each attack is no chase, and why a chase's capture, when
 //! it could be played before the move too, was no threat then.
 
-use crate::board::{Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
 use super::exchange::{capture_net, exchange_after, value};
@@ -11,7 +11,7 @@ use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::{Exemption, exemption};
 use super::reason::piece_in;
 use super::ruling::Lang;
-use super::threats::{Threat, ThreatKind};
+use super::threats::{Across, Threat, ThreatKind, ThreatRules, capture_threats_across};
 
 /// An enemy piece of value that a move attacks when no piece of the mover
 /// attacked it before, and why that attack is no chase.
@@ -31,12 +31,21 @@ pub struct NewAttack {
 pub enum NoChase {
     /// CXA 26.1: a king or a pawn does not chase by itself.
     KingOrPawn,
+    /// AXF rules 28 and 29: a king or a pawn may chase perpetually, so its
+    /// attacks do not count towards a perpetual chase.
+    KingOrPawnMayChase,
     /// These pieces can take back, and the attacker is worth as much as the target or more.
     Protected(Vec<(Square, Piece)>),
     /// CXA 29.4: the capture would let the opponent mate at once.
     AllowsMate,
     /// The capture wins no material in the end (it costs as much elsewhere).
     NoGain,
+    /// The piece could be won before the move already, in this way (CXA
+    /// 29.2: only a threat the move makes is a chase).
+    AlreadyThreatened(ThreatKind),
+    /// The piece can trade itself for this like piece of the mover: the
+    /// threat is an exchange offer (兑), not a chase.
+    Offered((Square, Piece)),
     /// The move is the king's, answering check: whatever it lets the mover
     /// threaten is idle (CXA 26.1.2; AXF rule 28 lets the king chase).
     KingAnsweringCheck,
@@ -89,8 +98,12 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             let defenders = defenders(&ahead, to);
             let why = if let Some(why) = exempt.clone() {
                 why
-            } else if rules.is_cxa() && matches!(attacker.role, Role::King | Role::Pawn) {
-                NoChase::KingOrPawn
+            } else if matches!(attacker.role, Role::King | Role::Pawn) {
+                if rules.is_cxa() {
+                    NoChase::KingOrPawn
+                } else {
+                    NoChase::KingOrPawnMayChase
+                }
             } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {
                 NoChase::Protected(defenders)
             } else if rules.is_cxa()
@@ -101,6 +114,14 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
                 NoChase::NoGain
             };
             ahead.undo(undo);
+            // A capture that wins, yet no chase: the piece could be won
+            // before already, or it can trade itself for a like piece.
+            let why = match why {
+                NoChase::NoGain => {
+                    threatened_before(before, &ahead, to, rules, &mut search).unwrap_or(why)
+                }
+                _ => why,
+            };
             NewAttack {
                 attacker: (from, attacker),
                 target: (to, target),
@@ -108,6 +129,39 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             }
         })
         .collect()
+}
+
+/// Why the mover's threat on the piece on `target` after the move (`ahead`,
+/// the mover to move again) is no chase: it could win the piece before the
+/// move already, or the piece can trade itself for a like piece (兑). None
+/// when there is no such threat.
+fn threatened_before(
+    before: &Position,
+    ahead: &Position,
+    target: Square,
+    rules: RuleSet,
+    search: &mut MateSearch,
+) -> Option<NoChase> {
+    let threats = ThreatRules::of(rules);
+    let on = Bitboard::from_square(target);
+    let after = Across {
+        other: before,
+        after: true,
+    };
+    let now = capture_threats_across(&mut ahead.clone(), threats, on, after, search);
+    let threat = now.first()?;
+    let prior = Across {
+        other: ahead,
+        after: false,
+    };
+    if let Some(had) =
+        capture_threats_across(&mut before.clone(), threats, on, prior, search).first()
+    {
+        return Some(NoChase::AlreadyThreatened(had.kind));
+    }
+    let partner = threat.exchange_with?;
+    let piece = ahead.piece_at(partner)?;
+    Some(NoChase::Offered((partner, piece)))
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
@@ -134,6 +188,12 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     format!("{attacker} attacks {target} by itself, which is no chase (CXA 26.1)")
                 }
                 (NoChase::KingOrPawn, Lang::Zh) => format!("{attacker}本身捉{target}按闲（26.1）"),
+                (NoChase::KingOrPawnMayChase, Lang::En) => format!(
+                    "{attacker} attacks {target}, but a king or pawn may chase (AXF rules 28 and 29)"
+                ),
+                (NoChase::KingOrPawnMayChase, Lang::Zh) => {
+                    format!("{attacker}攻{target}，帅(将)、兵(卒)允许长捉（亚规28、29条）")
+                }
                 (NoChase::Protected(by), Lang::En) => {
                     let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
                     format!(
@@ -155,6 +215,34 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but taking it wins no material in the end"
                 ),
                 (NoChase::NoGain, Lang::Zh) => format!("{attacker}攻{target}，吃之不得子"),
+                (NoChase::AlreadyThreatened(kind), Lang::En) => format!(
+                    "{attacker} attacks {target}, but {target} could be won before this move \
+                     already{}, so the threat is not new",
+                    if *kind == ThreatKind::AfterChecks {
+                        " (by checks, then a capture)"
+                    } else {
+                        ""
+                    }
+                ),
+                (NoChase::Offered(partner), Lang::En) => format!(
+                    "{attacker} attacks {target}, but {target} can trade itself for {}: \
+                     an exchange offer, not a chase",
+                    name(*partner)
+                ),
+                (NoChase::Offered(partner), Lang::Zh) => {
+                    format!(
+                        "{attacker}攻{target}，{target}可与{}兑换，按兑",
+                        name(*partner)
+                    )
+                }
+                (NoChase::AlreadyThreatened(kind), Lang::Zh) => format!(
+                    "{attacker}攻{target}，走子前已可{}得子，非新产生的捉",
+                    if *kind == ThreatKind::AfterChecks {
+                        "连将后"
+                    } else {
+                        ""
+                    }
+                ),
                 (NoChase::KingAnsweringCheck, Lang::En) => format!(
                     "{attacker} attacks {target}, but a king's move answering check chases nothing"
                 ),
@@ -315,6 +403,68 @@ mod tests {
         assert_eq!(attacks[0].why, NoChase::KingOrPawn);
         let with_rook = Position::from_fen("3k5/9/R3n4/9/4P4/9/9/9/9/4K4 w").unwrap();
         assert!(new_attacks(&with_rook, step, RuleSet::Cxa2020).is_empty());
+        // AXF lets pawns chase (rule 29): the attack counts for nothing either.
+        let axf = new_attacks(&before, step, RuleSet::Axf);
+        assert_eq!(axf[0].why, NoChase::KingOrPawnMayChase);
+        assert_eq!(
+            describe(&axf, Lang::En),
+            vec![
+                "red pawn e6 attacks black horse e7, but a king or pawn may chase (AXF rules 28 and 29)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_piece_that_could_be_won_by_checks_before_is_not_chased_by_a_new_attack() {
+        // The red rook g2 goes to c2 and attacks the unprotected black cannon
+        // c6. From g2 it could win the cannon already, after checking on the
+        // f file (CXA 29.1), so the threat is not new; under AXF, which knows
+        // no such win, it is a chase.
+        let before = Position::from_fen("5k3/9/9/2c6/9/9/9/6R2/4K4/6r2 w").unwrap();
+        let mv = Move::parse_uci("g2c2").unwrap();
+        let attacks = new_attacks(&before, mv, RuleSet::Cxa2020);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(
+            attacks[0].why,
+            NoChase::AlreadyThreatened(ThreatKind::AfterChecks)
+        );
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook c2 attacks black cannon c6, but black cannon c6 could be won before \
+                 this move already (by checks, then a capture), so the threat is not new"
+            ]
+        );
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["红车(c2)攻黑炮(c6)，走子前已可连将后得子，非新产生的捉"]
+        );
+        let nature = super::super::nature::classify(&before, mv, RuleSet::Axf);
+        assert_eq!(nature.nature, super::super::Nature::Chase);
+    }
+
+    #[test]
+    fn a_piece_that_can_trade_itself_for_its_attacker_is_offered_not_chased() {
+        // The red rook a0 goes to b0, where the horse c2 protects it, and
+        // faces the unprotected black rook b9, which can trade itself for it:
+        // an exchange offer (兑) under both rule sets.
+        let before = Position::from_fen("1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w").unwrap();
+        let mv = Move::parse_uci("a0b0").unwrap();
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            let nature = super::super::nature::classify(&before, mv, rules);
+            assert_eq!(nature.nature, super::super::Nature::Exchange, "{rules}");
+            let attacks = new_attacks(&before, mv, rules);
+            assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
+            let partner = (sq("b0"), Piece::new(Color::Red, Role::Rook));
+            assert_eq!(attacks[0].why, NoChase::Offered(partner), "{rules}");
+            assert_eq!(
+                describe(&attacks, Lang::En),
+                vec![
+                    "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
+                     red rook b0: an exchange offer, not a chase"
+                ]
+            );
+        }
     }
 
     #[test]
