@@ -332,6 +332,103 @@ fn axf_perpetual_chase_of_one_unprotected_piece_loses() {
 }
 
 #[test]
+fn a_chase_that_is_also_an_exchange_offer_is_still_a_chase() {
+    // AXF rule 36; CXA 兑兼捉，从重判捉. The red horse goes from c3 to d5,
+    // where the rook i5 protects it, and faces the black horse b6: alone, an
+    // exchange offer. With the unprotected black cannon shuttling between e7
+    // and e4, it chases the cannon too, and so does its way back to c3.
+    let offer = "3aka3/9/9/1n7/8R/9/2N6/9/9/3K5 w";
+    let with_cannon = "3aka3/9/4c4/1n7/8R/9/2N6/9/9/3K5 w";
+    for rules in [AXF, CXA] {
+        let alone = nature(rules, offer, "c3d5");
+        assert_eq!(alone.nature, Nature::Exchange, "{rules}");
+        assert_eq!(alone.targets, vec![sq("b6")], "{rules}");
+        let both = nature(rules, with_cannon, "c3d5");
+        assert_eq!(both.nature, Nature::Chase, "{rules}");
+        assert_eq!(both.targets, vec![sq("e7")], "{rules}");
+    }
+    let axf = decisive(
+        AXF,
+        with_cannon,
+        "c3d5 e7e4 d5c3 e4e7",
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&axf, Color::Red), [Nature::Chase, Nature::Chase]);
+    decisive(
+        CXA,
+        with_cannon,
+        "c3d5 e7e4 d5c3 e4e7",
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+}
+
+#[test]
+fn perpetual_exchange_offers_are_a_draw() {
+    // AXF rule 40: the red rook, protected by the rook i3, faces the black
+    // rook on the a and b files in turn; the black rook steps aside each time.
+    for (rules, clause) in [(AXF, "AXF rule 5"), (CXA, "CXA 2020 25.2")] {
+        let r = decisive(
+            rules,
+            "r1bakab2/9/9/9/9/9/1R6R/9/9/3K5 w",
+            "b3a3 a9b9 a3b3 b9a9",
+            CycleOutcome::Draw,
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Exchange, Nature::Exchange]
+        );
+        assert_eq!(r.cycle.red.pattern(Lang::Zh), "长兑");
+    }
+}
+
+#[test]
+fn a_pawn_may_chase_perpetually() {
+    // AXF rule 29 (CXA 26.1: a pawn chasing by itself is idle): the crossed
+    // red pawn follows the unprotected black cannon between d7 and e7.
+    for (rules, clause) in [(AXF, "AXF rule 5"), (CXA, "CXA 2020 25.2")] {
+        let r = decisive(
+            rules,
+            "3aka3/9/3c5/4P4/9/9/9/9/9/5K3 w",
+            "e6d6 d7e7 d6e6 e7d7",
+            CycleOutcome::Draw,
+            clause,
+        );
+        assert!(!r.cycle.red.forbidden, "{rules}");
+        assert!(r.moves.iter().all(|m| m.nature.nature != Nature::Chase));
+    }
+}
+
+#[test]
+fn axf_a_rook_held_by_a_horse_is_chased_even_when_protected() {
+    // AXF rule 19: the red rook d1 stands on the leg of the black horse c1,
+    // which would check the king e0 if it left; the black rook comes to d5
+    // and attacks it, protected by the rook d0 as it is. Without the horse
+    // the red rook could take back: the black rook is offered instead.
+    let held = "5k3/9/9/9/7r1/9/9/9/2nR5/3RK4 b";
+    let chase = nature(AXF, held, "h5d5");
+    assert_eq!(chase.nature, Nature::Chase);
+    assert_eq!(chase.chases[0].kind, ThreatKind::HeldRook);
+    assert_eq!(chase.targets, vec![sq("d1")]);
+    let free = nature(AXF, "5k3/9/9/9/7r1/9/9/9/3R5/3RK4 b", "h5d5");
+    assert_eq!(free.nature, Nature::Sacrifice);
+}
+
+#[test]
+fn a_piece_moved_onto_a_cannon_s_line_as_its_screen_chases() {
+    // AXF rule 25 (cannon mounts): the red horse c2 goes to a3 and becomes the
+    // screen of the cannon a0, which now threatens the unprotected black horse a7.
+    for rules in [AXF, CXA] {
+        let mount = nature(rules, "5k3/9/n8/9/9/9/9/2N6/9/C3K4 w", "c2a3");
+        assert_eq!(mount.nature, Nature::Chase, "{rules}");
+        assert_eq!(mount.targets, vec![sq("a7")], "{rules}");
+        assert_eq!(mount.attackers, vec![sq("a0")], "{rules}");
+    }
+}
+
+#[test]
 fn axf_one_piece_chasing_two_pieces_in_turn_is_allowed() {
     let r = decisive(
         AXF,
