@@ -6,12 +6,15 @@
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
-use super::exchange::{capture_net, exchange_after, value};
+use super::exchange::{capture_gain, capture_net, exchange_after, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::{Exemption, exemption};
 use super::reason::piece_in;
 use super::ruling::Lang;
-use super::threats::{Across, Threat, ThreatKind, ThreatRules, capture_threats_across};
+use super::threats::{
+    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
+    won_back_by_checks,
+};
 
 /// An enemy piece of value that a move attacks when no piece of the mover
 /// attacked it before, and why that attack is no chase.
@@ -38,8 +41,13 @@ pub enum NoChase {
     Protected(Vec<(Square, Piece)>),
     /// CXA 29.4: the capture would let the opponent mate at once.
     AllowsMate,
-    /// The capture wins no material in the end (it costs as much elsewhere).
+    /// The capture wins no material in the end.
     NoGain,
+    /// The capture would leave this piece of the mover to be taken elsewhere,
+    /// worth as much as the capture wins or more (CXA "得子": net gain).
+    CostsElsewhere((Square, Piece)),
+    /// After the capture the opponent wins this piece back by checks (CXA 29.1).
+    WonBack((Square, Piece)),
     /// The piece could be won before the move already, in this way (CXA
     /// 29.2: only a threat the move makes is a chase).
     AlreadyThreatened(ThreatKind),
@@ -115,11 +123,12 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
             };
             ahead.undo(undo);
             // A capture that wins, yet no chase: the piece could be won
-            // before already, or it can trade itself for a like piece.
+            // before already, or it can trade itself for a like piece; or
+            // one that costs what it wins.
             let why = match why {
-                NoChase::NoGain => {
-                    threatened_before(before, &ahead, to, rules, &mut search).unwrap_or(why)
-                }
+                NoChase::NoGain => threatened_before(before, &ahead, to, rules, &mut search)
+                    .or_else(|| price(before, &mut ahead, capture, rules, &mut search))
+                    .unwrap_or(why),
                 _ => why,
             };
             NewAttack {
@@ -162,6 +171,54 @@ fn threatened_before(
     let partner = threat.exchange_with?;
     let piece = ahead.piece_at(partner)?;
     Some(NoChase::Offered((partner, piece)))
+}
+
+/// What the capture `capture` in `ahead` (the mover to move again after its
+/// move from `before`) costs under the CXA's net gain, when that is as much
+/// as it wins on its square: a piece of the mover the opponent can then
+/// take, or one it wins back by checks. None under AXF, which weighs the
+/// capture on its square alone, and when nothing such is found.
+fn price(
+    before: &Position,
+    ahead: &mut Position,
+    capture: Move,
+    rules: RuleSet,
+    search: &mut MateSearch,
+) -> Option<NoChase> {
+    let threats = ThreatRules::of(rules);
+    let on_square = capture_gain(ahead, capture);
+    if !threats.net_gain || on_square <= 0 {
+        return None;
+    }
+    let (net, lost) = capture_net(ahead, capture, on_square, Some(before));
+    if let Some(square) = lost.filter(|_| net <= 0) {
+        return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
+    }
+    let (taker, taken) = (
+        ahead.piece_at(capture.from())?,
+        ahead.piece_at(capture.to())?,
+    );
+    let mut standing = StandingWins::default();
+    let back = won_back_by_checks(
+        ahead,
+        capture,
+        Some((before, &mut standing)),
+        threats,
+        search,
+    );
+    // Weighed as the threat is: the capturer won back trades against the piece it took.
+    let won = back.iter().find(|w| {
+        if w.target == capture.to() {
+            value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) <= 0
+        } else {
+            on_square - w.gain <= 0
+        }
+    })?;
+    // The piece stands on its square after the capture.
+    let undo = ahead.play(capture);
+    let piece = ahead.piece_at(won.target);
+    ahead.undo(undo);
+    Some(NoChase::WonBack((won.target, piece?)))
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
@@ -215,6 +272,22 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but taking it wins no material in the end"
                 ),
                 (NoChase::NoGain, Lang::Zh) => format!("{attacker}攻{target}，吃之不得子"),
+                (NoChase::CostsElsewhere(lost), Lang::En) => format!(
+                    "{attacker} attacks {target}, but taking it would lose {} elsewhere, \
+                     as much as it wins or more",
+                    name(*lost)
+                ),
+                (NoChase::CostsElsewhere(lost), Lang::Zh) => {
+                    format!("{attacker}攻{target}，吃之则失{}，不得子", name(*lost))
+                }
+                (NoChase::WonBack(lost), Lang::En) => format!(
+                    "{attacker} attacks {target}, but after taking it the opponent wins {} \
+                     back by checks",
+                    name(*lost)
+                ),
+                (NoChase::WonBack(lost), Lang::Zh) => {
+                    format!("{attacker}攻{target}，吃之则被连将得回{}，不得子", name(*lost))
+                }
                 (NoChase::AlreadyThreatened(kind), Lang::En) => format!(
                     "{attacker} attacks {target}, but {target} could be won before this move \
                      already{}, so the threat is not new",
@@ -441,6 +514,36 @@ mod tests {
         );
         let nature = super::super::nature::classify(&before, mv, RuleSet::Axf);
         assert_eq!(nature.nature, super::super::Nature::Chase);
+    }
+
+    #[test]
+    fn a_capture_that_costs_as_much_as_it_wins_names_the_price() {
+        // The red rook a2 goes to a5 and attacks the unprotected black horse
+        // c5, but leaves the rook f2, which the cannon f7 attacks over the
+        // pawn f5: taking the horse would lose that rook.
+        let left = Position::from_fen("4k4/4a4/5c3/9/2n2P3/9/9/R4R3/9/3K5 w").unwrap();
+        let attacks = new_attacks(&left, Move::parse_uci("a2a5").unwrap(), RuleSet::Cxa2020);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        let rook = (sq("f2"), Piece::new(Color::Red, Role::Rook));
+        assert_eq!(attacks[0].why, NoChase::CostsElsewhere(rook));
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook a5 attacks black horse c5, but taking it would lose red rook f2 \
+                 elsewhere, as much as it wins or more"
+            ]
+        );
+        // The red rook a5 goes to a3 and attacks the unprotected black cannon
+        // d3; after taking it, the horse g4 checks from f2 and takes the rook.
+        let forked = Position::from_fen("4k4/4a4/9/9/R8/6n2/3c5/9/9/4K4 w").unwrap();
+        let attacks = new_attacks(&forked, Move::parse_uci("a5a3").unwrap(), RuleSet::Cxa2020);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        let taker = (sq("d3"), Piece::new(Color::Red, Role::Rook));
+        assert_eq!(attacks[0].why, NoChase::WonBack(taker));
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["红车(a3)攻黑炮(d3)，吃之则被连将得回红车(d3)，不得子"]
+        );
     }
 
     #[test]

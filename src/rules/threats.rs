@@ -371,7 +371,7 @@ fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> 
 /// the capture `mv` (the capturer itself, or another). With `other`, the
 /// position on the other side of a move, a piece the opponent wins by checks
 /// for as much there and here without `mv` is left out: it is no price of `mv`.
-fn won_back_by_checks(
+pub(super) fn won_back_by_checks(
     pos: &mut Position,
     mv: Move,
     other: Option<(&Position, &mut StandingWins)>,
