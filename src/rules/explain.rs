@@ -194,18 +194,26 @@ fn price(
     if let Some(square) = lost.filter(|_| net <= 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
-    let (taker, taken) = (
-        ahead.piece_at(capture.from())?,
-        ahead.piece_at(capture.to())?,
-    );
+    won_back_price(ahead, capture, on_square, Some(before), threats, search).map(NoChase::WonBack)
+}
+
+/// The piece of the side to move that the opponent wins back by checks after
+/// the capture `capture`, worth what the capture wins on its square
+/// (`on_square`) or more, with its square after the capture. With `other`,
+/// the position on the other side of a move, what the opponent wins by
+/// checks there and here anyway is no price.
+fn won_back_price(
+    pos: &mut Position,
+    capture: Move,
+    on_square: i32,
+    other: Option<&Position>,
+    threats: ThreatRules,
+    search: &mut MateSearch,
+) -> Option<(Square, Piece)> {
+    let (taker, taken) = (pos.piece_at(capture.from())?, pos.piece_at(capture.to())?);
     let mut standing = StandingWins::default();
-    let back = won_back_by_checks(
-        ahead,
-        capture,
-        Some((before, &mut standing)),
-        threats,
-        search,
-    );
+    let other = other.map(|o| (o, &mut standing));
+    let back = won_back_by_checks(pos, capture, other, threats, search);
     // Weighed as the threat is: the capturer won back trades against the piece it took.
     let won = back.iter().find(|w| {
         if w.target == capture.to() {
@@ -214,11 +222,10 @@ fn price(
             on_square - w.gain <= 0
         }
     })?;
-    // The piece stands on its square after the capture.
-    let undo = ahead.play(capture);
-    let piece = ahead.piece_at(won.target);
-    ahead.undo(undo);
-    Some(NoChase::WonBack((won.target, piece?)))
+    let undo = pos.play(capture);
+    let piece = pos.piece_at(won.target);
+    pos.undo(undo);
+    Some((won.target, piece?))
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
@@ -344,6 +351,10 @@ pub enum NotBefore {
     LosingExchange((Square, Piece)),
     /// Taking the target cost this piece elsewhere.
     Cost((Square, Piece), (Square, Piece)),
+    /// After taking the target the opponent won this piece back by checks (CXA 29.1).
+    WonBack((Square, Piece), (Square, Piece)),
+    /// Taking the target would have allowed mate (CXA 29.4).
+    AllowedMate((Square, Piece)),
 }
 
 /// For the threats of a chase by `mv` played in `before`, why each was no
@@ -351,8 +362,14 @@ pub enum NotBefore {
 /// attacker from its old square). A threat already explained by its own
 /// reason (a price before, checks, an exchange that removes a defender) is
 /// left out, and so is one whose capture the move made possible.
-pub fn not_before(before: &Position, mv: Move, threats: &[Threat]) -> Vec<NotBefore> {
+pub fn not_before(
+    before: &Position,
+    mv: Move,
+    threats: &[Threat],
+    rules: RuleSet,
+) -> Vec<NotBefore> {
     let mut pos = before.clone();
+    let mut search = MateSearch::default();
     threats
         .iter()
         .filter(|t| {
@@ -384,11 +401,25 @@ pub fn not_before(before: &Position, mv: Move, threats: &[Threat]) -> Vec<NotBef
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
             let (_, lost) = capture_net(&mut pos, capture, on_square, None);
-            let lost = lost?;
-            Some(NotBefore::Cost(
-                (t.target, target),
-                (lost, pos.piece_at(lost)?),
-            ))
+            if let Some(lost) = lost {
+                return Some(NotBefore::Cost(
+                    (t.target, target),
+                    (lost, pos.piece_at(lost)?),
+                ));
+            }
+            let threats = ThreatRules::of(rules);
+            let won = threats
+                .after_checks
+                .then(|| won_back_price(&mut pos, capture, on_square, None, threats, &mut search))
+                .flatten();
+            if let Some(won) = won {
+                return Some(NotBefore::WonBack((t.target, target), won));
+            }
+            let undo = pos.play(capture);
+            let mated = threats.mate_safety
+                && leads_to_mate_in_one(&mut pos, &mut Answers::default(), &mut search);
+            pos.undo(undo);
+            mated.then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
 }
@@ -426,6 +457,21 @@ pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
             ),
             (NotBefore::Cost(target, lost), Lang::Zh) => {
                 format!("此着前吃{}须失{}", name(*target), name(*lost))
+            }
+            (NotBefore::WonBack(target, lost), Lang::En) => format!(
+                "before this move, after taking {} the opponent won {} back by checks",
+                name(*target),
+                name(*lost)
+            ),
+            (NotBefore::WonBack(target, lost), Lang::Zh) => {
+                format!("此着前吃{}则被连将得回{}", name(*target), name(*lost))
+            }
+            (NotBefore::AllowedMate(target), Lang::En) => format!(
+                "before this move, taking {} allowed mate (CXA 29.4)",
+                name(*target)
+            ),
+            (NotBefore::AllowedMate(target), Lang::Zh) => {
+                format!("此着前吃{}则被将杀（29.4）", name(*target))
             }
         })
         .collect()
@@ -609,7 +655,7 @@ mod tests {
         let mv = Move::parse_uci(mv).unwrap();
         let nature = classify(&before, mv, RuleSet::Cxa2020);
         assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
-        not_before(&before, mv, &nature.chases)
+        not_before(&before, mv, &nature.chases, RuleSet::Cxa2020)
     }
 
     #[test]
@@ -646,6 +692,36 @@ mod tests {
         assert_eq!(
             chase_grounds(fen, "c1c2"),
             vec![NotBefore::LosingExchange(cannon)]
+        );
+    }
+
+    #[test]
+    fn a_chase_names_a_mate_or_a_win_back_by_checks_that_stopped_it_before() {
+        // Positions of the corpus master games. The black king steps from e9 to
+        // f9; before, taking the red cannon h0 with the rook h7 allowed mate.
+        let fen = "2bak4/4a4/4b2r1/9/6R2/4C3p/4P1c2/2N1B1r2/4A4/2B1KA1C1 b";
+        let cannon = (sq("h0"), Piece::new(Color::Red, Role::Cannon));
+        let grounds = chase_grounds(fen, "e9f9");
+        assert!(
+            grounds.contains(&NotBefore::AllowedMate(cannon)),
+            "{grounds:?}"
+        );
+        assert_eq!(
+            describe_not_before(&[NotBefore::AllowedMate(cannon)], Lang::En),
+            vec!["before this move, taking red cannon h0 allowed mate (CXA 29.4)"]
+        );
+        // The red king steps from e1 to f1; before, after the horse c6 took
+        // the elephant e7, Black won the rook b5 back by checks.
+        let fen = "3ak4/4a4/4b4/2N6/PR6p/r8/4P4/4B4/4K1n2/3A1AB2 w";
+        let elephant = (sq("e7"), Piece::new(Color::Black, Role::Elephant));
+        let rook = (sq("b5"), Piece::new(Color::Red, Role::Rook));
+        assert_eq!(
+            chase_grounds(fen, "e1f1"),
+            vec![NotBefore::WonBack(elephant, rook)]
+        );
+        assert_eq!(
+            describe_not_before(&[NotBefore::WonBack(elephant, rook)], Lang::Zh),
+            vec!["此着前吃黑象(e7)则被连将得回红车(b5)"]
         );
     }
 }

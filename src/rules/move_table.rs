@@ -171,7 +171,9 @@ impl<'a> MoveRun<'a> {
                         attacks.retain(|a| !m.nature.targets.contains(&a.target.0));
                         Grounds::Idle(attacks)
                     }
-                    Why::Chase => Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases)),
+                    Why::Chase => {
+                        Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases, self.rules))
+                    }
                     _ => Grounds::None,
                 };
                 pos.play(m.mv);
