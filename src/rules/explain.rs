@@ -41,7 +41,8 @@ pub enum NoChase {
     Protected(Vec<(Square, Piece)>),
     /// CXA 29.4: the capture would let the opponent mate at once.
     AllowsMate,
-    /// The capture wins no material in the end.
+    /// The capture wins no material in the end (when none of the more
+    /// precise grounds below is found).
     NoGain,
     /// The capture would leave this piece of the mover to be taken elsewhere,
     /// worth as much as the capture wins or more (CXA "得子": net gain).
