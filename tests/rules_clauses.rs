@@ -7,6 +7,7 @@
 
 use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
 use xqarbiter::referee::Referee;
+use xqarbiter::rules::move_table::MoveRun;
 use xqarbiter::rules::nature::{MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
@@ -1624,6 +1625,21 @@ fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!((n.targets[0], n.attackers[0]), (sq("g6"), sq("f6")));
     assert!(n.chases[0].false_roots[0].in_check, "{n:?}");
+    let r = play(CXA, fen, "a1f1");
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules: CXA,
+    };
+    let reason = &run.reasons(Lang::En)[0];
+    assert!(
+        reason.contains("taking it uncovers a check by another piece (CXA 26.8)")
+            && reason.contains(
+                "before this move, the pawn's capture of black horse g6 uncovered no check"
+            ),
+        "{reason}"
+    );
     // The pawn's capture alone (the rook elsewhere) is idle, as is the same
     // move under AXF, where pawns may chase perpetually anyway.
     assert!(!nature(CXA, fen, "a1b1").nature.is_attack());

@@ -356,6 +356,9 @@ pub enum NotBefore {
     WonBack((Square, Piece), (Square, Piece)),
     /// Taking the target would have allowed mate (CXA 29.4).
     AllowedMate((Square, Piece)),
+    /// The pawn's capture of the target uncovered no check, and a pawn
+    /// threatens only by such a capture (CXA 26.8).
+    PawnUncoveredNoCheck((Square, Piece)),
 }
 
 /// For the threats of a chase by `mv` played in `before`, why each was no
@@ -394,7 +397,11 @@ pub fn not_before(
             let undo = pos.play(capture);
             let (on_square, _) = exchange_after(&mut pos, target, t.target);
             let defenders = defenders(&pos, t.target);
+            let uncovered = (pos.checkers() & !Bitboard::from_square(t.target)).any();
             pos.undo(undo);
+            if t.by.role == Role::Pawn && !uncovered {
+                return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
+            }
             if t.kind == ThreatKind::Unprotected && !defenders.is_empty() {
                 return Some(NotBefore::Protected((t.target, target), defenders));
             }
@@ -471,6 +478,13 @@ pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
                 "before this move, taking {} allowed mate (CXA 29.4)",
                 name(*target)
             ),
+            (NotBefore::PawnUncoveredNoCheck(target), Lang::En) => format!(
+                "before this move, the pawn's capture of {} uncovered no check",
+                name(*target)
+            ),
+            (NotBefore::PawnUncoveredNoCheck(target), Lang::Zh) => {
+                format!("此着前兵(卒)吃{}不产生将军", name(*target))
+            }
             (NotBefore::AllowedMate(target), Lang::Zh) => {
                 format!("此着前吃{}则被将杀（29.4）", name(*target))
             }

@@ -141,8 +141,15 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 piece_en(l.piece, l.square)
             )
         });
+        // A pawn threatens only by a capture that uncovers a check (or by
+        // giving the first of a series of checks).
+        let pawn = if t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks {
+            "; taking it uncovers a check by another piece (CXA 26.8)"
+        } else {
+            ""
+        };
         format!(
-            "{} threatens {}: {why}{price}",
+            "{} threatens {}: {why}{pawn}{price}",
             piece_en(t.by, t.attacker),
             piece_en(t.piece, t.target)
         )
@@ -167,8 +174,13 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let price = t.price_before.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
         });
+        let pawn = if t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks {
+            "；兵(卒)吃子时产生其他子将军，依26.8条按捉"
+        } else {
+            ""
+        };
         format!(
-            "{}捉{}（{why}{price}）",
+            "{}捉{}（{why}{pawn}{price}）",
             piece_zh(t.by, t.attacker),
             piece_zh(t.piece, t.target)
         )
