@@ -305,6 +305,14 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                         ""
                     }
                 ),
+                (NoChase::AlreadyThreatened(kind), Lang::Zh) => format!(
+                    "{attacker}攻{target}，走子前已可{}得子，非新产生的捉",
+                    if *kind == ThreatKind::AfterChecks {
+                        "连将后"
+                    } else {
+                        ""
+                    }
+                ),
                 (NoChase::Offered(partner), Lang::En) => format!(
                     "{attacker} attacks {target}, but {target} can trade itself for {}: \
                      an exchange offer, not a chase",
@@ -316,14 +324,6 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                         name(*partner)
                     )
                 }
-                (NoChase::AlreadyThreatened(kind), Lang::Zh) => format!(
-                    "{attacker}攻{target}，走子前已可{}得子，非新产生的捉",
-                    if *kind == ThreatKind::AfterChecks {
-                        "连将后"
-                    } else {
-                        ""
-                    }
-                ),
                 (NoChase::KingAnsweringCheck, Lang::En) => format!(
                     "{attacker} attacks {target}, but a king's move answering check chases nothing"
                 ),
