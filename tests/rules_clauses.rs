@@ -900,6 +900,28 @@ fn a_move_that_changes_nothing_makes_no_chase_of_a_piece_already_attacked() {
 }
 
 #[test]
+fn an_attack_the_victim_walked_into_is_no_chase() {
+    // 参考图21/22 ("其因果关系，是红方自己造成的，判闲"): the red horse steps
+    // from c2 to b4, into the line of the black rook on rank 4, and back; the
+    // rook shuttles along the rank, still attacking the horse. Red made the
+    // attack, so Black's moves are idle, under both rule sets.
+    for (rules, clause) in [(CXA, "CXA 2020 25.2"), (AXF, "AXF rule 5")] {
+        let r = decisive(
+            rules,
+            "4k4/4a4/9/9/9/7r1/9/2N6/9/3K5 w",
+            "c2b4 h4i4 b4c2 i4h4",
+            CycleOutcome::Draw,
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Idle, Nature::Idle],
+            "{rules}"
+        );
+    }
+}
+
+#[test]
 fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere() {
     // Rook d6-f6 attacks the unprotected crossed black pawn f4. Rxf4 would
     // leave the horse b6 to the black rook b8, but a pawn's value floats and
