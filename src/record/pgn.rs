@@ -17,6 +17,7 @@ use super::game::Game;
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
+use crate::ucci::protocol::{Start, parse_position};
 
 /// Largest text one game may take; longer games are reported and skipped.
 const MAX_GAME_BYTES: usize = 16 << 20;
@@ -279,6 +280,9 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
 pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError> {
     let text = text.trim_start_matches('\u{feff}');
     let first_line = text.lines().next().unwrap_or("");
+    if let Some(args) = first_line.trim().strip_prefix("position ") {
+        return read_position_line(args, name);
+    }
     let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
     let (start, rest, flexible) = if candidate.matches('/').count() == 9 {
         let pos = Position::from_fen(candidate).map_err(|e| {
@@ -312,9 +316,53 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     Ok(game)
 }
 
+/// A UCCI `position` command, `position {startpos | fen <FEN>} [moves …]`
+/// with the moves in UCCI coordinates, as pasted from an engine GUI's log.
+fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let spec = parse_position(&tokens)
+        .map_err(|e| RecordError::game(name, 1, ErrorKind::Syntax, e.to_string()))?;
+    let start = match spec.start {
+        Start::StartPos => initial_position(),
+        Start::Fen(fen) => Position::from_fen(&fen).map_err(|e| {
+            RecordError::game(
+                name,
+                1,
+                ErrorKind::BadPosition,
+                format!("start position: {e}"),
+            )
+        })?,
+    };
+    let mut replay = Replay::new(start, false);
+    read_movetext(&spec.moves.join(" "), &mut replay);
+    Ok(replay.finish())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ucci_position_line_is_a_record() {
+        let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
+        let game = read_move_list(&format!("position fen {fen} moves f0e0 e8f8\n"), "t").unwrap();
+        assert_eq!(game.start.fen(), fen);
+        let moves: Vec<String> = game.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, ["f0e0", "e8f8"]);
+        let opening = read_move_list("position startpos moves h2e2 h9g7", "t").unwrap();
+        assert_eq!(opening.moves.len(), 2);
+        assert!(
+            read_move_list("position startpos", "t")
+                .unwrap()
+                .moves
+                .is_empty()
+        );
+        let bad = read_move_list("position fen 9/9 w moves h2e2", "t").unwrap_err();
+        assert!(bad.to_string().contains("start position"), "{bad}");
+        let illegal = read_move_list("position startpos moves h2e2 h2e2", "t").unwrap();
+        assert_eq!(illegal.moves.len(), 1);
+        assert!(illegal.illegal.is_some());
+    }
 
     #[test]
     fn tags() {
