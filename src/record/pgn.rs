@@ -17,6 +17,7 @@ use super::game::Game;
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
+use crate::ucci::dialect::{Dialect, EngineProtocol};
 use crate::ucci::protocol::{Start, parse_position};
 
 /// Largest text one game may take; longer games are reported and skipped.
@@ -316,8 +317,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     Ok(game)
 }
 
-/// A UCCI `position` command, `position {startpos | fen <FEN>} [moves …]`
-/// with the moves in UCCI coordinates, as pasted from an engine GUI's log.
+/// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
+/// …]`, as pasted from an engine GUI's log. The moves are in UCCI coordinates
+/// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10 when a move names rank 10.
 fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let spec = parse_position(&tokens)
@@ -333,8 +335,21 @@ fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
             )
         })?,
     };
+    let mut moves = spec.moves;
+    if moves.iter().any(|m| m.contains("10")) {
+        let uci = Dialect {
+            protocol: EngineProtocol::Uci,
+            rank_base: 1,
+            millis: false,
+        };
+        for m in &mut moves {
+            if let Some(mv) = uci.parse_move(m) {
+                *m = mv.to_string();
+            }
+        }
+    }
     let mut replay = Replay::new(start, false);
-    read_movetext(&spec.moves.join(" "), &mut replay);
+    read_movetext(&moves.join(" "), &mut replay);
     Ok(replay.finish())
 }
 
@@ -359,6 +374,10 @@ mod tests {
         );
         let bad = read_move_list("position fen 9/9 w moves h2e2", "t").unwrap_err();
         assert!(bad.to_string().contains("start position"), "{bad}");
+        // Fairy-Stockfish's UCI ranks 1–10, told by a move on rank 10.
+        let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t").unwrap();
+        let moves: Vec<String> = uci.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
         let illegal = read_move_list("position startpos moves h2e2 h2e2", "t").unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
