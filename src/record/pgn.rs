@@ -319,7 +319,8 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 
 /// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
 /// …]`, as pasted from an engine GUI's log. The moves are in UCCI coordinates
-/// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10 when a move names rank 10.
+/// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10: when a move names rank
+/// 10, or when only that reading replays every move legally.
 fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let spec = parse_position(&tokens)
@@ -335,22 +336,35 @@ fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
             )
         })?,
     };
-    let mut moves = spec.moves;
-    if moves.iter().any(|m| m.contains("10")) {
-        let uci = Dialect {
-            protocol: EngineProtocol::Uci,
-            rank_base: 1,
-            millis: false,
-        };
-        for m in &mut moves {
-            if let Some(mv) = uci.parse_move(m) {
-                *m = mv.to_string();
-            }
+    let uci = Dialect {
+        protocol: EngineProtocol::Uci,
+        rank_base: 1,
+        millis: false,
+    };
+    let ranks_from_one: Vec<String> = spec
+        .moves
+        .iter()
+        .map(|m| {
+            uci.parse_move(m)
+                .map_or_else(|| m.clone(), |mv| mv.to_string())
+        })
+        .collect();
+    let replay = |moves: &[String]| {
+        let mut replay = Replay::new(start.clone(), false);
+        read_movetext(&moves.join(" "), &mut replay);
+        replay.finish()
+    };
+    if spec.moves.iter().any(|m| m.contains("10")) {
+        return Ok(replay(&ranks_from_one));
+    }
+    let game = replay(&spec.moves);
+    if game.illegal.is_some() {
+        let shifted = replay(&ranks_from_one);
+        if shifted.illegal.is_none() {
+            return Ok(shifted);
         }
     }
-    let mut replay = Replay::new(start, false);
-    read_movetext(&moves.join(" "), &mut replay);
-    Ok(replay.finish())
+    Ok(game)
 }
 
 #[cfg(test)]
@@ -378,6 +392,10 @@ mod tests {
         let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t").unwrap();
         let moves: Vec<String> = uci.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+        // Without a move on rank 10, that reading is taken when only it is legal.
+        let short = read_move_list("position startpos moves h3e3 h8e8", "t").unwrap();
+        let moves: Vec<String> = short.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(moves, ["h2e2", "h7e7"]);
         let illegal = read_move_list("position startpos moves h2e2 h2e2", "t").unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
