@@ -172,6 +172,16 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(3), Some("ongoing"))
     );
+    // A UCCI position line from an engine log: two rounds of perpetual check.
+    let line = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 \
+                moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\n";
+    let out = xqarbiter(&["rule", "-", "--json"], Some(line));
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["plies"].as_u64(), v["verdict"].as_str()),
+        (Some(8), Some("black_wins"))
+    );
 }
 
 #[test]
