@@ -12,7 +12,7 @@ use super::nature::{Exemption, exemption};
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
-    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
+    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, uncovers_check,
     won_back_by_checks,
 };
 
@@ -223,10 +223,13 @@ fn won_back_price(
             on_square - w.gain <= 0
         }
     })?;
-    let undo = pos.play(capture);
-    let piece = pos.piece_at(won.target);
-    pos.undo(undo);
-    Some((won.target, piece?))
+    // Its square after the capture: the capturer's, or one the capture left alone.
+    let piece = if won.target == capture.to() {
+        taker
+    } else {
+        pos.piece_at(won.target)?
+    };
+    Some((won.target, piece))
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
@@ -374,6 +377,7 @@ pub fn not_before(
 ) -> Vec<NotBefore> {
     let mut pos = before.clone();
     let mut search = MateSearch::default();
+    let weigh = ThreatRules::of(rules);
     threats
         .iter()
         .filter(|t| {
@@ -394,14 +398,13 @@ pub fn not_before(
             if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
                 return None;
             }
+            if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
+                return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
+            }
             let undo = pos.play(capture);
             let (on_square, _) = exchange_after(&mut pos, target, t.target);
             let defenders = defenders(&pos, t.target);
-            let uncovered = (pos.checkers() & !Bitboard::from_square(t.target)).any();
             pos.undo(undo);
-            if t.by.role == Role::Pawn && !uncovered {
-                return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
-            }
             if t.kind == ThreatKind::Unprotected && !defenders.is_empty() {
                 return Some(NotBefore::Protected((t.target, target), defenders));
             }
@@ -415,16 +418,14 @@ pub fn not_before(
                     (lost, pos.piece_at(lost)?),
                 ));
             }
-            let threats = ThreatRules::of(rules);
-            let won = threats
-                .after_checks
-                .then(|| won_back_price(&mut pos, capture, on_square, None, threats, &mut search))
-                .flatten();
-            if let Some(won) = won {
+            if weigh.after_checks
+                && let Some(won) =
+                    won_back_price(&mut pos, capture, on_square, None, weigh, &mut search)
+            {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
             let undo = pos.play(capture);
-            let mated = threats.mate_safety
+            let mated = weigh.mate_safety
                 && leads_to_mate_in_one(&mut pos, &mut Answers::default(), &mut search);
             pos.undo(undo);
             mated.then_some(NotBefore::AllowedMate((t.target, target)))

@@ -102,6 +102,9 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         .iter()
         .map(|r| false_root_reason(r, lang))
         .collect();
+    // A pawn threatens only by a capture that uncovers a check (or by giving
+    // the first of a series of checks).
+    let by_pawn = t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks;
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
@@ -141,9 +144,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 piece_en(l.piece, l.square)
             )
         });
-        // A pawn threatens only by a capture that uncovers a check (or by
-        // giving the first of a series of checks).
-        let pawn = if t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks {
+        let pawn = if by_pawn {
             "; taking it uncovers a check by another piece (CXA 26.8)"
         } else {
             ""
@@ -174,7 +175,7 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
         let price = t.price_before.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
         });
-        let pawn = if t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks {
+        let pawn = if by_pawn {
             "；兵(卒)吃子时产生其他子将军，依26.8条按捉"
         } else {
             ""

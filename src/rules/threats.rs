@@ -402,7 +402,7 @@ pub(super) fn won_back_by_checks(
 }
 
 /// Whether `mv` gives check by a piece other than the one it moves.
-fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
+pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
     let undo = pos.play(mv);
     let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
     pos.undo(undo);
