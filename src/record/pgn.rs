@@ -282,6 +282,25 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let text = text.trim_start_matches('\u{feff}');
     let first_line = text.lines().next().unwrap_or("");
     if let Some(args) = first_line.trim().strip_prefix("position ") {
+        // One game a record: a second line (another position, a log's other
+        // commands) is not skipped unseen.
+        if let Some((i, extra)) = text
+            .lines()
+            .enumerate()
+            .skip(1)
+            .find(|(_, l)| !l.trim().is_empty())
+        {
+            return Err(RecordError::game(
+                name,
+                1,
+                ErrorKind::Syntax,
+                format!(
+                    "a position line is read alone, but line {} follows it: '{}'",
+                    i + 1,
+                    extra.trim()
+                ),
+            ));
+        }
         return read_position_line(args, name);
     }
     let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
@@ -396,6 +415,11 @@ mod tests {
         let short = read_move_list("position startpos moves h3e3 h8e8", "t").unwrap();
         let moves: Vec<String> = short.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h7e7"]);
+        let two = read_move_list("position startpos moves h2e2\ngo depth 5\n", "t").unwrap_err();
+        assert!(
+            two.to_string().contains("line 2 follows it: 'go depth 5'"),
+            "{two}"
+        );
         let illegal = read_move_list("position startpos moves h2e2 h2e2", "t").unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
