@@ -51,7 +51,9 @@ pub struct IllegalMove {
     pub fen: String,
     /// Why it cannot be played.
     pub reason: String,
-    /// The legal moves of the position, in coordinates.
+    /// The legal moves of the position, in the notation the move was written
+    /// in (Chinese, WXF, ICCS or UCCI coordinates); in UCCI coordinates for
+    /// moves a binary format stores as squares.
     pub legal: Vec<String>,
 }
 

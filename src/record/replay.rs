@@ -102,7 +102,7 @@ impl Replay {
                 if self.try_other_side(|p| notation::parse_move(p, text).ok(), text) {
                     return true;
                 }
-                self.stop(text, e.reason);
+                self.stop(text, e.reason, Some(e.legal));
                 false
             }
         }
@@ -136,7 +136,7 @@ impl Replay {
                 mv.to()
             ),
         };
-        self.stop(text, reason);
+        self.stop(text, reason, None);
         false
     }
 
@@ -144,7 +144,7 @@ impl Replay {
     /// squares off the board), unless it has already stopped.
     pub(crate) fn unreadable(&mut self, text: &str, reason: String) {
         if !self.stopped() {
-            self.stop(text, reason);
+            self.stop(text, reason, None);
         }
     }
 
@@ -222,14 +222,20 @@ impl Replay {
         true
     }
 
-    fn stop(&mut self, text: &str, reason: String) {
-        let mut legal: Vec<String> = self
-            .pos
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        legal.sort();
+    /// Ends the main line at `text`. The legal moves are listed as `written`
+    /// (in the notation the move was written in) if given, else in sorted
+    /// coordinates.
+    fn stop(&mut self, text: &str, reason: String, written: Option<Vec<String>>) {
+        let legal = written.unwrap_or_else(|| {
+            let mut legal: Vec<String> = self
+                .pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect();
+            legal.sort();
+            legal
+        });
         self.game.illegal = Some(IllegalMove {
             ply: self.game.moves.len() + 1,
             text: text.to_string(),
@@ -350,6 +356,27 @@ mod tests {
         assert_eq!(ill.text, "h2e2");
         assert!(ill.legal.contains(&"h9g7".to_string()));
         assert!(ill.fen.ends_with(" b - - 1 1"));
+    }
+
+    #[test]
+    fn an_illegal_move_lists_the_legal_ones_as_it_was_written() {
+        for (illegal, listed) in [("马８进６", "马８进７"), ("H8+6", "H8+7"), ("h9f8", "h9g7")]
+        {
+            let mut r = Replay::new(Position::startpos(), false);
+            assert!(r.push_text("炮二平五"));
+            assert!(!r.push_text(illegal));
+            let ill = r.finish().illegal.unwrap();
+            assert_eq!(ill.text, illegal);
+            assert!(ill.legal.contains(&listed.to_string()), "{:?}", ill.legal);
+        }
+        // A move stored as squares is listed with the legal moves in coordinates.
+        let mut r = Replay::new(Position::startpos(), false);
+        assert!(!r.push_move(Move::parse_uci("h2h8").unwrap(), "h2h8"));
+        let legal = r.finish().illegal.unwrap().legal;
+        assert!(
+            legal.contains(&"h2e2".to_string()) && legal.is_sorted(),
+            "{legal:?}"
+        );
     }
 
     #[test]
