@@ -37,6 +37,9 @@
 //! println!("{}", ruling.render(Lang::En));
 //! ```
 
+// Every public item is documented; CI's clippy run (-D warnings) keeps it so.
+#![warn(missing_docs)]
+
 pub mod audit;
 pub mod board;
 pub mod cli;
