@@ -393,7 +393,10 @@ mod tests {
             err.fen,
             "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
         );
-        assert_eq!(err.reason, "no red cannon on file 五 can move that way");
+        assert_eq!(
+            err.reason,
+            "no red cannon on file 五 can move that way; one symbol away: 炮五进四"
+        );
         assert!(err.legal.contains(&"炮五进四".to_string()));
         let shown = err.to_string();
         assert!(

@@ -44,6 +44,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 pub(crate) struct Failure {
     notation: Notation,
     reason: String,
+    /// Whether the text names no legal move (not several): the legal moves
+    /// one symbol away are then suggested.
+    suggest: bool,
 }
 
 impl Failure {
@@ -52,17 +55,90 @@ impl Failure {
         Failure {
             notation,
             reason: reason.to_string(),
+            suggest: false,
         }
     }
 
-    /// The full error, with the legal moves in the notation the text seemed to use.
+    /// The full error, with the legal moves in the notation the text seemed
+    /// to use, and the reason naming those one symbol away from the text.
     pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
+        let near = if self.suggest {
+            near_misses(pos, text.trim())
+        } else {
+            ArrayVec::new()
+        };
+        let reason = if near.is_empty() {
+            self.reason
+        } else {
+            let names: Vec<String> = near
+                .iter()
+                .map(|&m| render(pos, m, self.notation))
+                .collect();
+            format!("{}; one symbol away: {}", self.reason, names.join(" "))
+        };
         NotationError {
             text: text.to_string(),
-            reason: self.reason,
+            reason,
             legal: legal_list(pos, self.notation),
         }
     }
+}
+
+/// At most this many legal moves are suggested for a text that names none.
+const SUGGESTED: usize = 6;
+
+/// The legal moves (at most [`SUGGESTED`]) written like `text` but for one
+/// symbol: a coordinate, or a piece, file, direction or number of a Chinese
+/// or WXF move. A slip of the pen usually changes one.
+fn near_misses(pos: &Position, text: &str) -> ArrayVec<Move, SUGGESTED> {
+    let mut near = ArrayVec::new();
+    if let Some((written, _)) = coordinates(text) {
+        let parts = |m: Move| {
+            let (from, to) = (m.from(), m.to());
+            [
+                from.file().index(),
+                from.rank().index(),
+                to.file().index(),
+                to.rank().index(),
+            ]
+        };
+        let want = parts(written);
+        for mv in pos.legal_moves() {
+            let off = parts(mv).iter().zip(&want).filter(|(a, b)| a != b).count();
+            if off == 1 && near.try_push(mv).is_err() {
+                break;
+            }
+        }
+        return near;
+    }
+    let Ok(input) = symbol::read(text) else {
+        return near;
+    };
+    let tiers = match (input.family, input.equals) {
+        (Family::Chinese, _) => &CHINESE_TIERS,
+        (Family::Wxf, false) => &WXF_TIERS,
+        (Family::Wxf, true) => &WXF_EQUALS_TIERS,
+    };
+    for mv in pos.legal_moves() {
+        let Some(desc) = Desc::new(pos, mv) else {
+            continue;
+        };
+        let one_off = tiers.iter().flat_map(|tier| tier.iter()).any(|&variant| {
+            desc.write(variant).is_some_and(|syms| {
+                syms.len() == input.masks.len()
+                    && syms
+                        .iter()
+                        .zip(&input.masks)
+                        .filter(|(sym, mask)| sym.bit() & **mask == 0)
+                        .count()
+                        == 1
+            })
+        });
+        if one_off && near.try_push(mv).is_err() {
+            break;
+        }
+    }
+    near
 }
 
 /// Every legal move of `pos` written in `notation`.
@@ -77,22 +153,23 @@ pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(Failure {
-            notation: Notation::Uci,
-            reason: "empty move".into(),
-        });
+        return Err(Failure::new(Notation::Uci, "empty move"));
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv).map_err(|reason| Failure { notation, reason });
+        return check_coordinates(pos, mv).map_err(|reason| Failure {
+            notation,
+            reason,
+            suggest: true,
+        });
     }
-    let input = symbol::read(text).map_err(|reason| Failure {
-        notation: if !text.chars().all(is_width_form) {
+    let input = symbol::read(text).map_err(|reason| {
+        let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else {
             Notation::Wxf
-        },
-        reason,
+        };
+        Failure::new(notation, &reason)
     })?;
     let notation = match input.family {
         Family::Chinese => Notation::Chinese,
@@ -103,16 +180,17 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         Found::None => Err(Failure {
             notation,
             reason: no_match_reason(pos, &input),
+            suggest: true,
         }),
         Found::Many(moves) => {
             let names: Vec<String> = moves
                 .iter()
                 .map(|&m| format!("{} ({m})", render(pos, m, notation)))
                 .collect();
-            Err(Failure {
+            Err(Failure::new(
                 notation,
-                reason: format!("ambiguous: it could be {}", names.join(" or ")),
-            })
+                &format!("ambiguous: it could be {}", names.join(" or ")),
+            ))
         }
     }
 }
@@ -611,15 +689,68 @@ mod tests {
     }
 
     #[test]
+    fn a_text_naming_no_move_suggests_the_moves_one_symbol_away() {
+        // A wrong number or piece, a wrong direction, a wrong file.
+        let err = parse(START_FEN, "马二进二").unwrap_err();
+        assert!(
+            err.reason
+                .ends_with("one symbol away: 马二进三 马二进一 炮二进二"),
+            "{}",
+            err.reason
+        );
+        let err = parse(START_FEN, "兵三退一").unwrap_err();
+        assert!(
+            err.reason.ends_with("one symbol away: 兵三进一"),
+            "{}",
+            err.reason
+        );
+        let err = parse(START_FEN, "P5+2").unwrap_err();
+        assert!(
+            err.reason.ends_with("one symbol away: P5+1"),
+            "{}",
+            err.reason
+        );
+        // Coordinates one square off, in the notation they were written in.
+        let err = parse(START_FEN, "H2-E3").unwrap_err();
+        assert!(
+            err.reason.ends_with("one symbol away: H2-E2 H2-H3"),
+            "{}",
+            err.reason
+        );
+        // A text naming several moves, or nothing like a move, gets no suggestion.
+        let cannons = "rnbakabnr/9/1c5c1/p1p1C1p1p/9/9/P1P1P1P1P/4C4/9/RNBAKABNR w";
+        assert!(
+            !parse(cannons, "炮五平六")
+                .unwrap_err()
+                .reason
+                .contains("away")
+        );
+        assert!(!parse(START_FEN, "xyz").unwrap_err().reason.contains("away"));
+        // Nothing one symbol away: no suggestion.
+        let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
+        assert!(!parse(bare, "车一进一").unwrap_err().reason.contains("away"));
+    }
+
+    #[test]
     fn unmatched_text_gets_a_reason_and_the_legal_moves() {
         let err = parse(START_FEN, "炮二进九").unwrap_err();
-        assert_eq!(err.reason, "no red cannon on file 二 can move that way");
+        assert_eq!(
+            err.reason,
+            "no red cannon on file 二 can move that way; \
+             one symbol away: 炮二进一 炮二进二 炮二进三 炮二进四 炮二进七"
+        );
         assert_eq!(err.legal.len(), 44);
         assert!(err.legal.contains(&"炮二平五".to_string()));
         let err = parse(START_FEN, "炮四进一").unwrap_err();
-        assert_eq!(err.reason, "there is no red cannon on file 四");
+        assert_eq!(
+            err.reason,
+            "there is no red cannon on file 四; one symbol away: 炮八进一 炮二进一"
+        );
         let err = parse(START_FEN, "C4+1").unwrap_err();
-        assert_eq!(err.reason, "there is no red cannon on file 4");
+        assert_eq!(
+            err.reason,
+            "there is no red cannon on file 4; one symbol away: C8+1 C2+1"
+        );
         assert!(err.legal.contains(&"C2.5".to_string()));
         let err = parse(START_FEN, "炮二平").unwrap_err();
         assert!(err.reason.contains("four characters"), "{}", err.reason);
@@ -630,7 +761,10 @@ mod tests {
         let err = parse(START_FEN, "前炮进一").unwrap_err();
         assert_eq!(err.reason, "no two red cannons stand on one file");
         let err = parse(START_FEN, "C+.5").unwrap_err();
-        assert_eq!(err.reason, "no red cannon can make that move");
+        assert_eq!(
+            err.reason,
+            "no red cannon can make that move; one symbol away: C8.5 C2.5"
+        );
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert_eq!(
             parse(bare, "车一进一").unwrap_err().reason,
