@@ -196,11 +196,30 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
     assert!(err.contains("legal moves"), "{err}");
+    // Read from a record, the message is in the language asked for (Chinese
+    // by default), with the legal moves one symbol away and all legal moves
+    // written as the record writes them.
     let record = "[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n";
     let out = xqarbiter(&["rule", "-"], Some(record));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
-    assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
+    assert!(
+        err.contains("第3着“马二进四”无法走出：第二路的红方马不能这样走"),
+        "{err}"
+    );
+    assert!(err.contains("只差一个符号的合法着法：马二进三"), "{err}");
+    assert!(
+        err.contains("合法着法：") && err.contains("炮五进四"),
+        "{err}"
+    );
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(record));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("ply 3: '马二进四': no red horse on file 二 can move that way"),
+        "{err}"
+    );
+    assert!(err.contains("one symbol away: 马二进三"), "{err}");
 }
 
 #[test]

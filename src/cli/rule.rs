@@ -104,17 +104,40 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
     Position::from_fen(fen).map_err(|e| BadRecord(format!("bad --fen: {e}")))
 }
 
+/// The message for a move that cannot be played, in `lang`: its ply and
+/// text, why, the position and the legal moves.
+fn bad_move(
+    lang: Lang,
+    ply: usize,
+    text: &str,
+    why: (&str, &str),
+    fen: &str,
+    legal: &[String],
+) -> BadRecord {
+    let legal = legal.join(" ");
+    BadRecord(match lang {
+        Lang::En => format!(
+            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
+            why.0
+        ),
+        Lang::Zh => format!(
+            "第{ply}着“{text}”无法走出：{}\n局面：{fen}\n合法着法：{legal}",
+            why.1
+        ),
+    })
+}
+
 /// Reads a move list from `start`; an unreadable move names its ply, text and the legal moves.
-fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
+fn move_list(start: Position, text: &str, lang: Lang) -> Result<Record, BadRecord> {
     let list = parse_move_list(&start, text).map_err(|e| {
-        BadRecord(format!(
-            "illegal or unreadable move at ply {}: '{}': {}\nposition: {}\nlegal moves: {}",
+        bad_move(
+            lang,
             e.ply,
-            e.text,
-            e.reason,
-            e.fen,
-            e.legal.join(" ")
-        ))
+            &e.text,
+            (&e.reason, &e.reason_zh),
+            &e.fen,
+            &e.legal,
+        )
     })?;
     Ok(Record {
         start,
@@ -122,13 +145,13 @@ fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
     })
 }
 
-fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
+fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     if let Some(moves) = &args.moves {
         let start = args
             .fen
             .as_deref()
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
-        return move_list(start, moves);
+        return move_list(start, moves, lang);
     }
     let (file, game_index) = file_and_game(args)?;
     let (bytes, name) = match file.as_deref() {
@@ -157,7 +180,7 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
             )));
         }
         let text = String::from_utf8_lossy(&bytes);
-        return move_list(parse_fen(fen)?, &text);
+        return move_list(parse_fen(fen)?, &text, lang);
     }
     let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())
         .map_err(|e| BadRecord(e.to_string()))?;
@@ -187,14 +210,10 @@ fn read_input(args: &RuleArgs) -> Result<Record, BadRecord> {
         );
     }
     if let Some(bad) = &game.illegal {
-        return Err(BadRecord(format!(
-            "illegal move at ply {}: '{}': {}\nposition: {}\nlegal moves: {}",
-            bad.ply,
-            bad.text,
-            bad.reason,
-            bad.fen,
-            bad.legal.join(" ")
-        )));
+        let why = (bad.reason.as_str(), bad.reason_zh.as_str());
+        return Err(bad_move(
+            lang, bad.ply, &bad.text, why, &bad.fen, &bad.legal,
+        ));
     }
     Ok(Record {
         start: game.start,
@@ -254,7 +273,13 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(2));
         }
     };
-    let record = match read_input(&args) {
+    let lang = match args.lang {
+        LangArg::Zh => Lang::Zh,
+        LangArg::En => Lang::En,
+    };
+    // Programs reading --json get errors in English; people, in their language.
+    let error_lang = if args.json { Lang::En } else { lang };
+    let record = match read_input(&args, error_lang) {
         Ok(r) => r,
         Err(BadRecord(why)) => {
             eprintln!("xqarbiter: {why}");
@@ -296,10 +321,6 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Some((_, r)) => (ended, r),
             None => (ended, referee.ruling()),
         },
-    };
-    let lang = match args.lang {
-        LangArg::Zh => Lang::Zh,
-        LangArg::En => Lang::En,
     };
     // The last moves asked about, classified whether or not they repeat.
     let last_moves = args.natures.map(|n| referee.last_moves(n as usize));

@@ -43,10 +43,13 @@ mod outcome;
 mod parse;
 mod render;
 mod symbol;
+mod why;
 
 pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
 pub use outcome::Outcome;
+pub(crate) use parse::piece_zh;
 pub use parse::{NotationError, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
+pub(crate) use why::Why;

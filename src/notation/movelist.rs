@@ -6,6 +6,7 @@ use std::fmt;
 use super::outcome::Outcome;
 use super::parse::{Failure, read_move};
 use super::render::Notation;
+use super::why::Why;
 use crate::board::{Move, Position};
 
 /// A comment of a move list: text from `{…}` or `(…)`.
@@ -39,6 +40,8 @@ pub struct MoveListError {
     pub fen: String,
     /// Why it is not a move.
     pub reason: String,
+    /// The same reason in Chinese.
+    pub reason_zh: String,
     /// The legal moves of that position, in the notation the text seemed to use.
     pub legal: Vec<String>,
 }
@@ -159,7 +162,7 @@ fn is_cjk(c: char) -> bool {
 /// assert_eq!(list.comments[0].after_ply, 2);
 /// assert_eq!(list.result, Some(Outcome::RedWins));
 /// ```
-pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveListError> {
+pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<MoveListError>> {
     let mut pos = start.clone();
     let words = tokens(text);
     let mut out = MoveText {
@@ -182,7 +185,10 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, MoveLis
                     &pos,
                     out.moves.len() + 1,
                     t,
-                    Failure::new(Notation::Uci, "comment is not closed"),
+                    Failure::new(
+                        Notation::Uci,
+                        Why::new("comment is not closed", "注释没有结束"),
+                    ),
                 ));
             }
             Token::Word(w) => w,
@@ -289,22 +295,23 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
     false
 }
 
-fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> MoveListError {
+fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> Box<MoveListError> {
     let err = failure.into_error(pos, text);
-    MoveListError {
+    Box::new(MoveListError {
         ply,
         text: text.to_string(),
         fen: pos.fen(),
         reason: err.reason,
+        reason_zh: err.reason_zh,
         legal: err.legal,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> Result<MoveText, MoveListError> {
+    fn read(text: &str) -> Result<MoveText, Box<MoveListError>> {
         parse_move_list(&Position::startpos(), text)
     }
 

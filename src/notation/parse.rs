@@ -6,7 +6,8 @@ use arrayvec::ArrayVec;
 use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS, destination};
 use super::render::{Notation, chinese_digit, render};
 use super::symbol::{self, Family, Input, Sym};
-use crate::board::{Bitboard, File, Move, Position, Role, Square};
+use super::why::Why;
+use crate::board::{Bitboard, Color, File, Move, Piece, Position, Role, Square};
 
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +17,8 @@ pub struct NotationError {
     pub text: String,
     /// Why it names no legal move, or several.
     pub reason: String,
+    /// The same reason in Chinese.
+    pub reason_zh: String,
     /// The legal moves of the position, in the notation the text seemed to use.
     pub legal: Vec<String>,
 }
@@ -43,18 +46,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 #[derive(Debug, Clone)]
 pub(crate) struct Failure {
     notation: Notation,
-    reason: String,
+    why: Why,
     /// Whether the text names no legal move (not several): the legal moves
     /// one symbol away are then suggested.
     suggest: bool,
 }
 
 impl Failure {
-    /// A failure with a reason, whose legal moves will be listed in `notation`.
-    pub(crate) fn new(notation: Notation, reason: &str) -> Failure {
+    /// A failure for reason `why`, whose legal moves will be listed in `notation`.
+    pub(crate) fn new(notation: Notation, why: Why) -> Failure {
         Failure {
             notation,
-            reason: reason.to_string(),
+            why,
             suggest: false,
         }
     }
@@ -67,18 +70,20 @@ impl Failure {
         } else {
             ArrayVec::new()
         };
-        let reason = if near.is_empty() {
-            self.reason
-        } else {
+        let Why { mut en, mut zh } = self.why;
+        if !near.is_empty() {
             let names: Vec<String> = near
                 .iter()
                 .map(|&m| render(pos, m, self.notation))
                 .collect();
-            format!("{}; one symbol away: {}", self.reason, names.join(" "))
-        };
+            let names = names.join(" ");
+            en = format!("{en}; one symbol away: {names}");
+            zh = format!("{zh}；只差一个符号的合法着法：{names}");
+        }
         NotationError {
             text: text.to_string(),
-            reason,
+            reason: en,
+            reason_zh: zh,
             legal: legal_list(pos, self.notation),
         }
     }
@@ -153,23 +158,26 @@ pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(Failure::new(Notation::Uci, "empty move"));
+        return Err(Failure::new(
+            Notation::Uci,
+            Why::new("empty move", "着法为空"),
+        ));
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv).map_err(|reason| Failure {
+        return check_coordinates(pos, mv).map_err(|why| Failure {
             notation,
-            reason,
+            why,
             suggest: true,
         });
     }
-    let input = symbol::read(text).map_err(|reason| {
+    let input = symbol::read(text).map_err(|why| {
         let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else {
             Notation::Wxf
         };
-        Failure::new(notation, &reason)
+        Failure::new(notation, why)
     })?;
     let notation = match input.family {
         Family::Chinese => Notation::Chinese,
@@ -179,7 +187,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         Found::One(mv) => Ok(mv),
         Found::None => Err(Failure {
             notation,
-            reason: no_match_reason(pos, &input),
+            why: no_match_reason(pos, &input),
             suggest: true,
         }),
         Found::Many(moves) => {
@@ -189,7 +197,10 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
                 .collect();
             Err(Failure::new(
                 notation,
-                &format!("ambiguous: it could be {}", names.join(" or ")),
+                Why::new(
+                    format!("ambiguous: it could be {}", names.join(" or ")),
+                    format!("有歧义：可以是 {}", names.join(" 或 ")),
+                ),
             ))
         }
     }
@@ -227,36 +238,64 @@ fn coordinates(text: &str) -> Option<(Move, bool)> {
 }
 
 /// Whether a coordinate move is legal; if not, why.
-fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, String> {
+fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Why> {
     if pos.is_legal(mv) {
         return Ok(mv);
     }
     let (from, to) = (mv.from(), mv.to());
     let us = pos.turn();
+    let (us_zh, king_zh) = (side_zh(us), Piece::new(us, Role::King).chinese());
     let Some(piece) = pos.piece_at(from) else {
-        return Err(format!("there is no piece on {from}"));
+        return Err(Why::new(
+            format!("there is no piece on {from}"),
+            format!("{from} 上没有棋子"),
+        ));
     };
     let name = format!("{} {}", piece.color, piece.role.name());
+    let name_zh = piece_zh(piece);
     if piece.color != us {
-        return Err(format!(
-            "the piece on {from} is a {name}, but it is {us} to move"
+        return Err(Why::new(
+            format!("the piece on {from} is a {name}, but it is {us} to move"),
+            format!("{from} 上是{name_zh}，但轮到{us_zh}走"),
         ));
     }
     if from == to {
-        return Err("origin and destination are the same square".into());
+        return Err(Why::new(
+            "origin and destination are the same square",
+            "起点与终点是同一格",
+        ));
     }
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return Err(format!("{to} is occupied by {us}'s own piece"));
+        return Err(Why::new(
+            format!("{to} is occupied by {us}'s own piece"),
+            format!("{to} 上是{us_zh}自己的棋子"),
+        ));
     }
     if !pos
         .pseudo_targets(from, piece.role, pos.occupied())
         .contains(to)
     {
-        return Err(format!("the {name} on {from} cannot move to {to}"));
+        return Err(Why::new(
+            format!("the {name} on {from} cannot move to {to}"),
+            format!("{from} 的{name_zh}走不到 {to}"),
+        ));
     }
-    Err(format!(
-        "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
+    Err(Why::new(
+        format!(
+            "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
+        ),
+        format!("{from} 的{name_zh}走到 {to} 后，{us_zh}的{king_zh}被将军（或与对方将帅照面）"),
     ))
+}
+
+/// A side in Chinese: 红方 or 黑方.
+fn side_zh(color: Color) -> String {
+    format!("{}方", color.name_zh())
+}
+
+/// A piece in Chinese with its side: 红方车, 黑方卒.
+pub(crate) fn piece_zh(piece: Piece) -> String {
+    format!("{}{}", side_zh(piece.color), piece.chinese())
 }
 
 /// The legal moves, in the order of [`Position::legal_moves`], of the pieces
@@ -408,24 +447,36 @@ fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
 }
 
 /// Explains why no legal move matches, as precisely as the text allows.
-fn no_match_reason(pos: &Position, input: &Input) -> String {
+fn no_match_reason(pos: &Position, input: &Input) -> Why {
     let us = pos.turn();
     let len = input.masks.len();
     if !(4..=5).contains(&len) {
         return match input.family {
-            Family::Chinese => format!(
-                "a move in Chinese notation has four characters, like 炮二平五 (five for 前兵四平五); this has {len}"
+            Family::Chinese => Why::new(
+                format!(
+                    "a move in Chinese notation has four characters, like 炮二平五 (five for 前兵四平五); this has {len}"
+                ),
+                format!(
+                    "中文纵线着法是四个字，如 炮二平五（前兵四平五 为五个字）；这里是 {len} 个"
+                ),
             ),
-            Family::Wxf => format!("a WXF move has four characters, like C2.5; this has {len}"),
+            Family::Wxf => Why::new(
+                format!("a WXF move has four characters, like C2.5; this has {len}"),
+                format!("WXF 着法是四个字符，如 C2.5；这里是 {len} 个"),
+            ),
         };
     }
     let Some(role) = input.role() else {
-        return "no legal move matches".into();
+        return Why::new("no legal move matches", "没有与之相符的合法着法");
     };
     let mine = pos.pieces(us, role);
     let name = format!("{us} {}", role.name());
+    let name_zh = piece_zh(Piece::new(us, role));
     if mine.is_empty() {
-        return format!("there is no {name} on the board");
+        return Why::new(
+            format!("there is no {name} on the board"),
+            format!("盘上没有{name_zh}"),
+        );
     }
     let Some(file) = input.plain_file() else {
         let mut files = [0u8; 9];
@@ -433,9 +484,15 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
             files[sq.file().index()] += 1;
         }
         if input.marked() && files.iter().all(|&n| n < 2) {
-            return format!("no two {us} {}s stand on one file", role.name());
+            return Why::new(
+                format!("no two {us} {}s stand on one file", role.name()),
+                format!("没有两个{name_zh}在同一纵线上"),
+            );
         }
-        return format!("no {name} can make that move");
+        return Why::new(
+            format!("no {name} can make that move"),
+            format!("没有{name_zh}能这样走"),
+        );
     };
     let written = match input.family {
         Family::Chinese => chinese_digit(file, us, false).to_string(),
@@ -446,9 +503,15 @@ fn no_match_reason(pos: &Position, input: &Input) -> String {
         .find(|sq| sq.file().number_for(us) == file)
         .is_none()
     {
-        return format!("there is no {name} on file {written}");
+        return Why::new(
+            format!("there is no {name} on file {written}"),
+            format!("第{written}路没有{name_zh}"),
+        );
     }
-    format!("no {name} on file {written} can move that way")
+    Why::new(
+        format!("no {name} on file {written} can move that way"),
+        format!("第{written}路的{name_zh}不能这样走"),
+    )
 }
 
 #[cfg(test)]
@@ -729,6 +792,39 @@ mod tests {
         // Nothing one symbol away: no suggestion.
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert!(!parse(bare, "车一进一").unwrap_err().reason.contains("away"));
+    }
+
+    #[test]
+    fn reasons_are_given_in_chinese_too() {
+        let zh = |text| parse(START_FEN, text).unwrap_err().reason_zh;
+        assert_eq!(zh("e4e5"), "e4 上没有棋子");
+        assert_eq!(zh("h7e7"), "h7 上是黑方炮，但轮到红方走");
+        assert_eq!(
+            zh("a0a3"),
+            "a3 上是红方自己的棋子；只差一个符号的合法着法：a0a1 a0a2"
+        );
+        assert_eq!(
+            zh("h2h8"),
+            "h2 的红方炮走不到 h8；只差一个符号的合法着法：h2h1 h2h3 h2h4 h2h5 h2h6 h2h9"
+        );
+        assert_eq!(
+            zh("炮四进一"),
+            "第四路没有红方炮；只差一个符号的合法着法：炮八进一 炮二进一"
+        );
+        assert_eq!(
+            zh("炮二平"),
+            "中文纵线着法是四个字，如 炮二平五（前兵四平五 为五个字）；这里是 3 个"
+        );
+        assert_eq!(zh("前炮进一"), "没有两个红方炮在同一纵线上");
+        assert_eq!(zh("炮二平X"), "“X”不是棋子、纵线、方向或数字");
+        let checked = "4k4/9/9/9/9/9/9/9/4R4/3K5 b";
+        let err = parse(checked, "e9e8").unwrap_err();
+        assert!(
+            err.reason_zh
+                .starts_with("e9 的黑方将走到 e8 后，黑方的将被将军（或与对方将帅照面）"),
+            "{}",
+            err.reason_zh
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::why::Why;
 use crate::board::Role;
 
 /// One symbol of a Chinese or WXF move.
@@ -183,7 +184,7 @@ fn is_noise(c: char, family: Family) -> bool {
 
 /// Reads a move in Chinese or WXF notation into symbol masks. The error is a
 /// reason for the user.
-pub(crate) fn read(text: &str) -> Result<Input, String> {
+pub(crate) fn read(text: &str) -> Result<Input, Why> {
     let family = if text.chars().any(|c| chinese_mask(c).is_some()) {
         Family::Chinese
     } else {
@@ -209,9 +210,17 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
         };
         let Some(mask) = mask else {
             return Err(match family {
-                Family::Chinese => format!("'{raw}' is not a piece, file, direction or number"),
-                Family::Wxf => format!(
-                    "'{raw}' is not part of a move (expected coordinates like h2e2, Chinese like 炮二平五 or WXF like C2.5)"
+                Family::Chinese => Why::new(
+                    format!("'{raw}' is not a piece, file, direction or number"),
+                    format!("“{raw}”不是棋子、纵线、方向或数字"),
+                ),
+                Family::Wxf => Why::new(
+                    format!(
+                        "'{raw}' is not part of a move (expected coordinates like h2e2, Chinese like 炮二平五 or WXF like C2.5)"
+                    ),
+                    format!(
+                        "“{raw}”不是着法的一部分（应为坐标如 h2e2、中文纵线如 炮二平五 或 WXF 如 C2.5）"
+                    ),
                 ),
             });
         };
@@ -225,7 +234,7 @@ pub(crate) fn read(text: &str) -> Result<Input, String> {
         };
         has_keypad |= code != 0;
         if masks.try_push(mask).is_err() || keypad.try_push(mask | code).is_err() {
-            return Err("too long for one move".into());
+            return Err(Why::new("too long for one move", "一步着法没有这么长"));
         }
     }
     Ok(Input {
@@ -384,8 +393,9 @@ mod tests {
 
     #[test]
     fn explains_unknown_characters() {
-        assert!(read("炮二平X").unwrap_err().contains("'X'"));
-        assert!(read("C2.5x").unwrap_err().contains("'x'"));
-        assert!(read("C2.5C2.5").unwrap_err().contains("too long"));
+        let why = read("炮二平X").unwrap_err();
+        assert!(why.en.contains("'X'") && why.zh.contains("“X”"), "{why:?}");
+        assert!(read("C2.5x").unwrap_err().en.contains("'x'"));
+        assert!(read("C2.5C2.5").unwrap_err().en.contains("too long"));
     }
 }

@@ -51,6 +51,9 @@ pub struct IllegalMove {
     pub fen: String,
     /// Why it cannot be played.
     pub reason: String,
+    /// The same reason in Chinese (in English where the file's own
+    /// structure is at fault, as for a move stored off the board).
+    pub reason_zh: String,
     /// The legal moves of the position, in the notation the move was written
     /// in (Chinese, WXF, ICCS or UCCI coordinates); in UCCI coordinates for
     /// moves a binary format stores as squares.

@@ -3,7 +3,7 @@
 
 use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
-use crate::notation;
+use crate::notation::{self, Why, piece_zh};
 
 use super::game::{Game, GameMove, IllegalMove};
 use super::move_text::MoveText;
@@ -102,7 +102,7 @@ impl Replay {
                 if self.try_other_side(|p| notation::parse_move(p, text).ok(), text) {
                     return true;
                 }
-                self.stop(text, e.reason, Some(e.legal));
+                self.stop(text, Why::new(e.reason, e.reason_zh), Some(e.legal));
                 false
             }
         }
@@ -120,23 +120,22 @@ impl Replay {
         if self.try_other_side(|p| p.is_legal(mv).then_some(mv), text) {
             return true;
         }
-        let reason = match self.pos.piece_at(mv.from()) {
-            None => format!("no piece stands on {}", mv.from()),
-            Some(p) if p.color != self.pos.turn() => {
-                format!(
-                    "{} on {} belongs to the side not to move",
-                    p.chinese(),
-                    mv.from()
-                )
-            }
-            Some(p) => format!(
-                "{} on {} cannot move to {}",
-                p.chinese(),
-                mv.from(),
-                mv.to()
+        let (from, to) = (mv.from(), mv.to());
+        let why = match self.pos.piece_at(from) {
+            None => Why::new(
+                format!("no piece stands on {from}"),
+                format!("{from} 上没有棋子"),
+            ),
+            Some(p) if p.color != self.pos.turn() => Why::new(
+                format!("{} on {from} belongs to the side not to move", p.chinese()),
+                format!("{from} 上的{}不是走子方的棋子", piece_zh(p)),
+            ),
+            Some(p) => Why::new(
+                format!("{} on {from} cannot move to {to}", p.chinese()),
+                format!("{from} 的{}不能走到 {to}", piece_zh(p)),
             ),
         };
-        self.stop(text, reason, None);
+        self.stop(text, why, None);
         false
     }
 
@@ -144,7 +143,7 @@ impl Replay {
     /// squares off the board), unless it has already stopped.
     pub(crate) fn unreadable(&mut self, text: &str, reason: String) {
         if !self.stopped() {
-            self.stop(text, reason, None);
+            self.stop(text, Why::new(reason.clone(), reason), None);
         }
     }
 
@@ -225,7 +224,7 @@ impl Replay {
     /// Ends the main line at `text`. The legal moves are listed as `written`
     /// (in the notation the move was written in) if given, else in sorted
     /// coordinates.
-    fn stop(&mut self, text: &str, reason: String, written: Option<Vec<String>>) {
+    fn stop(&mut self, text: &str, why: Why, written: Option<Vec<String>>) {
         let legal = written.unwrap_or_else(|| {
             let mut legal: Vec<String> = self
                 .pos
@@ -240,7 +239,8 @@ impl Replay {
             ply: self.game.moves.len() + 1,
             text: text.to_string(),
             fen: self.pos.fen(),
-            reason,
+            reason: why.en,
+            reason_zh: why.zh,
             legal,
         });
     }
@@ -372,7 +372,9 @@ mod tests {
         // A move stored as squares is listed with the legal moves in coordinates.
         let mut r = Replay::new(Position::startpos(), false);
         assert!(!r.push_move(Move::parse_uci("h2h8").unwrap(), "h2h8"));
-        let legal = r.finish().illegal.unwrap().legal;
+        let ill = r.finish().illegal.unwrap();
+        assert_eq!(ill.reason_zh, "h2 的红方炮不能走到 h8");
+        let legal = ill.legal;
         assert!(
             legal.contains(&"h2e2".to_string()) && legal.is_sorted(),
             "{legal:?}"
