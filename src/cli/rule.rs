@@ -105,7 +105,8 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
 }
 
 /// The message for a move that cannot be played, in `lang`: its ply and
-/// text, why, the position and the legal moves.
+/// text, why, the position and the legal moves. The other messages of the
+/// command are in English.
 fn bad_move(
     lang: Lang,
     ply: usize,
@@ -120,8 +121,9 @@ fn bad_move(
             "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
             why.0
         ),
+        // The English labels stay beside the Chinese, for scripts that look for them.
         Lang::Zh => format!(
-            "第{ply}着“{text}”无法走出：{}\n局面：{fen}\n合法着法：{legal}",
+            "第{ply}着“{text}”无法走出（illegal move at ply {ply}）：{}\n局面（position）：{fen}\n合法着法（legal moves）：{legal}",
             why.1
         ),
     })
