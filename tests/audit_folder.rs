@@ -200,6 +200,23 @@ fn csv_text_and_only_findings() {
         "the summary ends the table: {text}"
     );
 
+    // In Chinese: the words, not the contract's kind names.
+    let zh = audit(&dir, &["--lang", "zh"]);
+    let zh = String::from_utf8(zh.stdout).expect("utf-8");
+    assert!(
+        zh.contains("good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  记录 1-0  裁定 0-1"),
+        "{zh}"
+    );
+    assert!(
+        zh.contains("    forbidden_repetition 第8着：红方重复长将：黑胜——单方面长将"),
+        "{zh}"
+    );
+    assert!(
+        zh.contains("illegal_move 第3着：“马二进四”无法走出：第二路的红方马不能这样走"),
+        "{zh}"
+    );
+    assert!(zh.contains("读取5局，无法读取2个"), "{zh}");
+
     let only = audit(&dir, &["--jsonl", "--only-findings"]);
     let only = rows(&only);
     assert_eq!(only.len(), 6, "all but the quiet draw");

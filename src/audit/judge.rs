@@ -69,29 +69,35 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         }
     }
     if let Some(bad) = &game.illegal {
+        let legal = bad.legal.join(" ");
         row.findings.push(Finding {
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
             detail: format!(
-                "'{}' is not legal: {} (legal moves: {})",
-                bad.text,
-                bad.reason,
-                bad.legal.join(" ")
+                "'{}' is not legal: {} (legal moves: {legal})",
+                bad.text, bad.reason
+            ),
+            detail_zh: format!(
+                "“{}”无法走出：{}（合法着法：{legal}）",
+                bad.text, bad.reason_zh
             ),
         });
     }
     if let Some((ply, sides)) = &claimable_from {
+        let rounds = profile.limit.rounds;
+        let names = |name: fn(Color) -> String, and: &str| {
+            sides.iter().map(|&c| name(c)).collect::<Vec<_>>().join(and)
+        };
         row.findings.push(Finding {
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
             detail: format!(
-                "a draw by the natural move limit ({} rounds) could be claimed by {} from here",
-                profile.limit.rounds,
-                sides
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
+                "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
+                names(|c| c.name().to_string(), " and ")
+            ),
+            detail_zh: format!(
+                "{}可从此着起按自然限着（{rounds}回合）提和",
+                names(|c| format!("{}方", c.name_zh()), "、")
             ),
         });
     }
@@ -106,6 +112,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ply: Some(row.plies),
             detail: "neither side has attacking material left: the arbiter may rule a simple draw"
                 .into(),
+            detail_zh: "双方均无进攻子力：裁判可判简单和棋".into(),
         });
     }
     row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
@@ -115,13 +122,17 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
 /// Findings about the ruling that ended the game (repetitions, mate, stalemate).
 fn end_findings(row: &mut Row, end: &End) {
     let more = row.plies - end.ply;
-    let tail = if more > 0 {
+    let (tail, tail_zh) = if more > 0 {
         let unit = if more == 1 { "ply" } else { "plies" };
-        format!("; the record goes on for {more} more {unit}")
+        (
+            format!("; the record goes on for {more} more {unit}"),
+            format!("；棋谱其后还有{more}着"),
+        )
     } else {
-        String::new()
+        (String::new(), String::new())
     };
     let summary = end.ruling.summary(Lang::En);
+    let summary_zh = end.ruling.summary(Lang::Zh);
     let kind = match end.ruling.reason {
         Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
         Some(Reason::Repetition) => FindingKind::RepetitionDraw,
@@ -138,32 +149,41 @@ fn end_findings(row: &mut Row, end: &End) {
                     kind,
                     ply: Some(end.ply),
                     detail: format!("{summary}, but the record gives no result{tail}"),
+                    detail_zh: format!("{summary_zh}，但棋谱未记结果{tail_zh}"),
                 });
             }
             return;
         }
         Some(Reason::NaturalLimit) | None => return,
     };
-    let detail = match (&end.ruling.repetition, kind) {
+    let (detail, detail_zh) = match (&end.ruling.repetition, kind) {
         (Some(rep), FindingKind::ForbiddenRepetition) => {
             let offender = match end.ruling.verdict {
                 Verdict::RedWins => Color::Black,
                 _ => Color::Red,
             };
             let side = rep.cycle.side(offender);
-            format!(
-                "{} repeats {} ({}): {summary}{tail}",
-                offender.name(),
-                side.pattern(Lang::En),
-                side.pattern(Lang::Zh),
+            (
+                format!(
+                    "{} repeats {} ({}): {summary}{tail}",
+                    offender.name(),
+                    side.pattern(Lang::En),
+                    side.pattern(Lang::Zh),
+                ),
+                format!(
+                    "{}方重复{}：{summary_zh}{tail_zh}",
+                    offender.name_zh(),
+                    side.pattern(Lang::Zh),
+                ),
             )
         }
-        _ => format!("{summary}{tail}"),
+        _ => (format!("{summary}{tail}"), format!("{summary_zh}{tail_zh}")),
     };
     row.findings.push(Finding {
         kind,
         ply: Some(end.ply),
         detail,
+        detail_zh,
     });
 }
 
@@ -183,6 +203,13 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                     row.ruled_result.name(),
                     end.ruling.reason.map_or("ruling", |r| r.name()),
                     end.ply
+                ),
+                detail_zh: format!(
+                    "棋谱记为{}，按规则应为{}（第{}着{}）",
+                    recorded.name_zh(),
+                    row.ruled_result.name_zh(),
+                    end.ply,
+                    end.ruling.reason.map_or("裁决", |r| r.name_zh()),
                 ),
             });
         }
@@ -204,6 +231,7 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                     kind,
                     ply: Some(row.plies),
                     detail: flag.en,
+                    detail_zh: flag.zh,
                 });
             }
         }
@@ -294,6 +322,15 @@ mod tests {
             "{}",
             row.findings[0].detail
         );
+        assert!(
+            row.findings[0].detail_zh.ends_with("；棋谱其后还有1着"),
+            "{}",
+            row.findings[0].detail_zh
+        );
+        assert_eq!(
+            row.findings[1].detail_zh,
+            "棋谱记为红胜，按规则应为和棋（第8着循环作和）"
+        );
     }
 
     #[test]
@@ -304,6 +341,10 @@ mod tests {
         assert_eq!(kinds(&row), [FindingKind::NaturalLimit]);
         assert_eq!(row.findings[0].ply, Some(120), "each side's 60th move");
         assert!(row.findings[0].detail.contains("red and black"));
+        assert_eq!(
+            row.findings[0].detail_zh,
+            "红方、黑方可从此着起按自然限着（60回合）提和"
+        );
         assert_eq!(row.ruled_result, Verdict::Ongoing, "a claim, not an end");
         // Under a 40-round limit the claim comes 40 rounds in.
         let row = judge(&game(example), &profile("nanping2018"), "t.pgn", 0);

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::row::{FindingKind, Row};
+use super::row::{Finding, FindingKind, Row};
+use crate::rules::ruling::Lang;
 
 /// The output format of an audit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,12 +50,18 @@ impl Summary {
         }
     }
 
-    /// The summary for people, a few lines.
-    pub fn render(&self) -> String {
-        let mut s = format!(
-            "{} games read, {} unreadable (files or games), {} games with findings\n",
-            self.games, self.errors, self.games_with_findings
-        );
+    /// The summary for people, a few lines, in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut s = match lang {
+            Lang::En => format!(
+                "{} games read, {} unreadable (files or games), {} games with findings\n",
+                self.games, self.errors, self.games_with_findings
+            ),
+            Lang::Zh => format!(
+                "读取{}局，无法读取{}个（文件或对局），{}局有发现\n",
+                self.games, self.errors, self.games_with_findings
+            ),
+        };
         for (kind, n) in &self.findings {
             let _ = writeln!(s, "  {:<22}{n}", kind.name());
         }
@@ -66,15 +73,18 @@ impl Summary {
 pub struct Writer<W: Write> {
     out: W,
     format: Format,
+    lang: Lang,
     header_done: bool,
 }
 
 impl<W: Write> Writer<W> {
-    /// A writer of `format` into `out`.
-    pub fn new(out: W, format: Format) -> Writer<W> {
+    /// A writer of `format` into `out`, its words for people in `lang`
+    /// (JSON lines carry both languages: `detail` and `detail_zh`).
+    pub fn new(out: W, format: Format, lang: Lang) -> Writer<W> {
         Writer {
             out,
             format,
+            lang,
             header_done: false,
         }
     }
@@ -82,13 +92,13 @@ impl<W: Write> Writer<W> {
     /// Writes one row.
     pub fn row(&mut self, row: &Row) -> io::Result<()> {
         match self.format {
-            Format::Text => self.out.write_all(text_row(row).as_bytes()),
+            Format::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
             Format::Csv => {
                 if !self.header_done {
                     self.out.write_all(CSV_HEADER.as_bytes())?;
                     self.header_done = true;
                 }
-                self.out.write_all(csv_row(row).as_bytes())
+                self.out.write_all(csv_row(row, self.lang).as_bytes())
             }
             Format::Jsonl => {
                 serde_json::to_writer(&mut self.out, row)?;
@@ -119,19 +129,27 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// A finding's words in `lang`.
+fn detail(f: &Finding, lang: Lang) -> &str {
+    match lang {
+        Lang::En => &f.detail,
+        Lang::Zh => &f.detail_zh,
+    }
+}
+
 /// Findings in one cell: `kind@ply: detail` joined by `; `.
-fn findings_cell(row: &Row) -> String {
+fn findings_cell(row: &Row, lang: Lang) -> String {
     row.findings
         .iter()
         .map(|f| match f.ply {
-            Some(p) => format!("{}@{p}: {}", f.kind.name(), f.detail),
-            None => format!("{}: {}", f.kind.name(), f.detail),
+            Some(p) => format!("{}@{p}: {}", f.kind.name(), detail(f, lang)),
+            None => format!("{}: {}", f.kind.name(), detail(f, lang)),
         })
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-fn csv_row(row: &Row) -> String {
+fn csv_row(row: &Row, lang: Lang) -> String {
     let opt = |o: &Option<String>| csv_field(o.as_deref().unwrap_or(""));
     format!(
         "{},{},{},{},{},{},{},{},{},{},{}\n",
@@ -144,15 +162,19 @@ fn csv_row(row: &Row) -> String {
         row.plies,
         row.recorded_result.map_or("", |r| r.name()),
         row.ruled_result.name(),
-        csv_field(&findings_cell(row)),
+        csv_field(&findings_cell(row, lang)),
         opt(&row.error),
     )
 }
 
-fn text_row(row: &Row) -> String {
+fn text_row(row: &Row, lang: Lang) -> String {
     let mut s = format!("{}#{}", row.file, row.index);
     if let Some(error) = &row.error {
-        let _ = writeln!(s, "  UNREADABLE: {error}");
+        let label = match lang {
+            Lang::En => "UNREADABLE",
+            Lang::Zh => "无法读取",
+        };
+        let _ = writeln!(s, "  {label}: {error}");
         return s;
     }
     let who = match (&row.red, &row.black) {
@@ -173,22 +195,30 @@ fn text_row(row: &Row) -> String {
     } else {
         format!(" ({})", when.join(", "))
     };
-    let _ = writeln!(
-        s,
-        "{who}{when}  {} plies  recorded {}  ruled {}",
-        row.plies,
+    let (recorded, ruled) = (
         row.recorded_result.map_or("?", |r| r.score()),
-        row.ruled_result.score()
+        row.ruled_result.score(),
     );
+    let _ = match lang {
+        Lang::En => writeln!(
+            s,
+            "{who}{when}  {} plies  recorded {recorded}  ruled {ruled}",
+            row.plies
+        ),
+        Lang::Zh => writeln!(
+            s,
+            "{who}{when}  {}着  记录 {recorded}  裁定 {ruled}",
+            row.plies
+        ),
+    };
     for f in &row.findings {
-        match f.ply {
-            Some(p) => {
-                let _ = writeln!(s, "    {} at ply {p}: {}", f.kind.name(), f.detail);
-            }
-            None => {
-                let _ = writeln!(s, "    {}: {}", f.kind.name(), f.detail);
-            }
-        }
+        let words = detail(f, lang);
+        let _ = match (f.ply, lang) {
+            (Some(p), Lang::En) => writeln!(s, "    {} at ply {p}: {words}", f.kind.name()),
+            (Some(p), Lang::Zh) => writeln!(s, "    {} 第{p}着：{words}", f.kind.name()),
+            (None, Lang::En) => writeln!(s, "    {}: {words}", f.kind.name()),
+            (None, Lang::Zh) => writeln!(s, "    {}：{words}", f.kind.name()),
+        };
     }
     s
 }
@@ -212,19 +242,25 @@ mod tests {
             Finding {
                 kind: FindingKind::ForbiddenRepetition,
                 ply: Some(40),
-                detail: "红方长将".into(),
+                detail: "red: perpetual check".into(),
+                detail_zh: "红方长将".into(),
             },
             Finding {
                 kind: FindingKind::ResultMismatch,
                 ply: None,
                 detail: "recorded draw".into(),
+                detail_zh: "棋谱记为和棋".into(),
             },
         ];
         row
     }
 
     fn written(format: Format, rows: &[Row]) -> String {
-        let mut w = Writer::new(Vec::new(), format);
+        written_in(format, Lang::En, rows)
+    }
+
+    fn written_in(format: Format, lang: Lang, rows: &[Row]) -> String {
+        let mut w = Writer::new(Vec::new(), format, lang);
         for r in rows {
             w.row(r).unwrap();
         }
@@ -240,8 +276,13 @@ mod tests {
         assert_eq!(
             lines.next(),
             Some(
-                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: 红方长将; result_mismatch: recorded draw,"
+                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,"
             )
+        );
+        let zh = written_in(Format::Csv, Lang::Zh, &[sample()]);
+        assert!(
+            zh.contains(",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,"),
+            "{zh}"
         );
         assert_eq!(written(Format::Csv, &[]), CSV_HEADER);
     }
@@ -258,6 +299,9 @@ mod tests {
             .collect();
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0]["findings"][1]["ply"], serde_json::Value::Null);
+        // Both languages, whatever the writer's.
+        assert_eq!(lines[0]["findings"][0]["detail"], "red: perpetual check");
+        assert_eq!(lines[0]["findings"][0]["detail_zh"], "红方长将");
         assert_eq!(lines[1]["error"], "no");
     }
 
@@ -265,7 +309,14 @@ mod tests {
     fn text_names_the_game_and_each_finding() {
         let out = written(Format::Text, &[sample()]);
         assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
-        assert!(out.contains("    forbidden_repetition at ply 40: 红方长将\n"));
+        assert!(out.contains("    forbidden_repetition at ply 40: red: perpetual check\n"));
+        let zh = written_in(Format::Text, Lang::Zh, &[sample()]);
+        assert!(zh.contains("  41着  记录 1/2-1/2  裁定 0-1\n"), "{zh}");
+        assert!(
+            zh.contains("    forbidden_repetition 第40着：红方长将\n"),
+            "{zh}"
+        );
+        assert!(zh.contains("    result_mismatch：棋谱记为和棋\n"), "{zh}");
     }
 
     #[test]
@@ -278,6 +329,12 @@ mod tests {
             (2, 1, 1, 1)
         );
         assert_eq!(s.findings.get(&FindingKind::ResultMismatch), Some(&1));
-        assert!(s.render().contains("forbidden_repetition"));
+        assert!(s.render(Lang::En).contains("forbidden_repetition"));
+        assert!(
+            s.render(Lang::Zh)
+                .starts_with("读取1局，无法读取1个（文件或对局），1局有发现\n"),
+            "{}",
+            s.render(Lang::Zh)
+        );
     }
 }

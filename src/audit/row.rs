@@ -69,8 +69,10 @@ pub struct Finding {
     pub kind: FindingKind,
     /// The ply it concerns (the first move is ply 1), if it concerns one.
     pub ply: Option<usize>,
-    /// An explanation for a person.
+    /// An explanation for a person, in English.
     pub detail: String,
+    /// The same explanation in Chinese.
+    pub detail_zh: String,
 }
 
 /// The audit of one game (or of one unreadable file or game).
@@ -135,10 +137,12 @@ mod tests {
             kind: FindingKind::ForbiddenRepetition,
             ply: Some(9),
             detail: "x".into(),
+            detail_zh: "甲".into(),
         });
         row.recorded_result = Some(Verdict::RedWins);
         let v = serde_json::to_value(&row).unwrap();
         assert_eq!(v["findings"][0]["kind"], "forbidden_repetition");
+        assert_eq!(v["findings"][0]["detail_zh"], "甲");
         assert_eq!(v["recorded_result"], "red_wins");
         assert_eq!(v["ruled_result"], "ongoing");
         assert_eq!(v["error"], "bad");

@@ -1,4 +1,5 @@
-//! `xqarbiter audit PATH… [--profile P] [--csv|--jsonl] [--only-findings] [--threads N]`.
+//! `xqarbiter audit PATH… [--profile P] [--csv|--jsonl] [--only-findings] [--threads N]
+//! [--lang en|zh]`.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -10,6 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::audit::{self, Format, Options, Summary, Writer};
 use crate::record::ReadOptions;
 use crate::rules::profile::Profile;
+
+use super::LangArg;
 
 /// Arguments of `audit`.
 #[derive(Debug, Args)]
@@ -32,6 +35,9 @@ pub struct AuditArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Language of the report's words (JSON lines carry both).
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
 }
 
 fn progress_bar() -> ProgressBar {
@@ -72,7 +78,8 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         read: ReadOptions::default(),
         threads,
     };
-    let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format);
+    let lang = args.lang.lang();
+    let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format, lang);
     let mut summary = Summary::default();
     let bar = progress_bar();
     let result = audit::audit(&args.paths, &opts, |row| {
@@ -94,7 +101,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(1));
         }
     }
-    let text = summary.render();
+    let text = summary.render(lang);
     if format == Format::Text {
         let mut stdout = io::stdout().lock();
         let _ = writeln!(stdout, "\n{text}");

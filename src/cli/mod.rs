@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::rules::ruling::Lang;
 
 mod audit;
 mod convert;
@@ -34,6 +36,25 @@ enum Command {
     Rule(rule::RuleArgs),
     /// Audit game files and folders: one row per game, findings, a summary.
     Audit(audit::AuditArgs),
+}
+
+/// Output language, as `--lang` names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum LangArg {
+    /// 中文.
+    Zh,
+    /// English.
+    En,
+}
+
+impl LangArg {
+    /// The language for people it names.
+    fn lang(self) -> Lang {
+        match self {
+            LangArg::Zh => Lang::Zh,
+            LangArg::En => Lang::En,
+        }
+    }
 }
 
 /// Parses the command line and runs the subcommand; the exit code follows the

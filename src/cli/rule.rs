@@ -24,16 +24,8 @@ use crate::rules::move_table::MoveRun;
 use crate::rules::profile::Profile;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
+use super::LangArg;
 use super::diagram::diagram;
-
-/// Output language.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum LangArg {
-    /// 中文.
-    Zh,
-    /// English.
-    En,
-}
 
 /// A side, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -275,10 +267,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(2));
         }
     };
-    let lang = match args.lang {
-        LangArg::Zh => Lang::Zh,
-        LangArg::En => Lang::En,
-    };
+    let lang = args.lang.lang();
     // Programs reading --json get errors in English; people, in their language.
     let error_lang = if args.json { Lang::En } else { lang };
     let record = match read_input(&args, error_lang) {

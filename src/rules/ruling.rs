@@ -39,6 +39,16 @@ impl Verdict {
         }
     }
 
+    /// In Chinese: 未终局, 红胜, 黑胜, 和棋.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Verdict::Ongoing => "未终局",
+            Verdict::RedWins => "红胜",
+            Verdict::BlackWins => "黑胜",
+            Verdict::Draw => "和棋",
+        }
+    }
+
     /// The usual score notation: `*`, `1-0`, `0-1`, `1/2-1/2`.
     pub const fn score(self) -> &'static str {
         match self {
@@ -92,6 +102,17 @@ impl Reason {
             Reason::Perpetual => "perpetual",
             Reason::Repetition => "repetition",
             Reason::NaturalLimit => "natural_limit",
+        }
+    }
+
+    /// In Chinese: 将死, 困毙, 禁止着法循环, 循环作和, 自然限着.
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "将死",
+            Reason::Stalemate => "困毙",
+            Reason::Perpetual => "禁止着法循环",
+            Reason::Repetition => "循环作和",
+            Reason::NaturalLimit => "自然限着",
         }
     }
 }
