@@ -116,27 +116,40 @@ fn near_misses(pos: &Position, text: &str) -> ArrayVec<Move, SUGGESTED> {
         }
         return near;
     }
-    let Ok(input) = symbol::read(text) else {
-        return near;
-    };
-    let tiers = match (input.family, input.equals) {
-        (Family::Chinese, _) => &CHINESE_TIERS,
-        (Family::Wxf, false) => &WXF_TIERS,
-        (Family::Wxf, true) => &WXF_EQUALS_TIERS,
-    };
+    // The strict reading, and the lenient ones in either notation, in which
+    // a character that stands for nothing keeps its place (the slip itself,
+    // often: a letter among Chinese characters, a dot for 平).
+    let strict = symbol::read(text).ok();
+    let lenient = [Family::Chinese, Family::Wxf].map(|f| (f, symbol::read_lenient(text, f)));
+    let mut readings: ArrayVec<(Family, bool, &[u32]), 3> = ArrayVec::new();
+    if let Some(input) = &strict {
+        readings.push((input.family, input.equals, &input.masks));
+    }
+    for (family, masks) in &lenient {
+        if let Some(masks) = masks {
+            readings.push((*family, text.contains('='), masks));
+        }
+    }
     for mv in pos.legal_moves() {
         let Some(desc) = Desc::new(pos, mv) else {
             continue;
         };
-        let one_off = tiers.iter().flat_map(|tier| tier.iter()).any(|&variant| {
-            desc.write(variant).is_some_and(|syms| {
-                syms.len() == input.masks.len()
-                    && syms
-                        .iter()
-                        .zip(&input.masks)
-                        .filter(|(sym, mask)| sym.bit() & **mask == 0)
-                        .count()
-                        == 1
+        let one_off = readings.iter().any(|&(family, equals, masks)| {
+            let tiers = match (family, equals) {
+                (Family::Chinese, _) => &CHINESE_TIERS,
+                (Family::Wxf, false) => &WXF_TIERS,
+                (Family::Wxf, true) => &WXF_EQUALS_TIERS,
+            };
+            tiers.iter().flat_map(|tier| tier.iter()).any(|&variant| {
+                desc.write(variant).is_some_and(|syms| {
+                    syms.len() == masks.len()
+                        && syms
+                            .iter()
+                            .zip(masks)
+                            .filter(|(sym, mask)| sym.bit() & **mask == 0)
+                            .count()
+                            == 1
+                })
             })
         });
         if one_off && near.try_push(mv).is_err() {
@@ -177,7 +190,11 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         } else {
             Notation::Wxf
         };
-        Failure::new(notation, why)
+        Failure {
+            notation,
+            why,
+            suggest: true,
+        }
     })?;
     let notation = match input.family {
         Family::Chinese => Notation::Chinese,
@@ -780,6 +797,16 @@ mod tests {
             "{}",
             err.reason
         );
+        // A character that stands for nothing keeps its place: a dot for 平,
+        // a Chinese character in WXF.
+        let err = parse(START_FEN, "炮二.五").unwrap_err();
+        assert!(
+            err.reason.ends_with("one symbol away: 炮二平五"),
+            "{}",
+            err.reason
+        );
+        let err = parse(START_FEN, "H2+炮").unwrap_err();
+        assert!(err.reason.contains("马二进三"), "{}", err.reason);
         // A text naming several moves, or nothing like a move, gets no suggestion.
         let cannons = "rnbakabnr/9/1c5c1/p1p1C1p1p/9/9/P1P1P1P1P/4C4/9/RNBAKABNR w";
         assert!(
@@ -816,7 +843,10 @@ mod tests {
             "中文纵线着法是四个字，如 炮二平五（前兵四平五 为五个字）；这里是 3 个"
         );
         assert_eq!(zh("前炮进一"), "没有两个红方炮在同一纵线上");
-        assert_eq!(zh("炮二平X"), "“X”不是棋子、纵线、方向或数字");
+        assert!(
+            zh("炮二平X")
+                .starts_with("“X”不是棋子、纵线、方向或数字；只差一个符号的合法着法：炮二平七")
+        );
         let checked = "4k4/9/9/9/9/9/9/9/4R4/3K5 b";
         let err = parse(checked, "e9e8").unwrap_err();
         assert!(

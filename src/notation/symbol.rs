@@ -245,6 +245,26 @@ pub(crate) fn read(text: &str) -> Result<Input, Why> {
     })
 }
 
+/// Reads a text that [`read`] rejects or reads short as `family`, for
+/// suggestions: every character but spaces takes a place, one that stands
+/// for no symbol of that notation (a stray letter, a dot in Chinese) with an
+/// empty mask, so that a slip of the pen keeps the length of the move meant.
+/// `None` for more than six places.
+pub(crate) fn read_lenient(text: &str, family: Family) -> Option<ArrayVec<u32, 6>> {
+    let mut masks = ArrayVec::new();
+    for c in text.chars().map(fold_width).filter(|c| !c.is_whitespace()) {
+        let mask = match family {
+            Family::Chinese => chinese_mask(c).or_else(|| match c {
+                '1'..='9' => Some(number(c as u8 - b'0')),
+                _ => None,
+            }),
+            Family::Wxf => wxf_mask(c),
+        };
+        masks.try_push(mask.unwrap_or(0)).ok()?;
+    }
+    Some(masks)
+}
+
 impl Input {
     /// Whether `syms` is one reading of `masks` (the plain or the keypad reading).
     pub(crate) fn matches(masks: &[u32], syms: &[Sym]) -> bool {
@@ -389,6 +409,24 @@ mod tests {
         assert!(Input::matches(&input.masks, &syms));
         assert_eq!(input.role(), Some(Role::Rook));
         assert_eq!(read("車九平八").unwrap().plain_file(), Some(9));
+    }
+
+    #[test]
+    fn a_lenient_reading_keeps_every_character_in_its_place() {
+        let strict = read("炮二平五").unwrap().masks;
+        let slip = read_lenient("炮二.五", Family::Chinese).unwrap();
+        assert_eq!(slip.len(), 4);
+        assert_eq!(
+            (slip[0], slip[1], slip[2], slip[3]),
+            (strict[0], strict[1], 0, strict[3])
+        );
+        let mixed = read_lenient("C2.马", Family::Wxf).unwrap();
+        assert_eq!(mixed[..3], read("C2.5").unwrap().masks[..3]);
+        assert_eq!(mixed[3], 0);
+        assert!(
+            read_lenient("C2.5 C2.5", Family::Wxf).is_none(),
+            "eight places"
+        );
     }
 
     #[test]
