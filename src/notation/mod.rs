@@ -42,6 +42,7 @@ mod movelist;
 mod outcome;
 mod parse;
 mod render;
+mod suggest;
 mod symbol;
 mod why;
 
