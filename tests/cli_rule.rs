@@ -172,6 +172,22 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(3), Some("ongoing"))
     );
+    // As copied from a web page: header lines, round markers, full-width spaces.
+    let copied = "红方：甲　黑方：乙\n局面：2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\n\
+                  第1回合　车四平五　将５平６\n第2回合　车五平四　将６平５\n\
+                  第3回合　车四平五　将５平６\n第4回合　车五平四　将６平５\n";
+    let out = xqarbiter(&["rule", "-", "--json"], Some(copied));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["plies"].as_u64(), v["verdict"].as_str()),
+        (Some(8), Some("black_wins"))
+    );
     // A UCCI position line from an engine log: two rounds of perpetual check.
     let line = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 \
                 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\n";

@@ -46,6 +46,7 @@ mod suggest;
 mod symbol;
 mod why;
 
+pub(crate) use movelist::strip_round_marker;
 pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
 pub use outcome::Outcome;
 pub(crate) use parse::piece_zh;

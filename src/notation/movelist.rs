@@ -137,6 +137,33 @@ fn split_number(word: &str) -> Option<(&str, &str)> {
     (dots > 0).then(|| (&word[..digits + dots], &rest[dots..]))
 }
 
+/// What follows a round marker at the start of `word` (第1回合, 第十二着,
+/// 第3步, 第4手, with an optional colon or dot), or `word` itself.
+pub(crate) fn strip_round_marker(word: &str) -> &str {
+    let Some(after) = word.strip_prefix('第') else {
+        return word;
+    };
+    let number = after
+        .char_indices()
+        .find(|&(_, c)| {
+            !(c.is_ascii_digit()
+                || ('０'..='９').contains(&c)
+                || "零〇一二三四五六七八九十百".contains(c))
+        })
+        .map_or(after.len(), |(i, _)| i);
+    if number == 0 {
+        return word;
+    }
+    let unit = &after[number..];
+    let Some(rest) = ["回合", "着", "步", "手"]
+        .iter()
+        .find_map(|u| unit.strip_prefix(u))
+    else {
+        return word;
+    };
+    rest.trim_start_matches([':', '：', '.', '．', '、'])
+}
+
 /// Whether a word is only a move number or the dots of a Black-first move.
 fn is_number_only(word: &str) -> bool {
     word.chars()
@@ -193,7 +220,8 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
             }
             Token::Word(w) => w,
         };
-        if is_number_only(word) {
+        let word = strip_round_marker(word);
+        if word.is_empty() || is_number_only(word) {
             continue;
         }
         let mut failure = match play_word(&mut pos, word, &mut out) {
@@ -389,6 +417,17 @@ mod tests {
         assert_eq!(list.moves[3].1, "车９平８");
         let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn round_markers_are_move_numbers() {
+        assert_eq!(strip_round_marker("第1回合"), "");
+        assert_eq!(strip_round_marker("第十二着：炮二平五"), "炮二平五");
+        assert_eq!(strip_round_marker("第３步."), "");
+        assert_eq!(strip_round_marker("第一兵"), "第一兵", "not a marker");
+        assert_eq!(strip_round_marker("炮二平五"), "炮二平五");
+        let list = read("第1回合 炮二平五 马８进７ 第2回合：马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod dhtmlxq;
 mod encoding;
 mod error;
 mod game;
+mod header_lines;
 mod move_text;
 mod movetext;
 mod pgn;

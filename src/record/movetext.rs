@@ -3,7 +3,7 @@
 //! comments, NAGs and the result token, after which only a comment is read.
 
 use super::replay::Replay;
-use crate::notation::Outcome;
+use crate::notation::{Outcome, strip_round_marker};
 
 /// What the movetext said about the result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -209,6 +209,7 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if let Some(r) = result_token(tok) {
         return r;
     }
+    let tok = strip_round_marker(tok);
     if tok.starts_with('$') {
         return ResultToken::Absent;
     }

@@ -14,6 +14,7 @@ use crate::board::Position;
 use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
+use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
@@ -303,8 +304,17 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         }
         return read_position_line(args, name);
     }
-    let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
-    let (start, rest, flexible) = if candidate.matches('/').count() == 9 {
+    // Header lines copied with the moves (红方：…, 赛事：…) are tags.
+    let (tags, text) = header_lines(text);
+    let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
+    let first_line = text.lines().next().unwrap_or("");
+    let mut candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
+    let mut is_fen = candidate.matches('/').count() == 9;
+    if !is_fen && let Some(fen) = tag("FEN") {
+        // The start position from a 局面/FEN header line; the moves start at the top.
+        (candidate, is_fen) = (fen, true);
+    }
+    let (start, rest, flexible) = if is_fen {
         let pos = Position::from_fen(candidate).map_err(|e| {
             RecordError::game(
                 name,
@@ -322,9 +332,11 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let mut replay = Replay::new(start, flexible);
     let token = read_movetext(rest, &mut replay);
     let mut game = replay.finish();
-    if let ResultToken::Known(r) = token {
-        game.result = Some(r);
-    }
+    game.result = match token {
+        ResultToken::Known(r) => Some(r),
+        _ => tag("Result").and_then(result_of),
+    };
+    game.tags = tags;
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
@@ -391,6 +403,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
+        let text = "红方：许银川　黑方：吕钦\n赛事：全国象棋个人赛 第5轮\n结果：红胜\n\n第1回合 炮二平五 马８进７\n第2回合 马二进三\n";
+        let game = read_move_list(text, "t").unwrap();
+        assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
+        assert_eq!(game.event(), Some("全国象棋个人赛 第5轮"));
+        assert_eq!(game.result, Some(Outcome::RedWins));
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        // A result in the moves goes before the header's.
+        let game = read_move_list("结果：红胜\n1. 炮二平五 和棋", "t").unwrap();
+        assert_eq!(game.result, Some(Outcome::Draw));
+        // The start position from a 局面 line.
+        let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w";
+        let game = read_move_list(&format!("局面：{fen}\n1. 车九进五"), "t").unwrap();
+        assert_eq!(game.start, Position::from_fen(fen).unwrap());
+        assert_eq!(game.uci_moves(), ["a0a5"]);
+    }
+
+    #[test]
     fn a_ucci_position_line_is_a_record() {
         let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
         let game = read_move_list(&format!("position fen {fen} moves f0e0 e8f8\n"), "t").unwrap();
@@ -406,6 +436,8 @@ mod tests {
                 .is_empty()
         );
         let bad = read_move_list("position fen 9/9 w moves h2e2", "t").unwrap_err();
+        assert!(bad.to_string().contains("start position"), "{bad}");
+        let bad = read_move_list("局面：9/9 w\n1. h2e2", "t").unwrap_err();
         assert!(bad.to_string().contains("start position"), "{bad}");
         // Fairy-Stockfish's UCI ranks 1–10, told by a move on rank 10.
         let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t").unwrap();

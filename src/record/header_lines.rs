@@ -1,0 +1,132 @@
+//! The header lines a record copied from a web page or a chat often starts
+//! with, before its moves: `红方：许银川`, `赛事：全国象棋个人赛 第5轮`,
+//! `结果：红胜`, `Red: Xu Yinchuan`. Each becomes a tag (known keys under
+//! their PGN names, others as written), several may share a line.
+
+use crate::notation::Outcome;
+
+/// The PGN tag names of the keys people write, in Chinese or English.
+const KEYS: &[(&str, &[&str])] = &[
+    (
+        "Red",
+        &["红方", "紅方", "红", "紅", "红棋", "紅棋", "先手", "red"],
+    ),
+    ("Black", &["黑方", "黑", "黑棋", "后手", "後手", "black"]),
+    (
+        "Event",
+        &["赛事", "賽事", "比赛", "比賽", "棋赛", "棋賽", "event"],
+    ),
+    ("Round", &["轮次", "輪次", "round"]),
+    ("Date", &["日期", "时间", "時間", "date"]),
+    ("Site", &["地点", "地點", "site"]),
+    ("Result", &["结果", "結果", "result"]),
+    ("Opening", &["开局", "開局", "布局", "opening"]),
+    ("Title", &["标题", "標題", "title"]),
+    ("FEN", &["局面", "fen"]),
+];
+
+/// The header lines at the start of `text`, as (tag, value) pairs, and the
+/// text after them. A header line is made of `key：value` pairs (full-width
+/// or ASCII colon); a key is a word of one to six letters or ideographs.
+pub(crate) fn header_lines(text: &str) -> (Vec<(String, String)>, &str) {
+    let mut tags = Vec::new();
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        let line_end = trimmed.find('\n').map_or(trimmed.len(), |i| i + 1);
+        let line = &trimmed[..line_end];
+        match pairs(line) {
+            Some(found) if !line.trim().is_empty() => {
+                tags.extend(found);
+                rest = &trimmed[line_end..];
+            }
+            _ => return (tags, rest),
+        }
+    }
+}
+
+/// The `key：value` pairs of one line, or `None` if it is not a header line.
+fn pairs(line: &str) -> Option<Vec<(String, String)>> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for word in line.split_whitespace() {
+        match key_value(word) {
+            Some((key, value)) => out.push((key, value.to_string())),
+            None => {
+                // A value may hold spaces: the word goes on the last value.
+                let (_, value) = out.last_mut()?;
+                if !value.is_empty() {
+                    value.push(' ');
+                }
+                value.push_str(word);
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A word starting with `key：` (or `key:`), as the tag name and the value.
+fn key_value(word: &str) -> Option<(String, &str)> {
+    let (key, value) = word.split_once(['：', ':'])?;
+    let count = key.chars().count();
+    if !(1..=6).contains(&count) || !key.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let lower = key.to_lowercase();
+    let name = KEYS
+        .iter()
+        .find(|(_, words)| words.contains(&lower.as_str()))
+        .map_or_else(|| key.to_string(), |(name, _)| (*name).to_string());
+    Some((name, value))
+}
+
+/// The result a `Result` tag gives, in PGN or Chinese words.
+pub(crate) fn result_of(value: &str) -> Option<Outcome> {
+    Outcome::from_pgn(value).or_else(|| Outcome::from_chinese(value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags(text: &str) -> (Vec<(String, String)>, &str) {
+        header_lines(text)
+    }
+
+    #[test]
+    fn chinese_and_english_keys_become_pgn_tags() {
+        let (t, rest) = tags(
+            "红方：许银川　黑方：吕钦\n赛事：全国象棋个人赛 第5轮\nResult: 1-0\n1. 炮二平五 马8进7\n",
+        );
+        assert_eq!(
+            t,
+            [
+                ("Red".to_string(), "许银川".to_string()),
+                ("Black".into(), "吕钦".into()),
+                ("Event".into(), "全国象棋个人赛 第5轮".into()),
+                ("Result".into(), "1-0".into()),
+            ]
+        );
+        assert_eq!(rest, "1. 炮二平五 马8进7\n");
+    }
+
+    #[test]
+    fn an_unknown_key_is_kept_as_written_and_moves_end_the_header() {
+        let (t, rest) = tags("备注：中局精彩\n炮二平五 马８进７");
+        assert_eq!(t, [("备注".to_string(), "中局精彩".to_string())]);
+        assert_eq!(rest, "炮二平五 马８进７");
+        // No header: the text is left as it is.
+        let (t, rest) = tags("1. h2e2 h9g7");
+        assert!(t.is_empty());
+        assert_eq!(rest, "1. h2e2 h9g7");
+        // A key must be a short word: a move with a colon after it is not one.
+        assert!(tags("12：炮二平五").0.is_empty());
+    }
+
+    #[test]
+    fn results_in_either_writing() {
+        assert_eq!(result_of("红胜"), Some(Outcome::RedWins));
+        assert_eq!(result_of("0-1"), Some(Outcome::BlackWins));
+        assert_eq!(result_of("和棋"), Some(Outcome::Draw));
+        assert_eq!(result_of("未知"), None);
+    }
+}
