@@ -84,3 +84,28 @@ fn unreadable_input_exits_2_with_a_message() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");
 }
+
+#[test]
+fn converts_a_record_pasted_on_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["convert", "-", "--to", "iccs"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Black's files in Chinese numerals, as some sites write them; a header line.
+    let pasted = "红方：甲\n1. 炮二平五 马八进七\n2. 马二进三 车九平八\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(pasted.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[Red \"甲\"]"), "{text}");
+    assert!(text.contains("1. H2-E2 H9-G7\n2. H0-G2 I9-H9\n"), "{text}");
+}

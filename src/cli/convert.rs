@@ -1,14 +1,17 @@
-//! `xqarbiter convert IN [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
-//! reads any game file and writes its games as PGN (or coordinate lines).
+//! `xqarbiter convert IN|- [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
+//! reads any game file (or a record pasted on standard input) and writes its
+//! games as PGN (or coordinate lines).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use crate::notation::Notation;
-use crate::record::{ReadOptions, encoding_by_name, read_games, write_pgn};
+use crate::record::{
+    Game, ReadOptions, RecordError, encoding_by_name, read_games, read_games_from_bytes, write_pgn,
+};
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,7 +31,8 @@ pub enum Target {
 /// Arguments of `convert`.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The game file to read (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move list).
+    /// The game file to read (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move
+    /// list), or `-` for standard input (a pasted record).
     input: PathBuf,
     /// Output form.
     #[arg(long, value_enum, default_value_t = Target::Pgn)]
@@ -55,7 +59,14 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         format: None,
     };
     let out_encoding = name_encoding(&args.out_encoding)?;
-    let games = read_games(&args.input, &opts)?;
+    let games: Box<dyn Iterator<Item = Result<Game, RecordError>>> =
+        if args.input.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes)?;
+            Box::new(read_games_from_bytes(&bytes, "<stdin>", &opts)?.into_iter())
+        } else {
+            Box::new(read_games(&args.input, &opts)?)
+        };
     // Games are written as they are read, so a large file never sits in memory.
     let sink: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::fs::File::create(path)?),
