@@ -201,6 +201,11 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
         i += 1;
         let word = match *token {
             Token::Comment(c) => {
+                // A result in brackets, as Chinese records end: （红胜）.
+                if let Some(outcome) = Outcome::parse(c.trim()) {
+                    out.result = Some(outcome);
+                    break;
+                }
                 out.comments.push(Comment {
                     after_ply: out.moves.len(),
                     text: c.trim().to_string(),
@@ -417,6 +422,15 @@ mod tests {
         assert_eq!(list.moves[3].1, "车９平８");
         let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn a_result_in_brackets_ends_the_list() {
+        let list = read("1. 炮二平五 马８进７ （红胜）").unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, Some(Outcome::RedWins)));
+        let list = read("1. 炮二平五（好棋） 马８进７").unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, None));
+        assert_eq!(list.comments[0].text, "好棋");
     }
 
     #[test]

@@ -43,6 +43,19 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             }
             continue;
         }
+        if b == FULL_WIDTH_OPEN[0] && text[i..].starts_with('（') {
+            // A note in full-width brackets, as Chinese records write them:
+            // a comment, or the result (（红胜）), never a variation.
+            let (body, next) = full_width_bracketed(text, i + '（'.len_utf8());
+            if variation_depth == 0 {
+                match result_token(body.trim()) {
+                    Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
+                    _ => replay.comment(body),
+                }
+            }
+            i = next;
+            continue;
+        }
         let sep = separator_len(text, i);
         if result != ResultToken::Absent {
             // After the result only whitespace and one comment may follow.
@@ -83,7 +96,11 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                         continue;
                     }
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
-                    if !(0xE4..=0xE9).contains(&c) && separator_len(text, end) > 0 {
+                    if !(0xE4..=0xE9).contains(&c)
+                        && text[end..].chars().next().is_some_and(|ch| {
+                            ch.is_whitespace() || matches!(ch, '，' | '；' | '（')
+                        })
+                    {
                         break;
                     }
                     ascii = false;
@@ -117,6 +134,19 @@ const TOKEN_END: [bool; 128] = {
     }
     set
 };
+
+/// The UTF-8 bytes of `（`.
+const FULL_WIDTH_OPEN: [u8; 3] = [0xEF, 0xBC, 0x88];
+
+/// The body of a `（…）` note starting at `start` (after the opening
+/// bracket), and the offset after the closing one (or the end of the text).
+fn full_width_bracketed(text: &str, start: usize) -> (&str, usize) {
+    let rest = text.get(start..).unwrap_or("");
+    match rest.find('）') {
+        Some(n) => (&rest[..n], start + n + '）'.len_utf8()),
+        None => (rest, text.len()),
+    }
+}
 
 /// Length in bytes of the UTF-8 character starting with byte `b`.
 fn utf8_len(b: u8) -> usize {
@@ -209,7 +239,11 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if let Some(r) = result_token(tok) {
         return r;
     }
-    let tok = strip_round_marker(tok);
+    let tok = if tok.starts_with('第') {
+        strip_round_marker(tok)
+    } else {
+        tok
+    };
     if tok.starts_with('$') {
         return ResultToken::Absent;
     }
@@ -290,6 +324,20 @@ mod tests {
         assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
         assert_eq!(g.moves[3].comment.as_deref(), Some("红方认负"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn full_width_brackets_hold_notes_or_the_result() {
+        let (g, res) = read("1. 炮二平五（好棋） 马８进７（黑方：稳健） 2. 马二进三 （红胜）");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[0].comment.as_deref(), Some("好棋"));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("黑方：稳健"));
+        assert_eq!(g.variations, 0, "not a variation");
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+        // An unclosed note runs to the end.
+        let (g, res) = read("1. 炮二平五（未完");
+        assert_eq!((g.moves.len(), res), (1, ResultToken::Absent));
+        assert_eq!(g.moves[0].comment.as_deref(), Some("未完"));
     }
 
     #[test]
