@@ -188,6 +188,26 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(8), Some("black_wins"))
     );
+    // What the record says of its game is shown, and a result the ruling contradicts marked.
+    let text = xqarbiter(&["rule", "-", "--lang", "en"], Some(copied));
+    let text = String::from_utf8(text.stdout).expect("utf-8");
+    assert!(text.contains("\nRecord: 甲 (red) v 乙 (black)\n"), "{text}");
+    let scored = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\
+                  [FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\n\
+                  1. 车四平五 将5平6 2. 车五平四 将6平5 3. 车四平五 将5平6 4. 车五平四 将6平5 1-0\n";
+    let text = xqarbiter(&["rule", "-"], Some(scored));
+    let text = String::from_utf8(text.stdout).expect("utf-8");
+    assert!(
+        text.contains("\n棋谱：甲（红）对 ?（黑）；记录结果：红胜（与裁决不符）\n"),
+        "{text}"
+    );
+    let out = xqarbiter(&["rule", "-", "--json"], Some(scored));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["record"]["red"].as_str(), v["record"]["black"].is_null()),
+        (Some("甲"), true)
+    );
+    assert_eq!(v["record"]["result"], "red_wins");
     // A UCCI position line from an engine log: two rounds of perpetual check.
     let line = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 \
                 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\n";

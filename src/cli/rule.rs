@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
-use crate::record::{ReadOptions, read_games_from_bytes};
+use crate::record::{Game, ReadOptions, read_games_from_bytes};
 use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
@@ -86,10 +86,94 @@ pub struct RuleArgs {
 /// A record that cannot be ruled on: unreadable, or an illegal move (exit 2).
 struct BadRecord(String);
 
-/// The start position and the moves of the record to rule on.
+/// The start position and the moves of the record to rule on, and what it
+/// says of its game.
 struct Record {
     start: Position,
     moves: Vec<Move>,
+    about: About,
+}
+
+/// What a record says of its game besides the moves: who played, where,
+/// when, and the result it gives.
+#[derive(Default)]
+struct About {
+    red: Option<String>,
+    black: Option<String>,
+    event: Option<String>,
+    date: Option<String>,
+    result: Option<Verdict>,
+}
+
+impl About {
+    fn of(game: &Game) -> About {
+        let tag = |t: Option<&str>| t.map(str::to_string);
+        // Names that only say which side, as programs write for unknown players.
+        let player = |t: Option<&str>| {
+            t.filter(|name| {
+                let name = name.trim();
+                !name.is_empty()
+                    && !["?", "红方", "黑方", "紅方", "red", "black"]
+                        .iter()
+                        .any(|p| name.eq_ignore_ascii_case(p))
+            })
+            .map(str::to_string)
+        };
+        About {
+            red: player(game.red()),
+            black: player(game.black()),
+            event: tag(game.event()),
+            date: tag(game.date()),
+            result: game.result.map(Verdict::from),
+        }
+    }
+
+    /// One line for people, if the record says anything; `ruled` is the
+    /// verdict, which a recorded result of a finished game may contradict.
+    fn line(&self, ruled: Verdict, lang: Lang) -> Option<String> {
+        let mut parts: Vec<String> = Vec::new();
+        if self.red.is_some() || self.black.is_some() {
+            let (red, black) = (
+                self.red.as_deref().unwrap_or("?"),
+                self.black.as_deref().unwrap_or("?"),
+            );
+            parts.push(match lang {
+                Lang::Zh => format!("{red}（红）对 {black}（黑）"),
+                Lang::En => format!("{red} (red) v {black} (black)"),
+            });
+        }
+        parts.extend(self.event.iter().chain(&self.date).cloned());
+        if let Some(result) = self.result {
+            let differs = ruled != Verdict::Ongoing && ruled != result;
+            parts.push(match (lang, differs) {
+                (Lang::Zh, false) => format!("记录结果：{}", result.name_zh()),
+                (Lang::Zh, true) => format!("记录结果：{}（与裁决不符）", result.name_zh()),
+                (Lang::En, false) => format!("recorded result: {}", result.score()),
+                (Lang::En, true) => format!(
+                    "recorded result: {}, which the ruling contradicts",
+                    result.score()
+                ),
+            });
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        let (label, sep) = match lang {
+            Lang::Zh => ("棋谱：", "；"),
+            Lang::En => ("Record: ", "; "),
+        };
+        Some(format!("{label}{}", parts.join(sep)))
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "red": self.red,
+            "black": self.black,
+            "event": self.event,
+            "date": self.date,
+            "result": self.result.map(Verdict::name),
+        })
+    }
 }
 
 fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
@@ -136,6 +220,10 @@ fn move_list(start: Position, text: &str, lang: Lang) -> Result<Record, BadRecor
     Ok(Record {
         start,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
+        about: About {
+            result: list.result.map(Verdict::from),
+            ..About::default()
+        },
     })
 }
 
@@ -209,9 +297,11 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             lang, bad.ply, &bad.text, why, &bad.fen, &bad.legal,
         ));
     }
+    let about = About::of(&game);
     Ok(Record {
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
+        about,
     })
 }
 
@@ -277,6 +367,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             return Ok(ExitCode::from(2));
         }
     };
+    let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
     if let Some(side) = args.claim {
@@ -362,6 +453,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 .filter_map(|i| run.move_json(i, &texts))
                 .collect();
         }
+        json["record"] = about.json();
         json["earlier_repetitions"] = earlier
             .iter()
             .filter_map(|(ply, r)| {
@@ -388,6 +480,9 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     text.push_str(&earlier_note(&earlier, lang));
     if let Some(run) = &last_run {
         text.push_str(&natures_note(run, lang));
+    }
+    if let Some(line) = about.line(ruling.verdict, lang) {
+        text.push_str(&format!("\n{line}\n"));
     }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let heading = match lang {
