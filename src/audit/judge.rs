@@ -85,19 +85,18 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     }
     if let Some((ply, sides)) = &claimable_from {
         let rounds = profile.limit.rounds;
-        let names = |name: fn(Color) -> String, and: &str| {
-            sides.iter().map(|&c| name(c)).collect::<Vec<_>>().join(and)
-        };
+        let en: Vec<&str> = sides.iter().map(|c| c.name()).collect();
+        let zh: Vec<String> = sides.iter().map(|c| format!("{}方", c.name_zh())).collect();
         row.findings.push(Finding {
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
             detail: format!(
                 "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
-                names(|c| c.name().to_string(), " and ")
+                en.join(" and ")
             ),
             detail_zh: format!(
                 "{}可从此着起按自然限着（{rounds}回合）提和",
-                names(|c| format!("{}方", c.name_zh()), "、")
+                zh.join("、")
             ),
         });
     }

@@ -63,6 +63,15 @@ impl Failure {
         }
     }
 
+    /// [`Failure::new`] for a text that names no legal move: the moves one
+    /// slip away from it are suggested.
+    fn no_match(notation: Notation, why: Why) -> Failure {
+        Failure {
+            suggest: true,
+            ..Failure::new(notation, why)
+        }
+    }
+
     /// The full error, with the legal moves in the notation the text seemed
     /// to use, and the reason naming those one symbol away from the text.
     pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
@@ -109,11 +118,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv).map_err(|why| Failure {
-            notation,
-            why,
-            suggest: true,
-        });
+        return check_coordinates(pos, mv).map_err(|why| Failure::no_match(notation, why));
     }
     let input = symbol::read(text).map_err(|why| {
         let notation = if !text.chars().all(is_width_form) {
@@ -121,11 +126,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         } else {
             Notation::Wxf
         };
-        Failure {
-            notation,
-            why,
-            suggest: true,
-        }
+        Failure::no_match(notation, why)
     })?;
     let notation = match input.family {
         Family::Chinese => Notation::Chinese,
@@ -133,11 +134,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     };
     match find(pos, &input) {
         Found::One(mv) => Ok(mv),
-        Found::None => Err(Failure {
-            notation,
-            why: no_match_reason(pos, &input),
-            suggest: true,
-        }),
+        Found::None => Err(Failure::no_match(notation, no_match_reason(pos, &input))),
         Found::Many(moves) => {
             let names: Vec<String> = moves
                 .iter()
