@@ -49,3 +49,4 @@ pub mod referee;
 pub mod rules;
 pub mod text;
 pub mod ucci;
+pub mod words;

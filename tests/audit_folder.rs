@@ -237,6 +237,13 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
         (rows[0]["index"].as_u64(), rows[0]["error"].is_string()),
         (Some(0), true)
     );
+    assert_eq!(rows[0]["error_zh"], "文件不存在");
+    let out = audit(Path::new("/nonexistent/games"), &["--lang", "zh"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("/nonexistent/games#0  无法读取：文件不存在"),
+        "{text}"
+    );
     let out = audit(
         Path::new("/nonexistent/games"),
         &["--profile", "no-such-profile"],

@@ -259,12 +259,50 @@ fn an_illegal_move_exits_2_and_names_the_move() {
 }
 
 #[test]
-fn an_unreadable_record_exits_2() {
-    let out = xqarbiter(&["rule", "/nonexistent/record.pgn"], None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
-    let out = xqarbiter(&["rule", "--moves", "h2e2", "--fen", "not a fen"], None);
-    assert_eq!(out.status.code(), Some(2));
+fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
+    let stderr = |args: &[&str]| {
+        let out = xqarbiter(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let missing = "/nonexistent/record.pgn";
+    let err = stderr(&["rule", missing, "--lang", "en"]);
+    assert!(err.contains("record.pgn: cannot be read"), "{err}");
+    let err = stderr(&["rule", missing]);
+    assert_eq!(err, "xqarbiter: /nonexistent/record.pgn：文件不存在\n");
+    // Programs reading JSON get English.
+    let err = stderr(&["rule", missing, "--json"]);
+    assert!(err.contains("cannot be read"), "{err}");
+    let err = stderr(&[
+        "rule",
+        "--moves",
+        "h2e2",
+        "--fen",
+        "not a fen",
+        "--lang",
+        "en",
+    ]);
+    assert!(err.contains("bad --fen: invalid FEN 'not a fen'"), "{err}");
+    let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w";
+    let err = stderr(&["rule", "--moves", "e0d0", "--fen", facing]);
+    assert!(err.contains("--fen有误"), "{err}");
+    assert!(err.contains("e0与e9的帅将照面"), "{err}");
+    // A file that is no record, and a corrupt binary record.
+    let dir = std::env::temp_dir().join(format!("xqarbiter-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (text, xqf) = (dir.join("notes.txt"), dir.join("cut.xqf"));
+    std::fs::write(&text, [0u8, 159, 146, 150, 0, 1]).expect("write");
+    std::fs::write(&xqf, b"XQ\x0a\x01").expect("write");
+    let err = stderr(&["rule", text.to_str().unwrap()]);
+    assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
+    let err = stderr(&["rule", xqf.to_str().unwrap()]);
+    assert!(err.contains("cut.xqf第1局：XQF文件以“XQ”开头"), "{err}");
+    let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
+    assert!(
+        err.contains("cut.xqf, game 1: an XQF file starts with"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
@@ -319,6 +357,9 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     let (code, first, err) = plies(&["rule", file, "--json"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("--game N"), "{err}");
+    let (code, _, err) = plies(&["rule", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("有3局，裁决第一局"), "{err}");
     // `--game 1` and `FILE#1` (as `audit` names games) pick the second game.
     let (code, second, err) = plies(&["rule", file, "--game", "1", "--json"]);
     assert_eq!(code, 0, "{err}");
@@ -328,15 +369,18 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     assert_eq!(code, 0);
     assert_eq!(by_name, second);
     // A game the file does not hold, or two different choices, exit 2 with a message.
-    let (code, _, err) = plies(&["rule", file, "--game", "99"]);
+    let (code, _, err) = plies(&["rule", file, "--game", "99", "--lang", "en"]);
     assert_eq!(code, 2);
     assert!(err.contains("there is no game 99"), "{err}");
-    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
+    let (code, _, err) = plies(&["rule", file, "--game", "99"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("编号为0至2：没有第99局"), "{err}");
+    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1", "--json"]);
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
     // A file read with --fen is one bare move list: no game to choose in it.
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
-    let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start]);
+    let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start, "--json"]);
     assert_eq!(code, 2);
     assert!(err.contains("names no game"), "{err}");
     let (code, _, _) = plies(&["rule", file, "--fen", start, "--game", "1"]);

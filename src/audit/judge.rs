@@ -33,6 +33,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         ruled_result: Verdict::Ongoing,
         findings: Vec::new(),
         error: None,
+        error_zh: None,
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;

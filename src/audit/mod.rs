@@ -16,6 +16,7 @@ use std::path::Path;
 
 use crate::record::{ReadOptions, read_games};
 use crate::rules::profile::Profile;
+use crate::words::Words;
 
 pub use judge::judge;
 pub use report::{Format, Summary, Writer};
@@ -46,7 +47,7 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
     let games = match read_games(&path, &opts.read) {
         Ok(games) => games,
         Err(e) => {
-            sink(Row::unreadable(file, 0, e.message));
+            sink(Row::unreadable(file, 0, e.words()));
             return;
         }
     };
@@ -55,14 +56,15 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
         count += 1;
         let row = match game {
             Ok(game) => judge(&game, &opts.profile, &file, index),
-            Err(e) => Row::unreadable(file.clone(), index, e.message),
+            Err(e) => Row::unreadable(file.clone(), index, e.words()),
         };
         if !sink(row) {
             return;
         }
     }
     if count == 0 {
-        sink(Row::unreadable(file, 0, "no game found in the file".into()));
+        let none = Words::new("no game found in the file", "文件中没有找到对局");
+        sink(Row::unreadable(file, 0, none));
     }
 }
 

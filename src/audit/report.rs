@@ -163,18 +163,24 @@ fn csv_row(row: &Row, lang: Lang) -> String {
         row.recorded_result.map_or("", |r| r.name()),
         row.ruled_result.name(),
         csv_field(&findings_cell(row, lang)),
-        opt(&row.error),
+        opt(match lang {
+            Lang::En => &row.error,
+            Lang::Zh => &row.error_zh,
+        }),
     )
 }
 
 fn text_row(row: &Row, lang: Lang) -> String {
     let mut s = format!("{}#{}", row.file, row.index);
     if let Some(error) = &row.error {
-        let label = match lang {
-            Lang::En => "UNREADABLE",
-            Lang::Zh => "无法读取",
+        let (label, error) = match lang {
+            Lang::En => ("UNREADABLE", error),
+            Lang::Zh => ("无法读取", row.error_zh.as_ref().unwrap_or(error)),
         };
-        let _ = writeln!(s, "  {label}: {error}");
+        let _ = match lang {
+            Lang::En => writeln!(s, "  {label}: {error}"),
+            Lang::Zh => writeln!(s, "  {label}：{error}"),
+        };
         return s;
     }
     let who = match (&row.red, &row.black) {
@@ -228,10 +234,12 @@ mod tests {
     use super::*;
     use crate::audit::row::Finding;
     use crate::rules::ruling::Verdict;
+    use crate::words::Words;
 
     fn sample() -> Row {
-        let mut row = Row::unreadable("dir/a, b.pgn".into(), 3, String::new());
+        let mut row = Row::unreadable("dir/a, b.pgn".into(), 3, Words::new("", ""));
         row.error = None;
+        row.error_zh = None;
         row.red = Some("许银川".into());
         row.black = Some("吕钦".into());
         row.event = Some("全国\"个人\"赛".into());
@@ -291,7 +299,10 @@ mod tests {
     fn jsonl_is_one_object_per_line() {
         let out = written(
             Format::Jsonl,
-            &[sample(), Row::unreadable("x".into(), 0, "no".into())],
+            &[
+                sample(),
+                Row::unreadable("x".into(), 0, Words::new("no", "否")),
+            ],
         );
         let lines: Vec<serde_json::Value> = out
             .lines()
@@ -303,6 +314,7 @@ mod tests {
         assert_eq!(lines[0]["findings"][0]["detail"], "red: perpetual check");
         assert_eq!(lines[0]["findings"][0]["detail_zh"], "红方长将");
         assert_eq!(lines[1]["error"], "no");
+        assert_eq!(lines[1]["error_zh"], "否");
     }
 
     #[test]
@@ -323,7 +335,7 @@ mod tests {
     fn summary_counts_rows_errors_and_kinds() {
         let mut s = Summary::default();
         s.add(&sample());
-        s.add(&Row::unreadable("x".into(), 0, "no".into()));
+        s.add(&Row::unreadable("x".into(), 0, Words::new("no", "否")));
         assert_eq!(
             (s.rows, s.games, s.errors, s.games_with_findings),
             (2, 1, 1, 1)

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::rules::ruling::Verdict;
+use crate::words::Words;
 
 /// What kind of problem or notable fact an audit found in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -100,11 +101,13 @@ pub struct Row {
     pub findings: Vec<Finding>,
     /// Why the file or game could not be read, if it could not.
     pub error: Option<String>,
+    /// The same in Chinese.
+    pub error_zh: Option<String>,
 }
 
 impl Row {
     /// A row for a file or game that could not be read.
-    pub fn unreadable(file: String, index: usize, why: String) -> Row {
+    pub fn unreadable(file: String, index: usize, why: Words) -> Row {
         Row {
             file,
             index,
@@ -116,7 +119,8 @@ impl Row {
             recorded_result: None,
             ruled_result: Verdict::Ongoing,
             findings: Vec::new(),
-            error: Some(why),
+            error: Some(why.en),
+            error_zh: Some(why.zh),
         }
     }
 
@@ -132,7 +136,7 @@ mod tests {
 
     #[test]
     fn serializes_to_the_contract_names() {
-        let mut row = Row::unreadable("a.pgn".into(), 0, "bad".into());
+        let mut row = Row::unreadable("a.pgn".into(), 0, Words::new("bad", "坏"));
         row.findings.push(Finding {
             kind: FindingKind::ForbiddenRepetition,
             ply: Some(9),
@@ -146,6 +150,7 @@ mod tests {
         assert_eq!(v["recorded_result"], "red_wins");
         assert_eq!(v["ruled_result"], "ongoing");
         assert_eq!(v["error"], "bad");
+        assert_eq!(v["error_zh"], "坏");
         assert!(v["event"].is_null());
         for kind in FindingKind::ALL {
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());

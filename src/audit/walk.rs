@@ -8,6 +8,8 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::words::Words;
+
 /// Extensions (lowercase) of the record formats read when walking a folder.
 pub const RECORD_EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "cbf", "cbr", "cbl", "ubb", "dhtmlxq", "txt", "xq",
@@ -19,7 +21,7 @@ pub enum Entry {
     /// A file to read games from.
     File(PathBuf),
     /// A path that could not be read (missing, unreadable folder, …) and why.
-    Error(PathBuf, String),
+    Error(PathBuf, Words),
 }
 
 /// A lazy, depth-first walk over files and folders, in input order and then
@@ -60,14 +62,14 @@ fn is_hidden(path: &Path) -> bool {
 
 impl Walk {
     /// Queues the children of `dir` in name order; returns why it failed, if it did.
-    fn enter(&mut self, dir: &Path) -> Result<(), String> {
-        let canonical = fs::canonicalize(dir).map_err(|e| e.to_string())?;
+    fn enter(&mut self, dir: &Path) -> Result<(), Words> {
+        let canonical = fs::canonicalize(dir).map_err(|e| Words::io(&e))?;
         if !self.seen.insert(canonical) {
             return Ok(());
         }
         let mut children = Vec::new();
-        for entry in fs::read_dir(dir).map_err(|e| e.to_string())? {
-            let entry = entry.map_err(|e| e.to_string())?;
+        for entry in fs::read_dir(dir).map_err(|e| Words::io(&e))? {
+            let entry = entry.map_err(|e| Words::io(&e))?;
             let path = entry.path();
             if !is_hidden(&path) {
                 children.push(path);
@@ -87,7 +89,7 @@ impl Iterator for Walk {
         while let Some((path, named)) = self.pending.pop() {
             let meta = match fs::metadata(&path) {
                 Ok(meta) => meta,
-                Err(e) => return Some(Entry::Error(path, e.to_string())),
+                Err(e) => return Some(Entry::Error(path, Words::io(&e))),
             };
             if meta.is_dir() {
                 if let Err(why) = self.enter(&path) {

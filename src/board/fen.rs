@@ -6,6 +6,7 @@
 
 use super::attacks::reachable;
 use super::{Color, Piece, Position, Role, Square};
+use crate::words::{Lang, Words};
 
 /// Why a FEN was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -15,6 +16,40 @@ pub struct FenError {
     pub fen: String,
     /// What is wrong, in words that point at the place.
     pub reason: String,
+    /// The same, in Chinese.
+    pub reason_zh: String,
+}
+
+impl FenError {
+    /// The whole message in `lang`: the FEN and what is wrong with it.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("局面（FEN）“{}”不合法：{}", self.fen, self.reason_zh),
+        }
+    }
+
+    /// The whole message in both languages.
+    pub fn words(&self) -> Words {
+        Words::new(self.in_lang(Lang::En), self.in_lang(Lang::Zh))
+    }
+}
+
+/// The counters of a FEN, in Chinese.
+fn what_zh(what: &str) -> &'static str {
+    if what == "move number" {
+        "回合数"
+    } else {
+        "半回合计数"
+    }
+}
+
+/// Why a rank of the board is too wide.
+fn too_wide(rank: i32, row: &str) -> Words {
+    Words::new(
+        format!("rank {rank} ('{row}') has more than 9 files"),
+        format!("第{rank}行（“{row}”）超过9列"),
+    )
 }
 
 impl Position {
@@ -27,17 +62,26 @@ impl Position {
     /// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap_err().reason.contains("facing"));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let err = |reason: String| FenError {
+        let err = |why: Words| FenError {
             fen: fen.to_string(),
-            reason,
+            reason: why.en,
+            reason_zh: why.zh,
         };
+        let side_zh = |c: Color| format!("{}方", c.name_zh());
         let mut fields = fen.split_whitespace();
-        let board = fields.next().ok_or_else(|| err("it is empty".into()))?;
+        let board = fields
+            .next()
+            .ok_or_else(|| err(Words::new("it is empty", "内容为空")))?;
         let turn = match fields.next() {
             None => Color::Red,
             Some("w" | "r" | "W" | "R") => Color::Red,
             Some("b" | "B") => Color::Black,
-            Some(other) => return Err(err(format!("side to move '{other}' is not w (or r) or b"))),
+            Some(other) => {
+                return Err(err(Words::new(
+                    format!("side to move '{other}' is not w (or r) or b"),
+                    format!("走子方“{other}”应为 w（或 r）或 b"),
+                )));
+            }
         };
         let mut rest: Vec<&str> = fields.collect();
         // Castling and en-passant fields are '-' when present.
@@ -47,26 +91,31 @@ impl Position {
         let number = |s: Option<&&str>, what: &str, default: u32| -> Result<u32, FenError> {
             match s {
                 None => Ok(default),
-                Some(t) => t
-                    .parse()
-                    .map_err(|_| err(format!("{what} '{t}' is not a number"))),
+                Some(t) => t.parse().map_err(|_| {
+                    err(Words::new(
+                        format!("{what} '{t}' is not a number"),
+                        format!("{}“{t}”不是数字", what_zh(what)),
+                    ))
+                }),
             }
         };
         let halfmoves = number(rest.first(), "half-move counter", 0)?;
         let fullmoves = number(rest.get(1), "move number", 1)?.max(1);
         if rest.len() > 2 {
-            return Err(err(format!(
-                "unexpected text after the move number: '{}'",
-                rest[2..].join(" ")
+            let extra = rest[2..].join(" ");
+            return Err(err(Words::new(
+                format!("unexpected text after the move number: '{extra}'"),
+                format!("回合数后多出“{extra}”"),
             )));
         }
 
         let mut pos = Position::empty(turn);
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
-            return Err(err(format!(
-                "the board has {} ranks separated by '/', not 10",
-                rows.len()
+            let n = rows.len();
+            return Err(err(Words::new(
+                format!("the board has {n} ranks separated by '/', not 10"),
+                format!("棋盘以“/”分为{n}行，应为10行"),
             )));
         }
         let mut counts = [[0u32; 7]; 2];
@@ -76,37 +125,47 @@ impl Position {
             for c in row.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 {
-                        return Err(err(format!(
-                            "rank {rank} ('{row}') has an empty-square count of 0"
+                        return Err(err(Words::new(
+                            format!("rank {rank} ('{row}') has an empty-square count of 0"),
+                            format!("第{rank}行（“{row}”）的空格数为0"),
                         )));
                     }
                     file += d as i32;
                 } else if let Some(piece) = Piece::from_fen_char(c) {
                     let Some(sq) = Square::at(file, rank) else {
-                        return Err(err(format!("rank {rank} ('{row}') has more than 9 files")));
+                        return Err(err(too_wide(rank, row)));
                     };
                     if !reachable(piece.color, piece.role).contains(sq) {
-                        return Err(err(format!(
-                            "{} {} on {sq} stands where it can never go",
-                            piece.color,
-                            piece.role.name()
+                        return Err(err(Words::new(
+                            format!(
+                                "{} {} on {sq} stands where it can never go",
+                                piece.color,
+                                piece.role.name()
+                            ),
+                            format!(
+                                "{}{}在{sq}，这是它走不到的位置",
+                                side_zh(piece.color),
+                                piece.chinese()
+                            ),
                         )));
                     }
                     counts[piece.color.index()][piece.role.index()] += 1;
                     pos.put(sq, piece);
                     file += 1;
                 } else {
-                    return Err(err(format!(
-                        "unknown piece letter '{c}' on rank {rank} ('{row}')"
+                    return Err(err(Words::new(
+                        format!("unknown piece letter '{c}' on rank {rank} ('{row}')"),
+                        format!("第{rank}行（“{row}”）有不认识的棋子字母“{c}”"),
                     )));
                 }
                 if file > 9 {
-                    return Err(err(format!("rank {rank} ('{row}') has more than 9 files")));
+                    return Err(err(too_wide(rank, row)));
                 }
             }
             if file != 9 {
-                return Err(err(format!(
-                    "rank {rank} ('{row}') has {file} files, not 9"
+                return Err(err(Words::new(
+                    format!("rank {rank} ('{row}') has {file} files, not 9"),
+                    format!("第{rank}行（“{row}”）有{file}列，应为9列"),
                 )));
             }
         }
@@ -114,29 +173,47 @@ impl Position {
             for role in Role::ALL {
                 let n = counts[color.index()][role.index()];
                 if n > role.max_count() {
-                    return Err(err(format!(
-                        "{color} has {n} {}s; a side has at most {}",
-                        role.name(),
-                        role.max_count()
+                    let most = role.max_count();
+                    return Err(err(Words::new(
+                        format!(
+                            "{color} has {n} {}s; a side has at most {most}",
+                            role.name()
+                        ),
+                        format!(
+                            "{}有{n}个{}，一方最多{most}个",
+                            side_zh(color),
+                            Piece::new(color, role).chinese()
+                        ),
                     )));
                 }
             }
             if counts[color.index()][Role::King.index()] == 0 {
-                return Err(err(format!("{color} has no king")));
+                return Err(err(Words::new(
+                    format!("{color} has no king"),
+                    format!("{}没有帅（将）", side_zh(color)),
+                )));
             }
         }
         let (red_king, black_king) = (pos.king(Color::Red), pos.king(Color::Black));
         if red_king.file() == black_king.file()
             && (super::attacks::between(red_king, black_king) & pos.occupied()).is_empty()
         {
-            return Err(err(format!(
-                "the kings on {red_king} and {black_king} are facing on an open file"
+            return Err(err(Words::new(
+                format!("the kings on {red_king} and {black_king} are facing on an open file"),
+                format!("{red_king}与{black_king}的帅将照面，中间无子"),
             )));
         }
         if pos.is_attacked_king(!turn) {
-            return Err(err(format!(
-                "{} is in check with {} to move (its king could be captured)",
-                !turn, turn
+            return Err(err(Words::new(
+                format!(
+                    "{} is in check with {} to move (its king could be captured)",
+                    !turn, turn
+                ),
+                format!(
+                    "{}正被将军，却轮到{}走（其帅将可被吃掉）",
+                    side_zh(!turn),
+                    side_zh(turn)
+                ),
             )));
         }
         pos.set_counters(halfmoves, fullmoves);
@@ -254,5 +331,36 @@ mod tests {
         assert!(reason("4k4/9/9/9/9/9/9/9/9/4K4 w").contains("facing"));
         assert!(reason("4k4/9/9/9/9/9/9/9/4R4/4K4 w").contains("black is in check"));
         assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/4R4/4K4 b").is_ok());
+    }
+
+    #[test]
+    fn every_reason_is_given_in_chinese_too() {
+        let zh = |fen: &str| Position::from_fen(fen).unwrap_err().reason_zh;
+        let cases = [
+            ("", "内容为空"),
+            ("4k4/9/9/9/9/9/9/9/9/3K5 x", "走子方“x”"),
+            ("4k4/9/9/9/9/9/9/9/9/3K5 w - - a", "半回合计数“a”不是数字"),
+            ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 z", "回合数后多出“z”"),
+            ("4k4/9/9/9/9/9/9/9/3K5 w", "分为9行"),
+            ("4k4/9/9/9/9/9/9/9/9/3K05 w", "空格数为0"),
+            ("4k4/9/9/9/9/9/9/9/9/3K6 w", "超过9列"),
+            ("4k4/9/9/9/9/9/9/9/9/3K4 w", "有8列"),
+            ("4k4/9/9/9/9/9/9/9/9/3K1X3 w", "不认识的棋子字母“X”"),
+            ("4k4/9/9/9/9/9/9/9/9/K8 w", "红方帅在a0，这是它走不到的位置"),
+            ("4k4/9/9/9/9/9/9/9/9/9 w", "红方没有帅（将）"),
+            ("3kk4/9/9/9/9/9/9/9/9/3K5 w", "黑方有2个将，一方最多1个"),
+            ("4k4/9/9/9/9/9/9/9/9/4K4 w", "e0与e9的帅将照面"),
+            ("4k4/9/9/9/9/9/9/9/4R4/3K5 w", "黑方正被将军，却轮到红方走"),
+        ];
+        for (fen, words) in cases {
+            let why = zh(fen);
+            assert!(why.contains(words), "{fen}: {why}");
+        }
+        let e = Position::from_fen("4k4/9/9/9/9/9/9/9/9/9 w").unwrap_err();
+        assert_eq!(
+            e.in_lang(Lang::Zh),
+            "局面（FEN）“4k4/9/9/9/9/9/9/9/9/9 w”不合法：红方没有帅（将）"
+        );
+        assert_eq!(e.words().en, e.to_string());
     }
 }

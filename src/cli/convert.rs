@@ -1,17 +1,20 @@
-//! `xqarbiter convert IN|- [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]`:
+//! `xqarbiter convert IN|- [--to pgn|iccs|chinese|wxf|uci] [--encoding E] [--out-encoding E] [-o OUT]
+//! [--lang en|zh]`:
 //! reads any game file (or a record pasted on standard input) and writes its
 //! games as PGN (or coordinate lines).
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use super::LangArg;
 use crate::notation::Notation;
 use crate::record::{
     Game, ReadOptions, RecordError, encoding_by_name, read_games, read_games_from_bytes, write_pgn,
 };
+use crate::words::Lang;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -46,6 +49,26 @@ pub struct ConvertArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Language of the messages about files and games that cannot be read.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
+}
+
+/// The games of `input`, a file or `-` for standard input.
+fn read_input(
+    input: &Path,
+    opts: &ReadOptions,
+) -> Result<Box<dyn Iterator<Item = Result<Game, RecordError>>>, RecordError> {
+    if input.as_os_str() != "-" {
+        return Ok(Box::new(read_games(input, opts)?));
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| RecordError::io("<stdin>", &e))?;
+    Ok(Box::new(
+        read_games_from_bytes(&bytes, "<stdin>", opts)?.into_iter(),
+    ))
 }
 
 /// Runs `convert`: exit 0 when every game was read, 2 when the file or any game could not be.
@@ -59,14 +82,14 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         format: None,
     };
     let out_encoding = name_encoding(&args.out_encoding)?;
-    let games: Box<dyn Iterator<Item = Result<Game, RecordError>>> =
-        if args.input.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes)?;
-            Box::new(read_games_from_bytes(&bytes, "<stdin>", &opts)?.into_iter())
-        } else {
-            Box::new(read_games(&args.input, &opts)?)
-        };
+    let lang = args.lang.lang();
+    let games = match read_input(&args.input, &opts) {
+        Ok(games) => games,
+        Err(e) => {
+            eprintln!("xqarbiter: {}", e.in_lang(lang));
+            return Ok(ExitCode::from(2));
+        }
+    };
     // Games are written as they are read, so a large file never sits in memory.
     let sink: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::fs::File::create(path)?),
@@ -80,15 +103,18 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         match game {
             Ok(g) => {
                 if let Some(ill) = &g.illegal {
-                    eprintln!(
-                        "xqarbiter: {}, game {}, ply {}: '{}' cannot be played: {} (kept the {} moves before it)",
-                        args.input.display(),
-                        index + 1,
-                        ill.ply,
-                        ill.text,
-                        ill.reason,
-                        g.moves.len()
-                    );
+                    let (file, game, kept) = (args.input.display(), index + 1, g.moves.len());
+                    let (ply, text) = (ill.ply, &ill.text);
+                    match lang {
+                        Lang::En => eprintln!(
+                            "xqarbiter: {file}, game {game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
+                            ill.reason
+                        ),
+                        Lang::Zh => eprintln!(
+                            "xqarbiter: {file}第{game}局第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
+                            ill.reason_zh
+                        ),
+                    }
                     failed += 1;
                 }
                 match args.to {
@@ -106,7 +132,7 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 }
             }
             Err(e) => {
-                eprintln!("xqarbiter: {e}");
+                eprintln!("xqarbiter: {}", e.in_lang(lang));
                 failed += 1;
             }
         }

@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
-use crate::record::{Game, ReadOptions, read_games_from_bytes};
+use crate::record::{Game, ReadOptions, RecordError, read_games_from_bytes};
 use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
@@ -26,6 +26,7 @@ use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
 use super::LangArg;
 use super::diagram::diagram;
+use crate::words::Words;
 
 /// A side, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,7 +85,19 @@ pub struct RuleArgs {
 }
 
 /// A record that cannot be ruled on: unreadable, or an illegal move (exit 2).
-struct BadRecord(String);
+struct BadRecord(Words);
+
+impl BadRecord {
+    fn new(en: impl Into<String>, zh: impl Into<String>) -> BadRecord {
+        BadRecord(Words::new(en, zh))
+    }
+}
+
+impl From<RecordError> for BadRecord {
+    fn from(e: RecordError) -> BadRecord {
+        BadRecord(Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)))
+    }
+}
 
 /// The start position and the moves of the record to rule on, and what it
 /// says of its game.
@@ -177,46 +190,30 @@ impl About {
 }
 
 fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
-    Position::from_fen(fen).map_err(|e| BadRecord(format!("bad --fen: {e}")))
+    Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
 }
 
-/// The message for a move that cannot be played, in `lang`: its ply and
-/// text, why, the position and the legal moves. The other messages of the
-/// command are in English.
-fn bad_move(
-    lang: Lang,
-    ply: usize,
-    text: &str,
-    why: (&str, &str),
-    fen: &str,
-    legal: &[String],
-) -> BadRecord {
+/// The message for a move that cannot be played: its ply and text, why,
+/// the position and the legal moves.
+fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[String]) -> BadRecord {
     let legal = legal.join(" ");
-    BadRecord(match lang {
-        Lang::En => format!(
+    BadRecord::new(
+        format!(
             "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
             why.0
         ),
         // The English labels stay beside the Chinese, for scripts that look for them.
-        Lang::Zh => format!(
+        format!(
             "第{ply}着“{text}”无法走出（illegal move at ply {ply}）：{}\n局面（position）：{fen}\n合法着法（legal moves）：{legal}",
             why.1
         ),
-    })
+    )
 }
 
 /// Reads a move list from `start`; an unreadable move names its ply, text and the legal moves.
-fn move_list(start: Position, text: &str, lang: Lang) -> Result<Record, BadRecord> {
-    let list = parse_move_list(&start, text).map_err(|e| {
-        bad_move(
-            lang,
-            e.ply,
-            &e.text,
-            (&e.reason, &e.reason_zh),
-            &e.fen,
-            &e.legal,
-        )
-    })?;
+fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
+    let list = parse_move_list(&start, text)
+        .map_err(|e| bad_move(e.ply, &e.text, (&e.reason, &e.reason_zh), &e.fen, &e.legal))?;
     Ok(Record {
         start,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
@@ -227,75 +224,91 @@ fn move_list(start: Position, text: &str, lang: Lang) -> Result<Record, BadRecor
     })
 }
 
+/// Reads the record to rule on; `lang` is the language of the notes it prints.
 fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     if let Some(moves) = &args.moves {
         let start = args
             .fen
             .as_deref()
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
-        return move_list(start, moves, lang);
+        return move_list(start, moves);
     }
     let (file, game_index) = file_and_game(args)?;
     let (bytes, name) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let bytes = std::fs::read(path)
-                .map_err(|e| BadRecord(format!("cannot read {}: {e}", path.display())))?;
+                .map_err(|e| RecordError::io(&path.display().to_string(), &e))?;
             (bytes, path.display().to_string())
         }
         _ => {
             if args.file.is_none() && io::stdin().is_terminal() {
-                return Err(BadRecord(
-                    "nothing to rule on: give a FILE, '-' to paste a record, or --moves".into(),
+                return Err(BadRecord::new(
+                    "nothing to rule on: give a FILE, '-' to paste a record, or --moves",
+                    "没有可裁决的棋谱：请给出文件，或用“-”粘贴棋谱，或用 --moves 给出着法",
                 ));
             }
             let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| BadRecord(format!("cannot read standard input: {e}")))?;
+            io::stdin().read_to_end(&mut bytes).map_err(|e| {
+                BadRecord::new(
+                    format!("cannot read standard input: {e}"),
+                    format!("无法读取标准输入（{e}）"),
+                )
+            })?;
             (bytes, "<stdin>".to_string())
         }
     };
     if let Some(fen) = &args.fen {
         if let Some(n) = game_index {
-            return Err(BadRecord(format!(
-                "{name}#{n}: with --fen the file is read as one bare move list, in which #{n} names no game"
-            )));
+            return Err(BadRecord::new(
+                format!(
+                    "{name}#{n}: with --fen the file is read as one bare move list, in which #{n} names no game"
+                ),
+                format!("{name}#{n}：有 --fen 时文件按一份着法列表读取，#{n} 不指任何对局"),
+            ));
         }
         let text = String::from_utf8_lossy(&bytes);
-        return move_list(parse_fen(fen)?, &text, lang);
+        return move_list(parse_fen(fen)?, &text);
     }
-    let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())
-        .map_err(|e| BadRecord(e.to_string()))?;
+    let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())?;
     let count = games.len();
     if count == 0 {
-        return Err(BadRecord(format!("{name}: no game found")));
+        return Err(BadRecord::new(
+            format!("{name}: no game found"),
+            format!("{name}：没有找到对局"),
+        ));
     }
     let index = game_index.unwrap_or(0);
-    let game = games
-        .into_iter()
-        .nth(index)
-        .ok_or_else(|| {
-            BadRecord(if count == 1 {
-                format!("{name} holds one game, numbered 0: there is no game {index}")
-            } else {
+    let game = games.into_iter().nth(index).ok_or_else(|| {
+        let last = count - 1;
+        if count == 1 {
+            BadRecord::new(
+                format!("{name} holds one game, numbered 0: there is no game {index}"),
+                format!("{name}只有一局，编号为0：没有第{index}局"),
+            )
+        } else {
+            BadRecord::new(
                 format!(
-                    "{name} holds {count} games, numbered 0 to {}: there is no game {index}",
-                    count - 1
-                )
-            })
-        })?
-        .map_err(|e| BadRecord(e.to_string()))?;
+                    "{name} holds {count} games, numbered 0 to {last}: there is no game {index}"
+                ),
+                format!("{name}有{count}局，编号为0至{last}：没有第{index}局"),
+            )
+        }
+    })??;
     if count > 1 && game_index.is_none() {
-        eprintln!(
-            "xqarbiter: {name} holds {count} games; ruling on the first, {name}#0 \
-             (choose with --game N or {name}#N; `audit` lists them all)"
-        );
+        match lang {
+            Lang::En => eprintln!(
+                "xqarbiter: {name} holds {count} games; ruling on the first, {name}#0 \
+                 (choose with --game N or {name}#N; `audit` lists them all)"
+            ),
+            Lang::Zh => eprintln!(
+                "xqarbiter: {name}有{count}局，裁决第一局 {name}#0\
+                 （用 --game N 或 {name}#N 选择；`audit` 列出全部）"
+            ),
+        }
     }
     if let Some(bad) = &game.illegal {
         let why = (bad.reason.as_str(), bad.reason_zh.as_str());
-        return Err(bad_move(
-            lang, bad.ply, &bad.text, why, &bad.fen, &bad.legal,
-        ));
+        return Err(bad_move(bad.ply, &bad.text, why, &bad.fen, &bad.legal));
     }
     let about = About::of(&game);
     Ok(Record {
@@ -317,10 +330,13 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
         (!file.is_empty() && !path.exists()).then(|| (PathBuf::from(file), n))
     });
     match (split, args.game) {
-        (Some((_, n)), Some(g)) if n != g => Err(BadRecord(format!(
-            "{} names game {n} but --game says {g}",
-            path.display()
-        ))),
+        (Some((_, n)), Some(g)) if n != g => {
+            let path = path.display();
+            Err(BadRecord::new(
+                format!("{path} names game {n} but --game says {g}"),
+                format!("{path}指第{n}局，但 --game 为{g}"),
+            ))
+        }
         (Some((file, n)), _) => Ok((Some(file), Some(n))),
         (None, game) => Ok((Some(path.clone()), game)),
     }
@@ -363,7 +379,7 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let record = match read_input(&args, error_lang) {
         Ok(r) => r,
         Err(BadRecord(why)) => {
-            eprintln!("xqarbiter: {why}");
+            eprintln!("xqarbiter: {}", why.get(error_lang));
             return Ok(ExitCode::from(2));
         }
     };

@@ -44,7 +44,6 @@ mod parse;
 mod render;
 mod suggest;
 mod symbol;
-mod why;
 
 pub(crate) use movelist::strip_round_marker;
 pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
@@ -54,4 +53,3 @@ pub use parse::{NotationError, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
-pub(crate) use why::Why;

@@ -6,8 +6,8 @@ use std::fmt;
 use super::outcome::Outcome;
 use super::parse::{Failure, read_move};
 use super::render::Notation;
-use super::why::Why;
 use crate::board::{Move, Position};
+use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,7 +219,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
                     t,
                     Failure::new(
                         Notation::Uci,
-                        Why::new("comment is not closed", "注释没有结束"),
+                        Words::new("comment is not closed", "注释没有结束"),
                     ),
                 ));
             }

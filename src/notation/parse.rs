@@ -7,8 +7,8 @@ use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS,
 use super::render::{Notation, chinese_digit, render};
 use super::suggest::near_misses;
 use super::symbol::{self, Family, Input, Sym};
-use super::why::Why;
 use crate::board::{Bitboard, Color, File, Move, Piece, Position, Role, Square};
+use crate::words::Words;
 
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,7 +47,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 #[derive(Debug, Clone)]
 pub(crate) struct Failure {
     notation: Notation,
-    why: Why,
+    why: Words,
     /// Whether the text names no legal move (not several): the legal moves
     /// one symbol away are then suggested.
     suggest: bool,
@@ -55,7 +55,7 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// A failure for reason `why`, whose legal moves will be listed in `notation`.
-    pub(crate) fn new(notation: Notation, why: Why) -> Failure {
+    pub(crate) fn new(notation: Notation, why: Words) -> Failure {
         Failure {
             notation,
             why,
@@ -65,7 +65,7 @@ impl Failure {
 
     /// [`Failure::new`] for a text that names no legal move: the moves one
     /// slip away from it are suggested.
-    fn no_match(notation: Notation, why: Why) -> Failure {
+    fn no_match(notation: Notation, why: Words) -> Failure {
         Failure {
             suggest: true,
             ..Failure::new(notation, why)
@@ -80,7 +80,7 @@ impl Failure {
         } else {
             ArrayVec::new()
         };
-        let Why { mut en, mut zh } = self.why;
+        let Words { mut en, mut zh } = self.why;
         if !near.is_empty() {
             let names: Vec<String> = near
                 .iter()
@@ -113,7 +113,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     if text.is_empty() {
         return Err(Failure::new(
             Notation::Uci,
-            Why::new("empty move", "着法为空"),
+            Words::new("empty move", "着法为空"),
         ));
     }
     if let Some((mv, iccs)) = coordinates(text) {
@@ -142,7 +142,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
                 .collect();
             Err(Failure::new(
                 notation,
-                Why::new(
+                Words::new(
                     format!("ambiguous: it could be {}", names.join(" or ")),
                     format!("有歧义：可以是 {}", names.join(" 或 ")),
                 ),
@@ -183,7 +183,7 @@ pub(super) fn coordinates(text: &str) -> Option<(Move, bool)> {
 }
 
 /// Whether a coordinate move is legal; if not, why.
-fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Why> {
+fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Words> {
     if pos.is_legal(mv) {
         return Ok(mv);
     }
@@ -191,7 +191,7 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Why> {
     let us = pos.turn();
     let (us_zh, king_zh) = (side_zh(us), Piece::new(us, Role::King).chinese());
     let Some(piece) = pos.piece_at(from) else {
-        return Err(Why::new(
+        return Err(Words::new(
             format!("there is no piece on {from}"),
             format!("{from} 上没有棋子"),
         ));
@@ -199,19 +199,19 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Why> {
     let name = format!("{} {}", piece.color, piece.role.name());
     let name_zh = piece_zh(piece);
     if piece.color != us {
-        return Err(Why::new(
+        return Err(Words::new(
             format!("the piece on {from} is a {name}, but it is {us} to move"),
             format!("{from} 上是{name_zh}，但轮到{us_zh}走"),
         ));
     }
     if from == to {
-        return Err(Why::new(
+        return Err(Words::new(
             "origin and destination are the same square",
             "起点与终点是同一格",
         ));
     }
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return Err(Why::new(
+        return Err(Words::new(
             format!("{to} is occupied by {us}'s own piece"),
             format!("{to} 上是{us_zh}自己的棋子"),
         ));
@@ -220,12 +220,12 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Why> {
         .pseudo_targets(from, piece.role, pos.occupied())
         .contains(to)
     {
-        return Err(Why::new(
+        return Err(Words::new(
             format!("the {name} on {from} cannot move to {to}"),
             format!("{from} 的{name_zh}走不到 {to}"),
         ));
     }
-    Err(Why::new(
+    Err(Words::new(
         format!(
             "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
         ),
@@ -392,12 +392,12 @@ fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
 }
 
 /// Explains why no legal move matches, as precisely as the text allows.
-fn no_match_reason(pos: &Position, input: &Input) -> Why {
+fn no_match_reason(pos: &Position, input: &Input) -> Words {
     let us = pos.turn();
     let len = input.masks.len();
     if !(4..=5).contains(&len) {
         return match input.family {
-            Family::Chinese => Why::new(
+            Family::Chinese => Words::new(
                 format!(
                     "a move in Chinese notation has four characters, like 炮二平五 (five for 前兵四平五); this has {len}"
                 ),
@@ -405,20 +405,20 @@ fn no_match_reason(pos: &Position, input: &Input) -> Why {
                     "中文纵线着法是四个字，如 炮二平五（前兵四平五 为五个字）；这里是 {len} 个"
                 ),
             ),
-            Family::Wxf => Why::new(
+            Family::Wxf => Words::new(
                 format!("a WXF move has four characters, like C2.5; this has {len}"),
                 format!("WXF 着法是四个字符，如 C2.5；这里是 {len} 个"),
             ),
         };
     }
     let Some(role) = input.role() else {
-        return Why::new("no legal move matches", "没有与之相符的合法着法");
+        return Words::new("no legal move matches", "没有与之相符的合法着法");
     };
     let mine = pos.pieces(us, role);
     let name = format!("{us} {}", role.name());
     let name_zh = piece_zh(Piece::new(us, role));
     if mine.is_empty() {
-        return Why::new(
+        return Words::new(
             format!("there is no {name} on the board"),
             format!("盘上没有{name_zh}"),
         );
@@ -429,12 +429,12 @@ fn no_match_reason(pos: &Position, input: &Input) -> Why {
             files[sq.file().index()] += 1;
         }
         if input.marked() && files.iter().all(|&n| n < 2) {
-            return Why::new(
+            return Words::new(
                 format!("no two {us} {}s stand on one file", role.name()),
                 format!("没有两个{name_zh}在同一纵线上"),
             );
         }
-        return Why::new(
+        return Words::new(
             format!("no {name} can make that move"),
             format!("没有{name_zh}能这样走"),
         );
@@ -448,12 +448,12 @@ fn no_match_reason(pos: &Position, input: &Input) -> Why {
         .find(|sq| sq.file().number_for(us) == file)
         .is_none()
     {
-        return Why::new(
+        return Words::new(
             format!("there is no {name} on file {written}"),
             format!("第{written}路没有{name_zh}"),
         );
     }
-    Why::new(
+    Words::new(
         format!("no {name} on file {written} can move that way"),
         format!("第{written}路的{name_zh}不能这样走"),
     )

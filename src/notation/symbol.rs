@@ -10,8 +10,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::why::Why;
 use crate::board::Role;
+use crate::words::Words;
 
 /// One symbol of a Chinese or WXF move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -184,7 +184,7 @@ fn is_noise(c: char, family: Family) -> bool {
 
 /// Reads a move in Chinese or WXF notation into symbol masks. The error is a
 /// reason for the user.
-pub(crate) fn read(text: &str) -> Result<Input, Why> {
+pub(crate) fn read(text: &str) -> Result<Input, Words> {
     let family = if text.chars().any(|c| chinese_mask(c).is_some()) {
         Family::Chinese
     } else {
@@ -210,11 +210,11 @@ pub(crate) fn read(text: &str) -> Result<Input, Why> {
         };
         let Some(mask) = mask else {
             return Err(match family {
-                Family::Chinese => Why::new(
+                Family::Chinese => Words::new(
                     format!("'{raw}' is not a piece, file, direction or number"),
                     format!("“{raw}”不是棋子、纵线、方向或数字"),
                 ),
-                Family::Wxf => Why::new(
+                Family::Wxf => Words::new(
                     format!(
                         "'{raw}' is not part of a move (expected coordinates like h2e2, Chinese like 炮二平五 or WXF like C2.5)"
                     ),
@@ -234,7 +234,7 @@ pub(crate) fn read(text: &str) -> Result<Input, Why> {
         };
         has_keypad |= code != 0;
         if masks.try_push(mask).is_err() || keypad.try_push(mask | code).is_err() {
-            return Err(Why::new("too long for one move", "一步着法没有这么长"));
+            return Err(Words::new("too long for one move", "一步着法没有这么长"));
         }
     }
     Ok(Input {

@@ -11,6 +11,7 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
+use crate::words::Words;
 
 /// Head elements and the tag names they become.
 const TAG_NAMES: [(&str, &str); 14] = [
@@ -32,21 +33,28 @@ const TAG_NAMES: [(&str, &str); 14] = [
 
 /// Reads one CBF document.
 pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
-    let err = |kind, msg: String| RecordError::game(name, 1, kind, msg);
+    let err = |kind, why: Words| RecordError::game(name, 1, kind, why);
     if !text.contains("<ChineseChessRecord") {
         return Err(err(
             ErrorKind::Corrupt,
-            "a CBF file has a <ChineseChessRecord> root element".into(),
+            Words::new(
+                "a CBF file has a <ChineseChessRecord> root element",
+                "CBF文件的根元素应为<ChineseChessRecord>",
+            ),
         ));
     }
     let head = section(text, "Head").unwrap_or("");
     let start = match element(head, "FEN").map(|f| unescape(f.trim())) {
         Some(f) if !f.is_empty() => Position::from_fen(&f)
-            .map_err(|e| err(ErrorKind::BadPosition, format!("<FEN>: {e}")))?,
+            .map_err(|e| err(ErrorKind::BadPosition, e.words().prefixed("<FEN>", "<FEN>")))?,
         _ => initial_position(),
     };
-    let list = section(text, "MoveList")
-        .ok_or_else(|| err(ErrorKind::Syntax, "no <MoveList> element".into()))?;
+    let list = section(text, "MoveList").ok_or_else(|| {
+        err(
+            ErrorKind::Syntax,
+            Words::new("no <MoveList> element", "没有<MoveList>元素"),
+        )
+    })?;
     let mut replay = Replay::new(start, false);
     let mut rest = list;
     while let Some(i) = rest.find("<Move ") {
@@ -54,7 +62,7 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
         let Some(tag_end) = after.find('>') else {
             return Err(err(
                 ErrorKind::Syntax,
-                "a <Move> element is not closed".into(),
+                Words::new("a <Move> element is not closed", "<Move>元素没有闭合"),
             ));
         };
         let attrs = &after[..tag_end];
@@ -71,7 +79,7 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
                 None => {
                     return Err(err(
                         ErrorKind::Syntax,
-                        "a <Move> element has no </Move>".into(),
+                        Words::new("a <Move> element has no </Move>", "<Move>元素没有</Move>"),
                     ));
                 }
             }

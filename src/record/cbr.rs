@@ -14,6 +14,7 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::Tree;
 use crate::notation::Outcome;
+use crate::words::Words;
 
 const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -43,19 +44,23 @@ pub(crate) fn read_record(
     game: Option<usize>,
 ) -> Result<Game, RecordError> {
     let index = game.unwrap_or(1);
-    let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
+    let err = |kind, why: Words| RecordError::game(name, index, kind, why);
     if !bytes.starts_with(RECORD_MAGIC) {
         return Err(err(
             ErrorKind::Corrupt,
-            "a CBR record starts with 'CCBridge Record'".into(),
+            Words::new(
+                "a CBR record starts with 'CCBridge Record'",
+                "CBR棋谱应以“CCBridge Record”开头",
+            ),
         ));
     }
     if bytes.len() < MOVES_AT {
+        let len = bytes.len();
         return Err(err(
             ErrorKind::Truncated,
-            format!(
-                "a CBR record has a {MOVES_AT}-byte header; this one has {} bytes",
-                bytes.len()
+            Words::new(
+                format!("a CBR record has a {MOVES_AT}-byte header; this one has {len} bytes"),
+                format!("CBR棋谱有{MOVES_AT}字节的文件头，此文件只有{len}字节"),
             ),
         ));
     }
@@ -63,7 +68,10 @@ pub(crate) fn read_record(
     if version != 2 {
         return Err(err(
             ErrorKind::Unsupported,
-            format!("CBR version {version} is not supported (only version 2 is documented)"),
+            Words::new(
+                format!("CBR version {version} is not supported (only version 2 is documented)"),
+                format!("不支持CBR第{version}版（仅第2版有公开格式说明）"),
+            ),
         ));
     }
     let mut pieces = Vec::with_capacity(32);
@@ -74,19 +82,26 @@ pub(crate) fn read_record(
         let piece = piece_of(code).ok_or_else(|| {
             err(
                 ErrorKind::Corrupt,
-                format!("unknown piece code {code:#x} at board index {i}"),
+                Words::new(
+                    format!("unknown piece code {code:#x} at board index {i}"),
+                    format!("棋盘第{i}格的棋子代码{code:#x}无法识别"),
+                ),
             )
         })?;
-        pieces.push((
-            square_of(i as u8).ok_or_else(|| err(ErrorKind::Corrupt, "board".into()))?,
-            piece,
-        ));
+        // i < 90: every board index is a square.
+        let Some(sq) = square_of(i as u8) else {
+            continue;
+        };
+        pieces.push((sq, piece));
     }
     let tree = read_moves(&bytes[MOVES_AT..])
-        .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
-    let mut replay = tree
-        .replay(&pieces)
-        .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
+        .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
+    let mut replay = tree.replay(&pieces).map_err(|m| {
+        err(
+            ErrorKind::BadPosition,
+            m.prefixed("start position", "开局局面"),
+        )
+    })?;
     let game = replay.game_mut();
     for (off, len, tag) in STRINGS {
         game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));
@@ -122,7 +137,10 @@ pub(crate) fn read_library(
         return Err(RecordError::file(
             name,
             ErrorKind::Corrupt,
-            "a CBL library starts with 'CCBridgeLibrary'".into(),
+            Words::new(
+                "a CBL library starts with 'CCBridgeLibrary'",
+                "CBL棋谱库应以“CCBridgeLibrary”开头",
+            ),
         ));
     }
     let magic_at: Vec<usize> = bytes
@@ -203,12 +221,13 @@ fn square_of(i: u8) -> Option<Square> {
         .flatten()
 }
 
-fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> {
+fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, Words> {
     let len = len as usize;
     if len > MAX_COMMENT {
-        return Err(format!(
-            "comment length {len} at byte {} is implausible",
-            c.offset()
+        let at = c.offset();
+        return Err(Words::new(
+            format!("comment length {len} at byte {at} is implausible"),
+            format!("第{at}字节处的注释长度{len}不合情理"),
         ));
     }
     if len == 0 {
@@ -219,7 +238,7 @@ fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, String> 
 
 /// Move records `[flags, 0, from, to]` in pre-order: flag 1 ends a branch,
 /// 2 announces a sibling (variation), 4 a comment (u32 byte length, UTF-16LE).
-fn read_moves(data: &[u8]) -> Result<Tree, String> {
+fn read_moves(data: &[u8]) -> Result<Tree, Words> {
     let mut c = Cursor::new(data);
     let root_comment = match c.u32()? {
         0 => None,
@@ -261,11 +280,14 @@ fn read_moves(data: &[u8]) -> Result<Tree, String> {
             match (square_of(from), square_of(to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
                 _ => {
+                    let at = MOVES_AT + at;
                     tree.unreadable = Some((
                         format!("{from}-{to}"),
-                        format!(
-                            "the record at byte {} names squares {from} and {to}, not two points of the board",
-                            MOVES_AT + at
+                        Words::new(
+                            format!(
+                                "the record at byte {at} names squares {from} and {to}, not two points of the board"
+                            ),
+                            format!("第{at}字节处的记录格子编号为{from}和{to}，不是棋盘上的两个点"),
                         ),
                     ));
                     main = false;

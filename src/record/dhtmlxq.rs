@@ -11,6 +11,7 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::{Replay, initial_position, position_from_placement};
 use crate::notation::Outcome;
+use crate::words::Words;
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
 pub(crate) const PIECE_ORDER: [Role; 16] = [
@@ -97,7 +98,7 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
 }
 
 fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
-    let err = |kind, msg: String| RecordError::game(name, index, kind, msg);
+    let err = |kind, why: Words| RecordError::game(name, index, kind, why);
     let pairs = pairs(text);
     let get = |k: &str| {
         pairs
@@ -111,17 +112,20 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     } else {
         list.into()
     };
-    let moves =
-        parse_squares(&list).map_err(|m| err(ErrorKind::Syntax, format!("movelist: {m}")))?;
+    let moves = parse_squares(&list).map_err(|m| {
+        err(
+            ErrorKind::Syntax,
+            m.prefixed("movelist", "movelist（着法）"),
+        )
+    })?;
     let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
-        (Some(fen), _) => {
-            Position::from_fen(fen).map_err(|e| err(ErrorKind::BadPosition, format!("fen: {e}")))?
-        }
+        (Some(fen), _) => Position::from_fen(fen)
+            .map_err(|e| err(ErrorKind::BadPosition, e.words().prefixed("fen", "fen")))?,
         (None, Some(binit)) if !binit.is_empty() => {
-            let pieces =
-                parse_binit(binit).map_err(|m| err(ErrorKind::Syntax, format!("binit: {m}")))?;
+            let pieces = parse_binit(binit)
+                .map_err(|m| err(ErrorKind::Syntax, m.prefixed("binit", "binit（局面）")))?;
             position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
-                .map_err(|m| err(ErrorKind::BadPosition, format!("binit: {m}")))?
+                .map_err(|m| err(ErrorKind::BadPosition, m.prefixed("binit", "binit（局面）")))?
         }
         _ => initial_position(),
     };
@@ -161,10 +165,13 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
 }
 
 /// Reads `binit`: 32 two-digit squares (file, row from the top), `99` = absent.
-fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
+fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, Words> {
     let digits: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     if digits.len() != 64 || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(format!("expected 64 digits, found '{s}'"));
+        return Err(Words::new(
+            format!("expected 64 digits, found '{s}'"),
+            format!("应为64个数字，实为“{s}”"),
+        ));
     }
     let mut pieces = Vec::with_capacity(32);
     for (i, pair) in digits.chunks_exact(2).enumerate() {
@@ -173,7 +180,12 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
             continue;
         }
         let color = if i < 16 { Color::Red } else { Color::Black };
-        let sq = Square::at(i32::from(x), 9 - i32::from(y)).ok_or("square off the board")?;
+        let sq = Square::at(i32::from(x), 9 - i32::from(y)).ok_or_else(|| {
+            Words::new(
+                format!("piece {i} stands off the board ({x}{y})"),
+                format!("第{i}个棋子在棋盘之外（{x}{y}）"),
+            )
+        })?;
         pieces.push((
             sq,
             Piece {
@@ -187,11 +199,12 @@ fn parse_binit(s: &str) -> Result<Vec<(Square, Piece)>, String> {
 
 /// Reads a move list of four digits per move, without whitespace; returns
 /// each move with its digits as written.
-fn parse_squares(list: &str) -> Result<Vec<(Move, &str)>, String> {
+fn parse_squares(list: &str) -> Result<Vec<(Move, &str)>, Words> {
     if !list.len().is_multiple_of(4) || !list.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "expected groups of four digits, found '{}'",
-            truncate(list)
+        let found = truncate(list);
+        return Err(Words::new(
+            format!("expected groups of four digits, found '{found}'"),
+            format!("应为每组四个数字，实为“{found}”"),
         ));
     }
     let mut out = Vec::with_capacity(list.len() / 4);
@@ -205,9 +218,10 @@ fn parse_squares(list: &str) -> Result<Vec<(Move, &str)>, String> {
         match (sq(x1, y1), sq(x2, y2)) {
             (Some(f), Some(t)) if f != t => out.push((Move::new(f, t), digits)),
             _ => {
-                return Err(format!(
-                    "move {} '{digits}' names a square off the board",
-                    out.len() + 1
+                let n = out.len() + 1;
+                return Err(Words::new(
+                    format!("move {n} '{digits}' names a square off the board"),
+                    format!("第{n}着“{digits}”的格子在棋盘之外"),
                 ));
             }
         }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::words::{Lang, Words};
+
 /// What kind of problem a [`RecordError`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
@@ -34,27 +36,55 @@ pub struct RecordError {
     pub kind: ErrorKind,
     /// Why, with the place (offset, line, ply, text as written) where it applies.
     pub message: String,
+    /// The same, in Chinese.
+    pub message_zh: String,
 }
 
 impl RecordError {
     /// An error about a whole file.
-    pub fn file(name: &str, kind: ErrorKind, message: String) -> RecordError {
+    pub fn file(name: &str, kind: ErrorKind, why: Words) -> RecordError {
         RecordError {
             file: Some(name.to_string()),
             game: None,
             kind,
-            message,
+            message: why.en,
+            message_zh: why.zh,
         }
     }
 
     /// An error about game `game` (1-based) of file `name`.
-    pub fn game(name: &str, game: usize, kind: ErrorKind, message: String) -> RecordError {
+    pub fn game(name: &str, game: usize, kind: ErrorKind, why: Words) -> RecordError {
         RecordError {
             file: Some(name.to_string()),
             game: Some(game),
             kind,
-            message,
+            message: why.en,
+            message_zh: why.zh,
         }
+    }
+
+    /// An error about a file that cannot be opened or read, the system's
+    /// reason put in words for people.
+    pub fn io(name: &str, e: &std::io::Error) -> RecordError {
+        RecordError::file(name, ErrorKind::Io, Words::io(e))
+    }
+
+    /// The message in `lang`, with the file and the game.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => match (&self.file, self.game) {
+                (Some(file), Some(g)) => format!("{file}第{g}局：{}", self.message_zh),
+                (Some(file), None) => format!("{file}：{}", self.message_zh),
+                (None, Some(g)) => format!("第{g}局：{}", self.message_zh),
+                (None, None) => self.message_zh.clone(),
+            },
+        }
+    }
+
+    /// Just the reason, without the file and the game, in both languages.
+    pub fn words(&self) -> Words {
+        Words::new(self.message.clone(), self.message_zh.clone())
     }
 }
 
@@ -77,9 +107,21 @@ mod tests {
 
     #[test]
     fn display_names_file_and_game() {
-        let e = RecordError::game("a.xqf", 3, ErrorKind::Truncated, "why".into());
+        let why = Words::new("why", "原因");
+        let e = RecordError::game("a.xqf", 3, ErrorKind::Truncated, why.clone());
         assert_eq!(e.to_string(), "a.xqf, game 3: why");
-        let e = RecordError::file("a.xqf", ErrorKind::Io, "gone".into());
-        assert_eq!(e.to_string(), "a.xqf: gone");
+        assert_eq!(e.in_lang(Lang::Zh), "a.xqf第3局：原因");
+        let e = RecordError::file("a.xqf", ErrorKind::Corrupt, why);
+        assert_eq!(e.to_string(), "a.xqf: why");
+        assert_eq!(e.in_lang(Lang::Zh), "a.xqf：原因");
+    }
+
+    #[test]
+    fn a_missing_file_is_named_so_in_both_languages() {
+        let missing = std::fs::File::open("/nonexistent/xqarbiter/a.pgn").unwrap_err();
+        let e = RecordError::io("a.pgn", &missing);
+        assert_eq!(e.kind, ErrorKind::Io);
+        assert_eq!(e.in_lang(Lang::Zh), "a.pgn：文件不存在");
+        assert!(e.to_string().starts_with("a.pgn: "), "{e}");
     }
 }

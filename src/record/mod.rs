@@ -34,6 +34,8 @@ mod xqf;
 
 use std::fs::File;
 use std::io::{BufReader, Read};
+
+use crate::words::Words;
 use std::path::Path;
 
 pub use crate::notation::Outcome;
@@ -158,7 +160,7 @@ impl Iterator for GameIter {
 /// opened or its format is not recognised.
 pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordError> {
     let name = path.display().to_string();
-    let io_err = |e: std::io::Error| RecordError::file(&name, ErrorKind::Io, e.to_string());
+    let io_err = |e: std::io::Error| RecordError::io(&name, &e);
     let file = File::open(path).map_err(io_err)?;
     let len = file.metadata().map_err(io_err)?.len();
     let mut reader = BufReader::with_capacity(SNIFF_LEN, file);
@@ -184,11 +186,15 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
         return Err(RecordError::file(
             &name,
             ErrorKind::TooLarge,
-            format!(
-                "{} bytes is more than the {} bytes a {} file may have",
-                len,
-                MAX_WHOLE_FILE,
-                format.name()
+            Words::new(
+                format!(
+                    "{len} bytes is more than the {MAX_WHOLE_FILE} bytes a {} file may have",
+                    format.name()
+                ),
+                format!(
+                    "文件有{len}字节，超过{}文件的上限{MAX_WHOLE_FILE}字节",
+                    format.name()
+                ),
             ),
         ));
     }
@@ -220,8 +226,10 @@ fn unknown_format(name: &str) -> RecordError {
     RecordError::file(
         name,
         ErrorKind::UnknownFormat,
-        "not a game file this program knows (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move list)"
-            .into(),
+        Words::new(
+            "not a game file this program knows (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move list)",
+            "不是本程序认识的棋谱文件（PGN、XQF、DhtmlXQ、CBF、CBR、CBL或着法文本）",
+        ),
     )
 }
 

@@ -20,6 +20,7 @@ use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
 use crate::ucci::dialect::{Dialect, EngineProtocol};
 use crate::ucci::protocol::{Start, parse_position};
+use crate::words::Words;
 
 /// Largest text one game may take; longer games are reported and skipped.
 const MAX_GAME_BYTES: usize = 16 << 20;
@@ -185,7 +186,12 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                         &self.name,
                         self.index,
                         ErrorKind::TooLarge,
-                        format!("the game's text is longer than {MAX_GAME_BYTES} bytes; skipped"),
+                        Words::new(
+                            format!(
+                                "the game's text is longer than {MAX_GAME_BYTES} bytes; skipped"
+                            ),
+                            format!("这局棋的文本超过{MAX_GAME_BYTES}字节，未读"),
+                        ),
                     )));
                 }
                 let mut encoding = self.encoding;
@@ -200,11 +206,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
             }
             Err(e) => {
                 self.done = true;
-                Some(Err(RecordError::file(
-                    &self.name,
-                    ErrorKind::Io,
-                    e.to_string(),
-                )))
+                Some(Err(RecordError::io(&self.name, &e)))
             }
         }
     }
@@ -248,7 +250,12 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         .map(|(_, v)| v.trim());
     let start = match fen {
         Some(f) if !f.is_empty() => Position::from_fen(f).map_err(|e| {
-            RecordError::game(name, index, ErrorKind::BadPosition, format!("FEN tag: {e}"))
+            RecordError::game(
+                name,
+                index,
+                ErrorKind::BadPosition,
+                e.words().prefixed("FEN tag", "FEN标签"),
+            )
         })?,
         _ => initial_position(),
     };
@@ -295,10 +302,17 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
                 name,
                 1,
                 ErrorKind::Syntax,
-                format!(
-                    "a position line is read alone, but line {} follows it: '{}'",
-                    i + 1,
-                    extra.trim()
+                Words::new(
+                    format!(
+                        "a position line is read alone, but line {} follows it: '{}'",
+                        i + 1,
+                        extra.trim()
+                    ),
+                    format!(
+                        "position行只能单独成谱，其后第{}行却是“{}”",
+                        i + 1,
+                        extra.trim()
+                    ),
                 ),
             ));
         }
@@ -315,14 +329,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (candidate, is_fen) = (fen, true);
     }
     let (start, rest, flexible) = if is_fen {
-        let pos = Position::from_fen(candidate).map_err(|e| {
-            RecordError::game(
-                name,
-                1,
-                ErrorKind::BadPosition,
-                format!("start position: {e}"),
-            )
-        })?;
+        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
@@ -342,10 +349,16 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
             name,
             1,
             ErrorKind::Syntax,
-            "no moves found in the text".into(),
+            Words::new("no moves found in the text", "文本中找不到着法"),
         ));
     }
     Ok(game)
+}
+
+/// A move list's start position that is not a position.
+fn start_position_error(name: &str, e: &crate::board::FenError) -> RecordError {
+    let why = e.words().prefixed("start position", "开局局面");
+    RecordError::game(name, 1, ErrorKind::BadPosition, why)
 }
 
 /// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
@@ -354,18 +367,13 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 /// 10, or when only that reading replays every move legally.
 fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
-    let spec = parse_position(&tokens)
-        .map_err(|e| RecordError::game(name, 1, ErrorKind::Syntax, e.to_string()))?;
+    let spec = parse_position(&tokens).map_err(|e| {
+        let why = Words::new(e.to_string(), format!("position命令无法读取（{e}）"));
+        RecordError::game(name, 1, ErrorKind::Syntax, why)
+    })?;
     let start = match spec.start {
         Start::StartPos => initial_position(),
-        Start::Fen(fen) => Position::from_fen(&fen).map_err(|e| {
-            RecordError::game(
-                name,
-                1,
-                ErrorKind::BadPosition,
-                format!("start position: {e}"),
-            )
-        })?,
+        Start::Fen(fen) => Position::from_fen(&fen).map_err(|e| start_position_error(name, &e))?,
     };
     let uci = Dialect {
         protocol: EngineProtocol::Uci,

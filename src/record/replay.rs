@@ -3,7 +3,8 @@
 
 use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
-use crate::notation::{self, Why, piece_zh};
+use crate::notation::{self, piece_zh};
+use crate::words::Words;
 
 use super::game::{Game, GameMove, IllegalMove};
 use super::move_text::MoveText;
@@ -15,14 +16,14 @@ pub(crate) struct Tree {
     pub(crate) moves: Vec<(Move, Option<String>)>,
     pub(crate) variations: usize,
     /// The main-line record that could not be read as a move: its raw text and why.
-    pub(crate) unreadable: Option<(String, String)>,
+    pub(crate) unreadable: Option<(String, Words)>,
 }
 
 impl Tree {
     /// Replays the main line from a placement of pieces (the side to move
     /// comes from the first move's piece); the error says why the placement
     /// is not a position.
-    pub(crate) fn replay(self, pieces: &[(Square, Piece)]) -> Result<Replay, String> {
+    pub(crate) fn replay(self, pieces: &[(Square, Piece)]) -> Result<Replay, Words> {
         let start = position_from_placement(pieces, self.moves.first().map(|m| m.0.from()))?;
         let mut replay = Replay::new(start, false);
         replay.reserve(self.moves.len());
@@ -102,7 +103,7 @@ impl Replay {
                 if self.try_other_side(|p| notation::parse_move(p, text).ok(), text) {
                     return true;
                 }
-                self.stop(text, Why::new(e.reason, e.reason_zh), Some(e.legal));
+                self.stop(text, Words::new(e.reason, e.reason_zh), Some(e.legal));
                 false
             }
         }
@@ -122,15 +123,15 @@ impl Replay {
         }
         let (from, to) = (mv.from(), mv.to());
         let why = match self.pos.piece_at(from) {
-            None => Why::new(
+            None => Words::new(
                 format!("no piece stands on {from}"),
                 format!("{from} 上没有棋子"),
             ),
-            Some(p) if p.color != self.pos.turn() => Why::new(
+            Some(p) if p.color != self.pos.turn() => Words::new(
                 format!("{} on {from} belongs to the side not to move", p.chinese()),
                 format!("{from} 上的{}不是走子方的棋子", piece_zh(p)),
             ),
-            Some(p) => Why::new(
+            Some(p) => Words::new(
                 format!("{} on {from} cannot move to {to}", p.chinese()),
                 format!("{from} 的{}不能走到 {to}", piece_zh(p)),
             ),
@@ -141,9 +142,9 @@ impl Replay {
 
     /// Ends the main line at a move the file does not let us read (e.g.
     /// squares off the board), unless it has already stopped.
-    pub(crate) fn unreadable(&mut self, text: &str, reason: String) {
+    pub(crate) fn unreadable(&mut self, text: &str, reason: Words) {
         if !self.stopped() {
-            self.stop(text, Why::new(reason.clone(), reason), None);
+            self.stop(text, reason, None);
         }
     }
 
@@ -224,7 +225,7 @@ impl Replay {
     /// Ends the main line at `text`. The legal moves are listed as `written`
     /// (in the notation the move was written in) if given, else in sorted
     /// coordinates.
-    fn stop(&mut self, text: &str, why: Why, written: Option<Vec<String>>) {
+    fn stop(&mut self, text: &str, why: Words, written: Option<Vec<String>>) {
         let legal = written.unwrap_or_else(|| {
             let mut legal: Vec<String> = self
                 .pos
@@ -277,14 +278,14 @@ pub(crate) fn parse_coordinates(text: &str) -> Option<Move> {
 pub(crate) fn position_from_placement(
     pieces: &[(Square, Piece)],
     first_from: Option<Square>,
-) -> Result<Position, String> {
+) -> Result<Position, Words> {
     let mut board: [Option<Piece>; 90] = [None; 90];
     for &(sq, piece) in pieces {
         if let Some(other) = board[sq.index()] {
-            return Err(format!(
-                "two pieces on {sq}: {} and {}",
-                other.chinese(),
-                piece.chinese()
+            let (a, b) = (other.chinese(), piece.chinese());
+            return Err(Words::new(
+                format!("two pieces on {sq}: {a} and {b}"),
+                format!("{sq}上有两个棋子：{a}和{b}"),
             ));
         }
         board[sq.index()] = Some(piece);
@@ -313,11 +314,12 @@ pub(crate) fn position_from_placement(
     }
     let side = first_from.and_then(|sq| board[sq.index()]).map(|p| p.color);
     let try_side = |c: Color| Position::from_fen(&format!("{fen} {}", c.fen_char()));
+    let why = |e: crate::board::FenError| Words::new(e.reason, e.reason_zh);
     match side {
-        Some(c) => try_side(c).map_err(|e| e.reason),
+        Some(c) => try_side(c).map_err(why),
         None => try_side(Color::Red)
             .or_else(|_| try_side(Color::Black))
-            .map_err(|e| e.reason),
+            .map_err(why),
     }
 }
 
@@ -428,11 +430,9 @@ mod tests {
         let pos = position_from_placement(&pieces, None).unwrap();
         assert_eq!(pos.turn(), Color::Red);
         let twice = [pieces[0], pieces[0]];
-        assert!(
-            position_from_placement(&twice, None)
-                .unwrap_err()
-                .contains("two pieces")
-        );
+        let why = position_from_placement(&twice, None).unwrap_err();
+        assert!(why.en.contains("two pieces"), "{why:?}");
+        assert!(why.zh.contains("两个棋子"), "{why:?}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::Tree;
 use crate::notation::Outcome;
+use crate::words::Words;
 
 const HEADER_LEN: usize = 0x400;
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -73,13 +74,16 @@ pub(crate) fn read(
     name: &str,
     forced: Option<&'static Encoding>,
 ) -> Result<Game, RecordError> {
-    let err = |kind, msg: String| RecordError::game(name, 1, kind, msg);
+    let err = |kind, why: Words| RecordError::game(name, 1, kind, why);
     if bytes.len() < HEADER_LEN || !bytes.starts_with(b"XQ") {
+        let len = bytes.len();
         return Err(err(
             ErrorKind::Truncated,
-            format!(
-                "an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {} bytes",
-                bytes.len()
+            Words::new(
+                format!(
+                    "an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {len} bytes"
+                ),
+                format!("XQF文件以“XQ”开头的{HEADER_LEN}字节文件头开始，此文件只有{len}字节"),
             ),
         ));
     }
@@ -112,7 +116,10 @@ pub(crate) fn read(
             .map_err(|_| {
                 err(
                     ErrorKind::Corrupt,
-                    format!("piece {i} stands off the board ({v})"),
+                    Words::new(
+                        format!("piece {i} stands off the board ({v})"),
+                        format!("第{i}个棋子在棋盘之外（{v}）"),
+                    ),
                 )
             })?;
         let color = if i < 16 { Color::Red } else { Color::Black };
@@ -133,10 +140,13 @@ pub(crate) fn read(
             .collect(),
     };
     let tree = read_tree(&data, keys.as_ref(), encoding)
-        .map_err(|m| err(ErrorKind::Truncated, format!("move records: {m}")))?;
-    let mut replay = tree
-        .replay(&pieces)
-        .map_err(|m| err(ErrorKind::BadPosition, format!("start position: {m}")))?;
+        .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
+    let mut replay = tree.replay(&pieces).map_err(|m| {
+        err(
+            ErrorKind::BadPosition,
+            m.prefixed("start position", "开局局面"),
+        )
+    })?;
     let game = replay.game_mut();
     for (off, cap, tag) in STRINGS {
         let len = usize::from(h[off]).min(cap);
@@ -163,7 +173,7 @@ fn read_record(
     c: &mut Cursor<'_>,
     keys: Option<&Keys>,
     encoding: &'static Encoding,
-) -> Result<Record, String> {
+) -> Result<Record, Words> {
     let at = c.offset();
     let b = c.array4()?;
     let (from, to, has_next, has_sibling, len) = match keys {
@@ -193,12 +203,19 @@ fn read_record(
             )
         }
     };
-    let len =
-        usize::try_from(len).map_err(|_| format!("comment length at byte {at} is too large"))?;
+    let len = usize::try_from(len).map_err(|_| {
+        Words::new(
+            format!("comment length at byte {at} is too large"),
+            format!("第{at}字节处的注释长度过大"),
+        )
+    })?;
     let comment = if len > 0 {
-        let raw = c
-            .bytes(len)
-            .map_err(|e| format!("comment of the record at byte {at}: {e}"))?;
+        let raw = c.bytes(len).map_err(|e| {
+            e.prefixed(
+                &format!("comment of the record at byte {at}"),
+                &format!("第{at}字节处记录的注释"),
+            )
+        })?;
         let (text, _, _) = encoding.decode(raw);
         Some(text.trim_end_matches('\0').to_string())
     } else {
@@ -216,11 +233,7 @@ fn read_record(
 /// Reads the tree: record 0 is the root; then the main line until the first
 /// record without a child; then the rest, to count its siblings. A record cut
 /// off by the end of the data is an error; records announced but absent are not.
-fn read_tree(
-    data: &[u8],
-    keys: Option<&Keys>,
-    encoding: &'static Encoding,
-) -> Result<Tree, String> {
+fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> Result<Tree, Words> {
     let mut c = Cursor::new(data);
     let root = read_record(&mut c, keys, encoding)?;
     let mut tree = Tree {
@@ -247,11 +260,14 @@ fn read_tree(
             match (sq(r.from), sq(r.to)) {
                 (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), r.comment)),
                 _ => {
+                    let (from, to) = (r.from, r.to);
                     tree.unreadable = Some((
-                        format!("{:02}-{:02}", r.from, r.to),
-                        format!(
-                            "the record names squares {} and {}, not two points of the board",
-                            r.from, r.to
+                        format!("{from:02}-{to:02}"),
+                        Words::new(
+                            format!(
+                                "the record names squares {from} and {to}, not two points of the board"
+                            ),
+                            format!("记录的格子编号为{from}和{to}，不是棋盘上的两个点"),
                         ),
                     ));
                     main = false;

@@ -117,15 +117,7 @@ impl Reason {
     }
 }
 
-/// Output language for people.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Lang {
-    /// Chinese.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
+pub use crate::words::Lang;
 
 /// The repetition closed by the last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
