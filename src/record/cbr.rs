@@ -96,12 +96,9 @@ pub(crate) fn read_record(
     }
     let tree = read_moves(&bytes[MOVES_AT..])
         .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
-    let mut replay = tree.replay(&pieces).map_err(|m| {
-        err(
-            ErrorKind::BadPosition,
-            m.prefixed("start position", "开局局面"),
-        )
-    })?;
+    let mut replay = tree
+        .replay(&pieces)
+        .map_err(|m| err(ErrorKind::BadPosition, m))?;
     let game = replay.game_mut();
     for (off, len, tag) in STRINGS {
         game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));

@@ -22,9 +22,11 @@ pub(crate) struct Tree {
 impl Tree {
     /// Replays the main line from a placement of pieces (the side to move
     /// comes from the first move's piece); the error says why the placement
-    /// is not a position.
+    /// is not a start position.
     pub(crate) fn replay(self, pieces: &[(Square, Piece)]) -> Result<Replay, Words> {
-        let start = position_from_placement(pieces, self.moves.first().map(|m| m.0.from()))?;
+        let first = self.moves.first().map(|m| m.0.from());
+        let start = position_from_placement(pieces, first)
+            .map_err(|why| why.prefixed("start position", "开局局面"))?;
         let mut replay = Replay::new(start, false);
         replay.reserve(self.moves.len());
         if let Some(c) = &self.root_comment {

@@ -141,12 +141,9 @@ pub(crate) fn read(
     };
     let tree = read_tree(&data, keys.as_ref(), encoding)
         .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
-    let mut replay = tree.replay(&pieces).map_err(|m| {
-        err(
-            ErrorKind::BadPosition,
-            m.prefixed("start position", "开局局面"),
-        )
-    })?;
+    let mut replay = tree
+        .replay(&pieces)
+        .map_err(|m| err(ErrorKind::BadPosition, m))?;
     let game = replay.game_mut();
     for (off, cap, tag) in STRINGS {
         let len = usize::from(h[off]).min(cap);
