@@ -1,7 +1,8 @@
 //! Referee costs: judging a repetition cycle (rulebook cases, cycles from
 //! random games, and every repetition of the corpus master games when
-//! `XQARBITER_CORPUS` names the shared data folder), and replaying a whole
-//! game with no repetition (a hash probe per ply).
+//! `XQARBITER_CORPUS` names the shared data folder), judging a cycle again
+//! once its moves are classified, and replaying a whole game with no
+//! repetition (a hash probe per ply).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -23,6 +24,19 @@ fn bench(c: &mut Criterion) {
             |b| b.iter(|| black_box(referee.clone()).ruling()),
         );
     }
+    // The decisive ruling of a game: the cycle played a third time, its moves
+    // classified when it stood the second time (as a referee ruling after
+    // every move has them), so that only the verdict is worked out again.
+    let mut again = case("CXA-图2").expect("a playable case");
+    again.ruling();
+    let cycle: Vec<_> = again.moves().collect();
+    for &mv in &cycle {
+        again.push(mv).expect("the cycle is legal again");
+    }
+    again.ruling();
+    c.bench_function("judge cycle CXA-图2 again, its moves classified", |b| {
+        b.iter(|| black_box(&again).ruling())
+    });
     // Every public case whose moves are one 4-ply cycle, judged in turn: the mean cost.
     let four: Vec<Referee> = cases()
         .filter_map(|(_, r)| r.ok())
