@@ -9,12 +9,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::LangArg;
 use crate::notation::Notation;
 use crate::record::{
     Game, ReadOptions, RecordError, encoding_by_name, read_games, read_games_from_bytes, write_pgn,
 };
 use crate::words::Lang;
+
+use super::LangArg;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

@@ -23,10 +23,10 @@ use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::Profile;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use crate::words::Words;
 
 use super::LangArg;
 use super::diagram::diagram;
-use crate::words::Words;
 
 /// A side, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

@@ -34,9 +34,9 @@ mod xqf;
 
 use std::fs::File;
 use std::io::{BufReader, Read};
+use std::path::Path;
 
 use crate::words::Words;
-use std::path::Path;
 
 pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name};
