@@ -249,4 +249,13 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
         &["--profile", "no-such-profile"],
     );
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unknown profile 'no-such-profile'"), "{err}");
+    let out = audit(
+        Path::new("/nonexistent/games"),
+        &["--profile", "no-such-profile", "--lang", "zh"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("没有名为“no-such-profile”的赛事规程"), "{err}");
 }

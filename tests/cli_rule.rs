@@ -273,6 +273,10 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     // Programs reading JSON get English.
     let err = stderr(&["rule", missing, "--json"]);
     assert!(err.contains("cannot be read"), "{err}");
+    let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021"]);
+    assert!(err.contains("没有名为“cxa2021”的赛事规程"), "{err}");
+    let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021", "--json"]);
+    assert!(err.contains("unknown profile 'cxa2021'"), "{err}");
     let err = stderr(&[
         "rule",
         "--moves",

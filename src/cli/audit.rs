@@ -56,10 +56,11 @@ fn progress_bar() -> ProgressBar {
 /// Runs `audit`: exit 0 when the audit ran (whatever it found), 2 on a bad
 /// profile, 1 when the report cannot be written.
 pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let lang = args.lang.lang();
     let profile = match Profile::load(&args.profile) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("xqarbiter: {e}");
+            eprintln!("xqarbiter: {}", e.in_lang(lang));
             return Ok(ExitCode::from(2));
         }
     };
@@ -78,7 +79,6 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         read: ReadOptions::default(),
         threads,
     };
-    let lang = args.lang.lang();
     let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format, lang);
     let mut summary = Summary::default();
     let bar = progress_bar();

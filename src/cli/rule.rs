@@ -21,7 +21,7 @@ use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
-use crate::rules::profile::Profile;
+use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 use crate::words::Words;
 
@@ -342,13 +342,13 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
     }
 }
 
-fn profile(args: &RuleArgs) -> Result<Profile, String> {
+fn profile(args: &RuleArgs) -> Result<Profile, ProfileError> {
     let name = match (&args.profile, args.rules) {
         (Some(name), _) => name.clone(),
         (None, Some(rules)) => rules.name().to_string(),
         (None, None) => "cxa2020".to_string(),
     };
-    let mut profile = Profile::load(&name).map_err(|e| e.to_string())?;
+    let mut profile = Profile::load(&name)?;
     if let Some(rules) = args.rules {
         profile.rules = rules;
     }
@@ -366,16 +366,16 @@ fn claim_line(side: Color, holds: bool, lang: Lang) -> String {
 
 /// Runs `rule`: exit 0 with a ruling, 2 for a record that cannot be ruled on.
 pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let profile = match profile(&args) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("xqarbiter: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
     let lang = args.lang.lang();
     // Programs reading --json get errors in English; people, in their language.
     let error_lang = if args.json { Lang::En } else { lang };
+    let profile = match profile(&args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("xqarbiter: {}", e.in_lang(error_lang));
+            return Ok(ExitCode::from(2));
+        }
+    };
     let record = match read_input(&args, error_lang) {
         Ok(r) => r,
         Err(BadRecord(why)) => {

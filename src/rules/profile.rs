@@ -14,6 +14,7 @@ use toml::Spanned;
 use crate::board::{Color, Position, Role};
 use crate::rules::RuleSet;
 use crate::rules::limit::{AttackCap, LimitParams};
+use crate::words::{Lang, Words};
 
 /// A rule set and a tournament's regulations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,10 +234,15 @@ impl Profile {
         if path.exists() {
             return Profile::from_file(path);
         }
-        Err(ProfileError::plain(format!(
-            "unknown profile '{spec}': not a built-in ({}) and no such file",
-            BUILTIN_NAMES.join(", ")
-        )))
+        let names = BUILTIN_NAMES.join(", ");
+        Err(ProfileError {
+            message_zh: Some(format!(
+                "没有名为“{spec}”的赛事规程：内置规程为 {names}，也没有这个文件"
+            )),
+            ..ProfileError::plain(format!(
+                "unknown profile '{spec}': not a built-in ({names}) and no such file"
+            ))
+        })
     }
 
     /// Reads a user profile (TOML) from a file; errors name the file and line.
@@ -246,6 +252,7 @@ impl Profile {
             line: None,
             column: None,
             message: format!("cannot read the profile: {e}"),
+            message_zh: Some(format!("无法读取赛事规程文件：{}", Words::io(&e).zh)),
         })?;
         text.parse::<Profile>().map_err(|mut e| {
             e.path = Some(path.display().to_string());
@@ -369,6 +376,10 @@ pub struct ProfileError {
     pub column: Option<usize>,
     /// What is wrong.
     pub message: String,
+    /// The same in Chinese, for the errors not about the TOML of a profile
+    /// file (whose keys are English): a name that is no profile, a file that
+    /// cannot be read.
+    pub message_zh: Option<String>,
 }
 
 impl ProfileError {
@@ -378,6 +389,18 @@ impl ProfileError {
             line: None,
             column: None,
             message,
+            message_zh: None,
+        }
+    }
+
+    /// The error in `lang`, in English where it has no Chinese.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match (lang, &self.message_zh) {
+            (Lang::Zh, Some(zh)) => match &self.path {
+                Some(p) => format!("{p}：{zh}"),
+                None => zh.clone(),
+            },
+            _ => self.to_string(),
         }
     }
 
@@ -390,6 +413,7 @@ impl ProfileError {
             line: Some(line),
             column: Some(column),
             message,
+            message_zh: None,
         }
     }
 }
