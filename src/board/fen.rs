@@ -190,7 +190,11 @@ impl Position {
             if counts[color.index()][Role::King.index()] == 0 {
                 return Err(err(Words::new(
                     format!("{color} has no king"),
-                    format!("{}没有帅（将）", side_zh(color)),
+                    format!(
+                        "{}没有{}",
+                        side_zh(color),
+                        Piece::new(color, Role::King).chinese()
+                    ),
                 )));
             }
         }
@@ -210,9 +214,10 @@ impl Position {
                     !turn, turn
                 ),
                 format!(
-                    "{}正被将军，却轮到{}走（其帅将可被吃掉）",
+                    "{}正被将军，却轮到{}走（其{}可被吃掉）",
                     side_zh(!turn),
-                    side_zh(turn)
+                    side_zh(turn),
+                    Piece::new(!turn, Role::King).chinese()
                 ),
             )));
         }
@@ -347,10 +352,14 @@ mod tests {
             ("4k4/9/9/9/9/9/9/9/9/3K4 w", "有8列"),
             ("4k4/9/9/9/9/9/9/9/9/3K1X3 w", "不认识的棋子字母“X”"),
             ("4k4/9/9/9/9/9/9/9/9/K8 w", "红方帅在a0，这是它走不到的位置"),
-            ("4k4/9/9/9/9/9/9/9/9/9 w", "红方没有帅（将）"),
+            ("4k4/9/9/9/9/9/9/9/9/9 w", "红方没有帅"),
+            ("9/9/9/9/9/9/9/9/9/3K5 w", "黑方没有将"),
             ("3kk4/9/9/9/9/9/9/9/9/3K5 w", "黑方有2个将，一方最多1个"),
             ("4k4/9/9/9/9/9/9/9/9/4K4 w", "e0与e9的帅将照面"),
-            ("4k4/9/9/9/9/9/9/9/4R4/3K5 w", "黑方正被将军，却轮到红方走"),
+            (
+                "4k4/9/9/9/9/9/9/9/4R4/3K5 w",
+                "黑方正被将军，却轮到红方走（其将可被吃掉）",
+            ),
         ];
         for (fen, words) in cases {
             let why = zh(fen);
@@ -359,7 +368,7 @@ mod tests {
         let e = Position::from_fen("4k4/9/9/9/9/9/9/9/9/9 w").unwrap_err();
         assert_eq!(
             e.in_lang(Lang::Zh),
-            "局面（FEN）“4k4/9/9/9/9/9/9/9/9/9 w”不合法：红方没有帅（将）"
+            "局面（FEN）“4k4/9/9/9/9/9/9/9/9/9 w”不合法：红方没有帅"
         );
         assert_eq!(e.words().en, e.to_string());
     }
