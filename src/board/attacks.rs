@@ -130,6 +130,52 @@ fn slider(
     Bitboard(along_rank | along_file)
 }
 
+/// The rook and the cannon attacks from `sq` ([`rook_attacks`],
+/// [`cannon_attacks`]), the line occupancies read once for both.
+#[inline(always)]
+pub fn rook_and_cannon_attacks(sq: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let file = sq.file().index();
+    let rank = sq.rank().index();
+    let (on_rank, on_file) = (rank_occ(occ.0, rank), file_occ(occ.0, file));
+    let along = |rank_t: &[[u16; 512]; 9], file_t: &[[u16; 1024]; 10]| {
+        let along_rank = (rank_t[file][on_rank] as u128) << (9 * rank);
+        let along_file = FILE_SPREAD[file_t[rank][on_file] as usize] << file;
+        Bitboard(along_rank | along_file)
+    };
+    (
+        along(&ROOK_RANK, &ROOK_FILE),
+        along(&CANNON_RANK, &CANNON_FILE),
+    )
+}
+
+/// The pieces among `rooks` (rook-like: rooks, or a king facing along a
+/// file) and `cannons` that attack `sq` along its rank or file with
+/// occupancy `occ`: `rook_attacks(sq, occ) & rooks | cannon_attacks(sq, occ)
+/// & cannons`, each line looked up only when one of them stands on it.
+#[inline(always)]
+pub fn line_attackers(sq: Square, occ: Bitboard, rooks: Bitboard, cannons: Bitboard) -> Bitboard {
+    let on_lines = (rooks | cannons) & cross(sq);
+    if on_lines.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let file = sq.file().index();
+    let rank = sq.rank().index();
+    let mut out = 0;
+    let rank_bits = 0x1FFu128 << (9 * rank);
+    if on_lines.0 & rank_bits != 0 {
+        let i = rank_occ(occ.0, rank);
+        let hits = ROOK_RANK[file][i] as u128 & (rooks.0 >> (9 * rank))
+            | CANNON_RANK[file][i] as u128 & (cannons.0 >> (9 * rank));
+        out |= hits << (9 * rank);
+    }
+    if on_lines.0 & !rank_bits != 0 {
+        let i = file_occ(occ.0, file);
+        out |= FILE_SPREAD[ROOK_FILE[rank][i] as usize] << file & rooks.0
+            | FILE_SPREAD[CANNON_FILE[rank][i] as usize] << file & cannons.0;
+    }
+    Bitboard(out)
+}
+
 /// Squares a rook on `sq` attacks (moves to or captures on) given occupancy `occ`.
 /// A king facing along a file attacks the same way (the flying-general rule).
 #[inline(always)]
@@ -147,13 +193,14 @@ pub fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
 /// One direction of a lame leaper: the blocking square and the targets behind it.
 #[derive(Copy, Clone)]
 struct Leg {
-    /// Blocking square index, or 255 when this direction leaves the board.
-    block: u8,
+    /// The blocking square as a one-bit mask, or 0 when this direction
+    /// leaves the board (and has no targets).
+    block: u128,
     targets: u128,
 }
 
 const NO_LEG: Leg = Leg {
-    block: 255,
+    block: 0,
     targets: 0,
 };
 
@@ -182,7 +229,7 @@ const fn horse_legs() -> [[Leg; 4]; 90] {
                     targets |= bit((tr * 9 + tf) as usize);
                 }
                 t[sq][d] = Leg {
-                    block: ((r + dr) * 9 + f + df) as u8,
+                    block: bit(((r + dr) * 9 + f + df) as usize),
                     targets,
                 };
             }
@@ -213,7 +260,7 @@ const fn horse_to_legs() -> [[Leg; 4]; 90] {
                     from |= bit(((r + 2 * dr) * 9 + f + df) as usize);
                 }
                 t[sq][d] = Leg {
-                    block: ((r + dr) * 9 + f + df) as u8,
+                    block: bit(((r + dr) * 9 + f + df) as usize),
                     targets: from,
                 };
             }
@@ -237,7 +284,7 @@ const fn elephant_legs() -> [[Leg; 4]; 90] {
             let (tf, tr) = (f + 2 * df, r + 2 * dr);
             if on_board(tf, tr) && (tr <= 4) == red_half {
                 t[sq][d] = Leg {
-                    block: ((r + dr) * 9 + f + df) as u8,
+                    block: bit(((r + dr) * 9 + f + df) as usize),
                     targets: bit((tr * 9 + tf) as usize),
                 };
             }
@@ -418,8 +465,8 @@ static LINE: [[u128; 90]; 90] = line_table();
 fn lame(legs: &[Leg; 4], occ: Bitboard) -> Bitboard {
     let mut out = 0;
     for leg in legs {
-        // Off-board legs have block 255, whose shift is masked to 0 targets anyway.
-        if leg.block < 90 && occ.0 >> leg.block & 1 == 0 {
+        // Off-board legs have no block and no targets.
+        if occ.0 & leg.block == 0 {
             out |= leg.targets;
         }
     }
@@ -444,8 +491,8 @@ pub fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
 pub fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboard {
     let mut out = 0;
     for leg in &HORSE_TO[sq.index()] {
-        if leg.block < 90 && occ.0 >> leg.block & 1 != 0 && leg.targets & horses.0 != 0 {
-            out |= 1u128 << leg.block;
+        if occ.0 & leg.block != 0 && leg.targets & horses.0 != 0 {
+            out |= leg.block;
         }
     }
     Bitboard(out)
@@ -456,7 +503,7 @@ pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
     HORSE[from.index()]
         .iter()
         .find(|leg| leg.targets >> to.index() & 1 != 0)
-        .and_then(|leg| Square::new(leg.block))
+        .and_then(|leg| Square::new(leg.block.trailing_zeros() as u8))
 }
 
 /// Squares an elephant on `sq` attacks, with its eyes blocked by `occ`; it never crosses the river.

@@ -13,9 +13,9 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    advisor_attacks, between, cannon_attacks, check_answers, cross, elephant_attacks,
-    horse_attackers_from, horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check,
-    pawn_attackers_from, pawn_attacks, rook_attacks,
+    advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
+    horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check, pawn_attackers_from,
+    pawn_attacks, rook_and_cannon_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -96,8 +96,8 @@ impl Position {
         // piece the only screen of a cannon facing the king, or by uncovering a
         // line or leg: only the pieces that could uncover one try every target.
         let mut direct = [Bitboard::EMPTY; 7];
-        direct[Role::Rook.index()] = rook_attacks(king, occ);
-        direct[Role::Cannon.index()] = cannon_attacks(king, occ);
+        (direct[Role::Rook.index()], direct[Role::Cannon.index()]) =
+            rook_and_cannon_attacks(king, occ);
         direct[Role::Horse.index()] = horse_attackers_from(king, occ);
         direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
         let ours = self.us(us);
@@ -277,7 +277,10 @@ impl Position {
             Role::Elephant => elephant_attacks(from, occ),
             Role::Horse => horse_attacks(from, occ),
             Role::Rook => rook_attacks(from, occ),
-            Role::Cannon => (rook_attacks(from, occ) & !occ) | (cannon_attacks(from, occ) & them),
+            Role::Cannon => {
+                let (quiet, captures) = rook_and_cannon_attacks(from, occ);
+                (quiet & !occ) | (captures & them)
+            }
             Role::Pawn => pawn_attacks(self.turn(), from),
         }
     }

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::attacks::{
     advisor_attacks, cannon_attacks, cross, elephant_attacks, horse_attackers_from, horse_attacks,
-    horse_legs_around, king_attacks, may_give_check, pawn_attackers_from, pawn_attacks,
-    rook_attacks,
+    horse_legs_around, king_attacks, line_attackers, may_give_check, pawn_attackers_from,
+    pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
@@ -144,20 +144,12 @@ impl Position {
         by_mask: Bitboard,
     ) -> Bitboard {
         let r = &self.by_role;
-        let mut danger = (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
+        let danger = (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
             | pawn_attackers_from(by, sq) & r[Role::Pawn.index()])
             & by_mask;
-        // The line attacks cost most: looked up only with an attacker on a line.
-        let lines = cross(sq) & by_mask;
-        let rook_like = (r[Role::Rook.index()] | r[Role::King.index()]) & lines;
-        if rook_like.any() {
-            danger |= rook_attacks(sq, occ) & rook_like;
-        }
-        let cannons = r[Role::Cannon.index()] & lines;
-        if cannons.any() {
-            danger |= cannon_attacks(sq, occ) & cannons;
-        }
-        danger
+        let rook_like = (r[Role::Rook.index()] | r[Role::King.index()]) & by_mask;
+        let cannons = r[Role::Cannon.index()] & by_mask;
+        danger | line_attackers(sq, occ, rook_like, cannons)
     }
 
     /// The pieces giving check to the side to move (including a king facing it on an open file).
@@ -203,9 +195,12 @@ impl Position {
     pub fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
         let them = self.us(color) & occ;
         let r = &self.by_role;
-        (rook_attacks(sq, occ) & r[Role::Rook.index()]
-            | cannon_attacks(sq, occ) & r[Role::Cannon.index()]
-            | horse_attackers_from(sq, occ) & r[Role::Horse.index()]
+        line_attackers(
+            sq,
+            occ,
+            r[Role::Rook.index()] & them,
+            r[Role::Cannon.index()] & them,
+        ) | (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
             | pawn_attackers_from(color, sq) & r[Role::Pawn.index()]
             | elephant_attacks(sq, occ) & r[Role::Elephant.index()]
             | advisor_attacks(sq) & r[Role::Advisor.index()]
@@ -328,10 +323,7 @@ impl Position {
         let lines = cross(ksq);
         if lines.contains(from) || lines.contains(to) {
             // Only a rook or cannon on the king's lines can check along them.
-            let (rooks, cannons) = (ours(Role::Rook) & lines, ours(Role::Cannon) & lines);
-            if rooks.any() && (rook_attacks(ksq, occ) & rooks).any()
-                || cannons.any() && (cannon_attacks(ksq, occ) & cannons).any()
-            {
+            if line_attackers(ksq, occ, ours(Role::Rook), ours(Role::Cannon)).any() {
                 return true;
             }
         }
