@@ -12,6 +12,23 @@ pub struct Bitboard(pub u128);
 /// All 90 squares.
 const FULL: u128 = (1u128 << 90) - 1;
 
+/// The one-square set of each square: a load is cheaper than a 128-bit shift.
+const SQUARE_BITS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The one-square set of `sq`.
+#[inline(always)]
+const fn bit(sq: Square) -> u128 {
+    SQUARE_BITS[sq.index()]
+}
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -21,7 +38,7 @@ impl Bitboard {
     /// The set holding only `sq`.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        Bitboard(bit(sq))
     }
 
     /// All squares on rank `r`.
@@ -32,7 +49,7 @@ impl Bitboard {
     /// Whether `sq` is in the set.
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & bit(sq) != 0
     }
 
     /// Whether the set is empty.
@@ -77,31 +94,31 @@ impl Bitboard {
     /// Adds `sq`.
     #[inline(always)]
     pub fn set(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= bit(sq);
     }
 
     /// Removes `sq`.
     #[inline(always)]
     pub fn clear(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !bit(sq);
     }
 
     /// Toggles `sq`.
     #[inline(always)]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.index();
+        self.0 ^= bit(sq);
     }
 
     /// The set with `sq` added.
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1u128 << sq.index())
+        Bitboard(self.0 | bit(sq))
     }
 
     /// The set with `sq` removed.
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << sq.index()))
+        Bitboard(self.0 & !bit(sq))
     }
 }
 
@@ -122,12 +139,20 @@ impl Iterator for Bitboard {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = lsb(self.0);
-        self.0 &= self.0 - 1;
-        Some(sq)
+        // The lowest square is taken off the half it is in.
+        let lo = self.0 as u64;
+        let i = if lo != 0 {
+            self.0 ^= (lo & lo.wrapping_neg()) as u128;
+            lo.trailing_zeros()
+        } else {
+            let hi = (self.0 >> 64) as u64;
+            if hi == 0 {
+                return None;
+            }
+            self.0 ^= ((hi & hi.wrapping_neg()) as u128) << 64;
+            64 + hi.trailing_zeros()
+        };
+        Some(Square::new_unchecked(i as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

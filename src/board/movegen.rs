@@ -14,8 +14,8 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg_blockers, king_attacks, line, may_give_check, pawn_attackers_from,
-    pawn_attacks, rook_and_cannon_attacks, rook_attacks,
+    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, king_attacks, line,
+    may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -331,6 +331,35 @@ impl Position {
         }
     }
 
+    /// Where a piece that stands off the lines and horse legs of its king
+    /// `ksq`, checked by the piece on `checker` alone, answers the check:
+    /// taking the checker, blocking a rook's (or facing king's) line, adding
+    /// a cannon's second screen, filling a horse's leg. Such a piece uncovers
+    /// nothing by leaving, and on those squares makes no new line attack (it
+    /// takes the checker's place, or stands in its line where only an enemy
+    /// cannon screening it could use it as a screen in turn).
+    fn answers_to_single_check(&self, ksq: Square, checker: Square) -> Bitboard {
+        let take = Bitboard::from_square(checker);
+        match self.piece_at(checker).map(|p| p.role) {
+            Some(Role::Rook | Role::King) => take | between(ksq, checker),
+            Some(Role::Cannon) => {
+                // A second screen nearer the king than an enemy cannon that
+                // screens would make that one check.
+                let gap = between(ksq, checker);
+                let screen = (gap & self.occupied()).first();
+                let blocks = match screen.and_then(|sq| Some((sq, self.piece_at(sq)?))) {
+                    Some((sq, p)) if p.role == Role::Cannon && p.color != self.turn() => {
+                        between(sq, checker)
+                    }
+                    _ => gap & !self.occupied(),
+                };
+                take | blocks
+            }
+            Some(Role::Horse) => horse_leg(checker, ksq).map_or(take, |leg| take.with(leg)),
+            _ => take,
+        }
+    }
+
     /// Feeds `sink` the legal moves, each piece's targets first narrowed by `narrow`
     /// (which may only drop targets).
     #[inline(always)]
@@ -348,6 +377,15 @@ impl Position {
             Some(c) => (check_answers(ksq, c), between(ksq, c)),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
+        // Pieces free to move without a safety test, and where they may go.
+        let (free, allowed) = match (&pins, checkers.single()) {
+            (Some(p), _) => (own.without(ksq) & !p.blockers, !p.forbidden),
+            (None, Some(c)) => (
+                own.without(ksq) & !cross(ksq) & !horse_legs_around(ksq),
+                self.answers_to_single_check(ksq, c),
+            ),
+            (None, None) => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
 
         let (first, rest) = if S::FIRST_ONLY {
             (Bitboard::from_square(ksq), own.without(ksq))
@@ -364,13 +402,8 @@ impl Position {
             if targets.is_empty() {
                 continue;
             }
-            let free = match &pins {
-                Some(p) => from != ksq && !p.blockers.contains(from),
-                None => false,
-            };
-            if free {
-                let forbidden = pins.as_ref().map_or(Bitboard::EMPTY, |p| p.forbidden);
-                sink.add(from, targets & !forbidden);
+            if free.contains(from) {
+                sink.add(from, targets & allowed);
             } else if S::FIRST_ONLY {
                 if let Some(to) = targets
                     .into_iter()
