@@ -240,6 +240,14 @@ impl Position {
         self.follows_movement(mv) && self.leaves_king_safe(mv.from(), mv.to())
     }
 
+    /// [`Position::is_legal`] for a move known to follow the movement rules
+    /// onto a square without a piece of the mover's (a capture by a piece
+    /// that attacks its target): whether it leaves the mover's king unattacked.
+    pub(crate) fn keeps_king_safe(&self, mv: Move) -> bool {
+        debug_assert!(self.follows_movement(mv));
+        self.leaves_king_safe(mv.from(), mv.to())
+    }
+
     /// Like [`Position::is_legal`], for a caller that already knows whether the
     /// side to move is in check: a move that touches no line or horse leg of its
     /// own king then needs no safety test.

@@ -240,7 +240,7 @@ fn captures_after_checks(
             let Some(attacker) = pos.piece_at(from) else {
                 continue;
             };
-            if matches!(attacker.role, Role::King | Role::Pawn) || !pos.is_legal(mv) {
+            if matches!(attacker.role, Role::King | Role::Pawn) || !pos.keeps_king_safe(mv) {
                 continue;
             }
             if let Some(t) =

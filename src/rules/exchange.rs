@@ -76,7 +76,8 @@ fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
     for a in pos.attackers_to(sq, pos.turn()) {
         let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, a));
         let mv = Move::new(a, sq);
-        if rank > cheapest || !pos.is_legal(mv) {
+        // An attacker of the opponent's piece on `sq` may take it by the rules.
+        if rank > cheapest || !pos.keeps_king_safe(mv) {
             continue;
         }
         if rank < cheapest {

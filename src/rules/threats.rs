@@ -439,7 +439,10 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Squar
         };
         let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
         for theirs in reached {
-            if mover.is_legal(Move::new(ours, theirs)) && other.is_legal(Move::new(theirs, ours)) {
+            // Ours attacks theirs; theirs, unless a rook or cannon, may not attack ours.
+            if mover.keeps_king_safe(Move::new(ours, theirs))
+                && other.is_legal(Move::new(theirs, ours))
+            {
                 out.push((ours, theirs));
             }
         }
