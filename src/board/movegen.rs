@@ -214,6 +214,23 @@ impl Position {
         list
     }
 
+    /// The legal captures of the opponent's piece on `sq` (the moves of
+    /// [`Position::legal_moves`] that take it), none if no such piece stands there.
+    pub fn legal_captures_of(&self, sq: Square) -> ArrayVec<Move, 16> {
+        let mut out = ArrayVec::new();
+        if !self.us(!self.turn()).contains(sq) {
+            return out;
+        }
+        // An attacker of the piece may take it by the movement rules.
+        for from in self.attackers_to(sq, self.turn()) {
+            let mv = Move::new(from, sq);
+            if self.leaves_king_safe(from, sq) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);

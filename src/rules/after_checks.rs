@@ -124,16 +124,28 @@ pub(super) fn won_after_checks(
         {
             live = weigh(pos, reply, &mut floor, memory);
         }
+        // Taking the checker refutes most checks: those captures go before
+        // the other replies are generated, then the other captures.
+        let takes = pos.legal_captures_of(check.to());
+        any_reply |= !takes.is_empty();
+        for &reply in &takes {
+            if live.is_empty() {
+                break;
+            }
+            if Some(reply) != known {
+                live = weigh(pos, reply, &mut floor, memory);
+                if live.is_empty() {
+                    memory.answers.note(check, reply);
+                }
+            }
+        }
         if live.any() {
             let mut replies = pos.legal_moves();
             any_reply |= !replies.is_empty();
-            // Taking the checker refutes most checks: try captures first.
+            replies.retain(|m| Some(*m) != known && !takes.contains(m));
             let king = pos.king(pos.turn());
             replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
             for reply in replies {
-                if Some(reply) == known {
-                    continue;
-                }
                 live = weigh(pos, reply, &mut floor, memory);
                 if live.is_empty() {
                     memory.answers.note(check, reply);

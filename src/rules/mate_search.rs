@@ -232,15 +232,28 @@ fn defender_loses(
     {
         return false;
     }
-    let mut replies = pos.legal_moves();
-    if replies.is_empty() {
-        return true;
-    }
-    replies.retain(|m| Some(*m) != known);
-    // Captures (of the checker, mostly) and king steps refute most often.
-    let king = pos.king(pos.turn());
-    replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
+    // Captures of the checker refute most often: they go before the other
+    // replies are generated, then the other captures and king steps.
+    let mut takes = pos.legal_captures_of(check.to());
+    takes.retain(|m| Some(*m) != known);
+    let rest = |pos: &Position| {
+        let mut replies = pos.legal_moves();
+        replies.retain(|m| Some(*m) != known && !takes.contains(m));
+        let king = pos.king(pos.turn());
+        replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
+        replies
+    };
     if depth < RANK_REPLIES_FROM {
+        for &reply in &takes {
+            if refutes(pos, reply, search, answers) {
+                answers.note(check, reply);
+                return false;
+            }
+        }
+        let replies = rest(pos);
+        if replies.is_empty() && takes.is_empty() && known.is_none() {
+            return true;
+        }
         for reply in replies {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
@@ -254,7 +267,7 @@ fn defender_loses(
     // once; the others are searched in that order, their checks kept.
     let mut checks: Vec<Move> = Vec::new();
     let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
-    for reply in replies {
+    let mut rank = |pos: &mut Position, reply: Move, search: &mut MateSearch| {
         let undo = pos.play(reply);
         let holds = search.refuted.holds(pos.key(), depth);
         let start = checks.len();
@@ -262,11 +275,27 @@ fn defender_loses(
             checks.extend(search.checking_moves(pos));
         }
         pos.undo(undo);
-        if holds || checks.len() == start {
+        let leaves_none = holds || checks.len() == start;
+        if !leaves_none {
+            ranked.push((checks.len() - start, start, reply));
+        }
+        leaves_none
+    };
+    for &reply in &takes {
+        if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
         }
-        ranked.push((checks.len() - start, start, reply));
+    }
+    let replies = rest(pos);
+    if replies.is_empty() && takes.is_empty() && known.is_none() {
+        return true;
+    }
+    for reply in replies {
+        if rank(pos, reply, search) {
+            answers.note(check, reply);
+            return false;
+        }
     }
     ranked.sort_by_key(|r| r.0);
     for (n, start, reply) in ranked {
