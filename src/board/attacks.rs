@@ -473,6 +473,28 @@ fn lame(legs: &[Leg; 4], occ: Bitboard) -> Bitboard {
     Bitboard(out)
 }
 
+/// The squares a horse on `sq` reaches with its legs free: also those from
+/// which a horse with its legs free reaches `sq`.
+#[inline(always)]
+pub fn horse_reach(sq: Square) -> Bitboard {
+    Bitboard(HORSE_REACH[sq.index()])
+}
+
+static HORSE_REACH: [u128; 90] = {
+    let legs = horse_legs();
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            t[sq] |= legs[sq][d].targets;
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// Squares a horse on `sq` attacks, with its legs blocked by `occ`.
 #[inline(always)]
 pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {

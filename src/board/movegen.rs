@@ -14,8 +14,8 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, king_attacks, line,
-    may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
+    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach, king_attacks,
+    line, may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -152,14 +152,21 @@ impl Position {
         // gap of a cannon facing it, check for sure; the rest are asked.
         let mut list = MoveList::new();
         // Kings, advisors and elephants check only by uncovering or as screens.
-        let attackers = self.role(Role::Rook)
-            | self.role(Role::Cannon)
-            | self.role(Role::Horse)
-            | self.role(Role::Pawn);
+        // Horses and pawns only from where a step reaches a checking square.
+        let sources = |role: Role, from: &dyn Fn(Square) -> Bitboard| {
+            let from_any = direct[role.index()]
+                .into_iter()
+                .fold(Bitboard::EMPTY, |s, sq| s | from(sq));
+            self.pieces(us, role) & from_any
+        };
         let movers = if screens.any() {
             ours
         } else {
-            ours & (attackers | uncovering)
+            self.pieces(us, Role::Rook)
+                | self.pieces(us, Role::Cannon)
+                | sources(Role::Horse, &horse_reach)
+                | sources(Role::Pawn, &|sq| pawn_attackers_from(us, sq))
+                | uncovering
         };
         for from in movers {
             let Some(piece) = self.piece_at(from) else {
