@@ -480,8 +480,15 @@ pub fn horse_reach(sq: Square) -> Bitboard {
     Bitboard(HORSE_REACH[sq.index()])
 }
 
-static HORSE_REACH: [u128; 90] = {
-    let legs = horse_legs();
+/// The squares an elephant on `sq` reaches with its eyes free: also those
+/// from which an elephant with its eyes free reaches `sq`.
+#[inline(always)]
+pub fn elephant_reach(sq: Square) -> Bitboard {
+    Bitboard(ELEPHANT_REACH[sq.index()])
+}
+
+/// The targets of a leaper's directions from each square, all legs free.
+const fn unblocked(legs: [[Leg; 4]; 90]) -> [u128; 90] {
     let mut t = [0u128; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -493,7 +500,10 @@ static HORSE_REACH: [u128; 90] = {
         sq += 1;
     }
     t
-};
+}
+
+static HORSE_REACH: [u128; 90] = unblocked(horse_legs());
+static ELEPHANT_REACH: [u128; 90] = unblocked(elephant_legs());
 
 /// Squares a horse on `sq` attacks, with its legs blocked by `occ`.
 #[inline(always)]

@@ -3,9 +3,9 @@
 use std::fmt;
 
 use super::attacks::{
-    advisor_attacks, cannon_attacks, cross, elephant_attacks, horse_attackers_from, horse_attacks,
-    horse_legs_around, king_attacks, line_attackers, may_give_check, pawn_attackers_from,
-    pawn_attacks, rook_attacks,
+    advisor_attacks, cannon_attacks, cross, elephant_attacks, elephant_reach, horse_attackers_from,
+    horse_attacks, horse_legs_around, horse_reach, king_attacks, line_attackers, may_give_check,
+    pawn_attackers_from, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
@@ -144,9 +144,12 @@ impl Position {
         by_mask: Bitboard,
     ) -> Bitboard {
         let r = &self.by_role;
-        let danger = (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
-            | pawn_attackers_from(by, sq) & r[Role::Pawn.index()])
-            & by_mask;
+        // Horses' legs are looked at only with a horse a leap away.
+        let horses = r[Role::Horse.index()] & by_mask & horse_reach(sq);
+        let mut danger = pawn_attackers_from(by, sq) & r[Role::Pawn.index()] & by_mask;
+        if horses.any() {
+            danger |= horse_attackers_from(sq, occ) & horses;
+        }
         let rook_like = (r[Role::Rook.index()] | r[Role::King.index()]) & by_mask;
         let cannons = r[Role::Cannon.index()] & by_mask;
         danger | line_attackers(sq, occ, rook_like, cannons)
@@ -195,17 +198,25 @@ impl Position {
     pub fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
         let them = self.us(color) & occ;
         let r = &self.by_role;
-        line_attackers(
+        let mut attackers = line_attackers(
             sq,
             occ,
             r[Role::Rook.index()] & them,
             r[Role::Cannon.index()] & them,
-        ) | (horse_attackers_from(sq, occ) & r[Role::Horse.index()]
-            | pawn_attackers_from(color, sq) & r[Role::Pawn.index()]
-            | elephant_attacks(sq, occ) & r[Role::Elephant.index()]
+        ) | (pawn_attackers_from(color, sq) & r[Role::Pawn.index()]
             | advisor_attacks(sq) & r[Role::Advisor.index()]
             | king_attacks(sq) & r[Role::King.index()])
-            & them
+            & them;
+        // Legs and eyes are looked at only with a horse or elephant a leap away.
+        let horses = r[Role::Horse.index()] & them & horse_reach(sq);
+        if horses.any() {
+            attackers |= horse_attackers_from(sq, occ) & horses;
+        }
+        let elephants = r[Role::Elephant.index()] & them & elephant_reach(sq);
+        if elephants.any() {
+            attackers |= elephant_attacks(sq, occ) & elephants;
+        }
+        attackers
     }
 
     /// Plays `mv`, which must be legal (or at least pseudo-legal: a piece of the
