@@ -522,6 +522,9 @@ pub fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboard {
     let mut out = 0;
+    if horses.0 & HORSE_REACH[sq.index()] == 0 {
+        return Bitboard(out);
+    }
     for leg in &HORSE_TO[sq.index()] {
         if occ.0 & leg.block != 0 && leg.targets & horses.0 != 0 {
             out |= leg.block;

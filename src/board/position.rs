@@ -339,8 +339,10 @@ impl Position {
             }
         }
         let legs = horse_legs_around(ksq);
-        if (piece.role == Role::Horse || legs.contains(from) || legs.contains(to))
-            && (horse_attackers_from(ksq, occ) & ours(Role::Horse)).any()
+        let horses = ours(Role::Horse) & horse_reach(ksq);
+        if horses.any()
+            && (piece.role == Role::Horse || legs.contains(from) || legs.contains(to))
+            && (horse_attackers_from(ksq, occ) & horses).any()
         {
             return true;
         }
