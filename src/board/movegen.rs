@@ -168,7 +168,32 @@ impl Position {
                 | sources(Role::Pawn, &|sq| pawn_attackers_from(us, sq))
                 | uncovering
         };
-        for from in movers {
+        // Most pieces uncover nothing and face no king: they check by reaching
+        // a square that attacks it, for sure unless a cannon leaves its line.
+        let special = if screens.any() {
+            movers
+        } else {
+            movers & (uncovering | facing)
+        };
+        for from in movers & !special {
+            let Some(piece) = self.piece_at(from) else {
+                continue;
+            };
+            let role = piece.role;
+            let aim = direct[role.index()];
+            if matches!(role, Role::Rook | Role::Cannon) && (aim & cross(from)).is_empty() {
+                continue;
+            }
+            let sure = role != Role::Cannon || !cross(king).contains(from);
+            for to in self.pseudo_targets(from, role, occ) & !ours & aim {
+                let mv = Move::new(from, to);
+                if (sure || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
+                    list.push(mv);
+                }
+            }
+        }
+        let plain = list.len();
+        for from in special {
             let Some(piece) = self.piece_at(from) else {
                 continue;
             };
@@ -208,6 +233,10 @@ impl Position {
                     list.push(mv);
                 }
             }
+        }
+        // In the order of the legal moves: by origin, then target.
+        if plain > 0 && list.len() > plain {
+            list.sort_unstable_by_key(|m| (m.from().index(), m.to().index()));
         }
         list
     }
