@@ -487,6 +487,21 @@ pub fn elephant_reach(sq: Square) -> Bitboard {
     Bitboard(ELEPHANT_REACH[sq.index()])
 }
 
+/// The squares a piece of `color` and `role` on `sq` could move to on an
+/// empty board: a superset of its targets whatever stands in its way.
+#[inline(always)]
+pub fn unblocked_reach(color: Color, role: super::Role, sq: Square) -> Bitboard {
+    use super::Role;
+    match role {
+        Role::King => king_attacks(sq),
+        Role::Advisor => advisor_attacks(sq),
+        Role::Elephant => elephant_reach(sq),
+        Role::Horse => horse_reach(sq),
+        Role::Rook | Role::Cannon => cross(sq),
+        Role::Pawn => pawn_attacks(color, sq),
+    }
+}
+
 /// The targets of a leaper's directions from each square, all legs free.
 const fn unblocked(legs: [[Leg; 4]; 90]) -> [u128; 90] {
     let mut t = [0u128; 90];

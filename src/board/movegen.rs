@@ -16,6 +16,7 @@ use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
     horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach, king_attacks,
     line, may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
+    unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -80,7 +81,7 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, |_, targets| targets);
+        self.generate(&mut list, None);
         list
     }
 
@@ -246,7 +247,7 @@ impl Position {
     pub fn legal_captures(&self) -> MoveList {
         let them = self.us(!self.turn());
         let mut list = MoveList::new();
-        self.generate(&mut list, |_, targets| targets & them);
+        self.generate(&mut list, Some(them));
         list
     }
 
@@ -270,7 +271,7 @@ impl Position {
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c, |_, targets| targets);
+        self.generate(&mut c, None);
         c.0
     }
 
@@ -284,7 +285,7 @@ impl Position {
     /// one), or `None` when it has none.
     pub fn first_legal_move(&self) -> Option<Move> {
         let mut first = FirstMove(None);
-        self.generate(&mut first, |_, targets| targets);
+        self.generate(&mut first, None);
         first.0
     }
 
@@ -421,10 +422,9 @@ impl Position {
         }
     }
 
-    /// Feeds `sink` the legal moves, each piece's targets first narrowed by `narrow`
-    /// (which may only drop targets).
+    /// Feeds `sink` the legal moves, or only those onto `within` if given.
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S, narrow: impl Fn(Square, Bitboard) -> Bitboard) {
+    fn generate<S: Sink>(&self, sink: &mut S, within: Option<Bitboard>) {
         let us = self.turn();
         let own = self.us(us);
         let occ = self.occupied();
@@ -455,11 +455,15 @@ impl Position {
         };
         for from in first.into_iter().chain(rest) {
             let role = self.piece_at(from).map(|p| p.role).unwrap_or(Role::Pawn);
-            let mut targets = self.pseudo_targets(from, role, occ) & !own;
+            let mut targets = match within {
+                // A piece that could not reach them even on an empty board is skipped.
+                Some(within) if (unblocked_reach(us, role, from) & within).is_empty() => continue,
+                Some(within) => self.pseudo_targets(from, role, occ) & within,
+                None => self.pseudo_targets(from, role, occ),
+            } & !own;
             if in_check && from != ksq && !screens.contains(from) {
                 targets &= answers;
             }
-            targets = narrow(from, targets);
             if targets.is_empty() {
                 continue;
             }
