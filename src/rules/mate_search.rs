@@ -250,11 +250,7 @@ fn defender_loses(
                 return false;
             }
         }
-        let replies = rest(pos);
-        if replies.is_empty() && takes.is_empty() && known.is_none() {
-            return true;
-        }
-        for reply in replies {
+        for reply in rest(pos) {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
@@ -287,11 +283,7 @@ fn defender_loses(
             return false;
         }
     }
-    let replies = rest(pos);
-    if replies.is_empty() && takes.is_empty() && known.is_none() {
-        return true;
-    }
-    for reply in replies {
+    for reply in rest(pos) {
         if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
