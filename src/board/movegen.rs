@@ -685,4 +685,19 @@ mod tests {
                 .all(|m| m == "f1f2")
         );
     }
+
+    #[test]
+    fn a_second_screen_may_make_the_first_screen_check() {
+        // The red cannon f5 checks over the red cannon f6. The rook h7 blocking
+        // on f7 would be the screen of the cannon f6: only the king escapes.
+        assert_eq!(
+            moves("1nba5/5k3/r2ab2r1/5Cp2/5C3/9/P3P4/9/4R4/1NBAKABN1 b - - 0 1"),
+            vec!["f8e8"]
+        );
+        // Blocking between the two cannons answers the check; nearer the king it does not.
+        let v = moves("1nba5/5k3/r2ab4/5C3/9/6r2/9/5C3/4R4/1NBAKABN1 b - - 0 1");
+        assert!(v.contains(&"g4f4".to_string()), "{v:?}");
+        let v = moves("1nba5/5k3/r2ab4/5C1n1/9/9/9/5C3/4R4/1NBAKABN1 b - - 0 1");
+        assert!(!v.contains(&"h6f7".to_string()), "{v:?}");
+    }
 }
