@@ -369,7 +369,7 @@ impl Position {
         let occ = self.occupied();
         let mut blockers = Bitboard::EMPTY;
         let mut forbidden = Bitboard::EMPTY;
-        let lines = rook_attacks(ksq, Bitboard::EMPTY);
+        let lines = cross(ksq);
         let rook_like = (self.role(Role::Rook) | self.role(Role::King)) & them & lines;
         for s in rook_like {
             let b = between(ksq, s) & occ;
