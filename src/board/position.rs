@@ -227,7 +227,7 @@ impl Position {
     ///
     /// If no piece stands on the move's origin square. Moves from outside
     /// (records, protocols) are checked with [`Position::is_legal`] first.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) -> Undo {
         let from = mv.from();
         let to = mv.to();
@@ -270,7 +270,7 @@ impl Position {
     /// # Panics
     ///
     /// If `undo` is not the last move's: no piece stands on its destination.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self, undo: Undo) {
         let from = undo.mv.from();
         let to = undo.mv.to();
