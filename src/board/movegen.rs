@@ -81,8 +81,15 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, None);
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// [`Position::legal_moves`] written into `list`, which must be empty:
+    /// a list in the caller's frame is not copied on return.
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
+        debug_assert!(list.is_empty());
+        self.generate(list, None);
     }
 
     /// The legal moves of the side to move that give check (the moves of
@@ -90,6 +97,14 @@ impl Position {
     /// the same order), in a position where the opponent is not in check, as
     /// in every legal position.
     pub fn checking_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.checking_moves_into(&mut list);
+        list
+    }
+
+    /// [`Position::checking_moves`] written into `list`, which must be empty.
+    pub(crate) fn checking_moves_into(&self, list: &mut MoveList) {
+        debug_assert!(list.is_empty());
         let us = self.turn();
         let king = self.king(!us);
         let occ = self.occupied();
@@ -151,7 +166,6 @@ impl Position {
         // Only the candidates are tested: a rook, horse or pawn moving onto a
         // square from which it attacks the king, and any piece filling the empty
         // gap of a cannon facing it, check for sure; the rest are asked.
-        let mut list = MoveList::new();
         // Kings, advisors and elephants check only by uncovering or as screens.
         // Horses and pawns only from where a step reaches a checking square.
         let sources = |role: Role, from: &dyn Fn(Square) -> Bitboard| {
@@ -239,16 +253,20 @@ impl Position {
         if plain > 0 && list.len() > plain {
             list.sort_unstable_by_key(|m| (m.from().index(), m.to().index()));
         }
-        list
     }
 
     /// The legal captures of the side to move (the moves of
     /// [`Position::legal_moves`] that take a piece, in the same order).
     pub fn legal_captures(&self) -> MoveList {
-        let them = self.us(!self.turn());
         let mut list = MoveList::new();
-        self.generate(&mut list, Some(them));
+        self.legal_captures_into(&mut list);
         list
+    }
+
+    /// [`Position::legal_captures`] written into `list`, which must be empty.
+    pub(crate) fn legal_captures_into(&self, list: &mut MoveList) {
+        debug_assert!(list.is_empty());
+        self.generate(list, Some(self.us(!self.turn())));
     }
 
     /// The legal captures of the opponent's piece on `sq` (the moves of

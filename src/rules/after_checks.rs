@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use super::exchange::value;
 use super::mate_search::{Answers, MateSearch};
 use super::threats::{Line, ThreatRules, evaluate_capture};
-use crate::board::{Bitboard, Move, Position, Role, Square, Undo};
+use crate::board::{Bitboard, Move, MoveList, Position, Role, Square, Undo};
 
 /// A piece won by checks then a capture: its square, the net material won
 /// against the opponent's best defence, and the first check.
@@ -103,7 +103,9 @@ pub(super) fn won_after_checks(
     if open.is_empty() {
         return best;
     }
-    for check in memory.shared.checking_moves(pos) {
+    let mut checks = MoveList::new();
+    memory.shared.checking_moves(pos, &mut checks);
+    for &check in &checks {
         let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
         let Some(undo) = opening.play(pos, check) else {
             continue;
@@ -140,7 +142,8 @@ pub(super) fn won_after_checks(
             }
         }
         if live.any() {
-            let mut replies = pos.legal_moves();
+            let mut replies = MoveList::new();
+            pos.legal_moves_into(&mut replies);
             any_reply |= !replies.is_empty();
             replies.retain(|m| Some(*m) != known && !takes.contains(m));
             let king = pos.king(pos.turn());

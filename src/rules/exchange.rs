@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Move, Piece, Position, Role, Square};
+use crate::board::{Move, MoveList, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -139,7 +139,9 @@ pub fn capture_net(
     let undo = pos.play(mv);
     let mut elsewhere = 0;
     let mut lost = None;
-    for reply in pos.legal_captures() {
+    let mut replies = MoveList::new();
+    pos.legal_captures_into(&mut replies);
+    for &reply in &replies {
         // A capture wins at most its target: skip those that cannot beat the best so far.
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
         if reply.to() != mv.to() && bound > elsewhere {
@@ -190,7 +192,9 @@ pub(super) fn exchange_then_capture(
         .map(|recapture| {
             let second = pos.play(recapture);
             let mut best = (0, None);
-            for c in pos.legal_captures() {
+            let mut captures = MoveList::new();
+            pos.legal_captures_into(&mut captures);
+            for &c in &captures {
                 if !winning_before.contains(&c) {
                     let gain = capture_gain(pos, c);
                     if gain > best.0 {

@@ -13,7 +13,9 @@ pub(super) fn leads_to_mate_in_one(
     answers: &mut Answers,
     search: &mut MateSearch,
 ) -> bool {
-    for check in search.checking_moves(pos) {
+    let mut checks = MoveList::new();
+    search.checking_moves(pos, &mut checks);
+    for &check in &checks {
         let undo = pos.play(check);
         let mate = answers.mated(pos, check);
         pos.undo(undo);
@@ -88,9 +90,10 @@ impl MateSearch {
     const CAPACITY: usize = 1 << 16;
 
     /// The checking moves of the side to move ([`Position::checking_moves`]),
-    /// remembered for the positions met last.
-    pub(super) fn checking_moves(&mut self, pos: &Position) -> MoveList {
-        self.checks.of(pos)
+    /// remembered for the positions met last, written into `out`, which must
+    /// be empty (a list in the caller's frame is not copied on return).
+    pub(super) fn checking_moves(&mut self, pos: &Position, out: &mut MoveList) {
+        self.checks.of(pos, out);
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -117,8 +120,10 @@ const REMEMBERED_CHECKS: usize = 15;
 struct Checks(Vec<(u64, ArrayVec<Move, REMEMBERED_CHECKS>)>);
 
 impl Checks {
-    /// The checking moves of the side to move in `pos`.
-    fn of(&mut self, pos: &Position) -> MoveList {
+    /// The checking moves of the side to move in `pos`, written into `out`,
+    /// which must be empty.
+    fn of(&mut self, pos: &Position, out: &mut MoveList) {
+        debug_assert!(out.is_empty());
         if self.0.is_empty() {
             // Key 0 with no moves: a slot no position has filled yet.
             self.0 = vec![(0, ArrayVec::new()); 1 << CHECK_SLOT_BITS];
@@ -126,13 +131,13 @@ impl Checks {
         let key = pos.key();
         let slot = &mut self.0[(key >> (64 - CHECK_SLOT_BITS)) as usize];
         if slot.0 == key && key != 0 {
-            return slot.1.iter().copied().collect();
+            out.extend(slot.1.iter().copied());
+            return;
         }
-        let checks = pos.checking_moves();
-        if let Ok(few) = checks.as_slice().try_into() {
+        pos.checking_moves_into(out);
+        if let Ok(few) = out.as_slice().try_into() {
             *slot = (key, few);
         }
-        checks
     }
 }
 
@@ -165,7 +170,8 @@ fn attacker_mates(
     if depth == 0 || (spared.is_empty() && search.refuted.holds(pos.key(), depth)) {
         return false;
     }
-    let checks = search.checking_moves(pos);
+    let mut checks = MoveList::new();
+    search.checking_moves(pos, &mut checks);
     attacker_mates_by(pos, &checks, depth, spared, search, answers)
 }
 
@@ -237,7 +243,8 @@ fn defender_loses(
     let mut takes = pos.legal_captures_of(check.to());
     takes.retain(|m| Some(*m) != known);
     let rest = |pos: &Position| {
-        let mut replies = pos.legal_moves();
+        let mut replies = MoveList::new();
+        pos.legal_moves_into(&mut replies);
         replies.retain(|m| Some(*m) != known && !takes.contains(m));
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
@@ -268,7 +275,9 @@ fn defender_loses(
         let holds = search.refuted.holds(pos.key(), depth);
         let start = checks.len();
         if !holds {
-            checks.extend(search.checking_moves(pos));
+            let mut found = MoveList::new();
+            search.checking_moves(pos, &mut found);
+            checks.extend_from_slice(&found);
         }
         pos.undo(undo);
         let leaves_none = holds || checks.len() == start;
@@ -329,16 +338,26 @@ mod tests {
         }
         assert!(seen.len() > 4 << CHECK_SLOT_BITS);
         let mut search = MateSearch::default();
+        let checking_moves = |search: &mut MateSearch, pos: &Position| {
+            let mut out = MoveList::new();
+            search.checking_moves(pos, &mut out);
+            out
+        };
         for round in 0..2 {
             for pos in &seen {
                 let expected = pos.checking_moves();
                 assert_eq!(
-                    search.checking_moves(pos),
+                    checking_moves(&mut search, pos),
                     expected,
                     "{} {round}",
                     pos.fen()
                 );
-                assert_eq!(search.checking_moves(pos), expected, "{} again", pos.fen());
+                assert_eq!(
+                    checking_moves(&mut search, pos),
+                    expected,
+                    "{} again",
+                    pos.fen()
+                );
             }
         }
     }

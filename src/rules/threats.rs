@@ -15,7 +15,7 @@ use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -217,7 +217,9 @@ fn threats_on(
     let mut pairs: Option<Vec<(Square, Square)>> = None;
     let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
-    for mv in pos.legal_captures() {
+    let mut captures = MoveList::new();
+    pos.legal_captures_into(&mut captures);
+    for &mv in &captures {
         if !targets.contains(mv.to()) {
             continue;
         }
