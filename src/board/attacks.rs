@@ -148,6 +148,17 @@ pub fn rook_and_cannon_attacks(sq: Square, occ: Bitboard) -> (Bitboard, Bitboard
     )
 }
 
+/// The squares of the rank of each square.
+static RANK_OF: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        t[sq] = 0x1FF << (9 * (sq / 9));
+        sq += 1;
+    }
+    t
+};
+
 /// The pieces among `rooks` (rook-like: rooks, or a king facing along a
 /// file) and `cannons` that attack `sq` along its rank or file with
 /// occupancy `occ`: `rook_attacks(sq, occ) & rooks | cannon_attacks(sq, occ)
@@ -161,7 +172,7 @@ pub fn line_attackers(sq: Square, occ: Bitboard, rooks: Bitboard, cannons: Bitbo
     let file = sq.file().index();
     let rank = sq.rank().index();
     let mut out = 0;
-    let rank_bits = 0x1FFu128 << (9 * rank);
+    let rank_bits = RANK_OF[sq.index()];
     if on_lines.0 & rank_bits != 0 {
         let i = rank_occ(occ.0, rank);
         let hits = ROOK_RANK[file][i] as u128 & (rooks.0 >> (9 * rank))

@@ -3,9 +3,9 @@
 use std::fmt;
 
 use super::attacks::{
-    advisor_attacks, cannon_attacks, cross, elephant_attacks, elephant_reach, horse_attackers_from,
-    horse_attacks, horse_legs_around, horse_reach, king_attacks, line_attackers, may_give_check,
-    pawn_attackers_from, pawn_attacks, rook_attacks,
+    advisor_attacks, between, cannon_attacks, cross, elephant_attacks, elephant_reach,
+    horse_attackers_from, horse_attacks, horse_legs_around, horse_reach, king_attacks,
+    line_attackers, may_give_check, pawn_attackers_from, pawn_attacks, rook_attacks,
 };
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
@@ -150,9 +150,16 @@ impl Position {
         if horses.any() {
             danger |= horse_attackers_from(sq, occ) & horses;
         }
-        let rook_like = (r[Role::Rook.index()] | r[Role::King.index()]) & by_mask;
+        // The enemy king faces `sq` along an empty file: one look between the two.
+        let king = r[Role::King.index()] & by_mask & cross(sq);
+        if let Some(k) = king.first()
+            && (between(sq, k) & occ).is_empty()
+        {
+            danger |= king;
+        }
+        let rooks = r[Role::Rook.index()] & by_mask;
         let cannons = r[Role::Cannon.index()] & by_mask;
-        danger | line_attackers(sq, occ, rook_like, cannons)
+        danger | line_attackers(sq, occ, rooks, cannons)
     }
 
     /// The pieces giving check to the side to move (including a king facing it on an open file).
