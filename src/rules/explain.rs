@@ -235,10 +235,9 @@ fn won_back_price(
 /// The pieces of the side to move that can legally take back on `sq`, just
 /// captured, with their squares.
 fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
-    pos.attackers_to(sq, pos.turn())
+    pos.legal_captures_of(sq)
         .into_iter()
-        .filter(|&d| pos.is_legal(Move::new(d, sq)))
-        .filter_map(|d| Some((d, pos.piece_at(d)?)))
+        .filter_map(|m| Some((m.from(), pos.piece_at(m.from())?)))
         .collect()
 }
 
