@@ -1,13 +1,15 @@
 //! Drives the referee for instruction-count profiling (valgrind callgrind):
 //! judges a repetition case from `positions/repetition.tsv`, the bench's 200
-//! cycles from random games (CXA 2020), or replays the bench's 150-ply game, `N` times. Run with two values of `N` and divide the
+//! cycles from random games (CXA 2020), every repetition of the corpus master
+//! games (`corpus`, with `XQARBITER_CORPUS` naming the shared data folder), or replays the bench's 150-ply game, `N` times. Run with two values of `N` and divide the
 //! difference of the instruction counts to get the cost of one operation.
 //!
 //! `cargo build --release --example referee_profile`
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
-//! (`CASE` = a case id such as `CXA-图2`, `random`, or `replay`)
+//! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, or `replay`)
 
 use std::hint::black_box;
+use std::path::Path;
 use std::process::ExitCode;
 
 use xqarbiter::board::Position;
@@ -15,7 +17,7 @@ use xqarbiter::referee::Referee;
 use xqarbiter::rules::RuleSet;
 
 mod rule_cases;
-use rule_cases::{case, long_game, random_game_cycles};
+use rule_cases::{case, corpus_repetitions, long_game, random_game_cycles};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +25,7 @@ fn main() -> ExitCode {
         args.first(),
         args.get(1).and_then(|n| n.parse::<u32>().ok()),
     ) else {
-        eprintln!("usage: referee_profile CASE|replay|random N");
+        eprintln!("usage: referee_profile CASE|replay|random|corpus N");
         return ExitCode::FAILURE;
     };
     if id == "replay" {
@@ -40,8 +42,16 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    if id == "random" {
-        let cycles = random_game_cycles(RuleSet::Cxa2020, 200);
+    if id == "random" || id == "corpus" {
+        let cycles = if id == "random" {
+            random_game_cycles(RuleSet::Cxa2020, 200)
+        } else {
+            let Some(data) = std::env::var_os("XQARBITER_CORPUS") else {
+                eprintln!("corpus: set XQARBITER_CORPUS to the shared data folder");
+                return ExitCode::FAILURE;
+            };
+            corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020)
+        };
         for _ in 0..n {
             for referee in &cycles {
                 black_box(black_box(referee.clone()).ruling());
