@@ -9,6 +9,7 @@ use xqarbiter::board::{Color, Position};
 use xqarbiter::rules::RuleSet;
 use xqarbiter::rules::limit::AttackCap;
 use xqarbiter::rules::profile::{BUILTIN_NAMES, EarlyEnd, Profile, rounds_of_plies};
+use xqarbiter::words::Lang;
 
 fn builtin(name: &str) -> Profile {
     Profile::builtin(name).unwrap()
@@ -296,6 +297,28 @@ fn bad_user_profiles_are_explained_with_their_line() {
     );
     let e = Profile::load("no-such-profile").unwrap_err().to_string();
     assert!(e.contains("hengfang2024-blitz"), "{e}");
+}
+
+#[test]
+fn bad_user_profiles_are_explained_in_chinese_too() {
+    let zh = |src: &str| src.parse::<Profile>().unwrap_err().in_lang(Lang::Zh);
+    let e = zh("name = \"x\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = 40\ncheck_cap = 41\n");
+    assert_eq!(e, "第5行第13列：check_cap = 41 超出范围：应为 0 到 40");
+    let e = zh("name = \"x\"\nrules = \"cxa2020\"\n[natural_limit]\nround = 40\n");
+    assert!(
+        e.starts_with("第4行第1列：赛事规程文件（TOML）有误：unknown field `round`"),
+        "{e}"
+    );
+    let e = zh("name = \"x\"\nrules = \"fide\"\n");
+    assert!(e.starts_with("第2行第9列：未知的规则“fide”"), "{e}");
+    let e = zh("name = \"x\"\n");
+    assert!(e.contains("须给出 `rules`"), "{e}");
+    let e = zh("name = \"x\"\nrules = \"axf\"\n[draws]\nearly_draw_both_lose = true\n");
+    assert!(e.contains("须有 early_draw_rounds > 0"), "{e}");
+    let e = Profile::from_file(Path::new("/nonexistent/p.toml"))
+        .unwrap_err()
+        .in_lang(Lang::Zh);
+    assert_eq!(e, "/nonexistent/p.toml：无法读取赛事规程文件：文件不存在");
 }
 
 fn xqarbiter(args: &[&str]) -> std::process::Output {

@@ -235,24 +235,20 @@ impl Profile {
             return Profile::from_file(path);
         }
         let names = BUILTIN_NAMES.join(", ");
-        Err(ProfileError {
-            message_zh: Some(format!(
-                "没有名为“{spec}”的赛事规程：内置规程为 {names}，也没有这个文件"
-            )),
-            ..ProfileError::plain(format!(
-                "unknown profile '{spec}': not a built-in ({names}) and no such file"
-            ))
-        })
+        Err(ProfileError::plain(Words::new(
+            format!("unknown profile '{spec}': not a built-in ({names}) and no such file"),
+            format!("没有名为“{spec}”的赛事规程：内置规程为 {names}，也没有这个文件"),
+        )))
     }
 
     /// Reads a user profile (TOML) from a file; errors name the file and line.
     pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
         let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
             path: Some(path.display().to_string()),
-            line: None,
-            column: None,
-            message: format!("cannot read the profile: {e}"),
-            message_zh: Some(format!("无法读取赛事规程文件：{}", Words::io(&e).zh)),
+            ..ProfileError::plain(Words::new(
+                format!("cannot read the profile: {e}"),
+                format!("无法读取赛事规程文件：{}", Words::io(&e).zh),
+            ))
         })?;
         text.parse::<Profile>().map_err(|mut e| {
             e.path = Some(path.display().to_string());
@@ -376,44 +372,51 @@ pub struct ProfileError {
     pub column: Option<usize>,
     /// What is wrong.
     pub message: String,
-    /// The same in Chinese, for the errors not about the TOML of a profile
-    /// file (whose keys are English): a name that is no profile, a file that
-    /// cannot be read.
-    pub message_zh: Option<String>,
+    /// The same in Chinese. The TOML reader's own complaints about a
+    /// profile file's syntax are quoted in English, as the keys are.
+    pub message_zh: String,
 }
 
 impl ProfileError {
-    fn plain(message: String) -> ProfileError {
+    fn plain(why: Words) -> ProfileError {
         ProfileError {
             path: None,
             line: None,
             column: None,
-            message,
-            message_zh: None,
+            message: why.en,
+            message_zh: why.zh,
         }
     }
 
-    /// The error in `lang`, in English where it has no Chinese.
+    /// The error in `lang`.
     pub fn in_lang(&self, lang: Lang) -> String {
-        match (lang, &self.message_zh) {
-            (Lang::Zh, Some(zh)) => match &self.path {
-                Some(p) => format!("{p}：{zh}"),
-                None => zh.clone(),
-            },
-            _ => self.to_string(),
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => {
+                let path = self.path.as_deref().unwrap_or("");
+                let place = match (self.line, self.column) {
+                    (Some(l), Some(c)) => format!("第{l}行第{c}列"),
+                    (Some(l), None) => format!("第{l}行"),
+                    _ => String::new(),
+                };
+                let sep = if path.is_empty() && place.is_empty() {
+                    ""
+                } else {
+                    "："
+                };
+                format!("{path}{place}{sep}{}", self.message_zh)
+            }
         }
     }
 
-    fn at(src: &str, offset: usize, message: String) -> ProfileError {
+    fn at(src: &str, offset: usize, why: Words) -> ProfileError {
         let before = src.get(..offset).unwrap_or(src);
         let line = before.matches('\n').count() + 1;
         let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         ProfileError {
-            path: None,
             line: Some(line),
             column: Some(column),
-            message,
-            message_zh: None,
+            ..ProfileError::plain(why)
         }
     }
 }
@@ -482,7 +485,10 @@ fn ranged(src: &str, v: &Spanned<i64>, key: &str, lo: u32, hi: u32) -> Result<u3
         _ => Err(ProfileError::at(
             src,
             v.span().start,
-            format!("{key} = {n} is out of range: expected {lo} to {hi}"),
+            Words::new(
+                format!("{key} = {n} is out of range: expected {lo} to {hi}"),
+                format!("{key} = {n} 超出范围：应为 {lo} 到 {hi}"),
+            ),
         )),
     }
 }
@@ -519,9 +525,13 @@ impl FromStr for Profile {
     /// simple_draws = false
     /// ```
     fn from_str(src: &str) -> Result<Profile, ProfileError> {
-        let raw: RawProfile = toml::from_str(src).map_err(|e| match e.span() {
-            Some(span) => ProfileError::at(src, span.start, e.message().trim().to_string()),
-            None => ProfileError::plain(e.message().trim().to_string()),
+        let raw: RawProfile = toml::from_str(src).map_err(|e| {
+            let en = e.message().trim().to_string();
+            let why = Words::new(en.clone(), format!("赛事规程文件（TOML）有误：{en}"));
+            match e.span() {
+                Some(span) => ProfileError::at(src, span.start, why),
+                None => ProfileError::plain(why),
+            }
         })?;
         let name = raw.name.get_ref().trim();
         let name_ok = !name.is_empty()
@@ -532,8 +542,11 @@ impl FromStr for Profile {
             return Err(ProfileError::at(
                 src,
                 raw.name.span().start,
-                format!(
-                    "name '{name}' is not valid: use letters, digits, '-', '_' or '.', at least one"
+                Words::new(
+                    format!(
+                        "name '{name}' is not valid: use letters, digits, '-', '_' or '.', at least one"
+                    ),
+                    format!("名称“{name}”不合法：只可用字母、数字、'-'、'_'或'.'，不可为空"),
                 ),
             ));
         }
@@ -541,36 +554,45 @@ impl FromStr for Profile {
             return Err(ProfileError::at(
                 src,
                 raw.name.span().start,
-                format!("name '{name}' is a built-in profile; choose another name"),
+                Words::new(
+                    format!("name '{name}' is a built-in profile; choose another name"),
+                    format!("名称“{name}”是内置规程的名称，请另取一个"),
+                ),
             ));
         }
         let rules = match &raw.rules {
-            Some(r) => Some(
-                r.get_ref()
-                    .parse::<RuleSet>()
-                    .map_err(|m| ProfileError::at(src, r.span().start, m))?,
-            ),
+            Some(r) => Some(r.get_ref().parse::<RuleSet>().map_err(|m| {
+                let zh = format!("未知的规则“{}”：应为 cxa2011、cxa2020 或 axf", r.get_ref());
+                ProfileError::at(src, r.span().start, Words::new(m, zh))
+            })?),
             None => None,
         };
         let mut p = match (&raw.base, rules) {
             (Some(b), _) => Profile::builtin(b.get_ref()).ok_or_else(|| {
+                let names = BUILTIN_NAMES.join(", ");
                 ProfileError::at(
                     src,
                     b.span().start,
-                    format!(
-                        "unknown base profile '{}': expected one of {}",
-                        b.get_ref(),
-                        BUILTIN_NAMES.join(", ")
+                    Words::new(
+                        format!(
+                            "unknown base profile '{}': expected one of {names}",
+                            b.get_ref()
+                        ),
+                        format!("未知的基础规程“{}”：应为 {names} 之一", b.get_ref()),
                     ),
                 )
             })?,
-            (None, Some(r)) => Profile::builtin(r.name())
-                .ok_or_else(|| ProfileError::plain(format!("no built-in for rules {r}")))?,
+            (None, Some(r)) => Profile::builtin(r.name()).ok_or_else(|| {
+                ProfileError::plain(Words::new(
+                    format!("no built-in for rules {r}"),
+                    format!("规则 {r} 没有内置规程"),
+                ))
+            })?,
             (None, None) => {
-                return Err(ProfileError::plain(
-                    "the profile needs `rules` (cxa2011, cxa2020 or axf) or a `base` profile"
-                        .to_string(),
-                ));
+                return Err(ProfileError::plain(Words::new(
+                    "the profile needs `rules` (cxa2011, cxa2020 or axf) or a `base` profile",
+                    "赛事规程须给出 `rules`（cxa2011、cxa2020 或 axf）或 `base`（基础规程）",
+                )));
             }
         };
         p.name = name.to_string();
@@ -614,7 +636,10 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
             ProfileError::at(
                 src,
                 at,
-                format!("attack_cap must be a number from 1 to {rounds}, \"half\" or \"none\""),
+                Words::new(
+                    format!("attack_cap must be a number from 1 to {rounds}, \"half\" or \"none\""),
+                    format!("attack_cap 应为 1 到 {rounds} 的数，或 \"half\"、\"none\""),
+                ),
             )
         };
         let counts_checks = p.limit.attack_cap.is_none_or(|c| c.counts_checks);
@@ -635,9 +660,10 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
         match &mut p.limit.attack_cap {
             Some(cap) => cap.counts_checks = b,
             None => {
-                return Err(ProfileError::plain(
-                    "attack_cap_counts_checks is set but there is no attack_cap".to_string(),
-                ));
+                return Err(ProfileError::plain(Words::new(
+                    "attack_cap_counts_checks is set but there is no attack_cap",
+                    "设了 attack_cap_counts_checks，却没有 attack_cap",
+                )));
             }
         }
     }
@@ -645,15 +671,21 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
         p.limit.count_replies_to_void_checks = b;
     }
     if let Some(cap) = p.limit.attack_cap.filter(|c| c.max > rounds) {
-        return Err(ProfileError::plain(format!(
-            "attack cap {} exceeds the limit of {rounds} rounds",
-            cap.max
+        return Err(ProfileError::plain(Words::new(
+            format!(
+                "attack cap {} exceeds the limit of {rounds} rounds",
+                cap.max
+            ),
+            format!("攻着上限 {} 超过了 {rounds} 回合的限着", cap.max),
         )));
     }
     if p.limit.check_cap > rounds {
-        return Err(ProfileError::plain(format!(
-            "check cap {} exceeds the limit of {rounds} rounds",
-            p.limit.check_cap
+        return Err(ProfileError::plain(Words::new(
+            format!(
+                "check cap {} exceeds the limit of {rounds} rounds",
+                p.limit.check_cap
+            ),
+            format!("将军上限 {} 超过了 {rounds} 回合的限着", p.limit.check_cap),
         )));
     }
     Ok(())
@@ -688,10 +720,10 @@ fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileErr
             }
         }
         None if extra => {
-            return Err(ProfileError::plain(
-                "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0"
-                    .to_string(),
-            ));
+            return Err(ProfileError::plain(Words::new(
+                "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0",
+                "early_resignation_flagged 与 early_draw_both_lose 须有 early_draw_rounds > 0",
+            )));
         }
         None => {}
     }
@@ -713,9 +745,10 @@ mod tests {
 
     #[test]
     fn error_positions_are_one_based() {
-        let e = ProfileError::at("a\nbc = 1", 5, "x".into());
+        let e = ProfileError::at("a\nbc = 1", 5, Words::new("x", "甲"));
         assert_eq!((e.line, e.column), (Some(2), Some(4)));
         assert_eq!(e.to_string(), "2:4: x");
+        assert_eq!(e.in_lang(Lang::Zh), "第2行第4列：甲");
     }
 
     #[test]
