@@ -33,6 +33,12 @@ fn folder(name: &str) -> PathBuf {
     .expect("write");
     fs::write(dir.join("illegal.pgn"), ILLEGAL).expect("write");
     fs::write(dir.join("notes.md"), "not a record").expect("write");
+    // A record saved under a name that shows no format: found by its content.
+    fs::write(
+        dir.join("sub/第1局"),
+        "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]",
+    )
+    .expect("write");
     fs::write(
         dir.join("sub/mate.pgn"),
         format!("{}\n{}", mate("*"), mate("1/2-1/2")),
@@ -98,6 +104,7 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         ("illegal.pgn", 0),
         ("sub/mate.pgn", 0),
         ("sub/mate.pgn", 1),
+        ("sub/第1局", 0),
     ];
     assert_eq!(names, expected.map(|(f, i)| (f.to_string(), i)));
 
@@ -152,7 +159,7 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
     assert_eq!(kinds(&rows[6]), ["result_mismatch"]);
 
     let summary = String::from_utf8_lossy(&out.stderr);
-    assert!(summary.contains("5 games read, 2 unreadable"), "{summary}");
+    assert!(summary.contains("6 games read, 2 unreadable"), "{summary}");
     for kind in [
         "forbidden_repetition",
         "result_mismatch",
@@ -183,7 +190,7 @@ fn csv_text_and_only_findings() {
         lines[0],
         "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error"
     );
-    assert_eq!(lines.len(), 8);
+    assert_eq!(lines.len(), 9);
     assert!(lines[3].contains(",Test Cup,甲,乙,2024.05.01,8,red_wins,black_wins,\"forbidden_repetition@8: red repeats "), "{}", lines[3]);
 
     let text = audit(&dir, &[]);
@@ -196,8 +203,16 @@ fn csv_text_and_only_findings() {
     );
     assert!(text.contains("UNREADABLE"));
     assert!(
-        text.contains("5 games read, 2 unreadable"),
+        text.contains("6 games read, 2 unreadable"),
         "the summary ends the table: {text}"
+    );
+    // The file not read is named, with why.
+    assert!(
+        text.contains(&format!(
+            "1 paths not read:\n  {} (not a game record)\n",
+            dir.join("notes.md").display()
+        )),
+        "{text}"
     );
 
     // In Chinese: the words, not the contract's kind names.
@@ -215,11 +230,16 @@ fn csv_text_and_only_findings() {
         zh.contains("illegal_move 第3着：“马二进四”无法走出：第二路的红方马不能这样走"),
         "{zh}"
     );
-    assert!(zh.contains("读取5局，无法读取2个"), "{zh}");
+    assert!(zh.contains("读取6局，无法读取2个"), "{zh}");
+    assert!(zh.contains("（不是棋谱）"), "{zh}");
 
     let only = audit(&dir, &["--jsonl", "--only-findings"]);
     let only = rows(&only);
-    assert_eq!(only.len(), 6, "all but the quiet draw");
+    assert_eq!(
+        only.len(),
+        6,
+        "all but the quiet draw and the one-move game"
+    );
     assert!(
         only.iter()
             .all(|r| r["error"].is_string() || !kinds(r).is_empty())
@@ -230,7 +250,9 @@ fn csv_text_and_only_findings() {
 #[test]
 fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
     let out = audit(Path::new("/nonexistent/games"), &["--jsonl"]);
-    assert_eq!(out.status.code(), Some(0));
+    // No game read at all: a row says why, and the exit status says so too.
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game could be read"));
     let rows = rows(&out);
     assert_eq!(rows.len(), 1);
     assert_eq!(

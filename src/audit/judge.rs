@@ -104,6 +104,14 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     if let Some(end) = &end {
         row.ruled_result = end.ruling.verdict;
         end_findings(&mut row, end);
+    } else if claimable_from.is_some() && !referee.natural_limit().claimable_by.is_empty() {
+        // Where the record stops, a draw by the limit can be claimed: the
+        // ruling `rule` gives there (the game is not decided by a claim the
+        // players may not have made, so it is no result mismatch).
+        let ruling = referee.ruling();
+        if ruling.reason == Some(Reason::NaturalLimit) {
+            row.ruled_result = ruling.verdict;
+        }
     }
     result_findings(&mut row, end.as_ref(), profile);
     if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
@@ -345,7 +353,8 @@ mod tests {
             row.findings[0].detail_zh,
             "红方、黑方可从此着起按自然限着（60回合）提和"
         );
-        assert_eq!(row.ruled_result, Verdict::Ongoing, "a claim, not an end");
+        // The record stops where the draw can be claimed: ruled a draw, as `rule` rules it.
+        assert_eq!(row.ruled_result, Verdict::Draw);
         // Under a 40-round limit the claim comes 40 rounds in.
         let row = judge(&game(example), &profile("nanping2018"), "t.pgn", 0);
         assert_eq!(row.findings[0].ply, Some(80));

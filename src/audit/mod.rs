@@ -4,7 +4,8 @@
 //! Every game read yields exactly one [`Row`]; an unreadable game yields a row
 //! with its error, and so does a file or folder that cannot be read at all
 //! (index 0). Rows come out in input order (files in walk order, games in file
-//! order) whatever the number of threads.
+//! order) whatever the number of threads. The files a folder holds but the
+//! audit does not read are returned, each with the reason.
 
 pub mod judge;
 pub mod pipeline;
@@ -12,7 +13,8 @@ pub mod report;
 pub mod row;
 pub mod walk;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::record::{ReadOptions, read_games};
 use crate::rules::profile::Profile;
@@ -21,7 +23,7 @@ use crate::words::Words;
 pub use judge::judge;
 pub use report::{Format, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
-pub use walk::{Entry, walk};
+pub use walk::{Entry, Skip, walk};
 
 /// How to audit.
 #[derive(Clone, Debug)]
@@ -42,6 +44,7 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
             return;
         }
         Entry::File(path) => path,
+        Entry::Skipped(..) => return,
     };
     let file = path.display().to_string();
     let games = match read_games(&path, &opts.read) {
@@ -69,19 +72,31 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
 }
 
 /// Audits every game under `paths` (files and folders, recursively) and hands
-/// the rows to `emit` in input order. The first error of `emit` stops the audit.
+/// the rows to `emit` in input order; returns the paths passed over (in path
+/// order, with the reason). The first error of `emit` stops the audit.
 pub fn audit<P, E>(
     paths: &[P],
     opts: &Options,
     emit: impl FnMut(Row) -> Result<(), E>,
-) -> Result<(), E>
+) -> Result<Vec<(PathBuf, Skip)>, E>
 where
     P: AsRef<Path>,
 {
+    let skipped = Mutex::new(Vec::new());
     pipeline::run_ordered(
         walk(paths),
         opts.threads,
-        |entry, sink| audit_entry(entry, opts, sink),
+        |entry, sink| match entry {
+            Entry::Skipped(path, why) => {
+                if let Ok(mut list) = skipped.lock() {
+                    list.push((path, why));
+                }
+            }
+            entry => audit_entry(entry, opts, sink),
+        },
         emit,
-    )
+    )?;
+    let mut skipped = skipped.into_inner().unwrap_or_else(|e| e.into_inner());
+    skipped.sort();
+    Ok(skipped)
 }

@@ -4,7 +4,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use std::path::PathBuf;
+
 use super::row::{Finding, FindingKind, Row};
+use super::walk::Skip;
 use crate::rules::ruling::Lang;
 
 /// The output format of an audit.
@@ -31,7 +34,12 @@ pub struct Summary {
     pub games_with_findings: usize,
     /// Findings by kind.
     pub findings: BTreeMap<FindingKind, usize>,
+    /// Paths found in folders and not read, with the reason.
+    pub skipped: Vec<(PathBuf, Skip)>,
 }
+
+/// Paths passed over that the summary names one by one; the rest are counted.
+const SKIPPED_NAMED: usize = 10;
 
 impl Summary {
     /// Counts one row.
@@ -64,6 +72,28 @@ impl Summary {
         };
         for (kind, n) in &self.findings {
             let _ = writeln!(s, "  {:<22}{n}", kind.name());
+        }
+        if !self.skipped.is_empty() {
+            let n = self.skipped.len();
+            let _ = match lang {
+                Lang::En => writeln!(s, "{n} paths not read:"),
+                Lang::Zh => writeln!(s, "未读取{n}个路径："),
+            };
+            for (path, why) in self.skipped.iter().take(SKIPPED_NAMED) {
+                let why = why.words();
+                let why = if lang == Lang::En { why.en } else { why.zh };
+                let _ = match lang {
+                    Lang::En => writeln!(s, "  {} ({why})", path.display()),
+                    Lang::Zh => writeln!(s, "  {}（{why}）", path.display()),
+                };
+            }
+            if n > SKIPPED_NAMED {
+                let more = n - SKIPPED_NAMED;
+                let _ = match lang {
+                    Lang::En => writeln!(s, "  and {more} more"),
+                    Lang::Zh => writeln!(s, "  另有{more}个"),
+                };
+            }
         }
         s
     }
@@ -342,6 +372,23 @@ mod tests {
         );
         assert_eq!(s.findings.get(&FindingKind::ResultMismatch), Some(&1));
         assert!(s.render(Lang::En).contains("forbidden_repetition"));
+        assert!(!s.render(Lang::En).contains("not read"));
+        s.skipped = (0..12)
+            .map(|i| (PathBuf::from(format!("d/{i}.md")), Skip::NotARecord))
+            .collect();
+        let en = s.render(Lang::En);
+        assert!(
+            en.contains("12 paths not read:\n  d/0.md (not a game record)\n"),
+            "{en}"
+        );
+        assert!(
+            en.ends_with("  d/9.md (not a game record)\n  and 2 more\n"),
+            "{en}"
+        );
+        assert!(
+            s.render(Lang::Zh)
+                .contains("未读取12个路径：\n  d/0.md（不是棋谱）\n")
+        );
         assert!(
             s.render(Lang::Zh)
                 .starts_with("读取1局，无法读取1个（文件或对局），1局有发现\n"),

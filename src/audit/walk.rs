@@ -1,12 +1,18 @@
 //! Finding the game files under the paths given on the command line.
 //!
-//! Files named on the command line are always read; inside folders, only files
-//! whose extension names a record format are taken, hidden entries are skipped,
-//! and entries are visited in name order so that the audit's order is stable.
+//! Files named on the command line are always read. Inside folders, files
+//! whose extension names a record format are taken, and so are files whose
+//! content shows a record format (DhtmlXQ pages saved as `.htm` or with no
+//! extension, XQF or PGN under other names); other files, hidden entries and
+//! files met a second time are skipped, each reported as skipped with the
+//! reason. Entries are visited in name order so that the audit's order is stable.
 
 use std::collections::HashSet;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+use crate::record::{Format, detect_format};
 
 use crate::words::Words;
 
@@ -22,6 +28,30 @@ pub enum Entry {
     File(PathBuf),
     /// A path that could not be read (missing, unreadable folder, …) and why.
     Error(PathBuf, Words),
+    /// A path found inside a folder and not read, and why.
+    Skipped(PathBuf, Skip),
+}
+
+/// Why the walk passed over a path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Skip {
+    /// A hidden file or folder (its name starts with a dot).
+    Hidden,
+    /// A file whose name and content show no record format.
+    NotARecord,
+    /// A file or folder already read under another path.
+    AlreadyRead,
+}
+
+impl Skip {
+    /// The reason in both languages.
+    pub fn words(self) -> Words {
+        match self {
+            Skip::Hidden => Words::new("hidden", "隐藏"),
+            Skip::NotARecord => Words::new("not a game record", "不是棋谱"),
+            Skip::AlreadyRead => Words::new("already read", "已读过"),
+        }
+    }
 }
 
 /// A lazy, depth-first walk over files and folders, in input order and then
@@ -31,7 +61,8 @@ pub struct Walk {
     /// Paths still to visit, the next one last; the flag says whether it was
     /// named on the command line (then it is read whatever its extension).
     pending: Vec<(PathBuf, bool)>,
-    /// Canonical folders already entered (protects against symlink loops).
+    /// Canonical files and folders already taken (a file named twice, or
+    /// found again through a symlink, is read once; symlink loops end).
     seen: HashSet<PathBuf>,
 }
 
@@ -60,25 +91,38 @@ fn is_hidden(path: &Path) -> bool {
         .is_some_and(|n| n.starts_with('.'))
 }
 
+/// Leading bytes read to tell whether a file of another extension holds a record.
+const SNIFF_LEN: u64 = 64 << 10;
+
+/// Whether the content of the file at `path` shows a record format: a
+/// binary format's signature, a DhtmlXQ or CBF marker, or PGN tags. A bare
+/// move list is only taken under a record extension. A file that cannot be
+/// read is taken, so that the audit says why.
+fn holds_a_record(path: &Path) -> bool {
+    let mut head = Vec::new();
+    match fs::File::open(path).and_then(|f| f.take(SNIFF_LEN).read_to_end(&mut head)) {
+        Ok(_) => detect_format(&head, None).is_some_and(|f| f != Format::MoveList),
+        Err(_) => true,
+    }
+}
+
 impl Walk {
     /// Queues the children of `dir` in name order; returns why it failed, if it did.
     fn enter(&mut self, dir: &Path) -> Result<(), Words> {
-        let canonical = fs::canonicalize(dir).map_err(|e| Words::io(&e))?;
-        if !self.seen.insert(canonical) {
-            return Ok(());
-        }
         let mut children = Vec::new();
         for entry in fs::read_dir(dir).map_err(|e| Words::io(&e))? {
             let entry = entry.map_err(|e| Words::io(&e))?;
-            let path = entry.path();
-            if !is_hidden(&path) {
-                children.push(path);
-            }
+            children.push(entry.path());
         }
         children.sort();
         self.pending
             .extend(children.into_iter().rev().map(|p| (p, false)));
         Ok(())
+    }
+
+    /// Whether the file or folder at `path` is met for the first time.
+    fn first_time(&mut self, path: &Path) -> bool {
+        fs::canonicalize(path).map_or(true, |canonical| self.seen.insert(canonical))
     }
 }
 
@@ -87,16 +131,28 @@ impl Iterator for Walk {
 
     fn next(&mut self) -> Option<Entry> {
         while let Some((path, named)) = self.pending.pop() {
+            if !named && is_hidden(&path) {
+                return Some(Entry::Skipped(path, Skip::Hidden));
+            }
             let meta = match fs::metadata(&path) {
                 Ok(meta) => meta,
                 Err(e) => return Some(Entry::Error(path, Words::io(&e))),
             };
             if meta.is_dir() {
-                if let Err(why) = self.enter(&path) {
-                    return Some(Entry::Error(path, why));
+                if self.first_time(&path) {
+                    if let Err(why) = self.enter(&path) {
+                        return Some(Entry::Error(path, why));
+                    }
+                } else if named {
+                    return Some(Entry::Skipped(path, Skip::AlreadyRead));
                 }
-            } else if named || is_record_file(&path) {
+                // Else a symlink back into a folder walked already: no news.
+            } else if !(named || is_record_file(&path) || holds_a_record(&path)) {
+                return Some(Entry::Skipped(path, Skip::NotARecord));
+            } else if self.first_time(&path) {
                 return Some(Entry::File(path));
+            } else {
+                return Some(Entry::Skipped(path, Skip::AlreadyRead));
             }
         }
         None
@@ -131,18 +187,52 @@ mod tests {
             fs::write(dir.join(f), "").unwrap();
         }
         fs::write(dir.join("named.dat"), "").unwrap();
-        let found: Vec<Entry> =
-            walk(&[dir.clone(), dir.join("named.dat"), dir.join("missing.pgn")]).collect();
-        let files = |names: &[&str]| {
-            names
-                .iter()
-                .map(|n| Entry::File(dir.join(n)))
-                .collect::<Vec<_>>()
-        };
-        let expected = files(&["a.pgn", "b/1.XQF", "b/2.pgn", "c.cbl", "named.dat"]);
-        assert_eq!(found.len(), 6);
-        assert_eq!(found[..5], expected[..]);
-        assert!(matches!(&found[5], Entry::Error(p, _) if p == &dir.join("missing.pgn")));
+        let found: Vec<Entry> = walk(&[
+            dir.clone(),
+            dir.join("named.dat"),
+            dir.join("missing.pgn"),
+            dir.join("a.pgn"),
+        ])
+        .collect();
+        let file = |name: &str| Entry::File(dir.join(name));
+        let skipped = |name: &str, why| Entry::Skipped(dir.join(name), why);
+        let expected = [
+            skipped(".hidden", Skip::Hidden),
+            file("a.pgn"),
+            file("b/1.XQF"),
+            file("b/2.pgn"),
+            file("c.cbl"),
+            // Inside the folder its name and content show no record; named, it is read.
+            skipped("named.dat", Skip::NotARecord),
+            skipped("notes.md", Skip::NotARecord),
+            file("named.dat"),
+        ];
+        assert_eq!(found.len(), 10, "{found:?}");
+        assert_eq!(found[..8], expected[..]);
+        assert!(matches!(&found[8], Entry::Error(p, _) if p == &dir.join("missing.pgn")));
+        // Named again after its folder was walked: read once.
+        assert_eq!(found[9], skipped("a.pgn", Skip::AlreadyRead));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn files_of_other_names_are_read_when_their_content_is_a_record() {
+        let dir = temp_dir("content");
+        let dhtml = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]";
+        fs::write(dir.join("01-初赛-红先负"), dhtml).unwrap();
+        fs::write(dir.join("game.htm"), format!("<html>{dhtml}</html>")).unwrap();
+        fs::write(dir.join("record.che"), "[Event \"x\"]\n\n1. h2e2 *\n").unwrap();
+        fs::write(dir.join("readme"), "炮二平五 is how a game starts").unwrap();
+        let found: Vec<Entry> = walk(&[&dir]).collect();
+        assert_eq!(
+            found,
+            vec![
+                Entry::File(dir.join("01-初赛-红先负")),
+                Entry::File(dir.join("game.htm")),
+                Entry::Skipped(dir.join("readme"), Skip::NotARecord),
+                Entry::File(dir.join("record.che")),
+            ]
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::audit::{self, Format, Options, Summary, Writer};
 use crate::record::ReadOptions;
 use crate::rules::profile::Profile;
+use crate::words::Lang;
 
 use super::LangArg;
 
@@ -53,8 +54,8 @@ fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// Runs `audit`: exit 0 when the audit ran (whatever it found), 2 on a bad
-/// profile, 1 when the report cannot be written.
+/// Runs `audit`: exit 0 when the audit read games (whatever it found), 2 on a
+/// bad profile or when no game could be read, 1 when the report cannot be written.
 pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     let profile = match Profile::load(&args.profile) {
@@ -90,7 +91,10 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
         out.row(&row)
     })
-    .and_then(|()| out.finish());
+    .and_then(|skipped| {
+        summary.skipped = skipped;
+        out.finish()
+    });
     bar.finish_and_clear();
     match result {
         Ok(()) => {}
@@ -104,9 +108,17 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let text = summary.render(lang);
     if format == Format::Text {
         let mut stdout = io::stdout().lock();
-        let _ = writeln!(stdout, "\n{text}");
+        let _ = write!(stdout, "\n{text}");
     } else {
         eprint!("{text}");
+    }
+    if summary.games == 0 {
+        let why = match lang {
+            Lang::En => "no game could be read",
+            Lang::Zh => "没有读到任何对局",
+        };
+        eprintln!("xqarbiter: {why}");
+        return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }
