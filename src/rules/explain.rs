@@ -113,7 +113,13 @@ pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack
                 } else {
                     NoChase::KingOrPawnMayChase
                 }
-            } else if !defenders.is_empty() && value(attacker, from) >= value(target, to) {
+            } else if !defenders.is_empty()
+                && value(attacker, from) >= value(target, to)
+                // A piece with fewer defenders than attackers (少根) counts
+                // as protected only where such a piece is not chased (AXF).
+                && (!ThreatRules::of(rules).outnumbered_counts
+                    || exchange_after(&mut ahead, target, to).0 <= 0)
+            {
                 NoChase::Protected(defenders)
             } else if rules.is_cxa()
                 && leads_to_mate_in_one(&mut ahead, &mut Answers::default(), &mut search)
@@ -501,6 +507,26 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn an_under_protected_piece_is_not_called_protected_where_that_would_chase() {
+        // The rook a3 steps to a2 and attacks the cannon d2, which the rook d5
+        // protects; the king e2 attacks it too, so the exchange wins the
+        // cannon. Taking it lets ...Re5 mate (the king cannot step to f2,
+        // facing the black king): that, not the rook d5, is why it is no
+        // chase under CXA; under AXF the under-protected piece is protected.
+        let before = Position::from_fen("5k3/9/9/9/3r5/9/R8/3cK4/9/9 w").unwrap();
+        let mv = Move::parse_uci("a3a2").unwrap();
+        let cxa = new_attacks(&before, mv, RuleSet::Cxa2020);
+        assert_eq!(cxa.len(), 1, "{cxa:?}");
+        assert_eq!(cxa[0].why, NoChase::AllowsMate);
+        let axf = new_attacks(&before, mv, RuleSet::Axf);
+        assert_eq!(
+            axf[0].why,
+            NoChase::Protected(vec![(sq("d5"), Piece::new(Color::Black, Role::Rook))])
+        );
+        assert_eq!(classify(&before, mv, RuleSet::Cxa2020).nature, Nature::Idle);
     }
 
     #[test]
