@@ -256,10 +256,13 @@ impl Profile {
         })
     }
 
-    /// The 2017 early-repetition clause. `round` is the round (1-based) of the
-    /// move that completes the decisive repetition, `would_be_draw` whether the
-    /// rule set rules it a draw (both sides allowed, or both forbidden). Returns
-    /// `Some(Red)` when, instead of a draw, Red must vary (else Red loses).
+    /// The 2017 early-repetition clause ("如25回合内出现双方不变作和局面时…红方必须
+    /// 变着，不变判负"). `round` is the round (1-based) in which the repetition
+    /// began: the round of the move that closed the first of its drawn cycles
+    /// in a row, when the drawn position had appeared; its decisive occurrence
+    /// may come later. `would_be_draw` is whether the rule set rules it a draw
+    /// (both sides allowed, or both forbidden). Returns `Some(Red)` when,
+    /// instead of a draw, Red must vary (else Red loses).
     pub fn early_repetition_offender(&self, round: u32, would_be_draw: bool) -> Option<Color> {
         match self.early_repetition {
             Some(rule) if would_be_draw && round <= rule.rounds => Some(Color::Red),
