@@ -410,7 +410,7 @@ impl Referee {
             let round = self.round_of(began);
             if let Some(offender) = self.profile.early_repetition_offender(round, true) {
                 let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
-                cycle.outcome = CycleOutcome::MustVary(offender);
+                cycle = cycle.early_repetition(&self.profile.name, rounds, offender);
                 note = Some((
                     format!(
                         "profile {}: a repetition the rules would draw began in round {round}, within the first {rounds} rounds: it is not a draw; {offender} must vary, else {offender} loses",
@@ -523,7 +523,13 @@ impl Referee {
                 match r.cycle.outcome {
                     CycleOutcome::MustVary(offender) => {
                         verdict = Verdict::win_for(!offender);
-                        reason = Some(Reason::Perpetual);
+                        // A loss for moves the rules forbid, or else for not
+                        // varying where a tournament's clause said so.
+                        reason = Some(if r.cycle.side(offender).forbidden {
+                            Reason::Perpetual
+                        } else {
+                            Reason::Repetition
+                        });
                     }
                     CycleOutcome::Draw => {
                         verdict = Verdict::Draw;

@@ -10,7 +10,7 @@ use xqarbiter::record::{ReadOptions, read_games_from_bytes};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::profile::Profile;
 use xqarbiter::rules::repetition::CycleOutcome;
-use xqarbiter::rules::ruling::{Ruling, Verdict};
+use xqarbiter::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
 /// Both sides shuffle an adviser: a cycle of idle moves, drawn by the rules.
 const SHUFFLE: [&str; 4] = ["d0e1", "f9e8", "e1d0", "e8f9"];
@@ -32,12 +32,7 @@ fn a_drawn_repetition_begun_within_25_rounds_is_lost_by_red_after_round_25() {
     // The first cycle closes in round 24, the second (the decisive third
     // occurrence) in round 26.
     let r = shuffled_from_round("dqsz2017-slow", 23);
-    assert_eq!(
-        r.verdict,
-        Verdict::BlackWins,
-        "{}",
-        r.summary(xqarbiter::words::Lang::En)
-    );
+    assert_eq!(r.verdict, Verdict::BlackWins, "{}", r.summary(Lang::En));
     let rep = r.repetition.as_ref().unwrap();
     assert_eq!(rep.cycle.outcome, CycleOutcome::MustVary(Color::Red));
     assert_eq!(rep.alike, 2);
@@ -94,8 +89,78 @@ fn the_audit_rules_a_repetition_crossing_round_25() {
     );
     assert_eq!(row.ruled_result, Verdict::BlackWins);
     let kinds: Vec<FindingKind> = row.findings.iter().map(|f| f.kind).collect();
-    assert!(kinds.contains(&FindingKind::ResultMismatch), "{kinds:?}");
+    assert_eq!(
+        kinds,
+        [FindingKind::EarlyRepetition, FindingKind::ResultMismatch]
+    );
     assert_eq!(row.findings[0].ply, Some(52));
     let plain = judge(&game, &Profile::builtin("cxa2011").unwrap(), "er44.pgn", 0);
     assert_eq!(plain.ruled_result, Verdict::Draw);
+}
+
+#[test]
+fn the_ruling_cites_the_regulation_and_gives_reason_repetition() {
+    let r = shuffled_from_round("dqsz2017-slow", 1);
+    assert_eq!(r.verdict, Verdict::BlackWins);
+    // Nobody's moves are forbidden by the rules: not a perpetual.
+    assert_eq!(r.reason, Some(Reason::Repetition));
+    let rep = r.repetition.as_ref().unwrap();
+    let clause = rep.cycle.clause.to_string();
+    assert!(clause.starts_with("dqsz2017-slow"), "{clause}");
+    assert!(!clause.contains("CXA"), "{clause}");
+    let zh = rep.cycle.clause.name(Lang::Zh);
+    assert!(
+        zh.starts_with("dqsz2017-slow") && zh.contains("25回合"),
+        "{zh}"
+    );
+    let json = r.to_json();
+    assert_eq!(json["reason"], "repetition");
+    assert_eq!(json["repetition"]["clause"], clause.as_str());
+    assert_eq!(json["repetition"]["ruling"], "red_must_vary");
+    // The headline does not call the repetition a draw and then a loss.
+    let head_zh = r.summary(Lang::Zh);
+    assert!(head_zh.starts_with("黑胜"), "{head_zh}");
+    assert!(!head_zh.contains("不变作和："), "{head_zh}");
+    assert!(head_zh.contains("红方变着，不变判负"), "{head_zh}");
+    let head_en = r.summary(Lang::En);
+    assert!(head_en.contains("within the first 25 rounds"), "{head_en}");
+    assert!(
+        !head_en.contains("both sides play allowed moves"),
+        "{head_en}"
+    );
+    // The note names the same round in both languages.
+    let (en, zh) = rep.note.clone().unwrap();
+    assert!(
+        en.contains("in round 2, within the first 25 rounds"),
+        "{en}"
+    );
+    assert!(zh.contains("第2回合") && zh.contains("25回合以内"), "{zh}");
+}
+
+#[test]
+fn a_drawn_repetition_outside_the_early_rounds_keeps_the_rules_clause() {
+    let r = shuffled_from_round("dqsz2017-slow", 30);
+    assert_eq!(
+        (r.verdict, r.reason),
+        (Verdict::Draw, Some(Reason::Repetition))
+    );
+    let rep = r.repetition.as_ref().unwrap();
+    assert_eq!(rep.cycle.clause.to_string(), "CXA 2011 25.2");
+}
+
+#[test]
+fn a_perpetual_check_within_the_early_rounds_is_still_a_perpetual() {
+    let start = Position::from_fen("4k4/9/9/9/9/9/9/9/5R3/3K5 w").unwrap();
+    let mut referee = Referee::new(Profile::builtin("dqsz2017-slow").unwrap(), start);
+    let cycle = ["f1e1", "e9f9", "e1f1", "f9e9"];
+    for mv in cycle.iter().chain(&cycle) {
+        referee.push(Move::parse_uci(mv).unwrap()).unwrap();
+    }
+    let r = referee.ruling();
+    assert_eq!(
+        (r.verdict, r.reason),
+        (Verdict::BlackWins, Some(Reason::Perpetual))
+    );
+    let clause = r.repetition.unwrap().cycle.clause.to_string();
+    assert_eq!(clause, "CXA 2011 25.1");
 }
