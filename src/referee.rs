@@ -253,8 +253,7 @@ impl Referee {
             first = self.previous[first] as usize;
         }
         let judged = self.judge_cycle(prev, last);
-        let (cycle, note) = self.profile_ruling(judged.cycle.clone(), last);
-        let (alike, before) = self.cycles_before(prev, &judged, cycle.outcome);
+        let (cycle, note, alike, before) = self.cycles_before(prev, last, &judged);
         let reports = move_reports(prev, judged.moves, judged.natures);
         Some(RepetitionReport {
             first_ply: first,
@@ -270,48 +269,90 @@ impl Referee {
         })
     }
 
-    /// The cycles of the repeated position before the one `judged` (which
-    /// starts after ply `prev` and was ruled `outcome`), walked back to the
-    /// first ruled otherwise or as far as the decision needs: how many in a
-    /// row, `judged` the last, were ruled alike, and the one just before it.
-    /// A cycle of the same moves is ruled alike but for the profile's clauses.
+    /// The ruling under the profile of the cycle `judged` (after ply `prev`
+    /// up to ply `last`), with the profile's note, and the cycles of the
+    /// repeated position before it: how many in a row, `judged` the last,
+    /// were ruled alike (counted no further than the decision needs), and
+    /// the one just before it.
     fn cycles_before(
         &self,
         prev: usize,
+        last: usize,
         judged: &JudgedCycle,
-        outcome: CycleOutcome,
-    ) -> (usize, Option<PreviousCycle>) {
+    ) -> (CycleRuling, Option<Note>, usize, Option<PreviousCycle>) {
+        let earlier = self.earlier_cycles(prev, judged);
+        // The rule set's rulings, newest first, with the plies that closed them.
+        let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
+            .chain(earlier.iter().map(|(_, to, c)| (*to, c)))
+            .collect();
+        let mut ruled = vec![None; by_rules.len()];
+        let mut began = None;
+        for (i, &(to, cycle)) in by_rules.iter().enumerate().rev() {
+            began = match cycle.outcome {
+                CycleOutcome::Draw => began.or(Some(to)),
+                CycleOutcome::MustVary(_) => None,
+            };
+            ruled[i] = Some(self.profile_ruling(cycle.clone(), began.unwrap_or(to)));
+        }
+        let mut ruled = ruled.into_iter().flatten();
+        let (cycle, note) = ruled.next().expect("the judged cycle is ruled");
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
         let mut before = None;
+        for ((from, to, _), (earlier, _)) in earlier.iter().zip(ruled) {
+            let differs = earlier.outcome != cycle.outcome;
+            before.get_or_insert(PreviousCycle {
+                first_ply: *from,
+                last_ply: *to,
+                cycle: earlier,
+            });
+            if differs {
+                break;
+            }
+            alike += 1;
+            if alike >= needed {
+                break;
+            }
+        }
+        (cycle, note, alike, before)
+    }
+
+    /// The cycles of the repeated position before the one `judged` (which
+    /// starts after ply `prev`), newest first, each as the plies after which
+    /// it starts and ends and its ruling by the rule set: as many as the
+    /// decision needs (the profile's decisive occurrence less one, `judged`
+    /// included, and at least one), and under an early-repetition clause further back while
+    /// they are drawn, to find the round in which a drawn repetition began.
+    /// A cycle of the same moves is ruled alike.
+    fn earlier_cycles(
+        &self,
+        prev: usize,
+        judged: &JudgedCycle,
+    ) -> Vec<(usize, usize, CycleRuling)> {
+        let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
+        let want = needed.saturating_sub(1).max(1);
+        let early = self.profile.early_repetition.is_some();
+        let mut out: Vec<(usize, usize, CycleRuling)> = Vec::new();
         let (mut from, mut to) = (self.previous[prev], prev);
-        while from != NONE && (before.is_none() || alike < needed) {
+        while from != NONE {
+            let oldest = out.last().map_or(&judged.cycle, |c| &c.2);
+            if out.len() >= want && !(early && oldest.outcome == CycleOutcome::Draw) {
+                break;
+            }
             let from_ply = from as usize;
             let same_moves = self.history[from_ply..to]
                 .iter()
                 .map(|(undo, _)| undo.mv)
                 .eq(judged.moves.iter().copied());
-            let earlier = if same_moves {
+            let cycle = if same_moves {
                 judged.cycle.clone()
             } else {
                 self.judge_cycle(from_ply, to).cycle
             };
-            let (earlier, _) = self.profile_ruling(earlier, to);
-            let differs = earlier.outcome != outcome;
-            if before.is_none() {
-                before = Some(PreviousCycle {
-                    first_ply: from_ply,
-                    last_ply: to,
-                    cycle: earlier,
-                });
-            }
-            if differs {
-                break;
-            }
-            alike += 1;
+            out.push((from_ply, to, cycle));
             (from, to) = (self.previous[from_ply], from_ply);
         }
-        (alike, before)
+        out
     }
 
     /// The cycle of the moves after ply `from` up to ply `to` (the same
@@ -359,21 +400,24 @@ impl Referee {
         (start, move_reports(from, moves, natures))
     }
 
-    /// A cycle's ruling under the profile, the cycle closed by ply `to`: the
-    /// early-repetition clause may make a draw a must-vary, with a note.
-    fn profile_ruling(&self, mut cycle: CycleRuling, to: usize) -> (CycleRuling, Option<Note>) {
+    /// A cycle's ruling under the profile, for a repetition that began with
+    /// the cycle closed by ply `began` (the first of the drawn cycles in a
+    /// row that lead to it): the early-repetition clause may make a draw a
+    /// must-vary, with a note.
+    fn profile_ruling(&self, mut cycle: CycleRuling, began: usize) -> (CycleRuling, Option<Note>) {
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
-            let round = self.round_of(to);
+            let round = self.round_of(began);
             if let Some(offender) = self.profile.early_repetition_offender(round, true) {
-                cycle.outcome = CycleOutcome::MustVary(offender);
+                let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
+                cycle = cycle.early_repetition(&self.profile.name, rounds, offender);
                 note = Some((
                     format!(
-                        "profile {}: a drawn repetition in round {round} (within the early-repetition rounds) is not a draw: {offender} must vary, else {offender} loses",
+                        "profile {}: a repetition the rules would draw began in round {round}, within the first {rounds} rounds: it is not a draw; {offender} must vary, else {offender} loses",
                         self.profile.name
                     ),
                     format!(
-                        "{}：第{round}回合内出现不变作和局面，{}方必须变着，不变判负",
+                        "{}：第{round}回合出现双方不变作和局面，在{rounds}回合以内，不作和：{}方必须变着，不变判负",
                         self.profile.name,
                         offender.name_zh()
                     ),
@@ -479,7 +523,13 @@ impl Referee {
                 match r.cycle.outcome {
                     CycleOutcome::MustVary(offender) => {
                         verdict = Verdict::win_for(!offender);
-                        reason = Some(Reason::Perpetual);
+                        // A loss for moves the rules forbid, or else for not
+                        // varying where a tournament's clause said so.
+                        reason = Some(if r.cycle.side(offender).forbidden {
+                            Reason::Perpetual
+                        } else {
+                            Reason::Repetition
+                        });
                     }
                     CycleOutcome::Draw => {
                         verdict = Verdict::Draw;

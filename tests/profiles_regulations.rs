@@ -235,6 +235,34 @@ fn a_user_profile_starts_from_its_base_or_rules() {
     assert_eq!(p.early_repetition_offender(21, true), None);
 }
 
+#[test]
+fn a_hengfang_based_profile_keeps_the_attack_cap_at_half_its_limit() {
+    // Regulation C: 捉+杀 count at most 自然限着总数的一半.
+    for (base, rounds, cap) in [
+        ("hengfang2024-slow", 60, 30),
+        ("hengfang2024-rapid", 50, 25),
+        ("hengfang2024-blitz", 31, 15),
+    ] {
+        let p: Profile =
+            format!("name = \"x\"\nbase = \"{base}\"\n[natural_limit]\nrounds = {rounds}\n")
+                .parse()
+                .unwrap();
+        assert_eq!(
+            p.limit.attack_cap,
+            Some(AttackCap {
+                max: cap,
+                counts_checks: false
+            }),
+            "{base} with {rounds} rounds"
+        );
+        assert_eq!(p.to_json()["natural_limit"]["attack_cap"], cap);
+    }
+    for name in BUILTIN_NAMES {
+        let p = builtin(name);
+        assert_eq!(p.attack_cap_half, name.starts_with("hengfang"), "{name}");
+    }
+}
+
 fn error_of(src: &str) -> String {
     src.parse::<Profile>().unwrap_err().to_string()
 }

@@ -9,6 +9,7 @@ use crate::board::Color;
 use crate::record::Game;
 use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
+use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
 use super::row::{Finding, FindingKind, Row};
@@ -143,7 +144,10 @@ fn end_findings(row: &mut Row, end: &End) {
     let summary_zh = end.ruling.summary(Lang::Zh);
     let kind = match end.ruling.reason {
         Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
-        Some(Reason::Repetition) => FindingKind::RepetitionDraw,
+        Some(Reason::Repetition) => match end.ruling.cycle_outcome() {
+            Some(CycleOutcome::MustVary(_)) => FindingKind::EarlyRepetition,
+            _ => FindingKind::RepetitionDraw,
+        },
         Some(Reason::Checkmate) | Some(Reason::Stalemate) => {
             let kind = if end.ruling.reason == Some(Reason::Checkmate) {
                 FindingKind::Checkmate
@@ -165,6 +169,22 @@ fn end_findings(row: &mut Row, end: &End) {
         Some(Reason::NaturalLimit) | None => return,
     };
     let (detail, detail_zh) = match (&end.ruling.repetition, kind) {
+        (Some(rep), FindingKind::EarlyRepetition) => {
+            let offender = match rep.cycle.outcome {
+                CycleOutcome::MustVary(c) => c,
+                CycleOutcome::Draw => Color::Red,
+            };
+            (
+                format!(
+                    "{} did not vary a repetition the rules would draw, begun within the early-repetition rounds: {summary}{tail}",
+                    offender.name()
+                ),
+                format!(
+                    "{}方未变着（规程限定回合以内的不变作和局面）：{summary_zh}{tail_zh}",
+                    offender.name_zh()
+                ),
+            )
+        }
         (Some(rep), FindingKind::ForbiddenRepetition) => {
             let offender = match end.ruling.verdict {
                 Verdict::RedWins => Color::Black,
@@ -337,7 +357,7 @@ mod tests {
         );
         assert_eq!(
             row.findings[1].detail_zh,
-            "棋谱记为红胜，按规则应为和棋（第8着循环作和）"
+            "棋谱记为红胜，按规则应为和棋（第8着循环不变）"
         );
     }
 

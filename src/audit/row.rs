@@ -15,6 +15,9 @@ pub enum FindingKind {
     ForbiddenRepetition,
     /// A repetition that the rules rule a draw.
     RepetitionDraw,
+    /// A repetition the rules would draw, which a profile's early-repetition
+    /// clause made Red vary, repeated up to the decisive count: Red loses.
+    EarlyRepetition,
     /// The natural move limit was reached: a draw could be claimed.
     NaturalLimit,
     /// The game ends in checkmate but the record does not score it so.
@@ -33,10 +36,11 @@ pub enum FindingKind {
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 10] = [
+    pub const ALL: [FindingKind; 11] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
+        FindingKind::EarlyRepetition,
         FindingKind::NaturalLimit,
         FindingKind::Checkmate,
         FindingKind::Stalemate,
@@ -52,6 +56,7 @@ impl FindingKind {
             FindingKind::IllegalMove => "illegal_move",
             FindingKind::ForbiddenRepetition => "forbidden_repetition",
             FindingKind::RepetitionDraw => "repetition_draw",
+            FindingKind::EarlyRepetition => "early_repetition",
             FindingKind::NaturalLimit => "natural_limit",
             FindingKind::Checkmate => "checkmate",
             FindingKind::Stalemate => "stalemate",

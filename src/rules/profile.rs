@@ -27,6 +27,10 @@ pub struct Profile {
     pub rules: RuleSet,
     /// The natural move limit and its caps on the claimant's moves.
     pub limit: LimitParams,
+    /// The attack cap is half the natural limit ("自然限着总数的一半", regulation
+    /// C): a user profile based on this one that changes the rounds changes
+    /// the cap with them, unless it sets its own.
+    pub attack_cap_half: bool,
     /// The occurrence of a repeated position at which a repetition is ruled (3).
     pub decisive_occurrence: u32,
     /// Early repetitions that would be draws make Red vary instead (2017 大棋圣战).
@@ -120,6 +124,7 @@ impl Profile {
             description: description.to_string(),
             rules,
             limit: LimitParams::default(),
+            attack_cap_half: false,
             decisive_occurrence: 3,
             early_repetition: None,
             draw_is_black_win: false,
@@ -143,6 +148,7 @@ impl Profile {
         };
         let hengfang = |n: &str, l: LimitParams, d: &str| Profile {
             limit: l,
+            attack_cap_half: true,
             early_end: Some(EarlyEndRule {
                 rounds: 10,
                 includes_resignation: true,
@@ -256,10 +262,13 @@ impl Profile {
         })
     }
 
-    /// The 2017 early-repetition clause. `round` is the round (1-based) of the
-    /// move that completes the decisive repetition, `would_be_draw` whether the
-    /// rule set rules it a draw (both sides allowed, or both forbidden). Returns
-    /// `Some(Red)` when, instead of a draw, Red must vary (else Red loses).
+    /// The 2017 early-repetition clause ("如25回合内出现双方不变作和局面时…红方必须
+    /// 变着，不变判负"). `round` is the round (1-based) in which the repetition
+    /// began: the round of the move that closed the first of its drawn cycles
+    /// in a row, when the drawn position had appeared; its decisive occurrence
+    /// may come later. `would_be_draw` is whether the rule set rules it a draw
+    /// (both sides allowed, or both forbidden). Returns `Some(Red)` when,
+    /// instead of a draw, Red must vary (else Red loses).
     pub fn early_repetition_offender(&self, round: u32, would_be_draw: bool) -> Option<Color> {
         match self.early_repetition {
             Some(rule) if would_be_draw && round <= rule.rounds => Some(Color::Red),
@@ -329,6 +338,7 @@ impl Profile {
                 "rounds": self.limit.rounds,
                 "check_cap": self.limit.check_cap,
                 "attack_cap": self.limit.attack_cap.map(|c| c.max),
+                "attack_cap_half": self.attack_cap_half,
                 "attack_cap_counts_checks": self.limit.attack_cap.map(|c| c.counts_checks),
                 "count_replies_to_void_checks": self.limit.count_replies_to_void_checks,
             },
@@ -511,7 +521,8 @@ impl FromStr for Profile {
     /// [natural_limit]
     /// rounds = 40                  # 1..=300
     /// check_cap = 0                # 0 = the claimant's checks never count
-    /// attack_cap = 20              # a number, "half" (rounds / 2) or "none"
+    /// attack_cap = 20              # a number, "half" (rounds / 2) or "none";
+    ///                              # a base's "half" follows `rounds` unless set
     /// attack_cap_counts_checks = false
     /// count_replies_to_void_checks = false
     /// [repetition]
@@ -643,6 +654,7 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
             )
         };
         let counts_checks = p.limit.attack_cap.is_none_or(|c| c.counts_checks);
+        p.attack_cap_half = v.get_ref().as_str() == Some("half");
         p.limit.attack_cap = match v.get_ref() {
             toml::Value::Integer(n) => match u32::try_from(*n) {
                 Ok(max) if (1..=rounds).contains(&max) => Some(AttackCap { max, counts_checks }),
@@ -655,6 +667,11 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
             toml::Value::String(s) if s == "none" => None,
             _ => return Err(bad()),
         };
+    }
+    if p.attack_cap_half
+        && let Some(cap) = &mut p.limit.attack_cap
+    {
+        cap.max = rounds / 2;
     }
     if let Some(b) = l.attack_cap_counts_checks {
         match &mut p.limit.attack_cap {
@@ -749,6 +766,32 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(2), Some(4)));
         assert_eq!(e.to_string(), "2:4: x");
         assert_eq!(e.in_lang(Lang::Zh), "第2行第4列：甲");
+    }
+
+    #[test]
+    fn a_base_profiles_half_attack_cap_follows_new_rounds() {
+        let p: Profile =
+            "name = \"x\"\nbase = \"hengfang2024-slow\"\n[natural_limit]\nrounds = 60\n"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            p.limit.attack_cap,
+            Some(AttackCap {
+                max: 30,
+                counts_checks: false
+            })
+        );
+        assert!(p.attack_cap_half);
+        let own: Profile = "name = \"x\"\nbase = \"hengfang2024-slow\"\n[natural_limit]\nrounds = 60\nattack_cap = 25\n"
+            .parse()
+            .unwrap();
+        assert_eq!(own.limit.attack_cap.map(|c| c.max), Some(25));
+        assert!(!own.attack_cap_half);
+        let fixed: Profile =
+            "name = \"x\"\nbase = \"dqsz2017-slow\"\n[natural_limit]\nrounds = 50\n"
+                .parse()
+                .unwrap();
+        assert_eq!(fixed.limit.attack_cap.map(|c| c.max), Some(30));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Ruling a repetition cycle: each side's pattern (长将, 长捉, 一将一捉 …),
 //! forbidden or allowed, and who must vary, under CXA or AXF.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::board::{Color, Move, Position, Role};
@@ -118,34 +119,59 @@ impl Tally {
     }
 }
 
-/// The article of the rules a ruling applies, e.g. CXA 2020 25.3 or AXF rule 6.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Clause {
-    /// The rule set.
-    pub rules: RuleSet,
-    /// The article's number within it, e.g. "25.3".
-    pub article: &'static str,
+/// The clause a ruling applies: an article of the rules, e.g. CXA 2020 25.3
+/// or AXF rule 6, or a tournament regulation's own clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clause {
+    /// An article of a rule set.
+    Rules {
+        /// The rule set.
+        rules: RuleSet,
+        /// The article's number within it, e.g. "25.3".
+        article: &'static str,
+    },
+    /// A profile's early-repetition clause (regulation A of `regulations.md`):
+    /// within the first `rounds` rounds a repetition the rules would draw
+    /// makes Red vary.
+    EarlyRepetition {
+        /// The profile whose regulation it is.
+        profile: String,
+        /// The last round it covers.
+        rounds: u32,
+    },
 }
 
 impl Clause {
     /// The clause for people: in English as [`Clause`]'s `Display` (also the
-    /// JSON form), in Chinese e.g. "中国象棋竞赛规则(2020) 第25.3条" or "亚洲象棋规则 第6条".
+    /// JSON form), in Chinese e.g. "中国象棋竞赛规则(2020) 第25.3条", "亚洲象棋规则 第6条"
+    /// or "dqsz2017-slow 赛事规程：25回合以内不变作和".
     pub fn name(&self, lang: Lang) -> String {
-        match (lang, self.rules) {
+        match (lang, self) {
             (Lang::En, _) => self.to_string(),
-            (Lang::Zh, RuleSet::Cxa2011) => format!("中国象棋竞赛规则(2011) 第{}条", self.article),
-            (Lang::Zh, RuleSet::Cxa2020) => format!("中国象棋竞赛规则(2020) 第{}条", self.article),
-            (Lang::Zh, RuleSet::Axf) => format!("亚洲象棋规则 第{}条", self.article),
+            (Lang::Zh, Clause::Rules { rules, article }) => match rules {
+                RuleSet::Cxa2011 => format!("中国象棋竞赛规则(2011) 第{article}条"),
+                RuleSet::Cxa2020 => format!("中国象棋竞赛规则(2020) 第{article}条"),
+                RuleSet::Axf => format!("亚洲象棋规则 第{article}条"),
+            },
+            (Lang::Zh, Clause::EarlyRepetition { profile, rounds }) => {
+                format!("{profile} 赛事规程：{rounds}回合以内不变作和")
+            }
         }
     }
 }
 
 impl fmt::Display for Clause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.rules {
-            RuleSet::Cxa2011 => write!(f, "CXA 2011 {}", self.article),
-            RuleSet::Cxa2020 => write!(f, "CXA 2020 {}", self.article),
-            RuleSet::Axf => write!(f, "AXF rule {}", self.article),
+        match self {
+            Clause::Rules { rules, article } => match rules {
+                RuleSet::Cxa2011 => write!(f, "CXA 2011 {article}"),
+                RuleSet::Cxa2020 => write!(f, "CXA 2020 {article}"),
+                RuleSet::Axf => write!(f, "AXF rule {article}"),
+            },
+            Clause::EarlyRepetition { profile, rounds } => write!(
+                f,
+                "{profile} regulation: no drawn repetition within {rounds} rounds"
+            ),
         }
     }
 }
@@ -162,7 +188,7 @@ pub struct CycleRuling {
     /// The rule applied.
     pub clause: Clause,
     /// The ground of the ruling in English and Chinese, e.g. "perpetual check loses".
-    pub ground: (&'static str, &'static str),
+    pub ground: (Cow<'static, str>, Cow<'static, str>),
 }
 
 impl CycleRuling {
@@ -177,7 +203,7 @@ impl CycleRuling {
     /// The ruling explained in one sentence, e.g. "perpetual check loses: red
     /// must vary, else red loses".
     pub fn explanation(&self, lang: Lang) -> String {
-        let (en, zh) = self.ground;
+        let (en, zh) = &self.ground;
         match (self.outcome, lang) {
             (CycleOutcome::MustVary(c), Lang::En) => {
                 format!("{en}: {c} must vary, else {c} loses")
@@ -188,6 +214,22 @@ impl CycleRuling {
             (CycleOutcome::Draw, Lang::En) => format!("{en}: draw if neither side varies"),
             (CycleOutcome::Draw, Lang::Zh) => zh.to_string(),
         }
+    }
+
+    /// This cycle, which the rules draw, ruled instead by a profile's
+    /// early-repetition clause (the first `rounds` rounds): `offender` must vary.
+    pub fn early_repetition(mut self, profile: &str, rounds: u32, offender: Color) -> CycleRuling {
+        self.outcome = CycleOutcome::MustVary(offender);
+        self.clause = Clause::EarlyRepetition {
+            profile: profile.to_string(),
+            rounds,
+        };
+        self.ground = (
+            format!("a repetition the rules would draw began within the first {rounds} rounds")
+                .into(),
+            format!("{rounds}回合以内出现双方不变作和局面").into(),
+        );
+        self
     }
 }
 
@@ -256,8 +298,8 @@ pub fn rule_cycle(
         red,
         black,
         outcome,
-        clause: Clause { rules, article },
-        ground,
+        clause: Clause::Rules { rules, article },
+        ground: (ground.0.into(), ground.1.into()),
     }
 }
 

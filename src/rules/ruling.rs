@@ -85,9 +85,12 @@ pub enum Reason {
     Checkmate,
     /// The side to move has no legal move and is not in check (困毙, a loss).
     Stalemate,
-    /// A forbidden repetition reached the decisive count: the offender loses.
+    /// A repetition in which the offender's moves are forbidden by the rules
+    /// reached the decisive count: the offender loses.
     Perpetual,
-    /// A repetition with no offender reached the decisive count: draw.
+    /// A repetition in which nobody's moves are forbidden to it reached the
+    /// decisive count: a draw, or, where a profile's early-repetition clause
+    /// made Red vary, a loss for Red.
     Repetition,
     /// The natural move limit.
     NaturalLimit,
@@ -105,13 +108,13 @@ impl Reason {
         }
     }
 
-    /// In Chinese: 将死, 困毙, 禁止着法循环, 循环作和, 自然限着.
+    /// In Chinese: 将死, 困毙, 禁止着法循环, 循环不变, 自然限着.
     pub fn name_zh(self) -> &'static str {
         match self {
             Reason::Checkmate => "将死",
             Reason::Stalemate => "困毙",
             Reason::Perpetual => "禁止着法循环",
-            Reason::Repetition => "循环作和",
+            Reason::Repetition => "循环不变",
             Reason::NaturalLimit => "自然限着",
         }
     }
