@@ -187,6 +187,32 @@ fn uci_time_controls_and_stop() {
     }
 }
 
+/// Fairy-Stockfish's UCCI mode reads `go` times in milliseconds although it
+/// does not declare `usemillisec`: the GUI's clock must reach it unshrunk.
+#[test]
+fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
+    let Some(engine) = engine() else { return };
+    let log = temp_log("ucci-time");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos moves h2e2");
+    gui.send("go time 700 increment 0");
+    assert!(gui.search().1.is_some());
+    gui.send("setoption usemillisec false");
+    gui.send("go time 1 increment 0 opptime 2");
+    assert!(gui.search().1.is_some());
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(text.contains("->ENG go time 700 increment 0\n"), "{text}");
+    assert!(
+        text.contains("->ENG go time 1000 increment 0 opptime 2000\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn killed_engine_is_reported_and_restarted() {
     let Some(engine) = engine() else { return };

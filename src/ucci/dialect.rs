@@ -36,7 +36,8 @@ pub struct Dialect {
     /// (Fairy-Stockfish in UCI mode).
     pub rank_base: u8,
     /// Whether a UCCI engine takes `go` times in milliseconds (it declared
-    /// `usemillisec` and the bridge set it); otherwise it is told seconds.
+    /// `usemillisec` and the bridge set it, or it is Fairy-Stockfish, whose
+    /// UCCI mode always does); otherwise it is told whole seconds.
     pub millis: bool,
 }
 
@@ -102,7 +103,13 @@ impl Dialect {
         searchmoves: Option<&[Move]>,
     ) -> String {
         let ms = |v: u64| if millis { v } else { v.saturating_mul(1000) };
-        let ucci_time = |v: u64| if self.millis { ms(v) } else { ms(v) / 1000 };
+        // Whole seconds for an engine without `usemillisec`; increments round
+        // down, but a clock with time left never reads 0 (that means flagged).
+        let ucci_increment = |v: u64| if self.millis { ms(v) } else { ms(v) / 1000 };
+        let ucci_time = |v: u64| match ucci_increment(v) {
+            0 if v > 0 => 1,
+            t => t,
+        };
         let mut out = String::from("go");
         let mut push = |s: &str| {
             out.push(' ');
@@ -125,7 +132,7 @@ impl Dialect {
                     push(&format!("movestogo {m}"));
                 }
                 if let Some(i) = c.increment {
-                    push(&format!("increment {}", ucci_time(i)));
+                    push(&format!("increment {}", ucci_increment(i)));
                 }
                 if let Some(t) = c.opptime {
                     push(&format!("opptime {}", ucci_time(t)));
@@ -134,7 +141,7 @@ impl Dialect {
                     push(&format!("oppmovestogo {m}"));
                 }
                 if let Some(i) = c.oppincrement {
-                    push(&format!("oppincrement {}", ucci_time(i)));
+                    push(&format!("oppincrement {}", ucci_increment(i)));
                 }
             }
             (Limit::Time(c), EngineProtocol::Uci) => {
@@ -320,7 +327,7 @@ mod tests {
         };
         assert_eq!(
             seconds.go_line(&go, Color::Red, true, None),
-            "go draw time 0 increment 0 opptime 0"
+            "go draw time 1 increment 0 opptime 1"
         );
         assert_eq!(
             seconds.go_line(&go, Color::Red, false, None),
