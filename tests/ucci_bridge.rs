@@ -340,6 +340,31 @@ fn engine_that_ignores_bans_is_not_passed_on() {
 }
 
 #[test]
+fn rejected_position_is_not_searched() {
+    let engine = fake("echo bestmove h9g7");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    for bad in [
+        "position startpos moves h2e2 h2e2",
+        "position fen 9/9/9 w",
+        "position fen",
+    ] {
+        gui.send("position startpos moves h2e2");
+        gui.send(bad);
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None, "{bad}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.starts_with("no position to search")),
+            "{bad}: {lines:?}"
+        );
+    }
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 5");
+    assert_eq!(gui.search().1.as_deref(), Some("h9g7"));
+}
+
+#[test]
 fn game_over_is_ruled_without_asking_the_engine() {
     let engine = fake("echo bestmove d9e9");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);

@@ -73,24 +73,41 @@ fn malformed_lines_are_reported_and_survived() {
 }
 
 #[test]
-fn illegal_move_keeps_the_previous_position() {
+fn go_after_a_rejected_position_has_no_position_to_judge() {
     let mut gui = Gui::xqarbiter(&[]);
-    gui.send("position startpos moves h2e2");
-    gui.send("position startpos moves h2e2 h2e2");
-    gui.send("isready");
-    let lines = gui.until(|l| l == "readyok");
-    let infos = info_strings(&lines).join("\n");
-    assert!(infos.contains("move 2 h2e2"), "{infos}");
-    assert!(infos.contains("kept"), "{infos}");
-    // Black to move after h2e2: h9g7 is legal only if the first position was kept.
-    gui.send("banmoves h9g7");
-    gui.send("go depth 1");
-    let (lines, mv) = gui.search();
-    assert_eq!(mv, None);
+    for bad in [
+        "position startpos moves h2e2 h2e2",
+        "position fen 9/9/9 w",
+        "position banana",
+    ] {
+        gui.send("position startpos moves h2e2");
+        gui.send(bad);
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert!(has_info(&lines, |l| l.contains("rejected")), "{lines:?}");
+        gui.send("banmoves h9g7");
+        gui.send("go depth 1");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None);
+        assert!(
+            has_info(&lines, |l| l.starts_with("no position to search")),
+            "{bad}: {lines:?}"
+        );
+        // Nothing is judged: the previous position is gone.
+        assert!(!has_info(&lines, |l| l.starts_with("profile")), "{lines:?}");
+    }
     assert!(
-        !has_info(&lines, |l| l.contains("h9g7: not a legal move")),
-        "{lines:?}"
+        info_strings(&gui.transcript)
+            .iter()
+            .any(|l| l.contains("move 2 h2e2")),
+        "{:?}",
+        gui.transcript
     );
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(has_info(&lines, |l| l.starts_with("profile")), "{lines:?}");
+    assert!(!has_info(&lines, |l| l.contains("rejected")), "{lines:?}");
 }
 
 #[test]

@@ -107,6 +107,7 @@ where
             judge,
         },
         gui_bans: Vec::new(),
+        rejected: None,
         bridge: settings.engine.map(Bridge::new),
         search: None,
     };
@@ -130,6 +131,9 @@ struct Session<W: Write> {
     millis: bool,
     game: Game,
     gui_bans: Vec<Move>,
+    /// Why there is no valid position: the last `position` was rejected.
+    /// Until a valid one arrives, `go` answers `nobestmove`.
+    rejected: Option<String>,
     bridge: Option<Bridge>,
     search: Option<Search>,
 }
@@ -216,7 +220,15 @@ impl<W: Write> Session<W> {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
             Err(e) => {
-                self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                let is_position = line.split_whitespace().next() == Some("position");
+                if is_position && self.search.is_none() {
+                    self.rejected = Some(e.to_string());
+                    self.info(&format!(
+                        "position rejected: {e}; there is no position until a valid one arrives"
+                    ))?;
+                } else {
+                    self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                }
                 return Ok(true);
             }
         };
@@ -363,10 +375,15 @@ impl<W: Write> Session<W> {
             Ok(game) => {
                 self.game = game;
                 self.gui_bans.clear();
+                self.rejected = None;
             }
-            Err(e) => self.info(&format!(
-                "position rejected: {e}; the position is kept as it was"
-            ))?,
+            Err(e) => {
+                self.info(&format!(
+                    "position rejected: {e}; there is no position until a valid one arrives"
+                ))?;
+                self.gui_bans.clear();
+                self.rejected = Some(e);
+            }
         }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
@@ -377,6 +394,10 @@ impl<W: Write> Session<W> {
     }
 
     fn on_banmoves(&mut self, moves: &[String]) -> io::Result<()> {
+        if let Some(why) = &self.rejected {
+            let text = format!("banmoves ignored: the last position was rejected ({why})");
+            return self.info(&text);
+        }
         let pos = self.game.judge.position().clone();
         for text in moves {
             match Move::parse_uci(text) {
@@ -404,6 +425,10 @@ impl<W: Write> Session<W> {
 
     fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
         let report = match spec {
+            None if self.rejected.is_some() => {
+                self.info("probe: the last position was rejected; there is no position")?;
+                return self.say("pophash");
+            }
             None => self.game.judge.report(),
             Some(spec) => match load(&self.profile, spec) {
                 Ok(game) => game.judge.report(),
@@ -418,6 +443,11 @@ impl<W: Write> Session<W> {
     }
 
     fn on_go(&mut self, go: Go) -> io::Result<()> {
+        if let Some(why) = &self.rejected {
+            let text = format!("no position to search: the last position was rejected ({why})");
+            self.info(&text)?;
+            return self.say("nobestmove");
+        }
         let report = self.game.judge.report();
         let referee_only = self.bridge.is_none();
         if referee_only || report.over.is_some() || !report.bans.is_empty() {
