@@ -365,6 +365,28 @@ fn rejected_position_is_not_searched() {
 }
 
 #[test]
+fn every_go_gets_an_answer() {
+    let engine = fake("echo bestmove h2e2");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    for (go, answer, note) in [
+        ("go movetime 500", Some("h2e2"), None),
+        ("go depth 4294967296", Some("h2e2"), Some("out of range")),
+        ("go searchmoves h2e2 depth 3", Some("h2e2"), Some("ignored")),
+        ("go time 1.5", None, Some("go rejected")),
+        ("go depth", None, Some("go rejected")),
+    ] {
+        gui.send(go);
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), answer, "{go}: {lines:?}");
+        if let Some(note) = note {
+            assert!(has_info(&lines, |l| l.contains(note)), "{go}: {lines:?}");
+        }
+    }
+}
+
+#[test]
 fn game_over_is_ruled_without_asking_the_engine() {
     let engine = fake("echo bestmove d9e9");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);

@@ -111,6 +111,24 @@ fn go_after_a_rejected_position_has_no_position_to_judge() {
 }
 
 #[test]
+fn every_go_gets_an_answer() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send("position startpos");
+    for go in [
+        "go movetime 500",
+        "go time 1.5",
+        "go depth 4294967296",
+        "go warp 9",
+        "go ponder draw time 3",
+    ] {
+        gui.send(go);
+        let (lines, _) = gui.search();
+        assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
+        assert!(!info_strings(&lines).is_empty(), "{go}: {lines:?}");
+    }
+}
+
+#[test]
 fn go_after_a_cycle_bans_the_repeating_move() {
     for (position, repeating) in [(FIG17, "b7b8"), (FIG20, "b6a8")] {
         let mut gui = Gui::xqarbiter(&["--profile", "cxa2020"]);

@@ -312,6 +312,7 @@ mod tests {
                 opptime: Some(200),
                 ..Clock::default()
             }),
+            notes: Vec::new(),
         };
         assert_eq!(
             FSF_UCI.go_line(&go, Color::Black, false, None),

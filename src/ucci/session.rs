@@ -220,14 +220,20 @@ impl<W: Write> Session<W> {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
             Err(e) => {
-                let is_position = line.split_whitespace().next() == Some("position");
-                if is_position && self.search.is_none() {
-                    self.rejected = Some(e.to_string());
-                    self.info(&format!(
-                        "position rejected: {e}; there is no position until a valid one arrives"
-                    ))?;
-                } else {
-                    self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                let head = line.split_whitespace().next();
+                match head {
+                    Some("position") if self.search.is_none() => {
+                        self.rejected = Some(e.to_string());
+                        self.info(&format!(
+                            "position rejected: {e}; there is no position until a valid one arrives"
+                        ))?;
+                    }
+                    // A GUI waits for the answer to its `go`: it gets one.
+                    Some("go") if self.search.is_none() => {
+                        self.info(&format!("go rejected: {e}"))?;
+                        self.say("nobestmove")?;
+                    }
+                    _ => self.info(&format!("ignored '{}': {e}", line.trim()))?,
                 }
                 return Ok(true);
             }
@@ -443,6 +449,9 @@ impl<W: Write> Session<W> {
     }
 
     fn on_go(&mut self, go: Go) -> io::Result<()> {
+        for note in &go.notes {
+            self.info(note)?;
+        }
         if let Some(why) = &self.rejected {
             let text = format!("no position to search: the last position was rejected ({why})");
             self.info(&text)?;
