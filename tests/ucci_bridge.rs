@@ -213,6 +213,32 @@ fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
     );
 }
 
+/// `go depth infinite` searches until `stop`, also through Fairy-Stockfish's
+/// UCCI mode (which stops by itself on that form, but not on `go infinite`).
+#[test]
+fn ucci_infinite_search_lasts_until_stop() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send("position startpos");
+        gui.send("go depth infinite");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("bestmove") || l == "nobestmove"),
+            "{protocol}: answered before stop: {lines:?}"
+        );
+        gui.send("stop");
+        assert!(gui.search().1.is_some(), "{protocol}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
 #[test]
 fn killed_engine_is_reported_and_restarted() {
     let Some(engine) = engine() else { return };

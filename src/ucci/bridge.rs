@@ -61,6 +61,7 @@ impl Bridge {
                 protocol: settings.protocol,
                 rank_base: settings.rank_base.unwrap_or(0),
                 millis: false,
+                go_infinite: settings.protocol == EngineProtocol::Uci,
             },
             settings,
             engine: None,
@@ -84,13 +85,15 @@ impl Bridge {
             .collect();
         // Fairy-Stockfish numbers ranks from 1 in UCI mode, and in UCCI mode
         // reads `go` times in milliseconds (its `usemillisec` defaults to true
-        // but is not advertised), protocols.md §1.11.
+        // but is not advertised), protocols.md §1.11, and searches until
+        // `stop` on `go infinite` but not on `go depth infinite`.
         let fairy = self
             .name
             .as_deref()
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         self.dialect.rank_base = self.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        self.dialect.go_infinite = fairy || self.dialect.protocol == EngineProtocol::Uci;
         let mut setup = Vec::new();
         match self.dialect.protocol {
             EngineProtocol::Ucci => {
@@ -260,11 +263,13 @@ mod tests {
             "option Hash type spin default 16 min 1 max 131072",
         ]));
         assert!(fsf.dialect.millis);
+        assert!(fsf.dialect.go_infinite);
         assert_eq!(fsf.dialect.rank_base, 0);
         assert!(setup.is_empty(), "{setup:?}");
         let mut old = Bridge::new(settings(EngineProtocol::Ucci));
         old.configure(&lines(&["id name OldEngine"]));
         assert!(!old.dialect.millis);
+        assert!(!old.dialect.go_infinite);
         let mut eleeye = Bridge::new(settings(EngineProtocol::Ucci));
         let setup = eleeye.configure(&lines(&[
             "id name ElephantEye",

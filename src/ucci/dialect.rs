@@ -39,6 +39,10 @@ pub struct Dialect {
     /// `usemillisec` and the bridge set it, or it is Fairy-Stockfish, whose
     /// UCCI mode always does); otherwise it is told whole seconds.
     pub millis: bool,
+    /// Whether a UCCI engine takes `go infinite` for a search until `stop`
+    /// (Fairy-Stockfish, which stops early on the spec's `go depth infinite`);
+    /// otherwise it is sent `go depth infinite`. UCI engines always get `infinite`.
+    pub go_infinite: bool,
 }
 
 /// Mate scores in the ElephantEye convention: ±(MATE − plies).
@@ -124,8 +128,8 @@ impl Dialect {
         match (&go.limit, self.protocol) {
             (Limit::Depth(d), _) => push(&format!("depth {d}")),
             (Limit::Nodes(n), _) => push(&format!("nodes {n}")),
-            (Limit::Infinite, EngineProtocol::Ucci) => push("depth infinite"),
-            (Limit::Infinite, EngineProtocol::Uci) => push("infinite"),
+            (Limit::Infinite, EngineProtocol::Ucci) if !self.go_infinite => push("depth infinite"),
+            (Limit::Infinite, _) => push("infinite"),
             (Limit::Time(c), EngineProtocol::Ucci) => {
                 push(&format!("time {}", ucci_time(c.time)));
                 if let Some(m) = c.movestogo {
@@ -283,11 +287,13 @@ mod tests {
         protocol: EngineProtocol::Uci,
         rank_base: 1,
         millis: true,
+        go_infinite: true,
     };
     const UCCI: Dialect = Dialect {
         protocol: EngineProtocol::Ucci,
         rank_base: 0,
         millis: true,
+        go_infinite: false,
     };
 
     #[test]
@@ -343,6 +349,23 @@ mod tests {
         assert_eq!(
             UCCI.go_line(&depth, Color::Red, true, Some(&allowed)),
             "go depth 3"
+        );
+        let infinite = parse_go(&["depth", "infinite"]).unwrap();
+        assert_eq!(
+            UCCI.go_line(&infinite, Color::Red, true, None),
+            "go depth infinite"
+        );
+        let fsf_ucci = Dialect {
+            go_infinite: true,
+            ..UCCI
+        };
+        assert_eq!(
+            fsf_ucci.go_line(&infinite, Color::Red, true, None),
+            "go infinite"
+        );
+        assert_eq!(
+            FSF_UCI.go_line(&infinite, Color::Red, true, None),
+            "go infinite"
         );
     }
 
