@@ -413,6 +413,24 @@ fn every_go_gets_an_answer() {
 }
 
 #[test]
+fn control_bytes_from_the_engine_are_escaped() {
+    let engine = fake("printf \"info string a\\001b\\nbestmove h2e2\\000\\n\"");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(
+        !lines.iter().any(|l| l.chars().any(char::is_control)),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "info string a\\x01b"),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn game_over_is_ruled_without_asking_the_engine() {
     let engine = fake("echo bestmove d9e9");
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);

@@ -129,6 +129,22 @@ fn every_go_gets_an_answer() {
 }
 
 #[test]
+fn control_bytes_are_not_echoed_raw() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send_bytes(b"fly\x00 away\n");
+    gui.send_bytes(b"position startpos moves h2e2 \x01\x1b\n");
+    gui.send_bytes(b"go \x00warp depth 1\n");
+    let (lines, _) = gui.search();
+    let all = gui.transcript.join("\n");
+    assert!(
+        !all.chars().any(|c| c.is_control() && c != '\n'),
+        "{lines:?}"
+    );
+    assert!(all.contains("fly\\x00"), "{all}");
+    assert!(all.contains("\\x00warp"), "{all}");
+}
+
+#[test]
 fn go_after_a_cycle_bans_the_repeating_move() {
     for (position, repeating) in [(FIG17, "b7b8"), (FIG20, "b6a8")] {
         let mut gui = Gui::xqarbiter(&["--profile", "cxa2020"]);

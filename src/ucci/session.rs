@@ -14,6 +14,7 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, Event};
+use super::escape::printable;
 use super::game::{Game, load, replay};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
@@ -201,7 +202,11 @@ impl<W: Write> Session<W> {
             .is_some_and(|e| e.generation() == generation)
     }
 
+    /// Writes one line to the GUI; control characters echoed from the GUI's
+    /// or the engine's text are escaped so that the line stays one line of text.
     fn say(&mut self, line: &str) -> io::Result<()> {
+        let line = printable(line);
+        let line = line.as_ref();
         self.log.line(Direction::ToGui, line);
         self.out.write_all(line.as_bytes())?;
         self.out.write_all(b"\n")?;
