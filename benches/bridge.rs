@@ -170,11 +170,13 @@ fn measure(engine: &str, protocol: EngineProtocol, work: Workload, trips: usize)
         protocol,
         rank_base,
         millis: true,
+        go_infinite: true,
     };
     let gui_dialect = Dialect {
         protocol: EngineProtocol::Ucci,
         rank_base: 0,
         millis: true,
+        go_infinite: false,
     };
     let mut direct = Peer::start(engine, &[]);
     direct.send(hello);

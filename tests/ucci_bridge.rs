@@ -187,6 +187,58 @@ fn uci_time_controls_and_stop() {
     }
 }
 
+/// Fairy-Stockfish's UCCI mode reads `go` times in milliseconds although it
+/// does not declare `usemillisec`: the GUI's clock must reach it unshrunk.
+#[test]
+fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
+    let Some(engine) = engine() else { return };
+    let log = temp_log("ucci-time");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos moves h2e2");
+    gui.send("go time 700 increment 0");
+    assert!(gui.search().1.is_some());
+    gui.send("setoption usemillisec false");
+    gui.send("go time 1 increment 0 opptime 2");
+    assert!(gui.search().1.is_some());
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(text.contains("->ENG go time 700 increment 0\n"), "{text}");
+    assert!(
+        text.contains("->ENG go time 1000 increment 0 opptime 2000\n"),
+        "{text}"
+    );
+}
+
+/// `go depth infinite` searches until `stop`, also through Fairy-Stockfish's
+/// UCCI mode (which stops by itself on that form, but not on `go infinite`).
+#[test]
+fn ucci_infinite_search_lasts_until_stop() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send("position startpos");
+        gui.send("go depth infinite");
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("bestmove") || l == "nobestmove"),
+            "{protocol}: answered before stop: {lines:?}"
+        );
+        gui.send("stop");
+        assert!(gui.search().1.is_some(), "{protocol}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
 #[test]
 fn killed_engine_is_reported_and_restarted() {
     let Some(engine) = engine() else { return };
@@ -311,6 +363,71 @@ fn engine_that_ignores_bans_is_not_passed_on() {
         "{lines:?}"
     );
     assert!(has_info(&lines, |l| l.contains("instead")), "{lines:?}");
+}
+
+#[test]
+fn rejected_position_is_not_searched() {
+    let engine = fake("echo bestmove h9g7");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    for bad in [
+        "position startpos moves h2e2 h2e2",
+        "position fen 9/9/9 w",
+        "position fen",
+    ] {
+        gui.send("position startpos moves h2e2");
+        gui.send(bad);
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None, "{bad}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.starts_with("no position to search")),
+            "{bad}: {lines:?}"
+        );
+    }
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 5");
+    assert_eq!(gui.search().1.as_deref(), Some("h9g7"));
+}
+
+#[test]
+fn every_go_gets_an_answer() {
+    let engine = fake("echo bestmove h2e2");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    for (go, answer, note) in [
+        ("go movetime 500", Some("h2e2"), None),
+        ("go depth 4294967296", Some("h2e2"), Some("out of range")),
+        ("go searchmoves h2e2 depth 3", Some("h2e2"), Some("ignored")),
+        ("go time 1.5", None, Some("go rejected")),
+        ("go depth", None, Some("go rejected")),
+    ] {
+        gui.send(go);
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), answer, "{go}: {lines:?}");
+        if let Some(note) = note {
+            assert!(has_info(&lines, |l| l.contains(note)), "{go}: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn control_bytes_from_the_engine_are_escaped() {
+    let engine = fake("printf \"info string a\\001b\\nbestmove h2e2\\000\\n\"");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(
+        !lines.iter().any(|l| l.chars().any(char::is_control)),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "info string a\\x01b"),
+        "{lines:?}"
+    );
 }
 
 #[test]

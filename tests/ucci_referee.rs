@@ -73,24 +73,75 @@ fn malformed_lines_are_reported_and_survived() {
 }
 
 #[test]
-fn illegal_move_keeps_the_previous_position() {
+fn go_after_a_rejected_position_has_no_position_to_judge() {
     let mut gui = Gui::xqarbiter(&[]);
-    gui.send("position startpos moves h2e2");
-    gui.send("position startpos moves h2e2 h2e2");
-    gui.send("isready");
-    let lines = gui.until(|l| l == "readyok");
-    let infos = info_strings(&lines).join("\n");
-    assert!(infos.contains("move 2 h2e2"), "{infos}");
-    assert!(infos.contains("kept"), "{infos}");
-    // Black to move after h2e2: h9g7 is legal only if the first position was kept.
-    gui.send("banmoves h9g7");
-    gui.send("go depth 1");
-    let (lines, mv) = gui.search();
-    assert_eq!(mv, None);
+    for bad in [
+        "position startpos moves h2e2 h2e2",
+        "position fen 9/9/9 w",
+        "position banana",
+    ] {
+        gui.send("position startpos moves h2e2");
+        gui.send(bad);
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert!(has_info(&lines, |l| l.contains("rejected")), "{lines:?}");
+        gui.send("banmoves h9g7");
+        gui.send("go depth 1");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None);
+        assert!(
+            has_info(&lines, |l| l.starts_with("no position to search")),
+            "{bad}: {lines:?}"
+        );
+        // Nothing is judged: the previous position is gone.
+        assert!(!has_info(&lines, |l| l.starts_with("profile")), "{lines:?}");
+    }
     assert!(
-        !has_info(&lines, |l| l.contains("h9g7: not a legal move")),
+        info_strings(&gui.transcript)
+            .iter()
+            .any(|l| l.contains("move 2 h2e2")),
+        "{:?}",
+        gui.transcript
+    );
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(has_info(&lines, |l| l.starts_with("profile")), "{lines:?}");
+    assert!(!has_info(&lines, |l| l.contains("rejected")), "{lines:?}");
+}
+
+#[test]
+fn every_go_gets_an_answer() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send("position startpos");
+    for go in [
+        "go movetime 500",
+        "go time 1.5",
+        "go depth 4294967296",
+        "go warp 9",
+        "go ponder draw time 3",
+    ] {
+        gui.send(go);
+        let (lines, _) = gui.search();
+        assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
+        assert!(!info_strings(&lines).is_empty(), "{go}: {lines:?}");
+    }
+}
+
+#[test]
+fn control_bytes_are_not_echoed_raw() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send_bytes(b"fly\x00 away\n");
+    gui.send_bytes(b"position startpos moves h2e2 \x01\x1b\n");
+    gui.send_bytes(b"go \x00warp depth 1\n");
+    let (lines, _) = gui.search();
+    let all = gui.transcript.join("\n");
+    assert!(
+        !all.chars().any(|c| c.is_control() && c != '\n'),
         "{lines:?}"
     );
+    assert!(all.contains("fly\\x00"), "{all}");
+    assert!(all.contains("\\x00warp"), "{all}");
 }
 
 #[test]

@@ -379,6 +379,7 @@ fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
         protocol: EngineProtocol::Uci,
         rank_base: 1,
         millis: false,
+        go_infinite: true,
     };
     let ranks_from_one: Vec<String> = spec
         .moves

@@ -61,6 +61,7 @@ impl Bridge {
                 protocol: settings.protocol,
                 rank_base: settings.rank_base.unwrap_or(0),
                 millis: false,
+                go_infinite: settings.protocol == EngineProtocol::Uci,
             },
             settings,
             engine: None,
@@ -82,21 +83,27 @@ impl Bridge {
             .iter()
             .filter_map(|l| engine_option(l, self.dialect.protocol))
             .collect();
-        let fsf_uci = self.dialect.protocol == EngineProtocol::Uci
-            && self
-                .name
-                .as_deref()
-                .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
+        // Fairy-Stockfish numbers ranks from 1 in UCI mode, and in UCCI mode
+        // reads `go` times in milliseconds (its `usemillisec` defaults to true
+        // but is not advertised), protocols.md §1.11, and searches until
+        // `stop` on `go infinite` but not on `go depth infinite`.
+        let fairy = self
+            .name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
+        let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         self.dialect.rank_base = self.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        self.dialect.go_infinite = fairy || self.dialect.protocol == EngineProtocol::Uci;
         let mut setup = Vec::new();
         match self.dialect.protocol {
             EngineProtocol::Ucci => {
-                self.dialect.millis = handshake
+                let declared = handshake
                     .iter()
                     .any(|l| l.starts_with("option usemillisec "));
-                if self.dialect.millis {
+                if declared {
                     setup.push(self.dialect.setoption("usemillisec", Some("true")));
                 }
+                self.dialect.millis = declared || fairy;
             }
             EngineProtocol::Uci => {
                 let has_variant = handshake
@@ -237,6 +244,39 @@ mod tests {
             .is_none()
         );
         assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
+    }
+
+    #[test]
+    fn fairy_stockfish_ucci_takes_milliseconds_without_declaring_them() {
+        let settings = |protocol| EngineSettings {
+            command: vec!["x".into()],
+            protocol,
+            options: Vec::new(),
+            rank_base: None,
+            timeout: Duration::from_secs(1),
+            search_limit: Duration::from_secs(1),
+        };
+        let lines = |v: &[&str]| -> Vec<String> { v.iter().map(|s| s.to_string()).collect() };
+        let mut fsf = Bridge::new(settings(EngineProtocol::Ucci));
+        let setup = fsf.configure(&lines(&[
+            "id name Fairy-Stockfish 11.1 LB 64",
+            "option Hash type spin default 16 min 1 max 131072",
+        ]));
+        assert!(fsf.dialect.millis);
+        assert!(fsf.dialect.go_infinite);
+        assert_eq!(fsf.dialect.rank_base, 0);
+        assert!(setup.is_empty(), "{setup:?}");
+        let mut old = Bridge::new(settings(EngineProtocol::Ucci));
+        old.configure(&lines(&["id name OldEngine"]));
+        assert!(!old.dialect.millis);
+        assert!(!old.dialect.go_infinite);
+        let mut eleeye = Bridge::new(settings(EngineProtocol::Ucci));
+        let setup = eleeye.configure(&lines(&[
+            "id name ElephantEye",
+            "option usemillisec type check default true",
+        ]));
+        assert!(eleeye.dialect.millis);
+        assert_eq!(setup, vec!["setoption usemillisec true"]);
     }
 
     #[test]

@@ -36,8 +36,13 @@ pub struct Dialect {
     /// (Fairy-Stockfish in UCI mode).
     pub rank_base: u8,
     /// Whether a UCCI engine takes `go` times in milliseconds (it declared
-    /// `usemillisec` and the bridge set it); otherwise it is told seconds.
+    /// `usemillisec` and the bridge set it, or it is Fairy-Stockfish, whose
+    /// UCCI mode always does); otherwise it is told whole seconds.
     pub millis: bool,
+    /// Whether a UCCI engine takes `go infinite` for a search until `stop`
+    /// (Fairy-Stockfish, which stops early on the spec's `go depth infinite`);
+    /// otherwise it is sent `go depth infinite`. UCI engines always get `infinite`.
+    pub go_infinite: bool,
 }
 
 /// Mate scores in the ElephantEye convention: ±(MATE − plies).
@@ -102,7 +107,13 @@ impl Dialect {
         searchmoves: Option<&[Move]>,
     ) -> String {
         let ms = |v: u64| if millis { v } else { v.saturating_mul(1000) };
-        let ucci_time = |v: u64| if self.millis { ms(v) } else { ms(v) / 1000 };
+        // Whole seconds for an engine without `usemillisec`; increments round
+        // down, but a clock with time left never reads 0 (that means flagged).
+        let ucci_increment = |v: u64| if self.millis { ms(v) } else { ms(v) / 1000 };
+        let ucci_time = |v: u64| match ucci_increment(v) {
+            0 if v > 0 => 1,
+            t => t,
+        };
         let mut out = String::from("go");
         let mut push = |s: &str| {
             out.push(' ');
@@ -117,15 +128,15 @@ impl Dialect {
         match (&go.limit, self.protocol) {
             (Limit::Depth(d), _) => push(&format!("depth {d}")),
             (Limit::Nodes(n), _) => push(&format!("nodes {n}")),
-            (Limit::Infinite, EngineProtocol::Ucci) => push("depth infinite"),
-            (Limit::Infinite, EngineProtocol::Uci) => push("infinite"),
+            (Limit::Infinite, EngineProtocol::Ucci) if !self.go_infinite => push("depth infinite"),
+            (Limit::Infinite, _) => push("infinite"),
             (Limit::Time(c), EngineProtocol::Ucci) => {
                 push(&format!("time {}", ucci_time(c.time)));
                 if let Some(m) = c.movestogo {
                     push(&format!("movestogo {m}"));
                 }
                 if let Some(i) = c.increment {
-                    push(&format!("increment {}", ucci_time(i)));
+                    push(&format!("increment {}", ucci_increment(i)));
                 }
                 if let Some(t) = c.opptime {
                     push(&format!("opptime {}", ucci_time(t)));
@@ -134,7 +145,7 @@ impl Dialect {
                     push(&format!("oppmovestogo {m}"));
                 }
                 if let Some(i) = c.oppincrement {
-                    push(&format!("oppincrement {}", ucci_time(i)));
+                    push(&format!("oppincrement {}", ucci_increment(i)));
                 }
             }
             (Limit::Time(c), EngineProtocol::Uci) => {
@@ -276,11 +287,13 @@ mod tests {
         protocol: EngineProtocol::Uci,
         rank_base: 1,
         millis: true,
+        go_infinite: true,
     };
     const UCCI: Dialect = Dialect {
         protocol: EngineProtocol::Ucci,
         rank_base: 0,
         millis: true,
+        go_infinite: false,
     };
 
     #[test]
@@ -305,6 +318,7 @@ mod tests {
                 opptime: Some(200),
                 ..Clock::default()
             }),
+            notes: Vec::new(),
         };
         assert_eq!(
             FSF_UCI.go_line(&go, Color::Black, false, None),
@@ -320,7 +334,7 @@ mod tests {
         };
         assert_eq!(
             seconds.go_line(&go, Color::Red, true, None),
-            "go draw time 0 increment 0 opptime 0"
+            "go draw time 1 increment 0 opptime 1"
         );
         assert_eq!(
             seconds.go_line(&go, Color::Red, false, None),
@@ -335,6 +349,23 @@ mod tests {
         assert_eq!(
             UCCI.go_line(&depth, Color::Red, true, Some(&allowed)),
             "go depth 3"
+        );
+        let infinite = parse_go(&["depth", "infinite"]).unwrap();
+        assert_eq!(
+            UCCI.go_line(&infinite, Color::Red, true, None),
+            "go depth infinite"
+        );
+        let fsf_ucci = Dialect {
+            go_infinite: true,
+            ..UCCI
+        };
+        assert_eq!(
+            fsf_ucci.go_line(&infinite, Color::Red, true, None),
+            "go infinite"
+        );
+        assert_eq!(
+            FSF_UCI.go_line(&infinite, Color::Red, true, None),
+            "go infinite"
         );
     }
 

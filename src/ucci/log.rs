@@ -6,6 +6,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::escape::printable;
+
 /// Who sent a logged line to whom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -58,7 +60,7 @@ impl Log {
                 "{} {} {}",
                 timestamp(SystemTime::now()),
                 dir.marker(),
-                text
+                printable(text)
             )
             .and_then(|_| f.flush());
             if ok.is_err() {

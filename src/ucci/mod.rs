@@ -28,10 +28,12 @@
 //! - [`judge`]: the calls into the referee.
 //! - [`session`]: the loop that ties them together.
 //! - [`log`]: the conversation log.
+//! - [`escape`]: echoed text made printable.
 
 pub mod bridge;
 pub mod dialect;
 pub mod engine;
+pub mod escape;
 mod game;
 pub mod judge;
 pub mod log;

@@ -61,6 +61,9 @@ pub struct Go {
     pub draw: bool,
     /// The search limit.
     pub limit: Limit,
+    /// What was not taken as written: unknown words skipped, values clamped.
+    /// For an `info string`; the search runs with the rest.
+    pub notes: Vec<String>,
 }
 
 /// One command from the GUI.
@@ -201,27 +204,59 @@ pub fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     Ok(PositionSpec { start, moves })
 }
 
-fn number<T: std::str::FromStr>(key: &str, value: Option<&&str>) -> Result<T, ParseError> {
-    match value {
-        Some(v) => v
-            .parse()
-            .map_err(|_| ParseError(format!("go {key}: '{v}' is not a non-negative integer"))),
-        None => err(format!("go {key}: the value is missing")),
+/// The largest depth or move count passed on: fits an engine's signed 32-bit int.
+const MAX_COUNT: u64 = i32::MAX as u64;
+/// The largest node count passed on: fits a signed 64-bit int.
+const MAX_NODES: u64 = i64::MAX as u64;
+/// The largest time passed on: still fits a signed 64-bit int in milliseconds
+/// when the GUI gives seconds.
+const MAX_TIME: u64 = i64::MAX as u64 / 1000;
+
+/// A `go` value: a non-negative integer, clamped to `max` (with a note) when larger.
+fn number(
+    key: &str,
+    value: Option<&&str>,
+    max: u64,
+    notes: &mut Vec<String>,
+) -> Result<u64, ParseError> {
+    let Some(v) = value else {
+        return err(format!("go {key}: the value is missing"));
+    };
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return err(format!("go {key}: '{v}' is not a non-negative integer"));
     }
+    let n = v.parse::<u64>().unwrap_or(u64::MAX);
+    if n > max {
+        notes.push(format!("go {key} {v} is out of range; using {max}"));
+        return Ok(max);
+    }
+    Ok(n)
 }
 
-/// Parses the arguments of `go`.
+/// A count (`depth`, `movestogo`): a [`number`] no larger than [`MAX_COUNT`].
+fn count(key: &str, value: Option<&&str>, notes: &mut Vec<String>) -> Result<u32, ParseError> {
+    let n = number(key, value, MAX_COUNT, notes)?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Parses the arguments of `go`. Unknown words are skipped (as engines do)
+/// and listed in [`Go::notes`]; `movetime T` is read as `time T movestogo 1`.
+/// A missing or malformed value is an error: the `go` cannot be understood.
 pub fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
     let mut go = Go {
         ponder: false,
         draw: false,
         limit: Limit::Infinite,
+        notes: Vec::new(),
     };
+    let mut notes = Vec::new();
+    let mut ignored: Vec<&str> = Vec::new();
     let mut clock: Option<Clock> = None;
     let mut i = 0;
     while let Some(&key) = rest.get(i) {
         let value = rest.get(i + 1);
         let mut used = 2;
+        let n = &mut notes;
         match key {
             "ponder" => {
                 go.ponder = true;
@@ -236,25 +271,38 @@ pub fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
                 used = 1;
             }
             "depth" if value == Some(&"infinite") => go.limit = Limit::Infinite,
-            "depth" => go.limit = Limit::Depth(number(key, value)?),
-            "nodes" => go.limit = Limit::Nodes(number(key, value)?),
-            "time" => clock.get_or_insert_with(Clock::default).time = number(key, value)?,
+            "depth" => go.limit = Limit::Depth(count(key, value, n)?),
+            "nodes" => go.limit = Limit::Nodes(number(key, value, MAX_NODES, n)?),
+            "time" => {
+                clock.get_or_insert_with(Clock::default).time = number(key, value, MAX_TIME, n)?
+            }
+            "movetime" => {
+                let c = clock.get_or_insert_with(Clock::default);
+                c.time = number(key, value, MAX_TIME, n)?;
+                c.movestogo = Some(1);
+            }
             "movestogo" => {
-                clock.get_or_insert_with(Clock::default).movestogo = Some(number(key, value)?)
+                clock.get_or_insert_with(Clock::default).movestogo = Some(count(key, value, n)?)
             }
             "increment" => {
-                clock.get_or_insert_with(Clock::default).increment = Some(number(key, value)?)
+                clock.get_or_insert_with(Clock::default).increment =
+                    Some(number(key, value, MAX_TIME, n)?)
             }
             "opptime" => {
-                clock.get_or_insert_with(Clock::default).opptime = Some(number(key, value)?)
+                clock.get_or_insert_with(Clock::default).opptime =
+                    Some(number(key, value, MAX_TIME, n)?)
             }
             "oppmovestogo" => {
-                clock.get_or_insert_with(Clock::default).oppmovestogo = Some(number(key, value)?)
+                clock.get_or_insert_with(Clock::default).oppmovestogo = Some(count(key, value, n)?)
             }
             "oppincrement" => {
-                clock.get_or_insert_with(Clock::default).oppincrement = Some(number(key, value)?)
+                clock.get_or_insert_with(Clock::default).oppincrement =
+                    Some(number(key, value, MAX_TIME, n)?)
             }
-            _ => return err(format!("go: unknown parameter '{key}'")),
+            _ => {
+                ignored.push(key);
+                used = 1;
+            }
         }
         i += used;
     }
@@ -264,6 +312,14 @@ pub fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
     if let Some(c) = clock {
         go.limit = Limit::Time(c);
     }
+    if !ignored.is_empty() {
+        let rest = match go.limit {
+            Limit::Infinite => "; searching until stop",
+            _ => "",
+        };
+        notes.insert(0, format!("go: ignored '{}'{rest}", ignored.join(" ")));
+    }
+    go.notes = notes;
     Ok(go)
 }
 
@@ -312,8 +368,41 @@ mod tests {
         );
         assert!(parse_command("go depth x").is_err());
         assert!(parse_command("go depth").is_err());
-        assert!(parse_command("go warp 9").is_err());
+        assert!(parse_command("go time 1.5").is_err());
+        assert!(parse_command("go depth -1").is_err());
         assert!(parse_command("go ponder draw time 3").is_err());
+    }
+
+    #[test]
+    fn go_skips_unknown_words_and_clamps_large_values() {
+        let go = |s: &str| match parse_command(s).unwrap().unwrap() {
+            Command::Go(g) => g,
+            other => panic!("{other:?}"),
+        };
+        let g = go("go warp 9 depth 4");
+        assert_eq!(g.limit, Limit::Depth(4));
+        assert_eq!(g.notes, vec!["go: ignored 'warp 9'".to_string()]);
+        let g = go("go wtime 1000 btime 1000");
+        assert_eq!(g.limit, Limit::Infinite);
+        assert!(
+            g.notes[0].ends_with("searching until stop"),
+            "{:?}",
+            g.notes
+        );
+        assert_eq!(
+            go("go movetime 500").limit,
+            Limit::Time(Clock {
+                time: 500,
+                movestogo: Some(1),
+                ..Clock::default()
+            })
+        );
+        let g = go("go depth 4294967296");
+        assert_eq!(g.limit, Limit::Depth(i32::MAX as u32));
+        assert!(g.notes[0].contains("out of range"), "{:?}", g.notes);
+        let g = go("go nodes 99999999999999999999999");
+        assert_eq!(g.limit, Limit::Nodes(i64::MAX as u64));
+        assert!(go("go depth 9").notes.is_empty());
     }
 
     #[test]

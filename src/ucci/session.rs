@@ -14,6 +14,7 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, Event};
+use super::escape::printable;
 use super::game::{Game, load, replay};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
@@ -107,6 +108,7 @@ where
             judge,
         },
         gui_bans: Vec::new(),
+        rejected: None,
         bridge: settings.engine.map(Bridge::new),
         search: None,
     };
@@ -130,6 +132,9 @@ struct Session<W: Write> {
     millis: bool,
     game: Game,
     gui_bans: Vec<Move>,
+    /// Why there is no valid position: the last `position` was rejected.
+    /// Until a valid one arrives, `go` answers `nobestmove`.
+    rejected: Option<String>,
     bridge: Option<Bridge>,
     search: Option<Search>,
 }
@@ -197,7 +202,11 @@ impl<W: Write> Session<W> {
             .is_some_and(|e| e.generation() == generation)
     }
 
+    /// Writes one line to the GUI; control characters echoed from the GUI's
+    /// or the engine's text are escaped so that the line stays one line of text.
     fn say(&mut self, line: &str) -> io::Result<()> {
+        let line = printable(line);
+        let line = line.as_ref();
         self.log.line(Direction::ToGui, line);
         self.out.write_all(line.as_bytes())?;
         self.out.write_all(b"\n")?;
@@ -216,7 +225,21 @@ impl<W: Write> Session<W> {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
             Err(e) => {
-                self.info(&format!("ignored '{}': {e}", line.trim()))?;
+                let head = line.split_whitespace().next();
+                match head {
+                    Some("position") if self.search.is_none() => {
+                        self.rejected = Some(e.to_string());
+                        self.info(&format!(
+                            "position rejected: {e}; there is no position until a valid one arrives"
+                        ))?;
+                    }
+                    // A GUI waits for the answer to its `go`: it gets one.
+                    Some("go") if self.search.is_none() => {
+                        self.info(&format!("go rejected: {e}"))?;
+                        self.say("nobestmove")?;
+                    }
+                    _ => self.info(&format!("ignored '{}': {e}", line.trim()))?,
+                }
                 return Ok(true);
             }
         };
@@ -363,10 +386,15 @@ impl<W: Write> Session<W> {
             Ok(game) => {
                 self.game = game;
                 self.gui_bans.clear();
+                self.rejected = None;
             }
-            Err(e) => self.info(&format!(
-                "position rejected: {e}; the position is kept as it was"
-            ))?,
+            Err(e) => {
+                self.info(&format!(
+                    "position rejected: {e}; there is no position until a valid one arrives"
+                ))?;
+                self.gui_bans.clear();
+                self.rejected = Some(e);
+            }
         }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
@@ -377,6 +405,10 @@ impl<W: Write> Session<W> {
     }
 
     fn on_banmoves(&mut self, moves: &[String]) -> io::Result<()> {
+        if let Some(why) = &self.rejected {
+            let text = format!("banmoves ignored: the last position was rejected ({why})");
+            return self.info(&text);
+        }
         let pos = self.game.judge.position().clone();
         for text in moves {
             match Move::parse_uci(text) {
@@ -404,6 +436,10 @@ impl<W: Write> Session<W> {
 
     fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
         let report = match spec {
+            None if self.rejected.is_some() => {
+                self.info("probe: the last position was rejected; there is no position")?;
+                return self.say("pophash");
+            }
             None => self.game.judge.report(),
             Some(spec) => match load(&self.profile, spec) {
                 Ok(game) => game.judge.report(),
@@ -418,6 +454,14 @@ impl<W: Write> Session<W> {
     }
 
     fn on_go(&mut self, go: Go) -> io::Result<()> {
+        for note in &go.notes {
+            self.info(note)?;
+        }
+        if let Some(why) = &self.rejected {
+            let text = format!("no position to search: the last position was rejected ({why})");
+            self.info(&text)?;
+            return self.say("nobestmove");
+        }
         let report = self.game.judge.report();
         let referee_only = self.bridge.is_none();
         if referee_only || report.over.is_some() || !report.bans.is_empty() {
