@@ -492,3 +492,55 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
         serde_json::from_slice(&rule("e8f8 e0f0 f8e8 f0e0", true).stdout).expect("one JSON object");
     assert_eq!(json["forbidden_next"], serde_json::json!([]));
 }
+
+/// The position after 炮８平５ 炮二平五 with Black moving first.
+const AFTER_BLACK_FIRST: &str =
+    "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2";
+
+#[test]
+fn a_black_first_marker_makes_black_move_first() {
+    let pgn = "[Game \"Chinese Chess\"]\n1. ... 炮８平５ 2. 炮二平五\n";
+    let runs: [(&[&str], Option<&str>); 4] = [
+        (
+            &["rule", "-", "--json"],
+            Some("1... 炮８平５ 2. 炮二平五\n"),
+        ),
+        (
+            &["rule", "--moves", "1... 炮８平５ 2. 炮二平五", "--json"],
+            None,
+        ),
+        (&["rule", "--moves", "1. ... C8.5 2. C2.5", "--json"], None),
+        (&["rule", "-", "--json"], Some(pgn)),
+    ];
+    for (args, stdin) in runs {
+        let out = xqarbiter(args, stdin);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["fen"], AFTER_BLACK_FIRST, "{args:?} {stdin:?}");
+    }
+    // A start position with Red to move contradicts the marker.
+    let red = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            red,
+            "--moves",
+            "1... 炮８平５",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Black moves first"));
+    let pgn = format!("[Game \"Chinese Chess\"]\n[FEN \"{red} - - 0 1\"]\n1... 炮８平５\n");
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(&pgn));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 3, column 1") && err.contains("Black moves first"),
+        "{err}"
+    );
+}

@@ -4,6 +4,7 @@
 
 use super::replay::Replay;
 use crate::notation::{Outcome, strip_round_marker};
+use crate::words::Words;
 
 /// What the movetext said about the result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -16,14 +17,22 @@ pub(crate) enum ResultToken {
     Known(Outcome),
 }
 
-/// Reads `text` into `replay`, counting variations into the game.
+/// Reads `text` from byte `start` into `replay`, counting variations into
+/// the game. `first_line` is the number, in the file, of the text's first
+/// line: a Black-first marker the start position contradicts is an error
+/// naming its line and column.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
 /// non-ASCII characters are decoded (to recognise full-width separators).
-pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
+pub(crate) fn read_movetext(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+) -> Result<ResultToken, Words> {
     let bytes = text.as_bytes();
-    let mut i = 0;
+    let mut i = start;
     let mut variation_depth = 0usize;
     let mut result = ResultToken::Absent;
     while i < bytes.len() {
@@ -110,6 +119,15 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                 if variation_depth == 0
                     && let Some(tok) = text.get(i..end)
                 {
+                    if is_black_first_marker(tok) {
+                        replay.black_first().map_err(|why| {
+                            let (line, column) = place(text, i, first_line);
+                            why.prefixed(
+                                &format!("line {line}, column {column}"),
+                                &format!("第{line}行第{column}列"),
+                            )
+                        })?;
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -120,7 +138,23 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             }
         }
     }
-    result
+    Ok(result)
+}
+
+/// The line (counted from `first_line`) and column (in characters, from 1)
+/// of byte `at` of `text`.
+fn place(text: &str, at: usize, first_line: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    let line = first_line + before.matches('\n').count();
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Whether a token opens Black's move: a move number followed by an
+/// ellipsis (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
+fn is_black_first_marker(tok: &str) -> bool {
+    let rest = tok.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
 }
 
 /// The ASCII bytes that end a token: whitespace and `{();,`.
@@ -308,7 +342,7 @@ mod tests {
 
     fn read(text: &str) -> (crate::record::Game, ResultToken) {
         let mut r = Replay::new(Position::startpos(), true);
-        let res = read_movetext(text, &mut r);
+        let res = read_movetext(text, 0, 1, &mut r).unwrap();
         (r.finish(), res)
     }
 
@@ -349,6 +383,22 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(g.moves[3].text, "车９平８");
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_black_first_marker_sets_black_to_move() {
+        for text in [
+            "1... 炮８平５ 2. 炮二平五",
+            "1. ... C8.5 2. C2.5",
+            "1…h7e7 2.h2e2",
+        ] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h7e7", "h2e2"], "{text}");
+        }
+        let mut r = Replay::new(Position::startpos(), false);
+        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r).unwrap_err();
+        assert!(err.en.starts_with("line 8, column 3: "), "{}", err.en);
+        assert!(err.zh.starts_with("第8行第3列："), "{}", err.zh);
     }
 
     #[test]

@@ -61,8 +61,10 @@ pub(crate) struct PgnStream<R> {
     /// UTF-8 in a file detected as UTF-8 is decoded by its own detection.
     forced: bool,
     name: String,
-    /// The first line of the next game, already read.
-    pending: Option<Vec<u8>>,
+    /// The first line of the next game, already read, and its number.
+    pending: Option<(Vec<u8>, usize)>,
+    /// How many lines have been read.
+    lines_read: usize,
     index: usize,
     done: bool,
     first_line: bool,
@@ -85,6 +87,7 @@ impl<R: BufRead> PgnStream<R> {
             forced,
             name,
             pending: None,
+            lines_read: 0,
             index: 0,
             done: false,
             first_line: true,
@@ -97,6 +100,7 @@ impl<R: BufRead> PgnStream<R> {
         if !buf.ends_with(b"\n") {
             n += self.reader.read_until(b'\n', buf)?;
         }
+        self.lines_read += 1;
         if self.first_line {
             self.first_line = false;
             if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
@@ -106,9 +110,10 @@ impl<R: BufRead> PgnStream<R> {
         Ok(n)
     }
 
-    /// Collects the next game's bytes; `Ok(None)` at the end of the input.
-    fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, bool)>, std::io::Error> {
-        let mut chunk = self.pending.take().unwrap_or_default();
+    /// Collects the next game's bytes and the number of its first line;
+    /// `Ok(None)` at the end of the input.
+    fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
+        let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
         let mut has_tags = !chunk.is_empty();
         let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
         let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
@@ -128,7 +133,7 @@ impl<R: BufRead> PgnStream<R> {
                     || (game_tag && has_tags)
                     || (event_tag && has_event_tag && !has_game_tag);
                 if new_game {
-                    self.pending = Some(std::mem::take(&mut line));
+                    self.pending = Some((std::mem::take(&mut line), self.lines_read));
                     break;
                 }
                 has_tags = true;
@@ -145,13 +150,16 @@ impl<R: BufRead> PgnStream<R> {
                 overflow = true;
                 chunk.clear();
             } else if !overflow {
+                if chunk.is_empty() {
+                    first_line = self.lines_read;
+                }
                 chunk.extend_from_slice(&line);
             }
         }
         if !has_tags && chunk.is_empty() && !overflow {
             return Ok(None);
         }
-        Ok(Some((chunk, overflow)))
+        Ok(Some((chunk, first_line, overflow)))
     }
 }
 
@@ -179,7 +187,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                 self.done = true;
                 None
             }
-            Ok(Some((chunk, overflow))) => {
+            Ok(Some((chunk, first_line, overflow))) => {
                 self.index += 1;
                 if overflow {
                     return Some(Err(RecordError::game(
@@ -202,7 +210,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                     encoding = detect_encoding(&chunk, true);
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                Some(read_game(&text, &self.name, self.index))
+                Some(read_game(&text, &self.name, self.index, first_line))
             }
             Err(e) => {
                 self.done = true;
@@ -224,8 +232,14 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
     .collect()
 }
 
-/// Reads one game's text: tags, then movetext.
-pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
+/// Reads one game's text, whose first line is line `first_line` of the file:
+/// tags, then movetext.
+pub(crate) fn read_game(
+    text: &str,
+    name: &str,
+    index: usize,
+    first_line: usize,
+) -> Result<Game, RecordError> {
     let mut tags = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
@@ -260,10 +274,10 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
-    let body = &text[body_start..];
     // A numbered coordinate or Chinese move takes six bytes or more.
-    replay.reserve(body.len() / 6);
-    let token = read_movetext(body, &mut replay);
+    replay.reserve((text.len() - body_start) / 6);
+    let token = read_movetext(text, body_start, first_line, &mut replay)
+        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
     let mut game = replay.finish();
     let tag_result = tags
         .iter()
@@ -319,6 +333,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         return read_position_line(args, name);
     }
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
+    let whole = text;
     let (tags, text) = header_lines(text);
     let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
     let first_line = text.lines().next().unwrap_or("");
@@ -337,7 +352,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (initial_position(), text, true)
     };
     let mut replay = Replay::new(start, flexible);
-    let token = read_movetext(rest, &mut replay);
+    // `rest` ends the whole text, so its offset is what precedes it.
+    let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
+        .map_err(|why| RecordError::game(name, 1, ErrorKind::Syntax, why))?;
     let mut game = replay.finish();
     game.result = match token {
         ResultToken::Known(r) => Some(r),
@@ -390,7 +407,8 @@ fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
         .collect();
     let replay = |moves: &[String]| {
         let mut replay = Replay::new(start.clone(), false);
-        read_movetext(&moves.join(" "), &mut replay);
+        // Moves alone, without brackets or markers: nothing to fail on.
+        let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay);
         replay.finish()
     };
     if spec.moves.iter().any(|m| m.contains("10")) {
