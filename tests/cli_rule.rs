@@ -544,3 +544,17 @@ fn a_black_first_marker_makes_black_move_first() {
         "{err}"
     );
 }
+
+#[test]
+fn wxf_moves_with_a_digit_for_the_piece_are_never_dropped() {
+    for (moves, plies) in [
+        ("C2.5 48+7 42+3 59.8", 4),
+        ("62.5", 1),
+        ("1. 62.5 48+7 2. 42+3 59.8", 4),
+    ] {
+        let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
+        assert_eq!(out.status.code(), Some(0), "{moves}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["natural_limit"]["plies"], plies, "{moves}");
+    }
+}

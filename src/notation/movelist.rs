@@ -181,6 +181,12 @@ fn is_black_first_marker(word: &str) -> bool {
     rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
 }
 
+/// Whether a word of digits and a dot has the shape of a WXF move with the
+/// piece as a digit (`62.5` = `C2.5`, `59.8`), not of a move number.
+fn is_numeric_wxf(word: &str) -> bool {
+    matches!(word.as_bytes(), [p, f, b'.', n] if p.is_ascii_digit() && f.is_ascii_digit() && n.is_ascii_digit())
+}
+
 fn is_cjk(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{FF10}'..='\u{FF19}').contains(&c)
 }
@@ -248,7 +254,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
             pos.pass();
             out.black_first = true;
         }
-        if word.is_empty() || is_number_only(word) {
+        if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
             continue;
         }
         let mut failure = match play_word(&mut pos, word, &mut out) {
@@ -463,6 +469,16 @@ mod tests {
         let list = read("1. 炮二平五（好棋） 马８进７").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
         assert_eq!(list.comments[0].text, "好棋");
+    }
+
+    #[test]
+    fn wxf_moves_with_a_digit_for_the_piece_are_moves_not_numbers() {
+        let list = read("C2.5 48+7 42+3 59.8").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(coords(&read("62.5").unwrap()), ["h2e2"]);
+        assert_eq!(coords(&read("1. 62.5 2.").unwrap()), ["h2e2"]);
+        // An illegal one is an error, not skipped.
+        assert_eq!(read("62.5 62.5 62.5").unwrap_err().ply, 3);
     }
 
     #[test]
