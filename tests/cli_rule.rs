@@ -558,3 +558,23 @@ fn wxf_moves_with_a_digit_for_the_piece_are_never_dropped() {
         assert_eq!(v["natural_limit"]["plies"], plies, "{moves}");
     }
 }
+
+#[test]
+fn an_unclosed_comment_or_variation_is_an_error_naming_its_place() {
+    let runs = [
+        (
+            "1. 炮二平五 {好棋 马８进７ 2. 马二进三 车９平８\n",
+            "'{' at line 1, column 9",
+        ),
+        (
+            "[Game \"Chinese Chess\"]\n\n1. h2e2 (1. h2e2 h9g7\n2. h0g2\n",
+            "'(' at line 3, column 9",
+        ),
+    ];
+    for (text, place) in runs {
+        let out = xqarbiter(&["rule", "-", "--json", "--lang", "en"], Some(text));
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(place) && err.contains("never closed"), "{err}");
+    }
+}

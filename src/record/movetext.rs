@@ -19,8 +19,8 @@ pub(crate) enum ResultToken {
 
 /// Reads `text` from byte `start` into `replay`, counting variations into
 /// the game. `first_line` is the number, in the file, of the text's first
-/// line: a Black-first marker the start position contradicts is an error
-/// naming its line and column.
+/// line: an unclosed `{` or `(`, or a Black-first marker the start position
+/// contradicts, is an error naming its line and column.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
@@ -34,6 +34,8 @@ pub(crate) fn read_movetext(
     let bytes = text.as_bytes();
     let mut i = start;
     let mut variation_depth = 0usize;
+    // Where the outermost open variation began.
+    let mut variation_start = 0;
     let mut result = ResultToken::Absent;
     while i < bytes.len() {
         let b = bytes[i];
@@ -42,7 +44,19 @@ pub(crate) fn read_movetext(
             continue;
         }
         if b == b'{' {
-            let (body, next) = braced(text, i + 1);
+            let Some((body, next)) = braced(text, i + 1) else {
+                if result != ResultToken::Absent {
+                    // Text after the result is not read.
+                    break;
+                }
+                let (line, column) = place(text, i, first_line);
+                return Err(Words::new(
+                    format!(
+                        "the comment opened by '{{' at line {line}, column {column} is never closed"
+                    ),
+                    format!("第{line}行第{column}列的“{{”开始的注释没有结束"),
+                ));
+            };
             if variation_depth == 0 {
                 replay.comment(body);
             }
@@ -77,6 +91,9 @@ pub(crate) fn read_movetext(
         match b {
             _ if sep > 0 => i += sep,
             b'(' => {
+                if variation_depth == 0 {
+                    variation_start = i;
+                }
                 i += 1;
                 variation_depth += 1;
                 replay.game_mut().variations += 1;
@@ -137,6 +154,13 @@ pub(crate) fn read_movetext(
                 i = end;
             }
         }
+    }
+    if variation_depth > 0 {
+        let (line, column) = place(text, variation_start, first_line);
+        return Err(Words::new(
+            format!("the variation opened by '(' at line {line}, column {column} is never closed"),
+            format!("第{line}行第{column}列的“(”开始的变着没有结束"),
+        ));
     }
     Ok(result)
 }
@@ -208,8 +232,9 @@ fn separator_len(text: &str, i: usize) -> usize {
 }
 
 /// A `{}` comment body starting at `start` (after the opening brace), nesting
-/// allowed; returns the body and the offset after the closing brace.
-fn braced(text: &str, start: usize) -> (&str, usize) {
+/// allowed; returns the body and the offset after the closing brace, or
+/// `None` if the comment is never closed.
+fn braced(text: &str, start: usize) -> Option<(&str, usize)> {
     let mut depth = 1usize;
     for (n, &c) in text.as_bytes().iter().enumerate().skip(start) {
         match c {
@@ -217,13 +242,13 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
-                    return (text.get(start..n).unwrap_or(""), n + 1);
+                    return Some((text.get(start..n).unwrap_or(""), n + 1));
                 }
             }
             _ => {}
         }
     }
-    (text.get(start..).unwrap_or(""), text.len())
+    None
 }
 
 /// [`token`] for a token known to be ASCII, on bytes: the usual case (move
@@ -399,6 +424,24 @@ mod tests {
         let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r).unwrap_err();
         assert!(err.en.starts_with("line 8, column 3: "), "{}", err.en);
         assert!(err.zh.starts_with("第8行第3列："), "{}", err.zh);
+    }
+
+    #[test]
+    fn an_unclosed_comment_or_variation_is_an_error() {
+        let mut r = Replay::new(Position::startpos(), true);
+        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r).unwrap_err();
+        assert!(err.en.contains("'{' at line 1, column 9"), "{}", err.en);
+        let mut r = Replay::new(Position::startpos(), true);
+        let text = "[Game]\n1. h2e2 (1. h2e2 (h9g7) \n2. h0g2";
+        let err = read_movetext(text, 7, 4, &mut r).unwrap_err();
+        assert!(err.en.contains("'(' at line 5, column 9"), "{}", err.en);
+        assert!(err.zh.contains("第5行第9列"), "{}", err.zh);
+        // After the result nothing is read, an open brace included.
+        let (g, res) = read("1. h2e2 1-0 {advert");
+        assert_eq!(
+            (g.moves.len(), res),
+            (1, ResultToken::Known(Outcome::RedWins))
+        );
     }
 
     #[test]
