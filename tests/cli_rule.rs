@@ -578,3 +578,27 @@ fn an_unclosed_comment_or_variation_is_an_error_naming_its_place() {
         assert!(err.contains(place) && err.contains("never closed"), "{err}");
     }
 }
+
+#[test]
+fn fen_with_a_record_file_says_the_file_has_its_own_start() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    for (file, format) in [
+        ("plain.xqf", "XQF"),
+        ("game_utf8.pgn", "PGN"),
+        ("game.ubb", "DhtmlXQ"),
+    ] {
+        let path = fixtures.join(file);
+        let path = path.to_str().expect("utf-8 path");
+        let out = xqarbiter(&["rule", path, "--fen", fen, "--lang", "en"], None);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--fen applies only to --moves or a bare move list")
+                && err.contains(&format!(
+                    "in {format} format and has its own start position"
+                )),
+            "{err}"
+        );
+    }
+}

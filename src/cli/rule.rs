@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
-use crate::record::{Game, ReadOptions, RecordError, read_games_from_bytes};
+use crate::record::{Format, Game, ReadOptions, RecordError, detect_format, read_games_from_bytes};
 use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
@@ -277,6 +277,21 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                     "{name}#{n}: with --fen the file is read as one bare move list, in which #{n} names no game"
                 ),
                 format!("{name}#{n}：有 --fen 时文件按一份着法列表读取，#{n} 不指任何对局"),
+            ));
+        }
+        if let Some(format) = detect_format(&bytes, Some(&name)).filter(|&f| f != Format::MoveList)
+        {
+            let format = match format {
+                Format::DhtmlXq => "DhtmlXQ".to_string(),
+                other => other.name().to_uppercase(),
+            };
+            return Err(BadRecord::new(
+                format!(
+                    "--fen applies only to --moves or a bare move list; {name} is in {format} format and has its own start position"
+                ),
+                format!(
+                    "--fen 只用于 --moves 或单纯的着法列表；{name}是{format}棋谱，自带开局局面"
+                ),
             ));
         }
         let text = String::from_utf8_lossy(&bytes);
