@@ -118,3 +118,29 @@ fn converts_a_record_pasted_on_standard_input() {
     assert!(text.contains("[Red \"甲\"]"), "{text}");
     assert!(text.contains("1. H2-E2 H9-G7\n2. H0-G2 I9-H9\n"), "{text}");
 }
+
+#[test]
+fn uci_output_reads_back_as_the_same_games() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, games) in [("encrypted.xqf", 1), ("game.ubb", 1), ("game_utf8.pgn", 1)] {
+        let (code, uci, err) = convert(&[&fixture(name), "--to", "uci"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(uci.lines().count(), games);
+        assert!(uci.starts_with("position fen "), "{uci}");
+        let written = dir.join(format!("{name}.txt"));
+        std::fs::write(&written, &uci).unwrap();
+        let (code, again, err) = convert(&[written.to_str().unwrap(), "--to", "uci"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(again, uci, "{name}");
+    }
+    // Several games, one line each, read back line by line.
+    let two = dir.join("two.txt");
+    let (_, a, _) = convert(&[&fixture("encrypted.xqf"), "--to", "uci"]);
+    let (_, b, _) = convert(&[&fixture("game.ubb"), "--to", "uci"]);
+    std::fs::write(&two, format!("{a}{b}")).unwrap();
+    let (code, again, err) = convert(&[two.to_str().unwrap(), "--to", "uci"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, format!("{a}{b}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

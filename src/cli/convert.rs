@@ -28,7 +28,8 @@ pub enum Target {
     Chinese,
     /// PGN with WXF moves (`C2.5`), `[Format "WXF"]`.
     Wxf,
-    /// One line per game: the start FEN, then the moves in coordinates (`h2e2`).
+    /// One line per game, a UCCI `position fen FEN moves …` command with the
+    /// moves in coordinates (`h2e2`); the readers read it back.
     Uci,
 }
 
@@ -123,7 +124,11 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     Target::Iccs => write_pgn(&g, Notation::Iccs, &mut text),
                     Target::Wxf => write_pgn(&g, Notation::Wxf, &mut text),
                     Target::Uci => {
+                        text.push_str("position fen ");
                         text.push_str(&g.start.fen());
+                        if !g.moves.is_empty() {
+                            text.push_str(" moves");
+                        }
                         for m in &g.moves {
                             text.push(' ');
                             text.push_str(&m.mv.to_string());

@@ -297,6 +297,26 @@ pub(crate) fn read_game(
     Ok(game)
 }
 
+/// Reads the games of a move-list file: one game per line when every line
+/// is a `position` command (as `convert --to uci` writes them), else the
+/// whole text as one record (see [`read_move_list`]).
+pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
+    let text = text.trim_start_matches('\u{feff}');
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let commands: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.trim().strip_prefix("position "))
+        .collect();
+    if commands.len() < 2 || commands.len() != lines.len() {
+        return vec![read_move_list(text, name)];
+    }
+    commands
+        .iter()
+        .enumerate()
+        .map(|(index, args)| read_position_line(args, name, index + 1))
+        .collect()
+}
+
 /// Reads a pasted record or a plain move list: an optional FEN (first line or
 /// first comma-separated field), then moves with optional numbers, comments
 /// and result.
@@ -330,7 +350,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
                 ),
             ));
         }
-        return read_position_line(args, name);
+        return read_position_line(args, name, 1);
     }
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
@@ -344,7 +364,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (candidate, is_fen) = (fen, true);
     }
     let (start, rest, flexible) = if is_fen {
-        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, &e))?;
+        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 1, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
@@ -373,24 +393,26 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 }
 
 /// A move list's start position that is not a position.
-fn start_position_error(name: &str, e: &crate::board::FenError) -> RecordError {
+fn start_position_error(name: &str, index: usize, e: &crate::board::FenError) -> RecordError {
     let why = e.words().prefixed("start position", "开局局面");
-    RecordError::game(name, 1, ErrorKind::BadPosition, why)
+    RecordError::game(name, index, ErrorKind::BadPosition, why)
 }
 
 /// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
 /// …]`, as pasted from an engine GUI's log. The moves are in UCCI coordinates
 /// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10: when a move names rank
 /// 10, or when only that reading replays every move legally.
-fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
+fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let spec = parse_position(&tokens).map_err(|e| {
         let why = Words::new(e.to_string(), format!("position命令无法读取（{e}）"));
-        RecordError::game(name, 1, ErrorKind::Syntax, why)
+        RecordError::game(name, index, ErrorKind::Syntax, why)
     })?;
     let start = match spec.start {
         Start::StartPos => initial_position(),
-        Start::Fen(fen) => Position::from_fen(&fen).map_err(|e| start_position_error(name, &e))?,
+        Start::Fen(fen) => {
+            Position::from_fen(&fen).map_err(|e| start_position_error(name, index, &e))?
+        }
     };
     let uci = Dialect {
         protocol: EngineProtocol::Uci,
