@@ -300,10 +300,10 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let err = stderr(&["rule", text.to_str().unwrap()]);
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
-    assert!(err.contains("cut.xqf第1局：XQF文件以“XQ”开头"), "{err}");
+    assert!(err.contains("cut.xqf，对局#0：XQF文件以“XQ”开头"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game 1: an XQF file starts with"),
+        err.contains("cut.xqf, game #0: an XQF file starts with"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
@@ -601,4 +601,17 @@ fn fen_with_a_record_file_says_the_file_has_its_own_start() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
+    let three = "[Game \"Chinese Chess\"]\n1. h2e2\n[Game \"Chinese Chess\"]\n1. h2e2\n\
+                 [Game \"Chinese Chess\"]\n1. h2e2 {x\n";
+    let out = xqarbiter(&["rule", "-", "--game", "2", "--lang", "en"], Some(three));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>, game #2: "), "{err}");
+    let out = xqarbiter(&["rule", "-", "--game", "2"], Some(three));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>，对局#2："), "{err}");
 }

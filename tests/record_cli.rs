@@ -83,12 +83,12 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
     assert_eq!(code, 2, "a game stopped by an illegal move is reported");
     assert!(
-        err.contains("game 3, ply 3: 'h2e2' cannot be played"),
+        err.contains("game #2, ply 3: 'h2e2' cannot be played"),
         "{err}"
     );
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn"), "--lang", "zh"]);
     assert_eq!(code, 2);
-    assert!(err.contains("第3局第3着“h2e2”无法走出"), "{err}");
+    assert!(err.contains("，对局#2第3着“h2e2”无法走出"), "{err}");
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");

@@ -105,15 +105,15 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         match game {
             Ok(g) => {
                 if let Some(ill) = &g.illegal {
-                    let (file, game, kept) = (args.input.display(), index + 1, g.moves.len());
+                    let (file, game, kept) = (args.input.display(), index, g.moves.len());
                     let (ply, text) = (ill.ply, &ill.text);
                     match lang {
                         Lang::En => eprintln!(
-                            "xqarbiter: {file}, game {game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
+                            "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
                             ill.reason
                         ),
                         Lang::Zh => eprintln!(
-                            "xqarbiter: {file}第{game}局第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
+                            "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
                             ill.reason_zh
                         ),
                     }

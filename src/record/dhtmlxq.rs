@@ -76,7 +76,7 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
         .enumerate()
         .map(|(n, &s)| {
             let end = starts.get(n + 1).copied().unwrap_or(text.len());
-            read_block(&text[s..end], name, n + 1)
+            read_block(&text[s..end], name, n)
         })
         .collect()
 }

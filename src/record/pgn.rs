@@ -188,11 +188,12 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                 None
             }
             Ok(Some((chunk, first_line, overflow))) => {
+                let index = self.index;
                 self.index += 1;
                 if overflow {
                     return Some(Err(RecordError::game(
                         &self.name,
-                        self.index,
+                        index,
                         ErrorKind::TooLarge,
                         Words::new(
                             format!(
@@ -210,7 +211,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                     encoding = detect_encoding(&chunk, true);
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                Some(read_game(&text, &self.name, self.index, first_line))
+                Some(read_game(&text, &self.name, index, first_line))
             }
             Err(e) => {
                 self.done = true;
@@ -313,7 +314,7 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
     commands
         .iter()
         .enumerate()
-        .map(|(index, args)| read_position_line(args, name, index + 1))
+        .map(|(index, args)| read_position_line(args, name, index))
         .collect()
 }
 
@@ -334,7 +335,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         {
             return Err(RecordError::game(
                 name,
-                1,
+                0,
                 ErrorKind::Syntax,
                 Words::new(
                     format!(
@@ -350,7 +351,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
                 ),
             ));
         }
-        return read_position_line(args, name, 1);
+        return read_position_line(args, name, 0);
     }
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
@@ -364,7 +365,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (candidate, is_fen) = (fen, true);
     }
     let (start, rest, flexible) = if is_fen {
-        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 1, &e))?;
+        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 0, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
@@ -374,7 +375,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let mut replay = Replay::new(start, flexible);
     // `rest` ends the whole text, so its offset is what precedes it.
     let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
-        .map_err(|why| RecordError::game(name, 1, ErrorKind::Syntax, why))?;
+        .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
     let mut game = replay.finish();
     game.result = match token {
         ResultToken::Known(r) => Some(r),
@@ -384,7 +385,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
-            1,
+            0,
             ErrorKind::Syntax,
             Words::new("no moves found in the text", "文本中找不到着法"),
         ));
@@ -563,8 +564,8 @@ mod tests {
         let games = read_all(text, "t.pgn");
         let e = games[0].as_ref().unwrap_err();
         assert_eq!(e.kind, ErrorKind::BadPosition);
-        assert_eq!(e.game, Some(1));
-        assert!(e.to_string().starts_with("t.pgn, game 1: FEN tag"));
+        assert_eq!(e.game, Some(0));
+        assert!(e.to_string().starts_with("t.pgn, game #0: FEN tag"));
         assert!(games[1].is_ok());
     }
 
