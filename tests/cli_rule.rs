@@ -300,10 +300,10 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let err = stderr(&["rule", text.to_str().unwrap()]);
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
-    assert!(err.contains("cut.xqf第1局：XQF文件以“XQ”开头"), "{err}");
+    assert!(err.contains("cut.xqf，对局#0：XQF文件以“XQ”开头"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game 1: an XQF file starts with"),
+        err.contains("cut.xqf, game #0: an XQF file starts with"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
@@ -491,4 +491,127 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
     let json: serde_json::Value =
         serde_json::from_slice(&rule("e8f8 e0f0 f8e8 f0e0", true).stdout).expect("one JSON object");
     assert_eq!(json["forbidden_next"], serde_json::json!([]));
+}
+
+/// The position after 炮８平５ 炮二平五 with Black moving first.
+const AFTER_BLACK_FIRST: &str =
+    "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2";
+
+#[test]
+fn a_black_first_marker_makes_black_move_first() {
+    let pgn = "[Game \"Chinese Chess\"]\n1. ... 炮８平５ 2. 炮二平五\n";
+    let runs: [(&[&str], Option<&str>); 4] = [
+        (
+            &["rule", "-", "--json"],
+            Some("1... 炮８平５ 2. 炮二平五\n"),
+        ),
+        (
+            &["rule", "--moves", "1... 炮８平５ 2. 炮二平五", "--json"],
+            None,
+        ),
+        (&["rule", "--moves", "1. ... C8.5 2. C2.5", "--json"], None),
+        (&["rule", "-", "--json"], Some(pgn)),
+    ];
+    for (args, stdin) in runs {
+        let out = xqarbiter(args, stdin);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["fen"], AFTER_BLACK_FIRST, "{args:?} {stdin:?}");
+    }
+    // A start position with Red to move contradicts the marker.
+    let red = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            red,
+            "--moves",
+            "1... 炮８平５",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Black moves first"));
+    let pgn = format!("[Game \"Chinese Chess\"]\n[FEN \"{red} - - 0 1\"]\n1... 炮８平５\n");
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(&pgn));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 3, column 1") && err.contains("Black moves first"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wxf_moves_with_a_digit_for_the_piece_are_never_dropped() {
+    for (moves, plies) in [
+        ("C2.5 48+7 42+3 59.8", 4),
+        ("62.5", 1),
+        ("1. 62.5 48+7 2. 42+3 59.8", 4),
+    ] {
+        let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
+        assert_eq!(out.status.code(), Some(0), "{moves}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["natural_limit"]["plies"], plies, "{moves}");
+    }
+}
+
+#[test]
+fn an_unclosed_comment_or_variation_is_an_error_naming_its_place() {
+    let runs = [
+        (
+            "1. 炮二平五 {好棋 马８进７ 2. 马二进三 车９平８\n",
+            "'{' at line 1, column 9",
+        ),
+        (
+            "[Game \"Chinese Chess\"]\n\n1. h2e2 (1. h2e2 h9g7\n2. h0g2\n",
+            "'(' at line 3, column 9",
+        ),
+    ];
+    for (text, place) in runs {
+        let out = xqarbiter(&["rule", "-", "--json", "--lang", "en"], Some(text));
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(place) && err.contains("never closed"), "{err}");
+    }
+}
+
+#[test]
+fn fen_with_a_record_file_says_the_file_has_its_own_start() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    for (file, format) in [
+        ("plain.xqf", "XQF"),
+        ("game_utf8.pgn", "PGN"),
+        ("game.ubb", "DhtmlXQ"),
+    ] {
+        let path = fixtures.join(file);
+        let path = path.to_str().expect("utf-8 path");
+        let out = xqarbiter(&["rule", path, "--fen", fen, "--lang", "en"], None);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--fen applies only to --moves or a bare move list")
+                && err.contains(&format!(
+                    "in {format} format and has its own start position"
+                )),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
+    let three = "[Game \"Chinese Chess\"]\n1. h2e2\n[Game \"Chinese Chess\"]\n1. h2e2\n\
+                 [Game \"Chinese Chess\"]\n1. h2e2 {x\n";
+    let out = xqarbiter(&["rule", "-", "--game", "2", "--lang", "en"], Some(three));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>, game #2: "), "{err}");
+    let out = xqarbiter(&["rule", "-", "--game", "2"], Some(three));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>，对局#2："), "{err}");
 }

@@ -83,12 +83,12 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
     assert_eq!(code, 2, "a game stopped by an illegal move is reported");
     assert!(
-        err.contains("game 3, ply 3: 'h2e2' cannot be played"),
+        err.contains("game #2, ply 3: 'h2e2' cannot be played"),
         "{err}"
     );
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn"), "--lang", "zh"]);
     assert_eq!(code, 2);
-    assert!(err.contains("第3局第3着“h2e2”无法走出"), "{err}");
+    assert!(err.contains("，对局#2第3着“h2e2”无法走出"), "{err}");
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");
@@ -117,4 +117,30 @@ fn converts_a_record_pasted_on_standard_input() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("[Red \"甲\"]"), "{text}");
     assert!(text.contains("1. H2-E2 H9-G7\n2. H0-G2 I9-H9\n"), "{text}");
+}
+
+#[test]
+fn uci_output_reads_back_as_the_same_games() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, games) in [("encrypted.xqf", 1), ("game.ubb", 1), ("game_utf8.pgn", 1)] {
+        let (code, uci, err) = convert(&[&fixture(name), "--to", "uci"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(uci.lines().count(), games);
+        assert!(uci.starts_with("position fen "), "{uci}");
+        let written = dir.join(format!("{name}.txt"));
+        std::fs::write(&written, &uci).unwrap();
+        let (code, again, err) = convert(&[written.to_str().unwrap(), "--to", "uci"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(again, uci, "{name}");
+    }
+    // Several games, one line each, read back line by line.
+    let two = dir.join("two.txt");
+    let (_, a, _) = convert(&[&fixture("encrypted.xqf"), "--to", "uci"]);
+    let (_, b, _) = convert(&[&fixture("game.ubb"), "--to", "uci"]);
+    std::fs::write(&two, format!("{a}{b}")).unwrap();
+    let (code, again, err) = convert(&[two.to_str().unwrap(), "--to", "uci"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, format!("{a}{b}"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -28,7 +28,8 @@ pub enum Target {
     Chinese,
     /// PGN with WXF moves (`C2.5`), `[Format "WXF"]`.
     Wxf,
-    /// One line per game: the start FEN, then the moves in coordinates (`h2e2`).
+    /// One line per game, a UCCI `position fen FEN moves …` command with the
+    /// moves in coordinates (`h2e2`); the readers read it back.
     Uci,
 }
 
@@ -104,15 +105,15 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         match game {
             Ok(g) => {
                 if let Some(ill) = &g.illegal {
-                    let (file, game, kept) = (args.input.display(), index + 1, g.moves.len());
+                    let (file, game, kept) = (args.input.display(), index, g.moves.len());
                     let (ply, text) = (ill.ply, &ill.text);
                     match lang {
                         Lang::En => eprintln!(
-                            "xqarbiter: {file}, game {game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
+                            "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
                             ill.reason
                         ),
                         Lang::Zh => eprintln!(
-                            "xqarbiter: {file}第{game}局第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
+                            "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
                             ill.reason_zh
                         ),
                     }
@@ -123,7 +124,11 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     Target::Iccs => write_pgn(&g, Notation::Iccs, &mut text),
                     Target::Wxf => write_pgn(&g, Notation::Wxf, &mut text),
                     Target::Uci => {
+                        text.push_str("position fen ");
                         text.push_str(&g.start.fen());
+                        if !g.moves.is_empty() {
+                            text.push_str(" moves");
+                        }
                         for m in &g.moves {
                             text.push(' ');
                             text.push_str(&m.mv.to_string());

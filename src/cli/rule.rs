@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
-use crate::record::{Game, ReadOptions, RecordError, read_games_from_bytes};
+use crate::record::{Format, Game, ReadOptions, RecordError, detect_format, read_games_from_bytes};
 use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
@@ -210,12 +210,25 @@ fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[Strin
     )
 }
 
-/// Reads a move list from `start`; an unreadable move names its ply, text and the legal moves.
-fn move_list(start: Position, text: &str) -> Result<Record, BadRecord> {
+/// Reads a move list from `start`; an unreadable move names its ply, text
+/// and the legal moves. `fen` is the --fen that gave `start`: a Black-first
+/// marker may not contradict the side to move it names.
+fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, BadRecord> {
     let list = parse_move_list(&start, text)
         .map_err(|e| bad_move(e.ply, &e.text, (&e.reason, &e.reason_zh), &e.fen, &e.legal))?;
+    let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
+    if list.black_first && side_given {
+        return Err(BadRecord::new(
+            "the moves say Black moves first ('1...'), but --fen has Red to move",
+            "着法标明黑方先走（“1...”），但 --fen 是红方走棋",
+        ));
+    }
     Ok(Record {
-        start,
+        start: if list.black_first {
+            start.passed()
+        } else {
+            start
+        },
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
@@ -231,7 +244,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             .fen
             .as_deref()
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
-        return move_list(start, moves);
+        return move_list(start, args.fen.as_deref(), moves);
     }
     let (file, game_index) = file_and_game(args)?;
     let (bytes, name) = match file.as_deref() {
@@ -266,8 +279,23 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 format!("{name}#{n}：有 --fen 时文件按一份着法列表读取，#{n} 不指任何对局"),
             ));
         }
+        if let Some(format) = detect_format(&bytes, Some(&name)).filter(|&f| f != Format::MoveList)
+        {
+            let format = match format {
+                Format::DhtmlXq => "DhtmlXQ".to_string(),
+                other => other.name().to_uppercase(),
+            };
+            return Err(BadRecord::new(
+                format!(
+                    "--fen applies only to --moves or a bare move list; {name} is in {format} format and has its own start position"
+                ),
+                format!(
+                    "--fen 只用于 --moves 或单纯的着法列表；{name}是{format}棋谱，自带开局局面"
+                ),
+            ));
+        }
         let text = String::from_utf8_lossy(&bytes);
-        return move_list(parse_fen(fen)?, &text);
+        return move_list(parse_fen(fen)?, Some(fen), &text);
     }
     let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())?;
     let count = games.len();

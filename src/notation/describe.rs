@@ -139,6 +139,9 @@ impl Desc {
             Variant::MarkedGuard if self.needs_no_marker() && self.on_file == 2 => {
                 out.extend([self.file_marker(), role])
             }
+            Variant::MarkedGuardAfter if self.needs_no_marker() && self.on_file == 2 => {
+                out.extend([role, self.file_marker()])
+            }
             Variant::Plain if tandem => out.extend([role, file]),
             Variant::WxfOfficial => out.extend(self.wxf_official_head()),
             _ => return None,
@@ -263,6 +266,8 @@ pub(crate) enum Variant {
     FrontRearPawns,
     /// 前仕/后象: markers that advisors and elephants never need but may carry.
     MarkedGuard,
+    /// The same markers after the piece, as xqbase writes WXF: `E+-5`, `A-+4`.
+    MarkedGuardAfter,
     /// The plain piece-and-file form for a piece that shares its file (read when unambiguous).
     Plain,
     /// Official WXF: `C2.5`, `R+.3`, `++.4`, `3+.4`.
@@ -291,6 +296,7 @@ pub(crate) const WXF_TIERS: [&[Variant]; 2] = [
         Variant::WxfXqbase,
         Variant::Xqbase,
         Variant::MarkedGuard,
+        Variant::MarkedGuardAfter,
     ],
     &[Variant::FairyOrdinal, Variant::PieceFile, Variant::Plain],
 ];
@@ -302,6 +308,7 @@ pub(crate) const WXF_EQUALS_TIERS: [&[Variant]; 2] = [
         Variant::WxfXqbase,
         Variant::Xqbase,
         Variant::MarkedGuard,
+        Variant::MarkedGuardAfter,
     ],
     &[Variant::WxfOfficial, Variant::PieceFile, Variant::Plain],
 ];

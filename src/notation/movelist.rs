@@ -6,7 +6,7 @@ use std::fmt;
 use super::outcome::Outcome;
 use super::parse::{Failure, read_move};
 use super::render::Notation;
-use crate::board::{Move, Position};
+use crate::board::{Color, Move, Position};
 use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
@@ -27,6 +27,10 @@ pub struct MoveText {
     pub comments: Vec<Comment>,
     /// The trailing result, if one was given (`*` counts as none).
     pub result: Option<Outcome>,
+    /// The list opened with a Black-first marker (`1...`, `1. ...`) on the
+    /// standard start position with Red to move, and was read from it with
+    /// Black to move.
+    pub black_first: bool,
 }
 
 /// A move of a list that could not be read.
@@ -170,6 +174,19 @@ fn is_number_only(word: &str) -> bool {
         .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c) || matches!(c, '.' | '．' | '…'))
 }
 
+/// Whether a word opens Black's move: a move number followed by an ellipsis
+/// (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
+fn is_black_first_marker(word: &str) -> bool {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
+}
+
+/// Whether a word of digits and a dot has the shape of a WXF move with the
+/// piece as a digit (`62.5` = `C2.5`, `59.8`), not of a move number.
+fn is_numeric_wxf(word: &str) -> bool {
+    matches!(word.as_bytes(), [p, f, b'.', n] if p.is_ascii_digit() && f.is_ascii_digit() && n.is_ascii_digit())
+}
+
 fn is_cjk(c: char) -> bool {
     ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{FF10}'..='\u{FF19}').contains(&c)
 }
@@ -226,7 +243,18 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
             Token::Word(w) => w,
         };
         let word = strip_round_marker(word);
-        if word.is_empty() || is_number_only(word) {
+        if is_black_first_marker(word) && out.moves.is_empty() && pos.turn() == Color::Red {
+            if pos != Position::startpos() {
+                let why = Words::new(
+                    "the list says Black moves first ('1...'), but its start position has Red to move",
+                    "着法列表标明黑方先走（“1...”），但其开局局面是红方走棋",
+                );
+                return Err(list_error(&pos, 1, word, Failure::new(Notation::Uci, why)));
+            }
+            pos.pass();
+            out.black_first = true;
+        }
+        if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
             continue;
         }
         let mut failure = match play_word(&mut pos, word, &mut out) {
@@ -382,7 +410,17 @@ mod tests {
         ] {
             let list = parse_move_list(&pos, text).unwrap();
             assert_eq!(coords(&list), ["h9g7", "h0g2"], "{text}");
+            assert!(!list.black_first);
         }
+        // From the start position with Red to move, the marker gives Black the move.
+        for text in ["1... 炮８平５ 2. 炮二平五", "1. ... C8.5 2. C2.5", "1…h7e7"] {
+            let list = read(text).unwrap();
+            assert_eq!(coords(&list)[0], "h7e7", "{text}");
+            assert!(list.black_first);
+        }
+        let red = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").unwrap();
+        let err = parse_move_list(&red, "1... Kd+1").unwrap_err();
+        assert!(err.reason.contains("Black moves first"), "{}", err.reason);
     }
 
     #[test]
@@ -431,6 +469,16 @@ mod tests {
         let list = read("1. 炮二平五（好棋） 马８进７").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
         assert_eq!(list.comments[0].text, "好棋");
+    }
+
+    #[test]
+    fn wxf_moves_with_a_digit_for_the_piece_are_moves_not_numbers() {
+        let list = read("C2.5 48+7 42+3 59.8").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(coords(&read("62.5").unwrap()), ["h2e2"]);
+        assert_eq!(coords(&read("1. 62.5 2.").unwrap()), ["h2e2"]);
+        // An illegal one is an error, not skipped.
+        assert_eq!(read("62.5 62.5 62.5").unwrap_err().ply, 3);
     }
 
     #[test]

@@ -625,6 +625,24 @@ mod tests {
     }
 
     #[test]
+    fn doubled_advisors_and_elephants_take_the_marker_on_either_side() {
+        let elephants = "3k5/9/9/9/9/2B6/9/9/9/2B1K4 w";
+        for t in ["E+-5", "+E-5", "E7-5", "B+-5", "3+-5"] {
+            assert_eq!(parse(elephants, t).unwrap(), "c4e2", "{t}");
+        }
+        for t in ["E-+5", "-E+5", "E7+5"] {
+            assert_eq!(parse(elephants, t).unwrap(), "c0e2", "{t}");
+        }
+        let advisors = "3k5/9/9/9/9/9/9/5A3/9/4KA3 w";
+        for t in ["A+-5", "+A-5", "2+-5"] {
+            assert_eq!(parse(advisors, t).unwrap(), "f2e1", "{t}");
+        }
+        for t in ["A-+5", "-A+5"] {
+            assert_eq!(parse(advisors, t).unwrap(), "f0e1", "{t}");
+        }
+    }
+
+    #[test]
     fn tandem_pawns_in_every_convention() {
         let fen = "4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w";
         let cases = [

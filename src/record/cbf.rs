@@ -33,7 +33,7 @@ const TAG_NAMES: [(&str, &str); 14] = [
 
 /// Reads one CBF document.
 pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
-    let err = |kind, why: Words| RecordError::game(name, 1, kind, why);
+    let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
     if !text.contains("<ChineseChessRecord") {
         return Err(err(
             ErrorKind::Corrupt,

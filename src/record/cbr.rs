@@ -43,7 +43,7 @@ pub(crate) fn read_record(
     name: &str,
     game: Option<usize>,
 ) -> Result<Game, RecordError> {
-    let index = game.unwrap_or(1);
+    let index = game.unwrap_or(0);
     let err = |kind, why: Words| RecordError::game(name, index, kind, why);
     if !bytes.starts_with(RECORD_MAGIC) {
         return Err(err(
@@ -158,7 +158,7 @@ pub(crate) fn read_library(
         if is_section_title(record) {
             continue;
         }
-        games.push(read_record(record, name, Some(games.len() + 1)));
+        games.push(read_record(record, name, Some(games.len())));
     }
     Ok(games)
 }

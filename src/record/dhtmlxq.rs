@@ -76,7 +76,7 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
         .enumerate()
         .map(|(n, &s)| {
             let end = starts.get(n + 1).copied().unwrap_or(text.len());
-            read_block(&text[s..end], name, n + 1)
+            read_block(&text[s..end], name, n)
         })
         .collect()
 }
@@ -127,7 +127,15 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
             position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
                 .map_err(|m| err(ErrorKind::BadPosition, m.prefixed("binit", "binit（局面）")))?
         }
-        _ => initial_position(),
+        _ => {
+            // No placement: the standard start, with the first move's
+            // piece's colour to move.
+            let start = initial_position();
+            match moves.first().and_then(|m| start.piece_at(m.0.from())) {
+                Some(p) if p.color == Color::Black => start.passed(),
+                _ => start,
+            }
+        }
     };
     // Main-line comments by ply (`comment<ply>`; `comment<var>_<ply>` belong to variations).
     let comments: std::collections::HashMap<usize, &str> = pairs
@@ -291,6 +299,22 @@ mod tests {
         let g = read_all(&text, "g.ubb").remove(0).unwrap();
         assert_eq!(g.start.turn(), Color::Black);
         assert_eq!(g.uci_moves(), ["h9g7"]);
+    }
+
+    #[test]
+    fn without_binit_black_may_move_first_from_the_standard_start() {
+        let text = "[DhtmlXQ_movelist]70627747[/DhtmlXQ_movelist]";
+        let g = read_all(text, "g.ubb").remove(0).unwrap();
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
+        assert_eq!(g.start.turn(), Color::Black);
+        let g = read_all("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]", "g.ubb")
+            .remove(0)
+            .unwrap();
+        assert_eq!(
+            (g.start.turn(), g.uci_moves()),
+            (Color::Red, vec!["h2e2".to_string()])
+        );
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     if let Some((enc, _)) = Encoding::for_bom(bytes) {
         return enc;
     }
+    if let Some(enc) = utf16_without_bom(bytes) {
+        return enc;
+    }
     match std::str::from_utf8(bytes) {
         Ok(_) => return UTF_8,
         Err(e) if !complete && e.error_len().is_none() => return UTF_8,
@@ -37,6 +40,34 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
         BIG5
     } else {
         GB18030
+    }
+}
+
+/// UTF-16 without a byte-order mark, recognised by its NUL bytes: the high
+/// bytes of ASCII characters (tags, digits, spaces) fall on odd offsets
+/// (little-endian) or on even ones (big-endian). Text in an 8-bit
+/// encoding has no NUL bytes.
+fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    // A sample is enough; the units are counted whole.
+    let sample = bytes.get(..4096).unwrap_or(bytes);
+    let units = sample.len() / 2;
+    if units < 8 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    // NULs on one side (one unit in sixteen at least), under half as many on
+    // the other (一 is U+4E00, the ideographic space U+3000).
+    let many = (units / 16).max(2);
+    if odd >= many && even * 2 < odd {
+        Some(UTF_16LE)
+    } else if even >= many && odd * 2 < even {
+        Some(UTF_16BE)
+    } else {
+        None
     }
 }
 
@@ -59,6 +90,7 @@ pub(crate) fn decode<'a>(
 ) -> (Cow<'a, str>, &'static Encoding) {
     if forced.is_none_or(|e| e == UTF_8)
         && Encoding::for_bom(bytes).is_none()
+        && (forced.is_some() || utf16_without_bom(bytes).is_none())
         && let Ok(text) = std::str::from_utf8(bytes)
     {
         return (Cow::Borrowed(text), UTF_8);
@@ -100,6 +132,24 @@ mod tests {
         assert_eq!(decode_text(&bom, None).0, text);
         assert_eq!(decode_text(&gbk, None).0, text);
         assert_eq!(decode_text(&big5, None).0, "炮二平五 馬８進７ 紅勝");
+    }
+
+    #[test]
+    fn utf16_without_a_bom_is_found_by_its_nul_bytes() {
+        let text = "[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７ 2. h0g2 红胜\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(detect_encoding(&le, true), UTF_16LE);
+        assert_eq!(detect_encoding(&be, true), UTF_16BE);
+        assert_eq!(decode_text(&le, None), (text.to_string(), UTF_16LE));
+        assert_eq!(decode_text(&be, None), (text.to_string(), UTF_16BE));
+        // Mostly Chinese, the ASCII numbers and spaces: still found.
+        let zh = "1. 炮二平五 马８进７ 2. 马二进三 车一平二 1-0";
+        let le: Vec<u8> = zh.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(detect_encoding(&le, true), UTF_16LE);
+        // Binary data with NULs on both sides is not text.
+        assert_eq!(utf16_without_bom(&[0u8; 64]), None);
+        assert_eq!(detect_encoding(text.as_bytes(), true), UTF_8);
     }
 
     #[test]

@@ -25,12 +25,13 @@ pub enum ErrorKind {
     Unsupported,
 }
 
-/// A reader error: the file, the game (1-based, as people count), the kind and why.
+/// A reader error: the file, the game (its index from 0, as `FILE#N` and
+/// `audit` number games), the kind and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// The file, as given.
     pub file: Option<String>,
-    /// The game's number in the file, 1-based.
+    /// The game's index in the file, from 0 (`FILE#N`).
     pub game: Option<usize>,
     /// What kind of problem it is.
     pub kind: ErrorKind,
@@ -52,7 +53,7 @@ impl RecordError {
         }
     }
 
-    /// An error about game `game` (1-based) of file `name`.
+    /// An error about game `game` (its index from 0) of file `name`.
     pub fn game(name: &str, game: usize, kind: ErrorKind, why: Words) -> RecordError {
         RecordError {
             file: Some(name.to_string()),
@@ -74,9 +75,9 @@ impl RecordError {
         match lang {
             Lang::En => self.to_string(),
             Lang::Zh => match (&self.file, self.game) {
-                (Some(file), Some(g)) => format!("{file}第{g}局：{}", self.message_zh),
+                (Some(file), Some(g)) => format!("{file}，对局#{g}：{}", self.message_zh),
                 (Some(file), None) => format!("{file}：{}", self.message_zh),
-                (None, Some(g)) => format!("第{g}局：{}", self.message_zh),
+                (None, Some(g)) => format!("对局#{g}：{}", self.message_zh),
                 (None, None) => self.message_zh.clone(),
             },
         }
@@ -91,9 +92,9 @@ impl RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.game) {
-            (Some(file), Some(g)) => write!(f, "{file}, game {g}: {}", self.message),
+            (Some(file), Some(g)) => write!(f, "{file}, game #{g}: {}", self.message),
             (Some(file), None) => write!(f, "{file}: {}", self.message),
-            (None, Some(g)) => write!(f, "game {g}: {}", self.message),
+            (None, Some(g)) => write!(f, "game #{g}: {}", self.message),
             (None, None) => write!(f, "{}", self.message),
         }
     }
@@ -108,9 +109,9 @@ mod tests {
     #[test]
     fn display_names_file_and_game() {
         let why = Words::new("why", "原因");
-        let e = RecordError::game("a.xqf", 3, ErrorKind::Truncated, why.clone());
-        assert_eq!(e.to_string(), "a.xqf, game 3: why");
-        assert_eq!(e.in_lang(Lang::Zh), "a.xqf第3局：原因");
+        let e = RecordError::game("a.pgn", 2, ErrorKind::Truncated, why.clone());
+        assert_eq!(e.to_string(), "a.pgn, game #2: why");
+        assert_eq!(e.in_lang(Lang::Zh), "a.pgn，对局#2：原因");
         let e = RecordError::file("a.xqf", ErrorKind::Corrupt, why);
         assert_eq!(e.to_string(), "a.xqf: why");
         assert_eq!(e.in_lang(Lang::Zh), "a.xqf：原因");

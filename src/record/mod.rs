@@ -242,7 +242,7 @@ fn read_format(
     let text = || encoding::decode(bytes, opts.encoding).0;
     let games = match format {
         Format::Pgn => pgn::read_all(&text(), name),
-        Format::MoveList => vec![pgn::read_move_list(&text(), name)],
+        Format::MoveList => pgn::read_move_lists(&text(), name),
         Format::DhtmlXq => dhtmlxq::read_all(&text(), name),
         Format::Cbf => vec![cbf::read(&text(), name)],
         Format::Xqf => vec![xqf::read(bytes, name, opts.encoding)],

@@ -4,6 +4,7 @@
 
 use super::replay::Replay;
 use crate::notation::{Outcome, strip_round_marker};
+use crate::words::Words;
 
 /// What the movetext said about the result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -16,15 +17,25 @@ pub(crate) enum ResultToken {
     Known(Outcome),
 }
 
-/// Reads `text` into `replay`, counting variations into the game.
+/// Reads `text` from byte `start` into `replay`, counting variations into
+/// the game. `first_line` is the number, in the file, of the text's first
+/// line: an unclosed `{` or `(`, or a Black-first marker the start position
+/// contradicts, is an error naming its line and column.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
 /// non-ASCII characters are decoded (to recognise full-width separators).
-pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
+pub(crate) fn read_movetext(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+) -> Result<ResultToken, Words> {
     let bytes = text.as_bytes();
-    let mut i = 0;
+    let mut i = start;
     let mut variation_depth = 0usize;
+    // Where the outermost open variation began.
+    let mut variation_start = 0;
     let mut result = ResultToken::Absent;
     while i < bytes.len() {
         let b = bytes[i];
@@ -33,7 +44,19 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             continue;
         }
         if b == b'{' {
-            let (body, next) = braced(text, i + 1);
+            let Some((body, next)) = braced(text, i + 1) else {
+                if result != ResultToken::Absent {
+                    // Text after the result is not read.
+                    break;
+                }
+                let (line, column) = place(text, i, first_line);
+                return Err(Words::new(
+                    format!(
+                        "the comment opened by '{{' at line {line}, column {column} is never closed"
+                    ),
+                    format!("第{line}行第{column}列的“{{”开始的注释没有结束"),
+                ));
+            };
             if variation_depth == 0 {
                 replay.comment(body);
             }
@@ -68,6 +91,9 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
         match b {
             _ if sep > 0 => i += sep,
             b'(' => {
+                if variation_depth == 0 {
+                    variation_start = i;
+                }
                 i += 1;
                 variation_depth += 1;
                 replay.game_mut().variations += 1;
@@ -110,6 +136,15 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
                 if variation_depth == 0
                     && let Some(tok) = text.get(i..end)
                 {
+                    if is_black_first_marker(tok) {
+                        replay.black_first().map_err(|why| {
+                            let (line, column) = place(text, i, first_line);
+                            why.prefixed(
+                                &format!("line {line}, column {column}"),
+                                &format!("第{line}行第{column}列"),
+                            )
+                        })?;
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -120,7 +155,30 @@ pub(crate) fn read_movetext(text: &str, replay: &mut Replay) -> ResultToken {
             }
         }
     }
-    result
+    if variation_depth > 0 {
+        let (line, column) = place(text, variation_start, first_line);
+        return Err(Words::new(
+            format!("the variation opened by '(' at line {line}, column {column} is never closed"),
+            format!("第{line}行第{column}列的“(”开始的变着没有结束"),
+        ));
+    }
+    Ok(result)
+}
+
+/// The line (counted from `first_line`) and column (in characters, from 1)
+/// of byte `at` of `text`.
+fn place(text: &str, at: usize, first_line: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    let line = first_line + before.matches('\n').count();
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Whether a token opens Black's move: a move number followed by an
+/// ellipsis (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
+fn is_black_first_marker(tok: &str) -> bool {
+    let rest = tok.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
 }
 
 /// The ASCII bytes that end a token: whitespace and `{();,`.
@@ -174,8 +232,9 @@ fn separator_len(text: &str, i: usize) -> usize {
 }
 
 /// A `{}` comment body starting at `start` (after the opening brace), nesting
-/// allowed; returns the body and the offset after the closing brace.
-fn braced(text: &str, start: usize) -> (&str, usize) {
+/// allowed; returns the body and the offset after the closing brace, or
+/// `None` if the comment is never closed.
+fn braced(text: &str, start: usize) -> Option<(&str, usize)> {
     let mut depth = 1usize;
     for (n, &c) in text.as_bytes().iter().enumerate().skip(start) {
         match c {
@@ -183,13 +242,13 @@ fn braced(text: &str, start: usize) -> (&str, usize) {
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
-                    return (text.get(start..n).unwrap_or(""), n + 1);
+                    return Some((text.get(start..n).unwrap_or(""), n + 1));
                 }
             }
             _ => {}
         }
     }
-    (text.get(start..).unwrap_or(""), text.len())
+    None
 }
 
 /// [`token`] for a token known to be ASCII, on bytes: the usual case (move
@@ -308,7 +367,7 @@ mod tests {
 
     fn read(text: &str) -> (crate::record::Game, ResultToken) {
         let mut r = Replay::new(Position::startpos(), true);
-        let res = read_movetext(text, &mut r);
+        let res = read_movetext(text, 0, 1, &mut r).unwrap();
         (r.finish(), res)
     }
 
@@ -349,6 +408,40 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(g.moves[3].text, "车９平８");
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_black_first_marker_sets_black_to_move() {
+        for text in [
+            "1... 炮８平５ 2. 炮二平五",
+            "1. ... C8.5 2. C2.5",
+            "1…h7e7 2.h2e2",
+        ] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h7e7", "h2e2"], "{text}");
+        }
+        let mut r = Replay::new(Position::startpos(), false);
+        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r).unwrap_err();
+        assert!(err.en.starts_with("line 8, column 3: "), "{}", err.en);
+        assert!(err.zh.starts_with("第8行第3列："), "{}", err.zh);
+    }
+
+    #[test]
+    fn an_unclosed_comment_or_variation_is_an_error() {
+        let mut r = Replay::new(Position::startpos(), true);
+        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r).unwrap_err();
+        assert!(err.en.contains("'{' at line 1, column 9"), "{}", err.en);
+        let mut r = Replay::new(Position::startpos(), true);
+        let text = "[Game]\n1. h2e2 (1. h2e2 (h9g7) \n2. h0g2";
+        let err = read_movetext(text, 7, 4, &mut r).unwrap_err();
+        assert!(err.en.contains("'(' at line 5, column 9"), "{}", err.en);
+        assert!(err.zh.contains("第5行第9列"), "{}", err.zh);
+        // After the result nothing is read, an open brace included.
+        let (g, res) = read("1. h2e2 1-0 {advert");
+        assert_eq!(
+            (g.moves.len(), res),
+            (1, ResultToken::Known(Outcome::RedWins))
+        );
     }
 
     #[test]

@@ -61,8 +61,10 @@ pub(crate) struct PgnStream<R> {
     /// UTF-8 in a file detected as UTF-8 is decoded by its own detection.
     forced: bool,
     name: String,
-    /// The first line of the next game, already read.
-    pending: Option<Vec<u8>>,
+    /// The first line of the next game, already read, and its number.
+    pending: Option<(Vec<u8>, usize)>,
+    /// How many lines have been read.
+    lines_read: usize,
     index: usize,
     done: bool,
     first_line: bool,
@@ -85,6 +87,7 @@ impl<R: BufRead> PgnStream<R> {
             forced,
             name,
             pending: None,
+            lines_read: 0,
             index: 0,
             done: false,
             first_line: true,
@@ -97,6 +100,7 @@ impl<R: BufRead> PgnStream<R> {
         if !buf.ends_with(b"\n") {
             n += self.reader.read_until(b'\n', buf)?;
         }
+        self.lines_read += 1;
         if self.first_line {
             self.first_line = false;
             if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
@@ -106,9 +110,10 @@ impl<R: BufRead> PgnStream<R> {
         Ok(n)
     }
 
-    /// Collects the next game's bytes; `Ok(None)` at the end of the input.
-    fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, bool)>, std::io::Error> {
-        let mut chunk = self.pending.take().unwrap_or_default();
+    /// Collects the next game's bytes and the number of its first line;
+    /// `Ok(None)` at the end of the input.
+    fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
+        let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
         let mut has_tags = !chunk.is_empty();
         let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
         let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
@@ -128,7 +133,7 @@ impl<R: BufRead> PgnStream<R> {
                     || (game_tag && has_tags)
                     || (event_tag && has_event_tag && !has_game_tag);
                 if new_game {
-                    self.pending = Some(std::mem::take(&mut line));
+                    self.pending = Some((std::mem::take(&mut line), self.lines_read));
                     break;
                 }
                 has_tags = true;
@@ -145,13 +150,16 @@ impl<R: BufRead> PgnStream<R> {
                 overflow = true;
                 chunk.clear();
             } else if !overflow {
+                if chunk.is_empty() {
+                    first_line = self.lines_read;
+                }
                 chunk.extend_from_slice(&line);
             }
         }
         if !has_tags && chunk.is_empty() && !overflow {
             return Ok(None);
         }
-        Ok(Some((chunk, overflow)))
+        Ok(Some((chunk, first_line, overflow)))
     }
 }
 
@@ -179,12 +187,13 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                 self.done = true;
                 None
             }
-            Ok(Some((chunk, overflow))) => {
+            Ok(Some((chunk, first_line, overflow))) => {
+                let index = self.index;
                 self.index += 1;
                 if overflow {
                     return Some(Err(RecordError::game(
                         &self.name,
-                        self.index,
+                        index,
                         ErrorKind::TooLarge,
                         Words::new(
                             format!(
@@ -202,7 +211,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                     encoding = detect_encoding(&chunk, true);
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                Some(read_game(&text, &self.name, self.index))
+                Some(read_game(&text, &self.name, index, first_line))
             }
             Err(e) => {
                 self.done = true;
@@ -224,8 +233,14 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
     .collect()
 }
 
-/// Reads one game's text: tags, then movetext.
-pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
+/// Reads one game's text, whose first line is line `first_line` of the file:
+/// tags, then movetext.
+pub(crate) fn read_game(
+    text: &str,
+    name: &str,
+    index: usize,
+    first_line: usize,
+) -> Result<Game, RecordError> {
     let mut tags = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
@@ -260,10 +275,10 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
         _ => initial_position(),
     };
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
-    let body = &text[body_start..];
     // A numbered coordinate or Chinese move takes six bytes or more.
-    replay.reserve(body.len() / 6);
-    let token = read_movetext(body, &mut replay);
+    replay.reserve((text.len() - body_start) / 6);
+    let token = read_movetext(text, body_start, first_line, &mut replay)
+        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
     let mut game = replay.finish();
     let tag_result = tags
         .iter()
@@ -283,6 +298,26 @@ pub(crate) fn read_game(text: &str, name: &str, index: usize) -> Result<Game, Re
     Ok(game)
 }
 
+/// Reads the games of a move-list file: one game per line when every line
+/// is a `position` command (as `convert --to uci` writes them), else the
+/// whole text as one record (see [`read_move_list`]).
+pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
+    let text = text.trim_start_matches('\u{feff}');
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let commands: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.trim().strip_prefix("position "))
+        .collect();
+    if commands.len() < 2 || commands.len() != lines.len() {
+        return vec![read_move_list(text, name)];
+    }
+    commands
+        .iter()
+        .enumerate()
+        .map(|(index, args)| read_position_line(args, name, index))
+        .collect()
+}
+
 /// Reads a pasted record or a plain move list: an optional FEN (first line or
 /// first comma-separated field), then moves with optional numbers, comments
 /// and result.
@@ -300,7 +335,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         {
             return Err(RecordError::game(
                 name,
-                1,
+                0,
                 ErrorKind::Syntax,
                 Words::new(
                     format!(
@@ -316,9 +351,10 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
                 ),
             ));
         }
-        return read_position_line(args, name);
+        return read_position_line(args, name, 0);
     }
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
+    let whole = text;
     let (tags, text) = header_lines(text);
     let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
     let first_line = text.lines().next().unwrap_or("");
@@ -329,7 +365,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (candidate, is_fen) = (fen, true);
     }
     let (start, rest, flexible) = if is_fen {
-        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, &e))?;
+        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 0, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
@@ -337,7 +373,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         (initial_position(), text, true)
     };
     let mut replay = Replay::new(start, flexible);
-    let token = read_movetext(rest, &mut replay);
+    // `rest` ends the whole text, so its offset is what precedes it.
+    let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
+        .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
     let mut game = replay.finish();
     game.result = match token {
         ResultToken::Known(r) => Some(r),
@@ -347,7 +385,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
-            1,
+            0,
             ErrorKind::Syntax,
             Words::new("no moves found in the text", "文本中找不到着法"),
         ));
@@ -356,24 +394,26 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 }
 
 /// A move list's start position that is not a position.
-fn start_position_error(name: &str, e: &crate::board::FenError) -> RecordError {
+fn start_position_error(name: &str, index: usize, e: &crate::board::FenError) -> RecordError {
     let why = e.words().prefixed("start position", "开局局面");
-    RecordError::game(name, 1, ErrorKind::BadPosition, why)
+    RecordError::game(name, index, ErrorKind::BadPosition, why)
 }
 
 /// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
 /// …]`, as pasted from an engine GUI's log. The moves are in UCCI coordinates
 /// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10: when a move names rank
 /// 10, or when only that reading replays every move legally.
-fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
+fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let spec = parse_position(&tokens).map_err(|e| {
         let why = Words::new(e.to_string(), format!("position命令无法读取（{e}）"));
-        RecordError::game(name, 1, ErrorKind::Syntax, why)
+        RecordError::game(name, index, ErrorKind::Syntax, why)
     })?;
     let start = match spec.start {
         Start::StartPos => initial_position(),
-        Start::Fen(fen) => Position::from_fen(&fen).map_err(|e| start_position_error(name, &e))?,
+        Start::Fen(fen) => {
+            Position::from_fen(&fen).map_err(|e| start_position_error(name, index, &e))?
+        }
     };
     let uci = Dialect {
         protocol: EngineProtocol::Uci,
@@ -391,7 +431,8 @@ fn read_position_line(args: &str, name: &str) -> Result<Game, RecordError> {
         .collect();
     let replay = |moves: &[String]| {
         let mut replay = Replay::new(start.clone(), false);
-        read_movetext(&moves.join(" "), &mut replay);
+        // Moves alone, without brackets or markers: nothing to fail on.
+        let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay);
         replay.finish()
     };
     if spec.moves.iter().any(|m| m.contains("10")) {
@@ -524,8 +565,8 @@ mod tests {
         let games = read_all(text, "t.pgn");
         let e = games[0].as_ref().unwrap_err();
         assert_eq!(e.kind, ErrorKind::BadPosition);
-        assert_eq!(e.game, Some(1));
-        assert!(e.to_string().starts_with("t.pgn, game 1: FEN tag"));
+        assert_eq!(e.game, Some(0));
+        assert!(e.to_string().starts_with("t.pgn, game #0: FEN tag"));
         assert!(games[1].is_ok());
     }
 

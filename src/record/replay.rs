@@ -111,6 +111,31 @@ impl Replay {
         }
     }
 
+    /// The record marks Black as moving first (`1...`, `1. ...`). Before the
+    /// first move it sets Black to move: on a flexible start by switching the
+    /// side; a start that has Red to move by its own word is an error.
+    /// After the first move the marker says nothing.
+    pub(crate) fn black_first(&mut self) -> Result<(), Words> {
+        if !self.game.moves.is_empty() || self.stopped() || self.pos.turn() == Color::Black {
+            return Ok(());
+        }
+        let switched = self
+            .flexible_side
+            .then(|| Position::from_fen(&self.pos.passed().fen()).ok())
+            .flatten();
+        let Some(start) = switched else {
+            return Err(Words::new(
+                "the record says Black moves first ('1...'), but its start position has Red to move",
+                "棋谱标明黑方先走（“1...”），但其开局局面是红方走棋",
+            ));
+        };
+        self.game.start = start.clone();
+        self.may_be_in_check = start.in_check();
+        self.pos = start;
+        self.flexible_side = false;
+        Ok(())
+    }
+
     /// Plays a move given as squares (binary formats); `text` is how the file wrote it.
     pub(crate) fn push_move(&mut self, mv: Move, text: &str) -> bool {
         if self.stopped() {

@@ -74,7 +74,7 @@ pub(crate) fn read(
     name: &str,
     forced: Option<&'static Encoding>,
 ) -> Result<Game, RecordError> {
-    let err = |kind, why: Words| RecordError::game(name, 1, kind, why);
+    let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
     if bytes.len() < HEADER_LEN || !bytes.starts_with(b"XQ") {
         let len = bytes.len();
         return Err(err(
@@ -330,7 +330,7 @@ mod tests {
         cut.truncate(cut.len() - 3);
         let e = read(&cut, "c.xqf", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Truncated);
-        assert!(e.to_string().starts_with("c.xqf, game 1: move records"));
+        assert!(e.to_string().starts_with("c.xqf, game #0: move records"));
         assert!(read(b"XQ\x0a", "s.xqf", None).is_err());
     }
 
