@@ -560,14 +560,60 @@ impl LimitStatus {
         })
     }
 
+    /// The claimant the outcome is about (the one named, or else Red, then
+    /// Black) whose moves and the opponent's would reach the limit but for
+    /// the deductions, with its count.
+    fn short_by_deductions(&self) -> Option<(Color, &SideStatus)> {
+        let sides: &[Color] = match self.claim_mode {
+            ClaimMode::Claim(c) => &[c][..],
+            ClaimMode::Automatic => &[Color::Red, Color::Black],
+        };
+        let l = self.limit;
+        sides.iter().find_map(|&c| {
+            let status = match c {
+                Color::Red => &self.red,
+                Color::Black => &self.black,
+            };
+            let raw = status.moves >= l && status.opponent_moves >= l;
+            (raw && !status.reached && !status.deductions.is_empty()).then_some((c, status))
+        })
+    }
+
     /// One line on the outcome, in English and in Chinese.
     pub fn outcome_text(&self) -> (String, String) {
         let l = self.limit;
         match self.outcome {
-            LimitOutcome::Running => (
-                format!("natural limit of {l} rounds not reached"),
-                format!("未满自然限着{l}回合"),
-            ),
+            LimitOutcome::Running => match self.short_by_deductions() {
+                Some((side, status)) => {
+                    let en: Vec<&str> = status.deductions.iter().map(|d| d.en.as_str()).collect();
+                    let zh: Vec<&str> = status.deductions.iter().map(|d| d.zh.as_str()).collect();
+                    (
+                        format!(
+                            "natural limit of {l} rounds not reached for {}'s claim: \
+                             {} of its {} moves and {} of the opponent's {} count ({})",
+                            side.name(),
+                            status.valid_moves,
+                            status.moves,
+                            status.opponent_effective_moves,
+                            status.opponent_moves,
+                            en.join("; ")
+                        ),
+                        format!(
+                            "{}方提和未满自然限着{l}回合：本方{}着计{}着，对方{}着计{}着（{}）",
+                            side.name_zh(),
+                            status.moves,
+                            status.valid_moves,
+                            status.opponent_moves,
+                            status.opponent_effective_moves,
+                            zh.join("；")
+                        ),
+                    )
+                }
+                None => (
+                    format!("natural limit of {l} rounds not reached"),
+                    format!("未满自然限着{l}回合"),
+                ),
+            },
             LimitOutcome::Draw => (
                 format!("natural limit of {l} rounds reached without a capture: draw"),
                 format!("双方在{l}回合内无吃子，符合自然限着，判和"),
@@ -638,6 +684,18 @@ mod tests {
         let s = c.status(&LimitParams::default(), ClaimMode::Claim(Color::Black));
         assert_eq!(s.black.valid_moves, 59);
         assert!(!s.black.can_claim);
+        // The outcome says why 65 moves without a capture are not yet enough.
+        assert_eq!(
+            s.outcome_text().0,
+            "natural limit of 60 rounds not reached for black's claim: 59 of its 65 moves and \
+             59 of the opponent's 65 count (6 checks beyond the cap of 10 are void and deducted; \
+             red's 6 replies to black's void checks are not counted)"
+        );
+        assert_eq!(
+            s.outcome_text().1,
+            "黑方提和未满自然限着60回合：本方65着计59着，对方65着计59着\
+             （将军超过10着，6着为无效着，扣除；红方应对黑方无效将军的6着不计）"
+        );
         // Red gave no checks: Red's own claim holds (Black's 65 moves all count).
         assert!(s.red.can_claim);
         assert_eq!(s.claimable_by, vec![Color::Red]);
