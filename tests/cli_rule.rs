@@ -560,6 +560,27 @@ fn wxf_moves_with_a_digit_for_the_piece_are_never_dropped() {
 }
 
 #[test]
+fn moves_starting_with_a_hyphen_are_moves_not_options() {
+    // WXF for the rearmost of four pawns on a file: "--.4" (and "-+" forms).
+    let fen = "3k5/4P4/4P4/4P4/4P4/9/9/9/9/4K4 w";
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "--.4", "--json"], None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["natural_limit"]["plies"], 1);
+    assert!(
+        v["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("3k5/4P4/4P4/4P4/5P3/")),
+        "{v}"
+    );
+}
+
+#[test]
 fn an_unclosed_comment_or_variation_is_an_error_naming_its_place() {
     let runs = [
         (

@@ -61,7 +61,7 @@ pub struct RuleArgs {
     #[arg(long)]
     fen: Option<String>,
     /// The moves, in any notation (Chinese, WXF, coordinates), e.g. "炮二平五 马8进7".
-    #[arg(long, conflicts_with = "file")]
+    #[arg(long, conflicts_with = "file", allow_hyphen_values = true)]
     moves: Option<String>,
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file (default cxa2020).
     #[arg(long)]
