@@ -285,16 +285,18 @@ impl Referee {
         let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
             .chain(earlier.iter().map(|(_, to, c)| (*to, c)))
             .collect();
-        let mut ruled = vec![None; by_rules.len()];
+        // Oldest first, so that a run of drawn cycles knows where it began.
+        let mut ruled = Vec::with_capacity(by_rules.len());
         let mut began = None;
-        for (i, &(to, cycle)) in by_rules.iter().enumerate().rev() {
+        for &(to, cycle) in by_rules.iter().rev() {
             began = match cycle.outcome {
                 CycleOutcome::Draw => began.or(Some(to)),
                 CycleOutcome::MustVary(_) => None,
             };
-            ruled[i] = Some(self.profile_ruling(cycle.clone(), began.unwrap_or(to)));
+            ruled.push(self.profile_ruling(cycle.clone(), began.unwrap_or(to)));
         }
-        let mut ruled = ruled.into_iter().flatten();
+        ruled.reverse();
+        let mut ruled = ruled.into_iter();
         let (cycle, note) = ruled.next().expect("the judged cycle is ruled");
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;

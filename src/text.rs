@@ -1,9 +1,19 @@
-//! Plain-text tables for people: columns padded to the widest cell as a
-//! terminal shows it, where a CJK character takes two columns.
+//! Plain text for people: tables with columns padded to the widest cell as
+//! a terminal shows it, where a CJK character takes two columns; and the
+//! line and column where a byte of a text stands, for error messages.
 
 /// Terminal columns of `s`: CJK characters (and full-width forms) take two.
 pub fn width(s: &str) -> usize {
     s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
+}
+
+/// The line and the column (in characters), both from 1, of byte `at` of
+/// `text` (the end of the text if `at` is past it or inside a character).
+pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
 }
 
 /// The rows as lines of columns two spaces apart, each column as wide as its
@@ -35,6 +45,14 @@ pub fn table<R: AsRef<[String]>>(rows: &[R]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_and_column_count_characters_from_one() {
+        let text = "ab\n炮二平五 {x";
+        assert_eq!(line_and_column(text, 0), (1, 1));
+        assert_eq!(line_and_column(text, text.find('{').unwrap()), (2, 6));
+        assert_eq!(line_and_column(text, 999), (2, 8));
+    }
 
     #[test]
     fn columns_line_up_by_terminal_width() {

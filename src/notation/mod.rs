@@ -45,8 +45,8 @@ mod render;
 mod suggest;
 mod symbol;
 
-pub(crate) use movelist::strip_round_marker;
 pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
+pub(crate) use movelist::{is_black_first_marker, strip_round_marker};
 pub use outcome::Outcome;
 pub(crate) use parse::piece_zh;
 pub use parse::{NotationError, parse_move};

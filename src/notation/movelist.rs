@@ -176,7 +176,7 @@ fn is_number_only(word: &str) -> bool {
 
 /// Whether a word opens Black's move: a move number followed by an ellipsis
 /// (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
-fn is_black_first_marker(word: &str) -> bool {
+pub(crate) fn is_black_first_marker(word: &str) -> bool {
     let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
     rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
 }

@@ -3,7 +3,8 @@
 //! comments, NAGs and the result token, after which only a comment is read.
 
 use super::replay::Replay;
-use crate::notation::{Outcome, strip_round_marker};
+use crate::notation::{Outcome, is_black_first_marker, strip_round_marker};
+use crate::text::line_and_column;
 use crate::words::Words;
 
 /// What the movetext said about the result.
@@ -168,17 +169,8 @@ pub(crate) fn read_movetext(
 /// The line (counted from `first_line`) and column (in characters, from 1)
 /// of byte `at` of `text`.
 fn place(text: &str, at: usize, first_line: usize) -> (usize, usize) {
-    let before = text.get(..at).unwrap_or(text);
-    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
-    let line = first_line + before.matches('\n').count();
-    (line, before[line_start..].chars().count() + 1)
-}
-
-/// Whether a token opens Black's move: a move number followed by an
-/// ellipsis (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
-fn is_black_first_marker(tok: &str) -> bool {
-    let rest = tok.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
-    rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
+    let (line, column) = line_and_column(text, at);
+    (first_line + line - 1, column)
 }
 
 /// The ASCII bytes that end a token: whitespace and `{();,`.

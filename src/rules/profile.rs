@@ -420,9 +420,7 @@ impl ProfileError {
     }
 
     fn at(src: &str, offset: usize, why: Words) -> ProfileError {
-        let before = src.get(..offset).unwrap_or(src);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = crate::text::line_and_column(src, offset);
         ProfileError {
             line: Some(line),
             column: Some(column),
