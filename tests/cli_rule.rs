@@ -625,6 +625,33 @@ fn fen_with_a_record_file_says_the_file_has_its_own_start() {
 }
 
 #[test]
+fn fen_with_a_move_list_that_has_its_own_start_names_that_start() {
+    let own = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1";
+    let given = "3k5/9/9/9/9/9/9/9/9/4K4 w";
+    for text in [
+        format!("{own}\nd0d1 e9e8\n"),
+        format!("FEN: {own}\nd0d1 e9e8\n"),
+        format!("局面：{own}\n1. 帅六进一\n"),
+        format!("position fen {own} moves d0d1\n"),
+    ] {
+        let out = xqarbiter(&["rule", "-", "--fen", given, "--lang", "en"], Some(&text));
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--fen applies only to a move list without a start position")
+                && err.contains(own),
+            "{text}: {err}"
+        );
+    }
+    // A bare move list takes the given start.
+    let out = xqarbiter(
+        &["rule", "-", "--fen", given, "--lang", "en"],
+        Some("e0f0 d9e9\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
 fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
     let three = "[Game \"Chinese Chess\"]\n1. h2e2\n[Game \"Chinese Chess\"]\n1. h2e2\n\
                  [Game \"Chinese Chess\"]\n1. h2e2 {x\n";

@@ -16,7 +16,9 @@ use clap::{Args, ValueEnum};
 use crate::board::{Color, Move, Position};
 use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
-use crate::record::{Format, Game, ReadOptions, RecordError, detect_format, read_games_from_bytes};
+use crate::record::{
+    Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
+};
 use crate::referee::{ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
@@ -295,6 +297,14 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             ));
         }
         let text = String::from_utf8_lossy(&bytes);
+        if let Some(own) = move_list_start(&text) {
+            return Err(BadRecord::new(
+                format!(
+                    "--fen applies only to a move list without a start position; {name} gives its own: '{own}'"
+                ),
+                format!("--fen 只用于不带开局局面的着法列表；{name}自带开局局面“{own}”"),
+            ));
+        }
         return move_list(parse_fen(fen)?, Some(fen), &text);
     }
     let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())?;

@@ -357,14 +357,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let whole = text;
     let (tags, text) = header_lines(text);
     let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
-    let first_line = text.lines().next().unwrap_or("");
-    let mut candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
-    let mut is_fen = candidate.matches('/').count() == 9;
-    if !is_fen && let Some(fen) = tag("FEN") {
-        // The start position from a 局面/FEN header line; the moves start at the top.
-        (candidate, is_fen) = (fen, true);
-    }
-    let (start, rest, flexible) = if is_fen {
+    let (start, rest, flexible) = if let Some(candidate) = start_fen(&tags, text) {
         let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 0, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
@@ -391,6 +384,31 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         ));
     }
     Ok(game)
+}
+
+/// The start position a move list gives itself, as written, if it gives
+/// one: a `position` command, a FEN as the first line's first
+/// comma-separated field, or a FEN or 局面 header line.
+pub(crate) fn move_list_start(text: &str) -> Option<String> {
+    let text = text.trim_start_matches('\u{feff}');
+    let first_line = text.lines().next().unwrap_or("").trim();
+    if first_line.starts_with("position ") {
+        return Some(first_line.to_string());
+    }
+    let (tags, moves) = header_lines(text);
+    start_fen(&tags, moves).map(str::to_string)
+}
+
+/// The FEN that starts a move list, given its header lines and the text
+/// after them: the first line's first comma-separated field when it is a
+/// board, else a FEN or 局面 header line (the moves then start at the top).
+fn start_fen<'a>(tags: &'a [(String, String)], text: &'a str) -> Option<&'a str> {
+    let first_line = text.lines().next().unwrap_or("");
+    let candidate = first_line.split([',', '，']).next().unwrap_or("").trim();
+    if candidate.matches('/').count() == 9 {
+        return Some(candidate);
+    }
+    tags.iter().find(|t| t.0 == "FEN").map(|t| t.1.as_str())
 }
 
 /// A move list's start position that is not a position.
