@@ -419,7 +419,7 @@ impl Referee {
                         self.profile.name
                     ),
                     format!(
-                        "{}：第{round}回合出现双方不变作和局面，在{rounds}回合以内，不作和：{}方必须变着，不变判负",
+                        "{}：第{round}回合出现双方不变作和局面，在{rounds}回合以内，不作和：{}方必须变着，不变作负",
                         self.profile.name,
                         offender.name_zh()
                     ),

@@ -223,7 +223,9 @@ fn csv_text_and_only_findings() {
         "{zh}"
     );
     assert!(
-        zh.contains("    forbidden_repetition 第8着：红方重复长将：黑胜——单方面长将"),
+        zh.contains(
+            "    forbidden_repetition 第8着：红方重复长将：黑胜——任何情况下均不允许单方面长将"
+        ),
         "{zh}"
     );
     assert!(

@@ -269,7 +269,7 @@ fn axf_perpetual_mate_threat_is_allowed() {
         MATE_THREATS,
         MATE_THREATS_CYCLE,
         CycleOutcome::Draw,
-        "AXF rule 5",
+        "AXF rule 9",
     );
     assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀");
     assert!(!r.cycle.red.forbidden);
@@ -282,7 +282,7 @@ fn axf_one_check_one_chase_is_allowed() {
         CHECK_AND_CHASE,
         CHECK_AND_CHASE_CYCLE,
         CycleOutcome::Draw,
-        "AXF rule 5",
+        "AXF rule 12",
     );
     assert_eq!(r.cycle.red.pattern(Lang::Zh), "一将一捉");
 }
@@ -436,7 +436,7 @@ fn axf_one_piece_chasing_two_pieces_in_turn_is_allowed() {
         TWO_TARGETS,
         TWO_TARGETS_CYCLE,
         CycleOutcome::Draw,
-        "AXF rule 5",
+        "AXF rule 32",
     );
     assert_eq!(
         natures(&r, Color::Red),
@@ -1167,7 +1167,11 @@ fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
         [mate(), mate()],
     );
     assert_eq!(both.outcome, CycleOutcome::Draw);
-    assert_eq!(both.clause.to_string(), "CXA 2020 25.2");
+    assert_eq!(both.clause.to_string(), "CXA 2020 26.9.4");
+    assert_eq!(
+        both.clause.name(Lang::Zh),
+        "《象棋竞赛规则（2020版）》第26.9.4条"
+    );
     let mutual_check = ruled(CXA, [check(), check()], [check(), check()]);
     assert_eq!(mutual_check.outcome, CycleOutcome::Draw);
     let check_against_chase = ruled(
@@ -1188,19 +1192,21 @@ fn cxa_both_forbidden_is_a_draw_unless_one_side_only_checks() {
 #[test]
 fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
     // 26.9.2: Red chases the rook perpetually alone, Black chases jointly.
+    let on_rook = || chase_on("c5", Role::Rook, ThreatKind::RookByLesser);
     let rook = ruled(
         CXA,
-        [
-            chase(ThreatKind::RookByLesser),
-            chase(ThreatKind::RookByLesser),
-        ],
+        [on_rook(), on_rook()],
         [
             chase(ThreatKind::Outnumbered),
             chase(ThreatKind::Outnumbered),
         ],
     );
     assert_eq!(rook.outcome, CycleOutcome::MustVary(Color::Red));
-    assert_eq!(rook.clause.to_string(), "CXA 2020 26.9.2/26.9.3");
+    assert_eq!(rook.clause.to_string(), "CXA 2020 26.9.2");
+    assert_eq!(
+        rook.explanation(Lang::Zh),
+        "红方长捉车，黑方联合捉：红方变着，不变作负"
+    );
     // 26.9.3: Black chases an unprotected piece alone, Red chases jointly.
     let unprotected = ruled(
         CXA,
@@ -1214,6 +1220,26 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
         ],
     );
     assert_eq!(unprotected.outcome, CycleOutcome::MustVary(Color::Black));
+    assert_eq!(unprotected.clause.to_string(), "CXA 2020 26.9.3");
+    assert_eq!(
+        unprotected.explanation(Lang::En),
+        "black chases an unprotected piece perpetually, red chases jointly: black must vary, else black loses"
+    );
+    // A rook on one move, an unprotected piece on the other: both clauses.
+    let mixed = ruled(
+        CXA,
+        [on_rook(), chase(ThreatKind::Unprotected)],
+        [
+            chase(ThreatKind::Outnumbered),
+            chase(ThreatKind::Outnumbered),
+        ],
+    );
+    assert_eq!(mixed.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(mixed.clause.to_string(), "CXA 2020 26.9.2, 26.9.3");
+    assert_eq!(
+        mixed.clause.name(Lang::Zh),
+        "《象棋竞赛规则（2020版）》第26.9.2、26.9.3条"
+    );
     // The 2011 edition has no such tie-breaker: both forbidden is a draw.
     let old = ruled(
         RuleSet::Cxa2011,
@@ -1635,7 +1661,7 @@ fn clauses_are_named_in_the_language_of_the_ruling() {
         "AXF rule 3",
     );
     assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
-    assert_eq!(r.cycle.clause.name(Lang::Zh), "亚洲象棋规则 第3条");
+    assert_eq!(r.cycle.clause.name(Lang::Zh), "《亚洲象棋规例》第3条");
 }
 
 #[test]
@@ -1738,4 +1764,57 @@ fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
         assert!(!r.red.forbidden && r.black.forbidden, "{r:?}");
         assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Black), "{r:?}");
     }
+}
+
+#[test]
+fn a_ruling_warns_while_the_game_goes_on_and_decides_once_it_ends() {
+    // The second occurrence: a warning that counts the position's occurrences.
+    let warned = play(CXA, PERPETUAL_CHECK, PERPETUAL_CHECK_CYCLE).ruling();
+    assert_eq!(
+        warned.summary(Lang::Zh),
+        "对局继续——局面第2次出现：任何情况下均不允许单方面长将：红方变着，不变作负\
+         （《象棋竞赛规则（2020版）》第25.1条）"
+    );
+    // The third: the game is over, and nobody is told to vary any more.
+    let decided = play(CXA, PERPETUAL_CHECK, &rep(PERPETUAL_CHECK_CYCLE, 2)).ruling();
+    assert_eq!(
+        decided.summary(Lang::Zh),
+        "黑胜——任何情况下均不允许单方面长将：红方不变，作负（《象棋竞赛规则（2020版）》第25.1条）"
+    );
+    assert_eq!(
+        decided.summary(Lang::En),
+        "Black wins — unilateral perpetual check is never allowed: red did not vary and loses \
+         (CXA 2020 25.1)"
+    );
+}
+
+#[test]
+fn a_chase_after_checks_names_its_first_check_in_the_language_of_the_table() {
+    // CXA 2020 diagram 3: the black rook wins the red advisor e1 by checking first.
+    let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+    let ruling = play(CXA, fen, "e2g0 h1g1 g0e2 g1h1").ruling();
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains("黑车(h1)捉红仕(e1)（先车８进１照将，连续照将后吃子）"),
+        "{zh}"
+    );
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains("its check h1h0 starts a series of checks"),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_threat_of_mate_in_one_is_written_as_the_mating_move() {
+    // CXA 2020 diagram 18: the black king's step threatens R5-4 mate.
+    let ruling = play(
+        CXA,
+        "3k1a3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 w",
+        "e4d4 d9e9 d4e4 e9d9",
+    )
+    .ruling();
+    let zh = ruling.render(Lang::Zh);
+    assert!(zh.contains("伏车５平４（杀）"), "{zh}");
+    assert!(!zh.contains("伏1步"), "{zh}");
 }

@@ -279,10 +279,10 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     format!("{attacker}攻{target}，有根：{}", by.join("、"))
                 }
                 (NoChase::AllowsMate, Lang::En) => format!(
-                    "{attacker} attacks {target}, but taking it would allow mate (CXA 29.4)"
+                    "{attacker} attacks {target}, but taking it would allow mate: no chase"
                 ),
                 (NoChase::AllowsMate, Lang::Zh) => {
-                    format!("{attacker}攻{target}，吃之则被将杀（29.4）")
+                    format!("{attacker}攻{target}，吃之则被将死，不算捉")
                 }
                 (NoChase::NoGain, Lang::En) => format!(
                     "{attacker} attacks {target}, but taking it wins no material in the end"
@@ -298,11 +298,11 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 }
                 (NoChase::WonBack(lost), Lang::En) => format!(
                     "{attacker} attacks {target}, but after taking it the opponent wins {} \
-                     back by checks",
+                     by checks",
                     name(*lost)
                 ),
                 (NoChase::WonBack(lost), Lang::Zh) => {
-                    format!("{attacker}攻{target}，吃之则被连将得回{}，不得子", name(*lost))
+                    format!("{attacker}攻{target}，吃之则{}被连将吃去，不得子", name(*lost))
                 }
                 (NoChase::AlreadyThreatened(kind), Lang::En) => format!(
                     "{attacker} attacks {target}, but {target} could be won before this move \
@@ -360,7 +360,7 @@ pub enum NotBefore {
     LosingExchange((Square, Piece)),
     /// Taking the target cost this piece elsewhere.
     Cost((Square, Piece), (Square, Piece)),
-    /// After taking the target the opponent won this piece back by checks (CXA 29.1).
+    /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
     /// Taking the target would have allowed mate (CXA 29.4).
     AllowedMate((Square, Piece)),
@@ -473,17 +473,16 @@ pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
                 format!("此着前吃{}须失{}", name(*target), name(*lost))
             }
             (NotBefore::WonBack(target, lost), Lang::En) => format!(
-                "before this move, after taking {} the opponent won {} back by checks",
+                "before this move, after taking {} the opponent won {} by checks",
                 name(*target),
                 name(*lost)
             ),
             (NotBefore::WonBack(target, lost), Lang::Zh) => {
-                format!("此着前吃{}则被连将得回{}", name(*target), name(*lost))
+                format!("此着前吃{}后，{}被连将吃去", name(*target), name(*lost))
             }
-            (NotBefore::AllowedMate(target), Lang::En) => format!(
-                "before this move, taking {} allowed mate (CXA 29.4)",
-                name(*target)
-            ),
+            (NotBefore::AllowedMate(target), Lang::En) => {
+                format!("before this move, taking {} allowed mate", name(*target))
+            }
             (NotBefore::PawnUncoveredNoCheck(target), Lang::En) => format!(
                 "before this move, the pawn's capture of {} uncovered no check",
                 name(*target)
@@ -492,7 +491,7 @@ pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
                 format!("此着前兵(卒)吃{}不产生将军", name(*target))
             }
             (NotBefore::AllowedMate(target), Lang::Zh) => {
-                format!("此着前吃{}则被将杀（29.4）", name(*target))
+                format!("此着前吃{}则被将死", name(*target))
             }
         })
         .collect()
@@ -629,7 +628,7 @@ mod tests {
         assert_eq!(attacks[0].why, NoChase::WonBack(taker));
         assert_eq!(
             describe(&attacks, Lang::Zh),
-            vec!["红车(a3)攻黑炮(d3)，吃之则被连将得回红车(d3)，不得子"]
+            vec!["红车(a3)攻黑炮(d3)，吃之则红车(d3)被连将吃去，不得子"]
         );
     }
 
@@ -749,7 +748,7 @@ mod tests {
         );
         assert_eq!(
             describe_not_before(&[NotBefore::AllowedMate(cannon)], Lang::En),
-            vec!["before this move, taking red cannon h0 allowed mate (CXA 29.4)"]
+            vec!["before this move, taking red cannon h0 allowed mate"]
         );
         // The red king steps from e1 to f1; before, after the horse c6 took
         // the elephant e7, Black won the rook b5 back by checks.
@@ -762,7 +761,7 @@ mod tests {
         );
         assert_eq!(
             describe_not_before(&[NotBefore::WonBack(elephant, rook)], Lang::Zh),
-            vec!["此着前吃黑象(e7)则被连将得回红车(b5)"]
+            vec!["此着前吃黑象(e7)后，红车(b5)被连将吃去"]
         );
     }
 }

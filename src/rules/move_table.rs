@@ -44,6 +44,8 @@ pub struct MoveRun<'a> {
 
 /// What one move's reason shows beyond its nature (see [`MoveRun::reasons`]).
 struct Worked {
+    /// The position after the move.
+    after: Position,
     /// A mate threat's mating line, from the position after the move.
     line: Option<(Position, Vec<Move>)>,
     /// The grounds of an idle move or of a chase.
@@ -184,7 +186,11 @@ impl<'a> MoveRun<'a> {
                         (!line.is_empty()).then_some((ahead, line))
                     })
                     .flatten();
-                Worked { line, grounds }
+                Worked {
+                    after: pos.clone(),
+                    line,
+                    grounds,
+                }
             })
             .collect()
     }
@@ -200,7 +206,7 @@ impl<'a> MoveRun<'a> {
                 if m.nature.nature == Nature::Chase || m.nature.chases.is_empty() {
                     return reason;
                 }
-                let chases = m.nature.chases_reason(lang);
+                let chases = m.nature.chases_reason(lang, Some(&worked.after));
                 match lang {
                     Lang::En => format!("{reason}; it also chases: {chases}"),
                     Lang::Zh => format!("{reason}；兼捉：{chases}"),
@@ -212,7 +218,7 @@ impl<'a> MoveRun<'a> {
     /// One move's reason, with what it shows worked out.
     fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
         let Some((ahead, line)) = &worked.line else {
-            let reason = m.nature.reason(lang);
+            let reason = m.nature.reason_after(lang, &worked.after);
             // The grounds follow the reason: after a colon or a semicolon in
             // English, in brackets in Chinese.
             let with = |lead: &str, grounds: Vec<String>| match lang {
@@ -235,6 +241,7 @@ impl<'a> MoveRun<'a> {
         match lang {
             Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
             Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
+            Lang::Zh if moves == 1 => format!("伏{shown}"),
             Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
         }
     }

@@ -2,7 +2,8 @@
 //! from the facts the classification kept ([`Why`], the threats): "red rook
 //! a5 threatens black horse e5: it is unprotected" (红车(a5)捉黑马(e5)：无根).
 
-use crate::board::{Piece, Role, Square};
+use crate::board::{Piece, Position, Role, Square};
+use crate::notation::{Notation, render};
 
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::ruling::Lang;
@@ -12,6 +13,17 @@ impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
     /// black horse e5: it is unprotected".
     pub fn reason(&self, lang: Lang) -> String {
+        self.reason_at(lang, None)
+    }
+
+    /// [`MoveNature::reason`], knowing `after`, the position after the
+    /// move: a chase after checks then names its first check in Chinese
+    /// notation in Chinese (in coordinates otherwise).
+    pub fn reason_after(&self, lang: Lang, after: &Position) -> String {
+        self.reason_at(lang, Some(after))
+    }
+
+    fn reason_at(&self, lang: Lang, after: Option<&Position>) -> String {
         let en = lang == Lang::En;
         match &self.why {
             Why::Check(checkers) => {
@@ -29,7 +41,7 @@ impl MoveNature {
                 format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
             }
             Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
-            Why::Chase => self.chases_reason(lang),
+            Why::Chase => self.chases_reason(lang, after),
             &Why::Exchange((p, ours), (t, theirs)) if en => format!(
                 "offers to exchange {} for {}",
                 piece_en(p, ours),
@@ -87,15 +99,21 @@ impl MoveNature {
 
     /// The move's chases explained, one after another: a chase's whole
     /// reason, and for a check or mate threat that also chases (AXF), what
-    /// it chases besides.
-    pub fn chases_reason(&self, lang: Lang) -> String {
-        let parts: Vec<String> = self.chases.iter().map(|t| chase_reason(t, lang)).collect();
+    /// it chases besides. With `after`, the position after the move, a
+    /// first check is written as [`MoveNature::reason_after`] says.
+    pub fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
+        let parts: Vec<String> = self
+            .chases
+            .iter()
+            .map(|t| chase_reason(t, lang, after))
+            .collect();
         parts.join(if lang == Lang::En { "; " } else { "；" })
     }
 }
 
-/// One capture threat explained: who threatens whom, and how it wins material.
-fn chase_reason(t: &Threat, lang: Lang) -> String {
+/// One capture threat explained: who threatens whom, and how it wins
+/// material; `after` is the position after the move, if known.
+fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
     // Why each false root cannot take back (none for most threats).
     let roots: Vec<String> = t
         .false_roots
@@ -167,10 +185,15 @@ fn chase_reason(t: &Threat, lang: Lang) -> String {
                 t.won_after
                     .map_or("子".to_string(), |(s, p)| piece_zh(p, s))
             ),
-            ThreatKind::AfterChecks => format!(
-                "先照将{}，连续照将后吃子",
-                t.first_check.map_or(String::new(), |m| format!("（{m}）"))
-            ),
+            ThreatKind::AfterChecks => match (t.first_check, after) {
+                // The mover checks first: it moves again after its move.
+                (Some(check), Some(after)) => format!(
+                    "先{}照将，连续照将后吃子",
+                    render(&after.passed(), check, Notation::Chinese)
+                ),
+                (Some(check), None) => format!("先照将（{check}），连续照将后吃子"),
+                (None, _) => "连续照将后吃子".to_string(),
+            },
         };
         let price = t.price_before.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))

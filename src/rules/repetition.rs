@@ -143,18 +143,21 @@ pub enum Clause {
 
 impl Clause {
     /// The clause for people: in English as [`Clause`]'s `Display` (also the
-    /// JSON form), in Chinese e.g. "中国象棋竞赛规则(2020) 第25.3条", "亚洲象棋规则 第6条"
-    /// or "dqsz2017-slow 赛事规程：25回合以内不变作和".
+    /// JSON form), in Chinese e.g. "《象棋竞赛规则（2020版）》第25.3条", "《亚洲象棋规例》第6条"
+    /// or "dqsz2017-slow 赛事规程：25回合以内不得不变作和".
     pub fn name(&self, lang: Lang) -> String {
         match (lang, self) {
             (Lang::En, _) => self.to_string(),
-            (Lang::Zh, Clause::Rules { rules, article }) => match rules {
-                RuleSet::Cxa2011 => format!("中国象棋竞赛规则(2011) 第{article}条"),
-                RuleSet::Cxa2020 => format!("中国象棋竞赛规则(2020) 第{article}条"),
-                RuleSet::Axf => format!("亚洲象棋规则 第{article}条"),
-            },
+            (Lang::Zh, Clause::Rules { rules, article }) => {
+                let article = article.replace(", ", "、");
+                match rules {
+                    RuleSet::Cxa2011 => format!("《象棋竞赛规则（2011版）》第{article}条"),
+                    RuleSet::Cxa2020 => format!("《象棋竞赛规则（2020版）》第{article}条"),
+                    RuleSet::Axf => format!("《亚洲象棋规例》第{article}条"),
+                }
+            }
             (Lang::Zh, Clause::EarlyRepetition { profile, rounds }) => {
-                format!("{profile} 赛事规程：{rounds}回合以内不变作和")
+                format!("{profile} 赛事规程：{rounds}回合以内不得不变作和")
             }
         }
     }
@@ -200,8 +203,8 @@ impl CycleRuling {
         }
     }
 
-    /// The ruling explained in one sentence, e.g. "perpetual check loses: red
-    /// must vary, else red loses".
+    /// The ruling explained in one sentence, while the game goes on, e.g.
+    /// "perpetual check loses: red must vary, else red loses".
     pub fn explanation(&self, lang: Lang) -> String {
         let (en, zh) = &self.ground;
         match (self.outcome, lang) {
@@ -209,9 +212,21 @@ impl CycleRuling {
                 format!("{en}: {c} must vary, else {c} loses")
             }
             (CycleOutcome::MustVary(c), Lang::Zh) => {
-                format!("{zh}：{}方变着，不变判负", c.name_zh())
+                format!("{zh}：{}方变着，不变作负", c.name_zh())
             }
             (CycleOutcome::Draw, Lang::En) => format!("{en}: draw if neither side varies"),
+            (CycleOutcome::Draw, Lang::Zh) => zh.to_string(),
+        }
+    }
+
+    /// The ruling explained in one sentence once it has ended the game, e.g.
+    /// "perpetual check loses: red did not vary and loses".
+    pub fn decision(&self, lang: Lang) -> String {
+        let (en, zh) = &self.ground;
+        match (self.outcome, lang) {
+            (CycleOutcome::MustVary(c), Lang::En) => format!("{en}: {c} did not vary and loses"),
+            (CycleOutcome::MustVary(c), Lang::Zh) => format!("{zh}：{}方不变，作负", c.name_zh()),
+            (CycleOutcome::Draw, Lang::En) => format!("{en}: neither side varied, draw"),
             (CycleOutcome::Draw, Lang::Zh) => zh.to_string(),
         }
     }
@@ -273,6 +288,7 @@ pub fn rule_cycle(
             RuleSet::Axf => {
                 let chases = labelled_chases(start, moves, natures, &idx);
                 axf = AxfChases {
+                    every_move: !chases.is_empty(),
                     perpetual: perpetual_targets(&chases),
                     rook_chasers: rook_chasers(&chases),
                 };
@@ -306,6 +322,8 @@ pub fn rule_cycle(
 /// What AXF's chase rules need of a side's chases in a cycle.
 #[derive(Default)]
 struct AxfChases {
+    /// Every move of the side chases.
+    every_move: bool,
     /// The pieces it chases perpetually (see [`perpetual_targets`]).
     perpetual: Vec<u8>,
     /// Its horses and cannons chasing a rook on every move (see [`rook_chasers`]).
@@ -462,7 +480,7 @@ fn verdict_axf(
         );
     }
     if !red.forbidden {
-        return draw("5", "no side breaks a rule", "双方均未犯规，不变作和");
+        return allowed_draw_axf(red, black, axf);
     }
     let held = only(
         chases_held_rook(red, natures),
@@ -492,6 +510,41 @@ fn verdict_axf(
     draw("5", "both sides chase perpetually", "双方长捉，作和")
 }
 
+/// The AXF draw when neither side breaks a rule, citing why a side that
+/// attacks on every move is allowed to: a perpetual mate threat (rule 9),
+/// checks alternating with chases (rule 12), chases of several pieces in
+/// turn (rule 32), or no attack at all (rule 5).
+fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, axf: [&AxfChases; 2]) -> Verdict {
+    let threatens_mate =
+        |s: &SideCycle| !s.moves.is_empty() && s.tally.mate_threats == s.moves.len();
+    if threatens_mate(red) || threatens_mate(black) {
+        return draw(
+            "9",
+            "a perpetual mate threat breaks no rule",
+            "长杀不犯规，不变作和",
+        );
+    }
+    let checks_and_chases = |s: &SideCycle| {
+        let t = s.tally;
+        t.checks > 0 && t.chases > 0 && t.checks + t.chases == s.moves.len()
+    };
+    if checks_and_chases(red) || checks_and_chases(black) {
+        return draw(
+            "12",
+            "checks alternating with chases break no rule",
+            "一将一捉（或数将一捉）不犯规，不变作和",
+        );
+    }
+    if axf.iter().any(|s| s.every_move) {
+        return draw(
+            "32",
+            "chasing several pieces in turn breaks no rule",
+            "轮捉多子不算长捉，不变作和",
+        );
+    }
+    draw("5", "no side breaks a rule", "双方均未犯规，不变作和")
+}
+
 fn must_vary(color: Color, article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
     (CycleOutcome::MustVary(color), article, (en, zh))
 }
@@ -508,13 +561,78 @@ fn is_joint(t: &Threat) -> bool {
         || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty())
 }
 
-/// Whether every move of the side is a chase by a single piece (of an
-/// unprotected piece or a rook), none of them a joint chase.
-fn pure_single_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
-    side.moves.iter().all(|&i| {
+/// What a side chases alone, move after move, when every move of its
+/// cycle is a chase by a single piece (not a joint chase, 联合捉).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum SingleChase {
+    /// Every move chases a rook (长捉车, CXA 2020 26.9.2).
+    Rook,
+    /// Every move chases an unprotected piece other than a rook (长捉无根子, 26.9.3).
+    Unprotected,
+    /// Some moves chase a rook, the others an unprotected piece (26.9.2 and 26.9.3).
+    Both,
+}
+
+/// What the side chases alone on every move of its cycle, if every move is
+/// a chase by a single piece (of an unprotected piece or a rook).
+fn single_chase(side: &SideCycle, natures: &[MoveNature]) -> Option<SingleChase> {
+    let (mut rook, mut other) = (false, false);
+    for &i in &side.moves {
         let n = &natures[i];
-        n.nature == Nature::Chase && n.chases.iter().any(|t| !is_joint(t))
-    })
+        let single = || n.chases.iter().filter(|t| !is_joint(t));
+        if n.nature != Nature::Chase || single().next().is_none() {
+            return None;
+        }
+        if single().any(|t| t.piece.role == Role::Rook) {
+            rook = true;
+        } else {
+            other = true;
+        }
+    }
+    match (rook, other) {
+        (true, false) => Some(SingleChase::Rook),
+        (false, true) => Some(SingleChase::Unprotected),
+        (true, true) => Some(SingleChase::Both),
+        (false, false) => None,
+    }
+}
+
+/// The CXA 2020 tie-breaker (26.9.2, 26.9.3) when `chaser` chases alone,
+/// as `single` says, and the other side chases jointly (联合捉).
+fn single_against_joint(chaser: Color, single: SingleChase) -> Verdict {
+    let (article, en, zh) = match (chaser, single) {
+        (Color::Red, SingleChase::Rook) => (
+            "26.9.2",
+            "red chases a rook perpetually, black chases jointly",
+            "红方长捉车，黑方联合捉",
+        ),
+        (Color::Black, SingleChase::Rook) => (
+            "26.9.2",
+            "black chases a rook perpetually, red chases jointly",
+            "黑方长捉车，红方联合捉",
+        ),
+        (Color::Red, SingleChase::Unprotected) => (
+            "26.9.3",
+            "red chases an unprotected piece perpetually, black chases jointly",
+            "红方长捉无根子，黑方联合捉",
+        ),
+        (Color::Black, SingleChase::Unprotected) => (
+            "26.9.3",
+            "black chases an unprotected piece perpetually, red chases jointly",
+            "黑方长捉无根子，红方联合捉",
+        ),
+        (Color::Red, SingleChase::Both) => (
+            "26.9.2, 26.9.3",
+            "red chases a rook and unprotected pieces in turn, black chases jointly",
+            "红方轮捉车与无根子，黑方联合捉",
+        ),
+        (Color::Black, SingleChase::Both) => (
+            "26.9.2, 26.9.3",
+            "black chases a rook and unprotected pieces in turn, red chases jointly",
+            "黑方轮捉车与无根子，红方联合捉",
+        ),
+    };
+    must_vary(chaser, article, en, zh)
 }
 
 /// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
@@ -536,7 +654,7 @@ fn verdict_cxa(
             checker,
             "25.1",
             "unilateral perpetual check is never allowed",
-            "单方面长将",
+            "任何情况下均不允许单方面长将",
         );
     }
     match (red.forbidden, black.forbidden) {
@@ -559,27 +677,19 @@ fn verdict_cxa(
         ),
         (true, true) => {
             if rules == RuleSet::Cxa2020 {
-                let red_single = pure_single_chase(red, natures);
-                let black_single = pure_single_chase(black, natures);
-                if red_single && has_joint_chase(black, natures) {
-                    return must_vary(
-                        Color::Red,
-                        "26.9.2/26.9.3",
-                        "red chases one piece perpetually with single pieces, black chases jointly",
-                        "红方单子长捉，黑方联合捉",
-                    );
+                if let Some(single) = single_chase(red, natures)
+                    && has_joint_chase(black, natures)
+                {
+                    return single_against_joint(Color::Red, single);
                 }
-                if black_single && has_joint_chase(red, natures) {
-                    return must_vary(
-                        Color::Black,
-                        "26.9.2/26.9.3",
-                        "black chases perpetually with single pieces, red chases jointly",
-                        "黑方单子长捉，红方联合捉",
-                    );
+                if let Some(single) = single_chase(black, natures)
+                    && has_joint_chase(red, natures)
+                {
+                    return single_against_joint(Color::Black, single);
                 }
             }
             draw(
-                "25.2",
+                "26.9.4",
                 "both sides play forbidden moves",
                 "双方均为禁止着法，不变作和",
             )

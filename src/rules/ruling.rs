@@ -305,7 +305,7 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
                     (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
                     (Some(_), Some(r)) => {
-                        format!(" — {} ({})", r.cycle.explanation(lang), r.cycle.clause)
+                        format!(" — {} ({})", r.cycle.decision(lang), r.cycle.clause)
                     }
                     (None, Some(r)) => format!(
                         " — repetition ({} occurrences): {} ({})",
@@ -331,13 +331,13 @@ impl Ruling {
                     (Some(_), Some(r)) => {
                         format!(
                             "——{}（{}）",
-                            r.cycle.explanation(lang),
+                            r.cycle.decision(lang),
                             r.cycle.clause.name(lang)
                         )
                     }
                     (None, Some(r)) => {
                         format!(
-                            "——循环第{}次：{}（{}）",
+                            "——局面第{}次出现：{}（{}）",
                             r.occurrences,
                             r.cycle.explanation(lang),
                             r.cycle.clause.name(lang)
