@@ -48,7 +48,8 @@ pub enum Event {
     Quiet,
     /// The position has now stood this many times.
     Repetition(usize),
-    /// The side to move has no legal move.
+    /// The side to move has no legal move: checkmate if the move checked,
+    /// stalemate (困毙, also a loss) otherwise.
     NoLegalMoves,
 }
 
@@ -219,7 +220,11 @@ impl Referee {
         let n = entry.1 as usize;
         if n > 1 {
             Event::Repetition(n)
-        } else if check && self.position.has_no_legal_moves() {
+        } else if if check {
+            self.position.has_no_legal_moves()
+        } else {
+            self.position.is_stalemate()
+        } {
             Event::NoLegalMoves
         } else {
             Event::Quiet
@@ -435,8 +440,10 @@ impl Referee {
         self.start.fullmoves() + ((ply - 1 + black_first) / 2) as u32
     }
 
-    /// The natural limit's status after the last move, with every move since
-    /// the last capture classified (its checks and attacking moves counted).
+    /// The natural limit's status after the last move. Checks are always
+    /// counted; mate threats and chases only when [`Referee::set_limit_detail`]
+    /// asks for them or when an attack cap could change who may claim
+    /// (`attacks_classified` in the status says which).
     pub fn natural_limit(&self) -> LimitStatus {
         self.limit_status(
             self.attacks_classified(),
@@ -614,6 +621,32 @@ impl Referee {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_that_leaves_no_legal_reply_is_announced_mate_or_stalemate() {
+        // Stalemate: the red king steps to e0, and the black king on d9 has no move.
+        let start = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/5K3 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let event = referee.push(Move::parse_uci("f0e0").unwrap()).unwrap();
+        assert_eq!(event, Event::NoLegalMoves);
+        let ruling = referee.ending(event).expect("the game is over");
+        assert_eq!(
+            (ruling.verdict, ruling.reason),
+            (Verdict::RedWins, Some(Reason::Stalemate))
+        );
+        // Mate: the rook checks on the back rank.
+        let start = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/R3K4 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let event = referee.push(Move::parse_uci("a0a9").unwrap()).unwrap();
+        assert_eq!(event, Event::NoLegalMoves);
+        let ruling = referee.ending(event).expect("the game is over");
+        assert_eq!(ruling.reason, Some(Reason::Checkmate));
+        // A quiet move is announced as quiet.
+        let event = Referee::with_rules(RuleSet::Cxa2020, Position::startpos())
+            .push(Move::parse_uci("h2e2").unwrap())
+            .unwrap();
+        assert_eq!(event, Event::Quiet);
+    }
 
     #[test]
     fn a_cycle_played_again_is_not_classified_again() {

@@ -59,17 +59,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             }
         }
     }
-    // A game that ends without legal moves (mate, or stalemate, which need not
-    // be announced by the push) is ruled on its last position.
-    if end.is_none() && row.plies > 0 && referee.position().has_no_legal_moves() {
-        let r = referee.ruling();
-        if r.ends_game() {
-            end = Some(End {
-                ply: row.plies,
-                ruling: r,
-            });
-        }
-    }
     if let Some(bad) = &game.illegal {
         let legal = bad.legal.join(" ");
         row.findings.push(Finding {

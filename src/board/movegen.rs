@@ -299,6 +299,38 @@ impl Position {
         self.first_legal_move().is_none()
     }
 
+    /// Whether the side to move, not in check, has no legal move: stalemate
+    /// (困毙). Most positions are answered by [`Position::has_quiet_move`]
+    /// without generating moves.
+    pub fn is_stalemate(&self) -> bool {
+        debug_assert!(!self.in_check());
+        !self.has_quiet_move() && self.has_no_legal_moves()
+    }
+
+    /// Whether a piece other than the king can move without touching any
+    /// line or horse leg of its own king: from a square off the king's rank,
+    /// file and diagonal neighbours, to a square off its rank and file. Out of
+    /// check, such a move is legal.
+    fn has_quiet_move(&self) -> bool {
+        let us = self.turn();
+        let king = self.king(us);
+        let lines = cross(king);
+        let occ = self.occupied();
+        let ours = self.us(us);
+        let free = ours & !lines & !horse_legs_around(king) & !Bitboard::from_square(king);
+        // Pawns first: a table lookup each.
+        let pawns = free & self.pieces(us, Role::Pawn);
+        if Iterator::any(&mut pawns.into_iter(), |from| {
+            (pawn_attacks(us, from) & !ours & !lines).any()
+        }) {
+            return true;
+        }
+        Iterator::any(&mut (free & !pawns).into_iter(), |from| {
+            self.piece_at(from)
+                .is_some_and(|p| (self.pseudo_targets(from, p.role, occ) & !ours & !lines).any())
+        })
+    }
+
     /// A legal move of the side to move (a king move first when there is
     /// one), or `None` when it has none.
     pub fn first_legal_move(&self) -> Option<Move> {
@@ -558,6 +590,48 @@ mod tests {
                 pos.play(mv);
             }
         }
+    }
+
+    #[test]
+    fn stalemate_is_told_with_and_without_generating_moves() {
+        // Black's king on d9 has no move: d8 faces the pawn d7's attack
+        // (and e9 the red king), and nothing else of Black's stands.
+        let stalemate = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/4K4 b").unwrap();
+        assert!(!stalemate.in_check());
+        assert!(stalemate.is_stalemate());
+        // Out of check, with or without a quiet move: the same answer as generating moves.
+        let mut positions = 0;
+        let mut visit = |pos: &Position| {
+            if !pos.in_check() {
+                assert_eq!(
+                    pos.is_stalemate(),
+                    pos.has_no_legal_moves(),
+                    "{}",
+                    pos.fen()
+                );
+                positions += 1;
+            }
+        };
+        for_each_playout_position(40, 120, &mut visit);
+        // Few pieces, hemmed in: the quiet move is often missing.
+        let mut random = RandomMoves::new(0x5851_F42D_4C95_7F2D);
+        for fen in [
+            "4k4/4a4/9/9/9/9/9/9/4A4/3K5 w",
+            "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3K5 w",
+            "3ak4/9/9/9/9/9/p8/9/4A4/3K5 w",
+        ] {
+            for _ in 0..200 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    visit(&pos);
+                    let Some(mv) = random.pick(&pos) else {
+                        break;
+                    };
+                    pos.play(mv);
+                }
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
     }
 
     /// Every pseudo-legal move kept by playing it and asking whether the mover's king is attacked.
