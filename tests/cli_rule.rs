@@ -343,6 +343,32 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
 }
 
 #[test]
+fn the_json_verdict_is_the_result_that_ended_the_game() {
+    // Idle shuttles drawn at ply 8, then perpetual checks that would lose:
+    // the game was drawn, whatever the record plays after.
+    let fen = "9/4k4/9/9/9/9/3R5/9/4A4/4K4 w";
+    let idle = "d3c3 e8e9 c3d3 e9e8";
+    let check = "d3e3 e8d8 e3d3 d8e8";
+    let ruled = |moves: String| -> serde_json::Value {
+        let out = xqarbiter(&["rule", "--fen", fen, "--moves", &moves, "--json"], None);
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    let v = ruled(format!("{idle} {idle} {check} {check}"));
+    assert_eq!(v["ended"]["ply"], 8);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"repetition".into())
+    );
+    // The other way round: Black won at ply 8, and idle moves after do not undo it.
+    let v = ruled(format!("{check} {check} {idle}"));
+    assert_eq!(v["ended"]["ply"], 8);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"black_wins".into(), &"perpetual".into())
+    );
+}
+
+#[test]
 fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     let fixture = |name: &str| {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -477,6 +477,11 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     });
     if args.json {
         let mut json = ruling.to_json();
+        // The game's result is the one that ended it, whatever the record plays after.
+        if let Some((_, end)) = &ended {
+            json["verdict"] = end.verdict.name().into();
+            json["reason"] = end.reason.map(Reason::name).into();
+        }
         json["ended"] = ended.as_ref().map_or(serde_json::Value::Null, |(ply, r)| {
             serde_json::json!({
                 "ply": ply,
