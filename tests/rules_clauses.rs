@@ -1818,3 +1818,19 @@ fn a_threat_of_mate_in_one_is_written_as_the_mating_move() {
     assert!(zh.contains("伏车５平４（杀）"), "{zh}");
     assert!(!zh.contains("伏1步"), "{zh}");
 }
+
+#[test]
+fn a_rook_chased_by_a_lesser_piece_is_chased_alone_even_with_false_roots() {
+    // The black horse attacks the red rook, whose defenders cannot take back
+    // (the king would face a pawn's attack, the advisor is pinned): still a
+    // chase by the horse alone, not a joint chase. Red chases unprotected
+    // pieces alone: both sides forbidden, no tie-breaker, a draw (as diagram 3).
+    let referee = play(
+        CXA,
+        "2b6/4k4/9/p8/9/9/2n6/3A5/3RA4/2p1K4 w",
+        "d1d0 c3b1 d0d1 b1c3",
+    );
+    let r = repetition(&referee);
+    assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
+    assert_eq!(r.cycle.clause.to_string(), "CXA 2020 26.9.4");
+}

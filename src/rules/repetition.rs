@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::board::{Color, Move, Position, Role};
 
+use super::exchange::value;
 use super::nature::MoveNature;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind};
@@ -555,10 +556,14 @@ fn draw(article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
 
 /// Whether a threat needs several of the chaser's pieces (联合捉): the target is
 /// won only through the exchange with more attackers than defenders (少根子),
-/// or its defender cannot recapture because another piece pins it (a false root).
+/// or its defender cannot recapture because another piece pins it (a false
+/// root). A rook attacked by a lesser piece is chased by that piece alone,
+/// whether its defenders are true or false.
 fn is_joint(t: &Threat) -> bool {
+    let rook_by_lesser =
+        t.piece.role == Role::Rook && value(t.by, t.attacker) < value(t.piece, t.target);
     t.kind == ThreatKind::Outnumbered
-        || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty())
+        || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty() && !rook_by_lesser)
 }
 
 /// What a side chases alone, move after move, when every move of its
