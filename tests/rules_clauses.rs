@@ -1834,3 +1834,25 @@ fn a_rook_chased_by_a_lesser_piece_is_chased_alone_even_with_false_roots() {
     assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
     assert_eq!(r.cycle.clause.to_string(), "CXA 2020 26.9.4");
 }
+
+#[test]
+fn axf_a_check_that_also_chases_counts_as_a_chase_and_the_ruling_says_so() {
+    // Black's rook checks from e4 while uncovering the cannon a6's attack on
+    // the red rook a0, then returns to a4 and the cannon attacks it again.
+    let referee = play(
+        AXF,
+        "3k5/9/9/c8/5P3/r8/4C4/9/4K4/R2N5 w",
+        "e3a3 a4e4 a3e3 e4a4",
+    );
+    let r = repetition(&referee);
+    assert_eq!(r.cycle.black.pattern(Lang::En), "1 check + 1 chase");
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Black));
+    assert!(
+        r.cycle
+            .explanation(Lang::En)
+            .contains("its checks chase it too, and count as chases"),
+        "{}",
+        r.cycle.explanation(Lang::En)
+    );
+    assert!(r.cycle.explanation(Lang::Zh).contains("将军兼捉，按捉论"));
+}

@@ -473,12 +473,23 @@ fn verdict_axf(
         return draw("7", "both sides check perpetually", "双方长将，作和");
     }
     if let Some(chaser) = only(red.forbidden, black.forbidden) {
-        return must_vary(
-            chaser,
-            "3",
-            "perpetual chase of one piece loses",
-            "长捉一子作负",
-        );
+        let side = if chaser == Color::Red { red } else { black };
+        // A check that also chases is judged by its forbidden reading: a chase.
+        return if side.tally.checks > 0 {
+            must_vary(
+                chaser,
+                "3",
+                "perpetual chase of one piece loses (its checks chase it too, and count as chases)",
+                "长捉一子作负（将军兼捉，按捉论）",
+            )
+        } else {
+            must_vary(
+                chaser,
+                "3",
+                "perpetual chase of one piece loses",
+                "长捉一子作负",
+            )
+        };
     }
     if !red.forbidden {
         return allowed_draw_axf(red, black, axf);
