@@ -471,7 +471,7 @@ impl Referee {
         let mut counter = if self.last_capture == 0 {
             LimitCounter::resume(&self.start)
         } else {
-            LimitCounter::new()
+            LimitCounter::after_capture(self.last_capture as u32)
         };
         let mut pos = self.position.clone();
         if classify_attacks {
@@ -516,7 +516,7 @@ impl Referee {
         let mut reason = None;
         let repetition = self.repetition();
         let no_moves = self.position.has_no_legal_moves();
-        let limit = self.limit_status(self.attacks_classified(), no_moves);
+        let mut limit = self.limit_status(self.attacks_classified(), no_moves);
         if no_moves {
             verdict = Verdict::win_for(!self.position.turn());
             reason = Some(if self.position.in_check() {
@@ -545,6 +545,9 @@ impl Referee {
                         reason = Some(Reason::Repetition);
                     }
                 }
+            }
+            if limit.outcome == LimitOutcome::Draw {
+                limit.outcome = LimitOutcome::RepetitionDecides;
             }
         } else if limit.outcome == LimitOutcome::Draw {
             verdict = Verdict::Draw;

@@ -490,3 +490,32 @@ fn a_mate_on_the_last_counted_move_beats_the_limit() {
         LimitOutcome::Draw
     );
 }
+
+#[test]
+fn a_decisive_repetition_on_the_limit_ply_decides_before_the_limit() {
+    use xqarbiter::referee::Referee;
+    use xqarbiter::rules::ruling::{Lang, Reason, Verdict};
+    // Red checks perpetually; the third occurrence falls on ply 10, where a
+    // limit of 5 rounds is reached too.
+    let mut profile = Profile::builtin("cxa2020").unwrap();
+    profile.limit.rounds = 5;
+    let start = Position::from_fen("2b1k1b2/9/9/9/9/1R7/9/9/9/2B2KB2 w").unwrap();
+    let mut referee = Referee::new(profile, start);
+    for m in "b4d4 c9a7 d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9".split_whitespace() {
+        referee.push(Move::parse_uci(m).unwrap()).unwrap();
+    }
+    let ruling = referee.ruling();
+    assert_eq!(
+        (ruling.verdict, ruling.reason),
+        (Verdict::BlackWins, Some(Reason::Perpetual))
+    );
+    assert_eq!(
+        ruling.natural_limit.outcome,
+        LimitOutcome::RepetitionDecides
+    );
+    assert!(
+        ruling
+            .natural_limit_text(Lang::En)
+            .ends_with("but the repetition completed by the last move decides the game")
+    );
+}

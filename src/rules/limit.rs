@@ -203,15 +203,20 @@ pub enum LimitOutcome {
     /// The counts reach the limit, but the last move mated or stalemated: the
     /// mate decides the game.
     MateBeatsLimit,
+    /// The counts reach the limit, but the last move also completed a
+    /// decisive repetition, whose ruling decides the game (rules.md §6.3,
+    /// precedence).
+    RepetitionDecides,
 }
 
 impl LimitOutcome {
-    /// `running`, `draw` or `mate_beats_limit`.
+    /// `running`, `draw`, `mate_beats_limit` or `repetition_decides`.
     pub const fn name(self) -> &'static str {
         match self {
             LimitOutcome::Running => "running",
             LimitOutcome::Draw => "draw",
             LimitOutcome::MateBeatsLimit => "mate_beats_limit",
+            LimitOutcome::RepetitionDecides => "repetition_decides",
         }
     }
 }
@@ -257,6 +262,17 @@ impl LimitCounter {
         counter.sides[(!start.turn()).index()].moves = prior.div_ceil(2);
         counter.sides[start.turn().index()].moves = prior / 2;
         counter
+    }
+
+    /// A counter for the plies that follow a capture made on ply `ply`
+    /// (1-based) of the record: nothing counted yet, the count running from
+    /// the next ply.
+    pub fn after_capture(ply: u32) -> LimitCounter {
+        LimitCounter {
+            plies: ply,
+            since_ply: ply + 1,
+            ..LimitCounter::new()
+        }
     }
 
     /// Counts one ply. A capture resets everything; the count then runs from the next ply.
@@ -330,6 +346,7 @@ impl LimitCounter {
             black,
             claimable_by,
             outcome: self.outcome(params, mode),
+            stalemate: self.last.is_some_and(|f| f.no_legal_reply && !f.check),
         }
     }
 
@@ -413,13 +430,20 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
     if void_checks > 0 {
         let (en, zh) = if params.check_cap == 0 {
             (
-                format!("the claimant's checks never count: {void_checks} checks deducted"),
+                format!(
+                    "the claimant's checks never count: {void_checks} {} deducted",
+                    plural(void_checks, "check", "checks")
+                ),
                 format!("提出方将军不计着数：扣除{void_checks}着"),
             )
         } else {
             let cap = params.check_cap;
             (
-                format!("{void_checks} checks beyond the cap of {cap} are void and deducted"),
+                format!(
+                    "{void_checks} {} beyond the cap of {cap} {} void and deducted",
+                    plural(void_checks, "check", "checks"),
+                    plural(void_checks, "is", "are")
+                ),
                 format!("将军超过{cap}着，{void_checks}着为无效着，扣除"),
             )
         };
@@ -441,7 +465,9 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
             kind: DeductionKind::VoidAttacks,
             count: void_attacks,
             en: format!(
-                "{void_attacks} attacking moves ({what_en}) beyond the cap of {max} are void and deducted"
+                "{void_attacks} attacking {} ({what_en}) beyond the cap of {max} {} void and deducted",
+                plural(void_attacks, "move", "moves"),
+                plural(void_attacks, "is", "are")
             ),
             zh: format!("{what_zh}累计超过{max}着，{void_attacks}着为无效着，扣除"),
         });
@@ -452,9 +478,11 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
             kind: DeductionKind::RepliesToVoidChecks,
             count: replies,
             en: format!(
-                "{}'s {replies} replies to {}'s void checks are not counted",
+                "{}'s {replies} {} to {}'s void checks {} not counted",
                 opp.name(),
-                claimant.name()
+                plural(replies, "reply", "replies"),
+                claimant.name(),
+                plural(replies, "is", "are")
             ),
             zh: format!(
                 "{}方应对{}方无效将军的{replies}着不计",
@@ -464,6 +492,11 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
         });
     }
     out
+}
+
+/// `one` for a count of 1, else `many`.
+fn plural(count: u32, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }
 
 /// Why moves were deducted.
@@ -541,6 +574,9 @@ pub struct LimitStatus {
     pub claimable_by: Vec<Color>,
     /// The result under the claim mode.
     pub outcome: LimitOutcome,
+    /// Whether the last move left the opponent no legal move without
+    /// checking it (困毙), rather than mating it.
+    pub stalemate: bool,
 }
 
 impl LimitStatus {
@@ -560,34 +596,57 @@ impl LimitStatus {
         })
     }
 
-    /// The claimant the outcome is about (the one named, or else Red, then
+    /// The claimants the outcome is about (the one named, or else Red, then
     /// Black) whose moves and the opponent's would reach the limit but for
-    /// the deductions, with its count.
-    fn short_by_deductions(&self) -> Option<(Color, &SideStatus)> {
+    /// the deductions, each with its count.
+    fn short_by_deductions(&self) -> Vec<(Color, &SideStatus)> {
         let sides: &[Color] = match self.claim_mode {
             ClaimMode::Claim(c) => &[c][..],
             ClaimMode::Automatic => &[Color::Red, Color::Black],
         };
         let l = self.limit;
-        sides.iter().find_map(|&c| {
-            let status = match c {
-                Color::Red => &self.red,
-                Color::Black => &self.black,
-            };
-            let raw = status.moves >= l && status.opponent_moves >= l;
-            (raw && !status.reached && !status.deductions.is_empty()).then_some((c, status))
-        })
+        sides
+            .iter()
+            .filter_map(|&c| {
+                let status = match c {
+                    Color::Red => &self.red,
+                    Color::Black => &self.black,
+                };
+                let raw = status.moves >= l && status.opponent_moves >= l;
+                (raw && !status.reached && !status.deductions.is_empty()).then_some((c, status))
+            })
+            .collect()
+    }
+
+    /// Who may claim, when one side only may and the mode names no
+    /// claimant: " (only black may claim)", in English and Chinese.
+    fn sole_claimant(&self) -> (String, String) {
+        match (self.claim_mode, self.claimable_by.as_slice()) {
+            (ClaimMode::Automatic, &[side]) => (
+                format!(" (only {} may claim)", side.name()),
+                format!("（仅{}方可提和）", side.name_zh()),
+            ),
+            _ => (String::new(), String::new()),
+        }
     }
 
     /// One line on the outcome, in English and in Chinese.
     pub fn outcome_text(&self) -> (String, String) {
         let l = self.limit;
         match self.outcome {
-            LimitOutcome::Running => match self.short_by_deductions() {
-                Some((side, status)) => {
-                    let en: Vec<&str> = status.deductions.iter().map(|d| d.en.as_str()).collect();
-                    let zh: Vec<&str> = status.deductions.iter().map(|d| d.zh.as_str()).collect();
-                    (
+            LimitOutcome::Running => {
+                let short = self.short_by_deductions();
+                if short.is_empty() {
+                    return (
+                        format!("natural limit of {l} rounds not reached"),
+                        format!("未满自然限着{l}回合"),
+                    );
+                }
+                let en: Vec<String> = short
+                    .iter()
+                    .map(|(side, status)| {
+                        let why: Vec<&str> =
+                            status.deductions.iter().map(|d| d.en.as_str()).collect();
                         format!(
                             "natural limit of {l} rounds not reached for {}'s claim: \
                              {} of its {} moves and {} of the opponent's {} count ({})",
@@ -596,8 +655,15 @@ impl LimitStatus {
                             status.moves,
                             status.opponent_effective_moves,
                             status.opponent_moves,
-                            en.join("; ")
-                        ),
+                            why.join("; ")
+                        )
+                    })
+                    .collect();
+                let zh: Vec<String> = short
+                    .iter()
+                    .map(|(side, status)| {
+                        let why: Vec<&str> =
+                            status.deductions.iter().map(|d| d.zh.as_str()).collect();
                         format!(
                             "{}方提和未满自然限着{l}回合：本方{}着计{}着，对方{}着计{}着（{}）",
                             side.name_zh(),
@@ -605,22 +671,33 @@ impl LimitStatus {
                             status.valid_moves,
                             status.opponent_moves,
                             status.opponent_effective_moves,
-                            zh.join("；")
-                        ),
-                    )
-                }
-                None => (
-                    format!("natural limit of {l} rounds not reached"),
-                    format!("未满自然限着{l}回合"),
-                ),
-            },
-            LimitOutcome::Draw => (
-                format!("natural limit of {l} rounds reached without a capture: draw"),
-                format!("双方在{l}回合内无吃子，符合自然限着，判和"),
+                            why.join("；")
+                        )
+                    })
+                    .collect();
+                (en.join("\n"), zh.join("\n"))
+            }
+            LimitOutcome::Draw => {
+                let (en, zh) = self.sole_claimant();
+                (
+                    format!("natural limit of {l} rounds reached without a capture: draw{en}"),
+                    format!("双方在{l}回合内无吃子，符合自然限着，判和{zh}"),
+                )
+            }
+            LimitOutcome::MateBeatsLimit if self.stalemate => (
+                format!("natural limit of {l} rounds reached, but the last move stalemated"),
+                format!("已满自然限着{l}回合，但最后一着使对方困毙，胜负优先"),
             ),
             LimitOutcome::MateBeatsLimit => (
                 format!("natural limit of {l} rounds reached, but the last move mated"),
-                format!("已满自然限着{l}回合，但最后一着将死（困毙）对方，胜负优先"),
+                format!("已满自然限着{l}回合，但最后一着将死对方，胜负优先"),
+            ),
+            LimitOutcome::RepetitionDecides => (
+                format!(
+                    "natural limit of {l} rounds reached, but the repetition completed by the \
+                     last move decides the game"
+                ),
+                format!("已满自然限着{l}回合，但最后一着构成的循环重复先行裁决"),
             ),
         }
     }
@@ -672,6 +749,83 @@ mod tests {
         assert!(!s.black.can_claim);
         assert_eq!(s.outcome, LimitOutcome::Running);
         assert_eq!(s.black.deductions.len(), 3);
+    }
+
+    #[test]
+    fn a_count_after_a_capture_names_the_plies_of_the_record() {
+        // A capture on ply 9, then three plies.
+        let mut c = LimitCounter::after_capture(9);
+        shuffle(&mut c, 3, |_, mover| PlyFacts::quiet(mover));
+        let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
+        assert_eq!((s.plies, s.since_ply, s.prior_plies), (12, 10, 0));
+        assert_eq!((s.red.moves, s.black.moves), (2, 1));
+    }
+
+    #[test]
+    fn the_limit_reached_by_a_stalemate_or_mate_says_which() {
+        let params = LimitParams {
+            rounds: 2,
+            ..LimitParams::default()
+        };
+        for (check, en, zh) in [
+            (false, "but the last move stalemated", "使对方困毙"),
+            (true, "but the last move mated", "将死对方"),
+        ] {
+            let mut c = LimitCounter::new();
+            shuffle(&mut c, 4, |ply, mover| PlyFacts {
+                check: check && ply == 3,
+                no_legal_reply: ply == 3,
+                ..PlyFacts::quiet(mover)
+            });
+            let s = c.status(&params, ClaimMode::Automatic);
+            assert_eq!(s.outcome, LimitOutcome::MateBeatsLimit);
+            let (text_en, text_zh) = s.outcome_text();
+            assert!(text_en.ends_with(en), "{text_en}");
+            assert!(
+                text_zh.contains(zh) && !text_zh.contains("（困毙）"),
+                "{text_zh}"
+            );
+        }
+    }
+
+    #[test]
+    fn automatic_mode_names_a_sole_claimant_and_every_side_short_of_the_limit() {
+        let params = LimitParams {
+            rounds: 3,
+            check_cap: 1,
+            ..LimitParams::default()
+        };
+        // Red checks twice in three moves: one void check, only Black may claim.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 6, |ply, mover| PlyFacts {
+            check: mover == Color::Red && ply < 4,
+            ..PlyFacts::quiet(mover)
+        });
+        let s = c.status(&params, ClaimMode::Automatic);
+        assert_eq!(s.claimable_by, vec![Color::Black]);
+        assert_eq!(
+            s.outcome_text().0,
+            "natural limit of 3 rounds reached without a capture: draw (only black may claim)"
+        );
+        assert!(s.outcome_text().1.ends_with("（仅黑方可提和）"));
+        // Both sides check twice: neither may claim, and both counts are given,
+        // in the singular where one move is deducted.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 6, |ply, mover| PlyFacts {
+            check: ply < 4,
+            ..PlyFacts::quiet(mover)
+        });
+        let s = c.status(&params, ClaimMode::Automatic);
+        assert!(s.claimable_by.is_empty());
+        let (en, zh) = s.outcome_text();
+        assert_eq!(en.lines().count(), 2, "{en}");
+        assert!(
+            en.contains("red's claim") && en.contains("black's claim"),
+            "{en}"
+        );
+        assert!(en.contains("1 check beyond the cap of 1 is void"), "{en}");
+        assert!(en.contains("1 reply to"), "{en}");
+        assert_eq!(zh.lines().count(), 2, "{zh}");
     }
 
     #[test]
