@@ -135,7 +135,7 @@ fn end_findings(row: &mut Row, end: &End) {
         let unit = if more == 1 { "ply" } else { "plies" };
         (
             format!("; the record goes on for {more} more {unit}"),
-            format!("；棋谱其后还有{more}着"),
+            format!("；记录此后还有{more}着"),
         )
     } else {
         (String::new(), String::new())
@@ -215,6 +215,18 @@ fn end_findings(row: &mut Row, end: &End) {
     });
 }
 
+/// The reason a game ended, in English words (the contract's names are
+/// `Reason::name`).
+fn reason_en(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::Perpetual => "forbidden repetition",
+        Reason::Repetition => "repetition",
+        Reason::NaturalLimit => "natural move limit",
+    }
+}
+
 /// Findings comparing the recorded result with the rules and the profile.
 fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
     let Some(recorded) = row.recorded_result else {
@@ -227,9 +239,9 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                 ply: Some(end.ply),
                 detail: format!(
                     "recorded {}, but the rules give {} ({} at ply {})",
-                    recorded.name(),
-                    row.ruled_result.name(),
-                    end.ruling.reason.map_or("ruling", |r| r.name()),
+                    recorded.score(),
+                    row.ruled_result.score(),
+                    end.ruling.reason.map_or("ruling", reason_en),
                     end.ply
                 ),
                 detail_zh: format!(
@@ -351,13 +363,17 @@ mod tests {
             row.findings[0].detail
         );
         assert!(
-            row.findings[0].detail_zh.ends_with("；棋谱其后还有1着"),
+            row.findings[0].detail_zh.ends_with("；记录此后还有1着"),
             "{}",
             row.findings[0].detail_zh
         );
         assert_eq!(
             row.findings[1].detail_zh,
             "棋谱记为红胜，按规则应为和棋（第8着循环不变）"
+        );
+        assert_eq!(
+            row.findings[1].detail,
+            "recorded 1-0, but the rules give 1/2-1/2 (repetition at ply 8)"
         );
     }
 
