@@ -240,12 +240,17 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("第3着“马二进四”无法走出（illegal move at ply 3）：第二路的红方马不能这样走"),
+        err.contains("第3着“马二进四”无法走出：第二路的红方马不能这样走"),
         "{err}"
     );
     assert!(err.contains("只差一个符号的合法着法：马二进三"), "{err}");
     assert!(
-        err.contains("合法着法（legal moves）：") && err.contains("炮五进四"),
+        err.contains("\n合法着法：") && err.contains("炮五进四"),
+        "{err}"
+    );
+    // All in Chinese: no English beside it.
+    assert!(
+        !err.contains("illegal") && !err.contains("position") && !err.contains("legal moves"),
         "{err}"
     );
     let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(record));

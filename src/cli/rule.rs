@@ -204,9 +204,8 @@ fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[Strin
             "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
             why.0
         ),
-        // The English labels stay beside the Chinese, for scripts that look for them.
         format!(
-            "第{ply}着“{text}”无法走出（illegal move at ply {ply}）：{}\n局面（position）：{fen}\n合法着法（legal moves）：{legal}",
+            "第{ply}着“{text}”无法走出：{}\n局面：{fen}\n合法着法：{legal}",
             why.1
         ),
     )
