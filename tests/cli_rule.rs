@@ -383,10 +383,17 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     assert!(err.contains("there is no game 99"), "{err}");
     let (code, _, err) = plies(&["rule", file, "--game", "99"]);
     assert_eq!(code, 2);
-    assert!(err.contains("编号为0至2：没有第99局"), "{err}");
+    assert!(
+        err.contains("有3局，编号为0至2，没有编号为99的对局（对局编号从0开始）"),
+        "{err}"
+    );
+    assert!(!err.contains("第99局"), "{err}");
     let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1", "--json"]);
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
+    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("#0指编号为0的对局，但 --game 为1"), "{err}");
     // A file read with --fen is one bare move list: no game to choose in it.
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start, "--json"]);
