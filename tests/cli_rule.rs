@@ -675,3 +675,13 @@ fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>，对局#2："), "{err}");
 }
+
+#[test]
+fn empty_tags_leave_no_empty_fields() {
+    let record = "[Game \"Chinese Chess\"]\n[Event \"\"]\n[Date \"\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 *\n";
+    let out = xqarbiter(&["rule", "-"], Some(record));
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("\n棋谱：甲（红）对 乙（黑）\n"), "{text}");
+    assert!(!text.contains("；；"), "{text}");
+}
