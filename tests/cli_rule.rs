@@ -685,3 +685,31 @@ fn empty_tags_leave_no_empty_fields() {
     assert!(text.contains("\n棋谱：甲（红）对 乙（黑）\n"), "{text}");
     assert!(!text.contains("；；"), "{text}");
 }
+
+#[test]
+fn a_move_after_mate_says_the_game_was_over() {
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "车五平六 将4平5"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("第2着“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"),
+        "{err}"
+    );
+    assert!(!err.contains("合法着法"), "no empty list: {err}");
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            fen,
+            "--moves",
+            "车五平六 将4平5",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("black was checkmated after ply 1"), "{err}");
+    assert!(!err.contains("legal moves"), "{err}");
+}

@@ -71,18 +71,21 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         }
     }
     if let Some(bad) = &game.illegal {
-        let legal = bad.legal.join(" ");
+        // No list when the game was over (mate, stalemate): the reason says so.
+        let (legal, legal_zh) = if bad.legal.is_empty() {
+            (String::new(), String::new())
+        } else {
+            let legal = bad.legal.join(" ");
+            (
+                format!(" (legal moves: {legal})"),
+                format!("（合法着法：{legal}）"),
+            )
+        };
         row.findings.push(Finding {
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
-            detail: format!(
-                "'{}' is not legal: {} (legal moves: {legal})",
-                bad.text, bad.reason
-            ),
-            detail_zh: format!(
-                "“{}”无法走出：{}（合法着法：{legal}）",
-                bad.text, bad.reason_zh
-            ),
+            detail: format!("'{}' is not legal: {}{legal}", bad.text, bad.reason),
+            detail_zh: format!("“{}”无法走出：{}{legal_zh}", bad.text, bad.reason_zh),
         });
     }
     if let Some((ply, sides)) = &claimable_from {
@@ -374,6 +377,28 @@ mod tests {
         assert_eq!(
             row.findings[1].detail,
             "recorded 1-0, but the rules give 1/2-1/2 (repetition at ply 8)"
+        );
+    }
+
+    #[test]
+    fn a_move_after_mate_is_reported_as_played_after_the_end() {
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n\n1. 车五平六 将4平5 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        let bad = row
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::IllegalMove)
+            .unwrap();
+        assert_eq!(bad.ply, Some(2));
+        assert_eq!(
+            bad.detail_zh,
+            "“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
+        );
+        assert!(
+            bad.detail
+                .ends_with("black was checkmated after ply 1, so no move can follow"),
+            "{}",
+            bad.detail
         );
     }
 

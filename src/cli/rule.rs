@@ -196,16 +196,24 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
 }
 
 /// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves.
+/// the position and the legal moves (none when the game was over).
 fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[String]) -> BadRecord {
-    let legal = legal.join(" ");
+    let (legal_en, legal_zh) = if legal.is_empty() {
+        (String::new(), String::new())
+    } else {
+        let legal = legal.join(" ");
+        (
+            format!("\nlegal moves: {legal}"),
+            format!("\n合法着法：{legal}"),
+        )
+    };
     BadRecord::new(
         format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
+            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}{legal_en}",
             why.0
         ),
         format!(
-            "第{ply}着“{text}”无法走出：{}\n局面：{fen}\n合法着法：{legal}",
+            "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
             why.1
         ),
     )

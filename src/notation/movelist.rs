@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::outcome::Outcome;
-use super::parse::{Failure, read_move};
+use super::parse::{Failure, game_over, read_move};
 use super::render::Notation;
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -356,15 +356,23 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
     false
 }
 
+/// The error for the move `text` at `ply`: why it cannot be played (the game
+/// being over there, or what is wrong with the text) and the legal moves.
 fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> Box<MoveListError> {
-    let err = failure.into_error(pos, text);
+    let (reason, reason_zh, legal) = match game_over(pos, ply - 1) {
+        Some(over) => (over.en, over.zh, Vec::new()),
+        None => {
+            let err = failure.into_error(pos, text);
+            (err.reason, err.reason_zh, err.legal)
+        }
+    };
     Box::new(MoveListError {
         ply,
         text: text.to_string(),
         fen: pos.fen(),
-        reason: err.reason,
-        reason_zh: err.reason_zh,
-        legal: err.legal,
+        reason,
+        reason_zh,
+        legal,
     })
 }
 

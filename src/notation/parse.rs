@@ -99,6 +99,35 @@ impl Failure {
     }
 }
 
+/// Why no move can be played in `pos`, reached after `played` plies, if the
+/// game is over there: the side to move is mated or stalemated. A record
+/// that goes on is told so, instead of being given an empty list of legal moves.
+pub(crate) fn game_over(pos: &Position, played: usize) -> Option<Words> {
+    if !pos.has_no_legal_moves() {
+        return None;
+    }
+    let side = pos.turn();
+    let (when, when_zh) = match played {
+        0 => (
+            "in the start position".to_string(),
+            "起始局面中".to_string(),
+        ),
+        n => (format!("after ply {n}"), format!("第{n}着后")),
+    };
+    let (what, what_zh) = if pos.in_check() {
+        ("checkmated", "已被将死")
+    } else {
+        ("stalemated (no legal move)", "已无着可走（困毙）")
+    };
+    Some(Words::new(
+        format!("the game was already over: {side} was {what} {when}, so no move can follow"),
+        format!(
+            "对局已经结束：{when_zh}{}方{what_zh}，此后的着法无效",
+            side.name_zh()
+        ),
+    ))
+}
+
 /// Every legal move of `pos` written in `notation`.
 pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
     pos.legal_moves()

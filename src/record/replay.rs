@@ -251,8 +251,14 @@ impl Replay {
 
     /// Ends the main line at `text`. The legal moves are listed as `written`
     /// (in the notation the move was written in) if given, else in sorted
-    /// coordinates.
+    /// coordinates. When the game is over before `text` (mate, stalemate),
+    /// that is why, and there are no legal moves to list.
     fn stop(&mut self, text: &str, why: Words, written: Option<Vec<String>>) {
+        let played = self.game.moves.len();
+        let (why, written) = match notation::game_over(&self.pos, played) {
+            Some(over) => (over, Some(Vec::new())),
+            None => (why, written),
+        };
         let legal = written.unwrap_or_else(|| {
             let mut legal: Vec<String> = self
                 .pos
@@ -264,7 +270,7 @@ impl Replay {
             legal
         });
         self.game.illegal = Some(IllegalMove {
-            ply: self.game.moves.len() + 1,
+            ply: played + 1,
             text: text.to_string(),
             fen: self.pos.fen(),
             reason: why.en,
