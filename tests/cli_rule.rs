@@ -713,3 +713,15 @@ fn a_move_after_mate_says_the_game_was_over() {
     assert!(err.contains("black was checkmated after ply 1"), "{err}");
     assert!(!err.contains("legal moves"), "{err}");
 }
+
+#[test]
+fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
+    let out = xqarbiter(&["rule", "--moves", "炮二平五 xyz"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("\n合法着法：卒１进１ 卒３进１"), "{err}");
+    assert!(!err.contains("P1+1"), "no WXF for a Chinese record: {err}");
+    let out = xqarbiter(&["rule", "--moves", "C2.5 xyz", "--lang", "en"], None);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("\nlegal moves: P1+1"), "{err}");
+}

@@ -72,6 +72,19 @@ impl Failure {
         }
     }
 
+    /// The failure for `text`, its legal moves listed in the notation of
+    /// the record's move before it, `previous`, when `text` reads as no
+    /// notation at all (`xyz` after 炮二平五 lists Chinese moves, not WXF).
+    pub(crate) fn listed_like(self, text: &str, previous: Option<&str>) -> Failure {
+        if written_notation(text).is_some() {
+            return self;
+        }
+        match previous.and_then(written_notation) {
+            Some(notation) => Failure { notation, ..self },
+            None => self,
+        }
+    }
+
     /// The full error, with the legal moves in the notation the text seemed
     /// to use, and the reason naming those one symbol away from the text.
     pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
@@ -134,6 +147,19 @@ pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
         .iter()
         .map(|&m| render(pos, m, notation))
         .collect()
+}
+
+/// The notation a move text is written in, whether or not it names a legal
+/// move; `None` for a text that reads as none.
+fn written_notation(text: &str) -> Option<Notation> {
+    let text = text.trim();
+    if let Some((_, iccs)) = coordinates(text) {
+        return Some(if iccs { Notation::Iccs } else { Notation::Uci });
+    }
+    symbol::read(text).ok().map(|input| match input.family {
+        Family::Chinese => Notation::Chinese,
+        Family::Wxf => Notation::Wxf,
+    })
 }
 
 /// [`parse_move`] without building the error's move list.
@@ -847,6 +873,23 @@ mod tests {
             "{}",
             err.reason_zh
         );
+    }
+
+    #[test]
+    fn an_unreadable_text_lists_the_moves_as_the_record_writes_them() {
+        let pos = Position::startpos();
+        let listed = |text: &str, previous: Option<&str>| {
+            let failure = read_move(&pos, text).unwrap_err();
+            failure
+                .listed_like(text, previous)
+                .into_error(&pos, text)
+                .legal
+        };
+        assert!(listed("xyz", Some("炮８平５")).contains(&"炮二平五".to_string()));
+        assert!(listed("xyz", Some("C8.5")).contains(&"C2.5".to_string()));
+        // A text in a notation of its own keeps it.
+        assert!(listed("C2.9", Some("炮８平５")).contains(&"C2.5".to_string()));
+        assert!(listed("xyz", None).contains(&"C2.5".to_string()));
     }
 
     #[test]
