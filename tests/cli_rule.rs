@@ -725,3 +725,32 @@ fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("\nlegal moves: P1+1"), "{err}");
 }
+
+#[test]
+fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
+    let path = example("natural_limit.pgn");
+    let file = path.to_str().expect("utf-8 path");
+    let out = xqarbiter(&["rule", file, "--profile", "dqsz2017-armageddon"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("\n本局按自然限着作和；dqsz2017-armageddon规程规定和棋判黑方胜\n"),
+        "{text}"
+    );
+    let out = xqarbiter(
+        &[
+            "rule",
+            file,
+            "--profile",
+            "dqsz2017-armageddon",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("the game is a draw by the natural move limit; profile dqsz2017-armageddon awards a draw to Black"),
+        "{text}"
+    );
+}
