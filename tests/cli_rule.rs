@@ -305,10 +305,13 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let err = stderr(&["rule", text.to_str().unwrap()]);
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
-    assert!(err.contains("cut.xqf，对局#0：XQF文件以“XQ”开头"), "{err}");
+    assert!(
+        err.contains("cut.xqf，对局#0：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
+        "{err}"
+    );
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game #0: an XQF file starts with"),
+        err.contains("cut.xqf, game #0: the XQF file is damaged"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
