@@ -556,13 +556,7 @@ impl Referee {
         let mut draw_note = None;
         if verdict == Verdict::Draw && self.profile.final_winner(None) == Some(Color::Black) {
             verdict = Verdict::BlackWins;
-            draw_note = Some((
-                format!(
-                    "profile {}: a drawn game counts as a Black win (Armageddon)",
-                    self.profile.name
-                ),
-                format!("{}：和棋黑胜", self.profile.name),
-            ));
+            draw_note = Some(armageddon_note(&self.profile.name, reason));
         }
         Ruling {
             rules: self.profile.rules,
@@ -619,6 +613,23 @@ impl Referee {
         }
         out
     }
+}
+
+/// What a profile that scores a draw as a Black win (Armageddon) says of a
+/// drawn game: that the game itself is a draw, by `reason`, and that the
+/// profile awards it to Black, so the verdict "Black wins" reads right.
+fn armageddon_note(profile: &str, reason: Option<Reason>) -> Note {
+    let (how, how_zh) = match reason {
+        Some(Reason::NaturalLimit) => (" by the natural move limit", "按自然限着"),
+        Some(Reason::Repetition) => (" by repetition", "按循环不变"),
+        _ => ("", ""),
+    };
+    (
+        format!(
+            "the game is a draw{how}; profile {profile} awards a draw to Black (Armageddon): Black wins"
+        ),
+        format!("本局{how_zh}作和；{profile}规程规定和棋判黑方胜"),
+    )
 }
 
 #[cfg(test)]

@@ -160,14 +160,22 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
 
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("6 games read, 2 unreadable"), "{summary}");
+    // The summary is for people: the kinds in words.
     for kind in [
-        "forbidden_repetition",
-        "result_mismatch",
-        "illegal_move",
+        "forbidden repetition",
+        "result mismatch",
+        "illegal move",
         "checkmate",
     ] {
         assert!(summary.contains(kind), "{summary}");
     }
+    assert!(
+        rows[6]["findings"][0]["detail"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("recorded 1/2-1/2, but the rules give 1-0 (checkmate")),
+        "{}",
+        rows[6]
+    );
     fs::remove_dir_all(&dir).expect("cleanup");
 }
 
@@ -209,27 +217,30 @@ fn csv_text_and_only_findings() {
     // The file not read is named, with why.
     assert!(
         text.contains(&format!(
-            "1 paths not read:\n  {} (not a game record)\n",
+            "1 path not read:\n  {} (not a game record)\n",
             dir.join("notes.md").display()
         )),
         "{text}"
     );
 
-    // In Chinese: the words, not the contract's kind names.
+    assert!(
+        text.contains("    forbidden repetition at ply 8: red repeats perpetual check"),
+        "{text}"
+    );
+
+    // In Chinese: the words, not the contract's kind and result names.
     let zh = audit(&dir, &["--lang", "zh"]);
     let zh = String::from_utf8(zh.stdout).expect("utf-8");
     assert!(
-        zh.contains("good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  记录 1-0  裁定 0-1"),
+        zh.contains("good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  记录红胜  裁定黑胜"),
         "{zh}"
     );
     assert!(
-        zh.contains(
-            "    forbidden_repetition 第8着：红方重复长将：黑胜——任何情况下均不允许单方面长将"
-        ),
+        zh.contains("    禁止着法循环（第8着）：红方重复长将：黑胜——任何情况下均不允许单方面长将"),
         "{zh}"
     );
     assert!(
-        zh.contains("illegal_move 第3着：“马二进四”无法走出：第二路的红方马不能这样走"),
+        zh.contains("违例着法（第3着）：“马二进四”无法走出：第二路的红方马不能这样走"),
         "{zh}"
     );
     assert!(zh.contains("读取6局，无法读取2个"), "{zh}");

@@ -240,12 +240,17 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("第3着“马二进四”无法走出（illegal move at ply 3）：第二路的红方马不能这样走"),
+        err.contains("第3着“马二进四”无法走出：第二路的红方马不能这样走"),
         "{err}"
     );
     assert!(err.contains("只差一个符号的合法着法：马二进三"), "{err}");
     assert!(
-        err.contains("合法着法（legal moves）：") && err.contains("炮五进四"),
+        err.contains("\n合法着法：") && err.contains("炮五进四"),
+        "{err}"
+    );
+    // All in Chinese: no English beside it.
+    assert!(
+        !err.contains("illegal") && !err.contains("position") && !err.contains("legal moves"),
         "{err}"
     );
     let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(record));
@@ -300,10 +305,13 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let err = stderr(&["rule", text.to_str().unwrap()]);
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
-    assert!(err.contains("cut.xqf，对局#0：XQF文件以“XQ”开头"), "{err}");
+    assert!(
+        err.contains("cut.xqf，对局#0：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
+        "{err}"
+    );
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game #0: an XQF file starts with"),
+        err.contains("cut.xqf, game #0: the XQF file is damaged"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
@@ -404,10 +412,17 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
     assert!(err.contains("there is no game 99"), "{err}");
     let (code, _, err) = plies(&["rule", file, "--game", "99"]);
     assert_eq!(code, 2);
-    assert!(err.contains("编号为0至2：没有第99局"), "{err}");
+    assert!(
+        err.contains("有3局，编号为0至2，没有编号为99的对局（对局编号从0开始）"),
+        "{err}"
+    );
+    assert!(!err.contains("第99局"), "{err}");
     let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1", "--json"]);
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
+    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("#0指编号为0的对局，但 --game 为1"), "{err}");
     // A file read with --fen is one bare move list: no game to choose in it.
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start, "--json"]);
@@ -688,4 +703,83 @@ fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
     let out = xqarbiter(&["rule", "-", "--game", "2"], Some(three));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>，对局#2："), "{err}");
+}
+
+#[test]
+fn empty_tags_leave_no_empty_fields() {
+    let record = "[Game \"Chinese Chess\"]\n[Event \"\"]\n[Date \"\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 *\n";
+    let out = xqarbiter(&["rule", "-"], Some(record));
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("\n棋谱：甲（红）对 乙（黑）\n"), "{text}");
+    assert!(!text.contains("；；"), "{text}");
+}
+
+#[test]
+fn a_move_after_mate_says_the_game_was_over() {
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "车五平六 将4平5"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("第2着“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"),
+        "{err}"
+    );
+    assert!(!err.contains("合法着法"), "no empty list: {err}");
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            fen,
+            "--moves",
+            "车五平六 将4平5",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("black was checkmated after ply 1"), "{err}");
+    assert!(!err.contains("legal moves"), "{err}");
+}
+
+#[test]
+fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
+    let out = xqarbiter(&["rule", "--moves", "炮二平五 xyz"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("\n合法着法：卒１进１ 卒３进１"), "{err}");
+    assert!(!err.contains("P1+1"), "no WXF for a Chinese record: {err}");
+    let out = xqarbiter(&["rule", "--moves", "C2.5 xyz", "--lang", "en"], None);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("\nlegal moves: P1+1"), "{err}");
+}
+
+#[test]
+fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
+    let path = example("natural_limit.pgn");
+    let file = path.to_str().expect("utf-8 path");
+    let out = xqarbiter(&["rule", file, "--profile", "dqsz2017-armageddon"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("\n本局按自然限着作和；dqsz2017-armageddon规程规定和棋判黑方胜\n"),
+        "{text}"
+    );
+    let out = xqarbiter(
+        &[
+            "rule",
+            file,
+            "--profile",
+            "dqsz2017-armageddon",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("the game is a draw by the natural move limit; profile dqsz2017-armageddon awards a draw to Black"),
+        "{text}"
+    );
 }

@@ -272,7 +272,7 @@ fn bad_user_profiles_are_explained_with_their_line() {
     let unknown_key = "name = \"x\"\nrules = \"cxa2020\"\n[natural_limit]\nround = 40\n";
     let e = error_of(unknown_key);
     assert!(
-        e.starts_with("4:1:") && e.contains("unknown field `round`"),
+        e.starts_with("4:1:") && e.contains("unknown key 'round'"),
         "{e}"
     );
 
@@ -334,7 +334,7 @@ fn bad_user_profiles_are_explained_in_chinese_too() {
     assert_eq!(e, "第5行第13列：check_cap = 41 超出范围：应为 0 到 40");
     let e = zh("name = \"x\"\nrules = \"cxa2020\"\n[natural_limit]\nround = 40\n");
     assert!(
-        e.starts_with("第4行第1列：赛事规程文件（TOML）有误：unknown field `round`"),
+        e.starts_with("第4行第1列：未知的键“round”：应为 rounds、check_cap"),
         "{e}"
     );
     let e = zh("name = \"x\"\nrules = \"fide\"\n");

@@ -8,6 +8,7 @@ use xqarbiter::notation::Notation;
 use xqarbiter::record::{
     Format, Game, Outcome, ReadOptions, detect_format, read_games, read_games_from_bytes, write_pgn,
 };
+use xqarbiter::words::Lang;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -185,7 +186,7 @@ fn every_fixture_round_trips_through_pgn() {
             for notation in Notation::ALL {
                 let name = format!("{name} as {}", notation.name());
                 let mut text = String::new();
-                write_pgn(&game, notation, &mut text);
+                write_pgn(&game, notation, Lang::En, &mut text);
                 let again =
                     read_games_from_bytes(text.as_bytes(), "out.pgn", &ReadOptions::default())
                         .unwrap();

@@ -60,18 +60,21 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         }
     }
     if let Some(bad) = &game.illegal {
-        let legal = bad.legal.join(" ");
+        // No list when the game was over (mate, stalemate): the reason says so.
+        let (legal, legal_zh) = if bad.legal.is_empty() {
+            (String::new(), String::new())
+        } else {
+            let legal = bad.legal.join(" ");
+            (
+                format!(" (legal moves: {legal})"),
+                format!("（合法着法：{legal}）"),
+            )
+        };
         row.findings.push(Finding {
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
-            detail: format!(
-                "'{}' is not legal: {} (legal moves: {legal})",
-                bad.text, bad.reason
-            ),
-            detail_zh: format!(
-                "“{}”无法走出：{}（合法着法：{legal}）",
-                bad.text, bad.reason_zh
-            ),
+            detail: format!("'{}' is not legal: {}{legal}", bad.text, bad.reason),
+            detail_zh: format!("“{}”无法走出：{}{legal_zh}", bad.text, bad.reason_zh),
         });
     }
     if let Some((ply, sides)) = &claimable_from {
@@ -124,7 +127,7 @@ fn end_findings(row: &mut Row, end: &End) {
         let unit = if more == 1 { "ply" } else { "plies" };
         (
             format!("; the record goes on for {more} more {unit}"),
-            format!("；棋谱其后还有{more}着"),
+            format!("；记录此后还有{more}着"),
         )
     } else {
         (String::new(), String::new())
@@ -204,6 +207,18 @@ fn end_findings(row: &mut Row, end: &End) {
     });
 }
 
+/// The reason a game ended, in English words (the contract's names are
+/// `Reason::name`).
+fn reason_en(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::Perpetual => "forbidden repetition",
+        Reason::Repetition => "repetition",
+        Reason::NaturalLimit => "natural move limit",
+    }
+}
+
 /// Findings comparing the recorded result with the rules and the profile.
 fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
     let Some(recorded) = row.recorded_result else {
@@ -216,9 +231,9 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                 ply: Some(end.ply),
                 detail: format!(
                     "recorded {}, but the rules give {} ({} at ply {})",
-                    recorded.name(),
-                    row.ruled_result.name(),
-                    end.ruling.reason.map_or("ruling", |r| r.name()),
+                    recorded.score(),
+                    row.ruled_result.score(),
+                    end.ruling.reason.map_or("ruling", reason_en),
                     end.ply
                 ),
                 detail_zh: format!(
@@ -340,13 +355,39 @@ mod tests {
             row.findings[0].detail
         );
         assert!(
-            row.findings[0].detail_zh.ends_with("；棋谱其后还有1着"),
+            row.findings[0].detail_zh.ends_with("；记录此后还有1着"),
             "{}",
             row.findings[0].detail_zh
         );
         assert_eq!(
             row.findings[1].detail_zh,
             "棋谱记为红胜，按规则应为和棋（第8着循环不变）"
+        );
+        assert_eq!(
+            row.findings[1].detail,
+            "recorded 1-0, but the rules give 1/2-1/2 (repetition at ply 8)"
+        );
+    }
+
+    #[test]
+    fn a_move_after_mate_is_reported_as_played_after_the_end() {
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n\n1. 车五平六 将4平5 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        let bad = row
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::IllegalMove)
+            .unwrap();
+        assert_eq!(bad.ply, Some(2));
+        assert_eq!(
+            bad.detail_zh,
+            "“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
+        );
+        assert!(
+            bad.detail
+                .ends_with("black was checkmated after ply 1, so no move can follow"),
+            "{}",
+            bad.detail
         );
     }
 

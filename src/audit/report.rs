@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use super::row::{Finding, FindingKind, Row};
 use super::walk::Skip;
-use crate::rules::ruling::Lang;
+use crate::rules::ruling::{Lang, Verdict};
+use crate::text;
 
 /// The output format of an audit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,6 +39,15 @@ pub struct Summary {
     pub skipped: Vec<(PathBuf, Skip)>,
 }
 
+/// `n games`, or `1 game`.
+fn games_en(n: usize) -> String {
+    if n == 1 {
+        "1 game".to_string()
+    } else {
+        format!("{n} games")
+    }
+}
+
 /// Paths passed over that the summary names one by one; the rest are counted.
 const SKIPPED_NAMED: usize = 10;
 
@@ -62,20 +72,26 @@ impl Summary {
     pub fn render(&self, lang: Lang) -> String {
         let mut s = match lang {
             Lang::En => format!(
-                "{} games read, {} unreadable (files or games), {} games with findings\n",
-                self.games, self.errors, self.games_with_findings
+                "{} read, {} unreadable (files or games), {} with findings\n",
+                games_en(self.games),
+                self.errors,
+                games_en(self.games_with_findings)
             ),
             Lang::Zh => format!(
-                "读取{}局，无法读取{}个（文件或对局），{}局有发现\n",
+                "读取{}局，无法读取{}个（文件或对局），{}局需复核\n",
                 self.games, self.errors, self.games_with_findings
             ),
         };
-        for (kind, n) in &self.findings {
-            let _ = writeln!(s, "  {:<22}{n}", kind.name());
-        }
+        let counts: Vec<[String; 2]> = self
+            .findings
+            .iter()
+            .map(|(kind, n)| [format!("  {}", kind.label(lang)), n.to_string()])
+            .collect();
+        s.push_str(&text::table(&counts));
         if !self.skipped.is_empty() {
             let n = self.skipped.len();
             let _ = match lang {
+                Lang::En if n == 1 => writeln!(s, "1 path not read:"),
                 Lang::En => writeln!(s, "{n} paths not read:"),
                 Lang::Zh => writeln!(s, "未读取{n}个路径："),
             };
@@ -200,6 +216,17 @@ fn csv_row(row: &Row, lang: Lang) -> String {
     )
 }
 
+/// A result for the table: the score (`1-0`, `?` when none) in English, in
+/// Chinese 红胜, 黑胜, 和棋, 未终局, 未记.
+fn result_words(result: Option<Verdict>, lang: Lang) -> &'static str {
+    match (lang, result) {
+        (Lang::En, None) => "?",
+        (Lang::En, Some(v)) => v.score(),
+        (Lang::Zh, None) => "未记",
+        (Lang::Zh, Some(v)) => v.name_zh(),
+    }
+}
+
 fn text_row(row: &Row, lang: Lang) -> String {
     let mut s = format!("{}#{}", row.file, row.index);
     if let Some(error) = &row.error {
@@ -232,8 +259,8 @@ fn text_row(row: &Row, lang: Lang) -> String {
         format!(" ({})", when.join(", "))
     };
     let (recorded, ruled) = (
-        row.recorded_result.map_or("?", |r| r.score()),
-        row.ruled_result.score(),
+        result_words(row.recorded_result, lang),
+        result_words(Some(row.ruled_result), lang),
     );
     let _ = match lang {
         Lang::En => writeln!(
@@ -243,17 +270,17 @@ fn text_row(row: &Row, lang: Lang) -> String {
         ),
         Lang::Zh => writeln!(
             s,
-            "{who}{when}  {}着  记录 {recorded}  裁定 {ruled}",
+            "{who}{when}  {}着  记录{recorded}  裁定{ruled}",
             row.plies
         ),
     };
     for f in &row.findings {
-        let words = detail(f, lang);
+        let (label, words) = (f.kind.label(lang), detail(f, lang));
         let _ = match (f.ply, lang) {
-            (Some(p), Lang::En) => writeln!(s, "    {} at ply {p}: {words}", f.kind.name()),
-            (Some(p), Lang::Zh) => writeln!(s, "    {} 第{p}着：{words}", f.kind.name()),
-            (None, Lang::En) => writeln!(s, "    {}: {words}", f.kind.name()),
-            (None, Lang::Zh) => writeln!(s, "    {}：{words}", f.kind.name()),
+            (Some(p), Lang::En) => writeln!(s, "    {label} at ply {p}: {words}"),
+            (Some(p), Lang::Zh) => writeln!(s, "    {label}（第{p}着）：{words}"),
+            (None, Lang::En) => writeln!(s, "    {label}: {words}"),
+            (None, Lang::Zh) => writeln!(s, "    {label}：{words}"),
         };
     }
     s
@@ -351,14 +378,24 @@ mod tests {
     fn text_names_the_game_and_each_finding() {
         let out = written(Format::Text, &[sample()]);
         assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
-        assert!(out.contains("    forbidden_repetition at ply 40: red: perpetual check\n"));
-        let zh = written_in(Format::Text, Lang::Zh, &[sample()]);
-        assert!(zh.contains("  41着  记录 1/2-1/2  裁定 0-1\n"), "{zh}");
+        assert!(out.contains("    forbidden repetition at ply 40: red: perpetual check\n"));
         assert!(
-            zh.contains("    forbidden_repetition 第40着：红方长将\n"),
+            out.contains("    result mismatch: recorded draw\n"),
+            "{out}"
+        );
+        let zh = written_in(Format::Text, Lang::Zh, &[sample()]);
+        assert!(zh.contains("  41着  记录和棋  裁定黑胜\n"), "{zh}");
+        assert!(
+            zh.contains("    禁止着法循环（第40着）：红方长将\n"),
             "{zh}"
         );
-        assert!(zh.contains("    result_mismatch：棋谱记为和棋\n"), "{zh}");
+        assert!(zh.contains("    结果不符：棋谱记为和棋\n"), "{zh}");
+        // No contract names in the text, in either language.
+        assert!(!out.contains('_') && !zh.contains('_'), "{out}{zh}");
+        let mut unscored = sample();
+        unscored.recorded_result = None;
+        let zh = written_in(Format::Text, Lang::Zh, &[unscored]);
+        assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
     }
 
     #[test]
@@ -371,7 +408,14 @@ mod tests {
             (2, 1, 1, 1)
         );
         assert_eq!(s.findings.get(&FindingKind::ResultMismatch), Some(&1));
-        assert!(s.render(Lang::En).contains("forbidden_repetition"));
+        let en = s.render(Lang::En);
+        assert!(
+            en.starts_with("1 game read, 1 unreadable (files or games), 1 game with findings\n"),
+            "{en}"
+        );
+        assert!(en.contains("  forbidden repetition  1\n"), "{en}");
+        assert!(!en.contains('_'), "{en}");
+        assert!(s.render(Lang::Zh).contains("  禁止着法循环  1\n"));
         assert!(!s.render(Lang::En).contains("not read"));
         s.skipped = (0..12)
             .map(|i| (PathBuf::from(format!("d/{i}.md")), Skip::NotARecord))
@@ -391,7 +435,7 @@ mod tests {
         );
         assert!(
             s.render(Lang::Zh)
-                .starts_with("读取1局，无法读取1个（文件或对局），1局有发现\n"),
+                .starts_with("读取1局，无法读取1个（文件或对局），1局需复核\n"),
             "{}",
             s.render(Lang::Zh)
         );

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::rules::ruling::Verdict;
-use crate::words::Words;
+use crate::words::{Lang, Words};
 
 /// What kind of problem or notable fact an audit found in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -64,6 +64,28 @@ impl FindingKind {
             FindingKind::EarlyDraw => "early_draw",
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
+        }
+    }
+
+    /// The kind in words for people, in `lang` (the report's text; CSV and
+    /// JSON lines keep [`FindingKind::name`]).
+    pub const fn label(self, lang: Lang) -> &'static str {
+        let (en, zh) = match self {
+            FindingKind::IllegalMove => ("illegal move", "违例着法"),
+            FindingKind::ForbiddenRepetition => ("forbidden repetition", "禁止着法循环"),
+            FindingKind::RepetitionDraw => ("repetition draw", "循环作和"),
+            FindingKind::EarlyRepetition => ("early repetition", "限定回合内不变作和"),
+            FindingKind::NaturalLimit => ("natural limit", "自然限着"),
+            FindingKind::Checkmate => ("checkmate", "将死"),
+            FindingKind::Stalemate => ("stalemate", "困毙"),
+            FindingKind::ResultMismatch => ("result mismatch", "结果不符"),
+            FindingKind::EarlyDraw => ("early draw", "过早议和"),
+            FindingKind::EarlyResignation => ("early resignation", "过早认负"),
+            FindingKind::SimpleDraw => ("simple draw", "简单和棋"),
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
         }
     }
 }
@@ -160,5 +182,18 @@ mod tests {
         for kind in FindingKind::ALL {
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
         }
+    }
+
+    #[test]
+    fn labels_are_words_not_contract_names() {
+        for kind in FindingKind::ALL {
+            assert!(
+                !kind.label(Lang::En).contains('_'),
+                "{}",
+                kind.label(Lang::En)
+            );
+            assert!(!kind.label(Lang::Zh).is_ascii(), "{}", kind.label(Lang::Zh));
+        }
+        assert_eq!(FindingKind::ResultMismatch.label(Lang::Zh), "结果不符");
     }
 }

@@ -120,9 +120,11 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     failed += 1;
                 }
                 match args.to {
-                    Target::Pgn | Target::Chinese => write_pgn(&g, Notation::Chinese, &mut text),
-                    Target::Iccs => write_pgn(&g, Notation::Iccs, &mut text),
-                    Target::Wxf => write_pgn(&g, Notation::Wxf, &mut text),
+                    Target::Pgn | Target::Chinese => {
+                        write_pgn(&g, Notation::Chinese, lang, &mut text)
+                    }
+                    Target::Iccs => write_pgn(&g, Notation::Iccs, lang, &mut text),
+                    Target::Wxf => write_pgn(&g, Notation::Wxf, lang, &mut text),
                     Target::Uci => {
                         text.push_str("position fen ");
                         text.push_str(&g.start.fen());

@@ -1,5 +1,6 @@
-//! `xqarbiter profiles [--json] [--file PATH]`: the built-in tournament profiles
-//! with their numbers, or a user profile file checked and shown the same way.
+//! `xqarbiter profiles [--json] [--file PATH] [--lang en|zh]`: the built-in
+//! tournament profiles with their numbers, or a user profile file checked and
+//! shown the same way.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +9,9 @@ use clap::Args;
 
 use crate::rules::profile::Profile;
 use crate::text;
+use crate::words::{Lang, Words};
+
+use super::LangArg;
 
 /// Arguments of `profiles`.
 #[derive(Debug, Args)]
@@ -18,73 +22,108 @@ pub struct ProfilesArgs {
     /// Check a user profile file (TOML) and show it instead of the built-ins.
     #[arg(long, value_name = "PATH")]
     file: Option<PathBuf>,
+    /// Language of the table and of the errors (the JSON is the same in both).
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
 }
 
 /// Runs `profiles`.
 pub fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let lang = args.lang.lang();
     let profiles = match &args.file {
-        Some(path) => vec![Profile::from_file(path)?],
+        Some(path) => match Profile::from_file(path) {
+            Ok(p) => vec![p],
+            Err(e) => {
+                eprintln!("xqarbiter: {}", e.in_lang(lang));
+                return Ok(ExitCode::from(2));
+            }
+        },
         None => Profile::builtins(),
     };
     if args.json {
         let all: Vec<_> = profiles.iter().map(Profile::to_json).collect();
         println!("{}", serde_json::Value::from(all));
     } else {
-        print!("{}", table(&profiles));
+        print!("{}", table(&profiles, lang));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The profiles as a table for people: name, rules, limit, caps, other clauses.
-fn table(profiles: &[Profile]) -> String {
-    let header = ["name", "rules", "limit", "check cap", "attack cap", "other"].map(String::from);
+/// The profiles as a table for people, in `lang`: name, rules, limit, caps,
+/// other clauses.
+fn table(profiles: &[Profile], lang: Lang) -> String {
+    let header = match lang {
+        Lang::En => ["name", "rules", "limit", "check cap", "attack cap", "other"],
+        Lang::Zh => [
+            "名称",
+            "规则",
+            "自然限着",
+            "将军限着",
+            "攻击限着",
+            "其他规定",
+        ],
+    }
+    .map(String::from);
     let rows: Vec<[String; 6]> = std::iter::once(header)
-        .chain(profiles.iter().map(row))
+        .chain(profiles.iter().map(|p| row(p, lang)))
         .collect();
     text::table(&rows)
 }
 
-fn row(p: &Profile) -> [String; 6] {
+fn row(p: &Profile, lang: Lang) -> [String; 6] {
+    let say = |en: String, zh: String| Words::new(en, zh).get(lang).to_string();
     let check_cap = match p.limit.check_cap {
-        0 => "never counted".to_string(),
+        0 => say("never counted".into(), "将军不计着数".into()),
         n => n.to_string(),
     };
     let attack_cap = match p.limit.attack_cap {
-        None => "none".to_string(),
+        None => say("none".into(), "无".into()),
         Some(c) if c.counts_checks => format!("{} (将+杀+捉)", c.max),
         Some(c) => format!("{} (捉+杀)", c.max),
     };
-    let mut other = vec![format!(
-        "decisive repetition: occurrence {}",
-        p.decisive_occurrence
+    let n = p.decisive_occurrence;
+    let mut other = vec![say(
+        format!("decisive repetition: occurrence {n}"),
+        format!("局面第{n}次出现时判决"),
     )];
     if let Some(r) = p.early_repetition {
-        other.push(format!(
-            "early repetition ≤{} rounds: Red must vary",
-            r.rounds
+        let r = r.rounds;
+        other.push(say(
+            format!("early repetition ≤{r} rounds: Red must vary"),
+            format!("{r}回合以内不得不变作和：红方须变着"),
         ));
     }
     if let Some(e) = p.early_end {
-        let what = if e.includes_resignation {
-            "agreed draw or resignation"
+        let r = e.rounds;
+        other.push(if e.includes_resignation {
+            say(
+                format!("agreed draw or resignation ≤{r} rounds flagged"),
+                format!("{r}回合以内议和或认负予以标记"),
+            )
         } else {
-            "agreed draw"
-        };
-        other.push(format!("{what} ≤{} rounds flagged", e.rounds));
+            say(
+                format!("agreed draw ≤{r} rounds flagged"),
+                format!("{r}回合以内议和予以标记"),
+            )
+        });
     }
     if p.draw_is_black_win {
-        other.push("a draw is a Black win".to_string());
+        other.push(say("a draw is a Black win".into(), "和棋黑胜".into()));
     }
     if p.flags_simple_draws {
-        other.push("simple draws noted".to_string());
+        other.push(say("simple draws noted".into(), "提示简单和棋".into()));
     }
+    let sep = say("; ".into(), "；".into());
     [
         p.name.clone(),
         p.rules.name().to_string(),
-        p.limit.rounds.to_string(),
+        match lang {
+            Lang::En => p.limit.rounds.to_string(),
+            Lang::Zh => format!("{}回合", p.limit.rounds),
+        },
         check_cap,
         attack_cap,
-        other.join("; "),
+        other.join(&sep),
     ]
 }
 
@@ -94,7 +133,7 @@ mod tests {
 
     #[test]
     fn table_lists_every_builtin_with_its_numbers() {
-        let t = table(&Profile::builtins());
+        let t = table(&Profile::builtins(), Lang::En);
         assert_eq!(t.lines().count(), 11);
         let heng = t
             .lines()
@@ -103,5 +142,23 @@ mod tests {
         assert!(
             heng.contains("40") && heng.contains("never counted") && heng.contains("20 (捉+杀)")
         );
+    }
+
+    #[test]
+    fn the_table_speaks_chinese_too() {
+        let t = table(&Profile::builtins(), Lang::Zh);
+        assert!(t.starts_with("名称"), "{t}");
+        let heng = t
+            .lines()
+            .find(|l| l.starts_with("hengfang2024-blitz"))
+            .unwrap();
+        assert!(
+            heng.contains("30回合")
+                && heng.contains("将军不计着数")
+                && heng.contains("15 (捉+杀)")
+                && heng.contains("10回合以内议和或认负予以标记；和棋黑胜"),
+            "{heng}"
+        );
+        assert!(!t.contains("rounds") && !t.contains("never"), "{t}");
     }
 }

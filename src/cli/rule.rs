@@ -196,17 +196,24 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
 }
 
 /// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves.
+/// the position and the legal moves (none when the game was over).
 fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[String]) -> BadRecord {
-    let legal = legal.join(" ");
+    let (legal_en, legal_zh) = if legal.is_empty() {
+        (String::new(), String::new())
+    } else {
+        let legal = legal.join(" ");
+        (
+            format!("\nlegal moves: {legal}"),
+            format!("\n合法着法：{legal}"),
+        )
+    };
     BadRecord::new(
         format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}\nlegal moves: {legal}",
+            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}{legal_en}",
             why.0
         ),
-        // The English labels stay beside the Chinese, for scripts that look for them.
         format!(
-            "第{ply}着“{text}”无法走出（illegal move at ply {ply}）：{}\n局面（position）：{fen}\n合法着法（legal moves）：{legal}",
+            "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
             why.1
         ),
     )
@@ -316,22 +323,10 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         ));
     }
     let index = game_index.unwrap_or(0);
-    let game = games.into_iter().nth(index).ok_or_else(|| {
-        let last = count - 1;
-        if count == 1 {
-            BadRecord::new(
-                format!("{name} holds one game, numbered 0: there is no game {index}"),
-                format!("{name}只有一局，编号为0：没有第{index}局"),
-            )
-        } else {
-            BadRecord::new(
-                format!(
-                    "{name} holds {count} games, numbered 0 to {last}: there is no game {index}"
-                ),
-                format!("{name}有{count}局，编号为0至{last}：没有第{index}局"),
-            )
-        }
-    })??;
+    let game = games
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| no_such_game(&name, count, index))??;
     if count > 1 && game_index.is_none() {
         match lang {
             Lang::En => eprintln!(
@@ -339,7 +334,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                  (choose with --game N or {name}#N; `audit` lists them all)"
             ),
             Lang::Zh => eprintln!(
-                "xqarbiter: {name}有{count}局，裁决第一局 {name}#0\
+                "xqarbiter: {name}有{count}局，裁决第一局（编号为0）{name}#0\
                  （用 --game N 或 {name}#N 选择；`audit` 列出全部）"
             ),
         }
@@ -354,6 +349,25 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
     })
+}
+
+/// The error for a game index past the `count` games of file `name`. Games
+/// are numbered from 0, as `FILE#N` names them, so the Chinese says 编号为N,
+/// never 第N局 (which would be the N-th game, counted from 1).
+fn no_such_game(name: &str, count: usize, index: usize) -> BadRecord {
+    let zh_missing = format!("没有编号为{index}的对局（对局编号从0开始）");
+    if count == 1 {
+        BadRecord::new(
+            format!("{name} holds one game, numbered 0: there is no game {index}"),
+            format!("{name}只有一局，编号为0，{zh_missing}"),
+        )
+    } else {
+        let last = count - 1;
+        BadRecord::new(
+            format!("{name} holds {count} games, numbered 0 to {last}: there is no game {index}"),
+            format!("{name}有{count}局，编号为0至{last}，{zh_missing}"),
+        )
+    }
 }
 
 /// The file to read and the index of the game to rule on: `--game N`, or a
@@ -372,7 +386,7 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
             let path = path.display();
             Err(BadRecord::new(
                 format!("{path} names game {n} but --game says {g}"),
-                format!("{path}指第{n}局，但 --game 为{g}"),
+                format!("{path}指编号为{n}的对局，但 --game 为{g}"),
             ))
         }
         (Some((file, n)), _) => Ok((Some(file), Some(n))),

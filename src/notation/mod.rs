@@ -48,8 +48,8 @@ mod symbol;
 pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, strip_round_marker};
 pub use outcome::Outcome;
-pub(crate) use parse::piece_zh;
 pub use parse::{NotationError, parse_move};
+pub(crate) use parse::{game_over, piece_zh, read_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::outcome::Outcome;
-use super::parse::{Failure, read_move};
+use super::parse::{Failure, game_over, read_move};
 use super::render::Notation;
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -232,7 +232,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
             Token::Unclosed(t) => {
                 return Err(list_error(
                     &pos,
-                    out.moves.len() + 1,
+                    &out,
                     t,
                     Failure::new(
                         Notation::Uci,
@@ -249,7 +249,12 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
                     "the list says Black moves first ('1...'), but its start position has Red to move",
                     "着法列表标明黑方先走（“1...”），但其开局局面是红方走棋",
                 );
-                return Err(list_error(&pos, 1, word, Failure::new(Notation::Uci, why)));
+                return Err(list_error(
+                    &pos,
+                    &out,
+                    word,
+                    Failure::new(Notation::Uci, why),
+                ));
             }
             pos.pass();
             out.black_first = true;
@@ -301,7 +306,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
             i = j;
             continue;
         }
-        return Err(list_error(&pos, out.moves.len() + 1, word, failure));
+        return Err(list_error(&pos, &out, word, failure));
     }
     Ok(out)
 }
@@ -356,15 +361,27 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
     false
 }
 
-fn list_error(pos: &Position, ply: usize, text: &str, failure: Failure) -> Box<MoveListError> {
-    let err = failure.into_error(pos, text);
+/// The error for the move `text` that follows the moves read so far into
+/// `out`: why it cannot be played (the game being over there, or what is
+/// wrong with the text) and the legal moves, in the notation of the move
+/// before it when `text` is in none.
+fn list_error(pos: &Position, out: &MoveText, text: &str, failure: Failure) -> Box<MoveListError> {
+    let ply = out.moves.len() + 1;
+    let previous = out.moves.last().map(|(_, written)| written.as_str());
+    let (reason, reason_zh, legal) = match game_over(pos, ply - 1) {
+        Some(over) => (over.en, over.zh, Vec::new()),
+        None => {
+            let err = failure.listed_like(text, previous).into_error(pos, text);
+            (err.reason, err.reason_zh, err.legal)
+        }
+    };
     Box::new(MoveListError {
         ply,
         text: text.to_string(),
         fen: pos.fen(),
-        reason: err.reason,
-        reason_zh: err.reason_zh,
-        legal: err.legal,
+        reason,
+        reason_zh,
+        legal,
     })
 }
 

@@ -72,6 +72,19 @@ impl Failure {
         }
     }
 
+    /// The failure for `text`, its legal moves listed in the notation of
+    /// the record's move before it, `previous`, when `text` reads as no
+    /// notation at all (`xyz` after 炮二平五 lists Chinese moves, not WXF).
+    pub(crate) fn listed_like(self, text: &str, previous: Option<&str>) -> Failure {
+        if written_notation(text).is_some() {
+            return self;
+        }
+        match previous.and_then(written_notation) {
+            Some(notation) => Failure { notation, ..self },
+            None => self,
+        }
+    }
+
     /// The full error, with the legal moves in the notation the text seemed
     /// to use, and the reason naming those one symbol away from the text.
     pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
@@ -99,12 +112,54 @@ impl Failure {
     }
 }
 
+/// Why no move can be played in `pos`, reached after `played` plies, if the
+/// game is over there: the side to move is mated or stalemated. A record
+/// that goes on is told so, instead of being given an empty list of legal moves.
+pub(crate) fn game_over(pos: &Position, played: usize) -> Option<Words> {
+    if !pos.has_no_legal_moves() {
+        return None;
+    }
+    let side = pos.turn();
+    let (when, when_zh) = match played {
+        0 => (
+            "in the start position".to_string(),
+            "起始局面中".to_string(),
+        ),
+        n => (format!("after ply {n}"), format!("第{n}着后")),
+    };
+    let (what, what_zh) = if pos.in_check() {
+        ("checkmated", "已被将死")
+    } else {
+        ("stalemated (no legal move)", "已无着可走（困毙）")
+    };
+    Some(Words::new(
+        format!("the game was already over: {side} was {what} {when}, so no move can follow"),
+        format!(
+            "对局已经结束：{when_zh}{}方{what_zh}，此后的着法无效",
+            side.name_zh()
+        ),
+    ))
+}
+
 /// Every legal move of `pos` written in `notation`.
 pub(crate) fn legal_list(pos: &Position, notation: Notation) -> Vec<String> {
     pos.legal_moves()
         .iter()
         .map(|&m| render(pos, m, notation))
         .collect()
+}
+
+/// The notation a move text is written in, whether or not it names a legal
+/// move; `None` for a text that reads as none.
+fn written_notation(text: &str) -> Option<Notation> {
+    let text = text.trim();
+    if let Some((_, iccs)) = coordinates(text) {
+        return Some(if iccs { Notation::Iccs } else { Notation::Uci });
+    }
+    symbol::read(text).ok().map(|input| match input.family {
+        Family::Chinese => Notation::Chinese,
+        Family::Wxf => Notation::Wxf,
+    })
 }
 
 /// [`parse_move`] without building the error's move list.
@@ -818,6 +873,23 @@ mod tests {
             "{}",
             err.reason_zh
         );
+    }
+
+    #[test]
+    fn an_unreadable_text_lists_the_moves_as_the_record_writes_them() {
+        let pos = Position::startpos();
+        let listed = |text: &str, previous: Option<&str>| {
+            let failure = read_move(&pos, text).unwrap_err();
+            failure
+                .listed_like(text, previous)
+                .into_error(&pos, text)
+                .legal
+        };
+        assert!(listed("xyz", Some("炮８平５")).contains(&"炮二平五".to_string()));
+        assert!(listed("xyz", Some("C8.5")).contains(&"C2.5".to_string()));
+        // A text in a notation of its own keeps it.
+        assert!(listed("C2.9", Some("炮８平５")).contains(&"C2.5".to_string()));
+        assert!(listed("xyz", None).contains(&"C2.5".to_string()));
     }
 
     #[test]

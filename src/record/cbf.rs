@@ -52,7 +52,10 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     let list = section(text, "MoveList").ok_or_else(|| {
         err(
             ErrorKind::Syntax,
-            Words::new("no <MoveList> element", "没有<MoveList>元素"),
+            Words::new(
+                "the CBF file is incomplete: it has no moves (no <MoveList> element)",
+                "CBF文件不完整（缺少着法）",
+            ),
         )
     })?;
     let mut replay = Replay::new(start, false);
@@ -209,6 +212,7 @@ fn unescape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Lang;
 
     const DOC: &str = "<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">\n<Head>\n<Name>A &amp; B</Name>\n\
         <Red>甲</Red>\n<Black />\n<RecordResult>2</RecordResult>\n\
@@ -234,6 +238,12 @@ mod tests {
         assert_eq!(g.moves.len(), 1);
         assert_eq!(g.illegal.unwrap().text, "70-99");
         assert!(read("<x/>", "t.cbf").is_err());
+        let cut = &DOC[..DOC.find("<MoveList>").unwrap()];
+        let e = read(cut, "t.cbf").unwrap_err();
+        assert!(
+            e.in_lang(Lang::Zh).ends_with("CBF文件不完整（缺少着法）"),
+            "{e}"
+        );
         assert!(read(&DOC.replace("</Move>", ""), "t.cbf").is_err());
         assert_eq!(unescape("&#x4e2d;&#20013;&bogus;"), "中中&bogus;");
     }

@@ -83,34 +83,40 @@ impl Game {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The Event tag.
+    /// The value of the tag named `name`, trimmed, unless it is empty or
+    /// blank (as programs write `[Event ""]` for an unknown event).
+    fn filled(&self, name: &str) -> Option<&str> {
+        self.tag(name).map(str::trim).filter(|v| !v.is_empty())
+    }
+
+    /// The Event tag, if not empty.
     pub fn event(&self) -> Option<&str> {
-        self.tag("Event")
+        self.filled("Event")
     }
 
-    /// The Red player.
+    /// The Red player, if named.
     pub fn red(&self) -> Option<&str> {
-        self.tag("Red")
+        self.filled("Red")
     }
 
-    /// The Black player.
+    /// The Black player, if named.
     pub fn black(&self) -> Option<&str> {
-        self.tag("Black")
+        self.filled("Black")
     }
 
-    /// The Date tag.
+    /// The Date tag, if not empty.
     pub fn date(&self) -> Option<&str> {
-        self.tag("Date")
+        self.filled("Date")
     }
 
-    /// The Round tag.
+    /// The Round tag, if not empty.
     pub fn round(&self) -> Option<&str> {
-        self.tag("Round")
+        self.filled("Round")
     }
 
-    /// The Site tag.
+    /// The Site tag, if not empty.
     pub fn site(&self) -> Option<&str> {
-        self.tag("Site")
+        self.filled("Site")
     }
 
     /// The main line as coordinate moves (`h2e2`).
@@ -178,5 +184,16 @@ mod tests {
         g.push_tag("Black", " ");
         assert_eq!(g.tag("red"), Some("甲"));
         assert_eq!(g.black(), None);
+    }
+
+    #[test]
+    fn empty_tags_name_nothing() {
+        let mut g = Game::new(Position::startpos());
+        // As a PGN file gives them: `[Event ""]`, `[Date " "]`.
+        g.tags.push(("Event".into(), String::new()));
+        g.tags.push(("Date".into(), " ".into()));
+        g.tags.push(("Red".into(), "甲".into()));
+        assert_eq!((g.event(), g.date(), g.red()), (None, None, Some("甲")));
+        assert_eq!(g.tag("Event"), Some(""));
     }
 }

@@ -94,17 +94,21 @@ impl Replay {
         }
         let parsed = match parse_coordinates(text) {
             Some(mv) if self.is_legal(mv) => Ok(mv),
-            _ => notation::parse_move(&self.pos, text),
+            _ => notation::read_move(&self.pos, text),
         };
         match parsed {
             Ok(mv) => {
                 self.play(mv, text);
                 true
             }
-            Err(e) => {
-                if self.try_other_side(|p| notation::parse_move(p, text).ok(), text) {
+            Err(failure) => {
+                if self.try_other_side(|p| notation::read_move(p, text).ok(), text) {
                     return true;
                 }
+                let previous = self.game.moves.last().map(|m| m.text.as_str());
+                let e = failure
+                    .listed_like(text, previous)
+                    .into_error(&self.pos, text);
                 self.stop(text, Words::new(e.reason, e.reason_zh), Some(e.legal));
                 false
             }
@@ -251,8 +255,14 @@ impl Replay {
 
     /// Ends the main line at `text`. The legal moves are listed as `written`
     /// (in the notation the move was written in) if given, else in sorted
-    /// coordinates.
+    /// coordinates. When the game is over before `text` (mate, stalemate),
+    /// that is why, and there are no legal moves to list.
     fn stop(&mut self, text: &str, why: Words, written: Option<Vec<String>>) {
+        let played = self.game.moves.len();
+        let (why, written) = match notation::game_over(&self.pos, played) {
+            Some(over) => (over, Some(Vec::new())),
+            None => (why, written),
+        };
         let legal = written.unwrap_or_else(|| {
             let mut legal: Vec<String> = self
                 .pos
@@ -264,7 +274,7 @@ impl Replay {
             legal
         });
         self.game.illegal = Some(IllegalMove {
-            ply: self.game.moves.len() + 1,
+            ply: played + 1,
             text: text.to_string(),
             fen: self.pos.fen(),
             reason: why.en,
@@ -385,6 +395,19 @@ mod tests {
         assert_eq!(ill.text, "h2e2");
         assert!(ill.legal.contains(&"h9g7".to_string()));
         assert!(ill.fen.ends_with(" b - - 1 1"));
+    }
+
+    #[test]
+    fn an_unreadable_move_lists_the_legal_ones_as_the_record_writes_them() {
+        let mut r = Replay::new(Position::startpos(), false);
+        assert!(r.push_text("炮二平五"));
+        assert!(!r.push_text("xyz"));
+        let ill = r.finish().illegal.unwrap();
+        assert!(
+            ill.legal.contains(&"马８进７".to_string()),
+            "{:?}",
+            ill.legal
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use crate::board::Color;
 use crate::notation::{Notation, render};
+use crate::words::Lang;
 
 use super::game::Game;
 use super::replay::initial_position;
@@ -24,8 +25,8 @@ const OWN_TAGS: [&str; 4] = ["Game", "Result", "FEN", "Format"];
 /// Appends `game` to `out` as one PGN game with its moves in `notation`: `[Game "Chinese Chess"]`, the
 /// file's tags, Result, FEN (when not the initial position), Format,
 /// Termination, then the numbered main line with its comments and the result.
-/// An illegal move that ended the main line is noted in a final comment.
-pub fn write_pgn(game: &Game, notation: Notation, out: &mut String) {
+/// An illegal move that ended the main line is noted in a final comment, in `lang`.
+pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) {
     out.push_str("[Game \"Chinese Chess\"]\n");
     for (k, v) in &game.tags {
         if OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) {
@@ -69,13 +70,14 @@ pub fn write_pgn(game: &Game, notation: Notation, out: &mut String) {
     }
     if let Some(ill) = &game.illegal {
         out.push(' ');
-        comment(
-            out,
-            &format!(
+        let note = match lang {
+            Lang::En => format!(
                 "ply {} '{}' cannot be played: {}",
                 ill.ply, ill.text, ill.reason
             ),
-        );
+            Lang::Zh => format!("第{}着“{}”无法走出：{}", ill.ply, ill.text, ill.reason_zh),
+        };
+        comment(out, &note);
     }
     if !game.moves.is_empty() || game.illegal.is_some() {
         out.push('\n');
@@ -115,7 +117,7 @@ mod tests {
         let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
         let g = games[0].as_ref().unwrap();
         let mut out = String::new();
-        write_pgn(g, notation, &mut out);
+        write_pgn(g, notation, Lang::En, &mut out);
         let again = read_games_from_bytes(out.as_bytes(), "b.pgn", &opts).unwrap();
         let h = again[0].as_ref().unwrap();
         assert_eq!(
@@ -143,12 +145,43 @@ mod tests {
         )
         .unwrap();
         let mut out = String::new();
-        write_pgn(games[0].as_ref().unwrap(), Notation::Iccs, &mut out);
+        write_pgn(
+            games[0].as_ref().unwrap(),
+            Notation::Iccs,
+            Lang::En,
+            &mut out,
+        );
         assert!(out.contains("1. ... E9-F9\n2. E1-F2\n*"), "{out}");
         let mut zh = String::new();
-        write_pgn(games[0].as_ref().unwrap(), Notation::Chinese, &mut zh);
+        write_pgn(
+            games[0].as_ref().unwrap(),
+            Notation::Chinese,
+            Lang::Zh,
+            &mut zh,
+        );
         assert!(zh.contains("[Format \"Chinese\"]\n"), "{zh}");
         assert!(zh.contains("1. ... 将５平６\n2. 仕五进四"), "{zh}");
         assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
+    }
+
+    #[test]
+    fn an_illegal_move_is_noted_in_the_language_asked_for() {
+        let games = read_games_from_bytes(
+            "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n".as_bytes(),
+            "a.pgn",
+            &ReadOptions::default(),
+        )
+        .unwrap();
+        let g = games[0].as_ref().unwrap();
+        let mut en = String::new();
+        write_pgn(g, Notation::Chinese, Lang::En, &mut en);
+        assert!(en.contains("{ply 3 '马二进四' cannot be played: "), "{en}");
+        let mut zh = String::new();
+        write_pgn(g, Notation::Chinese, Lang::Zh, &mut zh);
+        assert!(
+            zh.contains("{第3着“马二进四”无法走出：第二路的红方马不能这样走"),
+            "{zh}"
+        );
+        assert!(!zh.contains("cannot"), "{zh}");
     }
 }

@@ -75,15 +75,24 @@ pub(crate) fn read(
     forced: Option<&'static Encoding>,
 ) -> Result<Game, RecordError> {
     let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
-    if bytes.len() < HEADER_LEN || !bytes.starts_with(b"XQ") {
+    if !bytes.starts_with(b"XQ") {
+        return Err(err(
+            ErrorKind::Corrupt,
+            Words::new(
+                "not an XQF file: its header does not begin with 'XQ'",
+                "不是XQF文件：文件头不以“XQ”开头",
+            ),
+        ));
+    }
+    if bytes.len() < HEADER_LEN {
         let len = bytes.len();
         return Err(err(
             ErrorKind::Truncated,
             Words::new(
                 format!(
-                    "an XQF file starts with a {HEADER_LEN}-byte header beginning 'XQ'; this one has {len} bytes"
+                    "the XQF file is damaged: it should start with a {HEADER_LEN}-byte header, but has only {len} bytes"
                 ),
-                format!("XQF文件以“XQ”开头的{HEADER_LEN}字节文件头开始，此文件只有{len}字节"),
+                format!("XQF文件应以{HEADER_LEN}字节文件头开始，此文件只有{len}字节，已损坏"),
             ),
         ));
     }
@@ -280,6 +289,7 @@ fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Lang;
 
     /// A version 1.0 file with the initial position and the given records
     /// (from, to, tag byte, comment).
@@ -331,7 +341,21 @@ mod tests {
         let e = read(&cut, "c.xqf", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Truncated);
         assert!(e.to_string().starts_with("c.xqf, game #0: move records"));
-        assert!(read(b"XQ\x0a", "s.xqf", None).is_err());
+        let short = read(b"XQ\x0a", "s.xqf", None).unwrap_err();
+        assert_eq!(short.kind, ErrorKind::Truncated);
+        assert!(
+            short
+                .in_lang(Lang::Zh)
+                .ends_with("XQF文件应以1024字节文件头开始，此文件只有3字节，已损坏"),
+            "{short}"
+        );
+        let other = read(&[b'x'; 2000], "o.xqf", None).unwrap_err();
+        assert_eq!(other.kind, ErrorKind::Corrupt);
+        assert!(
+            other
+                .in_lang(Lang::Zh)
+                .ends_with("不是XQF文件：文件头不以“XQ”开头")
+        );
     }
 
     #[test]

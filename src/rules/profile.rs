@@ -485,6 +485,57 @@ struct RawDraws {
     simple_draws: Option<bool>,
 }
 
+/// What the TOML reader says of a profile file, for people: a key it does not
+/// know, a key missing or a value of the wrong type in our own words (in
+/// English and Chinese, naming no type of the program); the reader's other
+/// complaints, about the syntax, quoted after a Chinese lead.
+fn toml_words(message: &str) -> Words {
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    if let (true, Some((key, allowed))) =
+        (message.starts_with("unknown field "), quoted.split_first())
+    {
+        return Words::new(
+            format!(
+                "unknown key '{key}': expected one of {}",
+                allowed.join(", ")
+            ),
+            format!("未知的键“{key}”：应为 {} 之一", allowed.join("、")),
+        );
+    }
+    if let (true, Some(key)) = (message.starts_with("missing field "), quoted.first()) {
+        return Words::new(
+            format!("the key '{key}' is missing"),
+            format!("缺少键“{key}”"),
+        );
+    }
+    if let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|m| m.split_once(", expected "))
+    {
+        let (want_en, want_zh) = match expected {
+            "i64" => ("a whole number", "整数"),
+            "a boolean" => ("true or false", "true 或 false"),
+            "a string" => ("a quoted string", "带引号的字符串"),
+            e if e.starts_with("struct ") => ("a table ([section])", "一节（[节名]）"),
+            _ => ("another type", "其他类型"),
+        };
+        let found = found.replace('`', "");
+        let found_zh = [
+            ("string ", "字符串 "),
+            ("integer ", "整数 "),
+            ("floating point ", "小数 "),
+            ("boolean ", "布尔值 "),
+        ]
+        .iter()
+        .fold(found.clone(), |f, (en, zh)| f.replacen(en, zh, 1));
+        return Words::new(
+            format!("the value should be {want_en}, not {found}"),
+            format!("值的类型不对：应为{want_zh}，这里是{found_zh}"),
+        );
+    }
+    Words::new(message, format!("赛事规程文件的TOML语法有误：{message}"))
+}
+
 /// Checks that a spanned integer lies in `lo..=hi`.
 fn ranged(src: &str, v: &Spanned<i64>, key: &str, lo: u32, hi: u32) -> Result<u32, ProfileError> {
     let n = *v.get_ref();
@@ -535,8 +586,7 @@ impl FromStr for Profile {
     /// ```
     fn from_str(src: &str) -> Result<Profile, ProfileError> {
         let raw: RawProfile = toml::from_str(src).map_err(|e| {
-            let en = e.message().trim().to_string();
-            let why = Words::new(en.clone(), format!("赛事规程文件（TOML）有误：{en}"));
+            let why = toml_words(e.message().trim());
             match e.span() {
                 Some(span) => ProfileError::at(src, span.start, why),
                 None => ProfileError::plain(why),
@@ -756,6 +806,48 @@ mod tests {
         }
         assert_eq!(Profile::builtins().len(), BUILTIN_NAMES.len());
         assert!(Profile::builtin("cxa2021").is_none());
+    }
+
+    #[test]
+    fn keys_and_types_are_explained_in_both_languages() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\nlimit = \"sixty\"\n");
+        assert_eq!(e.line, Some(3));
+        assert!(
+            e.message_zh
+                .starts_with("未知的键“limit”：应为 name、base、rules"),
+            "{}",
+            e.message_zh
+        );
+        assert!(
+            e.message
+                .starts_with("unknown key 'limit': expected one of name, base"),
+            "{}",
+            e.message
+        );
+        let e = err("rules = \"cxa2020\"\n");
+        assert_eq!(e.message_zh, "缺少键“name”");
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = \"sixty\"\n");
+        assert_eq!(
+            e.message_zh,
+            "值的类型不对：应为整数，这里是字符串 \"sixty\""
+        );
+        assert_eq!(
+            e.message,
+            "the value should be a whole number, not string \"sixty\""
+        );
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\nnatural_limit = 3\n");
+        assert!(
+            !e.message.contains("Raw") && e.message_zh.contains("一节"),
+            "{e}"
+        );
+        // The reader's syntax complaints, quoted after a Chinese lead.
+        let e = err("name = \n");
+        assert!(
+            e.message_zh.starts_with("赛事规程文件的TOML语法有误："),
+            "{}",
+            e.message_zh
+        );
     }
 
     #[test]

@@ -1,0 +1,45 @@
+//! `xqarbiter profiles`: the table in both languages, a user profile's errors.
+
+use std::process::{Command, Output};
+
+fn profiles(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .arg("profiles")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_table_is_in_the_language_asked_for_and_the_json_in_neither() {
+    let en = profiles(&[]);
+    assert_eq!(en.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&en.stdout).starts_with("name "));
+    let zh = profiles(&["--lang", "zh"]);
+    assert_eq!(zh.status.code(), Some(0));
+    let zh = String::from_utf8(zh.stdout).expect("utf-8");
+    assert!(zh.starts_with("名称 "), "{zh}");
+    assert!(zh.contains("将军不计着数"), "{zh}");
+    let json = |lang: &str| profiles(&["--json", "--lang", lang]).stdout;
+    assert_eq!(json("zh"), json("en"));
+}
+
+#[test]
+fn a_bad_profile_file_is_explained_in_the_language_asked_for() {
+    let path = std::env::temp_dir().join(format!("xqarbiter-profile-{}.toml", std::process::id()));
+    std::fs::write(
+        &path,
+        "name = \"t\"\nrules = \"cxa2020\"\nlimit = \"sixty\"\n",
+    )
+    .expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let zh = profiles(&["--file", file, "--lang", "zh"]);
+    assert_eq!(zh.status.code(), Some(2));
+    let err = String::from_utf8(zh.stderr).expect("utf-8");
+    assert!(err.contains("第3行第1列：未知的键“limit”"), "{err}");
+    let en = profiles(&["--file", file]);
+    assert_eq!(en.status.code(), Some(2));
+    let err = String::from_utf8(en.stderr).expect("utf-8");
+    assert!(err.contains(":3:1: unknown key 'limit'"), "{err}");
+    std::fs::remove_file(&path).expect("cleanup");
+}
