@@ -763,6 +763,10 @@ fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(
+        text.starts_with("和棋（自然限着），按dqsz2017-armageddon规程判黑胜\n"),
+        "{text}"
+    );
+    assert!(
         text.contains("\n本局按自然限着作和；dqsz2017-armageddon规程规定和棋判黑方胜\n"),
         "{text}"
     );
@@ -778,6 +782,12 @@ fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
         None,
     );
     let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.starts_with(
+            "Draw by the natural move limit, scored as a Black win by profile dqsz2017-armageddon\n"
+        ),
+        "{text}"
+    );
     assert!(
         text.contains("the game is a draw by the natural move limit; profile dqsz2017-armageddon awards a draw to Black"),
         "{text}"

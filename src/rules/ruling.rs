@@ -289,12 +289,25 @@ impl Ruling {
         self.position.fen()
     }
 
-    /// One line: the verdict and its reason.
+    /// One line: the verdict and its reason. A draw that the profile scores
+    /// as a Black win (Armageddon) is told as the draw, then its score.
     pub fn summary(&self, lang: Lang) -> String {
+        if self.draw_note.is_none() {
+            return self.summary_of(self.verdict, lang);
+        }
+        let draw = self.summary_of(Verdict::Draw, lang);
+        match lang {
+            Lang::En => format!("{draw}, scored as a Black win by profile {}", self.profile),
+            Lang::Zh => format!("{draw}，按{}规程判黑胜", self.profile),
+        }
+    }
+
+    /// [`Ruling::summary`] with `verdict` as the result.
+    fn summary_of(&self, verdict: Verdict, lang: Lang) -> String {
         let rep = self.repetition.as_ref();
         match lang {
             Lang::En => {
-                let head = match self.verdict {
+                let head = match verdict {
                     Verdict::Ongoing => "Game continues".to_string(),
                     Verdict::RedWins => "Red wins".to_string(),
                     Verdict::BlackWins => "Black wins".to_string(),
@@ -318,7 +331,7 @@ impl Ruling {
                 format!("{head}{why}")
             }
             Lang::Zh => {
-                let head = match self.verdict {
+                let head = match verdict {
                     Verdict::Ongoing => "对局继续",
                     Verdict::RedWins => "红胜",
                     Verdict::BlackWins => "黑胜",
