@@ -52,7 +52,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         {
             end = Some(End { ply, ruling });
         }
-        if claimable_from.is_none() && referee.position().halfmoves() >= limit_plies {
+        if end.is_none()
+            && claimable_from.is_none()
+            && referee.position().halfmoves() >= limit_plies
+        {
             let sides = referee.natural_limit().claimable_by;
             if !sides.is_empty() {
                 claimable_from = Some((ply, sides));
@@ -334,6 +337,23 @@ mod tests {
             judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0)
                 .findings
                 .is_empty()
+        );
+    }
+
+    #[test]
+    fn no_natural_limit_is_reported_after_the_game_ended() {
+        // Red checks perpetually: Black wins at ply 9, the third occurrence.
+        // The record goes on to ply 12, past a limit of 5 rounds.
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"2b1k1b2/9/9/9/9/1R7/9/9/9/2B2KB2 w - - 0 1\"]\n\n\
+                   b4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4e1 c9a7\n";
+        let mut five = profile("cxa2020");
+        five.limit.rounds = 5;
+        let row = judge(&game(pgn), &five, "t.pgn", 0);
+        assert_eq!(row.ruled_result, Verdict::BlackWins);
+        assert!(
+            !kinds(&row).contains(&FindingKind::NaturalLimit),
+            "{:?}",
+            row.findings
         );
     }
 
