@@ -570,9 +570,11 @@ impl FromStr for Profile {
     /// [natural_limit]
     /// rounds = 40                  # 1..=300
     /// check_cap = 0                # 0 = the claimant's checks never count
-    /// attack_cap = 20              # a number, "half" (rounds / 2) or "none";
-    ///                              # a base's "half" follows `rounds` unless set
-    /// attack_cap_counts_checks = false
+    /// attack_cap = 20              # a number (0 = never count), "half"
+    ///                              # (rounds / 2) or "none"; a base's "half"
+    ///                              # follows `rounds` unless set
+    /// attack_cap_counts_checks = false  # default: true (将+杀+捉), but false
+    ///                              # (捉+杀) for a new "half" cap
     /// count_replies_to_void_checks = false
     /// [repetition]
     /// decisive_occurrence = 3      # 2..=10
@@ -696,16 +698,21 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
                 src,
                 at,
                 Words::new(
-                    format!("attack_cap must be a number from 1 to {rounds}, \"half\" or \"none\""),
-                    format!("attack_cap 应为 1 到 {rounds} 的数，或 \"half\"、\"none\""),
+                    format!("attack_cap must be a number from 0 to {rounds}, \"half\" or \"none\""),
+                    format!("attack_cap 应为 0 到 {rounds} 的数，或 \"half\"、\"none\""),
                 ),
             )
         };
-        let counts_checks = p.limit.attack_cap.is_none_or(|c| c.counts_checks);
         p.attack_cap_half = v.get_ref().as_str() == Some("half");
+        // A new cap counts checks (将+杀+捉) unless it is half the limit, which
+        // the only regulation using it (hengfang) applies to 捉+杀 alone.
+        let counts_checks = p
+            .limit
+            .attack_cap
+            .map_or(!p.attack_cap_half, |c| c.counts_checks);
         p.limit.attack_cap = match v.get_ref() {
             toml::Value::Integer(n) => match u32::try_from(*n) {
-                Ok(max) if (1..=rounds).contains(&max) => Some(AttackCap { max, counts_checks }),
+                Ok(max) if max <= rounds => Some(AttackCap { max, counts_checks }),
                 _ => return Err(bad()),
             },
             toml::Value::String(s) if s == "half" => Some(AttackCap {
@@ -882,6 +889,44 @@ mod tests {
                 .parse()
                 .unwrap();
         assert_eq!(fixed.limit.attack_cap.map(|c| c.max), Some(30));
+    }
+
+    #[test]
+    fn a_new_half_cap_counts_chases_and_mate_threats_and_a_zero_cap_counts_none() {
+        let cap = |natural_limit: &str| -> Option<AttackCap> {
+            let src =
+                format!("name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\n{natural_limit}");
+            src.parse::<Profile>().unwrap().limit.attack_cap
+        };
+        // "half" alone: 捉+杀, as regulation C words it.
+        assert_eq!(
+            cap("rounds = 40\nattack_cap = \"half\"\n"),
+            Some(AttackCap {
+                max: 20,
+                counts_checks: false
+            })
+        );
+        // A number alone: 将+杀+捉, as regulation A words it.
+        assert_eq!(
+            cap("rounds = 50\nattack_cap = 30\n"),
+            Some(AttackCap {
+                max: 30,
+                counts_checks: true
+            })
+        );
+        // 0: the claimant's attacking moves never count.
+        assert_eq!(
+            cap("rounds = 40\nattack_cap = 0\nattack_cap_counts_checks = false\n"),
+            Some(AttackCap {
+                max: 0,
+                counts_checks: false
+            })
+        );
+        let too_many =
+            "name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = 40\nattack_cap = 41\n"
+                .parse::<Profile>()
+                .unwrap_err();
+        assert!(too_many.to_string().contains("from 0 to 40"), "{too_many}");
     }
 
     #[test]
