@@ -369,7 +369,7 @@ impl Position {
 
     /// Whether `mv` moves a piece of the side to move by its movement rules
     /// onto a square without a piece of its own (king safety aside).
-    fn follows_movement(&self, mv: Move) -> bool {
+    pub(crate) fn follows_movement(&self, mv: Move) -> bool {
         let from = mv.from();
         let Some(piece) = self.piece_at(from) else {
             return false;

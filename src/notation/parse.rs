@@ -280,12 +280,49 @@ fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Words> {
             format!("{from} 的{name_zh}走不到 {to}"),
         ));
     }
+    let (en, zh) = exposed_king(pos, mv);
     Err(Words::new(
-        format!(
-            "the {name} on {from} to {to} would leave the {us} king in check (or facing the other king)"
-        ),
-        format!("{from} 的{name_zh}走到 {to} 后，{us_zh}的{king_zh}被将军（或与对方将帅照面）"),
+        format!("the {name} on {from} to {to} would leave {en}"),
+        format!("{from} 的{name_zh}走到 {to} 后，{us_zh}的{king_zh}{zh}"),
     ))
+}
+
+/// What a move that follows the movement rules but is not legal would do to
+/// the mover's king, in English ("the red king in check from black rook e9",
+/// "the red king facing the black king") and Chinese ("被黑方车(e9)将军",
+/// "与黑方将照面").
+fn exposed_king(pos: &Position, mv: Move) -> (String, String) {
+    let us = pos.turn();
+    let mut after = pos.clone();
+    after.play(mv);
+    // The mover to move again: its king's attackers are the checkers.
+    let attackers = after.passed().checkers();
+    let king = Piece::new(!us, Role::King);
+    if attackers
+        .into_iter()
+        .all(|sq| after.piece_at(sq) == Some(king))
+    {
+        return (
+            format!("the {us} king facing the {} king", !us),
+            format!("与{}照面", piece_zh(king)),
+        );
+    }
+    let named: Vec<(String, String)> = attackers
+        .into_iter()
+        .filter_map(|sq| {
+            let p = after.piece_at(sq)?;
+            Some((
+                format!("{} {} {sq}", p.color, p.role.name()),
+                format!("{}({sq})", piece_zh(p)),
+            ))
+        })
+        .collect();
+    let en: Vec<&str> = named.iter().map(|n| n.0.as_str()).collect();
+    let zh: Vec<&str> = named.iter().map(|n| n.1.as_str()).collect();
+    (
+        format!("the {us} king in check from {}", en.join(" and ")),
+        format!("被{}将军", zh.join("、")),
+    )
 }
 
 /// A side in Chinese: 红方 or 黑方.
@@ -298,11 +335,14 @@ pub(crate) fn piece_zh(piece: Piece) -> String {
     format!("{}{}", side_zh(piece.color), piece.chinese())
 }
 
-/// The legal moves, in the order of [`Position::legal_moves`], of the pieces
-/// of `roles` (one bit per role index) whose direction and number the masks
-/// `dir` and `num` allow, each with its description.
+/// The legal moves (with `legal`; else the moves that follow the movement
+/// rules but leave the mover's king attacked), in the order of
+/// [`Position::legal_moves`], of the pieces of `roles` (one bit per role
+/// index) whose direction and number the masks `dir` and `num` allow, each
+/// with its description.
 fn candidates(
     pos: &Position,
+    legal: bool,
     roles: u32,
     dir: u32,
     num: u32,
@@ -328,9 +368,12 @@ fn candidates(
         }
         for to in targets & !own {
             let mv = Move::new(from, to);
-            if pos.is_legal_knowing_check(mv, in_check)
-                && let Some(desc) = Desc::new(pos, mv)
-            {
+            let wanted = if legal {
+                pos.is_legal_knowing_check(mv, in_check)
+            } else {
+                pos.follows_movement(mv) && !pos.is_legal(mv)
+            };
+            if wanted && let Some(desc) = Desc::new(pos, mv) {
                 // At most 128 legal moves exist, so the list never overflows.
                 let _ = out.try_push((mv, desc));
             }
@@ -403,6 +446,21 @@ fn find(pos: &Position, input: &Input) -> Found {
 
 /// Matches `input` against the written forms of the legal moves it may name.
 fn match_forms(pos: &Position, input: &Input) -> Found {
+    match_forms_among(pos, input, true)
+}
+
+/// The move that `input` names among those that follow the movement rules
+/// but leave the mover's king attacked, if it names exactly one.
+fn unsafe_reading(pos: &Position, input: &Input) -> Option<Move> {
+    match match_forms_among(pos, input, false) {
+        Found::One(mv) => Some(mv),
+        _ => None,
+    }
+}
+
+/// [`match_forms`] among the legal moves, or (without `legal`) among those
+/// that follow the movement rules but leave the mover's king attacked.
+fn match_forms_among(pos: &Position, input: &Input, legal: bool) -> Found {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
         (Family::Wxf, false) => &WXF_TIERS,
@@ -420,7 +478,7 @@ fn match_forms(pos: &Position, input: &Input) -> Found {
     // rule out every other move before any form is written.
     let roles = input.roles() | 1 << Role::Pawn.index();
     let mut descs = ArrayVec::new();
-    candidates(pos, roles, dir, num, &mut descs);
+    candidates(pos, legal, roles, dir, num, &mut descs);
     let readings = [Some(&input.masks), input.keypad.as_ref()];
     for tier in tiers {
         for masks in readings.iter().flatten() {
@@ -465,6 +523,15 @@ fn no_match_reason(pos: &Position, input: &Input) -> Words {
                 format!("WXF 着法是四个字符，如 C2.5；这里是 {len} 个"),
             ),
         };
+    }
+    if let Some(mv) = unsafe_reading(pos, input) {
+        let (en, zh) = exposed_king(pos, mv);
+        let us_zh = side_zh(us);
+        let king_zh = Piece::new(us, Role::King).chinese();
+        return Words::new(
+            format!("it ({mv}) would leave {en}"),
+            format!("走后{us_zh}的{king_zh}{zh}"),
+        );
     }
     let Some(role) = input.role() else {
         return Words::new("no legal move matches", "没有与之相符的合法着法");
@@ -527,6 +594,33 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_would_expose_its_king_says_to_what() {
+        // The red horse d1 is pinned by the black rook d9.
+        let pinned = "3r1k3/9/9/9/9/9/9/9/3N5/3K5 w";
+        for text in ["马六进八", "H6+8", "d1b2"] {
+            let e = parse(pinned, text).unwrap_err();
+            assert!(
+                e.reason.contains("red king in check from black rook d9"),
+                "{text}: {}",
+                e.reason
+            );
+            assert!(
+                e.reason_zh.contains("帅被黑方车(d9)将军"),
+                "{text}: {}",
+                e.reason_zh
+            );
+        }
+        // The red king stepping onto the black king's open file.
+        let e = parse("4k4/9/9/9/9/9/9/9/9/3K5 w", "帅六平五").unwrap_err();
+        assert!(
+            e.reason.contains("red king facing the black king"),
+            "{}",
+            e.reason
+        );
+        assert!(e.reason_zh.contains("与黑方将照面"), "{}", e.reason_zh);
+    }
+
+    #[test]
     fn candidates_are_the_legal_moves_of_that_direction_and_number() {
         let mut pos = Position::startpos();
         let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
@@ -544,7 +638,7 @@ mod tests {
                         })
                         .collect();
                     let mut found = ArrayVec::new();
-                    candidates(&pos, 0x7F, dir.bit(), Sym::Digit(n).bit(), &mut found);
+                    candidates(&pos, true, 0x7F, dir.bit(), Sym::Digit(n).bit(), &mut found);
                     let found: Vec<Move> = found.iter().map(|c| c.0).collect();
                     assert_eq!(found, expected, "{} {dir:?} {n}", pos.fen());
                 }
@@ -626,13 +720,12 @@ mod tests {
         assert!(reason("a0a3").contains("own piece"));
         let pinned = "4k4/9/9/9/9/9/9/4R4/9/3K5 b";
         let pos = Position::from_fen(pinned).unwrap();
-        for mv in ["e9d9", "e9e8"] {
+        for (mv, why) in [
+            ("e9d9", "leave the black king facing the red king"),
+            ("e9e8", "leave the black king in check from red rook e2"),
+        ] {
             let err = parse_move(&pos, mv).unwrap_err();
-            assert!(
-                err.reason.contains("leave the black king in check"),
-                "{}",
-                err.reason
-            );
+            assert!(err.reason.contains(why), "{}", err.reason);
         }
         let err = parse_move(&pos, "e9e7").unwrap_err();
         assert!(err.reason.contains("cannot move to e7"), "{}", err.reason);
@@ -869,7 +962,7 @@ mod tests {
         let err = parse(checked, "e9e8").unwrap_err();
         assert!(
             err.reason_zh
-                .starts_with("e9 的黑方将走到 e8 后，黑方的将被将军（或与对方将帅照面）"),
+                .starts_with("e9 的黑方将走到 e8 后，黑方的将被红方车(e1)将军"),
             "{}",
             err.reason_zh
         );
