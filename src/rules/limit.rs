@@ -630,8 +630,26 @@ impl LimitStatus {
         }
     }
 
-    /// One line on the outcome, in English and in Chinese.
+    /// One line on the outcome, in English and in Chinese; when the count
+    /// began before the record, a note says how much of it comes from the FEN.
     pub fn outcome_text(&self) -> (String, String) {
+        let (mut en, mut zh) = self.outcome_line();
+        if self.prior_plies > 0 {
+            let n = self.prior_plies;
+            en.push_str(&format!(
+                " (the count includes {n} {} before the record, from its FEN, whose checks and \
+                 attacks are not known)",
+                plural(n, "ply", "plies")
+            ));
+            zh.push_str(&format!(
+                "（计入棋谱之前的{n}着（据FEN），其中的将、杀、捉无从得知）"
+            ));
+        }
+        (en, zh)
+    }
+
+    /// [`LimitStatus::outcome_text`] without the note on plies before the record.
+    fn outcome_line(&self) -> (String, String) {
         let l = self.limit;
         match self.outcome {
             LimitOutcome::Running => {
@@ -759,6 +777,26 @@ mod tests {
         let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
         assert_eq!((s.plies, s.since_ply, s.prior_plies), (12, 10, 0));
         assert_eq!((s.red.moves, s.black.moves), (2, 1));
+    }
+
+    #[test]
+    fn plies_counted_from_the_fen_are_said_to_be() {
+        let start = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 100 51").unwrap();
+        let mut c = LimitCounter::resume(&start);
+        shuffle(&mut c, 20, |_, mover| PlyFacts::quiet(mover));
+        let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
+        assert_eq!(s.outcome, LimitOutcome::Draw);
+        let (en, zh) = s.outcome_text();
+        assert!(
+            en.ends_with("(the count includes 100 plies before the record, from its FEN, whose checks and attacks are not known)"),
+            "{en}"
+        );
+        assert!(zh.contains("计入棋谱之前的100着"), "{zh}");
+        // A capture in the record leaves nothing of the FEN in the count.
+        let mut c = LimitCounter::after_capture(1);
+        shuffle(&mut c, 2, |_, mover| PlyFacts::quiet(mover));
+        let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
+        assert!(!s.outcome_text().0.contains("FEN"));
     }
 
     #[test]
