@@ -178,7 +178,8 @@ impl Referee {
         self.history.iter().map(|(u, _)| u.mv)
     }
 
-    /// Plays `mv` if it is legal.
+    /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
+    /// returns the move, its ply and the position.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
@@ -194,8 +195,22 @@ impl Referee {
         Ok(self.push_legal(mv))
     }
 
-    /// Plays `mv`, which the caller knows to be legal.
+    /// Plays `mv`, which the caller knows to be legal (a move of
+    /// [`Position::legal_moves`], or of a record already replayed), without
+    /// checking it: the fast form of [`Referee::push`], which checks.
+    ///
+    /// # Panics
+    ///
+    /// `mv` must be legal in [`Referee::position`]; debug builds assert it.
+    /// An illegal move panics if no piece stands on its origin square, and
+    /// otherwise leaves the referee in a position the rules cannot reach,
+    /// so that every ruling after it is meaningless.
     pub fn push_legal(&mut self, mv: Move) -> Event {
+        debug_assert!(
+            self.position.is_legal(mv),
+            "{mv} is illegal in {}",
+            self.position.fen()
+        );
         let mover = self.position.turn();
         let check = self.position.gives_check(mv);
         let undo = self.position.play(mv);
