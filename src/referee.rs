@@ -84,7 +84,15 @@ fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<
         .collect()
 }
 
-/// The incremental judge of one game.
+/// The incremental judge of one game: [`Referee::push`] each move (or
+/// [`Referee::pop`] to take one back), and ask for the [`Referee::ruling`],
+/// or cheaply for [`Referee::ending`] after each push.
+///
+/// A referee is `Send` but not `Sync`: it caches classified natures and
+/// what its searches for mate have learnt in `RefCell`s, filled by the
+/// `&self` methods that rule. To share one between threads, put it in a
+/// `Mutex` (`Arc<Mutex<Referee>>`); an `RwLock` does not compile. One
+/// referee per game and thread needs nothing.
 #[derive(Clone, Debug)]
 pub struct Referee {
     profile: Profile,
@@ -244,6 +252,50 @@ impl Referee {
         } else {
             Event::Quiet
         }
+    }
+
+    /// Takes back the last move, if any, and returns it: the referee then
+    /// rules exactly as it did before that move was pushed (position,
+    /// repetition counts, last capture and natural-limit count). The
+    /// classified natures are kept: a variation explored and taken back
+    /// leaves them for when it is played again.
+    ///
+    /// ```
+    /// use xqarbiter::board::{Move, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::RuleSet;
+    ///
+    /// let mut referee = Referee::with_rules(RuleSet::Cxa2020, Position::startpos());
+    /// let before = referee.ruling();
+    /// referee.push(Move::parse_uci("h2e2").unwrap()).unwrap();
+    /// assert_eq!(referee.pop(), Move::parse_uci("h2e2").ok());
+    /// assert_eq!(referee.ruling(), before);
+    /// assert_eq!(referee.pop(), None);
+    /// ```
+    pub fn pop(&mut self) -> Option<Move> {
+        let (undo, key) = self.history.pop()?;
+        self.facts.pop();
+        let ply = self.history.len() + 1;
+        let before = self.previous.pop().unwrap_or(NONE);
+        // The position after the move stood once less; at the last ply
+        // before it, if it had stood before.
+        if let Some(entry) = self.keys.get_mut(&key) {
+            entry.1 -= 1;
+            if entry.1 == 0 {
+                self.keys.remove(&key);
+            } else {
+                entry.0 = before;
+            }
+        }
+        if self.last_capture == ply {
+            self.last_capture = self
+                .facts
+                .iter()
+                .rposition(|f| f.capture)
+                .map_or(0, |i| i + 1);
+        }
+        self.position.undo(undo);
+        Some(undo.mv)
     }
 
     /// The nature of ply `ply` (1-based), classified on first request (of
@@ -675,6 +727,50 @@ mod tests {
             .push(Move::parse_uci("h2e2").unwrap())
             .unwrap();
         assert_eq!(event, Event::Quiet);
+    }
+
+    /// Everything a ruling depends on, as comparable values.
+    fn state(r: &Referee) -> impl PartialEq + std::fmt::Debug + use<> {
+        let mut keys: Vec<_> = r.keys.iter().map(|(k, v)| (*k, *v)).collect();
+        keys.sort_unstable();
+        (
+            r.position.clone(),
+            r.history.clone(),
+            r.facts.clone(),
+            r.last_capture,
+            keys,
+            r.previous.clone(),
+        )
+    }
+
+    #[test]
+    fn pop_restores_every_table_push_changed() {
+        // Two captures, then the rook shuttles a6–a5 while the black king
+        // steps e8–e9: the position after ply 3 stands three times. Each pop
+        // must undo the count, the ply of the last occurrence and the last
+        // capture (back to ply 1 when ply 3 is taken back).
+        let start = Position::from_fen("4k4/9/9/p8/9/p8/9/9/9/R2K5 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let moves = [
+            "a0a4", "e9e8", "a4a6", "e8e9", "a6a5", "e9e8", "a5a6", "e8e9", "a6a5", "e9e8", "a5a6",
+        ];
+        let mut states = vec![state(&referee)];
+        for m in moves {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+            states.push(state(&referee));
+        }
+        assert_eq!(referee.last_capture, 3);
+        assert_eq!(referee.ruling().repetition.map(|r| r.occurrences), Some(3));
+        for m in moves.iter().rev() {
+            states.pop();
+            assert_eq!(referee.pop(), Move::parse_uci(m).ok());
+            assert_eq!(
+                &state(&referee),
+                states.last().unwrap(),
+                "after popping {m}"
+            );
+        }
+        assert_eq!(referee.pop(), None);
     }
 
     #[test]
