@@ -1,13 +1,15 @@
 //! The ruling on a game after its last move, with its explanation: text for
 //! people (Chinese or English) and the JSON object of the contract.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::board::{Color, Position};
 use crate::record::Outcome;
+use crate::words::UnknownName;
 
 use super::RuleSet;
 use super::limit::LimitStatus;
@@ -68,6 +70,30 @@ impl Verdict {
     }
 }
 
+impl fmt::Display for Verdict {
+    /// The contract name ([`Verdict::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = UnknownName;
+
+    /// A contract name: `ongoing`, `red_wins`, `black_wins` or `draw`.
+    fn from_str(s: &str) -> Result<Verdict, UnknownName> {
+        [
+            Verdict::Ongoing,
+            Verdict::RedWins,
+            Verdict::BlackWins,
+            Verdict::Draw,
+        ]
+        .into_iter()
+        .find(|v| v.name().eq_ignore_ascii_case(s))
+        .ok_or_else(|| UnknownName::new("verdict", s, "ongoing, red_wins, black_wins or draw"))
+    }
+}
+
 impl From<Outcome> for Verdict {
     fn from(r: Outcome) -> Verdict {
         match r {
@@ -117,6 +143,13 @@ impl Reason {
             Reason::Repetition => "循环不变",
             Reason::NaturalLimit => "自然限着",
         }
+    }
+}
+
+impl fmt::Display for Reason {
+    /// The contract name ([`Reason::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
