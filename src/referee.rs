@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::board::{Color, KeyHasher, KeyMap, Move, Position, Undo};
+use crate::board::{Color, Illegality, KeyHasher, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::mate_search::MateSearch;
@@ -31,12 +31,14 @@ type NatureKey = (u64, Move, Option<Move>);
 
 /// A move that is not legal in the referee's current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} at ply {ply} in {fen}")]
+#[error("illegal move {mv} at ply {ply}: {} (in {fen})", .illegality.words(*.mv).en)]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
     /// The ply it would have been (1-based).
     pub ply: usize,
+    /// Why it is illegal.
+    pub illegality: Illegality,
     /// The position it was tried in.
     pub fen: String,
 }
@@ -187,16 +189,20 @@ impl Referee {
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
-    /// returns the move, its ply and the position.
+    /// returns the move, its ply, why it is illegal and the position.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
             None => self.position.in_check(),
         };
-        if !self.position.is_legal_knowing_check(mv, in_check) {
+        // The reason is looked for only for a move the fast test refuses.
+        if !self.position.is_legal_knowing_check(mv, in_check)
+            && let Some(illegality) = self.position.illegality(mv)
+        {
             return Err(IllegalMove {
                 mv,
                 ply: self.plies() + 1,
+                illegality,
                 fen: self.position.fen(),
             });
         }
@@ -771,6 +777,20 @@ mod tests {
             );
         }
         assert_eq!(referee.pop(), None);
+    }
+
+    #[test]
+    fn an_illegal_push_says_why() {
+        let mut referee = Referee::with_rules(RuleSet::Axf, Position::startpos());
+        let err = referee.push(Move::parse_uci("e0e2").unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "illegal move e0e2 at ply 1: the red king on e0 cannot move to e2 (in {})",
+                Position::startpos().fen()
+            )
+        );
+        assert_eq!(referee.plies(), 0);
     }
 
     #[test]
