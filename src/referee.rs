@@ -154,6 +154,31 @@ impl Referee {
 
     /// Who may claim the natural-limit draw: either side (automatic, for engine
     /// play, the default) or only the named claimant (for an arbiter).
+    ///
+    /// ```
+    /// use xqarbiter::board::{Color, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::limit::{ClaimMode, LimitOutcome};
+    /// use xqarbiter::rules::profile::Profile;
+    /// use xqarbiter::rules::ruling::Verdict;
+    ///
+    /// // 40 rounds, in which a claimant's checks do not count: 78 plies
+    /// // without a capture already, then Red checks and Black steps aside.
+    /// let start: Position = "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 78 40".parse().unwrap();
+    /// let profile = Profile::builtin("nanping2018").unwrap();
+    /// let mut referee = Referee::new(profile, start);
+    /// for mv in ["a0a9", "d9d8"] {
+    ///     referee.push(mv.parse().unwrap()).unwrap();
+    /// }
+    /// // Black's 40 moves count, Red's do not all: only Black may claim.
+    /// assert_eq!(referee.natural_limit().claimable_by, [Color::Black]);
+    /// assert_eq!(referee.ruling().verdict, Verdict::Draw); // automatic: a claim holds
+    ///
+    /// // An arbiter answers Red's claim: it does not hold, the game goes on.
+    /// referee.set_claim(ClaimMode::Claim(Color::Red));
+    /// assert_eq!(referee.natural_limit().outcome, LimitOutcome::Running);
+    /// assert_eq!(referee.ruling().verdict, Verdict::Ongoing);
+    /// ```
     pub fn set_claim(&mut self, claim: ClaimMode) {
         self.claim = claim;
     }

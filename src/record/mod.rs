@@ -160,6 +160,25 @@ impl Iterator for GameIter {
 /// game; other formats are read whole. Fails only if the file cannot be
 /// opened, its format is not recognised, or it is not of the format that
 /// `opts` forces (a PGN file must have a tag line in its first 64 KiB).
+/// A game that cannot be read is an `Err` item; the others still come.
+///
+/// ```
+/// use xqarbiter::record::{ReadOptions, read_games};
+///
+/// let path = std::path::Path::new("positions/examples/perpetual_check.pgn");
+/// for (i, game) in read_games(path, &ReadOptions::default())?.enumerate() {
+///     match game {
+///         Ok(game) => {
+///             assert_eq!(game.moves.len(), 8);
+///             assert_eq!(game.moves[0].mv.to_string(), "f0e0");
+///             assert_eq!(game.moves[0].text.as_str(), "车四平五"); // as written
+///             println!("game #{i}: {:?}, {} moves", game.event(), game.moves.len());
+///         }
+///         Err(e) => eprintln!("{e}"), // names the file and the game, e.g. "a.pgn, game #3: …"
+///     }
+/// }
+/// # Ok::<(), xqarbiter::record::RecordError>(())
+/// ```
 pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordError> {
     let name = path.display().to_string();
     let io_err = |e: std::io::Error| RecordError::io(&name, &e);
