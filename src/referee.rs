@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::board::{Color, KeyHasher, KeyMap, Move, Position, Undo};
+use crate::board::{Color, Illegality, KeyHasher, KeyMap, Move, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::mate_search::MateSearch;
@@ -31,12 +31,14 @@ type NatureKey = (u64, Move, Option<Move>);
 
 /// A move that is not legal in the referee's current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} at ply {ply} in {fen}")]
+#[error("illegal move {mv} at ply {ply}: {} (in {fen})", .illegality.words(*.mv).en)]
 pub struct IllegalMove {
     /// The move.
     pub mv: Move,
     /// The ply it would have been (1-based).
     pub ply: usize,
+    /// Why it is illegal.
+    pub illegality: Illegality,
     /// The position it was tried in.
     pub fen: String,
 }
@@ -84,7 +86,15 @@ fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<
         .collect()
 }
 
-/// The incremental judge of one game.
+/// The incremental judge of one game: [`Referee::push`] each move (or
+/// [`Referee::pop`] to take one back), and ask for the [`Referee::ruling`],
+/// or cheaply for [`Referee::ending`] after each push.
+///
+/// A referee is `Send` but not `Sync`: it caches classified natures and
+/// what its searches for mate have learnt in `RefCell`s, filled by the
+/// `&self` methods that rule. To share one between threads, put it in a
+/// `Mutex` (`Arc<Mutex<Referee>>`); an `RwLock` does not compile. One
+/// referee per game and thread needs nothing.
 #[derive(Clone, Debug)]
 pub struct Referee {
     profile: Profile,
@@ -144,6 +154,31 @@ impl Referee {
 
     /// Who may claim the natural-limit draw: either side (automatic, for engine
     /// play, the default) or only the named claimant (for an arbiter).
+    ///
+    /// ```
+    /// use xqarbiter::board::{Color, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::limit::{ClaimMode, LimitOutcome};
+    /// use xqarbiter::rules::profile::Profile;
+    /// use xqarbiter::rules::ruling::Verdict;
+    ///
+    /// // 40 rounds, in which a claimant's checks do not count: 78 plies
+    /// // without a capture already, then Red checks and Black steps aside.
+    /// let start: Position = "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 78 40".parse().unwrap();
+    /// let profile = Profile::builtin("nanping2018").unwrap();
+    /// let mut referee = Referee::new(profile, start);
+    /// for mv in ["a0a9", "d9d8"] {
+    ///     referee.push(mv.parse().unwrap()).unwrap();
+    /// }
+    /// // Black's 40 moves count, Red's do not all: only Black may claim.
+    /// assert_eq!(referee.natural_limit().claimable_by, [Color::Black]);
+    /// assert_eq!(referee.ruling().verdict, Verdict::Draw); // automatic: a claim holds
+    ///
+    /// // An arbiter answers Red's claim: it does not hold, the game goes on.
+    /// referee.set_claim(ClaimMode::Claim(Color::Red));
+    /// assert_eq!(referee.natural_limit().outcome, LimitOutcome::Running);
+    /// assert_eq!(referee.ruling().verdict, Verdict::Ongoing);
+    /// ```
     pub fn set_claim(&mut self, claim: ClaimMode) {
         self.claim = claim;
     }
@@ -178,24 +213,43 @@ impl Referee {
         self.history.iter().map(|(u, _)| u.mv)
     }
 
-    /// Plays `mv` if it is legal.
+    /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
+    /// returns the move, its ply, why it is illegal and the position.
     pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
             None => self.position.in_check(),
         };
-        if !self.position.is_legal_knowing_check(mv, in_check) {
+        // The reason is looked for only for a move the fast test refuses.
+        if !self.position.is_legal_knowing_check(mv, in_check)
+            && let Some(illegality) = self.position.illegality(mv)
+        {
             return Err(IllegalMove {
                 mv,
                 ply: self.plies() + 1,
+                illegality,
                 fen: self.position.fen(),
             });
         }
         Ok(self.push_legal(mv))
     }
 
-    /// Plays `mv`, which the caller knows to be legal.
+    /// Plays `mv`, which the caller knows to be legal (a move of
+    /// [`Position::legal_moves`], or of a record already replayed), without
+    /// checking it: the fast form of [`Referee::push`], which checks.
+    ///
+    /// # Panics
+    ///
+    /// `mv` must be legal in [`Referee::position`]; debug builds assert it.
+    /// An illegal move panics if no piece stands on its origin square, and
+    /// otherwise leaves the referee in a position the rules cannot reach,
+    /// so that every ruling after it is meaningless.
     pub fn push_legal(&mut self, mv: Move) -> Event {
+        debug_assert!(
+            self.position.is_legal(mv),
+            "{mv} is illegal in {}",
+            self.position.fen()
+        );
         let mover = self.position.turn();
         let check = self.position.gives_check(mv);
         let undo = self.position.play(mv);
@@ -229,6 +283,50 @@ impl Referee {
         } else {
             Event::Quiet
         }
+    }
+
+    /// Takes back the last move, if any, and returns it: the referee then
+    /// rules exactly as it did before that move was pushed (position,
+    /// repetition counts, last capture and natural-limit count). The
+    /// classified natures are kept: a variation explored and taken back
+    /// leaves them for when it is played again.
+    ///
+    /// ```
+    /// use xqarbiter::board::{Move, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::RuleSet;
+    ///
+    /// let mut referee = Referee::with_rules(RuleSet::Cxa2020, Position::startpos());
+    /// let before = referee.ruling();
+    /// referee.push(Move::parse_uci("h2e2").unwrap()).unwrap();
+    /// assert_eq!(referee.pop(), Move::parse_uci("h2e2").ok());
+    /// assert_eq!(referee.ruling(), before);
+    /// assert_eq!(referee.pop(), None);
+    /// ```
+    pub fn pop(&mut self) -> Option<Move> {
+        let (undo, key) = self.history.pop()?;
+        self.facts.pop();
+        let ply = self.history.len() + 1;
+        let before = self.previous.pop().unwrap_or(NONE);
+        // The position after the move stood once less; at the last ply
+        // before it, if it had stood before.
+        if let Some(entry) = self.keys.get_mut(&key) {
+            entry.1 -= 1;
+            if entry.1 == 0 {
+                self.keys.remove(&key);
+            } else {
+                entry.0 = before;
+            }
+        }
+        if self.last_capture == ply {
+            self.last_capture = self
+                .facts
+                .iter()
+                .rposition(|f| f.capture)
+                .map_or(0, |i| i + 1);
+        }
+        self.position.undo(undo);
+        Some(undo.mv)
     }
 
     /// The nature of ply `ply` (1-based), classified on first request (of
@@ -660,6 +758,64 @@ mod tests {
             .push(Move::parse_uci("h2e2").unwrap())
             .unwrap();
         assert_eq!(event, Event::Quiet);
+    }
+
+    /// Everything a ruling depends on, as comparable values.
+    fn state(r: &Referee) -> impl PartialEq + std::fmt::Debug + use<> {
+        let mut keys: Vec<_> = r.keys.iter().map(|(k, v)| (*k, *v)).collect();
+        keys.sort_unstable();
+        (
+            r.position.clone(),
+            r.history.clone(),
+            r.facts.clone(),
+            r.last_capture,
+            keys,
+            r.previous.clone(),
+        )
+    }
+
+    #[test]
+    fn pop_restores_every_table_push_changed() {
+        // Two captures, then the rook shuttles a6–a5 while the black king
+        // steps e8–e9: the position after ply 3 stands three times. Each pop
+        // must undo the count, the ply of the last occurrence and the last
+        // capture (back to ply 1 when ply 3 is taken back).
+        let start = Position::from_fen("4k4/9/9/p8/9/p8/9/9/9/R2K5 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let moves = [
+            "a0a4", "e9e8", "a4a6", "e8e9", "a6a5", "e9e8", "a5a6", "e8e9", "a6a5", "e9e8", "a5a6",
+        ];
+        let mut states = vec![state(&referee)];
+        for m in moves {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+            states.push(state(&referee));
+        }
+        assert_eq!(referee.last_capture, 3);
+        assert_eq!(referee.ruling().repetition.map(|r| r.occurrences), Some(3));
+        for m in moves.iter().rev() {
+            states.pop();
+            assert_eq!(referee.pop(), Move::parse_uci(m).ok());
+            assert_eq!(
+                &state(&referee),
+                states.last().unwrap(),
+                "after popping {m}"
+            );
+        }
+        assert_eq!(referee.pop(), None);
+    }
+
+    #[test]
+    fn an_illegal_push_says_why() {
+        let mut referee = Referee::with_rules(RuleSet::Axf, Position::startpos());
+        let err = referee.push(Move::parse_uci("e0e2").unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "illegal move e0e2 at ply 1: the red king on e0 cannot move to e2 (in {})",
+                Position::startpos().fen()
+            )
+        );
+        assert_eq!(referee.plies(), 0);
     }
 
     #[test]

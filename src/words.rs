@@ -1,4 +1,8 @@
-//! Words for people, in the two languages the program speaks.
+//! Words for people, in the two languages the program speaks, and the
+//! error of the name parsers ([`UnknownName`]).
+
+use std::fmt;
+use std::str::FromStr;
 
 /// Output language for people.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -8,6 +12,74 @@ pub enum Lang {
     Zh,
     /// English.
     En,
+}
+
+impl Lang {
+    /// The name on the command line: `zh` or `en`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    /// `zh` or `en`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = UnknownName;
+
+    /// `zh` or `en` (case-insensitive).
+    fn from_str(s: &str) -> Result<Lang, UnknownName> {
+        match s.to_ascii_lowercase().as_str() {
+            "zh" => Ok(Lang::Zh),
+            "en" => Ok(Lang::En),
+            _ => Err(UnknownName::new("language", s, "zh or en")),
+        }
+    }
+}
+
+/// A name that none of a type's names matches: the error of the `FromStr`
+/// implementations of the named types (rule sets, colours, languages,
+/// verdicts, natures, squares).
+///
+/// ```
+/// use xqarbiter::rules::RuleSet;
+/// let err = "fide".parse::<RuleSet>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown rule set 'fide': expected cxa2011, cxa2020 or axf");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{text}': expected {expected}")]
+pub struct UnknownName {
+    /// What the name was to name (`rule set`, `colour`, …).
+    pub what: &'static str,
+    /// The text as given.
+    pub text: String,
+    /// The names accepted, in words.
+    pub expected: &'static str,
+}
+
+impl UnknownName {
+    /// `text`, which names no `what`; `expected` lists the names accepted.
+    pub fn new(what: &'static str, text: &str, expected: &'static str) -> UnknownName {
+        UnknownName {
+            what,
+            text: text.to_string(),
+            expected,
+        }
+    }
+}
+
+impl From<UnknownName> for String {
+    /// The message, as `Display` writes it.
+    fn from(e: UnknownName) -> String {
+        e.to_string()
+    }
 }
 
 /// A message for people (a reason, an error), in English and in Chinese.
@@ -57,5 +129,21 @@ impl Words {
             Lang::En => &self.en,
             Lang::Zh => &self.zh,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_print_and_parse_by_their_command_line_names() {
+        for lang in [Lang::Zh, Lang::En] {
+            assert_eq!(lang.to_string().parse::<Lang>(), Ok(lang));
+        }
+        assert_eq!("EN".parse::<Lang>(), Ok(Lang::En));
+        let err = "fr".parse::<Lang>().unwrap_err();
+        assert_eq!(err.to_string(), "unknown language 'fr': expected zh or en");
+        assert_eq!(String::from(err.clone()), err.to_string());
     }
 }

@@ -792,4 +792,18 @@ fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
         text.contains("the game is a draw by the natural move limit; profile dqsz2017-armageddon awards a draw to Black"),
         "{text}"
     );
+    // The JSON says it too, in both languages.
+    let json = rule_json("natural_limit.pgn", &["--profile", "dqsz2017-armageddon"]);
+    assert_eq!(json["verdict"], "black_wins");
+    assert!(
+        json["draw_note"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("the game is a draw by the natural move limit;")),
+        "{json}"
+    );
+    assert_eq!(
+        json["draw_note_zh"],
+        "本局按自然限着作和；dqsz2017-armageddon规程规定和棋判黑方胜"
+    );
+    assert!(rule_json("natural_limit.pgn", &[])["draw_note"].is_null());
 }

@@ -209,3 +209,51 @@ fn every_fixture_round_trips_through_pgn() {
         }
     }
 }
+
+#[test]
+fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
+    use xqarbiter::record::ErrorKind;
+    let force = |format| ReadOptions {
+        encoding: None,
+        format: Some(format),
+    };
+    for file in ["plain.xqf", "game.cbr", "game.cbf", "moves.txt"] {
+        let path = fixture(file);
+        let bytes = std::fs::read(&path).unwrap();
+        // PGN, from memory and from the file (streamed).
+        let from_bytes = read_games_from_bytes(&bytes, file, &force(Format::Pgn)).unwrap_err();
+        let from_file = read_games(&path, &force(Format::Pgn)).err().unwrap();
+        for e in [&from_bytes, &from_file] {
+            assert_eq!(e.kind, ErrorKind::UnknownFormat, "{file}");
+            assert!(
+                e.to_string()
+                    .contains(": not a PGN file, the format asked for: no tag line"),
+                "{e}"
+            );
+            assert!(
+                e.in_lang(Lang::Zh).contains("不是指定格式的PGN文件"),
+                "{file}"
+            );
+        }
+        assert!(from_bytes.to_string().starts_with(&format!("{file}: ")));
+        // DhtmlXQ.
+        let e = read_games_from_bytes(&bytes, file, &force(Format::DhtmlXq)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{file}: not a DhtmlXQ record, the format asked for: it has no [DhtmlXQ] tag")
+        );
+        let e = read_games(&path, &force(Format::DhtmlXq)).err().unwrap();
+        assert!(e.to_string().contains("not a DhtmlXQ record"), "{e}");
+    }
+    // Forced on files of their own format, they read as detected.
+    for (file, format) in [
+        ("game_utf8.pgn", Format::Pgn),
+        ("game.ubb", Format::DhtmlXq),
+    ] {
+        let forced: Vec<Game> = read_games(&fixture(file), &force(format))
+            .unwrap()
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(forced, games(file), "{file}");
+    }
+}

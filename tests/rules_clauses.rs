@@ -30,7 +30,7 @@ fn nature(rules: RuleSet, fen: &str, mv: &str) -> MoveNature {
     let pos = position(fen);
     let mv = Move::parse_uci(mv).unwrap();
     assert!(pos.is_legal(mv), "{mv} is not legal in {fen}");
-    classify(&pos, mv, rules)
+    classify(&pos, mv, rules).unwrap()
 }
 
 /// `cycle` repeated `times` times, as one move string.
@@ -1447,7 +1447,7 @@ fn a_reply_to_check_that_creates_a_new_threat_is_a_chase() {
     let mut before = position("5k3/9/9/2c6/9/3n5/9/R8/9/3K5 b");
     before.play(Move::parse_uci("d4c2").unwrap());
     assert!(before.in_check());
-    let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA);
+    let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA).unwrap();
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c6")]);
 }

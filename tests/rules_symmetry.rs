@@ -207,9 +207,10 @@ fn every_move_of_the_rule_case_positions_has_the_same_nature_on_a_turned_board()
             for turn in [Turn::Mirror, Turn::SwapColours] {
                 let turned = Position::from_fen(&turn.fen(&pos.fen())).unwrap();
                 for mv in pos.legal_moves() {
-                    let plain = classify_reply(&pos, previous, mv, rules).nature;
+                    let plain = classify_reply(&pos, previous, mv, rules).unwrap().nature;
                     let twin =
                         classify_reply(&turned, previous.map(|p| turn.mv(p)), turn.mv(mv), rules)
+                            .unwrap()
                             .nature;
                     judged_moves += 1;
                     if plain != twin {

@@ -52,6 +52,15 @@ fn too_wide(rank: i32, row: &str) -> Words {
     )
 }
 
+impl std::str::FromStr for Position {
+    type Err = FenError;
+
+    /// A FEN, as [`Position::from_fen`].
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}
+
 impl Position {
     /// Reads a FEN.
     ///
@@ -269,6 +278,15 @@ mod tests {
 
     fn reason(fen: &str) -> String {
         Position::from_fen(fen).unwrap_err().reason
+    }
+
+    #[test]
+    fn parses_with_from_str() {
+        assert_eq!(START_FEN.parse::<Position>(), Ok(Position::startpos()));
+        assert_eq!(
+            "4k4/9 w".parse::<Position>(),
+            Err(Position::from_fen("4k4/9 w").unwrap_err())
+        );
     }
 
     #[test]

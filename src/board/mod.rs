@@ -5,6 +5,7 @@
 pub mod attacks;
 mod bitboard;
 mod fen;
+mod legality;
 mod movegen;
 mod moves;
 pub mod perft;
@@ -17,6 +18,8 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
+pub(crate) use legality::piece_zh;
+pub use legality::{Exposure, Illegality, PlayError};
 pub use moves::{Move, MoveList, MoveParseError};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, START_FEN, Undo};

@@ -1,6 +1,7 @@
 //! Moves and their UCCI coordinate form (`h2e2`).
 
 use std::fmt;
+use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
@@ -93,6 +94,15 @@ impl fmt::Display for Move {
     }
 }
 
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// UCCI (`h2e2`) or ICCS (`H2-E2`) coordinates, as [`Move::parse_uci`].
+    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+        Move::parse_uci(s)
+    }
+}
+
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
@@ -128,6 +138,16 @@ mod tests {
         assert_eq!(m.to_string(), "h2e2");
         assert_eq!(Move::parse_uci("H2-E2").unwrap(), m);
         assert_eq!(m.to_iccs(), "H2-E2");
+    }
+
+    #[test]
+    fn parses_with_from_str() {
+        assert_eq!("h2e2".parse::<Move>(), Move::parse_uci("h2e2"));
+        assert_eq!("H2-E2".parse::<Move>(), Move::parse_uci("h2e2"));
+        assert_eq!(
+            "h2e".parse::<Move>(),
+            Err(Move::parse_uci("h2e").unwrap_err())
+        );
     }
 
     #[test]

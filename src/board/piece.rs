@@ -2,6 +2,9 @@
 
 use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
+
+use crate::words::UnknownName;
 
 /// A side: Red moves first, Black second.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -57,8 +60,21 @@ impl Not for Color {
 }
 
 impl fmt::Display for Color {
+    /// `red` or `black`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl FromStr for Color {
+    type Err = UnknownName;
+
+    /// `red` or `black` (case-insensitive), or 红 or 黑.
+    fn from_str(s: &str) -> Result<Color, UnknownName> {
+        Color::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s) || c.name_zh() == s)
+            .ok_or_else(|| UnknownName::new("colour", s, "red or black (or 红 or 黑)"))
     }
 }
 

@@ -10,7 +10,8 @@ use super::attacks::{
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
 /// A xiangqi position. Construct it from FEN ([`Position::from_fen`]) or
-/// [`Position::startpos`]; change it with [`Position::play`] and [`Position::undo`].
+/// [`Position::startpos`]; change it with [`Position::try_play`] (checked),
+/// [`Position::play`] (unchecked, for legal moves) and [`Position::undo`].
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     board: [Option<Piece>; 90],
@@ -226,14 +227,19 @@ impl Position {
         attackers
     }
 
-    /// Plays `mv`, which must be legal (or at least pseudo-legal: a piece of the
-    /// side to move going to a square without a piece of its own). Returns what
-    /// [`Position::undo`] needs.
+    /// Plays `mv` without checking it: the fast form for moves known to be
+    /// legal (from [`Position::legal_moves`], or already checked). Returns
+    /// what [`Position::undo`] needs. Moves from outside (a user, a record, a
+    /// protocol) go through [`Position::try_play`], which checks them and
+    /// says why one is illegal.
+    ///
+    /// An illegal move that has a piece on its origin square is played all
+    /// the same (a rook jumping, a king leaving its palace): the position is
+    /// then one the rules cannot reach, and what follows is meaningless.
     ///
     /// # Panics
     ///
-    /// If no piece stands on the move's origin square. Moves from outside
-    /// (records, protocols) are checked with [`Position::is_legal`] first.
+    /// If no piece stands on the move's origin square.
     #[inline(always)]
     pub fn play(&mut self, mv: Move) -> Undo {
         let from = mv.from();

@@ -5,8 +5,10 @@
 //! so `a0` is 0 and `i9` is 89.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::Color;
+use crate::words::UnknownName;
 
 /// A file (column), `a` to `i` from Red's left.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,8 +88,9 @@ impl Rank {
     }
 }
 
-/// One of the 90 points of the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One of the 90 points of the board. It prints (`Display` and `Debug`)
+/// and parses (`FromStr`) in UCCI coordinates, such as `e4`.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
 impl Square {
@@ -165,8 +168,26 @@ impl Square {
 }
 
 impl fmt::Display for Square {
+    /// UCCI coordinates, such as `e4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+impl fmt::Debug for Square {
+    /// As `Display`: `e4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl FromStr for Square {
+    type Err = UnknownName;
+
+    /// UCCI coordinates (case-insensitive), as [`Square::parse`].
+    fn from_str(s: &str) -> Result<Square, UnknownName> {
+        Square::parse(s)
+            .ok_or_else(|| UnknownName::new("square", s, "a file a–i then a rank 0–9, such as e4"))
     }
 }
 
@@ -183,6 +204,22 @@ mod tests {
         assert_eq!(Square::parse("i9").unwrap().index(), 89);
         assert_eq!(Square::parse("j0"), None);
         assert_eq!(Square::parse("a10"), None);
+    }
+
+    #[test]
+    fn squares_parse_and_debug_print_as_coordinates() {
+        let e4: Square = "E4".parse().unwrap();
+        assert_eq!(e4, Square::at(4, 4).unwrap());
+        assert_eq!(format!("{e4:?}"), "e4");
+        assert_eq!(format!("{:?}", vec![e4]), "[e4]");
+        assert_eq!(
+            "j0".parse::<Square>().unwrap_err().to_string(),
+            "unknown square 'j0': expected a file a–i then a rank 0–9, such as e4"
+        );
+        assert_eq!("red".parse::<Color>(), Ok(Color::Red));
+        assert_eq!("黑".parse::<Color>(), Ok(Color::Black));
+        assert_eq!("BLACK".parse::<Color>(), Ok(Color::Black));
+        assert!("white".parse::<Color>().is_err());
     }
 
     #[test]

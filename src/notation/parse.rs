@@ -7,7 +7,7 @@ use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS,
 use super::render::{Notation, chinese_digit, render};
 use super::suggest::near_misses;
 use super::symbol::{self, Family, Input, Sym};
-use crate::board::{Bitboard, Color, File, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, File, Illegality, Move, Piece, Position, Role, Square, piece_zh};
 use crate::words::Words;
 
 /// A move text that does not name exactly one legal move.
@@ -239,100 +239,10 @@ pub(super) fn coordinates(text: &str) -> Option<(Move, bool)> {
 
 /// Whether a coordinate move is legal; if not, why.
 fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Words> {
-    if pos.is_legal(mv) {
-        return Ok(mv);
+    match pos.illegality(mv) {
+        None => Ok(mv),
+        Some(why) => Err(why.words(mv)),
     }
-    let (from, to) = (mv.from(), mv.to());
-    let us = pos.turn();
-    let (us_zh, king_zh) = (side_zh(us), Piece::new(us, Role::King).chinese());
-    let Some(piece) = pos.piece_at(from) else {
-        return Err(Words::new(
-            format!("there is no piece on {from}"),
-            format!("{from} 上没有棋子"),
-        ));
-    };
-    let name = format!("{} {}", piece.color, piece.role.name());
-    let name_zh = piece_zh(piece);
-    if piece.color != us {
-        return Err(Words::new(
-            format!("the piece on {from} is a {name}, but it is {us} to move"),
-            format!("{from} 上是{name_zh}，但轮到{us_zh}走"),
-        ));
-    }
-    if from == to {
-        return Err(Words::new(
-            "origin and destination are the same square",
-            "起点与终点是同一格",
-        ));
-    }
-    if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return Err(Words::new(
-            format!("{to} is occupied by {us}'s own piece"),
-            format!("{to} 上是{us_zh}自己的棋子"),
-        ));
-    }
-    if !pos
-        .pseudo_targets(from, piece.role, pos.occupied())
-        .contains(to)
-    {
-        return Err(Words::new(
-            format!("the {name} on {from} cannot move to {to}"),
-            format!("{from} 的{name_zh}走不到 {to}"),
-        ));
-    }
-    let (en, zh) = exposed_king(pos, mv);
-    Err(Words::new(
-        format!("the {name} on {from} to {to} would leave {en}"),
-        format!("{from} 的{name_zh}走到 {to} 后，{us_zh}的{king_zh}{zh}"),
-    ))
-}
-
-/// What a move that follows the movement rules but is not legal would do to
-/// the mover's king, in English ("the red king in check from black rook e9",
-/// "the red king facing the black king") and Chinese ("被黑方车(e9)将军",
-/// "与黑方将照面").
-fn exposed_king(pos: &Position, mv: Move) -> (String, String) {
-    let us = pos.turn();
-    let mut after = pos.clone();
-    after.play(mv);
-    // The mover to move again: its king's attackers are the checkers.
-    let attackers = after.passed().checkers();
-    let king = Piece::new(!us, Role::King);
-    if attackers
-        .into_iter()
-        .all(|sq| after.piece_at(sq) == Some(king))
-    {
-        return (
-            format!("the {us} king facing the {} king", !us),
-            format!("与{}照面", piece_zh(king)),
-        );
-    }
-    let named: Vec<(String, String)> = attackers
-        .into_iter()
-        .filter_map(|sq| {
-            let p = after.piece_at(sq)?;
-            Some((
-                format!("{} {} {sq}", p.color, p.role.name()),
-                format!("{}({sq})", piece_zh(p)),
-            ))
-        })
-        .collect();
-    let en: Vec<&str> = named.iter().map(|n| n.0.as_str()).collect();
-    let zh: Vec<&str> = named.iter().map(|n| n.1.as_str()).collect();
-    (
-        format!("the {us} king in check from {}", en.join(" and ")),
-        format!("被{}将军", zh.join("、")),
-    )
-}
-
-/// A side in Chinese: 红方 or 黑方.
-fn side_zh(color: Color) -> String {
-    format!("{}方", color.name_zh())
-}
-
-/// A piece in Chinese with its side: 红方车, 黑方卒.
-pub(crate) fn piece_zh(piece: Piece) -> String {
-    format!("{}{}", side_zh(piece.color), piece.chinese())
 }
 
 /// The legal moves (with `legal`; else the moves that follow the movement
@@ -524,13 +434,13 @@ fn no_match_reason(pos: &Position, input: &Input) -> Words {
             ),
         };
     }
-    if let Some(mv) = unsafe_reading(pos, input) {
-        let (en, zh) = exposed_king(pos, mv);
-        let us_zh = side_zh(us);
-        let king_zh = Piece::new(us, Role::King).chinese();
+    if let Some(mv) = unsafe_reading(pos, input)
+        && let Some(Illegality::ExposesKing(_, exposure)) = pos.illegality(mv)
+    {
+        let exposed = exposure.words(us);
         return Words::new(
-            format!("it ({mv}) would leave {en}"),
-            format!("走后{us_zh}的{king_zh}{zh}"),
+            format!("it ({mv}) would leave {}", exposed.en),
+            format!("走后{}", exposed.zh),
         );
     }
     let Some(role) = input.role() else {

@@ -158,7 +158,27 @@ impl Iterator for GameIter {
 
 /// Opens a game file and reads its games one by one. PGN is streamed game by
 /// game; other formats are read whole. Fails only if the file cannot be
-/// opened or its format is not recognised.
+/// opened, its format is not recognised, or it is not of the format that
+/// `opts` forces (a PGN file must have a tag line in its first 64 KiB).
+/// A game that cannot be read is an `Err` item; the others still come.
+///
+/// ```
+/// use xqarbiter::record::{ReadOptions, read_games};
+///
+/// let path = std::path::Path::new("positions/examples/perpetual_check.pgn");
+/// for (i, game) in read_games(path, &ReadOptions::default())?.enumerate() {
+///     match game {
+///         Ok(game) => {
+///             assert_eq!(game.moves.len(), 8);
+///             assert_eq!(game.moves[0].mv.to_string(), "f0e0");
+///             assert_eq!(game.moves[0].text.as_str(), "车四平五"); // as written
+///             println!("game #{i}: {:?}, {} moves", game.event(), game.moves.len());
+///         }
+///         Err(e) => eprintln!("{e}"), // names the file and the game, e.g. "a.pgn, game #3: …"
+///     }
+/// }
+/// # Ok::<(), xqarbiter::record::RecordError>(())
+/// ```
 pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordError> {
     let name = path.display().to_string();
     let io_err = |e: std::io::Error| RecordError::io(&name, &e);
@@ -178,6 +198,12 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
     if format == Format::Pgn && !encoding::is_utf16(encoding) {
+        // A forced PGN is checked on the head: the reader skips any text
+        // before the first tag line, so a file without one holds no game.
+        if opts.format.is_some() && !has_pgn_tag(&encoding.decode(&head).0) {
+            let whole = len as usize <= head.len();
+            return Err(not_of_format(&name, NOT_PGN, whole));
+        }
         let stream = pgn::PgnStream::new(head, reader, encoding, opts.encoding.is_some(), name);
         return Ok(GameIter {
             inner: IterInner::Stream(stream),
@@ -234,6 +260,50 @@ fn unknown_format(name: &str) -> RecordError {
     )
 }
 
+/// Whether `text` has a line that starts a PGN game: a tag line (the PGN
+/// reader skips whatever comes before the first one).
+fn has_pgn_tag(text: &str) -> bool {
+    text.lines().any(|line| {
+        let line = line.trim_start();
+        line.starts_with('[') && !line.starts_with("[DhtmlXQ")
+    })
+}
+
+/// What a forced PGN lacks: what it is not, and why, in English and Chinese.
+const NOT_PGN: [&str; 4] = [
+    "a PGN file",
+    "PGN文件",
+    "no tag line such as [Event \"…\"] starts a game",
+    "没有[Event \"…\"]之类的标签行开始对局",
+];
+
+/// What a forced DhtmlXQ record lacks, as [`NOT_PGN`].
+const NOT_DHTMLXQ: [&str; 4] = [
+    "a DhtmlXQ record",
+    "DhtmlXQ棋谱",
+    "it has no [DhtmlXQ] tag",
+    "没有[DhtmlXQ]标签",
+];
+
+/// The error for a file read in a format the caller forced, in which the
+/// reader finds nothing of that format: `[what, what_zh, why, why_zh]`;
+/// `whole` tells whether all of the file was looked at (else its first 64 KiB).
+fn not_of_format(name: &str, [what, what_zh, why, why_zh]: [&str; 4], whole: bool) -> RecordError {
+    let (part, part_zh) = if whole {
+        ("", "")
+    } else {
+        (" in its first 64 KiB", "（前64KiB内）")
+    };
+    RecordError::file(
+        name,
+        ErrorKind::UnknownFormat,
+        Words::new(
+            format!("not {what}, the format asked for: {why}{part}"),
+            format!("不是指定格式的{what_zh}：{why_zh}{part_zh}"),
+        ),
+    )
+}
+
 fn read_format(
     bytes: &[u8],
     name: &str,
@@ -241,14 +311,66 @@ fn read_format(
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
     let text = || encoding::decode(bytes, opts.encoding).0;
+    let forced = opts.format.is_some();
     let games = match format {
-        Format::Pgn => pgn::read_all(&text(), name),
+        Format::Pgn => {
+            let games = pgn::read_all(&text(), name);
+            if forced && games.is_empty() {
+                return Err(not_of_format(name, NOT_PGN, true));
+            }
+            games
+        }
         Format::MoveList => pgn::read_move_lists(&text(), name),
-        Format::DhtmlXq => dhtmlxq::read_all(&text(), name),
+        Format::DhtmlXq => {
+            let text = text();
+            if forced && !text.contains("[DhtmlXQ") {
+                return Err(not_of_format(name, NOT_DHTMLXQ, true));
+            }
+            dhtmlxq::read_all(&text, name)
+        }
         Format::Cbf => vec![cbf::read(&text(), name)],
         Format::Xqf => vec![xqf::read(bytes, name, opts.encoding)],
         Format::Cbr => vec![cbr::read_record(bytes, name, None)],
         Format::Cbl => cbr::read_library(bytes, name)?,
     };
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::Lang;
+
+    #[test]
+    fn a_pgn_game_starts_at_a_tag_line_not_a_dhtmlxq_one() {
+        assert!(has_pgn_tag("notes\n  [Event \"x\"]\n1. h2e2"));
+        assert!(!has_pgn_tag("[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]"));
+        assert!(!has_pgn_tag("1. h2e2 h9g7"));
+    }
+
+    #[test]
+    fn the_forced_format_error_says_how_much_was_looked_at() {
+        let e = not_of_format("big.pgn", NOT_PGN, false);
+        assert_eq!(
+            e.to_string(),
+            "big.pgn: not a PGN file, the format asked for: no tag line such as [Event \"…\"] starts a game in its first 64 KiB"
+        );
+        assert_eq!(
+            e.in_lang(Lang::Zh),
+            "big.pgn：不是指定格式的PGN文件：没有[Event \"…\"]之类的标签行开始对局（前64KiB内）"
+        );
+    }
+
+    #[test]
+    fn detected_formats_are_not_held_to_the_forced_check() {
+        // A .pgn file without tags holds no game, as before: only a forced
+        // format is an error.
+        let games = read_games_from_bytes(b"1. h2e2", "a.pgn", &ReadOptions::default()).unwrap();
+        assert!(games.is_empty());
+        let forced = ReadOptions {
+            encoding: None,
+            format: Some(Format::Pgn),
+        };
+        assert!(read_games_from_bytes(b"1. h2e2", "a.pgn", &forced).is_err());
+    }
 }

@@ -525,7 +525,10 @@ mod tests {
             axf[0].why,
             NoChase::Protected(vec![(sq("d5"), Piece::new(Color::Black, Role::Rook))])
         );
-        assert_eq!(classify(&before, mv, RuleSet::Cxa2020).nature, Nature::Idle);
+        assert_eq!(
+            classify(&before, mv, RuleSet::Cxa2020).unwrap().nature,
+            Nature::Idle
+        );
     }
 
     #[test]
@@ -598,7 +601,7 @@ mod tests {
             describe(&attacks, Lang::Zh),
             vec!["红车(c2)攻黑炮(c6)，走子前已可连将后得子，非新产生的捉"]
         );
-        let nature = super::super::nature::classify(&before, mv, RuleSet::Axf);
+        let nature = super::super::nature::classify(&before, mv, RuleSet::Axf).unwrap();
         assert_eq!(nature.nature, super::super::Nature::Chase);
     }
 
@@ -640,7 +643,7 @@ mod tests {
         let before = Position::from_fen("1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w").unwrap();
         let mv = Move::parse_uci("a0b0").unwrap();
         for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
-            let nature = super::super::nature::classify(&before, mv, rules);
+            let nature = super::super::nature::classify(&before, mv, rules).unwrap();
             assert_eq!(nature.nature, super::super::Nature::Exchange, "{rules}");
             let attacks = new_attacks(&before, mv, rules);
             assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
@@ -693,7 +696,7 @@ mod tests {
     fn chase_grounds(fen: &str, mv: &str) -> Vec<NotBefore> {
         let before = Position::from_fen(fen).unwrap();
         let mv = Move::parse_uci(mv).unwrap();
-        let nature = classify(&before, mv, RuleSet::Cxa2020);
+        let nature = classify(&before, mv, RuleSet::Cxa2020).unwrap();
         assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
         not_before(&before, mv, &nature.chases, RuleSet::Cxa2020)
     }

@@ -243,14 +243,19 @@ mod tests {
         let pos = Position::from_fen("4k4/9/6r2/9/9/9/4N4/5K1C1/9/9 w").unwrap();
         let prev = Move::parse_uci("h7g7").ok();
         let mv = Move::parse_uci("h2g2").unwrap();
-        let n = classify_reply(&pos, prev, mv, RuleSet::Cxa2020);
+        let n = classify_reply(&pos, prev, mv, RuleSet::Cxa2020).unwrap();
         assert_eq!(n.nature, Nature::Follow, "{n:?}");
         assert_eq!(n.reason(Lang::En), "red cannon g2 follows black rook g7");
         // Without the previous move, or after another one, it is plain idle.
-        assert_eq!(classify(&pos, mv, RuleSet::Cxa2020).nature, Nature::Idle);
+        assert_eq!(
+            classify(&pos, mv, RuleSet::Cxa2020).unwrap().nature,
+            Nature::Idle
+        );
         let other = Move::parse_uci("e9d9").ok();
         assert_eq!(
-            classify_reply(&pos, other, mv, RuleSet::Cxa2020).nature,
+            classify_reply(&pos, other, mv, RuleSet::Cxa2020)
+                .unwrap()
+                .nature,
             Nature::Idle
         );
     }

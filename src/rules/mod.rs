@@ -8,6 +8,8 @@ pub mod profile;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::words::UnknownName;
+
 /// A rule set: how moves are classified and repetition cycles ruled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RuleSet {
@@ -42,15 +44,15 @@ impl fmt::Display for RuleSet {
 }
 
 impl FromStr for RuleSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<RuleSet, String> {
+    type Err = UnknownName;
+
+    /// `cxa2011`, `cxa2020` or `axf` (case-insensitive).
+    fn from_str(s: &str) -> Result<RuleSet, UnknownName> {
         match s.to_ascii_lowercase().as_str() {
             "cxa2011" => Ok(RuleSet::Cxa2011),
             "cxa2020" => Ok(RuleSet::Cxa2020),
             "axf" => Ok(RuleSet::Axf),
-            _ => Err(format!(
-                "unknown rule set '{s}': expected cxa2011, cxa2020 or axf"
-            )),
+            _ => Err(UnknownName::new("rule set", s, "cxa2011, cxa2020 or axf")),
         }
     }
 }
@@ -109,6 +111,43 @@ impl Nature {
     pub const fn is_attack(self) -> bool {
         matches!(self, Nature::Check | Nature::MateThreat | Nature::Chase)
     }
+
+    /// Every nature, in the order of the enum.
+    pub const ALL: [Nature; 8] = [
+        Nature::Check,
+        Nature::MateThreat,
+        Nature::Chase,
+        Nature::Idle,
+        Nature::Exchange,
+        Nature::Sacrifice,
+        Nature::Block,
+        Nature::Follow,
+    ];
+}
+
+impl fmt::Display for Nature {
+    /// The contract name ([`Nature::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Nature {
+    type Err = UnknownName;
+
+    /// A contract name ([`Nature::name`]) or a Chinese term ([`Nature::zh`]).
+    fn from_str(s: &str) -> Result<Nature, UnknownName> {
+        Nature::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s) || n.zh() == s)
+            .ok_or_else(|| {
+                UnknownName::new(
+                    "nature",
+                    s,
+                    "check, mate_threat, chase, idle, exchange, sacrifice, block or follow (or 将 杀 捉 闲 兑 献 拦 跟)",
+                )
+            })
+    }
 }
 pub mod after_checks;
 pub mod exchange;
@@ -122,3 +161,26 @@ pub mod reason;
 pub mod repetition;
 pub mod ruling;
 pub mod threats;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_sets_and_natures_parse_their_names() {
+        for rules in [RuleSet::Cxa2011, RuleSet::Cxa2020, RuleSet::Axf] {
+            assert_eq!(rules.to_string().parse::<RuleSet>(), Ok(rules));
+        }
+        assert_eq!(
+            "wxf".parse::<RuleSet>().unwrap_err().to_string(),
+            "unknown rule set 'wxf': expected cxa2011, cxa2020 or axf"
+        );
+        for nature in Nature::ALL {
+            assert_eq!(nature.to_string(), nature.name());
+            assert_eq!(nature.name().parse::<Nature>(), Ok(nature));
+            assert_eq!(nature.zh().parse::<Nature>(), Ok(nature));
+        }
+        assert_eq!("Mate_Threat".parse::<Nature>(), Ok(Nature::MateThreat));
+        assert_eq!("threat".parse::<Nature>().unwrap_err().what, "nature");
+    }
+}

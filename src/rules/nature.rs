@@ -10,7 +10,7 @@
 //! answering check.
 
 use crate::board::attacks::{between, line};
-use crate::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Move, Piece, PlayError, Position, Role, Square};
 
 use super::exchange::value;
 use super::idle::idle_nature;
@@ -66,8 +66,10 @@ pub enum Why {
     Idle,
 }
 
-/// Classifies `mv`, a legal move in `before`, under `rules`, not knowing
-/// the move that led to `before` (so no move is found to follow one, 跟).
+/// Classifies `mv`, a move of the side to move in `before`, under `rules`,
+/// not knowing the move that led to `before` (so no move is found to follow
+/// one, 跟). An illegal move is not classified: the error says why it is
+/// illegal.
 ///
 /// ```
 /// use xqarbiter::board::{Move, Position};
@@ -77,31 +79,53 @@ pub enum Why {
 ///
 /// // The red rook goes to a5, attacking the unprotected black horse on i5.
 /// let pos = Position::from_fen("4k4/9/9/9/8n/9/9/9/9/R2K5 w").unwrap();
-/// let nature = classify(&pos, Move::parse_uci("a0a5").unwrap(), RuleSet::Cxa2020);
+/// let nature = classify(&pos, Move::parse_uci("a0a5").unwrap(), RuleSet::Cxa2020).unwrap();
 /// assert_eq!(nature.nature, Nature::Chase);
 /// assert_eq!(nature.targets[0].to_string(), "i5");
 /// assert_eq!(
 ///     nature.reason(Lang::En),
 ///     "red rook a5 threatens black horse i5: it is unprotected"
 /// );
+///
+/// // A move a user typed may be illegal: the king cannot leave its palace.
+/// let err = classify(&pos, Move::parse_uci("d0c0").unwrap(), RuleSet::Cxa2020).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal move d0c0: the red king on d0 cannot move to c0 (in 4k4/9/9/9/8n/9/9/9/9/R2K5 w - - 0 1)"
+/// );
 /// ```
-pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> MoveNature {
+pub fn classify(before: &Position, mv: Move, rules: RuleSet) -> Result<MoveNature, PlayError> {
     classify_reply(before, None, mv, rules)
 }
 
-/// Classifies `mv`, a legal move in `before`, under `rules`; `previous` is
-/// the opponent's move that led to `before`, if known.
+/// Classifies `mv`, a move of the side to move in `before`, under `rules`;
+/// `previous` is the opponent's move that led to `before`, if known (it is
+/// not checked: it only tells whether `mv` follows it, 跟). An illegal `mv`
+/// is not classified: the error says why it is illegal.
 pub fn classify_reply(
     before: &Position,
     previous: Option<Move>,
     mv: Move,
     rules: RuleSet,
-) -> MoveNature {
-    classify_searching(before, previous, mv, rules, &mut MateSearch::default())
+) -> Result<MoveNature, PlayError> {
+    before.clone().try_play(mv)?;
+    Ok(classify_searching(
+        before,
+        previous,
+        mv,
+        rules,
+        &mut MateSearch::default(),
+    ))
 }
 
-/// [`classify_reply`], its searches for mate sharing `mates` with other
-/// classifications (those of one game's moves).
+/// [`classify_reply`] for a move known to be legal, its searches for mate
+/// sharing `mates` with other classifications (those of one game's moves).
+///
+/// # Panics
+///
+/// `mv` must be legal in `before` (debug builds assert it). An illegal move
+/// panics if no piece stands on its origin square, and otherwise gets a
+/// meaningless nature.
 pub fn classify_searching(
     before: &Position,
     previous: Option<Move>,
@@ -109,6 +133,7 @@ pub fn classify_searching(
     rules: RuleSet,
     mates: &mut MateSearch,
 ) -> MoveNature {
+    debug_assert!(before.is_legal(mv), "{mv} is illegal in {}", before.fen());
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
@@ -366,7 +391,29 @@ pub(super) mod tests {
     /// The nature of `mv` (coordinates) in the position `fen`, with no previous move known.
     pub(in crate::rules) fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
         let pos = Position::from_fen(fen).unwrap();
-        classify(&pos, Move::parse_uci(mv).unwrap(), rules)
+        classify(&pos, Move::parse_uci(mv).unwrap(), rules).unwrap()
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_not_classified() {
+        use crate::board::Illegality;
+        // Kings on open files d and e: the red king stepping to e0 would face the black king.
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").unwrap();
+        let err = classify(&pos, Move::parse_uci("d0e0").unwrap(), RuleSet::Axf).unwrap_err();
+        assert!(matches!(err.illegality, Illegality::ExposesKing(..)));
+        // No piece on the origin square: refused, where playing it would panic.
+        let err = classify_reply(
+            &pos,
+            None,
+            Move::parse_uci("e5e6").unwrap(),
+            RuleSet::Cxa2020,
+        )
+        .unwrap_err();
+        assert_eq!(err.illegality, Illegality::NoPiece);
+        assert!(
+            err.to_string()
+                .starts_with("illegal move e5e6: there is no piece on e5")
+        );
     }
 
     #[test]

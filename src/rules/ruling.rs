@@ -1,13 +1,15 @@
 //! The ruling on a game after its last move, with its explanation: text for
 //! people (Chinese or English) and the JSON object of the contract.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::board::{Color, Position};
 use crate::record::Outcome;
+use crate::words::UnknownName;
 
 use super::RuleSet;
 use super::limit::LimitStatus;
@@ -68,6 +70,30 @@ impl Verdict {
     }
 }
 
+impl fmt::Display for Verdict {
+    /// The contract name ([`Verdict::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = UnknownName;
+
+    /// A contract name: `ongoing`, `red_wins`, `black_wins` or `draw`.
+    fn from_str(s: &str) -> Result<Verdict, UnknownName> {
+        [
+            Verdict::Ongoing,
+            Verdict::RedWins,
+            Verdict::BlackWins,
+            Verdict::Draw,
+        ]
+        .into_iter()
+        .find(|v| v.name().eq_ignore_ascii_case(s))
+        .ok_or_else(|| UnknownName::new("verdict", s, "ongoing, red_wins, black_wins or draw"))
+    }
+}
+
 impl From<Outcome> for Verdict {
     fn from(r: Outcome) -> Verdict {
         match r {
@@ -117,6 +143,13 @@ impl Reason {
             Reason::Repetition => "循环不变",
             Reason::NaturalLimit => "自然限着",
         }
+    }
+}
+
+impl fmt::Display for Reason {
+    /// The contract name ([`Reason::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -234,7 +267,48 @@ impl Ruling {
         self.verdict != Verdict::Ongoing && self.reason != Some(Reason::NaturalLimit)
     }
 
-    /// The contract object of DESIGN.md.
+    /// The ruling as the JSON object that `xqarbiter rule --json` prints (a
+    /// contract: keys and values are kept, keys may be added):
+    ///
+    /// - `rules`, `profile`, `plies`, `fen` (after the last move);
+    /// - `verdict`: `ongoing`, `red_wins`, `black_wins` or `draw`
+    ///   ([`Verdict::name`]); `reason`: null or a [`Reason::name`];
+    /// - `repetition`: null, or the cycle closed by the last move:
+    ///   `first_ply`, `last_ply`, `occurrences`, `ruling` (`draw`,
+    ///   `red_must_vary`, `black_must_vary`), `red` and `black` (each
+    ///   `pattern` in Chinese, `pattern_en`, `forbidden`, and its `moves`:
+    ///   `ply`, `move`, `notation`, `nature`, `targets`, `reason`), `clause`,
+    ///   `explanation` and `explanation_zh`, `note` and `note_zh` (a
+    ///   profile's clause that changed the ruling, or null), `alike`,
+    ///   `previous_ruling`;
+    /// - `natural_limit`: `limit` (rounds), `claim_mode`, `plies`,
+    ///   `since_ply`, `prior_plies`, `red` and `black` (each side's counts),
+    ///   `claimable_by`, `outcome` and `attacks_classified`;
+    /// - `draw_note` and `draw_note_zh`: why a drawn game is scored
+    ///   otherwise by the profile (Armageddon), or null.
+    ///
+    /// ```
+    /// use xqarbiter::board::{Move, Position};
+    /// use xqarbiter::referee::Referee;
+    /// use xqarbiter::rules::RuleSet;
+    ///
+    /// // Red checks from e0 and f0 in turn, twice: perpetual check, Red loses.
+    /// let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w").unwrap();
+    /// let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+    /// for mv in ["f0e0", "e8f8", "e0f0", "f8e8"].repeat(2) {
+    ///     referee.push(mv.parse::<Move>().unwrap()).unwrap();
+    /// }
+    /// let json = referee.ruling().to_json();
+    /// assert_eq!(json["verdict"], "black_wins");
+    /// assert_eq!(json["reason"], "perpetual");
+    /// assert_eq!(json["repetition"]["occurrences"], 3);
+    /// assert_eq!(json["repetition"]["ruling"], "red_must_vary");
+    /// assert_eq!(json["repetition"]["red"]["pattern"], "长将");
+    /// assert_eq!(json["repetition"]["red"]["moves"][0]["nature"], "check");
+    /// assert_eq!(json["repetition"]["clause"], "CXA 2020 25.1");
+    /// assert!(json["draw_note"].is_null());
+    /// println!("{}", serde_json::to_string_pretty(&json).unwrap());
+    /// ```
     pub fn to_json(&self) -> Value {
         let repetition = self.repetition.as_ref().map(|r| {
             let run = r.run();
@@ -250,6 +324,7 @@ impl Ruling {
                 "explanation": r.cycle.explanation(Lang::En),
                 "explanation_zh": r.cycle.explanation(Lang::Zh),
                 "note": r.note.as_ref().map(|n| n.0.clone()),
+                "note_zh": r.note.as_ref().map(|n| n.1.clone()),
                 "alike": r.alike,
                 "previous_ruling": r.previous.as_ref().map(|p| p.cycle.outcome.name()),
             })
@@ -262,6 +337,8 @@ impl Ruling {
             "reason": self.reason.map(Reason::name),
             "repetition": repetition,
             "natural_limit": self.natural_limit_json(),
+            "draw_note": self.draw_note.as_ref().map(|n| n.0.clone()),
+            "draw_note_zh": self.draw_note.as_ref().map(|n| n.1.clone()),
             "fen": self.position.fen(),
         })
     }
