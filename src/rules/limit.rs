@@ -179,15 +179,17 @@ impl ClaimMode {
 }
 
 impl std::str::FromStr for ClaimMode {
-    type Err = String;
+    type Err = crate::words::UnknownName;
     /// `automatic`, `red` or `black` (case-insensitive).
-    fn from_str(s: &str) -> Result<ClaimMode, String> {
+    fn from_str(s: &str) -> Result<ClaimMode, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "automatic" | "auto" => Ok(ClaimMode::Automatic),
             "red" => Ok(ClaimMode::Claim(Color::Red)),
             "black" => Ok(ClaimMode::Claim(Color::Black)),
-            _ => Err(format!(
-                "unknown claim mode '{s}': expected automatic, red or black"
+            _ => Err(crate::words::UnknownName::new(
+                "claim mode",
+                s,
+                "automatic, red or black",
             )),
         }
     }
