@@ -300,7 +300,7 @@ impl Position {
     }
 
     /// Whether the side to move, not in check, has no legal move: stalemate
-    /// (困毙). Most positions are answered by [`Position::has_quiet_move`]
+    /// (困毙). Most positions are answered by `has_quiet_move`
     /// without generating moves.
     pub fn is_stalemate(&self) -> bool {
         debug_assert!(!self.in_check());
