@@ -36,12 +36,20 @@
 //! assert_eq!(cycle.cycle.clause.to_string(), "CXA 2020 25.1");
 //! println!("{}", ruling.render(Lang::En));
 //! ```
+//!
+//! Cargo features: `cli` (on by default) builds the `xqarbiter` command and
+//! pulls in what only it needs (clap, indicatif, mimalloc). A library user can
+//! leave it out with `default-features = false`: every module documented here
+//! stays the same.
 
 // Every public item is documented; CI's clippy run (-D warnings) keeps it so.
 #![warn(missing_docs)]
 
 pub mod audit;
 pub mod board;
+// The command line, the binary's only: not part of the library API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod notation;
 pub mod record;
