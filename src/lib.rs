@@ -149,12 +149,20 @@
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Cargo features: `cli` (on by default) builds the `xqarbiter` command and
+//! pulls in what only it needs (clap, indicatif, mimalloc). A library user can
+//! leave it out with `default-features = false`: every module documented here
+//! stays the same.
 
 // Every public item is documented; CI's clippy run (-D warnings) keeps it so.
 #![warn(missing_docs)]
 
 pub mod audit;
 pub mod board;
+// The command line, the binary's only: not part of the library API.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod cli;
 pub mod notation;
 pub mod record;

@@ -1,4 +1,5 @@
 //! The `xqarbiter` command: argument parsing only; the work is in `xqarbiter::cli`.
+//! Built with the `cli` feature (on by default), which brings clap, indicatif and mimalloc.
 
 use std::process::ExitCode;
 

@@ -43,6 +43,7 @@ pub use encoding::{decode_text, detect_encoding, encoding_by_name};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
+#[cfg(feature = "cli")]
 pub(crate) use pgn::move_list_start;
 pub use write::{format_tag, write_pgn};
 

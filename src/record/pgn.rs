@@ -388,7 +388,8 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 
 /// The start position a move list gives itself, as written, if it gives
 /// one: a `position` command, a FEN as the first line's first
-/// comma-separated field, or a FEN or 局面 header line.
+/// comma-separated field, or a FEN or 局面 header line (for `rule`).
+#[cfg(feature = "cli")]
 pub(crate) fn move_list_start(text: &str) -> Option<String> {
     let text = text.trim_start_matches('\u{feff}');
     let first_line = text.lines().next().unwrap_or("").trim();
