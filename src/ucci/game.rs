@@ -21,40 +21,15 @@ pub(crate) struct Game {
 pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Result<Judge, String> {
     let mut judge = Judge::new(profile, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
-        if judge.push(mv).is_err() {
-            let why = why_illegal(judge.position(), mv);
+        if let Err(e) = judge.push(mv) {
+            let why = judge
+                .position()
+                .illegality(mv)
+                .map_or(e, |why| why.words(mv).en);
             return Err(format!("move {} {mv} is illegal: {why}", i + 1));
         }
     }
     Ok(judge)
-}
-
-/// Why `mv` cannot be played in `pos`, in words (meaningful only when it is illegal).
-fn why_illegal(pos: &Position, mv: Move) -> String {
-    let (from, to) = (mv.from(), mv.to());
-    let turn = pos.turn();
-    match (pos.piece_at(from), pos.piece_at(to)) {
-        (None, _) => format!("there is no piece on {from}"),
-        (Some(p), _) if p.color != turn => {
-            format!(
-                "the {} on {from} is {}'s and {} is to move",
-                p.role.name(),
-                p.color.name(),
-                turn.name()
-            )
-        }
-        (Some(p), Some(q)) if q.color == turn => {
-            format!(
-                "the {} on {from} cannot take its own {} on {to}",
-                p.role.name(),
-                q.role.name()
-            )
-        }
-        (Some(p), _) => format!(
-            "the {} on {from} cannot go to {to} here (not a move of that piece, or it would leave its king attacked or facing the other king)",
-            p.role.name()
-        ),
-    }
 }
 
 /// Builds the game a `position` command describes, checking every move.
@@ -97,7 +72,7 @@ mod tests {
         };
         let e = load(&cxa2020, &black_first).err().unwrap();
         assert!(
-            e.contains("the cannon on h7 is black's and red is to move"),
+            e.contains("the piece on h7 is a black cannon, but it is red to move"),
             "{e}"
         );
         let own = PositionSpec {
@@ -105,13 +80,23 @@ mod tests {
             moves: vec!["a0a3".into()],
         };
         let e = load(&cxa2020, &own).err().unwrap();
-        assert!(e.contains("cannot take its own pawn on a3"), "{e}");
+        assert!(e.contains("a3 is occupied by red's own piece"), "{e}");
         let jump = PositionSpec {
             start: Start::StartPos,
             moves: vec!["a0a5".into()],
         };
         let e = load(&cxa2020, &jump).err().unwrap();
-        assert!(e.contains("the rook on a0 cannot go to a5"), "{e}");
+        assert!(e.contains("the red rook on a0 cannot move to a5"), "{e}");
+        // A move that exposes its king names what it would face.
+        let pinned = PositionSpec {
+            start: Start::Fen("3r1k3/9/9/9/9/9/9/9/3N5/3K5 w".into()),
+            moves: vec!["d1b2".into()],
+        };
+        let e = load(&cxa2020, &pinned).err().unwrap();
+        assert!(
+            e.contains("would leave the red king in check from black rook d9"),
+            "{e}"
+        );
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],
