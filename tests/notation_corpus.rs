@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use xqarbiter::board::{Move, Position};
-use xqarbiter::notation::{MoveText, parse_move_list};
+use xqarbiter::notation::{ParsedMoveList, parse_move_list};
 
 fn corpus() -> Option<PathBuf> {
     match std::env::var_os("XQARBITER_CORPUS") {
@@ -43,7 +43,7 @@ fn games(text: &str) -> Vec<(Option<String>, String)> {
     out
 }
 
-fn read_all(text: &str) -> Vec<MoveText> {
+fn read_all(text: &str) -> Vec<ParsedMoveList> {
     games(text)
         .into_iter()
         .map(|(fen, moves)| {
@@ -53,7 +53,7 @@ fn read_all(text: &str) -> Vec<MoveText> {
         .collect()
 }
 
-fn moves(list: &MoveText) -> Vec<Move> {
+fn moves(list: &ParsedMoveList) -> Vec<Move> {
     list.moves.iter().map(|(m, _)| *m).collect()
 }
 

@@ -23,7 +23,7 @@
 //!   to use.
 //! - [`parse_move_list`] reads a move list as an arbiter types or pastes it
 //!   (move numbers, separators, comments, a trailing result, notations mixed,
-//!   Chinese moves run together) into a [`MoveText`] with [`Comment`]s and an
+//!   Chinese moves run together) into a [`ParsedMoveList`] with [`Comment`]s and an
 //!   [`Outcome`], or a [`MoveListError`] naming the ply, the position (FEN),
 //!   the reason and the legal moves.
 //!
@@ -46,7 +46,7 @@ mod suggest;
 mod symbol;
 
 pub(crate) use crate::board::piece_zh;
-pub use movelist::{Comment, MoveListError, MoveText, parse_move_list};
+pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, strip_round_marker};
 pub use outcome::Outcome;
 pub use parse::{NotationError, parse_move};

@@ -20,7 +20,7 @@ pub struct Comment {
 
 /// A move list read against a start position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct MoveText {
+pub struct ParsedMoveList {
     /// Each move with the text it was written as.
     pub moves: Vec<(Move, String)>,
     /// Comments in order, each attached to the move before it.
@@ -206,12 +206,12 @@ fn is_cjk(c: char) -> bool {
 /// assert_eq!(list.comments[0].after_ply, 2);
 /// assert_eq!(list.result, Some(Outcome::RedWins));
 /// ```
-pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<MoveListError>> {
+pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
     let mut pos = start.clone();
     let words = tokens(text);
-    let mut out = MoveText {
+    let mut out = ParsedMoveList {
         moves: Vec::with_capacity(words.len()),
-        ..MoveText::default()
+        ..ParsedMoveList::default()
     };
     let mut i = 0;
     while let Some(token) = words.get(i) {
@@ -312,7 +312,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<MoveText, Box<Mov
 }
 
 /// Plays one word: a single move, or Chinese moves run together.
-fn play_word(pos: &mut Position, word: &str, out: &mut MoveText) -> Result<(), Failure> {
+fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result<(), Failure> {
     let failure = match read_move(pos, word) {
         Ok(mv) => {
             pos.play(mv);
@@ -365,7 +365,12 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
 /// `out`: why it cannot be played (the game being over there, or what is
 /// wrong with the text) and the legal moves, in the notation of the move
 /// before it when `text` is in none.
-fn list_error(pos: &Position, out: &MoveText, text: &str, failure: Failure) -> Box<MoveListError> {
+fn list_error(
+    pos: &Position,
+    out: &ParsedMoveList,
+    text: &str,
+    failure: Failure,
+) -> Box<MoveListError> {
     let ply = out.moves.len() + 1;
     let previous = out.moves.last().map(|(_, written)| written.as_str());
     let (reason, reason_zh, legal) = match game_over(pos, ply - 1) {
@@ -389,11 +394,11 @@ fn list_error(pos: &Position, out: &MoveText, text: &str, failure: Failure) -> B
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> Result<MoveText, Box<MoveListError>> {
+    fn read(text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
         parse_move_list(&Position::startpos(), text)
     }
 
-    fn coords(list: &MoveText) -> Vec<String> {
+    fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
     }
 
