@@ -21,7 +21,7 @@ use crate::rules::profile::Profile;
 use crate::words::Words;
 
 pub use judge::judge;
-pub use report::{Format, Summary, Writer};
+pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
 pub use walk::{Entry, Skip, walk};
 

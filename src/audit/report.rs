@@ -13,7 +13,7 @@ use crate::text;
 
 /// The output format of an audit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum ReportFormat {
     /// One block per game, for people.
     Text,
     /// Comma-separated values with a header line (RFC 4180 quoting).
@@ -118,7 +118,7 @@ impl Summary {
 /// Writes rows in one format.
 pub struct Writer<W: Write> {
     out: W,
-    format: Format,
+    format: ReportFormat,
     lang: Lang,
     header_done: bool,
 }
@@ -126,7 +126,7 @@ pub struct Writer<W: Write> {
 impl<W: Write> Writer<W> {
     /// A writer of `format` into `out`, its words for people in `lang`
     /// (JSON lines carry both languages: `detail` and `detail_zh`).
-    pub fn new(out: W, format: Format, lang: Lang) -> Writer<W> {
+    pub fn new(out: W, format: ReportFormat, lang: Lang) -> Writer<W> {
         Writer {
             out,
             format,
@@ -138,15 +138,15 @@ impl<W: Write> Writer<W> {
     /// Writes one row.
     pub fn row(&mut self, row: &Row) -> io::Result<()> {
         match self.format {
-            Format::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
-            Format::Csv => {
+            ReportFormat::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
+            ReportFormat::Csv => {
                 if !self.header_done {
                     self.out.write_all(CSV_HEADER.as_bytes())?;
                     self.header_done = true;
                 }
                 self.out.write_all(csv_row(row, self.lang).as_bytes())
             }
-            Format::Jsonl => {
+            ReportFormat::Jsonl => {
                 serde_json::to_writer(&mut self.out, row)?;
                 self.out.write_all(b"\n")
             }
@@ -155,7 +155,7 @@ impl<W: Write> Writer<W> {
 
     /// Writes what must close the output (the CSV header if no row came) and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
-        if self.format == Format::Csv && !self.header_done {
+        if self.format == ReportFormat::Csv && !self.header_done {
             self.out.write_all(CSV_HEADER.as_bytes())?;
             self.header_done = true;
         }
@@ -320,11 +320,11 @@ mod tests {
         row
     }
 
-    fn written(format: Format, rows: &[Row]) -> String {
+    fn written(format: ReportFormat, rows: &[Row]) -> String {
         written_in(format, Lang::En, rows)
     }
 
-    fn written_in(format: Format, lang: Lang, rows: &[Row]) -> String {
+    fn written_in(format: ReportFormat, lang: Lang, rows: &[Row]) -> String {
         let mut w = Writer::new(Vec::new(), format, lang);
         for r in rows {
             w.row(r).unwrap();
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn csv_quotes_and_joins_findings() {
-        let out = written(Format::Csv, &[sample()]);
+        let out = written(ReportFormat::Csv, &[sample()]);
         let mut lines = out.lines();
         assert_eq!(lines.next(), Some(CSV_HEADER.trim_end()));
         assert_eq!(
@@ -344,18 +344,18 @@ mod tests {
                 "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,"
             )
         );
-        let zh = written_in(Format::Csv, Lang::Zh, &[sample()]);
+        let zh = written_in(ReportFormat::Csv, Lang::Zh, &[sample()]);
         assert!(
             zh.contains(",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,"),
             "{zh}"
         );
-        assert_eq!(written(Format::Csv, &[]), CSV_HEADER);
+        assert_eq!(written(ReportFormat::Csv, &[]), CSV_HEADER);
     }
 
     #[test]
     fn jsonl_is_one_object_per_line() {
         let out = written(
-            Format::Jsonl,
+            ReportFormat::Jsonl,
             &[
                 sample(),
                 Row::unreadable("x".into(), 0, Words::new("no", "否")),
@@ -376,14 +376,14 @@ mod tests {
 
     #[test]
     fn text_names_the_game_and_each_finding() {
-        let out = written(Format::Text, &[sample()]);
+        let out = written(ReportFormat::Text, &[sample()]);
         assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
         assert!(out.contains("    forbidden repetition at ply 40: red: perpetual check\n"));
         assert!(
             out.contains("    result mismatch: recorded draw\n"),
             "{out}"
         );
-        let zh = written_in(Format::Text, Lang::Zh, &[sample()]);
+        let zh = written_in(ReportFormat::Text, Lang::Zh, &[sample()]);
         assert!(zh.contains("  41着  记录和棋  裁定黑胜\n"), "{zh}");
         assert!(
             zh.contains("    禁止着法循环（第40着）：红方长将\n"),
@@ -394,7 +394,7 @@ mod tests {
         assert!(!out.contains('_') && !zh.contains('_'), "{out}{zh}");
         let mut unscored = sample();
         unscored.recorded_result = None;
-        let zh = written_in(Format::Text, Lang::Zh, &[unscored]);
+        let zh = written_in(ReportFormat::Text, Lang::Zh, &[unscored]);
         assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
     }
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::audit::{self, Format, Options, Summary, Writer};
+use crate::audit::{self, Options, ReportFormat, Summary, Writer};
 use crate::record::ReadOptions;
 use crate::rules::profile::Profile;
 use crate::words::Lang;
@@ -66,11 +66,11 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
     };
     let format = if args.csv {
-        Format::Csv
+        ReportFormat::Csv
     } else if args.jsonl {
-        Format::Jsonl
+        ReportFormat::Jsonl
     } else {
-        Format::Text
+        ReportFormat::Text
     };
     let threads = args
         .threads
@@ -106,7 +106,7 @@ pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
     }
     let text = summary.render(lang);
-    if format == Format::Text {
+    if format == ReportFormat::Text {
         let mut stdout = io::stdout().lock();
         let _ = write!(stdout, "\n{text}");
     } else {

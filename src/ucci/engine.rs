@@ -1,5 +1,5 @@
 //! The engine child process: piped stdio, a reader thread that turns its
-//! output into [`Event`]s on the session's channel (so reads can time out),
+//! output into [`SessionInput`]s on the session's channel (so reads can time out),
 //! and a kill that always reaps it.
 
 use std::io::{self, BufRead, BufReader, Write};
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Something that happened on one of the session's inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
+pub enum SessionInput {
     /// A line from the GUI.
     Gui(String),
     /// The GUI closed its end.
@@ -79,7 +79,11 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
 impl Engine {
     /// Starts `command` (program then arguments); its output lines arrive on
     /// `events` tagged with `generation`.
-    pub fn spawn(command: &[String], generation: u64, events: Sender<Event>) -> io::Result<Engine> {
+    pub fn spawn(
+        command: &[String],
+        generation: u64,
+        events: Sender<SessionInput>,
+    ) -> io::Result<Engine> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty engine command"))?;
@@ -103,13 +107,16 @@ impl Engine {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if events.send(Event::Engine { generation, line }).is_err() {
+                        if events
+                            .send(SessionInput::Engine { generation, line })
+                            .is_err()
+                        {
                             return;
                         }
                     }
                 }
             }
-            let _ = events.send(Event::EngineEof { generation });
+            let _ = events.send(SessionInput::EngineEof { generation });
         });
         Ok(Engine {
             child,
@@ -195,14 +202,14 @@ mod tests {
         let t = Duration::from_secs(10);
         assert_eq!(
             rx.recv_timeout(t).unwrap(),
-            Event::Engine {
+            SessionInput::Engine {
                 generation: 7,
                 line: "got ping".into()
             }
         );
         assert_eq!(
             rx.recv_timeout(t).unwrap(),
-            Event::EngineEof { generation: 7 }
+            SessionInput::EngineEof { generation: 7 }
         );
     }
 }

@@ -13,7 +13,7 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
-use super::engine::{Engine, Event};
+use super::engine::{Engine, SessionInput};
 use super::escape::printable;
 use super::game::{Game, load, replay};
 use super::judge::{Ban, Judge, Report, load_profile};
@@ -85,13 +85,13 @@ where
                 Ok(_) => {
                     // Bytes that are not UTF-8 become U+FFFD: a bad line, not the end.
                     let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if gui_tx.send(Event::Gui(line)).is_err() {
+                    if gui_tx.send(SessionInput::Gui(line)).is_err() {
                         return;
                     }
                 }
             }
         }
-        let _ = gui_tx.send(Event::GuiEof);
+        let _ = gui_tx.send(SessionInput::GuiEof);
     });
     let judge = Judge::new(&settings.profile, Position::startpos());
     let mut session = Session {
@@ -125,9 +125,9 @@ where
 struct Session<W: Write> {
     out: W,
     log: Log,
-    rx: Receiver<Event>,
-    tx: Sender<Event>,
-    pending: VecDeque<Event>,
+    rx: Receiver<SessionInput>,
+    tx: Sender<SessionInput>,
+    pending: VecDeque<SessionInput>,
     profile: Profile,
     millis: bool,
     game: Game,
@@ -171,20 +171,20 @@ impl<W: Write> Session<W> {
                 },
             };
             match event {
-                Event::Gui(line) => {
+                SessionInput::Gui(line) => {
                     self.log.line(Direction::FromGui, &line);
                     if !self.on_gui(&line)? {
                         break;
                     }
                 }
-                Event::GuiEof => break,
-                Event::Engine { generation, line } => {
+                SessionInput::GuiEof => break,
+                SessionInput::Engine { generation, line } => {
                     if self.is_current(generation) {
                         self.log.line(Direction::FromEngine, &line);
                         self.on_engine_line(&line)?;
                     }
                 }
-                Event::EngineEof { generation } => {
+                SessionInput::EngineEof { generation } => {
                     if self.is_current(generation) {
                         self.on_engine_exit()?;
                     }
@@ -786,7 +786,7 @@ impl<W: Write> Session<W> {
                 None => self.rx.recv().map_err(|_| WaitError::Timeout)?,
             };
             match event {
-                Event::Engine {
+                SessionInput::Engine {
                     generation: g,
                     line,
                 } if g == generation => {
@@ -796,10 +796,10 @@ impl<W: Write> Session<W> {
                     }
                     lines.push(line);
                 }
-                Event::EngineEof { generation: g } if g == generation => {
+                SessionInput::EngineEof { generation: g } if g == generation => {
                     return Err(WaitError::Exited);
                 }
-                Event::Engine { .. } | Event::EngineEof { .. } => {}
+                SessionInput::Engine { .. } | SessionInput::EngineEof { .. } => {}
                 gui => self.pending.push_back(gui),
             }
         }
