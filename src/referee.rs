@@ -60,10 +60,15 @@ pub enum Event {
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,
-    /// What it would bring, in one line ([`Ruling::consequence`]).
-    pub reason: String,
     /// The ruling after it.
     pub ruling: Ruling,
+}
+
+impl ForbiddenMove {
+    /// What the move would bring, in one line in `lang` ([`Ruling::consequence`]).
+    pub fn reason(&self, lang: crate::rules::ruling::Lang) -> String {
+        self.ruling.consequence(lang)
+    }
 }
 
 /// A cycle between two occurrences of a position, judged.
@@ -705,8 +710,7 @@ impl Referee {
             next.push_legal(mv);
             let ruling = next.ruling();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
-                let reason = ruling.consequence(crate::rules::ruling::Lang::En);
-                out.push(ForbiddenMove { mv, reason, ruling });
+                out.push(ForbiddenMove { mv, ruling });
             }
         }
         out
@@ -816,6 +820,21 @@ mod tests {
             )
         );
         assert_eq!(referee.plies(), 0);
+    }
+
+    #[test]
+    fn a_forbidden_move_says_what_it_would_bring_in_either_language() {
+        let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        for mv in ["f0e0", "e8f8", "e0f0", "f8e8"] {
+            referee.push(Move::parse_uci(mv).unwrap()).unwrap();
+        }
+        let banned = referee.forbidden_moves();
+        assert_eq!(banned.len(), 1);
+        let en = banned[0].reason(crate::rules::ruling::Lang::En);
+        let zh = banned[0].reason(crate::rules::ruling::Lang::Zh);
+        assert!(en.starts_with("the position would stand 2 times"), "{en}");
+        assert!(zh.starts_with("局面将第2次出现"), "{zh}");
     }
 
     #[test]

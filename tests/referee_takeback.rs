@@ -7,6 +7,7 @@
 use xqarbiter::board::Move;
 use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
+use xqarbiter::rules::ruling::Lang;
 
 #[path = "../tools/xorshift.rs"]
 mod xorshift;
@@ -34,7 +35,7 @@ fn forbidden(referee: &Referee) -> Vec<(Move, String)> {
     referee
         .forbidden_moves()
         .into_iter()
-        .map(|f| (f.mv, f.reason))
+        .map(|f| (f.mv, f.reason(Lang::En)))
         .collect()
 }
 

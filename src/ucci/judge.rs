@@ -74,7 +74,7 @@ impl Judge {
                 .into_iter()
                 .map(|f| Ban {
                     mv: f.mv,
-                    reason: f.reason,
+                    reason: f.reason(Lang::En),
                 })
                 .collect()
         };
