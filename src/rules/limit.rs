@@ -662,39 +662,35 @@ impl LimitStatus {
                         format!("未满自然限着{l}回合"),
                     );
                 }
-                let en: Vec<String> = short
+                let (en, zh): (Vec<String>, Vec<String>) = short
                     .iter()
                     .map(|(side, status)| {
-                        let why: Vec<&str> =
-                            status.deductions.iter().map(|d| d.en.as_str()).collect();
-                        format!(
-                            "natural limit of {l} rounds not reached for {}'s claim: \
-                             {} of its {} moves and {} of the opponent's {} count ({})",
-                            side.name(),
-                            status.valid_moves,
-                            status.moves,
-                            status.opponent_effective_moves,
-                            status.opponent_moves,
-                            why.join("; ")
+                        let why = |text: fn(&Deduction) -> &str| -> Vec<&str> {
+                            status.deductions.iter().map(text).collect()
+                        };
+                        (
+                            format!(
+                                "natural limit of {l} rounds not reached for {}'s claim: \
+                                 {} of its {} moves and {} of the opponent's {} count ({})",
+                                side.name(),
+                                status.valid_moves,
+                                status.moves,
+                                status.opponent_effective_moves,
+                                status.opponent_moves,
+                                why(|d| &d.en).join("; ")
+                            ),
+                            format!(
+                                "{}方提和未满自然限着{l}回合：本方{}着计{}着，对方{}着计{}着（{}）",
+                                side.name_zh(),
+                                status.moves,
+                                status.valid_moves,
+                                status.opponent_moves,
+                                status.opponent_effective_moves,
+                                why(|d| &d.zh).join("；")
+                            ),
                         )
                     })
-                    .collect();
-                let zh: Vec<String> = short
-                    .iter()
-                    .map(|(side, status)| {
-                        let why: Vec<&str> =
-                            status.deductions.iter().map(|d| d.zh.as_str()).collect();
-                        format!(
-                            "{}方提和未满自然限着{l}回合：本方{}着计{}着，对方{}着计{}着（{}）",
-                            side.name_zh(),
-                            status.moves,
-                            status.valid_moves,
-                            status.opponent_moves,
-                            status.opponent_effective_moves,
-                            why.join("；")
-                        )
-                    })
-                    .collect();
+                    .unzip();
                 (en.join("\n"), zh.join("\n"))
             }
             LimitOutcome::Draw => {

@@ -316,7 +316,7 @@ pub fn rule_cycle(
         black,
         outcome,
         clause: Clause::Rules { rules, article },
-        ground: (ground.0.into(), ground.1.into()),
+        ground,
     }
 }
 
@@ -428,7 +428,11 @@ fn rook_chasers(chases: &[Vec<LabelledChase>]) -> Option<Vec<u8>> {
 }
 
 /// Outcome, article, and the ground in English and Chinese.
-type Verdict = (CycleOutcome, &'static str, (&'static str, &'static str));
+type Verdict = (
+    CycleOutcome,
+    &'static str,
+    (Cow<'static, str>, Cow<'static, str>),
+);
 
 /// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
 fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
@@ -557,12 +561,21 @@ fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, axf: [&AxfChases; 2]) ->
     draw("5", "no side breaks a rule", "双方均未犯规，不变作和")
 }
 
-fn must_vary(color: Color, article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
-    (CycleOutcome::MustVary(color), article, (en, zh))
+fn must_vary(
+    color: Color,
+    article: &'static str,
+    en: impl Into<Cow<'static, str>>,
+    zh: impl Into<Cow<'static, str>>,
+) -> Verdict {
+    (
+        CycleOutcome::MustVary(color),
+        article,
+        (en.into(), zh.into()),
+    )
 }
 
 fn draw(article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
-    (CycleOutcome::Draw, article, (en, zh))
+    (CycleOutcome::Draw, article, (en.into(), zh.into()))
 }
 
 /// Whether a threat needs several of the chaser's pieces (联合捉): the target is
@@ -616,39 +629,26 @@ fn single_chase(side: &SideCycle, natures: &[MoveNature]) -> Option<SingleChase>
 /// The CXA 2020 tie-breaker (26.9.2, 26.9.3) when `chaser` chases alone,
 /// as `single` says, and the other side chases jointly (联合捉).
 fn single_against_joint(chaser: Color, single: SingleChase) -> Verdict {
-    let (article, en, zh) = match (chaser, single) {
-        (Color::Red, SingleChase::Rook) => (
-            "26.9.2",
-            "red chases a rook perpetually, black chases jointly",
-            "红方长捉车，黑方联合捉",
-        ),
-        (Color::Black, SingleChase::Rook) => (
-            "26.9.2",
-            "black chases a rook perpetually, red chases jointly",
-            "黑方长捉车，红方联合捉",
-        ),
-        (Color::Red, SingleChase::Unprotected) => (
+    let (article, en, zh) = match single {
+        SingleChase::Rook => ("26.9.2", "chases a rook perpetually", "长捉车"),
+        SingleChase::Unprotected => (
             "26.9.3",
-            "red chases an unprotected piece perpetually, black chases jointly",
-            "红方长捉无根子，黑方联合捉",
+            "chases an unprotected piece perpetually",
+            "长捉无根子",
         ),
-        (Color::Black, SingleChase::Unprotected) => (
-            "26.9.3",
-            "black chases an unprotected piece perpetually, red chases jointly",
-            "黑方长捉无根子，红方联合捉",
-        ),
-        (Color::Red, SingleChase::Both) => (
+        SingleChase::Both => (
             "26.9.2, 26.9.3",
-            "red chases a rook and unprotected pieces in turn, black chases jointly",
-            "红方轮捉车与无根子，黑方联合捉",
-        ),
-        (Color::Black, SingleChase::Both) => (
-            "26.9.2, 26.9.3",
-            "black chases a rook and unprotected pieces in turn, red chases jointly",
-            "黑方轮捉车与无根子，红方联合捉",
+            "chases a rook and unprotected pieces in turn",
+            "轮捉车与无根子",
         ),
     };
-    must_vary(chaser, article, en, zh)
+    let other = !chaser;
+    must_vary(
+        chaser,
+        article,
+        format!("{chaser} {en}, {other} chases jointly"),
+        format!("{}方{zh}，{}方联合捉", chaser.name_zh(), other.name_zh()),
+    )
 }
 
 /// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
