@@ -308,26 +308,27 @@ impl Position {
     }
 
     /// Whether a piece other than the king can move without touching any
-    /// line or horse leg of its own king: from a square off the king's rank,
-    /// file and diagonal neighbours, to a square off its rank and file. Out of
-    /// check, such a move is legal.
+    /// line or horse leg of its own king: from and to squares off the king's
+    /// rank, file and diagonal neighbours (a capture there could take away a
+    /// leg that blocks an enemy horse). Out of check, such a move is legal.
     fn has_quiet_move(&self) -> bool {
         let us = self.turn();
         let king = self.king(us);
-        let lines = cross(king);
+        let touching = cross(king) | horse_legs_around(king);
         let occ = self.occupied();
         let ours = self.us(us);
-        let free = ours & !lines & !horse_legs_around(king) & !Bitboard::from_square(king);
+        let free = ours & !touching & !Bitboard::from_square(king);
+        let open = !ours & !touching;
         // Pawns first: a table lookup each.
         let pawns = free & self.pieces(us, Role::Pawn);
         if Iterator::any(&mut pawns.into_iter(), |from| {
-            (pawn_attacks(us, from) & !ours & !lines).any()
+            (pawn_attacks(us, from) & open).any()
         }) {
             return true;
         }
         Iterator::any(&mut (free & !pawns).into_iter(), |from| {
             self.piece_at(from)
-                .is_some_and(|p| (self.pseudo_targets(from, p.role, occ) & !ours & !lines).any())
+                .is_some_and(|p| (self.pseudo_targets(from, p.role, occ) & open).any())
         })
     }
 
@@ -619,6 +620,9 @@ mod tests {
             "4k4/4a4/9/9/9/9/9/9/4A4/3K5 w",
             "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3K5 w",
             "3ak4/9/9/9/9/9/p8/9/4A4/3K5 w",
+            // Black horses a leap from the red king, their legs filled.
+            "3k5/9/9/9/9/9/9/3n1n3/R2p1p3/4K4 w",
+            "4k4/4a4/9/9/9/9/9/2n3n2/3p1p3/3K1R3 w",
         ] {
             for _ in 0..200 {
                 let mut pos = Position::from_fen(fen).unwrap();
