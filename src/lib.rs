@@ -49,7 +49,8 @@
 //! tells [`referee::Referee::ending`] whether there is anything to rule on,
 //! so that a quiet move costs nothing; [`referee::Referee::pop`] takes a
 //! move back. A natural-limit draw does not end the game: it is a claim, in
-//! [`referee::Referee::natural_limit`].
+//! [`referee::Referee::natural_limit`]; [`referee::Event::NaturalLimit`]
+//! says when it is in reach.
 //!
 //! ```
 //! use xqarbiter::board::{Move, Position};

@@ -53,6 +53,11 @@ pub enum Event {
     /// The side to move has no legal move: checkmate if the move checked,
     /// stalemate (困毙, also a loss) otherwise.
     NoLegalMoves,
+    /// No piece has been taken for so long that the natural move limit may
+    /// be reached: the ruling ([`Referee::ruling_after`]) says whether it is
+    /// and who may claim the draw. The draw is the players' to claim, so
+    /// [`Referee::ending`] does not return it ([`Ruling::ends_game`]).
+    NaturalLimit,
 }
 
 /// A legal move the side to move may not play, and the ruling it would bring.
@@ -285,6 +290,8 @@ impl Referee {
             self.position.is_stalemate()
         } {
             Event::NoLegalMoves
+        } else if self.limit_in_reach() {
+            Event::NaturalLimit
         } else {
             Event::Quiet
         }
@@ -556,15 +563,20 @@ impl Referee {
 
     /// Whether the natural-limit report classifies the attacking moves.
     fn attacks_classified(&self) -> bool {
-        let params = &self.profile.limit;
+        self.limit_detail || (self.profile.limit.attack_cap.is_some() && self.limit_in_reach())
+    }
+
+    /// Whether enough plies have gone by without a capture (counting those
+    /// before the start that its FEN gives) for a side to reach the natural
+    /// limit: each side must have made its number of moves.
+    fn limit_in_reach(&self) -> bool {
         let prior = if self.last_capture == 0 {
             self.start.halfmoves() as usize
         } else {
             0
         };
         let window = self.plies() - self.last_capture + prior;
-        self.limit_detail
-            || (params.attack_cap.is_some() && window + 1 >= 2 * params.rounds as usize)
+        window + 1 >= 2 * self.profile.limit.rounds as usize
     }
 
     /// The natural limit's status, told whether to classify the attacking
@@ -762,6 +774,34 @@ mod tests {
             .push(Move::parse_uci("h2e2").unwrap())
             .unwrap();
         assert_eq!(event, Event::Quiet);
+    }
+
+    #[test]
+    fn the_natural_limit_is_announced_once_it_is_in_reach() {
+        // 118 plies without a capture before the start: the 60-round limit
+        // could be reached on the 119th, and is on the 120th.
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        let event = referee.push(Move::parse_uci("e1d2").unwrap()).unwrap();
+        assert_eq!(event, Event::NaturalLimit);
+        let ruling = referee.ruling_after(event).expect("a ruling is due");
+        assert_eq!(ruling.natural_limit.outcome, LimitOutcome::Running);
+        let event = referee.push(Move::parse_uci("d9d8").unwrap()).unwrap();
+        assert_eq!(event, Event::NaturalLimit);
+        let ruling = referee.ruling_after(event).expect("a ruling is due");
+        assert_eq!(
+            (ruling.verdict, ruling.reason),
+            (Verdict::Draw, Some(Reason::NaturalLimit))
+        );
+        // The draw is claimed: the game does not end by itself.
+        assert_eq!(referee.ending(event), None);
+        // One ply earlier, no side can have made its 60 moves.
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 117 60").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        assert_eq!(
+            referee.push(Move::parse_uci("e1d2").unwrap()).unwrap(),
+            Event::Quiet
+        );
     }
 
     /// Everything a ruling depends on, as comparable values.

@@ -95,7 +95,7 @@ fn corpus_records() -> ExitCode {
                     );
                     break;
                 }
-                Ok(Event::Repetition(_) | Event::Quiet) => {}
+                Ok(Event::Repetition(_) | Event::Quiet | Event::NaturalLimit) => {}
                 // Mate, stalemate or an illegal move: the game ends before any third occurrence.
                 _ => break,
             }

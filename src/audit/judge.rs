@@ -7,7 +7,7 @@
 
 use crate::board::Color;
 use crate::record::Game;
-use crate::referee::Referee;
+use crate::referee::{Event, Referee};
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -47,7 +47,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         // the first illegal one, reported below), so no second legality check.
         let event = referee.push_legal(gm.mv);
         row.plies = ply;
+        // A draw by the natural limit is claimed, not an end of the game
+        // (`Ruling::ends_game`): the limit is looked at below.
         if end.is_none()
+            && event != Event::NaturalLimit
             && let Some(ruling) = referee.ending(event)
         {
             end = Some(End { ply, ruling });

@@ -19,7 +19,7 @@ use crate::notation::{Notation, render};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
 };
-use crate::referee::{ForbiddenMove, Referee};
+use crate::referee::{Event, ForbiddenMove, Referee};
 use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
@@ -452,6 +452,9 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 return Ok(ExitCode::from(2));
             }
             Ok(_) if ended.is_some() => {}
+            // A record that goes on past the natural limit shows that no draw
+            // was claimed: the last ruling reports the limit.
+            Ok(Event::NaturalLimit) => {}
             Ok(event) => {
                 if let Some(ruling) = referee.ruling_after(event) {
                     if ruling.ends_game() {
