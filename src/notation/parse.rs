@@ -162,6 +162,14 @@ fn written_notation(text: &str) -> Option<Notation> {
     })
 }
 
+/// Whether `text` has the shape of a move in coordinates (a letter and a
+/// digit twice, maybe a dash between), whatever its squares: `z9z9`.
+fn shaped_like_coordinates(text: &str) -> bool {
+    let squares: Vec<u8> = text.bytes().filter(|&b| b != b'-').collect();
+    matches!(squares[..], [a, b, c, d]
+        if a.is_ascii_alphabetic() && b.is_ascii_digit() && c.is_ascii_alphabetic() && d.is_ascii_digit())
+}
+
 /// [`parse_move`] without building the error's move list.
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     let text = text.trim();
@@ -178,6 +186,8 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     let input = symbol::read(text).map_err(|why| {
         let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
+        } else if shaped_like_coordinates(text) {
+            Notation::Uci
         } else {
             Notation::Wxf
         };
@@ -893,6 +903,9 @@ mod tests {
         // A text in a notation of its own keeps it.
         assert!(listed("C2.9", Some("炮８平５")).contains(&"C2.5".to_string()));
         assert!(listed("xyz", None).contains(&"C2.5".to_string()));
+        // Squares off the board: still coordinates.
+        assert!(listed("z9z9", None).contains(&"h2e2".to_string()));
+        assert!(listed("j0-j1", None).contains(&"h2e2".to_string()));
     }
 
     #[test]
