@@ -218,11 +218,8 @@ fn threats_on(
     let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
-    pos.legal_captures_into(&mut captures);
+    pos.legal_captures_on_into(targets, &mut captures);
     for &mv in &captures {
-        if !targets.contains(mv.to()) {
-            continue;
-        }
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
