@@ -265,8 +265,18 @@ impl Position {
 
     /// [`Position::legal_captures`] written into `list`, which must be empty.
     pub(crate) fn legal_captures_into(&self, list: &mut MoveList) {
+        self.legal_captures_on_into(Bitboard::FULL, list);
+    }
+
+    /// The legal captures of the pieces on `targets` (those of
+    /// [`Position::legal_captures`] with a target there, in the same order),
+    /// written into `list`, which must be empty.
+    pub(crate) fn legal_captures_on_into(&self, targets: Bitboard, list: &mut MoveList) {
         debug_assert!(list.is_empty());
-        self.generate(list, Some(self.us(!self.turn())));
+        let within = self.us(!self.turn()) & targets;
+        if within.any() {
+            self.generate(list, Some(within));
+        }
     }
 
     /// The legal captures of the opponent's piece on `sq` (the moves of
@@ -686,6 +696,16 @@ mod tests {
                     .filter(|&m| pos.piece_at(m.to()).is_some())
                     .collect();
                 assert_eq!(captures, expected_captures, "{}", pos.fen());
+                // Captures of some pieces only: those on the left half, say.
+                let left: Bitboard = Square::all().filter(|s| s.file().index() < 5).collect();
+                let mut on_left = MoveList::new();
+                pos.legal_captures_on_into(left, &mut on_left);
+                let expected_on_left: Vec<Move> = captures
+                    .iter()
+                    .copied()
+                    .filter(|m| left.contains(m.to()))
+                    .collect();
+                assert_eq!(on_left.to_vec(), expected_on_left, "{}", pos.fen());
                 checks += usize::from(pos.in_check());
                 if legal.is_empty() {
                     break;

@@ -218,11 +218,8 @@ fn threats_on(
     let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
-    pos.legal_captures_into(&mut captures);
+    pos.legal_captures_on_into(targets, &mut captures);
     for &mv in &captures {
-        if !targets.contains(mv.to()) {
-            continue;
-        }
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
@@ -286,7 +283,12 @@ fn threats_on(
     if rules.after_checks && !pos.in_check() {
         let threatened: Bitboard = out.iter().map(|t| t.target).collect();
         let open = valued(pos, !us) & targets & !threatened;
-        if !open.is_empty() {
+        // Without a check there is nothing to search: the offers are not asked.
+        let mut checks = MoveList::new();
+        if open.any() {
+            search.checking_moves(pos, &mut checks);
+        }
+        if !checks.is_empty() {
             // A piece offered for exchange (兑) stays an offer: checks that take
             // it, or win it after checks, are the exchange, not a chase.
             let offered: Bitboard = mutual
