@@ -171,7 +171,12 @@ fn blocked_attacker(before: &Position, after: &Position, mv: Move) -> Option<(Pi
                 Role::Horse => horse_attackers_from(king, occ),
                 _ => continue,
             };
-        let lost = reach(piece, sq, before.occupied()) & !reach(piece, sq, occ) & goals;
+        // Reaching the square the moved piece left was taking it: a piece that
+        // steps along the line it already blocked cuts nothing new.
+        let lost = reach(piece, sq, before.occupied())
+            & !reach(piece, sq, occ)
+            & goals
+            & !Bitboard::from_square(mv.from());
         let cut = Iterator::any(&mut lost.into_iter(), |q| {
             between(sq, q).contains(to)
                 || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
@@ -235,6 +240,19 @@ mod tests {
         assert_eq!(n.nature, Nature::Block, "{n:?}");
         assert_eq!(n.attackers, vec![Square::parse("a0").unwrap()]);
         assert_eq!(n.reason(Lang::Zh), "黑炮(a4)拦红车(a0)");
+    }
+
+    #[test]
+    fn stepping_along_a_line_already_blocked_is_no_block() {
+        // The red rook e4 stands between the black rook e8 and the red king:
+        // stepping to e5 keeps the line shut, as it was.
+        let fen = "9/3kr4/9/9/9/4R4/3N2N2/9/9/4K4 w";
+        let n = nature(fen, "e4e5", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Idle, "{n:?}");
+        // Stepping into the line from off it is a block: a cannon, protected.
+        let fen = "9/3kr4/9/9/9/9/5C3/9/5N3/4K4 w";
+        let n = nature(fen, "f3e3", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Block, "{n:?}");
     }
 
     #[test]
