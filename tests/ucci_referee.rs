@@ -256,3 +256,25 @@ fn every_rule_case_bans_what_the_referee_forbids() {
         "only {checked_repeats} cases ruled against the side that opened the cycle"
     );
 }
+
+#[test]
+fn a_gui_that_closes_its_end_ends_the_session_quietly() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(ucci_common::BIN)
+        .arg("ucci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xqarbiter starts");
+    // The GUI stops reading before the first answer.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The session may end on the first write, before reading this: no matter.
+    let _ = stdin.write_all(b"ucci\nisready\nquit\n");
+    drop(stdin);
+    let out = child.wait_with_output().expect("xqarbiter ends");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

@@ -76,6 +76,9 @@ pub fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         profile: load_profile(&args.profile)?,
         engine,
     };
-    session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log)?;
-    Ok(ExitCode::SUCCESS)
+    match session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log) {
+        // The GUI closed its end (after `quit`, say): nothing is left to tell it.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        other => other.map(|()| ExitCode::SUCCESS).map_err(Into::into),
+    }
 }
