@@ -498,8 +498,8 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((_, end)) = &ended {
             json["verdict"] = end.verdict.name().into();
             json["reason"] = end.reason.map(Reason::name).into();
-            json["draw_note"] = end.draw_note.as_ref().map(|n| n.0.clone()).into();
-            json["draw_note_zh"] = end.draw_note.as_ref().map(|n| n.1.clone()).into();
+            json["draw_note"] = end.draw_note.as_ref().map(|n| n.en.clone()).into();
+            json["draw_note_zh"] = end.draw_note.as_ref().map(|n| n.zh.clone()).into();
         }
         json["ended"] = ended.as_ref().map_or(serde_json::Value::Null, |(ply, r)| {
             serde_json::json!({
