@@ -17,7 +17,8 @@ use crate::rules::move_table::MoveReport;
 use crate::rules::nature::{MoveNature, classify_searching};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
-use crate::rules::ruling::{Note, PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
+use crate::rules::ruling::{PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
+use crate::words::Words;
 
 /// For each position key: the last ply after which it stood, and how often it has stood.
 type Occurrences = KeyMap<(u32, u32)>;
@@ -394,7 +395,7 @@ impl Referee {
         prev: usize,
         last: usize,
         judged: &JudgedCycle,
-    ) -> (CycleRuling, Option<Note>, usize, Option<PreviousCycle>) {
+    ) -> (CycleRuling, Option<Words>, usize, Option<PreviousCycle>) {
         let earlier = self.earlier_cycles(prev, judged);
         // The rule set's rulings, newest first, with the plies that closed them.
         let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
@@ -521,14 +522,14 @@ impl Referee {
     /// the cycle closed by ply `began` (the first of the drawn cycles in a
     /// row that lead to it): the early-repetition clause may make a draw a
     /// must-vary, with a note.
-    fn profile_ruling(&self, mut cycle: CycleRuling, began: usize) -> (CycleRuling, Option<Note>) {
+    fn profile_ruling(&self, mut cycle: CycleRuling, began: usize) -> (CycleRuling, Option<Words>) {
         let mut note = None;
         if cycle.outcome == CycleOutcome::Draw {
             let round = self.round_of(began);
             if let Some(offender) = self.profile.early_repetition_offender(round, true) {
                 let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
                 cycle = cycle.early_repetition(&self.profile.name, rounds, offender);
-                note = Some((
+                note = Some(Words::new(
                     format!(
                         "profile {}: a repetition the rules would draw began in round {round}, within the first {rounds} rounds: it is not a draw; {offender} must vary, else {offender} loses",
                         self.profile.name
@@ -732,13 +733,13 @@ impl Referee {
 /// What a profile that scores a draw as a Black win (Armageddon) says of a
 /// drawn game: that the game itself is a draw, by `reason`, and that the
 /// profile awards it to Black, so the verdict "Black wins" reads right.
-fn armageddon_note(profile: &str, reason: Option<Reason>) -> Note {
+fn armageddon_note(profile: &str, reason: Option<Reason>) -> Words {
     let (how, how_zh) = match reason {
         Some(Reason::NaturalLimit) => (" by the natural move limit", "按自然限着"),
         Some(Reason::Repetition) => (" by repetition", "按循环不变"),
         _ => ("", ""),
     };
-    (
+    Words::new(
         format!(
             "the game is a draw{how}; profile {profile} awards a draw to Black (Armageddon): Black wins"
         ),

@@ -83,7 +83,8 @@ impl From<UnknownName> for String {
 }
 
 /// A message for people (a reason, an error), in English and in Chinese.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialized as `{"en": …, "zh": …}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Words {
     /// In English.
     pub en: String,

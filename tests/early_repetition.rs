@@ -11,6 +11,7 @@ use xqarbiter::referee::Referee;
 use xqarbiter::rules::profile::Profile;
 use xqarbiter::rules::repetition::CycleOutcome;
 use xqarbiter::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use xqarbiter::words::Words;
 
 /// Both sides shuffle an adviser: a cycle of idle moves, drawn by the rules.
 const SHUFFLE: [&str; 4] = ["d0e1", "f9e8", "e1d0", "e8f9"];
@@ -36,7 +37,7 @@ fn a_drawn_repetition_begun_within_25_rounds_is_lost_by_red_after_round_25() {
     let rep = r.repetition.as_ref().unwrap();
     assert_eq!(rep.cycle.outcome, CycleOutcome::MustVary(Color::Red));
     assert_eq!(rep.alike, 2);
-    assert!(rep.note.as_ref().unwrap().0.contains("began in round 24"));
+    assert!(rep.note.as_ref().unwrap().en.contains("began in round 24"));
     // The plain rules draw it.
     assert_eq!(shuffled_from_round("cxa2011", 23).verdict, Verdict::Draw);
 }
@@ -129,7 +130,7 @@ fn the_ruling_cites_the_regulation_and_gives_reason_repetition() {
         "{head_en}"
     );
     // The note names the same round in both languages.
-    let (en, zh) = rep.note.clone().unwrap();
+    let Words { en, zh } = rep.note.clone().unwrap();
     assert!(
         en.contains("in round 2, within the first 25 rounds"),
         "{en}"

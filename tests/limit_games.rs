@@ -437,7 +437,12 @@ fn hengfang2024_slow_forty_with_chases_and_threats_capped_at_twenty() {
     let g = red_attacks_game(0, 15, 6, 80);
     let s = g.status("hengfang2024-slow", claim);
     assert_eq!((s.red.void_attacks, s.red.valid_moves), (1, 39));
-    assert!(s.red.deductions.iter().any(|d| d.zh.contains("捉、杀")));
+    assert!(
+        s.red
+            .deductions
+            .iter()
+            .any(|d| d.reason.zh.contains("捉、杀"))
+    );
     assert_eq!(s.outcome, LimitOutcome::Running);
     // Checks never count, and are not counted again against the 捉+杀 cap.
     let g = red_attacks_game(2, 20, 0, 80);

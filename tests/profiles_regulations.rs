@@ -147,7 +147,7 @@ fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
     assert_eq!(flag.kind, "early_draw");
     assert_eq!((flag.rounds_played, flag.within_rounds), (25, 25));
     assert!(!flag.both_may_lose);
-    assert!(flag.zh.contains("协议和棋"));
+    assert!(flag.detail.zh.contains("协议和棋"));
     assert!(p.early_end_flag(EarlyEnd::AgreedDraw, 26).is_none());
     assert!(p.early_end_flag(EarlyEnd::Resignation, 10).is_none());
 }
@@ -161,7 +161,7 @@ fn early_draws_and_resignations_are_flagged_within_10_rounds_in_2024() {
     ] {
         let p = builtin(name);
         let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 10).unwrap();
-        assert!(draw.both_may_lose && draw.en.contains("both players lost"));
+        assert!(draw.both_may_lose && draw.detail.en.contains("both players lost"));
         let resign = p
             .early_end_flag(EarlyEnd::Resignation, rounds_of_plies(19))
             .unwrap();

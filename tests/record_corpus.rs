@@ -161,9 +161,9 @@ fn bad_and_empty_xqf() {
     let ill = bad.illegal.as_ref().unwrap();
     assert_eq!((ill.ply, ill.text.as_str()), (10, "e1f0"));
     assert!(
-        ill.reason.contains("no piece stands on e1"),
+        ill.reason.en.contains("no piece stands on e1"),
         "{}",
-        ill.reason
+        ill.reason.en
     );
     assert!(!ill.legal.is_empty());
     assert_eq!(bad.moves.len(), 9);

@@ -25,19 +25,19 @@ fn shuffled(profile: &str, round: u32) -> Value {
     let rep = ruling.repetition.as_ref().unwrap();
     assert_eq!(
         json["repetition"]["note"],
-        Value::from(rep.note.clone().map(|n| n.0))
+        Value::from(rep.note.clone().map(|n| n.en))
     );
     assert_eq!(
         json["repetition"]["note_zh"],
-        Value::from(rep.note.clone().map(|n| n.1))
+        Value::from(rep.note.clone().map(|n| n.zh))
     );
     assert_eq!(
         json["draw_note"],
-        Value::from(ruling.draw_note.clone().map(|n| n.0))
+        Value::from(ruling.draw_note.clone().map(|n| n.en))
     );
     assert_eq!(
         json["draw_note_zh"],
-        Value::from(ruling.draw_note.clone().map(|n| n.1))
+        Value::from(ruling.draw_note.clone().map(|n| n.zh))
     );
     // The text for people shows the same draw note.
     if let Some(zh) = json["draw_note_zh"].as_str() {

@@ -11,6 +11,7 @@ use crate::referee::{Event, Referee};
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use crate::words::Words;
 
 use super::row::{Finding, FindingKind, Row};
 
@@ -34,7 +35,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         ruled_result: Verdict::Ongoing,
         findings: Vec::new(),
         error: None,
-        error_zh: None,
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
@@ -79,8 +79,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         row.findings.push(Finding {
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
-            detail: format!("'{}' is not legal: {}{legal}", bad.text, bad.reason),
-            detail_zh: format!("“{}”无法走出：{}{legal_zh}", bad.text, bad.reason_zh),
+            detail: Words::new(
+                format!("'{}' is not legal: {}{legal}", bad.text, bad.reason.en),
+                format!("“{}”无法走出：{}{legal_zh}", bad.text, bad.reason.zh),
+            ),
         });
     }
     if let Some((ply, sides)) = &claimable_from {
@@ -90,13 +92,12 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         row.findings.push(Finding {
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
-            detail: format!(
-                "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
-                en.join(" and ")
-            ),
-            detail_zh: format!(
-                "{}可从此着起按自然限着（{rounds}回合）提和",
-                zh.join("、")
+            detail: Words::new(
+                format!(
+                    "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
+                    en.join(" and ")
+                ),
+                format!("{}可从此着起按自然限着（{rounds}回合）提和", zh.join("、")),
             ),
         });
     }
@@ -117,9 +118,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
             ply: Some(row.plies),
-            detail: "neither side has attacking material left: the arbiter may rule a simple draw"
-                .into(),
-            detail_zh: "双方均无进攻子力：裁判可判简单和棋".into(),
+            detail: Words::new(
+                "neither side has attacking material left: the arbiter may rule a simple draw",
+                "双方均无进攻子力：裁判可判简单和棋",
+            ),
         });
     }
     row.findings.sort_by_key(|f| f.ply.unwrap_or(usize::MAX));
@@ -158,21 +160,23 @@ fn end_findings(row: &mut Row, end: &End) {
                 row.findings.push(Finding {
                     kind,
                     ply: Some(end.ply),
-                    detail: format!("{summary}, but the record gives no result{tail}"),
-                    detail_zh: format!("{summary_zh}，但棋谱未记结果{tail_zh}"),
+                    detail: Words::new(
+                        format!("{summary}, but the record gives no result{tail}"),
+                        format!("{summary_zh}，但棋谱未记结果{tail_zh}"),
+                    ),
                 });
             }
             return;
         }
         Some(Reason::NaturalLimit) | None => return,
     };
-    let (detail, detail_zh) = match (&end.ruling.repetition, kind) {
+    let detail = match (&end.ruling.repetition, kind) {
         (Some(rep), FindingKind::EarlyRepetition) => {
             let offender = match rep.cycle.outcome {
                 CycleOutcome::MustVary(c) => c,
                 CycleOutcome::Draw => Color::Red,
             };
-            (
+            Words::new(
                 format!(
                     "{} did not vary a repetition the rules would draw, begun within the early-repetition rounds: {summary}{tail}",
                     offender.name()
@@ -189,7 +193,7 @@ fn end_findings(row: &mut Row, end: &End) {
                 _ => Color::Red,
             };
             let side = rep.cycle.side(offender);
-            (
+            Words::new(
                 format!(
                     "{} repeats {} ({}): {summary}{tail}",
                     offender.name(),
@@ -203,13 +207,12 @@ fn end_findings(row: &mut Row, end: &End) {
                 ),
             )
         }
-        _ => (format!("{summary}{tail}"), format!("{summary_zh}{tail_zh}")),
+        _ => Words::new(format!("{summary}{tail}"), format!("{summary_zh}{tail_zh}")),
     };
     row.findings.push(Finding {
         kind,
         ply: Some(end.ply),
         detail,
-        detail_zh,
     });
 }
 
@@ -235,19 +238,21 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
             row.findings.push(Finding {
                 kind: FindingKind::ResultMismatch,
                 ply: Some(end.ply),
-                detail: format!(
-                    "recorded {}, but the rules give {} ({} at ply {})",
-                    recorded.score(),
-                    row.ruled_result.score(),
-                    end.ruling.reason.map_or("ruling", reason_en),
-                    end.ply
-                ),
-                detail_zh: format!(
-                    "棋谱记为{}，按规则应为{}（第{}着{}）",
-                    recorded.name_zh(),
-                    row.ruled_result.name_zh(),
-                    end.ply,
-                    end.ruling.reason.map_or("裁决", |r| r.name_zh()),
+                detail: Words::new(
+                    format!(
+                        "recorded {}, but the rules give {} ({} at ply {})",
+                        recorded.score(),
+                        row.ruled_result.score(),
+                        end.ruling.reason.map_or("ruling", reason_en),
+                        end.ply
+                    ),
+                    format!(
+                        "棋谱记为{}，按规则应为{}（第{}着{}）",
+                        recorded.name_zh(),
+                        row.ruled_result.name_zh(),
+                        end.ply,
+                        end.ruling.reason.map_or("裁决", |r| r.name_zh()),
+                    ),
                 ),
             });
         }
@@ -268,8 +273,7 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
                 row.findings.push(Finding {
                     kind,
                     ply: Some(row.plies),
-                    detail: flag.en,
-                    detail_zh: flag.zh,
+                    detail: flag.detail,
                 });
             }
         }
@@ -373,21 +377,21 @@ mod tests {
         );
         assert_eq!(row.findings[0].ply, Some(8));
         assert!(
-            row.findings[0].detail.contains("1 more ply"),
+            row.findings[0].detail.en.contains("1 more ply"),
             "{}",
-            row.findings[0].detail
+            row.findings[0].detail.en
         );
         assert!(
-            row.findings[0].detail_zh.ends_with("；记录此后还有1着"),
+            row.findings[0].detail.zh.ends_with("；记录此后还有1着"),
             "{}",
-            row.findings[0].detail_zh
+            row.findings[0].detail.zh
         );
         assert_eq!(
-            row.findings[1].detail_zh,
+            row.findings[1].detail.zh,
             "棋谱记为红胜，按规则应为和棋（第8着循环不变）"
         );
         assert_eq!(
-            row.findings[1].detail,
+            row.findings[1].detail.en,
             "recorded 1-0, but the rules give 1/2-1/2 (repetition at ply 8)"
         );
     }
@@ -403,14 +407,15 @@ mod tests {
             .unwrap();
         assert_eq!(bad.ply, Some(2));
         assert_eq!(
-            bad.detail_zh,
+            bad.detail.zh,
             "“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
         );
         assert!(
             bad.detail
+                .en
                 .ends_with("black was checkmated after ply 1, so no move can follow"),
             "{}",
-            bad.detail
+            bad.detail.en
         );
     }
 
@@ -421,9 +426,9 @@ mod tests {
         assert_eq!(row.plies, 120);
         assert_eq!(kinds(&row), [FindingKind::NaturalLimit]);
         assert_eq!(row.findings[0].ply, Some(120), "each side's 60th move");
-        assert!(row.findings[0].detail.contains("red and black"));
+        assert!(row.findings[0].detail.en.contains("red and black"));
         assert_eq!(
-            row.findings[0].detail_zh,
+            row.findings[0].detail.zh,
             "红方、黑方可从此着起按自然限着（60回合）提和"
         );
         // The record stops where the draw can be claimed: ruled a draw, as `rule` rules it.

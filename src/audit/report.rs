@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::row::{Finding, FindingKind, Row};
+use super::row::{FindingKind, Row};
 use super::walk::Skip;
 use crate::rules::ruling::{Lang, Verdict};
 use crate::text;
@@ -175,21 +175,13 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// A finding's words in `lang`.
-fn detail(f: &Finding, lang: Lang) -> &str {
-    match lang {
-        Lang::En => &f.detail,
-        Lang::Zh => &f.detail_zh,
-    }
-}
-
 /// Findings in one cell: `kind@ply: detail` joined by `; `.
 fn findings_cell(row: &Row, lang: Lang) -> String {
     row.findings
         .iter()
         .map(|f| match f.ply {
-            Some(p) => format!("{}@{p}: {}", f.kind.name(), detail(f, lang)),
-            None => format!("{}: {}", f.kind.name(), detail(f, lang)),
+            Some(p) => format!("{}@{p}: {}", f.kind.name(), f.detail.get(lang)),
+            None => format!("{}: {}", f.kind.name(), f.detail.get(lang)),
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -209,10 +201,7 @@ fn csv_row(row: &Row, lang: Lang) -> String {
         row.recorded_result.map_or("", |r| r.name()),
         row.ruled_result.name(),
         csv_field(&findings_cell(row, lang)),
-        opt(match lang {
-            Lang::En => &row.error,
-            Lang::Zh => &row.error_zh,
-        }),
+        csv_field(row.error.as_ref().map_or("", |e| e.get(lang))),
     )
 }
 
@@ -230,13 +219,9 @@ fn result_words(result: Option<Verdict>, lang: Lang) -> &'static str {
 fn text_row(row: &Row, lang: Lang) -> String {
     let mut s = format!("{}#{}", row.file, row.index);
     if let Some(error) = &row.error {
-        let (label, error) = match lang {
-            Lang::En => ("UNREADABLE", error),
-            Lang::Zh => ("无法读取", row.error_zh.as_ref().unwrap_or(error)),
-        };
         let _ = match lang {
-            Lang::En => writeln!(s, "  {label}: {error}"),
-            Lang::Zh => writeln!(s, "  {label}：{error}"),
+            Lang::En => writeln!(s, "  UNREADABLE: {}", error.en),
+            Lang::Zh => writeln!(s, "  无法读取：{}", error.zh),
         };
         return s;
     }
@@ -275,7 +260,7 @@ fn text_row(row: &Row, lang: Lang) -> String {
         ),
     };
     for f in &row.findings {
-        let (label, words) = (f.kind.label(lang), detail(f, lang));
+        let (label, words) = (f.kind.label(lang), f.detail.get(lang));
         let _ = match (f.ply, lang) {
             (Some(p), Lang::En) => writeln!(s, "    {label} at ply {p}: {words}"),
             (Some(p), Lang::Zh) => writeln!(s, "    {label}（第{p}着）：{words}"),
@@ -296,7 +281,6 @@ mod tests {
     fn sample() -> Row {
         let mut row = Row::unreadable("dir/a, b.pgn".into(), 3, Words::new("", ""));
         row.error = None;
-        row.error_zh = None;
         row.red = Some("许银川".into());
         row.black = Some("吕钦".into());
         row.event = Some("全国\"个人\"赛".into());
@@ -307,14 +291,12 @@ mod tests {
             Finding {
                 kind: FindingKind::ForbiddenRepetition,
                 ply: Some(40),
-                detail: "red: perpetual check".into(),
-                detail_zh: "红方长将".into(),
+                detail: Words::new("red: perpetual check", "红方长将"),
             },
             Finding {
                 kind: FindingKind::ResultMismatch,
                 ply: None,
-                detail: "recorded draw".into(),
-                detail_zh: "棋谱记为和棋".into(),
+                detail: Words::new("recorded draw", "棋谱记为和棋"),
             },
         ];
         row

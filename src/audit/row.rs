@@ -1,6 +1,6 @@
 //! One audit row per game: what was read, what the rules say, and what is wrong.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::rules::ruling::Verdict;
 use crate::words::{Lang, Words};
@@ -97,10 +97,37 @@ pub struct Finding {
     pub kind: FindingKind,
     /// The ply it concerns (the first move is ply 1), if it concerns one.
     pub ply: Option<usize>,
-    /// An explanation for a person, in English.
-    pub detail: String,
-    /// The same explanation in Chinese.
-    pub detail_zh: String,
+    /// An explanation for a person (in JSON, the keys `detail` and `detail_zh`).
+    #[serde(flatten, serialize_with = "detail_keys")]
+    pub detail: Words,
+}
+
+/// A finding's words as the keys `detail` and `detail_zh`.
+fn detail_keys<S: Serializer>(detail: &Words, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Keys<'a> {
+        detail: &'a str,
+        detail_zh: &'a str,
+    }
+    Keys {
+        detail: &detail.en,
+        detail_zh: &detail.zh,
+    }
+    .serialize(s)
+}
+
+/// A row's error as the keys `error` and `error_zh`, both null when there is none.
+fn error_keys<S: Serializer>(error: &Option<Words>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Keys<'a> {
+        error: Option<&'a str>,
+        error_zh: Option<&'a str>,
+    }
+    Keys {
+        error: error.as_ref().map(|e| e.en.as_str()),
+        error_zh: error.as_ref().map(|e| e.zh.as_str()),
+    }
+    .serialize(s)
 }
 
 /// The audit of one game (or of one unreadable file or game).
@@ -126,10 +153,10 @@ pub struct Row {
     pub ruled_result: Verdict,
     /// What the audit found, in ply order.
     pub findings: Vec<Finding>,
-    /// Why the file or game could not be read, if it could not.
-    pub error: Option<String>,
-    /// The same in Chinese.
-    pub error_zh: Option<String>,
+    /// Why the file or game could not be read, if it could not (in JSON,
+    /// the keys `error` and `error_zh`).
+    #[serde(flatten, serialize_with = "error_keys")]
+    pub error: Option<Words>,
 }
 
 impl Row {
@@ -146,8 +173,7 @@ impl Row {
             recorded_result: None,
             ruled_result: Verdict::Ongoing,
             findings: Vec::new(),
-            error: Some(why.en),
-            error_zh: Some(why.zh),
+            error: Some(why),
         }
     }
 
@@ -167,8 +193,7 @@ mod tests {
         row.findings.push(Finding {
             kind: FindingKind::ForbiddenRepetition,
             ply: Some(9),
-            detail: "x".into(),
-            detail_zh: "甲".into(),
+            detail: Words::new("x", "甲"),
         });
         row.recorded_result = Some(Verdict::RedWins);
         let v = serde_json::to_value(&row).unwrap();

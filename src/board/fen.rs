@@ -10,14 +10,12 @@ use crate::words::{Lang, Words};
 
 /// Why a FEN was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN '{fen}': {reason}")]
+#[error("invalid FEN '{fen}': {}", .reason.en)]
 pub struct FenError {
     /// The FEN as given.
     pub fen: String,
     /// What is wrong, in words that point at the place.
-    pub reason: String,
-    /// The same, in Chinese.
-    pub reason_zh: String,
+    pub reason: Words,
 }
 
 impl FenError {
@@ -25,7 +23,7 @@ impl FenError {
     pub fn in_lang(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!("局面（FEN）“{}”不合法：{}", self.fen, self.reason_zh),
+            Lang::Zh => format!("局面（FEN）“{}”不合法：{}", self.fen, self.reason.zh),
         }
     }
 
@@ -68,13 +66,12 @@ impl Position {
     /// use xqarbiter::board::Position;
     /// let pos = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w").unwrap();
     /// assert_eq!(pos, Position::startpos());
-    /// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap_err().reason.contains("facing"));
+    /// assert!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap_err().reason.en.contains("facing"));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let err = |why: Words| FenError {
             fen: fen.to_string(),
-            reason: why.en,
-            reason_zh: why.zh,
+            reason: why,
         };
         let side_zh = |c: Color| format!("{}方", c.name_zh());
         let mut fields = fen.split_whitespace();
@@ -277,7 +274,7 @@ mod tests {
     use crate::board::START_FEN;
 
     fn reason(fen: &str) -> String {
-        Position::from_fen(fen).unwrap_err().reason
+        Position::from_fen(fen).unwrap_err().reason.en
     }
 
     #[test]
@@ -358,7 +355,7 @@ mod tests {
 
     #[test]
     fn every_reason_is_given_in_chinese_too() {
-        let zh = |fen: &str| Position::from_fen(fen).unwrap_err().reason_zh;
+        let zh = |fen: &str| Position::from_fen(fen).unwrap_err().reason.zh;
         let cases = [
             ("", "内容为空"),
             ("4k4/9/9/9/9/9/9/9/9/3K5 x", "走子方“x”"),

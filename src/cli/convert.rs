@@ -110,11 +110,11 @@ pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                     match lang {
                         Lang::En => eprintln!(
                             "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
-                            ill.reason
+                            ill.reason.en
                         ),
                         Lang::Zh => eprintln!(
                             "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
-                            ill.reason_zh
+                            ill.reason.zh
                         ),
                     }
                     failed += 1;

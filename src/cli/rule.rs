@@ -197,7 +197,7 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
 
 /// The message for a move that cannot be played: its ply and text, why,
 /// the position and the legal moves (none when the game was over).
-fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[String]) -> BadRecord {
+fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
     let (legal_en, legal_zh) = if legal.is_empty() {
         (String::new(), String::new())
     } else {
@@ -210,11 +210,11 @@ fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[Strin
     BadRecord::new(
         format!(
             "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}{legal_en}",
-            why.0
+            why.en
         ),
         format!(
             "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
-            why.1
+            why.zh
         ),
     )
 }
@@ -224,7 +224,7 @@ fn bad_move(ply: usize, text: &str, why: (&str, &str), fen: &str, legal: &[Strin
 /// marker may not contradict the side to move it names.
 fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, BadRecord> {
     let list = parse_move_list(&start, text)
-        .map_err(|e| bad_move(e.ply, &e.text, (&e.reason, &e.reason_zh), &e.fen, &e.legal))?;
+        .map_err(|e| bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal))?;
     let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
     if list.black_first && side_given {
         return Err(BadRecord::new(
@@ -340,8 +340,13 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         }
     }
     if let Some(bad) = &game.illegal {
-        let why = (bad.reason.as_str(), bad.reason_zh.as_str());
-        return Err(bad_move(bad.ply, &bad.text, why, &bad.fen, &bad.legal));
+        return Err(bad_move(
+            bad.ply,
+            &bad.text,
+            &bad.reason,
+            &bad.fen,
+            &bad.legal,
+        ));
     }
     let about = About::of(&game);
     Ok(Record {
@@ -498,8 +503,8 @@ pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         if let Some((_, end)) = &ended {
             json["verdict"] = end.verdict.name().into();
             json["reason"] = end.reason.map(Reason::name).into();
-            json["draw_note"] = end.draw_note.as_ref().map(|n| n.0.clone()).into();
-            json["draw_note_zh"] = end.draw_note.as_ref().map(|n| n.1.clone()).into();
+            json["draw_note"] = end.draw_note.as_ref().map(|n| n.en.clone()).into();
+            json["draw_note_zh"] = end.draw_note.as_ref().map(|n| n.zh.clone()).into();
         }
         json["ended"] = ended.as_ref().map_or(serde_json::Value::Null, |(ply, r)| {
             serde_json::json!({

@@ -43,16 +43,14 @@ pub struct MoveListError {
     /// FEN of the position before the move.
     pub fen: String,
     /// Why it is not a move.
-    pub reason: String,
-    /// The same reason in Chinese.
-    pub reason_zh: String,
+    pub reason: Words,
     /// The legal moves of that position, in the notation the text seemed to use.
     pub legal: Vec<String>,
 }
 
 impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "ply {}: '{}': {}", self.ply, self.text, self.reason)?;
+        writeln!(f, "ply {}: '{}': {}", self.ply, self.text, self.reason.en)?;
         writeln!(f, "  position: {}", self.fen)?;
         write!(f, "  legal moves: {}", self.legal.join(" "))
     }
@@ -373,11 +371,11 @@ fn list_error(
 ) -> Box<MoveListError> {
     let ply = out.moves.len() + 1;
     let previous = out.moves.last().map(|(_, written)| written.as_str());
-    let (reason, reason_zh, legal) = match game_over(pos, ply - 1) {
-        Some(over) => (over.en, over.zh, Vec::new()),
+    let (reason, legal) = match game_over(pos, ply - 1) {
+        Some(over) => (over, Vec::new()),
         None => {
             let err = failure.listed_like(text, previous).into_error(pos, text);
-            (err.reason, err.reason_zh, err.legal)
+            (err.reason, err.legal)
         }
     };
     Box::new(MoveListError {
@@ -385,7 +383,6 @@ fn list_error(
         text: text.to_string(),
         fen: pos.fen(),
         reason,
-        reason_zh,
         legal,
     })
 }
@@ -442,7 +439,11 @@ mod tests {
         }
         let red = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").unwrap();
         let err = parse_move_list(&red, "1... Kd+1").unwrap_err();
-        assert!(err.reason.contains("Black moves first"), "{}", err.reason);
+        assert!(
+            err.reason.en.contains("Black moves first"),
+            "{}",
+            err.reason.en
+        );
     }
 
     #[test]
@@ -524,7 +525,7 @@ mod tests {
             "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
         );
         assert_eq!(
-            err.reason,
+            err.reason.en,
             "no red cannon on file 五 can move that way; one symbol away: 炮五进四"
         );
         assert!(err.legal.contains(&"炮五进四".to_string()));
@@ -540,6 +541,6 @@ mod tests {
 
         let err = read("1. 炮二平五 {unclosed").unwrap_err();
         assert_eq!(err.ply, 2);
-        assert!(err.reason.contains("not closed"));
+        assert!(err.reason.en.contains("not closed"));
     }
 }

@@ -12,14 +12,12 @@ use crate::words::Words;
 
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}': {reason}")]
+#[error("'{text}': {}", .reason.en)]
 pub struct NotationError {
     /// The text as written.
     pub text: String,
     /// Why it names no legal move, or several.
-    pub reason: String,
-    /// The same reason in Chinese.
-    pub reason_zh: String,
+    pub reason: Words,
     /// The legal moves of the position, in the notation the text seemed to use.
     pub legal: Vec<String>,
 }
@@ -93,20 +91,21 @@ impl Failure {
         } else {
             ArrayVec::new()
         };
-        let Words { mut en, mut zh } = self.why;
+        let mut reason = self.why;
         if !near.is_empty() {
             let names: Vec<String> = near
                 .iter()
                 .map(|&m| render(pos, m, self.notation))
                 .collect();
             let names = names.join(" ");
-            en = format!("{en}; one symbol away: {names}");
-            zh = format!("{zh}；只差一个符号的合法着法：{names}");
+            reason = Words::new(
+                format!("{}; one symbol away: {names}", reason.en),
+                format!("{}；只差一个符号的合法着法：{names}", reason.zh),
+            );
         }
         NotationError {
             text: text.to_string(),
-            reason: en,
-            reason_zh: zh,
+            reason,
             legal: legal_list(pos, self.notation),
         }
     }
@@ -520,24 +519,24 @@ mod tests {
         for text in ["马六进八", "H6+8", "d1b2"] {
             let e = parse(pinned, text).unwrap_err();
             assert!(
-                e.reason.contains("red king in check from black rook d9"),
+                e.reason.en.contains("red king in check from black rook d9"),
                 "{text}: {}",
-                e.reason
+                e.reason.en
             );
             assert!(
-                e.reason_zh.contains("帅被黑方车(d9)将军"),
+                e.reason.zh.contains("帅被黑方车(d9)将军"),
                 "{text}: {}",
-                e.reason_zh
+                e.reason.zh
             );
         }
         // The red king stepping onto the black king's open file.
         let e = parse("4k4/9/9/9/9/9/9/9/9/3K5 w", "帅六平五").unwrap_err();
         assert!(
-            e.reason.contains("red king facing the black king"),
+            e.reason.en.contains("red king facing the black king"),
             "{}",
-            e.reason
+            e.reason.en
         );
-        assert!(e.reason_zh.contains("与黑方将照面"), "{}", e.reason_zh);
+        assert!(e.reason.zh.contains("与黑方将照面"), "{}", e.reason.zh);
     }
 
     #[test]
@@ -633,7 +632,7 @@ mod tests {
 
     #[test]
     fn coordinate_errors_say_why() {
-        let reason = |t| parse(START_FEN, t).unwrap_err().reason;
+        let reason = |t| parse(START_FEN, t).unwrap_err().reason.en;
         assert!(reason("e4e5").contains("no piece on e4"));
         assert!(reason("h7e7").contains("black cannon, but it is red to move"));
         assert!(reason("h2h8").contains("cannot move to h8"));
@@ -645,10 +644,14 @@ mod tests {
             ("e9e8", "leave the black king in check from red rook e2"),
         ] {
             let err = parse_move(&pos, mv).unwrap_err();
-            assert!(err.reason.contains(why), "{}", err.reason);
+            assert!(err.reason.en.contains(why), "{}", err.reason.en);
         }
         let err = parse_move(&pos, "e9e7").unwrap_err();
-        assert!(err.reason.contains("cannot move to e7"), "{}", err.reason);
+        assert!(
+            err.reason.en.contains("cannot move to e7"),
+            "{}",
+            err.reason.en
+        );
         assert_eq!(err.legal, ["e9f9"]);
         assert_eq!(parse_move(&pos, "E9-E7").unwrap_err().legal, ["E9-F9"]);
     }
@@ -752,9 +755,9 @@ mod tests {
         // 兵四平五 names two pawns here: an ambiguity naming both.
         let err = parse(fen, "兵四平五").unwrap_err();
         assert!(
-            err.reason.contains("一兵平五") && err.reason.contains("二兵平五"),
+            err.reason.en.contains("一兵平五") && err.reason.en.contains("二兵平五"),
             "{}",
-            err.reason
+            err.reason.en
         );
     }
 
@@ -776,9 +779,9 @@ mod tests {
         assert_eq!(parse(cannons, "C5+2").unwrap(), "e6e8");
         let err = parse(cannons, "炮五平六").unwrap_err();
         assert!(
-            err.reason.contains("后炮平六 (e2d2) or 前炮平六 (e6d6)"),
+            err.reason.en.contains("后炮平六 (e2d2) or 前炮平六 (e6d6)"),
             "{}",
-            err.reason
+            err.reason.en
         );
     }
 
@@ -788,69 +791,85 @@ mod tests {
         let err = parse(START_FEN, "马二进二").unwrap_err();
         assert!(
             err.reason
+                .en
                 .ends_with("one symbol away: 马二进三 马二进一 炮二进二"),
             "{}",
-            err.reason
+            err.reason.en
         );
         let err = parse(START_FEN, "兵三退一").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: 兵三进一"),
+            err.reason.en.ends_with("one symbol away: 兵三进一"),
             "{}",
-            err.reason
+            err.reason.en
         );
         let err = parse(START_FEN, "P5+2").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: P5+1"),
+            err.reason.en.ends_with("one symbol away: P5+1"),
             "{}",
-            err.reason
+            err.reason.en
         );
         // Coordinates one square off, in the notation they were written in.
         let err = parse(START_FEN, "H2-E3").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: H2-E2 H2-H3"),
+            err.reason.en.ends_with("one symbol away: H2-E2 H2-H3"),
             "{}",
-            err.reason
+            err.reason.en
         );
         // A symbol missing or added.
         let err = parse(START_FEN, "马八进").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: 马八进九 马八进七"),
-            "{}",
             err.reason
+                .en
+                .ends_with("one symbol away: 马八进九 马八进七"),
+            "{}",
+            err.reason.en
         );
         let err = parse(START_FEN, "炮二平五五").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: 炮二平五"),
+            err.reason.en.ends_with("one symbol away: 炮二平五"),
             "{}",
-            err.reason
+            err.reason.en
         );
         // A character that stands for nothing keeps its place: a dot for 平,
         // a Chinese character in WXF.
         let err = parse(START_FEN, "炮二.五").unwrap_err();
         assert!(
-            err.reason.ends_with("one symbol away: 炮二平五"),
+            err.reason.en.ends_with("one symbol away: 炮二平五"),
             "{}",
-            err.reason
+            err.reason.en
         );
         let err = parse(START_FEN, "H2+炮").unwrap_err();
-        assert!(err.reason.contains("马二进三"), "{}", err.reason);
+        assert!(err.reason.en.contains("马二进三"), "{}", err.reason.en);
         // A text naming several moves, or nothing like a move, gets no suggestion.
         let cannons = "rnbakabnr/9/1c5c1/p1p1C1p1p/9/9/P1P1P1P1P/4C4/9/RNBAKABNR w";
         assert!(
             !parse(cannons, "炮五平六")
                 .unwrap_err()
                 .reason
+                .en
                 .contains("away")
         );
-        assert!(!parse(START_FEN, "xyz").unwrap_err().reason.contains("away"));
+        assert!(
+            !parse(START_FEN, "xyz")
+                .unwrap_err()
+                .reason
+                .en
+                .contains("away")
+        );
         // Nothing one symbol away: no suggestion.
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
-        assert!(!parse(bare, "车一进一").unwrap_err().reason.contains("away"));
+        assert!(
+            !parse(bare, "车一进一")
+                .unwrap_err()
+                .reason
+                .en
+                .contains("away")
+        );
     }
 
     #[test]
     fn reasons_are_given_in_chinese_too() {
-        let zh = |text| parse(START_FEN, text).unwrap_err().reason_zh;
+        let zh = |text| parse(START_FEN, text).unwrap_err().reason.zh;
         assert_eq!(zh("e4e5"), "e4 上没有棋子");
         assert_eq!(zh("h7e7"), "h7 上是黑方炮，但轮到红方走");
         assert_eq!(
@@ -881,10 +900,11 @@ mod tests {
         let checked = "4k4/9/9/9/9/9/9/9/4R4/3K5 b";
         let err = parse(checked, "e9e8").unwrap_err();
         assert!(
-            err.reason_zh
+            err.reason
+                .zh
                 .starts_with("e9 的黑方将走到 e8 后，黑方的将被红方车(e1)将军"),
             "{}",
-            err.reason_zh
+            err.reason.zh
         );
     }
 
@@ -912,7 +932,7 @@ mod tests {
     fn unmatched_text_gets_a_reason_and_the_legal_moves() {
         let err = parse(START_FEN, "炮二进九").unwrap_err();
         assert_eq!(
-            err.reason,
+            err.reason.en,
             "no red cannon on file 二 can move that way; \
              one symbol away: 炮二进一 炮二进二 炮二进三 炮二进四 炮二进七"
         );
@@ -920,31 +940,35 @@ mod tests {
         assert!(err.legal.contains(&"炮二平五".to_string()));
         let err = parse(START_FEN, "炮四进一").unwrap_err();
         assert_eq!(
-            err.reason,
+            err.reason.en,
             "there is no red cannon on file 四; one symbol away: 炮八进一 炮二进一"
         );
         let err = parse(START_FEN, "C4+1").unwrap_err();
         assert_eq!(
-            err.reason,
+            err.reason.en,
             "there is no red cannon on file 4; one symbol away: C8+1 C2+1"
         );
         assert!(err.legal.contains(&"C2.5".to_string()));
         let err = parse(START_FEN, "炮二平").unwrap_err();
-        assert!(err.reason.contains("four characters"), "{}", err.reason);
+        assert!(
+            err.reason.en.contains("four characters"),
+            "{}",
+            err.reason.en
+        );
         let err = parse(START_FEN, "xyz").unwrap_err();
-        assert!(err.reason.contains("'x'"), "{}", err.reason);
+        assert!(err.reason.en.contains("'x'"), "{}", err.reason.en);
         let err = parse(START_FEN, "").unwrap_err();
-        assert_eq!(err.reason, "empty move");
+        assert_eq!(err.reason.en, "empty move");
         let err = parse(START_FEN, "前炮进一").unwrap_err();
-        assert_eq!(err.reason, "no two red cannons stand on one file");
+        assert_eq!(err.reason.en, "no two red cannons stand on one file");
         let err = parse(START_FEN, "C+.5").unwrap_err();
         assert_eq!(
-            err.reason,
+            err.reason.en,
             "no red cannon can make that move; one symbol away: C8.5 C2.5"
         );
         let bare = "4k4/9/9/9/9/9/9/9/9/3K5 w";
         assert_eq!(
-            parse(bare, "车一进一").unwrap_err().reason,
+            parse(bare, "车一进一").unwrap_err().reason.en,
             "there is no red rook on the board"
         );
     }

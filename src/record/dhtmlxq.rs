@@ -322,11 +322,15 @@ mod tests {
         let e = read_all(&GAME.replace("77477062", "774"), "g.ubb")
             .remove(0)
             .unwrap_err();
-        assert!(e.message.starts_with("movelist"));
+        assert!(e.message.en.starts_with("movelist"));
         let e = read_all(&GAME.replace("77477062", "7747 70a2"), "g.ubb")
             .remove(0)
             .unwrap_err();
-        assert!(e.message.contains("groups of four digits"), "{}", e.message);
+        assert!(
+            e.message.en.contains("groups of four digits"),
+            "{}",
+            e.message.en
+        );
         let spaced = read_all(&GAME.replace("77477062", " 77 47\n 7062 "), "g.ubb").remove(0);
         assert_eq!(spaced.unwrap().moves[1].text, "7062");
         assert_eq!(unescape("a\\u4e2db"), "a中b");

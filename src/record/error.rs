@@ -36,9 +36,7 @@ pub struct RecordError {
     /// What kind of problem it is.
     pub kind: ErrorKind,
     /// Why, with the place (offset, line, ply, text as written) where it applies.
-    pub message: String,
-    /// The same, in Chinese.
-    pub message_zh: String,
+    pub message: Words,
 }
 
 impl RecordError {
@@ -48,8 +46,7 @@ impl RecordError {
             file: Some(name.to_string()),
             game: None,
             kind,
-            message: why.en,
-            message_zh: why.zh,
+            message: why,
         }
     }
 
@@ -59,8 +56,7 @@ impl RecordError {
             file: Some(name.to_string()),
             game: Some(game),
             kind,
-            message: why.en,
-            message_zh: why.zh,
+            message: why,
         }
     }
 
@@ -75,27 +71,27 @@ impl RecordError {
         match lang {
             Lang::En => self.to_string(),
             Lang::Zh => match (&self.file, self.game) {
-                (Some(file), Some(g)) => format!("{file}，对局#{g}：{}", self.message_zh),
-                (Some(file), None) => format!("{file}：{}", self.message_zh),
-                (None, Some(g)) => format!("对局#{g}：{}", self.message_zh),
-                (None, None) => self.message_zh.clone(),
+                (Some(file), Some(g)) => format!("{file}，对局#{g}：{}", self.message.zh),
+                (Some(file), None) => format!("{file}：{}", self.message.zh),
+                (None, Some(g)) => format!("对局#{g}：{}", self.message.zh),
+                (None, None) => self.message.zh.clone(),
             },
         }
     }
 
     /// Just the reason, without the file and the game, in both languages.
     pub fn words(&self) -> Words {
-        Words::new(self.message.clone(), self.message_zh.clone())
+        self.message.clone()
     }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.game) {
-            (Some(file), Some(g)) => write!(f, "{file}, game #{g}: {}", self.message),
-            (Some(file), None) => write!(f, "{file}: {}", self.message),
-            (None, Some(g)) => write!(f, "game #{g}: {}", self.message),
-            (None, None) => write!(f, "{}", self.message),
+            (Some(file), Some(g)) => write!(f, "{file}, game #{g}: {}", self.message.en),
+            (Some(file), None) => write!(f, "{file}: {}", self.message.en),
+            (None, Some(g)) => write!(f, "game #{g}: {}", self.message.en),
+            (None, None) => write!(f, "{}", self.message.en),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::board::{Move, Position};
 use crate::notation::Outcome;
+use crate::words::Words;
 
 use super::move_text::MoveText;
 
@@ -49,11 +50,9 @@ pub struct IllegalMove {
     pub text: String,
     /// The position before the move.
     pub fen: String,
-    /// Why it cannot be played.
-    pub reason: String,
-    /// The same reason in Chinese (in English where the file's own
-    /// structure is at fault, as for a move stored off the board).
-    pub reason_zh: String,
+    /// Why it cannot be played. The Chinese is in English where the file's
+    /// own structure is at fault, as for a move stored off the board.
+    pub reason: Words,
     /// The legal moves of the position, in the notation the move was written
     /// in (Chinese, WXF, ICCS or UCCI coordinates); in UCCI coordinates for
     /// moves a binary format stores as squares.

@@ -109,7 +109,7 @@ impl Replay {
                 let e = failure
                     .listed_like(text, previous)
                     .into_error(&self.pos, text);
-                self.stop(text, Words::new(e.reason, e.reason_zh), Some(e.legal));
+                self.stop(text, e.reason, Some(e.legal));
                 false
             }
         }
@@ -277,8 +277,7 @@ impl Replay {
             ply: played + 1,
             text: text.to_string(),
             fen: self.pos.fen(),
-            reason: why.en,
-            reason_zh: why.zh,
+            reason: why,
             legal,
         });
     }
@@ -351,7 +350,7 @@ pub(crate) fn position_from_placement(
     }
     let side = first_from.and_then(|sq| board[sq.index()]).map(|p| p.color);
     let try_side = |c: Color| Position::from_fen(&format!("{fen} {}", c.fen_char()));
-    let why = |e: crate::board::FenError| Words::new(e.reason, e.reason_zh);
+    let why = |e: crate::board::FenError| e.reason;
     match side {
         Some(c) => try_side(c).map_err(why),
         None => try_side(Color::Red)
@@ -425,7 +424,7 @@ mod tests {
         let mut r = Replay::new(Position::startpos(), false);
         assert!(!r.push_move(Move::parse_uci("h2h8").unwrap(), "h2h8"));
         let ill = r.finish().illegal.unwrap();
-        assert_eq!(ill.reason_zh, "h2 的红方炮不能走到 h8");
+        assert_eq!(ill.reason.zh, "h2 的红方炮不能走到 h8");
         let legal = ill.legal;
         assert!(
             legal.contains(&"h2e2".to_string()) && legal.is_sorted(),

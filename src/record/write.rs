@@ -73,9 +73,9 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         let note = match lang {
             Lang::En => format!(
                 "ply {} '{}' cannot be played: {}",
-                ill.ply, ill.text, ill.reason
+                ill.ply, ill.text, ill.reason.en
             ),
-            Lang::Zh => format!("第{}着“{}”无法走出：{}", ill.ply, ill.text, ill.reason_zh),
+            Lang::Zh => format!("第{}着“{}”无法走出：{}", ill.ply, ill.text, ill.reason.zh),
         };
         comment(out, &note);
     }

@@ -377,7 +377,7 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2"]);
         let ill = g.illegal.unwrap();
         assert_eq!((ill.ply, ill.text.as_str()), (2, "95-67"));
-        assert!(ill.reason.contains("not two points"));
+        assert!(ill.reason.en.contains("not two points"));
     }
 
     #[test]

@@ -71,6 +71,7 @@
 use serde::Serialize;
 
 use crate::board::{Color, Position};
+use crate::words::{Lang, Words};
 
 /// What the limit needs to know about one ply (computed by the rules core).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -430,8 +431,8 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
     let (void_checks, void_attacks, replies) = (n.void_checks, n.void_attacks, n.replies);
     let mut out = Vec::new();
     if void_checks > 0 {
-        let (en, zh) = if params.check_cap == 0 {
-            (
+        let reason = if params.check_cap == 0 {
+            Words::new(
                 format!(
                     "the claimant's checks never count: {void_checks} {} deducted",
                     plural(void_checks, "check", "checks")
@@ -440,7 +441,7 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
             )
         } else {
             let cap = params.check_cap;
-            (
+            Words::new(
                 format!(
                     "{void_checks} {} beyond the cap of {cap} {} void and deducted",
                     plural(void_checks, "check", "checks"),
@@ -452,8 +453,7 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
         out.push(Deduction {
             kind: DeductionKind::VoidChecks,
             count: void_checks,
-            en,
-            zh,
+            reason,
         });
     }
     if let (Some(cap), true) = (params.attack_cap, void_attacks > 0) {
@@ -466,12 +466,14 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
         out.push(Deduction {
             kind: DeductionKind::VoidAttacks,
             count: void_attacks,
-            en: format!(
-                "{void_attacks} attacking {} ({what_en}) beyond the cap of {max} {} void and deducted",
-                plural(void_attacks, "move", "moves"),
-                plural(void_attacks, "is", "are")
+            reason: Words::new(
+                format!(
+                    "{void_attacks} attacking {} ({what_en}) beyond the cap of {max} {} void and deducted",
+                    plural(void_attacks, "move", "moves"),
+                    plural(void_attacks, "is", "are")
+                ),
+                format!("{what_zh}累计超过{max}着，{void_attacks}着为无效着，扣除"),
             ),
-            zh: format!("{what_zh}累计超过{max}着，{void_attacks}着为无效着，扣除"),
         });
     }
     if replies > 0 {
@@ -479,17 +481,19 @@ fn deductions(claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<Deducti
         out.push(Deduction {
             kind: DeductionKind::RepliesToVoidChecks,
             count: replies,
-            en: format!(
-                "{}'s {replies} {} to {}'s void checks {} not counted",
-                opp.name(),
-                plural(replies, "reply", "replies"),
-                claimant.name(),
-                plural(replies, "is", "are")
-            ),
-            zh: format!(
-                "{}方应对{}方无效将军的{replies}着不计",
-                opp.name_zh(),
-                claimant.name_zh()
+            reason: Words::new(
+                format!(
+                    "{}'s {replies} {} to {}'s void checks {} not counted",
+                    opp.name(),
+                    plural(replies, "reply", "replies"),
+                    claimant.name(),
+                    plural(replies, "is", "are")
+                ),
+                format!(
+                    "{}方应对{}方无效将军的{replies}着不计",
+                    opp.name_zh(),
+                    claimant.name_zh()
+                ),
             ),
         });
     }
@@ -520,10 +524,9 @@ pub struct Deduction {
     pub kind: DeductionKind,
     /// How many moves.
     pub count: u32,
-    /// The reason in English.
-    pub en: String,
-    /// The reason in Chinese.
-    pub zh: String,
+    /// The reason (in JSON, its two languages are the keys `en` and `zh`).
+    #[serde(flatten)]
+    pub reason: Words,
 }
 
 /// The count seen from one side as the claimant (提出方).
@@ -622,42 +625,42 @@ impl LimitStatus {
 
     /// Who may claim, when one side only may and the mode names no
     /// claimant: " (only black may claim)", in English and Chinese.
-    fn sole_claimant(&self) -> (String, String) {
+    fn sole_claimant(&self) -> Words {
         match (self.claim_mode, self.claimable_by.as_slice()) {
-            (ClaimMode::Automatic, &[side]) => (
+            (ClaimMode::Automatic, &[side]) => Words::new(
                 format!(" (only {} may claim)", side.name()),
                 format!("（仅{}方可提和）", side.name_zh()),
             ),
-            _ => (String::new(), String::new()),
+            _ => Words::new("", ""),
         }
     }
 
     /// One line on the outcome, in English and in Chinese; when the count
     /// began before the record, a note says how much of it comes from the FEN.
-    pub fn outcome_text(&self) -> (String, String) {
-        let (mut en, mut zh) = self.outcome_line();
+    pub fn outcome_text(&self) -> Words {
+        let mut text = self.outcome_line();
         if self.prior_plies > 0 {
             let n = self.prior_plies;
-            en.push_str(&format!(
+            text.en.push_str(&format!(
                 " (the count includes {n} {} before the record, from its FEN, whose checks and \
                  attacks are not known)",
                 plural(n, "ply", "plies")
             ));
-            zh.push_str(&format!(
+            text.zh.push_str(&format!(
                 "（计入棋谱之前的{n}着（据FEN），其中的将、杀、捉无从得知）"
             ));
         }
-        (en, zh)
+        text
     }
 
     /// [`LimitStatus::outcome_text`] without the note on plies before the record.
-    fn outcome_line(&self) -> (String, String) {
+    fn outcome_line(&self) -> Words {
         let l = self.limit;
         match self.outcome {
             LimitOutcome::Running => {
                 let short = self.short_by_deductions();
                 if short.is_empty() {
-                    return (
+                    return Words::new(
                         format!("natural limit of {l} rounds not reached"),
                         format!("未满自然限着{l}回合"),
                     );
@@ -665,8 +668,12 @@ impl LimitStatus {
                 let (en, zh): (Vec<String>, Vec<String>) = short
                     .iter()
                     .map(|(side, status)| {
-                        let why = |text: fn(&Deduction) -> &str| -> Vec<&str> {
-                            status.deductions.iter().map(text).collect()
+                        let why = |lang| -> Vec<&str> {
+                            status
+                                .deductions
+                                .iter()
+                                .map(|d| d.reason.get(lang))
+                                .collect()
                         };
                         (
                             format!(
@@ -677,7 +684,7 @@ impl LimitStatus {
                                 status.moves,
                                 status.opponent_effective_moves,
                                 status.opponent_moves,
-                                why(|d| &d.en).join("; ")
+                                why(Lang::En).join("; ")
                             ),
                             format!(
                                 "{}方提和未满自然限着{l}回合：本方{}着计{}着，对方{}着计{}着（{}）",
@@ -686,29 +693,32 @@ impl LimitStatus {
                                 status.valid_moves,
                                 status.opponent_moves,
                                 status.opponent_effective_moves,
-                                why(|d| &d.zh).join("；")
+                                why(Lang::Zh).join("；")
                             ),
                         )
                     })
                     .unzip();
-                (en.join("\n"), zh.join("\n"))
+                Words::new(en.join("\n"), zh.join("\n"))
             }
             LimitOutcome::Draw => {
-                let (en, zh) = self.sole_claimant();
-                (
-                    format!("natural limit of {l} rounds reached without a capture: draw{en}"),
-                    format!("双方在{l}回合内无吃子，符合自然限着，判和{zh}"),
+                let only = self.sole_claimant();
+                Words::new(
+                    format!(
+                        "natural limit of {l} rounds reached without a capture: draw{}",
+                        only.en
+                    ),
+                    format!("双方在{l}回合内无吃子，符合自然限着，判和{}", only.zh),
                 )
             }
-            LimitOutcome::MateBeatsLimit if self.stalemate => (
+            LimitOutcome::MateBeatsLimit if self.stalemate => Words::new(
                 format!("natural limit of {l} rounds reached, but the last move stalemated"),
                 format!("已满自然限着{l}回合，但最后一着使对方困毙，胜负优先"),
             ),
-            LimitOutcome::MateBeatsLimit => (
+            LimitOutcome::MateBeatsLimit => Words::new(
                 format!("natural limit of {l} rounds reached, but the last move mated"),
                 format!("已满自然限着{l}回合，但最后一着将死对方，胜负优先"),
             ),
-            LimitOutcome::RepetitionDecides => (
+            LimitOutcome::RepetitionDecides => Words::new(
                 format!(
                     "natural limit of {l} rounds reached, but the repetition completed by the \
                      last move decides the game"
@@ -784,7 +794,7 @@ mod tests {
         shuffle(&mut c, 20, |_, mover| PlyFacts::quiet(mover));
         let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
         assert_eq!(s.outcome, LimitOutcome::Draw);
-        let (en, zh) = s.outcome_text();
+        let Words { en, zh } = s.outcome_text();
         assert!(
             en.ends_with("(the count includes 100 plies before the record, from its FEN, whose checks and attacks are not known)"),
             "{en}"
@@ -794,7 +804,7 @@ mod tests {
         let mut c = LimitCounter::after_capture(1);
         shuffle(&mut c, 2, |_, mover| PlyFacts::quiet(mover));
         let s = c.status(&LimitParams::default(), ClaimMode::Automatic);
-        assert!(!s.outcome_text().0.contains("FEN"));
+        assert!(!s.outcome_text().en.contains("FEN"));
     }
 
     #[test]
@@ -815,7 +825,10 @@ mod tests {
             });
             let s = c.status(&params, ClaimMode::Automatic);
             assert_eq!(s.outcome, LimitOutcome::MateBeatsLimit);
-            let (text_en, text_zh) = s.outcome_text();
+            let Words {
+                en: text_en,
+                zh: text_zh,
+            } = s.outcome_text();
             assert!(text_en.ends_with(en), "{text_en}");
             assert!(
                 text_zh.contains(zh) && !text_zh.contains("（困毙）"),
@@ -840,10 +853,10 @@ mod tests {
         let s = c.status(&params, ClaimMode::Automatic);
         assert_eq!(s.claimable_by, vec![Color::Black]);
         assert_eq!(
-            s.outcome_text().0,
+            s.outcome_text().en,
             "natural limit of 3 rounds reached without a capture: draw (only black may claim)"
         );
-        assert!(s.outcome_text().1.ends_with("（仅黑方可提和）"));
+        assert!(s.outcome_text().zh.ends_with("（仅黑方可提和）"));
         // Both sides check twice: neither may claim, and both counts are given,
         // in the singular where one move is deducted.
         let mut c = LimitCounter::new();
@@ -853,7 +866,7 @@ mod tests {
         });
         let s = c.status(&params, ClaimMode::Automatic);
         assert!(s.claimable_by.is_empty());
-        let (en, zh) = s.outcome_text();
+        let Words { en, zh } = s.outcome_text();
         assert_eq!(en.lines().count(), 2, "{en}");
         assert!(
             en.contains("red's claim") && en.contains("black's claim"),
@@ -876,13 +889,13 @@ mod tests {
         assert!(!s.black.can_claim);
         // The outcome says why 65 moves without a capture are not yet enough.
         assert_eq!(
-            s.outcome_text().0,
+            s.outcome_text().en,
             "natural limit of 60 rounds not reached for black's claim: 59 of its 65 moves and \
              59 of the opponent's 65 count (6 checks beyond the cap of 10 are void and deducted; \
              red's 6 replies to black's void checks are not counted)"
         );
         assert_eq!(
-            s.outcome_text().1,
+            s.outcome_text().zh,
             "黑方提和未满自然限着60回合：本方65着计59着，对方65着计59着\
              （将军超过10着，6着为无效着，扣除；红方应对黑方无效将军的6着不计）"
         );

@@ -83,10 +83,8 @@ pub struct EarlyEndFlag {
     pub within_rounds: u32,
     /// Whether the arbiter may rule both players lost.
     pub both_may_lose: bool,
-    /// The finding in English.
-    pub en: String,
-    /// The finding in Chinese.
-    pub zh: String,
+    /// The finding.
+    pub detail: Words,
 }
 
 /// The names of the built-in profiles, in the order of `regulations.md`.
@@ -312,12 +310,14 @@ impl Profile {
             rounds_played,
             within_rounds: n,
             both_may_lose: rule.both_may_lose,
-            en: format!(
-                "{what_en} after {rounds_played} rounds, within the {n} rounds in which profile {} forbids it{tail_en}",
-                self.name
-            ),
-            zh: format!(
-                "第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"
+            detail: Words::new(
+                format!(
+                    "{what_en} after {rounds_played} rounds, within the {n} rounds in which profile {} forbids it{tail_en}",
+                    self.name
+                ),
+                format!(
+                    "第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"
+                ),
             ),
         })
     }
@@ -380,11 +380,9 @@ pub struct ProfileError {
     pub line: Option<usize>,
     /// 1-based column, when known.
     pub column: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-    /// The same in Chinese. The TOML reader's own complaints about a
-    /// profile file's syntax are quoted in English, as the keys are.
-    pub message_zh: String,
+    /// What is wrong. The TOML reader's own complaints about a profile
+    /// file's syntax are quoted in English in the Chinese too, as the keys are.
+    pub message: Words,
 }
 
 impl ProfileError {
@@ -393,8 +391,7 @@ impl ProfileError {
             path: None,
             line: None,
             column: None,
-            message: why.en,
-            message_zh: why.zh,
+            message: why,
         }
     }
 
@@ -414,7 +411,7 @@ impl ProfileError {
                 } else {
                     "："
                 };
-                format!("{path}{place}{sep}{}", self.message_zh)
+                format!("{path}{place}{sep}{}", self.message.zh)
             }
         }
     }
@@ -440,7 +437,7 @@ impl fmt::Display for ProfileError {
             _ if self.path.is_some() => f.write_str(" ")?,
             _ => {}
         }
-        f.write_str(&self.message)
+        f.write_str(&self.message.en)
     }
 }
 
@@ -821,39 +818,41 @@ mod tests {
         let e = err("name = \"t\"\nrules = \"cxa2020\"\nlimit = \"sixty\"\n");
         assert_eq!(e.line, Some(3));
         assert!(
-            e.message_zh
+            e.message
+                .zh
                 .starts_with("未知的键“limit”：应为 name、base、rules"),
             "{}",
-            e.message_zh
+            e.message.zh
         );
         assert!(
             e.message
+                .en
                 .starts_with("unknown key 'limit': expected one of name, base"),
             "{}",
-            e.message
+            e.message.en
         );
         let e = err("rules = \"cxa2020\"\n");
-        assert_eq!(e.message_zh, "缺少键“name”");
+        assert_eq!(e.message.zh, "缺少键“name”");
         let e = err("name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = \"sixty\"\n");
         assert_eq!(
-            e.message_zh,
+            e.message.zh,
             "值的类型不对：应为整数，这里是字符串 \"sixty\""
         );
         assert_eq!(
-            e.message,
+            e.message.en,
             "the value should be a whole number, not string \"sixty\""
         );
         let e = err("name = \"t\"\nrules = \"cxa2020\"\nnatural_limit = 3\n");
         assert!(
-            !e.message.contains("Raw") && e.message_zh.contains("一节"),
+            !e.message.en.contains("Raw") && e.message.zh.contains("一节"),
             "{e}"
         );
         // The reader's syntax complaints, quoted after a Chinese lead.
         let e = err("name = \n");
         assert!(
-            e.message_zh.starts_with("赛事规程文件的TOML语法有误："),
+            e.message.zh.starts_with("赛事规程文件的TOML语法有误："),
             "{}",
-            e.message_zh
+            e.message.zh
         );
     }
 

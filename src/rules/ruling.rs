@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::board::{Color, Position};
 use crate::record::Outcome;
-use crate::words::UnknownName;
+use crate::words::{UnknownName, Words};
 
 use super::RuleSet;
 use super::limit::LimitStatus;
@@ -171,7 +171,7 @@ pub struct RepetitionReport {
     /// The cycle's moves, in order.
     pub moves: Vec<MoveReport>,
     /// A note when a profile rule changed the outcome (e.g. an early-repetition rule).
-    pub note: Option<(String, String)>,
+    pub note: Option<Words>,
     /// The rule set the moves were classified under.
     pub rules: RuleSet,
     /// How many cycles in a row, this one the last, the repeated position's
@@ -217,9 +217,6 @@ impl RepetitionReport {
     }
 }
 
-/// A note added to the ruling by the profile, in English and Chinese.
-pub type Note = (String, String);
-
 /// The full ruling after the last move of a record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ruling {
@@ -240,7 +237,7 @@ pub struct Ruling {
     /// Whether the natural-limit count classified every attacking move (else only checks).
     pub attacks_classified: bool,
     /// A note when the profile turned a draw into a result (Armageddon draw odds).
-    pub draw_note: Option<Note>,
+    pub draw_note: Option<Words>,
     /// The position after the last move.
     pub position: Position,
 }
@@ -323,8 +320,8 @@ impl Ruling {
                 "clause": r.cycle.clause.to_string(),
                 "explanation": r.cycle.explanation(Lang::En),
                 "explanation_zh": r.cycle.explanation(Lang::Zh),
-                "note": r.note.as_ref().map(|n| n.0.clone()),
-                "note_zh": r.note.as_ref().map(|n| n.1.clone()),
+                "note": r.note.as_ref().map(|n| n.en.clone()),
+                "note_zh": r.note.as_ref().map(|n| n.zh.clone()),
                 "alike": r.alike,
                 "previous_ruling": r.previous.as_ref().map(|p| p.cycle.outcome.name()),
             })
@@ -337,8 +334,8 @@ impl Ruling {
             "reason": self.reason.map(Reason::name),
             "repetition": repetition,
             "natural_limit": self.natural_limit_json(),
-            "draw_note": self.draw_note.as_ref().map(|n| n.0.clone()),
-            "draw_note_zh": self.draw_note.as_ref().map(|n| n.1.clone()),
+            "draw_note": self.draw_note.as_ref().map(|n| n.en.clone()),
+            "draw_note_zh": self.draw_note.as_ref().map(|n| n.zh.clone()),
             "fen": self.position.fen(),
         })
     }
@@ -352,11 +349,10 @@ impl Ruling {
 
     /// The natural limit's state in one line for people, with the profile's draw note if any.
     pub fn natural_limit_text(&self, lang: Lang) -> String {
-        let (en, zh) = self.natural_limit.outcome_text();
-        let mut text = if lang == Lang::En { en } else { zh };
-        if let Some((en, zh)) = &self.draw_note {
+        let mut text = self.natural_limit.outcome_text().get(lang).to_string();
+        if let Some(note) = &self.draw_note {
             text.push('\n');
-            text.push_str(if lang == Lang::En { en } else { zh });
+            text.push_str(note.get(lang));
         }
         text
     }
@@ -518,8 +514,8 @@ impl Ruling {
             }
             out.push('\n');
             out.push_str(&r.run().table(lang));
-            if let Some((en, zh)) = &r.note {
-                let _ = writeln!(out, "\n{}", if lang == Lang::En { en } else { zh });
+            if let Some(note) = &r.note {
+                let _ = writeln!(out, "\n{}", note.get(lang));
             }
         }
         let _ = writeln!(out, "\n{}", self.natural_limit_text(lang));
