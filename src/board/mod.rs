@@ -2,7 +2,7 @@
 //! legal move generation, FEN and perft. Nothing here knows about repetition
 //! rules, notations or files.
 
-pub mod attacks;
+pub(crate) mod attacks;
 mod bitboard;
 mod fen;
 mod legality;

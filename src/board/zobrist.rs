@@ -30,17 +30,17 @@ const fn piece_keys() -> [[u64; 90]; 14] {
 static PIECE_KEYS: [[u64; 90]; 14] = piece_keys();
 
 /// Key of Black to move (xored in when it is Black's turn).
-pub const BLACK_TO_MOVE: u64 = 0xF1B6_3D7A_2C49_E805;
+pub(super) const BLACK_TO_MOVE: u64 = 0xF1B6_3D7A_2C49_E805;
 
 /// Key of `piece` standing on `sq`.
 #[inline(always)]
-pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub(super) fn piece_key(piece: Piece, sq: Square) -> u64 {
     PIECE_KEYS[piece.index()][sq.index()]
 }
 
 /// Key contribution of the side to move.
 #[inline(always)]
-pub const fn turn_key(color: Color) -> u64 {
+pub(super) const fn turn_key(color: Color) -> u64 {
     match color {
         Color::Red => 0,
         Color::Black => BLACK_TO_MOVE,

@@ -245,17 +245,17 @@ fn false_root_reason(root: &FalseRoot, lang: Lang) -> String {
 }
 
 /// Names a piece on a square, e.g. "black horse c7".
-pub fn piece_en(piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_en(piece: Piece, sq: Square) -> String {
     format!("{} {} {sq}", piece.color, piece.role.name())
 }
 
 /// Names a piece on a square in Chinese, e.g. "黑马(c7)".
-pub fn piece_zh(piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_zh(piece: Piece, sq: Square) -> String {
     format!("{}{}({sq})", piece.color.name_zh(), piece.chinese())
 }
 
 /// Names a piece on a square in `lang`: [`piece_en`] or [`piece_zh`].
-pub fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
     match lang {
         Lang::En => piece_en(piece, sq),
         Lang::Zh => piece_zh(piece, sq),
