@@ -50,7 +50,7 @@ pub(super) const fn turn_key(color: Color) -> u64 {
 /// A [`Hasher`](std::hash::Hasher) for maps keyed by position keys: Zobrist
 /// keys are already uniformly random, so the hash is the key itself.
 #[derive(Default)]
-pub struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -69,4 +69,5 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// A hash map keyed by position keys ([`Position::key`](super::Position::key)).
-pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeyMap<V> =
+    std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;

@@ -19,7 +19,7 @@ impl MoveNature {
     /// [`MoveNature::reason`], knowing `after`, the position after the
     /// move: a chase after checks then names its first check in Chinese
     /// notation in Chinese (in coordinates otherwise).
-    pub fn reason_after(&self, lang: Lang, after: &Position) -> String {
+    pub(crate) fn reason_after(&self, lang: Lang, after: &Position) -> String {
         self.reason_at(lang, Some(after))
     }
 
@@ -101,7 +101,7 @@ impl MoveNature {
     /// reason, and for a check or mate threat that also chases (AXF), what
     /// it chases besides. With `after`, the position after the move, a
     /// first check is written as [`MoveNature::reason_after`] says.
-    pub fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
+    pub(crate) fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
         let parts: Vec<String> = self
             .chases
             .iter()
