@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use xqarbiter::board::{Move, Position};
-use xqarbiter::ucci::dialect::{Dialect, EngineProtocol};
+use xqarbiter::ucci::{Dialect, EngineProtocol};
 
 struct Peer {
     child: Child,

@@ -158,6 +158,7 @@
 
 // Every public item is documented; CI's clippy run (-D warnings) keeps it so.
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod audit;
 pub mod board;
@@ -169,6 +170,6 @@ pub mod notation;
 pub mod record;
 pub mod referee;
 pub mod rules;
-pub mod text;
+pub(crate) mod text;
 pub mod ucci;
 pub mod words;

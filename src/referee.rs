@@ -255,7 +255,7 @@ impl Referee {
     /// An illegal move panics if no piece stands on its origin square, and
     /// otherwise leaves the referee in a position the rules cannot reach,
     /// so that every ruling after it is meaningless.
-    pub fn push_legal(&mut self, mv: Move) -> Event {
+    pub(crate) fn push_legal(&mut self, mv: Move) -> Event {
         debug_assert!(
             self.position.is_legal(mv),
             "{mv} is illegal in {}",

@@ -3,13 +3,13 @@
 //! line and column where a byte of a text stands, for error messages.
 
 /// Terminal columns of `s`: CJK characters (and full-width forms) take two.
-pub fn width(s: &str) -> usize {
+pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
 }
 
 /// The line and the column (in characters), both from 1, of byte `at` of
 /// `text` (the end of the text if `at` is past it or inside a character).
-pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
+pub(crate) fn line_and_column(text: &str, at: usize) -> (usize, usize) {
     let before = text.get(..at).unwrap_or(text);
     let line_start = before.rfind('\n').map_or(0, |n| n + 1);
     let line = before.matches('\n').count() + 1;
@@ -18,7 +18,7 @@ pub fn line_and_column(text: &str, at: usize) -> (usize, usize) {
 
 /// The rows as lines of columns two spaces apart, each column as wide as its
 /// widest cell; the last column is not padded and no line ends in spaces.
-pub fn table<R: AsRef<[String]>>(rows: &[R]) -> String {
+pub(crate) fn table<R: AsRef<[String]>>(rows: &[R]) -> String {
     let mut widths: Vec<usize> = Vec::new();
     for row in rows {
         for (i, cell) in row.as_ref().iter().enumerate() {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use xqarbiter::audit::walk::{Entry, walk};
+use xqarbiter::audit::{Entry, walk};
 use xqarbiter::record::{ReadOptions, read_games};
 
 #[test]

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use xqarbiter::board::{Bitboard, Position};
-use xqarbiter::rules::mate_search::MateSearch;
+use xqarbiter::rules::MateSearch;
 use xqarbiter::rules::nature::MATE_THREAT_DEPTH;
 
 #[path = "../tools/rule_cases.rs"]

@@ -7,12 +7,10 @@
 
 use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
 use xqarbiter::referee::Referee;
-use xqarbiter::rules::move_table::MoveRun;
 use xqarbiter::rules::nature::{MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
-use xqarbiter::rules::threats::{Threat, ThreatKind};
-use xqarbiter::rules::{Nature, RuleSet};
+use xqarbiter::rules::{MoveRun, Nature, RuleSet, Threat, ThreatKind};
 
 const CXA: RuleSet = RuleSet::Cxa2020;
 const AXF: RuleSet = RuleSet::Axf;

@@ -7,11 +7,11 @@
 //! order) whatever the number of threads. The files a folder holds but the
 //! audit does not read are returned, each with the reason.
 
-pub mod judge;
-pub mod pipeline;
-pub mod report;
-pub mod row;
-pub mod walk;
+mod judge;
+mod pipeline;
+mod report;
+mod row;
+mod walk;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -23,7 +23,7 @@ use crate::words::Words;
 pub use judge::judge;
 pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
-pub use walk::{Entry, Skip, walk};
+pub use walk::{Entry, Skip, Walk, walk};
 
 /// How to audit.
 #[derive(Clone, Debug)]

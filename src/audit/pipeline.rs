@@ -24,7 +24,7 @@ const LOOKAHEAD: usize = 32;
 /// order, and stops early if the sink returns `false` (the consumer has quit).
 /// `emit` receives all results, source after source, each source's in its own
 /// order. The first error of `emit` stops the pipeline and is returned.
-pub fn run_ordered<S, R, E, I, W, M>(
+pub(crate) fn run_ordered<S, R, E, I, W, M>(
     sources: I,
     threads: usize,
     work: W,

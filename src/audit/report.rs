@@ -164,7 +164,7 @@ impl<W: Write> Writer<W> {
 }
 
 /// The CSV header line.
-pub const CSV_HEADER: &str =
+pub(crate) const CSV_HEADER: &str =
     "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error\n";
 
 fn csv_field(s: &str) -> String {

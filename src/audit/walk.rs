@@ -17,7 +17,7 @@ use crate::record::{Format, detect_format};
 use crate::words::Words;
 
 /// Extensions (lowercase) of the record formats read when walking a folder.
-pub const RECORD_EXTENSIONS: &[&str] = &[
+pub(crate) const RECORD_EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "cbf", "cbr", "cbl", "ubb", "dhtmlxq", "txt", "xq",
 ];
 
@@ -79,7 +79,7 @@ pub fn walk<P: AsRef<Path>>(paths: &[P]) -> Walk {
 }
 
 /// Whether a file found inside a folder looks like a game record.
-pub fn is_record_file(path: &Path) -> bool {
+pub(crate) fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))

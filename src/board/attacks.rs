@@ -133,7 +133,7 @@ fn slider(
 /// The rook and the cannon attacks from `sq` ([`rook_attacks`],
 /// [`cannon_attacks`]), the line occupancies read once for both.
 #[inline(always)]
-pub fn rook_and_cannon_attacks(sq: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+pub(crate) fn rook_and_cannon_attacks(sq: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
     let file = sq.file().index();
     let rank = sq.rank().index();
     let (on_rank, on_file) = (rank_occ(occ.0, rank), file_occ(occ.0, file));
@@ -164,7 +164,12 @@ static RANK_OF: [u128; 90] = {
 /// occupancy `occ`: `rook_attacks(sq, occ) & rooks | cannon_attacks(sq, occ)
 /// & cannons`, each line looked up only when one of them stands on it.
 #[inline(always)]
-pub fn line_attackers(sq: Square, occ: Bitboard, rooks: Bitboard, cannons: Bitboard) -> Bitboard {
+pub(crate) fn line_attackers(
+    sq: Square,
+    occ: Bitboard,
+    rooks: Bitboard,
+    cannons: Bitboard,
+) -> Bitboard {
     let on_lines = (rooks | cannons) & cross(sq);
     if on_lines.is_empty() {
         return Bitboard::EMPTY;
@@ -190,14 +195,14 @@ pub fn line_attackers(sq: Square, occ: Bitboard, rooks: Bitboard, cannons: Bitbo
 /// Squares a rook on `sq` attacks (moves to or captures on) given occupancy `occ`.
 /// A king facing along a file attacks the same way (the flying-general rule).
 #[inline(always)]
-pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     slider(sq, occ, &ROOK_RANK, &ROOK_FILE)
 }
 
 /// Squares a cannon on `sq` attacks: those beyond exactly one screen, up to and
 /// including the next piece. Its quiet moves are the rook's empty targets.
 #[inline(always)]
-pub fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn cannon_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     slider(sq, occ, &CANNON_RANK, &CANNON_FILE)
 }
 
@@ -487,21 +492,21 @@ fn lame(legs: &[Leg; 4], occ: Bitboard) -> Bitboard {
 /// The squares a horse on `sq` reaches with its legs free: also those from
 /// which a horse with its legs free reaches `sq`.
 #[inline(always)]
-pub fn horse_reach(sq: Square) -> Bitboard {
+pub(crate) fn horse_reach(sq: Square) -> Bitboard {
     Bitboard(HORSE_REACH[sq.index()])
 }
 
 /// The squares an elephant on `sq` reaches with its eyes free: also those
 /// from which an elephant with its eyes free reaches `sq`.
 #[inline(always)]
-pub fn elephant_reach(sq: Square) -> Bitboard {
+pub(crate) fn elephant_reach(sq: Square) -> Bitboard {
     Bitboard(ELEPHANT_REACH[sq.index()])
 }
 
 /// The squares a piece of `color` and `role` on `sq` could move to on an
 /// empty board: a superset of its targets whatever stands in its way.
 #[inline(always)]
-pub fn unblocked_reach(color: Color, role: super::Role, sq: Square) -> Bitboard {
+pub(crate) fn unblocked_reach(color: Color, role: super::Role, sq: Square) -> Bitboard {
     use super::Role;
     match role {
         Role::King => king_attacks(sq),
@@ -533,20 +538,20 @@ static ELEPHANT_REACH: [u128; 90] = unblocked(elephant_legs());
 
 /// Squares a horse on `sq` attacks, with its legs blocked by `occ`.
 #[inline(always)]
-pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     lame(&HORSE[sq.index()], occ)
 }
 
 /// Squares from which a horse would attack `sq`, with legs blocked by `occ`
 /// (the reverse of [`horse_attacks`]: a horse's leg is next to the horse, not to its target).
 #[inline(always)]
-pub fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
     lame(&HORSE_TO[sq.index()], occ)
 }
 
 /// Occupied squares that are the only thing stopping a horse in `horses` from attacking `sq`.
 #[inline(always)]
-pub fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboard {
+pub(crate) fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboard {
     let mut out = 0;
     if horses.0 & HORSE_REACH[sq.index()] == 0 {
         return Bitboard(out);
@@ -560,7 +565,7 @@ pub fn horse_leg_blockers(sq: Square, occ: Bitboard, horses: Bitboard) -> Bitboa
 }
 
 /// The leg square that must be empty for a horse on `from` to reach `to`, if `to` is a horse jump away.
-pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
+pub(crate) fn horse_leg(from: Square, to: Square) -> Option<Square> {
     HORSE[from.index()]
         .iter()
         .find(|leg| leg.targets >> to.index() & 1 != 0)
@@ -569,44 +574,44 @@ pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
 
 /// Squares an elephant on `sq` attacks, with its eyes blocked by `occ`; it never crosses the river.
 #[inline(always)]
-pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     lame(&ELEPHANT[sq.index()], occ)
 }
 
 /// King steps from `sq` inside its palace.
 #[inline(always)]
-pub fn king_attacks(sq: Square) -> Bitboard {
+pub(crate) fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
 }
 
 /// Advisor steps from `sq` inside its palace.
 #[inline(always)]
-pub fn advisor_attacks(sq: Square) -> Bitboard {
+pub(crate) fn advisor_attacks(sq: Square) -> Bitboard {
     Bitboard(ADVISOR[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline(always)]
-pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
 /// Squares from which a pawn of `color` attacks `sq`.
 #[inline(always)]
-pub fn pawn_attackers_from(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn_attackers_from(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_TO[color.index()][sq.index()])
 }
 
 /// Squares strictly between `a` and `b` on a shared rank or file (empty if none).
 #[inline(always)]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The squares on the rank and file through `sq`, other than `sq`: where a
 /// rook, cannon or king must stand to attack it along a line.
 #[inline(always)]
-pub fn cross(sq: Square) -> Bitboard {
+pub(crate) fn cross(sq: Square) -> Bitboard {
     Bitboard(CROSS[sq.index()])
 }
 
@@ -614,14 +619,14 @@ static CROSS: [u128; 90] = cross_table();
 
 /// The whole rank or file through `a` and `b` (empty if they share neither).
 #[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a.index()][b.index()])
 }
 
 /// The squares where a piece of `color` can ever stand, by role: king and advisors
 /// in the palace, elephants on their seven points, pawns on their reachable points.
 #[inline(always)]
-pub fn reachable(color: Color, role: super::Role) -> Bitboard {
+pub(crate) fn reachable(color: Color, role: super::Role) -> Bitboard {
     Bitboard(REACHABLE[color.index()][role.index()])
 }
 
@@ -697,7 +702,7 @@ const fn check_zone(reach: bool) -> [u128; 90] {
 /// a king on `king`, when that king is not attacked before the move: a move
 /// that fails it changes no line, leg or attack that reaches the king.
 #[inline(always)]
-pub fn may_give_check(king: Square, from: Square, to: Square) -> bool {
+pub(crate) fn may_give_check(king: Square, from: Square, to: Square) -> bool {
     (CHECK_FROM[king.index()] >> from.index() | CHECK_TO[king.index()] >> to.index()) & 1 != 0
 }
 
@@ -706,7 +711,7 @@ static DIAGONAL: [u128; 90] = step_table(DIAG, false);
 
 /// The squares that are legs of the horses attacking `sq`: its diagonal neighbours.
 #[inline(always)]
-pub fn horse_legs_around(sq: Square) -> Bitboard {
+pub(crate) fn horse_legs_around(sq: Square) -> Bitboard {
     Bitboard(DIAGONAL[sq.index()])
 }
 
@@ -715,7 +720,7 @@ pub fn horse_legs_around(sq: Square) -> Bitboard {
 /// second cannon screen), and the king's diagonal neighbours (a horse's leg).
 /// A piece standing between (a cannon's screen) answers by leaving instead.
 #[inline(always)]
-pub fn check_answers(king: Square, checker: Square) -> Bitboard {
+pub(crate) fn check_answers(king: Square, checker: Square) -> Bitboard {
     Bitboard(BETWEEN[king.index()][checker.index()] | DIAGONAL[king.index()] | bit(checker.index()))
 }
 

@@ -2,7 +2,7 @@
 //! legal move generation, FEN and perft. Nothing here knows about repetition
 //! rules, notations or files.
 
-pub mod attacks;
+pub(crate) mod attacks;
 mod bitboard;
 mod fen;
 mod legality;
@@ -24,4 +24,4 @@ pub use moves::{Move, MoveList, MoveParseError};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, START_FEN, Undo};
 pub use square::{File, Rank, Square};
-pub use zobrist::{KeyHasher, KeyMap};
+pub(crate) use zobrist::{KeyHasher, KeyMap};

@@ -281,7 +281,7 @@ impl Position {
 
     /// The legal captures of the opponent's piece on `sq` (the moves of
     /// [`Position::legal_moves`] that take it), none if no such piece stands there.
-    pub fn legal_captures_of(&self, sq: Square) -> ArrayVec<Move, 16> {
+    pub(crate) fn legal_captures_of(&self, sq: Square) -> ArrayVec<Move, 16> {
         let mut out = ArrayVec::new();
         if !self.us(!self.turn()).contains(sq) {
             return out;
@@ -344,7 +344,7 @@ impl Position {
 
     /// A legal move of the side to move (a king move first when there is
     /// one), or `None` when it has none.
-    pub fn first_legal_move(&self) -> Option<Move> {
+    pub(crate) fn first_legal_move(&self) -> Option<Move> {
         let mut first = FirstMove(None);
         self.generate(&mut first, None);
         first.0
@@ -366,7 +366,7 @@ impl Position {
     /// Like [`Position::is_legal`], for a caller that already knows whether the
     /// side to move is in check: a move that touches no line or horse leg of its
     /// own king then needs no safety test.
-    pub fn is_legal_knowing_check(&self, mv: Move, in_check: bool) -> bool {
+    pub(crate) fn is_legal_knowing_check(&self, mv: Move, in_check: bool) -> bool {
         if !self.follows_movement(mv) {
             return false;
         }

@@ -177,13 +177,13 @@ impl Position {
     }
 
     /// Whether `color`'s king is attacked (whoever is to move).
-    pub fn is_attacked_king(&self, color: Color) -> bool {
+    pub(crate) fn is_attacked_king(&self, color: Color) -> bool {
         self.king_danger(self.king(color), !color, self.occupied(), self.us(!color))
             .any()
     }
 
     /// Squares from which a piece of `color` on `sq` could capture, given the occupancy `occ`.
-    pub fn attacks_from(&self, sq: Square, piece: Piece, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attacks_from(&self, sq: Square, piece: Piece, occ: Bitboard) -> Bitboard {
         match piece.role {
             Role::King => king_attacks(sq),
             Role::Advisor => advisor_attacks(sq),
@@ -203,7 +203,7 @@ impl Position {
     }
 
     /// Like [`Position::attackers_to`] with a different occupancy (for x-ray and what-if questions).
-    pub fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_to_with(&self, sq: Square, color: Color, occ: Bitboard) -> Bitboard {
         let them = self.us(color) & occ;
         let r = &self.by_role;
         let mut attackers = line_attackers(

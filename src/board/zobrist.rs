@@ -30,17 +30,17 @@ const fn piece_keys() -> [[u64; 90]; 14] {
 static PIECE_KEYS: [[u64; 90]; 14] = piece_keys();
 
 /// Key of Black to move (xored in when it is Black's turn).
-pub const BLACK_TO_MOVE: u64 = 0xF1B6_3D7A_2C49_E805;
+pub(super) const BLACK_TO_MOVE: u64 = 0xF1B6_3D7A_2C49_E805;
 
 /// Key of `piece` standing on `sq`.
 #[inline(always)]
-pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub(super) fn piece_key(piece: Piece, sq: Square) -> u64 {
     PIECE_KEYS[piece.index()][sq.index()]
 }
 
 /// Key contribution of the side to move.
 #[inline(always)]
-pub const fn turn_key(color: Color) -> u64 {
+pub(super) const fn turn_key(color: Color) -> u64 {
     match color {
         Color::Red => 0,
         Color::Black => BLACK_TO_MOVE,
@@ -50,7 +50,7 @@ pub const fn turn_key(color: Color) -> u64 {
 /// A [`Hasher`](std::hash::Hasher) for maps keyed by position keys: Zobrist
 /// keys are already uniformly random, so the hash is the key itself.
 #[derive(Default)]
-pub struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -69,4 +69,5 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// A hash map keyed by position keys ([`Position::key`](super::Position::key)).
-pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeyMap<V> =
+    std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;

@@ -17,7 +17,7 @@ use super::LangArg;
 
 /// Arguments of `audit`.
 #[derive(Debug, Args)]
-pub struct AuditArgs {
+pub(super) struct AuditArgs {
     /// Files and folders to audit (folders are walked recursively).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -56,7 +56,7 @@ fn progress_bar() -> ProgressBar {
 
 /// Runs `audit`: exit 0 when the audit read games (whatever it found), 2 on a
 /// bad profile or when no game could be read, 1 when the report cannot be written.
-pub fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     let profile = match Profile::load(&args.profile) {
         Ok(p) => p,

@@ -19,7 +19,7 @@ use super::LangArg;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Target {
+pub(super) enum Target {
     /// PGN in Chinese notation (炮二平五), the xqbase default format.
     Pgn,
     /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
@@ -35,7 +35,7 @@ pub enum Target {
 
 /// Arguments of `convert`.
 #[derive(Debug, Args)]
-pub struct ConvertArgs {
+pub(super) struct ConvertArgs {
     /// The game file to read (PGN, XQF, DhtmlXQ, CBF, CBR, CBL or a move
     /// list), or `-` for standard input (a pasted record).
     input: PathBuf,
@@ -74,7 +74,7 @@ fn read_input(
 }
 
 /// Runs `convert`: exit 0 when every game was read, 2 when the file or any game could not be.
-pub fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let name_encoding = |n: &str| {
         encoding_by_name(n)
             .ok_or_else(|| format!("unknown encoding '{n}' (try gbk, big5 or utf-8)"))

@@ -28,7 +28,7 @@ fn row_of(chars: impl IntoIterator<Item = char>) -> String {
 
 /// The board of `pos` as lines of text, Red at the bottom. With `colour`, Red's
 /// pieces are printed in red and Black's in bold (ANSI escapes).
-pub fn diagram(pos: &Position, colour: bool) -> String {
+pub(super) fn diagram(pos: &Position, colour: bool) -> String {
     let mut out = format!("  {}\n", row_of(BLACK_FILES));
     for rank in (0..10).rev() {
         let cells: Vec<String> = (0..9)

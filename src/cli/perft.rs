@@ -9,7 +9,7 @@ use crate::board::{Position, START_FEN, perft};
 
 /// Arguments of `perft`.
 #[derive(Debug, Args)]
-pub struct PerftArgs {
+pub(super) struct PerftArgs {
     /// Depth in plies.
     depth: u32,
     /// Start position (default: the initial position).
@@ -27,7 +27,7 @@ pub struct PerftArgs {
 }
 
 /// Runs `perft`.
-pub fn run(args: PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let pos = Position::from_fen(&args.fen)?;
     let start = Instant::now();
     let (nodes, lines) = if args.divide {

@@ -15,7 +15,7 @@ use super::LangArg;
 
 /// Arguments of `profiles`.
 #[derive(Debug, Args)]
-pub struct ProfilesArgs {
+pub(super) struct ProfilesArgs {
     /// Print a JSON array of profile objects instead of a table.
     #[arg(long)]
     json: bool,
@@ -28,7 +28,7 @@ pub struct ProfilesArgs {
 }
 
 /// Runs `profiles`.
-pub fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     let profiles = match &args.file {
         Some(path) => match Profile::from_file(path) {

@@ -50,7 +50,7 @@ impl SideArg {
 
 /// Arguments of `rule`.
 #[derive(Debug, Args)]
-pub struct RuleArgs {
+pub(super) struct RuleArgs {
     /// A record file in any supported format, or `-` for standard input
     /// (a pasted record); omitted with --moves. `FILE#N` names the game of
     /// index N, as `audit` prints it.
@@ -422,7 +422,7 @@ fn claim_line(side: Color, holds: bool, lang: Lang) -> String {
 }
 
 /// Runs `rule`: exit 0 with a ruling, 2 for a record that cannot be ruled on.
-pub fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     // Programs reading --json get errors in English; people, in their language.
     let error_lang = if args.json { Lang::En } else { lang };

@@ -17,7 +17,7 @@ use crate::ucci::session::{self, Settings};
 
 /// Arguments of `ucci`.
 #[derive(Debug, Args)]
-pub struct UcciArgs {
+pub(super) struct UcciArgs {
     /// Rules profile: a built-in name (cxa2011, cxa2020, axf, …) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
@@ -56,7 +56,7 @@ fn seconds(what: &str, s: f64) -> Result<Duration, String> {
 }
 
 /// Runs `ucci` on standard input and output.
-pub fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let engine = match &args.engine {
         None => None,
         Some(cmd) => Some(EngineSettings {

@@ -14,7 +14,7 @@ use crate::board::{Move, MoveList, Piece, Position, Role, Square};
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
 /// as targets). Units: a crossed pawn is 1.
-pub fn value(piece: Piece, sq: Square) -> i32 {
+pub(crate) fn value(piece: Piece, sq: Square) -> i32 {
     match piece.role {
         Role::Rook => 8,
         Role::Horse | Role::Cannon => 4,
@@ -92,7 +92,7 @@ fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
 /// Net material the side to move wins by playing the capture `mv` and
 /// following the exchange on its square to the end (the opponent recaptures
 /// only when it pays). Negative when the capture loses material.
-pub fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
+pub(crate) fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
     let Some(target) = pos.piece_at(mv.to()) else {
         return 0;
     };
@@ -126,7 +126,7 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// opponent has for as much there and here without `mv` is left out: it is
 /// no price of `mv`. Also returns the square of the piece the opponent then
 /// takes, when it takes one.
-pub fn capture_net(
+pub(crate) fn capture_net(
     pos: &mut Position,
     mv: Move,
     on_square: i32,

@@ -19,7 +19,7 @@ use super::threats::{
 /// An enemy piece of value that a move attacks when no piece of the mover
 /// attacked it before, and why that attack is no chase.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewAttack {
+pub(crate) struct NewAttack {
     /// The cheapest attacker (a king or pawn only when no other piece
     /// attacks), with its square.
     pub attacker: (Square, Piece),
@@ -31,7 +31,7 @@ pub struct NewAttack {
 
 /// Why an attack is no chase.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NoChase {
+pub(crate) enum NoChase {
     /// CXA 26.1: a king or a pawn does not chase by itself.
     KingOrPawn,
     /// AXF rules 28 and 29: a king or a pawn may chase perpetually, so its
@@ -67,7 +67,7 @@ pub enum NoChase {
 /// before it, each with its cheapest attacker and why that is no chase under
 /// `rules`. Meant for a move classified idle: it does not check that the
 /// attacks are no threats, only says what keeps each from being one.
-pub fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack> {
+pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack> {
     let attacked_before: Vec<Square> = before.legal_captures().iter().map(|c| c.to()).collect();
     let mut ahead = before.clone();
     ahead.play(mv);
@@ -250,7 +250,7 @@ fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
 /// horse e7, which is protected by black elephant g9" (红车(e4)攻黑马(e7)，
 /// 有根：黑象(g9)); empty for no attacks.
-pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
+pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
     let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
     attacks
         .iter()
@@ -353,7 +353,7 @@ pub fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
 /// Why a threat of a chase was none before the move, when the same capture
 /// could be played then.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotBefore {
+pub(crate) enum NotBefore {
     /// The target, unprotected now, had these defenders.
     Protected((Square, Piece), Vec<(Square, Piece)>),
     /// Taking the target lost material in the exchange on its square.
@@ -374,7 +374,7 @@ pub enum NotBefore {
 /// attacker from its old square). A threat already explained by its own
 /// reason (a price before, checks, an exchange that removes a defender) is
 /// left out, and so is one whose capture the move made possible.
-pub fn not_before(
+pub(crate) fn not_before(
     before: &Position,
     mv: Move,
     threats: &[Threat],
@@ -440,7 +440,7 @@ pub fn not_before(
 
 /// [`not_before`] in words, one clause each, e.g. "before this move, red horse
 /// h1 was protected by red cannon a1" (此着前红马(h1)有根：红炮(a1)).
-pub fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
+pub(crate) fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
     let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
     grounds
         .iter()

@@ -270,7 +270,7 @@ impl LimitCounter {
     /// A counter for the plies that follow a capture made on ply `ply`
     /// (1-based) of the record: nothing counted yet, the count running from
     /// the next ply.
-    pub fn after_capture(ply: u32) -> LimitCounter {
+    pub(crate) fn after_capture(ply: u32) -> LimitCounter {
         LimitCounter {
             plies: ply,
             since_ply: ply + 1,

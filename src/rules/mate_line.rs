@@ -20,7 +20,7 @@ fn mate_depth(pos: &mut Position, depth: u32) -> Option<u32> {
 /// A mate by checks of the side to move within `depth` of its moves: its
 /// fastest mating checks, each answered by the reply that delays mate the
 /// longest. Empty when there is no such mate. The position is restored.
-pub fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
+pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
     let Some(needed) = mate_depth(pos, depth) else {
         return Vec::new();
     };
@@ -67,7 +67,7 @@ pub fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
 
 /// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or UCCI
 /// coordinates, the last move marked as mate.
-pub fn write_line(pos: &Position, line: &[Move], lang: Lang) -> String {
+pub(crate) fn write_line(pos: &Position, line: &[Move], lang: Lang) -> String {
     let mut pos = pos.clone();
     let mut words = Vec::new();
     for &mv in line {

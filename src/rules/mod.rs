@@ -149,18 +149,22 @@ impl FromStr for Nature {
             })
     }
 }
-pub mod after_checks;
-pub mod exchange;
-pub mod explain;
-pub mod idle;
-pub mod mate_line;
-pub mod mate_search;
-pub mod move_table;
+pub(crate) mod after_checks;
+pub(crate) mod exchange;
+pub(crate) mod explain;
+pub(crate) mod idle;
+pub(crate) mod mate_line;
+pub(crate) mod mate_search;
+pub(crate) mod move_table;
 pub mod nature;
-pub mod reason;
+pub(crate) mod reason;
 pub mod repetition;
 pub mod ruling;
-pub mod threats;
+pub(crate) mod threats;
+
+pub use mate_search::MateSearch;
+pub use move_table::{MoveReport, MoveRun};
+pub use threats::{FalseRoot, Loss, Threat, ThreatKind};
 
 #[cfg(test)]
 mod tests {

@@ -64,7 +64,7 @@ enum Grounds {
 }
 
 /// Per move: its Chinese notation and its reasons in English and Chinese.
-pub struct MoveTexts {
+pub(crate) struct MoveTexts {
     notations: Vec<String>,
     reasons_en: Vec<String>,
     reasons_zh: Vec<String>,
@@ -72,10 +72,9 @@ pub struct MoveTexts {
 
 impl<'a> MoveRun<'a> {
     /// Each move's reason in `lang`, in order; a mate threat's reason shows
-    /// a mating line ([`mate_line`]) from the position after the move, an
-    /// idle move's what it newly attacks and why that is no chase
-    /// ([`new_attacks`]), a chase's why a capture that could be played before
-    /// the move was no threat then ([`not_before`]).
+    /// a mating line from the position after the move, an idle move's what
+    /// it newly attacks and why that is no chase, a chase's why a capture
+    /// that could be played before the move was no threat then.
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
         self.reasons_with(lang, &self.work_out())
     }
@@ -94,7 +93,7 @@ impl<'a> MoveRun<'a> {
     }
 
     /// The notations and the reasons in both languages, worked out once.
-    pub fn texts(&self) -> MoveTexts {
+    pub(crate) fn texts(&self) -> MoveTexts {
         let worked = self.work_out();
         MoveTexts {
             notations: self.notations(),
@@ -105,7 +104,7 @@ impl<'a> MoveRun<'a> {
 
     /// The JSON object of move `i` (ply, move, notation, nature, targets,
     /// reasons), its texts taken from `texts`; `None` past the last move.
-    pub fn move_json(&self, i: usize, texts: &MoveTexts) -> Option<Value> {
+    pub(crate) fn move_json(&self, i: usize, texts: &MoveTexts) -> Option<Value> {
         let m = self.moves.get(i)?;
         Some(json!({
             "ply": m.ply,

@@ -1,6 +1,6 @@
 //! The nature of one move: check 将, mate threat 杀, chase 捉, or an idle kind
 //! (exchange offer 兑, sacrifice 献, block 拦, follow 跟, plain idle 闲: told
-//! apart in [`super::idle`]), decided on the positions before and after the move.
+//! apart by the idle kinds' own rules), decided on the positions before and after the move.
 //!
 //! A chase is a *new* threat: the threats the mover has after the move (as if
 //! it could move again) minus those it already had before, compared by target.
@@ -126,7 +126,7 @@ pub fn classify_reply(
 /// `mv` must be legal in `before` (debug builds assert it). An illegal move
 /// panics if no piece stands on its origin square, and otherwise gets a
 /// meaningless nature.
-pub fn classify_searching(
+pub(crate) fn classify_searching(
     before: &Position,
     previous: Option<Move>,
     mv: Move,
@@ -236,7 +236,7 @@ fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
 
 /// A rule by which a move chases nothing, whatever it attacks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Exemption {
+pub(crate) enum Exemption {
     /// The king answering check: whatever it then threatens is idle (CXA
     /// 26.1.2); AXF too, which lets the king chase, alone or with another
     /// piece (rule 28).
@@ -247,7 +247,7 @@ pub enum Exemption {
 
 /// The rule by which `mv`, a legal move in `before`, chases nothing under
 /// `rules`, if there is one.
-pub fn exemption(before: &Position, mv: Move, rules: RuleSet) -> Option<Exemption> {
+pub(crate) fn exemption(before: &Position, mv: Move, rules: RuleSet) -> Option<Exemption> {
     let king_moves = before
         .piece_at(mv.from())
         .is_some_and(|p| p.role == Role::King);

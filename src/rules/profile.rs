@@ -363,7 +363,7 @@ pub const fn rounds_of_plies(plies: u32) -> u32 {
 
 /// Neither side has a rook, horse, cannon or pawn: no piece that can attack
 /// beyond its own palace or half (a simple draw, 简明和棋, in practice).
-pub fn no_attacking_material(pos: &Position) -> bool {
+pub(crate) fn no_attacking_material(pos: &Position) -> bool {
     Color::ALL.iter().all(|&c| {
         [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn]
             .iter()

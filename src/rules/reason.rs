@@ -19,7 +19,7 @@ impl MoveNature {
     /// [`MoveNature::reason`], knowing `after`, the position after the
     /// move: a chase after checks then names its first check in Chinese
     /// notation in Chinese (in coordinates otherwise).
-    pub fn reason_after(&self, lang: Lang, after: &Position) -> String {
+    pub(crate) fn reason_after(&self, lang: Lang, after: &Position) -> String {
         self.reason_at(lang, Some(after))
     }
 
@@ -101,7 +101,7 @@ impl MoveNature {
     /// reason, and for a check or mate threat that also chases (AXF), what
     /// it chases besides. With `after`, the position after the move, a
     /// first check is written as [`MoveNature::reason_after`] says.
-    pub fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
+    pub(crate) fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
         let parts: Vec<String> = self
             .chases
             .iter()
@@ -245,17 +245,17 @@ fn false_root_reason(root: &FalseRoot, lang: Lang) -> String {
 }
 
 /// Names a piece on a square, e.g. "black horse c7".
-pub fn piece_en(piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_en(piece: Piece, sq: Square) -> String {
     format!("{} {} {sq}", piece.color, piece.role.name())
 }
 
 /// Names a piece on a square in Chinese, e.g. "黑马(c7)".
-pub fn piece_zh(piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_zh(piece: Piece, sq: Square) -> String {
     format!("{}{}({sq})", piece.color.name_zh(), piece.chinese())
 }
 
 /// Names a piece on a square in `lang`: [`piece_en`] or [`piece_zh`].
-pub fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
+pub(crate) fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
     match lang {
         Lang::En => piece_en(piece, sq),
         Lang::Zh => piece_zh(piece, sq),

@@ -341,7 +341,7 @@ impl Ruling {
     }
 
     /// The natural limit's contract object, with `attacks_classified`.
-    pub fn natural_limit_json(&self) -> Value {
+    pub(crate) fn natural_limit_json(&self) -> Value {
         let mut json = self.natural_limit.to_json();
         json["attacks_classified"] = Value::Bool(self.attacks_classified);
         json
@@ -447,7 +447,7 @@ impl Ruling {
     /// What [`Ruling::render`] prints below the verdict: the repeated
     /// position, each side's pattern, the cycle's per-move table and the
     /// natural limit.
-    pub fn details(&self, lang: Lang) -> String {
+    pub(crate) fn details(&self, lang: Lang) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
             let first = match (lang, r.first_ply) {
@@ -541,7 +541,7 @@ impl Ruling {
     }
 
     /// The repetition's outcome, if the last move closed a cycle.
-    pub fn cycle_outcome(&self) -> Option<CycleOutcome> {
+    pub(crate) fn cycle_outcome(&self) -> Option<CycleOutcome> {
         self.repetition.as_ref().map(|r| r.cycle.outcome)
     }
 }

@@ -107,7 +107,7 @@ pub struct FalseRoot {
 /// Options that differ between rule sets. Kings and pawns never make a
 /// threat by capturing, except as [`ThreatRules::pawn_capture_with_check`] says.
 #[derive(Copy, Clone, Debug)]
-pub struct ThreatRules {
+pub(crate) struct ThreatRules {
     /// CXA 26.8: a pawn's capture that uncovers a check by another piece is
     /// a threat, although pawns do not chase by themselves.
     pub pawn_capture_with_check: bool,
@@ -131,7 +131,7 @@ pub struct ThreatRules {
 
 impl ThreatRules {
     /// The options of a rule set.
-    pub const fn of(rules: RuleSet) -> ThreatRules {
+    pub(crate) const fn of(rules: RuleSet) -> ThreatRules {
         let cxa = rules.is_cxa();
         ThreatRules {
             pawn_capture_with_check: cxa,
@@ -146,7 +146,7 @@ impl ThreatRules {
 }
 
 /// How many checks may precede the capture of a threat under [`ThreatRules::after_checks`].
-pub const CHECKS_BEFORE_CAPTURE: u32 = 2;
+pub(crate) const CHECKS_BEFORE_CAPTURE: u32 = 2;
 
 /// Whether the piece on `sq` is a rook standing on the leg of an enemy horse
 /// that would otherwise check its king.
@@ -161,39 +161,25 @@ fn rook_held_by_horse(pos: &Position, sq: Square) -> bool {
     horse_leg_blockers(pos.king(piece.color), pos.occupied(), horses).contains(sq)
 }
 
-/// Every piece of the opponent that the side to move could win next move by
-/// a capture, under `rules`. The position is restored before returning.
-pub fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
-    capture_threats_on(pos, rules, Bitboard::FULL)
-}
-
-/// The threats of [`capture_threats`] against the pieces on `targets` only.
-pub fn capture_threats_on(
-    pos: &mut Position,
-    rules: ThreatRules,
-    targets: Bitboard,
-) -> Vec<Threat> {
-    threats_on(pos, rules, targets, None, &mut MateSearch::default())
-}
-
 /// One side of a move, for threats judged on either side of it (CXA 29.2:
 /// a chase is a threat the move made).
 #[derive(Copy, Clone)]
-pub struct Across<'a> {
+pub(crate) struct Across<'a> {
     /// The position on the other side of the move, with the same side to move.
     pub other: &'a Position,
     /// Whether the position judged is the one after the move.
     pub after: bool,
 }
 
-/// The threats of [`capture_threats_on`], judged on one side of a move: a
+/// The pieces of the opponent on `targets` that the side to move could win
+/// next move by a capture, under `rules`, judged on one side of a move: a
 /// loss elsewhere that the opponent could inflict on both sides of the move
 /// anyway, whether or not the capture is made, is not its price. A crossed
 /// pawn's value floats: after the move, a capture of one that the move made
 /// possible is not weighed against pieces lost elsewhere
 /// ("一兵换取数子……均不算得子"). Its searches by checks share `search`
 /// with others.
-pub fn capture_threats_across(
+pub(crate) fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
@@ -692,6 +678,12 @@ mod tests {
     }
 
     const CXA: ThreatRules = ThreatRules::of(RuleSet::Cxa2020);
+
+    /// Every piece of the opponent that the side to move could win next move
+    /// by a capture, under `rules`. The position is restored before returning.
+    fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
+        threats_on(pos, rules, Bitboard::FULL, None, &mut MateSearch::default())
+    }
 
     /// CXA without the captures after checks.
     const CXA_WITHOUT_CHECKS: ThreatRules = ThreatRules {

@@ -62,7 +62,7 @@ impl Dialect {
     }
 
     /// Reads a move as the engine writes it (`None` if it is not a move).
-    pub fn parse_move(&self, text: &str) -> Option<Move> {
+    pub(crate) fn parse_move(&self, text: &str) -> Option<Move> {
         let bytes = text.as_bytes();
         let split = bytes.iter().skip(1).position(|b| b.is_ascii_alphabetic())? + 1;
         let (a, b) = text.split_at(split);
@@ -80,7 +80,7 @@ impl Dialect {
     }
 
     /// The `setoption` line in the engine's form.
-    pub fn setoption(&self, name: &str, value: Option<&str>) -> String {
+    pub(crate) fn setoption(&self, name: &str, value: Option<&str>) -> String {
         match (self.protocol, value) {
             (EngineProtocol::Ucci, Some(v)) => format!("setoption {name} {v}"),
             (EngineProtocol::Ucci, None) => format!("setoption {name}"),
@@ -90,7 +90,7 @@ impl Dialect {
     }
 
     /// The handshake command and the line that ends its answer.
-    pub fn handshake(&self) -> (&'static str, &'static str) {
+    pub(crate) fn handshake(&self) -> (&'static str, &'static str) {
         match self.protocol {
             EngineProtocol::Ucci => ("ucci", "ucciok"),
             EngineProtocol::Uci => ("uci", "uciok"),
@@ -99,7 +99,7 @@ impl Dialect {
 
     /// The `go` line for the engine. `millis` says whether the GUI's times are
     /// in milliseconds. `searchmoves`, when given, limits a UCI engine's root moves.
-    pub fn go_line(
+    pub(crate) fn go_line(
         &self,
         go: &Go,
         turn: Color,
@@ -178,7 +178,7 @@ impl Dialect {
 
     /// Rewrites an engine `info` line for a UCCI GUI: `score cp N` → `score N`,
     /// `score mate M` → ±(10000 − plies), moves in UCCI coordinates.
-    pub fn translate_info(&self, line: &str) -> String {
+    pub(crate) fn translate_info(&self, line: &str) -> String {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(tokens.len());
         let mut i = 0;
@@ -240,7 +240,7 @@ impl Dialect {
 
 /// An engine's `bestmove` line, split up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BestMove {
+pub(crate) struct BestMove {
     /// The move as the engine wrote it, `None` for `nobestmove`, `bestmove (none)` or `0000`.
     pub mv: Option<String>,
     /// The ponder move as written.
@@ -250,7 +250,7 @@ pub struct BestMove {
 }
 
 /// Reads `bestmove …` or `nobestmove`; `None` for any other line.
-pub fn parse_bestmove(line: &str) -> Option<BestMove> {
+pub(crate) fn parse_bestmove(line: &str) -> Option<BestMove> {
     let mut tokens = line.split_whitespace();
     match tokens.next()? {
         "nobestmove" => Some(BestMove {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// Something that happened on one of the session's inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SessionInput {
+pub(crate) enum SessionInput {
     /// A line from the GUI.
     Gui(String),
     /// The GUI closed its end.
@@ -31,7 +31,7 @@ pub enum SessionInput {
 
 /// A running engine process.
 #[derive(Debug)]
-pub struct Engine {
+pub(crate) struct Engine {
     child: Child,
     stdin: ChildStdin,
     generation: u64,
@@ -79,7 +79,7 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
 impl Engine {
     /// Starts `command` (program then arguments); its output lines arrive on
     /// `events` tagged with `generation`.
-    pub fn spawn(
+    pub(crate) fn spawn(
         command: &[String],
         generation: u64,
         events: Sender<SessionInput>,
@@ -126,27 +126,27 @@ impl Engine {
     }
 
     /// Which start of the engine this is.
-    pub fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         self.generation
     }
 
     /// The process id.
-    pub fn id(&self) -> u32 {
+    pub(crate) fn id(&self) -> u32 {
         self.child.id()
     }
 
     /// Whether the process is still running.
-    pub fn is_alive(&mut self) -> bool {
+    pub(crate) fn is_alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Writes one line and flushes.
-    pub fn send(&mut self, line: &str) -> io::Result<()> {
+    pub(crate) fn send(&mut self, line: &str) -> io::Result<()> {
         self.send_lines(&[line])
     }
 
     /// Writes lines in a single write (one wake-up for the engine) and flushes.
-    pub fn send_lines(&mut self, lines: &[&str]) -> io::Result<()> {
+    pub(crate) fn send_lines(&mut self, lines: &[&str]) -> io::Result<()> {
         let mut buf = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
         for l in lines {
             buf.push_str(l);
@@ -157,7 +157,7 @@ impl Engine {
     }
 
     /// Sends `quit` and gives the engine `grace` to exit before killing it.
-    pub fn quit(mut self, grace: Duration) {
+    pub(crate) fn quit(mut self, grace: Duration) {
         let _ = self.send("quit");
         let start = Instant::now();
         while start.elapsed() < grace {

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 /// `text` with every control character (C0, DEL, C1) written as `\xNN`;
 /// borrowed unchanged when there is none.
-pub fn printable(text: &str) -> Cow<'_, str> {
+pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }

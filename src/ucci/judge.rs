@@ -11,7 +11,7 @@ use crate::rules::ruling::{Lang, Verdict};
 
 /// A move the side to move may not play, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ban {
+pub(crate) struct Ban {
     /// The move.
     pub mv: Move,
     /// Why, in words.
@@ -20,7 +20,7 @@ pub struct Ban {
 
 /// The game state after the last move, for `info string` lines.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub(crate) struct Report {
     /// The ruling in one line when the game is over by the rules.
     pub over: Option<String>,
     /// The state in `info string` text lines (without the `info string` prefix).
@@ -30,26 +30,26 @@ pub struct Report {
 }
 
 /// A built-in profile by name, or a profile file.
-pub fn load_profile(spec: &str) -> Result<Profile, String> {
+pub(crate) fn load_profile(spec: &str) -> Result<Profile, String> {
     Profile::load(spec).map_err(|e| e.to_string())
 }
 
 /// A game replayed under a profile.
 #[derive(Clone, Debug)]
-pub struct Judge {
+pub(crate) struct Judge {
     referee: Referee,
 }
 
 impl Judge {
     /// Starts a game from `start` under `profile`.
-    pub fn new(profile: &Profile, start: Position) -> Judge {
+    pub(crate) fn new(profile: &Profile, start: Position) -> Judge {
         Judge {
             referee: Referee::new(profile.clone(), start),
         }
     }
 
     /// Plays `mv`, or says why it is not legal (the game is then unchanged).
-    pub fn push(&mut self, mv: Move) -> Result<(), String> {
+    pub(crate) fn push(&mut self, mv: Move) -> Result<(), String> {
         self.referee
             .push(mv)
             .map(|_| ())
@@ -57,13 +57,13 @@ impl Judge {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.referee.position()
     }
 
     /// The state after the last move: the ruling, and, while the game goes
     /// on, the moves after which the mover would be ruled the offender.
-    pub fn report(&self) -> Report {
+    pub(crate) fn report(&self) -> Report {
         let ruling = self.referee.ruling();
         let over = (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En));
         let bans = if over.is_some() {

@@ -10,7 +10,7 @@ use super::escape::printable;
 
 /// Who sent a logged line to whom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub(crate) enum Direction {
     /// GUI → xqarbiter.
     FromGui,
     /// xqarbiter → GUI.
@@ -23,7 +23,7 @@ pub enum Direction {
 
 impl Direction {
     /// The marker written in the log.
-    pub fn marker(self) -> &'static str {
+    pub(crate) fn marker(self) -> &'static str {
         match self {
             Direction::FromGui => "GUI->",
             Direction::ToGui => "->GUI",
@@ -53,7 +53,7 @@ impl Log {
     }
 
     /// Writes one line; a failing log is switched off rather than stopping the session.
-    pub fn line(&mut self, dir: Direction, text: &str) {
+    pub(crate) fn line(&mut self, dir: Direction, text: &str) {
         if let Some(f) = &mut self.file {
             let ok = writeln!(
                 f,

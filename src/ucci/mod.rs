@@ -21,21 +21,34 @@
 //! <legal moves but b7b8>` (ranks 1–10 for Fairy-Stockfish's UCI), and passes
 //! its `info` (scores without `cp`) and `bestmove` back in UCCI form.
 //!
-//! - [`protocol`]: the GUI's command lines.
-//! - [`dialect`]: what differs between UCCI and UCI engines.
-//! - [`engine`]: the child process.
-//! - [`bridge`]: the engine's settings, handshake and options.
-//! - [`judge`]: the calls into the referee.
-//! - [`session`]: the loop that ties them together.
-//! - [`log`]: the conversation log.
-//! - [`escape`]: echoed text made printable.
+//! [`run`] holds a session on any reader and writer under [`Settings`]: a
+//! profile, and the [`EngineSettings`] of an engine to bridge ([`EngineProtocol`]
+//! UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
+//! is what differs between UCCI and UCI engines (move coordinates, time units);
+//! [`split_command`] turns a command line into the program and its arguments.
 
-pub mod bridge;
-pub mod dialect;
-pub mod engine;
-pub mod escape;
+// The session's parts:
+// - `protocol`: the GUI's command lines.
+// - `dialect`: what differs between UCCI and UCI engines.
+// - `engine`: the child process.
+// - `bridge`: the engine's settings, handshake and options.
+// - `judge`: the calls into the referee.
+// - `session`: the loop that ties them together.
+// - `log`: the conversation log.
+// - `escape`: echoed text made printable.
+// - `game`: a game's start and moves, replayed into a judge.
+pub(crate) mod bridge;
+pub(crate) mod dialect;
+pub(crate) mod engine;
+pub(crate) mod escape;
 mod game;
-pub mod judge;
-pub mod log;
-pub mod protocol;
-pub mod session;
+pub(crate) mod judge;
+pub(crate) mod log;
+pub(crate) mod protocol;
+pub(crate) mod session;
+
+pub use bridge::EngineSettings;
+pub use dialect::{Dialect, EngineProtocol};
+pub use engine::split_command;
+pub use log::Log;
+pub use session::{Settings, run};

@@ -5,7 +5,7 @@ use std::fmt;
 
 /// Where a `position` or `probe` starts: the start position or a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Start {
+pub(crate) enum Start {
     /// `startpos`.
     StartPos,
     /// `fen <FEN>` (the fields as written, joined by single spaces).
@@ -14,7 +14,7 @@ pub enum Start {
 
 /// A position as the GUI gives it: a start and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionSpec {
+pub(crate) struct PositionSpec {
     /// Where the game (since the last capture) starts.
     pub start: Start,
     /// The moves, as written.
@@ -23,7 +23,7 @@ pub struct PositionSpec {
 
 /// The search limit of a `go` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Limit {
+pub(crate) enum Limit {
     /// `depth N`.
     Depth(u32),
     /// `nodes N`.
@@ -37,7 +37,7 @@ pub enum Limit {
 
 /// The clock parameters of `go time …`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     /// Time left for the side to move.
     pub time: u64,
     /// Moves to play in this period (sudden-death periods).
@@ -54,7 +54,7 @@ pub struct Clock {
 
 /// A parsed `go` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Go {
+pub(crate) struct Go {
     /// `go ponder`: the clock does not run until `ponderhit`.
     pub ponder: bool,
     /// `go draw`: the opponent offers a draw.
@@ -68,7 +68,7 @@ pub struct Go {
 
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// `ucci`.
     Ucci,
     /// `isready`.
@@ -101,7 +101,7 @@ pub enum Command {
 
 /// Why a GUI line could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError(pub String);
+pub(crate) struct ParseError(pub String);
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -116,7 +116,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
 }
 
 /// Parses one GUI line. Blank lines give `Ok(None)`.
-pub fn parse_command(line: &str) -> Result<Option<Command>, ParseError> {
+pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, ParseError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(None);
@@ -176,7 +176,7 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
 }
 
 /// Parses the arguments of `position` (or `probe`): `{fen <FEN> | startpos} [moves …]`.
-pub fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
+pub(crate) fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     let moves_at = rest.iter().position(|&t| t == "moves");
     let head = rest
         .get(..moves_at.unwrap_or(rest.len()))
@@ -242,7 +242,7 @@ fn count(key: &str, value: Option<&&str>, notes: &mut Vec<String>) -> Result<u32
 /// Parses the arguments of `go`. Unknown words are skipped (as engines do)
 /// and listed in [`Go::notes`]; `movetime T` is read as `time T movestogo 1`.
 /// A missing or malformed value is an error: the `go` cannot be understood.
-pub fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
+pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
     let mut go = Go {
         ponder: false,
         draw: false,
