@@ -37,7 +37,7 @@
 //! let cycle = &ruling.repetition.as_ref().expect("a repetition").cycle;
 //! assert_eq!(cycle.red.pattern(Lang::Zh), "长将");
 //! assert_eq!(cycle.clause.to_string(), "CXA 2020 25.1");
-//! println!("{}", ruling.render(Lang::En)); // the verdict, the cycle's table, the limit, a diagram
+//! println!("{}", ruling.render(Lang::En)); // the verdict, the cycle's table, the natural limit
 //! println!("{}", ruling.to_json()); // the object `xqarbiter rule --json` prints
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -18,7 +18,7 @@ use crate::rules::nature::{MoveNature, classify_searching};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use crate::rules::ruling::{PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
-use crate::words::Words;
+use crate::words::{Lang, Words};
 
 /// For each position key: the last ply after which it stood, and how often it has stood.
 type Occurrences = KeyMap<(u32, u32)>;
@@ -30,10 +30,11 @@ const NONE: u32 = u32::MAX;
 /// opponent's move before it (for 跟).
 type NatureKey = (u64, Move, Option<Move>);
 
-/// A move that is not legal in the referee's current position.
+/// A move [`Referee::push`] refused: it is not legal in the referee's
+/// current position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {mv} at ply {ply}: {} (in {fen})", .illegality.words(*.mv).en)]
-pub struct IllegalMove {
+pub struct PushError {
     /// The move.
     pub mv: Move,
     /// The ply it would have been (1-based).
@@ -42,6 +43,23 @@ pub struct IllegalMove {
     pub illegality: Illegality,
     /// The position it was tried in.
     pub fen: String,
+}
+
+impl PushError {
+    /// The message in `lang`: the move, its ply, why it is illegal, and the
+    /// position (in English, as `Display` writes it).
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第{}着 {} 不合法：{}（局面 {}）",
+                self.ply,
+                self.mv,
+                self.illegality.words(self.mv).zh,
+                self.fen
+            ),
+        }
+    }
 }
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
@@ -57,12 +75,14 @@ pub enum Event {
     /// No piece has been taken for so long that the natural move limit may
     /// be reached: the ruling ([`Referee::ruling_after`]) says whether it is
     /// and who may claim the draw. The draw is the players' to claim, so
-    /// [`Referee::ending`] does not return it ([`Ruling::ends_game`]).
+    /// [`Referee::ending`] does not return it ([`Ruling::ends_game`]). A
+    /// move that also repeats a position, or leaves no legal move, brings
+    /// that event instead; its ruling reports the limit too.
     NaturalLimit,
 }
 
 /// A legal move the side to move may not play, and the ruling it would bring.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,
@@ -72,7 +92,7 @@ pub struct ForbiddenMove {
 
 impl ForbiddenMove {
     /// What the move would bring, in one line in `lang` ([`Ruling::consequence`]).
-    pub fn reason(&self, lang: crate::rules::ruling::Lang) -> String {
+    pub fn reason(&self, lang: Lang) -> String {
         self.ruling.consequence(lang)
     }
 }
@@ -226,7 +246,7 @@ impl Referee {
 
     /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
     /// returns the move, its ply, why it is illegal and the position.
-    pub fn push(&mut self, mv: Move) -> Result<Event, IllegalMove> {
+    pub fn push(&mut self, mv: Move) -> Result<Event, PushError> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
             None => self.position.in_check(),
@@ -235,7 +255,7 @@ impl Referee {
         if !self.position.is_legal_knowing_check(mv, in_check)
             && let Some(illegality) = self.position.illegality(mv)
         {
-            return Err(IllegalMove {
+            return Err(PushError {
                 mv,
                 ply: self.plies() + 1,
                 illegality,
@@ -775,6 +795,23 @@ mod tests {
             .push(Move::parse_uci("h2e2").unwrap())
             .unwrap();
         assert_eq!(event, Event::Quiet);
+    }
+
+    #[test]
+    fn a_refused_move_is_explained_in_either_language() {
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, Position::startpos());
+        let err = referee.push(Move::parse_uci("a0a5").unwrap()).unwrap_err();
+        assert_eq!(err.ply, 1);
+        assert!(
+            err.in_lang(Lang::En)
+                .starts_with("illegal move a0a5 at ply 1: ")
+        );
+        assert!(
+            err.in_lang(Lang::Zh).starts_with("第1着 a0a5 不合法："),
+            "{}",
+            err.in_lang(Lang::Zh)
+        );
+        assert_eq!(referee.plies(), 0);
     }
 
     #[test]

@@ -59,6 +59,17 @@ pub struct IllegalMove {
     pub legal: Vec<String>,
 }
 
+impl std::fmt::Display for IllegalMove {
+    /// In English: the ply, the move as written, and why it cannot be played.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "ply {}: '{}' cannot be played: {}",
+            self.ply, self.text, self.reason.en
+        )
+    }
+}
+
 impl Game {
     /// A game with no tags and no moves from `start`.
     pub fn new(start: Position) -> Game {
