@@ -49,7 +49,7 @@ pub(crate) use crate::board::piece_zh;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, strip_round_marker};
 pub use outcome::Outcome;
-pub use parse::{NotationError, parse_move};
+pub use parse::{NotationError, NotationErrorKind, parse_move};
 pub(crate) use parse::{game_over, read_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,

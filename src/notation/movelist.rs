@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::outcome::Outcome;
-use super::parse::{Failure, game_over, read_move};
+use super::parse::{Failure, NotationErrorKind, game_over, read_move};
 use super::render::Notation;
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -42,6 +42,9 @@ pub struct MoveListError {
     pub text: String,
     /// FEN of the position before the move.
     pub fen: String,
+    /// What is wrong with it ([`NotationErrorKind::NoSuchMove`] after the
+    /// game is over, when no move is legal).
+    pub kind: NotationErrorKind,
     /// Why it is not a move.
     pub reason: Words,
     /// The legal moves of that position, in the notation the text seemed to use.
@@ -371,17 +374,18 @@ fn list_error(
 ) -> Box<MoveListError> {
     let ply = out.moves.len() + 1;
     let previous = out.moves.last().map(|(_, written)| written.as_str());
-    let (reason, legal) = match game_over(pos, ply - 1) {
-        Some(over) => (over, Vec::new()),
+    let (kind, reason, legal) = match game_over(pos, ply - 1) {
+        Some(over) => (NotationErrorKind::NoSuchMove, over, Vec::new()),
         None => {
             let err = failure.listed_like(text, previous).into_error(pos, text);
-            (err.reason, err.legal)
+            (err.kind, err.reason, err.legal)
         }
     };
     Box::new(MoveListError {
         ply,
         text: text.to_string(),
         fen: pos.fen(),
+        kind,
         reason,
         legal,
     })
@@ -415,6 +419,18 @@ mod tests {
         let list = read("1. 炮二平五 马８进７\n=========").unwrap();
         assert_eq!(list.moves[1].1, "马８进７");
         assert_eq!(list.result, None);
+    }
+
+    #[test]
+    fn a_list_error_says_what_kind_of_wrong_its_move_is() {
+        let kind = |text: &str| read(text).unwrap_err().kind;
+        assert_eq!(kind("1. 炮二平五 xyz"), NotationErrorKind::Unreadable);
+        assert_eq!(kind("1. 炮二平五 {unclosed"), NotationErrorKind::Unreadable);
+        assert_eq!(kind("1. 炮二进九"), NotationErrorKind::NoSuchMove);
+        // A move after mate: no move is legal.
+        let mated = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/R3K4 w").unwrap();
+        let err = parse_move_list(&mated, "a0a9 d9e9").unwrap_err();
+        assert_eq!((err.ply, err.kind), (2, NotationErrorKind::NoSuchMove));
     }
 
     #[test]

@@ -10,12 +10,25 @@ use super::symbol::{self, Family, Input, Sym};
 use crate::board::{Bitboard, File, Illegality, Move, Piece, Position, Role, Square, piece_zh};
 use crate::words::Words;
 
+/// What is wrong with a move text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NotationErrorKind {
+    /// It reads as no move in any notation (or breaks the move list it stands in).
+    Unreadable,
+    /// It reads as a move, but the position has no such legal move.
+    NoSuchMove,
+    /// It fits several legal moves.
+    Ambiguous,
+}
+
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}': {}", .reason.en)]
 pub struct NotationError {
     /// The text as written.
     pub text: String,
+    /// What is wrong with it.
+    pub kind: NotationErrorKind,
     /// Why it names no legal move, or several.
     pub reason: Words,
     /// The legal moves of the position, in the notation the text seemed to use.
@@ -45,6 +58,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 #[derive(Debug, Clone)]
 pub(crate) struct Failure {
     notation: Notation,
+    kind: NotationErrorKind,
     why: Words,
     /// Whether the text names no legal move (not several): the legal moves
     /// one symbol away are then suggested.
@@ -52,19 +66,21 @@ pub(crate) struct Failure {
 }
 
 impl Failure {
-    /// A failure for reason `why`, whose legal moves will be listed in `notation`.
+    /// An unreadable text, for reason `why`, whose legal moves will be listed in `notation`.
     pub(crate) fn new(notation: Notation, why: Words) -> Failure {
         Failure {
             notation,
+            kind: NotationErrorKind::Unreadable,
             why,
             suggest: false,
         }
     }
 
-    /// [`Failure::new`] for a text that names no legal move: the moves one
-    /// slip away from it are suggested.
-    fn no_match(notation: Notation, why: Words) -> Failure {
+    /// [`Failure::new`] for a text that names no legal move (it is `kind`
+    /// of wrong): the moves one slip away from it are suggested.
+    fn no_match(notation: Notation, kind: NotationErrorKind, why: Words) -> Failure {
         Failure {
+            kind,
             suggest: true,
             ..Failure::new(notation, why)
         }
@@ -105,6 +121,7 @@ impl Failure {
         }
         NotationError {
             text: text.to_string(),
+            kind: self.kind,
             reason,
             legal: legal_list(pos, self.notation),
         }
@@ -180,7 +197,8 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv).map_err(|why| Failure::no_match(notation, why));
+        return check_coordinates(pos, mv)
+            .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
         let notation = if !text.chars().all(is_width_form) {
@@ -190,7 +208,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         } else {
             Notation::Wxf
         };
-        Failure::no_match(notation, why)
+        Failure::no_match(notation, NotationErrorKind::Unreadable, why)
     })?;
     let notation = match input.family {
         Family::Chinese => Notation::Chinese,
@@ -198,19 +216,26 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     };
     match find(pos, &input) {
         Found::One(mv) => Ok(mv),
-        Found::None => Err(Failure::no_match(notation, no_match_reason(pos, &input))),
+        Found::None => Err(Failure::no_match(
+            notation,
+            NotationErrorKind::NoSuchMove,
+            no_match_reason(pos, &input),
+        )),
         Found::Many(moves) => {
             let names: Vec<String> = moves
                 .iter()
                 .map(|&m| format!("{} ({m})", render(pos, m, notation)))
                 .collect();
-            Err(Failure::new(
-                notation,
-                Words::new(
-                    format!("ambiguous: it could be {}", names.join(" or ")),
-                    format!("有歧义：可以是 {}", names.join(" 或 ")),
-                ),
-            ))
+            Err(Failure {
+                kind: NotationErrorKind::Ambiguous,
+                ..Failure::new(
+                    notation,
+                    Words::new(
+                        format!("ambiguous: it could be {}", names.join(" or ")),
+                        format!("有歧义：可以是 {}", names.join(" 或 ")),
+                    ),
+                )
+            })
         }
     }
 }
@@ -926,6 +951,19 @@ mod tests {
         // Squares off the board: still coordinates.
         assert!(listed("z9z9", None).contains(&"h2e2".to_string()));
         assert!(listed("j0-j1", None).contains(&"h2e2".to_string()));
+    }
+
+    #[test]
+    fn errors_say_what_kind_of_wrong_the_text_is() {
+        let kind = |fen: &str, text: &str| parse(fen, text).unwrap_err().kind;
+        assert_eq!(kind(START_FEN, "xyz"), NotationErrorKind::Unreadable);
+        assert_eq!(kind(START_FEN, ""), NotationErrorKind::Unreadable);
+        assert_eq!(kind(START_FEN, "z9z9"), NotationErrorKind::Unreadable);
+        assert_eq!(kind(START_FEN, "炮二进九"), NotationErrorKind::NoSuchMove);
+        assert_eq!(kind(START_FEN, "a0a5"), NotationErrorKind::NoSuchMove);
+        let tandem = "3k5/9/9/4P4/4P4/9/9/9/9/5K3 w";
+        assert_eq!(kind(tandem, "兵五平四"), NotationErrorKind::Ambiguous);
+        assert_eq!(kind(tandem, "P5.4"), NotationErrorKind::Ambiguous);
     }
 
     #[test]
