@@ -555,7 +555,8 @@ const MAX_ROUNDS: u32 = 300;
 impl FromStr for Profile {
     type Err = ProfileError;
 
-    /// Parses a user profile. Every key is optional except `name`; `base` names a
+    /// A built-in profile by its name (`"axf"`, see [`BUILTIN_NAMES`]), or a
+    /// user profile. Every key is optional except `name`; `base` names a
     /// built-in to start from (default: the built-in of `rules`); `rules` is
     /// required when there is no `base`:
     ///
@@ -584,6 +585,9 @@ impl FromStr for Profile {
     /// simple_draws = false
     /// ```
     fn from_str(src: &str) -> Result<Profile, ProfileError> {
+        if let Some(builtin) = Profile::builtin(src.trim()) {
+            return Ok(builtin);
+        }
         let raw: RawProfile = toml::from_str(src).map_err(|e| {
             let why = toml_words(e.message().trim());
             match e.span() {
@@ -802,6 +806,13 @@ fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_built_in_name_parses_as_that_profile() {
+        let axf: Profile = " AXF ".parse().unwrap();
+        assert_eq!(axf, Profile::builtin("axf").unwrap());
+        assert!("axf2".parse::<Profile>().is_err());
+    }
 
     #[test]
     fn every_builtin_name_resolves_to_itself() {
