@@ -84,3 +84,20 @@ fn squares_read_and_debug_print_as_coordinates() {
     let err: Failure = "k9".parse::<Square>().unwrap_err().into();
     assert!(err.to_string().starts_with("unknown square 'k9'"));
 }
+
+#[test]
+fn positions_and_reasons_key_hash_maps_and_game_iterators_debug() {
+    use std::collections::HashMap;
+    fn is_debug<T: std::fmt::Debug>() {}
+    is_debug::<xqarbiter::record::GameIter>();
+    let mut seen: HashMap<Position, Reason> = HashMap::new();
+    seen.insert(Position::startpos(), Reason::Repetition);
+    assert_eq!(
+        seen.get(
+            &"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+                .parse()
+                .unwrap()
+        ),
+        Some(&Reason::Repetition)
+    );
+}

@@ -12,7 +12,7 @@ use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 /// A xiangqi position. Construct it from FEN ([`Position::from_fen`]) or
 /// [`Position::startpos`]; change it with [`Position::try_play`] (checked),
 /// [`Position::play`] (unchecked, for legal moves) and [`Position::undo`].
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; 90],
     by_color: [Bitboard; 2],

@@ -146,6 +146,13 @@ enum IterInner {
     Whole(std::vec::IntoIter<Result<Game, RecordError>>),
 }
 
+impl std::fmt::Debug for GameIter {
+    /// The iterator's state is the reader's: only the type is shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameIter").finish_non_exhaustive()
+    }
+}
+
 impl Iterator for GameIter {
     type Item = Result<Game, RecordError>;
 

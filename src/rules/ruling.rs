@@ -105,7 +105,7 @@ impl From<Outcome> for Verdict {
 }
 
 /// Why the game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
