@@ -113,6 +113,27 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             row.ruled_result = ruling.verdict;
         }
     }
+    if let (Some(tagged), Some(recorded)) = (game.tagged_result(), game.result)
+        && tagged != recorded
+    {
+        let (tagged, recorded) = (Verdict::from(tagged), Verdict::from(recorded));
+        row.findings.push(Finding {
+            kind: FindingKind::ResultConflict,
+            ply: None,
+            detail: Words::new(
+                format!(
+                    "the Result tag says {}, but the moves end with {} (taken as the recorded result)",
+                    tagged.score(),
+                    recorded.score()
+                ),
+                format!(
+                    "Result标签为{}，着法末尾却为{}（以着法末尾为准）",
+                    tagged.name_zh(),
+                    recorded.name_zh()
+                ),
+            ),
+        });
+    }
     result_findings(&mut row, end.as_ref(), profile);
     if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
         row.findings.push(Finding {
@@ -333,6 +354,31 @@ mod tests {
                 .findings
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_record_whose_tag_and_moves_give_two_results_is_flagged() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7 1-0\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::ResultConflict]);
+        assert_eq!(row.recorded_result, Some(Verdict::RedWins));
+        assert_eq!(
+            row.findings[0].detail.zh,
+            "Result标签为黑胜，着法末尾却为红胜（以着法末尾为准）"
+        );
+        // The same result twice, or only one of them: nothing to say.
+        for pgn in [
+            "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 1-0\n",
+            "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7\n",
+            "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 1-0\n",
+        ] {
+            assert!(
+                judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0)
+                    .findings
+                    .is_empty(),
+                "{pgn}"
+            );
+        }
     }
 
     #[test]

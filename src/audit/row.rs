@@ -26,6 +26,8 @@ pub enum FindingKind {
     Stalemate,
     /// The recorded result contradicts the result the rules give.
     ResultMismatch,
+    /// The record gives two different results: its Result tag and the end of its moves.
+    ResultConflict,
     /// An agreed draw recorded earlier than the profile allows.
     EarlyDraw,
     /// A resignation recorded earlier than the profile allows.
@@ -36,7 +38,7 @@ pub enum FindingKind {
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 11] = [
+    pub const ALL: [FindingKind; 12] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -45,6 +47,7 @@ impl FindingKind {
         FindingKind::Checkmate,
         FindingKind::Stalemate,
         FindingKind::ResultMismatch,
+        FindingKind::ResultConflict,
         FindingKind::EarlyDraw,
         FindingKind::EarlyResignation,
         FindingKind::SimpleDraw,
@@ -61,6 +64,7 @@ impl FindingKind {
             FindingKind::Checkmate => "checkmate",
             FindingKind::Stalemate => "stalemate",
             FindingKind::ResultMismatch => "result_mismatch",
+            FindingKind::ResultConflict => "result_conflict",
             FindingKind::EarlyDraw => "early_draw",
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
@@ -79,6 +83,7 @@ impl FindingKind {
             FindingKind::Checkmate => ("checkmate", "将死"),
             FindingKind::Stalemate => ("stalemate", "困毙"),
             FindingKind::ResultMismatch => ("result mismatch", "结果不符"),
+            FindingKind::ResultConflict => ("conflicting results", "结果自相矛盾"),
             FindingKind::EarlyDraw => ("early draw", "过早议和"),
             FindingKind::EarlyResignation => ("early resignation", "过早认负"),
             FindingKind::SimpleDraw => ("simple draw", "简单和棋"),

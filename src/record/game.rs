@@ -99,6 +99,14 @@ impl Game {
         self.tag(name).map(str::trim).filter(|v| !v.is_empty())
     }
 
+    /// The result the Result tag gives (as PGN writes it, or in Chinese), if
+    /// any. A result written at the end of the moves goes before it in
+    /// [`Game::result`]; an audit reports the two when they differ.
+    pub fn tagged_result(&self) -> Option<Outcome> {
+        self.filled("Result")
+            .and_then(super::header_lines::result_of)
+    }
+
     /// The Event tag, if not empty.
     pub fn event(&self) -> Option<&str> {
         self.filled("Event")
