@@ -82,7 +82,7 @@ fn judge(case: &Case) -> Outcome {
         })
     });
     let got_natures: Vec<&str> = rep
-        .map(|r| r.moves.iter().map(|m| m.nature.nature.zh()).collect())
+        .map(|r| r.moves.iter().map(|m| m.nature.nature.name_zh()).collect())
         .unwrap_or_default();
     let choice = rep.map_or_else(
         || "no repetition".to_string(),

@@ -25,7 +25,11 @@ fn main() -> ExitCode {
             println!("{i} no repetition");
             continue;
         };
-        let natures: Vec<&str> = rep.moves.iter().map(|m| m.nature.nature.zh()).collect();
+        let natures: Vec<&str> = rep
+            .moves
+            .iter()
+            .map(|m| m.nature.nature.name_zh())
+            .collect();
         println!(
             "{i} {} {} | {}",
             rep.cycle.outcome.name(),

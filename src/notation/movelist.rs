@@ -489,7 +489,7 @@ mod tests {
         }
         assert_eq!(Outcome::parse("1-0").map(Outcome::name), Some("red_wins"));
         assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
-        assert_eq!(Outcome::BlackWins.zh(), "黑胜");
+        assert_eq!(Outcome::BlackWins.name_zh(), "黑胜");
     }
 
     #[test]

@@ -36,7 +36,7 @@ impl Outcome {
     }
 
     /// Chinese: 红胜, 黑胜, 和棋.
-    pub const fn zh(self) -> &'static str {
+    pub const fn name_zh(self) -> &'static str {
         match self {
             Outcome::RedWins => "红胜",
             Outcome::BlackWins => "黑胜",

@@ -94,7 +94,7 @@ impl Nature {
     }
 
     /// The Chinese term: 将 杀 捉 闲 兑 献 拦 跟.
-    pub const fn zh(self) -> &'static str {
+    pub const fn name_zh(self) -> &'static str {
         match self {
             Nature::Check => "将",
             Nature::MateThreat => "杀",
@@ -135,11 +135,11 @@ impl fmt::Display for Nature {
 impl FromStr for Nature {
     type Err = UnknownName;
 
-    /// A contract name ([`Nature::name`]) or a Chinese term ([`Nature::zh`]).
+    /// A contract name ([`Nature::name`]) or a Chinese term ([`Nature::name_zh`]).
     fn from_str(s: &str) -> Result<Nature, UnknownName> {
         Nature::ALL
             .into_iter()
-            .find(|n| n.name().eq_ignore_ascii_case(s) || n.zh() == s)
+            .find(|n| n.name().eq_ignore_ascii_case(s) || n.name_zh() == s)
             .ok_or_else(|| {
                 UnknownName::new(
                     "nature",
@@ -182,7 +182,7 @@ mod tests {
         for nature in Nature::ALL {
             assert_eq!(nature.to_string(), nature.name());
             assert_eq!(nature.name().parse::<Nature>(), Ok(nature));
-            assert_eq!(nature.zh().parse::<Nature>(), Ok(nature));
+            assert_eq!(nature.name_zh().parse::<Nature>(), Ok(nature));
         }
         assert_eq!("Mate_Threat".parse::<Nature>(), Ok(Nature::MateThreat));
         assert_eq!("threat".parse::<Nature>().unwrap_err().what, "nature");

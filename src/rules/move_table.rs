@@ -132,7 +132,7 @@ impl<'a> MoveRun<'a> {
         {
             let nature = match lang {
                 Lang::En => m.nature.nature.name(),
-                Lang::Zh => m.nature.nature.zh(),
+                Lang::Zh => m.nature.nature.name_zh(),
             };
             let targets = if m.nature.targets.is_empty() {
                 "-".to_string()
