@@ -590,7 +590,7 @@ impl Referee {
     /// Whether enough plies have gone by without a capture (counting those
     /// before the start that its FEN gives) for a side to reach the natural
     /// limit: each side must have made its number of moves.
-    fn limit_in_reach(&self) -> bool {
+    pub(crate) fn limit_in_reach(&self) -> bool {
         let prior = if self.last_capture == 0 {
             self.start.halfmoves() as usize
         } else {

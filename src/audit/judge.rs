@@ -39,8 +39,6 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
     let mut claimable_from: Option<(usize, Vec<Color>)> = None;
-    // No side can have made `rounds` moves since the last capture before this many plies.
-    let limit_plies = 2 * profile.limit.rounds.max(1) - 1;
     for (i, gm) in game.moves.iter().enumerate() {
         let ply = i + 1;
         // The record's main line holds legal moves only (its reader stops at
@@ -55,10 +53,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         {
             end = Some(End { ply, ruling });
         }
-        if end.is_none()
-            && claimable_from.is_none()
-            && referee.position().halfmoves() >= limit_plies
-        {
+        if end.is_none() && claimable_from.is_none() && referee.limit_in_reach() {
             let sides = referee.natural_limit().claimable_by;
             if !sides.is_empty() {
                 claimable_from = Some((ply, sides));
