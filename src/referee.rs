@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::board::{Color, Illegality, KeyHasher, KeyMap, Move, Position, Undo};
+use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::mate_search::MateSearch;
@@ -29,38 +29,6 @@ const NONE: u32 = u32::MAX;
 /// What a move's nature depends on: the position's key, the move, and the
 /// opponent's move before it (for 跟).
 type NatureKey = (u64, Move, Option<Move>);
-
-/// A move [`Referee::push`] refused: it is not legal in the referee's
-/// current position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} at ply {ply}: {} (in {fen})", .illegality.words(*.mv).en)]
-pub struct PushError {
-    /// The move.
-    pub mv: Move,
-    /// The ply it would have been (1-based).
-    pub ply: usize,
-    /// Why it is illegal.
-    pub illegality: Illegality,
-    /// The position it was tried in.
-    pub fen: String,
-}
-
-impl PushError {
-    /// The message in `lang`: the move, its ply, why it is illegal, and the
-    /// position (in English, as `Display` writes it).
-    pub fn in_lang(&self, lang: Lang) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "第{}着 {} 不合法：{}（局面 {}）",
-                self.ply,
-                self.mv,
-                self.illegality.words(self.mv).zh,
-                self.fen
-            ),
-        }
-    }
-}
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -246,7 +214,7 @@ impl Referee {
 
     /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
     /// returns the move, its ply, why it is illegal and the position.
-    pub fn push(&mut self, mv: Move) -> Result<Event, PushError> {
+    pub fn push(&mut self, mv: Move) -> Result<Event, PlayError> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
             None => self.position.in_check(),
@@ -255,11 +223,11 @@ impl Referee {
         if !self.position.is_legal_knowing_check(mv, in_check)
             && let Some(illegality) = self.position.illegality(mv)
         {
-            return Err(PushError {
+            return Err(PlayError {
                 mv,
-                ply: self.plies() + 1,
                 illegality,
                 fen: self.position.fen(),
+                ply: Some(self.plies() + 1),
             });
         }
         Ok(self.push_legal(mv))
@@ -801,7 +769,7 @@ mod tests {
     fn a_refused_move_is_explained_in_either_language() {
         let mut referee = Referee::with_rules(RuleSet::Cxa2020, Position::startpos());
         let err = referee.push(Move::parse_uci("a0a5").unwrap()).unwrap_err();
-        assert_eq!(err.ply, 1);
+        assert_eq!(err.ply, Some(1));
         assert!(
             err.in_lang(Lang::En)
                 .starts_with("illegal move a0a5 at ply 1: ")

@@ -142,8 +142,9 @@ impl Illegality {
     }
 }
 
-/// A move that [`Position::try_play`] refused: the move, why, and the
-/// position it was tried in.
+/// A move that [`Position::try_play`] (or a referee's `push`) refused: the
+/// move, why, the position it was tried in, and its ply in a game, if it
+/// was tried in one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayError {
     /// The move.
@@ -152,15 +153,24 @@ pub struct PlayError {
     pub illegality: Illegality,
     /// The FEN of the position it was tried in.
     pub fen: String,
+    /// The ply it would have been in the game (1-based), if it was tried in one.
+    pub ply: Option<usize>,
 }
 
 impl PlayError {
-    /// The message in `lang`: the move, why it is illegal, and the position.
+    /// The message in `lang`: the move, its ply if known, why it is illegal,
+    /// and the position (in English, as `Display` writes it).
     pub fn in_lang(&self, lang: Lang) -> String {
         let why = self.illegality.words(self.mv);
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Zh => format!("着法 {} 不合法：{}（局面 {}）", self.mv, why.zh, self.fen),
+        match (lang, self.ply) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, Some(ply)) => {
+                format!(
+                    "第{ply}着 {} 不合法：{}（局面 {}）",
+                    self.mv, why.zh, self.fen
+                )
+            }
+            (Lang::Zh, None) => format!("着法 {} 不合法：{}（局面 {}）", self.mv, why.zh, self.fen),
         }
     }
 }
@@ -168,7 +178,11 @@ impl PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let why = self.illegality.words(self.mv);
-        write!(f, "illegal move {}: {} (in {})", self.mv, why.en, self.fen)
+        write!(f, "illegal move {}", self.mv)?;
+        if let Some(ply) = self.ply {
+            write!(f, " at ply {ply}")?;
+        }
+        write!(f, ": {} (in {})", why.en, self.fen)
     }
 }
 
@@ -227,6 +241,7 @@ impl Position {
                 mv,
                 illegality,
                 fen: self.fen(),
+                ply: None,
             }),
         }
     }
