@@ -43,7 +43,8 @@ pub enum Event {
     /// No piece has been taken for so long that the natural move limit may
     /// be reached: the ruling ([`Referee::ruling_after`]) says whether it is
     /// and who may claim the draw. The draw is the players' to claim, so
-    /// [`Referee::ending`] does not return it ([`Ruling::ends_game`]). A
+    /// [`Referee::ending`] returns it only when the referee judges one side's
+    /// claim ([`Referee::set_claim`]) and the claim holds ([`Ruling::ends_game`]). A
     /// move that also repeats a position, or leaves no legal move, brings
     /// that event instead; its ruling reports the limit too.
     NaturalLimit,
@@ -801,6 +802,10 @@ mod tests {
         );
         // The draw is claimed: the game does not end by itself.
         assert_eq!(referee.ending(event), None);
+        // Unless a player claims it, and the claim holds.
+        referee.set_claim(ClaimMode::Claim(Color::Red));
+        let ended = referee.ending(event).expect("Red's claim ends the game");
+        assert_eq!(ended.reason, Some(Reason::NaturalLimit));
         // One ply earlier, no side can have made its 60 moves.
         let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 117 60").unwrap();
         let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);

@@ -107,6 +107,39 @@ fn natural_limit_can_be_claimed_after_sixty_quiet_rounds() {
 }
 
 #[test]
+fn a_claim_is_judged_where_the_record_stops() {
+    // The limit is reached after ply 2; the kings then shuttle, so a position
+    // repeats after ply 4. That the record goes on shows no claim was made
+    // there: Red's claim is judged after ply 5, and the game had not ended.
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60",
+            "--moves",
+            "e1d2 d9d8 d2e1 d8d9 e1d2",
+            "--claim",
+            "red",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["ended"], serde_json::Value::Null);
+    assert_eq!(v["plies"], 5);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"natural_limit".into())
+    );
+    assert_eq!(
+        v["claim"],
+        serde_json::json!({ "by": "red", "valid": true })
+    );
+    assert_eq!(v["earlier_repetitions"][0]["ply"], 4);
+}
+
+#[test]
 fn text_output_puts_the_verdict_first_and_draws_the_board() {
     let path = example("perpetual_check.pgn");
     let out = xqarbiter(&["rule", path.to_str().expect("utf-8 path")], None);

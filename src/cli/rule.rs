@@ -443,9 +443,6 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
-    if let Some(side) = args.claim {
-        referee.set_claim(ClaimMode::Claim(side.color()));
-    }
     // The first ruling that ended the game, if the record goes on after it.
     let mut ended: Option<(usize, Ruling)> = None;
     // The repetitions met before, each as ruled when it occurred.
@@ -471,13 +468,20 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             }
         }
     }
-    // The last move is ruled on once: a ruling made on it is the last one.
+    // A claim is made where the record stops: the moves after the limit was
+    // reached show that no one claimed before.
+    if let Some(side) = args.claim {
+        referee.set_claim(ClaimMode::Claim(side.color()));
+    }
+    // The last move is ruled on once: a ruling made on it is the last one,
+    // unless a claim changes what it says of the limit.
     let last = referee.plies();
     let (ended, ruling) = match ended {
-        Some((ply, r)) if ply == last => (None, r),
+        Some((ply, r)) if ply == last && args.claim.is_none() => (None, r),
+        Some((ply, _)) if ply == last => (None, referee.ruling()),
         ended => match earlier.pop_if(|(ply, _)| *ply == last) {
-            Some((_, r)) => (ended, r),
-            None => (ended, referee.ruling()),
+            Some((_, r)) if args.claim.is_none() => (ended, r),
+            _ => (ended, referee.ruling()),
         },
     };
     // The last moves asked about, classified whether or not they repeat.

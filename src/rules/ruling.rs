@@ -12,7 +12,7 @@ use crate::record::Outcome;
 use crate::words::{UnknownName, Words};
 
 use super::RuleSet;
-use super::limit::LimitStatus;
+use super::limit::{ClaimMode, LimitStatus};
 use super::move_table::{MoveReport, MoveRun, MoveTexts};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
@@ -257,11 +257,15 @@ fn side_json(side: &SideCycle, run: &MoveRun, texts: &MoveTexts) -> Value {
 }
 
 impl Ruling {
-    /// Whether the rules end the game here: mate, stalemate, or a repetition's
-    /// decisive occurrence. A natural-limit draw is only a claim the players
-    /// may make, so it does not end the game by itself.
+    /// Whether the rules end the game here: mate, stalemate, a repetition's
+    /// decisive occurrence, or a player's claim of the natural-limit draw
+    /// that holds ([`ClaimMode::Claim`]). Otherwise a natural-limit draw is
+    /// only a claim the players may make ([`ClaimMode::Automatic`]), so it
+    /// does not end the game by itself.
     pub fn ends_game(&self) -> bool {
-        self.verdict != Verdict::Ongoing && self.reason != Some(Reason::NaturalLimit)
+        self.verdict != Verdict::Ongoing
+            && (self.reason != Some(Reason::NaturalLimit)
+                || matches!(self.natural_limit.claim_mode, ClaimMode::Claim(_)))
     }
 
     /// The ruling as the JSON object that `xqarbiter rule --json` prints (a
