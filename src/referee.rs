@@ -215,6 +215,11 @@ impl Referee {
 
     /// Plays `mv` if it is legal; otherwise leaves the referee as it was and
     /// returns the move, its ply, why it is illegal and the position.
+    ///
+    /// A legal move is played even after a decisive repetition ended the
+    /// game, since records go on past their end and an audit reports it: a
+    /// caller that stops the game at its end asks [`Referee::ending`] after
+    /// each push. After a mate no move is legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, PlayError> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
