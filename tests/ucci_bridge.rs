@@ -482,3 +482,24 @@ fn draw_offers_are_answered_for_uci_engines_by_the_score() {
         "{lines:?}"
     );
 }
+
+/// A GUI that, after `stop`, sends its next `position` and `go` at once
+/// (as on a ponder miss) gets both searches answered, in order, although the
+/// engine's `bestmove` for the stopped search comes later than those lines.
+#[test]
+fn commands_after_stop_wait_for_the_stopped_search() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        go*infinite*) ;; go*) echo bestmove h9g7;; stop) sleep 0.3; echo bestmove h2e2;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.send("stop");
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+    assert!(!has_info(&lines, |l| l.starts_with("ignored")), "{lines:?}");
+}

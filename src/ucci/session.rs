@@ -100,6 +100,7 @@ where
         rx,
         tx,
         pending: VecDeque::new(),
+        deferred: VecDeque::new(),
         profile: settings.profile,
         millis: true,
         game: Game {
@@ -128,6 +129,9 @@ struct Session<W: Write> {
     rx: Receiver<SessionInput>,
     tx: Sender<SessionInput>,
     pending: VecDeque<SessionInput>,
+    /// GUI lines that came after a `stop` while the stopped search had not
+    /// answered yet; they are handled, in order, once it has.
+    deferred: VecDeque<String>,
     profile: Profile,
     millis: bool,
     game: Game,
@@ -190,9 +194,26 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
+            if !self.run_deferred()? {
+                break;
+            }
         }
         self.stop_engine();
         Ok(())
+    }
+
+    /// Handles the lines held back by a stopped search once it has answered;
+    /// `false` ends the session.
+    fn run_deferred(&mut self) -> io::Result<bool> {
+        while self.search.is_none() {
+            let Some(line) = self.deferred.pop_front() else {
+                break;
+            };
+            if !self.on_gui(&line)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     fn is_current(&self, generation: u64) -> bool {
@@ -221,6 +242,17 @@ impl<W: Write> Session<W> {
 
     /// Handles one GUI line; `false` ends the session.
     fn on_gui(&mut self, line: &str) -> io::Result<bool> {
+        // After `stop` the GUI may send its next commands at once (a ponder
+        // miss): they wait for the stopped search's answer, as in an engine.
+        if self.search.as_ref().is_some_and(|s| s.stopped)
+            && !matches!(
+                line.split_whitespace().next(),
+                None | Some("stop" | "isready" | "probe" | "quit")
+            )
+        {
+            self.deferred.push_back(line.to_string());
+            return Ok(true);
+        }
         let cmd = match parse_command(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
