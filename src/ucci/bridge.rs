@@ -126,6 +126,14 @@ impl Bridge {
         setup
     }
 
+    /// The engine's option the GUI names: by its UCCI name, or (the UCI form
+    /// of `setoption`) by the engine's own name in any case.
+    fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options
+            .iter()
+            .find(|o| o.ucci_name == name || o.engine_name.eq_ignore_ascii_case(name))
+    }
+
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
     /// when the engine has no such option. Options other than the `newgame`
     /// button are remembered for restarts.
@@ -133,24 +141,18 @@ impl Bridge {
         let line = match (self.dialect.protocol, name) {
             (EngineProtocol::Uci, "newgame") => return Some("ucinewgame".to_string()),
             (EngineProtocol::Ucci, _) => {
-                let engine_name = self
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
-                    .map_or(name, |o| o.engine_name.as_str());
+                let engine_name = self.option(name).map_or(name, |o| o.engine_name.as_str());
                 self.dialect.setoption(engine_name, value)
             }
             (EngineProtocol::Uci, _) => {
                 let standard = match name {
-                    "hashsize" => Some("Hash"),
+                    "hashsize" | "hash" => Some("Hash"),
                     "threads" => Some("Threads"),
                     "ponder" => Some("Ponder"),
                     _ => None,
                 };
                 let engine_name = self
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
+                    .option(name)
                     .map(|o| o.engine_name.clone())
                     .or(standard.map(str::to_string))?;
                 self.dialect.setoption(&engine_name, value)
@@ -314,9 +316,18 @@ mod tests {
             b.setoption("hashsize", Some("64")).as_deref(),
             Some("setoption name Hash value 64")
         );
+        // The UCI form of setoption gives the engine's own name (lower-cased).
+        assert_eq!(
+            b.setoption("skill level", Some("3")).as_deref(),
+            Some("setoption name Skill Level value 3")
+        );
+        assert_eq!(
+            b.setoption("hash", Some("64")).as_deref(),
+            Some("setoption name Hash value 64")
+        );
         assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
         assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
-        assert_eq!(b.gui_options.len(), 2);
-        assert_eq!(b.configure(&handshake).len(), 4);
+        assert_eq!(b.gui_options.len(), 4);
+        assert_eq!(b.configure(&handshake).len(), 6);
     }
 }
