@@ -36,7 +36,8 @@ pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Res
 pub(crate) fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
-        Start::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+        // The error names the FEN and what is wrong with it.
+        Start::Fen(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
     };
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (i, text) in spec.moves.iter().enumerate() {
@@ -101,6 +102,9 @@ mod tests {
             start: Start::Fen("nonsense".into()),
             moves: vec![],
         };
-        assert!(load(&cxa2020, &spec).is_err());
+        let e = load(&cxa2020, &spec).err().unwrap();
+        // The FEN is named once, with what is wrong with it.
+        assert_eq!(e.matches("nonsense").count(), 1, "{e}");
+        assert!(e.starts_with("invalid FEN 'nonsense': "), "{e}");
     }
 }
