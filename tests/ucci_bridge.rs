@@ -503,3 +503,17 @@ fn commands_after_stop_wait_for_the_stopped_search() {
     assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
     assert!(!has_info(&lines, |l| l.starts_with("ignored")), "{lines:?}");
 }
+
+/// An engine that cannot be started: the handshake already says why, so a
+/// match runner's log shows the cause before the first `go`.
+#[test]
+fn handshake_names_why_the_engine_is_not_running() {
+    let mut gui = Gui::xqarbiter(&["--engine", "/nonexistent/xq-engine --flag"]);
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    assert!(
+        has_info(&lines, |l| l.contains("not running")
+            && l.contains("cannot start '/nonexistent/xq-engine --flag'")),
+        "{lines:?}"
+    );
+}

@@ -51,6 +51,8 @@ pub(crate) struct Bridge {
     pub(crate) options: Vec<EngineOption>,
     /// GUI `setoption`s already translated, replayed after a restart.
     pub(crate) gui_options: Vec<String>,
+    /// Why the last start failed, if it did.
+    pub(crate) start_failure: Option<String>,
 }
 
 impl Bridge {
@@ -69,6 +71,7 @@ impl Bridge {
             name: None,
             options: Vec::new(),
             gui_options: Vec::new(),
+            start_failure: None,
         }
     }
 

@@ -340,8 +340,14 @@ impl<W: Write> Session<W> {
         for l in lines {
             self.say(&l)?;
         }
-        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none()) {
-            self.info("the engine is not running; it will be started again at the next position")?;
+        if let Some(b) = self.bridge.as_ref().filter(|b| b.engine.is_none()) {
+            let why = b
+                .start_failure
+                .as_ref()
+                .map_or_else(String::new, |e| format!(" ({e})"));
+            self.info(&format!(
+                "the engine is not running{why}; it will be started again at the next position"
+            ))?;
         }
         self.say("ucciok")
     }
@@ -837,8 +843,17 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Starts the engine, runs the handshake and sets its options.
+    /// Starts the engine, runs the handshake and sets its options; a failure
+    /// is remembered for the next `ucci`.
     fn start_engine(&mut self) -> Result<(), String> {
+        let started = self.try_start_engine();
+        if let Some(b) = &mut self.bridge {
+            b.start_failure = started.as_ref().err().cloned();
+        }
+        started
+    }
+
+    fn try_start_engine(&mut self) -> Result<(), String> {
         let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
