@@ -517,3 +517,36 @@ fn handshake_names_why_the_engine_is_not_running() {
         "{lines:?}"
     );
 }
+
+/// When an engine answers a banned move and is asked again, the new `go`
+/// carries only the time the GUI's clock has left, not the whole clock again
+/// (three full tries would overstep the clock threefold).
+#[test]
+fn asking_again_spends_only_the_time_left() {
+    let engine = "sh -c 'while read l; do case \"$l\" in \
+        ucci) echo option usemillisec type check default false; echo ucciok;; isready) echo readyok;; \
+        go*) sleep 0.6; echo bestmove h2e2;; quit) exit 0;; esac; done'";
+    let log = temp_log("retry-clock");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
+    let started = std::time::Instant::now();
+    gui.send("go time 1000 increment 0");
+    let (lines, mv) = gui.search();
+    let took = started.elapsed();
+    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    let times: Vec<u64> = text
+        .lines()
+        .filter_map(|l| l.split("->ENG go time ").nth(1))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(times.first(), Some(&1000), "{text}");
+    assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
+    assert!(took.as_millis() < 1500, "took {took:?}: {lines:?}");
+}

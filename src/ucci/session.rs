@@ -43,6 +43,9 @@ struct Search {
     allowed: Vec<Move>,
     retries: u32,
     deadline: Option<Instant>,
+    /// When the GUI's clock for this search started: at `go`, or at
+    /// `ponderhit` for a ponder search.
+    clock_start: Instant,
     stopped: bool,
     /// The GUI offered a draw (`go draw` or `ponderhit draw`).
     draw_offered: bool,
@@ -58,6 +61,23 @@ fn score_of(info: &str) -> Option<i64> {
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
     tokens.next()?.parse().ok()
+}
+
+/// The `go` to ask again with after `elapsed` of a search: a clock search
+/// gets only the time left on the GUI's clock (`millis`: in milliseconds,
+/// else in seconds), `None` when none is left; other searches are unchanged.
+fn go_with_time_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Go> {
+    let mut go = go.clone();
+    if let (Limit::Time(c), false) = (&mut go.limit, go.ponder) {
+        let used = if millis {
+            elapsed.as_millis()
+        } else {
+            elapsed.as_millis().div_ceil(1000)
+        };
+        let left = u128::from(c.time).checked_sub(used).filter(|&t| t > 0)?;
+        c.time = u64::try_from(left).unwrap_or(c.time);
+    }
+    Some(go)
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -552,6 +572,7 @@ impl<W: Write> Session<W> {
             allowed,
             retries: 0,
             deadline: None,
+            clock_start: Instant::now(),
             stopped: false,
             draw_offered,
             last_score: None,
@@ -565,6 +586,7 @@ impl<W: Write> Session<W> {
             return self.info("ponderhit: no search is running; ignored");
         };
         search.go.ponder = false;
+        search.clock_start = Instant::now();
         search.draw_offered |= draw;
         let ucci = self
             .bridge
@@ -679,12 +701,16 @@ impl<W: Write> Session<W> {
             self.info(&format!("engine answered {text} ({why}); no move is left"))?;
             return self.say("nobestmove");
         };
-        if search.stopped || search.retries >= MAX_RETRIES {
+        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), self.millis);
+        let Some(go) = again.filter(|_| !search.stopped && search.retries < MAX_RETRIES) else {
             self.info(&format!(
                 "engine answered {text} ({why}); playing {fallback} instead"
             ))?;
             return self.say(&format!("bestmove {fallback}"));
-        }
+        };
+        // The new `go` gives the clock as it stands now.
+        search.go = go;
+        search.clock_start = Instant::now();
         search.retries += 1;
         self.info(&format!(
             "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
@@ -909,6 +935,24 @@ impl<W: Write> Session<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn asks_again_with_the_time_left() {
+        let go = |words: &[&str]| crate::ucci::protocol::parse_go(words).unwrap();
+        let clock = go(&["time", "1000", "increment", "5"]);
+        let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
+        assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);
+        assert!(go_with_time_left(&clock, Duration::from_millis(1000), true).is_none());
+        // Seconds: a started second counts as used.
+        let secs = go(&["time", "3"]);
+        let left = go_with_time_left(&secs, Duration::from_millis(1200), false).unwrap();
+        assert_eq!(left.limit, go(&["time", "1"]).limit);
+        let depth = go(&["depth", "5"]);
+        assert_eq!(
+            go_with_time_left(&depth, Duration::from_secs(99), true),
+            Some(depth)
+        );
+    }
 
     #[test]
     fn reads_scores_from_info_lines() {
