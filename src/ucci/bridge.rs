@@ -49,8 +49,9 @@ pub(crate) struct Bridge {
     pub(crate) name: Option<String>,
     /// Its options, as offered to the GUI.
     pub(crate) options: Vec<EngineOption>,
-    /// GUI `setoption`s already translated, replayed after a restart.
-    pub(crate) gui_options: Vec<String>,
+    /// GUI `setoption`s already translated, replayed after a restart: the
+    /// engine's option name and the line, the last one set for each name.
+    pub(crate) gui_options: Vec<(String, String)>,
     /// Why the last start failed, if it did.
     pub(crate) start_failure: Option<String>,
 }
@@ -125,7 +126,7 @@ impl Bridge {
         for (n, v) in &self.settings.options {
             setup.push(self.dialect.setoption(n, Some(v)));
         }
-        setup.extend(self.gui_options.iter().cloned());
+        setup.extend(self.gui_options.iter().map(|(_, line)| line.clone()));
         setup
     }
 
@@ -139,14 +140,14 @@ impl Bridge {
 
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
     /// when the engine has no such option. Options other than the `newgame`
-    /// button are remembered for restarts.
+    /// button are remembered for restarts (the last value of each).
     pub(crate) fn setoption(&mut self, name: &str, value: Option<&str>) -> Option<String> {
-        let line = match (self.dialect.protocol, name) {
+        let engine_name = match (self.dialect.protocol, name) {
             (EngineProtocol::Uci, "newgame") => return Some("ucinewgame".to_string()),
-            (EngineProtocol::Ucci, _) => {
-                let engine_name = self.option(name).map_or(name, |o| o.engine_name.as_str());
-                self.dialect.setoption(engine_name, value)
-            }
+            (EngineProtocol::Ucci, _) => self
+                .option(name)
+                .map_or(name, |o| o.engine_name.as_str())
+                .to_string(),
             (EngineProtocol::Uci, _) => {
                 let standard = match name {
                     "hashsize" | "hash" => Some("Hash"),
@@ -154,15 +155,15 @@ impl Bridge {
                     "ponder" => Some("Ponder"),
                     _ => None,
                 };
-                let engine_name = self
-                    .option(name)
+                self.option(name)
                     .map(|o| o.engine_name.clone())
-                    .or(standard.map(str::to_string))?;
-                self.dialect.setoption(&engine_name, value)
+                    .or(standard.map(str::to_string))?
             }
         };
+        let line = self.dialect.setoption(&engine_name, value);
         if name != "newgame" {
-            self.gui_options.push(line.clone());
+            self.gui_options.retain(|(n, _)| *n != engine_name);
+            self.gui_options.push((engine_name, line.clone()));
         }
         Some(line)
     }
@@ -330,7 +331,10 @@ mod tests {
         );
         assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
         assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
-        assert_eq!(b.gui_options.len(), 4);
-        assert_eq!(b.configure(&handshake).len(), 6);
+        // One line per option is replayed after a restart: the last value set.
+        assert_eq!(b.gui_options.len(), 2);
+        let setup = b.configure(&handshake);
+        assert_eq!(setup.len(), 4);
+        assert!(setup.contains(&"setoption name Hash value 64".to_string()));
     }
 }
