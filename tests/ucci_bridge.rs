@@ -502,6 +502,18 @@ fn commands_after_stop_wait_for_the_stopped_search() {
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
     assert!(!has_info(&lines, |l| l.starts_with("ignored")), "{lines:?}");
+    // Several go/stop pairs at once: each stop stops its own search.
+    for _ in 0..3 {
+        gui.send("position startpos");
+        gui.send("go infinite");
+        gui.send("stop");
+    }
+    gui.send("isready");
+    for _ in 0..3 {
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    }
+    gui.until(|l| l == "readyok");
 }
 
 /// An engine that cannot be started: the handshake already says why, so a

@@ -225,11 +225,11 @@ impl<W: Write> Session<W> {
     /// Handles the lines held back by a stopped search once it has answered;
     /// `false` ends the session.
     fn run_deferred(&mut self) -> io::Result<bool> {
-        while self.search.is_none() {
+        while !self.search.as_ref().is_some_and(|s| s.stopped) {
             let Some(line) = self.deferred.pop_front() else {
                 break;
             };
-            if !self.on_gui(&line)? {
+            if !self.handle_gui(&line)? {
                 return Ok(false);
             }
         }
@@ -263,16 +263,21 @@ impl<W: Write> Session<W> {
     /// Handles one GUI line; `false` ends the session.
     fn on_gui(&mut self, line: &str) -> io::Result<bool> {
         // After `stop` the GUI may send its next commands at once (a ponder
-        // miss): they wait for the stopped search's answer, as in an engine.
-        if self.search.as_ref().is_some_and(|s| s.stopped)
-            && !matches!(
-                line.split_whitespace().next(),
-                None | Some("stop" | "isready" | "probe" | "quit")
-            )
-        {
+        // miss): they wait for the stopped search's answer, as in an engine,
+        // and so does everything after them, to keep their order.
+        let head = line.split_whitespace().next();
+        let stopped = self.search.as_ref().is_some_and(|s| s.stopped);
+        let waits = !self.deferred.is_empty()
+            || (stopped && !matches!(head, None | Some("stop" | "isready" | "probe")));
+        if waits && head != Some("quit") {
             self.deferred.push_back(line.to_string());
             return Ok(true);
         }
+        self.handle_gui(line)
+    }
+
+    /// Handles one GUI line now; `false` ends the session.
+    fn handle_gui(&mut self, line: &str) -> io::Result<bool> {
         let cmd = match parse_command(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
