@@ -562,3 +562,29 @@ fn asking_again_spends_only_the_time_left() {
     assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
     assert!(took.as_millis() < 1500, "took {took:?}: {lines:?}");
 }
+
+/// A move the bridge does not pass on is named to the GUI in UCCI
+/// coordinates, also when the engine counts ranks from 1.
+#[test]
+fn refused_moves_are_named_in_ucci_coordinates() {
+    let engine = "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+        go*) echo bestmove h3e3;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        engine,
+        "--engine-protocol",
+        "uci",
+        "--engine-rank-base",
+        "1",
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.starts_with("engine answered h2e2 (banned")),
+        "{lines:?}"
+    );
+}

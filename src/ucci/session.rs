@@ -702,6 +702,8 @@ impl<W: Write> Session<W> {
                 });
             }
         }
+        // The GUI reads moves in UCCI coordinates, whatever the engine's ranks.
+        let text = mv.map_or_else(|| format!("'{text}'"), |m| m.to_string());
         let Some(&fallback) = search.allowed.first() else {
             self.info(&format!("engine answered {text} ({why}); no move is left"))?;
             return self.say("nobestmove");
