@@ -121,6 +121,7 @@ where
         tx,
         pending: VecDeque::new(),
         deferred: VecDeque::new(),
+        start_profile: settings.profile.clone(),
         profile: settings.profile,
         millis: true,
         game: Game {
@@ -152,6 +153,9 @@ struct Session<W: Write> {
     /// GUI lines that came after a `stop` while the stopped search had not
     /// answered yet; they are handled, in order, once it has.
     deferred: VecDeque<String>,
+    /// The profile given at start, which `setoption profile` may choose by
+    /// name again (it may come from a file).
+    start_profile: Profile,
     profile: Profile,
     millis: bool,
     game: Game,
@@ -347,8 +351,10 @@ impl<W: Write> Session<W> {
         }
         self.say("id author xqarbiter developers")?;
         let mut names: Vec<&str> = BUILTIN_NAMES.to_vec();
-        if !names.contains(&self.profile.name.as_str()) {
-            names.push(&self.profile.name);
+        for extra in [&self.start_profile.name, &self.profile.name] {
+            if !names.contains(&extra.as_str()) {
+                names.push(extra);
+            }
         }
         let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
         self.say(&format!(
@@ -398,7 +404,12 @@ impl<W: Write> Session<W> {
                 let Some(v) = value else {
                     return self.info("setoption profile: the profile name is missing");
                 };
-                let changed = load_profile(v).and_then(|profile| {
+                let loaded = if v == self.start_profile.name {
+                    Ok(self.start_profile.clone())
+                } else {
+                    load_profile(v)
+                };
+                let changed = loaded.and_then(|profile| {
                     let judge = replay(&profile, &self.game.start, &self.game.moves)?;
                     Ok((profile, judge))
                 });
