@@ -133,9 +133,11 @@ impl Bridge {
     /// The engine's option the GUI names: by its UCCI name, or (the UCI form
     /// of `setoption`) by the engine's own name in any case.
     fn option(&self, name: &str) -> Option<&EngineOption> {
-        self.options
-            .iter()
-            .find(|o| o.ucci_name == name || o.engine_name.eq_ignore_ascii_case(name))
+        self.options.iter().find(|o| {
+            o.ucci_name == name
+                || o.engine_name.eq_ignore_ascii_case(name)
+                || o.ucci_name == name.replace(' ', "_")
+        })
     }
 
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
@@ -267,7 +269,14 @@ mod tests {
         let setup = fsf.configure(&lines(&[
             "id name Fairy-Stockfish 11.1 LB 64",
             "option Hash type spin default 16 min 1 max 131072",
+            "option Skill_Level type spin default 20 min -20 max 20",
         ]));
+        // The UCI form of setoption names it with spaces; the UCCI engine's
+        // name has underscores.
+        assert_eq!(
+            fsf.setoption("skill level", Some("3")).as_deref(),
+            Some("setoption Skill_Level 3")
+        );
         assert!(fsf.dialect.millis);
         assert!(fsf.dialect.go_infinite);
         assert_eq!(fsf.dialect.rank_base, 0);
