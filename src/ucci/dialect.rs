@@ -203,10 +203,16 @@ impl Dialect {
                         }
                         (Some(&"mate"), Some(m)) => {
                             // Mate in m moves is 2m − 1 plies; mated in |m| is 2|m|.
+                            // Whatever the engine writes, the score keeps its
+                            // sign and stays within ±MATE.
+                            let plies = |moves: u64, extra: i64| {
+                                let p = i64::try_from(moves).unwrap_or(i64::MAX);
+                                p.saturating_mul(2).saturating_add(extra).min(MATE - 1)
+                            };
                             let score = if m > 0 {
-                                MATE - (2 * m - 1)
+                                MATE - plies(m.unsigned_abs(), -1)
                             } else {
-                                -(MATE - 2 * m.abs())
+                                -(MATE - plies(m.unsigned_abs(), 0))
                             };
                             out.push(score.to_string());
                             i += 2;
@@ -383,6 +389,15 @@ mod tests {
             UCCI.translate_info("info score mate -2"),
             "info score -9996"
         );
+        // An absurd mate distance keeps the score's sign, within ±10000.
+        let score = |line: &str| -> i64 {
+            let t = FSF_UCI.translate_info(line);
+            t.rsplit(' ').next().unwrap().parse().unwrap()
+        };
+        for (m, sign) in [(i64::MAX, 1), (i64::MIN, -1), (-i64::MAX, -1)] {
+            let s = score(&format!("info score mate {m}"));
+            assert!(s.signum() == sign && s.abs() <= MATE, "mate {m}: {s}");
+        }
         assert_eq!(
             UCCI.translate_info("info string x pv y"),
             "info string x pv y"
