@@ -73,7 +73,10 @@ impl Dialect {
             if !('a'..='i').contains(&file) {
                 return None;
             }
-            Square::at(file as i32 - 'a' as i32, rank - self.rank_base as i32)
+            Square::at(
+                file as i32 - 'a' as i32,
+                rank.checked_sub(i32::from(self.rank_base))?,
+            )
         };
         let (from, to) = (square(a)?, square(b)?);
         (from != to).then(|| Move::new(from, to))
@@ -311,6 +314,9 @@ mod tests {
         assert_eq!(UCCI.parse_move("(none)"), None);
         assert_eq!(FSF_UCI.parse_move("a0a1"), None);
         assert_eq!(UCCI.parse_move("j1j2"), None);
+        // Absurd ranks are not moves (and do not overflow).
+        assert_eq!(FSF_UCI.parse_move("a-2147483648a1"), None);
+        assert_eq!(FSF_UCI.parse_move("a2147483647a1"), None);
     }
 
     #[test]
