@@ -482,3 +482,109 @@ fn draw_offers_are_answered_for_uci_engines_by_the_score() {
         "{lines:?}"
     );
 }
+
+/// A GUI that, after `stop`, sends its next `position` and `go` at once
+/// (as on a ponder miss) gets both searches answered, in order, although the
+/// engine's `bestmove` for the stopped search comes later than those lines.
+#[test]
+fn commands_after_stop_wait_for_the_stopped_search() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        go*infinite*) ;; go*) echo bestmove h9g7;; stop) sleep 0.3; echo bestmove h2e2;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.send("stop");
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+    assert!(!has_info(&lines, |l| l.starts_with("ignored")), "{lines:?}");
+    // Several go/stop pairs at once: each stop stops its own search.
+    for _ in 0..3 {
+        gui.send("position startpos");
+        gui.send("go infinite");
+        gui.send("stop");
+    }
+    gui.send("isready");
+    for _ in 0..3 {
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    }
+    gui.until(|l| l == "readyok");
+}
+
+/// An engine that cannot be started: the handshake already says why, so a
+/// match runner's log shows the cause before the first `go`.
+#[test]
+fn handshake_names_why_the_engine_is_not_running() {
+    let mut gui = Gui::xqarbiter(&["--engine", "/nonexistent/xq-engine --flag"]);
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    assert!(
+        has_info(&lines, |l| l.contains("not running")
+            && l.contains("cannot start '/nonexistent/xq-engine --flag'")),
+        "{lines:?}"
+    );
+}
+
+/// When an engine answers a banned move and is asked again, the new `go`
+/// carries only the time the GUI's clock has left, not the whole clock again
+/// (three full tries would overstep the clock threefold).
+#[test]
+fn asking_again_spends_only_the_time_left() {
+    let engine = "sh -c 'while read l; do case \"$l\" in \
+        ucci) echo option usemillisec type check default false; echo ucciok;; isready) echo readyok;; \
+        go*) sleep 0.6; echo bestmove h2e2;; quit) exit 0;; esac; done'";
+    let log = temp_log("retry-clock");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
+    let started = std::time::Instant::now();
+    gui.send("go time 1000 increment 0");
+    let (lines, mv) = gui.search();
+    let took = started.elapsed();
+    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    let times: Vec<u64> = text
+        .lines()
+        .filter_map(|l| l.split("->ENG go time ").nth(1))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(times.first(), Some(&1000), "{text}");
+    assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
+    assert!(took.as_millis() < 1500, "took {took:?}: {lines:?}");
+}
+
+/// A move the bridge does not pass on is named to the GUI in UCCI
+/// coordinates, also when the engine counts ranks from 1.
+#[test]
+fn refused_moves_are_named_in_ucci_coordinates() {
+    let engine = "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+        go*) echo bestmove h3e3;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        engine,
+        "--engine-protocol",
+        "uci",
+        "--engine-rank-base",
+        "1",
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.starts_with("engine answered h2e2 (banned")),
+        "{lines:?}"
+    );
+}

@@ -278,3 +278,31 @@ fn a_gui_that_closes_its_end_ends_the_session_quietly() {
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// A profile file given at start is offered in the `profile` combo by its
+/// name, and that name selects it again after another profile was chosen.
+#[test]
+fn the_profile_file_given_at_start_can_be_chosen_again() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/profiles/example-open-2026.toml"
+    );
+    let mut gui = Gui::xqarbiter(&["--profile", file]);
+    gui.send("setoption profile axf");
+    gui.send("ucci");
+    let hello = gui.until(|l| l == "ucciok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option profile ") && l.contains(" var example-open-2026 ")),
+        "{hello:?}"
+    );
+    gui.send("setoption profile example-open-2026");
+    gui.send("position startpos");
+    gui.send("probe");
+    let lines = gui.until(|l| l == "pophash");
+    assert!(
+        has_info(&lines, |l| l.starts_with("profile example-open-2026 ")),
+        "{lines:?}"
+    );
+}

@@ -51,8 +51,12 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
     }
 }
 
+/// A positive number of seconds (0 would give the engine no time at all).
 fn seconds(what: &str, s: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(s).map_err(|_| format!("{what}: '{s}' is not a number of seconds"))
+    match Duration::try_from_secs_f64(s) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        _ => Err(format!("{what}: '{s}' is not a positive number of seconds")),
+    }
 }
 
 /// Runs `ucci` on standard input and output.
@@ -80,5 +84,19 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         // The GUI closed its end (after `quit`, say): nothing is left to tell it.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         other => other.map(|()| ExitCode::SUCCESS).map_err(Into::into),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_are_positive_seconds() {
+        assert_eq!(seconds("t", 0.25), Ok(Duration::from_millis(250)));
+        for bad in [0.0, -0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let e = seconds("--engine-timeout", bad).unwrap_err();
+            assert!(e.contains("not a positive number of seconds"), "{e}");
+        }
     }
 }

@@ -49,8 +49,11 @@ pub(crate) struct Bridge {
     pub(crate) name: Option<String>,
     /// Its options, as offered to the GUI.
     pub(crate) options: Vec<EngineOption>,
-    /// GUI `setoption`s already translated, replayed after a restart.
-    pub(crate) gui_options: Vec<String>,
+    /// GUI `setoption`s already translated, replayed after a restart: the
+    /// engine's option name and the line, the last one set for each name.
+    pub(crate) gui_options: Vec<(String, String)>,
+    /// Why the last start failed, if it did.
+    pub(crate) start_failure: Option<String>,
 }
 
 impl Bridge {
@@ -69,6 +72,7 @@ impl Bridge {
             name: None,
             options: Vec::new(),
             gui_options: Vec::new(),
+            start_failure: None,
         }
     }
 
@@ -122,42 +126,46 @@ impl Bridge {
         for (n, v) in &self.settings.options {
             setup.push(self.dialect.setoption(n, Some(v)));
         }
-        setup.extend(self.gui_options.iter().cloned());
+        setup.extend(self.gui_options.iter().map(|(_, line)| line.clone()));
         setup
+    }
+
+    /// The engine's option the GUI names: by its UCCI name, or (the UCI form
+    /// of `setoption`) by the engine's own name in any case.
+    fn option(&self, name: &str) -> Option<&EngineOption> {
+        self.options.iter().find(|o| {
+            o.ucci_name == name
+                || o.engine_name.eq_ignore_ascii_case(name)
+                || o.ucci_name == name.replace(' ', "_")
+        })
     }
 
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
     /// when the engine has no such option. Options other than the `newgame`
-    /// button are remembered for restarts.
+    /// button are remembered for restarts (the last value of each).
     pub(crate) fn setoption(&mut self, name: &str, value: Option<&str>) -> Option<String> {
-        let line = match (self.dialect.protocol, name) {
+        let engine_name = match (self.dialect.protocol, name) {
             (EngineProtocol::Uci, "newgame") => return Some("ucinewgame".to_string()),
-            (EngineProtocol::Ucci, _) => {
-                let engine_name = self
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
-                    .map_or(name, |o| o.engine_name.as_str());
-                self.dialect.setoption(engine_name, value)
-            }
+            (EngineProtocol::Ucci, _) => self
+                .option(name)
+                .map_or(name, |o| o.engine_name.as_str())
+                .to_string(),
             (EngineProtocol::Uci, _) => {
                 let standard = match name {
-                    "hashsize" => Some("Hash"),
+                    "hashsize" | "hash" => Some("Hash"),
                     "threads" => Some("Threads"),
                     "ponder" => Some("Ponder"),
                     _ => None,
                 };
-                let engine_name = self
-                    .options
-                    .iter()
-                    .find(|o| o.ucci_name == name)
+                self.option(name)
                     .map(|o| o.engine_name.clone())
-                    .or(standard.map(str::to_string))?;
-                self.dialect.setoption(&engine_name, value)
+                    .or(standard.map(str::to_string))?
             }
         };
+        let line = self.dialect.setoption(&engine_name, value);
         if name != "newgame" {
-            self.gui_options.push(line.clone());
+            self.gui_options.retain(|(n, _)| *n != engine_name);
+            self.gui_options.push((engine_name, line.clone()));
         }
         Some(line)
     }
@@ -261,7 +269,14 @@ mod tests {
         let setup = fsf.configure(&lines(&[
             "id name Fairy-Stockfish 11.1 LB 64",
             "option Hash type spin default 16 min 1 max 131072",
+            "option Skill_Level type spin default 20 min -20 max 20",
         ]));
+        // The UCI form of setoption names it with spaces; the UCCI engine's
+        // name has underscores.
+        assert_eq!(
+            fsf.setoption("skill level", Some("3")).as_deref(),
+            Some("setoption Skill_Level 3")
+        );
         assert!(fsf.dialect.millis);
         assert!(fsf.dialect.go_infinite);
         assert_eq!(fsf.dialect.rank_base, 0);
@@ -314,9 +329,21 @@ mod tests {
             b.setoption("hashsize", Some("64")).as_deref(),
             Some("setoption name Hash value 64")
         );
+        // The UCI form of setoption gives the engine's own name (lower-cased).
+        assert_eq!(
+            b.setoption("skill level", Some("3")).as_deref(),
+            Some("setoption name Skill Level value 3")
+        );
+        assert_eq!(
+            b.setoption("hash", Some("64")).as_deref(),
+            Some("setoption name Hash value 64")
+        );
         assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
         assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
+        // One line per option is replayed after a restart: the last value set.
         assert_eq!(b.gui_options.len(), 2);
-        assert_eq!(b.configure(&handshake).len(), 4);
+        let setup = b.configure(&handshake);
+        assert_eq!(setup.len(), 4);
+        assert!(setup.contains(&"setoption name Hash value 64".to_string()));
     }
 }

@@ -73,7 +73,10 @@ impl Dialect {
             if !('a'..='i').contains(&file) {
                 return None;
             }
-            Square::at(file as i32 - 'a' as i32, rank - self.rank_base as i32)
+            Square::at(
+                file as i32 - 'a' as i32,
+                rank.checked_sub(i32::from(self.rank_base))?,
+            )
         };
         let (from, to) = (square(a)?, square(b)?);
         (from != to).then(|| Move::new(from, to))
@@ -203,10 +206,16 @@ impl Dialect {
                         }
                         (Some(&"mate"), Some(m)) => {
                             // Mate in m moves is 2m − 1 plies; mated in |m| is 2|m|.
+                            // Whatever the engine writes, the score keeps its
+                            // sign and stays within ±MATE.
+                            let plies = |moves: u64, extra: i64| {
+                                let p = i64::try_from(moves).unwrap_or(i64::MAX);
+                                p.saturating_mul(2).saturating_add(extra).min(MATE - 1)
+                            };
                             let score = if m > 0 {
-                                MATE - (2 * m - 1)
+                                MATE - plies(m.unsigned_abs(), -1)
                             } else {
-                                -(MATE - 2 * m.abs())
+                                -(MATE - plies(m.unsigned_abs(), 0))
                             };
                             out.push(score.to_string());
                             i += 2;
@@ -305,6 +314,9 @@ mod tests {
         assert_eq!(UCCI.parse_move("(none)"), None);
         assert_eq!(FSF_UCI.parse_move("a0a1"), None);
         assert_eq!(UCCI.parse_move("j1j2"), None);
+        // Absurd ranks are not moves (and do not overflow).
+        assert_eq!(FSF_UCI.parse_move("a-2147483648a1"), None);
+        assert_eq!(FSF_UCI.parse_move("a2147483647a1"), None);
     }
 
     #[test]
@@ -383,6 +395,15 @@ mod tests {
             UCCI.translate_info("info score mate -2"),
             "info score -9996"
         );
+        // An absurd mate distance keeps the score's sign, within ±10000.
+        let score = |line: &str| -> i64 {
+            let t = FSF_UCI.translate_info(line);
+            t.rsplit(' ').next().unwrap().parse().unwrap()
+        };
+        for (m, sign) in [(i64::MAX, 1), (i64::MIN, -1), (-i64::MAX, -1)] {
+            let s = score(&format!("info score mate {m}"));
+            assert!(s.signum() == sign && s.abs() <= MATE, "mate {m}: {s}");
+        }
         assert_eq!(
             UCCI.translate_info("info string x pv y"),
             "info string x pv y"

@@ -4,6 +4,7 @@
 use crate::board::{Move, Position};
 use crate::rules::profile::Profile;
 
+use super::dialect::{Dialect, EngineProtocol};
 use super::judge::Judge;
 use super::protocol::{PositionSpec, Start};
 
@@ -33,10 +34,44 @@ pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Res
 }
 
 /// Builds the game a `position` command describes, checking every move.
+/// When the moves are wrong as written but right with ranks counted from 1,
+/// the error says so: the GUI speaks Fairy-Stockfish's UCI numbering.
 pub(crate) fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
+    load_as_written(profile, spec).map_err(|e| {
+        if ranks_from_one(profile, spec) {
+            format!(
+                "{e} (the moves are legal with ranks 1–10, as Fairy-Stockfish's UCI writes them; UCCI numbers ranks 0–9)"
+            )
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether `spec`'s moves are all legal when read with ranks 1–10.
+fn ranks_from_one(profile: &Profile, spec: &PositionSpec) -> bool {
+    let from_one = Dialect {
+        protocol: EngineProtocol::Uci,
+        rank_base: 1,
+        millis: true,
+        go_infinite: true,
+    };
+    let moves: Option<Vec<Move>> = spec.moves.iter().map(|m| from_one.parse_move(m)).collect();
+    let start = match &spec.start {
+        Start::StartPos => Some(Position::startpos()),
+        Start::Fen(f) => Position::from_fen(f).ok(),
+    };
+    match (start, moves) {
+        (Some(start), Some(moves)) if !moves.is_empty() => replay(profile, &start, &moves).is_ok(),
+        _ => false,
+    }
+}
+
+fn load_as_written(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
-        Start::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+        // The error names the FEN and what is wrong with it.
+        Start::Fen(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
     };
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (i, text) in spec.moves.iter().enumerate() {
@@ -97,10 +132,24 @@ mod tests {
             e.contains("would leave the red king in check from black rook d9"),
             "{e}"
         );
+        // Ranks 1–10 (Fairy-Stockfish's UCI): the error says so.
+        for moves in [["h3e3", "h10g8"], ["h3e3", "h8e8"]] {
+            let spec = PositionSpec {
+                start: Start::StartPos,
+                moves: moves.iter().map(|m| m.to_string()).collect(),
+            };
+            let e = load(&cxa2020, &spec).err().unwrap();
+            assert!(e.contains("legal with ranks 1–10"), "{e}");
+        }
+        let e = load(&cxa2020, &own).err().unwrap();
+        assert!(!e.contains("ranks 1–10"), "{e}");
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],
         };
-        assert!(load(&cxa2020, &spec).is_err());
+        let e = load(&cxa2020, &spec).err().unwrap();
+        // The FEN is named once, with what is wrong with it.
+        assert_eq!(e.matches("nonsense").count(), 1, "{e}");
+        assert!(e.starts_with("invalid FEN 'nonsense': "), "{e}");
     }
 }

@@ -192,6 +192,11 @@ pub(crate) fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> 
     };
     let start = match head {
         ["startpos"] => Start::StartPos,
+        ["startpos", extra, ..] => {
+            return err(format!(
+                "position startpos: unexpected '{extra}' (moves follow the word 'moves')"
+            ));
+        }
         ["fen", fields @ ..] if !fields.is_empty() => Start::Fen(fields.join(" ")),
         ["fen"] => return err("position fen: the FEN is missing"),
         [] => return err("position: expected 'startpos' or 'fen <FEN>'"),
@@ -342,6 +347,11 @@ mod tests {
         assert!(parse_command("position").is_err());
         assert!(parse_command("position fen").is_err());
         assert!(parse_command("position banana").is_err());
+        let e = parse_command("position startpos h2e2 h9g7").unwrap_err();
+        assert_eq!(
+            e.0,
+            "position startpos: unexpected 'h2e2' (moves follow the word 'moves')"
+        );
     }
 
     #[test]

@@ -43,6 +43,9 @@ struct Search {
     allowed: Vec<Move>,
     retries: u32,
     deadline: Option<Instant>,
+    /// When the GUI's clock for this search started: at `go`, or at
+    /// `ponderhit` for a ponder search.
+    clock_start: Instant,
     stopped: bool,
     /// The GUI offered a draw (`go draw` or `ponderhit draw`).
     draw_offered: bool,
@@ -58,6 +61,23 @@ fn score_of(info: &str) -> Option<i64> {
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
     tokens.next()?.parse().ok()
+}
+
+/// The `go` to ask again with after `elapsed` of a search: a clock search
+/// gets only the time left on the GUI's clock (`millis`: in milliseconds,
+/// else in seconds), `None` when none is left; other searches are unchanged.
+fn go_with_time_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Go> {
+    let mut go = go.clone();
+    if let (Limit::Time(c), false) = (&mut go.limit, go.ponder) {
+        let used = if millis {
+            elapsed.as_millis()
+        } else {
+            elapsed.as_millis().div_ceil(1000)
+        };
+        let left = u128::from(c.time).checked_sub(used).filter(|&t| t > 0)?;
+        c.time = u64::try_from(left).unwrap_or(c.time);
+    }
+    Some(go)
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -100,6 +120,8 @@ where
         rx,
         tx,
         pending: VecDeque::new(),
+        deferred: VecDeque::new(),
+        start_profile: settings.profile.clone(),
         profile: settings.profile,
         millis: true,
         game: Game {
@@ -128,6 +150,12 @@ struct Session<W: Write> {
     rx: Receiver<SessionInput>,
     tx: Sender<SessionInput>,
     pending: VecDeque<SessionInput>,
+    /// GUI lines that came after a `stop` while the stopped search had not
+    /// answered yet; they are handled, in order, once it has.
+    deferred: VecDeque<String>,
+    /// The profile given at start, which `setoption profile` may choose by
+    /// name again (it may come from a file).
+    start_profile: Profile,
     profile: Profile,
     millis: bool,
     game: Game,
@@ -190,9 +218,26 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
+            if !self.run_deferred()? {
+                break;
+            }
         }
         self.stop_engine();
         Ok(())
+    }
+
+    /// Handles the lines held back by a stopped search once it has answered;
+    /// `false` ends the session.
+    fn run_deferred(&mut self) -> io::Result<bool> {
+        while !self.search.as_ref().is_some_and(|s| s.stopped) {
+            let Some(line) = self.deferred.pop_front() else {
+                break;
+            };
+            if !self.handle_gui(&line)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     fn is_current(&self, generation: u64) -> bool {
@@ -221,6 +266,22 @@ impl<W: Write> Session<W> {
 
     /// Handles one GUI line; `false` ends the session.
     fn on_gui(&mut self, line: &str) -> io::Result<bool> {
+        // After `stop` the GUI may send its next commands at once (a ponder
+        // miss): they wait for the stopped search's answer, as in an engine,
+        // and so does everything after them, to keep their order.
+        let head = line.split_whitespace().next();
+        let stopped = self.search.as_ref().is_some_and(|s| s.stopped);
+        let waits = !self.deferred.is_empty()
+            || (stopped && !matches!(head, None | Some("stop" | "isready" | "probe")));
+        if waits && head != Some("quit") {
+            self.deferred.push_back(line.to_string());
+            return Ok(true);
+        }
+        self.handle_gui(line)
+    }
+
+    /// Handles one GUI line now; `false` ends the session.
+    fn handle_gui(&mut self, line: &str) -> io::Result<bool> {
         let cmd = match parse_command(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
@@ -290,8 +351,10 @@ impl<W: Write> Session<W> {
         }
         self.say("id author xqarbiter developers")?;
         let mut names: Vec<&str> = BUILTIN_NAMES.to_vec();
-        if !names.contains(&self.profile.name.as_str()) {
-            names.push(&self.profile.name);
+        for extra in [&self.start_profile.name, &self.profile.name] {
+            if !names.contains(&extra.as_str()) {
+                names.push(extra);
+            }
         }
         let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
         self.say(&format!(
@@ -308,8 +371,14 @@ impl<W: Write> Session<W> {
         for l in lines {
             self.say(&l)?;
         }
-        if self.bridge.as_ref().is_some_and(|b| b.engine.is_none()) {
-            self.info("the engine is not running; it will be started again at the next position")?;
+        if let Some(b) = self.bridge.as_ref().filter(|b| b.engine.is_none()) {
+            let why = b
+                .start_failure
+                .as_ref()
+                .map_or_else(String::new, |e| format!(" ({e})"));
+            self.info(&format!(
+                "the engine is not running{why}; it will be started again at the next position"
+            ))?;
         }
         self.say("ucciok")
     }
@@ -335,7 +404,12 @@ impl<W: Write> Session<W> {
                 let Some(v) = value else {
                     return self.info("setoption profile: the profile name is missing");
                 };
-                let changed = load_profile(v).and_then(|profile| {
+                let loaded = if v == self.start_profile.name {
+                    Ok(self.start_profile.clone())
+                } else {
+                    load_profile(v)
+                };
+                let changed = loaded.and_then(|profile| {
                     let judge = replay(&profile, &self.game.start, &self.game.moves)?;
                     Ok((profile, judge))
                 });
@@ -514,6 +588,7 @@ impl<W: Write> Session<W> {
             allowed,
             retries: 0,
             deadline: None,
+            clock_start: Instant::now(),
             stopped: false,
             draw_offered,
             last_score: None,
@@ -527,6 +602,7 @@ impl<W: Write> Session<W> {
             return self.info("ponderhit: no search is running; ignored");
         };
         search.go.ponder = false;
+        search.clock_start = Instant::now();
         search.draw_offered |= draw;
         let ucci = self
             .bridge
@@ -637,16 +713,22 @@ impl<W: Write> Session<W> {
                 });
             }
         }
+        // The GUI reads moves in UCCI coordinates, whatever the engine's ranks.
+        let text = mv.map_or_else(|| format!("'{text}'"), |m| m.to_string());
         let Some(&fallback) = search.allowed.first() else {
             self.info(&format!("engine answered {text} ({why}); no move is left"))?;
             return self.say("nobestmove");
         };
-        if search.stopped || search.retries >= MAX_RETRIES {
+        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), self.millis);
+        let Some(go) = again.filter(|_| !search.stopped && search.retries < MAX_RETRIES) else {
             self.info(&format!(
                 "engine answered {text} ({why}); playing {fallback} instead"
             ))?;
             return self.say(&format!("bestmove {fallback}"));
-        }
+        };
+        // The new `go` gives the clock as it stands now.
+        search.go = go;
+        search.clock_start = Instant::now();
         search.retries += 1;
         self.info(&format!(
             "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
@@ -805,8 +887,17 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Starts the engine, runs the handshake and sets its options.
+    /// Starts the engine, runs the handshake and sets its options; a failure
+    /// is remembered for the next `ucci`.
     fn start_engine(&mut self) -> Result<(), String> {
+        let started = self.try_start_engine();
+        if let Some(b) = &mut self.bridge {
+            b.start_failure = started.as_ref().err().cloned();
+        }
+        started
+    }
+
+    fn try_start_engine(&mut self) -> Result<(), String> {
         let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
@@ -862,6 +953,24 @@ impl<W: Write> Session<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn asks_again_with_the_time_left() {
+        let go = |words: &[&str]| crate::ucci::protocol::parse_go(words).unwrap();
+        let clock = go(&["time", "1000", "increment", "5"]);
+        let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
+        assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);
+        assert!(go_with_time_left(&clock, Duration::from_millis(1000), true).is_none());
+        // Seconds: a started second counts as used.
+        let secs = go(&["time", "3"]);
+        let left = go_with_time_left(&secs, Duration::from_millis(1200), false).unwrap();
+        assert_eq!(left.limit, go(&["time", "1"]).limit);
+        let depth = go(&["depth", "5"]);
+        assert_eq!(
+            go_with_time_left(&depth, Duration::from_secs(99), true),
+            Some(depth)
+        );
+    }
 
     #[test]
     fn reads_scores_from_info_lines() {
