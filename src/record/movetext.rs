@@ -306,7 +306,7 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     ResultToken::Absent
 }
 
-/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or a Chinese result word such as 红胜, 黑负, 和棋.
+/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or Chinese result words such as 红胜, 黑负, 和棋, 红方认负.
 fn result_token(tok: &str) -> Option<ResultToken> {
     if tok == "*" {
         return Some(ResultToken::Unknown);
@@ -317,15 +317,9 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     {
         return Some(ResultToken::Known(r));
     }
-    let wordy = !tok.is_ascii()
-        && tok.chars().all(|c| {
-            matches!(
-                c,
-                '红' | '紅' | '黑' | '先' | '胜' | '勝' | '负' | '負' | '和' | '棋' | '局' | '方'
-            )
-        });
-    if wordy {
-        return Outcome::from_chinese(tok).map(ResultToken::Known);
+    // The Chinese words and phrases, as a typed move list reads them.
+    if !tok.is_ascii() {
+        return Outcome::parse(tok).map(ResultToken::Known);
     }
     None
 }
@@ -447,6 +441,22 @@ mod tests {
             Some(ResultToken::Known(Outcome::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn every_result_word_of_a_typed_list_ends_a_pasted_record() {
+        // The words `--moves` reads as the result end a pasted record too.
+        for (text, outcome) in [
+            ("平局", Outcome::Draw),
+            ("红赢", Outcome::RedWins),
+            ("红胜。", Outcome::RedWins),
+            ("红方认负", Outcome::BlackWins),
+            ("黑方认输", Outcome::RedWins),
+        ] {
+            let (g, res) = read(&format!("1. 炮二平五 马８进７ {text}"));
+            assert_eq!(g.moves.len(), 2, "{text}");
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
     }
 
     #[test]
