@@ -125,7 +125,7 @@ pub(crate) fn read_movetext(
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
                     if !(0xE4..=0xE9).contains(&c)
                         && text[end..].chars().next().is_some_and(|ch| {
-                            ch.is_whitespace() || matches!(ch, '，' | '；' | '（')
+                            ch.is_whitespace() || matches!(ch, '，' | '；' | '、' | '。' | '（')
                         })
                     {
                         break;
@@ -208,7 +208,7 @@ fn utf8_len(b: u8) -> usize {
     }
 }
 
-/// The byte length of the separator (whitespace, `,`, `，`, `；`) at `i`, or 0.
+/// The byte length of the separator (whitespace, `,`, `，`, `；`, `、`, `。`) at `i`, or 0.
 #[inline]
 fn separator_len(text: &str, i: usize) -> usize {
     let Some(&b) = text.as_bytes().get(i) else {
@@ -218,7 +218,7 @@ fn separator_len(text: &str, i: usize) -> usize {
         return usize::from(b.is_ascii_whitespace() || b == b',');
     }
     match text.get(i..).and_then(|s| s.chars().next()) {
-        Some(c) if c.is_whitespace() || matches!(c, '，' | '；') => c.len_utf8(),
+        Some(c) if c.is_whitespace() || matches!(c, '，' | '；' | '、' | '。') => c.len_utf8(),
         _ => 0,
     }
 }
@@ -441,6 +441,13 @@ mod tests {
             Some(ResultToken::Known(Outcome::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn enumeration_commas_and_full_stops_separate_moves() {
+        let (g, res) = read("1、炮二平五、马８进７。2、马二进三、车９平８。红胜。");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
     }
 
     #[test]
