@@ -322,18 +322,28 @@ fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result
         }
         Err(f) => f,
     };
+    match split_run_together(pos, word) {
+        Some(moves) => {
+            for &(mv, _) in &moves {
+                pos.play(mv);
+            }
+            out.moves.extend(moves);
+            Ok(())
+        }
+        None => Err(failure),
+    }
+}
+
+/// The moves of `word` if it is Chinese moves written without spaces
+/// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
+/// text; `None` for a word of fewer than eight characters or not all Chinese.
+pub(crate) fn split_run_together(pos: &Position, word: &str) -> Option<Vec<(Move, String)>> {
     if word.chars().count() < 8 || !word.chars().all(is_cjk) {
-        return Err(failure);
+        return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
-    if run_together(&mut trial, word, &mut moves) {
-        *pos = trial;
-        out.moves.extend(moves);
-        Ok(())
-    } else {
-        Err(failure)
-    }
+    run_together(&mut trial, word, &mut moves).then_some(moves)
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,

@@ -451,6 +451,22 @@ mod tests {
     }
 
     #[test]
+    fn chinese_moves_run_together_are_read_one_by_one() {
+        // As a typed move list reads them: 炮二平五马８进７ is two moves.
+        let (g, res) = read("1.炮二平五马８进７ 2.马二进三车９平８ 3.兵七進一 红胜");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9", "c3c4"]);
+        assert_eq!(g.moves[1].text, "马８进７");
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+        assert!(g.illegal.is_none());
+        // A run that is no moves stays one illegal move, as written.
+        let (g, _) = read("1.炮二平五马８进９９");
+        assert_eq!(
+            g.illegal.map(|i| i.text).as_deref(),
+            Some("炮二平五马８进９９")
+        );
+    }
+
+    #[test]
     fn every_result_word_of_a_typed_list_ends_a_pasted_record() {
         // The words `--moves` reads as the result end a pasted record too.
         for (text, outcome) in [
