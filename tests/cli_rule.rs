@@ -318,6 +318,21 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
 }
 
 #[test]
+fn a_record_without_moves_shows_its_start_position_as_such() {
+    for (lang, heading) in [
+        ("zh", "\n起始局面（棋谱中没有着法）：\n"),
+        ("en", "\nStart position (the record has no moves):\n"),
+    ] {
+        let out = xqarbiter(&["rule", "--moves", "", "--lang", lang], None);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(heading), "{text}");
+    }
+    let out = xqarbiter(&["rule", "--moves", "h2e2", "--lang", "en"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\nPosition after ply 1:\n"), "{text}");
+}
+
+#[test]
 fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     // Both horses shuttle: the third occurrence, after ply 8, draws; the record goes on to ply 12.
     let moves = ["h0g2 h9g7 g2h0 g7h9"; 3].join(" ");
@@ -335,6 +350,11 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
         .expect("the last ruling follows");
     assert!(table < below, "{text}");
     assert!(text[table..below].contains("h0g2"), "{text}");
+    // A blank line parts the ending's details from what follows.
+    assert!(text.contains("\n\nBelow, the ruling"), "{text}");
+    let out = xqarbiter(&["rule", "--moves", &moves], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\n\n以下为记录最后一着"), "{text}");
     let out = xqarbiter(&["rule", "--moves", &moves, "--json"], None);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["plies"], 12);

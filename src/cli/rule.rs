@@ -568,9 +568,11 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         text.push_str(&format!("\n{line}\n"));
     }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let heading = match lang {
-        Lang::Zh => format!("第{}着后的局面：", referee.plies()),
-        Lang::En => format!("Position after ply {}:", referee.plies()),
+    let heading = match (lang, referee.plies()) {
+        (Lang::Zh, 0) => "起始局面（棋谱中没有着法）：".to_string(),
+        (Lang::En, 0) => "Start position (the record has no moves):".to_string(),
+        (Lang::Zh, plies) => format!("第{plies}着后的局面："),
+        (Lang::En, plies) => format!("Position after ply {plies}:"),
     };
     Ok(print(&format!(
         "{}\n\n{heading}\n{}FEN: {}\n",
@@ -668,13 +670,13 @@ fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
     let details = ruling.details(lang);
     match lang {
         Lang::En => format!(
-            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
+            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
             ruling.summary(lang),
             if more == 1 { "ply" } else { "plies" },
             details.trim_end(),
         ),
         Lang::Zh => format!(
-            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
+            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
             ruling.summary(lang),
             details.trim_end(),
         ),
