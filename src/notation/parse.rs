@@ -787,6 +787,26 @@ mod tests {
     }
 
     #[test]
+    fn front_or_rear_pawn_without_its_file_when_two_files_hold_tandems() {
+        // Red pawns e5, e3 (file 五) and c5, c4 (file 七). 前兵平四 names no
+        // file, but only the front pawn of file 五 can go to file 四.
+        let fen = "3k5/9/9/9/2P1P1P2/2P6/4P4/9/9/4K4 w";
+        for t in ["前兵平四", "+P.4", "后兵进一"] {
+            assert!(parse(fen, t).is_ok(), "{t}");
+        }
+        assert_eq!(parse(fen, "前兵平四").unwrap(), "e5f5");
+        assert_eq!(parse(fen, "后兵进一").unwrap(), "e3e4");
+        // Both front pawns can go to file 六: an ambiguity naming both.
+        let err = parse(fen, "前兵平六").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::Ambiguous);
+        assert!(
+            err.reason.zh.contains("一兵平六") && err.reason.zh.contains("三兵平六"),
+            "{}",
+            err.reason.zh
+        );
+    }
+
+    #[test]
     fn keypad_codes_come_after_plain_digits() {
         // 66.5 is the middle pawn on file 6 (official WXF), not the cannon on file 6.
         let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
