@@ -554,6 +554,37 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
     assert_eq!(json["forbidden_next"], serde_json::json!([]));
 }
 
+#[test]
+fn a_fen_without_a_side_to_move_lets_the_first_move_say_whose_turn_it_is() {
+    // As a pasted record with a side-less position line does: the black king
+    // steps first, then the red rook checks.
+    let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1";
+    let after = "2b6/9/4k4/9/9/9/9/9/2p6/3KR1Bc1 b - - 2 2";
+    for moves in ["将5进1 车四平五", "1... 将5进1 2. 车四平五", "e8e7 f0e0"] {
+        let out = xqarbiter(&["rule", "--fen", fen, "--moves", moves, "--json"], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{moves}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["fen"], after, "{moves}");
+    }
+    let out = xqarbiter(
+        &["rule", "-", "--json"],
+        Some(&format!(
+            "{fen}
+将5进1 车四平五
+"
+        )),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["fen"], after, "pasted");
+    // A FEN that names Red to move keeps it: the black move is refused.
+    let out = xqarbiter(
+        &["rule", "--fen", &format!("{fen} w"), "--moves", "将5进1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
 /// The position after 炮８平５ 炮二平五 with Black moving first.
 const AFTER_BLACK_FIRST: &str =
     "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2";

@@ -59,7 +59,8 @@ pub(super) struct RuleArgs {
     /// (`FILE#N`), counting from 0. Default: the first.
     #[arg(long, conflicts_with_all = ["moves", "fen"])]
     game: Option<usize>,
-    /// Start position (FEN) of --moves, or of a bare move list read from FILE.
+    /// Start position (FEN) of --moves, or of a bare move list read from FILE;
+    /// without a side to move (`w` or `b`), the first move says whose turn it is.
     #[arg(long)]
     fen: Option<String>,
     /// The moves, in any notation (Chinese, WXF, coordinates), e.g. "炮二平五 马8进7".
@@ -221,11 +222,27 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
 
 /// Reads a move list from `start`; an unreadable move names its ply, text
 /// and the legal moves. `fen` is the --fen that gave `start`: a Black-first
-/// marker may not contradict the side to move it names.
+/// marker may not contradict the side to move it names. A --fen without a
+/// side to move lets the first move say whose turn it is, as a pasted
+/// record's position line does.
 fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, BadRecord> {
-    let list = parse_move_list(&start, text)
-        .map_err(|e| bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal))?;
     let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
+    let (start, list) = match parse_move_list(&start, text) {
+        Ok(list) => (start, list),
+        Err(e) => {
+            // The other side to move, when the FEN left it open and only
+            // that reading plays the first move (going through FEN checks
+            // that the side not to move is not in check).
+            let other = (fen.is_some() && !side_given && e.ply == 1)
+                .then(|| Position::from_fen(&start.passed().fen()).ok())
+                .flatten()
+                .and_then(|black| Some((parse_move_list(&black, text).ok()?, black)));
+            match other {
+                Some((list, black)) => (black, list),
+                None => return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal)),
+            }
+        }
+    };
     if list.black_first && side_given {
         return Err(BadRecord::new(
             "the moves say Black moves first ('1...'), but --fen has Red to move",
