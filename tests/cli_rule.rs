@@ -585,6 +585,25 @@ fn a_fen_without_a_side_to_move_lets_the_first_move_say_whose_turn_it_is() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+#[test]
+fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
+    // 炮二平五 left out: 马8进7 reads as Red's 马八进七, and so on, the mirror game.
+    let moves = "马8进7 马二进三 车9平8 车一平二";
+    let out = xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a move may be missing"), "{err}");
+    assert!(err.contains("ply 1 '马8进7'"), "{err}");
+    let out = xqarbiter(&["rule", "-"], Some(&format!("1. {moves}\n")));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("可能漏记或多记了一着"), "{err}");
+    // The custom, or one style for both sides, gets no note.
+    for moves in ["炮二平五 马8进7 马二进三", "炮2平5 马8进7 马2进3"] {
+        let out = xqarbiter(&["rule", "--moves", moves], None);
+        assert!(out.stderr.is_empty(), "{moves}");
+    }
+}
+
 /// The position after 炮８平５ 炮二平五 with Black moving first.
 const AFTER_BLACK_FIRST: &str =
     "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 2 2";

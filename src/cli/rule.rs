@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
-use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
+use crate::notation::{parse_move_list, reversed_numerals};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
 };
@@ -108,6 +108,29 @@ struct Record {
     start: Position,
     moves: Vec<Move>,
     about: About,
+    /// The first of the Chinese moves when they all write their numbers
+    /// against the custom (ply, text): see [`reversed_numerals`].
+    reversed: Option<(usize, String)>,
+}
+
+impl Record {
+    /// The note on numerals all written against the custom, if they are.
+    fn reversed_note(&self, lang: Lang) -> Option<String> {
+        let (ply, text) = self.reversed.as_ref()?;
+        Some(match lang {
+            Lang::En => format!(
+                "xqarbiter: note: every Chinese move of the record writes red's numbers in \
+                 Arabic digits and black's in Chinese numerals, against the custom (the first, \
+                 ply {ply} '{text}'): a move may be missing or extra, or the start may have \
+                 the wrong side to move; the moves were read as written"
+            ),
+            Lang::Zh => format!(
+                "xqarbiter: 注意：棋谱中的着法红方都用阿拉伯数字、黑方都用中文数字，与惯例相反\
+                 （首见第{ply}着“{text}”）：可能漏记或多记了一着，或开局局面的走子方有误；\
+                 各着已按所写读出"
+            ),
+        })
+    }
 }
 
 /// What a record says of its game besides the moves: who played, where,
@@ -249,12 +272,16 @@ fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, B
             "着法标明黑方先走（“1...”），但 --fen 是红方走棋",
         ));
     }
+    let start = if list.black_first {
+        start.passed()
+    } else {
+        start
+    };
+    let reversed = reversed_numerals(start.turn(), list.moves.iter().map(|(_, t)| t.as_str()))
+        .map(|(ply, text)| (ply, text.to_string()));
     Ok(Record {
-        start: if list.black_first {
-            start.passed()
-        } else {
-            start
-        },
+        start,
+        reversed,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
@@ -366,7 +393,13 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         ));
     }
     let about = About::of(&game);
+    let reversed = reversed_numerals(
+        game.start.turn(),
+        game.moves.iter().map(|m| m.text.as_str()),
+    )
+    .map(|(ply, text)| (ply, text.to_string()));
     Ok(Record {
+        reversed,
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
@@ -457,6 +490,9 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(note) = record.reversed_note(error_lang) {
+        eprintln!("{note}");
+    }
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
