@@ -593,10 +593,15 @@ fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("a move may be missing"), "{err}");
-    assert!(err.contains("ply 1 '马8进7'"), "{err}");
+    assert!(err.contains("from ply 1 ('马8进7') on"), "{err}");
     let out = xqarbiter(&["rule", "-"], Some(&format!("1. {moves}\n")));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("可能漏记或多记了一着"), "{err}");
+    // A move left out in the middle: the note names where the shift begins.
+    let moves = "炮二平五 马8进7 马2进3 兵七进一 卒7进1 车一进一";
+    let out = xqarbiter(&["rule", "--moves", moves], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("自第3着（“马2进3”）起"), "{err}");
     // The custom, or one style for both sides, gets no note.
     for moves in ["炮二平五 马8进7 马二进三", "炮2平5 马8进7 马2进3"] {
         let out = xqarbiter(&["rule", "--moves", moves], None);

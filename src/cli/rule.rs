@@ -108,25 +108,25 @@ struct Record {
     start: Position,
     moves: Vec<Move>,
     about: About,
-    /// The first of the Chinese moves when they all write their numbers
-    /// against the custom (ply, text): see [`reversed_numerals`].
+    /// The first of the Chinese moves that write their numbers against the
+    /// custom to the end of the record (ply, text): see [`reversed_numerals`].
     reversed: Option<(usize, String)>,
 }
 
 impl Record {
-    /// The note on numerals all written against the custom, if they are.
+    /// The note on numerals written against the custom to the end, if they are.
     fn reversed_note(&self, lang: Lang) -> Option<String> {
         let (ply, text) = self.reversed.as_ref()?;
         Some(match lang {
             Lang::En => format!(
-                "xqarbiter: note: every Chinese move of the record writes red's numbers in \
-                 Arabic digits and black's in Chinese numerals, against the custom (the first, \
-                 ply {ply} '{text}'): a move may be missing or extra, or the start may have \
-                 the wrong side to move; the moves were read as written"
+                "xqarbiter: note: from ply {ply} ('{text}') on, every Chinese move of the \
+                 record writes red's numbers in Arabic digits and black's in Chinese numerals, \
+                 against the custom: a move may be missing or extra before it, or the start \
+                 may have the wrong side to move; the moves were read as written"
             ),
             Lang::Zh => format!(
-                "xqarbiter: 注意：棋谱中的着法红方都用阿拉伯数字、黑方都用中文数字，与惯例相反\
-                 （首见第{ply}着“{text}”）：可能漏记或多记了一着，或开局局面的走子方有误；\
+                "xqarbiter: 注意：自第{ply}着（“{text}”）起，棋谱中的着法红方都用阿拉伯数字、\
+                 黑方都用中文数字，与惯例相反：此前可能漏记或多记了一着，或开局局面的走子方有误；\
                  各着已按所写读出"
             ),
         })

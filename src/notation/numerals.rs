@@ -32,16 +32,18 @@ fn numeral(text: &str) -> Option<Numeral> {
     }
 }
 
-/// Whether the Chinese moves of a record, `texts` in the order played with
-/// `first` moving first, all write their numbers against the custom (Red with
-/// Arabic digits, Black with Chinese numerals), at least two of them: the
-/// 1-based ply and text of the first such move, or `None`. A record written
-/// all in one style (炮2平5 马8进7) is the custom for one side and is not flagged.
+/// Where the Chinese moves of a record, `texts` in the order played with
+/// `first` moving first, start to write their numbers against the custom
+/// (Red with Arabic digits, Black with Chinese numerals) and keep doing so to
+/// the end, at least two of them: the 1-based ply and text of the first such
+/// move, or `None`. A record written all in one style (炮2平5 马8进7) is the
+/// custom for one side in every round and is not flagged.
 pub(crate) fn reversed_numerals<'a>(
     first: Color,
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Option<(usize, &'a str)> {
-    let mut first_reversed = None;
+    // The run of reversed moves since the last move written the usual way.
+    let mut run: Option<(usize, &str)> = None;
     let mut reversed = 0;
     let mut mover = first;
     for (i, text) in texts.into_iter().enumerate() {
@@ -50,16 +52,19 @@ pub(crate) fn reversed_numerals<'a>(
             Color::Black => Numeral::Arabic,
         };
         match numeral(text) {
-            Some(n) if n == usual => return None,
+            Some(n) if n == usual => {
+                run = None;
+                reversed = 0;
+            }
             Some(_) => {
                 reversed += 1;
-                first_reversed.get_or_insert((i + 1, text));
+                run.get_or_insert((i + 1, text));
             }
             None => {}
         }
         mover = !mover;
     }
-    first_reversed.filter(|_| reversed >= 2)
+    run.filter(|_| reversed >= 2)
 }
 
 #[cfg(test)]
@@ -67,9 +72,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_record_one_move_out_of_step_has_all_its_numerals_reversed() {
+    fn a_record_one_move_out_of_step_has_its_numerals_reversed_from_there() {
         let texts = ["马8进7", "马二进三", "车9平8", "车一平二"];
         assert_eq!(reversed_numerals(Color::Red, texts), Some((1, "马8进7")));
+        // A move left out after ply 2: from ply 3 on, the mirror game.
+        let texts = [
+            "炮二平五",
+            "马8进7",
+            "马2进3",
+            "兵七进一",
+            "卒7进1",
+            "马八进七",
+        ];
+        assert_eq!(reversed_numerals(Color::Red, texts), Some((3, "马2进3")));
+        // Reversed moves followed by the custom are a slip, not a shift.
+        let texts = ["马8进7", "马二进三", "炮二平五"];
+        assert_eq!(reversed_numerals(Color::Red, texts), None);
         // Full-width digits and financial numerals count too.
         assert_eq!(
             reversed_numerals(Color::Red, ["马８进７", "马贰进叁"]),
