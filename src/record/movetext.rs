@@ -1,6 +1,7 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
-//! `{}` comments (nested), `()` variations (counted and skipped), `;` line
-//! comments, NAGs and the result token, after which only a comment is read.
+//! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
+//! and skipped), `;` line comments, NAGs and the result token, after which
+//! only a comment is read.
 
 use super::replay::Replay;
 use crate::notation::{Outcome, is_black_first_marker, strip_round_marker};
@@ -67,10 +68,10 @@ pub(crate) fn read_movetext(
             }
             continue;
         }
-        if b == FULL_WIDTH_OPEN[0] && text[i..].starts_with('（') {
+        if let Some((open, close)) = note_brackets(b, &text[i..]) {
             // A note in full-width brackets, as Chinese records write them:
-            // a comment, or the result (（红胜）), never a variation.
-            let (body, next) = full_width_bracketed(text, i + '（'.len_utf8());
+            // a comment, or the result (（红胜）, 【红胜】), never a variation.
+            let (body, next) = full_width_bracketed(text, i + open.len_utf8(), close);
             if variation_depth == 0 {
                 match result_token(body.trim()) {
                     Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
@@ -125,7 +126,8 @@ pub(crate) fn read_movetext(
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
                     if !(0xE4..=0xE9).contains(&c)
                         && text[end..].chars().next().is_some_and(|ch| {
-                            ch.is_whitespace() || matches!(ch, '，' | '；' | '、' | '。' | '（')
+                            ch.is_whitespace()
+                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【')
                         })
                     {
                         break;
@@ -185,15 +187,23 @@ const TOKEN_END: [bool; 128] = {
     set
 };
 
-/// The UTF-8 bytes of `（`.
-const FULL_WIDTH_OPEN: [u8; 3] = [0xEF, 0xBC, 0x88];
+/// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
+/// is `b`) opens one.
+fn note_brackets(b: u8, rest: &str) -> Option<(char, char)> {
+    if b < 0x80 {
+        return None;
+    }
+    [('（', '）'), ('【', '】')]
+        .into_iter()
+        .find(|&(open, _)| rest.starts_with(open))
+}
 
-/// The body of a `（…）` note starting at `start` (after the opening
-/// bracket), and the offset after the closing one (or the end of the text).
-fn full_width_bracketed(text: &str, start: usize) -> (&str, usize) {
+/// The body of a note starting at `start` (after the opening bracket) and
+/// ending at `close`, and the offset after it (or the end of the text).
+fn full_width_bracketed(text: &str, start: usize, close: char) -> (&str, usize) {
     let rest = text.get(start..).unwrap_or("");
-    match rest.find('）') {
-        Some(n) => (&rest[..n], start + n + '）'.len_utf8()),
+    match rest.find(close) {
+        Some(n) => (&rest[..n], start + n + close.len_utf8()),
         None => (rest, text.len()),
     }
 }
@@ -383,6 +393,16 @@ mod tests {
         let (g, res) = read("1. 炮二平五（未完");
         assert_eq!((g.moves.len(), res), (1, ResultToken::Absent));
         assert_eq!(g.moves[0].comment.as_deref(), Some("未完"));
+    }
+
+    #[test]
+    fn lenticular_brackets_hold_notes_or_the_result() {
+        // 【…】 as web pages write notes: a comment, or the result.
+        let (g, res) = read("1. 炮二平五【好棋】 马８进７ 【黑方稳健】 2. 马二进三 【红胜】");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[0].comment.as_deref(), Some("好棋"));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("黑方稳健"));
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
     }
 
     #[test]
