@@ -351,6 +351,21 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
 }
 
 #[test]
+fn a_record_without_moves_shows_its_start_position_as_such() {
+    for (lang, heading) in [
+        ("zh", "\n起始局面（棋谱中没有着法）：\n"),
+        ("en", "\nStart position (the record has no moves):\n"),
+    ] {
+        let out = xqarbiter(&["rule", "--moves", "", "--lang", lang], None);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(heading), "{text}");
+    }
+    let out = xqarbiter(&["rule", "--moves", "h2e2", "--lang", "en"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\nPosition after ply 1:\n"), "{text}");
+}
+
+#[test]
 fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     // Both horses shuttle: the third occurrence, after ply 8, draws; the record goes on to ply 12.
     let moves = ["h0g2 h9g7 g2h0 g7h9"; 3].join(" ");
@@ -368,6 +383,11 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
         .expect("the last ruling follows");
     assert!(table < below, "{text}");
     assert!(text[table..below].contains("h0g2"), "{text}");
+    // A blank line parts the ending's details from what follows.
+    assert!(text.contains("\n\nBelow, the ruling"), "{text}");
+    let out = xqarbiter(&["rule", "--moves", &moves], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\n\n以下为记录最后一着"), "{text}");
     let out = xqarbiter(&["rule", "--moves", &moves, "--json"], None);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["plies"], 12);
@@ -565,6 +585,61 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
     let json: serde_json::Value =
         serde_json::from_slice(&rule("e8f8 e0f0 f8e8 f0e0", true).stdout).expect("one JSON object");
     assert_eq!(json["forbidden_next"], serde_json::json!([]));
+}
+
+#[test]
+fn a_fen_without_a_side_to_move_lets_the_first_move_say_whose_turn_it_is() {
+    // As a pasted record with a side-less position line does: the black king
+    // steps first, then the red rook checks.
+    let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1";
+    let after = "2b6/9/4k4/9/9/9/9/9/2p6/3KR1Bc1 b - - 2 2";
+    for moves in ["将5进1 车四平五", "1... 将5进1 2. 车四平五", "e8e7 f0e0"] {
+        let out = xqarbiter(&["rule", "--fen", fen, "--moves", moves, "--json"], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{moves}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["fen"], after, "{moves}");
+    }
+    let out = xqarbiter(
+        &["rule", "-", "--json"],
+        Some(&format!(
+            "{fen}
+将5进1 车四平五
+"
+        )),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["fen"], after, "pasted");
+    // A FEN that names Red to move keeps it: the black move is refused.
+    let out = xqarbiter(
+        &["rule", "--fen", &format!("{fen} w"), "--moves", "将5进1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
+    // 炮二平五 left out: 马8进7 reads as Red's 马八进七, and so on, the mirror game.
+    let moves = "马8进7 马二进三 车9平8 车一平二";
+    let out = xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a move may be missing"), "{err}");
+    assert!(err.contains("from ply 1 ('马8进7') on"), "{err}");
+    let out = xqarbiter(&["rule", "-"], Some(&format!("1. {moves}\n")));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("可能漏记或多记了一着"), "{err}");
+    // A move left out in the middle: the note names where the shift begins.
+    let moves = "炮二平五 马8进7 马2进3 兵七进一 卒7进1 车一进一";
+    let out = xqarbiter(&["rule", "--moves", moves], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("自第3着（“马2进3”）起"), "{err}");
+    // The custom, or one style for both sides, gets no note.
+    for moves in ["炮二平五 马8进7 马二进三", "炮2平5 马8进7 马2进3"] {
+        let out = xqarbiter(&["rule", "--moves", moves], None);
+        assert!(out.stderr.is_empty(), "{moves}");
+    }
 }
 
 /// The position after 炮８平５ 炮二平五 with Black moving first.

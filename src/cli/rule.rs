@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
-use crate::notation::parse_move_list;
 use crate::notation::{Notation, render};
+use crate::notation::{parse_move_list, reversed_numerals};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
 };
@@ -59,7 +59,8 @@ pub(super) struct RuleArgs {
     /// (`FILE#N`), counting from 0. Default: the first.
     #[arg(long, conflicts_with_all = ["moves", "fen"])]
     game: Option<usize>,
-    /// Start position (FEN) of --moves, or of a bare move list read from FILE.
+    /// Start position (FEN) of --moves, or of a bare move list read from FILE;
+    /// without a side to move (`w` or `b`), the first move says whose turn it is.
     #[arg(long)]
     fen: Option<String>,
     /// The moves, in any notation (Chinese, WXF, coordinates), e.g. "炮二平五 马8进7".
@@ -107,6 +108,29 @@ struct Record {
     start: Position,
     moves: Vec<Move>,
     about: About,
+    /// The first of the Chinese moves that write their numbers against the
+    /// custom to the end of the record (ply, text): see [`reversed_numerals`].
+    reversed: Option<(usize, String)>,
+}
+
+impl Record {
+    /// The note on numerals written against the custom to the end, if they are.
+    fn reversed_note(&self, lang: Lang) -> Option<String> {
+        let (ply, text) = self.reversed.as_ref()?;
+        Some(match lang {
+            Lang::En => format!(
+                "xqarbiter: note: from ply {ply} ('{text}') on, every Chinese move of the \
+                 record writes red's numbers in Arabic digits and black's in Chinese numerals, \
+                 against the custom: a move may be missing or extra before it, or the start \
+                 may have the wrong side to move; the moves were read as written"
+            ),
+            Lang::Zh => format!(
+                "xqarbiter: 注意：自第{ply}着（“{text}”）起，棋谱中的着法红方都用阿拉伯数字、\
+                 黑方都用中文数字，与惯例相反：此前可能漏记或多记了一着，或开局局面的走子方有误；\
+                 各着已按所写读出"
+            ),
+        })
+    }
 }
 
 /// What a record says of its game besides the moves: who played, where,
@@ -221,23 +245,43 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
 
 /// Reads a move list from `start`; an unreadable move names its ply, text
 /// and the legal moves. `fen` is the --fen that gave `start`: a Black-first
-/// marker may not contradict the side to move it names.
+/// marker may not contradict the side to move it names. A --fen without a
+/// side to move lets the first move say whose turn it is, as a pasted
+/// record's position line does.
 fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, BadRecord> {
-    let list = parse_move_list(&start, text)
-        .map_err(|e| bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal))?;
     let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
+    let (start, list) = match parse_move_list(&start, text) {
+        Ok(list) => (start, list),
+        Err(e) => {
+            // The other side to move, when the FEN left it open and only
+            // that reading plays the first move (going through FEN checks
+            // that the side not to move is not in check).
+            let other = (fen.is_some() && !side_given && e.ply == 1)
+                .then(|| Position::from_fen(&start.passed().fen()).ok())
+                .flatten()
+                .and_then(|black| Some((parse_move_list(&black, text).ok()?, black)));
+            match other {
+                Some((list, black)) => (black, list),
+                None => return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal)),
+            }
+        }
+    };
     if list.black_first && side_given {
         return Err(BadRecord::new(
             "the moves say Black moves first ('1...'), but --fen has Red to move",
             "着法标明黑方先走（“1...”），但 --fen 是红方走棋",
         ));
     }
+    let start = if list.black_first {
+        start.passed()
+    } else {
+        start
+    };
+    let reversed = reversed_numerals(start.turn(), list.moves.iter().map(|(_, t)| t.as_str()))
+        .map(|(ply, text)| (ply, text.to_string()));
     Ok(Record {
-        start: if list.black_first {
-            start.passed()
-        } else {
-            start
-        },
+        start,
+        reversed,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
@@ -349,7 +393,13 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         ));
     }
     let about = About::of(&game);
+    let reversed = reversed_numerals(
+        game.start.turn(),
+        game.moves.iter().map(|m| m.text.as_str()),
+    )
+    .map(|(ply, text)| (ply, text.to_string()));
     Ok(Record {
+        reversed,
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
@@ -440,6 +490,9 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(note) = record.reversed_note(error_lang) {
+        eprintln!("{note}");
+    }
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
@@ -572,9 +625,11 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         text.push_str(&format!("\n{line}\n"));
     }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let heading = match lang {
-        Lang::Zh => format!("第{}着后的局面：", referee.plies()),
-        Lang::En => format!("Position after ply {}:", referee.plies()),
+    let heading = match (lang, referee.plies()) {
+        (Lang::Zh, 0) => "起始局面（棋谱中没有着法）：".to_string(),
+        (Lang::En, 0) => "Start position (the record has no moves):".to_string(),
+        (Lang::Zh, plies) => format!("第{plies}着后的局面："),
+        (Lang::En, plies) => format!("Position after ply {plies}:"),
     };
     Ok(print(&format!(
         "{}\n\n{heading}\n{}FEN: {}\n",
@@ -672,13 +727,13 @@ fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
     let details = ruling.details(lang);
     match lang {
         Lang::En => format!(
-            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
+            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
             ruling.summary(lang),
             if more == 1 { "ply" } else { "plies" },
             details.trim_end(),
         ),
         Lang::Zh => format!(
-            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
+            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
             ruling.summary(lang),
             details.trim_end(),
         ),

@@ -136,6 +136,9 @@ impl Desc {
                     return None;
                 }
             }
+            Variant::FilelessPawn if pawn && self.multi.is_some() => {
+                out.extend([self.file_marker(), role])
+            }
             Variant::MarkedGuard if self.needs_no_marker() && self.on_file == 2 => {
                 out.extend([self.file_marker(), role])
             }
@@ -264,6 +267,10 @@ pub(crate) enum Variant {
     FairyOrdinal,
     /// 前兵 and 后兵 for the first and last of four or five pawns on one file.
     FrontRearPawns,
+    /// 前兵/后兵 with the marker within the pawn's own file and no file, when two
+    /// files each hold two or more pawns: not a convention, but what players
+    /// write; read when unambiguous (前兵平四 when one front pawn only can go there).
+    FilelessPawn,
     /// 前仕/后象: markers that advisors and elephants never need but may carry.
     MarkedGuard,
     /// The same markers after the piece, as xqbase writes WXF: `E+-5`, `A-+4`.
@@ -284,7 +291,7 @@ pub(crate) const CHINESE_TIERS: [&[Variant]; 2] = [
         Variant::FrontRearPawns,
         Variant::MarkedGuard,
     ],
-    &[Variant::Plain],
+    &[Variant::Plain, Variant::FilelessPawn],
 ];
 
 /// The variants read as WXF, the preferred tier first. `33.4` is the middle pawn
@@ -298,7 +305,12 @@ pub(crate) const WXF_TIERS: [&[Variant]; 2] = [
         Variant::MarkedGuard,
         Variant::MarkedGuardAfter,
     ],
-    &[Variant::FairyOrdinal, Variant::PieceFile, Variant::Plain],
+    &[
+        Variant::FairyOrdinal,
+        Variant::PieceFile,
+        Variant::Plain,
+        Variant::FilelessPawn,
+    ],
 ];
 
 /// WXF tiers for text written with `=`, which is Fairy-Stockfish's style: its ordinal form first.
@@ -310,7 +322,12 @@ pub(crate) const WXF_EQUALS_TIERS: [&[Variant]; 2] = [
         Variant::MarkedGuard,
         Variant::MarkedGuardAfter,
     ],
-    &[Variant::WxfOfficial, Variant::PieceFile, Variant::Plain],
+    &[
+        Variant::WxfOfficial,
+        Variant::PieceFile,
+        Variant::Plain,
+        Variant::FilelessPawn,
+    ],
 ];
 
 #[cfg(test)]

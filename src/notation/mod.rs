@@ -39,6 +39,7 @@
 
 mod describe;
 mod movelist;
+mod numerals;
 mod outcome;
 mod parse;
 mod render;
@@ -47,7 +48,8 @@ mod symbol;
 
 pub(crate) use crate::board::piece_zh;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
-pub(crate) use movelist::{is_black_first_marker, strip_round_marker};
+pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
+pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
 pub use parse::{NotationError, NotationErrorKind, parse_move};
 pub(crate) use parse::{game_over, read_move};

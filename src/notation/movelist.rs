@@ -71,7 +71,8 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
 }
 
-/// Splits a move list into words and comments. `{}` comments do not nest, `()` ones do.
+/// Splits a move list into words and comments. `{}` and `【】` comments do not
+/// nest, `()` ones do.
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -79,6 +80,17 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         let width = c.len_utf8();
         if is_separator(c) {
             rest = &rest[width..];
+        } else if c == '【' {
+            match rest.find('】') {
+                Some(end) => {
+                    out.push(Token::Comment(&rest[width..end]));
+                    rest = &rest[end + '】'.len_utf8()..];
+                }
+                None => {
+                    out.push(Token::Unclosed(rest));
+                    rest = "";
+                }
+            }
         } else if c == '{' {
             match rest.find('}') {
                 Some(end) => {
@@ -119,7 +131,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             let end = rest
                 .char_indices()
-                .find(|&(_, ch)| is_separator(ch) || matches!(ch, '{' | '(' | '（'))
+                .find(|&(_, ch)| is_separator(ch) || matches!(ch, '{' | '(' | '（' | '【'))
                 .map_or(rest.len(), |(i, _)| i);
             out.push(Token::Word(&rest[..end]));
             rest = &rest[end..];
@@ -322,18 +334,28 @@ fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result
         }
         Err(f) => f,
     };
+    match split_run_together(pos, word) {
+        Some(moves) => {
+            for &(mv, _) in &moves {
+                pos.play(mv);
+            }
+            out.moves.extend(moves);
+            Ok(())
+        }
+        None => Err(failure),
+    }
+}
+
+/// The moves of `word` if it is Chinese moves written without spaces
+/// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
+/// text; `None` for a word of fewer than eight characters or not all Chinese.
+pub(crate) fn split_run_together(pos: &Position, word: &str) -> Option<Vec<(Move, String)>> {
     if word.chars().count() < 8 || !word.chars().all(is_cjk) {
-        return Err(failure);
+        return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
-    if run_together(&mut trial, word, &mut moves) {
-        *pos = trial;
-        out.moves.extend(moves);
-        Ok(())
-    } else {
-        Err(failure)
-    }
+    run_together(&mut trial, word, &mut moves).then_some(moves)
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
@@ -460,6 +482,14 @@ mod tests {
             "{}",
             err.reason.en
         );
+    }
+
+    #[test]
+    fn lenticular_brackets_hold_notes_or_the_result() {
+        let list = read("1. 炮二平五【好棋】 马８进７ 【红胜】 2. 马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+        assert_eq!(list.comments[0].text, "好棋");
+        assert_eq!(list.result, Some(Outcome::RedWins));
     }
 
     #[test]

@@ -46,7 +46,8 @@ impl Outcome {
 
     /// Reads a result token: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), the JSON
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
-    /// traditional). `*` and unknown text give `None`.
+    /// traditional), also as a phrase of result words such as 红方认负, 黑方认输,
+    /// 红超时负 or 双方议和, maybe ending in 。. `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
         const TOKENS: [(&str, Outcome); 26] = [
             ("1-0", Outcome::RedWins),
@@ -81,7 +82,7 @@ impl Outcome {
             first,
             Some('0' | '1' | '½' | 'r' | 'b' | 'd' | '红' | '紅' | '黑' | '和' | '平')
         ) {
-            return None;
+            return Outcome::from_phrase(token);
         }
         let simplified = || {
             token.trim().chars().map(|c| match fold_width(c) {
@@ -95,6 +96,19 @@ impl Outcome {
             .iter()
             .find(|(t, _)| simplified().eq(t.chars()))
             .map(|&(_, outcome)| outcome)
+            .or_else(|| Outcome::from_phrase(token))
+    }
+
+    /// Reads a result written as a phrase of result words only (红方认负,
+    /// 黑方超时判负, 双方议和, 红胜。): such a text can never be a move, as it
+    /// names no piece.
+    fn from_phrase(token: &str) -> Option<Outcome> {
+        const WORDS: &str = "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時判双雙议議";
+        let phrase = token.trim().trim_end_matches(['。', '.', '！', '!']);
+        if phrase.is_empty() || !phrase.chars().all(|c| WORDS.contains(c)) {
+            return None;
+        }
+        Outcome::from_chinese(phrase)
     }
 
     /// Reads a PGN result token; `*` and anything else give `None`.
@@ -118,7 +132,7 @@ impl Outcome {
         }
     }
 
-    /// Reads a Chinese result text such as 红胜, 黑负, 和棋 or 红先和.
+    /// Reads a Chinese result text such as 红胜, 黑负, 和棋, 红先和 or 黑方认输.
     pub fn from_chinese(s: &str) -> Option<Outcome> {
         let s = s.trim();
         if s.contains("和") {
@@ -126,8 +140,8 @@ impl Outcome {
         }
         let red = s.contains('红') || s.contains('紅');
         let black = s.contains('黑');
-        let win = s.contains('胜') || s.contains('勝');
-        let loss = s.contains('负') || s.contains('負');
+        let win = s.contains(['胜', '勝', '赢', '贏']);
+        let loss = s.contains(['负', '負', '输', '輸']);
         match (red, black, win, loss) {
             (true, false, true, false) | (false, true, false, true) => Some(Outcome::RedWins),
             (true, false, false, true) | (false, true, true, false) => Some(Outcome::BlackWins),
@@ -147,12 +161,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn resignations_timeouts_and_agreed_draws_are_results() {
+        for (text, outcome) in [
+            ("红方认负", Outcome::BlackWins),
+            ("黑方认输", Outcome::RedWins),
+            ("紅方認輸", Outcome::BlackWins),
+            ("红超时负", Outcome::BlackWins),
+            ("黑方超时判负", Outcome::RedWins),
+            ("双方议和", Outcome::Draw),
+            ("红胜。", Outcome::RedWins),
+        ] {
+            assert_eq!(Outcome::parse(text), Some(outcome), "{text}");
+        }
+        // A side with no win or loss, or a move, is no result.
+        for text in ["红方超时", "炮二平五", "红方", "认负"] {
+            assert_eq!(Outcome::parse(text), None, "{text}");
+        }
+    }
+
+    #[test]
     fn result_texts() {
         assert_eq!(Outcome::from_chinese("红胜"), Some(Outcome::RedWins));
         assert_eq!(Outcome::from_chinese("黑负"), Some(Outcome::RedWins));
         assert_eq!(Outcome::from_chinese("红先负"), Some(Outcome::BlackWins));
         assert_eq!(Outcome::from_chinese("和局"), Some(Outcome::Draw));
         assert_eq!(Outcome::from_chinese("未知"), None);
+        assert_eq!(Outcome::from_chinese("黑方认输"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::from_chinese("红方赢"), Some(Outcome::RedWins));
         assert_eq!(Outcome::from_code(4), Some(Outcome::Draw));
         assert_eq!(Outcome::from_pgn("*"), None);
         assert_eq!(Outcome::Draw.pgn(), "1/2-1/2");

@@ -448,6 +448,17 @@ fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
         .is_some_and(|syms| Input::matches(masks, &syms))
 }
 
+/// The move `input` names for the side not to move, if it names exactly one
+/// there: a move left out of a record, or a start with the wrong side to move.
+fn other_side_reading(pos: &Position, input: &Input) -> Option<Move> {
+    // Through FEN, so that a side left in check is no position to read in.
+    let other = Position::from_fen(&pos.passed().fen()).ok()?;
+    match find(&other, input) {
+        Found::One(mv) => Some(mv),
+        _ => None,
+    }
+}
+
 /// Explains why no legal move matches, as precisely as the text allows.
 fn no_match_reason(pos: &Position, input: &Input) -> Words {
     let us = pos.turn();
@@ -475,6 +486,17 @@ fn no_match_reason(pos: &Position, input: &Input) -> Words {
         return Words::new(
             format!("it ({mv}) would leave {}", exposed.en),
             format!("走后{}", exposed.zh),
+        );
+    }
+    if let Some(mv) = other_side_reading(pos, input) {
+        let them = !us;
+        return Words::new(
+            format!("it reads as a {them} move ({mv}), but it is {us} to move"),
+            format!(
+                "这是{}方的着法（{mv}），但轮到{}方走",
+                them.name_zh(),
+                us.name_zh()
+            ),
         );
     }
     let Some(role) = input.role() else {
@@ -784,6 +806,52 @@ mod tests {
             "{}",
             err.reason.en
         );
+    }
+
+    #[test]
+    fn front_or_rear_pawn_without_its_file_when_two_files_hold_tandems() {
+        // Red pawns e5, e3 (file 五) and c5, c4 (file 七). 前兵平四 names no
+        // file, but only the front pawn of file 五 can go to file 四.
+        let fen = "3k5/9/9/9/2P1P1P2/2P6/4P4/9/9/4K4 w";
+        for t in ["前兵平四", "+P.4", "后兵进一"] {
+            assert!(parse(fen, t).is_ok(), "{t}");
+        }
+        assert_eq!(parse(fen, "前兵平四").unwrap(), "e5f5");
+        assert_eq!(parse(fen, "后兵进一").unwrap(), "e3e4");
+        // Both front pawns can go to file 六: an ambiguity naming both.
+        let err = parse(fen, "前兵平六").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::Ambiguous);
+        assert!(
+            err.reason.zh.contains("一兵平六") && err.reason.zh.contains("三兵平六"),
+            "{}",
+            err.reason.zh
+        );
+    }
+
+    #[test]
+    fn a_move_of_the_side_not_to_move_says_whose_turn_it_is() {
+        // Red to move; 将5进1 is the black king's step: a move left out of
+        // the record, or a start position with the wrong side to move.
+        let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+        let err = parse(fen, "将5进1").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::NoSuchMove);
+        assert!(
+            err.reason
+                .en
+                .starts_with("it reads as a black move (e8e7), but it is red to move"),
+            "{}",
+            err.reason.en
+        );
+        assert!(
+            err.reason
+                .zh
+                .starts_with("这是黑方的着法（e8e7），但轮到红方走"),
+            "{}",
+            err.reason.zh
+        );
+        // A text that fits neither side keeps the usual reason.
+        let err = parse(fen, "车二进一").unwrap_err();
+        assert!(!err.reason.en.contains("to move"), "{}", err.reason.en);
     }
 
     #[test]

@@ -35,6 +35,10 @@ pub(crate) fn header_lines(text: &str) -> (Vec<(String, String)>, &str) {
         let trimmed = rest.trim_start();
         let line_end = trimmed.find('\n').map_or(trimmed.len(), |i| i + 1);
         let line = &trimmed[..line_end];
+        if is_column_heading(line) {
+            rest = &trimmed[line_end..];
+            continue;
+        }
         match pairs(line) {
             Some(found) if !line.trim().is_empty() => {
                 tags.extend(found);
@@ -43,6 +47,17 @@ pub(crate) fn header_lines(text: &str) -> (Vec<(String, String)>, &str) {
             _ => return (tags, rest),
         }
     }
+}
+
+/// Whether `line` is the heading of a move table copied from a web page
+/// (回合 红方 黑方, Move Red Black): only the words of such headings.
+fn is_column_heading(line: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "回合", "着法", "著法", "步数", "序号", "红方", "紅方", "黑方", "红", "紅", "黑", "move",
+        "moves", "no.", "red", "black",
+    ];
+    let mut words = line.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| WORDS.iter().any(|h| w.eq_ignore_ascii_case(h)))
 }
 
 /// The `key：value` pairs of one line, or `None` if it is not a header line.
@@ -120,6 +135,20 @@ mod tests {
         assert_eq!(rest, "1. h2e2 h9g7");
         // A key must be a short word: a move with a colon after it is not one.
         assert!(tags("12：炮二平五").0.is_empty());
+    }
+
+    #[test]
+    fn a_table_heading_over_the_moves_is_skipped() {
+        // As a move table copied from a web page starts.
+        let (t, rest) = tags("红方：许银川\n回合　红方　黑方\n1 炮二平五 马８进７");
+        assert_eq!(t, [("Red".to_string(), "许银川".to_string())]);
+        assert_eq!(rest, "1 炮二平五 马８进７");
+        let (t, rest) = tags("Move Red Black\n1. h2e2 h9g7");
+        assert!(t.is_empty());
+        assert_eq!(rest, "1. h2e2 h9g7");
+        // A line with a move in it is no heading.
+        let (_, rest) = tags("红方 炮二平五\n");
+        assert_eq!(rest, "红方 炮二平五\n");
     }
 
     #[test]

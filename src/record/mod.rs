@@ -201,7 +201,7 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
     let format = opts
         .format
         .or_else(|| detect_format(&head, Some(&name)))
-        .ok_or_else(|| unknown_format(&name))?;
+        .ok_or_else(|| unknown_format(&name, head.len() as u64 == len && is_blank(&head)))?;
     let encoding = opts
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
@@ -253,11 +253,27 @@ pub fn read_games_from_bytes(
     let format = opts
         .format
         .or_else(|| detect_format(head, Some(name)))
-        .ok_or_else(|| unknown_format(name))?;
+        .ok_or_else(|| unknown_format(name, is_blank(bytes)))?;
     read_format(bytes, name, format, opts)
 }
 
-fn unknown_format(name: &str) -> RecordError {
+/// Whether `bytes` hold nothing but whitespace (or nothing at all).
+fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
+}
+
+/// The error for input of no format known; `blank` input is said to be empty.
+fn unknown_format(name: &str, blank: bool) -> RecordError {
+    if blank {
+        return RecordError::file(
+            name,
+            ErrorKind::UnknownFormat,
+            Words::new(
+                "empty: there is no record to read",
+                "内容为空，没有可读的棋谱",
+            ),
+        );
+    }
     RecordError::file(
         name,
         ErrorKind::UnknownFormat,
@@ -348,6 +364,15 @@ fn read_format(
 mod tests {
     use super::*;
     use crate::words::Lang;
+
+    #[test]
+    fn blank_input_is_said_to_be_empty_not_of_an_unknown_format() {
+        for bytes in [&b""[..], b" \n\t\n"] {
+            let e = read_games_from_bytes(bytes, "<stdin>", &ReadOptions::default()).unwrap_err();
+            assert_eq!(e.to_string(), "<stdin>: empty: there is no record to read");
+            assert_eq!(e.in_lang(Lang::Zh), "<stdin>：内容为空，没有可读的棋谱");
+        }
+    }
 
     #[test]
     fn a_pgn_game_starts_at_a_tag_line_not_a_dhtmlxq_one() {

@@ -1,6 +1,7 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
-//! `{}` comments (nested), `()` variations (counted and skipped), `;` line
-//! comments, NAGs and the result token, after which only a comment is read.
+//! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
+//! and skipped), `;` line comments, NAGs and the result token, after which
+//! only a comment is read.
 
 use super::replay::Replay;
 use crate::notation::{Outcome, is_black_first_marker, strip_round_marker};
@@ -67,10 +68,10 @@ pub(crate) fn read_movetext(
             }
             continue;
         }
-        if b == FULL_WIDTH_OPEN[0] && text[i..].starts_with('（') {
+        if let Some((open, close)) = note_brackets(b, &text[i..]) {
             // A note in full-width brackets, as Chinese records write them:
-            // a comment, or the result (（红胜）), never a variation.
-            let (body, next) = full_width_bracketed(text, i + '（'.len_utf8());
+            // a comment, or the result (（红胜）, 【红胜】), never a variation.
+            let (body, next) = full_width_bracketed(text, i + open.len_utf8(), close);
             if variation_depth == 0 {
                 match result_token(body.trim()) {
                     Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
@@ -125,7 +126,8 @@ pub(crate) fn read_movetext(
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
                     if !(0xE4..=0xE9).contains(&c)
                         && text[end..].chars().next().is_some_and(|ch| {
-                            ch.is_whitespace() || matches!(ch, '，' | '；' | '（')
+                            ch.is_whitespace()
+                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【')
                         })
                     {
                         break;
@@ -185,15 +187,23 @@ const TOKEN_END: [bool; 128] = {
     set
 };
 
-/// The UTF-8 bytes of `（`.
-const FULL_WIDTH_OPEN: [u8; 3] = [0xEF, 0xBC, 0x88];
+/// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
+/// is `b`) opens one.
+fn note_brackets(b: u8, rest: &str) -> Option<(char, char)> {
+    if b < 0x80 {
+        return None;
+    }
+    [('（', '）'), ('【', '】')]
+        .into_iter()
+        .find(|&(open, _)| rest.starts_with(open))
+}
 
-/// The body of a `（…）` note starting at `start` (after the opening
-/// bracket), and the offset after the closing one (or the end of the text).
-fn full_width_bracketed(text: &str, start: usize) -> (&str, usize) {
+/// The body of a note starting at `start` (after the opening bracket) and
+/// ending at `close`, and the offset after it (or the end of the text).
+fn full_width_bracketed(text: &str, start: usize, close: char) -> (&str, usize) {
     let rest = text.get(start..).unwrap_or("");
-    match rest.find('）') {
-        Some(n) => (&rest[..n], start + n + '）'.len_utf8()),
+    match rest.find(close) {
+        Some(n) => (&rest[..n], start + n + close.len_utf8()),
         None => (rest, text.len()),
     }
 }
@@ -208,7 +218,7 @@ fn utf8_len(b: u8) -> usize {
     }
 }
 
-/// The byte length of the separator (whitespace, `,`, `，`, `；`) at `i`, or 0.
+/// The byte length of the separator (whitespace, `,`, `，`, `；`, `、`, `。`) at `i`, or 0.
 #[inline]
 fn separator_len(text: &str, i: usize) -> usize {
     let Some(&b) = text.as_bytes().get(i) else {
@@ -218,7 +228,7 @@ fn separator_len(text: &str, i: usize) -> usize {
         return usize::from(b.is_ascii_whitespace() || b == b',');
     }
     match text.get(i..).and_then(|s| s.chars().next()) {
-        Some(c) if c.is_whitespace() || matches!(c, '，' | '；') => c.len_utf8(),
+        Some(c) if c.is_whitespace() || matches!(c, '，' | '；' | '、' | '。') => c.len_utf8(),
         _ => 0,
     }
 }
@@ -306,7 +316,7 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     ResultToken::Absent
 }
 
-/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or a Chinese result word such as 红胜, 黑负, 和棋.
+/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or Chinese result words such as 红胜, 黑负, 和棋, 红方认负.
 fn result_token(tok: &str) -> Option<ResultToken> {
     if tok == "*" {
         return Some(ResultToken::Unknown);
@@ -317,15 +327,9 @@ fn result_token(tok: &str) -> Option<ResultToken> {
     {
         return Some(ResultToken::Known(r));
     }
-    let wordy = !tok.is_ascii()
-        && tok.chars().all(|c| {
-            matches!(
-                c,
-                '红' | '紅' | '黑' | '先' | '胜' | '勝' | '负' | '負' | '和' | '棋' | '局' | '方'
-            )
-        });
-    if wordy {
-        return Outcome::from_chinese(tok).map(ResultToken::Known);
+    // The Chinese words and phrases, as a typed move list reads them.
+    if !tok.is_ascii() {
+        return Outcome::parse(tok).map(ResultToken::Known);
     }
     None
 }
@@ -392,6 +396,16 @@ mod tests {
     }
 
     #[test]
+    fn lenticular_brackets_hold_notes_or_the_result() {
+        // 【…】 as web pages write notes: a comment, or the result.
+        let (g, res) = read("1. 炮二平五【好棋】 马８进７ 【黑方稳健】 2. 马二进三 【红胜】");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[0].comment.as_deref(), Some("好棋"));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("黑方稳健"));
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+    }
+
+    #[test]
     fn black_first_and_separators() {
         let (g, res) = read("1... h9g7, 2. h2e2, ; line comment h0g2\n *");
         assert_eq!(g.uci_moves(), ["h9g7", "h2e2"]);
@@ -447,6 +461,45 @@ mod tests {
             Some(ResultToken::Known(Outcome::Draw))
         );
         assert_eq!(result_token("炮二平五"), None);
+    }
+
+    #[test]
+    fn enumeration_commas_and_full_stops_separate_moves() {
+        let (g, res) = read("1、炮二平五、马８进７。2、马二进三、车９平８。红胜。");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+    }
+
+    #[test]
+    fn chinese_moves_run_together_are_read_one_by_one() {
+        // As a typed move list reads them: 炮二平五马８进７ is two moves.
+        let (g, res) = read("1.炮二平五马８进７ 2.马二进三车９平８ 3.兵七進一 红胜");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9", "c3c4"]);
+        assert_eq!(g.moves[1].text, "马８进７");
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+        assert!(g.illegal.is_none());
+        // A run that is no moves stays one illegal move, as written.
+        let (g, _) = read("1.炮二平五马８进９９");
+        assert_eq!(
+            g.illegal.map(|i| i.text).as_deref(),
+            Some("炮二平五马８进９９")
+        );
+    }
+
+    #[test]
+    fn every_result_word_of_a_typed_list_ends_a_pasted_record() {
+        // The words `--moves` reads as the result end a pasted record too.
+        for (text, outcome) in [
+            ("平局", Outcome::Draw),
+            ("红赢", Outcome::RedWins),
+            ("红胜。", Outcome::RedWins),
+            ("红方认负", Outcome::BlackWins),
+            ("黑方认输", Outcome::RedWins),
+        ] {
+            let (g, res) = read(&format!("1. 炮二平五 马８进７ {text}"));
+            assert_eq!(g.moves.len(), 2, "{text}");
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
     }
 
     #[test]

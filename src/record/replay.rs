@@ -86,7 +86,8 @@ impl Replay {
         self.game.illegal.is_some()
     }
 
-    /// Reads and plays a move written in any notation. Returns false (and
+    /// Reads and plays a move written in any notation (or Chinese moves
+    /// written without spaces, each played in turn). Returns false (and
     /// records the illegal move) if it cannot be played.
     pub(crate) fn push_text(&mut self, text: &str) -> bool {
         if self.stopped() {
@@ -103,6 +104,13 @@ impl Replay {
             }
             Err(failure) => {
                 if self.try_other_side(|p| notation::read_move(p, text).ok(), text) {
+                    return true;
+                }
+                if let Some(moves) = notation::split_run_together(&self.pos, text) {
+                    // Chinese moves written without spaces: 炮二平五马８进７.
+                    for (mv, written) in moves {
+                        self.play(mv, &written);
+                    }
                     return true;
                 }
                 let previous = self.game.moves.last().map(|m| m.text.as_str());

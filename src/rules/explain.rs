@@ -336,7 +336,9 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but a king's move answering check chases nothing"
                 ),
                 (NoChase::KingAnsweringCheck, Lang::Zh) => {
-                    format!("{attacker}攻{target}，走帅(将)应将，按闲")
+                    // The attacker is the mover's: its king is the one that answered.
+                    let king = Piece::new(a.attacker.1.color, Role::King).chinese();
+                    format!("{attacker}攻{target}，走{king}应将，按闲")
                 }
                 (NoChase::ConfinedRook, Lang::En) => format!(
                     "{attacker} attacks {target}, but the rook moves along the line an enemy \
@@ -674,7 +676,22 @@ mod tests {
                     "red rook d0 attacks black pawn d4, but a king's move answering check chases nothing"
                 ]
             );
+            // The Chinese names the king that moved: 帅 for Red, 将 for Black.
+            assert_eq!(
+                describe(&attacks, Lang::Zh),
+                vec!["红车(d0)攻黑卒(d4)，走帅应将，按闲"]
+            );
         }
+        let mirrored = Position::from_fen("3r5/3k5/9/9/3P5/9/9/3C5/9/5K3 b").unwrap();
+        let attacks = new_attacks(
+            &mirrored,
+            Move::parse_uci("d8e8").unwrap(),
+            RuleSet::Cxa2020,
+        );
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["黑车(d9)攻红兵(d5)，走将应将，按闲"]
+        );
     }
 
     #[test]

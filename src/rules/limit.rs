@@ -653,6 +653,11 @@ impl LimitStatus {
         text
     }
 
+    /// The plies since the last capture, those before the record included.
+    fn capture_free_plies(&self) -> u32 {
+        (self.plies + 1).saturating_sub(self.since_ply) + self.prior_plies
+    }
+
     /// [`LimitStatus::outcome_text`] without the note on plies before the record.
     fn outcome_line(&self) -> Words {
         let l = self.limit;
@@ -660,9 +665,15 @@ impl LimitStatus {
             LimitOutcome::Running => {
                 let short = self.short_by_deductions();
                 if short.is_empty() {
+                    let n = self.capture_free_plies();
+                    let limit_plies = 2 * l;
                     return Words::new(
-                        format!("natural limit of {l} rounds not reached"),
-                        format!("未满自然限着{l}回合"),
+                        format!(
+                            "natural limit of {l} rounds ({limit_plies} plies) not reached: \
+                             {n} {} without a capture",
+                            plural(n, "ply", "plies")
+                        ),
+                        format!("未满自然限着{l}回合（{limit_plies}着）：已连续{n}着无吃子"),
                     );
                 }
                 let (en, zh): (Vec<String>, Vec<String>) = short
@@ -875,6 +886,27 @@ mod tests {
         assert!(en.contains("1 check beyond the cap of 1 is void"), "{en}");
         assert!(en.contains("1 reply to"), "{en}");
         assert_eq!(zh.lines().count(), 2, "{zh}");
+    }
+
+    #[test]
+    fn the_running_count_says_how_far_it_has_got() {
+        // An arbiter asked for a claim needs the count, not only "not reached".
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 109, |_, mover| PlyFacts::quiet(mover));
+        let s = c.status(&LimitParams::default(), ClaimMode::Claim(Color::Red));
+        assert_eq!(s.outcome, LimitOutcome::Running);
+        let Words { en, zh } = s.outcome_text();
+        assert_eq!(
+            en,
+            "natural limit of 60 rounds (120 plies) not reached: 109 plies without a capture"
+        );
+        assert_eq!(zh, "未满自然限着60回合（120着）：已连续109着无吃子");
+        // No move yet: nothing to count.
+        let s = LimitCounter::new().status(&LimitParams::default(), ClaimMode::Automatic);
+        assert_eq!(
+            s.outcome_text().en,
+            "natural limit of 60 rounds (120 plies) not reached: 0 plies without a capture"
+        );
     }
 
     #[test]
