@@ -140,6 +140,38 @@ fn a_claim_is_judged_where_the_record_stops() {
 }
 
 #[test]
+fn ply_rules_on_the_record_as_it_stood_then() {
+    // Perpetual check: after ply 4 the position stands twice, red must vary.
+    let v = rule_json("perpetual_check.pgn", &["--ply", "4"]);
+    assert_eq!(v["plies"], 4);
+    assert_eq!(v["verdict"], "ongoing");
+    assert_eq!(v["repetition"]["ruling"], "red_must_vary");
+    assert_eq!(v["repetition"]["occurrences"], 2);
+    // Past the end of the record: refused, saying how long it is.
+    let path = example("perpetual_check.pgn");
+    let out = xqarbiter(
+        &["rule", path.to_str().expect("utf-8 path"), "--ply", "9"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("棋谱只有8着"), "{err}");
+    // An illegal move after that ply does not keep the record from a ruling.
+    let record = "[Event \"x\"]\n\n1. 炮二平五 马8进7 2. 车一进五 *\n";
+    let out = xqarbiter(&["rule", "-", "--json"], Some(record));
+    assert_eq!(out.status.code(), Some(2));
+    let out = xqarbiter(&["rule", "-", "--json", "--ply", "2"], Some(record));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["plies"], 2);
+}
+
+#[test]
 fn text_output_puts_the_verdict_first_and_draws_the_board() {
     let path = example("perpetual_check.pgn");
     let out = xqarbiter(&["rule", path.to_str().expect("utf-8 path")], None);

@@ -1,5 +1,5 @@
 //! `xqarbiter rule [FILE[#N]|-] [--game N] [--fen FEN] [--moves "…"] [--profile P]
-//! [--rules R] [--claim red|black] [--natures N] [--lang zh|en] [--json]`: the arbiter's command.
+//! [--rules R] [--claim red|black] [--natures N] [--ply N] [--lang zh|en] [--json]`: the arbiter's command.
 //!
 //! Reads one record (a file in any format, a pasted record on standard input,
 //! or a move list given inline), replays it through the referee and prints the
@@ -82,6 +82,10 @@ pub(super) struct RuleArgs {
     /// reason), whether or not they repeat a position.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     natures: Option<u32>,
+    /// Rule on the position after this ply of the record (0 = its start): the
+    /// moves after it are left out, an illegal one among them too.
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
     /// Print the ruling as the JSON object of the contract.
     #[arg(long)]
     json: bool,
@@ -383,7 +387,11 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             ),
         }
     }
-    if let Some(bad) = &game.illegal {
+    if let Some(bad) = game
+        .illegal
+        .as_ref()
+        .filter(|b| args.ply.is_none_or(|n| b.ply <= n))
+    {
         return Err(bad_move(
             bad.ply,
             &bad.text,
@@ -404,6 +412,24 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
     })
+}
+
+/// The record cut after ply `ply` (`--ply`), if one is asked for; an error
+/// if the record is shorter.
+fn up_to(mut record: Record, ply: Option<usize>) -> Result<Record, BadRecord> {
+    let Some(n) = ply else {
+        return Ok(record);
+    };
+    let plies = record.moves.len();
+    if n > plies {
+        return Err(BadRecord::new(
+            format!("--ply {n}: the record has only {plies} plies"),
+            format!("--ply {n}：棋谱只有{plies}着"),
+        ));
+    }
+    record.moves.truncate(n);
+    record.reversed = record.reversed.filter(|(first, _)| *first <= n);
+    Ok(record)
 }
 
 /// The error for a game index past the `count` games of file `name`. Games
@@ -483,7 +509,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             return Ok(ExitCode::from(2));
         }
     };
-    let record = match read_input(&args, error_lang) {
+    let record = match read_input(&args, error_lang).and_then(|r| up_to(r, args.ply)) {
         Ok(r) => r,
         Err(BadRecord(why)) => {
             eprintln!("xqarbiter: {}", why.get(error_lang));
