@@ -17,7 +17,6 @@ use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
-use crate::notation::Outcome;
 use crate::ucci::dialect::{Dialect, EngineProtocol};
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
@@ -283,7 +282,7 @@ pub(crate) fn read_game(
     let tag_result = tags
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-        .and_then(|(_, v)| Outcome::from_pgn(v));
+        .and_then(|(_, v)| result_of(v));
     game.result = match token {
         ResultToken::Known(r) => Some(r),
         _ => tag_result,
@@ -470,6 +469,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Outcome;
 
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
@@ -587,6 +587,25 @@ mod tests {
         assert_eq!(e.game, Some(0));
         assert!(e.to_string().starts_with("t.pgn, game #0: FEN tag"));
         assert!(games[1].is_ok());
+    }
+
+    #[test]
+    fn a_result_tag_in_chinese_is_the_recorded_result() {
+        // As Chinese programs write it, with no result after the moves.
+        for (tag, result) in [
+            ("和棋", Outcome::Draw),
+            ("红胜", Outcome::RedWins),
+            ("黑胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1-0", Outcome::RedWins),
+        ] {
+            let text =
+                format!("[Game \"Chinese Chess\"]\n[Result \"{tag}\"]\n1. 炮二平五 马８进７\n");
+            let games = read_all(&text, "t.pgn");
+            let game = games[0].as_ref().unwrap();
+            assert_eq!(game.result, Some(result), "{tag}");
+            assert_eq!(game.tagged_result(), Some(result), "{tag}");
+        }
     }
 
     #[test]
