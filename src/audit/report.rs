@@ -250,8 +250,9 @@ fn text_row(row: &Row, lang: Lang) -> String {
     let _ = match lang {
         Lang::En => writeln!(
             s,
-            "{who}{when}  {} plies  recorded {recorded}  ruled {ruled}",
-            row.plies
+            "{who}{when}  {} {}  recorded {recorded}  ruled {ruled}",
+            row.plies,
+            if row.plies == 1 { "ply" } else { "plies" }
         ),
         Lang::Zh => writeln!(
             s,
@@ -378,6 +379,14 @@ mod tests {
         unscored.recorded_result = None;
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[unscored]);
         assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
+    }
+
+    #[test]
+    fn one_ply_is_not_plies() {
+        let mut row = sample();
+        row.plies = 1;
+        let out = written(ReportFormat::Text, &[row]);
+        assert!(out.contains("  1 ply  recorded"), "{out}");
     }
 
     #[test]
