@@ -206,8 +206,8 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
     if format == Format::Pgn && !encoding::is_utf16(encoding) {
-        // A forced PGN is checked on the head: the reader skips any text
-        // before the first tag line, so a file without one holds no game.
+        // A forced PGN is checked on the head: a PGN file has tag lines
+        // (moves without tags are read as a game too, but make no PGN file).
         if opts.format.is_some() && !has_pgn_tag(&encoding.decode(&head).0) {
             let whole = len as usize <= head.len();
             return Err(not_of_format(&name, NOT_PGN, whole));
@@ -322,11 +322,11 @@ fn read_format(
     let forced = opts.format.is_some();
     let games = match format {
         Format::Pgn => {
-            let games = pgn::read_all(&text(), name);
-            if forced && games.is_empty() {
+            let text = text();
+            if forced && !has_pgn_tag(&text) {
                 return Err(not_of_format(name, NOT_PGN, true));
             }
-            games
+            pgn::read_all(&text, name)
         }
         Format::MoveList => pgn::read_move_lists(&text(), name),
         Format::DhtmlXq => {
@@ -371,10 +371,10 @@ mod tests {
 
     #[test]
     fn detected_formats_are_not_held_to_the_forced_check() {
-        // A .pgn file without tags holds no game, as before: only a forced
-        // format is an error.
+        // A .pgn file without tags is read (its moves are a game without
+        // tags): only a forced format is an error.
         let games = read_games_from_bytes(b"1. h2e2", "a.pgn", &ReadOptions::default()).unwrap();
-        assert!(games.is_empty());
+        assert_eq!(games.len(), 1);
         let forced = ReadOptions {
             encoding: None,
             format: Some(Format::Pgn),

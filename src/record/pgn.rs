@@ -113,10 +113,13 @@ impl<R: BufRead> PgnStream<R> {
     /// `Ok(None)` at the end of the input.
     fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
         let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
-        let mut has_tags = !chunk.is_empty();
+        // The pending line is a tag, or the first line of a game without tags.
+        let mut has_tags = chunk_starts_with_tag(&chunk, b"[");
         let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
         let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
-        let mut has_moves = false;
+        let mut has_moves = !chunk.is_empty() && !has_tags;
+        // The last line of movetext ended with a result.
+        let mut ended = false;
         let mut overflow = false;
         let mut line = Vec::new();
         loop {
@@ -139,11 +142,20 @@ impl<R: BufRead> PgnStream<R> {
                 has_game_tag |= game_tag;
                 has_event_tag |= event_tag;
             } else if !trimmed.iter().all(|b| b.is_ascii_whitespace()) {
-                if !has_tags {
-                    // Text before the first tag is not a game.
+                // Numbered moves before the first tag, or after a game that
+                // ended with its result, are a game without tags.
+                let untagged_game =
+                    (ended || !(has_tags || has_moves)) && starts_numbered_moves(trimmed);
+                if untagged_game && has_moves {
+                    self.pending = Some((std::mem::take(&mut line), self.lines_read));
+                    break;
+                }
+                if !(has_tags || has_moves || untagged_game) {
+                    // Other text before the first tag is not a game.
                     continue;
                 }
                 has_moves = true;
+                ended = ends_with_result(trimmed);
             }
             if chunk.len() + line.len() > MAX_GAME_BYTES {
                 overflow = true;
@@ -160,6 +172,35 @@ impl<R: BufRead> PgnStream<R> {
         }
         Ok(Some((chunk, first_line, overflow)))
     }
+}
+
+/// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
+/// move, which starts with a letter (coordinates, WXF) or a non-ASCII
+/// character (Chinese notation, in any encoding).
+fn starts_numbered_moves(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"1") else {
+        return false;
+    };
+    let rest = trim_ascii_start(rest);
+    let rest = if let Some(r) = rest.strip_prefix(b".") {
+        r
+    } else if let Some(r) = rest.strip_prefix("、".as_bytes()) {
+        r
+    } else {
+        return false;
+    };
+    trim_ascii_start(rest)
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
+}
+
+/// Whether a line of movetext ends with a PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+fn ends_with_result(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| {
+        line.strip_suffix(r.as_bytes())
+            .is_some_and(|before| before.last().is_none_or(|b| b.is_ascii_whitespace()))
+    })
 }
 
 fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
@@ -556,6 +597,33 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn a_game_without_tags_is_a_game_of_its_own() {
+        // Before the first tag, and after a game that ended with its result.
+        let text = "1. h2e2 h9g7 2. h0g2 1-0\n\n[Event \"a\"]\n1. h2e2 h9g7 *\n\n\
+                    1. b2e2 b9c7\n2. b0c2 0-1\n[Event \"c\"]\n1. 炮二平五 *\n";
+        let games = read_all(text, "t.pgn");
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let g = g.as_ref().unwrap();
+                (g.event(), g.moves.len(), g.result)
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (None, 3, Some(Outcome::RedWins)),
+                (Some("a"), 2, None),
+                (None, 3, Some(Outcome::BlackWins)),
+                (Some("c"), 1, None),
+            ]
+        );
+        // Adverts and notes after a result are still no game.
+        let text = "[Event \"a\"]\n1. h2e2 *\n\n本棋谱由某网站提供\n1. 欢迎访问\n";
+        assert_eq!(read_all(text, "t.pgn").len(), 1);
     }
 
     #[test]
