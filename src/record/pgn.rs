@@ -51,6 +51,28 @@ fn parse_tag(line: &str) -> Option<(&str, String)> {
     Some((key, value))
 }
 
+/// Why the line `line` (number `number` in the file), which starts like a
+/// tag, is none.
+fn broken_tag_line(line: &str, number: usize) -> Words {
+    let shown: String = line.chars().take(60).collect();
+    let shown = if shown.len() < line.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
+    if line.ends_with(']') {
+        Words::new(
+            format!("line {number}: '{shown}' is not a tag line such as [Event \"…\"]"),
+            format!("第{number}行的“{shown}”不是[Event \"…\"]之类的标签行"),
+        )
+    } else {
+        Words::new(
+            format!("line {number}: the tag line '{shown}' is not closed by ']'"),
+            format!("第{number}行的标签行“{shown}”缺少“]”"),
+        )
+    }
+}
+
 /// Splits a byte stream into games and reads each one.
 pub(crate) struct PgnStream<R> {
     head: std::io::Cursor<Vec<u8>>,
@@ -284,7 +306,7 @@ pub(crate) fn read_game(
     let mut tags = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    for (n, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         if t.is_empty() {
             offset += line.len();
@@ -292,6 +314,12 @@ pub(crate) fn read_game(
         }
         match parse_tag(t) {
             Some((k, v)) => tags.push((k.to_string(), v)),
+            // A broken tag line: the game's record is damaged, which is no
+            // illegal move of a player.
+            None if t.starts_with('[') && !t.starts_with("[DhtmlXQ") => {
+                let why = broken_tag_line(t, first_line + n);
+                return Err(RecordError::game(name, index, ErrorKind::Syntax, why));
+            }
             None => {
                 body_start = offset;
                 break;
@@ -624,6 +652,20 @@ mod tests {
         // Adverts and notes after a result are still no game.
         let text = "[Event \"a\"]\n1. h2e2 *\n\n本棋谱由某网站提供\n1. 欢迎访问\n";
         assert_eq!(read_all(text, "t.pgn").len(), 1);
+    }
+
+    #[test]
+    fn a_tag_line_left_open_makes_the_game_unreadable_not_an_illegal_move() {
+        let text = "[Event \"a\"]\n1. h2e2 *\n\n[Game \"Chinese Chess\"]\n[Event \"第4轮\n[Red \"周九\"]\n\n1. h2e2 *\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 2);
+        let e = games[1].as_ref().unwrap_err();
+        assert_eq!((e.kind, e.game), (ErrorKind::Syntax, Some(1)));
+        assert_eq!(
+            e.to_string(),
+            "t.pgn, game #1: line 5: the tag line '[Event \"第4轮' is not closed by ']'"
+        );
+        assert_eq!(e.words().zh, "第5行的标签行“[Event \"第4轮”缺少“]”");
     }
 
     #[test]
