@@ -41,6 +41,9 @@ pub enum Skip {
     NotARecord,
     /// A file or folder already read under another path.
     AlreadyRead,
+    /// A named pipe, socket or device: no record, and opening a pipe would
+    /// wait for a writer.
+    NotAFile,
 }
 
 impl Skip {
@@ -50,6 +53,10 @@ impl Skip {
             Skip::Hidden => Words::new("hidden", "隐藏"),
             Skip::NotARecord => Words::new("not a game record", "不是棋谱"),
             Skip::AlreadyRead => Words::new("already read", "已读过"),
+            Skip::NotAFile => Words::new(
+                "not a regular file (a pipe, socket or device)",
+                "不是普通文件（管道、套接字或设备）",
+            ),
         }
     }
 }
@@ -147,6 +154,8 @@ impl Iterator for Walk {
                     return Some(Entry::Skipped(path, Skip::AlreadyRead));
                 }
                 // Else a symlink back into a folder walked already: no news.
+            } else if !(named || meta.is_file()) {
+                return Some(Entry::Skipped(path, Skip::NotAFile));
             } else if !(named || is_record_file(&path) || holds_a_record(&path)) {
                 return Some(Entry::Skipped(path, Skip::NotARecord));
             } else if self.first_time(&path) {
@@ -232,6 +241,29 @@ mod tests {
                 Entry::Skipped(dir.join("readme"), Skip::NotARecord),
                 Entry::File(dir.join("record.che")),
             ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn pipes_sockets_and_devices_in_a_folder_are_passed_over() {
+        // Opening a named pipe waits for a writer: the audit would hang.
+        let dir = temp_dir("special");
+        fs::write(dir.join("g.pgn"), "").unwrap();
+        let socket = dir.join("live.pgn");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        let found: Vec<Entry> = walk(&[&dir]).collect();
+        assert_eq!(
+            found,
+            vec![
+                Entry::File(dir.join("g.pgn")),
+                Entry::Skipped(socket, Skip::NotAFile),
+            ]
+        );
+        assert_eq!(
+            Skip::NotAFile.words().en,
+            "not a regular file (a pipe, socket or device)"
         );
         fs::remove_dir_all(&dir).unwrap();
     }
