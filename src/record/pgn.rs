@@ -265,12 +265,16 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                         ),
                     )));
                 }
+                // Unless forced, each game is decoded by its own bytes too:
+                // files of several programs put together mix encodings, and
+                // valid UTF-8 is UTF-8 whatever the head of the file was.
                 let mut encoding = self.encoding;
-                if !self.forced
-                    && encoding == encoding_rs::UTF_8
-                    && std::str::from_utf8(&chunk).is_err()
-                {
-                    encoding = detect_encoding(&chunk, true);
+                if !self.forced && !super::encoding::is_utf16(encoding) {
+                    if std::str::from_utf8(&chunk).is_ok() {
+                        encoding = encoding_rs::UTF_8;
+                    } else if encoding == encoding_rs::UTF_8 {
+                        encoding = detect_encoding(&chunk, true);
+                    }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
                 Some(read_game(&text, &self.name, index, first_line))
@@ -666,6 +670,27 @@ mod tests {
             "t.pgn, game #1: line 5: the tag line '[Event \"第4轮' is not closed by ']'"
         );
         assert_eq!(e.words().zh, "第5行的标签行“[Event \"第4轮”缺少“]”");
+    }
+
+    #[test]
+    fn utf8_games_in_a_file_detected_as_gbk_are_read_as_utf8() {
+        // Files of two programs put together: the GBK game makes the file GBK.
+        let utf8 = "[Event \"a\"]\n[Red \"许银川\"]\n1. 炮二平五 *\n";
+        let (gbk, _, _) =
+            encoding_rs::GBK.encode("[Event \"b\"]\n[Red \"胡荣华\"]\n1. 炮二平五 *\n");
+        let mut bytes = utf8.as_bytes().to_vec();
+        bytes.extend_from_slice(&gbk);
+        bytes.extend_from_slice(utf8.as_bytes());
+        let games: Vec<_> = PgnStream::new(
+            Vec::new(),
+            std::io::Cursor::new(bytes),
+            encoding_rs::GB18030,
+            false,
+            "m.pgn".into(),
+        )
+        .collect();
+        let red: Vec<_> = games.iter().map(|g| g.as_ref().unwrap().red()).collect();
+        assert_eq!(red, [Some("许银川"), Some("胡荣华"), Some("许银川")]);
     }
 
     #[test]
