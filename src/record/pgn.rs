@@ -441,7 +441,22 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     // `rest` ends the whole text, so its offset is what precedes it.
     let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
         .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
+    // A note or a table, not a record: no illegal move of a player.
+    let no_move = tags.is_empty() && replay.first_text_is_no_move();
     let mut game = replay.finish();
+    if no_move && let Some(bad) = &game.illegal {
+        let why = Words::new(
+            format!(
+                "no game found in the text: its first word '{}' is no move ({})",
+                bad.text, bad.reason.en
+            ),
+            format!(
+                "文本中找不到对局：开头的“{}”不是着法（{}）",
+                bad.text, bad.reason.zh
+            ),
+        );
+        return Err(RecordError::game(name, 0, ErrorKind::Syntax, why));
+    }
     game.result = match token {
         ResultToken::Known(r) => Some(r),
         _ => tag("Result").and_then(result_of),
@@ -744,6 +759,35 @@ mod tests {
     }
 
     #[test]
+    fn text_whose_first_word_is_no_move_is_no_game() {
+        // A note or a results table saved as .txt next to the records.
+        for text in [
+            "本次比赛共九轮，棋谱由裁判组整理。\n",
+            "第1轮 成绩\n1. 张三 1-0 李四\n",
+            "Round 1 results\nBoard 1: Zhang 1-0 Li\n",
+        ] {
+            let e = read_move_list(text, "说明.txt").unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
+            assert!(
+                e.to_string()
+                    .contains("no game found in the text: its first word '"),
+                "{e}"
+            );
+        }
+        let e = read_move_list("本次比赛共九轮", "说明.txt").unwrap_err();
+        assert_eq!(
+            e.words().zh,
+            "文本中找不到对局：开头的“本次比赛共九轮”不是着法（“本”不是棋子、纵线、方向或数字）"
+        );
+        // A move that can be read but not played, or a slip away from a
+        // legal move, is the record's illegal move.
+        for text in ["炮二进九 马８进７", "炮二平无 马８进７"] {
+            let g = read_move_list(text, "m.txt").unwrap();
+            assert_eq!(g.illegal.unwrap().ply, 1, "{text}");
+        }
+    }
+
+    #[test]
     fn move_list_with_fen_and_result() {
         let g = read_move_list(
             "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",
@@ -752,7 +796,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.moves.len(), 5);
         assert_eq!(g.result, Some(Outcome::RedWins));
-        assert!(read_move_list("hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
+        assert!(read_move_list("炮二平五 hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
         assert!(read_move_list("  ", "m.txt").is_err());
     }
 }
