@@ -121,6 +121,8 @@ pub struct Writer<W: Write> {
     format: ReportFormat,
     lang: Lang,
     header_done: bool,
+    /// Start the CSV with a UTF-8 byte-order mark (for Excel).
+    bom: bool,
 }
 
 impl<W: Write> Writer<W> {
@@ -132,7 +134,24 @@ impl<W: Write> Writer<W> {
             format,
             lang,
             header_done: false,
+            bom: false,
         }
+    }
+
+    /// The same writer, its CSV starting with a UTF-8 byte-order mark: Excel
+    /// then reads it as UTF-8, not in the local code page (which garbles
+    /// Chinese). Other formats are unchanged.
+    pub fn with_bom(self) -> Writer<W> {
+        Writer { bom: true, ..self }
+    }
+
+    /// The CSV header, after the byte-order mark if asked for.
+    fn csv_header(&mut self) -> io::Result<()> {
+        if self.bom {
+            self.out.write_all("\u{feff}".as_bytes())?;
+        }
+        self.header_done = true;
+        self.out.write_all(CSV_HEADER.as_bytes())
     }
 
     /// Writes one row.
@@ -141,8 +160,7 @@ impl<W: Write> Writer<W> {
             ReportFormat::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
             ReportFormat::Csv => {
                 if !self.header_done {
-                    self.out.write_all(CSV_HEADER.as_bytes())?;
-                    self.header_done = true;
+                    self.csv_header()?;
                 }
                 self.out.write_all(csv_row(row, self.lang).as_bytes())
             }
@@ -156,8 +174,7 @@ impl<W: Write> Writer<W> {
     /// Writes what must close the output (the CSV header if no row came) and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
         if self.format == ReportFormat::Csv && !self.header_done {
-            self.out.write_all(CSV_HEADER.as_bytes())?;
-            self.header_done = true;
+            self.csv_header()?;
         }
         self.out.flush()
     }
@@ -333,6 +350,25 @@ mod tests {
             "{zh}"
         );
         assert_eq!(written(ReportFormat::Csv, &[]), CSV_HEADER);
+    }
+
+    #[test]
+    fn csv_for_excel_starts_with_a_byte_order_mark() {
+        // Excel reads a CSV without one in the local code page: Chinese
+        // names and findings come out garbled.
+        let mut w = Writer::new(Vec::new(), ReportFormat::Csv, Lang::Zh).with_bom();
+        w.row(&sample()).unwrap();
+        w.finish().unwrap();
+        assert!(w.out.starts_with(b"\xEF\xBB\xBFfile,index,"));
+        assert_eq!(w.out.windows(3).filter(|b| b == b"\xEF\xBB\xBF").count(), 1);
+        let mut empty = Writer::new(Vec::new(), ReportFormat::Csv, Lang::Zh).with_bom();
+        empty.finish().unwrap();
+        assert_eq!(
+            empty.out,
+            [b"\xEF\xBB\xBF".as_slice(), CSV_HEADER.as_bytes()].concat()
+        );
+        // Without it, and in the other formats, no mark.
+        assert!(written(ReportFormat::Csv, &[sample()]).starts_with("file,"));
     }
 
     #[test]
