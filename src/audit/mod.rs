@@ -40,13 +40,13 @@ pub struct Options {
 fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) {
     let path = match entry {
         Entry::Error(path, why) => {
-            sink(Row::unreadable(path.display().to_string(), 0, why));
+            sink(Row::unreadable(walk::path_text(&path), 0, why));
             return;
         }
         Entry::File(path) => path,
         Entry::Skipped(..) => return,
     };
-    let file = path.display().to_string();
+    let file = walk::path_text(&path);
     let games = match read_games(&path, &opts.read) {
         Ok(games) => games,
         Err(e) => {

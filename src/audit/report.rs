@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::row::{FindingKind, Row};
-use super::walk::Skip;
+use super::walk::{Skip, path_text};
 use crate::rules::ruling::{Lang, Verdict};
 use crate::text;
 
@@ -99,8 +99,8 @@ impl Summary {
                 let why = why.words();
                 let why = if lang == Lang::En { why.en } else { why.zh };
                 let _ = match lang {
-                    Lang::En => writeln!(s, "  {} ({why})", path.display()),
-                    Lang::Zh => writeln!(s, "  {}（{why}）", path.display()),
+                    Lang::En => writeln!(s, "  {} ({why})", path_text(path)),
+                    Lang::Zh => writeln!(s, "  {}（{why}）", path_text(path)),
                 };
             }
             if n > SKIPPED_NAMED {

@@ -16,6 +16,37 @@ use crate::record::{Format, detect_format};
 
 use crate::words::Words;
 
+/// A path for people. A name that is not UTF-8 is most often GBK, as
+/// archives made on Chinese Windows unpack: each such part of the path is
+/// shown decoded so (as the organiser knew it), else with the bytes it
+/// cannot show replaced.
+pub(crate) fn path_text(path: &Path) -> String {
+    if let Some(text) = path.to_str() {
+        return text.to_string();
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let parts: Vec<String> = path
+            .as_os_str()
+            .as_bytes()
+            .split(|&b| b == b'/')
+            .map(|part| match std::str::from_utf8(part) {
+                Ok(text) => text.to_string(),
+                Err(_) => encoding_rs::GB18030
+                    .decode_without_bom_handling_and_without_replacement(part)
+                    .map_or_else(
+                        || String::from_utf8_lossy(part).into_owned(),
+                        |t| t.into_owned(),
+                    ),
+            })
+            .collect();
+        parts.join("/")
+    }
+    #[cfg(not(unix))]
+    path.display().to_string()
+}
+
 /// Extensions (lowercase) of the record formats read when walking a folder.
 pub(crate) const RECORD_EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "cbf", "cbr", "cbl", "ubb", "dhtmlxq", "txt", "xq",
@@ -266,6 +297,20 @@ mod tests {
             "not a regular file (a pipe, socket or device)"
         );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_in_gbk_are_shown_as_chinese() {
+        use std::os::unix::ffi::OsStrExt;
+        let (gbk, _, _) = encoding_rs::GBK.encode("红先胜.pgn");
+        let bytes = ["赛事/".as_bytes(), &gbk].concat();
+        let path = Path::new(std::ffi::OsStr::from_bytes(&bytes));
+        assert_eq!(path_text(path), "赛事/红先胜.pgn");
+        assert_eq!(path_text(Path::new("a/许银川.pgn")), "a/许银川.pgn");
+        // Neither UTF-8 nor GBK: the bytes it cannot show are replaced.
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"a\xff\xff.pgn"));
+        assert_eq!(path_text(path), "a\u{fffd}\u{fffd}.pgn");
     }
 
     #[cfg(unix)]
