@@ -75,6 +75,8 @@ pub enum Skip {
     /// A named pipe, socket or device: no record, and opening a pipe would
     /// wait for a writer.
     NotAFile,
+    /// An archive (zip, rar, 7z …): records may be inside, unread.
+    Archive,
 }
 
 impl Skip {
@@ -84,6 +86,10 @@ impl Skip {
             Skip::Hidden => Words::new("hidden", "隐藏"),
             Skip::NotARecord => Words::new("not a game record", "不是棋谱"),
             Skip::AlreadyRead => Words::new("already read", "已读过"),
+            Skip::Archive => Words::new(
+                "an archive: unpack it to audit the games inside",
+                "压缩包：解压后才能审核其中的棋谱",
+            ),
             Skip::NotAFile => Words::new(
                 "not a regular file (a pipe, socket or device)",
                 "不是普通文件（管道、套接字或设备）",
@@ -121,6 +127,16 @@ pub(crate) fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// Extensions (lowercase) of archives, which may hold records.
+const ARCHIVE_EXTENSIONS: &[&str] = &["zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz"];
+
+/// Whether a file's extension names an archive.
+fn is_archive(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ARCHIVE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 fn is_hidden(path: &Path) -> bool {
@@ -188,7 +204,12 @@ impl Iterator for Walk {
             } else if !(named || meta.is_file()) {
                 return Some(Entry::Skipped(path, Skip::NotAFile));
             } else if !(named || is_record_file(&path) || holds_a_record(&path)) {
-                return Some(Entry::Skipped(path, Skip::NotARecord));
+                let why = if is_archive(&path) {
+                    Skip::Archive
+                } else {
+                    Skip::NotARecord
+                };
+                return Some(Entry::Skipped(path, why));
             } else if self.first_time(&path) {
                 return Some(Entry::File(path));
             } else {
@@ -272,6 +293,29 @@ mod tests {
                 Entry::Skipped(dir.join("readme"), Skip::NotARecord),
                 Entry::File(dir.join("record.che")),
             ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_archive_in_a_folder_is_named_as_one() {
+        // The games inside a zip are not audited: the summary must say so.
+        let dir = temp_dir("archive");
+        for f in ["round5.zip", "round6.RAR", "notes.docx"] {
+            fs::write(dir.join(f), b"PK\x03\x04").unwrap();
+        }
+        let found: Vec<Entry> = walk(&[&dir]).collect();
+        assert_eq!(
+            found,
+            vec![
+                Entry::Skipped(dir.join("notes.docx"), Skip::NotARecord),
+                Entry::Skipped(dir.join("round5.zip"), Skip::Archive),
+                Entry::Skipped(dir.join("round6.RAR"), Skip::Archive),
+            ]
+        );
+        assert_eq!(
+            Skip::Archive.words().en,
+            "an archive: unpack it to audit the games inside"
         );
         fs::remove_dir_all(&dir).unwrap();
     }
