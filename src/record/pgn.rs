@@ -89,6 +89,9 @@ pub(crate) struct PgnStream<R> {
     index: usize,
     done: bool,
     first_line: bool,
+    /// Lines end with a lone CR (as old Mac programs wrote them), decided at
+    /// the first line.
+    cr_lines: bool,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -112,14 +115,30 @@ impl<R: BufRead> PgnStream<R> {
             index: 0,
             done: false,
             first_line: true,
+            cr_lines: false,
         }
     }
 
     fn read_line(&mut self, buf: &mut Vec<u8>) -> std::io::Result<usize> {
         buf.clear();
-        let mut n = self.head.read_until(b'\n', buf)?;
-        if !buf.ends_with(b"\n") {
-            n += self.reader.read_until(b'\n', buf)?;
+        let end = if self.cr_lines { b'\r' } else { b'\n' };
+        let mut n = self.head.read_until(end, buf)?;
+        if !buf.ends_with(&[end]) {
+            n += self.reader.read_until(end, buf)?;
+        }
+        if self.first_line && !self.cr_lines && !buf.ends_with(b"\n") && has_lone_cr(buf) {
+            // No LF in the whole file, and CRs: its lines end so. The bytes
+            // read go back in front of the rest, read again by CR.
+            self.cr_lines = true;
+            let at = usize::try_from(self.head.position()).unwrap_or(usize::MAX);
+            let mut again = std::mem::take(buf);
+            again.extend_from_slice(self.head.get_ref().get(at..).unwrap_or_default());
+            self.head = std::io::Cursor::new(again);
+            return self.read_line(buf);
+        }
+        if self.cr_lines && buf.last() == Some(&b'\r') {
+            buf.pop();
+            buf.push(b'\n');
         }
         self.lines_read += 1;
         if self.first_line {
@@ -223,6 +242,13 @@ fn ends_with_result(line: &[u8]) -> bool {
         line.strip_suffix(r.as_bytes())
             .is_some_and(|before| before.last().is_none_or(|b| b.is_ascii_whitespace()))
     })
+}
+
+/// Whether `line` holds a CR that no LF follows (before its end).
+fn has_lone_cr(line: &[u8]) -> bool {
+    line.iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'\r' && line.get(i + 1).is_some_and(|&next| next != b'\n'))
 }
 
 fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
@@ -706,6 +732,23 @@ mod tests {
         .collect();
         let red: Vec<_> = games.iter().map(|g| g.as_ref().unwrap().red()).collect();
         assert_eq!(red, [Some("许银川"), Some("胡荣华"), Some("许银川")]);
+    }
+
+    #[test]
+    fn lines_ended_by_cr_alone_are_lines() {
+        // Old Mac programs end lines with CR only; CRLF files, and a stray
+        // CR in a file of LF lines, are as before.
+        let games = "[Event \"a\"]\n[Red \"甲\"]\n1. h2e2 h9g7 1-0\n\n".repeat(3);
+        for text in [games.replace('\n', "\r"), games.replace('\n', "\r\n")] {
+            let read = read_all(&text, "m.pgn");
+            assert_eq!(read.len(), 3);
+            for g in read {
+                let g = g.unwrap();
+                assert_eq!((g.red(), g.moves.len()), (Some("甲"), 2));
+            }
+        }
+        let stray = format!("[Event \"a\rb\"]\n{}", games);
+        assert_eq!(read_all(&stray, "m.pgn").len(), 4);
     }
 
     #[test]
