@@ -294,3 +294,30 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("没有名为“no-such-profile”的赛事规程"), "{err}");
 }
+
+#[test]
+fn a_dash_reads_the_games_from_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["audit", "-", "--jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let text = format!("{}\n{}", mate("*"), mate("1-0"));
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(text.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("the audit ends");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1]["file"], "-");
+    assert_eq!(rows[1]["index"], 1);
+    assert!(rows.iter().all(|r| r["error"].is_null()), "{rows:?}");
+}

@@ -16,7 +16,9 @@ mod walk;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::record::{ReadOptions, read_games};
+use std::io::Read;
+
+use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes};
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
@@ -36,6 +38,19 @@ pub struct Options {
     pub threads: usize,
 }
 
+/// The games of one input, each read or not.
+type Games = Box<dyn Iterator<Item = Result<Game, RecordError>>>;
+
+/// The games of standard input (`-` on the command line), read whole.
+fn read_stdin(opts: &ReadOptions) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| RecordError::io(walk::STDIN, &e))?;
+    read_games_from_bytes(&bytes, walk::STDIN, opts)
+}
+
 /// The rows of one walk entry, pushed into `sink` in order; stops when `sink` says so.
 fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) {
     let path = match entry {
@@ -47,7 +62,12 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
         Entry::Skipped(..) => return,
     };
     let file = walk::path_text(&path);
-    let games = match read_games(&path, &opts.read) {
+    let games = if path.as_os_str() == walk::STDIN {
+        read_stdin(&opts.read).map(|games| Box::new(games.into_iter()) as Games)
+    } else {
+        read_games(&path, &opts.read).map(|games| Box::new(games) as Games)
+    };
+    let games = match games {
         Ok(games) => games,
         Err(e) => {
             sink(Row::unreadable(file, 0, e.words()));

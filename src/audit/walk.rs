@@ -47,6 +47,9 @@ pub(crate) fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
+/// The path that names standard input on the command line.
+pub(crate) const STDIN: &str = "-";
+
 /// Extensions (lowercase) of the record formats read when walking a folder.
 pub(crate) const RECORD_EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "cbf", "cbr", "cbl", "ubb", "dhtmlxq", "txt", "xq",
@@ -185,6 +188,9 @@ impl Iterator for Walk {
 
     fn next(&mut self) -> Option<Entry> {
         while let Some((path, named)) = self.pending.pop() {
+            if named && path.as_os_str() == STDIN {
+                return Some(Entry::File(path));
+            }
             if !named && is_hidden(&path) {
                 return Some(Entry::Skipped(path, Skip::Hidden));
             }

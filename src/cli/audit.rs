@@ -18,7 +18,7 @@ use super::LangArg;
 /// Arguments of `audit`.
 #[derive(Debug, Args)]
 pub(super) struct AuditArgs {
-    /// Files and folders to audit (folders are walked recursively).
+    /// Files and folders to audit (folders are walked recursively); `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
