@@ -114,6 +114,9 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         assert_eq!(row["plies"], 0);
         assert!(kinds(row).is_empty());
     }
+    // An empty file says so, not that no game was found in it.
+    assert_eq!(rows[1]["error"], "the file is empty (0 bytes)");
+    assert_eq!(rows[1]["error_zh"], "文件是空的（0字节）");
     // Perpetual check recorded as a Red win: forbidden repetition, result mismatch.
     let pc = &rows[2];
     assert_eq!(
