@@ -267,19 +267,31 @@ impl<R: BufRead> Iterator for PgnStream<R> {
     type Item = Result<Game, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some(item) = self.next_item() {
+                return item;
+            }
         }
+    }
+}
+
+impl<R: BufRead> PgnStream<R> {
+    /// The next item, or `None` for a chunk without tags that is no game
+    /// (a numbered note), passed over as text outside games is.
+    fn next_item(&mut self) -> Option<Option<Result<Game, RecordError>>> {
         match self.next_chunk() {
             Ok(None) => {
                 self.done = true;
-                None
+                Some(None)
             }
             Ok(Some((chunk, first_line, overflow))) => {
                 let index = self.index;
-                self.index += 1;
                 if overflow {
-                    return Some(Err(RecordError::game(
+                    self.index += 1;
+                    return Some(Some(Err(RecordError::game(
                         &self.name,
                         index,
                         ErrorKind::TooLarge,
@@ -289,7 +301,7 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                             ),
                             format!("这局棋的文本超过{MAX_GAME_BYTES}字节，未读"),
                         ),
-                    )));
+                    ))));
                 }
                 // Unless forced, each game is decoded by its own bytes too:
                 // files of several programs put together mix encodings, and
@@ -303,11 +315,13 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                Some(read_game(&text, &self.name, index, first_line))
+                let game = read_game(&text, &self.name, index, first_line).transpose()?;
+                self.index += 1;
+                Some(Some(game))
             }
             Err(e) => {
                 self.done = true;
-                Some(Err(RecordError::io(&self.name, &e)))
+                Some(Some(Err(RecordError::io(&self.name, &e))))
             }
         }
     }
@@ -326,13 +340,14 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
 }
 
 /// Reads one game's text, whose first line is line `first_line` of the file:
-/// tags, then movetext.
+/// tags, then movetext. `None` for a text without tags whose first word is
+/// no move: a numbered note, not a game.
 pub(crate) fn read_game(
     text: &str,
     name: &str,
     index: usize,
     first_line: usize,
-) -> Result<Game, RecordError> {
+) -> Result<Option<Game>, RecordError> {
     let mut tags = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
@@ -377,6 +392,9 @@ pub(crate) fn read_game(
     replay.reserve((text.len() - body_start) / 6);
     let token = read_movetext(text, body_start, first_line, &mut replay)
         .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
+    if tags.is_empty() && replay.first_text_is_no_move() {
+        return Ok(None);
+    }
     let mut game = replay.finish();
     let tag_result = tags
         .iter()
@@ -393,7 +411,7 @@ pub(crate) fn read_game(
         game.termination = Some(t.trim().to_string());
     }
     game.tags = tags;
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -694,9 +712,15 @@ mod tests {
                 (Some("c"), 1, None),
             ]
         );
-        // Adverts and notes after a result are still no game.
+        // Adverts and notes after a result are still no game, nor is a
+        // numbered note before the first tag.
         let text = "[Event \"a\"]\n1. h2e2 *\n\n本棋谱由某网站提供\n1. 欢迎访问\n";
         assert_eq!(read_all(text, "t.pgn").len(), 1);
+        let text =
+            "说明：\n1. 本文件收录第一轮全部对局\n\n[Event \"a\"]\n1. h2e2 *\n\n1. 欢迎访问 *\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(games[0].as_ref().unwrap().event(), Some("a"));
     }
 
     #[test]
