@@ -114,6 +114,9 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         assert_eq!(row["plies"], 0);
         assert!(kinds(row).is_empty());
     }
+    // An empty file says so, not that no game was found in it.
+    assert_eq!(rows[1]["error"], "the file is empty (0 bytes)");
+    assert_eq!(rows[1]["error_zh"], "文件是空的（0字节）");
     // Perpetual check recorded as a Red win: forbidden repetition, result mismatch.
     let pc = &rows[2];
     assert_eq!(
@@ -293,4 +296,31 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("没有名为“no-such-profile”的赛事规程"), "{err}");
+}
+
+#[test]
+fn a_dash_reads_the_games_from_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["audit", "-", "--jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let text = format!("{}\n{}", mate("*"), mate("1-0"));
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(text.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("the audit ends");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1]["file"], "-");
+    assert_eq!(rows[1]["index"], 1);
+    assert!(rows.iter().all(|r| r["error"].is_null()), "{rows:?}");
 }

@@ -150,6 +150,14 @@ fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
     assert!(flag.detail.zh.contains("协议和棋"));
     assert!(p.early_end_flag(EarlyEnd::AgreedDraw, 26).is_none());
     assert!(p.early_end_flag(EarlyEnd::Resignation, 10).is_none());
+    let one = p.early_end_flag(EarlyEnd::AgreedDraw, 1).unwrap();
+    assert!(
+        one.detail
+            .en
+            .starts_with("agreed draw after 1 round, within the 25 rounds"),
+        "{}",
+        one.detail.en
+    );
 }
 
 #[test]

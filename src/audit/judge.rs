@@ -15,6 +15,9 @@ use crate::words::Words;
 
 use super::row::{Finding, FindingKind, Row};
 
+/// What records write in a Result tag for "no result (yet)": not worth a finding.
+const UNKNOWN_RESULTS: [&str; 6] = ["", "*", "?", "未知", "未记", "unknown"];
+
 /// The first ruling of the replay that ends the game, and its ply.
 struct End {
     ply: usize,
@@ -126,6 +129,22 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
                     tagged.name_zh(),
                     recorded.name_zh()
                 ),
+            ),
+        });
+    }
+    if let Some(tag) = game.tag("Result").map(str::trim)
+        && !UNKNOWN_RESULTS.contains(&tag)
+        && game.result.is_none()
+        && game.tagged_result().is_none()
+    {
+        row.findings.push(Finding {
+            kind: FindingKind::UnreadableResult,
+            ply: None,
+            detail: Words::new(
+                format!(
+                    "the Result tag '{tag}' is no result (1-0, 0-1, 1/2-1/2, * or 红胜, 黑胜, 和棋): the game is taken as unscored"
+                ),
+                format!("Result标签“{tag}”不是结果（1-0、0-1、1/2-1/2、*或红胜、黑胜、和棋）：按未记结果处理"),
             ),
         });
     }
@@ -373,6 +392,27 @@ mod tests {
                     .is_empty(),
                 "{pgn}"
             );
+        }
+    }
+
+    #[test]
+    fn a_result_tag_that_says_no_known_result_is_flagged() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1:0\"]\n1. h2e2 h9g7\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::UnreadableResult]);
+        assert_eq!((row.recorded_result, row.findings[0].ply), (None, None));
+        assert_eq!(
+            row.findings[0].detail.en,
+            "the Result tag '1:0' is no result (1-0, 0-1, 1/2-1/2, * or 红胜, 黑胜, 和棋): the game is taken as unscored"
+        );
+        // Unknown (`*`, as DhtmlXQ writes it `未知`), or a result the moves give: nothing to say.
+        for pgn in [
+            "[Game \"Chinese Chess\"]\n[Result \"*\"]\n1. h2e2 h9g7\n",
+            "[Game \"Chinese Chess\"]\n[Result \"未知\"]\n1. h2e2 h9g7\n",
+            "[Game \"Chinese Chess\"]\n[Result \"1:0\"]\n1. h2e2 h9g7 1-0\n",
+        ] {
+            let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+            assert!(row.findings.is_empty(), "{pgn}");
         }
     }
 

@@ -16,7 +16,9 @@ mod walk;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::record::{ReadOptions, read_games};
+use std::io::Read;
+
+use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes};
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
@@ -36,18 +38,36 @@ pub struct Options {
     pub threads: usize,
 }
 
+/// The games of one input, each read or not.
+type Games = Box<dyn Iterator<Item = Result<Game, RecordError>>>;
+
+/// The games of standard input (`-` on the command line), read whole.
+fn read_stdin(opts: &ReadOptions) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| RecordError::io(walk::STDIN, &e))?;
+    read_games_from_bytes(&bytes, walk::STDIN, opts)
+}
+
 /// The rows of one walk entry, pushed into `sink` in order; stops when `sink` says so.
 fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) {
     let path = match entry {
         Entry::Error(path, why) => {
-            sink(Row::unreadable(path.display().to_string(), 0, why));
+            sink(Row::unreadable(walk::path_text(&path), 0, why));
             return;
         }
         Entry::File(path) => path,
         Entry::Skipped(..) => return,
     };
-    let file = path.display().to_string();
-    let games = match read_games(&path, &opts.read) {
+    let file = walk::path_text(&path);
+    let games = if path.as_os_str() == walk::STDIN {
+        read_stdin(&opts.read).map(|games| Box::new(games.into_iter()) as Games)
+    } else {
+        read_games(&path, &opts.read).map(|games| Box::new(games) as Games)
+    };
+    let games = match games {
         Ok(games) => games,
         Err(e) => {
             sink(Row::unreadable(file, 0, e.words()));
@@ -66,7 +86,11 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
         }
     }
     if count == 0 {
-        let none = Words::new("no game found in the file", "文件中没有找到对局");
+        let none = if std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+            Words::new("the file is empty (0 bytes)", "文件是空的（0字节）")
+        } else {
+            Words::new("no game found in the file", "文件中没有找到对局")
+        };
         sink(Row::unreadable(file, 0, none));
     }
 }

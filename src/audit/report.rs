@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::row::{FindingKind, Row};
-use super::walk::Skip;
+use super::walk::{Skip, path_text};
 use crate::rules::ruling::{Lang, Verdict};
 use crate::text;
 
@@ -99,8 +99,8 @@ impl Summary {
                 let why = why.words();
                 let why = if lang == Lang::En { why.en } else { why.zh };
                 let _ = match lang {
-                    Lang::En => writeln!(s, "  {} ({why})", path.display()),
-                    Lang::Zh => writeln!(s, "  {}（{why}）", path.display()),
+                    Lang::En => writeln!(s, "  {} ({why})", path_text(path)),
+                    Lang::Zh => writeln!(s, "  {}（{why}）", path_text(path)),
                 };
             }
             if n > SKIPPED_NAMED {
@@ -121,6 +121,8 @@ pub struct Writer<W: Write> {
     format: ReportFormat,
     lang: Lang,
     header_done: bool,
+    /// Start the CSV with a UTF-8 byte-order mark (for Excel).
+    bom: bool,
 }
 
 impl<W: Write> Writer<W> {
@@ -132,7 +134,24 @@ impl<W: Write> Writer<W> {
             format,
             lang,
             header_done: false,
+            bom: false,
         }
+    }
+
+    /// The same writer, its CSV starting with a UTF-8 byte-order mark: Excel
+    /// then reads it as UTF-8, not in the local code page (which garbles
+    /// Chinese). Other formats are unchanged.
+    pub fn with_bom(self) -> Writer<W> {
+        Writer { bom: true, ..self }
+    }
+
+    /// The CSV header, after the byte-order mark if asked for.
+    fn csv_header(&mut self) -> io::Result<()> {
+        if self.bom {
+            self.out.write_all("\u{feff}".as_bytes())?;
+        }
+        self.header_done = true;
+        self.out.write_all(CSV_HEADER.as_bytes())
     }
 
     /// Writes one row.
@@ -141,8 +160,7 @@ impl<W: Write> Writer<W> {
             ReportFormat::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
             ReportFormat::Csv => {
                 if !self.header_done {
-                    self.out.write_all(CSV_HEADER.as_bytes())?;
-                    self.header_done = true;
+                    self.csv_header()?;
                 }
                 self.out.write_all(csv_row(row, self.lang).as_bytes())
             }
@@ -156,8 +174,7 @@ impl<W: Write> Writer<W> {
     /// Writes what must close the output (the CSV header if no row came) and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
         if self.format == ReportFormat::Csv && !self.header_done {
-            self.out.write_all(CSV_HEADER.as_bytes())?;
-            self.header_done = true;
+            self.csv_header()?;
         }
         self.out.flush()
     }
@@ -250,8 +267,9 @@ fn text_row(row: &Row, lang: Lang) -> String {
     let _ = match lang {
         Lang::En => writeln!(
             s,
-            "{who}{when}  {} plies  recorded {recorded}  ruled {ruled}",
-            row.plies
+            "{who}{when}  {} {}  recorded {recorded}  ruled {ruled}",
+            row.plies,
+            if row.plies == 1 { "ply" } else { "plies" }
         ),
         Lang::Zh => writeln!(
             s,
@@ -335,6 +353,25 @@ mod tests {
     }
 
     #[test]
+    fn csv_for_excel_starts_with_a_byte_order_mark() {
+        // Excel reads a CSV without one in the local code page: Chinese
+        // names and findings come out garbled.
+        let mut w = Writer::new(Vec::new(), ReportFormat::Csv, Lang::Zh).with_bom();
+        w.row(&sample()).unwrap();
+        w.finish().unwrap();
+        assert!(w.out.starts_with(b"\xEF\xBB\xBFfile,index,"));
+        assert_eq!(w.out.windows(3).filter(|b| b == b"\xEF\xBB\xBF").count(), 1);
+        let mut empty = Writer::new(Vec::new(), ReportFormat::Csv, Lang::Zh).with_bom();
+        empty.finish().unwrap();
+        assert_eq!(
+            empty.out,
+            [b"\xEF\xBB\xBF".as_slice(), CSV_HEADER.as_bytes()].concat()
+        );
+        // Without it, and in the other formats, no mark.
+        assert!(written(ReportFormat::Csv, &[sample()]).starts_with("file,"));
+    }
+
+    #[test]
     fn jsonl_is_one_object_per_line() {
         let out = written(
             ReportFormat::Jsonl,
@@ -378,6 +415,14 @@ mod tests {
         unscored.recorded_result = None;
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[unscored]);
         assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
+    }
+
+    #[test]
+    fn one_ply_is_not_plies() {
+        let mut row = sample();
+        row.plies = 1;
+        let out = written(ReportFormat::Text, &[row]);
+        assert!(out.contains("  1 ply  recorded"), "{out}");
     }
 
     #[test]

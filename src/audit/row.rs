@@ -28,6 +28,8 @@ pub enum FindingKind {
     ResultMismatch,
     /// The record gives two different results: its Result tag and the end of its moves.
     ResultConflict,
+    /// The Result tag says something that is no result: the game is taken as unscored.
+    UnreadableResult,
     /// An agreed draw recorded earlier than the profile allows.
     EarlyDraw,
     /// A resignation recorded earlier than the profile allows.
@@ -38,7 +40,7 @@ pub enum FindingKind {
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 12] = [
+    pub const ALL: [FindingKind; 13] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -48,6 +50,7 @@ impl FindingKind {
         FindingKind::Stalemate,
         FindingKind::ResultMismatch,
         FindingKind::ResultConflict,
+        FindingKind::UnreadableResult,
         FindingKind::EarlyDraw,
         FindingKind::EarlyResignation,
         FindingKind::SimpleDraw,
@@ -65,6 +68,7 @@ impl FindingKind {
             FindingKind::Stalemate => "stalemate",
             FindingKind::ResultMismatch => "result_mismatch",
             FindingKind::ResultConflict => "result_conflict",
+            FindingKind::UnreadableResult => "unreadable_result",
             FindingKind::EarlyDraw => "early_draw",
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
@@ -84,6 +88,7 @@ impl FindingKind {
             FindingKind::Stalemate => ("stalemate", "困毙"),
             FindingKind::ResultMismatch => ("result mismatch", "结果不符"),
             FindingKind::ResultConflict => ("conflicting results", "结果自相矛盾"),
+            FindingKind::UnreadableResult => ("unreadable result", "结果无法识别"),
             FindingKind::EarlyDraw => ("early draw", "过早议和"),
             FindingKind::EarlyResignation => ("early resignation", "过早认负"),
             FindingKind::SimpleDraw => ("simple draw", "简单和棋"),

@@ -16,6 +16,40 @@ use crate::record::{Format, detect_format};
 
 use crate::words::Words;
 
+/// A path for people. A name that is not UTF-8 is most often GBK, as
+/// archives made on Chinese Windows unpack: each such part of the path is
+/// shown decoded so (as the organiser knew it), else with the bytes it
+/// cannot show replaced.
+pub(crate) fn path_text(path: &Path) -> String {
+    if let Some(text) = path.to_str() {
+        return text.to_string();
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let parts: Vec<String> = path
+            .as_os_str()
+            .as_bytes()
+            .split(|&b| b == b'/')
+            .map(|part| match std::str::from_utf8(part) {
+                Ok(text) => text.to_string(),
+                Err(_) => encoding_rs::GB18030
+                    .decode_without_bom_handling_and_without_replacement(part)
+                    .map_or_else(
+                        || String::from_utf8_lossy(part).into_owned(),
+                        |t| t.into_owned(),
+                    ),
+            })
+            .collect();
+        parts.join("/")
+    }
+    #[cfg(not(unix))]
+    path.display().to_string()
+}
+
+/// The path that names standard input on the command line.
+pub(crate) const STDIN: &str = "-";
+
 /// Extensions (lowercase) of the record formats read when walking a folder.
 pub(crate) const RECORD_EXTENSIONS: &[&str] = &[
     "pgn", "xqf", "cbf", "cbr", "cbl", "ubb", "dhtmlxq", "txt", "xq",
@@ -41,6 +75,11 @@ pub enum Skip {
     NotARecord,
     /// A file or folder already read under another path.
     AlreadyRead,
+    /// A named pipe, socket or device: no record, and opening a pipe would
+    /// wait for a writer.
+    NotAFile,
+    /// An archive (zip, rar, 7z …): records may be inside, unread.
+    Archive,
 }
 
 impl Skip {
@@ -50,6 +89,14 @@ impl Skip {
             Skip::Hidden => Words::new("hidden", "隐藏"),
             Skip::NotARecord => Words::new("not a game record", "不是棋谱"),
             Skip::AlreadyRead => Words::new("already read", "已读过"),
+            Skip::Archive => Words::new(
+                "an archive: unpack it to audit the games inside",
+                "压缩包：解压后才能审核其中的棋谱",
+            ),
+            Skip::NotAFile => Words::new(
+                "not a regular file (a pipe, socket or device)",
+                "不是普通文件（管道、套接字或设备）",
+            ),
         }
     }
 }
@@ -83,6 +130,16 @@ pub(crate) fn is_record_file(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| RECORD_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// Extensions (lowercase) of archives, which may hold records.
+const ARCHIVE_EXTENSIONS: &[&str] = &["zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz"];
+
+/// Whether a file's extension names an archive.
+fn is_archive(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ARCHIVE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 fn is_hidden(path: &Path) -> bool {
@@ -131,6 +188,9 @@ impl Iterator for Walk {
 
     fn next(&mut self) -> Option<Entry> {
         while let Some((path, named)) = self.pending.pop() {
+            if named && path.as_os_str() == STDIN {
+                return Some(Entry::File(path));
+            }
             if !named && is_hidden(&path) {
                 return Some(Entry::Skipped(path, Skip::Hidden));
             }
@@ -147,8 +207,15 @@ impl Iterator for Walk {
                     return Some(Entry::Skipped(path, Skip::AlreadyRead));
                 }
                 // Else a symlink back into a folder walked already: no news.
+            } else if !(named || meta.is_file()) {
+                return Some(Entry::Skipped(path, Skip::NotAFile));
             } else if !(named || is_record_file(&path) || holds_a_record(&path)) {
-                return Some(Entry::Skipped(path, Skip::NotARecord));
+                let why = if is_archive(&path) {
+                    Skip::Archive
+                } else {
+                    Skip::NotARecord
+                };
+                return Some(Entry::Skipped(path, why));
             } else if self.first_time(&path) {
                 return Some(Entry::File(path));
             } else {
@@ -234,6 +301,66 @@ mod tests {
             ]
         );
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_archive_in_a_folder_is_named_as_one() {
+        // The games inside a zip are not audited: the summary must say so.
+        let dir = temp_dir("archive");
+        for f in ["round5.zip", "round6.RAR", "notes.docx"] {
+            fs::write(dir.join(f), b"PK\x03\x04").unwrap();
+        }
+        let found: Vec<Entry> = walk(&[&dir]).collect();
+        assert_eq!(
+            found,
+            vec![
+                Entry::Skipped(dir.join("notes.docx"), Skip::NotARecord),
+                Entry::Skipped(dir.join("round5.zip"), Skip::Archive),
+                Entry::Skipped(dir.join("round6.RAR"), Skip::Archive),
+            ]
+        );
+        assert_eq!(
+            Skip::Archive.words().en,
+            "an archive: unpack it to audit the games inside"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn pipes_sockets_and_devices_in_a_folder_are_passed_over() {
+        // Opening a named pipe waits for a writer: the audit would hang.
+        let dir = temp_dir("special");
+        fs::write(dir.join("g.pgn"), "").unwrap();
+        let socket = dir.join("live.pgn");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        let found: Vec<Entry> = walk(&[&dir]).collect();
+        assert_eq!(
+            found,
+            vec![
+                Entry::File(dir.join("g.pgn")),
+                Entry::Skipped(socket, Skip::NotAFile),
+            ]
+        );
+        assert_eq!(
+            Skip::NotAFile.words().en,
+            "not a regular file (a pipe, socket or device)"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_in_gbk_are_shown_as_chinese() {
+        use std::os::unix::ffi::OsStrExt;
+        let (gbk, _, _) = encoding_rs::GBK.encode("红先胜.pgn");
+        let bytes = ["赛事/".as_bytes(), &gbk].concat();
+        let path = Path::new(std::ffi::OsStr::from_bytes(&bytes));
+        assert_eq!(path_text(path), "赛事/红先胜.pgn");
+        assert_eq!(path_text(Path::new("a/许银川.pgn")), "a/许银川.pgn");
+        // Neither UTF-8 nor GBK: the bytes it cannot show are replaced.
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"a\xff\xff.pgn"));
+        assert_eq!(path_text(path), "a\u{fffd}\u{fffd}.pgn");
     }
 
     #[cfg(unix)]

@@ -1,4 +1,4 @@
-//! `xqarbiter audit PATH… [--profile P] [--csv|--jsonl] [--only-findings] [--threads N]
+//! `xqarbiter audit PATH… [--profile P] [--csv [--bom]|--jsonl] [--only-findings] [--threads N]
 //! [--lang en|zh]`.
 
 use std::io::{self, IsTerminal, Write};
@@ -18,7 +18,7 @@ use super::LangArg;
 /// Arguments of `audit`.
 #[derive(Debug, Args)]
 pub(super) struct AuditArgs {
-    /// Files and folders to audit (folders are walked recursively).
+    /// Files and folders to audit (folders are walked recursively); `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
@@ -30,6 +30,9 @@ pub(super) struct AuditArgs {
     /// Write one JSON object per game (summary on stderr).
     #[arg(long)]
     jsonl: bool,
+    /// Start the CSV with a UTF-8 byte-order mark, so that Excel shows Chinese right.
+    #[arg(long, requires = "csv")]
+    bom: bool,
     /// Only write the games with a finding or an error (the summary counts all).
     #[arg(long)]
     only_findings: bool,
@@ -81,6 +84,9 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
         threads,
     };
     let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format, lang);
+    if args.bom {
+        out = out.with_bom();
+    }
     let mut summary = Summary::default();
     let bar = progress_bar();
     let result = audit::audit(&args.paths, &opts, |row| {

@@ -86,6 +86,14 @@ impl Failure {
         }
     }
 
+    /// Whether `text` reads as no move at all in `pos`: unreadable in every
+    /// notation, and no slip away from a legal move (`本次`, `Round`, not
+    /// `炮二平无`).
+    pub(crate) fn is_no_move(&self, pos: &Position, text: &str) -> bool {
+        self.kind == NotationErrorKind::Unreadable
+            && (!self.suggest || near_misses(pos, text.trim()).is_empty())
+    }
+
     /// The failure for `text`, its legal moves listed in the notation of
     /// the record's move before it, `previous`, when `text` reads as no
     /// notation at all (`xyz` after 炮二平五 lists Chinese moves, not WXF).

@@ -119,6 +119,8 @@ pub(crate) fn read_record(
 const INDEX_AT: usize = 66624;
 const INDEX_ENTRY: usize = 276;
 const BLOCK: usize = 4096;
+/// More slots than a library has (its header is corrupt, not cut short).
+const MAX_SLOTS: usize = 1 << 16;
 /// Index entry flag of a slot in use (cleared for deleted games).
 const IN_USE: u32 = 2;
 
@@ -146,9 +148,46 @@ pub(crate) fn read_library(
         .filter(|(_, w)| *w == RECORD_MAGIC)
         .map(|(i, _)| i)
         .collect();
-    let starts = indexed_records(bytes).unwrap_or_else(|| magic_at.clone());
+    let starts = match indexed_records(bytes) {
+        Some(starts) => starts,
+        None => {
+            if magic_at.is_empty()
+                && let Some(end) = index_end(bytes)
+                && end > bytes.len()
+                && end <= INDEX_AT + MAX_SLOTS * INDEX_ENTRY
+            {
+                let why = index_cut(bytes.len(), end);
+                return Err(RecordError::file(name, ErrorKind::Truncated, why));
+            }
+            magic_at.iter().map(|&m| Ok(m)).collect()
+        }
+    };
     let mut games = Vec::with_capacity(starts.len());
     for s in starts {
+        let s = match s {
+            Ok(s) => s,
+            Err(at) => {
+                // Listed by the index, past the end of the file.
+                let why = Words::new(
+                    format!(
+                        "the library's index lists a record at byte {at}, past the end of the file ({} bytes): the file is cut short",
+                        bytes.len()
+                    ),
+                    format!(
+                        "棋谱库索引列出的记录在第{at}字节，超出文件末尾（文件只有{}字节）：文件不完整",
+                        bytes.len()
+                    ),
+                );
+                let index = games.len();
+                games.push(Err(RecordError::game(
+                    name,
+                    index,
+                    ErrorKind::Truncated,
+                    why,
+                )));
+                continue;
+            }
+        };
         let end = magic_at
             .iter()
             .copied()
@@ -163,10 +202,28 @@ pub(crate) fn read_library(
     Ok(games)
 }
 
-/// The offsets of the records the index marks in use, if the index is intact.
-fn indexed_records(bytes: &[u8]) -> Option<Vec<usize>> {
+/// Where the index ends, by the slot count in the header, if it can be read.
+fn index_end(bytes: &[u8]) -> Option<usize> {
     let slots = usize::try_from(u32::from_le_bytes(bytes.get(60..64)?.try_into().ok()?)).ok()?;
-    let base = INDEX_AT.checked_add(slots.checked_mul(INDEX_ENTRY)?)?;
+    INDEX_AT.checked_add(slots.checked_mul(INDEX_ENTRY)?)
+}
+
+/// Why a library that ends inside its index (at byte `len`, the index
+/// running to byte `end`) holds no game.
+fn index_cut(len: usize, end: usize) -> Words {
+    Words::new(
+        format!(
+            "the file ends at byte {len}, inside the library's index (which runs to byte {end}): the file is cut short"
+        ),
+        format!("文件在第{len}字节结束，位于棋谱库索引之中（索引至第{end}字节）：文件不完整"),
+    )
+}
+
+/// The records the index marks in use, if the index is intact: the offset
+/// of each, or as an error the offset of one past the end of the file (a
+/// library cut short).
+fn indexed_records(bytes: &[u8]) -> Option<Vec<Result<usize, usize>>> {
+    let base = index_end(bytes)?;
     let index = bytes.get(INDEX_AT..base)?;
     let mut out = Vec::new();
     for entry in index.chunks_exact(INDEX_ENTRY) {
@@ -176,10 +233,13 @@ fn indexed_records(bytes: &[u8]) -> Option<Vec<usize>> {
         }
         let slot = usize::try_from(u32::from_le_bytes(entry[4..8].try_into().ok()?)).ok()?;
         let at = base.checked_add(slot.checked_mul(BLOCK)?)?;
-        if !bytes.get(at..)?.starts_with(RECORD_MAGIC) {
+        if at >= bytes.len() {
+            out.push(Err(at));
+        } else if bytes[at..].starts_with(RECORD_MAGIC) {
+            out.push(Ok(at));
+        } else {
             return None;
         }
-        out.push(at);
     }
     Some(out)
 }
@@ -352,6 +412,59 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].as_ref().unwrap().moves.len(), 1);
         assert!(games[1].as_ref().unwrap().moves.is_empty());
+    }
+
+    /// A library whose index lists `n` games, one block each.
+    fn indexed_library(n: u32) -> Vec<u8> {
+        let mut lib = vec![0u8; INDEX_AT];
+        lib[..16].copy_from_slice(LIBRARY_MAGIC);
+        lib[60..64].copy_from_slice(&n.to_le_bytes());
+        for slot in 0..n {
+            let mut entry = vec![0u8; INDEX_ENTRY];
+            entry[..4].copy_from_slice(&IN_USE.to_le_bytes());
+            entry[4..8].copy_from_slice(&slot.to_le_bytes());
+            lib.extend(entry);
+        }
+        for _ in 0..n {
+            let mut block = record(&[[1, 0, 70, 67]]);
+            block.resize(BLOCK, 0);
+            lib.extend(block);
+        }
+        lib
+    }
+
+    #[test]
+    fn a_library_cut_short_names_the_games_it_lost() {
+        let lib = indexed_library(3);
+        assert_eq!(read_library(&lib, "l.cbl").unwrap().len(), 3);
+        // Cut inside the second game's record: one game read, two lost.
+        let cut = &lib[..lib.len() - 2 * BLOCK + 1000];
+        let games = read_library(cut, "l.cbl").unwrap();
+        assert_eq!(games.len(), 3);
+        assert!(games[0].is_ok());
+        for lost in &games[1..] {
+            let e = lost.as_ref().unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Truncated, "{e}");
+        }
+        assert_eq!(
+            games[2].as_ref().unwrap_err().words().en,
+            format!(
+                "the library's index lists a record at byte {}, past the end of the file ({} bytes): the file is cut short",
+                lib.len() - BLOCK,
+                cut.len()
+            )
+        );
+        // Cut inside the index: the file is cut short, not empty of games.
+        let e = read_library(&lib[..INDEX_AT + 100], "l.cbl").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Truncated);
+        assert_eq!(
+            e.words().en,
+            format!(
+                "the file ends at byte {}, inside the library's index (which runs to byte {}): the file is cut short",
+                INDEX_AT + 100,
+                INDEX_AT + 3 * INDEX_ENTRY
+            )
+        );
     }
 
     #[test]

@@ -121,16 +121,19 @@ pub fn detect_format(bytes: &[u8], file_name: Option<&str>) -> Option<Format> {
     if pgn::looks_like_pgn(&text) {
         return Some(Format::Pgn);
     }
+    // NULs in the decoded text: binary data (a photo, an archive), which the
+    // name of a text format does not make a record.
+    let binary = text.contains('\0');
     match ext.as_deref() {
-        Some("pgn" | "pgns") => return Some(Format::Pgn),
+        Some("pgn" | "pgns") if !binary => return Some(Format::Pgn),
         Some("xqf") => return Some(Format::Xqf),
-        Some("cbf") => return Some(Format::Cbf),
+        Some("cbf") if !binary => return Some(Format::Cbf),
         Some("cbr") => return Some(Format::Cbr),
         Some("cbl") => return Some(Format::Cbl),
-        Some("ubb") => return Some(Format::DhtmlXq),
+        Some("ubb") if !binary => return Some(Format::DhtmlXq),
         _ => {}
     }
-    if !text.trim().is_empty() && !text.contains('\0') {
+    if !text.trim().is_empty() && !binary {
         return Some(Format::MoveList);
     }
     None
@@ -206,8 +209,8 @@ pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordErr
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
     if format == Format::Pgn && !encoding::is_utf16(encoding) {
-        // A forced PGN is checked on the head: the reader skips any text
-        // before the first tag line, so a file without one holds no game.
+        // A forced PGN is checked on the head: a PGN file has tag lines
+        // (moves without tags are read as a game too, but make no PGN file).
         if opts.format.is_some() && !has_pgn_tag(&encoding.decode(&head).0) {
             let whole = len as usize <= head.len();
             return Err(not_of_format(&name, NOT_PGN, whole));
@@ -338,11 +341,11 @@ fn read_format(
     let forced = opts.format.is_some();
     let games = match format {
         Format::Pgn => {
-            let games = pgn::read_all(&text(), name);
-            if forced && games.is_empty() {
+            let text = text();
+            if forced && !has_pgn_tag(&text) {
                 return Err(not_of_format(name, NOT_PGN, true));
             }
-            games
+            pgn::read_all(&text, name)
         }
         Format::MoveList => pgn::read_move_lists(&text(), name),
         Format::DhtmlXq => {
@@ -395,11 +398,35 @@ mod tests {
     }
 
     #[test]
+    fn binary_data_named_pgn_is_no_pgn() {
+        // A photo or an archive saved as .pgn: bytes with NULs, some lines of
+        // which start with '['; one "unknown format", not a row per such line.
+        let mut bytes = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00".to_vec();
+        let mut x = 12345u32;
+        for i in 0..20000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            bytes.push((x >> 16) as u8);
+            if i % 400 == 0 {
+                bytes.extend_from_slice(b"\n[");
+            }
+        }
+        assert_eq!(detect_format(&bytes, Some("scan.pgn")), None);
+        let e = read_games_from_bytes(&bytes, "scan.pgn", &ReadOptions::default()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::UnknownFormat);
+        // A PGN file in UTF-16 has NULs in its bytes, not in its text.
+        let utf16: Vec<u8> = "1. h2e2 h9g7\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(detect_format(&utf16, Some("a.pgn")), Some(Format::Pgn));
+    }
+
+    #[test]
     fn detected_formats_are_not_held_to_the_forced_check() {
-        // A .pgn file without tags holds no game, as before: only a forced
-        // format is an error.
+        // A .pgn file without tags is read (its moves are a game without
+        // tags): only a forced format is an error.
         let games = read_games_from_bytes(b"1. h2e2", "a.pgn", &ReadOptions::default()).unwrap();
-        assert!(games.is_empty());
+        assert_eq!(games.len(), 1);
         let forced = ReadOptions {
             encoding: None,
             format: Some(Format::Pgn),

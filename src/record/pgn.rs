@@ -17,7 +17,6 @@ use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
-use crate::notation::Outcome;
 use crate::ucci::dialect::{Dialect, EngineProtocol};
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
@@ -52,6 +51,28 @@ fn parse_tag(line: &str) -> Option<(&str, String)> {
     Some((key, value))
 }
 
+/// Why the line `line` (number `number` in the file), which starts like a
+/// tag, is none.
+fn broken_tag_line(line: &str, number: usize) -> Words {
+    let shown: String = line.chars().take(60).collect();
+    let shown = if shown.len() < line.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
+    if line.ends_with(']') {
+        Words::new(
+            format!("line {number}: '{shown}' is not a tag line such as [Event \"…\"]"),
+            format!("第{number}行的“{shown}”不是[Event \"…\"]之类的标签行"),
+        )
+    } else {
+        Words::new(
+            format!("line {number}: the tag line '{shown}' is not closed by ']'"),
+            format!("第{number}行的标签行“{shown}”缺少“]”"),
+        )
+    }
+}
+
 /// Splits a byte stream into games and reads each one.
 pub(crate) struct PgnStream<R> {
     head: std::io::Cursor<Vec<u8>>,
@@ -68,6 +89,9 @@ pub(crate) struct PgnStream<R> {
     index: usize,
     done: bool,
     first_line: bool,
+    /// Lines end with a lone CR (as old Mac programs wrote them), decided at
+    /// the first line.
+    cr_lines: bool,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -91,14 +115,30 @@ impl<R: BufRead> PgnStream<R> {
             index: 0,
             done: false,
             first_line: true,
+            cr_lines: false,
         }
     }
 
     fn read_line(&mut self, buf: &mut Vec<u8>) -> std::io::Result<usize> {
         buf.clear();
-        let mut n = self.head.read_until(b'\n', buf)?;
-        if !buf.ends_with(b"\n") {
-            n += self.reader.read_until(b'\n', buf)?;
+        let end = if self.cr_lines { b'\r' } else { b'\n' };
+        let mut n = self.head.read_until(end, buf)?;
+        if !buf.ends_with(&[end]) {
+            n += self.reader.read_until(end, buf)?;
+        }
+        if self.first_line && !self.cr_lines && !buf.ends_with(b"\n") && has_lone_cr(buf) {
+            // No LF in the whole file, and CRs: its lines end so. The bytes
+            // read go back in front of the rest, read again by CR.
+            self.cr_lines = true;
+            let at = usize::try_from(self.head.position()).unwrap_or(usize::MAX);
+            let mut again = std::mem::take(buf);
+            again.extend_from_slice(self.head.get_ref().get(at..).unwrap_or_default());
+            self.head = std::io::Cursor::new(again);
+            return self.read_line(buf);
+        }
+        if self.cr_lines && buf.last() == Some(&b'\r') {
+            buf.pop();
+            buf.push(b'\n');
         }
         self.lines_read += 1;
         if self.first_line {
@@ -114,10 +154,13 @@ impl<R: BufRead> PgnStream<R> {
     /// `Ok(None)` at the end of the input.
     fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
         let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
-        let mut has_tags = !chunk.is_empty();
+        // The pending line is a tag, or the first line of a game without tags.
+        let mut has_tags = chunk_starts_with_tag(&chunk, b"[");
         let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
         let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
-        let mut has_moves = false;
+        let mut has_moves = !chunk.is_empty() && !has_tags;
+        // The last line of movetext ended with a result.
+        let mut ended = false;
         let mut overflow = false;
         let mut line = Vec::new();
         loop {
@@ -140,11 +183,20 @@ impl<R: BufRead> PgnStream<R> {
                 has_game_tag |= game_tag;
                 has_event_tag |= event_tag;
             } else if !trimmed.iter().all(|b| b.is_ascii_whitespace()) {
-                if !has_tags {
-                    // Text before the first tag is not a game.
+                // Numbered moves before the first tag, or after a game that
+                // ended with its result, are a game without tags.
+                let untagged_game =
+                    (ended || !(has_tags || has_moves)) && starts_numbered_moves(trimmed);
+                if untagged_game && has_moves {
+                    self.pending = Some((std::mem::take(&mut line), self.lines_read));
+                    break;
+                }
+                if !(has_tags || has_moves || untagged_game) {
+                    // Other text before the first tag is not a game.
                     continue;
                 }
                 has_moves = true;
+                ended = ends_with_result(trimmed);
             }
             if chunk.len() + line.len() > MAX_GAME_BYTES {
                 overflow = true;
@@ -163,6 +215,42 @@ impl<R: BufRead> PgnStream<R> {
     }
 }
 
+/// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
+/// move, which starts with a letter (coordinates, WXF) or a non-ASCII
+/// character (Chinese notation, in any encoding).
+fn starts_numbered_moves(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"1") else {
+        return false;
+    };
+    let rest = trim_ascii_start(rest);
+    let rest = if let Some(r) = rest.strip_prefix(b".") {
+        r
+    } else if let Some(r) = rest.strip_prefix("、".as_bytes()) {
+        r
+    } else {
+        return false;
+    };
+    trim_ascii_start(rest)
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
+}
+
+/// Whether a line of movetext ends with a PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+fn ends_with_result(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| {
+        line.strip_suffix(r.as_bytes())
+            .is_some_and(|before| before.last().is_none_or(|b| b.is_ascii_whitespace()))
+    })
+}
+
+/// Whether `line` holds a CR that no LF follows (before its end).
+fn has_lone_cr(line: &[u8]) -> bool {
+    line.iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'\r' && line.get(i + 1).is_some_and(|&next| next != b'\n'))
+}
+
 fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
     trim_ascii_start(chunk).starts_with(tag)
 }
@@ -179,19 +267,31 @@ impl<R: BufRead> Iterator for PgnStream<R> {
     type Item = Result<Game, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some(item) = self.next_item() {
+                return item;
+            }
         }
+    }
+}
+
+impl<R: BufRead> PgnStream<R> {
+    /// The next item, or `None` for a chunk without tags that is no game
+    /// (a numbered note), passed over as text outside games is.
+    fn next_item(&mut self) -> Option<Option<Result<Game, RecordError>>> {
         match self.next_chunk() {
             Ok(None) => {
                 self.done = true;
-                None
+                Some(None)
             }
             Ok(Some((chunk, first_line, overflow))) => {
                 let index = self.index;
-                self.index += 1;
                 if overflow {
-                    return Some(Err(RecordError::game(
+                    self.index += 1;
+                    return Some(Some(Err(RecordError::game(
                         &self.name,
                         index,
                         ErrorKind::TooLarge,
@@ -201,21 +301,27 @@ impl<R: BufRead> Iterator for PgnStream<R> {
                             ),
                             format!("这局棋的文本超过{MAX_GAME_BYTES}字节，未读"),
                         ),
-                    )));
+                    ))));
                 }
+                // Unless forced, each game is decoded by its own bytes too:
+                // files of several programs put together mix encodings, and
+                // valid UTF-8 is UTF-8 whatever the head of the file was.
                 let mut encoding = self.encoding;
-                if !self.forced
-                    && encoding == encoding_rs::UTF_8
-                    && std::str::from_utf8(&chunk).is_err()
-                {
-                    encoding = detect_encoding(&chunk, true);
+                if !self.forced && !super::encoding::is_utf16(encoding) {
+                    if std::str::from_utf8(&chunk).is_ok() {
+                        encoding = encoding_rs::UTF_8;
+                    } else if encoding == encoding_rs::UTF_8 {
+                        encoding = detect_encoding(&chunk, true);
+                    }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                Some(read_game(&text, &self.name, index, first_line))
+                let game = read_game(&text, &self.name, index, first_line).transpose()?;
+                self.index += 1;
+                Some(Some(game))
             }
             Err(e) => {
                 self.done = true;
-                Some(Err(RecordError::io(&self.name, &e)))
+                Some(Some(Err(RecordError::io(&self.name, &e))))
             }
         }
     }
@@ -234,17 +340,18 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
 }
 
 /// Reads one game's text, whose first line is line `first_line` of the file:
-/// tags, then movetext.
+/// tags, then movetext. `None` for a text without tags whose first word is
+/// no move: a numbered note, not a game.
 pub(crate) fn read_game(
     text: &str,
     name: &str,
     index: usize,
     first_line: usize,
-) -> Result<Game, RecordError> {
+) -> Result<Option<Game>, RecordError> {
     let mut tags = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    for (n, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         if t.is_empty() {
             offset += line.len();
@@ -252,6 +359,12 @@ pub(crate) fn read_game(
         }
         match parse_tag(t) {
             Some((k, v)) => tags.push((k.to_string(), v)),
+            // A broken tag line: the game's record is damaged, which is no
+            // illegal move of a player.
+            None if t.starts_with('[') && !t.starts_with("[DhtmlXQ") => {
+                let why = broken_tag_line(t, first_line + n);
+                return Err(RecordError::game(name, index, ErrorKind::Syntax, why));
+            }
             None => {
                 body_start = offset;
                 break;
@@ -279,11 +392,14 @@ pub(crate) fn read_game(
     replay.reserve((text.len() - body_start) / 6);
     let token = read_movetext(text, body_start, first_line, &mut replay)
         .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
+    if tags.is_empty() && replay.first_text_is_no_move() {
+        return Ok(None);
+    }
     let mut game = replay.finish();
     let tag_result = tags
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-        .and_then(|(_, v)| Outcome::from_pgn(v));
+        .and_then(|(_, v)| result_of(v));
     game.result = match token {
         ResultToken::Known(r) => Some(r),
         _ => tag_result,
@@ -295,7 +411,7 @@ pub(crate) fn read_game(
         game.termination = Some(t.trim().to_string());
     }
     game.tags = tags;
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -369,7 +485,22 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     // `rest` ends the whole text, so its offset is what precedes it.
     let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
         .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
+    // A note or a table, not a record: no illegal move of a player.
+    let no_move = tags.is_empty() && replay.first_text_is_no_move();
     let mut game = replay.finish();
+    if no_move && let Some(bad) = &game.illegal {
+        let why = Words::new(
+            format!(
+                "no game found in the text: its first word '{}' is no move ({})",
+                bad.text, bad.reason.en
+            ),
+            format!(
+                "文本中找不到对局：开头的“{}”不是着法（{}）",
+                bad.text, bad.reason.zh
+            ),
+        );
+        return Err(RecordError::game(name, 0, ErrorKind::Syntax, why));
+    }
     game.result = match token {
         ResultToken::Known(r) => Some(r),
         _ => tag("Result").and_then(result_of),
@@ -470,6 +601,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Outcome;
 
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
@@ -559,6 +691,91 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_tags_is_a_game_of_its_own() {
+        // Before the first tag, and after a game that ended with its result.
+        let text = "1. h2e2 h9g7 2. h0g2 1-0\n\n[Event \"a\"]\n1. h2e2 h9g7 *\n\n\
+                    1. b2e2 b9c7\n2. b0c2 0-1\n[Event \"c\"]\n1. 炮二平五 *\n";
+        let games = read_all(text, "t.pgn");
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let g = g.as_ref().unwrap();
+                (g.event(), g.moves.len(), g.result)
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (None, 3, Some(Outcome::RedWins)),
+                (Some("a"), 2, None),
+                (None, 3, Some(Outcome::BlackWins)),
+                (Some("c"), 1, None),
+            ]
+        );
+        // Adverts and notes after a result are still no game, nor is a
+        // numbered note before the first tag.
+        let text = "[Event \"a\"]\n1. h2e2 *\n\n本棋谱由某网站提供\n1. 欢迎访问\n";
+        assert_eq!(read_all(text, "t.pgn").len(), 1);
+        let text =
+            "说明：\n1. 本文件收录第一轮全部对局\n\n[Event \"a\"]\n1. h2e2 *\n\n1. 欢迎访问 *\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(games[0].as_ref().unwrap().event(), Some("a"));
+    }
+
+    #[test]
+    fn a_tag_line_left_open_makes_the_game_unreadable_not_an_illegal_move() {
+        let text = "[Event \"a\"]\n1. h2e2 *\n\n[Game \"Chinese Chess\"]\n[Event \"第4轮\n[Red \"周九\"]\n\n1. h2e2 *\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 2);
+        let e = games[1].as_ref().unwrap_err();
+        assert_eq!((e.kind, e.game), (ErrorKind::Syntax, Some(1)));
+        assert_eq!(
+            e.to_string(),
+            "t.pgn, game #1: line 5: the tag line '[Event \"第4轮' is not closed by ']'"
+        );
+        assert_eq!(e.words().zh, "第5行的标签行“[Event \"第4轮”缺少“]”");
+    }
+
+    #[test]
+    fn utf8_games_in_a_file_detected_as_gbk_are_read_as_utf8() {
+        // Files of two programs put together: the GBK game makes the file GBK.
+        let utf8 = "[Event \"a\"]\n[Red \"许银川\"]\n1. 炮二平五 *\n";
+        let (gbk, _, _) =
+            encoding_rs::GBK.encode("[Event \"b\"]\n[Red \"胡荣华\"]\n1. 炮二平五 *\n");
+        let mut bytes = utf8.as_bytes().to_vec();
+        bytes.extend_from_slice(&gbk);
+        bytes.extend_from_slice(utf8.as_bytes());
+        let games: Vec<_> = PgnStream::new(
+            Vec::new(),
+            std::io::Cursor::new(bytes),
+            encoding_rs::GB18030,
+            false,
+            "m.pgn".into(),
+        )
+        .collect();
+        let red: Vec<_> = games.iter().map(|g| g.as_ref().unwrap().red()).collect();
+        assert_eq!(red, [Some("许银川"), Some("胡荣华"), Some("许银川")]);
+    }
+
+    #[test]
+    fn lines_ended_by_cr_alone_are_lines() {
+        // Old Mac programs end lines with CR only; CRLF files, and a stray
+        // CR in a file of LF lines, are as before.
+        let games = "[Event \"a\"]\n[Red \"甲\"]\n1. h2e2 h9g7 1-0\n\n".repeat(3);
+        for text in [games.replace('\n', "\r"), games.replace('\n', "\r\n")] {
+            let read = read_all(&text, "m.pgn");
+            assert_eq!(read.len(), 3);
+            for g in read {
+                let g = g.unwrap();
+                assert_eq!((g.red(), g.moves.len()), (Some("甲"), 2));
+            }
+        }
+        let stray = format!("[Event \"a\rb\"]\n{}", games);
+        assert_eq!(read_all(&stray, "m.pgn").len(), 4);
+    }
+
+    #[test]
     fn a_gbk_game_after_ascii_games_is_still_read() {
         let ascii = "[Event \"a\"]\n1. h2e2 *\n".repeat(3);
         let (gbk, _, _) =
@@ -590,6 +807,54 @@ mod tests {
     }
 
     #[test]
+    fn a_result_tag_in_chinese_is_the_recorded_result() {
+        // As Chinese programs write it, with no result after the moves.
+        for (tag, result) in [
+            ("和棋", Outcome::Draw),
+            ("红胜", Outcome::RedWins),
+            ("黑胜", Outcome::BlackWins),
+            ("红先负", Outcome::BlackWins),
+            ("1-0", Outcome::RedWins),
+        ] {
+            let text =
+                format!("[Game \"Chinese Chess\"]\n[Result \"{tag}\"]\n1. 炮二平五 马８进７\n");
+            let games = read_all(&text, "t.pgn");
+            let game = games[0].as_ref().unwrap();
+            assert_eq!(game.result, Some(result), "{tag}");
+            assert_eq!(game.tagged_result(), Some(result), "{tag}");
+        }
+    }
+
+    #[test]
+    fn text_whose_first_word_is_no_move_is_no_game() {
+        // A note or a results table saved as .txt next to the records.
+        for text in [
+            "本次比赛共九轮，棋谱由裁判组整理。\n",
+            "第1轮 成绩\n1. 张三 1-0 李四\n",
+            "Round 1 results\nBoard 1: Zhang 1-0 Li\n",
+        ] {
+            let e = read_move_list(text, "说明.txt").unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
+            assert!(
+                e.to_string()
+                    .contains("no game found in the text: its first word '"),
+                "{e}"
+            );
+        }
+        let e = read_move_list("本次比赛共九轮", "说明.txt").unwrap_err();
+        assert_eq!(
+            e.words().zh,
+            "文本中找不到对局：开头的“本次比赛共九轮”不是着法（“本”不是棋子、纵线、方向或数字）"
+        );
+        // A move that can be read but not played, or a slip away from a
+        // legal move, is the record's illegal move.
+        for text in ["炮二进九 马８进７", "炮二平无 马８进７"] {
+            let g = read_move_list(text, "m.txt").unwrap();
+            assert_eq!(g.illegal.unwrap().ply, 1, "{text}");
+        }
+    }
+
+    #[test]
     fn move_list_with_fen_and_result() {
         let g = read_move_list(
             "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",
@@ -598,7 +863,7 @@ mod tests {
         .unwrap();
         assert_eq!(g.moves.len(), 5);
         assert_eq!(g.result, Some(Outcome::RedWins));
-        assert!(read_move_list("hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
+        assert!(read_move_list("炮二平五 hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
         assert!(read_move_list("  ", "m.txt").is_err());
     }
 }

@@ -57,6 +57,10 @@ pub(crate) struct Replay {
     /// Whether the side to move in `pos` may be in check: false only when
     /// it is known not to be.
     may_be_in_check: bool,
+    /// Whether the replay stopped at a text that reads as no move in any
+    /// notation (not one that reads as a move but cannot be played, nor a
+    /// slip away from a legal move).
+    stopped_unreadable: bool,
 }
 
 impl Replay {
@@ -68,6 +72,7 @@ impl Replay {
             pos: start.clone(),
             game: Game::new(start),
             flexible_side,
+            stopped_unreadable: false,
         }
     }
 
@@ -114,6 +119,7 @@ impl Replay {
                     return true;
                 }
                 let previous = self.game.moves.last().map(|m| m.text.as_str());
+                self.stopped_unreadable = failure.is_no_move(&self.pos, text);
                 let e = failure
                     .listed_like(text, previous)
                     .into_error(&self.pos, text);
@@ -121,6 +127,12 @@ impl Replay {
                 false
             }
         }
+    }
+
+    /// Whether no move was read because the first text reads as no move in
+    /// any notation: prose, not a record.
+    pub(crate) fn first_text_is_no_move(&self) -> bool {
+        self.game.moves.is_empty() && self.stopped_unreadable
     }
 
     /// The record marks Black as moving first (`1...`, `1. ...`). Before the

@@ -149,7 +149,15 @@ pub(crate) fn read(
             .collect(),
     };
     let tree = read_tree(&data, keys.as_ref(), encoding)
-        .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
+        .map_err(|m| {
+            let what = Words::new(
+                format!(
+                    "move records (bytes counted from byte {HEADER_LEN}; the file is cut short or damaged)"
+                ),
+                format!("着法记录（字节位置从第{HEADER_LEN}字节起算；文件不完整或已损坏）"),
+            );
+            err(ErrorKind::Truncated, m.prefixed(&what.en, &what.zh))
+        })?;
     let mut replay = tree
         .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, m))?;
@@ -341,6 +349,18 @@ mod tests {
         let e = read(&cut, "c.xqf", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Truncated);
         assert!(e.to_string().starts_with("c.xqf, game #0: move records"));
+        // Its byte numbers count from the end of the header, not the file's
+        // start: the words say so, and that the file is cut short.
+        assert!(
+            e.to_string().contains(
+                "move records (bytes counted from byte 1024; the file is cut short or damaged): "
+            ),
+            "{e}"
+        );
+        assert!(
+            e.in_lang(Lang::Zh)
+                .contains("着法记录（字节位置从第1024字节起算；文件不完整或已损坏）：")
+        );
         let short = read(b"XQ\x0a", "s.xqf", None).unwrap_err();
         assert_eq!(short.kind, ErrorKind::Truncated);
         assert!(

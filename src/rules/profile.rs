@@ -312,7 +312,12 @@ impl Profile {
             both_may_lose: rule.both_may_lose,
             detail: Words::new(
                 format!(
-                    "{what_en} after {rounds_played} rounds, within the {n} rounds in which profile {} forbids it{tail_en}",
+                    "{what_en} after {rounds_played} {}, within the {n} rounds in which profile {} forbids it{tail_en}",
+                    if rounds_played == 1 {
+                        "round"
+                    } else {
+                        "rounds"
+                    },
                     self.name
                 ),
                 format!(
