@@ -269,6 +269,9 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
         return;
     };
     match end {
+        // A draw that the profile scores as a win (Armageddon) may be recorded
+        // as the draw the game was, or as its score.
+        Some(end) if recorded == Verdict::Draw && end.ruling.draw_note.is_some() => {}
         Some(end) if recorded != row.ruled_result => {
             row.findings.push(Finding {
                 kind: FindingKind::ResultMismatch,
@@ -393,6 +396,36 @@ mod tests {
                 "{pgn}"
             );
         }
+    }
+
+    #[test]
+    fn an_armageddon_draw_may_be_recorded_as_a_draw_or_as_its_score() {
+        // Knights shuffle after round 25: a repetition draw, scored as a Black win.
+        let shuffle = |result: &str| {
+            game(&format!(
+                "[Game \"Chinese Chess\"]\n[FEN \"{START_FEN}\"]\n\n\
+                 1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 {result}\n"
+            ))
+        };
+        const START_FEN: &str =
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 40";
+        let armageddon = profile("dqsz2017-armageddon");
+        for result in ["1/2-1/2", "0-1"] {
+            let row = judge(&shuffle(result), &armageddon, "t.pgn", 0);
+            assert_eq!(row.ruled_result, Verdict::BlackWins);
+            assert_eq!(kinds(&row), [FindingKind::RepetitionDraw], "{result}");
+        }
+        let row = judge(&shuffle("1-0"), &armageddon, "t.pgn", 0);
+        assert_eq!(
+            kinds(&row),
+            [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
+        // Elsewhere a draw is scored as one.
+        let row = judge(&shuffle("0-1"), &profile("dqsz2017-slow"), "t.pgn", 0);
+        assert_eq!(
+            kinds(&row),
+            [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
     }
 
     #[test]
