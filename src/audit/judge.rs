@@ -34,7 +34,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         black: game.black().map(str::to_string),
         date: game.date().map(str::to_string),
         plies: 0,
-        recorded_result: game.result.map(Verdict::from),
+        recorded_result: game.recorded_result().map(Verdict::from),
         ruled_result: Verdict::Ongoing,
         findings: Vec::new(),
         error: None,
@@ -426,6 +426,18 @@ mod tests {
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
         );
+    }
+
+    #[test]
+    fn a_result_said_only_in_the_last_comment_is_the_recorded_one() {
+        let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方认负}\n";
+        let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(row.recorded_result, Some(Verdict::BlackWins));
+        assert_eq!(kinds(&row), [FindingKind::EarlyResignation]);
+        // A comment that names no winner scores nothing.
+        let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方超时}\n";
+        let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(row.recorded_result, None);
     }
 
     #[test]

@@ -167,7 +167,7 @@ impl About {
             black: player(game.black()),
             event: tag(game.event()),
             date: tag(game.date()),
-            result: game.result.map(Verdict::from),
+            result: game.recorded_result().map(Verdict::from),
         }
     }
 

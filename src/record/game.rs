@@ -107,6 +107,14 @@ impl Game {
             .and_then(super::header_lines::result_of)
     }
 
+    /// The result the record gives: [`Game::result`], or else the one its
+    /// termination states (红方认负, 黑超时负, 双方议和 …). A termination that
+    /// names no winner (红方超时) gives none.
+    pub fn recorded_result(&self) -> Option<Outcome> {
+        self.result
+            .or_else(|| self.termination.as_deref().and_then(Outcome::parse))
+    }
+
     /// The Event tag, if not empty.
     pub fn event(&self) -> Option<&str> {
         self.filled("Event")
