@@ -37,11 +37,13 @@
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.
 // - `game`: a game's start and moves, replayed into a judge.
+// - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod escape;
 mod game;
+pub(crate) mod gui;
 pub(crate) mod judge;
 pub(crate) mod log;
 pub(crate) mod protocol;
