@@ -749,3 +749,35 @@ fn ucci_gui_go_wtime_is_a_timed_search() {
         assert!(text.contains(sent), "{protocol}: {text}");
     }
 }
+
+/// `go … searchmoves` from a UCI GUI limits the engine's choice, also for a
+/// UCCI engine (which is told the other moves as `banmoves`).
+#[test]
+fn uci_gui_searchmoves_limit_the_engine_in_both_protocols() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["uci", "ucci"] {
+        let (mut gui, _) = uci_gui(&engine, protocol, 1, None);
+        gui.send("position startpos");
+        gui.send("go depth 5 searchmoves b1c3 a4a5");
+        let (lines, mv) = gui.search();
+        assert!(
+            matches!(mv.as_deref(), Some("b1c3" | "a4a5")),
+            "{protocol}: {lines:?}"
+        );
+        // Moves that are not legal are named and left out.
+        gui.send("go depth 3 searchmoves h1h5 i1i2");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("i1i2"), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l
+                .starts_with("go searchmoves h1h5: not a legal move")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("go depth 3 searchmoves h1h5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None, "{protocol}: {lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
+        gui.send("quit");
+        assert!(gui.wait());
+    }
+}
