@@ -141,14 +141,12 @@ pub(crate) fn read_move(text: &str, base: u8) -> Result<Move, String> {
     if base == 0 {
         return Move::parse_uci(text).map_err(|e| e.to_string());
     }
-    let coords = Dialect {
+    let gui = GuiSide {
         protocol: EngineProtocol::Uci,
         rank_base: base,
-        millis: true,
-        go_infinite: true,
+        fixed: None,
     };
-    coords
-        .parse_move(text)
+    gui.parse_move(text)
         .ok_or_else(|| format!("not a move with ranks {}", ranks(base)))
 }
 
