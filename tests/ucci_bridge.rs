@@ -6,7 +6,8 @@ mod ucci_common;
 use std::fs;
 use std::path::PathBuf;
 
-use ucci_common::{FIG17, FIG20, Gui, engine, has_info};
+use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings};
+use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
 const CASES: [(&str, &str); 2] = [(FIG17, "b7b8"), (FIG20, "b6a8")];
@@ -587,4 +588,196 @@ fn refused_moves_are_named_in_ucci_coordinates() {
         has_info(&lines, |l| l.starts_with("engine answered h2e2 (banned")),
         "{lines:?}"
     );
+}
+
+// ---- a UCI GUI ----------------------------------------------------------
+
+/// Starts a bridge in front of Fairy-Stockfish speaking `protocol`, for a
+/// UCI GUI that counts ranks from `base` (1: it sets `UCI_Variant`).
+fn uci_gui(engine: &str, protocol: &str, base: u8, log: Option<&str>) -> (Gui, Vec<String>) {
+    let mut args = vec!["--engine", engine, "--engine-protocol", protocol];
+    if let Some(l) = log {
+        args.extend(["--log", l]);
+    }
+    let mut gui = Gui::xqarbiter(&args);
+    let options = gui.uci_handshake();
+    if base == 1 {
+        gui.send("setoption name UCI_Variant value xiangqi");
+    }
+    gui.send("ucinewgame");
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    (gui, options)
+}
+
+/// A move written with ranks from `base`, in UCCI coordinates.
+fn from_base(mv: &str, base: u8) -> String {
+    shift_ranks(mv, -i32::from(base))
+}
+
+/// A UCI GUI plays through the bridge, with clocks and with depths: every
+/// answer is a legal move in the GUI's rank base, its ponder move too.
+#[test]
+fn uci_gui_plays_through_the_bridge_in_both_engine_protocols() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["uci", "ucci"] {
+        for base in [0u8, 1] {
+            let (mut gui, options) = uci_gui(&engine, protocol, base, None);
+            // The engine's own options, by the engine's names, in UCI form.
+            let skill = if protocol == "uci" {
+                "Skill Level"
+            } else {
+                "Skill_Level"
+            };
+            assert!(
+                options
+                    .iter()
+                    .any(|l| l.starts_with(&format!("option name {skill} type spin"))),
+                "{protocol}: {options:?}"
+            );
+            gui.send("setoption name Hash value 32");
+            let mut pos = Position::startpos();
+            let mut moves: Vec<String> = Vec::new();
+            for ply in 0..6 {
+                let head = "position startpos";
+                if moves.is_empty() {
+                    gui.send(head);
+                } else {
+                    gui.send(&format!("{head} moves {}", moves.join(" ")));
+                }
+                let go = if ply % 2 == 0 {
+                    "go wtime 3000 btime 3000 winc 50 binc 50"
+                } else {
+                    "go depth 4"
+                };
+                gui.send(go);
+                let (lines, mv) = gui.search();
+                let what = format!("{protocol}, base {base}, ply {ply}, {go}");
+                let mv = mv.unwrap_or_else(|| panic!("{what}: {lines:?}"));
+                let parsed = Move::parse_uci(&from_base(&mv, base)).expect("a move");
+                assert!(pos.is_legal(parsed), "{what}: {mv} {lines:?}");
+                let last = lines.last().expect("bestmove");
+                if let Some(p) = last.split(" ponder ").nth(1) {
+                    let mut after = pos.clone();
+                    after.play(parsed);
+                    let p = Move::parse_uci(&from_base(p, base)).expect("a ponder move");
+                    assert!(after.is_legal(p), "{what}: {last}");
+                }
+                // UCI scores.
+                assert!(
+                    lines
+                        .iter()
+                        .any(|l| l.starts_with("info depth") && l.contains(" score cp ")
+                            || l.contains(" score mate ")),
+                    "{what}: {lines:?}"
+                );
+                assert!(
+                    !has_info(&lines, |l| l.contains("ignored")),
+                    "{what}: {lines:?}"
+                );
+                pos.play(parsed);
+                moves.push(mv);
+            }
+            gui.send("quit");
+            assert!(gui.wait(), "{protocol}");
+        }
+    }
+}
+
+/// Through the bridge a UCI GUI gets the varied move where the bare engine
+/// repeats, and the ban named in its own ranks.
+#[test]
+fn uci_gui_bridge_refuses_the_banned_move_in_the_gui_ranks() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["uci", "ucci"] {
+        for base in [0u8, 1] {
+            for (position, repeating) in CASES {
+                let (mut gui, _) = uci_gui(&engine, protocol, base, None);
+                let (head, moves) = position.split_once(" moves ").expect("moves");
+                let moves: Vec<String> = moves
+                    .split(' ')
+                    .map(|m| shift_ranks(m, i32::from(base)))
+                    .collect();
+                gui.send(&format!("{head} moves {}", moves.join(" ")));
+                gui.send("go depth 9");
+                let (lines, mv) = gui.search();
+                let banned = shift_ranks(repeating, i32::from(base));
+                let what = format!("{protocol}, base {base}, {position}");
+                assert!(mv.is_some(), "{what}: {lines:?}");
+                assert_ne!(mv.as_deref(), Some(banned.as_str()), "{what}: {lines:?}");
+                assert!(
+                    has_info(&lines, |l| l.starts_with(&format!("banned {banned} ("))),
+                    "{what}: {lines:?}"
+                );
+            }
+        }
+    }
+}
+
+/// A UCCI GUI's `go wtime … btime …` (Fairy-Stockfish's habit) is a timed
+/// search for the side to move, in milliseconds whatever `usemillisec` says.
+#[test]
+fn ucci_gui_go_wtime_is_a_timed_search() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let log = temp_log(&format!("wtime-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        gui.send("setoption usemillisec false");
+        gui.send("position startpos moves h2e2");
+        gui.send("go wtime 1500 btime 1200 winc 10 binc 20");
+        // It ends by itself: no stop is sent.
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(info_strings(&lines).is_empty(), "{protocol}: {lines:?}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+        let text = fs::read_to_string(&log).expect("log");
+        let _ = fs::remove_file(&log);
+        let sent = match protocol {
+            "ucci" => "->ENG go time 1200 increment 20 opptime 1500 oppincrement 10\n",
+            _ => "->ENG go wtime 1500 btime 1200 winc 10 binc 20\n",
+        };
+        assert!(text.contains(sent), "{protocol}: {text}");
+    }
+}
+
+/// `go … searchmoves` from a UCI GUI limits the engine's choice, also for a
+/// UCCI engine (which is told the other moves as `banmoves`).
+#[test]
+fn uci_gui_searchmoves_limit_the_engine_in_both_protocols() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["uci", "ucci"] {
+        let (mut gui, _) = uci_gui(&engine, protocol, 1, None);
+        gui.send("position startpos");
+        gui.send("go depth 5 searchmoves b1c3 a4a5");
+        let (lines, mv) = gui.search();
+        assert!(
+            matches!(mv.as_deref(), Some("b1c3" | "a4a5")),
+            "{protocol}: {lines:?}"
+        );
+        // Moves that are not legal are named and left out.
+        gui.send("go depth 3 searchmoves h1h5 i1i2");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("i1i2"), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l
+                .starts_with("go searchmoves h1h5: not a legal move")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("go depth 3 searchmoves h1h5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None, "{protocol}: {lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
+        gui.send("quit");
+        assert!(gui.wait());
+    }
 }

@@ -2,7 +2,7 @@
 
 mod ucci_common;
 
-use ucci_common::{FIG17, FIG20, Gui, has_info, info_strings};
+use ucci_common::{FIG17, FIG20, Gui, PERPETUAL, PERPETUAL_FROM_ONE, has_info, info_strings};
 use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::profile::Profile;
@@ -303,6 +303,152 @@ fn the_profile_file_given_at_start_can_be_chosen_again() {
     let lines = gui.until(|l| l == "pophash");
     assert!(
         has_info(&lines, |l| l.starts_with("profile example-open-2026 ")),
+        "{lines:?}"
+    );
+}
+
+// ---- a UCI GUI ----------------------------------------------------------
+
+#[test]
+fn uci_handshake_lists_options_in_uci_form() {
+    let mut gui = Gui::xqarbiter(&["--profile", "axf"]);
+    let lines = gui.uci_handshake();
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name xqarbiter")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("option name Profile type combo default axf")
+                && l.contains(" var cxa2020")
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UCI_Variant type combo default xiangqi var xiangqi"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name RankBase type combo")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l == "ucciok"), "{lines:?}");
+    gui.send("setoption name Profile value cxa2020");
+    gui.send("setoption name UCI_Variant value xiangqi");
+    gui.send("ucinewgame");
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok");
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    // UCI: a stop without a search gets no answer; quit gets none either.
+    gui.send("stop");
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok");
+    assert_eq!(lines, vec!["readyok".to_string()]);
+    gui.send("quit");
+    assert!(gui.wait());
+    assert!(!gui.transcript.iter().any(|l| l == "bye"));
+}
+
+/// The referee in a UCI session: `bestmove (none)`, the ban in ranks 0–9.
+#[test]
+fn uci_referee_bans_a_perpetual_check_in_ranks_0_9() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.uci_handshake();
+    gui.send(PERPETUAL);
+    gui.send("go wtime 10000 btime 10000");
+    let (lines, mv) = gui.search();
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    assert_eq!(mv, None);
+    assert!(
+        has_info(&lines, |l| l.starts_with("banned f0e0 (")),
+        "{lines:?}"
+    );
+    assert!(
+        has_info(&lines, |l| l.starts_with("cycle red ")
+            && l.contains("f0e0 check")),
+        "{lines:?}"
+    );
+    // The report lines are the UCCI referee's.
+    let mut ucci = Gui::xqarbiter(&[]);
+    ucci.handshake();
+    ucci.send(PERPETUAL);
+    ucci.send("go depth 1");
+    let (ucci_lines, _) = ucci.search();
+    assert_eq!(info_strings(&lines), info_strings(&ucci_lines));
+}
+
+/// After `UCI_Variant xiangqi` the GUI counts ranks 1–10, both ways.
+#[test]
+fn uci_referee_bans_a_perpetual_check_in_ranks_1_10_after_uci_variant() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.uci_handshake();
+    gui.send("setoption name UCI_Variant value xiangqi");
+    gui.send(PERPETUAL_FROM_ONE);
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None, "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    assert!(
+        has_info(&lines, |l| l.starts_with("banned f1e1 (")),
+        "{lines:?}"
+    );
+    assert!(
+        has_info(&lines, |l| l.starts_with("cycle red ")
+            && l.contains("f1e1 check, e1f1 check")),
+        "{lines:?}"
+    );
+    // Read as written: no switch was needed.
+    assert!(!has_info(&lines, |l| l.contains("ranks")), "{lines:?}");
+}
+
+/// A UCI GUI that never said which ranks it counts: moves legal only with
+/// ranks 1–10 switch it (once, said in an info string); `RankBase` fixes it.
+#[test]
+fn uci_rank_base_follows_a_move_list_legal_only_in_1_10() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.uci_handshake();
+    gui.send("position startpos moves h3e3 h8e8");
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok");
+    let switched: Vec<&str> = info_strings(&lines)
+        .into_iter()
+        .filter(|l| l.contains("ranks 1–10"))
+        .collect();
+    assert_eq!(switched.len(), 1, "{lines:?}");
+    assert!(!has_info(&lines, |l| l.contains("rejected")), "{lines:?}");
+    // From now on the ban is written with ranks 1–10, without another note.
+    gui.send(PERPETUAL_FROM_ONE);
+    gui.send("go depth 3");
+    let (lines, _) = gui.search();
+    assert!(
+        has_info(&lines, |l| l.starts_with("banned f1e1 (")),
+        "{lines:?}"
+    );
+    assert!(
+        !has_info(&lines, |l| l.contains("ranks 1–10:")),
+        "{lines:?}"
+    );
+    // And back: a list legal only with ranks 0–9.
+    gui.send(PERPETUAL);
+    gui.send("go depth 3");
+    let (lines, _) = gui.search();
+    assert!(has_info(&lines, |l| l.contains("ranks 0–9")), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.starts_with("banned f0e0 (")),
+        "{lines:?}"
+    );
+    // A fixed base does not switch: the position is rejected, saying why.
+    gui.send("setoption name RankBase value 0");
+    gui.send(PERPETUAL_FROM_ONE);
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok");
+    assert!(
+        has_info(&lines, |l| l.starts_with("position rejected")
+            && l.contains("legal with ranks 1–10")),
         "{lines:?}"
     );
 }

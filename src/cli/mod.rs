@@ -28,7 +28,7 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
     Convert(convert::ConvertArgs),
-    /// Speak UCCI: a referee engine, or a bridge in front of a real engine.
+    /// Speak UCCI or UCI to a GUI: a referee engine, or a bridge in front of a real engine.
     Ucci(ucci::UcciArgs),
     /// List the built-in tournament profiles (or check a user profile file).
     Profiles(profiles::ProfilesArgs),

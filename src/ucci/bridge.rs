@@ -33,6 +33,8 @@ pub(crate) struct EngineOption {
     pub(crate) engine_name: String,
     /// The UCCI `option` line for the GUI.
     pub(crate) line: String,
+    /// The UCI `option` line for the GUI: the engine's own name.
+    pub(crate) uci_line: String,
 }
 
 /// The engine side of the bridge.
@@ -188,7 +190,7 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     };
     if matches!(
         ucci_name.as_str(),
-        "usemillisec" | "profile" | "newgame" | "uci_variant" | "protocol"
+        "usemillisec" | "profile" | "newgame" | "uci_variant" | "rankbase" | "protocol"
     ) {
         return None;
     }
@@ -198,6 +200,7 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     };
     Some(EngineOption {
         line: format!("option {ucci_name} {tail}"),
+        uci_line: format!("option name {engine_name} {tail}"),
         ucci_name,
         engine_name: engine_name.to_string(),
     })
@@ -219,6 +222,10 @@ mod tests {
             "option hashsize type spin default 16 min 1 max 131072"
         );
         assert_eq!(o.engine_name, "Hash");
+        assert_eq!(
+            o.uci_line,
+            "option name Hash type spin default 16 min 1 max 131072"
+        );
         let o = engine_option(
             "option name Skill Level type spin default 20",
             EngineProtocol::Uci,

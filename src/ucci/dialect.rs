@@ -131,6 +131,12 @@ impl Dialect {
         match (&go.limit, self.protocol) {
             (Limit::Depth(d), _) => push(&format!("depth {d}")),
             (Limit::Nodes(n), _) => push(&format!("nodes {n}")),
+            (Limit::Mate(m), EngineProtocol::Uci) => push(&format!("mate {m}")),
+            // UCCI has no mate search: a mate in m moves is found within 2m − 1 plies.
+            (Limit::Mate(m), EngineProtocol::Ucci) => push(&format!(
+                "depth {}",
+                m.saturating_mul(2).saturating_sub(1).max(1)
+            )),
             (Limit::Infinite, EngineProtocol::Ucci) if !self.go_infinite => push("depth infinite"),
             (Limit::Infinite, _) => push("infinite"),
             (Limit::Time(c), EngineProtocol::Ucci) => {
@@ -179,9 +185,12 @@ impl Dialect {
         out
     }
 
-    /// Rewrites an engine `info` line for a UCCI GUI: `score cp N` → `score N`,
-    /// `score mate M` → ±(10000 − plies), moves in UCCI coordinates.
-    pub(crate) fn translate_info(&self, line: &str) -> String {
+    /// Rewrites an engine `info` line for the GUI, whose protocol and rank
+    /// base `gui` gives: moves in the GUI's coordinates; for a UCCI GUI
+    /// `score cp N` → `score N` and `score mate M` → ±(10000 − plies); for a
+    /// UCI GUI a UCCI engine's `score N` → `score cp N`, or `score mate M`
+    /// near ±10000.
+    pub(crate) fn translate_info(&self, line: &str, gui: &Dialect) -> String {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(tokens.len());
         let mut i = 0;
@@ -196,29 +205,24 @@ impl Dialect {
                 "score" => {
                     in_moves = false;
                     out.push("score".into());
-                    match (
-                        tokens.get(i),
-                        tokens.get(i + 1).and_then(|v| v.parse::<i64>().ok()),
-                    ) {
-                        (Some(&"cp"), Some(v)) => {
+                    let kind = tokens.get(i).copied();
+                    let value = tokens.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+                    match (gui.protocol, kind, value) {
+                        (EngineProtocol::Ucci, Some("cp"), Some(v)) => {
                             out.push(v.to_string());
                             i += 2;
                         }
-                        (Some(&"mate"), Some(m)) => {
-                            // Mate in m moves is 2m − 1 plies; mated in |m| is 2|m|.
-                            // Whatever the engine writes, the score keeps its
-                            // sign and stays within ±MATE.
-                            let plies = |moves: u64, extra: i64| {
-                                let p = i64::try_from(moves).unwrap_or(i64::MAX);
-                                p.saturating_mul(2).saturating_add(extra).min(MATE - 1)
-                            };
-                            let score = if m > 0 {
-                                MATE - plies(m.unsigned_abs(), -1)
-                            } else {
-                                -(MATE - plies(m.unsigned_abs(), 0))
-                            };
-                            out.push(score.to_string());
+                        (EngineProtocol::Ucci, Some("mate"), Some(m)) => {
+                            out.push(ucci_mate_score(m).to_string());
                             i += 2;
+                        }
+                        (EngineProtocol::Uci, Some(v), _)
+                            if self.protocol == EngineProtocol::Ucci =>
+                        {
+                            if let Ok(v) = v.parse::<i64>() {
+                                out.push(uci_score(v));
+                                i += 1;
+                            }
                         }
                         _ => {}
                     }
@@ -230,20 +234,50 @@ impl Dialect {
                 "currmove" => {
                     out.push(t.into());
                     if let Some(m) = tokens.get(i) {
-                        out.push(self.ucci_move(m));
+                        out.push(self.gui_move(m, gui));
                         i += 1;
                     }
                 }
-                _ if in_moves => out.push(self.ucci_move(t)),
+                _ if in_moves => out.push(self.gui_move(t, gui)),
                 _ => out.push(t.into()),
             }
         }
         out.join(" ")
     }
 
-    fn ucci_move(&self, text: &str) -> String {
+    /// A move as the engine writes it, as the GUI writes it (unchanged when
+    /// it is not a move).
+    fn gui_move(&self, text: &str, gui: &Dialect) -> String {
         self.parse_move(text)
-            .map_or_else(|| text.to_string(), |m| m.to_string())
+            .map_or_else(|| text.to_string(), |m| gui.move_text(m))
+    }
+}
+
+/// A UCI `score mate m` as a UCCI score: ±(MATE − plies). Mate in m moves is
+/// 2m − 1 plies; mated in |m| is 2|m|. Whatever the engine writes, the score
+/// keeps its sign and stays within ±MATE.
+fn ucci_mate_score(m: i64) -> i64 {
+    let plies = |moves: u64, extra: i64| {
+        let p = i64::try_from(moves).unwrap_or(i64::MAX);
+        p.saturating_mul(2).saturating_add(extra).min(MATE - 1)
+    };
+    if m > 0 {
+        MATE - plies(m.unsigned_abs(), -1)
+    } else {
+        -(MATE - plies(m.unsigned_abs(), 0))
+    }
+}
+
+/// How close to ±MATE a UCCI score must be to read as a mate for a UCI GUI.
+const MATE_PLIES: i64 = 100;
+
+/// A UCCI score as UCI's `cp N` or, within [`MATE_PLIES`] of ±MATE, `mate M`.
+fn uci_score(v: i64) -> String {
+    let plies = MATE.saturating_sub(v.saturating_abs());
+    match plies {
+        0..MATE_PLIES if v > 0 => format!("mate {}", (plies + 1) / 2),
+        0..MATE_PLIES => format!("mate -{}", (plies.max(1) + 1) / 2),
+        _ => format!("cp {v}"),
     }
 }
 
@@ -330,6 +364,9 @@ mod tests {
                 opptime: Some(200),
                 ..Clock::default()
             }),
+            sides: None,
+            millis: false,
+            searchmoves: None,
             notes: Vec::new(),
         };
         assert_eq!(
@@ -352,7 +389,10 @@ mod tests {
             seconds.go_line(&go, Color::Red, false, None),
             "go draw time 300 increment 2 opptime 200"
         );
-        let depth = parse_go(&["depth", "3"]).unwrap();
+        let mate = parse_go(&["mate", "2"], true).unwrap();
+        assert_eq!(FSF_UCI.go_line(&mate, Color::Red, true, None), "go mate 2");
+        assert_eq!(UCCI.go_line(&mate, Color::Red, true, None), "go depth 3");
+        let depth = parse_go(&["depth", "3"], false).unwrap();
         let allowed = [Move::parse_uci("h2e2").unwrap()];
         assert_eq!(
             FSF_UCI.go_line(&depth, Color::Red, true, Some(&allowed)),
@@ -362,7 +402,7 @@ mod tests {
             UCCI.go_line(&depth, Color::Red, true, Some(&allowed)),
             "go depth 3"
         );
-        let infinite = parse_go(&["depth", "infinite"]).unwrap();
+        let infinite = parse_go(&["depth", "infinite"], false).unwrap();
         assert_eq!(
             UCCI.go_line(&infinite, Color::Red, true, None),
             "go depth infinite"
@@ -384,20 +424,23 @@ mod tests {
     #[test]
     fn translates_info_and_bestmove() {
         assert_eq!(
-            FSF_UCI.translate_info("info depth 2 seldepth 3 score cp -108 nodes 81 pv b10b9 d9d10"),
+            FSF_UCI.translate_info(
+                "info depth 2 seldepth 3 score cp -108 nodes 81 pv b10b9 d9d10",
+                &UCCI
+            ),
             "info depth 2 seldepth 3 score -108 nodes 81 pv b9b8 d8d9"
         );
         assert_eq!(
-            UCCI.translate_info("info depth 5 score mate 2 pv a0a1"),
+            UCCI.translate_info("info depth 5 score mate 2 pv a0a1", &UCCI),
             "info depth 5 score 9997 pv a0a1"
         );
         assert_eq!(
-            UCCI.translate_info("info score mate -2"),
+            UCCI.translate_info("info score mate -2", &UCCI),
             "info score -9996"
         );
         // An absurd mate distance keeps the score's sign, within ±10000.
         let score = |line: &str| -> i64 {
-            let t = FSF_UCI.translate_info(line);
+            let t = FSF_UCI.translate_info(line, &UCCI);
             t.rsplit(' ').next().unwrap().parse().unwrap()
         };
         for (m, sign) in [(i64::MAX, 1), (i64::MIN, -1), (-i64::MAX, -1)] {
@@ -405,8 +448,33 @@ mod tests {
             assert!(s.signum() == sign && s.abs() <= MATE, "mate {m}: {s}");
         }
         assert_eq!(
-            UCCI.translate_info("info string x pv y"),
+            UCCI.translate_info("info string x pv y", &UCCI),
             "info string x pv y"
+        );
+        // A UCI GUI gets UCI scores, and moves in its own rank base.
+        let gui_uci = Dialect {
+            rank_base: 0,
+            ..FSF_UCI
+        };
+        assert_eq!(
+            FSF_UCI.translate_info("info depth 2 score cp -108 pv b10b9 d9d10", &gui_uci),
+            "info depth 2 score cp -108 pv b9b8 d8d9"
+        );
+        assert_eq!(
+            UCCI.translate_info("info depth 2 score -108 currmove b9b8", &FSF_UCI),
+            "info depth 2 score cp -108 currmove b10b9"
+        );
+        assert_eq!(
+            UCCI.translate_info("info score 9997 pv a0a1", &gui_uci),
+            "info score mate 2 pv a0a1"
+        );
+        assert_eq!(
+            UCCI.translate_info("info score -9996", &gui_uci),
+            "info score mate -2"
+        );
+        assert_eq!(
+            UCCI.translate_info("info score mate 3", &gui_uci),
+            "info score mate 3"
         );
         assert_eq!(
             parse_bestmove("bestmove (none)"),

@@ -4,7 +4,7 @@
 use crate::board::{Move, Position};
 use crate::rules::profile::Profile;
 
-use super::dialect::{Dialect, EngineProtocol};
+use super::gui::read_move;
 use super::judge::Judge;
 use super::protocol::{PositionSpec, Start};
 
@@ -33,50 +33,57 @@ pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Res
     Ok(judge)
 }
 
-/// Builds the game a `position` command describes, checking every move.
-/// When the moves are wrong as written but right with ranks counted from 1,
-/// the error says so: the GUI speaks Fairy-Stockfish's UCI numbering.
-pub(crate) fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
-    load_as_written(profile, spec).map_err(|e| {
-        if ranks_from_one(profile, spec) {
-            format!(
-                "{e} (the moves are legal with ranks 1–10, as Fairy-Stockfish's UCI writes them; UCCI numbers ranks 0–9)"
-            )
-        } else {
-            e
-        }
+/// Builds the game a `position` command describes, checking every move,
+/// with its moves' ranks counted from `base` (0 or 1), and returns it with
+/// the base it was read in. When the moves are wrong so but right in the
+/// other base, that is the base (with `may_switch`) or the error says so
+/// (a UCCI GUI whose moves read with ranks 1–10 speaks Fairy-Stockfish's
+/// UCI numbering).
+pub(crate) fn load_in(
+    profile: &Profile,
+    spec: &PositionSpec,
+    base: u8,
+    may_switch: bool,
+) -> Result<(Game, u8), String> {
+    let e = match load_as_written(profile, spec, base) {
+        Ok(game) => return Ok((game, base)),
+        Err(e) => e,
+    };
+    let other = u8::from(base == 0);
+    let Some(game) = Some(spec)
+        .filter(|s| !s.moves.is_empty())
+        .and_then(|s| load_as_written(profile, s, other).ok())
+    else {
+        return Err(e);
+    };
+    if may_switch {
+        return Ok((game, other));
+    }
+    Err(if base == 0 {
+        format!(
+            "{e} (the moves are legal with ranks 1–10, as Fairy-Stockfish's UCI writes them; UCCI numbers ranks 0–9)"
+        )
+    } else {
+        format!("{e} (the moves are legal with ranks 0–9; the ranks are set to 1–10 here)")
     })
 }
 
-/// Whether `spec`'s moves are all legal when read with ranks 1–10.
-fn ranks_from_one(profile: &Profile, spec: &PositionSpec) -> bool {
-    let from_one = Dialect {
-        protocol: EngineProtocol::Uci,
-        rank_base: 1,
-        millis: true,
-        go_infinite: true,
-    };
-    let moves: Option<Vec<Move>> = spec.moves.iter().map(|m| from_one.parse_move(m)).collect();
-    let start = match &spec.start {
-        Start::StartPos => Some(Position::startpos()),
-        Start::Fen(f) => Position::from_fen(f).ok(),
-    };
-    match (start, moves) {
-        (Some(start), Some(moves)) if !moves.is_empty() => replay(profile, &start, &moves).is_ok(),
-        _ => false,
+/// Reads `spec`'s moves with ranks counted from `base`.
+fn parse_moves(spec: &PositionSpec, base: u8) -> Result<Vec<Move>, String> {
+    let mut moves = Vec::with_capacity(spec.moves.len());
+    for (i, text) in spec.moves.iter().enumerate() {
+        moves.push(read_move(text, base).map_err(|e| format!("move {} '{text}': {e}", i + 1))?);
     }
+    Ok(moves)
 }
 
-fn load_as_written(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
+fn load_as_written(profile: &Profile, spec: &PositionSpec, base: u8) -> Result<Game, String> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
         // The error names the FEN and what is wrong with it.
         Start::Fen(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
     };
-    let mut moves = Vec::with_capacity(spec.moves.len());
-    for (i, text) in spec.moves.iter().enumerate() {
-        moves.push(Move::parse_uci(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?);
-    }
+    let moves = parse_moves(spec, base)?;
     let judge = replay(profile, &start, &moves)?;
     Ok(Game {
         start,
@@ -88,6 +95,11 @@ fn load_as_written(profile: &Profile, spec: &PositionSpec) -> Result<Game, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A UCCI `position`: ranks 0–9, never switched.
+    fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
+        load_in(profile, spec, 0, false).map(|(game, _)| game)
+    }
 
     #[test]
     fn load_rejects_bad_moves_with_place() {
@@ -143,6 +155,24 @@ mod tests {
         }
         let e = load(&cxa2020, &own).err().unwrap();
         assert!(!e.contains("ranks 1–10"), "{e}");
+        // A session that may switch reads them in the other base.
+        let spec = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["h3e3".into(), "h8e8".into()],
+        };
+        let (game, base) = load_in(&cxa2020, &spec, 0, true).unwrap();
+        assert_eq!(base, 1);
+        assert_eq!(game.moves[1], Move::parse_uci("h7e7").unwrap());
+        let (_, base) = load_in(&cxa2020, &spec, 1, true).unwrap();
+        assert_eq!(base, 1);
+        let back = PositionSpec {
+            start: Start::StartPos,
+            moves: vec!["h2e2".into(), "h9g7".into(), "h0g2".into()],
+        };
+        let (_, base) = load_in(&cxa2020, &back, 1, true).unwrap();
+        assert_eq!(base, 0);
+        let e = load_in(&cxa2020, &back, 1, false).err().unwrap();
+        assert!(e.contains("legal with ranks 0–9"), "{e}");
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],

@@ -63,7 +63,8 @@ impl Judge {
 
     /// The state after the last move: the ruling, and, while the game goes
     /// on, the moves after which the mover would be ruled the offender.
-    pub(crate) fn report(&self) -> Report {
+    /// `write` writes a move in the lines as the GUI does.
+    pub(crate) fn report(&self, write: &dyn Fn(Move) -> String) -> Report {
         let ruling = self.referee.ruling();
         let over = (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En));
         let bans = if over.is_some() {
@@ -78,7 +79,7 @@ impl Judge {
                 })
                 .collect()
         };
-        let mut lines = state_lines(&ruling.to_json());
+        let mut lines = state_lines(&ruling.to_json(), write);
         lines.push(format!(
             "natural limit: {}",
             ruling.natural_limit_text(Lang::En).replace('\n', "; ")
@@ -99,8 +100,9 @@ fn text(v: &Value) -> String {
 }
 
 /// The ruling's contract JSON as short `info string` lines: the verdict, the
-/// cycle with each move's nature, and the natural-limit counts.
-fn state_lines(json: &Value) -> Vec<String> {
+/// cycle with each move's nature (moves as `write` writes them), and the
+/// natural-limit counts.
+fn state_lines(json: &Value, write: &dyn Fn(Move) -> String) -> Vec<String> {
     let mut lines = vec![format!(
         "profile {} rules {} plies {} verdict {} reason {}",
         text(&json["profile"]),
@@ -125,7 +127,11 @@ fn state_lines(json: &Value) -> Vec<String> {
                 .as_array()
                 .map(|ms| {
                     ms.iter()
-                        .map(|m| format!("{} {}", text(&m["move"]), text(&m["nature"])))
+                        .map(|m| {
+                            let mv = text(&m["move"]);
+                            let mv = Move::parse_uci(&mv).map_or(mv, write);
+                            format!("{mv} {}", text(&m["nature"]))
+                        })
                         .collect()
                 })
                 .unwrap_or_default();
@@ -175,7 +181,7 @@ mod tests {
         for m in ["b7b8", "d8d7", "b8b7", "d7d8"] {
             judge.push(Move::parse_uci(m).unwrap()).unwrap();
         }
-        let report = judge.report();
+        let report = judge.report(&|m| m.to_string());
         assert!(report.over.is_none());
         assert!(
             report.lines[0].contains("verdict ongoing"),
@@ -199,6 +205,13 @@ mod tests {
             report.lines.iter().any(|l| l.starts_with("natural_limit ")),
             "{:?}",
             report.lines
+        );
+        // Moves in the lines are written as the caller asks.
+        let marked = judge.report(&|m| format!("<{m}>"));
+        assert!(
+            marked.lines.iter().any(|l| l.contains("<b7b8> check")),
+            "{:?}",
+            marked.lines
         );
         assert_eq!(report.bans.len(), 1);
         assert_eq!(report.bans[0].mv, Move::parse_uci("b7b8").unwrap());

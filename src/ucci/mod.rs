@@ -21,6 +21,11 @@
 //! <legal moves but b7b8>` (ranks 1–10 for Fairy-Stockfish's UCI), and passes
 //! its `info` (scores without `cp`) and `bestmove` back in UCCI form.
 //!
+//! A GUI that opens with `uci` instead gets the same session in UCI: options
+//! as `option name … type …`, `uciok`, `go wtime … btime …`, `bestmove (none)`
+//! for `nobestmove`, and moves with ranks 0–9 or, after `setoption name
+//! UCI_Variant value xiangqi`, 1–10 (see `gui`).
+//!
 //! [`run`] holds a session on any reader and writer under [`Settings`]: a
 //! profile, and the [`EngineSettings`] of an engine to bridge ([`EngineProtocol`]
 //! UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
@@ -37,11 +42,13 @@
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.
 // - `game`: a game's start and moves, replayed into a judge.
+// - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod escape;
 mod game;
+pub(crate) mod gui;
 pub(crate) mod judge;
 pub(crate) mod log;
 pub(crate) mod protocol;

@@ -1,7 +1,9 @@
-//! UCCI 3.0 command lines from the GUI: parsing into [`Command`] and the
-//! `go` parameters, with errors that say what was wrong.
+//! UCCI 3.0 (and UCI) command lines from the GUI: parsing into [`Command`]
+//! and the `go` parameters, with errors that say what was wrong.
 
 use std::fmt;
+
+use crate::board::Color;
 
 /// Where a `position` or `probe` starts: the start position or a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,8 +33,26 @@ pub(crate) enum Limit {
     /// `time T [movestogo M | increment I] [opptime …]`, values as written
     /// (seconds, or milliseconds after `usemillisec`).
     Time(Clock),
+    /// `mate N` (UCI): search for a mate in N moves.
+    Mate(u32),
     /// `depth infinite`, `infinite` or no limit at all: search until `stop`.
     Infinite,
+}
+
+/// The UCI clocks of `go wtime … btime … winc … binc …`, in milliseconds,
+/// by colour; [`Go::for_turn`] turns them into the mover's [`Clock`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Sides {
+    /// Red's time left (`wtime`).
+    pub wtime: Option<u64>,
+    /// Black's time left (`btime`).
+    pub btime: Option<u64>,
+    /// Red's increment (`winc`).
+    pub winc: Option<u64>,
+    /// Black's increment (`binc`).
+    pub binc: Option<u64>,
+    /// `movestogo`, given with them.
+    pub movestogo: Option<u32>,
 }
 
 /// The clock parameters of `go time …`.
@@ -61,6 +81,13 @@ pub(crate) struct Go {
     pub draw: bool,
     /// The search limit.
     pub limit: Limit,
+    /// UCI clocks not yet read for the side to move (see [`Go::for_turn`]).
+    pub sides: Option<Sides>,
+    /// The clock's times are in milliseconds whatever the session's unit:
+    /// they came from UCI clock words.
+    pub millis: bool,
+    /// `searchmoves m1 m2 …` (UCI): the only moves to consider, as written.
+    pub searchmoves: Option<Vec<String>>,
     /// What was not taken as written: unknown words skipped, values clamped.
     /// For an `info string`; the search runs with the rest.
     pub notes: Vec<String>,
@@ -69,8 +96,12 @@ pub(crate) struct Go {
 /// One command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Command {
-    /// `ucci`.
+    /// `ucci`: the GUI speaks UCCI.
     Ucci,
+    /// `uci`: the GUI speaks UCI.
+    Uci,
+    /// `ucinewgame` (UCI's new-game button).
+    UciNewGame,
     /// `isready`.
     IsReady,
     /// `setoption <name> [<value>]` (also the UCI form `name … value …`).
@@ -115,19 +146,22 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))
 }
 
-/// Parses one GUI line. Blank lines give `Ok(None)`.
-pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, ParseError> {
+/// Parses one GUI line; `uci` says whether the GUI speaks UCI, which adds
+/// `ucinewgame` and `go`'s `mate` and `searchmoves`. Blank lines give `Ok(None)`.
+pub(crate) fn parse_command(line: &str, uci: bool) -> Result<Option<Command>, ParseError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(None);
     };
     let cmd = match head {
         "ucci" => Command::Ucci,
+        "uci" => Command::Uci,
+        "ucinewgame" if uci => Command::UciNewGame,
         "isready" => Command::IsReady,
         "setoption" => parse_setoption(rest)?,
         "position" => Command::Position(parse_position(rest)?),
         "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
-        "go" => Command::Go(parse_go(rest)?),
+        "go" => Command::Go(parse_go(rest, uci)?),
         "ponderhit" => match rest {
             [] => Command::PonderHit { draw: false },
             ["draw"] => Command::PonderHit { draw: true },
@@ -144,7 +178,7 @@ pub(crate) fn parse_command(line: &str) -> Result<Option<Command>, ParseError> {
         "quit" => Command::Quit,
         _ => {
             return err(format!(
-                "unknown command '{head}' (expected ucci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)"
+                "unknown command '{head}' (expected ucci, uci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)"
             ));
         }
     };
@@ -244,19 +278,50 @@ fn count(key: &str, value: Option<&&str>, notes: &mut Vec<String>) -> Result<u32
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
-/// Parses the arguments of `go`. Unknown words are skipped (as engines do)
-/// and listed in [`Go::notes`]; `movetime T` is read as `time T movestogo 1`.
-/// A missing or malformed value is an error: the `go` cannot be understood.
-pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
+/// The words `go` knows, in UCCI and UCI: a `searchmoves` list ends at one.
+const GO_WORDS: [&str; 18] = [
+    "ponder",
+    "draw",
+    "infinite",
+    "depth",
+    "nodes",
+    "mate",
+    "time",
+    "movetime",
+    "movestogo",
+    "increment",
+    "opptime",
+    "oppmovestogo",
+    "oppincrement",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "searchmoves",
+];
+
+/// Parses the arguments of `go`, in UCCI words, the UCI clocks, and with
+/// `uci` UCI's `mate` and `searchmoves`. Unknown words are
+/// skipped (as engines do) and listed in [`Go::notes`]; `movetime T` is read
+/// as `time T movestogo 1`; UCI clocks (`wtime btime winc binc`, always in
+/// milliseconds) wait in [`Go::sides`] for [`Go::for_turn`], unless UCCI's
+/// `time` is also given. A missing or malformed value is an error: the `go`
+/// cannot be understood.
+pub(crate) fn parse_go(rest: &[&str], uci: bool) -> Result<Go, ParseError> {
     let mut go = Go {
         ponder: false,
         draw: false,
         limit: Limit::Infinite,
+        sides: None,
+        millis: false,
+        searchmoves: None,
         notes: Vec::new(),
     };
     let mut notes = Vec::new();
     let mut ignored: Vec<&str> = Vec::new();
     let mut clock: Option<Clock> = None;
+    let mut sides: Option<Sides> = None;
+    let mut timed = false;
     let mut i = 0;
     while let Some(&key) = rest.get(i) {
         let value = rest.get(i + 1);
@@ -275,13 +340,27 @@ pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
                 go.limit = Limit::Infinite;
                 used = 1;
             }
+            "searchmoves" if uci => {
+                let moves: Vec<String> = rest
+                    .get(i + 1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|w| !GO_WORDS.contains(w))
+                    .map(|w| w.to_string())
+                    .collect();
+                used = 1 + moves.len();
+                go.searchmoves = Some(moves);
+            }
             "depth" if value == Some(&"infinite") => go.limit = Limit::Infinite,
             "depth" => go.limit = Limit::Depth(count(key, value, n)?),
             "nodes" => go.limit = Limit::Nodes(number(key, value, MAX_NODES, n)?),
+            "mate" if uci => go.limit = Limit::Mate(count(key, value, n)?),
             "time" => {
+                timed = true;
                 clock.get_or_insert_with(Clock::default).time = number(key, value, MAX_TIME, n)?
             }
             "movetime" => {
+                timed = true;
                 let c = clock.get_or_insert_with(Clock::default);
                 c.time = number(key, value, MAX_TIME, n)?;
                 c.movestogo = Some(1);
@@ -304,6 +383,16 @@ pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
                 clock.get_or_insert_with(Clock::default).oppincrement =
                     Some(number(key, value, MAX_TIME, n)?)
             }
+            "wtime" | "btime" | "winc" | "binc" => {
+                let v = Some(number(key, value, MAX_TIME, n)?);
+                let s = sides.get_or_insert_with(Sides::default);
+                match key {
+                    "wtime" => s.wtime = v,
+                    "btime" => s.btime = v,
+                    "winc" => s.winc = v,
+                    _ => s.binc = v,
+                }
+            }
             _ => {
                 ignored.push(key);
                 used = 1;
@@ -314,12 +403,21 @@ pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
     if go.ponder && go.draw {
         return err("go: 'ponder' and 'draw' cannot be used together (use 'ponderhit draw')");
     }
-    if let Some(c) = clock {
-        go.limit = Limit::Time(c);
+    match (clock, sides) {
+        (Some(c), Some(_)) if timed => {
+            notes.push("go: UCCI 'time' given; the UCI clocks are ignored".into());
+            go.limit = Limit::Time(c);
+        }
+        (c, Some(mut s)) => {
+            s.movestogo = c.and_then(|c| c.movestogo);
+            go.sides = Some(s);
+        }
+        (Some(c), None) => go.limit = Limit::Time(c),
+        (None, None) => {}
     }
     if !ignored.is_empty() {
         let rest = match go.limit {
-            Limit::Infinite => "; searching until stop",
+            Limit::Infinite if go.sides.is_none() => "; searching until stop",
             _ => "",
         };
         notes.insert(0, format!("go: ignored '{}'{rest}", ignored.join(" ")));
@@ -328,15 +426,54 @@ pub(crate) fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
     Ok(go)
 }
 
+impl Go {
+    /// Reads the UCI clocks for the side to move, `turn`: its time and
+    /// increment become the search's [`Clock`] (in milliseconds), the other
+    /// side's the opponent's. Without a time for `turn` the limit stays as it
+    /// was, with a note.
+    pub(crate) fn for_turn(mut self, turn: Color) -> Go {
+        let Some(s) = self.sides.take() else {
+            return self;
+        };
+        let (own, own_inc, opp, opp_inc, word) = match turn {
+            Color::Red => (s.wtime, s.winc, s.btime, s.binc, "wtime"),
+            Color::Black => (s.btime, s.binc, s.wtime, s.winc, "btime"),
+        };
+        let Some(time) = own else {
+            let then = match self.limit {
+                Limit::Infinite => "; searching until stop",
+                _ => "",
+            };
+            self.notes.push(format!(
+                "go: no {word} for the side to move; the clocks are ignored{then}"
+            ));
+            return self;
+        };
+        self.limit = Limit::Time(Clock {
+            time,
+            movestogo: s.movestogo,
+            increment: own_inc,
+            opptime: opp,
+            oppmovestogo: None,
+            oppincrement: opp_inc,
+        });
+        self.millis = true;
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn parses_position_with_moves() {
-        let cmd = parse_command("position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0e1 e9e8")
-            .unwrap()
-            .unwrap();
+        let cmd = parse_command(
+            "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0e1 e9e8",
+            false,
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(
             cmd,
             Command::Position(PositionSpec {
@@ -344,10 +481,10 @@ mod tests {
                 moves: vec!["e0e1".into(), "e9e8".into()],
             })
         );
-        assert!(parse_command("position").is_err());
-        assert!(parse_command("position fen").is_err());
-        assert!(parse_command("position banana").is_err());
-        let e = parse_command("position startpos h2e2 h9g7").unwrap_err();
+        assert!(parse_command("position", false).is_err());
+        assert!(parse_command("position fen", false).is_err());
+        assert!(parse_command("position banana", false).is_err());
+        let e = parse_command("position startpos h2e2 h9g7", false).unwrap_err();
         assert_eq!(
             e.0,
             "position startpos: unexpected 'h2e2' (moves follow the word 'moves')"
@@ -356,7 +493,7 @@ mod tests {
 
     #[test]
     fn parses_go_forms() {
-        let go = |s: &str| match parse_command(s).unwrap().unwrap() {
+        let go = |s: &str| match parse_command(s, false).unwrap().unwrap() {
             Command::Go(g) => g,
             other => panic!("{other:?}"),
         };
@@ -376,23 +513,23 @@ mod tests {
                 ..Clock::default()
             })
         );
-        assert!(parse_command("go depth x").is_err());
-        assert!(parse_command("go depth").is_err());
-        assert!(parse_command("go time 1.5").is_err());
-        assert!(parse_command("go depth -1").is_err());
-        assert!(parse_command("go ponder draw time 3").is_err());
+        assert!(parse_command("go depth x", false).is_err());
+        assert!(parse_command("go depth", false).is_err());
+        assert!(parse_command("go time 1.5", false).is_err());
+        assert!(parse_command("go depth -1", false).is_err());
+        assert!(parse_command("go ponder draw time 3", false).is_err());
     }
 
     #[test]
     fn go_skips_unknown_words_and_clamps_large_values() {
-        let go = |s: &str| match parse_command(s).unwrap().unwrap() {
+        let go = |s: &str| match parse_command(s, false).unwrap().unwrap() {
             Command::Go(g) => g,
             other => panic!("{other:?}"),
         };
         let g = go("go warp 9 depth 4");
         assert_eq!(g.limit, Limit::Depth(4));
         assert_eq!(g.notes, vec!["go: ignored 'warp 9'".to_string()]);
-        let g = go("go wtime 1000 btime 1000");
+        let g = go("go warp 9");
         assert_eq!(g.limit, Limit::Infinite);
         assert!(
             g.notes[0].ends_with("searching until stop"),
@@ -416,37 +553,96 @@ mod tests {
     }
 
     #[test]
+    fn reads_uci_clocks_for_the_side_to_move() {
+        let go = |s: &str| match parse_command(s, true).unwrap().unwrap() {
+            Command::Go(g) => g,
+            other => panic!("{other:?}"),
+        };
+        let g = go("go wtime 10000 btime 8000 winc 100 binc 50 movestogo 20");
+        assert!(g.notes.is_empty(), "{:?}", g.notes);
+        let black = g.clone().for_turn(Color::Black);
+        assert!(black.millis);
+        assert_eq!(
+            black.limit,
+            Limit::Time(Clock {
+                time: 8000,
+                movestogo: Some(20),
+                increment: Some(50),
+                opptime: Some(10000),
+                oppincrement: Some(100),
+                ..Clock::default()
+            })
+        );
+        let red = g.for_turn(Color::Red);
+        assert!(matches!(red.limit, Limit::Time(Clock { time: 10000, .. })));
+        // No time for the mover: the clocks are ignored, and it is said.
+        let g = go("go btime 500").for_turn(Color::Red);
+        assert_eq!(g.limit, Limit::Infinite);
+        assert!(g.notes[0].contains("no wtime"), "{:?}", g.notes);
+        // UCCI's time wins over UCI clocks.
+        let g = go("go time 300 wtime 9");
+        assert!(matches!(g.limit, Limit::Time(Clock { time: 300, .. })));
+        assert!(g.sides.is_none());
+        // searchmoves ends at the next go word.
+        let g = go("go searchmoves h2e2 b0c2 depth 3");
+        assert_eq!(g.limit, Limit::Depth(3));
+        assert_eq!(
+            g.searchmoves,
+            Some(vec!["h2e2".to_string(), "b0c2".to_string()])
+        );
+        assert_eq!(go("go mate 3").limit, Limit::Mate(3));
+        // A UCCI GUI's go knows the UCI clocks but not mate or searchmoves.
+        let Ok(Some(Command::Go(g))) = parse_command("go mate 3 wtime 5 btime 5", false) else {
+            panic!("a go");
+        };
+        assert!(g.sides.is_some());
+        assert_eq!(g.notes, vec!["go: ignored 'mate 3'".to_string()]);
+        assert!(parse_command("ucinewgame", false).is_err());
+        assert_eq!(parse_command("uci", false).unwrap(), Some(Command::Uci));
+        assert_eq!(
+            parse_command("ucinewgame", true).unwrap(),
+            Some(Command::UciNewGame)
+        );
+        // Depth and clocks are kept when the mover has no clock.
+        let g = go("go depth 4 wtime 100").for_turn(Color::Black);
+        assert_eq!(g.limit, Limit::Depth(4));
+    }
+
+    #[test]
     fn parses_setoption_both_forms() {
         assert_eq!(
-            parse_command("setoption usemillisec true").unwrap(),
+            parse_command("setoption usemillisec true", false).unwrap(),
             Some(Command::SetOption {
                 name: "usemillisec".into(),
                 value: Some("true".into())
             })
         );
         assert_eq!(
-            parse_command("setoption newgame").unwrap(),
+            parse_command("setoption newgame", false).unwrap(),
             Some(Command::SetOption {
                 name: "newgame".into(),
                 value: None
             })
         );
         assert_eq!(
-            parse_command("setoption name Hash Size value 64").unwrap(),
+            parse_command("setoption name Hash Size value 64", false).unwrap(),
             Some(Command::SetOption {
                 name: "hash size".into(),
                 value: Some("64".into())
             })
         );
-        assert!(parse_command("setoption").is_err());
+        assert!(parse_command("setoption", false).is_err());
     }
 
     #[test]
     fn rejects_unknown_and_accepts_blank() {
-        assert_eq!(parse_command("   ").unwrap(), None);
-        let e = parse_command("fly away").unwrap_err();
+        assert_eq!(parse_command("   ", false).unwrap(), None);
+        let e = parse_command("fly away", false).unwrap_err();
         assert!(e.0.contains("unknown command 'fly'"));
-        assert!(parse_command("ponderhit now").is_err());
-        assert_eq!(parse_command("probe").unwrap(), Some(Command::Probe(None)));
+        assert!(parse_command("ponderhit now", false).is_err());
+        assert_eq!(
+            parse_command("probe", false).unwrap(),
+            Some(Command::Probe(None))
+        );
     }
 }

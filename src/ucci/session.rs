@@ -1,6 +1,7 @@
-//! The UCCI session: reads the GUI's lines, keeps the game as the referee
-//! sees it, answers as a referee engine, and — with an engine behind it —
-//! passes the session through, adding the bans the rules require.
+//! The session: reads the GUI's lines (UCCI or UCI, as its handshake word
+//! chose), keeps the game as the referee sees it, answers as a referee
+//! engine, and — with an engine behind it — passes the session through,
+//! adding the bans the rules require.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -15,7 +16,8 @@ use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::printable;
-use super::game::{Game, load, replay};
+use super::game::{Game, load_in, replay};
+use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
@@ -51,6 +53,11 @@ struct Search {
     draw_offered: bool,
     /// The engine's last reported score, in UCCI form.
     last_score: Option<i64>,
+    /// The `go`'s times are in milliseconds.
+    millis: bool,
+    /// The GUI limited the moves (`searchmoves`): the engine is told the
+    /// allowed ones even without a ban.
+    restricted: bool,
 }
 
 /// The score in a translated `info` line (`… score N …`).
@@ -124,6 +131,7 @@ where
         start_profile: settings.profile.clone(),
         profile: settings.profile,
         millis: true,
+        gui: GuiSide::default(),
         game: Game {
             start: Position::startpos(),
             moves: Vec::new(),
@@ -158,6 +166,8 @@ struct Session<W: Write> {
     start_profile: Profile,
     profile: Profile,
     millis: bool,
+    /// The GUI's protocol and rank base.
+    gui: GuiSide,
     game: Game,
     gui_bans: Vec<Move>,
     /// Why there is no valid position: the last `position` was rejected.
@@ -282,7 +292,7 @@ impl<W: Write> Session<W> {
 
     /// Handles one GUI line now; `false` ends the session.
     fn handle_gui(&mut self, line: &str) -> io::Result<bool> {
-        let cmd = match parse_command(line) {
+        let cmd = match parse_command(line, self.gui.is_uci()) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
             Err(e) => {
@@ -297,7 +307,7 @@ impl<W: Write> Session<W> {
                     // A GUI waits for the answer to its `go`: it gets one.
                     Some("go") if self.search.is_none() => {
                         self.info(&format!("go rejected: {e}"))?;
-                        self.say("nobestmove")?;
+                        self.say(self.gui.no_move())?;
                     }
                     _ => self.info(&format!("ignored '{}': {e}", line.trim()))?,
                 }
@@ -321,7 +331,9 @@ impl<W: Write> Session<W> {
             return Ok(true);
         }
         match cmd {
-            Command::Ucci => self.on_ucci()?,
+            Command::Ucci => self.on_handshake(EngineProtocol::Ucci)?,
+            Command::Uci => self.on_handshake(EngineProtocol::Uci)?,
+            Command::UciNewGame => self.on_setoption("newgame", None)?,
             Command::IsReady => self.on_isready()?,
             Command::SetOption { name, value } => self.on_setoption(&name, value.as_deref())?,
             Command::Position(spec) => self.on_position(&spec)?,
@@ -332,14 +344,25 @@ impl<W: Write> Session<W> {
             Command::Probe(spec) => self.on_probe(spec.as_ref())?,
             Command::Quit => {
                 self.stop_engine();
-                self.say("bye")?;
+                // A UCI engine leaves without a word.
+                if !self.gui.is_uci() {
+                    self.say("bye")?;
+                }
                 return Ok(false);
             }
         }
         Ok(true)
     }
 
-    fn on_ucci(&mut self) -> io::Result<()> {
+    /// `ucci` or `uci`: the GUI's protocol for the rest of the session; the
+    /// answer lists the options in its form.
+    fn on_handshake(&mut self, protocol: EngineProtocol) -> io::Result<()> {
+        self.gui = GuiSide::new(protocol);
+        let uci = self.gui.is_uci();
+        if uci {
+            // UCI times are milliseconds.
+            self.millis = true;
+        }
         let version = env!("CARGO_PKG_VERSION");
         let engine_name = self
             .bridge
@@ -357,16 +380,29 @@ impl<W: Write> Session<W> {
             }
         }
         let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
-        self.say(&format!(
-            "option profile type combo{vars} default {}",
-            self.profile.name
-        ))?;
-        self.say("option usemillisec type check default true")?;
-        self.say("option newgame type button")?;
+        let default = &self.profile.name;
+        if uci {
+            self.say(&format!(
+                "option name Profile type combo default {default}{vars}"
+            ))?;
+            self.say("option name UCI_Variant type combo default xiangqi var xiangqi")?;
+            self.say(&self.gui.rank_base_option())?;
+        } else {
+            self.say(&format!(
+                "option profile type combo{vars} default {default}"
+            ))?;
+            self.say("option usemillisec type check default true")?;
+            self.say("option newgame type button")?;
+        }
         let lines: Vec<String> = self
             .bridge
             .as_ref()
-            .map(|b| b.options.iter().map(|o| o.line.clone()).collect())
+            .map(|b| {
+                b.options
+                    .iter()
+                    .map(|o| if uci { &o.uci_line } else { &o.line }.clone())
+                    .collect()
+            })
             .unwrap_or_default();
         for l in lines {
             self.say(&l)?;
@@ -380,7 +416,7 @@ impl<W: Write> Session<W> {
                 "the engine is not running{why}; it will be started again at the next position"
             ))?;
         }
-        self.say("ucciok")
+        self.say(if uci { "uciok" } else { "ucciok" })
     }
 
     fn on_isready(&mut self) -> io::Result<()> {
@@ -399,6 +435,18 @@ impl<W: Write> Session<W> {
     }
 
     fn on_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        if self.gui.is_uci() {
+            let set = match name {
+                "uci_variant" => Some(self.gui.set_variant(value)),
+                n if n.eq_ignore_ascii_case(RANK_BASE_OPTION) => {
+                    Some(self.gui.set_rank_base(value))
+                }
+                _ => None,
+            };
+            if let Some(set) = set {
+                return set.or_else(|e| self.info(&e));
+            }
+        }
         match name {
             "profile" => {
                 let Some(v) = value else {
@@ -456,11 +504,19 @@ impl<W: Write> Session<W> {
     }
 
     fn on_position(&mut self, spec: &PositionSpec) -> io::Result<()> {
-        match load(&self.profile, spec) {
-            Ok(game) => {
+        let base = self.gui.rank_base();
+        match load_in(&self.profile, spec, base, self.gui.may_switch()) {
+            Ok((game, read)) => {
                 self.game = game;
                 self.gui_bans.clear();
                 self.rejected = None;
+                if read != base {
+                    self.gui.switch_to(read);
+                    self.info(&format!(
+                        "the moves are legal only with ranks {}: moves are read and written so from now on",
+                        ranks(read)
+                    ))?;
+                }
             }
             Err(e) => {
                 self.info(&format!(
@@ -484,8 +540,9 @@ impl<W: Write> Session<W> {
             return self.info(&text);
         }
         let pos = self.game.judge.position().clone();
+        let base = self.gui.rank_base();
         for text in moves {
-            match Move::parse_uci(text) {
+            match read_move(text, base) {
                 Ok(mv) if pos.is_legal(mv) => {
                     if !self.gui_bans.contains(&mv) {
                         self.gui_bans.push(mv);
@@ -503,20 +560,23 @@ impl<W: Write> Session<W> {
             self.info(l)?;
         }
         for b in &report.bans {
-            self.info(&format!("banned {} ({})", b.mv, b.reason))?;
+            let mv = self.gui.move_text(b.mv);
+            self.info(&format!("banned {mv} ({})", b.reason))?;
         }
         Ok(())
     }
 
     fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
+        let gui = self.gui;
+        let write = |m: Move| gui.move_text(m);
         let report = match spec {
             None if self.rejected.is_some() => {
                 self.info("probe: the last position was rejected; there is no position")?;
                 return self.say("pophash");
             }
-            None => self.game.judge.report(),
-            Some(spec) => match load(&self.profile, spec) {
-                Ok(game) => game.judge.report(),
+            None => self.game.judge.report(&write),
+            Some(spec) => match load_in(&self.profile, spec, gui.rank_base(), gui.may_switch()) {
+                Ok((game, _)) => game.judge.report(&write),
                 Err(e) => {
                     self.info(&format!("probe: {e}"))?;
                     return self.say("pophash");
@@ -528,22 +588,24 @@ impl<W: Write> Session<W> {
     }
 
     fn on_go(&mut self, go: Go) -> io::Result<()> {
+        let go = go.for_turn(self.game.judge.position().turn());
         for note in &go.notes {
             self.info(note)?;
         }
         if let Some(why) = &self.rejected {
             let text = format!("no position to search: the last position was rejected ({why})");
             self.info(&text)?;
-            return self.say("nobestmove");
+            return self.say(self.gui.no_move());
         }
-        let report = self.game.judge.report();
+        let gui = self.gui;
+        let report = self.game.judge.report(&|m| gui.move_text(m));
         let referee_only = self.bridge.is_none();
         if referee_only || report.over.is_some() || !report.bans.is_empty() {
             self.report_lines(&report)?;
         }
         if let Some(over) = &report.over {
             self.info(&format!("game over: {over}"))?;
-            return self.say("nobestmove");
+            return self.say(gui.no_move());
         }
         let mut bans = report.bans;
         for &mv in &self.gui_bans {
@@ -554,7 +616,7 @@ impl<W: Write> Session<W> {
                 });
             }
         }
-        let allowed: Vec<Move> = self
+        let mut allowed: Vec<Move> = self
             .game
             .judge
             .position()
@@ -562,12 +624,21 @@ impl<W: Write> Session<W> {
             .into_iter()
             .filter(|m| !bans.iter().any(|b| b.mv == *m))
             .collect();
+        let only = self.searchmoves(go.searchmoves.as_deref())?;
+        let restricted = only.is_some();
+        if let Some(only) = only {
+            allowed.retain(|m| only.contains(m));
+        }
         if referee_only {
-            return self.say("nobestmove");
+            return self.say(gui.no_move());
         }
         if allowed.is_empty() {
-            self.info("every legal move is banned")?;
-            return self.say("nobestmove");
+            self.info(if restricted {
+                "no move is left among searchmoves but the banned ones"
+            } else {
+                "every legal move is banned"
+            })?;
+            return self.say(gui.no_move());
         }
         if let Some(b) = &mut self.bridge
             && b.engine.as_mut().is_some_and(|e| !e.is_alive())
@@ -579,9 +650,10 @@ impl<W: Write> Session<W> {
             && let Err(e) = self.start_engine()
         {
             self.info(&format!("engine could not be started: {e}"))?;
-            return self.say("nobestmove");
+            return self.say(gui.no_move());
         }
         let draw_offered = go.draw;
+        let millis = self.millis || go.millis;
         self.search = Some(Search {
             go,
             bans,
@@ -592,9 +664,30 @@ impl<W: Write> Session<W> {
             stopped: false,
             draw_offered,
             last_score: None,
+            millis,
+            restricted,
         });
         self.send_search();
         Ok(())
+    }
+
+    /// The legal moves among a `go searchmoves` list (in the GUI's
+    /// coordinates), naming the others; `None` when there is no list.
+    fn searchmoves(&mut self, list: Option<&[String]>) -> io::Result<Option<Vec<Move>>> {
+        let Some(list) = list.filter(|l| !l.is_empty()) else {
+            return Ok(None);
+        };
+        let pos = self.game.judge.position().clone();
+        let mut only = Vec::with_capacity(list.len());
+        for text in list {
+            match self.gui.parse_move(text).filter(|&m| pos.is_legal(m)) {
+                Some(m) => only.push(m),
+                None => self.info(&format!(
+                    "go searchmoves {text}: not a legal move here; ignored"
+                ))?,
+            }
+        }
+        Ok(Some(only))
     }
 
     fn on_ponderhit(&mut self, draw: bool) -> io::Result<()> {
@@ -630,6 +723,8 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
+            // A UCI engine says nothing to a `stop` without a search.
+            None if self.gui.is_uci() => Ok(()),
             None => self.say("nobestmove"),
         }
     }
@@ -644,7 +739,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         }
         if line.starts_with("info") {
-            let text = bridge.dialect.translate_info(line);
+            let text = bridge.dialect.translate_info(line, &self.gui.coords());
             if let (Some(score), Some(search)) = (score_of(&text), &mut self.search) {
                 search.last_score = Some(score);
             }
@@ -654,15 +749,16 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let dialect = bridge.dialect;
+        let gui = self.gui;
         let Some(search) = self.search.take() else {
             return Ok(());
         };
         let Some(text) = best.mv else {
-            return self.say("nobestmove");
+            return self.say(gui.no_move());
         };
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
-            let mut out = format!("bestmove {mv}");
+            let mut out = format!("bestmove {}", gui.move_text(mv));
             let mut after = self.game.judge.position().clone();
             after.play(mv);
             if let Some(p) = best
@@ -671,13 +767,15 @@ impl<W: Write> Session<W> {
                 .and_then(|p| dialect.parse_move(p))
                 .filter(|&p| after.is_legal(p))
             {
-                out.push_str(&format!(" ponder {p}"));
+                out.push_str(&format!(" ponder {}", gui.move_text(p)));
             }
-            for f in &best.flags {
+            // UCI has no draw offers or resignations.
+            for f in best.flags.iter().filter(|_| !gui.is_uci()) {
                 out.push(' ');
                 out.push_str(f);
             }
-            let accepts = dialect.protocol == EngineProtocol::Uci
+            let accepts = !gui.is_uci()
+                && dialect.protocol == EngineProtocol::Uci
                 && search.draw_offered
                 && search
                     .last_score
@@ -713,13 +811,14 @@ impl<W: Write> Session<W> {
                 });
             }
         }
-        // The GUI reads moves in UCCI coordinates, whatever the engine's ranks.
-        let text = mv.map_or_else(|| format!("'{text}'"), |m| m.to_string());
-        let Some(&fallback) = search.allowed.first() else {
+        // The GUI reads moves in its own coordinates, whatever the engine's ranks.
+        let gui = self.gui;
+        let text = mv.map_or_else(|| format!("'{text}'"), |m| gui.move_text(m));
+        let Some(fallback) = search.allowed.first().map(|&m| gui.move_text(m)) else {
             self.info(&format!("engine answered {text} ({why}); no move is left"))?;
-            return self.say("nobestmove");
+            return self.say(gui.no_move());
         };
-        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), self.millis);
+        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis);
         let Some(go) = again.filter(|_| !search.stopped && search.retries < MAX_RETRIES) else {
             self.info(&format!(
                 "engine answered {text} ({why}); playing {fallback} instead"
@@ -747,7 +846,7 @@ impl<W: Write> Session<W> {
             self.info(
                 "the engine exited during the search; it will be restarted at the next position",
             )?;
-            return self.say("nobestmove");
+            return self.say(self.gui.no_move());
         }
         self.info("the engine exited; it will be restarted at the next position")
     }
@@ -758,7 +857,7 @@ impl<W: Write> Session<W> {
             b.engine = None;
         }
         self.info("the engine gave no bestmove in time and was stopped; it will be restarted at the next position")?;
-        self.say("nobestmove")
+        self.say(self.gui.no_move())
     }
 
     fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
@@ -807,15 +906,24 @@ impl<W: Write> Session<W> {
         }
         lines.push(pos);
         let banned = !search.bans.is_empty();
-        if banned && d.protocol == EngineProtocol::Ucci {
-            let list: Vec<String> = search.bans.iter().map(|b| d.move_text(b.mv)).collect();
-            lines.push(format!("banmoves {}", list.join(" ")));
+        if d.protocol == EngineProtocol::Ucci {
+            // A UCCI engine has no searchmoves: what the GUI left out is banned too.
+            let mut list: Vec<Move> = search.bans.iter().map(|b| b.mv).collect();
+            if search.restricted {
+                let legal = self.game.judge.position().legal_moves();
+                list.extend(legal.into_iter().filter(|m| !search.allowed.contains(m)));
+                list.dedup();
+            }
+            if !list.is_empty() {
+                let list: Vec<String> = list.iter().map(|&m| d.move_text(m)).collect();
+                lines.push(format!("banmoves {}", list.join(" ")));
+            }
         }
-        let searchmoves = banned.then_some(search.allowed.as_slice());
+        let searchmoves = (banned || search.restricted).then_some(search.allowed.as_slice());
         lines.push(d.go_line(
             &search.go,
             self.game.judge.position().turn(),
-            self.millis,
+            search.millis,
             searchmoves,
         ));
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -829,7 +937,7 @@ impl<W: Write> Session<W> {
         };
         let margin = bridge.settings.timeout;
         let ms = |v: u64| {
-            if self.millis {
+            if search.millis {
                 v
             } else {
                 v.saturating_mul(1000)
@@ -839,7 +947,9 @@ impl<W: Write> Session<W> {
             _ if search.go.ponder => None,
             Limit::Infinite => None,
             Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
-            Limit::Depth(_) | Limit::Nodes(_) => after(bridge.settings.search_limit),
+            Limit::Depth(_) | Limit::Nodes(_) | Limit::Mate(_) => {
+                after(bridge.settings.search_limit)
+            }
         };
     }
 
@@ -956,7 +1066,7 @@ mod tests {
 
     #[test]
     fn asks_again_with_the_time_left() {
-        let go = |words: &[&str]| crate::ucci::protocol::parse_go(words).unwrap();
+        let go = |words: &[&str]| crate::ucci::protocol::parse_go(words, false).unwrap();
         let clock = go(&["time", "1000", "increment", "5"]);
         let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
         assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);

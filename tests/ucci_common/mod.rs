@@ -22,6 +22,14 @@ pub const FIG17: &str =
 /// CXA-图20 from the public cases: after one cycle, Red's natural move b6a8 repeats.
 pub const FIG20: &str = "position fen C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1 moves b6a8 c6c8 a8b6 c8c6";
 
+/// A perpetual check (README's example): after one cycle Red's f0e0 repeats
+/// it, which every profile forbids.
+pub const PERPETUAL: &str =
+    "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f0e0 e8f8 e0f0 f8e8";
+/// [`PERPETUAL`] with ranks 1–10, as Fairy-Stockfish's UCI writes them.
+pub const PERPETUAL_FROM_ONE: &str =
+    "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f1e1 e9f9 e1f1 f9e9";
+
 /// A program spoken to over its stdin and stdout.
 pub struct Gui {
     child: Child,
@@ -73,6 +81,12 @@ impl Gui {
         self.until(|l| l == "ucciok");
     }
 
+    /// Sends `uci` and waits for `uciok`; returns the lines before it.
+    pub fn uci_handshake(&mut self) -> Vec<String> {
+        self.send("uci");
+        self.until(|l| l == "uciok")
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
@@ -119,13 +133,15 @@ impl Gui {
         self.until(|l| l.starts_with(prefix))
     }
 
-    /// Reads until `bestmove` or `nobestmove`; returns all lines and the move (if any).
+    /// Reads until `bestmove` or `nobestmove`; returns all lines and the move
+    /// (if any: not for UCI's `bestmove (none)`).
     pub fn search(&mut self) -> (Vec<String>, Option<String>) {
         let lines = self.until(|l| l.starts_with("bestmove") || l == "nobestmove");
         let mv = lines
             .last()
             .and_then(|l| l.strip_prefix("bestmove "))
             .and_then(|r| r.split_whitespace().next())
+            .filter(|m| *m != "(none)")
             .map(str::to_string);
         (lines, mv)
     }

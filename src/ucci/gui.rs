@@ -1,0 +1,192 @@
+//! The GUI's side of a session: the protocol it chose with its handshake
+//! word (`ucci` or `uci`) and how it numbers ranks, which decide how every
+//! move and answer is written to it.
+//!
+//! A UCCI GUI counts ranks 0–9. A UCI GUI may count 0–9 (Pikafish,
+//! UCI-Cyclone) or 1–10 (Fairy-Stockfish, cutechess): the session starts at
+//! 0–9, takes 1–10 once the GUI sets `UCI_Variant` to `xiangqi` (the
+//! Fairy-Stockfish convention), and follows a `position` whose moves read
+//! only in the other base, unless the `RankBase` option fixes it.
+
+use crate::board::Move;
+
+use super::dialect::{Dialect, EngineProtocol};
+
+/// The name of the UCI option that fixes the GUI's rank base.
+pub(crate) const RANK_BASE_OPTION: &str = "RankBase";
+
+/// The protocol and coordinates of the GUI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GuiSide {
+    /// The GUI's protocol, as its handshake chose it.
+    pub(crate) protocol: EngineProtocol,
+    /// The number the GUI gives Red's back rank: 0 or 1.
+    rank_base: u8,
+    /// The rank base the `RankBase` option fixed, if any.
+    fixed: Option<u8>,
+}
+
+impl Default for GuiSide {
+    fn default() -> GuiSide {
+        GuiSide::new(EngineProtocol::Ucci)
+    }
+}
+
+impl GuiSide {
+    /// The GUI right after its handshake word: ranks 0–9.
+    pub(crate) fn new(protocol: EngineProtocol) -> GuiSide {
+        GuiSide {
+            protocol,
+            rank_base: 0,
+            fixed: None,
+        }
+    }
+
+    /// Whether the GUI speaks UCI.
+    pub(crate) fn is_uci(&self) -> bool {
+        self.protocol == EngineProtocol::Uci
+    }
+
+    /// The GUI's coordinates, as a [`Dialect`] that reads and writes moves.
+    pub(crate) fn coords(&self) -> Dialect {
+        Dialect {
+            protocol: self.protocol,
+            rank_base: self.rank_base,
+            millis: true,
+            go_infinite: true,
+        }
+    }
+
+    /// The GUI's rank base.
+    pub(crate) fn rank_base(&self) -> u8 {
+        self.rank_base
+    }
+
+    /// Whether a `position` that reads only in the other base may switch it:
+    /// a UCI GUI whose rank base no option fixed.
+    pub(crate) fn may_switch(&self) -> bool {
+        self.is_uci() && self.fixed.is_none()
+    }
+
+    /// Takes `base` as the GUI's rank base (after a `position` told it).
+    pub(crate) fn switch_to(&mut self, base: u8) {
+        self.rank_base = base;
+    }
+
+    /// A move as the GUI writes it.
+    pub(crate) fn move_text(&self, mv: Move) -> String {
+        self.coords().move_text(mv)
+    }
+
+    /// Reads a move as the GUI writes it.
+    pub(crate) fn parse_move(&self, text: &str) -> Option<Move> {
+        self.coords().parse_move(text)
+    }
+
+    /// The answer to a `go` that has no move.
+    pub(crate) fn no_move(&self) -> &'static str {
+        match self.protocol {
+            EngineProtocol::Ucci => "nobestmove",
+            EngineProtocol::Uci => "bestmove (none)",
+        }
+    }
+
+    /// `setoption name UCI_Variant value V`: `xiangqi` means ranks 1–10
+    /// unless `RankBase` fixed them. Any other variant is refused, in words.
+    pub(crate) fn set_variant(&mut self, value: Option<&str>) -> Result<(), String> {
+        match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("xiangqi") => {
+                if self.fixed.is_none() {
+                    self.rank_base = 1;
+                }
+                Ok(())
+            }
+            other => Err(format!(
+                "setoption UCI_Variant {}: only xiangqi is played here",
+                other.unwrap_or("(no value)")
+            )),
+        }
+    }
+
+    /// `setoption name RankBase value auto|0|1` (also `0-9`, `1-10`).
+    pub(crate) fn set_rank_base(&mut self, value: Option<&str>) -> Result<(), String> {
+        let v = value.map(|v| v.trim().replace('–', "-"));
+        match v.as_deref() {
+            Some("auto") => self.fixed = None,
+            Some("0" | "0-9") => self.fixed = Some(0),
+            Some("1" | "1-10") => self.fixed = Some(1),
+            _ => {
+                return Err(format!(
+                    "setoption {RANK_BASE_OPTION} {}: expected auto, 0 or 1",
+                    value.unwrap_or("(no value)")
+                ));
+            }
+        }
+        if let Some(b) = self.fixed {
+            self.rank_base = b;
+        }
+        Ok(())
+    }
+
+    /// The UCI `option` line of `RankBase`.
+    pub(crate) fn rank_base_option(&self) -> String {
+        let default = self.fixed.map_or("auto".to_string(), |b| b.to_string());
+        format!("option name {RANK_BASE_OPTION} type combo default {default} var auto var 0 var 1")
+    }
+}
+
+/// Reads a move with ranks counted from `base` (0 or 1), or says why it is
+/// not one.
+pub(crate) fn read_move(text: &str, base: u8) -> Result<Move, String> {
+    if base == 0 {
+        return Move::parse_uci(text).map_err(|e| e.to_string());
+    }
+    let gui = GuiSide {
+        protocol: EngineProtocol::Uci,
+        rank_base: base,
+        fixed: None,
+    };
+    gui.parse_move(text)
+        .ok_or_else(|| format!("not a move with ranks {}", ranks(base)))
+}
+
+/// Ranks as words, for `info string` lines: `0–9` or `1–10`.
+pub(crate) fn ranks(base: u8) -> &'static str {
+    if base == 0 { "0–9" } else { "1–10" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_base_follows_variant_and_option() {
+        let h2e2 = Move::parse_uci("h2e2").unwrap();
+        let mut gui = GuiSide::new(EngineProtocol::Uci);
+        assert_eq!(gui.move_text(h2e2), "h2e2");
+        assert_eq!(gui.no_move(), "bestmove (none)");
+        assert!(gui.may_switch());
+        gui.set_variant(Some("xiangqi")).unwrap();
+        assert_eq!(gui.move_text(h2e2), "h3e3");
+        assert_eq!(gui.parse_move("h3e3"), Some(h2e2));
+        assert!(gui.set_variant(Some("chess")).is_err());
+        gui.set_rank_base(Some("0")).unwrap();
+        assert!(!gui.may_switch());
+        assert_eq!(gui.rank_base(), 0);
+        // A fixed base stays when the variant is set again.
+        gui.set_variant(Some("xiangqi")).unwrap();
+        assert_eq!(gui.rank_base(), 0);
+        assert!(gui.set_rank_base(Some("2")).is_err());
+        gui.set_rank_base(Some("1-10")).unwrap();
+        assert_eq!(gui.rank_base(), 1);
+        assert!(gui.rank_base_option().contains("default 1"));
+        gui.set_rank_base(Some("auto")).unwrap();
+        assert!(gui.may_switch());
+        assert_eq!(read_move("h10g8", 1), Ok(Move::parse_uci("h9g7").unwrap()));
+        assert!(read_move("h10g8", 0).is_err());
+        assert!(read_move("h0g2", 1).unwrap_err().contains("ranks 1–10"));
+        let ucci = GuiSide::default();
+        assert_eq!(ucci.no_move(), "nobestmove");
+        assert!(!ucci.may_switch());
+    }
+}
