@@ -39,6 +39,8 @@
 
 mod describe;
 mod movelist;
+// Only the command line warns of numerals written against the custom.
+#[cfg(feature = "cli")]
 mod numerals;
 mod outcome;
 mod parse;
@@ -49,6 +51,7 @@ mod symbol;
 pub(crate) use crate::board::piece_zh;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
+#[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
 pub use parse::{NotationError, NotationErrorKind, parse_move};
