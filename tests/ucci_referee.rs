@@ -145,6 +145,25 @@ fn control_bytes_are_not_echoed_raw() {
 }
 
 #[test]
+fn a_huge_word_is_not_echoed_in_full() {
+    let mut gui = Gui::xqarbiter(&[]);
+    let huge = "x".repeat(100_000);
+    gui.send(&format!("position startpos moves {huge}"));
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
+    let longest = gui.transcript.iter().map(String::len).max().unwrap_or(0);
+    assert!(longest < 2_000, "a line of {longest} bytes");
+    assert!(
+        gui.transcript
+            .iter()
+            .any(|l| l.contains("more characters)")),
+        "{:?}",
+        gui.transcript
+    );
+}
+
+#[test]
 fn go_after_a_cycle_bans_the_repeating_move() {
     for (position, repeating) in [(FIG17, "b7b8"), (FIG20, "b6a8")] {
         let mut gui = Gui::xqarbiter(&["--profile", "cxa2020"]);

@@ -1,5 +1,5 @@
 //! Text echoed from the GUI or the engine, made safe to print on one line:
-//! control characters become `\xNN`.
+//! control characters become `\xNN`, and a very long text is cut.
 
 use std::borrow::Cow;
 
@@ -20,9 +20,31 @@ pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The most characters of an `info string` text: enough for any report
+/// line, while a GUI's megabyte-long word echoed in a message is cut.
+pub(crate) const MAX_INFO_CHARS: usize = 1000;
+
+/// `text` cut to its first `max` characters, saying how many more it had;
+/// borrowed unchanged when it is no longer.
+pub(crate) fn clipped(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => {
+            let more = text[end..].chars().count();
+            Cow::Owned(format!("{}… ({more} more characters)", &text[..end]))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_texts_are_cut_saying_how_much() {
+        assert!(matches!(clipped("象棋", 2), Cow::Borrowed(_)));
+        assert_eq!(clipped("象棋abc", 2), "象棋… (3 more characters)");
+    }
 
     #[test]
     fn escapes_control_characters_only() {

@@ -15,7 +15,7 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, SessionInput};
-use super::escape::printable;
+use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
@@ -269,7 +269,7 @@ impl<W: Write> Session<W> {
     }
 
     fn info(&mut self, text: &str) -> io::Result<()> {
-        self.say(&format!("info string {text}"))
+        self.say(&format!("info string {}", clipped(text, MAX_INFO_CHARS)))
     }
 
     // ---- GUI side -------------------------------------------------------
