@@ -48,9 +48,13 @@
 //! one and leaves the game as it was; the [`referee::Event`] it returns
 //! tells [`referee::Referee::ending`] whether there is anything to rule on,
 //! so that a quiet move costs nothing; [`referee::Referee::pop`] takes a
-//! move back. A natural-limit draw does not end the game: it is a claim, in
-//! [`referee::Referee::natural_limit`]; [`referee::Event::NaturalLimit`]
-//! says when it is in reach.
+//! move back. A natural-limit draw does not end the game by itself: it is
+//! a claim, in [`referee::Referee::natural_limit`];
+//! [`referee::Event::NaturalLimit`] says when it is in reach, and a claim
+//! the referee judges ([`referee::Referee::set_claim`]) ends the game if it
+//! holds. A decisive repetition ends the game, but the referee still plays
+//! the moves a record goes on with: a server stops at the first
+//! [`referee::Referee::ending`].
 //!
 //! ```
 //! use xqarbiter::board::{Move, Position};
