@@ -64,8 +64,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         }
     }
     if let Some(bad) = &game.illegal {
-        // No list when the game was over (mate, stalemate): the reason says so.
-        let (legal, legal_zh) = if bad.legal.is_empty() {
+        // No list when the game was over (mate, stalemate): the reason says
+        // so; nor when the reason names the moves one symbol away, most
+        // likely what was meant.
+        let (legal, legal_zh) = if bad.legal.is_empty() || !bad.near.is_empty() {
             (String::new(), String::new())
         } else {
             let legal = bad.legal.join(" ");
@@ -425,6 +427,29 @@ mod tests {
         assert_eq!(
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_one_symbol_from_legal_ones_names_those_only() {
+        let typo = game("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 车一进五 *\n");
+        let bad = typo.illegal.as_ref().expect("an illegal move");
+        assert_eq!(bad.near, ["车一进一", "车一进二"]);
+        let row = judge(&typo, &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(
+            row.findings[0].detail.en,
+            "'车一进五' is not legal: no red rook on file 一 can move that way; one symbol away: 车一进一 车一进二"
+        );
+        // Nothing near: all the legal moves.
+        let far = game("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 象九进五 *\n");
+        let row = judge(&far, &profile("cxa2020"), "t.pgn", 0);
+        assert!(
+            row.findings[0]
+                .detail
+                .en
+                .contains("(legal moves: 车九进一 "),
+            "{}",
+            row.findings[0].detail.en
         );
     }
 

@@ -33,6 +33,9 @@ pub struct NotationError {
     pub reason: Words,
     /// The legal moves of the position, in the notation the text seemed to use.
     pub legal: Vec<String>,
+    /// Those of them one symbol away from the text (most likely what was
+    /// meant), which the reason names too.
+    pub near: Vec<String>,
 }
 
 /// Reads one move of the side to move in `pos`, in any notation: UCCI
@@ -116,12 +119,12 @@ impl Failure {
             ArrayVec::new()
         };
         let mut reason = self.why;
+        let near: Vec<String> = near
+            .iter()
+            .map(|&m| render(pos, m, self.notation))
+            .collect();
         if !near.is_empty() {
-            let names: Vec<String> = near
-                .iter()
-                .map(|&m| render(pos, m, self.notation))
-                .collect();
-            let names = names.join(" ");
+            let names = near.join(" ");
             reason = Words::new(
                 format!("{}; one symbol away: {names}", reason.en),
                 format!("{}；只差一个符号的合法着法：{names}", reason.zh),
@@ -132,6 +135,7 @@ impl Failure {
             kind: self.kind,
             reason,
             legal: legal_list(pos, self.notation),
+            near,
         }
     }
 }

@@ -57,6 +57,9 @@ pub struct IllegalMove {
     /// in (Chinese, WXF, ICCS or UCCI coordinates); in UCCI coordinates for
     /// moves a binary format stores as squares.
     pub legal: Vec<String>,
+    /// Those of them one symbol away from the move as written (most likely
+    /// what was meant; the reason names them too), if any.
+    pub near: Vec<String>,
 }
 
 impl std::fmt::Display for IllegalMove {

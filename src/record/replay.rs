@@ -123,7 +123,7 @@ impl Replay {
                 let e = failure
                     .listed_like(text, previous)
                     .into_error(&self.pos, text);
-                self.stop(text, e.reason, Some(e.legal));
+                self.stop(text, e.reason, Some((e.legal, e.near)));
                 false
             }
         }
@@ -273,17 +273,17 @@ impl Replay {
         true
     }
 
-    /// Ends the main line at `text`. The legal moves are listed as `written`
-    /// (in the notation the move was written in) if given, else in sorted
-    /// coordinates. When the game is over before `text` (mate, stalemate),
+    /// Ends the main line at `text`. The legal moves, and those one symbol
+    /// away from `text`, are listed as `written` (in the notation the move
+    /// was written in) if given, else the legal moves in sorted coordinates. When the game is over before `text` (mate, stalemate),
     /// that is why, and there are no legal moves to list.
-    fn stop(&mut self, text: &str, why: Words, written: Option<Vec<String>>) {
+    fn stop(&mut self, text: &str, why: Words, written: Option<(Vec<String>, Vec<String>)>) {
         let played = self.game.moves.len();
         let (why, written) = match notation::game_over(&self.pos, played) {
-            Some(over) => (over, Some(Vec::new())),
+            Some(over) => (over, Some((Vec::new(), Vec::new()))),
             None => (why, written),
         };
-        let legal = written.unwrap_or_else(|| {
+        let (legal, near) = written.unwrap_or_else(|| {
             let mut legal: Vec<String> = self
                 .pos
                 .legal_moves()
@@ -291,7 +291,7 @@ impl Replay {
                 .map(|m| m.to_string())
                 .collect();
             legal.sort();
-            legal
+            (legal, Vec::new())
         });
         self.game.illegal = Some(IllegalMove {
             ply: played + 1,
@@ -299,6 +299,7 @@ impl Replay {
             fen: self.pos.fen(),
             reason: why,
             legal,
+            near,
         });
     }
 }
