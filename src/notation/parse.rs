@@ -33,9 +33,6 @@ pub struct NotationError {
     pub reason: Words,
     /// The legal moves of the position, in the notation the text seemed to use.
     pub legal: Vec<String>,
-    /// Those of them one symbol away from the text (most likely what was
-    /// meant), which the reason names too.
-    pub near: Vec<String>,
 }
 
 /// Reads one move of the side to move in `pos`, in any notation: UCCI
@@ -113,6 +110,16 @@ impl Failure {
     /// The full error, with the legal moves in the notation the text seemed
     /// to use, and the reason naming those one symbol away from the text.
     pub(crate) fn into_error(self, pos: &Position, text: &str) -> NotationError {
+        self.into_error_and_near(pos, text).0
+    }
+
+    /// [`Failure::into_error`], and the legal moves one symbol away from
+    /// the text that its reason names (most likely what was meant).
+    pub(crate) fn into_error_and_near(
+        self,
+        pos: &Position,
+        text: &str,
+    ) -> (NotationError, Vec<String>) {
         let near = if self.suggest {
             near_misses(pos, text.trim())
         } else {
@@ -130,13 +137,13 @@ impl Failure {
                 format!("{}；只差一个符号的合法着法：{names}", reason.zh),
             );
         }
-        NotationError {
+        let error = NotationError {
             text: text.to_string(),
             kind: self.kind,
             reason,
             legal: legal_list(pos, self.notation),
-            near,
-        }
+        };
+        (error, near)
     }
 }
 

@@ -120,10 +120,10 @@ impl Replay {
                 }
                 let previous = self.game.moves.last().map(|m| m.text.as_str());
                 self.stopped_unreadable = failure.is_no_move(&self.pos, text);
-                let e = failure
+                let (e, near) = failure
                     .listed_like(text, previous)
-                    .into_error(&self.pos, text);
-                self.stop(text, e.reason, Some((e.legal, e.near)));
+                    .into_error_and_near(&self.pos, text);
+                self.stop(text, e.reason, Some((e.legal, near)));
                 false
             }
         }
