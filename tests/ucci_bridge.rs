@@ -307,6 +307,28 @@ fn crashing_engine_gives_nobestmove_and_restarts() {
 }
 
 #[test]
+fn an_engine_that_crashes_once_is_started_again_within_the_move() {
+    // The first search crashes the engine; the engine started again answers.
+    let marker = temp_log("crashed-once");
+    let _ = fs::remove_file(&marker);
+    let m = marker.display();
+    let engine = fake(&format!(
+        "if [ -e {m} ]; then echo bestmove h2e2; else touch {m}; exit 3; fi"
+    ));
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go time 5000");
+    let (lines, mv) = gui.search();
+    let _ = fs::remove_file(&marker);
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("starting it again and asking again")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn hanging_engine_never_makes_the_gui_wait() {
     let engine = fake("true");
     let mut gui = Gui::xqarbiter(&[

@@ -58,6 +58,8 @@ struct Search {
     /// The GUI limited the moves (`searchmoves`): the engine is told the
     /// allowed ones even without a ban.
     restricted: bool,
+    /// The engine exited during this search and was started again.
+    restarted: bool,
 }
 
 /// The score in a translated `info` line (`… score N …`).
@@ -666,6 +668,7 @@ impl<W: Write> Session<W> {
             last_score: None,
             millis,
             restricted,
+            restarted: false,
         });
         self.send_search();
         Ok(())
@@ -842,13 +845,34 @@ impl<W: Write> Session<W> {
         if let Some(b) = &mut self.bridge {
             b.engine = None;
         }
-        if self.search.take().is_some() {
+        let Some(search) = self.search.take() else {
+            return self.info("the engine exited; it will be restarted at the next position");
+        };
+        // Once per search, while the GUI still waits and its clock has time
+        // left: a new engine is asked again, so that a crash costs time, not
+        // the move.
+        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
+            .filter(|_| !search.stopped && !search.restarted);
+        let Some(go) = again else {
             self.info(
                 "the engine exited during the search; it will be restarted at the next position",
             )?;
             return self.say(self.gui.no_move());
+        };
+        self.info("the engine exited during the search; starting it again and asking again")?;
+        if let Err(e) = self.start_engine() {
+            self.info(&format!("engine could not be started: {e}"))?;
+            return self.say(self.gui.no_move());
         }
-        self.info("the engine exited; it will be restarted at the next position")
+        self.search = Some(Search {
+            go,
+            clock_start: Instant::now(),
+            restarted: true,
+            deadline: None,
+            ..search
+        });
+        self.send_search();
+        Ok(())
     }
 
     fn on_search_timeout(&mut self) -> io::Result<()> {
