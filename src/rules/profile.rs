@@ -246,14 +246,18 @@ impl Profile {
     }
 
     /// Reads a user profile (TOML) from a file; errors name the file and line.
+    /// The text may be UTF-8 (with or without a byte-order mark) or, as a
+    /// Chinese Windows editor saves it, GBK: the encoding is detected as for
+    /// records.
     pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
+        let bytes = std::fs::read(path).map_err(|e| ProfileError {
             path: Some(path.display().to_string()),
             ..ProfileError::plain(Words::new(
                 format!("cannot read the profile: {e}"),
                 format!("无法读取赛事规程文件：{}", Words::io(&e).zh),
             ))
         })?;
+        let (text, _) = crate::record::decode_text(&bytes, None);
         text.parse::<Profile>().map_err(|mut e| {
             e.path = Some(path.display().to_string());
             e
