@@ -470,7 +470,7 @@ struct RawLimit {
     rounds: Option<Spanned<i64>>,
     check_cap: Option<Spanned<i64>>,
     attack_cap: Option<Spanned<toml::Value>>,
-    attack_cap_counts_checks: Option<bool>,
+    attack_cap_counts_checks: Option<Spanned<bool>>,
     count_replies_to_void_checks: Option<bool>,
 }
 
@@ -486,8 +486,8 @@ struct RawRepetition {
 struct RawDraws {
     armageddon: Option<bool>,
     early_draw_rounds: Option<Spanned<i64>>,
-    early_resignation_flagged: Option<bool>,
-    early_draw_both_lose: Option<bool>,
+    early_resignation_flagged: Option<Spanned<bool>>,
+    early_draw_both_lose: Option<Spanned<bool>>,
     simple_draws: Option<bool>,
 }
 
@@ -694,6 +694,8 @@ impl FromStr for Profile {
 }
 
 fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileError> {
+    // Where a cap the base brings is said to exceed the new limit.
+    let rounds_at = l.rounds.as_ref().map_or(0, |v| v.span().start);
     if let Some(v) = l.rounds {
         p.limit.rounds = ranged(src, &v, "rounds", 1, MAX_ROUNDS)?;
     }
@@ -740,35 +742,55 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
     }
     if let Some(b) = l.attack_cap_counts_checks {
         match &mut p.limit.attack_cap {
-            Some(cap) => cap.counts_checks = b,
+            Some(cap) => cap.counts_checks = *b.get_ref(),
             None => {
-                return Err(ProfileError::plain(Words::new(
-                    "attack_cap_counts_checks is set but there is no attack_cap",
-                    "设了 attack_cap_counts_checks，却没有 attack_cap",
-                )));
+                return Err(ProfileError::at(
+                    src,
+                    b.span().start,
+                    Words::new(
+                        "attack_cap_counts_checks is set but there is no attack_cap",
+                        "设了 attack_cap_counts_checks，却没有 attack_cap",
+                    ),
+                ));
             }
         }
     }
     if let Some(b) = l.count_replies_to_void_checks {
         p.limit.count_replies_to_void_checks = b;
     }
+    // A cap set in the file is checked against the rounds above: one that
+    // exceeds them here comes from the base profile.
     if let Some(cap) = p.limit.attack_cap.filter(|c| c.max > rounds) {
-        return Err(ProfileError::plain(Words::new(
-            format!(
-                "attack cap {} exceeds the limit of {rounds} rounds",
-                cap.max
+        return Err(ProfileError::at(
+            src,
+            rounds_at,
+            Words::new(
+                format!(
+                    "the attack cap {} of the base profile exceeds the limit of {rounds} rounds: set attack_cap too",
+                    cap.max
+                ),
+                format!(
+                    "基础规程的攻着上限 {} 超过了 {rounds} 回合的限着：请一并设定 attack_cap",
+                    cap.max
+                ),
             ),
-            format!("攻着上限 {} 超过了 {rounds} 回合的限着", cap.max),
-        )));
+        ));
     }
     if p.limit.check_cap > rounds {
-        return Err(ProfileError::plain(Words::new(
-            format!(
-                "check cap {} exceeds the limit of {rounds} rounds",
-                p.limit.check_cap
+        return Err(ProfileError::at(
+            src,
+            rounds_at,
+            Words::new(
+                format!(
+                    "the check cap {} of the base profile exceeds the limit of {rounds} rounds: set check_cap too",
+                    p.limit.check_cap
+                ),
+                format!(
+                    "基础规程的将军上限 {} 超过了 {rounds} 回合的限着：请一并设定 check_cap",
+                    p.limit.check_cap
+                ),
             ),
-            format!("将军上限 {} 超过了 {rounds} 回合的限着", p.limit.check_cap),
-        )));
+        ));
     }
     Ok(())
 }
@@ -791,23 +813,32 @@ fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileErr
             })
         });
     }
-    let extra = d.early_resignation_flagged.is_some() || d.early_draw_both_lose.is_some();
+    let extra = d
+        .early_resignation_flagged
+        .as_ref()
+        .or(d.early_draw_both_lose.as_ref())
+        .map(|b| b.span().start);
     match &mut p.early_end {
         Some(rule) => {
             if let Some(b) = d.early_resignation_flagged {
-                rule.includes_resignation = b;
+                rule.includes_resignation = *b.get_ref();
             }
             if let Some(b) = d.early_draw_both_lose {
-                rule.both_may_lose = b;
+                rule.both_may_lose = *b.get_ref();
             }
         }
-        None if extra => {
-            return Err(ProfileError::plain(Words::new(
-                "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0",
-                "early_resignation_flagged 与 early_draw_both_lose 须有 early_draw_rounds > 0",
-            )));
+        None => {
+            if let Some(at) = extra {
+                return Err(ProfileError::at(
+                    src,
+                    at,
+                    Words::new(
+                        "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0",
+                        "early_resignation_flagged 与 early_draw_both_lose 须有 early_draw_rounds > 0",
+                    ),
+                ));
+            }
         }
-        None => {}
     }
     Ok(())
 }
@@ -874,6 +905,31 @@ mod tests {
             "{}",
             e.message.zh
         );
+    }
+
+    #[test]
+    fn errors_between_keys_name_the_line_of_the_key_at_fault() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e = err("name = \"t\"\nbase = \"cxa2020\"\n[natural_limit]\nrounds = 5\n");
+        assert_eq!(e.line, Some(4));
+        assert!(
+            e.message.en.contains("check cap 10 of the base profile")
+                && e.message.en.contains("set check_cap"),
+            "{e}"
+        );
+        let e = err(
+            "name = \"t\"\nbase = \"dqsz2017-slow\"\n[natural_limit]\nrounds = 20\ncheck_cap = 5\n",
+        );
+        assert_eq!(e.line, Some(4));
+        assert!(e.message.zh.contains("attack_cap"), "{}", e.message.zh);
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nattack_cap_counts_checks = false\n",
+        );
+        assert_eq!(e.line, Some(4));
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[draws]\nsimple_draws = true\nearly_draw_both_lose = true\n",
+        );
+        assert_eq!(e.line, Some(5));
     }
 
     #[test]
