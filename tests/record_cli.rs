@@ -236,3 +236,20 @@ fn an_output_encoding_that_would_be_written_as_utf8_is_refused() {
     assert_eq!(code, 2, "{out}");
     assert!(out.is_empty() && err.contains("UTF-16LE"), "{err}");
 }
+
+#[test]
+fn variations_left_out_are_said() {
+    let dir = scratch("variations");
+    let file = dir.join("var.pgn");
+    std::fs::write(&file, "1. h2e2 (1. c3c4 g6g5) h9g7 2. h0g2 *\n").unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = convert(&[path, "--to", "iccs"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. H2-E2 H9-G7\n2. H0-G2\n"), "{out}");
+    assert!(
+        err.contains("game #0") && err.contains("1 variation left out"),
+        "{err}"
+    );
+    let (_, _, zh) = convert(&[path, "--lang", "zh"]);
+    assert!(zh.contains("对局#0") && zh.contains("1个变着"), "{zh}");
+}

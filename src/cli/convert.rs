@@ -239,6 +239,18 @@ fn write_games(
                     }
                     failed += 1;
                 }
+                if g.variations > 0 {
+                    let (file, n) = (args.input.display(), g.variations);
+                    let s = if n == 1 { "" } else { "s" };
+                    match lang {
+                        Lang::En => eprintln!(
+                            "xqarbiter: {file}, game #{index}: {n} variation{s} left out: only the main line is written"
+                        ),
+                        Lang::Zh => eprintln!(
+                            "xqarbiter: {file}，对局#{index}：略去了{n}个变着，只写出主线"
+                        ),
+                    }
+                }
                 match args.to {
                     Target::Pgn | Target::Chinese => {
                         write_pgn(&g, Notation::Chinese, lang, &mut text)
