@@ -615,9 +615,11 @@ impl FromStr for Profile {
                 raw.name.span().start,
                 Words::new(
                     format!(
-                        "name '{name}' is not valid: use letters, digits, '-', '_' or '.', at least one"
+                        "name '{name}' is not valid: use Latin letters (a-z, A-Z), digits, '-', '_' or '.', at least one (Chinese text can go in description)"
                     ),
-                    format!("名称“{name}”不合法：只可用字母、数字、'-'、'_'或'.'，不可为空"),
+                    format!(
+                        "名称“{name}”不合法：只可用英文字母、数字、'-'、'_'或'.'，不可为空（中文可写在 description 里）"
+                    ),
                 ),
             ));
         }
@@ -881,6 +883,11 @@ mod tests {
                 .starts_with("unknown key 'limit': expected one of name, base"),
             "{}",
             e.message.en
+        );
+        let e = err("name = \"南平公开赛\"\nrules = \"cxa2020\"\n");
+        assert!(
+            e.message.en.contains("Latin letters") && e.message.zh.contains("英文字母"),
+            "{e}"
         );
         let e = err("rules = \"cxa2020\"\n");
         assert_eq!(e.message.zh, "缺少键“name”");
