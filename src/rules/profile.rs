@@ -500,12 +500,23 @@ fn toml_words(message: &str) -> Words {
     if let (true, Some((key, allowed))) =
         (message.starts_with("unknown field "), quoted.split_first())
     {
+        let (hint_en, hint_zh) = match section_of(key) {
+            Some("") => (
+                " (it belongs at the top of the file, before the first [section])".to_string(),
+                "（它应写在文件开头、第一个[节]之前）".to_string(),
+            ),
+            Some(section) => (
+                format!(" (it belongs in [{section}])"),
+                format!("（它应写在 [{section}] 一节里）"),
+            ),
+            None => (String::new(), String::new()),
+        };
         return Words::new(
             format!(
-                "unknown key '{key}': expected one of {}",
+                "unknown key '{key}': expected one of {}{hint_en}",
                 allowed.join(", ")
             ),
-            format!("未知的键“{key}”：应为 {} 之一", allowed.join("、")),
+            format!("未知的键“{key}”：应为 {} 之一{hint_zh}", allowed.join("、")),
         );
     }
     if let (true, Some(key)) = (message.starts_with("missing field "), quoted.first()) {
@@ -540,6 +551,42 @@ fn toml_words(message: &str) -> Words {
         );
     }
     Words::new(message, format!("赛事规程文件的TOML语法有误：{message}"))
+}
+
+/// The section a profile key belongs in (`""` for the top of the file), so
+/// that a key written in the wrong place is told where it goes.
+fn section_of(key: &str) -> Option<&'static str> {
+    const SECTIONS: [(&str, &[&str]); 4] = [
+        ("", &["name", "base", "rules", "description"]),
+        (
+            "natural_limit",
+            &[
+                "rounds",
+                "check_cap",
+                "attack_cap",
+                "attack_cap_counts_checks",
+                "count_replies_to_void_checks",
+            ],
+        ),
+        (
+            "repetition",
+            &["decisive_occurrence", "early_repetition_rounds"],
+        ),
+        (
+            "draws",
+            &[
+                "armageddon",
+                "early_draw_rounds",
+                "early_resignation_flagged",
+                "early_draw_both_lose",
+                "simple_draws",
+            ],
+        ),
+    ];
+    SECTIONS
+        .iter()
+        .find(|(_, keys)| keys.contains(&key))
+        .map(|(section, _)| *section)
 }
 
 /// Checks that a spanned integer lies in `lo..=hi`.
@@ -937,6 +984,32 @@ mod tests {
             "name = \"t\"\nrules = \"cxa2020\"\n[draws]\nsimple_draws = true\nearly_draw_both_lose = true\n",
         );
         assert_eq!(e.line, Some(5));
+    }
+
+    #[test]
+    fn a_key_in_the_wrong_place_is_told_where_it_goes() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\nrounds = 40\n");
+        assert_eq!(e.line, Some(3));
+        assert!(
+            e.message.en.ends_with("(it belongs in [natural_limit])"),
+            "{e}"
+        );
+        assert!(
+            e.message
+                .zh
+                .ends_with("（它应写在 [natural_limit] 一节里）"),
+            "{}",
+            e.message.zh
+        );
+        // TOML puts every key after a [section] header in that section.
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[draws]\narmageddon = true\ndescription = \"决赛\"\n",
+        );
+        assert_eq!(e.line, Some(5));
+        assert!(e.message.en.contains("before the first [section]"), "{e}");
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\n[draws]\nrounds_x = 1\n");
+        assert!(e.message.en.ends_with("simple_draws"), "{e}");
     }
 
     #[test]
