@@ -253,3 +253,16 @@ fn variations_left_out_are_said() {
     let (_, _, zh) = convert(&[path, "--lang", "zh"]);
     assert!(zh.contains("对局#0") && zh.contains("1个变着"), "{zh}");
 }
+
+#[test]
+fn output_dash_is_standard_output() {
+    let dir = scratch("dash");
+    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .current_dir(&dir)
+        .args(["convert", &fixture("game.cbf"), "--to", "iccs", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Format \"ICCS\"]"));
+    assert!(!dir.join("-").exists());
+}

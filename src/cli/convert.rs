@@ -49,7 +49,7 @@ pub(super) struct ConvertArgs {
     /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...
     #[arg(long, default_value = "utf-8")]
     out_encoding: String,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (`-`: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Language of the messages about files and games that cannot be read.
@@ -143,8 +143,12 @@ fn unwritable_chars(text: &str, encoding: &'static Encoding) -> Vec<char> {
 
 /// Runs `convert`: exit 0 when every game was read and written as it is, 2
 /// when the file, a game or some of its characters could not be.
-pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
+    // `-o -` is standard output, as `-` is standard input.
+    if args.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        args.output = None;
+    }
     let refuse = |why: Words| {
         eprintln!("xqarbiter: {}", why.get(lang));
         Ok(ExitCode::from(2))
