@@ -69,7 +69,9 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         }
     }
     if let Some(ill) = &game.illegal {
-        out.push(' ');
+        if !game.moves.is_empty() {
+            out.push(' ');
+        }
         let note = match lang {
             Lang::En => format!(
                 "ply {} '{}' cannot be played: {}",
@@ -158,6 +160,27 @@ mod tests {
             &mut twice,
         );
         assert_eq!(once, twice);
+    }
+
+    #[test]
+    fn an_illegal_first_move_is_noted_at_the_start_of_its_line() {
+        let games = read_games_from_bytes(
+            "1. 马二进四 *\n".as_bytes(),
+            "a.pgn",
+            &ReadOptions::default(),
+        )
+        .unwrap();
+        let mut out = String::new();
+        write_pgn(
+            games[0].as_ref().unwrap(),
+            Notation::Iccs,
+            Lang::En,
+            &mut out,
+        );
+        assert!(
+            out.contains("]\n{ply 1 '马二进四' cannot be played"),
+            "{out}"
+        );
     }
 
     #[test]
