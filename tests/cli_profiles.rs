@@ -43,3 +43,22 @@ fn a_bad_profile_file_is_explained_in_the_language_asked_for() {
     assert!(err.contains(":3:1: unknown key 'limit'"), "{err}");
     std::fs::remove_file(&path).expect("cleanup");
 }
+
+#[test]
+fn a_profile_saved_in_gbk_reads_as_in_utf8() {
+    // "name = \"open40\"\nrules = \"cxa2020\"\ndescription = \"南平公开赛\"\n" in GBK,
+    // as Notepad on a Chinese Windows saves it ("ANSI").
+    let mut bytes = b"name = \"open40\"\nrules = \"cxa2020\"\ndescription = \"".to_vec();
+    bytes.extend_from_slice(&[0xC4, 0xCF, 0xC6, 0xBD, 0xB9, 0xAB, 0xBF, 0xAA, 0xC8, 0xFC]);
+    bytes.extend_from_slice(b"\"\n[natural_limit]\nrounds = 40\n");
+    let path = std::env::temp_dir().join(format!("xqarbiter-gbk-{}.toml", std::process::id()));
+    std::fs::write(&path, bytes).expect("write");
+    let out = profiles(&["--file", path.to_str().expect("utf-8 path"), "--json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let json = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        json.contains("\"description\":\"南平公开赛\"") && json.contains("\"rounds\":40"),
+        "{json}"
+    );
+}

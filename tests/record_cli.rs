@@ -144,3 +144,125 @@ fn uci_output_reads_back_as_the_same_games() {
     assert_eq!(again, format!("{a}{b}"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn refuses_to_write_over_its_own_input() {
+    let dir = scratch("same-file");
+    let file = dir.join("games.pgn");
+    let text = "[Red \"甲\"]\n1. h2e2 h9g7 2. h0g2 *\n\n[Red \"乙\"]\n1. c3c4 *\n";
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    for lang in ["en", "zh"] {
+        let (code, out, err) = convert(&[path, "-o", path, "--lang", lang]);
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("games.pgn"), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
+    let (_, _, en) = convert(&[path, "-o", path]);
+    assert!(en.contains("the input itself"), "{en}");
+    // Also when the output is named another way.
+    let other = dir.join(".").join("games.pgn");
+    let (code, _, _) = convert(&[path, "-o", other.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+}
+
+#[test]
+fn an_output_in_a_missing_folder_is_named_in_the_language_asked_for() {
+    let dir = scratch("missing-folder");
+    let out = dir.join("no-such-folder").join("out.pgn");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = convert(&[&fixture("game.cbf"), "-o", out]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(out) && err.contains("cannot write") && err.contains("folder"),
+        "{err}"
+    );
+    let (code, _, zh) = convert(&[&fixture("game.cbf"), "-o", out, "--lang", "zh"]);
+    assert_eq!(code, 2);
+    assert!(zh.contains(out) && zh.contains("文件夹"), "{zh}");
+}
+
+#[test]
+fn characters_the_output_encoding_lacks_are_reported() {
+    let dir = scratch("unmappable");
+    let file = dir.join("viet.pgn");
+    std::fs::write(&file, "[Red \"Nguyễn\"]\n1. 炮二平五 马８进７ *\n").unwrap();
+    let (code, out, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!out.is_empty());
+    assert!(
+        err.contains("game #0") && err.contains("Big5") && err.contains("'ễ马进'"),
+        "{err}"
+    );
+    let (_, _, zh) = convert(&[
+        file.to_str().unwrap(),
+        "--out-encoding",
+        "big5",
+        "--lang",
+        "zh",
+    ]);
+    assert!(zh.contains("对局#0") && zh.contains('马'), "{zh}");
+    // GBK (written as GB18030) has them all.
+    let (code, _, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "gbk"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn an_unknown_encoding_is_named_in_the_language_asked_for() {
+    let (code, _, zh) = convert(&[
+        &fixture("game.cbf"),
+        "--out-encoding",
+        "klingon",
+        "--lang",
+        "zh",
+    ]);
+    assert_eq!(code, 2);
+    assert!(zh.contains("klingon") && zh.contains("编码"), "{zh}");
+}
+
+#[test]
+fn an_output_encoding_that_would_be_written_as_utf8_is_refused() {
+    let (code, out, err) = convert(&[&fixture("game.cbf"), "--out-encoding", "utf-16"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty() && err.contains("UTF-16LE"), "{err}");
+}
+
+#[test]
+fn variations_left_out_are_said() {
+    let dir = scratch("variations");
+    let file = dir.join("var.pgn");
+    std::fs::write(&file, "1. h2e2 (1. c3c4 g6g5) h9g7 2. h0g2 *\n").unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = convert(&[path, "--to", "iccs"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. H2-E2 H9-G7\n2. H0-G2\n"), "{out}");
+    assert!(
+        err.contains("game #0") && err.contains("1 variation left out"),
+        "{err}"
+    );
+    let (_, _, zh) = convert(&[path, "--lang", "zh"]);
+    assert!(zh.contains("对局#0") && zh.contains("1个变着"), "{zh}");
+}
+
+#[test]
+fn output_dash_is_standard_output() {
+    let dir = scratch("dash");
+    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .current_dir(&dir)
+        .args(["convert", &fixture("game.cbf"), "--to", "iccs", "-o", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Format \"ICCS\"]"));
+    assert!(!dir.join("-").exists());
+}

@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use encoding_rs::Encoding;
 
 use crate::notation::Notation;
 use crate::record::{
     Game, ReadOptions, RecordError, encoding_by_name, read_games, read_games_from_bytes, write_pgn,
 };
-use crate::words::Lang;
+use crate::words::{Lang, Words};
 
 use super::LangArg;
 
@@ -48,7 +49,7 @@ pub(super) struct ConvertArgs {
     /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...
     #[arg(long, default_value = "utf-8")]
     out_encoding: String,
-    /// Write to this file instead of standard output.
+    /// Write to this file instead of standard output (`-`: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Language of the messages about files and games that cannot be read.
@@ -73,18 +74,117 @@ fn read_input(
     ))
 }
 
-/// Runs `convert`: exit 0 when every game was read, 2 when the file or any game could not be.
-pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let name_encoding = |n: &str| {
-        encoding_by_name(n)
-            .ok_or_else(|| format!("unknown encoding '{n}' (try gbk, big5 or utf-8)"))
+/// An encoding named on the command line, or why it is not one.
+fn named_encoding(name: &str) -> Result<&'static Encoding, Words> {
+    encoding_by_name(name).ok_or_else(|| {
+        Words::new(
+            format!("unknown encoding '{name}' (try gbk, big5 or utf-8)"),
+            format!("未知的编码“{name}”（可用 gbk、big5 或 utf-8）"),
+        )
+    })
+}
+
+/// Whether `a` and `b` name the same existing file (the same path written
+/// two ways, a link, or a hard link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return (x.dev(), x.ino()) == (y.dev(), y.ino());
+        }
+    }
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(x), Ok(y)) if x == y
+    )
+}
+
+/// Why the output file `path` cannot be created.
+fn output_error(path: &Path, e: &std::io::Error) -> Words {
+    use std::io::ErrorKind as Io;
+    let shown = path.display();
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| ".".to_string(), |p| p.display().to_string());
+    let (en, zh) = match e.kind() {
+        Io::NotFound => (
+            format!("the folder {folder} does not exist"),
+            format!("文件夹 {folder} 不存在"),
+        ),
+        Io::PermissionDenied => ("permission denied".to_string(), "没有写入权限".to_string()),
+        Io::IsADirectory => (
+            "it is a folder, not a file".to_string(),
+            "这是文件夹，不是文件".to_string(),
+        ),
+        _ => (e.to_string(), format!("无法写入（{e}）")),
+    };
+    Words::new(
+        format!("cannot write {shown}: {en}"),
+        format!("无法写入 {shown}：{zh}"),
+    )
+}
+
+/// The characters of `text` that `encoding` cannot write, each once, in order.
+fn unwritable_chars(text: &str, encoding: &'static Encoding) -> Vec<char> {
+    let mut lacking = Vec::new();
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        if !c.is_ascii() && !lacking.contains(&c) {
+            let (_, _, had_errors) = encoding.encode(c.encode_utf8(&mut buf));
+            if had_errors {
+                lacking.push(c);
+            }
+        }
+    }
+    lacking
+}
+
+/// Runs `convert`: exit 0 when every game was read and written as it is, 2
+/// when the file, a game or some of its characters could not be.
+pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let lang = args.lang.lang();
+    // `-o -` is standard output, as `-` is standard input.
+    if args.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        args.output = None;
+    }
+    let refuse = |why: Words| {
+        eprintln!("xqarbiter: {}", why.get(lang));
+        Ok(ExitCode::from(2))
+    };
+    let forced = match args.encoding.as_deref().map(named_encoding).transpose() {
+        Ok(e) => e,
+        Err(why) => return refuse(why),
     };
     let opts = ReadOptions {
-        encoding: args.encoding.as_deref().map(name_encoding).transpose()?,
+        encoding: forced,
         format: None,
     };
-    let out_encoding = name_encoding(&args.out_encoding)?;
-    let lang = args.lang.lang();
+    let out_encoding = match named_encoding(&args.out_encoding) {
+        // The encoder of UTF-16 (and of a few others) writes UTF-8 instead.
+        Ok(e) if e.output_encoding() != e => {
+            let name = e.name();
+            return refuse(Words::new(
+                format!("cannot write {name} output (try utf-8, gbk or big5)"),
+                format!("不能以 {name} 编码输出（可用 utf-8、gbk 或 big5）"),
+            ));
+        }
+        Ok(e) => e,
+        Err(why) => return refuse(why),
+    };
+    if let Some(out) = &args.output
+        && args.input.as_os_str() != "-"
+        && same_file(&args.input, out)
+    {
+        let shown = out.display();
+        return refuse(Words::new(
+            format!(
+                "will not write {shown}: it is the input itself, which writing would destroy; choose another output file"
+            ),
+            format!("不能写入 {shown}：它就是输入文件，写入会毁掉其中的棋谱；请另选输出文件"),
+        ));
+    }
     let games = match read_input(&args.input, &opts) {
         Ok(games) => games,
         Err(e) => {
@@ -94,9 +194,33 @@ pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Err
     };
     // Games are written as they are read, so a large file never sits in memory.
     let sink: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::fs::File::create(path)?),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => return refuse(output_error(path, &e)),
+        },
         None => Box::new(std::io::stdout().lock()),
     };
+    match write_games(&args, games, sink, out_encoding) {
+        Ok(0) => Ok(ExitCode::SUCCESS),
+        Ok(_) => Ok(ExitCode::from(2)),
+        // A reader such as `head` that has seen enough is no failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => match &args.output {
+            Some(path) => refuse(output_error(path, &e)),
+            None => Err(e.into()),
+        },
+    }
+}
+
+/// Writes `games` to `sink` in `encoding`, saying on standard error what
+/// could not be read or written; returns how many games that was.
+fn write_games(
+    args: &ConvertArgs,
+    games: Box<dyn Iterator<Item = Result<Game, RecordError>>>,
+    sink: Box<dyn Write>,
+    encoding: &'static Encoding,
+) -> std::io::Result<usize> {
+    let lang = args.lang.lang();
     let mut out = std::io::BufWriter::new(sink);
     let mut text = String::new();
     let mut failed = 0usize;
@@ -118,6 +242,18 @@ pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Err
                         ),
                     }
                     failed += 1;
+                }
+                if g.variations > 0 {
+                    let (file, n) = (args.input.display(), g.variations);
+                    let s = if n == 1 { "" } else { "s" };
+                    match lang {
+                        Lang::En => eprintln!(
+                            "xqarbiter: {file}, game #{index}: {n} variation{s} left out: only the main line is written"
+                        ),
+                        Lang::Zh => eprintln!(
+                            "xqarbiter: {file}，对局#{index}：略去了{n}个变着，只写出主线"
+                        ),
+                    }
                 }
                 match args.to {
                     Target::Pgn | Target::Chinese => {
@@ -144,13 +280,22 @@ pub(super) fn run(args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Err
                 failed += 1;
             }
         }
-        let (bytes, _, _) = out_encoding.encode(&text);
+        let (bytes, _, had_errors) = encoding.encode(&text);
+        if had_errors {
+            let lacking: String = unwritable_chars(&text, encoding).into_iter().collect();
+            let (file, name) = (args.input.display(), encoding.name());
+            match lang {
+                Lang::En => eprintln!(
+                    "xqarbiter: {file}, game #{index}: {name} cannot write the characters '{lacking}': they are written as &#NNNN; references, and a move so written cannot be read back (try --out-encoding utf-8 or gbk)"
+                ),
+                Lang::Zh => eprintln!(
+                    "xqarbiter: {file}，对局#{index}：{name} 编码写不出“{lacking}”这些字，已写成 &#NNNN; 形式，这样写的着法无法读回（可改用 --out-encoding utf-8 或 gbk）"
+                ),
+            }
+            failed += 1;
+        }
         out.write_all(&bytes)?;
     }
     out.flush()?;
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
-    })
+    Ok(failed)
 }

@@ -78,8 +78,19 @@ fn row(p: &Profile, lang: Lang) -> [String; 6] {
     };
     let attack_cap = match p.limit.attack_cap {
         None => say("none".into(), "无".into()),
-        Some(c) if c.counts_checks => format!("{} (将+杀+捉)", c.max),
-        Some(c) => format!("{} (捉+杀)", c.max),
+        Some(c) => {
+            // 0, as for the check cap: those moves never count.
+            let max = match c.max {
+                0 => say("never counted".into(), "不计着数".into()),
+                n => n.to_string(),
+            };
+            let kinds = if c.counts_checks {
+                "将+杀+捉"
+            } else {
+                "捉+杀"
+            };
+            format!("{max} ({kinds})")
+        }
     };
     let n = p.decisive_occurrence;
     let mut other = vec![say(
@@ -142,6 +153,21 @@ mod tests {
         assert!(
             heng.contains("40") && heng.contains("never counted") && heng.contains("20 (捉+杀)")
         );
+    }
+
+    #[test]
+    fn a_zero_attack_cap_reads_as_the_zero_check_cap_does() {
+        let p: Profile =
+            "name = \"z\"\nrules = \"cxa2020\"\n[natural_limit]\ncheck_cap = 0\nattack_cap = 0\n"
+                .parse()
+                .unwrap();
+        let en = row(&p, Lang::En);
+        assert_eq!(
+            (en[3].as_str(), en[4].as_str()),
+            ("never counted", "never counted (将+杀+捉)")
+        );
+        let zh = row(&p, Lang::Zh);
+        assert_eq!(zh[4], "不计着数 (将+杀+捉)");
     }
 
     #[test]

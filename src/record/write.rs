@@ -19,8 +19,8 @@ pub fn format_tag(notation: Notation) -> &'static str {
     }
 }
 
-/// Tags the writer sets itself.
-const OWN_TAGS: [&str; 4] = ["Game", "Result", "FEN", "Format"];
+/// Tags the writer sets itself, in its own places.
+const OWN_TAGS: [&str; 5] = ["Game", "Result", "FEN", "Format", "Termination"];
 
 /// Appends `game` to `out` as one PGN game with its moves in `notation`: `[Game "Chinese Chess"]`, the
 /// file's tags, Result, FEN (when not the initial position), Format,
@@ -39,9 +39,9 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         tag(out, "FEN", &game.start.fen());
     }
     tag(out, "Format", format_tag(notation));
-    if let Some(t) = &game.termination
-        && game.tag("Termination").is_none()
-    {
+    // After Format, where it was read from or not, so that a file written
+    // and read again is written the same.
+    if let Some(t) = game.tag("Termination").or(game.termination.as_deref()) {
         tag(out, "Termination", t);
     }
     if let Some(c) = &game.comment {
@@ -69,7 +69,9 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         }
     }
     if let Some(ill) = &game.illegal {
-        out.push(' ');
+        if !game.moves.is_empty() {
+            out.push(' ');
+        }
         let note = match lang {
             Lang::En => format!(
                 "ply {} '{}' cannot be played: {}",
@@ -134,6 +136,51 @@ mod tests {
             "[Red \"甲 \\\"x\\\"\"]\n[Result \"0-1\"]\n{pre} 1. h2e2 {a {b}} h9g7 2. h0g2 0-1 {红方认负}\n",
         );
         round_trip("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n");
+    }
+
+    #[test]
+    fn a_written_game_read_again_is_written_the_same() {
+        let opts = ReadOptions::default();
+        let text = "[Red \"甲\"]\n1. h2e2 h9g7 {黑方认负} 1-0\n";
+        let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
+        let mut once = String::new();
+        write_pgn(
+            games[0].as_ref().unwrap(),
+            Notation::Iccs,
+            Lang::En,
+            &mut once,
+        );
+        assert!(once.contains("[Termination \"黑方认负\"]"), "{once}");
+        let again = read_games_from_bytes(once.as_bytes(), "b.pgn", &opts).unwrap();
+        let mut twice = String::new();
+        write_pgn(
+            again[0].as_ref().unwrap(),
+            Notation::Iccs,
+            Lang::En,
+            &mut twice,
+        );
+        assert_eq!(once, twice);
+    }
+
+    #[test]
+    fn an_illegal_first_move_is_noted_at_the_start_of_its_line() {
+        let games = read_games_from_bytes(
+            "1. 马二进四 *\n".as_bytes(),
+            "a.pgn",
+            &ReadOptions::default(),
+        )
+        .unwrap();
+        let mut out = String::new();
+        write_pgn(
+            games[0].as_ref().unwrap(),
+            Notation::Iccs,
+            Lang::En,
+            &mut out,
+        );
+        assert!(
+            out.contains("]\n{ply 1 '马二进四' cannot be played"),
+            "{out}"
+        );
     }
 
     #[test]

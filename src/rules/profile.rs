@@ -246,14 +246,18 @@ impl Profile {
     }
 
     /// Reads a user profile (TOML) from a file; errors name the file and line.
+    /// The text may be UTF-8 (with or without a byte-order mark) or, as a
+    /// Chinese Windows editor saves it, GBK: the encoding is detected as for
+    /// records.
     pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
+        let bytes = std::fs::read(path).map_err(|e| ProfileError {
             path: Some(path.display().to_string()),
             ..ProfileError::plain(Words::new(
                 format!("cannot read the profile: {e}"),
                 format!("无法读取赛事规程文件：{}", Words::io(&e).zh),
             ))
         })?;
+        let (text, _) = crate::record::decode_text(&bytes, None);
         text.parse::<Profile>().map_err(|mut e| {
             e.path = Some(path.display().to_string());
             e
@@ -466,7 +470,7 @@ struct RawLimit {
     rounds: Option<Spanned<i64>>,
     check_cap: Option<Spanned<i64>>,
     attack_cap: Option<Spanned<toml::Value>>,
-    attack_cap_counts_checks: Option<bool>,
+    attack_cap_counts_checks: Option<Spanned<bool>>,
     count_replies_to_void_checks: Option<bool>,
 }
 
@@ -482,8 +486,8 @@ struct RawRepetition {
 struct RawDraws {
     armageddon: Option<bool>,
     early_draw_rounds: Option<Spanned<i64>>,
-    early_resignation_flagged: Option<bool>,
-    early_draw_both_lose: Option<bool>,
+    early_resignation_flagged: Option<Spanned<bool>>,
+    early_draw_both_lose: Option<Spanned<bool>>,
     simple_draws: Option<bool>,
 }
 
@@ -496,12 +500,23 @@ fn toml_words(message: &str) -> Words {
     if let (true, Some((key, allowed))) =
         (message.starts_with("unknown field "), quoted.split_first())
     {
+        let (hint_en, hint_zh) = match section_of(key) {
+            Some("") => (
+                " (it belongs at the top of the file, before the first [section])".to_string(),
+                "（它应写在文件开头、第一个[节]之前）".to_string(),
+            ),
+            Some(section) => (
+                format!(" (it belongs in [{section}])"),
+                format!("（它应写在 [{section}] 一节里）"),
+            ),
+            None => (String::new(), String::new()),
+        };
         return Words::new(
             format!(
-                "unknown key '{key}': expected one of {}",
+                "unknown key '{key}': expected one of {}{hint_en}",
                 allowed.join(", ")
             ),
-            format!("未知的键“{key}”：应为 {} 之一", allowed.join("、")),
+            format!("未知的键“{key}”：应为 {} 之一{hint_zh}", allowed.join("、")),
         );
     }
     if let (true, Some(key)) = (message.starts_with("missing field "), quoted.first()) {
@@ -536,6 +551,42 @@ fn toml_words(message: &str) -> Words {
         );
     }
     Words::new(message, format!("赛事规程文件的TOML语法有误：{message}"))
+}
+
+/// The section a profile key belongs in (`""` for the top of the file), so
+/// that a key written in the wrong place is told where it goes.
+fn section_of(key: &str) -> Option<&'static str> {
+    const SECTIONS: [(&str, &[&str]); 4] = [
+        ("", &["name", "base", "rules", "description"]),
+        (
+            "natural_limit",
+            &[
+                "rounds",
+                "check_cap",
+                "attack_cap",
+                "attack_cap_counts_checks",
+                "count_replies_to_void_checks",
+            ],
+        ),
+        (
+            "repetition",
+            &["decisive_occurrence", "early_repetition_rounds"],
+        ),
+        (
+            "draws",
+            &[
+                "armageddon",
+                "early_draw_rounds",
+                "early_resignation_flagged",
+                "early_draw_both_lose",
+                "simple_draws",
+            ],
+        ),
+    ];
+    SECTIONS
+        .iter()
+        .find(|(_, keys)| keys.contains(&key))
+        .map(|(section, _)| *section)
 }
 
 /// Checks that a spanned integer lies in `lo..=hi`.
@@ -611,9 +662,11 @@ impl FromStr for Profile {
                 raw.name.span().start,
                 Words::new(
                     format!(
-                        "name '{name}' is not valid: use letters, digits, '-', '_' or '.', at least one"
+                        "name '{name}' is not valid: use Latin letters (a-z, A-Z), digits, '-', '_' or '.', at least one (Chinese text can go in description)"
                     ),
-                    format!("名称“{name}”不合法：只可用字母、数字、'-'、'_'或'.'，不可为空"),
+                    format!(
+                        "名称“{name}”不合法：只可用英文字母、数字、'-'、'_'或'.'，不可为空（中文可写在 description 里）"
+                    ),
                 ),
             ));
         }
@@ -690,6 +743,8 @@ impl FromStr for Profile {
 }
 
 fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileError> {
+    // Where a cap the base brings is said to exceed the new limit.
+    let rounds_at = l.rounds.as_ref().map_or(0, |v| v.span().start);
     if let Some(v) = l.rounds {
         p.limit.rounds = ranged(src, &v, "rounds", 1, MAX_ROUNDS)?;
     }
@@ -736,35 +791,55 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
     }
     if let Some(b) = l.attack_cap_counts_checks {
         match &mut p.limit.attack_cap {
-            Some(cap) => cap.counts_checks = b,
+            Some(cap) => cap.counts_checks = *b.get_ref(),
             None => {
-                return Err(ProfileError::plain(Words::new(
-                    "attack_cap_counts_checks is set but there is no attack_cap",
-                    "设了 attack_cap_counts_checks，却没有 attack_cap",
-                )));
+                return Err(ProfileError::at(
+                    src,
+                    b.span().start,
+                    Words::new(
+                        "attack_cap_counts_checks is set but there is no attack_cap",
+                        "设了 attack_cap_counts_checks，却没有 attack_cap",
+                    ),
+                ));
             }
         }
     }
     if let Some(b) = l.count_replies_to_void_checks {
         p.limit.count_replies_to_void_checks = b;
     }
+    // A cap set in the file is checked against the rounds above: one that
+    // exceeds them here comes from the base profile.
     if let Some(cap) = p.limit.attack_cap.filter(|c| c.max > rounds) {
-        return Err(ProfileError::plain(Words::new(
-            format!(
-                "attack cap {} exceeds the limit of {rounds} rounds",
-                cap.max
+        return Err(ProfileError::at(
+            src,
+            rounds_at,
+            Words::new(
+                format!(
+                    "the attack cap {} of the base profile exceeds the limit of {rounds} rounds: set attack_cap too",
+                    cap.max
+                ),
+                format!(
+                    "基础规程的攻着上限 {} 超过了 {rounds} 回合的限着：请一并设定 attack_cap",
+                    cap.max
+                ),
             ),
-            format!("攻着上限 {} 超过了 {rounds} 回合的限着", cap.max),
-        )));
+        ));
     }
     if p.limit.check_cap > rounds {
-        return Err(ProfileError::plain(Words::new(
-            format!(
-                "check cap {} exceeds the limit of {rounds} rounds",
-                p.limit.check_cap
+        return Err(ProfileError::at(
+            src,
+            rounds_at,
+            Words::new(
+                format!(
+                    "the check cap {} of the base profile exceeds the limit of {rounds} rounds: set check_cap too",
+                    p.limit.check_cap
+                ),
+                format!(
+                    "基础规程的将军上限 {} 超过了 {rounds} 回合的限着：请一并设定 check_cap",
+                    p.limit.check_cap
+                ),
             ),
-            format!("将军上限 {} 超过了 {rounds} 回合的限着", p.limit.check_cap),
-        )));
+        ));
     }
     Ok(())
 }
@@ -787,23 +862,32 @@ fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileErr
             })
         });
     }
-    let extra = d.early_resignation_flagged.is_some() || d.early_draw_both_lose.is_some();
+    let extra = d
+        .early_resignation_flagged
+        .as_ref()
+        .or(d.early_draw_both_lose.as_ref())
+        .map(|b| b.span().start);
     match &mut p.early_end {
         Some(rule) => {
             if let Some(b) = d.early_resignation_flagged {
-                rule.includes_resignation = b;
+                rule.includes_resignation = *b.get_ref();
             }
             if let Some(b) = d.early_draw_both_lose {
-                rule.both_may_lose = b;
+                rule.both_may_lose = *b.get_ref();
             }
         }
-        None if extra => {
-            return Err(ProfileError::plain(Words::new(
-                "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0",
-                "early_resignation_flagged 与 early_draw_both_lose 须有 early_draw_rounds > 0",
-            )));
+        None => {
+            if let Some(at) = extra {
+                return Err(ProfileError::at(
+                    src,
+                    at,
+                    Words::new(
+                        "early_resignation_flagged / early_draw_both_lose need early_draw_rounds > 0",
+                        "early_resignation_flagged 与 early_draw_both_lose 须有 early_draw_rounds > 0",
+                    ),
+                ));
+            }
         }
-        None => {}
     }
     Ok(())
 }
@@ -847,6 +931,11 @@ mod tests {
             "{}",
             e.message.en
         );
+        let e = err("name = \"南平公开赛\"\nrules = \"cxa2020\"\n");
+        assert!(
+            e.message.en.contains("Latin letters") && e.message.zh.contains("英文字母"),
+            "{e}"
+        );
         let e = err("rules = \"cxa2020\"\n");
         assert_eq!(e.message.zh, "缺少键“name”");
         let e = err("name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nrounds = \"sixty\"\n");
@@ -870,6 +959,57 @@ mod tests {
             "{}",
             e.message.zh
         );
+    }
+
+    #[test]
+    fn errors_between_keys_name_the_line_of_the_key_at_fault() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e = err("name = \"t\"\nbase = \"cxa2020\"\n[natural_limit]\nrounds = 5\n");
+        assert_eq!(e.line, Some(4));
+        assert!(
+            e.message.en.contains("check cap 10 of the base profile")
+                && e.message.en.contains("set check_cap"),
+            "{e}"
+        );
+        let e = err(
+            "name = \"t\"\nbase = \"dqsz2017-slow\"\n[natural_limit]\nrounds = 20\ncheck_cap = 5\n",
+        );
+        assert_eq!(e.line, Some(4));
+        assert!(e.message.zh.contains("attack_cap"), "{}", e.message.zh);
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[natural_limit]\nattack_cap_counts_checks = false\n",
+        );
+        assert_eq!(e.line, Some(4));
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[draws]\nsimple_draws = true\nearly_draw_both_lose = true\n",
+        );
+        assert_eq!(e.line, Some(5));
+    }
+
+    #[test]
+    fn a_key_in_the_wrong_place_is_told_where_it_goes() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\nrounds = 40\n");
+        assert_eq!(e.line, Some(3));
+        assert!(
+            e.message.en.ends_with("(it belongs in [natural_limit])"),
+            "{e}"
+        );
+        assert!(
+            e.message
+                .zh
+                .ends_with("（它应写在 [natural_limit] 一节里）"),
+            "{}",
+            e.message.zh
+        );
+        // TOML puts every key after a [section] header in that section.
+        let e = err(
+            "name = \"t\"\nrules = \"cxa2020\"\n[draws]\narmageddon = true\ndescription = \"决赛\"\n",
+        );
+        assert_eq!(e.line, Some(5));
+        assert!(e.message.en.contains("before the first [section]"), "{e}");
+        let e = err("name = \"t\"\nrules = \"cxa2020\"\n[draws]\nrounds_x = 1\n");
+        assert!(e.message.en.ends_with("simple_draws"), "{e}");
     }
 
     #[test]
