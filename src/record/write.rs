@@ -108,6 +108,19 @@ mod tests {
     use super::*;
     use crate::record::{ReadOptions, read_games_from_bytes};
 
+    /// The first game of the PGN `text`.
+    fn first_game(text: &str) -> Game {
+        let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &ReadOptions::default());
+        games.unwrap().remove(0).unwrap()
+    }
+
+    /// `game` written as PGN in `notation`, with notes in `lang`.
+    fn written(game: &Game, notation: Notation, lang: Lang) -> String {
+        let mut out = String::new();
+        write_pgn(game, notation, lang, &mut out);
+        out
+    }
+
     fn round_trip(text: &str) {
         for notation in Notation::ALL {
             round_trip_in(text, notation);
@@ -115,13 +128,8 @@ mod tests {
     }
 
     fn round_trip_in(text: &str, notation: Notation) {
-        let opts = ReadOptions::default();
-        let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
-        let g = games[0].as_ref().unwrap();
-        let mut out = String::new();
-        write_pgn(g, notation, Lang::En, &mut out);
-        let again = read_games_from_bytes(out.as_bytes(), "b.pgn", &opts).unwrap();
-        let h = again[0].as_ref().unwrap();
+        let g = first_game(text);
+        let h = first_game(&written(&g, notation, Lang::En));
         assert_eq!(
             g.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
             h.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
@@ -140,43 +148,16 @@ mod tests {
 
     #[test]
     fn a_written_game_read_again_is_written_the_same() {
-        let opts = ReadOptions::default();
         let text = "[Red \"甲\"]\n1. h2e2 h9g7 {黑方认负} 1-0\n";
-        let games = read_games_from_bytes(text.as_bytes(), "a.pgn", &opts).unwrap();
-        let mut once = String::new();
-        write_pgn(
-            games[0].as_ref().unwrap(),
-            Notation::Iccs,
-            Lang::En,
-            &mut once,
-        );
+        let once = written(&first_game(text), Notation::Iccs, Lang::En);
         assert!(once.contains("[Termination \"黑方认负\"]"), "{once}");
-        let again = read_games_from_bytes(once.as_bytes(), "b.pgn", &opts).unwrap();
-        let mut twice = String::new();
-        write_pgn(
-            again[0].as_ref().unwrap(),
-            Notation::Iccs,
-            Lang::En,
-            &mut twice,
-        );
+        let twice = written(&first_game(&once), Notation::Iccs, Lang::En);
         assert_eq!(once, twice);
     }
 
     #[test]
     fn an_illegal_first_move_is_noted_at_the_start_of_its_line() {
-        let games = read_games_from_bytes(
-            "1. 马二进四 *\n".as_bytes(),
-            "a.pgn",
-            &ReadOptions::default(),
-        )
-        .unwrap();
-        let mut out = String::new();
-        write_pgn(
-            games[0].as_ref().unwrap(),
-            Notation::Iccs,
-            Lang::En,
-            &mut out,
-        );
+        let out = written(&first_game("1. 马二进四 *\n"), Notation::Iccs, Lang::En);
         assert!(
             out.contains("]\n{ply 1 '马二进四' cannot be played"),
             "{out}"
@@ -185,27 +166,10 @@ mod tests {
 
     #[test]
     fn black_first_numbering() {
-        let games = read_games_from_bytes(
-            b"[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n",
-            "a.pgn",
-            &ReadOptions::default(),
-        )
-        .unwrap();
-        let mut out = String::new();
-        write_pgn(
-            games[0].as_ref().unwrap(),
-            Notation::Iccs,
-            Lang::En,
-            &mut out,
-        );
+        let g = first_game("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n");
+        let out = written(&g, Notation::Iccs, Lang::En);
         assert!(out.contains("1. ... E9-F9\n2. E1-F2\n*"), "{out}");
-        let mut zh = String::new();
-        write_pgn(
-            games[0].as_ref().unwrap(),
-            Notation::Chinese,
-            Lang::Zh,
-            &mut zh,
-        );
+        let zh = written(&g, Notation::Chinese, Lang::Zh);
         assert!(zh.contains("[Format \"Chinese\"]\n"), "{zh}");
         assert!(zh.contains("1. ... 将５平６\n2. 仕五进四"), "{zh}");
         assert!(out.starts_with("[Game \"Chinese Chess\"]\n"));
@@ -213,18 +177,10 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_noted_in_the_language_asked_for() {
-        let games = read_games_from_bytes(
-            "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n".as_bytes(),
-            "a.pgn",
-            &ReadOptions::default(),
-        )
-        .unwrap();
-        let g = games[0].as_ref().unwrap();
-        let mut en = String::new();
-        write_pgn(g, Notation::Chinese, Lang::En, &mut en);
+        let g = first_game("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n");
+        let en = written(&g, Notation::Chinese, Lang::En);
         assert!(en.contains("{ply 3 '马二进四' cannot be played: "), "{en}");
-        let mut zh = String::new();
-        write_pgn(g, Notation::Chinese, Lang::Zh, &mut zh);
+        let zh = written(&g, Notation::Chinese, Lang::Zh);
         assert!(
             zh.contains("{第3着“马二进四”无法走出：第二路的红方马不能这样走"),
             "{zh}"
