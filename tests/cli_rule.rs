@@ -28,11 +28,8 @@ fn xqarbiter(args: &[&str], stdin: Option<&str>) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
-fn rule_json(file: &str, extra: &[&str]) -> serde_json::Value {
-    let path = example(file);
-    let mut args = vec!["rule", path.to_str().expect("utf-8 path"), "--json"];
-    args.extend_from_slice(extra);
-    let out = xqarbiter(&args, None);
+/// The JSON a run printed, which must have succeeded.
+fn json_of(out: &Output) -> serde_json::Value {
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -40,6 +37,13 @@ fn rule_json(file: &str, extra: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn rule_json(file: &str, extra: &[&str]) -> serde_json::Value {
+    let path = example(file);
+    let mut args = vec!["rule", path.to_str().expect("utf-8 path"), "--json"];
+    args.extend_from_slice(extra);
+    json_of(&xqarbiter(&args, None))
 }
 
 #[test]
@@ -124,8 +128,7 @@ fn a_claim_is_judged_where_the_record_stops() {
         ],
         None,
     );
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(v["ended"], serde_json::Value::Null);
     assert_eq!(v["plies"], 5);
     assert_eq!(
@@ -161,13 +164,7 @@ fn ply_rules_on_the_record_as_it_stood_then() {
     let out = xqarbiter(&["rule", "-", "--json"], Some(record));
     assert_eq!(out.status.code(), Some(2));
     let out = xqarbiter(&["rule", "-", "--json", "--ply", "2"], Some(record));
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(v["plies"], 2);
 }
 
@@ -214,8 +211,7 @@ fn text_output_puts_the_verdict_first_and_draws_the_board() {
 fn a_pasted_record_and_inline_moves_are_ruled_too() {
     let pgn = std::fs::read_to_string(example("perpetual_check.pgn")).expect("example exists");
     let out = xqarbiter(&["rule", "-", "--json"], Some(&pgn));
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(v["verdict"], "black_wins");
     let out = xqarbiter(
         &[
@@ -226,13 +222,7 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
         ],
         None,
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(3), Some("ongoing"))
@@ -242,13 +232,7 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
                   第1回合　车四平五　将５平６\n第2回合　车五平四　将６平５\n\
                   第3回合　车四平五　将５平６\n第4回合　车五平四　将６平５\n";
     let out = xqarbiter(&["rule", "-", "--json"], Some(copied));
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(8), Some("black_wins"))
@@ -277,8 +261,7 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
     let line = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 \
                 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\n";
     let out = xqarbiter(&["rule", "-", "--json"], Some(line));
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(
         (v["plies"].as_u64(), v["verdict"].as_str()),
         (Some(8), Some("black_wins"))
@@ -745,13 +728,7 @@ fn moves_starting_with_a_hyphen_are_moves_not_options() {
     // WXF for the rearmost of four pawns on a file: "--.4" (and "-+" forms).
     let fen = "3k5/4P4/4P4/4P4/4P4/9/9/9/9/4K4 w";
     let out = xqarbiter(&["rule", "--fen", fen, "--moves", "--.4", "--json"], None);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = json_of(&out);
     assert_eq!(v["natural_limit"]["plies"], 1);
     assert!(
         v["fen"]
