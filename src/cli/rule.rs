@@ -117,6 +117,15 @@ struct Record {
     reversed: Option<(usize, String)>,
 }
 
+/// Where the record's numerals start to run against the custom, if they do
+/// ([`reversed_numerals`]), with the move's text.
+fn reversed_from<'a>(
+    first: Color,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Option<(usize, String)> {
+    reversed_numerals(first, texts).map(|(ply, text)| (ply, text.to_string()))
+}
+
 impl Record {
     /// The note on numerals written against the custom to the end, if they are.
     fn reversed_note(&self, lang: Lang) -> Option<String> {
@@ -281,8 +290,7 @@ fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, B
     } else {
         start
     };
-    let reversed = reversed_numerals(start.turn(), list.moves.iter().map(|(_, t)| t.as_str()))
-        .map(|(ply, text)| (ply, text.to_string()));
+    let reversed = reversed_from(start.turn(), list.moves.iter().map(|(_, t)| t.as_str()));
     Ok(Record {
         start,
         reversed,
@@ -401,11 +409,10 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         ));
     }
     let about = About::of(&game);
-    let reversed = reversed_numerals(
+    let reversed = reversed_from(
         game.start.turn(),
         game.moves.iter().map(|m| m.text.as_str()),
-    )
-    .map(|(ply, text)| (ply, text.to_string()));
+    );
     Ok(Record {
         reversed,
         start: game.start,

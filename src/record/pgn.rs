@@ -17,7 +17,7 @@ use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
-use crate::ucci::dialect::{Dialect, EngineProtocol};
+use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
 
@@ -565,19 +565,10 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
             Position::from_fen(&fen).map_err(|e| start_position_error(name, index, &e))?
         }
     };
-    let uci = Dialect {
-        protocol: EngineProtocol::Uci,
-        rank_base: 1,
-        millis: false,
-        go_infinite: true,
-    };
     let ranks_from_one: Vec<String> = spec
         .moves
         .iter()
-        .map(|m| {
-            uci.parse_move(m)
-                .map_or_else(|| m.clone(), |mv| mv.to_string())
-        })
+        .map(|m| read_move(m, 1).map_or_else(|_| m.clone(), |mv| mv.to_string()))
         .collect();
     let replay = |moves: &[String]| {
         let mut replay = Replay::new(start.clone(), false);
