@@ -269,6 +269,29 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
 }
 
 #[test]
+fn a_pasted_record_whose_chinese_moves_are_split_by_spaces_is_ruled() {
+    // Two rounds of perpetual check, as OCR or a web page splits the moves.
+    let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+    let split = "车四 平五 将5 平6 车五 平四 将6 平5 车四 平五 将 5 平 6 车五平 四 将6平 5";
+    for (args, stdin) in [
+        (vec!["rule", "-", "--json", "--fen", fen], Some(split)),
+        (vec!["rule", "--json", "--fen", fen, "--moves", split], None),
+    ] {
+        let v = json_of(&xqarbiter(&args, stdin));
+        assert_eq!(v["plies"], 8, "{args:?}");
+        assert_eq!(v["verdict"], "black_wins", "{args:?}");
+    }
+    // Words that never make a move: the error quotes them as written.
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some("炮二平五 马８ 进"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("at ply 2: '马８ 进': ") && err.contains("one symbol away: 马８进７ 马８进９"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_illegal_move_exits_2_and_names_the_move() {
     // 马二进四 is blocked by the elephant on g0 (蹩马腿).
     let out = xqarbiter(
