@@ -292,6 +292,38 @@ fn a_pasted_record_whose_chinese_moves_are_split_by_spaces_is_ruled() {
 }
 
 #[test]
+fn a_move_two_conventions_read_as_two_moves_is_ruled_with_a_note_naming_both() {
+    let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
+    let out = xqarbiter(
+        &["rule", "--fen", fen, "--moves", "66.5", "--lang", "en"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains(
+            "note: ply 1: '66.5' was read as 四兵平五 (d6e6), in official WXF; in official WXF \
+             with keypad piece codes (6 = cannon), it is 炮六平五 (d2e2); the record was read the first way"
+        ),
+        "{err}"
+    );
+    let pgn = format!("[FEN \"{fen} - - 0 1\"]\n\n1. 66.5 *\n");
+    let v = json_of(&xqarbiter(&["rule", "-", "--json"], Some(&pgn)));
+    let other = &v["other_readings"][0];
+    assert_eq!(
+        (&other["ply"], &other["move"], &other["other"]),
+        (&1.into(), &"d6e6".into(), &"d2e2".into())
+    );
+    // Read by one convention only: no note.
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "C6.5"], None);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn an_illegal_move_exits_2_and_names_the_move() {
     // 马二进四 is blocked by the elephant on g0 (蹩马腿).
     let out = xqarbiter(

@@ -85,6 +85,16 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
+    for (ply, other) in &game.other_readings {
+        row.findings.push(Finding {
+            kind: FindingKind::AmbiguousNotation,
+            ply: Some(*ply),
+            detail: Words::new(
+                format!("{}; read the first way", other.note.en),
+                format!("{}；已按前者读出", other.note.zh),
+            ),
+        });
+    }
     if let Some((ply, sides)) = &claimable_from {
         let rounds = profile.limit.rounds;
         let en: Vec<&str> = sides.iter().map(|c| c.name()).collect();
@@ -427,6 +437,23 @@ mod tests {
         assert_eq!(
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
+    }
+
+    #[test]
+    fn a_move_two_conventions_read_differently_is_a_finding() {
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w - - 0 1\"]\n\n\
+                   1. K4+1 K5.4 2. 66.5 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::AmbiguousNotation]);
+        assert_eq!(row.findings[0].ply, Some(3));
+        assert!(
+            row.findings[0]
+                .detail
+                .en
+                .ends_with("it is 炮六平五 (d2e2); read the first way"),
+            "{}",
+            row.findings[0].detail.en
         );
     }
 

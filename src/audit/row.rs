@@ -36,11 +36,14 @@ pub enum FindingKind {
     EarlyResignation,
     /// Neither side has attacking material at the end but the game is not scored a draw.
     SimpleDraw,
+    /// A move text that two notation conventions read as two different legal
+    /// moves: it was read by the one preferred for it.
+    AmbiguousNotation,
 }
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 13] = [
+    pub const ALL: [FindingKind; 14] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -54,6 +57,7 @@ impl FindingKind {
         FindingKind::EarlyDraw,
         FindingKind::EarlyResignation,
         FindingKind::SimpleDraw,
+        FindingKind::AmbiguousNotation,
     ];
 
     /// The contract name used in CSV and JSON lines.
@@ -72,6 +76,7 @@ impl FindingKind {
             FindingKind::EarlyDraw => "early_draw",
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
+            FindingKind::AmbiguousNotation => "ambiguous_notation",
         }
     }
 
@@ -92,6 +97,7 @@ impl FindingKind {
             FindingKind::EarlyDraw => ("early draw", "过早议和"),
             FindingKind::EarlyResignation => ("early resignation", "过早认负"),
             FindingKind::SimpleDraw => ("simple draw", "简单和棋"),
+            FindingKind::AmbiguousNotation => ("ambiguous notation", "记谱有歧义"),
         };
         match lang {
             Lang::En => en,

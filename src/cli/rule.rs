@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
-use crate::notation::{parse_move_list, reversed_numerals};
+use crate::notation::{OtherReading, parse_move_list, reversed_numerals};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
 };
@@ -115,6 +115,9 @@ struct Record {
     /// The first of the Chinese moves that write their numbers against the
     /// custom to the end of the record (ply, text): see [`reversed_numerals`].
     reversed: Option<(usize, String)>,
+    /// The moves whose text another convention reads as another legal move,
+    /// with their plies.
+    other_readings: Vec<(usize, OtherReading)>,
 }
 
 /// Where the record's numerals start to run against the custom, if they do
@@ -127,6 +130,25 @@ fn reversed_from<'a>(
 }
 
 impl Record {
+    /// One note per move whose text another convention reads as another
+    /// legal move: both readings, and that the record was read the first way.
+    fn other_reading_notes(&self, lang: Lang) -> Vec<String> {
+        self.other_readings
+            .iter()
+            .map(|(ply, other)| match lang {
+                Lang::En => format!(
+                    "xqarbiter: note: ply {ply}: {}; the record was read the first way: if it \
+                     meant the other, check the moves from there on",
+                    other.note.en
+                ),
+                Lang::Zh => format!(
+                    "xqarbiter: 注意：第{ply}着{}；已按前者读出，若棋谱本意是后者，请核对此后的着法",
+                    other.note.zh
+                ),
+            })
+            .collect()
+    }
+
     /// The note on numerals written against the custom to the end, if they are.
     fn reversed_note(&self, lang: Lang) -> Option<String> {
         let (ply, text) = self.reversed.as_ref()?;
@@ -294,6 +316,7 @@ fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, B
     Ok(Record {
         start,
         reversed,
+        other_readings: list.other_readings,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
@@ -415,6 +438,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     );
     Ok(Record {
         reversed,
+        other_readings: game.other_readings,
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
@@ -436,6 +460,7 @@ fn up_to(mut record: Record, ply: Option<usize>) -> Result<Record, BadRecord> {
     }
     record.moves.truncate(n);
     record.reversed = record.reversed.filter(|(first, _)| *first <= n);
+    record.other_readings.retain(|(ply, _)| *ply <= n);
     Ok(record)
 }
 
@@ -526,6 +551,23 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(note) = record.reversed_note(error_lang) {
         eprintln!("{note}");
     }
+    for note in record.other_reading_notes(error_lang) {
+        eprintln!("{note}");
+    }
+    let other_readings: Vec<serde_json::Value> = record
+        .other_readings
+        .iter()
+        .map(|(ply, other)| {
+            serde_json::json!({
+                "ply": ply,
+                "text": other.text,
+                "move": other.chosen.to_string(),
+                "other": other.other.to_string(),
+                "note": other.note.en,
+                "note_zh": other.note.zh,
+            })
+        })
+        .collect();
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
@@ -627,6 +669,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 .collect();
         }
         json["record"] = about.json();
+        json["other_readings"] = other_readings.into();
         json["earlier_repetitions"] = earlier
             .iter()
             .filter_map(|(ply, r)| {

@@ -4,7 +4,9 @@
 use std::fmt;
 
 use super::outcome::Outcome;
-use super::parse::{Failure, NotationErrorKind, game_over, read_move};
+use super::parse::{
+    Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
+};
 use super::render::Notation;
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
@@ -28,6 +30,9 @@ pub struct ParsedMoveList {
     pub comments: Vec<Comment>,
     /// The trailing result, if one was given (`*` counts as none).
     pub result: Option<Outcome>,
+    /// The moves whose text another convention reads as another legal move,
+    /// each with its ply (1-based): read the preferred way.
+    pub other_readings: Vec<(usize, OtherReading)>,
     /// The list opened with a Black-first marker (`1...`, `1. ...`) on the
     /// standard start position with Red to move, and was read from it with
     /// Black to move.
@@ -345,8 +350,11 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
 
 /// Plays one word: a single move, or Chinese moves run together.
 fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result<(), Failure> {
-    let failure = match read_move(pos, word) {
-        Ok(mv) => {
+    let failure = match read_move_noting(pos, word) {
+        Ok((mv, other)) => {
+            if let Some(other) = other {
+                out.other_readings.push((out.moves.len() + 1, other));
+            }
             pos.play(mv);
             out.moves.push((mv, word.to_string()));
             return Ok(());

@@ -151,11 +151,15 @@ impl Replay {
     /// move of a flexible start) or as Chinese moves run together, and plays it.
     fn read_and_play(&mut self, text: &str) -> Result<(), Failure> {
         let parsed = match parse_coordinates(text) {
-            Some(mv) if self.is_legal(mv) => Ok(mv),
-            _ => notation::read_move(&self.pos, text),
+            Some(mv) if self.is_legal(mv) => Ok((mv, None)),
+            _ => notation::read_move_noting(&self.pos, text),
         };
         let failure = match parsed {
-            Ok(mv) => {
+            Ok((mv, other)) => {
+                if let Some(other) = other {
+                    let ply = self.game.moves.len() + 1;
+                    self.game.other_readings.push((ply, other));
+                }
                 self.play(mv, text);
                 return Ok(());
             }
