@@ -979,3 +979,35 @@ fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
     );
     assert!(rule_json("natural_limit.pgn", &[])["draw_note"].is_null());
 }
+
+#[test]
+fn an_armageddon_draw_recorded_as_a_draw_is_scored_as_a_black_win_not_contradicted() {
+    let armageddon = ["--profile", "dqsz2017-armageddon", "--lang", "en"];
+    // Knights shuffle after round 25: a repetition draw, recorded as one.
+    let repeated = "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 40\"]\n\
+                    1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 1/2-1/2\n";
+    // A draw agreed after two moves: no rule ends the game.
+    let agreed = "1. 炮二平五 马８进７ 和棋\n";
+    for record in [repeated, agreed] {
+        let mut args = vec!["rule", "-"];
+        args.extend(armageddon);
+        let out = xqarbiter(&args, Some(record));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(
+            text.contains(
+                "\nRecord: recorded result: 1/2-1/2, scored as a Black win: profile \
+                 dqsz2017-armageddon awards a draw to Black (Armageddon)\n"
+            ),
+            "{text}"
+        );
+        args.push("--json");
+        let v = json_of(&xqarbiter(&args, Some(record)));
+        assert_eq!(
+            (&v["record"]["result"], &v["record"]["scored"]),
+            (&"draw".into(), &"black_wins".into())
+        );
+    }
+    // Elsewhere a draw is scored as one.
+    let v = json_of(&xqarbiter(&["rule", "-", "--json"], Some(agreed)));
+    assert_eq!(v["record"]["scored"], "draw");
+}

@@ -39,11 +39,14 @@ pub enum FindingKind {
     /// A move text that two notation conventions read as two different legal
     /// moves: it was read by the one preferred for it.
     AmbiguousNotation,
+    /// A draw agreed by the players, which the profile scores as a Black
+    /// win (Armageddon).
+    ArmageddonDraw,
 }
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 14] = [
+    pub const ALL: [FindingKind; 15] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -58,6 +61,7 @@ impl FindingKind {
         FindingKind::EarlyResignation,
         FindingKind::SimpleDraw,
         FindingKind::AmbiguousNotation,
+        FindingKind::ArmageddonDraw,
     ];
 
     /// The contract name used in CSV and JSON lines.
@@ -77,6 +81,7 @@ impl FindingKind {
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
             FindingKind::AmbiguousNotation => "ambiguous_notation",
+            FindingKind::ArmageddonDraw => "armageddon_draw",
         }
     }
 
@@ -98,6 +103,7 @@ impl FindingKind {
             FindingKind::EarlyResignation => ("early resignation", "过早认负"),
             FindingKind::SimpleDraw => ("simple draw", "简单和棋"),
             FindingKind::AmbiguousNotation => ("ambiguous notation", "记谱有歧义"),
+            FindingKind::ArmageddonDraw => ("draw scored as a Black win", "和棋判黑胜"),
         };
         match lang {
             Lang::En => en,
