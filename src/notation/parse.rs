@@ -207,6 +207,24 @@ fn shaped_like_coordinates(text: &str) -> bool {
 
 /// [`parse_move`] without building the error's move list.
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
+    read_move_with(pos, text, false).map(|(mv, _)| mv)
+}
+
+/// [`read_move`], and the other reading of the text if another convention
+/// reads it as another legal move.
+pub(crate) fn read_move_noting(
+    pos: &Position,
+    text: &str,
+) -> Result<(Move, Option<OtherReading>), Failure> {
+    read_move_with(pos, text, true)
+}
+
+/// [`read_move`]; with `note`, also the text's other reading, if any.
+fn read_move_with(
+    pos: &Position,
+    text: &str,
+    note: bool,
+) -> Result<(Move, Option<OtherReading>), Failure> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Failure::new(
@@ -217,6 +235,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
         return check_coordinates(pos, mv)
+            .map(|mv| (mv, None))
             .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
@@ -233,8 +252,17 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         Family::Chinese => Notation::Chinese,
         Family::Wxf => Notation::Wxf,
     };
-    match find(pos, &input) {
-        Found::One(mv) => Ok(mv),
+    // Only one form fits the plain piece-and-file text (see `plain_chinese`).
+    if let Some(mv) = plain_chinese(pos, &input) {
+        return Ok((mv, None));
+    }
+    let (found, other) = if note {
+        match_forms_noting(pos, &input, text)
+    } else {
+        (match_forms(pos, &input), None)
+    };
+    match found {
+        Found::One(mv) => Ok((mv, other)),
         Found::None => Err(Failure::no_match(
             notation,
             NotationErrorKind::NoSuchMove,
@@ -437,9 +465,9 @@ fn match_forms_among(pos: &Position, input: &Input, legal: bool) -> Found {
 
 /// The moves `input` names, convention by convention in the order they are
 /// preferred: tier by tier, each first with plain digits and then with keypad
-/// piece codes. `visit` gets the moves of each reading that names any, each
-/// with the variant it is written in, and whether that is the keypad
-/// reading; it returns whether to go on.
+/// piece codes. `visit` gets the moves of each reading that names any move
+/// not named by a reading before, each with the variant it is written in,
+/// and whether that is the keypad reading; it returns whether to go on.
 fn for_each_reading(
     pos: &Position,
     input: &Input,
@@ -480,7 +508,15 @@ fn for_each_reading(
                     let _ = hits.try_push((*mv, variant));
                 }
             }
-            if !hits.is_empty() && !visit(&hits, keypad) {
+            if hits.is_empty() {
+                continue;
+            }
+            if !visit(&hits, keypad) {
+                return;
+            }
+            // A later reading matters only for a move not named yet.
+            descs.retain(|(mv, _)| !hits.iter().any(|h| h.0 == *mv));
+            if descs.is_empty() {
                 return;
             }
         }
@@ -505,37 +541,24 @@ pub struct OtherReading {
     pub note: Words,
 }
 
-/// [`read_move`], and the other reading of the text if another convention
-/// reads it as another legal move.
-pub(crate) fn read_move_noting(
-    pos: &Position,
-    text: &str,
-) -> Result<(Move, Option<OtherReading>), Failure> {
-    let mv = read_move(pos, text)?;
-    let trimmed = text.trim();
-    if coordinates(trimmed).is_some() {
-        return Ok((mv, None));
-    }
-    let other = symbol::read(trimmed)
-        .ok()
-        // Only one form fits the plain piece-and-file text (see `plain_chinese`).
-        .filter(|input| plain_chinese(pos, input).is_none())
-        .and_then(|input| other_reading(pos, &input, trimmed));
-    Ok((mv, other))
-}
-
-/// The other reading of `text` (read into `input`), if a convention after
-/// the one that names a single legal move names another.
-fn other_reading(pos: &Position, input: &Input, text: &str) -> Option<OtherReading> {
+/// [`match_forms`], and the other reading of `text` (read into `input`)
+/// when it names one move: a convention after the one that names it names
+/// another legal move. One pass over the conventions finds both.
+fn match_forms_noting(pos: &Position, input: &Input, text: &str) -> (Found, Option<OtherReading>) {
+    let mut found = Found::None;
     let mut chosen: Option<(Move, Variant, bool)> = None;
     let mut other = None;
     for_each_reading(pos, input, true, |hits, keypad| match chosen {
         None => match hits {
             [(mv, variant)] => {
+                found = Found::One(*mv);
                 chosen = Some((*mv, *variant, keypad));
                 true
             }
-            _ => false,
+            _ => {
+                found = Found::Many(hits.iter().map(|h| h.0).collect());
+                false
+            }
         },
         Some((mv, ..)) => {
             other = hits
@@ -545,14 +568,17 @@ fn other_reading(pos: &Position, input: &Input, text: &str) -> Option<OtherReadi
             other.is_none()
         }
     });
-    let ((mv, variant, keypad), (other, other_variant, other_keypad)) = (chosen?, other?);
+    let (Some((mv, variant, keypad)), Some((other, other_variant, other_keypad))) = (chosen, other)
+    else {
+        return (found, None);
+    };
     let by = variant.name(input.family, keypad);
     let other_by = other_variant.name(input.family, other_keypad);
     let (zh, other_zh) = (
         render(pos, mv, Notation::Chinese),
         render(pos, other, Notation::Chinese),
     );
-    Some(OtherReading {
+    let note = OtherReading {
         text: text.to_string(),
         chosen: mv,
         other,
@@ -566,7 +592,8 @@ fn other_reading(pos: &Position, input: &Input, text: &str) -> Option<OtherReadi
                 by.zh, other_by.zh
             ),
         ),
-    })
+    };
+    (found, Some(note))
 }
 
 fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
