@@ -301,3 +301,25 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
+    let dir = scratch("other-reading");
+    let file = dir.join("wxf.pgn");
+    std::fs::write(
+        &file,
+        "[FEN \"4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w - - 0 1\"]\n\n1. 66.5 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = convert(&[file.to_str().unwrap(), "--to", "iccs"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. D6-E6"), "{out}");
+    assert!(
+        err.contains(
+            "wxf.pgn, game #0, ply 1: '66.5' was read as 四兵平五 (d6e6), in official WXF; in \
+             official WXF with keypad piece codes (6 = cannon), it is 炮六平五 (d2e2); written the first way"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

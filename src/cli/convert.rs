@@ -293,6 +293,19 @@ fn write_games(
                     }
                     failed += 1;
                 }
+                for (ply, other) in &g.other_readings {
+                    let file = args.input.display();
+                    match lang {
+                        Lang::En => eprintln!(
+                            "xqarbiter: {file}, game #{index}, ply {ply}: {}; written the first way",
+                            other.note.en
+                        ),
+                        Lang::Zh => eprintln!(
+                            "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按前者写出",
+                            other.note.zh
+                        ),
+                    }
+                }
                 if g.variations > 0 {
                     let (file, n) = (args.input.display(), g.variations);
                     let s = if n == 1 { "" } else { "s" };
