@@ -554,7 +554,7 @@ fn toml_words(message: &str) -> Words {
 }
 
 /// What the TOML reader's "duplicate key" at `span` of `src` is, for
-/// people: the key (or the [section]) set twice, and the line that set it first.
+/// people: the key (or the `[section]`) set twice, and the line that set it first.
 fn duplicate_key(src: &str, span: std::ops::Range<usize>) -> Words {
     let key = src
         .get(span.clone())
