@@ -324,3 +324,65 @@ fn a_dash_reads_the_games_from_standard_input() {
     assert_eq!(rows[1]["index"], 1);
     assert!(rows.iter().all(|r| r["error"].is_null()), "{rows:?}");
 }
+
+/// An XQStudio 1.0 file of the initial position with `red` playing Red, a
+/// Red win, and the move records (from, to, tag byte, comment), squares
+/// numbered `file * 10 + rank`.
+fn xqf(red: &str, records: &[(u8, u8, u8, &str)]) -> Vec<u8> {
+    let mut h = vec![0u8; 0x400];
+    h[..3].copy_from_slice(b"XQ\x0a");
+    let start: [u8; 32] = [
+        0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83, 9, 19, 29, 39, 49, 59, 69,
+        79, 89, 17, 77, 6, 26, 46, 66, 86,
+    ];
+    h[0x10..0x30].copy_from_slice(&start);
+    h[0x33] = 1;
+    h[0x130] = red.len() as u8;
+    h[0x131..0x131 + red.len()].copy_from_slice(red.as_bytes());
+    for &(from, to, tag, comment) in records {
+        h.extend_from_slice(&[from + 0x18, to + 0x20, tag, 0]);
+        h.extend_from_slice(&(comment.len() as u32).to_le_bytes());
+        h.extend_from_slice(comment.as_bytes());
+    }
+    h
+}
+
+#[test]
+fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-cut-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    // h2e2, h9g7, then a record whose comment the end of the file cuts off.
+    let mut bytes = xqf(
+        "Hu",
+        &[
+            (0, 0, 0xF0, ""),
+            (72, 42, 0xF0, ""),
+            (79, 67, 0xF0, ""),
+            (70, 62, 0, "a comment"),
+        ],
+    );
+    bytes.truncate(bytes.len() - 4);
+    fs::write(dir.join("cut.xqf"), bytes).expect("write");
+    let out = audit(&dir, &["--jsonl"]);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert!(
+        row["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("cut short")),
+        "{row}"
+    );
+    assert_eq!(
+        (&row["red"], &row["recorded_result"], &row["plies"]),
+        (&"Hu".into(), &"red_wins".into(), &2.into())
+    );
+    let out = audit(&dir, &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0  ruled *"),
+        "{text}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

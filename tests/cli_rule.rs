@@ -269,6 +269,61 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
 }
 
 #[test]
+fn a_pasted_record_whose_chinese_moves_are_split_by_spaces_is_ruled() {
+    // Two rounds of perpetual check, as OCR or a web page splits the moves.
+    let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+    let split = "车四 平五 将5 平6 车五 平四 将6 平5 车四 平五 将 5 平 6 车五平 四 将6平 5";
+    for (args, stdin) in [
+        (vec!["rule", "-", "--json", "--fen", fen], Some(split)),
+        (vec!["rule", "--json", "--fen", fen, "--moves", split], None),
+    ] {
+        let v = json_of(&xqarbiter(&args, stdin));
+        assert_eq!(v["plies"], 8, "{args:?}");
+        assert_eq!(v["verdict"], "black_wins", "{args:?}");
+    }
+    // Words that never make a move: the error quotes them as written.
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some("炮二平五 马８ 进"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("at ply 2: '马８ 进': ") && err.contains("one symbol away: 马８进７ 马８进９"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_move_two_conventions_read_as_two_moves_is_ruled_with_a_note_naming_both() {
+    let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
+    let out = xqarbiter(
+        &["rule", "--fen", fen, "--moves", "66.5", "--lang", "en"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains(
+            "note: ply 1: '66.5' was read as 四兵平五 (d6e6), in official WXF; in official WXF \
+             with keypad piece codes (6 = cannon), it is 炮六平五 (d2e2); the record was read the first way"
+        ),
+        "{err}"
+    );
+    let pgn = format!("[FEN \"{fen} - - 0 1\"]\n\n1. 66.5 *\n");
+    let v = json_of(&xqarbiter(&["rule", "-", "--json"], Some(&pgn)));
+    let other = &v["other_readings"][0];
+    assert_eq!(
+        (&other["ply"], &other["move"], &other["other"]),
+        (&1.into(), &"d6e6".into(), &"d2e2".into())
+    );
+    // Read by one convention only: no note.
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "C6.5"], None);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn an_illegal_move_exits_2_and_names_the_move() {
     // 马二进四 is blocked by the elephant on g0 (蹩马腿).
     let out = xqarbiter(
@@ -923,4 +978,36 @@ fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
         "本局按自然限着作和；dqsz2017-armageddon规程规定和棋判黑方胜"
     );
     assert!(rule_json("natural_limit.pgn", &[])["draw_note"].is_null());
+}
+
+#[test]
+fn an_armageddon_draw_recorded_as_a_draw_is_scored_as_a_black_win_not_contradicted() {
+    let armageddon = ["--profile", "dqsz2017-armageddon", "--lang", "en"];
+    // Knights shuffle after round 25: a repetition draw, recorded as one.
+    let repeated = "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 40\"]\n\
+                    1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 1/2-1/2\n";
+    // A draw agreed after two moves: no rule ends the game.
+    let agreed = "1. 炮二平五 马８进７ 和棋\n";
+    for record in [repeated, agreed] {
+        let mut args = vec!["rule", "-"];
+        args.extend(armageddon);
+        let out = xqarbiter(&args, Some(record));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(
+            text.contains(
+                "\nRecord: recorded result: 1/2-1/2, scored as a Black win: profile \
+                 dqsz2017-armageddon awards a draw to Black (Armageddon)\n"
+            ),
+            "{text}"
+        );
+        args.push("--json");
+        let v = json_of(&xqarbiter(&args, Some(record)));
+        assert_eq!(
+            (&v["record"]["result"], &v["record"]["scored"]),
+            (&"draw".into(), &"black_wins".into())
+        );
+    }
+    // Elsewhere a draw is scored as one.
+    let v = json_of(&xqarbiter(&["rule", "-", "--json"], Some(agreed)));
+    assert_eq!(v["record"]["scored"], "draw");
 }

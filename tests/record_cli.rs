@@ -266,3 +266,60 @@ fn output_dash_is_standard_output() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("[Format \"ICCS\"]"));
     assert!(!dir.join("-").exists());
 }
+
+#[test]
+fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
+    let dir = scratch("wrong-encoding");
+    let text = "[Event \"测试\"]\n1. 炮二平五 马８进７ *\n";
+    let utf8 = dir.join("utf8.pgn");
+    std::fs::write(&utf8, text).unwrap();
+    let gbk = dir.join("gbk.pgn");
+    std::fs::write(&gbk, encoding_rs::GBK.encode(text).0).unwrap();
+    let (code, _, err) = convert(&[utf8.to_str().unwrap(), "--encoding", "gbk"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "utf8.pgn: the encoding given (--encoding) looks wrong: the text is valid UTF-8, and \
+             read as GBK (GB18030) its Chinese becomes other characters (娴嬭瘯); try --encoding \
+             utf-8, or leave --encoding out"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = convert(&[gbk.to_str().unwrap(), "--encoding", "utf-8", "--lang", "zh"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "gbk.pgn：指定的编码（--encoding）似乎不对：文本不是有效的UTF-8：偏移8处的字节（第1行）\
+             不是UTF-8字符；按GBK (GB18030)读则无误：可改用 --encoding gbk，或不加 --encoding"
+        ),
+        "{err}"
+    );
+    // The right encoding: not a word.
+    for (file, encoding) in [(&utf8, "utf-8"), (&gbk, "gbk")] {
+        let (code, _, err) = convert(&[file.to_str().unwrap(), "--encoding", encoding]);
+        assert_eq!((code, err.as_str()), (0, ""), "{encoding}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
+    let dir = scratch("other-reading");
+    let file = dir.join("wxf.pgn");
+    std::fs::write(
+        &file,
+        "[FEN \"4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w - - 0 1\"]\n\n1. 66.5 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = convert(&[file.to_str().unwrap(), "--to", "iccs"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1. D6-E6"), "{out}");
+    assert!(
+        err.contains(
+            "wxf.pgn, game #0, ply 1: '66.5' was read as 四兵平五 (d6e6), in official WXF; in \
+             official WXF with keypad piece codes (6 = cannon), it is 炮六平五 (d2e2); written the first way"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

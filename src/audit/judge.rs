@@ -5,7 +5,7 @@
 //! stalemate, repetitions, the natural limit) and the profile says which
 //! early ends are forbidden. This module only compares and words.
 
-use crate::board::Color;
+use crate::board::{Color, Position};
 use crate::record::Game;
 use crate::referee::{Event, Referee};
 use crate::rules::profile::{EarlyEnd, Profile};
@@ -85,6 +85,16 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
+    for (ply, other) in &game.other_readings {
+        row.findings.push(Finding {
+            kind: FindingKind::AmbiguousNotation,
+            ply: Some(*ply),
+            detail: Words::new(
+                format!("{}; read the first way", other.note.en),
+                format!("{}；已按前者读出", other.note.zh),
+            ),
+        });
+    }
     if let Some((ply, sides)) = &claimable_from {
         let rounds = profile.limit.rounds;
         let en: Vec<&str> = sides.iter().map(|c| c.name()).collect();
@@ -150,7 +160,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
-    result_findings(&mut row, end.as_ref(), profile);
+    result_findings(&mut row, end.as_ref(), profile, &game.start);
     if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
@@ -265,8 +275,9 @@ fn reason_en(reason: Reason) -> &'static str {
     }
 }
 
-/// Findings comparing the recorded result with the rules and the profile.
-fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
+/// Findings comparing the recorded result with the rules and the profile;
+/// `start` is the game's start position, whose move number counts the rounds.
+fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &Position) {
     let Some(recorded) = row.recorded_result else {
         return;
     };
@@ -304,7 +315,31 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile) {
             } else {
                 EarlyEnd::Resignation
             };
-            let rounds = u32::try_from(row.plies.div_ceil(2)).unwrap_or(u32::MAX);
+            // An agreed draw scores as any draw does: a Black win under
+            // Armageddon (a draw by the natural limit is scored so already).
+            if how == EarlyEnd::AgreedDraw
+                && row.ruled_result == Verdict::Ongoing
+                && profile.final_winner(None) == Some(Color::Black)
+            {
+                row.ruled_result = Verdict::BlackWins;
+                let name = &profile.name;
+                row.findings.push(Finding {
+                    kind: FindingKind::ArmageddonDraw,
+                    ply: Some(row.plies),
+                    detail: Words::new(
+                        format!(
+                            "a draw by agreement; profile {name} awards a draw to Black (Armageddon): Black wins"
+                        ),
+                        format!("协议和棋；{name}规程规定和棋判黑方胜"),
+                    ),
+                });
+            }
+            // Rounds played, counted from the start position's move number
+            // as the referee counts them for the early-repetition clause.
+            let black_first = usize::from(start.turn() == Color::Black);
+            let rounds = u32::try_from((row.plies + black_first).div_ceil(2))
+                .unwrap_or(u32::MAX)
+                .saturating_add(start.fullmoves().saturating_sub(1));
             if let Some(flag) = profile.early_end_flag(how, rounds) {
                 let kind = match how {
                     EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
@@ -361,6 +396,35 @@ mod tests {
         assert_eq!(
             (row.recorded_result, row.ruled_result),
             (Some(Verdict::Draw), Verdict::Ongoing)
+        );
+    }
+
+    #[test]
+    fn early_ends_count_rounds_from_the_start_positions_move_number() {
+        // A game resumed at move 30 (as the early-repetition clause counts
+        // rounds): a draw agreed in round 31 is not early, one in round 9 is.
+        let from = |fullmove: u32, black: bool| {
+            let side = if black { "b" } else { "w" };
+            let first = if black {
+                "1... h9g7 2. h0g2"
+            } else {
+                "1. h0g2 h9g7"
+            };
+            game(&format!(
+                "[Game \"Chinese Chess\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR {side} - - 0 {fullmove}\"]\n\n{first} 1/2-1/2\n"
+            ))
+        };
+        let slow = profile("hengfang2024-slow");
+        assert_eq!(kinds(&judge(&from(30, false), &slow, "t.pgn", 0)), []);
+        assert_eq!(
+            kinds(&judge(&from(9, false), &slow, "t.pgn", 0)),
+            [FindingKind::EarlyDraw]
+        );
+        // Black first in round 10: its reply is played in round 11.
+        assert_eq!(kinds(&judge(&from(10, true), &slow, "t.pgn", 0)), []);
+        assert_eq!(
+            kinds(&judge(&from(9, true), &slow, "t.pgn", 0)),
+            [FindingKind::EarlyDraw]
         );
     }
 
@@ -422,11 +486,41 @@ mod tests {
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
         );
+        // So is an agreed draw, which the rules do not rule: scored as a Black win.
+        let agreed = game(&format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"{START_FEN}\"]\n\n1. h0g2 h9g7 1/2-1/2\n"
+        ));
+        let row = judge(&agreed, &armageddon, "t.pgn", 0);
+        assert_eq!(row.ruled_result, Verdict::BlackWins);
+        assert_eq!(kinds(&row), [FindingKind::ArmageddonDraw]);
+        assert_eq!(
+            row.findings[0].detail.en,
+            "a draw by agreement; profile dqsz2017-armageddon awards a draw to Black (Armageddon): Black wins"
+        );
+        let row = judge(&agreed, &profile("dqsz2017-slow"), "t.pgn", 0);
+        assert_eq!((row.ruled_result, kinds(&row)), (Verdict::Ongoing, vec![]));
         // Elsewhere a draw is scored as one.
         let row = judge(&shuffle("0-1"), &profile("dqsz2017-slow"), "t.pgn", 0);
         assert_eq!(
             kinds(&row),
             [FindingKind::RepetitionDraw, FindingKind::ResultMismatch]
+        );
+    }
+
+    #[test]
+    fn a_move_two_conventions_read_differently_is_a_finding() {
+        let pgn = "[Game \"Chinese Chess\"]\n[FEN \"4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w - - 0 1\"]\n\n\
+                   1. K4+1 K5.4 2. 66.5 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::AmbiguousNotation]);
+        assert_eq!(row.findings[0].ply, Some(3));
+        assert!(
+            row.findings[0]
+                .detail
+                .en
+                .ends_with("it is 炮六平五 (d2e2); read the first way"),
+            "{}",
+            row.findings[0].detail.en
         );
     }
 

@@ -79,6 +79,15 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
         count += 1;
         let row = match game {
             Ok(game) => judge(&game, &opts.profile, &file, index),
+            // A damaged game keeps what was read of it before the damage.
+            Err(RecordError {
+                partial: Some(game),
+                message,
+                ..
+            }) => Row {
+                error: Some(message),
+                ..judge(&game, &opts.profile, &file, index)
+            },
             Err(e) => Row::unreadable(file.clone(), index, e.words()),
         };
         if !sink(row) {

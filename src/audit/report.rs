@@ -240,7 +240,20 @@ fn text_row(row: &Row, lang: Lang) -> String {
             Lang::En => writeln!(s, "  UNREADABLE: {}", error.en),
             Lang::Zh => writeln!(s, "  无法读取：{}", error.zh),
         };
-        return s;
+        // A damaged game: what was read before the damage follows.
+        let read = row.event.is_some()
+            || row.red.is_some()
+            || row.black.is_some()
+            || row.date.is_some()
+            || row.recorded_result.is_some()
+            || row.plies > 0;
+        if !read {
+            return s;
+        }
+        s.push_str(match lang {
+            Lang::En => "  read before the damage:",
+            Lang::Zh => "  损坏前读出：",
+        });
     }
     let who = match (&row.red, &row.black) {
         (None, None) => String::new(),

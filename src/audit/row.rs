@@ -36,11 +36,17 @@ pub enum FindingKind {
     EarlyResignation,
     /// Neither side has attacking material at the end but the game is not scored a draw.
     SimpleDraw,
+    /// A move text that two notation conventions read as two different legal
+    /// moves: it was read by the one preferred for it.
+    AmbiguousNotation,
+    /// A draw agreed by the players, which the profile scores as a Black
+    /// win (Armageddon).
+    ArmageddonDraw,
 }
 
 impl FindingKind {
     /// Every kind, in report order.
-    pub const ALL: [FindingKind; 13] = [
+    pub const ALL: [FindingKind; 15] = [
         FindingKind::IllegalMove,
         FindingKind::ForbiddenRepetition,
         FindingKind::RepetitionDraw,
@@ -54,6 +60,8 @@ impl FindingKind {
         FindingKind::EarlyDraw,
         FindingKind::EarlyResignation,
         FindingKind::SimpleDraw,
+        FindingKind::AmbiguousNotation,
+        FindingKind::ArmageddonDraw,
     ];
 
     /// The contract name used in CSV and JSON lines.
@@ -72,6 +80,8 @@ impl FindingKind {
             FindingKind::EarlyDraw => "early_draw",
             FindingKind::EarlyResignation => "early_resignation",
             FindingKind::SimpleDraw => "simple_draw",
+            FindingKind::AmbiguousNotation => "ambiguous_notation",
+            FindingKind::ArmageddonDraw => "armageddon_draw",
         }
     }
 
@@ -92,6 +102,8 @@ impl FindingKind {
             FindingKind::EarlyDraw => ("early draw", "过早议和"),
             FindingKind::EarlyResignation => ("early resignation", "过早认负"),
             FindingKind::SimpleDraw => ("simple draw", "简单和棋"),
+            FindingKind::AmbiguousNotation => ("ambiguous notation", "记谱有歧义"),
+            FindingKind::ArmageddonDraw => ("draw scored as a Black win", "和棋判黑胜"),
         };
         match lang {
             Lang::En => en,

@@ -12,7 +12,8 @@ use encoding_rs::Encoding;
 
 use crate::notation::Notation;
 use crate::record::{
-    Game, ReadOptions, RecordError, encoding_by_name, read_games, read_games_from_bytes, write_pgn,
+    Format, Game, ReadOptions, RecordError, detect_format, encoding_by_name,
+    forced_encoding_mismatch, read_games, read_games_from_bytes, write_pgn,
 };
 use crate::words::{Lang, Words};
 
@@ -61,17 +62,66 @@ pub(super) struct ConvertArgs {
 fn read_input(
     input: &Path,
     opts: &ReadOptions,
+    lang: Lang,
 ) -> Result<Box<dyn Iterator<Item = Result<Game, RecordError>>>, RecordError> {
     if input.as_os_str() != "-" {
+        if let Some(forced) = opts.encoding {
+            check_encoding(&head_of(input), forced, &input.display().to_string(), lang);
+        }
         return Ok(Box::new(read_games(input, opts)?));
     }
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
         .map_err(|e| RecordError::io("<stdin>", &e))?;
+    if let Some(forced) = opts.encoding {
+        check_encoding(&bytes, forced, "<stdin>", lang);
+    }
     Ok(Box::new(
         read_games_from_bytes(&bytes, "<stdin>", opts)?.into_iter(),
     ))
+}
+
+/// The first MiB of a file, cut after its last whole line, to check its
+/// text; nothing if it cannot be read (reading it reports that).
+fn head_of(path: &Path) -> Vec<u8> {
+    const HEAD: usize = 1 << 20;
+    let mut head = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(HEAD as u64).read_to_end(&mut head);
+    }
+    if head.len() == HEAD
+        && let Some(end) = head.iter().rposition(|&b| b == b'\n')
+    {
+        head.truncate(end + 1);
+    }
+    head
+}
+
+/// Says on standard error when the text of `name` (`bytes`, or its head)
+/// is most likely not in the `forced` encoding: the text would come out
+/// garbled without a word. Binary formats keep their text in fixed places
+/// and are not looked at.
+fn check_encoding(bytes: &[u8], forced: &'static Encoding, name: &str, lang: Lang) {
+    let binary = matches!(
+        detect_format(bytes, Some(name)),
+        Some(Format::Xqf | Format::Cbr | Format::Cbl)
+    );
+    if binary {
+        return;
+    }
+    if let Some(why) = forced_encoding_mismatch(bytes, forced) {
+        match lang {
+            Lang::En => eprintln!(
+                "xqarbiter: {name}: the encoding given (--encoding) looks wrong: {}",
+                why.en
+            ),
+            Lang::Zh => eprintln!(
+                "xqarbiter: {name}：指定的编码（--encoding）似乎不对：{}",
+                why.zh
+            ),
+        }
+    }
 }
 
 /// An encoding named on the command line, or why it is not one.
@@ -185,7 +235,7 @@ pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error:
             format!("不能写入 {shown}：它就是输入文件，写入会毁掉其中的棋谱；请另选输出文件"),
         ));
     }
-    let games = match read_input(&args.input, &opts) {
+    let games = match read_input(&args.input, &opts, lang) {
         Ok(games) => games,
         Err(e) => {
             eprintln!("xqarbiter: {}", e.in_lang(lang));
@@ -242,6 +292,19 @@ fn write_games(
                         ),
                     }
                     failed += 1;
+                }
+                for (ply, other) in &g.other_readings {
+                    let file = args.input.display();
+                    match lang {
+                        Lang::En => eprintln!(
+                            "xqarbiter: {file}, game #{index}, ply {ply}: {}; written the first way",
+                            other.note.en
+                        ),
+                        Lang::Zh => eprintln!(
+                            "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按前者写出",
+                            other.note.zh
+                        ),
+                    }
                 }
                 if g.variations > 0 {
                     let (file, n) = (args.input.display(), g.variations);

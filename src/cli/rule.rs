@@ -15,7 +15,7 @@ use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
-use crate::notation::{parse_move_list, reversed_numerals};
+use crate::notation::{OtherReading, parse_move_list, reversed_numerals};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
 };
@@ -115,6 +115,9 @@ struct Record {
     /// The first of the Chinese moves that write their numbers against the
     /// custom to the end of the record (ply, text): see [`reversed_numerals`].
     reversed: Option<(usize, String)>,
+    /// The moves whose text another convention reads as another legal move,
+    /// with their plies.
+    other_readings: Vec<(usize, OtherReading)>,
 }
 
 /// Where the record's numerals start to run against the custom, if they do
@@ -127,6 +130,25 @@ fn reversed_from<'a>(
 }
 
 impl Record {
+    /// One note per move whose text another convention reads as another
+    /// legal move: both readings, and that the record was read the first way.
+    fn other_reading_notes(&self, lang: Lang) -> Vec<String> {
+        self.other_readings
+            .iter()
+            .map(|(ply, other)| match lang {
+                Lang::En => format!(
+                    "xqarbiter: note: ply {ply}: {}; the record was read the first way: if it \
+                     meant the other, check the moves from there on",
+                    other.note.en
+                ),
+                Lang::Zh => format!(
+                    "xqarbiter: 注意：第{ply}着{}；已按前者读出，若棋谱本意是后者，请核对此后的着法",
+                    other.note.zh
+                ),
+            })
+            .collect()
+    }
+
     /// The note on numerals written against the custom to the end, if they are.
     fn reversed_note(&self, lang: Lang) -> Option<String> {
         let (ply, text) = self.reversed.as_ref()?;
@@ -180,9 +202,24 @@ impl About {
         }
     }
 
-    /// One line for people, if the record says anything; `ruled` is the
-    /// verdict, which a recorded result of a finished game may contradict.
-    fn line(&self, ruled: Verdict, lang: Lang) -> Option<String> {
+    /// How the recorded result scores under `profile`, given `game`, the
+    /// ruling that ended the game (or the last one): a draw, agreed or
+    /// ruled, that the profile awards to Black (Armageddon) scores as a
+    /// Black win; `None` when the result scores as recorded.
+    fn scored(&self, game: &Ruling, profile: &Profile) -> Option<Verdict> {
+        let drawn = game.verdict == Verdict::Ongoing || game.draw_note.is_some();
+        (self.result == Some(Verdict::Draw)
+            && drawn
+            && profile.final_winner(None) == Some(Color::Black))
+        .then_some(Verdict::BlackWins)
+    }
+
+    /// One line for people, if the record says anything; `game` is the
+    /// ruling that ended the game (or the last one), which a recorded result
+    /// of a finished game may contradict, and `profile` scores the result.
+    fn line(&self, game: &Ruling, profile: &Profile, lang: Lang) -> Option<String> {
+        let ruled = game.verdict;
+        let scored = self.scored(game, profile);
         let mut parts: Vec<String> = Vec::new();
         if self.red.is_some() || self.black.is_some() {
             let (red, black) = (
@@ -196,12 +233,23 @@ impl About {
         }
         parts.extend(self.event.iter().chain(&self.date).cloned());
         if let Some(result) = self.result {
-            let differs = ruled != Verdict::Ongoing && ruled != result;
-            parts.push(match (lang, differs) {
-                (Lang::Zh, false) => format!("记录结果：{}", result.name_zh()),
-                (Lang::Zh, true) => format!("记录结果：{}（与裁决不符）", result.name_zh()),
-                (Lang::En, false) => format!("recorded result: {}", result.score()),
-                (Lang::En, true) => format!(
+            let differs = scored.is_none() && ruled != Verdict::Ongoing && ruled != result;
+            let name = &profile.name;
+            parts.push(match (lang, differs, scored) {
+                (Lang::Zh, _, Some(_)) => format!(
+                    "记录结果：{}，按{name}规程和棋判黑方胜，计为黑胜",
+                    result.name_zh()
+                ),
+                (Lang::En, _, Some(_)) => format!(
+                    "recorded result: {}, scored as a Black win: profile {name} awards a draw to Black (Armageddon)",
+                    result.score()
+                ),
+                (Lang::Zh, false, None) => format!("记录结果：{}", result.name_zh()),
+                (Lang::Zh, true, None) => {
+                    format!("记录结果：{}（与裁决不符）", result.name_zh())
+                }
+                (Lang::En, false, None) => format!("recorded result: {}", result.score()),
+                (Lang::En, true, None) => format!(
                     "recorded result: {}, which the ruling contradicts",
                     result.score()
                 ),
@@ -217,13 +265,17 @@ impl About {
         Some(format!("{label}{}", parts.join(sep)))
     }
 
-    fn json(&self) -> serde_json::Value {
+    /// The object `record` of the JSON ruling; `scored` is the result as
+    /// the profile scores it ([`About::scored`], else the recorded one).
+    fn json(&self, game: &Ruling, profile: &Profile) -> serde_json::Value {
+        let scored = self.scored(game, profile).or(self.result);
         serde_json::json!({
             "red": self.red,
             "black": self.black,
             "event": self.event,
             "date": self.date,
             "result": self.result.map(Verdict::name),
+            "scored": scored.map(Verdict::name),
         })
     }
 }
@@ -294,6 +346,7 @@ fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, B
     Ok(Record {
         start,
         reversed,
+        other_readings: list.other_readings,
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
@@ -415,6 +468,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     );
     Ok(Record {
         reversed,
+        other_readings: game.other_readings,
         start: game.start,
         moves: game.moves.into_iter().map(|m| m.mv).collect(),
         about,
@@ -436,6 +490,7 @@ fn up_to(mut record: Record, ply: Option<usize>) -> Result<Record, BadRecord> {
     }
     record.moves.truncate(n);
     record.reversed = record.reversed.filter(|(first, _)| *first <= n);
+    record.other_readings.retain(|(ply, _)| *ply <= n);
     Ok(record)
 }
 
@@ -526,6 +581,23 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(note) = record.reversed_note(error_lang) {
         eprintln!("{note}");
     }
+    for note in record.other_reading_notes(error_lang) {
+        eprintln!("{note}");
+    }
+    let other_readings: Vec<serde_json::Value> = record
+        .other_readings
+        .iter()
+        .map(|(ply, other)| {
+            serde_json::json!({
+                "ply": ply,
+                "text": other.text,
+                "move": other.chosen.to_string(),
+                "other": other.other.to_string(),
+                "note": other.note.en,
+                "note_zh": other.note.zh,
+            })
+        })
+        .collect();
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
@@ -583,6 +655,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     } else {
         Vec::new()
     };
+    // The ruling that gave the game its result: the one that ended it, else the last.
+    let game_ruling = ended.as_ref().map_or(&ruling, |(_, r)| r);
     let claim = args.claim.map(|s| {
         let side = s.color();
         (side, referee.natural_limit().claimable_by.contains(&side))
@@ -626,7 +700,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 .filter_map(|i| run.move_json(i, &texts))
                 .collect();
         }
-        json["record"] = about.json();
+        json["record"] = about.json(game_ruling, referee.profile());
+        json["other_readings"] = other_readings.into();
         json["earlier_repetitions"] = earlier
             .iter()
             .filter_map(|(ply, r)| {
@@ -654,7 +729,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if let Some(run) = &last_run {
         text.push_str(&natures_note(run, lang));
     }
-    if let Some(line) = about.line(ruling.verdict, lang) {
+    if let Some(line) = about.line(game_ruling, referee.profile(), lang) {
         text.push_str(&format!("\n{line}\n"));
     }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -4,8 +4,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::symbol::Sym;
+use super::symbol::{Family, Sym};
 use crate::board::{Color, File, Move, Position, Role, Square};
+use crate::words::Words;
 
 /// A move described in the terms of Chinese and WXF notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -279,6 +280,63 @@ pub(crate) enum Variant {
     Plain,
     /// Official WXF: `C2.5`, `R+.3`, `++.4`, `3+.4`.
     WxfOfficial,
+}
+
+impl Variant {
+    /// The convention in words, for a note naming how a text was read:
+    /// `family` is the notation the text is in, `keypad` whether its digits
+    /// were read as keypad piece codes.
+    pub(crate) fn name(self, family: Family, keypad: bool) -> Words {
+        let (en, zh) = match (self, family) {
+            (Variant::Xqbase, Family::Chinese) => (
+                "the usual Chinese form (xqbase)",
+                "通行的中文纵线写法（象棋百科全书）",
+            ),
+            (Variant::Xqbase, Family::Wxf) => (
+                "WXF with the marker first (+C-2)",
+                "标记在前的WXF写法（+C-2）",
+            ),
+            (Variant::WxfXqbase, _) => (
+                "xqbase's WXF (C+-2, Pa.5)",
+                "象棋百科全书的WXF写法（C+-2、Pa.5）",
+            ),
+            (Variant::PieceFile, _) => (
+                "the five-character form (前兵四平五)",
+                "五字写法（前兵四平五）",
+            ),
+            (Variant::ShortPawn, _) => (
+                "the short form without the piece (前九平八)",
+                "省略兵种的简写（前九平八）",
+            ),
+            (Variant::ShortOrdinal, _) => ("the ordinal short form (二7平6)", "序数简写（二7平6）"),
+            (Variant::FairyOrdinal, _) => (
+                "Fairy-Stockfish's ordinal form (13=4)",
+                "Fairy-Stockfish的序数写法（13=4）",
+            ),
+            (Variant::FrontRearPawns, _) => (
+                "前兵/后兵 of four or five pawns on one file",
+                "一路四五个兵时的前兵/后兵",
+            ),
+            (Variant::FilelessPawn, _) => ("前兵/后兵 without the file", "不写纵线的前兵/后兵"),
+            (Variant::MarkedGuard | Variant::MarkedGuardAfter, _) => (
+                "a marked advisor or elephant (前仕, E+-5)",
+                "加前后标记的仕相（前仕、E+-5）",
+            ),
+            (Variant::Plain, _) => (
+                "the plain piece-and-file form of a piece sharing its file",
+                "同一纵线上两子时不加前后的写法",
+            ),
+            (Variant::WxfOfficial, _) => ("official WXF", "WXF官方写法"),
+        };
+        if keypad {
+            Words::new(
+                format!("{en} with keypad piece codes (6 = cannon)"),
+                format!("{zh}（数字为键盘兵种代码，6为炮）"),
+            )
+        } else {
+            Words::new(en, zh)
+        }
+    }
 }
 
 /// The variants read as Chinese notation, the preferred tier first.

@@ -23,9 +23,10 @@
 //!   to use.
 //! - [`parse_move_list`] reads a move list as an arbiter types or pastes it
 //!   (move numbers, separators, comments, a trailing result, notations mixed,
-//!   Chinese moves run together) into a [`ParsedMoveList`] with [`Comment`]s and an
-//!   [`Outcome`], or a [`MoveListError`] naming the ply, the position (FEN),
-//!   the reason and the legal moves.
+//!   Chinese moves run together or split by stray spaces) into a
+//!   [`ParsedMoveList`] with [`Comment`]s and an [`Outcome`], or a
+//!   [`MoveListError`] naming the ply, the position (FEN), the reason and the
+//!   legal moves.
 //!
 //! ```
 //! use xqarbiter::board::Position;
@@ -54,8 +55,9 @@ pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub use parse::{NotationError, NotationErrorKind, parse_move};
-pub(crate) use parse::{game_over, read_move};
+pub(crate) use parse::{Failure, game_over, read_move, read_move_noting};
+pub use parse::{NotationError, NotationErrorKind, OtherReading, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
+pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

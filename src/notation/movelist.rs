@@ -4,8 +4,11 @@
 use std::fmt;
 
 use super::outcome::Outcome;
-use super::parse::{Failure, NotationErrorKind, game_over, read_move};
+use super::parse::{
+    Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
+};
 use super::render::Notation;
+use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
 
@@ -27,6 +30,9 @@ pub struct ParsedMoveList {
     pub comments: Vec<Comment>,
     /// The trailing result, if one was given (`*` counts as none).
     pub result: Option<Outcome>,
+    /// The moves whose text another convention reads as another legal move,
+    /// each with its ply (1-based): read the preferred way.
+    pub other_readings: Vec<(usize, OtherReading)>,
     /// The list opened with a Black-first marker (`1...`, `1. ...`) on the
     /// standard start position with Red to move, and was read from it with
     /// Black to move.
@@ -208,7 +214,8 @@ fn is_cjk(c: char) -> bool {
 /// (spaces, line breaks, commas, semicolons), comments in `{}` or `()` (attached
 /// to the move before them), a trailing result (text after it is ignored).
 /// Each move may be in any notation [`super::parse_move`] reads, mixed freely;
-/// Chinese moves may be run together without spaces (`炮二平五马８进７`).
+/// Chinese moves may be run together without spaces (`炮二平五马８进７`) or
+/// split by stray spaces (`炮二 平五`, `马 8 进 7`: read once the move is whole).
 ///
 /// ```
 /// use xqarbiter::board::Position;
@@ -297,37 +304,57 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
                 Err(f) => failure = f,
             }
         }
-        // A Chinese move split by stray spaces: join short pieces with the next words.
+        // A Chinese move split by stray spaces (`炮二 平五`, `马 8 进 7`):
+        // join its head with the next words until it is whole. What is wrong
+        // is then the words as written: all of them when they make a move's
+        // length, else the head (the last word belongs to no move of it).
         let mut joined = word.to_string();
+        let mut head = (word.to_string(), failure);
         let mut j = i;
         let mut played = false;
-        while joined.chars().count() < 5 && joined.chars().all(is_cjk) {
-            let Some(Token::Word(next)) = words.get(j) else {
+        while begins_split_move(&joined) {
+            let Some(&Token::Word(next)) = words.get(j) else {
                 break;
             };
-            if !next.chars().all(is_cjk) {
+            if !continues_split_move(next) {
                 break;
             }
-            joined.push_str(next);
             j += 1;
-            if play_word(&mut pos, &joined, &mut out).is_ok() {
-                played = true;
-                break;
+            let longer = format!("{joined}{next}");
+            let written = format!("{} {next}", head.0);
+            match play_word(&mut pos, &longer, &mut out) {
+                Ok(()) => {
+                    played = true;
+                    break;
+                }
+                Err(f) if begins_split_move(&longer) => head = (written, f),
+                Err(f) => {
+                    if matches!(chinese_length(&longer), Some(4 | 5))
+                        && read_move(&pos, next).is_err()
+                    {
+                        head = (written, f);
+                    }
+                    break;
+                }
             }
+            joined = longer;
         }
         if played {
             i = j;
             continue;
         }
-        return Err(list_error(&pos, &out, word, failure));
+        return Err(list_error(&pos, &out, &head.0, head.1));
     }
     Ok(out)
 }
 
 /// Plays one word: a single move, or Chinese moves run together.
 fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result<(), Failure> {
-    let failure = match read_move(pos, word) {
-        Ok(mv) => {
+    let failure = match read_move_noting(pos, word) {
+        Ok((mv, other)) => {
+            if let Some(other) = other {
+                out.other_readings.push((out.moves.len() + 1, other));
+            }
             pos.play(mv);
             out.moves.push((mv, word.to_string()));
             return Ok(());
@@ -529,6 +556,41 @@ mod tests {
         assert_eq!(list.moves[3].1, "车９平８");
         let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn a_chinese_move_split_by_spaces_is_read_once_whole() {
+        // As OCR and some web pages write moves: any split, ASCII digits too.
+        for text in [
+            "炮二 平五 马８ 进７",
+            "炮 二 平 五 马 8 进 7",
+            "1. 炮二 平五 马8 进7",
+            "炮二平 五 马８进 ７",
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(coords(&list), ["h2e2", "h9g7"], "{text}");
+            assert_eq!(list.moves[0].1, "炮二平五", "{text}");
+        }
+        let pawns = Position::from_fen("4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w").unwrap();
+        let list = parse_move_list(&pawns, "前兵 四 平五").unwrap();
+        assert_eq!(coords(&list), ["f8e8"]);
+        // Words of a move's length that name no move: the error quotes them all.
+        let err = read("炮二平五 马８ 进６").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (2, "马８ 进６"));
+        assert!(err.reason.en.contains("马８进７"), "{}", err.reason.en);
+        // A head that the next word does not complete: the head alone.
+        let err = read("炮二平五 马８ 炮二平五").unwrap_err();
+        assert_eq!(err.text, "马８");
+        let err = read("炮二平五 马８ 进").unwrap_err();
+        assert_eq!(err.text, "马８ 进");
+        assert!(err.reason.en.contains("this has 3"), "{}", err.reason.en);
+        // Joined words that fit two moves are ambiguous, as written whole.
+        let tandem = Position::from_fen("3k5/9/9/4P4/4P4/9/9/9/9/5K3 w").unwrap();
+        let err = parse_move_list(&tandem, "兵 五 平 四").unwrap_err();
+        assert_eq!(
+            (err.kind, err.text.as_str()),
+            (NotationErrorKind::Ambiguous, "兵 五 平 四")
+        );
     }
 
     #[test]

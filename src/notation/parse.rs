@@ -207,6 +207,24 @@ fn shaped_like_coordinates(text: &str) -> bool {
 
 /// [`parse_move`] without building the error's move list.
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
+    read_move_with(pos, text, false).map(|(mv, _)| mv)
+}
+
+/// [`read_move`], and the other reading of the text if another convention
+/// reads it as another legal move.
+pub(crate) fn read_move_noting(
+    pos: &Position,
+    text: &str,
+) -> Result<(Move, Option<OtherReading>), Failure> {
+    read_move_with(pos, text, true)
+}
+
+/// [`read_move`]; with `note`, also the text's other reading, if any.
+fn read_move_with(
+    pos: &Position,
+    text: &str,
+    note: bool,
+) -> Result<(Move, Option<OtherReading>), Failure> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Failure::new(
@@ -217,6 +235,7 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
         return check_coordinates(pos, mv)
+            .map(|mv| (mv, None))
             .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
@@ -233,8 +252,17 @@ pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
         Family::Chinese => Notation::Chinese,
         Family::Wxf => Notation::Wxf,
     };
-    match find(pos, &input) {
-        Found::One(mv) => Ok(mv),
+    // Only one form fits the plain piece-and-file text (see `plain_chinese`).
+    if let Some(mv) = plain_chinese(pos, &input) {
+        return Ok((mv, None));
+    }
+    let (found, other) = if note {
+        match_forms_noting(pos, &input, text)
+    } else {
+        (match_forms(pos, &input), None)
+    };
+    match found {
+        Found::One(mv) => Ok((mv, other)),
         Found::None => Err(Failure::no_match(
             notation,
             NotationErrorKind::NoSuchMove,
@@ -424,16 +452,38 @@ fn unsafe_reading(pos: &Position, input: &Input) -> Option<Move> {
 /// [`match_forms`] among the legal moves, or (without `legal`) among those
 /// that follow the movement rules but leave the mover's king attacked.
 fn match_forms_among(pos: &Position, input: &Input, legal: bool) -> Found {
+    let mut found = Found::None;
+    for_each_reading(pos, input, legal, |hits, _| {
+        found = match hits {
+            [(mv, _)] => Found::One(*mv),
+            _ => Found::Many(hits.iter().map(|h| h.0).collect()),
+        };
+        false
+    });
+    found
+}
+
+/// The moves `input` names, convention by convention in the order they are
+/// preferred: tier by tier, each first with plain digits and then with keypad
+/// piece codes. `visit` gets the moves of each reading that names any move
+/// not named by a reading before, each with the variant it is written in,
+/// and whether that is the keypad reading; it returns whether to go on.
+fn for_each_reading(
+    pos: &Position,
+    input: &Input,
+    legal: bool,
+    mut visit: impl FnMut(&[(Move, Variant)], bool) -> bool,
+) {
     let tiers = match (input.family, input.equals) {
         (Family::Chinese, _) => &CHINESE_TIERS,
         (Family::Wxf, false) => &WXF_TIERS,
         (Family::Wxf, true) => &WXF_EQUALS_TIERS,
     };
     if !(4..=5).contains(&input.masks.len()) {
-        return Found::None;
+        return;
     }
     let (Some(&dir), Some(&num)) = (input.masks.iter().rev().nth(1), input.masks.last()) else {
-        return Found::None;
+        return;
     };
     // Only pieces the text may name, and pawns (the short forms name no piece).
     // Every written form ends with the direction and the number, and the
@@ -442,24 +492,108 @@ fn match_forms_among(pos: &Position, input: &Input, legal: bool) -> Found {
     let roles = input.roles() | 1 << Role::Pawn.index();
     let mut descs = ArrayVec::new();
     candidates(pos, legal, roles, dir, num, &mut descs);
-    let readings = [Some(&input.masks), input.keypad.as_ref()];
+    let readings = [(Some(&input.masks), false), (input.keypad.as_ref(), true)];
     for tier in tiers {
-        for masks in readings.iter().flatten() {
-            let mut hits = ArrayVec::<Move, 8>::new();
+        for (masks, keypad) in readings {
+            let Some(masks) = masks else {
+                continue;
+            };
+            let mut hits = ArrayVec::<(Move, Variant), 8>::new();
             for (mv, desc) in &descs {
-                if tier.iter().any(|&v| matches(desc, v, masks)) && !hits.contains(mv) {
+                let variant = tier.iter().copied().find(|&v| matches(desc, v, masks));
+                if let Some(variant) = variant
+                    && !hits.iter().any(|h| h.0 == *mv)
+                {
                     // More than eight readings cannot happen with at most five pieces of a kind.
-                    let _ = hits.try_push(*mv);
+                    let _ = hits.try_push((*mv, variant));
                 }
             }
-            match hits.len() {
-                0 => continue,
-                1 => return Found::One(hits[0]),
-                _ => return Found::Many(hits),
+            if hits.is_empty() {
+                continue;
+            }
+            if !visit(&hits, keypad) {
+                return;
+            }
+            // A later reading matters only for a move not named yet.
+            descs.retain(|(mv, _)| !hits.iter().any(|h| h.0 == *mv));
+            if descs.is_empty() {
+                return;
             }
         }
     }
-    Found::None
+}
+
+/// A move text that names one legal move by the convention preferred for
+/// it, and another legal move by a convention read after it (`66.5`: the
+/// middle pawn on file 6 in official WXF, the cannon on file 6 in keypad
+/// piece codes). The text is read the preferred way; a record that meant
+/// the other has a wrong move from there on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherReading {
+    /// The text as written.
+    pub text: String,
+    /// The move it was read as.
+    pub chosen: Move,
+    /// The move the other convention reads it as.
+    pub other: Move,
+    /// Both readings in words, each with its convention and the move in
+    /// Chinese notation and coordinates.
+    pub note: Words,
+}
+
+/// [`match_forms`], and the other reading of `text` (read into `input`)
+/// when it names one move: a convention after the one that names it names
+/// another legal move. One pass over the conventions finds both.
+fn match_forms_noting(pos: &Position, input: &Input, text: &str) -> (Found, Option<OtherReading>) {
+    let mut found = Found::None;
+    let mut chosen: Option<(Move, Variant, bool)> = None;
+    let mut other = None;
+    for_each_reading(pos, input, true, |hits, keypad| match chosen {
+        None => match hits {
+            [(mv, variant)] => {
+                found = Found::One(*mv);
+                chosen = Some((*mv, *variant, keypad));
+                true
+            }
+            _ => {
+                found = Found::Many(hits.iter().map(|h| h.0).collect());
+                false
+            }
+        },
+        Some((mv, ..)) => {
+            other = hits
+                .iter()
+                .find(|h| h.0 != mv)
+                .map(|&(m, variant)| (m, variant, keypad));
+            other.is_none()
+        }
+    });
+    let (Some((mv, variant, keypad)), Some((other, other_variant, other_keypad))) = (chosen, other)
+    else {
+        return (found, None);
+    };
+    let by = variant.name(input.family, keypad);
+    let other_by = other_variant.name(input.family, other_keypad);
+    let (zh, other_zh) = (
+        render(pos, mv, Notation::Chinese),
+        render(pos, other, Notation::Chinese),
+    );
+    let note = OtherReading {
+        text: text.to_string(),
+        chosen: mv,
+        other,
+        note: Words::new(
+            format!(
+                "'{text}' was read as {zh} ({mv}), in {}; in {}, it is {other_zh} ({other})",
+                by.en, other_by.en
+            ),
+            format!(
+                "“{text}”按{}读作{zh}（{mv}）；按{}则是{other_zh}（{other}）",
+                by.zh, other_by.zh
+            ),
+        ),
+    };
+    (found, Some(note))
 }
 
 fn matches(desc: &Desc, variant: Variant, masks: &[u32]) -> bool {
@@ -881,6 +1015,61 @@ mod tests {
         assert_eq!(parse(fen, "C6.5").unwrap(), "d2e2");
         assert_eq!(parse(fen, "16.5").unwrap(), "d7e7");
         assert_eq!(parse(fen, "36=5").unwrap(), "d5e5");
+    }
+
+    #[test]
+    fn a_text_two_conventions_read_as_two_moves_is_read_the_preferred_way_and_noted() {
+        let noting = |fen: &str, text: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let (mv, other) = read_move_noting(&pos, text).unwrap();
+            let other = other.map(|o| (o.chosen.to_string(), o.other.to_string(), o.note));
+            (mv.to_string(), other)
+        };
+        // 66.5: the middle pawn on file 6 in official WXF, the cannon on file
+        // 6 with keypad piece codes.
+        let (mv, other) = noting("4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w", "66.5");
+        let (chosen, alternative, note) = other.expect("a note");
+        assert_eq!(
+            (mv.as_str(), chosen.as_str(), alternative.as_str()),
+            ("d6e6", "d6e6", "d2e2")
+        );
+        assert_eq!(
+            note.en,
+            "'66.5' was read as 四兵平五 (d6e6), in official WXF; in official WXF with keypad \
+             piece codes (6 = cannon), it is 炮六平五 (d2e2)"
+        );
+        assert!(
+            note.zh.contains("按WXF官方写法读作四兵平五（d6e6）"),
+            "{}",
+            note.zh
+        );
+        // 33.4: the middle of three pawns in official WXF, the third in
+        // Fairy-Stockfish's ordinal form; `=` prefers the latter.
+        let pawns = "3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w";
+        let (mv, other) = noting(pawns, "33.4");
+        assert_eq!(
+            (mv.as_str(), other.map(|o| o.1)),
+            ("g6f6", Some("g5f5".to_string()))
+        );
+        let (mv, other) = noting(pawns, "33=4");
+        let note = other.expect("a note").2;
+        assert_eq!(mv, "g5f5");
+        assert!(
+            note.en.contains(
+                "in Fairy-Stockfish's ordinal form (13=4); in official WXF, it is 二兵平四 (g6f6)"
+            ),
+            "{}",
+            note.en
+        );
+        // One reading only: no note.
+        for (fen, text) in [
+            (START_FEN, "炮二平五"),
+            (START_FEN, "C2.5"),
+            (START_FEN, "h2e2"),
+            (pawns, "3+.4"),
+        ] {
+            assert_eq!(noting(fen, text).1, None, "{text}");
+        }
     }
 
     #[test]

@@ -265,6 +265,52 @@ pub(crate) fn read_lenient(text: &str, family: Family) -> Option<ArrayVec<u32, 6
     Some(masks)
 }
 
+/// How a text of Chinese notation's characters (digits of either width too)
+/// reads, place by place: `None` when a character is none of them.
+/// `Some(true)` in the second place for a text holding a Chinese character.
+fn chinese_places(text: &str) -> Option<(ArrayVec<u32, 6>, bool)> {
+    let mut masks = ArrayVec::new();
+    let mut chinese = false;
+    for c in text.chars().map(fold_width).filter(|c| !c.is_whitespace()) {
+        let mask = match (chinese_mask(c), c) {
+            (Some(m), _) => {
+                chinese = true;
+                m
+            }
+            (None, '1'..='9') => number(c as u8 - b'0'),
+            _ => return None,
+        };
+        masks.try_push(mask).ok()?;
+    }
+    Some((masks, chinese))
+}
+
+/// Whether `text` can be the head of a Chinese move that stray spaces split
+/// (`炮二` of `炮二 平五`, `马` of `马 8 进 7`, `前兵四平` of `前兵四平 五`):
+/// Chinese characters (and digits) only, and fewer than make a move: three
+/// places at most, or four whose last is a direction.
+pub(crate) fn begins_split_move(text: &str) -> bool {
+    let Some((masks, true)) = chinese_places(text) else {
+        return false;
+    };
+    match masks.len() {
+        1..=3 => true,
+        4 => masks[3] & (FORWARD | BACKWARD | SIDEWAYS) == masks[3],
+        _ => false,
+    }
+}
+
+/// Whether `text` can go on with a split Chinese move: Chinese notation's
+/// characters or digits only (`平五`, `8`, `７`).
+pub(crate) fn continues_split_move(text: &str) -> bool {
+    chinese_places(text).is_some_and(|(masks, _)| !masks.is_empty())
+}
+
+/// How many places `text` takes in Chinese notation, if every character is one.
+pub(crate) fn chinese_length(text: &str) -> Option<usize> {
+    chinese_places(text).map(|(masks, _)| masks.len())
+}
+
 impl Input {
     /// Whether `syms` is one reading of `masks` (the plain or the keypad reading).
     pub(crate) fn matches(masks: &[u32], syms: &[Sym]) -> bool {

@@ -94,8 +94,7 @@ pub(crate) fn read_record(
         };
         pieces.push((sq, piece));
     }
-    let tree = read_moves(&bytes[MOVES_AT..])
-        .map_err(|m| err(ErrorKind::Truncated, m.prefixed("move records", "着法记录")))?;
+    let (tree, damage) = read_moves(&bytes[MOVES_AT..]);
     let mut replay = tree
         .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, m))?;
@@ -111,7 +110,13 @@ pub(crate) fn read_record(
     if !finish.trim().is_empty() {
         game.termination = Some(finish.trim().to_string());
     }
-    Ok(replay.finish())
+    match damage {
+        None => Ok(replay.finish()),
+        Some(m) => Err(
+            err(ErrorKind::Truncated, m.prefixed("move records", "着法记录"))
+                .with_partial(replay.finish()),
+        ),
+    }
 }
 
 /// Where a CBL library's index starts: one 276-byte entry per slot, the
@@ -295,20 +300,28 @@ fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, Words> {
 
 /// Move records `[flags, 0, from, to]` in pre-order: flag 1 ends a branch,
 /// 2 announces a sibling (variation), 4 a comment (u32 byte length, UTF-16LE).
-fn read_moves(data: &[u8]) -> Result<Tree, Words> {
+/// A record cut off by the end of the data is an error, returned with the
+/// tree read before it.
+fn read_moves(data: &[u8]) -> (Tree, Option<Words>) {
+    let mut tree = Tree {
+        root_comment: None,
+        moves: Vec::new(),
+        variations: 0,
+        unreadable: None,
+    };
+    let damage = read_records(data, &mut tree).err();
+    (tree, damage)
+}
+
+/// The records of [`read_moves`], read into `tree` until the first that is cut off.
+fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), Words> {
     let mut c = Cursor::new(data);
-    let root_comment = match c.u32()? {
+    tree.root_comment = match c.u32()? {
         0 => None,
         _ => {
             let len = c.u32()?;
             read_comment(&mut c, len)?
         }
-    };
-    let mut tree = Tree {
-        root_comment,
-        moves: Vec::new(),
-        variations: 0,
-        unreadable: None,
     };
     let mut open = 1usize;
     let mut main = true;
@@ -354,7 +367,7 @@ fn read_moves(data: &[u8]) -> Result<Tree, Words> {
             main = flags & 1 == 0;
         }
     }
-    Ok(tree)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -474,6 +487,10 @@ mod tests {
         cut.extend_from_slice(&[10, 0, 0, 0, 1]);
         let e = read_record(&cut, "c.cbr", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Truncated);
+        // What was read before the cut is kept: the header and the moves.
+        let partial = e.partial.as_deref().expect("the header was read");
+        assert_eq!(partial.red(), Some("甲"));
+        assert!(partial.moves.is_empty());
         let mut v1 = b.clone();
         v1[19] = 1;
         assert_eq!(

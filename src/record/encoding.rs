@@ -5,6 +5,8 @@ use std::borrow::Cow;
 
 use encoding_rs::{BIG5, Encoding, GB18030, UTF_8, UTF_16BE, UTF_16LE};
 
+use crate::words::Words;
+
 /// Finds an encoding by a name people use: `utf-8`, `gbk`, `gb2312`,
 /// `gb18030`, `big5`, `utf-16le`, ... (any WHATWG label).
 pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
@@ -100,6 +102,145 @@ pub(crate) fn decode<'a>(
     (text, used)
 }
 
+/// Why text read with the `forced` encoding is most likely in another, if
+/// it shows: bytes that are no text in `forced` (the first such place
+/// named), text that is valid UTF-8 read as a legacy encoding (which turns
+/// every Chinese character into two or three others), replacement
+/// characters (�) already in the text, or text that reads as many more
+/// xiangqi characters in the other Chinese encoding. `None` when the text
+/// reads cleanly and nothing hints at another encoding. Meant for a
+/// command whose user forced an encoding: mojibake says nothing by itself.
+///
+/// ```
+/// use xqarbiter::record::{encoding_by_name, forced_encoding_mismatch};
+/// let gbk = encoding_by_name("gbk").unwrap();
+/// let why = forced_encoding_mismatch("炮二平五 马８进７".as_bytes(), gbk).unwrap();
+/// assert!(why.en.starts_with("the text is valid UTF-8"), "{}", why.en);
+/// ```
+pub fn forced_encoding_mismatch(bytes: &[u8], forced: &'static Encoding) -> Option<Words> {
+    if is_utf16(forced) || bytes.is_ascii() {
+        return None;
+    }
+    let name = encoding_name(forced);
+    let utf8 = std::str::from_utf8(bytes);
+    if forced != UTF_8 {
+        if utf8.is_ok() {
+            let sample = sample_of(bytes, forced);
+            return Some(Words::new(
+                format!(
+                    "the text is valid UTF-8, and read as {name} its Chinese becomes other \
+                     characters ({sample}); try --encoding utf-8, or leave --encoding out"
+                ),
+                format!(
+                    "文本是有效的UTF-8，按{name}读则中文变成乱码（{sample}）；\
+                     可改用 --encoding utf-8，或不加 --encoding"
+                ),
+            ));
+        }
+    } else if let Ok(text) = utf8
+        && text.contains('\u{FFFD}')
+    {
+        return Some(Words::new(
+            "the text already holds replacement characters (�): it was read with a wrong \
+             encoding before it was saved, and the characters lost there cannot be recovered",
+            "文本中已有替换字符（�）：保存之前就曾按错误的编码读过，那里丢失的字无法恢复",
+        ));
+    }
+    let detected = detect_encoding(bytes, true);
+    let other = (detected != forced && detected != UTF_8).then_some(detected);
+    let hint = |other: Option<&'static Encoding>| match other {
+        Some(enc) => {
+            let flag = if enc == BIG5 { "big5" } else { "gbk" };
+            (
+                format!(
+                    "; it reads cleanly as {}: try --encoding {flag}, or leave --encoding out",
+                    encoding_name(enc)
+                ),
+                format!(
+                    "；按{}读则无误：可改用 --encoding {flag}，或不加 --encoding",
+                    encoding_name(enc)
+                ),
+            )
+        }
+        None => (String::new(), String::new()),
+    };
+    if let Some(at) = first_undecodable(bytes, forced) {
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        let (hint_en, hint_zh) = hint(other.filter(|&e| clean(bytes, e)));
+        return Some(Words::new(
+            format!(
+                "the text is not valid {name}: the byte at offset {at} (line {line}) is no character in it{hint_en}"
+            ),
+            format!("文本不是有效的{name}：偏移{at}处的字节（第{line}行）不是{name}字符{hint_zh}"),
+        ));
+    }
+    // Both legacy encodings read it: the one with many more xiangqi characters is meant.
+    let other = other.filter(|&e| {
+        let (mine, theirs) = (common_chars(bytes, forced), common_chars(bytes, e));
+        clean(bytes, e) && theirs >= 2 * mine + 4
+    })?;
+    let (hint_en, hint_zh) = hint(Some(other));
+    Some(Words::new(
+        format!("read as {name}, the text holds few of the characters game records use{hint_en}"),
+        format!("按{name}读，文本中几乎没有棋谱常用的字{hint_zh}"),
+    ))
+}
+
+/// The name people know an encoding by (GB18030 reads GBK and GB2312 too).
+fn encoding_name(enc: &'static Encoding) -> &'static str {
+    if enc == GB18030 {
+        "GBK (GB18030)"
+    } else {
+        enc.name()
+    }
+}
+
+/// Whether `enc` reads every byte of `bytes` as a character.
+fn clean(bytes: &[u8], enc: &'static Encoding) -> bool {
+    !enc.decode_without_bom_handling(bytes).1
+}
+
+/// How many characters frequent in game records `bytes` hold, read as `enc`.
+fn common_chars(bytes: &[u8], enc: &'static Encoding) -> usize {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    text.chars().filter(|c| COMMON_CHARS.contains(*c)).count()
+}
+
+/// The offset of the first byte that `enc` reads as no character, if any.
+fn first_undecodable(bytes: &[u8], enc: &'static Encoding) -> Option<usize> {
+    let mut decoder = enc.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(64);
+    let mut read = 0;
+    while read < bytes.len() {
+        out.clear();
+        let (result, n) =
+            decoder.decode_to_string_without_replacement(&bytes[read..], &mut out, true);
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => return None,
+            encoding_rs::DecoderResult::OutputFull => {
+                read += n;
+                out.reserve(64);
+            }
+            encoding_rs::DecoderResult::Malformed(bad, after) => {
+                return Some((read + n).saturating_sub(usize::from(bad) + usize::from(after)));
+            }
+        }
+    }
+    None
+}
+
+/// The first non-ASCII run of `bytes` as `enc` reads it, a few characters
+/// long: what the user sees instead of the Chinese.
+fn sample_of(bytes: &[u8], enc: &'static Encoding) -> String {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let start = text.find(|c: char| !c.is_ascii()).unwrap_or(0);
+    text[start..]
+        .chars()
+        .take_while(|c| !c.is_ascii())
+        .take(6)
+        .collect()
+}
+
 /// Decodes UTF-16LE text up to the first NUL code unit (CBR/CBL strings).
 pub(crate) fn utf16le_until_nul(bytes: &[u8]) -> String {
     let units: Vec<u16> = bytes
@@ -156,6 +297,42 @@ mod tests {
     fn cut_utf8_is_still_utf8_in_a_prefix() {
         let bytes = "马八进七".as_bytes();
         assert_eq!(detect_encoding(&bytes[..4], false), UTF_8);
+    }
+
+    #[test]
+    fn a_forced_encoding_the_text_is_not_in_is_told() {
+        let text = "[Event \"测试\"]\n1. 炮二平五 马８进７ 红胜\n";
+        let (gbk, _, _) = GB18030.encode(text);
+        let (big5, _, _) = BIG5.encode("1. 炮二平五 馬８進７ 紅勝\n");
+        let why = |bytes: &[u8], enc| forced_encoding_mismatch(bytes, enc).map(|w| w.en);
+        // Each text in its own encoding, or ASCII in any: nothing to say.
+        assert_eq!(why(text.as_bytes(), UTF_8), None);
+        assert_eq!(why(&gbk, GB18030), None);
+        assert_eq!(why(&big5, BIG5), None);
+        assert_eq!(why(b"1. h2e2 h9g7", GB18030), None);
+        // UTF-8 read as a legacy encoding.
+        let w = why(text.as_bytes(), GB18030).unwrap();
+        assert!(w.starts_with("the text is valid UTF-8"), "{w}");
+        // Bytes that are no UTF-8: the place, and the encoding that reads them.
+        let w = why(&gbk, UTF_8).unwrap();
+        assert!(
+            w.starts_with("the text is not valid UTF-8: the byte at offset 8 (line 1)")
+                && w.ends_with("try --encoding gbk, or leave --encoding out"),
+            "{w}"
+        );
+        let w = why(&big5, UTF_8).unwrap();
+        assert!(
+            w.ends_with("try --encoding big5, or leave --encoding out"),
+            "{w}"
+        );
+        // Big5 read as GBK decodes, into few xiangqi characters.
+        let w = why(&big5, GB18030).unwrap();
+        assert!(w.contains("few of the characters game records use"), "{w}");
+        // Replacement characters saved in the text.
+        let w = why("1. 炮二平五 马�进７".as_bytes(), UTF_8).unwrap();
+        assert!(w.contains("replacement characters"), "{w}");
+        assert_eq!(first_undecodable(&gbk, GB18030), None);
+        assert_eq!(first_undecodable(&gbk, UTF_8), Some(8));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::game::Game;
 use crate::words::{Lang, Words};
 
 /// What kind of problem a [`RecordError`] is.
@@ -37,6 +38,9 @@ pub struct RecordError {
     pub kind: ErrorKind,
     /// Why, with the place (offset, line, ply, text as written) where it applies.
     pub message: Words,
+    /// What was read of the game before the damage, when the reader could
+    /// read its header: tags, result, and the moves before the damage.
+    pub partial: Option<Box<Game>>,
 }
 
 impl RecordError {
@@ -47,6 +51,7 @@ impl RecordError {
             game: None,
             kind,
             message: why,
+            partial: None,
         }
     }
 
@@ -57,6 +62,15 @@ impl RecordError {
             game: Some(game),
             kind,
             message: why,
+            partial: None,
+        }
+    }
+
+    /// The error with what was read of the game before the damage.
+    pub fn with_partial(self, game: Game) -> RecordError {
+        RecordError {
+            partial: Some(Box::new(game)),
+            ..self
         }
     }
 

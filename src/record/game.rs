@@ -1,7 +1,7 @@
 //! The game model shared by every reader and writer.
 
 use crate::board::{Move, Position};
-use crate::notation::Outcome;
+use crate::notation::{OtherReading, Outcome};
 use crate::words::Words;
 
 use super::move_text::MoveText;
@@ -28,6 +28,10 @@ pub struct Game {
     pub illegal: Option<IllegalMove>,
     /// The comment before the first move, if any.
     pub comment: Option<String>,
+    /// The moves of the main line whose text another convention reads as
+    /// another legal move, each with its ply (1-based): they were read the
+    /// preferred way, which a record that meant the other gets wrong.
+    pub other_readings: Vec<(usize, OtherReading)>,
 }
 
 /// One move of the main line.
@@ -85,6 +89,7 @@ impl Game {
             variations: 0,
             illegal: None,
             comment: None,
+            other_readings: Vec::new(),
         }
     }
 

@@ -39,7 +39,7 @@ use std::path::Path;
 use crate::words::Words;
 
 pub use crate::notation::Outcome;
-pub use encoding::{decode_text, detect_encoding, encoding_by_name};
+pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;

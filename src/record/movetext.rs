@@ -4,7 +4,7 @@
 //! only a comment is read.
 
 use super::replay::Replay;
-use crate::notation::{Outcome, is_black_first_marker, strip_round_marker};
+use crate::notation::{Outcome, continues_split_move, is_black_first_marker, strip_round_marker};
 use crate::text::line_and_column;
 use crate::words::Words;
 
@@ -158,6 +158,7 @@ pub(crate) fn read_movetext(
             }
         }
     }
+    replay.end_of_moves();
     if variation_depth > 0 {
         let (line, column) = place(text, variation_start, first_line);
         return Err(Words::new(
@@ -257,6 +258,11 @@ fn braced(text: &str, start: usize) -> Option<(&str, usize)> {
 /// numbers, coordinate and WXF moves, PGN results).
 fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     let b = tok.as_bytes();
+    if replay.awaits_rest_of_move() && continues_split_move(tok) {
+        // `8` of `马 8 进 7`: part of a move, not a move number.
+        replay.push_text(tok);
+        return ResultToken::Absent;
+    }
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
         // A move, the usual token.
         replay.push_text(strip_annotations(tok));
@@ -297,6 +303,10 @@ fn strip_annotations(text: &str) -> &str {
 
 /// Handles one token: a move number, a NAG, a result, or a move.
 fn token(tok: &str, replay: &mut Replay) -> ResultToken {
+    if replay.awaits_rest_of_move() && continues_split_move(tok) {
+        replay.push_text(tok);
+        return ResultToken::Absent;
+    }
     if let Some(r) = result_token(tok) {
         return r;
     }

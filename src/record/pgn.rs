@@ -846,6 +846,32 @@ mod tests {
     }
 
     #[test]
+    fn a_pasted_chinese_move_split_by_spaces_is_read_once_whole() {
+        for text in [
+            "炮二 平五 马８ 进７ 2. 马二 进三",
+            "1. 炮 二 平 五 马 8 进 7 2. 马二进三",
+            "炮二平 五 马８进 ７ 马二进三 红胜",
+        ] {
+            let g = read_move_list(text, "m.txt").unwrap();
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
+            assert!(g.illegal.is_none(), "{text}");
+        }
+        // Words that stay short of a move end the line there, quoted as written.
+        for (text, bad) in [
+            ("炮二平五 马８ 进", "马８ 进"),
+            ("炮二平五 马８ 进６", "马８ 进６"),
+            ("炮二平五 马８ 炮二平五", "马８"),
+            ("炮二平五 马８ {好} 进７", "马８"),
+        ] {
+            let g = read_move_list(text, "m.txt").unwrap();
+            let ill = g.illegal.unwrap();
+            assert_eq!((ill.ply, ill.text.as_str()), (2, bad), "{text}");
+        }
+        // Prose is still no game.
+        assert!(read_move_list("本次 比赛 共九轮", "说明.txt").is_err());
+    }
+
+    #[test]
     fn move_list_with_fen_and_result() {
         let g = read_move_list(
             "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",

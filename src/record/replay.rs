@@ -3,7 +3,7 @@
 
 use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
-use crate::notation::{self, piece_zh};
+use crate::notation::{self, Failure, piece_zh};
 use crate::words::Words;
 
 use super::game::{Game, GameMove, IllegalMove};
@@ -61,6 +61,18 @@ pub(crate) struct Replay {
     /// notation (not one that reads as a move but cannot be played, nor a
     /// slip away from a legal move).
     stopped_unreadable: bool,
+    /// The words of a Chinese move split by spaces, waiting for the rest.
+    fragment: Option<Fragment>,
+}
+
+/// The first words of a Chinese move split by stray spaces (`炮二` of `炮二 平五`).
+struct Fragment {
+    /// The words as written, a space between them.
+    written: String,
+    /// The words joined, as read.
+    joined: String,
+    /// Why the words so far are no move.
+    failure: Failure,
 }
 
 impl Replay {
@@ -73,6 +85,7 @@ impl Replay {
             game: Game::new(start),
             flexible_side,
             stopped_unreadable: false,
+            fragment: None,
         }
     }
 
@@ -92,41 +105,120 @@ impl Replay {
     }
 
     /// Reads and plays a move written in any notation (or Chinese moves
-    /// written without spaces, each played in turn). Returns false (and
-    /// records the illegal move) if it cannot be played.
+    /// written without spaces, each played in turn, or the words of a
+    /// Chinese move split by stray spaces: `炮二 平五`, `马 8 进 7`, read once
+    /// the move is whole). Returns false (and records the illegal move) if
+    /// it cannot be played.
     pub(crate) fn push_text(&mut self, text: &str) -> bool {
         if self.stopped() {
             return false;
         }
-        let parsed = match parse_coordinates(text) {
-            Some(mv) if self.is_legal(mv) => Ok(mv),
-            _ => notation::read_move(&self.pos, text),
-        };
-        match parsed {
-            Ok(mv) => {
-                self.play(mv, text);
+        if let Some(head) = self.fragment.take() {
+            return self.continue_fragment(head, text);
+        }
+        match self.read_and_play(text) {
+            Ok(()) => true,
+            Err(failure) if notation::begins_split_move(text) => {
+                self.fragment = Some(Fragment {
+                    written: text.to_string(),
+                    joined: text.to_string(),
+                    failure,
+                });
                 true
             }
             Err(failure) => {
-                if self.try_other_side(|p| notation::read_move(p, text).ok(), text) {
-                    return true;
-                }
-                if let Some(moves) = notation::split_run_together(&self.pos, text) {
-                    // Chinese moves written without spaces: 炮二平五马８进７.
-                    for (mv, written) in moves {
-                        self.play(mv, &written);
-                    }
-                    return true;
-                }
-                let previous = self.game.moves.last().map(|m| m.text.as_str());
-                self.stopped_unreadable = failure.is_no_move(&self.pos, text);
-                let (e, near) = failure
-                    .listed_like(text, previous)
-                    .into_error_and_near(&self.pos, text);
-                self.stop(text, e.reason, Some((e.legal, near)));
+                self.fail(text, failure);
                 false
             }
         }
+    }
+
+    /// Whether the words of a split Chinese move wait for the rest of it:
+    /// a digit is then part of the move, not a move number.
+    pub(crate) fn awaits_rest_of_move(&self) -> bool {
+        self.fragment.is_some()
+    }
+
+    /// Ends the moves: the words of a split Chinese move still waiting for
+    /// the rest of it name no move, and the main line stops there.
+    pub(crate) fn end_of_moves(&mut self) {
+        if let Some(head) = self.fragment.take() {
+            self.fail(&head.written, head.failure);
+        }
+    }
+
+    /// Reads `text` as one move (for the other side too, before the first
+    /// move of a flexible start) or as Chinese moves run together, and plays it.
+    fn read_and_play(&mut self, text: &str) -> Result<(), Failure> {
+        let parsed = match parse_coordinates(text) {
+            Some(mv) if self.is_legal(mv) => Ok((mv, None)),
+            _ => notation::read_move_noting(&self.pos, text),
+        };
+        let failure = match parsed {
+            Ok((mv, other)) => {
+                if let Some(other) = other {
+                    let ply = self.game.moves.len() + 1;
+                    self.game.other_readings.push((ply, other));
+                }
+                self.play(mv, text);
+                return Ok(());
+            }
+            Err(failure) => failure,
+        };
+        if self.try_other_side(|p| notation::read_move(p, text).ok(), text) {
+            return Ok(());
+        }
+        if let Some(moves) = notation::split_run_together(&self.pos, text) {
+            // Chinese moves written without spaces: 炮二平五马８进７.
+            for (mv, written) in moves {
+                self.play(mv, &written);
+            }
+            return Ok(());
+        }
+        Err(failure)
+    }
+
+    /// Joins `text` to the words of a split Chinese move: plays the move
+    /// once whole, waits for more while it is still short, else stops. The
+    /// stop names the words as written: all of them when they make a
+    /// move's length, else the head alone (`text` belongs to no move of it).
+    fn continue_fragment(&mut self, head: Fragment, text: &str) -> bool {
+        if !notation::continues_split_move(text) {
+            self.fail(&head.written, head.failure);
+            return false;
+        }
+        let joined = format!("{}{text}", head.joined);
+        let written = format!("{} {text}", head.written);
+        let failure = match self.read_and_play(&joined) {
+            Ok(()) => return true,
+            Err(failure) => failure,
+        };
+        if notation::begins_split_move(&joined) {
+            self.fragment = Some(Fragment {
+                written,
+                joined,
+                failure,
+            });
+            return true;
+        }
+        let whole = matches!(notation::chinese_length(&joined), Some(4 | 5))
+            && notation::read_move(&self.pos, text).is_err();
+        if whole {
+            self.fail(&written, failure);
+        } else {
+            self.fail(&head.written, head.failure);
+        }
+        false
+    }
+
+    /// Stops the main line at `text`, which `failure` says is no move here.
+    fn fail(&mut self, text: &str, failure: Failure) {
+        let previous = self.game.moves.last().map(|m| m.text.as_str());
+        self.stopped_unreadable = failure.is_no_move(&self.pos, text);
+        let (e, near) = failure
+            .listed_like(text, previous)
+            .into_error_and_near(&self.pos, text);
+        self.stop(text, e.reason, Some((e.legal, near)));
     }
 
     /// Whether no move was read because the first text reads as no move in
@@ -201,6 +293,7 @@ impl Replay {
 
     /// Attaches a comment to the last move, or to the game if no move was played yet.
     pub(crate) fn comment(&mut self, text: &str) {
+        self.end_of_moves();
         let text = text.trim();
         if text.is_empty() || self.stopped() {
             return;
@@ -221,6 +314,7 @@ impl Replay {
     /// The finished game; a termination found in the last comment is filled in
     /// unless the reader set one.
     pub(crate) fn finish(mut self) -> Game {
+        self.end_of_moves();
         if self.game.termination.is_none() {
             let last = match self.game.moves.last() {
                 Some(m) => m.comment.as_deref(),

@@ -148,16 +148,7 @@ pub(crate) fn read(
             .map(|(i, b)| b.wrapping_sub(k.f32[i % 32]))
             .collect(),
     };
-    let tree = read_tree(&data, keys.as_ref(), encoding)
-        .map_err(|m| {
-            let what = Words::new(
-                format!(
-                    "move records (bytes counted from byte {HEADER_LEN}; the file is cut short or damaged)"
-                ),
-                format!("着法记录（字节位置从第{HEADER_LEN}字节起算；文件不完整或已损坏）"),
-            );
-            err(ErrorKind::Truncated, m.prefixed(&what.en, &what.zh))
-        })?;
+    let (tree, damage) = read_tree(&data, keys.as_ref(), encoding);
     let mut replay = tree
         .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, m))?;
@@ -171,7 +162,19 @@ pub(crate) fn read(
     if let Some(r) = game.result {
         game.push_tag("Result", r.pgn());
     }
-    Ok(replay.finish())
+    match damage {
+        None => Ok(replay.finish()),
+        Some(m) => {
+            let what = Words::new(
+                format!(
+                    "move records (bytes counted from byte {HEADER_LEN}; the file is cut short or damaged)"
+                ),
+                format!("着法记录（字节位置从第{HEADER_LEN}字节起算；文件不完整或已损坏）"),
+            );
+            Err(err(ErrorKind::Truncated, m.prefixed(&what.en, &what.zh))
+                .with_partial(replay.finish()))
+        }
+    }
 }
 
 /// One decoded move record.
@@ -246,16 +249,33 @@ fn read_record(
 
 /// Reads the tree: record 0 is the root; then the main line until the first
 /// record without a child; then the rest, to count its siblings. A record cut
-/// off by the end of the data is an error; records announced but absent are not.
-fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> Result<Tree, Words> {
-    let mut c = Cursor::new(data);
-    let root = read_record(&mut c, keys, encoding)?;
+/// off by the end of the data is an error, returned with the tree read
+/// before it; records announced but absent are not.
+fn read_tree(
+    data: &[u8],
+    keys: Option<&Keys>,
+    encoding: &'static Encoding,
+) -> (Tree, Option<Words>) {
     let mut tree = Tree {
-        root_comment: root.comment,
+        root_comment: None,
         moves: Vec::new(),
         variations: 0,
         unreadable: None,
     };
+    let damage = read_records(data, keys, encoding, &mut tree).err();
+    (tree, damage)
+}
+
+/// The records of [`read_tree`], read into `tree` until the first that is cut off.
+fn read_records(
+    data: &[u8],
+    keys: Option<&Keys>,
+    encoding: &'static Encoding,
+    tree: &mut Tree,
+) -> Result<(), Words> {
+    let mut c = Cursor::new(data);
+    let root = read_record(&mut c, keys, encoding)?;
+    tree.root_comment = root.comment;
     // Records still owed by the pre-order walk.
     let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
     let mut main = root.has_next;
@@ -291,7 +311,7 @@ fn read_tree(data: &[u8], keys: Option<&Keys>, encoding: &'static Encoding) -> R
             main = r.has_next;
         }
     }
-    Ok(tree)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -348,6 +368,15 @@ mod tests {
         cut.truncate(cut.len() - 3);
         let e = read(&cut, "c.xqf", None).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Truncated);
+        // What was read before the cut is kept: the header and the moves.
+        let partial = e.partial.as_deref().expect("the header was read");
+        assert_eq!(partial.red(), Some("Hu"));
+        assert_eq!(partial.result, Some(Outcome::RedWins));
+        assert!(partial.moves.is_empty());
+        let mut later = plain(&[(0, 0, 0xF0, ""), (72, 42, 0xF0, ""), (79, 67, 0, "comment")]);
+        later.truncate(later.len() - 2);
+        let partial = read(&later, "c.xqf", None).unwrap_err().partial;
+        assert_eq!(partial.expect("read").uci_moves(), ["h2e2"]);
         assert!(e.to_string().starts_with("c.xqf, game #0: move records"));
         // Its byte numbers count from the end of the header, not the file's
         // start: the words say so, and that the file is cut short.

@@ -553,6 +553,65 @@ fn toml_words(message: &str) -> Words {
     Words::new(message, format!("赛事规程文件的TOML语法有误：{message}"))
 }
 
+/// What the TOML reader's "duplicate key" at `span` of `src` is, for
+/// people: the key (or the `[section]`) set twice, and the line that set it first.
+fn duplicate_key(src: &str, span: std::ops::Range<usize>) -> Words {
+    let key = src
+        .get(span.clone())
+        .unwrap_or("")
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'');
+    let (line, _) = crate::text::line_and_column(src, span.start);
+    // The section each line is in, and whether the duplicate is a section header.
+    let header = |l: &str| {
+        let l = l.trim();
+        (l.starts_with('[') && !l.starts_with("[["))
+            .then(|| l.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+    };
+    let lines: Vec<&str> = src.lines().collect();
+    let is_section = lines
+        .get(line - 1)
+        .and_then(|l| header(l))
+        .is_some_and(|h| h == key);
+    let mut section = String::new();
+    let mut sections = Vec::with_capacity(lines.len());
+    for l in &lines {
+        if let Some(h) = header(l) {
+            section = h;
+        }
+        sections.push(section.clone());
+    }
+    let here = sections.get(line - 1).cloned().unwrap_or_default();
+    let first = lines.iter().take(line - 1).enumerate().position(|(i, l)| {
+        if is_section {
+            return header(l).is_some_and(|h| h == key);
+        }
+        let rest = l.trim_start().trim_start_matches(['"', '\'']);
+        sections[i] == here
+            && header(l).is_none()
+            && rest.strip_prefix(key).is_some_and(|r| {
+                r.trim_start_matches(['"', '\''])
+                    .trim_start()
+                    .starts_with('=')
+            })
+    });
+    let (what, what_zh) = if is_section {
+        (
+            format!("the section [{key}] appears"),
+            format!("[{key}] 一节"),
+        )
+    } else {
+        (format!("the key '{key}' is set"), format!("键“{key}”"))
+    };
+    match first {
+        Some(i) => Words::new(
+            format!("{what} twice: first on line {}, again here", i + 1),
+            format!("{what_zh}重复出现：第{}行已有，此处又写了一次", i + 1),
+        ),
+        None => Words::new(format!("{what} twice"), format!("{what_zh}重复出现")),
+    }
+}
+
 /// The section a profile key belongs in (`""` for the top of the file), so
 /// that a key written in the wrong place is told where it goes.
 fn section_of(key: &str) -> Option<&'static str> {
@@ -645,10 +704,13 @@ impl FromStr for Profile {
             return Ok(builtin);
         }
         let raw: RawProfile = toml::from_str(src).map_err(|e| {
-            let why = toml_words(e.message().trim());
+            let message = e.message().trim();
             match e.span() {
-                Some(span) => ProfileError::at(src, span.start, why),
-                None => ProfileError::plain(why),
+                Some(span) if message.starts_with("duplicate key") => {
+                    ProfileError::at(src, span.start, duplicate_key(src, span))
+                }
+                Some(span) => ProfileError::at(src, span.start, toml_words(message)),
+                None => ProfileError::plain(toml_words(message)),
             }
         })?;
         let name = raw.name.get_ref().trim();
@@ -958,6 +1020,42 @@ mod tests {
             e.message.zh.starts_with("赛事规程文件的TOML语法有误："),
             "{}",
             e.message.zh
+        );
+    }
+
+    #[test]
+    fn a_key_or_section_set_twice_is_named_with_the_line_that_set_it_first() {
+        let err = |src: &str| src.parse::<Profile>().unwrap_err();
+        let e =
+            err("name = \"x\"\nbase = \"cxa2020\"\n[natural_limit]\nrounds = 40\nrounds = 50\n");
+        assert_eq!(e.line, Some(5));
+        assert_eq!(
+            e.message.en,
+            "the key 'rounds' is set twice: first on line 4, again here"
+        );
+        assert_eq!(
+            e.message.zh,
+            "键“rounds”重复出现：第4行已有，此处又写了一次"
+        );
+        let e = err("name = \"x\"\nbase = \"cxa2020\"\nname = \"y\"\n");
+        assert_eq!(
+            (e.line, e.message.en.as_str()),
+            (
+                Some(3),
+                "the key 'name' is set twice: first on line 1, again here"
+            )
+        );
+        // A section twice is named as a section.
+        let e = err(
+            "name = \"x\"\nbase = \"cxa2020\"\n[natural_limit]\nrounds = 40\n[draws]\n\
+             armageddon = true\n[natural_limit]\ncheck_cap = 3\n",
+        );
+        assert_eq!(
+            (e.line, e.message.en.as_str()),
+            (
+                Some(7),
+                "the section [natural_limit] appears twice: first on line 3, again here"
+            )
         );
     }
 
