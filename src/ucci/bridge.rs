@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::dialect::{Dialect, EngineProtocol};
+use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
 
 /// How to run the engine behind the bridge.
@@ -56,6 +56,11 @@ pub(crate) struct Bridge {
     pub(crate) gui_options: Vec<(String, String)>,
     /// Why the last start failed, if it did.
     pub(crate) start_failure: Option<String>,
+    /// The engine reads no command while it searches, so `stop` and
+    /// `ponderhit` never reach it: Sjaak II, or an engine that let a `stop`
+    /// go unanswered. The bridge then answers a `stop` itself and does not
+    /// pass `go ponder` on.
+    pub(crate) deaf: bool,
 }
 
 impl Bridge {
@@ -67,6 +72,8 @@ impl Bridge {
                 rank_base: settings.rank_base.unwrap_or(0),
                 millis: false,
                 go_infinite: settings.protocol == EngineProtocol::Uci,
+                letters: FenLetters::Standard,
+                increments: true,
             },
             settings,
             engine: None,
@@ -75,6 +82,7 @@ impl Bridge {
             options: Vec::new(),
             gui_options: Vec::new(),
             start_failure: None,
+            deaf: false,
         }
     }
 
@@ -98,7 +106,21 @@ impl Bridge {
             .as_deref()
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
-        self.dialect.rank_base = self.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        // Sjaak II numbers ranks from 1 in both protocols, reads the horse
+        // and elephant as H and E in a FEN, misreads UCCI increments, and
+        // reads no input while it searches (not even `stop`).
+        let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
+        self.dialect.rank_base = self
+            .settings
+            .rank_base
+            .unwrap_or(u8::from(fsf_uci || sjaak));
+        self.dialect.increments = !sjaak;
+        self.dialect.letters = if sjaak {
+            FenLetters::HorseElephant
+        } else {
+            FenLetters::Standard
+        };
+        self.deaf |= sjaak;
         self.dialect.go_infinite = fairy || self.dialect.protocol == EngineProtocol::Uci;
         let mut setup = Vec::new();
         match self.dialect.protocol {
@@ -299,6 +321,29 @@ mod tests {
         ]));
         assert!(eleeye.dialect.millis);
         assert_eq!(setup, vec!["setoption usemillisec true"]);
+    }
+
+    #[test]
+    fn sjaak_counts_ranks_from_one_and_reads_h_and_e_in_both_protocols() {
+        for protocol in [EngineProtocol::Ucci, EngineProtocol::Uci] {
+            let mut b = Bridge::new(EngineSettings {
+                command: vec!["x".into()],
+                protocol,
+                options: Vec::new(),
+                rank_base: None,
+                timeout: Duration::from_secs(1),
+                search_limit: Duration::from_secs(1),
+            });
+            assert!(!b.deaf);
+            b.configure(&[
+                "Sjaak II version 1.4.1 (x86_64)".to_string(),
+                "id name Sjaak II 1.4.1 (x86_64)".to_string(),
+            ]);
+            assert_eq!(b.dialect.rank_base, 1, "{protocol:?}");
+            assert_eq!(b.dialect.letters, FenLetters::HorseElephant);
+            assert!(!b.dialect.increments);
+            assert!(b.deaf);
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ use super::bridge::{Bridge, EngineSettings};
 use super::dialect::{EngineProtocol, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
+use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
@@ -60,6 +61,17 @@ struct Search {
     restricted: bool,
     /// The engine exited during this search and was started again.
     restarted: bool,
+    /// The first moves of the engine's `info … pv` lines in this search,
+    /// oldest first: where the bridge looks for a move when the engine's
+    /// answer cannot be passed on.
+    liked: Vec<Move>,
+    /// A ponder search held back from an engine that reads nothing while it
+    /// searches: it is sent, as a normal search, at `ponderhit`.
+    held: bool,
+    /// The engine is sent the position alone, without the moves that led to
+    /// it (after it answered no move where the rules leave it some: its own
+    /// idea of the game's repetitions may be what stopped it).
+    bare: bool,
 }
 
 /// The score in a translated `info` line (`… score N …`).
@@ -70,6 +82,16 @@ fn score_of(info: &str) -> Option<i64> {
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
     tokens.next()?.parse().ok()
+}
+
+/// The first move of an engine's `info … pv` line, as the engine wrote it.
+fn pv_move(info: &str) -> Option<&str> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "pv")?;
+    tokens.next()
 }
 
 /// The `go` to ask again with after `elapsed` of a search: a clock search
@@ -669,8 +691,16 @@ impl<W: Write> Session<W> {
             millis,
             restricted,
             restarted: false,
+            liked: Vec::new(),
+            held: false,
+            bare: false,
         });
-        self.send_search();
+        let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
+        match &mut self.search {
+            // Its `ponderhit` would not reach the engine.
+            Some(search) if deaf && search.go.ponder => search.held = true,
+            _ => self.send_search(),
+        }
         Ok(())
     }
 
@@ -700,6 +730,12 @@ impl<W: Write> Session<W> {
         search.go.ponder = false;
         search.clock_start = Instant::now();
         search.draw_offered |= draw;
+        if search.held {
+            search.held = false;
+            search.go.draw |= draw;
+            self.send_search();
+            return Ok(());
+        }
         let ucci = self
             .bridge
             .as_ref()
@@ -719,7 +755,20 @@ impl<W: Write> Session<W> {
             .bridge
             .as_ref()
             .map_or(Duration::ZERO, |b| b.settings.timeout);
+        let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
+            Some(search) if search.held => {
+                let search = self.search.take().expect("a search");
+                self.play_own_move(&search, "the ponder search was not passed on")
+            }
+            Some(_) if deaf => {
+                let search = self.search.take().expect("a search");
+                self.kill_engine();
+                self.play_own_move(
+                    &search,
+                    "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
+                )
+            }
             Some(search) => {
                 search.stopped = true;
                 search.deadline = after(margin);
@@ -743,8 +792,17 @@ impl<W: Write> Session<W> {
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
-            if let (Some(score), Some(search)) = (score_of(&text), &mut self.search) {
-                search.last_score = Some(score);
+            let pv = pv_move(line)
+                .and_then(|m| bridge.dialect.parse_move(m))
+                .filter(|&m| self.game.judge.position().is_legal(m));
+            if let Some(search) = &mut self.search {
+                if let Some(score) = score_of(&text) {
+                    search.last_score = Some(score);
+                }
+                if let Some(m) = pv {
+                    search.liked.retain(|&l| l != m);
+                    search.liked.push(m);
+                }
             }
             return self.say(&text);
         }
@@ -757,7 +815,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let Some(text) = best.mv else {
-            return self.say(gui.no_move());
+            return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
@@ -798,6 +856,9 @@ impl<W: Write> Session<W> {
         self.retry_or_pick(search, mv, &text, &why)
     }
 
+    /// The engine answered `text` (`mv` when it is a move), which cannot be
+    /// passed on for the reason `why`: the bridge asks again, while the GUI's
+    /// clock has time and asking can help, or else plays its own move.
     fn retry_or_pick(
         &mut self,
         mut search: Search,
@@ -805,9 +866,12 @@ impl<W: Write> Session<W> {
         text: &str,
         why: &str,
     ) -> io::Result<()> {
+        // An engine that answers a move it was told is banned ignores the
+        // list: asking it again the same way would only spend the clock.
+        let ignored_bans = mv.is_some_and(|m| search.bans.iter().any(|b| b.mv == m));
         if let Some(m) = mv {
             search.allowed.retain(|&a| a != m);
-            if !search.bans.iter().any(|b| b.mv == m) {
+            if !ignored_bans {
                 search.bans.push(Ban {
                     mv: m,
                     reason: why.to_string(),
@@ -817,21 +881,24 @@ impl<W: Write> Session<W> {
         // The GUI reads moves in its own coordinates, whatever the engine's ranks.
         let gui = self.gui;
         let text = mv.map_or_else(|| format!("'{text}'"), |m| gui.move_text(m));
-        let Some(fallback) = search.allowed.first().map(|&m| gui.move_text(m)) else {
-            self.info(&format!("engine answered {text} ({why}); no move is left"))?;
-            return self.say(gui.no_move());
-        };
         let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis);
-        let Some(go) = again.filter(|_| !search.stopped && search.retries < MAX_RETRIES) else {
-            self.info(&format!(
-                "engine answered {text} ({why}); playing {fallback} instead"
-            ))?;
-            return self.say(&format!("bestmove {fallback}"));
+        let asks = !search.stopped
+            && !ignored_bans
+            && search.retries < MAX_RETRIES
+            && !search.allowed.is_empty();
+        let Some(go) = again.filter(|_| asks) else {
+            let what = if ignored_bans {
+                format!("engine answered {text} ({why}), which it was told it may not play")
+            } else {
+                format!("engine answered {text} ({why})")
+            };
+            return self.play_own_move(&search, &what);
         };
         // The new `go` gives the clock as it stands now.
         search.go = go;
         search.clock_start = Instant::now();
         search.retries += 1;
+        search.bare |= mv.is_none();
         self.info(&format!(
             "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
             search.retries
@@ -839,6 +906,23 @@ impl<W: Write> Session<W> {
         self.search = Some(search);
         self.send_search();
         Ok(())
+    }
+
+    /// Answers `search` with the bridge's own move (see `fallback`), saying
+    /// `what` happened; `nobestmove` when no move is allowed.
+    fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
+        let gui = self.gui;
+        let pos = self.game.judge.position().clone();
+        let Some((mv, source)) = fallback::choose(&pos, &search.allowed, &search.liked) else {
+            self.info(&format!("{what}; no move is left"))?;
+            return self.say(gui.no_move());
+        };
+        self.info(&format!(
+            "{what}; playing {} ({})",
+            gui.move_text(mv),
+            source.describe()
+        ))?;
+        self.say(&format!("bestmove {}", gui.move_text(mv)))
     }
 
     fn on_engine_exit(&mut self) -> io::Result<()> {
@@ -876,12 +960,18 @@ impl<W: Write> Session<W> {
     }
 
     fn on_search_timeout(&mut self) -> io::Result<()> {
-        self.search = None;
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
         if let Some(b) = &mut self.bridge {
             b.engine = None;
+            // It let a `stop` go unanswered: later ones are answered by the bridge.
+            b.deaf |= search.stopped;
         }
-        self.info("the engine gave no bestmove in time and was stopped; it will be restarted at the next position")?;
-        self.say(self.gui.no_move())
+        self.play_own_move(
+            &search,
+            "the engine gave no bestmove in time and was stopped; it will be restarted at the next position",
+        )
     }
 
     fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
@@ -920,8 +1010,13 @@ impl<W: Write> Session<W> {
         };
         let d = bridge.dialect;
         let mut lines = Vec::with_capacity(3);
-        let mut pos = format!("position fen {}", self.game.start.fen());
-        if !self.game.moves.is_empty() {
+        let start = if search.bare {
+            self.game.judge.position()
+        } else {
+            &self.game.start
+        };
+        let mut pos = format!("position fen {}", d.letters.fen(&start.fen()));
+        if !search.bare && !self.game.moves.is_empty() {
             pos.push_str(" moves");
             for &m in &self.game.moves {
                 pos.push(' ');
