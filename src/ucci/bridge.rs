@@ -196,7 +196,7 @@ impl Bridge {
 }
 
 /// Reads an engine's `option` line into what the GUI is offered; options the
-/// bridge handles itself are left out.
+/// bridge handles itself, and chess's `UCI_Chess960` (Sjaak II offers it), are left out.
 fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     let rest = line.strip_prefix("option ")?;
     let (engine_name, tail) = match protocol {
@@ -212,7 +212,13 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     };
     if matches!(
         ucci_name.as_str(),
-        "usemillisec" | "profile" | "newgame" | "uci_variant" | "rankbase" | "protocol"
+        "usemillisec"
+            | "profile"
+            | "newgame"
+            | "uci_variant"
+            | "uci_chess960"
+            | "rankbase"
+            | "protocol"
     ) {
         return None;
     }
@@ -281,6 +287,13 @@ mod tests {
             .is_none()
         );
         assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
+        assert!(
+            engine_option(
+                "option name UCI_Chess960 type check default true",
+                EngineProtocol::Uci
+            )
+            .is_none()
+        );
     }
 
     #[test]

@@ -61,10 +61,9 @@ struct Search {
     restricted: bool,
     /// The engine exited during this search and was started again.
     restarted: bool,
-    /// The first moves of the engine's `info … pv` lines in this search,
-    /// oldest first: where the bridge looks for a move when the engine's
-    /// answer cannot be passed on.
-    liked: Vec<Move>,
+    /// The engine's `info … pv` lines in this search, oldest first: where
+    /// the bridge looks for a move when the engine's answer cannot be passed on.
+    liked: Vec<PvLine>,
     /// A ponder search held back from an engine that reads nothing while it
     /// searches: it is sent, as a normal search, at `ponderhit`.
     held: bool,
@@ -84,14 +83,49 @@ fn score_of(info: &str) -> Option<i64> {
     tokens.next()?.parse().ok()
 }
 
-/// The first move of an engine's `info … pv` line, as the engine wrote it.
-fn pv_move(info: &str) -> Option<&str> {
+/// What the bridge keeps of an engine's `info … pv` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct PvLine<M = Move> {
+    /// Its `depth` (0 if none).
+    depth: u32,
+    /// Its `multipv` rank (1 if none: the best line).
+    multipv: u32,
+    /// Its first move.
+    first: M,
+}
+
+/// An engine's `info … pv` line, its first move as the engine wrote it.
+fn pv_line(info: &str) -> Option<PvLine<&str>> {
     if info.starts_with("info string") || info.starts_with("info message") {
         return None;
     }
+    let mut depth = 0;
+    let mut multipv = 1;
     let mut tokens = info.split_whitespace();
-    tokens.find(|&t| t == "pv")?;
-    tokens.next()
+    while let Some(t) = tokens.next() {
+        match t {
+            "depth" => depth = tokens.next()?.parse().unwrap_or(0),
+            "multipv" => multipv = tokens.next()?.parse().unwrap_or(1),
+            "pv" => {
+                let first = tokens.next()?;
+                return Some(PvLine {
+                    depth,
+                    multipv,
+                    first,
+                });
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first moves of `lines` (oldest first), the engine's preferred last:
+/// the deepest, and among one depth the best ranked (MultiPV), then the latest.
+fn by_preference(lines: &[PvLine]) -> Vec<Move> {
+    let mut lines = lines.to_vec();
+    lines.sort_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)));
+    lines.iter().map(|l| l.first).collect()
 }
 
 /// The `go` to ask again with after `elapsed` of a search: a clock search
@@ -792,17 +826,23 @@ impl<W: Write> Session<W> {
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
-            let pv = pv_move(line)
-                .and_then(|m| bridge.dialect.parse_move(m))
-                .filter(|&m| self.game.judge.position().is_legal(m));
+            let pv = pv_line(line).and_then(|l| {
+                let first = bridge.dialect.parse_move(l.first)?;
+                self.game
+                    .judge
+                    .position()
+                    .is_legal(first)
+                    .then_some(PvLine {
+                        depth: l.depth,
+                        multipv: l.multipv,
+                        first,
+                    })
+            });
             if let Some(search) = &mut self.search {
                 if let Some(score) = score_of(&text) {
                     search.last_score = Some(score);
                 }
-                if let Some(m) = pv {
-                    search.liked.retain(|&l| l != m);
-                    search.liked.push(m);
-                }
+                search.liked.extend(pv);
             }
             return self.say(&text);
         }
@@ -913,7 +953,8 @@ impl<W: Write> Session<W> {
     fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
         let gui = self.gui;
         let pos = self.game.judge.position().clone();
-        let Some((mv, source)) = fallback::choose(&pos, &search.allowed, &search.liked) else {
+        let liked = by_preference(&search.liked);
+        let Some((mv, source)) = fallback::choose(&pos, &search.allowed, &liked) else {
             self.info(&format!("{what}; no move is left"))?;
             return self.say(gui.no_move());
         };
@@ -1198,6 +1239,33 @@ mod tests {
         assert_eq!(
             go_with_time_left(&depth, Duration::from_secs(99), true),
             Some(depth)
+        );
+    }
+
+    #[test]
+    fn prefers_the_deepest_best_ranked_latest_line() {
+        let line = pv_line("info depth 7 seldepth 9 multipv 2 score cp 5 pv h2e2 h9g7").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (7, 2, "h2e2"));
+        let line = pv_line("info score 5 pv b2e2").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (0, 1, "b2e2"));
+        assert_eq!(pv_line("info depth 5 score -16000 pv"), None);
+        assert_eq!(pv_line("info string pv h2e2"), None);
+        let mv = |s: &str| Move::parse_uci(s).unwrap();
+        let at = |depth, multipv, m: &str| PvLine {
+            depth,
+            multipv,
+            first: mv(m),
+        };
+        let lines = [
+            at(5, 1, "h2e2"),
+            at(5, 2, "b2e2"),
+            at(6, 1, "h0g2"),
+            at(6, 2, "b0c2"),
+            at(6, 1, "c3c4"),
+        ];
+        assert_eq!(
+            by_preference(&lines),
+            ["b2e2", "h2e2", "b0c2", "h0g2", "c3c4"].map(mv)
         );
     }
 
