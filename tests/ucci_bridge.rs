@@ -859,15 +859,15 @@ fn insisting_engine_is_replaced_by_a_move_that_holds() {
     }
 }
 
-/// An engine that insists on a banned move but showed other lines gets the
-/// first move of its latest line that holds: not the later one that loses
-/// the rook.
+/// An engine that insists on a banned move but showed other lines, and
+/// whose short searches of each candidate give no score, gets the first move
+/// of its latest line that holds: not the later one that loses the rook.
 #[test]
 fn insisting_engine_is_answered_with_its_own_line() {
     for protocol in ["ucci", "uci"] {
         let engine = fake_in(
             protocol,
-            "echo info depth 1 score 3 pv a0a3 e9f9; echo info depth 2 score 1 pv a0a6 a9a6; echo bestmove d0d1",
+            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv a0a3 e9f9; echo info depth 2 score 1 pv a0a6 a9a6; echo bestmove d0d1;; esac",
         );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
@@ -971,4 +971,38 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     assert!(!text.contains("->ENG go ponder"), "{text}");
     // The fake engine takes seconds.
     assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
+}
+
+/// An engine that ignores bans (Sjaak II does) and insists on a banned move
+/// is asked to search the position after each acceptable move briefly; the
+/// bridge plays the one it scores best, and shows none of those searches.
+#[test]
+fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        position*) p=\"$l\";; \
+        \"go depth 4\") case \"$p\" in *a0a2) echo info depth 4 score -50 pv e9e8;; *) echo info depth 4 score 30 pv e9e8;; esac; echo bestmove e9e8;; \
+        go*) echo bestmove d0d1;; quit) exit 0;; esac; done'";
+    let log = temp_log("probes");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send(MATE_NET);
+    gui.send("banmoves d0d1");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(mv.as_deref(), Some("a0a2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("scored best")
+            && l.contains("4 moves to depth 4")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("e9e8")), "{lines:?}");
+    for m in HOLDING {
+        let probe = format!("->ENG position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1 moves {m}\n");
+        assert!(text.contains(&probe), "{m}: {text}");
+    }
 }

@@ -89,7 +89,7 @@ impl FenLetters {
 }
 
 /// Mate scores in the ElephantEye convention: ±(MATE − plies).
-const MATE: i64 = 10000;
+pub(crate) const MATE: i64 = 10000;
 
 impl Dialect {
     /// A move as the engine writes it.

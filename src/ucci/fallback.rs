@@ -19,6 +19,8 @@ pub(crate) enum Source {
     EnginePv,
     /// The cheap assessment: mate, no mate in one against, material.
     Assessment,
+    /// Short searches by the engine of the position after each candidate.
+    Probes,
 }
 
 impl Source {
@@ -28,6 +30,9 @@ impl Source {
             Source::EnginePv => "the first move of the engine's latest line that may be played",
             Source::Assessment => {
                 "the bridge's own pick: a mate if there is one, else no mate in one against and the least material lost"
+            }
+            Source::Probes => {
+                "the allowed move the engine scored best when it searched the position after each"
             }
         }
     }
@@ -86,6 +91,40 @@ pub(crate) fn choose(pos: &Position, allowed: &[Move], liked: &[Move]) -> Option
         Some(m) if best < MATES => (m, Source::EnginePv),
         _ => (best_move, Source::Assessment),
     })
+}
+
+/// The moves worth a short search by the engine when it cannot be told to
+/// leave some out: those [`choose`] would accept (allowed, no mate in one
+/// against, no more material lost than the best allowed move), the engine's
+/// `liked` ones (oldest first) first, most recent first, then by assessment;
+/// at most `cap`. A mate, if there is one, alone.
+pub(crate) fn candidates(
+    pos: &Position,
+    allowed: &[Move],
+    liked: &[Move],
+    cap: usize,
+) -> Vec<Move> {
+    let mut scored: Vec<(Move, i32)> = allowed.iter().map(|&m| (m, assess(pos, m))).collect();
+    scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    let Some(&(first, best)) = scored.first() else {
+        return Vec::new();
+    };
+    if best == MATES {
+        return vec![first];
+    }
+    let acceptable: Vec<Move> = scored
+        .iter()
+        .filter(|&&(_, s)| s > MATED && s >= best.min(0))
+        .map(|&(m, _)| m)
+        .collect();
+    let mut out: Vec<Move> = Vec::with_capacity(cap);
+    for &m in liked.iter().rev().chain(&acceptable) {
+        if acceptable.contains(&m) && !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    out.truncate(cap);
+    out
 }
 
 #[cfg(test)]
@@ -164,5 +203,25 @@ mod tests {
             Some((mv("b2e2"), Source::EnginePv))
         );
         assert_eq!(choose(&p, &[], &liked), None);
+    }
+
+    #[test]
+    fn candidates_are_the_acceptable_moves_the_engine_liked_first() {
+        // The mate net of the tests above: the rook's four holding moves.
+        let p = pos("r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1");
+        let allowed = p.legal_moves();
+        let liked = [mv("a0a3"), mv("a0a6"), mv("a0a1"), mv("a0a3")];
+        let got = candidates(&p, &allowed, &liked, 10);
+        assert_eq!(got[..2], [mv("a0a3"), mv("a0a1")]);
+        let mut sorted = got.clone();
+        sorted.sort_by_key(|m| m.to_iccs());
+        assert_eq!(sorted, ["a0a1", "a0a2", "a0a3", "a0a4"].map(mv));
+        assert_eq!(candidates(&p, &allowed, &liked, 1), [mv("a0a3")]);
+        // A mate comes alone.
+        let p = pos("3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1");
+        let got = candidates(&p, &p.legal_moves(), &[], 10);
+        assert_eq!(got.len(), 1);
+        assert_eq!(assess(&p, got[0]), MATES);
+        assert!(candidates(&p, &[], &[], 10).is_empty());
     }
 }

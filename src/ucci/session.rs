@@ -13,7 +13,7 @@ use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
-use super::dialect::{EngineProtocol, parse_bestmove};
+use super::dialect::{EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
@@ -25,6 +25,16 @@ use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
+
+/// The depth of the bridge's short searches of the position after each
+/// candidate move, for an engine that ignores bans.
+const PROBE_DEPTH: u32 = 4;
+
+/// The most candidate moves searched so.
+const MAX_PROBES: usize = 24;
+
+/// The share of the GUI's clock left that the short searches may spend: a tenth.
+const PROBE_SHARE: u32 = 10;
 
 /// A UCI engine cannot answer a draw offer; the bridge accepts one for it
 /// when the engine's last score is within this many points of equality.
@@ -71,6 +81,37 @@ struct Search {
     /// it (after it answered no move where the rules leave it some: its own
     /// idea of the game's repetitions may be what stopped it).
     bare: bool,
+    /// Short searches of the positions after candidate moves, under way
+    /// because the engine insists on a banned move.
+    probe: Option<Probe>,
+}
+
+/// The engine, which ignores bans, searching the position after each
+/// candidate move briefly: the bridge plays the one after which it scores
+/// the opponent's side worst.
+struct Probe {
+    /// Candidates still to search, the next first.
+    todo: VecDeque<Move>,
+    /// The candidate being searched and the engine's last score for it (the
+    /// opponent's view, in UCCI units).
+    current: Option<(Move, Option<i64>)>,
+    /// Searched candidates and their scores for the side to move.
+    done: Vec<(Move, i64)>,
+    /// When the searches must end (a share of the GUI's clock), if ever.
+    until: Option<Instant>,
+    /// What the engine answered, for the GUI.
+    what: String,
+}
+
+impl Probe {
+    /// The searched candidate with the best score (the first of equals).
+    fn best(&self) -> Option<Move> {
+        self.done
+            .iter()
+            .copied()
+            .reduce(|a, b| if b.1 > a.1 { b } else { a })
+            .map(|(m, _)| m)
+    }
 }
 
 /// The score in a translated `info` line (`… score N …`).
@@ -728,6 +769,7 @@ impl<W: Write> Session<W> {
             liked: Vec::new(),
             held: false,
             bare: false,
+            probe: None,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
@@ -823,6 +865,9 @@ impl<W: Write> Session<W> {
         };
         if self.search.is_none() {
             return Ok(());
+        }
+        if self.search.as_ref().is_some_and(|s| s.probe.is_some()) {
+            return self.on_probe_line(line);
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
@@ -932,6 +977,11 @@ impl<W: Write> Session<W> {
             } else {
                 format!("engine answered {text} ({why})")
             };
+            if ignored_bans && let Some(probe) = self.probe_for(&search, what.clone()) {
+                search.probe = Some(probe);
+                self.search = Some(search);
+                return self.next_probe();
+            }
             return self.play_own_move(&search, &what);
         };
         // The new `go` gives the clock as it stands now.
@@ -948,18 +998,141 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
+    /// Short searches of the position after each candidate move, for an
+    /// engine that insists on a banned move in `search` (`what` says so):
+    /// `None` when there is nothing to choose between or no time for them.
+    fn probe_for(&self, search: &Search, what: String) -> Option<Probe> {
+        if search.stopped || search.go.ponder {
+            return None;
+        }
+        let until =
+            match go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)?.limit
+            {
+                Limit::Time(c) => {
+                    let left = Duration::from_millis(c.time);
+                    let left = if search.millis { left } else { left * 1000 };
+                    Some(after(left / PROBE_SHARE)?)
+                }
+                _ => None,
+            };
+        let pos = self.game.judge.position();
+        let liked = by_preference(&search.liked);
+        let todo = fallback::candidates(pos, &search.allowed, &liked, MAX_PROBES);
+        (todo.len() > 1).then(|| Probe {
+            todo: todo.into(),
+            current: None,
+            done: Vec::new(),
+            until,
+            what,
+        })
+    }
+
+    /// Sends the next candidate's short search, or, when none is left or
+    /// time is up, answers with the best one searched.
+    fn next_probe(&mut self) -> io::Result<()> {
+        let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
+            return Ok(());
+        };
+        let Some(probe) = &mut search.probe else {
+            return Ok(());
+        };
+        let time_up = probe.until.is_some_and(|t| Instant::now() >= t);
+        let Some(candidate) = probe.todo.pop_front().filter(|_| !time_up) else {
+            let search = self.search.take().expect("a search");
+            let what = search
+                .probe
+                .as_ref()
+                .map(|p| p.what.clone())
+                .unwrap_or_default();
+            return self.play_own_move(&search, &what);
+        };
+        probe.current = Some((candidate, None));
+        let d = bridge.dialect;
+        let mut pos = format!(
+            "position fen {} moves",
+            d.letters.fen(&self.game.start.fen())
+        );
+        for &m in self.game.moves.iter().chain([&candidate]) {
+            pos.push(' ');
+            pos.push_str(&d.move_text(m));
+        }
+        let go = Go {
+            ponder: false,
+            draw: false,
+            limit: Limit::Depth(PROBE_DEPTH),
+            searchmoves: None,
+            ..search.go.clone()
+        };
+        let go = d.go_line(&go, !self.game.judge.position().turn(), true, None);
+        search.deadline = after(bridge.settings.timeout);
+        self.send_engine_lines(&[&pos, &go]);
+        Ok(())
+    }
+
+    /// An engine line during the short searches: scores are noted (not shown
+    /// to the GUI: they are about other positions), a `bestmove` ends the
+    /// candidate's search.
+    fn on_probe_line(&mut self, line: &str) -> io::Result<()> {
+        let Some(bridge) = &self.bridge else {
+            return Ok(());
+        };
+        let ucci = GuiSide::new(EngineProtocol::Ucci).coords();
+        let score = score_of(&bridge.dialect.translate_info(line, &ucci));
+        let best = parse_bestmove(line);
+        let Some(search) = &mut self.search else {
+            return Ok(());
+        };
+        let Some(probe) = &mut search.probe else {
+            return Ok(());
+        };
+        let Some((candidate, last)) = &mut probe.current else {
+            return Ok(());
+        };
+        if line.starts_with("info") {
+            *last = score.or(*last);
+            return Ok(());
+        }
+        let Some(best) = best else {
+            return Ok(());
+        };
+        // No move for the opponent: it is mated, as far as the engine sees.
+        let ours = match (best.mv, *last) {
+            (None, _) => Some(MATE),
+            (Some(_), s) => s.map(|s| -s),
+        };
+        if let Some(s) = ours {
+            probe.done.push((*candidate, s));
+        }
+        probe.current = None;
+        if search.stopped {
+            probe.todo.clear();
+        }
+        self.next_probe()
+    }
+
     /// Answers `search` with the bridge's own move (see `fallback`), saying
     /// `what` happened; `nobestmove` when no move is allowed.
     fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
         let gui = self.gui;
         let pos = self.game.judge.position().clone();
         let liked = by_preference(&search.liked);
-        let Some((mv, source)) = fallback::choose(&pos, &search.allowed, &liked) else {
+        let probed = search.probe.as_ref().and_then(Probe::best);
+        let choice = match probed {
+            Some(m) => Some((m, fallback::Source::Probes)),
+            None => fallback::choose(&pos, &search.allowed, &liked),
+        };
+        let Some((mv, source)) = choice else {
             self.info(&format!("{what}; no move is left"))?;
             return self.say(gui.no_move());
         };
+        let searched = match (&search.probe, source) {
+            (Some(p), fallback::Source::Probes) => {
+                format!(", {} moves to depth {PROBE_DEPTH}", p.done.len())
+            }
+            _ => String::new(),
+        };
         self.info(&format!(
-            "{what}; playing {} ({})",
+            "{what}; playing {} ({}{searched})",
             gui.move_text(mv),
             source.describe()
         ))?;
@@ -973,6 +1146,12 @@ impl<W: Write> Session<W> {
         let Some(search) = self.search.take() else {
             return self.info("the engine exited; it will be restarted at the next position");
         };
+        if search.probe.is_some() {
+            return self.play_own_move(
+                &search,
+                "the engine exited while the bridge chose a move in its place; it will be restarted at the next position",
+            );
+        }
         // Once per search, while the GUI still waits and its clock has time
         // left: a new engine is asked again, so that a crash costs time, not
         // the move.
