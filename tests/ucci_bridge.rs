@@ -1006,3 +1006,44 @@ fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
         assert!(text.contains(&probe), "{m}: {text}");
     }
 }
+
+/// `info` lines with fields the bridge does not know, or broken ones, are
+/// passed on (scores and moves translated) and never stop the search.
+#[test]
+fn unexpected_info_fields_pass_through() {
+    let engine = fake_in(
+        "uci",
+        "echo info depth 3 seldepth 5 multipv 1 score cp 12 wdl 400 500 100 lowerbound nodes 9 nps 1 hashfull 0 tbhits 0 time 1 pv b1c3 h10g8; \
+         echo info depth x score mate; echo info currmove h3e3 currmovenumber 2 refutation h3e3 h8e8; \
+         echo info string pv nonsense; echo info pv; echo bestmove b1c3 ponder h10g8",
+    );
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--engine-rank-base",
+        "1",
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    assert!(
+        lines.contains(&"info depth 3 seldepth 5 multipv 1 score 12 wdl 400 500 100 lowerbound nodes 9 nps 1 hashfull 0 tbhits 0 time 1 pv b0c2 h9g7".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"info currmove h2e2 currmovenumber 2 refutation h2e2 h7e7".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"info string pv nonsense".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove b0c2 ponder h9g7")
+    );
+}
