@@ -2,7 +2,9 @@
 //! insists on a banned move, answers no move, or does not answer in time):
 //! a move the engine itself liked earlier in the search, else a cheap
 //! choice that at least mates when it can, does not walk into a mate in
-//! one, and does not leave material hanging. No search of its own.
+//! one, and does not leave material hanging. No search of its own: the
+//! moves worth the engine's short searches, for an engine that ignores
+//! bans, are chosen here too.
 
 use crate::board::{Move, Position};
 use crate::rules::exchange::{capture_gain, value};
@@ -68,6 +70,13 @@ pub(crate) fn assess(pos: &Position, mv: Move) -> i32 {
     taken - lost
 }
 
+/// Whether a move assessed `score` may be played when the best allowed move
+/// is assessed `best`: it walks into no mate in one and loses no more
+/// material than that one (nothing, if that one loses nothing).
+fn acceptable(score: i32, best: i32) -> bool {
+    score > MATED && score >= best.min(0)
+}
+
 /// The bridge's move among `allowed` (the legal moves it may pass on) in
 /// `pos`: the most recent of `liked` (first moves of the engine's `pv`
 /// lines, oldest first) that is allowed, walks into no mate in one and
@@ -80,11 +89,10 @@ pub(crate) fn choose(pos: &Position, allowed: &[Move], liked: &[Move]) -> Option
         .iter()
         .copied()
         .reduce(|a, b| if b.1 > a.1 { b } else { a })?;
-    let good_enough = |score: i32| score > MATED && score >= best.min(0);
     let from_pv = liked.iter().rev().find_map(|m| {
         scored
             .iter()
-            .find(|(a, s)| a == m && good_enough(*s))
+            .find(|(a, s)| a == m && acceptable(*s, best))
             .map(|&(a, _)| a)
     });
     Some(match from_pv {
@@ -114,7 +122,7 @@ pub(crate) fn candidates(
     }
     let acceptable: Vec<Move> = scored
         .iter()
-        .filter(|&&(_, s)| s > MATED && s >= best.min(0))
+        .filter(|&&(_, s)| acceptable(s, best))
         .map(|&(m, _)| m)
         .collect();
     let mut out: Vec<Move> = Vec::with_capacity(cap);
