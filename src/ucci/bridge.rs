@@ -15,7 +15,7 @@ pub struct EngineSettings {
     pub protocol: EngineProtocol,
     /// Options set after every start, as `(name, value)` in the engine's own names.
     pub options: Vec<(String, String)>,
-    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode.
+    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode and Sjaak II.
     pub rank_base: Option<u8>,
     /// How long to wait for the handshake and `readyok`, and the margin after
     /// a search's time budget or a `stop`.

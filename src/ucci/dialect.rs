@@ -33,7 +33,7 @@ pub struct Dialect {
     /// The engine's protocol.
     pub protocol: EngineProtocol,
     /// The number the engine gives Red's back rank: 0 (UCCI, Pikafish) or 1
-    /// (Fairy-Stockfish in UCI mode).
+    /// (Fairy-Stockfish in UCI mode, Sjaak II).
     pub rank_base: u8,
     /// Whether a UCCI engine takes `go` times in milliseconds (it declared
     /// `usemillisec` and the bridge set it, or it is Fairy-Stockfish, whose
