@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use xqarbiter::board::{Move, Position};
-use xqarbiter::ucci::{Dialect, EngineProtocol};
+use xqarbiter::ucci::{Dialect, EngineProtocol, FenLetters};
 
 struct Peer {
     child: Child,
@@ -171,12 +171,16 @@ fn measure(engine: &str, protocol: EngineProtocol, work: Workload, trips: usize)
         rank_base,
         millis: true,
         go_infinite: true,
+        letters: FenLetters::Standard,
+        increments: true,
     };
     let gui_dialect = Dialect {
         protocol: EngineProtocol::Ucci,
         rank_base: 0,
         millis: true,
         go_infinite: false,
+        letters: FenLetters::Standard,
+        increments: true,
     };
     let mut direct = Peer::start(engine, &[]);
     direct.send(hello);

@@ -342,20 +342,22 @@ fn hanging_engine_never_makes_the_gui_wait() {
     gui.handshake();
     gui.send("position startpos");
     gui.send("go depth 5");
+    // The bridge answers with its own move.
     let (lines, mv) = gui.search();
-    assert_eq!(mv, None);
+    assert!(mv.is_some(), "{lines:?}");
     assert!(
-        has_info(&lines, |l| l.contains("no bestmove in time")),
+        has_info(&lines, |l| l.contains("no bestmove in time")
+            && l.contains("playing")),
         "{lines:?}"
     );
     gui.send("position startpos");
     gui.send("go time 100");
     let (lines, mv) = gui.search();
-    assert_eq!(mv, None, "{lines:?}");
+    assert!(mv.is_some(), "{lines:?}");
     gui.send("go infinite");
     gui.send("stop");
-    let (_, mv) = gui.search();
-    assert_eq!(mv, None);
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some(), "{lines:?}");
 }
 
 #[test]
@@ -381,11 +383,26 @@ fn engine_that_ignores_bans_is_not_passed_on() {
     let (lines, mv) = gui.search();
     let mv = mv.expect("a fallback move");
     assert_ne!(mv, "h2e2");
+    // It was told h2e2 is banned: asking again would only spend time.
     assert!(
-        has_info(&lines, |l| l.contains("asking again")),
+        !has_info(&lines, |l| l.contains("asking again")),
         "{lines:?}"
     );
-    assert!(has_info(&lines, |l| l.contains("instead")), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l
+            .contains("which it was told it may not play; playing")),
+        "{lines:?}"
+    );
+    // An illegal answer is worth asking again about.
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l
+            .contains("(not a legal move); not passed on, asking again")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -553,25 +570,24 @@ fn handshake_names_why_the_engine_is_not_running() {
     );
 }
 
-/// When an engine answers a banned move and is asked again, the new `go`
+/// When an engine answers an illegal move and is asked again, the new `go`
 /// carries only the time the GUI's clock has left, not the whole clock again
 /// (three full tries would overstep the clock threefold).
 #[test]
 fn asking_again_spends_only_the_time_left() {
     let engine = "sh -c 'while read l; do case \"$l\" in \
         ucci) echo option usemillisec type check default false; echo ucciok;; isready) echo readyok;; \
-        go*) sleep 0.6; echo bestmove h2e2;; quit) exit 0;; esac; done'";
+        go*) sleep 0.6; echo bestmove a0a5;; quit) exit 0;; esac; done'";
     let log = temp_log("retry-clock");
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
     gui.handshake();
     gui.send("position startpos");
-    gui.send("banmoves h2e2");
     let started = std::time::Instant::now();
     gui.send("go time 1000 increment 0");
     let (lines, mv) = gui.search();
     let took = started.elapsed();
-    assert_ne!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert_ne!(mv.as_deref(), Some("a0a5"), "{lines:?}");
     gui.send("quit");
     gui.until(|l| l == "bye");
     let text = fs::read_to_string(&log).expect("log");
@@ -802,4 +818,232 @@ fn uci_gui_searchmoves_limit_the_engine_in_both_protocols() {
         gui.send("quit");
         assert!(gui.wait());
     }
+}
+
+// ---- the bridge's own move ------------------------------------------------
+
+/// Black threatens a9d9 mate; a0b0, the first legal move in generator
+/// order, and d0d1 walk into it, a0a5 and a0a6 lose the rook, a0a1–a0a4 hold.
+const MATE_NET: &str = "position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1";
+
+/// The moves that neither walk into the mate nor lose the rook.
+const HOLDING: [&str; 4] = ["a0a1", "a0a2", "a0a3", "a0a4"];
+
+/// A fake engine in `protocol` that answers every search with `on_go`.
+fn fake_in(protocol: &str, on_go: &str) -> String {
+    let ok = if protocol == "uci" { "uciok" } else { "ucciok" };
+    format!(
+        "sh -c 'while read l; do case \"$l\" in {protocol}) echo {ok};; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done'"
+    )
+}
+
+/// An engine that insists on a banned move and named no other gets the
+/// bridge's pick, which does not walk into a mate in one or hang the rook
+/// (the first allowed move, once played here, was mated at once).
+#[test]
+fn insisting_engine_is_replaced_by_a_move_that_holds() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(protocol, "echo bestmove d0d1");
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send(MATE_NET);
+        gui.send("banmoves d0d1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let mv = mv.expect("a move");
+        assert!(HOLDING.contains(&mv.as_str()), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// An engine that insists on a banned move but showed other lines, and
+/// whose short searches of each candidate give no score, gets the first move
+/// of its latest line that holds: not the later one that loses the rook.
+#[test]
+fn insisting_engine_is_answered_with_its_own_line() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv a0a3 e9f9; echo info depth 2 score 1 pv a0a6 a9a6; echo bestmove d0d1;; esac",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send(MATE_NET);
+        gui.send("banmoves d0d1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("a0a3"), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.contains("the engine's latest line")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// An engine that answers no move where the rules leave it moves (Sjaak II
+/// does when its own repetition rules say it has lost) is asked again with
+/// the position alone, without the moves that led to it.
+#[test]
+fn engine_without_a_move_is_asked_again_without_the_history() {
+    let log = temp_log("no-move");
+    let log_arg = log.display().to_string();
+    let engine = fake("case \"$p\" in *moves*) echo bestmove @@@@;; *) echo bestmove h9g7;; esac")
+        .replace("go*)", "position*) p=\"$l\";; go*)");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.starts_with("engine answered 'no move'")),
+        "{lines:?}"
+    );
+    let current = "->ENG position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\n";
+    assert!(text.contains(current), "{text}");
+}
+
+/// An engine that reads nothing while it searches (Sjaak II) never answers
+/// `stop`: the bridge answers with the engine's latest line, restarts it,
+/// and from then on answers `stop` at once and holds `go ponder` back until
+/// `ponderhit`.
+#[test]
+fn an_engine_deaf_to_stop_is_answered_for() {
+    let log = temp_log("deaf");
+    let log_arg = log.display().to_string();
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        go*infinite*) echo info depth 1 score 4 pv h0g2 h9g7; exec sleep 60;; \
+        go*) echo info depth 1 score 2 pv b0c2; echo bestmove b0c2;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        engine,
+        "--engine-timeout",
+        "0.5",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 1"));
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l
+            .starts_with("the engine gave no bestmove in time")),
+        "{lines:?}"
+    );
+    // Now known: the next stop is answered at once.
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 1"));
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l
+            .contains("reads no commands while it searches")),
+        "{lines:?}"
+    );
+    // A ponder search waits for ponderhit, then is sent as a normal one.
+    gui.send("position startpos moves h0g2 h9g7");
+    gui.send("go ponder time 5000 opptime 5000");
+    gui.send("ponderhit");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    // A ponder miss is answered without the engine.
+    gui.send("go ponder time 5000");
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some(), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(!text.contains("->ENG go ponder"), "{text}");
+    // The fake engine takes seconds.
+    assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
+}
+
+/// An engine that ignores bans (Sjaak II does) and insists on a banned move
+/// is asked to search the position after each acceptable move briefly; the
+/// bridge plays the one it scores best, and shows none of those searches.
+#[test]
+fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        position*) p=\"$l\";; \
+        \"go depth 4\") case \"$p\" in *a0a2) echo info depth 4 score -50 pv e9e8;; *) echo info depth 4 score 30 pv e9e8;; esac; echo bestmove e9e8;; \
+        go*) echo bestmove d0d1;; quit) exit 0;; esac; done'";
+    let log = temp_log("probes");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send(MATE_NET);
+    gui.send("banmoves d0d1");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(mv.as_deref(), Some("a0a2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("scored best")
+            && l.contains("4 moves to depth 4")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("e9e8")), "{lines:?}");
+    for m in HOLDING {
+        let probe = format!("->ENG position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1 moves {m}\n");
+        assert!(text.contains(&probe), "{m}: {text}");
+    }
+}
+
+/// `info` lines with fields the bridge does not know, or broken ones, are
+/// passed on (scores and moves translated) and never stop the search.
+#[test]
+fn unexpected_info_fields_pass_through() {
+    let engine = fake_in(
+        "uci",
+        "echo info depth 3 seldepth 5 multipv 1 score cp 12 wdl 400 500 100 lowerbound nodes 9 nps 1 hashfull 0 tbhits 0 time 1 pv b1c3 h10g8; \
+         echo info depth x score mate; echo info currmove h3e3 currmovenumber 2 refutation h3e3 h8e8; \
+         echo info string pv nonsense; echo info pv; echo bestmove b1c3 ponder h10g8",
+    );
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--engine-rank-base",
+        "1",
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    assert!(
+        lines.contains(&"info depth 3 seldepth 5 multipv 1 score 12 wdl 400 500 100 lowerbound nodes 9 nps 1 hashfull 0 tbhits 0 time 1 pv b0c2 h9g7".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"info currmove h2e2 currmovenumber 2 refutation h2e2 h7e7".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"info string pv nonsense".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove b0c2 ponder h9g7")
+    );
 }

@@ -30,7 +30,7 @@ pub(super) struct UcciArgs {
     /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
     #[arg(long, value_parser = parse_option)]
     engine_option: Vec<(String, String)>,
-    /// The number the engine gives Red's back rank (default 0; 1 for Fairy-Stockfish in UCI mode).
+    /// The number the engine gives Red's back rank (default 0; 1 for Fairy-Stockfish in UCI mode and Sjaak II).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
     engine_rank_base: Option<u8>,
     /// Seconds to wait for the engine's handshake and readyok, and the margin after a time budget or stop.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::dialect::{Dialect, EngineProtocol};
+use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
 
 /// How to run the engine behind the bridge.
@@ -15,7 +15,7 @@ pub struct EngineSettings {
     pub protocol: EngineProtocol,
     /// Options set after every start, as `(name, value)` in the engine's own names.
     pub options: Vec<(String, String)>,
-    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode.
+    /// Rank base of the engine's coordinates; `None` = 0, or 1 for Fairy-Stockfish in UCI mode and Sjaak II.
     pub rank_base: Option<u8>,
     /// How long to wait for the handshake and `readyok`, and the margin after
     /// a search's time budget or a `stop`.
@@ -56,6 +56,11 @@ pub(crate) struct Bridge {
     pub(crate) gui_options: Vec<(String, String)>,
     /// Why the last start failed, if it did.
     pub(crate) start_failure: Option<String>,
+    /// The engine reads no command while it searches, so `stop` and
+    /// `ponderhit` never reach it: Sjaak II, or an engine that let a `stop`
+    /// go unanswered. The bridge then answers a `stop` itself and does not
+    /// pass `go ponder` on.
+    pub(crate) deaf: bool,
 }
 
 impl Bridge {
@@ -67,6 +72,8 @@ impl Bridge {
                 rank_base: settings.rank_base.unwrap_or(0),
                 millis: false,
                 go_infinite: settings.protocol == EngineProtocol::Uci,
+                letters: FenLetters::Standard,
+                increments: true,
             },
             settings,
             engine: None,
@@ -75,6 +82,7 @@ impl Bridge {
             options: Vec::new(),
             gui_options: Vec::new(),
             start_failure: None,
+            deaf: false,
         }
     }
 
@@ -98,7 +106,21 @@ impl Bridge {
             .as_deref()
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
-        self.dialect.rank_base = self.settings.rank_base.unwrap_or(u8::from(fsf_uci));
+        // Sjaak II numbers ranks from 1 in both protocols, reads the horse
+        // and elephant as H and E in a FEN, misreads UCCI increments, and
+        // reads no input while it searches (not even `stop`).
+        let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
+        self.dialect.rank_base = self
+            .settings
+            .rank_base
+            .unwrap_or(u8::from(fsf_uci || sjaak));
+        self.dialect.increments = !sjaak;
+        self.dialect.letters = if sjaak {
+            FenLetters::HorseElephant
+        } else {
+            FenLetters::Standard
+        };
+        self.deaf |= sjaak;
         self.dialect.go_infinite = fairy || self.dialect.protocol == EngineProtocol::Uci;
         let mut setup = Vec::new();
         match self.dialect.protocol {
@@ -174,7 +196,7 @@ impl Bridge {
 }
 
 /// Reads an engine's `option` line into what the GUI is offered; options the
-/// bridge handles itself are left out.
+/// bridge handles itself, and chess's `UCI_Chess960` (Sjaak II offers it), are left out.
 fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     let rest = line.strip_prefix("option ")?;
     let (engine_name, tail) = match protocol {
@@ -190,7 +212,13 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     };
     if matches!(
         ucci_name.as_str(),
-        "usemillisec" | "profile" | "newgame" | "uci_variant" | "rankbase" | "protocol"
+        "usemillisec"
+            | "profile"
+            | "newgame"
+            | "uci_variant"
+            | "uci_chess960"
+            | "rankbase"
+            | "protocol"
     ) {
         return None;
     }
@@ -259,6 +287,13 @@ mod tests {
             .is_none()
         );
         assert!(engine_option("id name x", EngineProtocol::Ucci).is_none());
+        assert!(
+            engine_option(
+                "option name UCI_Chess960 type check default true",
+                EngineProtocol::Uci
+            )
+            .is_none()
+        );
     }
 
     #[test]
@@ -299,6 +334,29 @@ mod tests {
         ]));
         assert!(eleeye.dialect.millis);
         assert_eq!(setup, vec!["setoption usemillisec true"]);
+    }
+
+    #[test]
+    fn sjaak_counts_ranks_from_one_and_reads_h_and_e_in_both_protocols() {
+        for protocol in [EngineProtocol::Ucci, EngineProtocol::Uci] {
+            let mut b = Bridge::new(EngineSettings {
+                command: vec!["x".into()],
+                protocol,
+                options: Vec::new(),
+                rank_base: None,
+                timeout: Duration::from_secs(1),
+                search_limit: Duration::from_secs(1),
+            });
+            assert!(!b.deaf);
+            b.configure(&[
+                "Sjaak II version 1.4.1 (x86_64)".to_string(),
+                "id name Sjaak II 1.4.1 (x86_64)".to_string(),
+            ]);
+            assert_eq!(b.dialect.rank_base, 1, "{protocol:?}");
+            assert_eq!(b.dialect.letters, FenLetters::HorseElephant);
+            assert!(!b.dialect.increments);
+            assert!(b.deaf);
+        }
     }
 
     #[test]

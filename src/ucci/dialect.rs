@@ -33,7 +33,7 @@ pub struct Dialect {
     /// The engine's protocol.
     pub protocol: EngineProtocol,
     /// The number the engine gives Red's back rank: 0 (UCCI, Pikafish) or 1
-    /// (Fairy-Stockfish in UCI mode).
+    /// (Fairy-Stockfish in UCI mode, Sjaak II).
     pub rank_base: u8,
     /// Whether a UCCI engine takes `go` times in milliseconds (it declared
     /// `usemillisec` and the bridge set it, or it is Fairy-Stockfish, whose
@@ -43,10 +43,53 @@ pub struct Dialect {
     /// (Fairy-Stockfish, which stops early on the spec's `go depth infinite`);
     /// otherwise it is sent `go depth infinite`. UCI engines always get `infinite`.
     pub go_infinite: bool,
+    /// The letters the engine reads in a FEN for the horse and the elephant.
+    pub letters: FenLetters,
+    /// Whether a UCCI engine is told the increments (`increment`,
+    /// `oppincrement`). Sjaak II is not: given one, of any value, it spends
+    /// half its clock or more on the move; without, a small share.
+    pub increments: bool,
+}
+
+/// The letters of the horse and the elephant in the FENs an engine reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenLetters {
+    /// `N` and `B`, as UCCI and Fairy-Stockfish write them.
+    Standard,
+    /// `H` and `E`, the only ones Sjaak II reads (it answers no search after
+    /// a FEN with `N` or `B`).
+    HorseElephant,
+}
+
+impl FenLetters {
+    /// `fen` (in standard letters) with its board written in these letters.
+    pub fn fen(self, fen: &str) -> String {
+        match self {
+            FenLetters::Standard => fen.to_string(),
+            FenLetters::HorseElephant => {
+                let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+                let board: String = board
+                    .chars()
+                    .map(|c| match c {
+                        'N' => 'H',
+                        'n' => 'h',
+                        'B' => 'E',
+                        'b' => 'e',
+                        c => c,
+                    })
+                    .collect();
+                if rest.is_empty() {
+                    board
+                } else {
+                    format!("{board} {rest}")
+                }
+            }
+        }
+    }
 }
 
 /// Mate scores in the ElephantEye convention: ±(MATE − plies).
-const MATE: i64 = 10000;
+pub(crate) const MATE: i64 = 10000;
 
 impl Dialect {
     /// A move as the engine writes it.
@@ -144,7 +187,7 @@ impl Dialect {
                 if let Some(m) = c.movestogo {
                     push(&format!("movestogo {m}"));
                 }
-                if let Some(i) = c.increment {
+                if let Some(i) = c.increment.filter(|_| self.increments) {
                     push(&format!("increment {}", ucci_increment(i)));
                 }
                 if let Some(t) = c.opptime {
@@ -153,7 +196,7 @@ impl Dialect {
                 if let Some(m) = c.oppmovestogo {
                     push(&format!("oppmovestogo {m}"));
                 }
-                if let Some(i) = c.oppincrement {
+                if let Some(i) = c.oppincrement.filter(|_| self.increments) {
                     push(&format!("oppincrement {}", ucci_increment(i)));
                 }
             }
@@ -284,7 +327,7 @@ fn uci_score(v: i64) -> String {
 /// An engine's `bestmove` line, split up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct BestMove {
-    /// The move as the engine wrote it, `None` for `nobestmove`, `bestmove (none)` or `0000`.
+    /// The move as the engine wrote it, `None` for `nobestmove`, `bestmove (none)`, `0000` or `@@@@`.
     pub mv: Option<String>,
     /// The ponder move as written.
     pub ponder: Option<String>,
@@ -304,7 +347,8 @@ pub(crate) fn parse_bestmove(line: &str) -> Option<BestMove> {
         "bestmove" => {
             let mv = tokens
                 .next()
-                .filter(|m| !matches!(*m, "(none)" | "0000" | "none"))
+                // Sjaak II writes its null move `@@@@` when it has no move.
+                .filter(|m| !matches!(*m, "(none)" | "0000" | "none" | "@@@@"))
                 .map(str::to_string);
             let mut ponder = None;
             let mut flags = Vec::new();
@@ -331,13 +375,28 @@ mod tests {
         rank_base: 1,
         millis: true,
         go_infinite: true,
+        letters: FenLetters::Standard,
+        increments: true,
     };
     const UCCI: Dialect = Dialect {
         protocol: EngineProtocol::Ucci,
         rank_base: 0,
         millis: true,
         go_infinite: false,
+        letters: FenLetters::Standard,
+        increments: true,
     };
+
+    #[test]
+    fn writes_sjaak_fen_letters_on_the_board_only() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+        assert_eq!(
+            FenLetters::HorseElephant.fen(fen),
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"
+        );
+        assert_eq!(FenLetters::Standard.fen(fen), fen);
+        assert_eq!(FenLetters::HorseElephant.fen("4k4/9 w"), "4k4/9 w");
+    }
 
     #[test]
     fn converts_rank_base() {
@@ -388,6 +447,14 @@ mod tests {
         assert_eq!(
             seconds.go_line(&go, Color::Red, false, None),
             "go draw time 300 increment 2 opptime 200"
+        );
+        let sjaak = Dialect {
+            increments: false,
+            ..UCCI
+        };
+        assert_eq!(
+            sjaak.go_line(&go, Color::Black, false, None),
+            "go draw time 300000 opptime 200000"
         );
         let mate = parse_go(&["mate", "2"], true).unwrap();
         assert_eq!(FSF_UCI.go_line(&mate, Color::Red, true, None), "go mate 2");
@@ -484,6 +551,7 @@ mod tests {
                 flags: vec![]
             })
         );
+        assert_eq!(parse_bestmove("bestmove @@@@").unwrap().mv, None);
         let b = parse_bestmove("bestmove h2e2 ponder h9g7 draw").unwrap();
         assert_eq!(b.mv.as_deref(), Some("h2e2"));
         assert_eq!(b.ponder.as_deref(), Some("h9g7"));

@@ -10,7 +10,7 @@
 
 use crate::board::Move;
 
-use super::dialect::{Dialect, EngineProtocol};
+use super::dialect::{Dialect, EngineProtocol, FenLetters};
 
 /// The name of the UCI option that fixes the GUI's rank base.
 pub(crate) const RANK_BASE_OPTION: &str = "RankBase";
@@ -54,6 +54,8 @@ impl GuiSide {
             rank_base: self.rank_base,
             millis: true,
             go_infinite: true,
+            letters: FenLetters::Standard,
+            increments: true,
         }
     }
 

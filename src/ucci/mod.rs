@@ -41,12 +41,14 @@
 // - `session`: the loop that ties them together.
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.
+// - `fallback`: the bridge's own move when the engine gives none it may pass on.
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod escape;
+mod fallback;
 mod game;
 pub(crate) mod gui;
 pub(crate) mod judge;
@@ -55,7 +57,7 @@ pub(crate) mod protocol;
 pub(crate) mod session;
 
 pub use bridge::EngineSettings;
-pub use dialect::{Dialect, EngineProtocol};
+pub use dialect::{Dialect, EngineProtocol, FenLetters};
 pub use engine::split_command;
 pub use log::Log;
 pub use session::{Settings, run};

@@ -13,9 +13,10 @@ use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
-use super::dialect::{EngineProtocol, parse_bestmove};
+use super::dialect::{EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
+use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
@@ -24,6 +25,16 @@ use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
+
+/// The depth of the bridge's short searches of the position after each
+/// candidate move, for an engine that ignores bans.
+const PROBE_DEPTH: u32 = 4;
+
+/// The most candidate moves searched so.
+const MAX_PROBES: usize = 24;
+
+/// The share of the GUI's clock left that the short searches may spend: a tenth.
+const PROBE_SHARE: u32 = 10;
 
 /// A UCI engine cannot answer a draw offer; the bridge accepts one for it
 /// when the engine's last score is within this many points of equality.
@@ -60,6 +71,47 @@ struct Search {
     restricted: bool,
     /// The engine exited during this search and was started again.
     restarted: bool,
+    /// The engine's `info … pv` lines in this search, oldest first: where
+    /// the bridge looks for a move when the engine's answer cannot be passed on.
+    liked: Vec<PvLine>,
+    /// A ponder search held back from an engine that reads nothing while it
+    /// searches: it is sent, as a normal search, at `ponderhit`.
+    held: bool,
+    /// The engine is sent the position alone, without the moves that led to
+    /// it (after it answered no move where the rules leave it some: its own
+    /// idea of the game's repetitions may be what stopped it).
+    bare: bool,
+    /// Short searches of the positions after candidate moves, under way
+    /// because the engine insists on a banned move.
+    probe: Option<Probe>,
+}
+
+/// The engine, which ignores bans, searching the position after each
+/// candidate move briefly: the bridge plays the one after which it scores
+/// the opponent's side worst.
+struct Probe {
+    /// Candidates still to search, the next first.
+    todo: VecDeque<Move>,
+    /// The candidate being searched and the engine's last score for it (the
+    /// opponent's view, in UCCI units).
+    current: Option<(Move, Option<i64>)>,
+    /// Searched candidates and their scores for the side to move.
+    done: Vec<(Move, i64)>,
+    /// When the searches must end (a share of the GUI's clock), if ever.
+    until: Option<Instant>,
+    /// What the engine answered, for the GUI.
+    what: String,
+}
+
+impl Probe {
+    /// The searched candidate with the best score (the first of equals).
+    fn best(&self) -> Option<Move> {
+        self.done
+            .iter()
+            .copied()
+            .reduce(|a, b| if b.1 > a.1 { b } else { a })
+            .map(|(m, _)| m)
+    }
 }
 
 /// The score in a translated `info` line (`… score N …`).
@@ -70,6 +122,51 @@ fn score_of(info: &str) -> Option<i64> {
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
     tokens.next()?.parse().ok()
+}
+
+/// What the bridge keeps of an engine's `info … pv` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct PvLine<M = Move> {
+    /// Its `depth` (0 if none).
+    depth: u32,
+    /// Its `multipv` rank (1 if none: the best line).
+    multipv: u32,
+    /// Its first move.
+    first: M,
+}
+
+/// An engine's `info … pv` line, its first move as the engine wrote it.
+fn pv_line(info: &str) -> Option<PvLine<&str>> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut depth = 0;
+    let mut multipv = 1;
+    let mut tokens = info.split_whitespace();
+    while let Some(t) = tokens.next() {
+        match t {
+            "depth" => depth = tokens.next()?.parse().unwrap_or(0),
+            "multipv" => multipv = tokens.next()?.parse().unwrap_or(1),
+            "pv" => {
+                let first = tokens.next()?;
+                return Some(PvLine {
+                    depth,
+                    multipv,
+                    first,
+                });
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first moves of `lines` (oldest first), the engine's preferred last:
+/// the deepest, and among one depth the best ranked (MultiPV), then the latest.
+fn by_preference(lines: &[PvLine]) -> Vec<Move> {
+    let mut lines = lines.to_vec();
+    lines.sort_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)));
+    lines.iter().map(|l| l.first).collect()
 }
 
 /// The `go` to ask again with after `elapsed` of a search: a clock search
@@ -669,8 +766,17 @@ impl<W: Write> Session<W> {
             millis,
             restricted,
             restarted: false,
+            liked: Vec::new(),
+            held: false,
+            bare: false,
+            probe: None,
         });
-        self.send_search();
+        let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
+        match &mut self.search {
+            // Its `ponderhit` would not reach the engine.
+            Some(search) if deaf && search.go.ponder => search.held = true,
+            _ => self.send_search(),
+        }
         Ok(())
     }
 
@@ -700,6 +806,12 @@ impl<W: Write> Session<W> {
         search.go.ponder = false;
         search.clock_start = Instant::now();
         search.draw_offered |= draw;
+        if search.held {
+            search.held = false;
+            search.go.draw |= draw;
+            self.send_search();
+            return Ok(());
+        }
         let ucci = self
             .bridge
             .as_ref()
@@ -719,7 +831,20 @@ impl<W: Write> Session<W> {
             .bridge
             .as_ref()
             .map_or(Duration::ZERO, |b| b.settings.timeout);
+        let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
+            Some(search) if search.held => {
+                let search = self.search.take().expect("a search");
+                self.play_own_move(&search, "the ponder search was not passed on")
+            }
+            Some(_) if deaf => {
+                let search = self.search.take().expect("a search");
+                self.kill_engine();
+                self.play_own_move(
+                    &search,
+                    "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
+                )
+            }
             Some(search) => {
                 search.stopped = true;
                 search.deadline = after(margin);
@@ -741,10 +866,28 @@ impl<W: Write> Session<W> {
         if self.search.is_none() {
             return Ok(());
         }
+        if self.search.as_ref().is_some_and(|s| s.probe.is_some()) {
+            return self.on_probe_line(line);
+        }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
-            if let (Some(score), Some(search)) = (score_of(&text), &mut self.search) {
-                search.last_score = Some(score);
+            let pv = pv_line(line).and_then(|l| {
+                let first = bridge.dialect.parse_move(l.first)?;
+                self.game
+                    .judge
+                    .position()
+                    .is_legal(first)
+                    .then_some(PvLine {
+                        depth: l.depth,
+                        multipv: l.multipv,
+                        first,
+                    })
+            });
+            if let Some(search) = &mut self.search {
+                if let Some(score) = score_of(&text) {
+                    search.last_score = Some(score);
+                }
+                search.liked.extend(pv);
             }
             return self.say(&text);
         }
@@ -757,7 +900,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let Some(text) = best.mv else {
-            return self.say(gui.no_move());
+            return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
@@ -798,6 +941,9 @@ impl<W: Write> Session<W> {
         self.retry_or_pick(search, mv, &text, &why)
     }
 
+    /// The engine answered `text` (`mv` when it is a move), which cannot be
+    /// passed on for the reason `why`: the bridge asks again, while the GUI's
+    /// clock has time and asking can help, or else plays its own move.
     fn retry_or_pick(
         &mut self,
         mut search: Search,
@@ -805,9 +951,12 @@ impl<W: Write> Session<W> {
         text: &str,
         why: &str,
     ) -> io::Result<()> {
+        // An engine that answers a move it was told is banned ignores the
+        // list: asking it again the same way would only spend the clock.
+        let ignored_bans = mv.is_some_and(|m| search.bans.iter().any(|b| b.mv == m));
         if let Some(m) = mv {
             search.allowed.retain(|&a| a != m);
-            if !search.bans.iter().any(|b| b.mv == m) {
+            if !ignored_bans {
                 search.bans.push(Ban {
                     mv: m,
                     reason: why.to_string(),
@@ -817,21 +966,29 @@ impl<W: Write> Session<W> {
         // The GUI reads moves in its own coordinates, whatever the engine's ranks.
         let gui = self.gui;
         let text = mv.map_or_else(|| format!("'{text}'"), |m| gui.move_text(m));
-        let Some(fallback) = search.allowed.first().map(|&m| gui.move_text(m)) else {
-            self.info(&format!("engine answered {text} ({why}); no move is left"))?;
-            return self.say(gui.no_move());
-        };
         let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis);
-        let Some(go) = again.filter(|_| !search.stopped && search.retries < MAX_RETRIES) else {
-            self.info(&format!(
-                "engine answered {text} ({why}); playing {fallback} instead"
-            ))?;
-            return self.say(&format!("bestmove {fallback}"));
+        let asks = !search.stopped
+            && !ignored_bans
+            && search.retries < MAX_RETRIES
+            && !search.allowed.is_empty();
+        let Some(go) = again.filter(|_| asks) else {
+            let what = if ignored_bans {
+                format!("engine answered {text} ({why}), which it was told it may not play")
+            } else {
+                format!("engine answered {text} ({why})")
+            };
+            if ignored_bans && let Some(probe) = self.probe_for(&search, what.clone()) {
+                search.probe = Some(probe);
+                self.search = Some(search);
+                return self.next_probe();
+            }
+            return self.play_own_move(&search, &what);
         };
         // The new `go` gives the clock as it stands now.
         search.go = go;
         search.clock_start = Instant::now();
         search.retries += 1;
+        search.bare |= mv.is_none();
         self.info(&format!(
             "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
             search.retries
@@ -841,6 +998,147 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
+    /// Short searches of the position after each candidate move, for an
+    /// engine that insists on a banned move in `search` (`what` says so):
+    /// `None` when there is nothing to choose between or no time for them.
+    fn probe_for(&self, search: &Search, what: String) -> Option<Probe> {
+        if search.stopped || search.go.ponder {
+            return None;
+        }
+        let until =
+            match go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)?.limit
+            {
+                Limit::Time(c) => {
+                    let left = Duration::from_millis(c.time);
+                    let left = if search.millis { left } else { left * 1000 };
+                    Some(after(left / PROBE_SHARE)?)
+                }
+                _ => None,
+            };
+        let pos = self.game.judge.position();
+        let liked = by_preference(&search.liked);
+        let todo = fallback::candidates(pos, &search.allowed, &liked, MAX_PROBES);
+        (todo.len() > 1).then(|| Probe {
+            todo: todo.into(),
+            current: None,
+            done: Vec::new(),
+            until,
+            what,
+        })
+    }
+
+    /// Sends the next candidate's short search, or, when none is left or
+    /// time is up, answers with the best one searched.
+    fn next_probe(&mut self) -> io::Result<()> {
+        let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
+            return Ok(());
+        };
+        let Some(probe) = &mut search.probe else {
+            return Ok(());
+        };
+        let time_up = probe.until.is_some_and(|t| Instant::now() >= t);
+        let Some(candidate) = probe.todo.pop_front().filter(|_| !time_up) else {
+            let search = self.search.take().expect("a search");
+            let what = search
+                .probe
+                .as_ref()
+                .map(|p| p.what.clone())
+                .unwrap_or_default();
+            return self.play_own_move(&search, &what);
+        };
+        probe.current = Some((candidate, None));
+        let d = bridge.dialect;
+        let mut pos = format!(
+            "position fen {} moves",
+            d.letters.fen(&self.game.start.fen())
+        );
+        for &m in self.game.moves.iter().chain([&candidate]) {
+            pos.push(' ');
+            pos.push_str(&d.move_text(m));
+        }
+        let go = Go {
+            ponder: false,
+            draw: false,
+            limit: Limit::Depth(PROBE_DEPTH),
+            searchmoves: None,
+            ..search.go.clone()
+        };
+        let go = d.go_line(&go, !self.game.judge.position().turn(), true, None);
+        search.deadline = after(bridge.settings.timeout);
+        self.send_engine_lines(&[&pos, &go]);
+        Ok(())
+    }
+
+    /// An engine line during the short searches: scores are noted (not shown
+    /// to the GUI: they are about other positions), a `bestmove` ends the
+    /// candidate's search.
+    fn on_probe_line(&mut self, line: &str) -> io::Result<()> {
+        let Some(bridge) = &self.bridge else {
+            return Ok(());
+        };
+        let ucci = GuiSide::new(EngineProtocol::Ucci).coords();
+        let score = score_of(&bridge.dialect.translate_info(line, &ucci));
+        let best = parse_bestmove(line);
+        let Some(search) = &mut self.search else {
+            return Ok(());
+        };
+        let Some(probe) = &mut search.probe else {
+            return Ok(());
+        };
+        let Some((candidate, last)) = &mut probe.current else {
+            return Ok(());
+        };
+        if line.starts_with("info") {
+            *last = score.or(*last);
+            return Ok(());
+        }
+        let Some(best) = best else {
+            return Ok(());
+        };
+        // No move for the opponent: it is mated, as far as the engine sees.
+        let ours = match (best.mv, *last) {
+            (None, _) => Some(MATE),
+            (Some(_), s) => s.map(|s| -s),
+        };
+        if let Some(s) = ours {
+            probe.done.push((*candidate, s));
+        }
+        probe.current = None;
+        if search.stopped {
+            probe.todo.clear();
+        }
+        self.next_probe()
+    }
+
+    /// Answers `search` with the bridge's own move (see `fallback`), saying
+    /// `what` happened; `nobestmove` when no move is allowed.
+    fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
+        let gui = self.gui;
+        let pos = self.game.judge.position().clone();
+        let liked = by_preference(&search.liked);
+        let probed = search.probe.as_ref().and_then(Probe::best);
+        let choice = match probed {
+            Some(m) => Some((m, fallback::Source::Probes)),
+            None => fallback::choose(&pos, &search.allowed, &liked),
+        };
+        let Some((mv, source)) = choice else {
+            self.info(&format!("{what}; no move is left"))?;
+            return self.say(gui.no_move());
+        };
+        let searched = match (&search.probe, source) {
+            (Some(p), fallback::Source::Probes) => {
+                format!(", {} moves to depth {PROBE_DEPTH}", p.done.len())
+            }
+            _ => String::new(),
+        };
+        self.info(&format!(
+            "{what}; playing {} ({}{searched})",
+            gui.move_text(mv),
+            source.describe()
+        ))?;
+        self.say(&format!("bestmove {}", gui.move_text(mv)))
+    }
+
     fn on_engine_exit(&mut self) -> io::Result<()> {
         if let Some(b) = &mut self.bridge {
             b.engine = None;
@@ -848,6 +1146,12 @@ impl<W: Write> Session<W> {
         let Some(search) = self.search.take() else {
             return self.info("the engine exited; it will be restarted at the next position");
         };
+        if search.probe.is_some() {
+            return self.play_own_move(
+                &search,
+                "the engine exited while the bridge chose a move in its place; it will be restarted at the next position",
+            );
+        }
         // Once per search, while the GUI still waits and its clock has time
         // left: a new engine is asked again, so that a crash costs time, not
         // the move.
@@ -876,12 +1180,18 @@ impl<W: Write> Session<W> {
     }
 
     fn on_search_timeout(&mut self) -> io::Result<()> {
-        self.search = None;
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
         if let Some(b) = &mut self.bridge {
             b.engine = None;
+            // It let a `stop` go unanswered: later ones are answered by the bridge.
+            b.deaf |= search.stopped;
         }
-        self.info("the engine gave no bestmove in time and was stopped; it will be restarted at the next position")?;
-        self.say(self.gui.no_move())
+        self.play_own_move(
+            &search,
+            "the engine gave no bestmove in time and was stopped; it will be restarted at the next position",
+        )
     }
 
     fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
@@ -920,8 +1230,13 @@ impl<W: Write> Session<W> {
         };
         let d = bridge.dialect;
         let mut lines = Vec::with_capacity(3);
-        let mut pos = format!("position fen {}", self.game.start.fen());
-        if !self.game.moves.is_empty() {
+        let start = if search.bare {
+            self.game.judge.position()
+        } else {
+            &self.game.start
+        };
+        let mut pos = format!("position fen {}", d.letters.fen(&start.fen()));
+        if !search.bare && !self.game.moves.is_empty() {
             pos.push_str(" moves");
             for &m in &self.game.moves {
                 pos.push(' ');
@@ -1103,6 +1418,33 @@ mod tests {
         assert_eq!(
             go_with_time_left(&depth, Duration::from_secs(99), true),
             Some(depth)
+        );
+    }
+
+    #[test]
+    fn prefers_the_deepest_best_ranked_latest_line() {
+        let line = pv_line("info depth 7 seldepth 9 multipv 2 score cp 5 pv h2e2 h9g7").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (7, 2, "h2e2"));
+        let line = pv_line("info score 5 pv b2e2").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (0, 1, "b2e2"));
+        assert_eq!(pv_line("info depth 5 score -16000 pv"), None);
+        assert_eq!(pv_line("info string pv h2e2"), None);
+        let mv = |s: &str| Move::parse_uci(s).unwrap();
+        let at = |depth, multipv, m: &str| PvLine {
+            depth,
+            multipv,
+            first: mv(m),
+        };
+        let lines = [
+            at(5, 1, "h2e2"),
+            at(5, 2, "b2e2"),
+            at(6, 1, "h0g2"),
+            at(6, 2, "b0c2"),
+            at(6, 1, "c3c4"),
+        ];
+        assert_eq!(
+            by_preference(&lines),
+            ["b2e2", "h2e2", "b0c2", "h0g2", "c3c4"].map(mv)
         );
     }
 

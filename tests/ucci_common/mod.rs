@@ -170,22 +170,35 @@ impl Drop for Gui {
 /// Fairy-Stockfish's path, or `None` with a printed note (a failure when
 /// `XQARBITER_REQUIRE_ENGINE=1`).
 pub fn engine() -> Option<String> {
-    let fixed = Path::new("/usr/games/fairy-stockfish");
+    installed("fairy-stockfish")
+}
+
+/// Sjaak II's path (Debian's `sjaakii`), or `None` with a printed note (a
+/// failure when `XQARBITER_REQUIRE_ENGINE=1`).
+pub fn sjaak() -> Option<String> {
+    installed("sjaakii")
+}
+
+/// The path of the engine `name`, in `/usr/games` (where Debian puts it) or
+/// on PATH; `None` with a printed note, or a failure when
+/// `XQARBITER_REQUIRE_ENGINE=1`.
+fn installed(name: &str) -> Option<String> {
+    let fixed = Path::new("/usr/games").join(name);
     if fixed.exists() {
         return Some(fixed.display().to_string());
     }
     let on_path = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
-            .map(|p| p.join("fairy-stockfish"))
+            .map(|p| p.join(name))
             .find(|p| p.exists())
     });
     if let Some(p) = on_path {
         return Some(p.display().to_string());
     }
     if std::env::var("XQARBITER_REQUIRE_ENGINE").as_deref() == Ok("1") {
-        panic!("fairy-stockfish is required (XQARBITER_REQUIRE_ENGINE=1) but was not found");
+        panic!("{name} is required (XQARBITER_REQUIRE_ENGINE=1) but was not found");
     }
-    eprintln!("note: fairy-stockfish not found; skipping this engine test");
+    eprintln!("note: {name} not found; skipping this engine test");
     None
 }
 

@@ -1,0 +1,108 @@
+//! The bridge in front of Sjaak II (Debian's `sjaakii`), a second real
+//! engine, in both its protocols: it counts ranks from 1, reads the horse and
+//! elephant as H and E in a FEN, and reads nothing while it searches (so
+//! `stop` and `ponderhit` are the bridge's to answer). Skipped with a note
+//! when Sjaak II is not installed (a failure with `XQARBITER_REQUIRE_ENGINE=1`).
+
+mod ucci_common;
+
+use ucci_common::{FIG17, Gui, has_info, sjaak};
+use xqarbiter::board::{Move, Position};
+
+/// The bridge in front of `sjaakii -<protocol>`, after a UCCI handshake.
+fn bridged(engine: &str, protocol: &str) -> Gui {
+    let command = format!("{engine} -{protocol}");
+    let mut gui = Gui::xqarbiter(&["--engine", &command, "--engine-protocol", protocol]);
+    let lines = {
+        gui.send("ucci");
+        gui.until(|l| l == "ucciok")
+    };
+    assert!(
+        lines.iter().any(|l| l.contains("bridge for Sjaak II")),
+        "{protocol}: {lines:?}"
+    );
+    assert!(
+        !has_info(&lines, |l| l.contains("not running")),
+        "{lines:?}"
+    );
+    gui
+}
+
+/// A few plies from the start on the clock, then CXA-图17 (a FEN with
+/// elephants), where Sjaak II's natural move repeats a forbidden cycle: every
+/// answer is a legal move in UCCI coordinates, and the banned one is refused.
+#[test]
+fn sjaak_plays_through_the_bridge_in_both_protocols() {
+    let Some(engine) = sjaak() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = bridged(&engine, protocol);
+        let mut pos = Position::startpos();
+        let mut moves: Vec<String> = Vec::new();
+        for ply in 0..4 {
+            if moves.is_empty() {
+                gui.send("position startpos");
+            } else {
+                gui.send(&format!("position startpos moves {}", moves.join(" ")));
+            }
+            gui.send("go time 2000 increment 50 opptime 2000 oppincrement 50");
+            let (lines, mv) = gui.search();
+            let mv = mv.unwrap_or_else(|| panic!("{protocol}, ply {ply}: {lines:?}"));
+            let parsed = Move::parse_uci(&mv).expect("a move in UCCI coordinates");
+            assert!(
+                pos.is_legal(parsed),
+                "{protocol}, ply {ply}: {mv} {lines:?}"
+            );
+            assert!(
+                !has_info(&lines, |l| l.contains("engine answered")),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+            pos.play(parsed);
+            moves.push(mv);
+        }
+        gui.send(FIG17);
+        gui.send("go depth 6");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        assert_ne!(mv, "b7b8", "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.starts_with("banned b7b8 (")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
+/// `go infinite` then `stop`, and `go ponder` then `ponderhit`, each get
+/// their `bestmove`, though Sjaak II itself would answer neither.
+#[test]
+fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
+    let Some(engine) = sjaak() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = bridged(&engine, protocol);
+        gui.send("position startpos moves h2e2");
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth"));
+        gui.send("stop");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        let mut pos = Position::startpos();
+        pos.play(Move::parse_uci("h2e2").expect("a move"));
+        assert!(
+            pos.is_legal(Move::parse_uci(&mv).expect("a move")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            has_info(&lines, |l| l
+                .contains("reads no commands while it searches")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("position startpos moves h2e2 h9g7");
+        gui.send("go ponder time 3000 opptime 3000");
+        gui.send("ponderhit");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
