@@ -411,6 +411,23 @@ fn axf_a_rook_held_by_a_horse_is_chased_even_when_protected() {
     assert_eq!(chase.nature, Nature::Chase);
     assert_eq!(chase.chases[0].kind, ThreatKind::HeldRook);
     assert_eq!(chase.targets, vec![sq("d1")]);
+    // The reason names the horse whose leg the rook stands on.
+    let r = play(AXF, held, "h5d5");
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules: AXF,
+    };
+    assert_eq!(
+        run.reasons(Lang::En)[0],
+        "black rook d5 threatens red rook d1: the rook stands on the leg of black horse c1 and \
+         cannot move: the horse would check (AXF rule 19)"
+    );
+    assert_eq!(
+        run.reasons(Lang::Zh)[0],
+        "黑车(d5)捉红车(d1)（车别住黑马(c1)的马腿，走开则被照将（亚规19条））"
+    );
     let free = nature(AXF, "5k3/9/9/9/7r1/9/9/9/3R5/3RK4 b", "h5d5");
     assert_eq!(free.nature, Nature::Sacrifice);
 }
@@ -1978,5 +1995,24 @@ fn an_incidental_attack_names_the_attacking_piece() {
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
         "the defending side has only one attacking piece, and red rook e4 attacks black \
          elephant e7 only incidentally: idle (CXA 26.2)"
+    );
+}
+
+#[test]
+fn a_joint_chase_names_its_attackers_and_the_defenders() {
+    // CXA 2020 diagram 23: the rook c1 comes to c2 and joins the rook b0
+    // against the cannon b2, which only the rook b3 protects.
+    let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";
+    let cycle = "c1c2 b2b1 c2c1 b1b2";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红车(b0)捉黑炮(b2)（少根子：红车(b0)、红车(c2)攻，仅黑车(b3)保护，联合捉，\
+         完整交换后得子；此着前吃之交换后失子）"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red rook b0 threatens black cannon b2: more attackers than defenders (red rook b0 and \
+         red rook c2 against black rook b3): the full exchange wins material (net +4); before \
+         this move, taking it lost material in the exchange"
     );
 }

@@ -239,12 +239,32 @@ fn won_back_price(
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
-/// captured, with their squares.
+/// captured (or take the piece on it), with their squares.
 fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
     pos.legal_captures_of(sq)
         .into_iter()
         .filter_map(|m| Some((m.from(), pos.piece_at(m.from())?)))
         .collect()
+}
+
+/// Pieces with their squares.
+pub(crate) type Pieces = Vec<(Square, Piece)>;
+
+/// For a piece won through the exchange with more attackers than defenders
+/// (少根子), what a person counts at the board: the pieces of the side to move
+/// in `ahead` that can take the piece on `target` now, and the opponent's
+/// pieces that can take back after `first` (the threat's own capture) —
+/// pieces lined up behind them left out. None when these do not show more
+/// attackers than defenders (the exchange then counts pieces lined up).
+pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Pieces, Pieces)> {
+    let attackers = defenders(ahead, first.to());
+    let mut pos = ahead.clone();
+    if !pos.is_legal(first) {
+        return None;
+    }
+    pos.play(first);
+    let defenders = defenders(&pos, first.to());
+    (!defenders.is_empty() && attackers.len() > defenders.len()).then_some((attackers, defenders))
 }
 
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black

@@ -2,10 +2,11 @@
 //! from the facts the classification kept ([`Why`], the threats): "red rook
 //! a5 threatens black horse e5: it is unprotected" (红车(a5)捉黑马(e5)：无根).
 
-use crate::board::{Piece, Position, Role, Square};
+use crate::board::attacks::horse_leg;
+use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
-use super::explain::{NotBefore, won_by_checks_line};
+use super::explain::{NotBefore, Pieces, outnumbering, won_by_checks_line};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::ruling::Lang;
@@ -223,6 +224,24 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[Stri
     // A pawn threatens only by a capture that uncovers a check (or by giving
     // the first of a series of checks).
     let by_pawn = t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks;
+    // A rook held by a horse (AXF rule 19): the horse, when the position is known.
+    let holder = after
+        .filter(|_| t.kind == ThreatKind::HeldRook)
+        .and_then(|after| {
+            let king = after.king(t.piece.color);
+            after
+                .pieces(t.by.color, Role::Horse)
+                .into_iter()
+                .find(|&h| horse_leg(h, king) == Some(t.target))
+                .map(|h| (h, Piece::new(t.by.color, Role::Horse)))
+        });
+    // An outnumbered piece: its attackers and defenders, when the position is known.
+    let count = after
+        .filter(|_| t.kind == ThreatKind::Outnumbered)
+        .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
+    let names = |pieces: &Pieces| -> Vec<String> {
+        pieces.iter().map(|&(s, p)| piece_in(lang, p, s)).collect()
+    };
     // A piece won by checks: the line that wins it, when the position is known.
     let line = match (t.kind, t.first_check, after) {
         (ThreatKind::AfterChecks, Some(check), Some(after)) => {
@@ -245,13 +264,29 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[Stri
             ThreatKind::RookByLesser => {
                 format!("a rook won for a lesser piece (net +{})", t.gain)
             }
-            ThreatKind::Outnumbered => format!(
-                "more attackers than defenders: the full exchange wins material (net +{})",
-                t.gain
-            ),
-            ThreatKind::HeldRook => {
-                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
-            }
+            ThreatKind::Outnumbered => match &count {
+                Some((attackers, defenders)) => format!(
+                    "more attackers than defenders ({} against {}): the full exchange wins \
+                     material (net +{})",
+                    and_list(&names(attackers)),
+                    and_list(&names(defenders)),
+                    t.gain
+                ),
+                None => format!(
+                    "more attackers than defenders: the full exchange wins material (net +{})",
+                    t.gain
+                ),
+            },
+            ThreatKind::HeldRook => match holder {
+                Some((h, horse)) => format!(
+                    "the rook stands on the leg of {} and cannot move: the horse would check \
+                     (AXF rule 19)",
+                    piece_en(horse, h)
+                ),
+                None => {
+                    "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
+                }
+            },
             ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
             ThreatKind::RemovesDefender => format!(
                 "the even exchange takes away a defender and wins {} after it (net +{})",
@@ -290,8 +325,23 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[Stri
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
             ThreatKind::RookByLesser => "以小换车".to_string(),
-            ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
-            ThreatKind::HeldRook => "车被马别住不能动".to_string(),
+            ThreatKind::Outnumbered => match &count {
+                Some((attackers, defenders)) => format!(
+                    "少根子：{}攻，仅{}保护，联合捉，完整交换后得子",
+                    names(attackers).join("、"),
+                    names(defenders).join("、")
+                ),
+                None => "少根子，联合捉，完整交换后得子".to_string(),
+            },
+            ThreatKind::HeldRook => match holder {
+                Some((h, horse)) => {
+                    format!(
+                        "车别住{}的马腿，走开则被照将（亚规19条）",
+                        piece_zh(horse, h)
+                    )
+                }
+                None => "车别住马腿，走开则被马照将（亚规19条）".to_string(),
+            },
             ThreatKind::Cheaper => "交换后得子".to_string(),
             ThreatKind::RemovesDefender => format!(
                 "兑子去根，完整交换后得{}",
