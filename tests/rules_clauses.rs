@@ -2016,3 +2016,17 @@ fn a_joint_chase_names_its_attackers_and_the_defenders() {
          this move, taking it lost material in the exchange"
     );
 }
+
+#[test]
+fn the_held_rook_ruling_says_the_rook_blocks_the_horse() {
+    // Fairy-Stockfish's AXF suite, FSF-22: the black rook f8 stands on the
+    // leg of the red horse g8; Red chases it perpetually (AXF rule 19). The
+    // rook blocks the horse (别住马腿), not the other way round.
+    let fen = "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w";
+    let moves = "b6b8 f9e8 b8b9 e8f9 b9b8 f9e8 b8b9 e8f9 b9b8";
+    let ruling = play(AXF, fen, moves).ruling();
+    assert_eq!(
+        ruling.summary(Lang::Zh),
+        "黑胜——长捉别住马腿的车：红方不变，作负（《亚洲象棋规例》第19条）"
+    );
+}
