@@ -1950,6 +1950,18 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
         "红车(d1)捉黑马(c1)（无根；此着前吃之须失红相(g0)）"
     );
+    // Ply 1: before the elephant left e2, taking the horse let Black win the
+    // advisor e1, not by taking it at once (the king would take back) but by
+    // checks (Rh0+, Rxg0+, Rxf0): said so, not as a plain price.
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
+         taking it the opponent won red advisor e1 by checks"
+    );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
         "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \

@@ -459,8 +459,11 @@ pub(crate) enum NotBefore {
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (a price before, checks, an exchange that removes a defender) is
-/// left out, and so is one whose capture the move made possible.
+/// reason (checks, an exchange that removes a defender) is left out, and so
+/// is one whose capture the move made possible. A threat that stood before
+/// at a price ([`Threat::price_before`]) is explained by its own reason,
+/// unless the price was not left hanging (to be taken at once with gain) but
+/// won by checks: that is said.
 pub(crate) fn not_before(
     before: &Position,
     mv: Move,
@@ -473,11 +476,10 @@ pub(crate) fn not_before(
     threats
         .iter()
         .filter(|t| {
-            t.price_before.is_none()
-                && !matches!(
-                    t.kind,
-                    ThreatKind::AfterChecks | ThreatKind::RemovesDefender
-                )
+            !matches!(
+                t.kind,
+                ThreatKind::AfterChecks | ThreatKind::RemovesDefender
+            )
         })
         .filter_map(|t| {
             let from = if t.attacker == mv.to() {
@@ -489,6 +491,15 @@ pub(crate) fn not_before(
             let target = pos.piece_at(t.target)?;
             if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
                 return None;
+            }
+            if let Some(price) = t.price_before {
+                let undo = pos.play(capture);
+                // Left hanging: the opponent wins it by taking it at once.
+                let takes = pos.legal_captures_of(price.square);
+                let hanging = takes.into_iter().any(|c| capture_gain(&mut pos, c) > 0);
+                pos.undo(undo);
+                let lost = (price.square, price.piece);
+                return (!hanging).then_some(NotBefore::WonBack((t.target, target), lost));
             }
             if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
                 return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));

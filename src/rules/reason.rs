@@ -10,7 +10,7 @@ use super::explain::{NotBefore, Pieces, outnumbering, won_by_checks_line};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Threat, ThreatKind};
+use super::threats::{FalseRoot, Loss, Threat, ThreatKind};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
@@ -117,12 +117,17 @@ pub(crate) fn threats_reason(
     let parts: Vec<String> = threats
         .iter()
         .map(|t| {
-            let before: Vec<String> = grounds
-                .iter()
-                .filter(|g| g.target() == t.target)
-                .map(|g| g.clause(lang))
-                .collect();
-            chase_reason(t, lang, after, &before)
+            let grounds: Vec<&NotBefore> =
+                grounds.iter().filter(|g| g.target() == t.target).collect();
+            // A price won by checks is said by its ground, not as a plain price.
+            let by_checks = |l: &Loss| {
+                grounds
+                    .iter()
+                    .any(|g| matches!(g, NotBefore::WonBack(_, lost) if lost.0 == l.square))
+            };
+            let price = t.price_before.filter(|l| !by_checks(l));
+            let before: Vec<String> = grounds.iter().map(|g| g.clause(lang)).collect();
+            chase_reason(t, price, lang, after, &before)
         })
         .collect();
     parts.join(if lang == Lang::En { "; " } else { "；" })
@@ -216,9 +221,16 @@ fn block_reason(
 }
 
 /// One capture threat explained: who threatens whom, and how it wins
-/// material; `after` is the position after the move, if known; `before`,
-/// why its capture was no threat before the move, clause by clause.
-fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[String]) -> String {
+/// material; `price`, what taking it cost before the move, if that is to be
+/// said as a price; `after` is the position after the move, if known;
+/// `before`, why its capture was no threat before the move, clause by clause.
+fn chase_reason(
+    t: &Threat,
+    price: Option<Loss>,
+    lang: Lang,
+    after: Option<&Position>,
+    before: &[String],
+) -> String {
     // Why each false root cannot take back (none for most threats).
     let roots = false_roots_reason(&t.false_roots, lang);
     // A pawn threatens only by a capture that uncovers a check (or by giving
@@ -303,7 +315,7 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[Stri
                 ),
             },
         };
-        let price = t.price_before.map_or(String::new(), |l| {
+        let price = price.map_or(String::new(), |l| {
             format!(
                 "; before this move, taking it cost {}",
                 piece_en(l.piece, l.square)
@@ -359,7 +371,7 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>, before: &[Stri
                 (None, None, _) => "连续照将后吃子".to_string(),
             },
         };
-        let price = t.price_before.map_or(String::new(), |l| {
+        let price = price.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
         });
         let pawn = if by_pawn {
