@@ -411,6 +411,23 @@ fn axf_a_rook_held_by_a_horse_is_chased_even_when_protected() {
     assert_eq!(chase.nature, Nature::Chase);
     assert_eq!(chase.chases[0].kind, ThreatKind::HeldRook);
     assert_eq!(chase.targets, vec![sq("d1")]);
+    // The reason names the horse whose leg the rook stands on.
+    let r = play(AXF, held, "h5d5");
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules: AXF,
+    };
+    assert_eq!(
+        run.reasons(Lang::En)[0],
+        "black rook d5 threatens red rook d1: the rook stands on the leg of black horse c1 and \
+         cannot move: the horse would check (AXF rule 19)"
+    );
+    assert_eq!(
+        run.reasons(Lang::Zh)[0],
+        "黑车(d5)捉红车(d1)（车别住黑马(c1)的马腿，走开则被照将（亚规19条））"
+    );
     let free = nature(AXF, "5k3/9/9/9/7r1/9/9/9/3R5/3RK4 b", "h5d5");
     assert_eq!(free.nature, Nature::Sacrifice);
 }
@@ -714,12 +731,12 @@ fn a_sacrifice_that_attacks_a_protected_piece_says_why_that_is_no_chase() {
     assert_eq!(r.moves[0].nature.nature, Nature::Sacrifice);
     assert_eq!(
         r.run().reasons(Lang::En)[0],
-        "offers black rook c6 to capture: black rook c6 attacks red horse c4, \
-         which is protected by red elephant e2"
+        "offers black rook c6 to red cannon c0, which can take it and win material: \
+         black rook c6 attacks red horse c4, which is protected by red elephant e2"
     );
     assert_eq!(
         r.run().reasons(Lang::Zh)[0],
-        "献黑车(c6)（黑车(c6)攻红马(c4)，有根：红相(e2)）"
+        "献黑车(c6)：红炮(c0)可吃之得子（黑车(c6)攻红马(c4)，有根：红相(e2)）"
     );
 }
 
@@ -1681,9 +1698,7 @@ fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
     let reason = &run.reasons(Lang::En)[0];
     assert!(
         reason.contains("taking it uncovers a check by another piece (CXA 26.8)")
-            && reason.contains(
-                "before this move, the pawn's capture of black horse g6 uncovered no check"
-            ),
+            && reason.contains("before this move, the pawn's capture uncovered no check"),
         "{reason}"
     );
     // The pawn's capture alone (the rook elsewhere) is idle, as is the same
@@ -1787,18 +1802,25 @@ fn a_ruling_warns_while_the_game_goes_on_and_decides_once_it_ends() {
 }
 
 #[test]
-fn a_chase_after_checks_names_its_first_check_in_the_language_of_the_table() {
-    // CXA 2020 diagram 3: the black rook wins the red advisor e1 by checking first.
+fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
+    // CXA 2020 diagram 3: the black rook wins the red advisor e1 by checking
+    // first: Rh0+, the elephant interposes on g0 and is taken with check, the
+    // advisor interposes on f0 and is taken.
     let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
     let ruling = play(CXA, fen, "e2g0 h1g1 g0e2 g1h1").ruling();
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains("黑车(h1)捉红仕(e1)（先车８进１照将，连续照将后吃子）"),
+        zh.contains(
+            "黑车(h1)捉红仕(e1)（连将后吃子：车８进１ 相五退三 车８平７ 仕五退四 车７平６）"
+        ),
         "{zh}"
     );
     let en = ruling.render(Lang::En);
     assert!(
-        en.contains("its check h1h0 starts a series of checks"),
+        en.contains(
+            "black rook h1 threatens red advisor e1: won by checks, then a capture (net +2): \
+             h1h0 e2g0 h0g0 e1f0 g0f0"
+        ),
         "{en}"
     );
 }
@@ -1853,4 +1875,170 @@ fn axf_a_check_that_also_chases_counts_as_a_chase_and_the_ruling_says_so() {
         r.cycle.explanation(Lang::En)
     );
     assert!(r.cycle.explanation(Lang::Zh).contains("将军兼捉，按捉论"));
+}
+
+/// The reasons of the cycle `moves` closes from `fen` under `rules`, in `lang`.
+fn cycle_reasons(rules: RuleSet, fen: &str, moves: &str, lang: Lang) -> Vec<String> {
+    repetition(&play(rules, fen, moves)).run().reasons(lang)
+}
+
+#[test]
+fn defenders_stopped_alike_share_one_clause() {
+    // CXA 2020 diagram 9, ply 2: the black cannon g0 takes the advisor d0
+    // over the red king and uncovers the rook h0's check: no red piece can
+    // take back, the king for the cannon b0 and the rook h0, the others as
+    // none of them would answer that check.
+    let fen = "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w";
+    let cycle = "g4h2 i0h0 h2g4 h0i0";
+    let zh = &cycle_reasons(CXA, fen, cycle, Lang::Zh)[1];
+    assert!(
+        zh.starts_with(
+            "黑炮(g0)捉红仕(d0)（假根：红帅(e0)反吃则被黑炮(b0)、黑车(h0)照将，\
+             红车(d1)、红仕(e1)、红马(c2)反吃均不能应黑车(h0)的将；此着前吃之须失黑车(i0)）"
+        ),
+        "{zh}"
+    );
+    let en = &cycle_reasons(CXA, fen, cycle, Lang::En)[1];
+    assert!(
+        en.starts_with(
+            "black cannon g0 threatens red advisor d0: none of its defenders can take back: \
+             red king e0 would be in check from black cannon b0 and black rook h0; red rook d1, \
+             red advisor e1 and red horse c2 would not answer the check from black rook h0; \
+             before this move, taking it cost black rook i0; "
+        ),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_false_root_says_whether_kings_would_face_or_a_horse_would_check() {
+    // AXF rulebook diagram (another engine's encoding, AXF-O117): the black
+    // cannon f8 stands on the leg of the red horse g8, which would check if
+    // it took back on f3.
+    let fen = "4ka3/1r3cN2/5aP2/p3P3p/9/6R2/P4c2P/4B4/4A4/3AK1B2 w";
+    let n = nature(AXF, fen, "g4g3");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red rook g3 threatens black cannon f3: its only defender black cannon f8 cannot take \
+         back: red horse g8 would check"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红车(g3)捉黑炮(f3)（假根：黑炮(f8)反吃则被红马(g8)照将）"
+    );
+    // Disputed case DSP-3: the red king steps to e0, and the black horse e7
+    // could no longer take back on d5 without leaving the kings face to face.
+    let n = nature(AXF, "4k4/9/4n4/9/3c5/9/4N4/9/9/3K5 w", "d0e0");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red horse e3 threatens black cannon d5: its only defender black horse e7 cannot take \
+         back: the kings would face each other"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红马(e3)捉黑炮(d5)（假根：黑马(e7)反吃则帅将照面）"
+    );
+}
+
+#[test]
+fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
+    // CXA 2020 diagram 3, ply 3: before the elephant went back to e2, taking
+    // the horse c1 cost it; the ground stands in the threat's own brackets.
+    let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
+    let cycle = "e2g0 h1g1 g0e2 g1h1";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红车(d1)捉黑马(c1)（无根；此着前吃之须失红相(g0)）"
+    );
+    // Ply 1: before the elephant left e2, taking the horse let Black win the
+    // advisor e1, not by taking it at once (the king would take back) but by
+    // checks (Rh0+, Rxg0+, Rxf0): said so, not as a plain price.
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
+         taking it the opponent won red advisor e1 by checks"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
+         cost red elephant g0"
+    );
+}
+
+#[test]
+fn a_check_that_also_chases_says_so_under_cxa() {
+    // The red horse checks from d7 and attacks the unprotected black rook c9:
+    // a check (将) under CXA, whose reason shows the chase too (将兼捉).
+    let fen = "2r1k4/9/9/9/2N6/9/9/9/9/3K5 w";
+    assert_eq!(nature(CXA, fen, "c5d7").nature, Nature::Check);
+    let r = play(CXA, fen, "c5d7");
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules: CXA,
+    };
+    assert_eq!(
+        run.reasons(Lang::Zh)[0],
+        "红马(d7)照将；兼捉：红马(d7)捉黑车(c9)（无根）"
+    );
+    assert_eq!(
+        run.reasons(Lang::En)[0],
+        "check by red horse d7; it also chases: red horse d7 threatens black rook c9: it is \
+         unprotected"
+    );
+}
+
+#[test]
+fn an_incidental_attack_names_the_attacking_piece() {
+    // CXA 2020 diagram 18, ply 3: Red's only attacking piece, the rook e4,
+    // attacks the elephant e7 only incidentally (26.2).
+    let fen = "3k1a3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 w";
+    let cycle = "e4d4 d9e9 d4e4 e9d9";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，按闲（第26.2条）"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "the defending side has only one attacking piece, and red rook e4 attacks black \
+         elephant e7 only incidentally: idle (CXA 26.2)"
+    );
+}
+
+#[test]
+fn a_joint_chase_names_its_attackers_and_the_defenders() {
+    // CXA 2020 diagram 23: the rook c1 comes to c2 and joins the rook b0
+    // against the cannon b2, which only the rook b3 protects.
+    let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";
+    let cycle = "c1c2 b2b1 c2c1 b1b2";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红车(b0)捉黑炮(b2)（少根子：红车(b0)、红车(c2)攻，仅黑车(b3)保护，联合捉，\
+         完整交换后得子；此着前吃之交换后失子）"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red rook b0 threatens black cannon b2: more attackers than defenders (red rook b0 and \
+         red rook c2 against black rook b3): the full exchange wins material (net +4); before \
+         this move, taking it lost material in the exchange"
+    );
+}
+
+#[test]
+fn the_held_rook_ruling_says_the_rook_blocks_the_horse() {
+    // Fairy-Stockfish's AXF suite, FSF-22: the black rook f8 stands on the
+    // leg of the red horse g8; Red chases it perpetually (AXF rule 19). The
+    // rook blocks the horse (别住马腿), not the other way round.
+    let fen = "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w";
+    let moves = "b6b8 f9e8 b8b9 e8f9 b9b8 f9e8 b8b9 e8f9 b9b8";
+    let ruling = play(AXF, fen, moves).ruling();
+    assert_eq!(
+        ruling.summary(Lang::Zh),
+        "黑胜——长捉别住马腿的车：红方不变，作负（《亚洲象棋规例》第19条）"
+    );
 }

@@ -12,8 +12,8 @@ use super::nature::{Exemption, exemption};
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
-    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, uncovers_check,
-    won_back_by_checks,
+    Across, CHECKS_BEFORE_CAPTURE, StandingWins, Threat, ThreatKind, ThreatRules,
+    capture_threats_across, uncovers_check, won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -239,12 +239,32 @@ fn won_back_price(
 }
 
 /// The pieces of the side to move that can legally take back on `sq`, just
-/// captured, with their squares.
+/// captured (or take the piece on it), with their squares.
 fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
     pos.legal_captures_of(sq)
         .into_iter()
         .filter_map(|m| Some((m.from(), pos.piece_at(m.from())?)))
         .collect()
+}
+
+/// Pieces with their squares.
+pub(crate) type Pieces = Vec<(Square, Piece)>;
+
+/// For a piece won through the exchange with more attackers than defenders
+/// (少根子), what a person counts at the board: the pieces of the side to move
+/// in `ahead` that can take the piece on `target` now, and the opponent's
+/// pieces that can take back after `first` (the threat's own capture) —
+/// pieces lined up behind them left out. None when these do not show more
+/// attackers than defenders (the exchange then counts pieces lined up).
+pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Pieces, Pieces)> {
+    let attackers = defenders(ahead, first.to());
+    let mut pos = ahead.clone();
+    if !pos.is_legal(first) {
+        return None;
+    }
+    pos.play(first);
+    let defenders = defenders(&pos, first.to());
+    (!defenders.is_empty() && attackers.len() > defenders.len()).then_some((attackers, defenders))
 }
 
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
@@ -260,7 +280,7 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 (NoChase::KingOrPawn, Lang::En) => {
                     format!("{attacker} attacks {target} by itself, which is no chase (CXA 26.1)")
                 }
-                (NoChase::KingOrPawn, Lang::Zh) => format!("{attacker}本身捉{target}按闲（26.1）"),
+                (NoChase::KingOrPawn, Lang::Zh) => format!("{attacker}本身捉{target}，按闲（第26.1条）"),
                 (NoChase::KingOrPawnMayChase, Lang::En) => format!(
                     "{attacker} attacks {target}, but a king or pawn may chase (AXF rules 28 and 29)"
                 ),
@@ -352,6 +372,71 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// A line that shows a piece won by checks (CXA 29.1): from `pos`, the
+/// side to move gives `check`, then checks again (at most
+/// [`CHECKS_BEFORE_CAPTURE`] checks in all) and takes the piece on `target`,
+/// winning material on its square, against the reply that holds out longest
+/// (the piece followed when a reply moves it). Each reply is the first such
+/// of the longest; the line ends with the capture. Empty when no such line
+/// is found (the win may then come only from what the checks take on the
+/// way, or from the net count elsewhere); the position is restored.
+pub(crate) fn won_by_checks_line(pos: &mut Position, check: Move, target: Square) -> Vec<Move> {
+    checks_then_capture(pos, check, target, CHECKS_BEFORE_CAPTURE).unwrap_or_default()
+}
+
+fn checks_then_capture(
+    pos: &mut Position,
+    check: Move,
+    target: Square,
+    checks: u32,
+) -> Option<Vec<Move>> {
+    if check.to() == target {
+        return Some(vec![check]);
+    }
+    let undo = pos.play(check);
+    let mut longest: Option<Vec<Move>> = None;
+    let replies = pos.legal_moves();
+    for &reply in &replies {
+        let on = if reply.from() == target {
+            reply.to()
+        } else {
+            target
+        };
+        let back = pos.play(reply);
+        let winning = pos
+            .legal_captures_of(on)
+            .into_iter()
+            .find(|&c| capture_gain(pos, c) > 0)
+            .map(|c| vec![c]);
+        let rest = winning.or_else(|| {
+            (checks > 1)
+                .then(|| {
+                    pos.checking_moves()
+                        .into_iter()
+                        .find_map(|next| checks_then_capture(pos, next, on, checks - 1))
+                })
+                .flatten()
+        });
+        pos.undo(back);
+        let Some(rest) = rest else {
+            // This reply saves the piece from the line.
+            longest = None;
+            break;
+        };
+        if longest.as_ref().is_none_or(|l| rest.len() + 1 > l.len()) {
+            let mut line = vec![reply];
+            line.extend(rest);
+            longest = Some(line);
+        }
+    }
+    pos.undo(undo);
+    // A check that mates leaves no reply: not a win of the piece.
+    let rest = longest?;
+    let mut line = vec![check];
+    line.extend(rest);
+    Some(line)
+}
+
 /// Why a threat of a chase was none before the move, when the same capture
 /// could be played then.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,8 +459,11 @@ pub(crate) enum NotBefore {
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (a price before, checks, an exchange that removes a defender) is
-/// left out, and so is one whose capture the move made possible.
+/// reason (checks, an exchange that removes a defender) is left out, and so
+/// is one whose capture the move made possible. A threat that stood before
+/// at a price ([`Threat::price_before`]) is explained by its own reason,
+/// unless the price was not left hanging (to be taken at once with gain) but
+/// won by checks: that is said.
 pub(crate) fn not_before(
     before: &Position,
     mv: Move,
@@ -388,11 +476,10 @@ pub(crate) fn not_before(
     threats
         .iter()
         .filter(|t| {
-            t.price_before.is_none()
-                && !matches!(
-                    t.kind,
-                    ThreatKind::AfterChecks | ThreatKind::RemovesDefender
-                )
+            !matches!(
+                t.kind,
+                ThreatKind::AfterChecks | ThreatKind::RemovesDefender
+            )
         })
         .filter_map(|t| {
             let from = if t.attacker == mv.to() {
@@ -404,6 +491,15 @@ pub(crate) fn not_before(
             let target = pos.piece_at(t.target)?;
             if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
                 return None;
+            }
+            if let Some(price) = t.price_before {
+                let undo = pos.play(capture);
+                // Left hanging: the opponent wins it by taking it at once.
+                let takes = pos.legal_captures_of(price.square);
+                let hanging = takes.into_iter().any(|c| capture_gain(&mut pos, c) > 0);
+                pos.undo(undo);
+                let lost = (price.square, price.piece);
+                return (!hanging).then_some(NotBefore::WonBack((t.target, target), lost));
             }
             if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
                 return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
@@ -440,63 +536,60 @@ pub(crate) fn not_before(
         .collect()
 }
 
-/// [`not_before`] in words, one clause each, e.g. "before this move, red horse
-/// h1 was protected by red cannon a1" (此着前红马(h1)有根：红炮(a1)).
-pub(crate) fn describe_not_before(grounds: &[NotBefore], lang: Lang) -> Vec<String> {
-    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
-    grounds
-        .iter()
-        .map(|g| match (g, lang) {
-            (NotBefore::Protected(target, by), Lang::En) => {
+impl NotBefore {
+    /// The square of the target it is about.
+    pub(crate) fn target(&self) -> Square {
+        match self {
+            NotBefore::Protected(target, _)
+            | NotBefore::LosingExchange(target)
+            | NotBefore::Cost(target, _)
+            | NotBefore::WonBack(target, _)
+            | NotBefore::AllowedMate(target)
+            | NotBefore::PawnUncoveredNoCheck(target) => target.0,
+        }
+    }
+
+    /// In words, as a clause of the reason of the threat on its target
+    /// (which the clause calls "it"), e.g. "before this move, it was
+    /// protected by red cannon a1" (此着前有根：红炮(a1)).
+    pub(crate) fn clause(&self, lang: Lang) -> String {
+        let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
+        match (self, lang) {
+            (NotBefore::Protected(_, by), Lang::En) => {
                 let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
-                format!(
-                    "before this move, {} was protected by {}",
-                    name(*target),
-                    by.join(" and ")
-                )
+                format!("before this move, it was protected by {}", by.join(" and "))
             }
-            (NotBefore::Protected(target, by), Lang::Zh) => {
+            (NotBefore::Protected(_, by), Lang::Zh) => {
                 let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
-                format!("此着前{}有根：{}", name(*target), by.join("、"))
+                format!("此着前有根：{}", by.join("、"))
             }
-            (NotBefore::LosingExchange(target), Lang::En) => format!(
-                "before this move, taking {} lost material in the exchange",
-                name(*target)
-            ),
-            (NotBefore::LosingExchange(target), Lang::Zh) => {
-                format!("此着前吃{}交换后失子", name(*target))
+            (NotBefore::LosingExchange(_), Lang::En) => {
+                "before this move, taking it lost material in the exchange".to_string()
             }
-            (NotBefore::Cost(target, lost), Lang::En) => format!(
-                "before this move, taking {} cost {}",
-                name(*target),
+            (NotBefore::LosingExchange(_), Lang::Zh) => "此着前吃之交换后失子".to_string(),
+            (NotBefore::Cost(_, lost), Lang::En) => {
+                format!("before this move, taking it cost {}", name(*lost))
+            }
+            (NotBefore::Cost(_, lost), Lang::Zh) => format!("此着前吃之须失{}", name(*lost)),
+            (NotBefore::WonBack(_, lost), Lang::En) => format!(
+                "before this move, after taking it the opponent won {} by checks",
                 name(*lost)
             ),
-            (NotBefore::Cost(target, lost), Lang::Zh) => {
-                format!("此着前吃{}须失{}", name(*target), name(*lost))
+            (NotBefore::WonBack(_, lost), Lang::Zh) => {
+                format!("此着前吃之则{}被连将吃去", name(*lost))
             }
-            (NotBefore::WonBack(target, lost), Lang::En) => format!(
-                "before this move, after taking {} the opponent won {} by checks",
-                name(*target),
-                name(*lost)
-            ),
-            (NotBefore::WonBack(target, lost), Lang::Zh) => {
-                format!("此着前吃{}后，{}被连将吃去", name(*target), name(*lost))
+            (NotBefore::AllowedMate(_), Lang::En) => {
+                "before this move, taking it allowed mate".to_string()
             }
-            (NotBefore::AllowedMate(target), Lang::En) => {
-                format!("before this move, taking {} allowed mate", name(*target))
+            (NotBefore::AllowedMate(_), Lang::Zh) => "此着前吃之则被将死".to_string(),
+            (NotBefore::PawnUncoveredNoCheck(_), Lang::En) => {
+                "before this move, the pawn's capture uncovered no check".to_string()
             }
-            (NotBefore::PawnUncoveredNoCheck(target), Lang::En) => format!(
-                "before this move, the pawn's capture of {} uncovered no check",
-                name(*target)
-            ),
-            (NotBefore::PawnUncoveredNoCheck(target), Lang::Zh) => {
-                format!("此着前兵(卒)吃{}不产生将军", name(*target))
+            (NotBefore::PawnUncoveredNoCheck(_), Lang::Zh) => {
+                "此着前兵(卒)吃之不产生将军".to_string()
             }
-            (NotBefore::AllowedMate(target), Lang::Zh) => {
-                format!("此着前吃{}则被将死", name(*target))
-            }
-        })
-        .collect()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -727,8 +820,8 @@ mod tests {
         let rook = (sq("h0"), Piece::new(Color::Red, Role::Rook));
         assert_eq!(grounds, vec![NotBefore::Protected(horse, vec![rook])]);
         assert_eq!(
-            describe_not_before(&grounds, Lang::En),
-            vec!["before this move, red horse h5 was protected by red rook h0"]
+            grounds[0].clause(Lang::En),
+            "before this move, it was protected by red rook h0"
         );
     }
 
@@ -741,10 +834,7 @@ mod tests {
         let target = (sq("a3"), Piece::new(Color::Black, Role::Pawn));
         let lost = (sq("e2"), Piece::new(Color::Red, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::Cost(target, lost)]);
-        assert_eq!(
-            describe_not_before(&grounds, Lang::Zh),
-            vec!["此着前吃黑卒(a3)须失红马(e2)"]
-        );
+        assert_eq!(grounds[0].clause(Lang::Zh), "此着前吃之须失红马(e2)");
         // The rook c1 comes to c2 and joins the attack on the cannon b2: with
         // one attacker the exchange lost material (CXA 2020, diagram 23).
         let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";
@@ -767,8 +857,8 @@ mod tests {
             "{grounds:?}"
         );
         assert_eq!(
-            describe_not_before(&[NotBefore::AllowedMate(cannon)], Lang::En),
-            vec!["before this move, taking red cannon h0 allowed mate"]
+            NotBefore::AllowedMate(cannon).clause(Lang::En),
+            "before this move, taking it allowed mate"
         );
         // The red king steps from e1 to f1; before, after the horse c6 took
         // the elephant e7, Black won the rook b5 back by checks.
@@ -780,8 +870,8 @@ mod tests {
             vec![NotBefore::WonBack(elephant, rook)]
         );
         assert_eq!(
-            describe_not_before(&[NotBefore::WonBack(elephant, rook)], Lang::Zh),
-            vec!["此着前吃黑象(e7)后，红车(b5)被连将吃去"]
+            NotBefore::WonBack(elephant, rook).clause(Lang::Zh),
+            "此着前吃之则红车(b5)被连将吃去"
         );
     }
 }

@@ -46,12 +46,13 @@ pub(super) fn idle_nature(
         let take = Move::new(a, to);
         let reply = reply.get_or_insert_with(|| after.clone());
         if reply.is_legal(take) && capture_gain(reply, take) > 0 {
+            let taker = reply.piece_at(a).unwrap_or(moved);
             return MoveNature {
                 nature: Nature::Sacrifice,
                 targets: Vec::new(),
                 attackers: vec![a],
                 chases: Vec::new(),
-                why: Why::Sacrifice(moved, to),
+                why: Why::Sacrifice((moved, to), (taker, a)),
             };
         }
     }
@@ -112,13 +113,15 @@ pub(super) fn idle_nature(
             why: Why::Exchange((p, ours), (t, theirs)),
         };
     }
-    if let Some((piece, sq)) = blocked_attacker(before, after, mv) {
+    if let Some((piece, sq, cut)) = blocked_attacker(before, after, mv) {
+        let ours = |q| after.piece_at(q).filter(|p| p.color == moved.color);
+        let cut = cut.into_iter().map(|q| (q, ours(q))).collect();
         return MoveNature {
             nature: Nature::Block,
             targets: Vec::new(),
             attackers: vec![sq],
             chases: Vec::new(),
-            why: Why::Block(moved, to, piece, sq),
+            why: Why::Block(moved, to, piece, sq, cut),
         };
     }
     if let Some(prev) = previous.filter(|&p| follows(mv, p)) {
@@ -154,38 +157,51 @@ fn reach(piece: Piece, from: Square, occ: Bitboard) -> Bitboard {
 /// piece now stands on its line, or on its leg, between it and a square it
 /// could reach before and no longer can — one of the mover's pieces, or a
 /// square from which it would attack the mover's king.
-fn blocked_attacker(before: &Position, after: &Position, mv: Move) -> Option<(Piece, Square)> {
+/// Returns it with the squares it is cut off from ([`cut_goals`]).
+fn blocked_attacker(
+    before: &Position,
+    after: &Position,
+    mv: Move,
+) -> Option<(Piece, Square, Bitboard)> {
+    after.us(!before.turn()).into_iter().find_map(|sq| {
+        let piece = after.piece_at(sq)?;
+        let cut = cut_goals(before, after, mv, sq);
+        cut.any().then_some((piece, sq, cut))
+    })
+}
+
+/// The squares the move `mv` (from `before` to `after`) cuts the enemy rook,
+/// cannon or horse on `sq` off from: squares of the mover's pieces it could
+/// reach before, and squares from which it would attack the mover's king.
+/// Empty for other pieces and for a piece whose way the move does not cut.
+fn cut_goals(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitboard {
     let us = before.turn();
     let to = mv.to();
     let king = after.king(us);
     let occ = after.occupied();
     let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
-    for sq in after.us(!us) {
-        let Some(piece) = after.piece_at(sq) else {
-            continue;
+    let Some(piece) = after.piece_at(sq).filter(|p| p.color != us) else {
+        return Bitboard::EMPTY;
+    };
+    let goals = stayed
+        | match piece.role {
+            Role::Rook => rook_attacks(king, occ),
+            Role::Cannon => cannon_attacks(king, occ),
+            Role::Horse => horse_attackers_from(king, occ),
+            _ => return Bitboard::EMPTY,
         };
-        let goals = stayed
-            | match piece.role {
-                Role::Rook => rook_attacks(king, occ),
-                Role::Cannon => cannon_attacks(king, occ),
-                Role::Horse => horse_attackers_from(king, occ),
-                _ => continue,
-            };
-        // Reaching the square the moved piece left was taking it: a piece that
-        // steps along the line it already blocked cuts nothing new.
-        let lost = reach(piece, sq, before.occupied())
-            & !reach(piece, sq, occ)
-            & goals
-            & !Bitboard::from_square(mv.from());
-        let cut = Iterator::any(&mut lost.into_iter(), |q| {
+    // Reaching the square the moved piece left was taking it: a piece that
+    // steps along the line it already blocked cuts nothing new.
+    let lost = reach(piece, sq, before.occupied())
+        & !reach(piece, sq, occ)
+        & goals
+        & !Bitboard::from_square(mv.from());
+    lost.into_iter()
+        .filter(|&q| {
             between(sq, q).contains(to)
                 || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
-        });
-        if cut {
-            return Some((piece, sq));
-        }
-    }
-    None
+        })
+        .collect()
 }
 
 /// Whether `mv` follows the opponent's move `previous` (跟): the same step,
@@ -239,7 +255,31 @@ mod tests {
         let n = nature("4k4/9/b8/1n7/9/8c/9/9/9/R2K5 b", "i4a4", RuleSet::Cxa2020);
         assert_eq!(n.nature, Nature::Block, "{n:?}");
         assert_eq!(n.attackers, vec![Square::parse("a0").unwrap()]);
-        assert_eq!(n.reason(Lang::Zh), "黑炮(a4)拦红车(a0)");
+        // The reason says what the block cuts the rook off from.
+        assert_eq!(
+            n.reason(Lang::Zh),
+            "黑炮(a4)拦红车(a0)：挡住其攻黑象(a7)的路线"
+        );
+        assert_eq!(
+            n.reason(Lang::En),
+            "black cannon a4 blocks the way of red rook a0 to black elephant a7"
+        );
+    }
+
+    #[test]
+    fn a_block_of_the_way_to_check_names_the_squares() {
+        // The black cannon i4 could go to e4 and check the red king e0 over the
+        // pawn e3; the red horse steps to g4, in its way.
+        let n = nature("3k5/9/9/9/9/8c/4P4/7N1/9/4K4 w", "h2g4", RuleSet::Cxa2020);
+        assert_eq!(n.nature, Nature::Block, "{n:?}");
+        assert_eq!(
+            n.reason(Lang::En),
+            "red horse g4 blocks the way of black cannon i4 to e4, from where it would check"
+        );
+        assert_eq!(
+            n.reason(Lang::Zh),
+            "红马(g4)拦黑炮(i4)：挡住其到e4照将的路线"
+        );
     }
 
     #[test]

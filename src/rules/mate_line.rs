@@ -68,20 +68,29 @@ pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
 /// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or UCCI
 /// coordinates, the last move marked as mate.
 pub(crate) fn write_line(pos: &Position, line: &[Move], lang: Lang) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::new();
-    for &mv in line {
-        words.push(match lang {
-            Lang::Zh => render(&pos, mv, Notation::Chinese),
-            Lang::En => mv.to_string(),
-        });
-        pos.play(mv);
-    }
-    let moves = words.join(" ");
+    let moves = write_moves(pos, line, lang);
     match lang {
         Lang::Zh => format!("{moves}（杀）"),
         Lang::En => format!("{moves} mate"),
     }
+}
+
+/// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or UCCI
+/// coordinates, separated by spaces.
+pub(crate) fn write_moves(pos: &Position, line: &[Move], lang: Lang) -> String {
+    let mut pos = pos.clone();
+    let words: Vec<String> = line
+        .iter()
+        .map(|&mv| {
+            let word = match lang {
+                Lang::Zh => render(&pos, mv, Notation::Chinese),
+                Lang::En => mv.to_string(),
+            };
+            pos.play(mv);
+            word
+        })
+        .collect();
+    words.join(" ")
 }
 
 #[cfg(test)]

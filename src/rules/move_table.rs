@@ -12,12 +12,13 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::explain::{
-    NewAttack, NotBefore, describe, describe_not_before, new_attacks, not_before,
-};
+use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
 use super::mate_line::{mate_line, write_line};
-use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
+use super::mate_search::MateSearch;
+use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, new_threats};
+use super::reason::threats_reason;
 use super::ruling::Lang;
+use super::threats::Threat;
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +51,10 @@ struct Worked {
     line: Option<(Position, Vec<Move>)>,
     /// The grounds of an idle move or of a chase.
     grounds: Grounds,
+    /// What a check or mate threat also chases: the nature's own chases
+    /// (AXF counts them), or for a check under CXA, which counts it as a
+    /// check alone, the chases it makes, worked out to be shown.
+    also: Vec<Threat>,
 }
 
 /// The grounds a reason gives beyond the nature.
@@ -57,7 +62,8 @@ enum Grounds {
     /// An idle move's new attacks (an exchange offer's own target aside),
     /// each with why it is no chase.
     Idle(Vec<NewAttack>),
-    /// Why a chase's captures that could be played before the move were no threats then.
+    /// Why the captures of a chase (or of what a check or mate threat also
+    /// chases) that could be played before the move were no threats then.
     Chase(Vec<NotBefore>),
     /// None.
     None,
@@ -177,7 +183,26 @@ impl<'a> MoveRun<'a> {
                     }
                     _ => Grounds::None,
                 };
+                let before = pos.clone();
                 pos.play(m.mv);
+                let also = if m.nature.nature == Nature::Chase {
+                    Vec::new()
+                } else if m.nature.nature == Nature::Check && self.rules.is_cxa() {
+                    new_threats(
+                        &before,
+                        &pos.passed(),
+                        self.rules,
+                        &mut MateSearch::default(),
+                    )
+                    .0
+                } else {
+                    m.nature.chases.clone()
+                };
+                let grounds = if also.is_empty() {
+                    grounds
+                } else {
+                    Grounds::Chase(not_before(&before, m.mv, &also, self.rules))
+                };
                 let line = (m.nature.nature == Nature::MateThreat)
                     .then(|| {
                         let mut ahead = pos.passed();
@@ -189,23 +214,28 @@ impl<'a> MoveRun<'a> {
                     after: pos.clone(),
                     line,
                     grounds,
+                    also,
                 }
             })
             .collect()
     }
 
     /// [`MoveRun::reasons`] with what they show worked out; a check
-    /// or mate threat that also chases (AXF) says what it chases besides.
+    /// or mate threat that also chases says what it chases besides (将兼捉).
     fn reasons_with(&self, lang: Lang, worked: &[Worked]) -> Vec<String> {
         self.moves
             .iter()
             .zip(worked)
             .map(|(m, worked)| {
                 let reason = self.reason_with(m, lang, worked);
-                if m.nature.nature == Nature::Chase || m.nature.chases.is_empty() {
+                if worked.also.is_empty() {
                     return reason;
                 }
-                let chases = m.nature.chases_reason(lang, Some(&worked.after));
+                let grounds = match &worked.grounds {
+                    Grounds::Chase(before) => before.as_slice(),
+                    _ => &[],
+                };
+                let chases = threats_reason(&worked.also, lang, Some(&worked.after), grounds);
                 match lang {
                     Lang::En => format!("{reason}; it also chases: {chases}"),
                     Lang::Zh => format!("{reason}；兼捉：{chases}"),
@@ -217,19 +247,19 @@ impl<'a> MoveRun<'a> {
     /// One move's reason, with what it shows worked out.
     fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
         let Some((ahead, line)) = &worked.line else {
-            let reason = m.nature.reason_after(lang, &worked.after);
-            // The grounds follow the reason: after a colon or a semicolon in
-            // English, in brackets in Chinese.
-            let with = |lead: &str, grounds: Vec<String>| match lang {
-                Lang::En => format!("{reason}{lead}{}", grounds.join("; ")),
-                Lang::Zh => format!("{reason}（{}）", grounds.join("；")),
+            let grounds = match &worked.grounds {
+                Grounds::Chase(before) => before.as_slice(),
+                _ => &[],
             };
-            return match &worked.grounds {
-                Grounds::Idle(attacks) if !attacks.is_empty() => {
-                    with(": ", describe(attacks, lang))
+            let reason = m.nature.reason_after(lang, &worked.after, grounds);
+            // An idle move's grounds follow the reason: after a colon in
+            // English, in brackets in Chinese.
+            return match (&worked.grounds, lang) {
+                (Grounds::Idle(attacks), Lang::En) if !attacks.is_empty() => {
+                    format!("{reason}: {}", describe(attacks, lang).join("; "))
                 }
-                Grounds::Chase(before) if !before.is_empty() => {
-                    with("; ", describe_not_before(before, lang))
+                (Grounds::Idle(attacks), Lang::Zh) if !attacks.is_empty() => {
+                    format!("{reason}（{}）", describe(attacks, lang).join("；"))
                 }
                 _ => reason,
             };

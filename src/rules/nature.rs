@@ -53,10 +53,13 @@ pub enum Why {
     /// stands offered in exchange (third) for a like piece (second), pressing
     /// that exchange.
     PressedExchange((Piece, Square), (Piece, Square), (Piece, Square)),
-    /// The moved piece offered for capture.
-    Sacrifice(Piece, Square),
-    /// The moved piece (first) cuts the way of an enemy piece (second).
-    Block(Piece, Square, Piece, Square),
+    /// The moved piece (first) offered for capture, and an enemy piece that
+    /// can take it and win material (second).
+    Sacrifice((Piece, Square), (Piece, Square)),
+    /// The moved piece (first) cuts the way of an enemy piece (second) to
+    /// these squares: each with the mover's piece on it, or, empty, a square
+    /// from which the enemy piece would attack the mover's king.
+    Block(Piece, Square, Piece, Square, Vec<(Square, Option<Piece>)>),
     /// The moved piece (first) follows the enemy piece (second) that just moved.
     Follow(Piece, Square, Piece, Square),
     /// The defending side's only attacking piece attacks these advisors or
@@ -286,7 +289,7 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 /// only at a price elsewhere that the move lowered: the chases, then the
 /// threats on pieces that can trade themselves for a like attacker (兑).
 /// The searches by checks share `search`.
-fn new_threats(
+pub(super) fn new_threats(
     before: &Position,
     ahead: &Position,
     rules: RuleSet,

@@ -2,28 +2,38 @@
 //! from the facts the classification kept ([`Why`], the threats): "red rook
 //! a5 threatens black horse e5: it is unprotected" (红车(a5)捉黑马(e5)：无根).
 
-use crate::board::{Piece, Position, Role, Square};
+use crate::board::attacks::horse_leg;
+use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
+use super::explain::{NotBefore, Pieces, outnumbering, won_by_checks_line};
+use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Threat, ThreatKind};
+use super::threats::{FalseRoot, Loss, Threat, ThreatKind};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
     /// black horse e5: it is unprotected".
     pub fn reason(&self, lang: Lang) -> String {
-        self.reason_at(lang, None)
+        self.reason_at(lang, None, &[])
     }
 
     /// [`MoveNature::reason`], knowing `after`, the position after the
     /// move: a chase after checks then names its first check in Chinese
-    /// notation in Chinese (in coordinates otherwise).
-    pub(crate) fn reason_after(&self, lang: Lang, after: &Position) -> String {
-        self.reason_at(lang, Some(after))
+    /// notation in Chinese (in coordinates otherwise). A chase also says,
+    /// with each threat, why its capture was no threat before the move, as
+    /// `grounds` say ([`super::explain::not_before`]).
+    pub(crate) fn reason_after(
+        &self,
+        lang: Lang,
+        after: &Position,
+        grounds: &[NotBefore],
+    ) -> String {
+        self.reason_at(lang, Some(after), grounds)
     }
 
-    fn reason_at(&self, lang: Lang, after: Option<&Position>) -> String {
+    fn reason_at(&self, lang: Lang, after: Option<&Position>, grounds: &[NotBefore]) -> String {
         let en = lang == Lang::En;
         match &self.why {
             Why::Check(checkers) => {
@@ -41,7 +51,7 @@ impl MoveNature {
                 format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
             }
             Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
-            Why::Chase => self.chases_reason(lang, after),
+            Why::Chase => self.chases_reason(lang, after, grounds),
             &Why::Exchange((p, ours), (t, theirs)) if en => format!(
                 "offers to exchange {} for {}",
                 piece_en(p, ours),
@@ -62,36 +72,20 @@ impl MoveNature {
                 piece_zh(p, ours),
                 piece_zh(t, theirs)
             ),
-            &Why::Sacrifice(p, sq) if en => format!("offers {} to capture", piece_en(p, sq)),
-            &Why::Sacrifice(p, sq) => format!("献{}", piece_zh(p, sq)),
-            &Why::Block(p, sq, e, esq) if en => {
-                format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq))
+            &Why::Sacrifice((p, sq), (t, by)) if en => format!(
+                "offers {} to {}, which can take it and win material",
+                piece_en(p, sq),
+                piece_en(t, by)
+            ),
+            &Why::Sacrifice((p, sq), (t, by)) => {
+                format!("献{}：{}可吃之得子", piece_zh(p, sq), piece_zh(t, by))
             }
-            &Why::Block(p, sq, e, esq) => format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq)),
+            Why::Block(p, sq, e, esq, cut) => block_reason(lang, (*p, *sq), (*e, *esq), cut),
             &Why::Follow(p, sq, e, esq) if en => {
                 format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
             }
             &Why::Follow(p, sq, e, esq) => format!("{}跟{}", piece_zh(p, sq), piece_zh(e, esq)),
-            Why::Incidental(threats) if en => {
-                let targets: Vec<String> = threats
-                    .iter()
-                    .map(|t| piece_en(t.piece, t.target))
-                    .collect();
-                format!(
-                    "the defending side's only attacking piece attacks {} incidentally: idle (CXA 26.2)",
-                    targets.join(" and ")
-                )
-            }
-            Why::Incidental(threats) => {
-                let targets: Vec<String> = threats
-                    .iter()
-                    .map(|t| piece_zh(t.piece, t.target))
-                    .collect();
-                format!(
-                    "守和方只有一个进攻子，附带捉{}，按闲（26.2）",
-                    targets.join("、")
-                )
-            }
+            Why::Incidental(threats) => incidental_reason(threats, lang),
             Why::Idle if en => "no check, mate threat or new threat to win material".into(),
             Why::Idle => "无将、杀、捉".into(),
         }
@@ -100,35 +94,181 @@ impl MoveNature {
     /// The move's chases explained, one after another: a chase's whole
     /// reason, and for a check or mate threat that also chases (AXF), what
     /// it chases besides. With `after`, the position after the move, a
-    /// first check is written as [`MoveNature::reason_after`] says.
-    pub(crate) fn chases_reason(&self, lang: Lang, after: Option<&Position>) -> String {
-        let parts: Vec<String> = self
-            .chases
-            .iter()
-            .map(|t| chase_reason(t, lang, after))
-            .collect();
-        parts.join(if lang == Lang::En { "; " } else { "；" })
+    /// first check is written as [`MoveNature::reason_after`] says; each
+    /// threat is followed by the `grounds` on its target.
+    pub(crate) fn chases_reason(
+        &self,
+        lang: Lang,
+        after: Option<&Position>,
+        grounds: &[NotBefore],
+    ) -> String {
+        threats_reason(&self.chases, lang, after, grounds)
+    }
+}
+
+/// Capture threats explained, one after another, as
+/// [`MoveNature::chases_reason`] explains a move's chases.
+pub(crate) fn threats_reason(
+    threats: &[Threat],
+    lang: Lang,
+    after: Option<&Position>,
+    grounds: &[NotBefore],
+) -> String {
+    let parts: Vec<String> = threats
+        .iter()
+        .map(|t| {
+            let grounds: Vec<&NotBefore> =
+                grounds.iter().filter(|g| g.target() == t.target).collect();
+            // A price won by checks is said by its ground, not as a plain price.
+            let by_checks = |l: &Loss| {
+                grounds
+                    .iter()
+                    .any(|g| matches!(g, NotBefore::WonBack(_, lost) if lost.0 == l.square))
+            };
+            let price = t.price_before.filter(|l| !by_checks(l));
+            let before: Vec<String> = grounds.iter().map(|g| g.clause(lang)).collect();
+            chase_reason(t, price, lang, after, &before)
+        })
+        .collect();
+    parts.join(if lang == Lang::En { "; " } else { "；" })
+}
+
+/// CXA 26.2 explained: the defending side's only attacking piece attacks
+/// advisors or elephants incidentally, e.g. "the defending side has only one
+/// attacking piece, and red rook e4 attacks black elephant e7 only
+/// incidentally: idle (CXA 26.2)" (守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，
+/// 按闲（第26.2条）).
+fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
+    // The targets of each attacker, attackers in order of first appearance.
+    let mut by: Vec<((Square, Piece), Vec<String>)> = Vec::new();
+    for t in threats {
+        let target = piece_in(lang, t.piece, t.target);
+        match by.iter_mut().find(|b| b.0.0 == t.attacker) {
+            Some(b) => b.1.push(target),
+            None => by.push(((t.attacker, t.by), vec![target])),
+        }
+    }
+    let attacks: Vec<String> = by
+        .into_iter()
+        .map(|((sq, p), targets)| match lang {
+            Lang::En => format!("{} attacks {}", piece_en(p, sq), and_list(&targets)),
+            Lang::Zh => format!("{}附带捉{}", piece_zh(p, sq), targets.join("、")),
+        })
+        .collect();
+    match lang {
+        Lang::En => format!(
+            "the defending side has only one attacking piece, and {} only incidentally: idle (CXA 26.2)",
+            and_list(&attacks)
+        ),
+        Lang::Zh => format!(
+            "守和方只有一个进攻子，{}，按闲（第26.2条）",
+            attacks.join("，")
+        ),
+    }
+}
+
+/// A block (拦) explained: what the moved piece `(p, sq)` cuts the enemy
+/// piece `(e, esq)` off from, e.g. "black elephant g5 blocks the way of red
+/// cannon i5 to black horse c5" (黑象(g5)拦红炮(i5)：挡住其攻黑马(c5)的路线), or
+/// "… to d9, from where it would check" (挡住其到d9照将的路线).
+fn block_reason(
+    lang: Lang,
+    (p, sq): (Piece, Square),
+    (e, esq): (Piece, Square),
+    cut: &[(Square, Option<Piece>)],
+) -> String {
+    let pieces: Vec<String> = cut
+        .iter()
+        .filter_map(|&(q, ours)| Some(piece_in(lang, ours?, q)))
+        .collect();
+    let squares: Vec<String> = cut
+        .iter()
+        .filter(|c| c.1.is_none())
+        .map(|c| c.0.to_string())
+        .collect();
+    if lang == Lang::En {
+        let mut ways = Vec::new();
+        if !pieces.is_empty() {
+            ways.push(pieces.join(" and "));
+        }
+        if !squares.is_empty() {
+            ways.push(format!(
+                "{}, from where it would check",
+                squares.join(" and ")
+            ));
+        }
+        let blocks = format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq));
+        if ways.is_empty() {
+            blocks
+        } else {
+            format!("{blocks} to {}", ways.join(" and to "))
+        }
+    } else {
+        let mut ways = Vec::new();
+        if !pieces.is_empty() {
+            ways.push(format!("攻{}", pieces.join("、")));
+        }
+        if !squares.is_empty() {
+            ways.push(format!("到{}照将", squares.join("、")));
+        }
+        let blocks = format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq));
+        if ways.is_empty() {
+            blocks
+        } else {
+            format!("{blocks}：挡住其{}的路线", ways.join("和"))
+        }
     }
 }
 
 /// One capture threat explained: who threatens whom, and how it wins
-/// material; `after` is the position after the move, if known.
-fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
+/// material; `price`, what taking it cost before the move, if that is to be
+/// said as a price; `after` is the position after the move, if known;
+/// `before`, why its capture was no threat before the move, clause by clause.
+fn chase_reason(
+    t: &Threat,
+    price: Option<Loss>,
+    lang: Lang,
+    after: Option<&Position>,
+    before: &[String],
+) -> String {
     // Why each false root cannot take back (none for most threats).
-    let roots: Vec<String> = t
-        .false_roots
-        .iter()
-        .map(|r| false_root_reason(r, lang))
-        .collect();
+    let roots = false_roots_reason(&t.false_roots, lang);
     // A pawn threatens only by a capture that uncovers a check (or by giving
     // the first of a series of checks).
     let by_pawn = t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks;
+    // A rook held by a horse (AXF rule 19): the horse, when the position is known.
+    let holder = after
+        .filter(|_| t.kind == ThreatKind::HeldRook)
+        .and_then(|after| {
+            let king = after.king(t.piece.color);
+            after
+                .pieces(t.by.color, Role::Horse)
+                .into_iter()
+                .find(|&h| horse_leg(h, king) == Some(t.target))
+                .map(|h| (h, Piece::new(t.by.color, Role::Horse)))
+        });
+    // An outnumbered piece: its attackers and defenders, when the position is known.
+    let count = after
+        .filter(|_| t.kind == ThreatKind::Outnumbered)
+        .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
+    let names = |pieces: &Pieces| -> Vec<String> {
+        pieces.iter().map(|&(s, p)| piece_in(lang, p, s)).collect()
+    };
+    // A piece won by checks: the line that wins it, when the position is known.
+    let line = match (t.kind, t.first_check, after) {
+        (ThreatKind::AfterChecks, Some(check), Some(after)) => {
+            let mut ahead = after.passed();
+            let line = won_by_checks_line(&mut ahead, check, t.target);
+            (!line.is_empty()).then(|| write_moves(&ahead, &line, lang))
+        }
+        _ => None,
+    };
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
             ThreatKind::Unprotected => {
-                if let [root] = roots.as_slice() {
-                    format!("its only defender {root}")
+                if let [_] = t.false_roots.as_slice() {
+                    format!("its only defender {}", roots.join(""))
                 } else {
                     format!("none of its defenders can take back: {}", roots.join("; "))
                 }
@@ -136,13 +276,29 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
             ThreatKind::RookByLesser => {
                 format!("a rook won for a lesser piece (net +{})", t.gain)
             }
-            ThreatKind::Outnumbered => format!(
-                "more attackers than defenders: the full exchange wins material (net +{})",
-                t.gain
-            ),
-            ThreatKind::HeldRook => {
-                "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
-            }
+            ThreatKind::Outnumbered => match &count {
+                Some((attackers, defenders)) => format!(
+                    "more attackers than defenders ({} against {}): the full exchange wins \
+                     material (net +{})",
+                    and_list(&names(attackers)),
+                    and_list(&names(defenders)),
+                    t.gain
+                ),
+                None => format!(
+                    "more attackers than defenders: the full exchange wins material (net +{})",
+                    t.gain
+                ),
+            },
+            ThreatKind::HeldRook => match holder {
+                Some((h, horse)) => format!(
+                    "the rook stands on the leg of {} and cannot move: the horse would check \
+                     (AXF rule 19)",
+                    piece_en(horse, h)
+                ),
+                None => {
+                    "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
+                }
+            },
             ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
             ThreatKind::RemovesDefender => format!(
                 "the even exchange takes away a defender and wins {} after it (net +{})",
@@ -150,13 +306,16 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
                     .map_or("material".to_string(), |(s, p)| piece_en(p, s)),
                 t.gain
             ),
-            ThreatKind::AfterChecks => format!(
-                "its check {}starts a series of checks after which the piece is captured (net +{})",
-                t.first_check.map_or(String::new(), |m| format!("{m} ")),
-                t.gain
-            ),
+            ThreatKind::AfterChecks => match line {
+                Some(line) => format!("won by checks, then a capture (net +{}): {line}", t.gain),
+                None => format!(
+                    "its check {}starts a series of checks after which the piece is captured (net +{})",
+                    t.first_check.map_or(String::new(), |m| format!("{m} ")),
+                    t.gain
+                ),
+            },
         };
-        let price = t.price_before.map_or(String::new(), |l| {
+        let price = price.map_or(String::new(), |l| {
             format!(
                 "; before this move, taking it cost {}",
                 piece_en(l.piece, l.square)
@@ -167,8 +326,9 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
         } else {
             ""
         };
+        let before: String = before.iter().map(|c| format!("; {c}")).collect();
         format!(
-            "{} threatens {}: {why}{pawn}{price}",
+            "{} threatens {}: {why}{pawn}{price}{before}",
             piece_en(t.by, t.attacker),
             piece_en(t.piece, t.target)
         )
@@ -177,70 +337,163 @@ fn chase_reason(t: &Threat, lang: Lang, after: Option<&Position>) -> String {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
             ThreatKind::RookByLesser => "以小换车".to_string(),
-            ThreatKind::Outnumbered => "少根子，联合捉，完整交换后得子".to_string(),
-            ThreatKind::HeldRook => "车被马别住不能动".to_string(),
+            ThreatKind::Outnumbered => match &count {
+                Some((attackers, defenders)) => format!(
+                    "少根子：{}攻，仅{}保护，联合捉，完整交换后得子",
+                    names(attackers).join("、"),
+                    names(defenders).join("、")
+                ),
+                None => "少根子，联合捉，完整交换后得子".to_string(),
+            },
+            ThreatKind::HeldRook => match holder {
+                Some((h, horse)) => {
+                    format!(
+                        "车别住{}的马腿，走开则被照将（亚规19条）",
+                        piece_zh(horse, h)
+                    )
+                }
+                None => "车别住马腿，走开则被马照将（亚规19条）".to_string(),
+            },
             ThreatKind::Cheaper => "交换后得子".to_string(),
             ThreatKind::RemovesDefender => format!(
                 "兑子去根，完整交换后得{}",
                 t.won_after
                     .map_or("子".to_string(), |(s, p)| piece_zh(p, s))
             ),
-            ThreatKind::AfterChecks => match (t.first_check, after) {
+            ThreatKind::AfterChecks => match (line, t.first_check, after) {
+                (Some(line), _, _) => format!("连将后吃子：{line}"),
                 // The mover checks first: it moves again after its move.
-                (Some(check), Some(after)) => format!(
+                (None, Some(check), Some(after)) => format!(
                     "先{}照将，连续照将后吃子",
                     render(&after.passed(), check, Notation::Chinese)
                 ),
-                (Some(check), None) => format!("先照将（{check}），连续照将后吃子"),
-                (None, _) => "连续照将后吃子".to_string(),
+                (None, Some(check), None) => format!("先照将（{check}），连续照将后吃子"),
+                (None, None, _) => "连续照将后吃子".to_string(),
             },
         };
-        let price = t.price_before.map_or(String::new(), |l| {
+        let price = price.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
         });
         let pawn = if by_pawn {
-            "；兵(卒)吃子时产生其他子将军，依26.8条按捉"
+            "；兵(卒)吃子时产生其他子将军，按捉（第26.8条）"
         } else {
             ""
         };
+        let before: String = before.iter().map(|c| format!("；{c}")).collect();
         format!(
-            "{}捉{}（{why}{pawn}{price}）",
+            "{}捉{}（{why}{pawn}{price}{before}）",
             piece_zh(t.by, t.attacker),
             piece_zh(t.piece, t.target)
         )
     }
 }
 
-/// Why a defender cannot take back, e.g. "black advisor e8 is pinned by red
-/// cannon e2" (黑士(e8)被红炮(e2)牵制), for a king "black king e9 would be in
-/// check from red horse f7", or after a capture with check, that taking back
-/// would not answer it.
-fn false_root_reason(root: &FalseRoot, lang: Lang) -> String {
+/// What stops a defender from taking back, as its clause says it.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Stop {
+    /// The capture checks, and taking back would not answer that check.
+    InCheck,
+    /// Taking back would leave the two kings facing each other (flying general).
+    Kings,
+    /// The defender is the king, and taking back would step into check.
+    KingAttacked,
+    /// Taking back would let an enemy horse check: the defender blocks its leg.
+    HorseLeg,
+    /// The defender is pinned against its king by a rook or cannon.
+    Pinned,
+}
+
+impl Stop {
+    fn of(root: &FalseRoot) -> Stop {
+        let by =
+            |role| !root.exposed_to.is_empty() && root.exposed_to.iter().all(|e| e.1.role == role);
+        if root.in_check {
+            Stop::InCheck
+        } else if by(Role::King) {
+            Stop::Kings
+        } else if root.piece.role == Role::King {
+            Stop::KingAttacked
+        } else if by(Role::Horse) {
+            Stop::HorseLeg
+        } else {
+            Stop::Pinned
+        }
+    }
+}
+
+/// Why the defenders cannot take back, one clause for the defenders stopped
+/// alike: "black advisor e8 is pinned by red cannon e2" (黑士(e8)被红炮(e2)
+/// 牵制); for a king, "black king e9 would be in check from red horse f7"
+/// (黑将(e9)反吃则被红马(f7)照将); "red horse e1 cannot take back: the kings
+/// would face each other" (红马(e1)反吃则帅将照面); "black cannon f8 cannot
+/// take back: red horse g8 would check" (the cannon blocks the horse's leg:
+/// 黑炮(f8)反吃则被红马(g8)照将); after a capture with check, "red rook d1
+/// cannot take back: it would not answer the check from black rook h0"
+/// (红车(d1)反吃不能应黑车(h0)的将). Several defenders share a clause ("red
+/// rook d1 and red horse c2 would not answer the check from black rook h0",
+/// 红车(d1)、红马(c2)反吃均不能应黑车(h0)的将).
+fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
     let name = |p: Piece, s: Square| piece_in(lang, p, s);
-    let by: Vec<String> = root.exposed_to.iter().map(|&(s, p)| name(p, s)).collect();
-    let defender = name(root.piece, root.square);
-    let king = root.piece.role == Role::King;
-    match lang {
-        Lang::En => {
-            let by = by.join(" and ");
-            if root.in_check {
-                format!("{defender} cannot take back: it would not answer the check from {by}")
-            } else if king {
-                format!("{defender} would be in check from {by}")
-            } else {
-                format!("{defender} is pinned by {by}")
-            }
+    // Defenders stopped alike, in order of first appearance.
+    let mut groups: Vec<(&FalseRoot, Vec<String>)> = Vec::new();
+    for root in roots {
+        let defender = name(root.piece, root.square);
+        let alike = |g: &&mut (&FalseRoot, Vec<String>)| {
+            Stop::of(g.0) == Stop::of(root) && g.0.exposed_to == root.exposed_to
+        };
+        match groups.iter_mut().find(alike) {
+            Some(group) => group.1.push(defender),
+            None => groups.push((root, vec![defender])),
         }
-        Lang::Zh => {
-            let by = by.join("、");
-            if root.in_check {
-                format!("{defender}反吃不能应{by}的将")
-            } else if king {
-                format!("{defender}反吃则被{by}照将")
-            } else {
-                format!("{defender}被{by}牵制")
+    }
+    let alone = roots.len() == 1;
+    groups
+        .into_iter()
+        .map(|(root, defenders)| {
+            let by: Vec<String> = root.exposed_to.iter().map(|&(s, p)| name(p, s)).collect();
+            let several = defenders.len() > 1;
+            match lang {
+                Lang::En => {
+                    let (by, defenders) = (by.join(" and "), and_list(&defenders));
+                    match Stop::of(root) {
+                        Stop::InCheck if alone => format!(
+                            "{defenders} cannot take back: it would not answer the check from {by}"
+                        ),
+                        Stop::InCheck => {
+                            format!("{defenders} would not answer the check from {by}")
+                        }
+                        Stop::Kings => {
+                            format!("{defenders} cannot take back: the kings would face each other")
+                        }
+                        Stop::KingAttacked => format!("{defenders} would be in check from {by}"),
+                        Stop::HorseLeg => format!("{defenders} cannot take back: {by} would check"),
+                        Stop::Pinned if several => format!("{defenders} are pinned by {by}"),
+                        Stop::Pinned => format!("{defenders} is pinned by {by}"),
+                    }
+                }
+                Lang::Zh => {
+                    let (by, defenders) = (by.join("、"), defenders.join("、"));
+                    let all = if several { "均" } else { "" };
+                    match Stop::of(root) {
+                        Stop::InCheck => format!("{defenders}反吃{all}不能应{by}的将"),
+                        Stop::Kings => format!("{defenders}反吃则帅将照面"),
+                        Stop::KingAttacked | Stop::HorseLeg => {
+                            format!("{defenders}反吃则{all}被{by}照将")
+                        }
+                        Stop::Pinned => format!("{defenders}{all}被{by}牵制"),
+                    }
+                }
             }
-        }
+        })
+        .collect()
+}
+
+/// Items in English: "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

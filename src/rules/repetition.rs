@@ -507,7 +507,7 @@ fn verdict_axf(
             chaser,
             "19",
             "a rook held by a horse may not be chased perpetually, even against a counter-chase",
-            "长捉被马别住的车",
+            "长捉别住马腿的车",
         );
     }
     let [red_axf, black_axf] = axf;
