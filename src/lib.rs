@@ -163,6 +163,7 @@
 // Every public item is documented; CI's clippy run (-D warnings) keeps it so.
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
+#![warn(missing_debug_implementations)]
 
 pub mod audit;
 pub mod board;

@@ -31,7 +31,7 @@ const NONE: u32 = u32::MAX;
 type NatureKey = (u64, Move, Option<Move>);
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// Nothing to rule on.
     Quiet,
@@ -51,7 +51,7 @@ pub enum Event {
 }
 
 /// A legal move the side to move may not play, and the ruling it would bring.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,

@@ -161,7 +161,7 @@ pub struct AttackCap {
 }
 
 /// Who may claim the draw.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ClaimMode {
     /// Either side's claim suffices (engine play, automatic adjudication).
     Automatic,
@@ -197,7 +197,7 @@ impl std::str::FromStr for ClaimMode {
 }
 
 /// Where the limit stands after the current ply, under the chosen claim mode.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LimitOutcome {
     /// No claim under the mode holds yet.
     Running,

@@ -13,7 +13,7 @@ use super::threats::{Threat, ThreatKind};
 use super::{Nature, RuleSet};
 
 /// What a repetition means for the game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CycleOutcome {
     /// Neither side is the offender: if nobody varies, the game is drawn.
     Draw,
