@@ -163,7 +163,10 @@ pub struct AttackCap {
 /// Who may claim the draw.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ClaimMode {
-    /// Either side's claim suffices (engine play, automatic adjudication).
+    /// Either side's claim suffices (engine play, automatic adjudication):
+    /// the verdict is the draw as soon as one side's claim would hold, but
+    /// [`Ruling::ends_game`](crate::rules::ruling::Ruling::ends_game) leaves
+    /// it to a claim.
     Automatic,
     /// Only this side's claim is considered (`--claim red|black`).
     Claim(Color),
