@@ -181,6 +181,14 @@ fn a_tool_prints_each_games_result_and_ruling() {
     let iccs: Vec<String> = iccs.into_iter().map(Result::unwrap).collect();
     assert_eq!(iccs.len(), 3);
     assert!(iccs[2].ends_with("; illegal move at ply 3"), "{}", iccs[2]);
+    let third = read_games(root("tests/fixtures/games_iccs.pgn"), &opts)
+        .unwrap()
+        .nth(2)
+        .unwrap()
+        .unwrap();
+    let illegal = third.illegal.expect("an illegal move");
+    assert!(illegal.in_lang(Lang::En).starts_with("ply 3: '"));
+    assert!(illegal.in_lang(Lang::Zh).starts_with("第3着“"));
     for xqf in ["plain.xqf", "encrypted.xqf"] {
         let path = root(&format!("tests/fixtures/{xqf}"));
         let lines = rule_games(read_games(path.to_str().unwrap(), &opts).unwrap(), &cxa);
