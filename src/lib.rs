@@ -248,6 +248,7 @@ pub mod words;
 pub use board::{Color, FenError, Move, PlayError, Position, Square};
 pub use record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes};
 pub use referee::{Event, ForbiddenMove, Referee};
+pub use rules::limit::ClaimMode;
 pub use rules::profile::Profile;
 pub use rules::ruling::{Reason, Ruling, Verdict};
 pub use rules::{Nature, RuleSet};

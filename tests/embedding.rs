@@ -10,11 +10,11 @@ use std::hash::Hash;
 use std::path::PathBuf;
 
 use xqarbiter::notation::{Notation, parse_move, render};
-use xqarbiter::rules::limit::{ClaimMode, LimitOutcome};
+use xqarbiter::rules::limit::LimitOutcome;
 use xqarbiter::rules::repetition::CycleOutcome;
 use xqarbiter::{
-    Color, Event, FenError, ForbiddenMove, Game, Lang, Move, PlayError, Position, Profile,
-    ReadOptions, Reason, RecordError, Referee, RuleSet, Ruling, Verdict, read_games,
+    ClaimMode, Color, Event, FenError, ForbiddenMove, Game, Lang, Move, PlayError, Position,
+    Profile, ReadOptions, Reason, RecordError, Referee, RuleSet, Ruling, Verdict, read_games,
     read_games_from_bytes,
 };
 
