@@ -6,92 +6,158 @@
 //!
 //! # Using the library
 //!
-//! The flow is record → [`record::Game`] → [`referee::Referee`] →
-//! [`rules::ruling::Ruling`]: read the games of a file
-//! ([`record::read_games`], or [`record::read_games_from_bytes`] for an
-//! upload), push each game's moves into a referee under a rule set or a
-//! tournament [`rules::profile::Profile`], and ask for the ruling: the
-//! verdict and its reason, the repetition's cycle with the nature of every
-//! move, the natural limit, as text in Chinese or English or as JSON.
-//!
-//! ## Ruling on a record
-//!
-//! ```
-//! use xqarbiter::record::{ReadOptions, read_games_from_bytes};
-//! use xqarbiter::referee::Referee;
-//! use xqarbiter::rules::profile::Profile;
-//! use xqarbiter::rules::ruling::{Lang, Reason, Verdict};
-//!
-//! // Red's rook checks from f0 and e0 in turn; Black's king steps aside each time.
-//! let pgn = "[FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\
-//!            1. 车四平五 将5平6 2. 车五平四 将6平5 3. 车四平五 将5平6 4. 车五平四 将6平5 *\n";
-//! let games = read_games_from_bytes(pgn.as_bytes(), "upload.pgn", &ReadOptions::default())?;
-//! let game = games.into_iter().next().expect("one game")?;
-//!
-//! let mut referee = Referee::new(Profile::builtin("cxa2020").expect("built in"), game.start.clone());
-//! for m in &game.moves {
-//!     referee.push(m.mv)?;
-//! }
-//! let ruling = referee.ruling();
-//! assert_eq!((ruling.verdict, ruling.reason), (Verdict::BlackWins, Some(Reason::Perpetual)));
-//! let cycle = &ruling.repetition.as_ref().expect("a repetition").cycle;
-//! assert_eq!(cycle.red.pattern(Lang::Zh), "长将");
-//! assert_eq!(cycle.clause.to_string(), "CXA 2020 25.1");
-//! println!("{}", ruling.render(Lang::En)); // the verdict, the cycle's table, the natural limit
-//! println!("{}", ruling.to_json()); // the object `xqarbiter rule --json` prints
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The flow is record → [`Game`] → [`Referee`] → [`Ruling`]: read the games
+//! of a file ([`read_games`], or [`read_games_from_bytes`] for an upload),
+//! push each game's moves into a referee under a [`RuleSet`] or a
+//! tournament [`Profile`], and ask for the ruling: the [`Verdict`] and its
+//! [`Reason`], the repetition's cycle with the nature of every move, the
+//! natural limit, as text in Chinese or English ([`Lang`]) or as JSON. The
+//! types met on every path are re-exported here; the modules hold the rest.
 //!
 //! ## A server's loop
 //!
-//! Moves arrive one at a time. [`referee::Referee::push`] refuses an illegal
-//! one and leaves the game as it was; the [`referee::Event`] it returns
-//! tells [`referee::Referee::ending`] whether there is anything to rule on,
-//! so that a quiet move costs nothing; [`referee::Referee::pop`] takes a
-//! move back. A natural-limit draw does not end the game by itself: it is
-//! a claim, in [`referee::Referee::natural_limit`];
-//! [`referee::Event::NaturalLimit`] says when it is in reach, and a claim
-//! the referee judges ([`referee::Referee::set_claim`]) ends the game if it
-//! holds. A decisive repetition ends the game, but the referee still plays
-//! the moves a record goes on with: a server stops at the first
-//! [`referee::Referee::ending`].
+//! Moves arrive one at a time. [`notation::parse_move`] reads one in any
+//! notation and refuses, with the reason, text that names no legal move;
+//! [`Referee::push`] plays it (and refuses an illegal [`Move`] the same
+//! way, leaving the game as it was). The [`Event`] a push returns tells
+//! [`Referee::ruling_after`] whether there is anything to rule on, so that a
+//! quiet move costs nothing. A game is over once the verdict is no longer
+//! ongoing: mate, a repetition's decisive occurrence, the natural limit.
+//! [`Referee::pop`] takes a move back.
 //!
 //! ```
-//! use xqarbiter::board::{Move, Position};
-//! use xqarbiter::referee::Referee;
-//! use xqarbiter::rules::RuleSet;
-//! use xqarbiter::rules::ruling::{Lang, Verdict};
+//! use xqarbiter::notation::parse_move;
+//! use xqarbiter::{Lang, PlayError, Reason, Referee, RuleSet, Ruling, Verdict};
+//!
+//! /// Plays the moves as they come, until one ends the game.
+//! fn serve(referee: &mut Referee, incoming: &[&str]) -> Result<Option<Ruling>, PlayError> {
+//!     for text in incoming {
+//!         let mv = match parse_move(referee.position(), text) {
+//!             Ok(mv) => mv,
+//!             Err(refused) => {
+//!                 println!("refused {refused}"); // tell the player, wait for another move
+//!                 continue;
+//!             }
+//!         };
+//!         let event = referee.push(mv)?; // legal: parse_move read it as such
+//!         if let Some(ruling) = referee.ruling_after(event) {
+//!             if ruling.verdict != Verdict::Ongoing {
+//!                 return Ok(Some(ruling));
+//!             }
+//!         }
+//!     }
+//!     Ok(None)
+//! }
+//!
+//! // Red's rook checks from e0 and f0 in turn; at ply 7 Red first tries an
+//! // illegal king move and a slip of the pen. The third occurrence ends the game.
+//! let start = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w".parse()?;
+//! let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+//! let incoming = [
+//!     "f0e0", "e8f8", "e0f0", "f8e8", "车四平五", "将5平6", "d0d2", "车五平六", "车五平四", "将6平5",
+//! ];
+//! let ruling = serve(&mut referee, &incoming)?.expect("the game ends");
+//! assert_eq!((ruling.verdict, ruling.reason), (Verdict::BlackWins, Some(Reason::Perpetual)));
+//! assert_eq!(referee.plies(), 8);
+//! println!("{}", ruling.summary(Lang::En)); // the verdict and the clause, in one line
+//! let cycle = &ruling.repetition.as_ref().expect("a repetition").cycle;
+//! assert_eq!((cycle.red.pattern(Lang::Zh), cycle.clause.to_string()), ("长将".into(), "CXA 2020 25.1".into()));
+//! let _text = ruling.render(Lang::En); // the verdict, the cycle's table (natures, reasons), the natural limit
+//! let _json = ruling.to_json(); // the object `xqarbiter rule --json` prints
+//!
+//! // Mate.
+//! let start = "3k5/9/3P5/9/9/9/9/9/9/R3K4 w".parse()?;
+//! let mut referee = Referee::with_rules(RuleSet::Axf, start);
+//! let ruling = serve(&mut referee, &["a0a9", "d9e9"])?.expect("mate");
+//! assert_eq!((ruling.verdict, ruling.reason), (Verdict::RedWins, Some(Reason::Checkmate)));
+//!
+//! // The natural limit: 116 plies without a capture before this position.
+//! let start = "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 116 59".parse()?;
+//! let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+//! let ruling = serve(&mut referee, &["e1d2", "d9d8", "d2e1", "d8d9", "e1d2"])?.expect("a draw");
+//! assert_eq!((ruling.verdict, ruling.reason), (Verdict::Draw, Some(Reason::NaturalLimit)));
+//! assert_eq!(referee.plies(), 4);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! An engine match adjudicates the natural-limit draw at once, as above. In
+//! a game between people the draw is a claim: [`Referee::ending`] returns
+//! only the rulings that end the game by themselves, and a natural-limit
+//! draw once [`Referee::set_claim`] has the referee judge one side's claim
+//! and the claim holds ([`Referee::natural_limit`] says who may claim).
+//! After a decisive repetition the referee still plays the moves a record
+//! goes on with (an audit reports them): a server stops at the first ending.
+//!
+//! ## Ruling on the games of a file
+//!
+//! A reader replays each game's main line: its moves are legal, and an
+//! illegal or unreadable move ends it ([`Game::illegal`]). A record may go
+//! on past the move that ended its game; the first ending is the ruling.
+//! ([`audit::judge`] does all this and compares the result the record gives.)
+//!
+//! ```
+//! use xqarbiter::{Profile, ReadOptions, Referee, Verdict, read_games_from_bytes};
+//!
+//! let pgn = "[Red \"Li\"]\n[Black \"Wang\"]\n[Result \"0-1\"]\n\
+//!            [FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\
+//!            1. 车四平五 将5平6 2. 车五平四 将6平5 3. 车四平五 将5平6 4. 车五平四 将6平5\n\
+//!            5. 车四平五 0-1\n\n\
+//!            [Red \"Zhao\"]\n[Black \"Qian\"]\n[Result \"1-0\"]\n1. 炮二平五 马8进7 2. 车九进五 1-0\n";
+//! let profile = Profile::builtin("cxa2020").expect("built in");
+//! let mut results = Vec::new();
+//! // `read_games(path, …)` streams the games of a file in the same way.
+//! for game in read_games_from_bytes(pgn.as_bytes(), "event.pgn", &ReadOptions::default())? {
+//!     let game = game?; // an unreadable game: the error names the file and the game
+//!     let mut referee = Referee::new(profile.clone(), game.start.clone());
+//!     let mut ended = None;
+//!     for m in &game.moves {
+//!         let event = referee.push(m.mv)?;
+//!         ended = ended.or_else(|| referee.ending(event));
+//!     }
+//!     if let Some(illegal) = &game.illegal {
+//!         println!("{illegal}"); // the ply, the move as written, and why it cannot be played
+//!     }
+//!     let ruling = ended.unwrap_or_else(|| referee.ruling());
+//!     let recorded = game.recorded_result().map(Verdict::from);
+//!     let (red, black) = (game.red().unwrap_or("?"), game.black().unwrap_or("?"));
+//!     let score = recorded.map_or("?", Verdict::score);
+//!     // Li – Wang: recorded 0-1, ruled 0-1
+//!     println!("{red} – {black}: recorded {score}, ruled {}", ruling.verdict.score());
+//!     results.push((recorded, ruling.verdict, ruling.plies, game.illegal.map(|i| i.ply)));
+//! }
+//! assert_eq!(
+//!     results,
+//!     [
+//!         (Some(Verdict::BlackWins), Verdict::BlackWins, 8, None),
+//!         (Some(Verdict::RedWins), Verdict::Ongoing, 2, Some(3)),
+//!     ]
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Moves the side to move may not play
+//!
+//! [`Referee::forbidden_moves`] lists the legal moves that would repeat a
+//! cycle ruled against the mover, each with the ruling it would bring: what
+//! a GUI greys out, and an engine bridge bans.
+//!
+//! ```
+//! use xqarbiter::notation::{Notation, render};
+//! use xqarbiter::{Lang, Move, Position, Referee, RuleSet};
 //!
 //! let start: Position = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w".parse()?;
 //! let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
-//! // Red's rook checks from e0 and f0 in turn. At ply 7 Red first tries an
-//! // illegal king move, then plays, takes back and plays again.
-//! let incoming = [
-//!     "f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "d0d2", "e0f0", "take back", "e0f0", "f8e8",
-//! ];
-//! let mut ended = None;
-//! for text in incoming {
-//!     if text == "take back" {
-//!         referee.pop();
-//!         continue;
-//!     }
-//!     let mv: Move = text.parse()?;
-//!     let event = match referee.push(mv) {
-//!         Ok(event) => event,
-//!         Err(illegal) => {
-//!             println!("refused: {illegal}"); // tell the player, wait for another move
-//!             continue;
-//!         }
-//!     };
-//!     if let Some(ruling) = referee.ending(event) {
-//!         ended = Some(ruling);
-//!         break;
-//!     }
+//! for text in ["f0e0", "e8f8", "e0f0", "f8e8"] {
+//!     referee.push(text.parse()?)?;
 //! }
-//! let ruling = ended.expect("the third occurrence ends the game");
-//! assert_eq!(ruling.verdict, Verdict::BlackWins);
-//! assert_eq!(referee.plies(), 8);
-//! println!("{}", ruling.summary(Lang::En));
+//! let forbidden = referee.forbidden_moves();
+//! for f in &forbidden {
+//!     let notation = render(referee.position(), f.mv, Notation::Chinese);
+//!     // 车四平五 (f0e0): the position would stand 2 times: … red must vary …
+//!     println!("{notation} ({}): {}", f.mv, f.reason(Lang::En));
+//! }
+//! let moves: Vec<Move> = forbidden.iter().map(|f| f.mv).collect();
+//! assert_eq!(moves, ["f0e0".parse::<Move>()?]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -163,6 +229,7 @@
 // Every public item is documented; CI's clippy run (-D warnings) keeps it so.
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
+#![warn(missing_debug_implementations)]
 
 pub mod audit;
 pub mod board;
@@ -177,3 +244,12 @@ pub mod rules;
 pub(crate) mod text;
 pub mod ucci;
 pub mod words;
+
+pub use board::{Color, FenError, Move, PlayError, Position, Square};
+pub use record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes};
+pub use referee::{Event, ForbiddenMove, Referee};
+pub use rules::limit::ClaimMode;
+pub use rules::profile::Profile;
+pub use rules::ruling::{Reason, Ruling, Verdict};
+pub use rules::{Nature, RuleSet};
+pub use words::Lang;

@@ -31,7 +31,7 @@ const NONE: u32 = u32::MAX;
 type NatureKey = (u64, Move, Option<Move>);
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// Nothing to rule on.
     Quiet,
@@ -51,7 +51,7 @@ pub enum Event {
 }
 
 /// A legal move the side to move may not play, and the ruling it would bring.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,
@@ -609,7 +609,10 @@ impl Referee {
 
     /// The ruling after the last move, if that move ended the game (see
     /// [`Ruling::ends_game`]); `event` is what pushing it returned, so that a
-    /// quiet move costs nothing.
+    /// quiet move costs nothing. A natural-limit draw ends the game here only
+    /// when a claim is judged ([`Referee::set_claim`]); an engine match that
+    /// adjudicates it at once stops on the first [`Referee::ruling_after`]
+    /// whose verdict is not [`Verdict::Ongoing`].
     pub fn ending(&self, event: Event) -> Option<Ruling> {
         self.ruling_after(event).filter(Ruling::ends_game)
     }
@@ -683,7 +686,10 @@ impl Referee {
     }
 
     /// The legal moves of the side to move after which the position repeats
-    /// with the mover ruled the offender.
+    /// with the mover ruled the offender, each with the ruling it would
+    /// bring. Asked after a decisive repetition ended the game, it still
+    /// answers for the position as it stands (a move may then "end" the game
+    /// again); after a mate there is no legal move and the list is empty.
     ///
     /// ```
     /// use xqarbiter::board::{Move, Position};

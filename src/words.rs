@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Output language for people.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// Chinese.
     #[default]

@@ -17,7 +17,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn games(name: &str) -> Vec<Game> {
-    read_games(&fixture(name), &ReadOptions::default())
+    read_games(fixture(name), &ReadOptions::default())
         .unwrap()
         .map(|g| g.unwrap())
         .collect()
@@ -89,7 +89,7 @@ fn text_encodings() {
         encoding: Some(encoding_rs::BIG5),
         format: None,
     };
-    let wrong: Vec<_> = read_games(&fixture("game_gbk.pgn"), &forced)
+    let wrong: Vec<_> = read_games(fixture("game_gbk.pgn"), &forced)
         .unwrap()
         .collect();
     assert_ne!(wrong[0].as_ref().unwrap().red(), Some("胡荣华"));
@@ -250,7 +250,7 @@ fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
         ("game_utf8.pgn", Format::Pgn),
         ("game.ubb", Format::DhtmlXq),
     ] {
-        let forced: Vec<Game> = read_games(&fixture(file), &force(format))
+        let forced: Vec<Game> = read_games(fixture(file), &force(format))
             .unwrap()
             .map(|g| g.unwrap())
             .collect();

@@ -116,6 +116,7 @@ impl Summary {
 }
 
 /// Writes rows in one format.
+#[derive(Debug)]
 pub struct Writer<W: Write> {
     out: W,
     format: ReportFormat,

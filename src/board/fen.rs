@@ -33,6 +33,10 @@ impl FenError {
     }
 }
 
+/// The largest counter a FEN may give: far beyond any game, and far enough
+/// below `u32::MAX` that playing moves never makes a counter overflow.
+const MAX_COUNTER: u32 = 999_999;
+
 /// The counters of a FEN, in Chinese.
 fn what_zh(what: &str) -> &'static str {
     if what == "move number" {
@@ -97,10 +101,10 @@ impl Position {
         let number = |s: Option<&&str>, what: &str, default: u32| -> Result<u32, FenError> {
             match s {
                 None => Ok(default),
-                Some(t) => t.parse().map_err(|_| {
+                Some(t) => t.parse().ok().filter(|&n| n <= MAX_COUNTER).ok_or_else(|| {
                     err(Words::new(
-                        format!("{what} '{t}' is not a whole number from 0 to {}", u32::MAX),
-                        format!("{}“{t}”不是0至{}的整数", what_zh(what), u32::MAX),
+                        format!("{what} '{t}' is not a whole number from 0 to {MAX_COUNTER}"),
+                        format!("{}“{t}”不是0至{MAX_COUNTER}的整数", what_zh(what)),
                     ))
                 }),
             }
@@ -347,6 +351,18 @@ mod tests {
     }
 
     #[test]
+    fn counters_too_large_to_play_on_are_refused() {
+        let fen = |counters: &str| format!("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - {counters}");
+        assert!(reason(&fen("4294967295 1")).contains("from 0 to 999999"));
+        assert!(reason(&fen("0 4294967295")).contains("move number"));
+        let mut pos = Position::from_fen(&fen("999999 999999")).unwrap();
+        for mv in ["e1d2", "d9d8"] {
+            pos.play(crate::board::Move::parse_uci(mv).unwrap());
+        }
+        assert_eq!((pos.halfmoves(), pos.fullmoves()), (1_000_001, 1_000_000));
+    }
+
+    #[test]
     fn rejects_facing_kings_and_side_not_to_move_in_check() {
         assert!(reason("4k4/9/9/9/9/9/9/9/9/4K4 w").contains("facing"));
         assert!(reason("4k4/9/9/9/9/9/9/9/4R4/4K4 w").contains("black is in check"));
@@ -361,11 +377,11 @@ mod tests {
             ("4k4/9/9/9/9/9/9/9/9/3K5 x", "走子方“x”"),
             (
                 "4k4/9/9/9/9/9/9/9/9/3K5 w - - a",
-                "半回合计数“a”不是0至4294967295的整数",
+                "半回合计数“a”不是0至999999的整数",
             ),
             (
                 "4k4/9/9/9/9/9/9/9/9/3K5 w - - -5",
-                "半回合计数“-5”不是0至4294967295的整数",
+                "半回合计数“-5”不是0至999999的整数",
             ),
             ("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 z", "回合数后多出“z”"),
             ("4k4/9/9/9/9/9/9/9/3K5 w", "分为9行"),

@@ -7,7 +7,7 @@ use super::{Color, Move, Piece, Position, Role, Square, Undo};
 use crate::words::{Lang, Words};
 
 /// Why a move is not legal in a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Illegality {
     /// No piece stands on the origin square.
     NoPiece,
@@ -27,7 +27,7 @@ pub enum Illegality {
 }
 
 /// What a move that is not legal would leave its own king facing.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Exposure {
     /// The other king, across an open file.
     FacingKing,

@@ -36,9 +36,11 @@ impl Move {
 
     /// Parses UCCI (`h2e2`) or ICCS (`H2-E2`) coordinates.
     pub fn parse_uci(s: &str) -> Result<Move, MoveParseError> {
-        let text = s.trim();
-        let compact: String = text.chars().filter(|&c| c != '-').collect();
-        let chars: Vec<char> = compact.chars().collect();
+        let mut chars: Vec<char> = s.trim().chars().collect();
+        // ICCS's one hyphen, between the squares.
+        if chars.len() == 5 && chars[2] == '-' {
+            chars.remove(2);
+        }
         if chars.len() != 4 {
             return Err(MoveParseError::new(
                 s,
@@ -170,6 +172,9 @@ mod tests {
                 .reason
                 .contains("rank 'x'")
         );
+        for stray in ["a-1a0", "h2e-2", "-h2e2", "h2--e2"] {
+            assert!(Move::parse_uci(stray).is_err(), "{stray}");
+        }
         assert!(
             Move::parse_uci("e2e2")
                 .unwrap_err()

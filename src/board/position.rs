@@ -375,15 +375,6 @@ impl Position {
         p.pass();
         p
     }
-
-    /// Removes the piece on `sq`, if any (for analysing what-if positions).
-    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.board[sq.index()].take()?;
-        self.by_color[piece.color.index()].clear(sq);
-        self.by_role[piece.role.index()].clear(sq);
-        self.key ^= zobrist::piece_key(piece, sq);
-        Some(piece)
-    }
 }
 
 impl fmt::Debug for Position {

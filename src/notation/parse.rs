@@ -8,7 +8,7 @@ use super::render::{Notation, chinese_digit, render};
 use super::suggest::near_misses;
 use super::symbol::{self, Family, Input, Sym};
 use crate::board::{Bitboard, File, Illegality, Move, Piece, Position, Role, Square, piece_zh};
-use crate::words::Words;
+use crate::words::{Lang, Words};
 
 /// What is wrong with a move text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,6 +33,25 @@ pub struct NotationError {
     pub reason: Words,
     /// The legal moves of the position, in the notation the text seemed to use.
     pub legal: Vec<String>,
+}
+
+impl NotationError {
+    /// The message in `lang`: the text as written and why it is no move.
+    ///
+    /// ```
+    /// use xqarbiter::Lang;
+    /// use xqarbiter::notation::parse_move;
+    ///
+    /// let err = parse_move(&xqarbiter::Position::startpos(), "炮二进九").unwrap_err();
+    /// assert!(err.in_lang(Lang::En).starts_with("'炮二进九': "));
+    /// assert!(err.in_lang(Lang::Zh).starts_with("“炮二进九”："));
+    /// ```
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("“{}”：{}", self.text, self.reason.zh),
+        }
+    }
 }
 
 /// Reads one move of the side to move in `pos`, in any notation: UCCI

@@ -2,7 +2,7 @@
 
 use crate::board::{Move, Position};
 use crate::notation::{OtherReading, Outcome};
-use crate::words::Words;
+use crate::words::{Lang, Words};
 
 use super::move_text::MoveText;
 
@@ -74,6 +74,20 @@ impl std::fmt::Display for IllegalMove {
             "ply {}: '{}' cannot be played: {}",
             self.ply, self.text, self.reason.en
         )
+    }
+}
+
+impl IllegalMove {
+    /// The message in `lang`: the ply, the move as written, and why it
+    /// cannot be played.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!(
+                "第{}着“{}”无法走出：{}",
+                self.ply, self.text, self.reason.zh
+            ),
+        }
     }
 }
 

@@ -176,7 +176,7 @@ impl Iterator for GameIter {
 /// ```
 /// use xqarbiter::record::{ReadOptions, read_games};
 ///
-/// let path = std::path::Path::new("positions/examples/perpetual_check.pgn");
+/// let path = "positions/examples/perpetual_check.pgn"; // or a `Path`, a `PathBuf`
 /// for (i, game) in read_games(path, &ReadOptions::default())?.enumerate() {
 ///     match game {
 ///         Ok(game) => {
@@ -190,7 +190,8 @@ impl Iterator for GameIter {
 /// }
 /// # Ok::<(), xqarbiter::record::RecordError>(())
 /// ```
-pub fn read_games(path: &Path, opts: &ReadOptions) -> Result<GameIter, RecordError> {
+pub fn read_games(path: impl AsRef<Path>, opts: &ReadOptions) -> Result<GameIter, RecordError> {
+    let path = path.as_ref();
     let name = path.display().to_string();
     let io_err = |e: std::io::Error| RecordError::io(&name, &e);
     let file = File::open(path).map_err(io_err)?;

@@ -77,7 +77,7 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
                 "ply {} '{}' cannot be played: {}",
                 ill.ply, ill.text, ill.reason.en
             ),
-            Lang::Zh => format!("第{}着“{}”无法走出：{}", ill.ply, ill.text, ill.reason.zh),
+            Lang::Zh => ill.in_lang(Lang::Zh),
         };
         comment(out, &note);
     }

@@ -161,9 +161,12 @@ pub struct AttackCap {
 }
 
 /// Who may claim the draw.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ClaimMode {
-    /// Either side's claim suffices (engine play, automatic adjudication).
+    /// Either side's claim suffices (engine play, automatic adjudication):
+    /// the verdict is the draw as soon as one side's claim would hold, but
+    /// [`Ruling::ends_game`](crate::rules::ruling::Ruling::ends_game) leaves
+    /// it to a claim.
     Automatic,
     /// Only this side's claim is considered (`--claim red|black`).
     Claim(Color),
@@ -197,7 +200,7 @@ impl std::str::FromStr for ClaimMode {
 }
 
 /// Where the limit stands after the current ply, under the chosen claim mode.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LimitOutcome {
     /// No claim under the mode holds yet.
     Running,

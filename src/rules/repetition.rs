@@ -13,7 +13,7 @@ use super::threats::{Threat, ThreatKind};
 use super::{Nature, RuleSet};
 
 /// What a repetition means for the game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CycleOutcome {
     /// Neither side is the offender: if nobody varies, the game is drawn.
     Draw,
@@ -264,6 +264,12 @@ fn zh_count(n: usize, first: bool) -> String {
 
 /// Rules a cycle. `start` is the position where the cycle begins, `moves`
 /// the moves that lead back to it, `natures` their classifications.
+/// [`Referee::ruling`](crate::referee::Referee::ruling) finds, classifies and
+/// rules the cycles of a game; this is the step for a cycle given by hand.
+///
+/// # Panics
+///
+/// If `natures` has fewer entries than `moves`.
 pub fn rule_cycle(
     rules: RuleSet,
     start: &Position,

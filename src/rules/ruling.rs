@@ -218,7 +218,7 @@ impl RepetitionReport {
 }
 
 /// The full ruling after the last move of a record.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     /// Rule set.
     pub rules: RuleSet,
