@@ -258,8 +258,9 @@ fn captures_after_checks(
             if matches!(attacker.role, Role::King | Role::Pawn) || !pos.keeps_king_safe(mv) {
                 continue;
             }
-            if let Some(t) =
-                evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks, search)
+            // A capture that wins no more than the best so far, or loses with the balance, is no use.
+            let line = Line::AfterChecks(best.map_or(0, |b| b) - balance);
+            if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, line, search)
                 && balance + t.gain > 0
             {
                 best = best.max(Some(balance + t.gain));

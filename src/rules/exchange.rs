@@ -120,9 +120,10 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// Net material the side to move wins by the capture `mv`, whose exchange on
 /// its square wins `on_square` (its [`capture_gain`]): that, less the best the
 /// opponent can then win elsewhere (a piece the capture left hanging). The
-/// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
-/// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
-/// With `other`, the position on the other side of a move, a capture the
+/// rulebook's "得子". A capture that does not win on its square nets
+/// `on_square`. Otherwise the net is exact when above `floor` (-1 or more);
+/// once it is found to be `floor` or less, the search stops with a value that
+/// low. With `other`, the position on the other side of a move, a capture the
 /// opponent has for as much there and here without `mv` is left out: it is
 /// no price of `mv`. Also returns the square of the piece the opponent then
 /// takes, when it takes one.
@@ -131,7 +132,9 @@ pub(crate) fn capture_net(
     mv: Move,
     on_square: i32,
     other: Option<&Position>,
+    floor: i32,
 ) -> (i32, Option<Square>) {
+    debug_assert!(floor >= -1);
     if on_square <= 0 {
         return (on_square, None);
     }
@@ -156,7 +159,7 @@ pub(crate) fn capture_net(
                 elsewhere = gain;
                 lost = Some(reply.to());
             }
-            if elsewhere > on_square {
+            if on_square - elsewhere <= floor {
                 break;
             }
         }

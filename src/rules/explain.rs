@@ -197,7 +197,7 @@ fn price(
     if !threats.net_gain || on_square <= 0 {
         return None;
     }
-    let (net, lost) = capture_net(ahead, capture, on_square, Some(before));
+    let (net, lost) = capture_net(ahead, capture, on_square, Some(before), -1);
     if let Some(square) = lost.filter(|_| net <= 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
@@ -418,7 +418,7 @@ pub(crate) fn not_before(
             if on_square <= 0 {
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
-            let (_, lost) = capture_net(&mut pos, capture, on_square, None);
+            let (_, lost) = capture_net(&mut pos, capture, on_square, None, -1);
             if let Some(lost) = lost {
                 return Some(NotBefore::Cost(
                     (t.target, target),

@@ -470,8 +470,9 @@ pub(super) enum Line<'a, 'b> {
     /// what the opponent wins by checks anyway, found once per position.
     Direct(Option<Across<'a>>, &'b mut StandingWins),
     /// The last move of a series of checks: the opponent, answering them, had
-    /// no time to take the attacker first.
-    AfterChecks,
+    /// no time to take the attacker first. Only a gain above the floor is of
+    /// use: a capture found to win no more is no threat.
+    AfterChecks(i32),
 }
 
 pub(super) fn evaluate_capture(
@@ -497,10 +498,16 @@ pub(super) fn evaluate_capture(
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
-    let (direct, across, standing) = match line {
-        Line::Direct(across, standing) => (true, across, Some(standing)),
-        Line::AfterChecks => (false, None, None),
+    let (across, standing, floor) = match line {
+        Line::Direct(across, standing) => (across, Some(standing), None),
+        Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
+    let direct = floor.is_none();
+    // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
+    let removes_defender = rules.net_gain && recapturable && on_square == 0;
+    if floor.is_some_and(|f| !removes_defender && on_square <= f) {
+        return None;
+    }
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
@@ -509,7 +516,7 @@ pub(super) fn evaluate_capture(
     let elsewhere = rules.net_gain && !floating;
     // The square of the piece lost elsewhere that limits the gain the most.
     let (mut net, mut lost_at) = if elsewhere {
-        capture_net(pos, mv, on_square, other)
+        capture_net(pos, mv, on_square, other, floor.map_or(-1, |f| f.max(-1)))
     } else {
         (on_square, None)
     };
@@ -541,18 +548,16 @@ pub(super) fn evaluate_capture(
         _ => None,
     };
     net = net.min(mutual);
-    let mut removes_defender = false;
     let mut won_after = None;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
-    if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
+    if removes_defender {
         (net, won_after) = exchange_then_capture(pos, mv);
         lost_elsewhere = None;
-        removes_defender = true;
     }
     // A protected piece must be won outright; an unprotected one is taken
     // directly (29.1) unless that loses more elsewhere than it wins.
-    if net < 0 || (net == 0 && recapturable) {
+    if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
         return None;
     }
     // The capture must not leave the capturer mated (CXA 29.4).
@@ -576,7 +581,12 @@ pub(super) fn evaluate_capture(
             price_before: None,
             first_check: None,
             won_after: None,
-            false_roots: false_roots(pos, mv),
+            // Of a capture after checks only the gain is asked.
+            false_roots: if direct {
+                false_roots(pos, mv)
+            } else {
+                Vec::new()
+            },
             exchange_with: None,
         });
     }
