@@ -128,7 +128,11 @@ pub(super) fn won_after_checks(
         }
         // Taking the checker refutes most checks: those captures go before
         // the other replies are generated, then the other captures.
-        let takes = pos.legal_captures_of(check.to());
+        let takes = if live.any() || !any_reply {
+            pos.legal_captures_of(check.to())
+        } else {
+            ArrayVec::new()
+        };
         any_reply |= !takes.is_empty();
         for &reply in &takes {
             if live.is_empty() {
