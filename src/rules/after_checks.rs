@@ -147,7 +147,7 @@ pub(super) fn won_after_checks(
         }
         if live.any() {
             let mut replies = MoveList::new();
-            pos.legal_moves_into(&mut replies);
+            memory.shared.legal_moves(pos, &mut replies);
             any_reply |= !replies.is_empty();
             replies.retain(|m| Some(*m) != known && !takes.contains(m));
             let king = pos.king(pos.turn());

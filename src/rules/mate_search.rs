@@ -82,7 +82,8 @@ impl Answers {
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
-    checks: Checks,
+    checks: Remembered<REMEMBERED_CHECKS>,
+    moves: Remembered<REMEMBERED_MOVES>,
 }
 
 impl MateSearch {
@@ -93,7 +94,14 @@ impl MateSearch {
     /// remembered for the positions met last, written into `out`, which must
     /// be empty (a list in the caller's frame is not copied on return).
     pub(super) fn checking_moves(&mut self, pos: &Position, out: &mut MoveList) {
-        self.checks.of(pos, out);
+        self.checks.of(pos, out, Position::checking_moves_into);
+    }
+
+    /// The legal moves of the side to move ([`Position::legal_moves`]),
+    /// remembered like [`MateSearch::checking_moves`] (the answers to a
+    /// check, mostly), written into `out`, which must be empty.
+    pub(super) fn legal_moves(&mut self, pos: &Position, out: &mut MoveList) {
+        self.moves.of(pos, out, Position::legal_moves_into);
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -107,34 +115,38 @@ impl MateSearch {
     }
 }
 
-/// [`Checks`] keeps the checking moves of `1 << CHECK_SLOT_BITS` positions.
-const CHECK_SLOT_BITS: u32 = 6;
+/// [`Remembered`] keeps the moves of `1 << SLOT_BITS` positions.
+const SLOT_BITS: u32 = 6;
 
 /// Positions with more checking moves than this are not remembered.
 const REMEMBERED_CHECKS: usize = 15;
 
-/// The checking moves of the positions met last, one position per slot of a
-/// small table chosen by the Zobrist key: searches for mate and for captures
-/// after checks meet the same positions again and again.
-#[derive(Clone, Debug, Default)]
-struct Checks(Vec<(u64, ArrayVec<Move, REMEMBERED_CHECKS>)>);
+/// Positions with more legal moves than this are not remembered: those met
+/// again and again stand in check, with few answers.
+const REMEMBERED_MOVES: usize = 16;
 
-impl Checks {
-    /// The checking moves of the side to move in `pos`, written into `out`,
-    /// which must be empty.
-    fn of(&mut self, pos: &Position, out: &mut MoveList) {
+/// Moves of one kind (the checking moves, or all legal moves) of the
+/// positions met last, one position per slot of a small table chosen by the
+/// Zobrist key: searches for mate and for captures after checks meet the
+/// same positions again and again.
+#[derive(Clone, Debug, Default)]
+struct Remembered<const N: usize>(Vec<(u64, ArrayVec<Move, N>)>);
+
+impl<const N: usize> Remembered<N> {
+    /// The moves `generate` writes for `pos`, written into `out`, which must be empty.
+    fn of(&mut self, pos: &Position, out: &mut MoveList, generate: fn(&Position, &mut MoveList)) {
         debug_assert!(out.is_empty());
         if self.0.is_empty() {
             // Key 0 with no moves: a slot no position has filled yet.
-            self.0 = vec![(0, ArrayVec::new()); 1 << CHECK_SLOT_BITS];
+            self.0 = vec![(0, ArrayVec::new()); 1 << SLOT_BITS];
         }
         let key = pos.key();
-        let slot = &mut self.0[(key >> (64 - CHECK_SLOT_BITS)) as usize];
+        let slot = &mut self.0[(key >> (64 - SLOT_BITS)) as usize];
         if slot.0 == key && key != 0 {
             out.extend(slot.1.iter().copied());
             return;
         }
-        pos.checking_moves_into(out);
+        generate(pos, out);
         if let Ok(few) = out.as_slice().try_into() {
             *slot = (key, few);
         }
@@ -242,9 +254,9 @@ fn defender_loses(
     // replies are generated, then the other captures and king steps.
     let mut takes = pos.legal_captures_of(check.to());
     takes.retain(|m| Some(*m) != known);
-    let rest = |pos: &Position| {
+    let rest = |pos: &Position, search: &mut MateSearch| {
         let mut replies = MoveList::new();
-        pos.legal_moves_into(&mut replies);
+        search.legal_moves(pos, &mut replies);
         replies.retain(|m| Some(*m) != known && !takes.contains(m));
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
@@ -257,7 +269,7 @@ fn defender_loses(
                 return false;
             }
         }
-        for reply in rest(pos) {
+        for reply in rest(pos, search) {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
@@ -292,7 +304,7 @@ fn defender_loses(
             return false;
         }
     }
-    for reply in rest(pos) {
+    for reply in rest(pos, search) {
         if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
@@ -323,8 +335,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn remembered_checking_moves_are_those_of_the_position_asked() {
-        // Positions of random games, met twice: far more than the table has
+    fn remembered_moves_are_those_of_the_position_asked() {
+        // Positions of random games, and those after their checks (with few
+        // answers, remembered), met twice: far more than the tables have
         // slots, so positions displace each other.
         let mut random = crate::board::random_moves::RandomMoves::new(0x5DEE_CE66_D1CE_4E5B);
         let mut seen = Vec::new();
@@ -332,32 +345,33 @@ mod tests {
             let mut pos = Position::startpos();
             for _ in 0..100 {
                 seen.push(pos.clone());
+                for check in pos.checking_moves() {
+                    let mut checked = pos.clone();
+                    checked.play(check);
+                    seen.push(checked);
+                }
                 let Some(mv) = random.pick(&pos) else { break };
                 pos.play(mv);
             }
         }
-        assert!(seen.len() > 4 << CHECK_SLOT_BITS);
+        assert!(seen.len() > 4 << SLOT_BITS);
         let mut search = MateSearch::default();
-        let checking_moves = |search: &mut MateSearch, pos: &Position| {
-            let mut out = MoveList::new();
-            search.checking_moves(pos, &mut out);
-            out
-        };
+        type Remembering = fn(&mut MateSearch, &Position, &mut MoveList);
+        type Generating = fn(&Position) -> MoveList;
+        let remembered: [(Remembering, Generating); 2] = [
+            (MateSearch::checking_moves, Position::checking_moves),
+            (MateSearch::legal_moves, Position::legal_moves),
+        ];
         for round in 0..2 {
             for pos in &seen {
-                let expected = pos.checking_moves();
-                assert_eq!(
-                    checking_moves(&mut search, pos),
-                    expected,
-                    "{} {round}",
-                    pos.fen()
-                );
-                assert_eq!(
-                    checking_moves(&mut search, pos),
-                    expected,
-                    "{} again",
-                    pos.fen()
-                );
+                for (remember, expected) in remembered {
+                    let expected = expected(pos);
+                    for time in ["first", "again"] {
+                        let mut out = MoveList::new();
+                        remember(&mut search, pos, &mut out);
+                        assert_eq!(out, expected, "{} {round} {time}", pos.fen());
+                    }
+                }
             }
         }
     }
