@@ -180,35 +180,46 @@ pub(super) fn exchange_then_capture(
     pos: &mut Position,
     mv: Move,
 ) -> (i32, Option<(Square, Piece)>) {
-    let winning_before: ArrayVec<Move, 128> = pos
-        .legal_captures()
-        .into_iter()
-        .filter(|&c| capture_gain(pos, c) > 0)
-        .collect();
+    let mut before = pos.clone();
+    // A capture the side to move had before, winning material: the exchange does not make it.
+    let mut winning_before = |c: Move| {
+        before.piece_at(c.to()).is_some() && before.is_legal(c) && capture_gain(&mut before, c) > 0
+    };
     let sq = mv.to();
     let taken = pos.piece_at(sq).map_or(0, |p| value(p, sq));
     let given = pos.piece_at(mv.from()).map_or(0, |p| value(p, sq));
     let first = pos.play(mv);
-    // The opponent takes back with whichever of its cheapest pieces leaves least.
-    let least = cheapest_recaptures(pos, sq)
-        .into_iter()
-        .map(|recapture| {
-            let second = pos.play(recapture);
-            let mut best = (0, None);
-            let mut captures = MoveList::new();
-            pos.legal_captures_into(&mut captures);
-            for &c in &captures {
-                if !winning_before.contains(&c) {
-                    let gain = capture_gain(pos, c);
-                    if gain > best.0 {
-                        best = (gain, pos.piece_at(c.to()).map(|p| (c.to(), p)));
-                    }
+    // The opponent takes back with whichever of its cheapest pieces leaves
+    // least (the first of those that leave as little).
+    let mut least: Option<(i32, Option<(Square, Piece)>)> = None;
+    for recapture in cheapest_recaptures(pos, sq) {
+        // Winning this much or more after this recapture, it cannot be the least.
+        let enough = least.map_or(i32::MAX, |l| l.0);
+        let second = pos.play(recapture);
+        let mut best = (0, None);
+        let mut captures = MoveList::new();
+        pos.legal_captures_into(&mut captures);
+        for &c in &captures {
+            if best.0 >= enough {
+                break;
+            }
+            // A capture wins at most its target: those that cannot beat the best so far are skipped.
+            let bound = pos.piece_at(c.to()).map_or(0, |p| value(p, c.to()));
+            if bound > best.0 {
+                let gain = capture_gain(pos, c);
+                if gain > best.0 && !winning_before(c) {
+                    best = (gain, pos.piece_at(c.to()).map(|p| (c.to(), p)));
                 }
             }
-            pos.undo(second);
-            best
-        })
-        .min_by_key(|best| best.0);
+        }
+        pos.undo(second);
+        if least.is_none_or(|l| best.0 < l.0) {
+            least = Some(best);
+        }
+        if best.0 == 0 {
+            break;
+        }
+    }
     pos.undo(first);
     least.map_or((0, None), |(best, won)| (taken - given + best, won))
 }
