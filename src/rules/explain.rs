@@ -164,15 +164,30 @@ fn threatened_before(
         other: before,
         after: true,
     };
-    let now = capture_threats_across(&mut ahead.clone(), threats, on, after, search);
+    let mut standing = StandingWins::default();
+    let now = capture_threats_across(
+        &mut ahead.clone(),
+        threats,
+        on,
+        after,
+        &mut standing,
+        search,
+    );
     let threat = now.first()?;
     let prior = Across {
         other: ahead,
         after: false,
     };
-    if let Some(had) =
-        capture_threats_across(&mut before.clone(), threats, on, prior, search).first()
-    {
+    standing.turn();
+    let had = capture_threats_across(
+        &mut before.clone(),
+        threats,
+        on,
+        prior,
+        &mut standing,
+        search,
+    );
+    if let Some(had) = had.first() {
         return Some(NoChase::AlreadyThreatened(had.kind));
     }
     let partner = threat.exchange_with?;

@@ -177,16 +177,19 @@ pub(crate) struct Across<'a> {
 /// anyway, whether or not the capture is made, is not its price. A crossed
 /// pawn's value floats: after the move, a capture of one that the move made
 /// possible is not weighed against pieces lost elsewhere
-/// ("一兵换取数子……均不算得子"). Its searches by checks share `search`
+/// ("一兵换取数子……均不算得子"). What the opponent wins by checks anyway
+/// is kept in `standing`, for the threats judged on the other side of the
+/// move too ([`StandingWins::turn`]). Its searches by checks share `search`
 /// with others.
 pub(crate) fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
     across: Across,
+    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
-    threats_on(pos, rules, targets, Some(across), search)
+    threats_on(pos, rules, targets, Some(across), standing, search)
 }
 
 fn threats_on(
@@ -194,6 +197,7 @@ fn threats_on(
     rules: ThreatRules,
     targets: Bitboard,
     across: Option<Across>,
+    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
     let us = pos.turn();
@@ -201,7 +205,6 @@ fn threats_on(
     // The like pieces that could trade, found when first needed.
     let mut mutual: Option<Vec<(Square, Square)>> = None;
     let mut pairs: Option<Vec<(Square, Square)>> = None;
-    let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
     pos.legal_captures_on_into(targets, &mut captures);
@@ -238,7 +241,7 @@ fn threats_on(
                 exchange_with: None,
             })
         } else {
-            let line = Line::Direct(across, &mut standing);
+            let line = Line::Direct(across, standing);
             evaluate_capture(pos, mv, attacker, target, rules, line, search).map(|mut t| {
                 let pairs = pairs.get_or_insert_with(|| {
                     let them = pos.passed();
@@ -334,12 +337,19 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
 }
 
 /// What the opponent wins by checks without any capture, here and on the
-/// other side of the move, each found once for all the captures judged in a
-/// position.
+/// other side of the move, each found once for all the captures judged on
+/// both sides.
 #[derive(Default)]
-pub(super) struct StandingWins {
+pub(crate) struct StandingWins {
     here: Option<ArrayVec<Won, 16>>,
     there: Option<ArrayVec<Won, 16>>,
+}
+
+impl StandingWins {
+    /// The same, seen from the other side of the move.
+    pub(crate) fn turn(&mut self) {
+        std::mem::swap(&mut self.here, &mut self.there);
+    }
 }
 
 /// The pieces of the side to move that the opponent wins by up to
@@ -692,7 +702,15 @@ mod tests {
     /// Every piece of the opponent that the side to move could win next move
     /// by a capture, under `rules`. The position is restored before returning.
     fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
-        threats_on(pos, rules, Bitboard::FULL, None, &mut MateSearch::default())
+        let standing = &mut StandingWins::default();
+        threats_on(
+            pos,
+            rules,
+            Bitboard::FULL,
+            None,
+            standing,
+            &mut MateSearch::default(),
+        )
     }
 
     /// CXA without the captures after checks.
