@@ -82,6 +82,7 @@ impl Answers {
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
+    mating: Mating,
     checks: Remembered<REMEMBERED_CHECKS>,
     moves: Remembered<REMEMBERED_MOVES>,
 }
@@ -110,6 +111,9 @@ impl MateSearch {
     pub fn mates(&mut self, pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
         if self.refuted.0.len() > Self::CAPACITY {
             self.refuted.0.clear();
+        }
+        if self.mating.0.len() > Self::CAPACITY {
+            self.mating.0.clear();
         }
         attacker_mates(pos, depth, spared, self, &mut Answers::default())
     }
@@ -169,9 +173,25 @@ impl Refuted {
     }
 }
 
+/// Positions (attacker to move) already shown to mate by checks, with the
+/// least depth found to be enough: a mate threat's searches meet them again.
+#[derive(Clone, Debug, Default)]
+struct Mating(KeyMap<u32>);
+
+impl Mating {
+    fn mates(&self, key: u64, depth: u32) -> bool {
+        self.0.get(&key).is_some_and(|&d| d <= depth)
+    }
+
+    fn add(&mut self, key: u64, depth: u32) {
+        let d = self.0.entry(key).or_insert(depth);
+        *d = (*d).min(depth);
+    }
+}
+
 /// Whether the side to move mates by checks within `depth`, its first check
 /// not taking a piece on `spared`. Only a search of every check (nothing
-/// spared) proves that a position holds.
+/// spared) proves that a position holds, or tells whether it mates.
 fn attacker_mates(
     pos: &mut Position,
     depth: u32,
@@ -181,6 +201,9 @@ fn attacker_mates(
 ) -> bool {
     if depth == 0 || (spared.is_empty() && search.refuted.holds(pos.key(), depth)) {
         return false;
+    }
+    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+        return true;
     }
     let mut checks = MoveList::new();
     search.checking_moves(pos, &mut checks);
@@ -196,6 +219,9 @@ fn attacker_mates_by(
     search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
+    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+        return true;
+    }
     // Checks that mated elsewhere in this search go first.
     let mating = |m: &&Move| answers.mating.contains(*m);
     let first: ArrayVec<Move, 16> = checks.iter().filter(mating).copied().collect();
@@ -211,6 +237,9 @@ fn attacker_mates_by(
         pos.undo(undo);
         if good {
             answers.note_mate(mv);
+            if spared.is_empty() {
+                search.mating.add(pos.key(), depth);
+            }
             return true;
         }
     }
@@ -393,6 +422,44 @@ mod tests {
         "2bak4/4a4/4b4/4C4/9/9/4R4/9/4K4/9 w",
         "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/R1BAKAB1R w",
     ];
+
+    #[test]
+    fn what_a_search_remembers_leaves_its_answers_as_they_are() {
+        // The positions of the public rule cases, with either side to move
+        // (when legal), asked at several depths in turn: one search that
+        // remembers positions shown to hold or to mate answers as fresh ones do.
+        let mut positions = Vec::new();
+        for line in include_str!("../../positions/repetition.tsv")
+            .lines()
+            .skip(1)
+        {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let mut pos = Position::from_fen(fields[2]).unwrap();
+            for mv in fields[3].split_whitespace() {
+                pos.play(Move::parse_uci(mv).unwrap());
+                if !pos.in_check() {
+                    positions.push(pos.passed());
+                }
+                positions.push(pos.clone());
+            }
+        }
+        let mut shared = MateSearch::default();
+        let mut mates = 0;
+        for pos in &mut positions {
+            for depth in [7, 1, 3, 5, 2] {
+                let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
+                assert_eq!(
+                    shared.mates(pos, depth, Bitboard::EMPTY),
+                    fresh,
+                    "{} {depth}",
+                    pos.fen()
+                );
+                mates += usize::from(fresh);
+            }
+        }
+        println!("{} positions, {mates} mates", positions.len());
+        assert!(positions.len() > 1000 && mates > 100, "{mates} mates");
+    }
 
     #[test]
     fn answers_agree_with_a_full_search_for_a_legal_move() {
