@@ -127,7 +127,7 @@ const REMEMBERED_CHECKS: usize = 15;
 
 /// Positions with more legal moves than this are not remembered: those met
 /// again and again stand in check, with few answers.
-const REMEMBERED_MOVES: usize = 16;
+const REMEMBERED_MOVES: usize = 8;
 
 /// Moves of one kind (the checking moves, or all legal moves) of the
 /// positions met last, one position per slot of a small table chosen by the
