@@ -477,7 +477,7 @@ pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Vec<(Square, 
 /// Where a capture stands: threatened directly, or reached after checks.
 pub(super) enum Line<'a, 'b> {
     /// The capture could be played now. Judged across a move, if given, with
-    /// what the opponent wins by checks anyway, found once per position.
+    /// what the opponent wins by checks anyway, found once for both sides of it.
     Direct(Option<Across<'a>>, &'b mut StandingWins),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first. Only a gain above the floor is of
