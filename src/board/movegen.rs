@@ -274,8 +274,11 @@ impl Position {
     pub(crate) fn legal_captures_on_into(&self, targets: Bitboard, list: &mut MoveList) {
         debug_assert!(list.is_empty());
         let within = self.us(!self.turn()) & targets;
-        if within.any() {
-            self.generate(list, Some(within));
+        match within.single() {
+            // One target: its attackers, in the generator's order (by origin).
+            Some(sq) => list.extend(self.legal_captures_of(sq)),
+            None if within.any() => self.generate(list, Some(within)),
+            None => {}
         }
     }
 
@@ -706,6 +709,14 @@ mod tests {
                     .filter(|m| left.contains(m.to()))
                     .collect();
                 assert_eq!(on_left.to_vec(), expected_on_left, "{}", pos.fen());
+                // And of each square alone.
+                for sq in Square::all() {
+                    let mut on_sq = MoveList::new();
+                    pos.legal_captures_on_into(Bitboard::from_square(sq), &mut on_sq);
+                    let expected_on_sq: Vec<Move> =
+                        captures.iter().copied().filter(|m| m.to() == sq).collect();
+                    assert_eq!(on_sq.to_vec(), expected_on_sq, "{} {sq}", pos.fen());
+                }
                 checks += usize::from(pos.in_check());
                 if legal.is_empty() {
                     break;

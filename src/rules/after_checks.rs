@@ -128,7 +128,11 @@ pub(super) fn won_after_checks(
         }
         // Taking the checker refutes most checks: those captures go before
         // the other replies are generated, then the other captures.
-        let takes = pos.legal_captures_of(check.to());
+        let takes = if live.any() || !any_reply {
+            pos.legal_captures_of(check.to())
+        } else {
+            ArrayVec::new()
+        };
         any_reply |= !takes.is_empty();
         for &reply in &takes {
             if live.is_empty() {
@@ -143,7 +147,7 @@ pub(super) fn won_after_checks(
         }
         if live.any() {
             let mut replies = MoveList::new();
-            pos.legal_moves_into(&mut replies);
+            memory.shared.legal_moves(pos, &mut replies);
             any_reply |= !replies.is_empty();
             replies.retain(|m| Some(*m) != known && !takes.contains(m));
             let king = pos.king(pos.turn());
@@ -258,8 +262,9 @@ fn captures_after_checks(
             if matches!(attacker.role, Role::King | Role::Pawn) || !pos.keeps_king_safe(mv) {
                 continue;
             }
-            if let Some(t) =
-                evaluate_capture(pos, mv, attacker, target, rules, Line::AfterChecks, search)
+            // A capture that wins no more than the best so far, or loses with the balance, is no use.
+            let line = Line::AfterChecks(best.map_or(0, |b| b) - balance);
+            if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, line, search)
                 && balance + t.gain > 0
             {
                 best = best.max(Some(balance + t.gain));

@@ -120,9 +120,10 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// Net material the side to move wins by the capture `mv`, whose exchange on
 /// its square wins `on_square` (its [`capture_gain`]): that, less the best the
 /// opponent can then win elsewhere (a piece the capture left hanging). The
-/// rulebook's "得子". Exact when positive, or 0 after a capture that wins on
-/// its square; otherwise some value ≤ 0 (< 0 if the capture wins on its square).
-/// With `other`, the position on the other side of a move, a capture the
+/// rulebook's "得子". A capture that does not win on its square nets
+/// `on_square`. Otherwise the net is exact when above `floor` (-1 or more);
+/// once it is found to be `floor` or less, the search stops with a value that
+/// low. With `other`, the position on the other side of a move, a capture the
 /// opponent has for as much there and here without `mv` is left out: it is
 /// no price of `mv`. Also returns the square of the piece the opponent then
 /// takes, when it takes one.
@@ -131,7 +132,9 @@ pub(crate) fn capture_net(
     mv: Move,
     on_square: i32,
     other: Option<&Position>,
+    floor: i32,
 ) -> (i32, Option<Square>) {
+    debug_assert!(floor >= -1);
     if on_square <= 0 {
         return (on_square, None);
     }
@@ -156,7 +159,7 @@ pub(crate) fn capture_net(
                 elsewhere = gain;
                 lost = Some(reply.to());
             }
-            if elsewhere > on_square {
+            if on_square - elsewhere <= floor {
                 break;
             }
         }
@@ -177,35 +180,46 @@ pub(super) fn exchange_then_capture(
     pos: &mut Position,
     mv: Move,
 ) -> (i32, Option<(Square, Piece)>) {
-    let winning_before: ArrayVec<Move, 128> = pos
-        .legal_captures()
-        .into_iter()
-        .filter(|&c| capture_gain(pos, c) > 0)
-        .collect();
+    let mut before = pos.clone();
+    // A capture the side to move had before, winning material: the exchange does not make it.
+    let mut winning_before = |c: Move| {
+        before.piece_at(c.to()).is_some() && before.is_legal(c) && capture_gain(&mut before, c) > 0
+    };
     let sq = mv.to();
     let taken = pos.piece_at(sq).map_or(0, |p| value(p, sq));
     let given = pos.piece_at(mv.from()).map_or(0, |p| value(p, sq));
     let first = pos.play(mv);
-    // The opponent takes back with whichever of its cheapest pieces leaves least.
-    let least = cheapest_recaptures(pos, sq)
-        .into_iter()
-        .map(|recapture| {
-            let second = pos.play(recapture);
-            let mut best = (0, None);
-            let mut captures = MoveList::new();
-            pos.legal_captures_into(&mut captures);
-            for &c in &captures {
-                if !winning_before.contains(&c) {
-                    let gain = capture_gain(pos, c);
-                    if gain > best.0 {
-                        best = (gain, pos.piece_at(c.to()).map(|p| (c.to(), p)));
-                    }
+    // The opponent takes back with whichever of its cheapest pieces leaves
+    // least (the first of those that leave as little).
+    let mut least: Option<(i32, Option<(Square, Piece)>)> = None;
+    for recapture in cheapest_recaptures(pos, sq) {
+        // Winning this much or more after this recapture, it cannot be the least.
+        let enough = least.map_or(i32::MAX, |l| l.0);
+        let second = pos.play(recapture);
+        let mut best = (0, None);
+        let mut captures = MoveList::new();
+        pos.legal_captures_into(&mut captures);
+        for &c in &captures {
+            if best.0 >= enough {
+                break;
+            }
+            // A capture wins at most its target: those that cannot beat the best so far are skipped.
+            let bound = pos.piece_at(c.to()).map_or(0, |p| value(p, c.to()));
+            if bound > best.0 {
+                let gain = capture_gain(pos, c);
+                if gain > best.0 && !winning_before(c) {
+                    best = (gain, pos.piece_at(c.to()).map(|p| (c.to(), p)));
                 }
             }
-            pos.undo(second);
-            best
-        })
-        .min_by_key(|best| best.0);
+        }
+        pos.undo(second);
+        if least.is_none_or(|l| best.0 < l.0) {
+            least = Some(best);
+        }
+        if best.0 == 0 {
+            break;
+        }
+    }
     pos.undo(first);
     least.map_or((0, None), |(best, won)| (taken - given + best, won))
 }

@@ -164,15 +164,30 @@ fn threatened_before(
         other: before,
         after: true,
     };
-    let now = capture_threats_across(&mut ahead.clone(), threats, on, after, search);
+    let mut standing = StandingWins::default();
+    let now = capture_threats_across(
+        &mut ahead.clone(),
+        threats,
+        on,
+        after,
+        &mut standing,
+        search,
+    );
     let threat = now.first()?;
     let prior = Across {
         other: ahead,
         after: false,
     };
-    if let Some(had) =
-        capture_threats_across(&mut before.clone(), threats, on, prior, search).first()
-    {
+    standing.turn();
+    let had = capture_threats_across(
+        &mut before.clone(),
+        threats,
+        on,
+        prior,
+        &mut standing,
+        search,
+    );
+    if let Some(had) = had.first() {
         return Some(NoChase::AlreadyThreatened(had.kind));
     }
     let partner = threat.exchange_with?;
@@ -197,7 +212,7 @@ fn price(
     if !threats.net_gain || on_square <= 0 {
         return None;
     }
-    let (net, lost) = capture_net(ahead, capture, on_square, Some(before));
+    let (net, lost) = capture_net(ahead, capture, on_square, Some(before), -1);
     if let Some(square) = lost.filter(|_| net <= 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
@@ -514,7 +529,7 @@ pub(crate) fn not_before(
             if on_square <= 0 {
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
-            let (_, lost) = capture_net(&mut pos, capture, on_square, None);
+            let (_, lost) = capture_net(&mut pos, capture, on_square, None, -1);
             if let Some(lost) = lost {
                 return Some(NotBefore::Cost(
                     (t.target, target),

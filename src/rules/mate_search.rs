@@ -82,7 +82,9 @@ impl Answers {
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
-    checks: Checks,
+    mating: Mating,
+    checks: Remembered<REMEMBERED_CHECKS>,
+    moves: Remembered<REMEMBERED_MOVES>,
 }
 
 impl MateSearch {
@@ -93,7 +95,14 @@ impl MateSearch {
     /// remembered for the positions met last, written into `out`, which must
     /// be empty (a list in the caller's frame is not copied on return).
     pub(super) fn checking_moves(&mut self, pos: &Position, out: &mut MoveList) {
-        self.checks.of(pos, out);
+        self.checks.of(pos, out, Position::checking_moves_into);
+    }
+
+    /// The legal moves of the side to move ([`Position::legal_moves`]),
+    /// remembered like [`MateSearch::checking_moves`] (the answers to a
+    /// check, mostly), written into `out`, which must be empty.
+    pub(super) fn legal_moves(&mut self, pos: &Position, out: &mut MoveList) {
+        self.moves.of(pos, out, Position::legal_moves_into);
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -103,38 +112,45 @@ impl MateSearch {
         if self.refuted.0.len() > Self::CAPACITY {
             self.refuted.0.clear();
         }
+        if self.mating.0.len() > Self::CAPACITY {
+            self.mating.0.clear();
+        }
         attacker_mates(pos, depth, spared, self, &mut Answers::default())
     }
 }
 
-/// [`Checks`] keeps the checking moves of `1 << CHECK_SLOT_BITS` positions.
-const CHECK_SLOT_BITS: u32 = 6;
+/// [`Remembered`] keeps the moves of `1 << SLOT_BITS` positions.
+const SLOT_BITS: u32 = 6;
 
 /// Positions with more checking moves than this are not remembered.
 const REMEMBERED_CHECKS: usize = 15;
 
-/// The checking moves of the positions met last, one position per slot of a
-/// small table chosen by the Zobrist key: searches for mate and for captures
-/// after checks meet the same positions again and again.
-#[derive(Clone, Debug, Default)]
-struct Checks(Vec<(u64, ArrayVec<Move, REMEMBERED_CHECKS>)>);
+/// Positions with more legal moves than this are not remembered: those met
+/// again and again stand in check, with few answers.
+const REMEMBERED_MOVES: usize = 8;
 
-impl Checks {
-    /// The checking moves of the side to move in `pos`, written into `out`,
-    /// which must be empty.
-    fn of(&mut self, pos: &Position, out: &mut MoveList) {
+/// Moves of one kind (the checking moves, or all legal moves) of the
+/// positions met last, one position per slot of a small table chosen by the
+/// Zobrist key: searches for mate and for captures after checks meet the
+/// same positions again and again.
+#[derive(Clone, Debug, Default)]
+struct Remembered<const N: usize>(Vec<(u64, ArrayVec<Move, N>)>);
+
+impl<const N: usize> Remembered<N> {
+    /// The moves `generate` writes for `pos`, written into `out`, which must be empty.
+    fn of(&mut self, pos: &Position, out: &mut MoveList, generate: fn(&Position, &mut MoveList)) {
         debug_assert!(out.is_empty());
         if self.0.is_empty() {
             // Key 0 with no moves: a slot no position has filled yet.
-            self.0 = vec![(0, ArrayVec::new()); 1 << CHECK_SLOT_BITS];
+            self.0 = vec![(0, ArrayVec::new()); 1 << SLOT_BITS];
         }
         let key = pos.key();
-        let slot = &mut self.0[(key >> (64 - CHECK_SLOT_BITS)) as usize];
+        let slot = &mut self.0[(key >> (64 - SLOT_BITS)) as usize];
         if slot.0 == key && key != 0 {
             out.extend(slot.1.iter().copied());
             return;
         }
-        pos.checking_moves_into(out);
+        generate(pos, out);
         if let Ok(few) = out.as_slice().try_into() {
             *slot = (key, few);
         }
@@ -157,9 +173,25 @@ impl Refuted {
     }
 }
 
+/// Positions (attacker to move) already shown to mate by checks, with the
+/// least depth found to be enough: a mate threat's searches meet them again.
+#[derive(Clone, Debug, Default)]
+struct Mating(KeyMap<u32>);
+
+impl Mating {
+    fn mates(&self, key: u64, depth: u32) -> bool {
+        self.0.get(&key).is_some_and(|&d| d <= depth)
+    }
+
+    fn add(&mut self, key: u64, depth: u32) {
+        let d = self.0.entry(key).or_insert(depth);
+        *d = (*d).min(depth);
+    }
+}
+
 /// Whether the side to move mates by checks within `depth`, its first check
 /// not taking a piece on `spared`. Only a search of every check (nothing
-/// spared) proves that a position holds.
+/// spared) proves that a position holds, or tells whether it mates.
 fn attacker_mates(
     pos: &mut Position,
     depth: u32,
@@ -169,6 +201,9 @@ fn attacker_mates(
 ) -> bool {
     if depth == 0 || (spared.is_empty() && search.refuted.holds(pos.key(), depth)) {
         return false;
+    }
+    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+        return true;
     }
     let mut checks = MoveList::new();
     search.checking_moves(pos, &mut checks);
@@ -184,6 +219,9 @@ fn attacker_mates_by(
     search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
+    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+        return true;
+    }
     // Checks that mated elsewhere in this search go first.
     let mating = |m: &&Move| answers.mating.contains(*m);
     let first: ArrayVec<Move, 16> = checks.iter().filter(mating).copied().collect();
@@ -199,6 +237,9 @@ fn attacker_mates_by(
         pos.undo(undo);
         if good {
             answers.note_mate(mv);
+            if spared.is_empty() {
+                search.mating.add(pos.key(), depth);
+            }
             return true;
         }
     }
@@ -242,9 +283,9 @@ fn defender_loses(
     // replies are generated, then the other captures and king steps.
     let mut takes = pos.legal_captures_of(check.to());
     takes.retain(|m| Some(*m) != known);
-    let rest = |pos: &Position| {
+    let rest = |pos: &Position, search: &mut MateSearch| {
         let mut replies = MoveList::new();
-        pos.legal_moves_into(&mut replies);
+        search.legal_moves(pos, &mut replies);
         replies.retain(|m| Some(*m) != known && !takes.contains(m));
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
@@ -257,7 +298,7 @@ fn defender_loses(
                 return false;
             }
         }
-        for reply in rest(pos) {
+        for reply in rest(pos, search) {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
@@ -292,7 +333,7 @@ fn defender_loses(
             return false;
         }
     }
-    for reply in rest(pos) {
+    for reply in rest(pos, search) {
         if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
@@ -323,8 +364,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn remembered_checking_moves_are_those_of_the_position_asked() {
-        // Positions of random games, met twice: far more than the table has
+    fn remembered_moves_are_those_of_the_position_asked() {
+        // Positions of random games, and those after their checks (with few
+        // answers, remembered), met twice: far more than the tables have
         // slots, so positions displace each other.
         let mut random = crate::board::random_moves::RandomMoves::new(0x5DEE_CE66_D1CE_4E5B);
         let mut seen = Vec::new();
@@ -332,32 +374,33 @@ mod tests {
             let mut pos = Position::startpos();
             for _ in 0..100 {
                 seen.push(pos.clone());
+                for check in pos.checking_moves() {
+                    let mut checked = pos.clone();
+                    checked.play(check);
+                    seen.push(checked);
+                }
                 let Some(mv) = random.pick(&pos) else { break };
                 pos.play(mv);
             }
         }
-        assert!(seen.len() > 4 << CHECK_SLOT_BITS);
+        assert!(seen.len() > 4 << SLOT_BITS);
         let mut search = MateSearch::default();
-        let checking_moves = |search: &mut MateSearch, pos: &Position| {
-            let mut out = MoveList::new();
-            search.checking_moves(pos, &mut out);
-            out
-        };
+        type Remembering = fn(&mut MateSearch, &Position, &mut MoveList);
+        type Generating = fn(&Position) -> MoveList;
+        let remembered: [(Remembering, Generating); 2] = [
+            (MateSearch::checking_moves, Position::checking_moves),
+            (MateSearch::legal_moves, Position::legal_moves),
+        ];
         for round in 0..2 {
             for pos in &seen {
-                let expected = pos.checking_moves();
-                assert_eq!(
-                    checking_moves(&mut search, pos),
-                    expected,
-                    "{} {round}",
-                    pos.fen()
-                );
-                assert_eq!(
-                    checking_moves(&mut search, pos),
-                    expected,
-                    "{} again",
-                    pos.fen()
-                );
+                for (remember, expected) in remembered {
+                    let expected = expected(pos);
+                    for time in ["first", "again"] {
+                        let mut out = MoveList::new();
+                        remember(&mut search, pos, &mut out);
+                        assert_eq!(out, expected, "{} {round} {time}", pos.fen());
+                    }
+                }
             }
         }
     }
@@ -379,6 +422,44 @@ mod tests {
         "2bak4/4a4/4b4/4C4/9/9/4R4/9/4K4/9 w",
         "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2N2C1/9/R1BAKAB1R w",
     ];
+
+    #[test]
+    fn what_a_search_remembers_leaves_its_answers_as_they_are() {
+        // The positions of the public rule cases, with either side to move
+        // (when legal), asked at several depths in turn: one search that
+        // remembers positions shown to hold or to mate answers as fresh ones do.
+        let mut positions = Vec::new();
+        for line in include_str!("../../positions/repetition.tsv")
+            .lines()
+            .skip(1)
+        {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let mut pos = Position::from_fen(fields[2]).unwrap();
+            for mv in fields[3].split_whitespace() {
+                pos.play(Move::parse_uci(mv).unwrap());
+                if !pos.in_check() {
+                    positions.push(pos.passed());
+                }
+                positions.push(pos.clone());
+            }
+        }
+        let mut shared = MateSearch::default();
+        let mut mates = 0;
+        for pos in &mut positions {
+            for depth in [7, 1, 3, 5, 2] {
+                let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
+                assert_eq!(
+                    shared.mates(pos, depth, Bitboard::EMPTY),
+                    fresh,
+                    "{} {depth}",
+                    pos.fen()
+                );
+                mates += usize::from(fresh);
+            }
+        }
+        println!("{} positions, {mates} mates", positions.len());
+        assert!(positions.len() > 1000 && mates > 100, "{mates} mates");
+    }
 
     #[test]
     fn answers_agree_with_a_full_search_for_a_legal_move() {

@@ -16,7 +16,7 @@ use super::exchange::value;
 use super::idle::idle_nature;
 use super::mate_search::MateSearch;
 use super::threats::{
-    Across, Threat, ThreatKind, ThreatRules, capture_threats_across, trading_pairs,
+    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, trading_pairs,
 };
 use super::{Nature, RuleSet};
 
@@ -301,7 +301,15 @@ pub(super) fn new_threats(
         other: before,
         after: true,
     };
-    let now = capture_threats_across(&mut ahead.clone(), rules, Bitboard::FULL, after, search);
+    let mut standing = StandingWins::default();
+    let now = capture_threats_across(
+        &mut ahead.clone(),
+        rules,
+        Bitboard::FULL,
+        after,
+        &mut standing,
+        search,
+    );
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -311,7 +319,15 @@ pub(super) fn new_threats(
         other: ahead,
         after: false,
     };
-    let mut had = capture_threats_across(&mut before.clone(), rules, targets, prior, search);
+    standing.turn();
+    let mut had = capture_threats_across(
+        &mut before.clone(),
+        rules,
+        targets,
+        prior,
+        &mut standing,
+        search,
+    );
     // A like attacker the target can trade itself for makes the threat an
     // offer (兑). Another attacker that wins the piece only jointly with
     // such a partner presses the exchange (CXA): before the move, if the

@@ -177,16 +177,19 @@ pub(crate) struct Across<'a> {
 /// anyway, whether or not the capture is made, is not its price. A crossed
 /// pawn's value floats: after the move, a capture of one that the move made
 /// possible is not weighed against pieces lost elsewhere
-/// ("一兵换取数子……均不算得子"). Its searches by checks share `search`
+/// ("一兵换取数子……均不算得子"). What the opponent wins by checks anyway
+/// is kept in `standing`, for the threats judged on the other side of the
+/// move too ([`StandingWins::turn`]). Its searches by checks share `search`
 /// with others.
 pub(crate) fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
     across: Across,
+    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
-    threats_on(pos, rules, targets, Some(across), search)
+    threats_on(pos, rules, targets, Some(across), standing, search)
 }
 
 fn threats_on(
@@ -194,6 +197,7 @@ fn threats_on(
     rules: ThreatRules,
     targets: Bitboard,
     across: Option<Across>,
+    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
     let us = pos.turn();
@@ -201,7 +205,6 @@ fn threats_on(
     // The like pieces that could trade, found when first needed.
     let mut mutual: Option<Vec<(Square, Square)>> = None;
     let mut pairs: Option<Vec<(Square, Square)>> = None;
-    let mut standing = StandingWins::default();
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
     pos.legal_captures_on_into(targets, &mut captures);
@@ -238,7 +241,7 @@ fn threats_on(
                 exchange_with: None,
             })
         } else {
-            let line = Line::Direct(across, &mut standing);
+            let line = Line::Direct(across, standing);
             evaluate_capture(pos, mv, attacker, target, rules, line, search).map(|mut t| {
                 let pairs = pairs.get_or_insert_with(|| {
                     let them = pos.passed();
@@ -334,12 +337,19 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
 }
 
 /// What the opponent wins by checks without any capture, here and on the
-/// other side of the move, each found once for all the captures judged in a
-/// position.
+/// other side of the move, each found once for all the captures judged on
+/// both sides.
 #[derive(Default)]
-pub(super) struct StandingWins {
+pub(crate) struct StandingWins {
     here: Option<ArrayVec<Won, 16>>,
     there: Option<ArrayVec<Won, 16>>,
+}
+
+impl StandingWins {
+    /// The same, seen from the other side of the move.
+    pub(crate) fn turn(&mut self) {
+        std::mem::swap(&mut self.here, &mut self.there);
+    }
 }
 
 /// The pieces of the side to move that the opponent wins by up to
@@ -467,11 +477,12 @@ pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Vec<(Square, 
 /// Where a capture stands: threatened directly, or reached after checks.
 pub(super) enum Line<'a, 'b> {
     /// The capture could be played now. Judged across a move, if given, with
-    /// what the opponent wins by checks anyway, found once per position.
+    /// what the opponent wins by checks anyway, found once for both sides of it.
     Direct(Option<Across<'a>>, &'b mut StandingWins),
     /// The last move of a series of checks: the opponent, answering them, had
-    /// no time to take the attacker first.
-    AfterChecks,
+    /// no time to take the attacker first. Only a gain above the floor is of
+    /// use: a capture found to win no more is no threat.
+    AfterChecks(i32),
 }
 
 pub(super) fn evaluate_capture(
@@ -497,10 +508,16 @@ pub(super) fn evaluate_capture(
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
-    let (direct, across, standing) = match line {
-        Line::Direct(across, standing) => (true, across, Some(standing)),
-        Line::AfterChecks => (false, None, None),
+    let (across, standing, floor) = match line {
+        Line::Direct(across, standing) => (across, Some(standing), None),
+        Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
+    let direct = floor.is_none();
+    // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
+    let removes_defender = rules.net_gain && recapturable && on_square == 0;
+    if floor.is_some_and(|f| !removes_defender && on_square <= f) {
+        return None;
+    }
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
@@ -509,7 +526,7 @@ pub(super) fn evaluate_capture(
     let elsewhere = rules.net_gain && !floating;
     // The square of the piece lost elsewhere that limits the gain the most.
     let (mut net, mut lost_at) = if elsewhere {
-        capture_net(pos, mv, on_square, other)
+        capture_net(pos, mv, on_square, other, floor.map_or(-1, |f| f.max(-1)))
     } else {
         (on_square, None)
     };
@@ -541,18 +558,16 @@ pub(super) fn evaluate_capture(
         _ => None,
     };
     net = net.min(mutual);
-    let mut removes_defender = false;
     let mut won_after = None;
     // CXA "得子" through a complete exchange: an even exchange that takes away
     // the only defender of another piece wins that piece afterwards.
-    if net <= 0 && rules.net_gain && recapturable && on_square == 0 {
+    if removes_defender {
         (net, won_after) = exchange_then_capture(pos, mv);
         lost_elsewhere = None;
-        removes_defender = true;
     }
     // A protected piece must be won outright; an unprotected one is taken
     // directly (29.1) unless that loses more elsewhere than it wins.
-    if net < 0 || (net == 0 && recapturable) {
+    if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
         return None;
     }
     // The capture must not leave the capturer mated (CXA 29.4).
@@ -576,7 +591,12 @@ pub(super) fn evaluate_capture(
             price_before: None,
             first_check: None,
             won_after: None,
-            false_roots: false_roots(pos, mv),
+            // Of a capture after checks only the gain is asked.
+            false_roots: if direct {
+                false_roots(pos, mv)
+            } else {
+                Vec::new()
+            },
             exchange_with: None,
         });
     }
@@ -682,7 +702,15 @@ mod tests {
     /// Every piece of the opponent that the side to move could win next move
     /// by a capture, under `rules`. The position is restored before returning.
     fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
-        threats_on(pos, rules, Bitboard::FULL, None, &mut MateSearch::default())
+        let standing = &mut StandingWins::default();
+        threats_on(
+            pos,
+            rules,
+            Bitboard::FULL,
+            None,
+            standing,
+            &mut MateSearch::default(),
+        )
     }
 
     /// CXA without the captures after checks.
