@@ -353,13 +353,8 @@ mod tests {
         // Every position one legal move away from those of the public rule
         // cases, with either side to move (when legal).
         let mut positions = Vec::new();
-        for line in include_str!("../../positions/repetition.tsv")
-            .lines()
-            .skip(1)
-        {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let mut pos = Position::from_fen(fields[2]).unwrap();
-            for mv in fields[3].split_whitespace() {
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
                 for m in pos.legal_moves() {
                     let mut after = pos.clone();
                     after.play(m);
@@ -368,7 +363,7 @@ mod tests {
                     }
                     positions.push(after);
                 }
-                pos.play(Move::parse_uci(mv).unwrap());
+                pos.play(mv);
             }
         }
         let mut won = 0;

@@ -429,14 +429,9 @@ mod tests {
         // (when legal), asked at several depths in turn: one search that
         // remembers positions shown to hold or to mate answers as fresh ones do.
         let mut positions = Vec::new();
-        for line in include_str!("../../positions/repetition.tsv")
-            .lines()
-            .skip(1)
-        {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let mut pos = Position::from_fen(fields[2]).unwrap();
-            for mv in fields[3].split_whitespace() {
-                pos.play(Move::parse_uci(mv).unwrap());
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                pos.play(mv);
                 if !pos.in_check() {
                     positions.push(pos.passed());
                 }

@@ -166,6 +166,26 @@ pub use mate_search::MateSearch;
 pub use move_table::{MoveReport, MoveRun};
 pub use threats::{FalseRoot, Loss, Threat, ThreatKind};
 
+/// The start position and moves of every public rule case in
+/// `positions/repetition.tsv`, for tests that need many real positions.
+#[cfg(test)]
+pub(crate) fn public_case_games() -> Vec<(crate::board::Position, Vec<crate::board::Move>)> {
+    use crate::board::{Move, Position};
+    include_str!("../../positions/repetition.tsv")
+        .lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let moves = fields[3].split_whitespace();
+            (
+                Position::from_fen(fields[2]).unwrap(),
+                moves.map(|m| Move::parse_uci(m).unwrap()).collect(),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -238,6 +238,18 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
 mod tests {
     use super::*;
 
+    /// Settings for a bridge whose engine is never started: only its handshake is read.
+    fn settings(protocol: EngineProtocol, options: Vec<(String, String)>) -> EngineSettings {
+        EngineSettings {
+            command: vec!["x".into()],
+            protocol,
+            options,
+            rank_base: None,
+            timeout: Duration::from_secs(1),
+            search_limit: Duration::from_secs(1),
+        }
+    }
+
     #[test]
     fn reads_engine_options_in_both_protocols() {
         let o = engine_option(
@@ -298,16 +310,8 @@ mod tests {
 
     #[test]
     fn fairy_stockfish_ucci_takes_milliseconds_without_declaring_them() {
-        let settings = |protocol| EngineSettings {
-            command: vec!["x".into()],
-            protocol,
-            options: Vec::new(),
-            rank_base: None,
-            timeout: Duration::from_secs(1),
-            search_limit: Duration::from_secs(1),
-        };
         let lines = |v: &[&str]| -> Vec<String> { v.iter().map(|s| s.to_string()).collect() };
-        let mut fsf = Bridge::new(settings(EngineProtocol::Ucci));
+        let mut fsf = Bridge::new(settings(EngineProtocol::Ucci, Vec::new()));
         let setup = fsf.configure(&lines(&[
             "id name Fairy-Stockfish 11.1 LB 64",
             "option Hash type spin default 16 min 1 max 131072",
@@ -323,11 +327,11 @@ mod tests {
         assert!(fsf.dialect.go_infinite);
         assert_eq!(fsf.dialect.rank_base, 0);
         assert!(setup.is_empty(), "{setup:?}");
-        let mut old = Bridge::new(settings(EngineProtocol::Ucci));
+        let mut old = Bridge::new(settings(EngineProtocol::Ucci, Vec::new()));
         old.configure(&lines(&["id name OldEngine"]));
         assert!(!old.dialect.millis);
         assert!(!old.dialect.go_infinite);
-        let mut eleeye = Bridge::new(settings(EngineProtocol::Ucci));
+        let mut eleeye = Bridge::new(settings(EngineProtocol::Ucci, Vec::new()));
         let setup = eleeye.configure(&lines(&[
             "id name ElephantEye",
             "option usemillisec type check default true",
@@ -339,14 +343,7 @@ mod tests {
     #[test]
     fn sjaak_counts_ranks_from_one_and_reads_h_and_e_in_both_protocols() {
         for protocol in [EngineProtocol::Ucci, EngineProtocol::Uci] {
-            let mut b = Bridge::new(EngineSettings {
-                command: vec!["x".into()],
-                protocol,
-                options: Vec::new(),
-                rank_base: None,
-                timeout: Duration::from_secs(1),
-                search_limit: Duration::from_secs(1),
-            });
+            let mut b = Bridge::new(settings(protocol, Vec::new()));
             assert!(!b.deaf);
             b.configure(&[
                 "Sjaak II version 1.4.1 (x86_64)".to_string(),
@@ -361,14 +358,10 @@ mod tests {
 
     #[test]
     fn translates_gui_options_and_learns_the_rank_base() {
-        let mut b = Bridge::new(EngineSettings {
-            command: vec!["x".into()],
-            protocol: EngineProtocol::Uci,
-            options: vec![("Threads".into(), "1".into())],
-            rank_base: None,
-            timeout: Duration::from_secs(1),
-            search_limit: Duration::from_secs(1),
-        });
+        let mut b = Bridge::new(settings(
+            EngineProtocol::Uci,
+            vec![("Threads".into(), "1".into())],
+        ));
         let handshake: Vec<String> = [
             "id name Fairy-Stockfish 11.1 LB 64",
             "option name UCI_Variant type combo default chess var xiangqi",
