@@ -227,6 +227,37 @@ fn the_referee_keeps_the_first_ending_through_later_moves_claims_and_take_backs(
     assert_eq!(referee.ended().map(|r| r.verdict), Some(Verdict::Draw));
 }
 
+#[test]
+fn a_verdict_reads_in_english_and_chinese_and_keeps_its_contract_name() {
+    let all = [
+        Verdict::Ongoing,
+        Verdict::RedWins,
+        Verdict::BlackWins,
+        Verdict::Draw,
+    ];
+    let en: Vec<&str> = all.iter().map(|v| v.describe(Lang::En)).collect();
+    let zh: Vec<&str> = all.iter().map(|v| v.describe(Lang::Zh)).collect();
+    assert_eq!(en, ["Game continues", "Red wins", "Black wins", "Draw"]);
+    assert_eq!(zh, ["对局继续", "红胜", "黑胜", "和棋"]);
+    let names: Vec<String> = all.iter().map(Verdict::to_string).collect();
+    assert_eq!(names, ["ongoing", "red_wins", "black_wins", "draw"]);
+
+    // It heads the ruling's summary, in either language.
+    let mut referee = Referee::with_rules(RuleSet::Cxa2020, CHECKS.parse().unwrap());
+    for mv in CYCLE.iter().cycle().take(8) {
+        referee.push(mv.parse().unwrap()).unwrap();
+    }
+    let ruling = referee.ended().expect("perpetual check");
+    for lang in [Lang::En, Lang::Zh] {
+        let summary = ruling.summary(lang);
+        assert!(
+            summary.starts_with(ruling.verdict.describe(lang)),
+            "{summary}"
+        );
+    }
+    assert_eq!(ruling.to_json()["verdict"], "black_wins");
+}
+
 /// Each game's players, recorded result, ruling (the first that ended the
 /// game, else the last) and the ply of an illegal move, as a tool prints them.
 fn rule_games(
