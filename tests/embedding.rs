@@ -428,7 +428,8 @@ fn odd_input_is_an_error_or_a_ruling_never_a_panic() {
         assert!(!err.in_lang(Lang::Zh).is_empty(), "{fen}");
     }
     for text in ["", "a-1a0", "h2--e2", "a0a10", "ｈ２ｅ２x", "e0e0", "车"] {
-        assert!(text.parse::<Move>().is_err(), "{text}");
+        let err = text.parse::<Move>().unwrap_err();
+        assert!(err.in_lang(Lang::Zh).starts_with("无法读取着法“"), "{text}");
     }
 
     // The largest counters a FEN may give, and moves played on: no overflow.
