@@ -86,13 +86,15 @@
 //! draw once [`Referee::set_claim`] has the referee judge one side's claim
 //! and the claim holds ([`Referee::natural_limit`] says who may claim).
 //! After a decisive repetition the referee still plays the moves a record
-//! goes on with (an audit reports them): a server stops at the first ending.
+//! goes on with (an audit reports them), and keeps the first ruling that
+//! ended the game: [`Referee::ended`]. A server stops there.
 //!
 //! ## Ruling on the games of a file
 //!
 //! A reader replays each game's main line: its moves are legal, and an
 //! illegal or unreadable move ends it ([`Game::illegal`]). A record may go
-//! on past the move that ended its game; the first ending is the ruling.
+//! on past the move that ended its game; the first ending is the ruling
+//! ([`Referee::ended`]).
 //! ([`audit::judge`] does all this and compares the result the record gives.)
 //!
 //! ```
@@ -109,15 +111,13 @@
 //! for game in read_games_from_bytes(pgn.as_bytes(), "event.pgn", &ReadOptions::default())? {
 //!     let game = game?; // an unreadable game: the error names the file and the game
 //!     let mut referee = Referee::new(profile.clone(), game.start.clone());
-//!     let mut ended = None;
 //!     for m in &game.moves {
-//!         let event = referee.push(m.mv)?;
-//!         ended = ended.or_else(|| referee.ending(event));
+//!         referee.push(m.mv)?;
 //!     }
 //!     if let Some(illegal) = &game.illegal {
 //!         println!("{illegal}"); // the ply, the move as written, and why it cannot be played
 //!     }
-//!     let ruling = ended.unwrap_or_else(|| referee.ruling());
+//!     let ruling = referee.ended().cloned().unwrap_or_else(|| referee.ruling());
 //!     let recorded = game.recorded_result().map(Verdict::from);
 //!     let (red, black) = (game.red().unwrap_or("?"), game.black().unwrap_or("?"));
 //!     let score = recorded.map_or("?", Verdict::score);

@@ -88,7 +88,8 @@ fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<
 
 /// The incremental judge of one game: [`Referee::push`] each move (or
 /// [`Referee::pop`] to take one back), and ask for the [`Referee::ruling`],
-/// or cheaply for [`Referee::ending`] after each push.
+/// or cheaply for [`Referee::ending`] after each push. The first ruling
+/// that ended the game stays at hand: [`Referee::ended`].
 ///
 /// A referee is `Send` but not `Sync`: it caches classified natures and
 /// what its searches for mate have learnt in `RefCell`s, filled by the
@@ -113,6 +114,8 @@ pub struct Referee {
     /// What the searches by checks of the classifications have learnt about
     /// positions: one ruling of a game meets the positions of the last.
     searches: RefCell<MateSearch>,
+    /// The first ruling that ended the game ([`Referee::ended`]).
+    ended: Option<Box<Ruling>>,
 }
 
 impl Referee {
@@ -133,6 +136,7 @@ impl Referee {
             previous: vec![NONE],
             natures: RefCell::default(),
             searches: RefCell::default(),
+            ended: None,
         }
     }
 
@@ -154,6 +158,13 @@ impl Referee {
 
     /// Who may claim the natural-limit draw: either side (automatic, for engine
     /// play, the default) or only the named claimant (for an arbiter).
+    ///
+    /// A claimant's claim is judged at once, in the position as it stands:
+    /// if it holds, the game ends here ([`Referee::ended`]); if not, it is
+    /// judged again after each move pushed. A game already ended stays ended
+    /// whatever the claim mode becomes: only [`Referee::pop`] takes an
+    /// ending back. Who may claim, without a claim being made, is
+    /// [`Referee::natural_limit`]'s `claimable_by`.
     ///
     /// ```
     /// use xqarbiter::board::{Color, Position};
@@ -181,6 +192,9 @@ impl Referee {
     /// ```
     pub fn set_claim(&mut self, claim: ClaimMode) {
         self.claim = claim;
+        if self.claim_may_end() {
+            self.note_ending();
+        }
     }
 
     /// The profile.
@@ -219,7 +233,8 @@ impl Referee {
     /// A legal move is played even after a decisive repetition ended the
     /// game, since records go on past their end and an audit reports it: a
     /// caller that stops the game at its end asks [`Referee::ending`] after
-    /// each push. After a mate no move is legal.
+    /// each push, or [`Referee::ended`] at any time. After a mate no move is
+    /// legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, PlayError> {
         let in_check = match self.facts.last() {
             Some(f) => f.check,
@@ -250,6 +265,41 @@ impl Referee {
     /// otherwise leaves the referee in a position the rules cannot reach,
     /// so that every ruling after it is meaningless.
     pub(crate) fn push_legal(&mut self, mv: Move) -> Event {
+        let event = self.play_legal(mv);
+        // Only a ply that could end the game is ruled on: a quiet one costs nothing more.
+        let may_end = match event {
+            Event::Quiet => false,
+            Event::NoLegalMoves => self.ended.is_none(),
+            Event::Repetition(n) if n >= self.profile.decisive_occurrence as usize => {
+                self.ended.is_none()
+            }
+            // A claim of the natural-limit draw, judged after every move once it may hold.
+            Event::Repetition(_) | Event::NaturalLimit => self.claim_may_end(),
+        };
+        if may_end {
+            self.note_ending();
+        }
+        event
+    }
+
+    /// Whether the natural-limit draw could end the game here: the referee
+    /// judges one side's claim and the limit is in reach.
+    fn claim_may_end(&self) -> bool {
+        self.ended.is_none() && matches!(self.claim, ClaimMode::Claim(_)) && self.limit_in_reach()
+    }
+
+    /// Rules on the position as it stands, and keeps the ruling as
+    /// [`Referee::ended`] if it ends the game.
+    fn note_ending(&mut self) {
+        let ruling = self.ruling();
+        if ruling.ends_game() {
+            self.ended = Some(Box::new(ruling));
+        }
+    }
+
+    /// [`Referee::push_legal`] without looking at whether the move ended the
+    /// game: for a referee cloned to try a move and ruled on at once.
+    fn play_legal(&mut self, mv: Move) -> Event {
         debug_assert!(
             self.position.is_legal(mv),
             "{mv} is illegal in {}",
@@ -296,7 +346,10 @@ impl Referee {
     /// rules exactly as it did before that move was pushed (position,
     /// repetition counts, last capture and natural-limit count). The
     /// classified natures are kept: a variation explored and taken back
-    /// leaves them for when it is played again.
+    /// leaves them for when it is played again. Taking back the move that
+    /// ended the game, or a move before it, takes the ending back
+    /// ([`Referee::ended`]); a claim is judged again at the next push or
+    /// [`Referee::set_claim`].
     ///
     /// ```
     /// use xqarbiter::board::{Move, Position};
@@ -333,7 +386,52 @@ impl Referee {
                 .map_or(0, |i| i + 1);
         }
         self.position.undo(undo);
+        if self.ended.as_ref().is_some_and(|r| r.plies >= ply) {
+            self.ended = None;
+        }
         Some(undo.mv)
+    }
+
+    /// The first ruling that ended the game ([`Ruling::ends_game`]), kept
+    /// once it is made: mate or stalemate, a repetition's decisive
+    /// occurrence, or a natural-limit draw whose claim holds under the
+    /// claim mode in force when the move was pushed, or when
+    /// [`Referee::set_claim`] made the claim. Its [`Ruling::plies`] says
+    /// after which move. The referee goes on playing the legal moves pushed
+    /// after it (a record may go on past its end) without changing it;
+    /// [`Referee::pop`] of the move that ended the game takes it back.
+    ///
+    /// Under an unchanged claim mode it is the first ruling
+    /// [`Referee::ending`] returned, so that a server need not remember it.
+    /// A quiet push costs nothing more for it: only a move that may end the
+    /// game (one that leaves no legal move, a repetition's decisive
+    /// occurrence, a move with the natural limit in reach while a claim is
+    /// judged) is ruled on when pushed, until one ends it.
+    ///
+    /// ```
+    /// use xqarbiter::{Reason, Referee, RuleSet, Verdict};
+    ///
+    /// // Red's rook checks from e0 and f0 in turn: the third occurrence ends the game.
+    /// let start = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w".parse()?;
+    /// let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+    /// for text in ["f0e0", "e8f8", "e0f0", "f8e8", "f0e0", "e8f8", "e0f0"] {
+    ///     referee.push(text.parse()?)?;
+    ///     assert_eq!(referee.ended(), None);
+    /// }
+    /// referee.push("f8e8".parse()?)?;
+    /// let ended = referee.ended().expect("perpetual check");
+    /// assert_eq!((ended.verdict, ended.reason, ended.plies), (Verdict::BlackWins, Some(Reason::Perpetual), 8));
+    ///
+    /// // The referee plays on, the ending stays; taking back its move takes it back.
+    /// referee.push("f0e0".parse()?)?;
+    /// assert_eq!(referee.ended().map(|r| r.plies), Some(8));
+    /// referee.pop();
+    /// referee.pop();
+    /// assert_eq!(referee.ended(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ended(&self) -> Option<&Ruling> {
+        self.ended.as_deref()
     }
 
     /// The nature of ply `ply` (1-based), classified on first request (of
@@ -720,7 +818,7 @@ impl Referee {
             }
             let mut next = self.clone();
             next.limit_detail = false;
-            next.push_legal(mv);
+            next.play_legal(mv);
             let ruling = next.ruling();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
                 out.push(ForbiddenMove { mv, ruling });

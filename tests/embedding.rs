@@ -125,6 +125,139 @@ fn a_server_stops_at_mate_and_at_the_natural_limit() {
     assert!(referee.ruling().ends_game());
 }
 
+#[test]
+fn the_referee_keeps_the_first_ending_through_later_moves_claims_and_take_backs() {
+    // Perpetual check: the third occurrence, at ply 8, ends the game; the
+    // referee plays the moves after it and keeps that ending.
+    let mut referee = Referee::with_rules(RuleSet::Cxa2020, CHECKS.parse().unwrap());
+    let moves: Vec<Move> = CYCLE
+        .iter()
+        .cycle()
+        .take(11)
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let mut first = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        let event = referee.push(mv).unwrap();
+        first = first.or_else(|| referee.ending(event));
+        assert_eq!(referee.ended(), first.as_ref(), "after ply {}", i + 1);
+        assert_eq!(referee.ended().is_some(), i + 1 >= 8);
+    }
+    let ended = referee.ended().unwrap().clone();
+    assert_eq!(
+        (ended.verdict, ended.reason, ended.plies),
+        (Verdict::BlackWins, Some(Reason::Perpetual), 8)
+    );
+    // A later ruling is another one: the sixth occurrence, at ply 11.
+    assert_eq!(referee.ruling().plies, 11);
+    // Taking back the moves after the ending keeps it; taking back its move
+    // takes it back, and playing that move again ends the game again.
+    for _ in 0..3 {
+        referee.pop();
+    }
+    assert_eq!(referee.ended(), Some(&ended));
+    referee.pop();
+    assert_eq!(referee.ended(), None);
+    referee.push(moves[7]).unwrap();
+    assert_eq!(referee.ended(), Some(&ended));
+
+    // Mate ends the game.
+    let mut referee = Referee::with_rules(
+        RuleSet::Axf,
+        "3k5/9/3P5/9/9/9/9/9/9/R3K4 w".parse().unwrap(),
+    );
+    referee.push("a0a9".parse().unwrap()).unwrap();
+    assert_eq!(
+        referee.ended().map(|r| r.reason),
+        Some(Some(Reason::Checkmate))
+    );
+
+    // The natural limit, reached at ply 4: automatic, the draw is only a claim.
+    let start: Position = "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 116 59".parse().unwrap();
+    let shuttle =
+        ["e1d2", "d9d8", "d2e1", "d8d9", "e1d2", "d9d8"].map(|m| m.parse::<Move>().unwrap());
+    let mut referee = Referee::with_rules(RuleSet::Cxa2020, start.clone());
+    for &mv in &shuttle[..5] {
+        referee.push(mv).unwrap();
+    }
+    assert_eq!(referee.ruling().reason, Some(Reason::NaturalLimit));
+    assert_eq!(referee.ended(), None);
+    // Black claims after ply 5: the claim holds, the game ends there.
+    referee.set_claim(ClaimMode::Claim(Color::Black));
+    assert_eq!(referee.ended().map(|r| r.plies), Some(5));
+    // Ended it stays, whatever the claim mode becomes, and on later moves.
+    referee.set_claim(ClaimMode::Automatic);
+    referee.push(shuttle[5]).unwrap();
+    let claimed = referee.ended().expect("the claim held");
+    assert_eq!(
+        (
+            claimed.plies,
+            claimed.reason,
+            claimed.natural_limit.claim_mode
+        ),
+        (
+            5,
+            Some(Reason::NaturalLimit),
+            ClaimMode::Claim(Color::Black)
+        )
+    );
+    // Taking back ply 5 takes the claim back.
+    referee.pop();
+    referee.pop();
+    assert_eq!(referee.ended(), None);
+
+    // Claims judged from the start: the first ply that reaches the limit ends the game.
+    let mut referee = Referee::with_rules(RuleSet::Cxa2020, start.clone());
+    referee.set_claim(ClaimMode::Claim(Color::Red));
+    for (i, &mv) in shuttle.iter().enumerate() {
+        referee.push(mv).unwrap();
+        assert_eq!(referee.ended().map(|r| r.plies), (i + 1 >= 4).then_some(4));
+    }
+
+    // A claim that does not hold ends nothing: in nanping2018 a claimant's
+    // checks do not count, and Red's were all checks.
+    let start: Position = "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 78 40".parse().unwrap();
+    let mut referee = Referee::new(Profile::builtin("nanping2018").unwrap(), start);
+    for mv in ["a0a9", "d9d8"] {
+        referee.push(mv.parse().unwrap()).unwrap();
+    }
+    referee.set_claim(ClaimMode::Claim(Color::Red));
+    assert_eq!(referee.ended(), None);
+    referee.set_claim(ClaimMode::Claim(Color::Black));
+    assert_eq!(referee.ended().map(|r| r.verdict), Some(Verdict::Draw));
+}
+
+#[test]
+fn a_verdict_reads_in_english_and_chinese_and_keeps_its_contract_name() {
+    let all = [
+        Verdict::Ongoing,
+        Verdict::RedWins,
+        Verdict::BlackWins,
+        Verdict::Draw,
+    ];
+    let en: Vec<&str> = all.iter().map(|v| v.describe(Lang::En)).collect();
+    let zh: Vec<&str> = all.iter().map(|v| v.describe(Lang::Zh)).collect();
+    assert_eq!(en, ["Game continues", "Red wins", "Black wins", "Draw"]);
+    assert_eq!(zh, ["对局继续", "红胜", "黑胜", "和棋"]);
+    let names: Vec<String> = all.iter().map(Verdict::to_string).collect();
+    assert_eq!(names, ["ongoing", "red_wins", "black_wins", "draw"]);
+
+    // It heads the ruling's summary, in either language.
+    let mut referee = Referee::with_rules(RuleSet::Cxa2020, CHECKS.parse().unwrap());
+    for mv in CYCLE.iter().cycle().take(8) {
+        referee.push(mv.parse().unwrap()).unwrap();
+    }
+    let ruling = referee.ended().expect("perpetual check");
+    for lang in [Lang::En, Lang::Zh] {
+        let summary = ruling.summary(lang);
+        assert!(
+            summary.starts_with(ruling.verdict.describe(lang)),
+            "{summary}"
+        );
+    }
+    assert_eq!(ruling.to_json()["verdict"], "black_wins");
+}
+
 /// Each game's players, recorded result, ruling (the first that ended the
 /// game, else the last) and the ply of an illegal move, as a tool prints them.
 fn rule_games(
@@ -138,6 +271,8 @@ fn rule_games(
             let event = referee.push(m.mv).expect("a record's main line is legal");
             ended = ended.or_else(|| referee.ending(event));
         }
+        // The referee keeps the first ending itself.
+        assert_eq!(referee.ended(), ended.as_ref());
         let ruling = ended.unwrap_or_else(|| referee.ruling());
         let recorded = game.recorded_result().map(Verdict::from);
         format!(
@@ -293,7 +428,8 @@ fn odd_input_is_an_error_or_a_ruling_never_a_panic() {
         assert!(!err.in_lang(Lang::Zh).is_empty(), "{fen}");
     }
     for text in ["", "a-1a0", "h2--e2", "a0a10", "ｈ２ｅ２x", "e0e0", "车"] {
-        assert!(text.parse::<Move>().is_err(), "{text}");
+        let err = text.parse::<Move>().unwrap_err();
+        assert!(err.in_lang(Lang::Zh).starts_with("无法读取着法“"), "{text}");
     }
 
     // The largest counters a FEN may give, and moves played on: no overflow.

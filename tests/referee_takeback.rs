@@ -1,7 +1,7 @@
 //! Take-back: after pushes and `Referee::pop`, a referee rules exactly as a
 //! fresh one that was given only the moves left, and replaying the moves
 //! taken back gives the same events and rulings as the first time,
-//! repetition counts included. Random games that end in a repeated shuttle
+//! repetition counts and the first ruling that ended the game included. Random games that end in a repeated shuttle
 //! (so that positions stand up to three times), with captures on the way.
 
 use xqarbiter::board::Move;
@@ -68,6 +68,11 @@ fn pop_then_replay_rules_as_a_fresh_referee() {
                 let ruling = referee.ruling();
                 assert_eq!(ruling, expected.ruling(), "{rules} after popping {k}");
                 assert_eq!(referee.natural_limit(), expected.natural_limit());
+                assert_eq!(
+                    referee.ended(),
+                    expected.ended(),
+                    "{rules} after popping {k}"
+                );
                 assert_eq!(forbidden(&referee), forbidden(&expected));
                 // Replayed, each move brings the event it brought the first time.
                 for (i, &mv) in moves.iter().enumerate().skip(left) {
@@ -81,6 +86,7 @@ fn pop_then_replay_rules_as_a_fresh_referee() {
                         i + 1
                     );
                     assert_eq!(got, want, "{rules} ply {}", i + 1);
+                    assert_eq!(referee.ended(), expected.ended(), "{rules} ply {}", i + 1);
                 }
             }
         }

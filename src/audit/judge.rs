@@ -7,7 +7,7 @@
 
 use crate::board::{Color, Position};
 use crate::record::Game;
-use crate::referee::{Event, Referee};
+use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -46,15 +46,17 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         let ply = i + 1;
         // The record's main line holds legal moves only (its reader stops at
         // the first illegal one, reported below), so no second legality check.
-        let event = referee.push_legal(gm.mv);
+        referee.push_legal(gm.mv);
         row.plies = ply;
         // A draw by the natural limit is claimed, not an end of the game
         // (`Ruling::ends_game`): the limit is looked at below.
         if end.is_none()
-            && event != Event::NaturalLimit
-            && let Some(ruling) = referee.ending(event)
+            && let Some(ruling) = referee.ended()
         {
-            end = Some(End { ply, ruling });
+            end = Some(End {
+                ply,
+                ruling: ruling.clone(),
+            });
         }
         if end.is_none() && claimable_from.is_none() && referee.limit_in_reach() {
             let sides = referee.natural_limit().claimable_by;

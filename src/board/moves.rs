@@ -6,6 +6,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use super::Square;
+use crate::words::{Lang, Words};
 
 /// A move from one square to another. Captures are implied by the board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,33 +45,46 @@ impl Move {
         if chars.len() != 4 {
             return Err(MoveParseError::new(
                 s,
-                "a coordinate move has four characters, file and rank of the origin then of the destination (like h2e2 or H2-E2)",
+                Words::new(
+                    "a coordinate move has four characters, file and rank of the origin then of the destination (like h2e2 or H2-E2)",
+                    "坐标着法由四个字符组成：起点的列与行，再是终点的列与行（如 h2e2 或 H2-E2）",
+                ),
             ));
         }
-        let square = |i: usize, what: &str| -> Result<Square, MoveParseError> {
+        let square = |i: usize, what: &str, what_zh: &str| -> Result<Square, MoveParseError> {
             let f = chars[i];
             let r = chars[i + 1];
             if !matches!(f.to_ascii_lowercase(), 'a'..='i') {
                 return Err(MoveParseError::new(
                     s,
-                    &format!("{what} file '{f}' is not one of a–i"),
+                    Words::new(
+                        format!("{what} file '{f}' is not one of a–i"),
+                        format!("{what_zh}的列“{f}”不是 a–i 之一"),
+                    ),
                 ));
             }
             if !r.is_ascii_digit() {
                 return Err(MoveParseError::new(
                     s,
-                    &format!("{what} rank '{r}' is not a digit 0–9"),
+                    Words::new(
+                        format!("{what} rank '{r}' is not a digit 0–9"),
+                        format!("{what_zh}的行“{r}”不是数字 0–9"),
+                    ),
                 ));
             }
-            Square::parse(&format!("{f}{r}"))
-                .ok_or_else(|| MoveParseError::new(s, "square is off the board"))
+            Square::parse(&format!("{f}{r}")).ok_or_else(|| {
+                MoveParseError::new(s, Words::new("square is off the board", "格子不在棋盘上"))
+            })
         };
-        let from = square(0, "origin")?;
-        let to = square(2, "destination")?;
+        let from = square(0, "origin", "起点")?;
+        let to = square(2, "destination", "终点")?;
         if from == to {
             return Err(MoveParseError::new(
                 s,
-                "origin and destination are the same square",
+                Words::new(
+                    "origin and destination are the same square",
+                    "起点与终点是同一格",
+                ),
             ));
         }
         Ok(Move::new(from, to))
@@ -113,19 +127,35 @@ impl fmt::Debug for Move {
 
 /// A coordinate move that could not be read: the text and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read move '{text}': {reason}")]
+#[error("cannot read move '{text}': {}", .reason.en)]
 pub struct MoveParseError {
     /// The text as given.
     pub text: String,
     /// What was wrong with it.
-    pub reason: String,
+    pub reason: Words,
 }
 
 impl MoveParseError {
-    fn new(text: &str, reason: &str) -> MoveParseError {
+    fn new(text: &str, reason: Words) -> MoveParseError {
         MoveParseError {
             text: text.to_string(),
-            reason: reason.to_string(),
+            reason,
+        }
+    }
+
+    /// The message in `lang`: the text as given and why it is no coordinate move.
+    ///
+    /// ```
+    /// use xqarbiter::{Lang, Move};
+    ///
+    /// let err = "h2j2".parse::<Move>().unwrap_err();
+    /// assert_eq!(err.in_lang(Lang::En), "cannot read move 'h2j2': destination file 'j' is not one of a–i");
+    /// assert_eq!(err.in_lang(Lang::Zh), "无法读取着法“h2j2”：终点的列“j”不是 a–i 之一");
+    /// ```
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Zh => format!("无法读取着法“{}”：{}", self.text, self.reason.zh),
         }
     }
 }
@@ -158,18 +188,21 @@ mod tests {
             Move::parse_uci("h2e")
                 .unwrap_err()
                 .reason
+                .en
                 .contains("four characters")
         );
         assert!(
             Move::parse_uci("j2e2")
                 .unwrap_err()
                 .reason
+                .en
                 .contains("file 'j'")
         );
         assert!(
             Move::parse_uci("hxe2")
                 .unwrap_err()
                 .reason
+                .en
                 .contains("rank 'x'")
         );
         for stray in ["a-1a0", "h2e-2", "-h2e2", "h2--e2"] {
@@ -179,7 +212,22 @@ mod tests {
             Move::parse_uci("e2e2")
                 .unwrap_err()
                 .reason
+                .en
                 .contains("same square")
+        );
+    }
+
+    #[test]
+    fn explains_bad_coordinates_in_chinese() {
+        let zh = |text: &str| Move::parse_uci(text).unwrap_err().in_lang(Lang::Zh);
+        assert!(zh("h2e").contains("四个字符"), "{}", zh("h2e"));
+        assert_eq!(zh("j2e2"), "无法读取着法“j2e2”：起点的列“j”不是 a–i 之一");
+        assert_eq!(zh("h2ex"), "无法读取着法“h2ex”：终点的行“x”不是数字 0–9");
+        assert_eq!(zh("e2e2"), "无法读取着法“e2e2”：起点与终点是同一格");
+        // English, the Display form, is as it was.
+        assert_eq!(
+            Move::parse_uci("hxe2").unwrap_err().in_lang(Lang::En),
+            "cannot read move 'hxe2': origin rank 'x' is not a digit 0–9"
         );
     }
 }

@@ -51,6 +51,33 @@ impl Verdict {
         }
     }
 
+    /// The verdict for people, as the head of a ruling's summary
+    /// ([`Ruling::summary`]): in English `Game continues`, `Red wins`,
+    /// `Black wins`, `Draw`; in Chinese 对局继续, 红胜, 黑胜, 和棋. The
+    /// contract names ([`Verdict::name`], the JSON's and `Display`'s) stay
+    /// as they are; [`Verdict::name_zh`] is the shorter word of a result
+    /// table (未终局 for a game not over).
+    ///
+    /// ```
+    /// use xqarbiter::{Lang, Verdict};
+    ///
+    /// assert_eq!(Verdict::BlackWins.describe(Lang::En), "Black wins");
+    /// assert_eq!(Verdict::BlackWins.describe(Lang::Zh), "黑胜");
+    /// assert_eq!(Verdict::BlackWins.to_string(), "black_wins");
+    /// ```
+    pub const fn describe(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Verdict::Ongoing, Lang::En) => "Game continues",
+            (Verdict::RedWins, Lang::En) => "Red wins",
+            (Verdict::BlackWins, Lang::En) => "Black wins",
+            (Verdict::Draw, Lang::En) => "Draw",
+            (Verdict::Ongoing, Lang::Zh) => "对局继续",
+            (Verdict::RedWins, Lang::Zh) => "红胜",
+            (Verdict::BlackWins, Lang::Zh) => "黑胜",
+            (Verdict::Draw, Lang::Zh) => "和棋",
+        }
+    }
+
     /// The usual score notation: `*`, `1-0`, `0-1`, `1/2-1/2`.
     pub const fn score(self) -> &'static str {
         match self {
@@ -384,12 +411,7 @@ impl Ruling {
         let rep = self.repetition.as_ref();
         match lang {
             Lang::En => {
-                let head = match verdict {
-                    Verdict::Ongoing => "Game continues".to_string(),
-                    Verdict::RedWins => "Red wins".to_string(),
-                    Verdict::BlackWins => "Black wins".to_string(),
-                    Verdict::Draw => "Draw".to_string(),
-                };
+                let head = verdict.describe(lang);
                 let why = match (self.reason, rep) {
                     (Some(Reason::Checkmate), _) => " by checkmate".to_string(),
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
@@ -408,12 +430,7 @@ impl Ruling {
                 format!("{head}{why}")
             }
             Lang::Zh => {
-                let head = match verdict {
-                    Verdict::Ongoing => "对局继续",
-                    Verdict::RedWins => "红胜",
-                    Verdict::BlackWins => "黑胜",
-                    Verdict::Draw => "和棋",
-                };
+                let head = verdict.describe(lang);
                 let why = match (self.reason, rep) {
                     (Some(Reason::Checkmate), _) => "（将死）".to_string(),
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
