@@ -1157,16 +1157,17 @@ impl<W: Write> Session<W> {
         // the move.
         let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
             .filter(|_| !search.stopped && !search.restarted);
+        // Otherwise the bridge answers for it, as for an engine that timed out:
+        // `nobestmove` would lose the game.
         let Some(go) = again else {
-            self.info(
+            return self.play_own_move(
+                &search,
                 "the engine exited during the search; it will be restarted at the next position",
-            )?;
-            return self.say(self.gui.no_move());
+            );
         };
         self.info("the engine exited during the search; starting it again and asking again")?;
         if let Err(e) = self.start_engine() {
-            self.info(&format!("engine could not be started: {e}"))?;
-            return self.say(self.gui.no_move());
+            return self.play_own_move(&search, &format!("engine could not be started: {e}"));
         }
         self.search = Some(Search {
             go,
