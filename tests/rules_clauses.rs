@@ -1994,6 +1994,31 @@ fn a_check_that_also_chases_says_so_under_cxa() {
 }
 
 #[test]
+fn a_check_by_another_piece_says_what_the_moved_piece_did() {
+    // A pawn shuttles on the files of two cannons: stepping off a line
+    // uncovers a check (让开), stepping onto one makes the cannon's screen
+    // (作炮架).
+    let fen = "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w";
+    let cycle = "d6e6 e4d4 e6d6 d4e4";
+    let zh = cycle_reasons(CXA, fen, cycle, Lang::Zh);
+    assert_eq!(zh[0], "红炮(d0)照将（红兵(e6)让开）");
+    assert_eq!(zh[1], "黑炮(e8)照将（黑卒(d4)让开）");
+    assert_eq!(zh[3], "黑炮(e8)照将（黑卒(e4)作炮架）");
+    let en = cycle_reasons(CXA, fen, cycle, Lang::En);
+    assert_eq!(en[0], "check by red cannon d0, uncovered by red pawn e6");
+    assert_eq!(
+        en[3],
+        "check by black cannon e8, black pawn e4 as its screen"
+    );
+    // The moved piece checking by itself needs no word more.
+    let direct = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+    assert_eq!(
+        cycle_reasons(CXA, direct, "f0e0 e8f8 e0f0 f8e8", Lang::En)[0],
+        "check by red rook e0"
+    );
+}
+
+#[test]
 fn an_incidental_attack_names_the_attacking_piece() {
     // CXA 2020 diagram 18, ply 3: Red's only attacking piece, the rook e4,
     // attacks the elephant e7 only incidentally (26.2).

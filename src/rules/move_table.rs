@@ -6,7 +6,8 @@
 
 use serde_json::{Value, json};
 
-use crate::board::{Move, Position};
+use crate::board::attacks::between;
+use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 use crate::text;
 
@@ -17,6 +18,7 @@ use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, new_threats};
 use super::reason::threats_reason;
+use super::reason::{piece_en, piece_zh};
 use super::ruling::Lang;
 use super::threats::Threat;
 
@@ -251,7 +253,10 @@ impl<'a> MoveRun<'a> {
                 Grounds::Chase(before) => before.as_slice(),
                 _ => &[],
             };
-            let reason = m.nature.reason_after(lang, &worked.after, grounds);
+            let mut reason = m.nature.reason_after(lang, &worked.after, grounds);
+            if let Why::Check(checkers) = &m.nature.why {
+                reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
+            }
             // An idle move's grounds follow the reason: after a colon in
             // English, in brackets in Chinese.
             return match (&worked.grounds, lang) {
@@ -273,5 +278,29 @@ impl<'a> MoveRun<'a> {
             Lang::Zh if moves == 1 => format!("伏{shown}"),
             Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
         }
+    }
+}
+
+/// What the moved piece did for a check given by other pieces only: it
+/// became a checking cannon's screen ("red horse e5 as its screen",
+/// 红马(e5)作炮架), or it left a checker's line or leg, a discovered check
+/// ("uncovered by red horse g4", 红马(g4)让开). Empty when the moved piece
+/// checks itself.
+fn check_helped(after: &Position, mv: Move, checkers: &[(Piece, Square)], lang: Lang) -> String {
+    if checkers.iter().any(|&(_, sq)| sq == mv.to()) {
+        return String::new();
+    }
+    let Some(moved) = after.piece_at(mv.to()) else {
+        return String::new();
+    };
+    let king = after.king(!moved.color);
+    let screen = checkers
+        .iter()
+        .any(|&(p, sq)| p.role == Role::Cannon && between(sq, king).contains(mv.to()));
+    match (lang, screen) {
+        (Lang::En, true) => format!(", {} as its screen", piece_en(moved, mv.to())),
+        (Lang::En, false) => format!(", uncovered by {}", piece_en(moved, mv.to())),
+        (Lang::Zh, true) => format!("（{}作炮架）", piece_zh(moved, mv.to())),
+        (Lang::Zh, false) => format!("（{}让开）", piece_zh(moved, mv.to())),
     }
 }
