@@ -421,6 +421,23 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
 }
 
 #[test]
+fn a_move_list_in_gbk_is_read_with_a_fen_too() {
+    // A bare move list saved in GBK, ruled from a position given on the command line.
+    let dir = std::env::temp_dir().join(format!("xqarbiter-gbk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("moves.txt");
+    let (gbk, _, _) = encoding_rs::GBK.encode("炮二平五 马８进７ 马二进三 车９平８\n");
+    std::fs::write(&file, &gbk).expect("write");
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let out = xqarbiter(
+        &["rule", file.to_str().unwrap(), "--fen", start, "--json"],
+        None,
+    );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+    assert_eq!(json_of(&out)["plies"], 4);
+}
+
+#[test]
 fn a_record_without_moves_shows_its_start_position_as_such() {
     for (lang, heading) in [
         ("zh", "\n起始局面（棋谱中没有着法）：\n"),

@@ -17,7 +17,8 @@ use crate::board::{Color, Move, Position};
 use crate::notation::{Notation, render};
 use crate::notation::{OtherReading, parse_move_list, reversed_numerals};
 use crate::record::{
-    Format, Game, ReadOptions, RecordError, detect_format, move_list_start, read_games_from_bytes,
+    Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
+    read_games_from_bytes,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
 use crate::rules::RuleSet;
@@ -412,7 +413,8 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 ),
             ));
         }
-        let text = String::from_utf8_lossy(&bytes);
+        // A move list saved in GBK or Big5 is read as any record is.
+        let (text, _) = decode_text(&bytes, None);
         if let Some(own) = move_list_start(&text) {
             return Err(BadRecord::new(
                 format!(
