@@ -603,9 +603,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let about = record.about;
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
-    // The first ruling that ended the game, if the record goes on after it.
-    let mut ended: Option<(usize, Ruling)> = None;
-    // The repetitions met before, each as ruled when it occurred.
+    // The repetitions met before the game ended, each as ruled when it occurred.
     let mut earlier: Vec<(usize, Ruling)> = Vec::new();
     for mv in record.moves {
         match referee.push(mv) {
@@ -613,21 +611,22 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 eprintln!("xqarbiter: {e}");
                 return Ok(ExitCode::from(2));
             }
-            Ok(_) if ended.is_some() => {}
+            Ok(_) if referee.ended().is_some() => {}
             // A record that goes on past the natural limit shows that no draw
             // was claimed: the last ruling reports the limit.
             Ok(Event::NaturalLimit) => {}
             Ok(event) => {
-                if let Some(ruling) = referee.ruling_after(event) {
-                    if ruling.ends_game() {
-                        ended = Some((referee.plies(), ruling));
-                    } else if ruling.repetition.is_some() {
-                        earlier.push((referee.plies(), ruling));
-                    }
+                if let Some(ruling) = referee.ruling_after(event)
+                    && ruling.repetition.is_some()
+                {
+                    earlier.push((referee.plies(), ruling));
                 }
             }
         }
     }
+    // The first ruling that ended the game, if the record goes on after it
+    // (taken before a claim is judged below).
+    let ended = referee.ended().map(|r| (r.plies, r.clone()));
     // A claim is made where the record stops: the moves after the limit was
     // reached show that no one claimed before.
     if let Some(side) = args.claim {
