@@ -167,6 +167,8 @@ impl<'a> MoveRun<'a> {
     /// of an idle move or of a chase.
     fn work_out(&self) -> Vec<Worked> {
         let mut pos = self.start.clone();
+        // The searches by checks of the run's moves share what they learn.
+        let mut search = MateSearch::default();
         self.moves
             .iter()
             .map(|m| {
@@ -190,13 +192,7 @@ impl<'a> MoveRun<'a> {
                 let also = if m.nature.nature == Nature::Chase {
                     Vec::new()
                 } else if m.nature.nature == Nature::Check && self.rules.is_cxa() {
-                    new_threats(
-                        &before,
-                        &pos.passed(),
-                        self.rules,
-                        &mut MateSearch::default(),
-                    )
-                    .0
+                    new_threats(&before, &pos.passed(), self.rules, &mut search).0
                 } else {
                     m.nature.chases.clone()
                 };
