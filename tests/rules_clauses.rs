@@ -153,7 +153,12 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         if m.nature.nature != Nature::MateThreat {
             continue;
         }
-        let (_, line) = reason.split_once(": ").expect("a mating line");
+        // What the mate threat also chases follows the line.
+        let shown = reason
+            .split("; it also chases: ")
+            .next()
+            .unwrap_or_default();
+        let (_, line) = shown.split_once(": ").expect("a mating line");
         let line = line.strip_suffix(" mate").expect("ends in mate");
         let mut end = pos.passed();
         for mv in line.split(' ') {
@@ -163,11 +168,15 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         }
         assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
     }
+    // Under CXA the mate threat is ruled a mate threat alone; what it also
+    // chases is shown after its line (杀兼捉): the rook g3 that interposes.
     let zh = r.run().reasons(Lang::Zh);
+    let (mate, also) = zh[0].split_once("；兼捉：").expect("杀兼捉");
     assert!(
-        zh[0].starts_with("伏2步连将杀：") && zh[0].ends_with("（杀）"),
+        mate.starts_with("伏2步连将杀：") && mate.ends_with("（杀）"),
         "{zh:?}"
     );
+    assert!(also.starts_with("红车(h2)捉黑车(g3)（连将后吃子"), "{zh:?}");
 }
 
 #[test]
@@ -1811,15 +1820,16 @@ fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     let zh = ruling.render(Lang::Zh);
     assert!(
         zh.contains(
-            "黑车(h1)捉红仕(e1)（连将后吃子：车８进１ 相五退三 车８平７ 仕五退四 车７平６）"
+            "黑车(h1)捉红仕(e1)（连将后吃子，净得相当于一士(象)的子力：车８进１ 相五退三 车８平７ \
+             仕五退四 车７平６）"
         ),
         "{zh}"
     );
     let en = ruling.render(Lang::En);
     assert!(
         en.contains(
-            "black rook h1 threatens red advisor e1: won by checks, then a capture (net +2): \
-             h1h0 e2g0 h0g0 e1f0 g0f0"
+            "black rook h1 threatens red advisor e1: won by checks, then a capture (net gain: \
+             material worth an advisor or elephant): h1h0 e2g0 h0g0 e1f0 g0f0"
         ),
         "{en}"
     );
@@ -2044,13 +2054,13 @@ fn a_joint_chase_names_its_attackers_and_the_defenders() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
         "红车(b0)捉黑炮(b2)（少根子：红车(b0)、红车(c2)攻，仅黑车(b3)保护，联合捉，\
-         完整交换后得子；此着前吃之交换后失子）"
+         完整交换后净得一炮；此着前吃之交换后失子）"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
         "red rook b0 threatens black cannon b2: more attackers than defenders (red rook b0 and \
-         red rook c2 against black rook b3): the full exchange wins material (net +4); before \
-         this move, taking it lost material in the exchange"
+         red rook c2 against black rook b3): the full exchange wins material (net gain: a \
+         cannon, for nothing); before this move, taking it lost material in the exchange"
     );
 }
 
