@@ -2077,3 +2077,68 @@ fn the_held_rook_ruling_says_the_rook_blocks_the_horse() {
         "黑胜——长捉别住马腿的车：红方不变，作负（《亚洲象棋规例》第19条）"
     );
 }
+
+#[test]
+fn an_exchange_that_removes_a_defender_names_it_and_the_piece_left_hanging() {
+    // CXA 2020 diagram 4, ply 3: the red cannon i5 takes the horse c5 (over
+    // the pawn g5) and the elephant e7 takes back; the black pawn e4 has then
+    // lost the horse's protection and the horse f6 takes it.
+    let fen = "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w";
+    let cycle = "f6d5 i7g5 d5f6 g5i7";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "red cannon i5 threatens black horse c5: the even exchange takes away the protection \
+         of black pawn e4 by black horse c5, and black pawn e4 is then won (net gain: a horse \
+         and a crossed pawn for a cannon)"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒）"
+    );
+}
+
+#[test]
+fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
+    // CXA 2020 diagram 27, ply 2: the black cannon a8 stands behind the
+    // elephant a7 and the rook a1 on the a file; once the rook has taken the
+    // horse a0 and the red rook d0 has taken back, the cannon takes again.
+    let fen = "c4k3/4a4/b4a3/1Np5p/6p2/9/6P2/4B4/r3A4/N2RKA3 w";
+    let cycle = "b6c8 a9a8 c8b6 a8a9";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
+         black cannon a8 (lined up behind) against red rook d0): the full exchange wins \
+         material (net gain: a horse, for nothing); before this move, taking it cost black \
+         cannon a9"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)（在后）攻，仅红车(d0)保护，联合捉，\
+         完整交换后净得一马；此着前吃之须失黑炮(a9)）"
+    );
+}
+
+#[test]
+fn a_chase_won_by_checks_names_the_piece_that_takes() {
+    // CXA 2020 diagram 2, ply 3: the red horse's check from g8 (taken by the
+    // cannon c8) opens the h file for the rook h0, which takes the rook h9.
+    let fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+    let referee = play(CXA, fen, "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6");
+    let json = referee.ruling().to_json();
+    let chase = &json["repetition"]["red"]["moves"][1];
+    assert_eq!(chase["move"], "i4h6");
+    assert_eq!(chase["targets"], serde_json::json!(["h9"]));
+    assert_eq!(chase["attackers"], serde_json::json!(["h0"]));
+    assert_eq!(
+        chase["reason"],
+        "red rook h0 threatens black rook h9: won by checks, the first by red horse h6, then a \
+         capture (net gain: a rook for a horse): h6g8 c8g8 h0h9"
+    );
+    assert_eq!(
+        chase["reason_zh"],
+        "红车(h0)捉黑车(h9)（先由红马(h6)照将，连将后吃子，以马换车：马二进三 后炮平７ 车二进九）"
+    );
+    // The nature keeps the piece that gives the first check.
+    let last = referee.ruling().repetition.unwrap();
+    assert_eq!(last.moves.last().unwrap().nature.attackers, vec![sq("h6")]);
+}
