@@ -1820,8 +1820,8 @@ fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     let zh = ruling.render(Lang::Zh);
     assert!(
         zh.contains(
-            "黑车(h1)捉红仕(e1)（连将后吃子，净得相当于一士(象)的子力：车８进１ 相五退三 车８平７ \
-             仕五退四 车７平６）"
+            "黑车(h1)捉红仕(e1)（连将后吃子，对方最佳应对下净得相当于一士(象)的子力：车８进１ \
+             相五退三 车８平７ 仕五退四 车７平６）"
         ),
         "{zh}"
     );
@@ -1829,7 +1829,8 @@ fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     assert!(
         en.contains(
             "black rook h1 threatens red advisor e1: won by checks, then a capture (net gain: \
-             material worth an advisor or elephant): h1h0 e2g0 h0g0 e1f0 g0f0"
+             material worth an advisor or elephant against the best defence): h1h0 e2g0 h0g0 \
+             e1f0 g0f0"
         ),
         "{en}"
     );

@@ -138,7 +138,7 @@ pub(crate) fn in_pieces(tally: &Tally, gain: i32) -> bool {
 /// The net gain `gain` in words, from the tally of what the threat wins and
 /// gives: "a rook for a horse", "a horse, for nothing" (以马换车, 净得一马);
 /// when the tally does not come to `gain` ([`in_pieces`]), the material it
-/// is worth: "material worth a horse or cannon" (净得相当于一马(炮)的子力).
+/// is worth ([`worth_words`]).
 pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
     if !in_pieces(tally, gain) {
         return worth_words(gain, lang);
@@ -154,9 +154,11 @@ pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
     }
 }
 
-/// Material worth `gain` units: a piece of that value, "material worth a
-/// horse or cannon" (净得相当于一马(炮)的子力); otherwise the count and the
-/// scale, "material worth 7 crossed pawns (a rook is worth 8, a horse or
+/// Material worth `gain` units, as the ruling counts it against the best
+/// defence (which a line shown may not be): a piece of that value, "material
+/// worth a horse or cannon against the best defence" (对方最佳应对下净得相当于
+/// 一马(炮)的子力); otherwise the count and the scale, "material worth 7
+/// crossed pawns against the best defence (a rook is worth 8, a horse or
 /// cannon 4, an advisor or elephant 2)".
 fn worth_words(gain: i32, lang: Lang) -> String {
     let piece = match gain {
@@ -167,14 +169,14 @@ fn worth_words(gain: i32, lang: Lang) -> String {
         _ => None,
     };
     match (piece, lang) {
-        (Some((en, _)), Lang::En) => format!("material worth {en}"),
-        (Some((_, zh)), Lang::Zh) => format!("净得相当于{zh}的子力"),
+        (Some((en, _)), Lang::En) => format!("material worth {en} against the best defence"),
+        (Some((_, zh)), Lang::Zh) => format!("对方最佳应对下净得相当于{zh}的子力"),
         (None, Lang::En) => format!(
-            "material worth {gain} crossed pawns (a rook is worth 8, a horse or cannon 4, \
-             an advisor or elephant 2)"
+            "material worth {gain} crossed pawns against the best defence (a rook is worth 8, \
+             a horse or cannon 4, an advisor or elephant 2)"
         ),
         (None, Lang::Zh) => {
-            format!("净得相当于{gain}个过河兵的子力（车8、马炮4、士象2）")
+            format!("对方最佳应对下净得相当于{gain}个过河兵的子力（车8、马炮4、士象2）")
         }
     }
 }
@@ -273,11 +275,11 @@ mod tests {
         let t = tally("4k4/4r4/9/3N5/9/9/9/9/9/3K5 w", "d6e8");
         assert_eq!(
             gain_words(&t, 2, Lang::En),
-            "material worth an advisor or elephant"
+            "material worth an advisor or elephant against the best defence"
         );
         assert_eq!(
             gain_words(&t, 5, Lang::Zh),
-            "净得相当于5个过河兵的子力（车8、马炮4、士象2）"
+            "对方最佳应对下净得相当于5个过河兵的子力（车8、马炮4、士象2）"
         );
     }
 }
