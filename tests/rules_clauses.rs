@@ -153,7 +153,12 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         if m.nature.nature != Nature::MateThreat {
             continue;
         }
-        let (_, line) = reason.split_once(": ").expect("a mating line");
+        // What the mate threat also chases follows the line.
+        let shown = reason
+            .split("; it also chases: ")
+            .next()
+            .unwrap_or_default();
+        let (_, line) = shown.split_once(": ").expect("a mating line");
         let line = line.strip_suffix(" mate").expect("ends in mate");
         let mut end = pos.passed();
         for mv in line.split(' ') {
@@ -163,11 +168,15 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         }
         assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
     }
+    // Under CXA the mate threat is ruled a mate threat alone; what it also
+    // chases is shown after its line (杀兼捉): the rook g3 that interposes.
     let zh = r.run().reasons(Lang::Zh);
+    let (mate, also) = zh[0].split_once("；兼捉：").expect("杀兼捉");
     assert!(
-        zh[0].starts_with("伏2步连将杀：") && zh[0].ends_with("（杀）"),
+        mate.starts_with("伏2步连将杀：") && mate.ends_with("（杀）"),
         "{zh:?}"
     );
+    assert!(also.starts_with("红车(h2)捉黑车(g3)（连将后吃子"), "{zh:?}");
 }
 
 #[test]
@@ -1811,15 +1820,17 @@ fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     let zh = ruling.render(Lang::Zh);
     assert!(
         zh.contains(
-            "黑车(h1)捉红仕(e1)（连将后吃子：车８进１ 相五退三 车８平７ 仕五退四 车７平６）"
+            "黑车(h1)捉红仕(e1)（连将后吃子，对方最佳应对下净得相当于一士(象)的子力：车８进１ \
+             相五退三 车８平７ 仕五退四 车７平６）"
         ),
         "{zh}"
     );
     let en = ruling.render(Lang::En);
     assert!(
         en.contains(
-            "black rook h1 threatens red advisor e1: won by checks, then a capture (net +2): \
-             h1h0 e2g0 h0g0 e1f0 g0f0"
+            "black rook h1 threatens red advisor e1: won by checks, then a capture (net gain: \
+             material worth an advisor or elephant against the best defence): h1h0 e2g0 h0g0 \
+             e1f0 g0f0"
         ),
         "{en}"
     );
@@ -2044,13 +2055,13 @@ fn a_joint_chase_names_its_attackers_and_the_defenders() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
         "红车(b0)捉黑炮(b2)（少根子：红车(b0)、红车(c2)攻，仅黑车(b3)保护，联合捉，\
-         完整交换后得子；此着前吃之交换后失子）"
+         完整交换后净得一炮；此着前吃之交换后失子）"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
         "red rook b0 threatens black cannon b2: more attackers than defenders (red rook b0 and \
-         red rook c2 against black rook b3): the full exchange wins material (net +4); before \
-         this move, taking it lost material in the exchange"
+         red rook c2 against black rook b3): the full exchange wins material (net gain: a \
+         cannon, for nothing); before this move, taking it lost material in the exchange"
     );
 }
 
@@ -2066,4 +2077,69 @@ fn the_held_rook_ruling_says_the_rook_blocks_the_horse() {
         ruling.summary(Lang::Zh),
         "黑胜——长捉别住马腿的车：红方不变，作负（《亚洲象棋规例》第19条）"
     );
+}
+
+#[test]
+fn an_exchange_that_removes_a_defender_names_it_and_the_piece_left_hanging() {
+    // CXA 2020 diagram 4, ply 3: the red cannon i5 takes the horse c5 (over
+    // the pawn g5) and the elephant e7 takes back; the black pawn e4 has then
+    // lost the horse's protection and the horse f6 takes it.
+    let fen = "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w";
+    let cycle = "f6d5 i7g5 d5f6 g5i7";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "red cannon i5 threatens black horse c5: the even exchange takes away the protection \
+         of black pawn e4 by black horse c5, and black pawn e4 is then won (net gain: a horse \
+         and a crossed pawn for a cannon)"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒）"
+    );
+}
+
+#[test]
+fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
+    // CXA 2020 diagram 27, ply 2: the black cannon a8 stands behind the
+    // elephant a7 and the rook a1 on the a file; once the rook has taken the
+    // horse a0 and the red rook d0 has taken back, the cannon takes again.
+    let fen = "c4k3/4a4/b4a3/1Np5p/6p2/9/6P2/4B4/r3A4/N2RKA3 w";
+    let cycle = "b6c8 a9a8 c8b6 a8a9";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
+         black cannon a8 (lined up behind) against red rook d0): the full exchange wins \
+         material (net gain: a horse, for nothing); before this move, taking it cost black \
+         cannon a9"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)（在后）攻，仅红车(d0)保护，联合捉，\
+         完整交换后净得一马；此着前吃之须失黑炮(a9)）"
+    );
+}
+
+#[test]
+fn a_chase_won_by_checks_names_the_piece_that_takes() {
+    // CXA 2020 diagram 2, ply 3: the red horse's check from g8 (taken by the
+    // cannon c8) opens the h file for the rook h0, which takes the rook h9.
+    let fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+    let referee = play(CXA, fen, "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6");
+    let json = referee.ruling().to_json();
+    let chase = &json["repetition"]["red"]["moves"][1];
+    assert_eq!(chase["move"], "i4h6");
+    assert_eq!(chase["targets"], serde_json::json!(["h9"]));
+    assert_eq!(chase["attackers"], serde_json::json!(["h0"]));
+    assert_eq!(
+        chase["reason"],
+        "red rook h0 threatens black rook h9: won by checks, the first by red horse h6, then a \
+         capture (net gain: a rook for a horse): h6g8 c8g8 h0h9"
+    );
+    assert_eq!(
+        chase["reason_zh"],
+        "红车(h0)捉黑车(h9)（先由红马(h6)照将，连将后吃子，以马换车：马二进三 后炮平７ 车二进九）"
+    );
+    // The nature keeps the piece that gives the first check.
+    let last = referee.ruling().repetition.unwrap();
+    assert_eq!(last.moves.last().unwrap().nature.attackers, vec![sq("h6")]);
 }

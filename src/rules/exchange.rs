@@ -70,7 +70,7 @@ fn best_recapture(
 /// The legal captures on `sq` by the cheapest pieces that can make one (see
 /// [`exchange_rank`]): each of them, when several are as cheap, for the
 /// exchange may go differently with each (a cannon's screen, a horse's leg).
-fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
+pub(crate) fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
     let mut out = ArrayVec::new();
     let mut cheapest = i32::MAX;
     for a in pos.attackers_to(sq, pos.turn()) {
@@ -87,6 +87,42 @@ fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
         let _ = out.try_push(mv);
     }
     out
+}
+
+/// The captures of the exchange on `sq` as [`recapture_gain`] weighs it,
+/// the side to move first: each side takes back with its best recapture
+/// while that pays, and stops when none does. Worked out for reasons only
+/// (rulings need the gain alone); the position is restored.
+pub(crate) fn exchange_line(pos: &mut Position, sq: Square) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut undos = Vec::new();
+    // As deep as exchange_after looks after its capture.
+    for depth in (1..=8).rev() {
+        let Some(target) = pos.piece_at(sq).filter(|p| p.role != Role::King) else {
+            break;
+        };
+        let gained = value(target, sq);
+        let mut best: Option<(i32, Move)> = None;
+        for mv in cheapest_recaptures(pos, sq) {
+            let undo = pos.play(mv);
+            let reply = recapture_gain(pos, sq, depth - 1);
+            pos.undo(undo);
+            if best.is_none_or(|b| gained - reply > b.0) {
+                best = Some((gained - reply, mv));
+            }
+        }
+        match best {
+            Some((gain, mv)) if gain > 0 => {
+                line.push(mv);
+                undos.push(pos.play(mv));
+            }
+            _ => break,
+        }
+    }
+    for undo in undos.into_iter().rev() {
+        pos.undo(undo);
+    }
+    line
 }
 
 /// Net material the side to move wins by playing the capture `mv` and

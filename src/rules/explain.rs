@@ -6,9 +6,10 @@
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
-use super::exchange::{capture_gain, capture_net, exchange_after, value};
+use super::exchange::{capture_gain, capture_net, cheapest_recaptures, exchange_after, value};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::{Exemption, exemption};
+use super::net_gain::Tally;
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
@@ -267,19 +268,132 @@ pub(crate) type Pieces = Vec<(Square, Piece)>;
 
 /// For a piece won through the exchange with more attackers than defenders
 /// (少根子), what a person counts at the board: the pieces of the side to move
-/// in `ahead` that can take the piece on `target` now, and the opponent's
-/// pieces that can take back after `first` (the threat's own capture) —
-/// pieces lined up behind them left out. None when these do not show more
-/// attackers than defenders (the exchange then counts pieces lined up).
-pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Pieces, Pieces)> {
-    let attackers = defenders(ahead, first.to());
+/// in `ahead` that take on the square of `first` (the threat's own capture)
+/// and the opponent's that take back, when each side in turn takes with its
+/// cheapest piece until one side has none left, with those of the last side
+/// to take that still attack the square. Pieces lined up behind others (a
+/// rook behind a rook, a cannon whose screen the exchange makes) count, as
+/// the exchange that rules the threat counts them; each piece is marked
+/// whether it could take at once (false for one lined up). None when the
+/// count shows no more attackers than defenders (the exchange wins by the
+/// pieces' values then).
+pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Lined)> {
+    let sq = first.to();
     let mut pos = ahead.clone();
     if !pos.is_legal(first) {
         return None;
     }
+    let us = pos.turn();
+    let direct_attackers = defenders(&pos, sq);
+    let mut attackers = vec![(first.from(), pos.piece_at(first.from())?, true)];
     pos.play(first);
-    let defenders = defenders(&pos, first.to());
+    let direct_defenders = defenders(&pos, sq);
+    let mut defenders = Vec::new();
+    while let Some(&mv) = cheapest_recaptures(&pos, sq).first() {
+        let piece = pos.piece_at(mv.from())?;
+        if piece.color == us {
+            let direct = direct_attackers.iter().any(|d| d.0 == mv.from());
+            attackers.push((mv.from(), piece, direct));
+        } else {
+            let direct = direct_defenders.iter().any(|d| d.0 == mv.from());
+            defenders.push((mv.from(), piece, direct));
+        }
+        pos.play(mv);
+    }
+    // The side that took last: its other pieces on the square count too.
+    let (last, listed) = if pos.turn() == us {
+        (!us, &mut defenders)
+    } else {
+        (us, &mut attackers)
+    };
+    for s in pos.attackers_to(sq, last) {
+        if s != sq && !listed.iter().any(|l| l.0 == s) {
+            let direct = if last == us {
+                direct_attackers.iter().any(|d| d.0 == s)
+            } else {
+                direct_defenders.iter().any(|d| d.0 == s)
+            };
+            listed.push((s, pos.piece_at(s)?, direct));
+        }
+    }
     (!defenders.is_empty() && attackers.len() > defenders.len()).then_some((attackers, defenders))
+}
+
+/// Pieces with their squares, each marked whether it takes at once (false
+/// for one lined up behind another).
+pub(crate) type Lined = Vec<(Square, Piece, bool)>;
+
+/// The piece that takes at the end of `line`, a line played from `pos` by
+/// its side to move (which gives its first move), with its square in `pos`:
+/// for a piece won by checks, the piece that wins it.
+pub(crate) fn line_taker(pos: &Position, line: &[Move]) -> Option<(Square, Piece)> {
+    let last = line.len().checked_sub(1)?;
+    let mut from = line[last].from();
+    // Back through the earlier moves of the same side.
+    for i in (0..last).rev().filter(|i| (last - i) % 2 == 0) {
+        if line[i].to() == from {
+            from = line[i].from();
+        }
+    }
+    Some((from, pos.piece_at(from)?))
+}
+
+/// What an even exchange that takes away a defender
+/// ([`ThreatKind::RemovesDefender`]) does, as a person follows it.
+pub(crate) struct Unguarded {
+    /// The pieces of the opponent that protected the piece then won and no
+    /// longer do after the exchange (taken, drawn away or blocked), with
+    /// their squares before it.
+    pub removed: Pieces,
+    /// The pieces won and given: the exchange, the capture after it and
+    /// the exchange on that square.
+    pub tally: Tally,
+}
+
+/// For the threat `t`, won after an even exchange that takes away a
+/// defender, in `ahead` (its side to move makes the threat): the defenders
+/// the exchange takes away from the piece then won, and the tally of it
+/// all. The opponent takes back with the first of its cheapest pieces after
+/// which the piece can be won. None when no such line is found.
+pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
+    let (won, _) = t.won_after?;
+    let first = Move::new(t.attacker, t.target);
+    let mut pos = ahead.clone();
+    if !pos.is_legal(first) {
+        return None;
+    }
+    let them = !pos.turn();
+    let guards = pos.attackers_to(won, them);
+    pos.play(first);
+    for recapture in cheapest_recaptures(&pos, t.target) {
+        let back = pos.play(recapture);
+        let take = pos
+            .legal_captures_of(won)
+            .into_iter()
+            .map(|c| (capture_gain(&mut pos, c), c))
+            .filter(|g| g.0 > 0)
+            .max_by_key(|g| g.0);
+        if let Some((_, take)) = take {
+            let still = pos.attackers_to(won, them);
+            let removed = guards
+                .into_iter()
+                .filter(|&s| {
+                    // The recapturer guards, if at all, from its new square.
+                    let guards = if s == recapture.from() {
+                        still.contains(recapture.to())
+                    } else {
+                        still.contains(s)
+                    };
+                    !guards
+                })
+                .filter_map(|s| Some((s, ahead.piece_at(s)?)))
+                .collect();
+            let tally = Tally::of_line(&mut ahead.clone(), &[first, recapture, take]);
+            return Some(Unguarded { removed, tally });
+        }
+        pos.undo(back);
+    }
+    None
 }
 
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black

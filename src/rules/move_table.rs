@@ -13,14 +13,16 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
+use super::explain::{
+    NewAttack, NotBefore, describe, line_taker, new_attacks, not_before, won_by_checks_line,
+};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, new_threats};
 use super::reason::threats_reason;
 use super::reason::{piece_en, piece_zh};
 use super::ruling::Lang;
-use super::threats::Threat;
+use super::threats::{Threat, ThreatKind};
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,9 +56,13 @@ struct Worked {
     /// The grounds of an idle move or of a chase.
     grounds: Grounds,
     /// What a check or mate threat also chases: the nature's own chases
-    /// (AXF counts them), or for a check under CXA, which counts it as a
-    /// check alone, the chases it makes, worked out to be shown.
+    /// (AXF counts them), or under CXA, which counts a check as a check
+    /// alone and a mate threat as a mate threat alone, the chases it makes,
+    /// worked out to be shown.
     also: Vec<Threat>,
+    /// The squares of the pieces that attack the move's targets, one for
+    /// each target (see [`takers`]).
+    attackers: Vec<Square>,
 }
 
 /// The grounds a reason gives beyond the nature.
@@ -71,11 +77,13 @@ enum Grounds {
     None,
 }
 
-/// Per move: its Chinese notation and its reasons in English and Chinese.
+/// Per move: its Chinese notation, its reasons in English and Chinese, and
+/// the squares of the pieces that attack its targets.
 pub(crate) struct MoveTexts {
     notations: Vec<String>,
     reasons_en: Vec<String>,
     reasons_zh: Vec<String>,
+    attackers: Vec<Vec<Square>>,
 }
 
 impl<'a> MoveRun<'a> {
@@ -107,11 +115,13 @@ impl<'a> MoveRun<'a> {
             notations: self.notations(),
             reasons_en: self.reasons_with(Lang::En, &worked),
             reasons_zh: self.reasons_with(Lang::Zh, &worked),
+            attackers: worked.into_iter().map(|w| w.attackers).collect(),
         }
     }
 
     /// The JSON object of move `i` (ply, move, notation, nature, targets,
-    /// reasons), its texts taken from `texts`; `None` past the last move.
+    /// attackers, reasons), its texts taken from `texts`; `None` past the
+    /// last move.
     pub(crate) fn move_json(&self, i: usize, texts: &MoveTexts) -> Option<Value> {
         let m = self.moves.get(i)?;
         Some(json!({
@@ -120,6 +130,7 @@ impl<'a> MoveRun<'a> {
             "notation": texts.notations.get(i)?,
             "nature": m.nature.nature.name(),
             "targets": m.nature.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "attackers": texts.attackers.get(i)?.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             "reason": texts.reasons_en.get(i)?,
             "reason_zh": texts.reasons_zh.get(i)?,
         }))
@@ -191,7 +202,9 @@ impl<'a> MoveRun<'a> {
                 pos.play(m.mv);
                 let also = if m.nature.nature == Nature::Chase {
                     Vec::new()
-                } else if m.nature.nature == Nature::Check && self.rules.is_cxa() {
+                } else if matches!(m.nature.nature, Nature::Check | Nature::MateThreat)
+                    && self.rules.is_cxa()
+                {
                     new_threats(&before, &pos.passed(), self.rules, &mut search).0
                 } else {
                     m.nature.chases.clone()
@@ -209,6 +222,7 @@ impl<'a> MoveRun<'a> {
                     })
                     .flatten();
                 Worked {
+                    attackers: takers(&pos.passed(), &m.nature),
                     after: pos.clone(),
                     line,
                     grounds,
@@ -275,6 +289,31 @@ impl<'a> MoveRun<'a> {
             Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
         }
     }
+}
+
+/// The squares of the pieces that attack the targets of a move of nature
+/// `nature`, one for each target, in `ahead` (the position after the move,
+/// its mover to move again): a chase's capturers, the piece that takes at
+/// the end of the line for a piece won by checks (the first check is given
+/// by [`Threat::attacker`], and shown in the reason); otherwise
+/// [`MoveNature::attackers`].
+fn takers(ahead: &Position, nature: &MoveNature) -> Vec<Square> {
+    if nature.nature != Nature::Chase {
+        return nature.attackers.clone();
+    }
+    nature
+        .chases
+        .iter()
+        .map(|t| {
+            let line = match t.first_check {
+                Some(check) if t.kind == ThreatKind::AfterChecks => {
+                    won_by_checks_line(&mut ahead.clone(), check, t.target)
+                }
+                _ => Vec::new(),
+            };
+            line_taker(ahead, &line).map_or(t.attacker, |taker| taker.0)
+        })
+        .collect()
 }
 
 /// What the moved piece did for a check given by other pieces only: it

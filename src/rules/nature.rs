@@ -30,7 +30,10 @@ pub struct MoveNature {
     pub nature: Nature,
     /// Squares of the pieces it attacks (the king for a check, the chased pieces for a chase).
     pub targets: Vec<Square>,
-    /// Squares of the pieces that attack them.
+    /// Squares of the pieces that attack them, one for each target. For a
+    /// piece won by checks, the piece that gives the first check: the
+    /// reasons and the JSON ruling's `attackers` name the piece that takes
+    /// at the end of the line, worked out only when they are written.
     pub attackers: Vec<Square>,
     /// The new capture threats, for a chase.
     pub chases: Vec<Threat>,

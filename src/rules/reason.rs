@@ -6,9 +6,11 @@ use crate::board::attacks::horse_leg;
 use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
-use super::explain::{NotBefore, Pieces, outnumbering, won_by_checks_line};
+use super::exchange::value;
+use super::explain::{Lined, NotBefore, line_taker, outnumbering, unguarded, won_by_checks_line};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
+use super::net_gain::{Tally, gain_words, in_pieces};
 use super::ruling::Lang;
 use super::threats::{FalseRoot, Loss, Threat, ThreatKind};
 
@@ -251,18 +253,72 @@ fn chase_reason(
     let count = after
         .filter(|_| t.kind == ThreatKind::Outnumbered)
         .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
-    let names = |pieces: &Pieces| -> Vec<String> {
-        pieces.iter().map(|&(s, p)| piece_in(lang, p, s)).collect()
+    // Pieces in words, those lined up behind others marked.
+    let names = |pieces: &Lined| -> Vec<String> {
+        pieces
+            .iter()
+            .map(|&(s, p, direct)| match (direct, lang) {
+                (true, _) => piece_in(lang, p, s),
+                (false, Lang::En) => format!("{} (lined up behind)", piece_en(p, s)),
+                (false, Lang::Zh) => format!("{}（在后）", piece_zh(p, s)),
+            })
+            .collect()
     };
     // A piece won by checks: the line that wins it, when the position is known.
     let line = match (t.kind, t.first_check, after) {
         (ThreatKind::AfterChecks, Some(check), Some(after)) => {
             let mut ahead = after.passed();
             let line = won_by_checks_line(&mut ahead, check, t.target);
-            (!line.is_empty()).then(|| write_moves(&ahead, &line, lang))
+            (!line.is_empty()).then_some((ahead, line))
         }
         _ => None,
     };
+    // The piece that takes: for a piece won by checks, the one that takes at
+    // the end of the line, the first check said besides when another gives it.
+    let taker = line
+        .as_ref()
+        .and_then(|(ahead, line)| line_taker(ahead, line))
+        .unwrap_or((t.attacker, t.by));
+    let first_checker = (taker.0 != t.attacker).then(|| piece_in(lang, t.by, t.attacker));
+    // An even exchange that takes away a defender: what it takes away.
+    let unguarded = after
+        .filter(|_| t.kind == ThreatKind::RemovesDefender)
+        .and_then(|after| unguarded(&after.passed(), t));
+    // What is won and given, in pieces, when the position is known.
+    let tally = match (&line, &unguarded, after) {
+        (Some((ahead, line)), _, _) => {
+            let mut ahead = ahead.clone();
+            let tally = Tally::of_line(&mut ahead, line);
+            // Unless the line accounts for the gain, what is lost elsewhere after it.
+            Some(if tally.net() == t.gain {
+                tally
+            } else {
+                tally.and(Tally::elsewhere(&mut ahead, line))
+            })
+        }
+        (None, Some(u), _) => Some(u.tally.clone()),
+        (None, None, Some(after)) if t.kind != ThreatKind::AfterChecks => {
+            let mut ahead = after.passed();
+            let mut tally = Tally::of_line(&mut ahead, &[Move::new(t.attacker, t.target)]);
+            match t.lost_elsewhere {
+                Some(l) if l.value == value(l.piece, l.square) => tally.give(l.piece, l.value),
+                Some(_) => tally = Tally::default(),
+                None => {}
+            }
+            Some(tally)
+        }
+        _ => None,
+    };
+    let tally = tally.unwrap_or_default();
+    let (gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
+    let line = line.map(|(ahead, line)| write_moves(&ahead, &line, lang));
+    let won_after = t.won_after.map(|(s, p)| piece_in(lang, p, s));
+    let removed = unguarded.as_ref().map_or(Vec::new(), |u| {
+        u.removed
+            .iter()
+            .map(|&(s, p)| piece_in(lang, p, s))
+            .collect()
+    });
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
@@ -274,19 +330,18 @@ fn chase_reason(
                 }
             }
             ThreatKind::RookByLesser => {
-                format!("a rook won for a lesser piece (net +{})", t.gain)
+                format!("a rook won for a lesser piece (net gain: {gain})")
             }
             ThreatKind::Outnumbered => match &count {
                 Some((attackers, defenders)) => format!(
                     "more attackers than defenders ({} against {}): the full exchange wins \
-                     material (net +{})",
+                     material (net gain: {gain})",
                     and_list(&names(attackers)),
                     and_list(&names(defenders)),
-                    t.gain
                 ),
                 None => format!(
-                    "more attackers than defenders: the full exchange wins material (net +{})",
-                    t.gain
+                    "more attackers than defenders: the full exchange wins material (net gain: \
+                     {gain})"
                 ),
             },
             ThreatKind::HeldRook => match holder {
@@ -299,21 +354,35 @@ fn chase_reason(
                     "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
                 }
             },
-            ThreatKind::Cheaper => format!("the exchange wins material (net +{})", t.gain),
-            ThreatKind::RemovesDefender => format!(
-                "the even exchange takes away a defender and wins {} after it (net +{})",
-                t.won_after
-                    .map_or("material".to_string(), |(s, p)| piece_en(p, s)),
-                t.gain
-            ),
-            ThreatKind::AfterChecks => match line {
-                Some(line) => format!("won by checks, then a capture (net +{}): {line}", t.gain),
-                None => format!(
-                    "its check {}starts a series of checks after which the piece is captured (net +{})",
-                    t.first_check.map_or(String::new(), |m| format!("{m} ")),
-                    t.gain
+            ThreatKind::Cheaper => format!("the exchange wins material (net gain: {gain})"),
+            ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
+                (Some(won), []) => format!(
+                    "the even exchange takes away a defender of {won}, which is then won \
+                     (net gain: {gain})"
+                ),
+                (Some(won), removed) => format!(
+                    "the even exchange takes away the protection of {won} by {}, and {won} \
+                     is then won (net gain: {gain})",
+                    and_list(removed)
+                ),
+                (None, _) => format!(
+                    "the even exchange takes away a defender and wins material after it \
+                     (net gain: {gain})"
                 ),
             },
+            ThreatKind::AfterChecks => {
+                let checks = first_checker.map_or("won by checks".to_string(), |c| {
+                    format!("won by checks, the first by {c}")
+                });
+                match line {
+                    Some(line) => format!("{checks}, then a capture (net gain: {gain}): {line}"),
+                    None => format!(
+                        "its check {}starts a series of checks after which the piece is \
+                         captured (net gain: {gain})",
+                        t.first_check.map_or(String::new(), |m| format!("{m} ")),
+                    ),
+                }
+            }
         };
         let price = price.map_or(String::new(), |l| {
             format!(
@@ -329,21 +398,23 @@ fn chase_reason(
         let before: String = before.iter().map(|c| format!("; {c}")).collect();
         format!(
             "{} threatens {}: {why}{pawn}{price}{before}",
-            piece_en(t.by, t.attacker),
+            piece_en(taker.1, taker.0),
             piece_en(t.piece, t.target)
         )
     } else {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
-            ThreatKind::RookByLesser => "以小换车".to_string(),
+            // A trade in pieces says it all: 以马换车.
+            ThreatKind::RookByLesser if exact => gain,
+            ThreatKind::RookByLesser => format!("以小换车，{gain}"),
             ThreatKind::Outnumbered => match &count {
                 Some((attackers, defenders)) => format!(
-                    "少根子：{}攻，仅{}保护，联合捉，完整交换后得子",
+                    "少根子：{}攻，仅{}保护，联合捉，完整交换后{gain}",
                     names(attackers).join("、"),
                     names(defenders).join("、")
                 ),
-                None => "少根子，联合捉，完整交换后得子".to_string(),
+                None => format!("少根子，联合捉，完整交换后{gain}"),
             },
             ThreatKind::HeldRook => match holder {
                 Some((h, horse)) => {
@@ -354,22 +425,32 @@ fn chase_reason(
                 }
                 None => "车别住马腿，走开则被马照将（亚规19条）".to_string(),
             },
-            ThreatKind::Cheaper => "交换后得子".to_string(),
-            ThreatKind::RemovesDefender => format!(
-                "兑子去根，完整交换后得{}",
-                t.won_after
-                    .map_or("子".to_string(), |(s, p)| piece_zh(p, s))
-            ),
-            ThreatKind::AfterChecks => match (line, t.first_check, after) {
-                (Some(line), _, _) => format!("连将后吃子：{line}"),
-                // The mover checks first: it moves again after its move.
-                (None, Some(check), Some(after)) => format!(
-                    "先{}照将，连续照将后吃子",
-                    render(&after.passed(), check, Notation::Chinese)
+            ThreatKind::Cheaper => format!("交换后得子，{gain}"),
+            ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
+                (Some(won), []) => format!("兑子去根，兑后{won}失去保护，再吃之，{gain}"),
+                (Some(won), removed) => format!(
+                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}",
+                    removed.join("、")
                 ),
-                (None, Some(check), None) => format!("先照将（{check}），连续照将后吃子"),
-                (None, None, _) => "连续照将后吃子".to_string(),
+                (None, _) => format!("兑子去根，完整交换后{gain}"),
             },
+            ThreatKind::AfterChecks => {
+                let checks = first_checker.map_or("连将后吃子".to_string(), |c| {
+                    format!("先由{c}照将，连将后吃子")
+                });
+                match (line, t.first_check, after) {
+                    (Some(line), _, _) => format!("{checks}，{gain}：{line}"),
+                    // The mover checks first: it moves again after its move.
+                    (None, Some(check), Some(after)) => format!(
+                        "先{}照将，连续照将后吃子，{gain}",
+                        render(&after.passed(), check, Notation::Chinese)
+                    ),
+                    (None, Some(check), None) => {
+                        format!("先照将（{check}），连续照将后吃子，{gain}")
+                    }
+                    (None, None, _) => format!("连续照将后吃子，{gain}"),
+                }
+            }
         };
         let price = price.map_or(String::new(), |l| {
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
@@ -382,7 +463,7 @@ fn chase_reason(
         let before: String = before.iter().map(|c| format!("；{c}")).collect();
         format!(
             "{}捉{}（{why}{pawn}{price}{before}）",
-            piece_zh(t.by, t.attacker),
+            piece_zh(taker.1, taker.0),
             piece_zh(t.piece, t.target)
         )
     }

@@ -305,7 +305,9 @@ impl Ruling {
     ///   `first_ply`, `last_ply`, `occurrences`, `ruling` (`draw`,
     ///   `red_must_vary`, `black_must_vary`), `red` and `black` (each
     ///   `pattern` in Chinese, `pattern_en`, `forbidden`, and its `moves`:
-    ///   `ply`, `move`, `notation`, `nature`, `targets`, `reason`), `clause`,
+    ///   `ply`, `move`, `notation`, `nature`, `targets`, `attackers` (the
+    ///   square of the piece that attacks each target; for a piece won by
+    ///   checks, the one that takes), `reason`, `reason_zh`), `clause`,
     ///   `explanation` and `explanation_zh`, `note` and `note_zh` (a
     ///   profile's clause that changed the ruling, or null), `alike`,
     ///   `previous_ruling`;

@@ -1,0 +1,285 @@
+//! What a threat wins, in pieces, for its reason: the captures it starts
+//! tallied as the pieces won and the pieces given, and said in words ("a
+//! rook for a horse", 以马换车). When the tally does not account for the
+//! net gain the ruling counted (material won back by checks, a crossed
+//! pawn's floating value), the gain is said as the material it is worth.
+
+use crate::board::{Color, Move, Piece, Position, Role};
+
+use super::exchange::{capture_gain, exchange_line, value};
+use super::ruling::Lang;
+
+/// The pieces a series of captures wins and gives, from the side of the
+/// player who makes the threat, each with its value where it was taken
+/// (pieces worth nothing left out).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    won: Vec<(Piece, i32)>,
+    given: Vec<(Piece, i32)>,
+}
+
+impl Tally {
+    /// The captures of `line`, played from `pos` (whose side to move makes
+    /// the threat), then the exchange on the square of its last move as far
+    /// as it pays: a capture by the side to move wins its target, one by the
+    /// opponent gives it. The position is restored.
+    pub(crate) fn of_line(pos: &mut Position, line: &[Move]) -> Tally {
+        let us = pos.turn();
+        let mut tally = Tally::default();
+        let mut undos = Vec::new();
+        for (i, &mv) in line.iter().enumerate() {
+            tally.count(pos, mv, us);
+            undos.push(pos.play(mv));
+            if i + 1 == line.len() {
+                let rest = exchange_line(pos, mv.to());
+                for &next in &rest {
+                    tally.count(pos, next, us);
+                    undos.push(pos.play(next));
+                }
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            pos.undo(undo);
+        }
+        tally
+    }
+
+    /// What the opponent then wins elsewhere, as the net gain counts it:
+    /// after the last move of `line`, played from `pos` (whose side to move
+    /// makes the threat), the opponent's most winning capture on another
+    /// square, with the exchange it starts there. The position is restored.
+    pub(crate) fn elsewhere(pos: &mut Position, line: &[Move]) -> Tally {
+        let us = pos.turn();
+        let mut tally = Tally::default();
+        let Some(last) = line.last() else {
+            return tally;
+        };
+        let undos: Vec<_> = line.iter().map(|&mv| pos.play(mv)).collect();
+        if pos.turn() != us {
+            let best = pos
+                .legal_captures()
+                .into_iter()
+                .filter(|c| c.to() != last.to())
+                .map(|c| (capture_gain(pos, c), c))
+                .filter(|g| g.0 > 0)
+                .max_by_key(|g| g.0);
+            if let Some((_, reply)) = best {
+                let mut answered = pos.clone();
+                tally = Tally::of_line(&mut answered, &[reply]);
+                // Seen from the threat's side: what the opponent wins is given.
+                std::mem::swap(&mut tally.won, &mut tally.given);
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            pos.undo(undo);
+        }
+        tally
+    }
+
+    /// This tally and `other` together.
+    pub(crate) fn and(mut self, other: Tally) -> Tally {
+        self.won.extend(other.won);
+        self.given.extend(other.given);
+        self
+    }
+
+    /// Counts what `mv`, about to be played in `pos`, takes: won when `us` takes it.
+    fn count(&mut self, pos: &Position, mv: Move, us: Color) {
+        let Some(taken) = pos.piece_at(mv.to()) else {
+            return;
+        };
+        let worth = value(taken, mv.to());
+        if worth == 0 {
+            return;
+        }
+        if pos.turn() == us {
+            self.won.push((taken, worth));
+        } else {
+            self.given.push((taken, worth));
+        }
+    }
+
+    /// Counts `piece`, worth `worth`, given besides (a piece lost elsewhere).
+    pub(crate) fn give(&mut self, piece: Piece, worth: i32) {
+        if worth > 0 {
+            self.given.push((piece, worth));
+        }
+    }
+
+    /// What the pieces won are worth, less what the pieces given are.
+    pub(crate) fn net(&self) -> i32 {
+        let sum = |pieces: &[(Piece, i32)]| pieces.iter().map(|p| p.1).sum::<i32>();
+        sum(&self.won) - sum(&self.given)
+    }
+
+    /// The tally with like pieces on both sides taken out (a rook for a
+    /// rook): what is left is the net result.
+    fn settled(&self) -> Tally {
+        let mut won = self.won.clone();
+        let mut given = Vec::new();
+        for &(piece, worth) in &self.given {
+            match won.iter().position(|w| w.0.role == piece.role) {
+                Some(i) => {
+                    won.remove(i);
+                }
+                None => given.push((piece, worth)),
+            }
+        }
+        Tally { won, given }
+    }
+}
+
+/// Whether the tally accounts for the net gain `gain` (units of a crossed
+/// pawn, as the ruling counts it), so that [`gain_words`] names pieces.
+pub(crate) fn in_pieces(tally: &Tally, gain: i32) -> bool {
+    tally.net() == gain && !tally.settled().won.is_empty()
+}
+
+/// The net gain `gain` in words, from the tally of what the threat wins and
+/// gives: "a rook for a horse", "a horse, for nothing" (以马换车, 净得一马);
+/// when the tally does not come to `gain` ([`in_pieces`]), the material it
+/// is worth ([`worth_words`]).
+pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
+    if !in_pieces(tally, gain) {
+        return worth_words(gain, lang);
+    }
+    let settled = tally.settled();
+    let won: Vec<Piece> = settled.won.iter().map(|p| p.0).collect();
+    let given: Vec<Piece> = settled.given.iter().map(|p| p.0).collect();
+    match lang {
+        Lang::En if given.is_empty() => format!("{}, for nothing", pieces_en(&won)),
+        Lang::En => format!("{} for {}", pieces_en(&won), pieces_en(&given)),
+        Lang::Zh if given.is_empty() => format!("净得{}", pieces_zh(&won, true)),
+        Lang::Zh => format!("以{}换{}", pieces_zh(&given, false), pieces_zh(&won, false)),
+    }
+}
+
+/// Material worth `gain` units, as the ruling counts it against the best
+/// defence (which a line shown may not be): a piece of that value, "material
+/// worth a horse or cannon against the best defence" (对方最佳应对下净得相当于
+/// 一马(炮)的子力); otherwise the count and the scale, "material worth 7
+/// crossed pawns against the best defence (a rook is worth 8, a horse or
+/// cannon 4, an advisor or elephant 2)".
+fn worth_words(gain: i32, lang: Lang) -> String {
+    let piece = match gain {
+        8 => Some(("a rook", "一车")),
+        4 => Some(("a horse or cannon", "一马(炮)")),
+        2 => Some(("an advisor or elephant", "一士(象)")),
+        1 => Some(("a crossed pawn", "一过河兵")),
+        _ => None,
+    };
+    match (piece, lang) {
+        (Some((en, _)), Lang::En) => format!("material worth {en} against the best defence"),
+        (Some((_, zh)), Lang::Zh) => format!("对方最佳应对下净得相当于{zh}的子力"),
+        (None, Lang::En) => format!(
+            "material worth {gain} crossed pawns against the best defence (a rook is worth 8, \
+             a horse or cannon 4, an advisor or elephant 2)"
+        ),
+        (None, Lang::Zh) => {
+            format!("对方最佳应对下净得相当于{gain}个过河兵的子力（车8、马炮4、士象2）")
+        }
+    }
+}
+
+/// Pieces in English, counted by role: "a rook", "two horses and an
+/// elephant"; a pawn of value is a crossed one.
+fn pieces_en(pieces: &[Piece]) -> String {
+    let parts: Vec<String> = counted(pieces)
+        .into_iter()
+        .map(|(piece, n)| {
+            let name = match piece.role {
+                Role::Pawn => "crossed pawn",
+                role => role.name(),
+            };
+            match n {
+                1 if matches!(piece.role, Role::Advisor | Role::Elephant) => format!("an {name}"),
+                1 => format!("a {name}"),
+                2 => format!("two {name}s"),
+                n => format!("{n} {name}s"),
+            }
+        })
+        .collect();
+    match parts.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Pieces in Chinese, counted by role: 一车, 两马一卒; a lone piece without
+/// its count unless `one` (马 in 以马换车).
+fn pieces_zh(pieces: &[Piece], one: bool) -> String {
+    let counted = counted(pieces);
+    let alone = !one && counted.len() == 1 && counted[0].1 == 1;
+    counted
+        .into_iter()
+        .map(|(piece, n)| {
+            let count = match n {
+                1 if alone => String::new(),
+                1 => "一".to_string(),
+                2 => "两".to_string(),
+                n => n.to_string(),
+            };
+            format!("{count}{}", piece.chinese())
+        })
+        .collect()
+}
+
+/// Pieces with how often each role comes, in order of first appearance.
+fn counted(pieces: &[Piece]) -> Vec<(Piece, usize)> {
+    let mut out: Vec<(Piece, usize)> = Vec::new();
+    for &piece in pieces {
+        match out.iter_mut().find(|c| c.0.role == piece.role) {
+            Some(c) => c.1 += 1,
+            None => out.push((piece, 1)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(fen: &str, line: &str) -> Tally {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let line: Vec<Move> = line
+            .split_whitespace()
+            .map(|m| Move::parse_uci(m).unwrap())
+            .collect();
+        let before = pos.clone();
+        let tally = Tally::of_line(&mut pos, &line);
+        assert_eq!(pos, before, "restored");
+        tally
+    }
+
+    #[test]
+    fn a_rook_taken_back_by_a_horse_is_a_rook_for_a_horse() {
+        // The red horse d6 takes the rook e8, the black king takes back.
+        let t = tally("4k4/4r4/9/3N5/9/9/9/9/9/3K5 w", "d6e8");
+        assert_eq!(gain_words(&t, 4, Lang::En), "a rook for a horse");
+        assert_eq!(gain_words(&t, 4, Lang::Zh), "以马换车");
+    }
+
+    #[test]
+    fn like_pieces_traded_on_the_way_are_settled() {
+        // CXA 2020 diagram 23: the rook b0 takes the cannon b2, the rook b3
+        // takes back, the rook c2 takes that rook: a cannon for nothing.
+        let t = tally("2bakr3/4a4/4b4/9/9/9/1r7/1cR2A2B/4A2N1/1R3K3 w", "b0b2");
+        assert_eq!(gain_words(&t, 4, Lang::En), "a cannon, for nothing");
+        assert_eq!(gain_words(&t, 4, Lang::Zh), "净得一炮");
+    }
+
+    #[test]
+    fn a_gain_the_tally_does_not_explain_is_said_as_its_worth() {
+        let t = tally("4k4/4r4/9/3N5/9/9/9/9/9/3K5 w", "d6e8");
+        assert_eq!(
+            gain_words(&t, 2, Lang::En),
+            "material worth an advisor or elephant against the best defence"
+        );
+        assert_eq!(
+            gain_words(&t, 5, Lang::Zh),
+            "对方最佳应对下净得相当于5个过河兵的子力（车8、马炮4、士象2）"
+        );
+    }
+}
