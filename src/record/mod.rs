@@ -22,6 +22,7 @@ mod cbf;
 mod cbr;
 mod dhtmlxq;
 mod encoding;
+mod encoding_check;
 mod error;
 mod game;
 mod header_lines;
@@ -40,6 +41,7 @@ use crate::words::Words;
 
 pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
+pub use encoding_check::{file_encoding_mismatch, file_head};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
