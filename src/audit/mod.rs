@@ -41,8 +41,11 @@ pub struct Options {
     pub threads: usize,
 }
 
+/// A game read, or why it could not be.
+type GameRead = Result<Game, RecordError>;
+
 /// The games of one input, each read or not.
-type Games = Box<dyn Iterator<Item = Result<Game, RecordError>>>;
+type Games = Box<dyn Iterator<Item = GameRead>>;
 
 /// What an audit found besides its rows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,12 +60,7 @@ pub struct Aside {
 
 /// The games of standard input (`-` on the command line), read whole, and
 /// why its text is plainly not in the encoding forced, if it is not.
-fn read_stdin(
-    opts: &ReadOptions,
-) -> (
-    Result<Vec<Result<Game, RecordError>>, RecordError>,
-    Option<Words>,
-) {
+fn read_stdin(opts: &ReadOptions) -> (Result<Vec<GameRead>, RecordError>, Option<Words>) {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
         return (Err(RecordError::io(walk::STDIN, &e)), None);

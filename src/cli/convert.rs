@@ -241,13 +241,21 @@ fn write_games(
                 }
                 for (ply, other) in &g.other_readings {
                     let file = args.input.display();
-                    match lang {
-                        Lang::En => eprintln!(
+                    match (lang, other.because.is_some()) {
+                        (Lang::En, false) => eprintln!(
                             "xqarbiter: {file}, game #{index}, ply {ply}: {}; written the first way",
                             other.note.en
                         ),
-                        Lang::Zh => eprintln!(
+                        (Lang::Zh, false) => eprintln!(
                             "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按前者写出",
+                            other.note.zh
+                        ),
+                        (Lang::En, true) => eprintln!(
+                            "xqarbiter: {file}, game #{index}, ply {ply}: {}; written so",
+                            other.note.en
+                        ),
+                        (Lang::Zh, true) => eprintln!(
+                            "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按此写出",
                             other.note.zh
                         ),
                     }

@@ -138,18 +138,27 @@ fn reversed_from<'a>(
 
 impl Record {
     /// One note per move whose text another convention reads as another
-    /// legal move: both readings, and that the record was read the first way.
+    /// legal move: both readings, and that the record was read the first
+    /// way, or why the other.
     fn other_reading_notes(&self, lang: Lang) -> Vec<String> {
         self.other_readings
             .iter()
-            .map(|(ply, other)| match lang {
-                Lang::En => format!(
+            .map(|(ply, other)| match (lang, other.because.is_some()) {
+                (Lang::En, false) => format!(
                     "xqarbiter: note: ply {ply}: {}; the record was read the first way: if it \
                      meant the other, check the moves from there on",
                     other.note.en
                 ),
-                Lang::Zh => format!(
+                (Lang::Zh, false) => format!(
                     "xqarbiter: 注意：第{ply}着{}；已按前者读出，若棋谱本意是后者，请核对此后的着法",
+                    other.note.zh
+                ),
+                (Lang::En, true) => format!(
+                    "xqarbiter: note: ply {ply}: {}; only so does the record go on",
+                    other.note.en
+                ),
+                (Lang::Zh, true) => format!(
+                    "xqarbiter: 注意：第{ply}着{}；只有这样读，棋谱才能走下去",
                     other.note.zh
                 ),
             })
@@ -616,6 +625,9 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 "other": other.other.to_string(),
                 "note": other.note.en,
                 "note_zh": other.note.zh,
+                "because": other.because.as_ref().map(|(ply, text)| {
+                    serde_json::json!({ "ply": ply, "text": text })
+                }),
             })
         })
         .collect();

@@ -545,8 +545,10 @@ fn for_each_reading(
 /// A move text that names one legal move by the convention preferred for
 /// it, and another legal move by a convention read after it (`66.5`: the
 /// middle pawn on file 6 in official WXF, the cannon on file 6 in keypad
-/// piece codes). The text is read the preferred way; a record that meant
-/// the other has a wrong move from there on.
+/// piece codes). The text is read the preferred way, unless that makes a
+/// later move of the record unplayable and the other lets it go on
+/// ([`OtherReading::because`]); a record that meant the reading not chosen
+/// has a wrong move from there on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OtherReading {
     /// The text as written.
@@ -556,8 +558,47 @@ pub struct OtherReading {
     /// The move the other convention reads it as.
     pub other: Move,
     /// Both readings in words, each with its convention and the move in
-    /// Chinese notation and coordinates.
+    /// Chinese notation and coordinates, and why the one chosen was.
     pub note: Words,
+    /// When the text was read the other way: the ply and text of the later
+    /// move that the preferred reading left unplayable. `None` when it was
+    /// read the preferred way.
+    pub because: Option<(usize, String)>,
+    /// The conventions of `chosen` and `other`, in words.
+    conventions: [Words; 2],
+}
+
+impl OtherReading {
+    /// The note read the other way: `other` chosen, because the preferred
+    /// reading leaves the move `text` at ply `ply` unplayable. `pos` is the
+    /// position the move is played from.
+    pub(crate) fn switched(&self, pos: &Position, ply: usize, text: &str) -> OtherReading {
+        let [by, other_by] = &self.conventions;
+        let (mv, other) = (self.other, self.chosen);
+        let (zh, other_zh) = (
+            render(pos, mv, Notation::Chinese),
+            render(pos, other, Notation::Chinese),
+        );
+        let written = &self.text;
+        OtherReading {
+            text: written.clone(),
+            chosen: mv,
+            other,
+            note: Words::new(
+                format!(
+                    "'{written}' was read as {zh} ({mv}), in {}, because in {}, it is {other_zh} \
+                     ({other}), after which ply {ply} '{text}' cannot be played",
+                    other_by.en, by.en
+                ),
+                format!(
+                    "“{written}”按{}读作{zh}（{mv}），因为按{}读作{other_zh}（{other}）则第{ply}着“{text}”无法走出",
+                    other_by.zh, by.zh
+                ),
+            ),
+            because: Some((ply, text.to_string())),
+            conventions: [other_by.clone(), by.clone()],
+        }
+    }
 }
 
 /// [`match_forms`], and the other reading of `text` (read into `input`)
@@ -611,6 +652,8 @@ fn match_forms_noting(pos: &Position, input: &Input, text: &str) -> (Found, Opti
                 by.zh, other_by.zh
             ),
         ),
+        because: None,
+        conventions: [by, other_by],
     };
     (found, Some(note))
 }
