@@ -389,7 +389,8 @@ fn play_word(
         out.moves.extend(moves);
         return Ok(());
     }
-    if out.other_readings.is_empty() {
+    // The head of a Chinese move split by spaces waits for the rest first.
+    if out.other_readings.is_empty() || begins_split_move(word) {
         return Err(failure);
     }
     let moves: Vec<Move> = out.moves.iter().map(|(mv, _)| *mv).collect();

@@ -178,7 +178,8 @@ impl Replay {
             }
             return Ok(());
         }
-        if self.reread_other_way(text) {
+        // The head of a Chinese move split by spaces waits for the rest first.
+        if !notation::begins_split_move(text) && self.reread_other_way(text) {
             return Ok(());
         }
         Err(failure)
