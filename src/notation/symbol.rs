@@ -407,6 +407,8 @@ mod tests {
                 .en
                 .starts_with("'x' is not a piece")
         );
+        let why = read("马８进\u{FFFD}").unwrap_err();
+        assert!(why.en.starts_with("'�' (bytes that the text's encoding reads as no character: the file is damaged there, or in another encoding) is not a piece"), "{}", why.en);
     }
 
     #[test]

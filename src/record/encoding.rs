@@ -19,8 +19,9 @@ pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
 
 /// Guesses the encoding of `bytes`: a byte-order mark; else UTF-8 if the
 /// bytes are valid UTF-8 (a sequence cut off at the end is allowed unless
-/// `complete`); else GB18030 or Big5, whichever decodes cleanly and yields
-/// more common xiangqi characters (GB18030 on a tie).
+/// `complete`) or UTF-8 with a few damaged bytes ([`mostly_utf8`]); else
+/// GB18030 or Big5, whichever decodes cleanly and yields more common
+/// xiangqi characters (GB18030 on a tie).
 pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     if let Some((enc, _)) = Encoding::for_bom(bytes) {
         return enc;
@@ -31,6 +32,7 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     match std::str::from_utf8(bytes) {
         Ok(_) => return UTF_8,
         Err(e) if !complete && e.error_len().is_none() => return UTF_8,
+        Err(_) if mostly_utf8(bytes) => return UTF_8,
         Err(_) => {}
     }
     let score = |enc: &'static Encoding| -> i64 {
@@ -43,6 +45,20 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     } else {
         GB18030
     }
+}
+
+/// Whether `bytes` are UTF-8 text with a few damaged bytes: many more
+/// characters beyond ASCII than places that are no UTF-8 (sixteen to one).
+/// Read as GBK or Big5, such text would turn every character into others;
+/// read as UTF-8, only the damaged places are lost. GBK or Big5 text makes
+/// valid UTF-8 only here and there by chance, far below that ratio.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut chars, mut damaged) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        chars += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        damaged += usize::from(!chunk.invalid().is_empty());
+    }
+    chars >= 16 * damaged.max(1)
 }
 
 /// UTF-16 without a byte-order mark, recognised by its NUL bytes: the high
@@ -344,6 +360,26 @@ mod tests {
         // Binary data with NULs on both sides is not text.
         assert_eq!(utf16_without_bom(&[0u8; 64]), None);
         assert_eq!(detect_encoding(text.as_bytes(), true), UTF_8);
+    }
+
+    #[test]
+    fn utf8_with_a_damaged_byte_is_still_utf8() {
+        let text = "[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 红胜\n";
+        let mut damaged = text.as_bytes().to_vec();
+        damaged[30] = 0xFF;
+        assert_eq!(detect_encoding(&damaged, true), UTF_8);
+        let (read, _) = decode_text(&damaged, None);
+        assert!(
+            read.contains("马８进７") && read.contains('\u{FFFD}'),
+            "{read}"
+        );
+        // GBK and Big5 text is not taken for damaged UTF-8.
+        let (gbk, _, _) = GB18030.encode(text);
+        assert_eq!(detect_encoding(&gbk, true), GB18030);
+        let (big5, _, _) = BIG5.encode("1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 紅勝");
+        assert_eq!(detect_encoding(&big5, true), BIG5);
+        // Too few characters to tell: not UTF-8.
+        assert_eq!(detect_encoding(b"1. \xc5\xda\xb6\xfe h2e2", true), GB18030);
     }
 
     #[test]
