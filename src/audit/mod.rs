@@ -125,12 +125,9 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
             return wrong;
         }
     }
+    // (An empty file is an error of the reader, with its own words.)
     if count == 0 {
-        let none = if std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-            Words::new("the file is empty (0 bytes)", "文件是空的（0字节）")
-        } else {
-            Words::new("no game found in the file", "文件中没有找到对局")
-        };
+        let none = Words::new("no game found in the file", "文件中没有找到对局");
         sink(Row::unreadable(file, 0, none));
     }
     wrong
