@@ -258,6 +258,7 @@ fn read_move_with(
             .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
+        let why = coordinates_run_on(text).unwrap_or(why);
         let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else if shaped_like_coordinates(text) {
@@ -285,7 +286,7 @@ fn read_move_with(
         Found::None => Err(Failure::no_match(
             notation,
             NotationErrorKind::NoSuchMove,
-            no_match_reason(pos, &input),
+            coordinates_run_on(text).unwrap_or_else(|| no_match_reason(pos, &input)),
         )),
         Found::Many(moves) => {
             let names: Vec<String> = moves
@@ -335,6 +336,24 @@ pub(super) fn coordinates(text: &str) -> Option<(Move, bool)> {
     };
     let iccs = b.len() == 5 || b[0].is_ascii_uppercase();
     Some((Move::new(square(f)?, square(t)?), iccs))
+}
+
+/// Why `text` is no move when it starts with a move in coordinates and
+/// goes on without a space (`i3g315.`: a move number run into the move).
+fn coordinates_run_on(text: &str) -> Option<Words> {
+    [4, 5].into_iter().find_map(|len| {
+        let (head, rest) = text.split_at_checked(len)?;
+        coordinates(head)?;
+        let rest = rest.trim();
+        (!rest.is_empty()).then(|| {
+            Words::new(
+                format!(
+                    "'{head}' is a move in coordinates, but '{rest}' follows it without a space"
+                ),
+                format!("“{head}”是坐标着法，但其后紧接着“{rest}”，中间没有空格"),
+            )
+        })
+    })
 }
 
 /// Whether a coordinate move is legal; if not, why.
@@ -890,6 +909,26 @@ mod tests {
         assert_eq!(parse(START_FEN, " h2e2 ").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "ｈ２ｅ２").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "Ｈ２－Ｅ２").unwrap(), "h2e2");
+    }
+
+    #[test]
+    fn coordinates_run_into_more_say_so() {
+        let reason = |t| parse(START_FEN, t).unwrap_err().reason.en;
+        assert_eq!(
+            reason("h2e215."),
+            "'h2e2' is a move in coordinates, but '15.' follows it without a space"
+        );
+        assert_eq!(
+            reason("H2-E2]"),
+            "'H2-E2' is a move in coordinates, but ']' follows it without a space"
+        );
+        assert!(reason("h2e2x").starts_with("'h2e2' is a move in coordinates"));
+        // Read as WXF symbols, it names no move: the same words.
+        assert_eq!(
+            reason("h2e25."),
+            "'h2e2' is a move in coordinates, but '5.' follows it without a space"
+        );
+        assert!(!reason("C2.5x").contains("is a move in coordinates"));
     }
 
     #[test]
