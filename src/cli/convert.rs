@@ -42,7 +42,10 @@ pub(super) struct ConvertArgs {
     /// Output form.
     #[arg(long, value_enum, default_value_t = Target::Pgn)]
     to: Target,
-    /// Encoding of the input text (default: detected): gbk, big5, utf-8, ...
+    /// Encoding of the input text (default: detected): gbk, big5, utf-8,
+    /// ...; for an XQF file, of its header strings and comments (CBR and
+    /// CBL strings are UTF-16 by the format). When the text is plainly in
+    /// another, standard error says so.
     #[arg(long)]
     encoding: Option<String>,
     /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...

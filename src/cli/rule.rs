@@ -87,6 +87,7 @@ pub(super) struct RuleArgs {
     /// Encoding of the record's text (default: detected): gbk, big5,
     /// utf-8, ... as `convert --encoding`; for an XQF file, of its header
     /// strings and comments (CBR and CBL strings are UTF-16 by the format).
+    /// When the text is plainly in another, standard error says so.
     #[arg(long, conflicts_with = "moves")]
     encoding: Option<String>,
     /// Rule on the position after this ply of the record (0 = its start): the
