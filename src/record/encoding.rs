@@ -19,7 +19,8 @@ pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
 
 /// Guesses the encoding of `bytes`: a byte-order mark; else UTF-8 if the
 /// bytes are valid UTF-8 (a sequence cut off at the end is allowed unless
-/// `complete`) or UTF-8 with a few damaged bytes ([`mostly_utf8`]); else
+/// `complete`) or UTF-8 with a few damaged bytes (sixteen characters beyond
+/// ASCII to one place that is no UTF-8, at least); else
 /// GB18030 or Big5, whichever decodes cleanly and yields more common
 /// xiangqi characters (GB18030 on a tie).
 pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
