@@ -7,6 +7,33 @@ pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
 }
 
+/// A character as a message quotes it, in English and Chinese: between
+/// quotes, or by its code point when no font shows it (a control character,
+/// a zero-width or formatting one, or one of the private-use area), which
+/// quotes would show as nothing; the replacement character (�) with what
+/// it stands for.
+pub(crate) fn quoted_char(c: char) -> (String, String) {
+    let unseen = c.is_control()
+        || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+        || ('\u{E000}'..='\u{F8FF}').contains(&c);
+    if unseen {
+        let code = format!("U+{:04X}", u32::from(c));
+        (
+            format!("the invisible character {code}"),
+            format!("不可见字符{code}"),
+        )
+    } else if c == char::REPLACEMENT_CHARACTER {
+        (
+            "'�' (bytes that the text's encoding reads as no character: the file is damaged \
+             there, or in another encoding)"
+                .to_string(),
+            "“�”（按文本的编码读不成字的字节：文件在此处损坏，或是另一种编码）".to_string(),
+        )
+    } else {
+        (format!("'{c}'"), format!("“{c}”"))
+    }
+}
+
 /// The line and the column (in characters), both from 1, of byte `at` of
 /// `text` (the end of the text if `at` is past it or inside a character).
 pub(crate) fn line_and_column(text: &str, at: usize) -> (usize, usize) {

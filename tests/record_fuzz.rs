@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use xqarbiter::record::{Format, ReadOptions, read_games_from_bytes};
+use xqarbiter::record::{Format, ReadOptions, file_encoding_mismatch, read_games_from_bytes};
 
 #[path = "../tools/xorshift.rs"]
 mod xorshift;
@@ -21,7 +21,8 @@ const FORMATS: [Format; 7] = [
     Format::MoveList,
 ];
 
-/// Reads `bytes` as detected and as one more format; returns the number of items.
+/// Reads `bytes` as detected, as one more format and in one encoding, and
+/// checks that encoding; returns the number of items.
 fn read_all_ways(bytes: &[u8], name: &str, rng: &mut XorShift) -> usize {
     let mut n = 0;
     if let Ok(games) = read_games_from_bytes(bytes, name, &ReadOptions::default()) {
@@ -34,6 +35,17 @@ fn read_all_ways(bytes: &[u8], name: &str, rng: &mut XorShift) -> usize {
     if let Ok(games) = read_games_from_bytes(bytes, name, &forced) {
         n += games.len();
     }
+    // A forced encoding, and the check that it is not plainly wrong.
+    let encodings = [encoding_rs::GB18030, encoding_rs::BIG5, encoding_rs::UTF_8];
+    let encoding = encodings[rng.below(encodings.len())];
+    let told = ReadOptions {
+        encoding: Some(encoding),
+        format: None,
+    };
+    if let Ok(games) = read_games_from_bytes(bytes, name, &told) {
+        n += games.len();
+    }
+    n += usize::from(file_encoding_mismatch(bytes, name, encoding).is_some());
     n
 }
 

@@ -88,13 +88,18 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         });
     }
     for (ply, other) in &game.other_readings {
-        row.findings.push(Finding {
-            kind: FindingKind::AmbiguousNotation,
-            ply: Some(*ply),
-            detail: Words::new(
+        // A reading switched says why in its note.
+        let detail = match other.because {
+            Some(_) => other.note.clone(),
+            None => Words::new(
                 format!("{}; read the first way", other.note.en),
                 format!("{}；已按前者读出", other.note.zh),
             ),
+        };
+        row.findings.push(Finding {
+            kind: FindingKind::AmbiguousNotation,
+            ply: Some(*ply),
+            detail,
         });
     }
     if let Some((ply, sides)) = &claimable_from {

@@ -18,7 +18,10 @@ use std::sync::Mutex;
 
 use std::io::Read;
 
-use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes};
+use crate::record::{
+    Game, ReadOptions, RecordError, file_encoding_mismatch, file_head, read_games,
+    read_games_from_bytes,
+};
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
@@ -38,40 +41,68 @@ pub struct Options {
     pub threads: usize,
 }
 
-/// The games of one input, each read or not.
-type Games = Box<dyn Iterator<Item = Result<Game, RecordError>>>;
+/// A game read, or why it could not be.
+type GameRead = Result<Game, RecordError>;
 
-/// The games of standard input (`-` on the command line), read whole.
-fn read_stdin(opts: &ReadOptions) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(|e| RecordError::io(walk::STDIN, &e))?;
-    read_games_from_bytes(&bytes, walk::STDIN, opts)
+/// The games of one input, each read or not.
+type Games = Box<dyn Iterator<Item = GameRead>>;
+
+/// What an audit found besides its rows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aside {
+    /// The paths found in folders and not read, in path order, with the reason.
+    pub skipped: Vec<(PathBuf, Skip)>,
+    /// The files read whose text is plainly not in the encoding the audit
+    /// was told to use ([`ReadOptions::encoding`]), in path order, each
+    /// named as its rows name it, with why ([`file_encoding_mismatch`]).
+    pub wrong_encoding: Vec<(String, Words)>,
 }
 
-/// The rows of one walk entry, pushed into `sink` in order; stops when `sink` says so.
-fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) {
+/// The games of standard input (`-` on the command line), read whole, and
+/// why its text is plainly not in the encoding forced, if it is not.
+fn read_stdin(opts: &ReadOptions) -> (Result<Vec<GameRead>, RecordError>, Option<Words>) {
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
+        return (Err(RecordError::io(walk::STDIN, &e)), None);
+    }
+    let wrong = opts
+        .encoding
+        .and_then(|forced| file_encoding_mismatch(&bytes, walk::STDIN, forced));
+    (read_games_from_bytes(&bytes, walk::STDIN, opts), wrong)
+}
+
+/// The rows of one walk entry, pushed into `sink` in order; stops when
+/// `sink` says so. Returns why the entry's text is plainly not in the
+/// encoding forced, if it is a file that shows it.
+fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) -> Option<Words> {
     let path = match entry {
         Entry::Error(path, why) => {
             sink(Row::unreadable(walk::path_text(&path), 0, why));
-            return;
+            return None;
         }
         Entry::File(path) => path,
-        Entry::Skipped(..) => return,
+        Entry::Skipped(..) => return None,
     };
     let file = walk::path_text(&path);
-    let games = if path.as_os_str() == walk::STDIN {
-        read_stdin(&opts.read).map(|games| Box::new(games.into_iter()) as Games)
+    let (games, wrong) = if path.as_os_str() == walk::STDIN {
+        let (games, wrong) = read_stdin(&opts.read);
+        (
+            games.map(|games| Box::new(games.into_iter()) as Games),
+            wrong,
+        )
     } else {
-        read_games(&path, &opts.read).map(|games| Box::new(games) as Games)
+        let wrong = opts
+            .read
+            .encoding
+            .and_then(|forced| file_encoding_mismatch(&file_head(&path), &file, forced));
+        let games = read_games(&path, &opts.read).map(|games| Box::new(games) as Games);
+        (games, wrong)
     };
     let games = match games {
         Ok(games) => games,
         Err(e) => {
             sink(Row::unreadable(file, 0, e.words()));
-            return;
+            return wrong;
         }
     };
     let mut count = 0;
@@ -91,31 +122,31 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
             Err(e) => Row::unreadable(file.clone(), index, e.words()),
         };
         if !sink(row) {
-            return;
+            return wrong;
         }
     }
+    // (An empty file is an error of the reader, with its own words.)
     if count == 0 {
-        let none = if std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-            Words::new("the file is empty (0 bytes)", "文件是空的（0字节）")
-        } else {
-            Words::new("no game found in the file", "文件中没有找到对局")
-        };
+        let none = Words::new("no game found in the file", "文件中没有找到对局");
         sink(Row::unreadable(file, 0, none));
     }
+    wrong
 }
 
 /// Audits every game under `paths` (files and folders, recursively) and hands
-/// the rows to `emit` in input order; returns the paths passed over (in path
-/// order, with the reason). The first error of `emit` stops the audit.
+/// the rows to `emit` in input order; returns what it found besides (the
+/// paths passed over, the files whose forced encoding looks wrong). The
+/// first error of `emit` stops the audit.
 pub fn audit<P, E>(
     paths: &[P],
     opts: &Options,
     emit: impl FnMut(Row) -> Result<(), E>,
-) -> Result<Vec<(PathBuf, Skip)>, E>
+) -> Result<Aside, E>
 where
     P: AsRef<Path>,
 {
     let skipped = Mutex::new(Vec::new());
+    let wrong = Mutex::new(Vec::new());
     pipeline::run_ordered(
         walk(paths),
         opts.threads,
@@ -125,11 +156,29 @@ where
                     list.push((path, why));
                 }
             }
-            entry => audit_entry(entry, opts, sink),
+            Entry::File(path) => {
+                let file = Entry::File(path.clone());
+                if let Some(why) = audit_entry(file, opts, sink)
+                    && let Ok(mut list) = wrong.lock()
+                {
+                    list.push((path, why));
+                }
+            }
+            entry => {
+                audit_entry(entry, opts, sink);
+            }
         },
         emit,
     )?;
     let mut skipped = skipped.into_inner().unwrap_or_else(|e| e.into_inner());
     skipped.sort();
-    Ok(skipped)
+    let mut wrong = wrong.into_inner().unwrap_or_else(|e| e.into_inner());
+    wrong.sort_by(|a: &(PathBuf, Words), b| a.0.cmp(&b.0));
+    Ok(Aside {
+        skipped,
+        wrong_encoding: wrong
+            .into_iter()
+            .map(|(path, why)| (walk::path_text(&path), why))
+            .collect(),
+    })
 }

@@ -6,6 +6,7 @@
 
 use super::attacks::reachable;
 use super::{Color, Piece, Position, Role, Square};
+use crate::text::quoted_char;
 use crate::words::{Lang, Words};
 
 /// Why a FEN was rejected.
@@ -163,9 +164,10 @@ impl Position {
                     pos.put(sq, piece);
                     file += 1;
                 } else {
+                    let (en, zh) = quoted_char(c);
                     return Err(err(Words::new(
-                        format!("unknown piece letter '{c}' on rank {rank} ('{row}')"),
-                        format!("第{rank}行（“{row}”）有不认识的棋子字母“{c}”"),
+                        format!("unknown piece letter {en} on rank {rank} ('{row}')"),
+                        format!("第{rank}行（“{row}”）有不认识的棋子字母{zh}"),
                     )));
                 }
                 if file > 9 {
@@ -324,6 +326,10 @@ mod tests {
         assert!(
             reason("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w")
                 .contains("unknown piece letter 'X'")
+        );
+        assert!(
+            reason("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5\u{1}1/9/RNBAKABNR w")
+                .contains("unknown piece letter the invisible character U+0001 on rank 2")
         );
         assert!(
             reason("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x")

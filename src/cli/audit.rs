@@ -1,5 +1,5 @@
 //! `xqarbiter audit PATH… [--profile P] [--csv [--bom]|--jsonl] [--only-findings] [--threads N]
-//! [--lang en|zh]`.
+//! [--encoding E] [--lang en|zh]`.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -14,6 +14,7 @@ use crate::rules::profile::Profile;
 use crate::words::Lang;
 
 use super::LangArg;
+use super::encoding::{named_encoding, wrong_encoding_line};
 
 /// Arguments of `audit`.
 #[derive(Debug, Args)]
@@ -39,6 +40,13 @@ pub(super) struct AuditArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Encoding of every text file read (default: detected for each file),
+    /// as `convert --encoding`: gbk, big5, utf-8, ...; also of the header
+    /// strings and comments of XQF files (CBR and CBL strings are UTF-16 by
+    /// the format). A file whose text is plainly in another is named on
+    /// standard error.
+    #[arg(long)]
+    encoding: Option<String>,
     /// Language of the report's words (JSON lines carry both).
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
@@ -78,9 +86,19 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let encoding = match args.encoding.as_deref().map(named_encoding).transpose() {
+        Ok(e) => e,
+        Err(why) => {
+            eprintln!("xqarbiter: {}", why.get(lang));
+            return Ok(ExitCode::from(2));
+        }
+    };
     let opts = Options {
         profile,
-        read: ReadOptions::default(),
+        read: ReadOptions {
+            encoding,
+            format: None,
+        },
         threads,
     };
     let mut out = Writer::new(io::BufWriter::new(io::stdout().lock()), format, lang);
@@ -88,6 +106,7 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
         out = out.with_bom();
     }
     let mut summary = Summary::default();
+    let mut wrong_encoding = Vec::new();
     let bar = progress_bar();
     let result = audit::audit(&args.paths, &opts, |row| {
         summary.add(&row);
@@ -97,8 +116,9 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
         }
         out.row(&row)
     })
-    .and_then(|skipped| {
-        summary.skipped = skipped;
+    .and_then(|aside| {
+        summary.skipped = aside.skipped;
+        wrong_encoding = aside.wrong_encoding;
         out.finish()
     });
     bar.finish_and_clear();
@@ -110,6 +130,9 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
             eprintln!("xqarbiter: cannot write the report: {e}");
             return Ok(ExitCode::from(1));
         }
+    }
+    for (file, why) in &wrong_encoding {
+        eprintln!("{}", wrong_encoding_line(file, why, lang));
     }
     let text = summary.render(lang);
     if format == ReportFormat::Text {

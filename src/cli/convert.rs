@@ -11,13 +11,11 @@ use clap::{Args, ValueEnum};
 use encoding_rs::Encoding;
 
 use crate::notation::Notation;
-use crate::record::{
-    Format, Game, ReadOptions, RecordError, detect_format, encoding_by_name,
-    forced_encoding_mismatch, read_games, read_games_from_bytes, write_pgn,
-};
+use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes, write_pgn};
 use crate::words::{Lang, Words};
 
 use super::LangArg;
+use super::encoding::{check_bytes, check_file, named_encoding};
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -44,7 +42,10 @@ pub(super) struct ConvertArgs {
     /// Output form.
     #[arg(long, value_enum, default_value_t = Target::Pgn)]
     to: Target,
-    /// Encoding of the input text (default: detected): gbk, big5, utf-8, ...
+    /// Encoding of the input text (default: detected): gbk, big5, utf-8,
+    /// ...; for an XQF file, of its header strings and comments (CBR and
+    /// CBL strings are UTF-16 by the format). When the text is plainly in
+    /// another, standard error says so.
     #[arg(long)]
     encoding: Option<String>,
     /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...
@@ -66,7 +67,7 @@ fn read_input(
 ) -> Result<Box<dyn Iterator<Item = Result<Game, RecordError>>>, RecordError> {
     if input.as_os_str() != "-" {
         if let Some(forced) = opts.encoding {
-            check_encoding(&head_of(input), forced, &input.display().to_string(), lang);
+            check_file(input, forced, lang);
         }
         return Ok(Box::new(read_games(input, opts)?));
     }
@@ -75,63 +76,11 @@ fn read_input(
         .read_to_end(&mut bytes)
         .map_err(|e| RecordError::io("<stdin>", &e))?;
     if let Some(forced) = opts.encoding {
-        check_encoding(&bytes, forced, "<stdin>", lang);
+        check_bytes(&bytes, "<stdin>", forced, lang);
     }
     Ok(Box::new(
         read_games_from_bytes(&bytes, "<stdin>", opts)?.into_iter(),
     ))
-}
-
-/// The first MiB of a file, cut after its last whole line, to check its
-/// text; nothing if it cannot be read (reading it reports that).
-fn head_of(path: &Path) -> Vec<u8> {
-    const HEAD: usize = 1 << 20;
-    let mut head = Vec::new();
-    if let Ok(file) = std::fs::File::open(path) {
-        let _ = file.take(HEAD as u64).read_to_end(&mut head);
-    }
-    if head.len() == HEAD
-        && let Some(end) = head.iter().rposition(|&b| b == b'\n')
-    {
-        head.truncate(end + 1);
-    }
-    head
-}
-
-/// Says on standard error when the text of `name` (`bytes`, or its head)
-/// is most likely not in the `forced` encoding: the text would come out
-/// garbled without a word. Binary formats keep their text in fixed places
-/// and are not looked at.
-fn check_encoding(bytes: &[u8], forced: &'static Encoding, name: &str, lang: Lang) {
-    let binary = matches!(
-        detect_format(bytes, Some(name)),
-        Some(Format::Xqf | Format::Cbr | Format::Cbl)
-    );
-    if binary {
-        return;
-    }
-    if let Some(why) = forced_encoding_mismatch(bytes, forced) {
-        match lang {
-            Lang::En => eprintln!(
-                "xqarbiter: {name}: the encoding given (--encoding) looks wrong: {}",
-                why.en
-            ),
-            Lang::Zh => eprintln!(
-                "xqarbiter: {name}：指定的编码（--encoding）似乎不对：{}",
-                why.zh
-            ),
-        }
-    }
-}
-
-/// An encoding named on the command line, or why it is not one.
-fn named_encoding(name: &str) -> Result<&'static Encoding, Words> {
-    encoding_by_name(name).ok_or_else(|| {
-        Words::new(
-            format!("unknown encoding '{name}' (try gbk, big5 or utf-8)"),
-            format!("未知的编码“{name}”（可用 gbk、big5 或 utf-8）"),
-        )
-    })
 }
 
 /// Whether `a` and `b` name the same existing file (the same path written
@@ -295,13 +244,21 @@ fn write_games(
                 }
                 for (ply, other) in &g.other_readings {
                     let file = args.input.display();
-                    match lang {
-                        Lang::En => eprintln!(
+                    match (lang, other.because.is_some()) {
+                        (Lang::En, false) => eprintln!(
                             "xqarbiter: {file}, game #{index}, ply {ply}: {}; written the first way",
                             other.note.en
                         ),
-                        Lang::Zh => eprintln!(
+                        (Lang::Zh, false) => eprintln!(
                             "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按前者写出",
+                            other.note.zh
+                        ),
+                        (Lang::En, true) => eprintln!(
+                            "xqarbiter: {file}, game #{index}, ply {ply}: {}; written so",
+                            other.note.en
+                        ),
+                        (Lang::Zh, true) => eprintln!(
+                            "xqarbiter: {file}，对局#{index}第{ply}着：{}；已按此写出",
                             other.note.zh
                         ),
                     }

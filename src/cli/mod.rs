@@ -9,6 +9,7 @@ use crate::rules::ruling::Lang;
 mod audit;
 mod convert;
 mod diagram;
+mod encoding;
 mod perft;
 mod profiles;
 mod rule;

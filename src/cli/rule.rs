@@ -1,5 +1,5 @@
 //! `xqarbiter rule [FILE[#N]|-] [--game N] [--fen FEN] [--moves "…"] [--profile P]
-//! [--rules R] [--claim red|black] [--natures N] [--ply N] [--lang zh|en] [--json]`: the arbiter's command.
+//! [--rules R] [--claim red|black] [--natures N] [--ply N] [--encoding E] [--lang zh|en] [--json]`: the arbiter's command.
 //!
 //! Reads one record (a file in any format, a pasted record on standard input,
 //! or a move list given inline), replays it through the referee and prints the
@@ -30,6 +30,7 @@ use crate::words::Words;
 
 use super::LangArg;
 use super::diagram::diagram;
+use super::encoding::{check_bytes, named_encoding};
 
 /// A side, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -83,6 +84,12 @@ pub(super) struct RuleArgs {
     /// reason), whether or not they repeat a position.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     natures: Option<u32>,
+    /// Encoding of the record's text (default: detected): gbk, big5,
+    /// utf-8, ... as `convert --encoding`; for an XQF file, of its header
+    /// strings and comments (CBR and CBL strings are UTF-16 by the format).
+    /// When the text is plainly in another, standard error says so.
+    #[arg(long, conflicts_with = "moves")]
+    encoding: Option<String>,
     /// Rule on the position after this ply of the record (0 = its start): the
     /// moves after it are left out, an illegal one among them too.
     #[arg(long, value_name = "N")]
@@ -132,18 +139,27 @@ fn reversed_from<'a>(
 
 impl Record {
     /// One note per move whose text another convention reads as another
-    /// legal move: both readings, and that the record was read the first way.
+    /// legal move: both readings, and that the record was read the first
+    /// way, or why the other.
     fn other_reading_notes(&self, lang: Lang) -> Vec<String> {
         self.other_readings
             .iter()
-            .map(|(ply, other)| match lang {
-                Lang::En => format!(
+            .map(|(ply, other)| match (lang, other.because.is_some()) {
+                (Lang::En, false) => format!(
                     "xqarbiter: note: ply {ply}: {}; the record was read the first way: if it \
                      meant the other, check the moves from there on",
                     other.note.en
                 ),
-                Lang::Zh => format!(
+                (Lang::Zh, false) => format!(
                     "xqarbiter: 注意：第{ply}着{}；已按前者读出，若棋谱本意是后者，请核对此后的着法",
+                    other.note.zh
+                ),
+                (Lang::En, true) => format!(
+                    "xqarbiter: note: ply {ply}: {}; only so does the record go on",
+                    other.note.en
+                ),
+                (Lang::Zh, true) => format!(
+                    "xqarbiter: 注意：第{ply}着{}；只有这样读，棋谱才能走下去",
                     other.note.zh
                 ),
             })
@@ -366,6 +382,12 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         return move_list(start, args.fen.as_deref(), moves);
     }
     let (file, game_index) = file_and_game(args)?;
+    let forced = args
+        .encoding
+        .as_deref()
+        .map(named_encoding)
+        .transpose()
+        .map_err(BadRecord)?;
     let (bytes, name) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let bytes = std::fs::read(path)
@@ -389,6 +411,9 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             (bytes, "<stdin>".to_string())
         }
     };
+    if let Some(forced) = forced {
+        check_bytes(&bytes, &name, forced, lang);
+    }
     if let Some(fen) = &args.fen {
         if let Some(n) = game_index {
             return Err(BadRecord::new(
@@ -414,7 +439,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             ));
         }
         // A move list saved in GBK or Big5 is read as any record is.
-        let (text, _) = decode_text(&bytes, None);
+        let (text, _) = decode_text(&bytes, forced);
         if let Some(own) = move_list_start(&text) {
             return Err(BadRecord::new(
                 format!(
@@ -425,7 +450,11 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         }
         return move_list(parse_fen(fen)?, Some(fen), &text);
     }
-    let games = read_games_from_bytes(&bytes, &name, &ReadOptions::default())?;
+    let opts = ReadOptions {
+        encoding: forced,
+        format: None,
+    };
+    let games = read_games_from_bytes(&bytes, &name, &opts)?;
     let count = games.len();
     if count == 0 {
         return Err(BadRecord::new(
@@ -597,6 +626,9 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 "other": other.other.to_string(),
                 "note": other.note.en,
                 "note_zh": other.note.zh,
+                "because": other.because.as_ref().map(|(ply, text)| {
+                    serde_json::json!({ "ply": ply, "text": text })
+                }),
             })
         })
         .collect();

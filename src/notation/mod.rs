@@ -46,6 +46,7 @@ mod numerals;
 mod outcome;
 mod parse;
 mod render;
+mod reread;
 mod suggest;
 mod symbol;
 
@@ -60,4 +61,5 @@ pub use parse::{NotationError, NotationErrorKind, OtherReading, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
+pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

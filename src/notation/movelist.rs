@@ -8,6 +8,7 @@ use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
 };
 use super::render::Notation;
+use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -228,6 +229,11 @@ fn is_cjk(c: char) -> bool {
 /// ```
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
     let mut pos = start.clone();
+    // The position before the first move, and the re-readings still allowed.
+    let mut line = Line {
+        start: start.clone(),
+        rereadings: MAX_REREADINGS,
+    };
     let words = tokens(text);
     let mut out = ParsedMoveList {
         moves: Vec::with_capacity(words.len()),
@@ -277,12 +283,13 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
                 ));
             }
             pos.pass();
+            line.start = pos.clone();
             out.black_first = true;
         }
         if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
             continue;
         }
-        let mut failure = match play_word(&mut pos, word, &mut out) {
+        let mut failure = match play_word(&mut pos, word, &mut out, &mut line) {
             Ok(()) => continue,
             Err(f) => f,
         };
@@ -299,7 +306,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
             break;
         }
         if let Some((_, rest)) = split_number(word) {
-            match play_word(&mut pos, rest, &mut out) {
+            match play_word(&mut pos, rest, &mut out, &mut line) {
                 Ok(()) => continue,
                 Err(f) => failure = f,
             }
@@ -322,7 +329,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
             j += 1;
             let longer = format!("{joined}{next}");
             let written = format!("{} {next}", head.0);
-            match play_word(&mut pos, &longer, &mut out) {
+            match play_word(&mut pos, &longer, &mut out, &mut line) {
                 Ok(()) => {
                     played = true;
                     break;
@@ -348,8 +355,22 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
     Ok(out)
 }
 
-/// Plays one word: a single move, or Chinese moves run together.
-fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result<(), Failure> {
+/// The start of a list's line and how many re-readings it may still try
+/// ([`reread_other_way`]).
+struct Line {
+    start: Position,
+    rereadings: usize,
+}
+
+/// Plays one word: a single move, or Chinese moves run together; or, when
+/// the line as read so far leaves it unplayable, the line read again with
+/// one of its ambiguous moves read the other way ([`reread_other_way`]).
+fn play_word(
+    pos: &mut Position,
+    word: &str,
+    out: &mut ParsedMoveList,
+    line: &mut Line,
+) -> Result<(), Failure> {
     let failure = match read_move_noting(pos, word) {
         Ok((mv, other)) => {
             if let Some(other) = other {
@@ -361,16 +382,43 @@ fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result
         }
         Err(f) => f,
     };
-    match split_run_together(pos, word) {
-        Some(moves) => {
-            for &(mv, _) in &moves {
-                pos.play(mv);
-            }
-            out.moves.extend(moves);
-            Ok(())
+    if let Some(moves) = split_run_together(pos, word) {
+        for &(mv, _) in &moves {
+            pos.play(mv);
         }
-        None => Err(failure),
+        out.moves.extend(moves);
+        return Ok(());
     }
+    // The head of a Chinese move split by spaces waits for the rest first.
+    if out.other_readings.is_empty() || begins_split_move(word) {
+        return Err(failure);
+    }
+    let moves: Vec<Move> = out.moves.iter().map(|(mv, _)| *mv).collect();
+    let texts = &out.moves;
+    let Some(reread) = reread_other_way(
+        &line.start,
+        &moves,
+        |i| texts[i].1.as_str(),
+        &out.other_readings,
+        word,
+        &mut line.rereadings,
+    ) else {
+        return Err(failure);
+    };
+    let from = reread.ply - 1;
+    for ((mv, _), &new) in out.moves[from..].iter_mut().zip(&reread.moves) {
+        *mv = new;
+    }
+    if let Some(&next) = reread.moves.last() {
+        out.moves.push((next, word.to_string()));
+    }
+    out.other_readings.retain(|(ply, _)| *ply < reread.ply);
+    out.other_readings.extend(reread.other_readings);
+    *pos = line.start.clone();
+    for (mv, _) in &out.moves {
+        pos.play(*mv);
+    }
+    Ok(())
 }
 
 /// The moves of `word` if it is Chinese moves written without spaces

@@ -258,6 +258,7 @@ fn read_move_with(
             .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
+        let why = coordinates_run_on(text).unwrap_or(why);
         let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
         } else if shaped_like_coordinates(text) {
@@ -285,7 +286,7 @@ fn read_move_with(
         Found::None => Err(Failure::no_match(
             notation,
             NotationErrorKind::NoSuchMove,
-            no_match_reason(pos, &input),
+            coordinates_run_on(text).unwrap_or_else(|| no_match_reason(pos, &input)),
         )),
         Found::Many(moves) => {
             let names: Vec<String> = moves
@@ -335,6 +336,24 @@ pub(super) fn coordinates(text: &str) -> Option<(Move, bool)> {
     };
     let iccs = b.len() == 5 || b[0].is_ascii_uppercase();
     Some((Move::new(square(f)?, square(t)?), iccs))
+}
+
+/// Why `text` is no move when it starts with a move in coordinates and
+/// goes on without a space (`i3g315.`: a move number run into the move).
+fn coordinates_run_on(text: &str) -> Option<Words> {
+    [4, 5].into_iter().find_map(|len| {
+        let (head, rest) = text.split_at_checked(len)?;
+        coordinates(head)?;
+        let rest = rest.trim();
+        (!rest.is_empty()).then(|| {
+            Words::new(
+                format!(
+                    "'{head}' is a move in coordinates, but '{rest}' follows it without a space"
+                ),
+                format!("“{head}”是坐标着法，但其后紧接着“{rest}”，中间没有空格"),
+            )
+        })
+    })
 }
 
 /// Whether a coordinate move is legal; if not, why.
@@ -545,8 +564,10 @@ fn for_each_reading(
 /// A move text that names one legal move by the convention preferred for
 /// it, and another legal move by a convention read after it (`66.5`: the
 /// middle pawn on file 6 in official WXF, the cannon on file 6 in keypad
-/// piece codes). The text is read the preferred way; a record that meant
-/// the other has a wrong move from there on.
+/// piece codes). The text is read the preferred way, unless that makes a
+/// later move of the record unplayable and the other lets it go on
+/// ([`OtherReading::because`]); a record that meant the reading not chosen
+/// has a wrong move from there on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OtherReading {
     /// The text as written.
@@ -556,8 +577,47 @@ pub struct OtherReading {
     /// The move the other convention reads it as.
     pub other: Move,
     /// Both readings in words, each with its convention and the move in
-    /// Chinese notation and coordinates.
+    /// Chinese notation and coordinates, and why the one chosen was.
     pub note: Words,
+    /// When the text was read the other way: the ply and text of the later
+    /// move that the preferred reading left unplayable. `None` when it was
+    /// read the preferred way.
+    pub because: Option<(usize, String)>,
+    /// The conventions of `chosen` and `other`, in words.
+    conventions: [Words; 2],
+}
+
+impl OtherReading {
+    /// The note read the other way: `other` chosen, because the preferred
+    /// reading leaves the move `text` at ply `ply` unplayable. `pos` is the
+    /// position the move is played from.
+    pub(crate) fn switched(&self, pos: &Position, ply: usize, text: &str) -> OtherReading {
+        let [by, other_by] = &self.conventions;
+        let (mv, other) = (self.other, self.chosen);
+        let (zh, other_zh) = (
+            render(pos, mv, Notation::Chinese),
+            render(pos, other, Notation::Chinese),
+        );
+        let written = &self.text;
+        OtherReading {
+            text: written.clone(),
+            chosen: mv,
+            other,
+            note: Words::new(
+                format!(
+                    "'{written}' was read as {zh} ({mv}), in {}, because in {}, it is {other_zh} \
+                     ({other}), after which ply {ply} '{text}' cannot be played",
+                    other_by.en, by.en
+                ),
+                format!(
+                    "“{written}”按{}读作{zh}（{mv}），因为按{}读作{other_zh}（{other}）则第{ply}着“{text}”无法走出",
+                    other_by.zh, by.zh
+                ),
+            ),
+            because: Some((ply, text.to_string())),
+            conventions: [other_by.clone(), by.clone()],
+        }
+    }
 }
 
 /// [`match_forms`], and the other reading of `text` (read into `input`)
@@ -611,6 +671,8 @@ fn match_forms_noting(pos: &Position, input: &Input, text: &str) -> (Found, Opti
                 by.zh, other_by.zh
             ),
         ),
+        because: None,
+        conventions: [by, other_by],
     };
     (found, Some(note))
 }
@@ -847,6 +909,26 @@ mod tests {
         assert_eq!(parse(START_FEN, " h2e2 ").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "ｈ２ｅ２").unwrap(), "h2e2");
         assert_eq!(parse(START_FEN, "Ｈ２－Ｅ２").unwrap(), "h2e2");
+    }
+
+    #[test]
+    fn coordinates_run_into_more_say_so() {
+        let reason = |t| parse(START_FEN, t).unwrap_err().reason.en;
+        assert_eq!(
+            reason("h2e215."),
+            "'h2e2' is a move in coordinates, but '15.' follows it without a space"
+        );
+        assert_eq!(
+            reason("H2-E2]"),
+            "'H2-E2' is a move in coordinates, but ']' follows it without a space"
+        );
+        assert!(reason("h2e2x").starts_with("'h2e2' is a move in coordinates"));
+        // Read as WXF symbols, it names no move: the same words.
+        assert_eq!(
+            reason("h2e25."),
+            "'h2e2' is a move in coordinates, but '5.' follows it without a space"
+        );
+        assert!(!reason("C2.5x").contains("is a move in coordinates"));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::Role;
+use crate::text::quoted_char;
 use crate::words::Words;
 
 /// One symbol of a Chinese or WXF move.
@@ -209,17 +210,18 @@ pub(crate) fn read(text: &str) -> Result<Input, Words> {
             Family::Wxf => wxf_mask(c),
         };
         let Some(mask) = mask else {
+            let (en, zh) = quoted_char(raw);
             return Err(match family {
                 Family::Chinese => Words::new(
-                    format!("'{raw}' is not a piece, file, direction or number"),
-                    format!("“{raw}”不是棋子、纵线、方向或数字"),
+                    format!("{en} is not a piece, file, direction or number"),
+                    format!("{zh}不是棋子、纵线、方向或数字"),
                 ),
                 Family::Wxf => Words::new(
                     format!(
-                        "'{raw}' is not part of a move (expected coordinates like h2e2, Chinese like 炮二平五 or WXF like C2.5)"
+                        "{en} is not part of a move (expected coordinates like h2e2, Chinese like 炮二平五 or WXF like C2.5)"
                     ),
                     format!(
-                        "“{raw}”不是着法的一部分（应为坐标如 h2e2、中文纵线如 炮二平五 或 WXF 如 C2.5）"
+                        "{zh}不是着法的一部分（应为坐标如 h2e2、中文纵线如 炮二平五 或 WXF 如 C2.5）"
                     ),
                 ),
             });
@@ -377,6 +379,37 @@ fn pure_role(mask: u32) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_character_no_font_shows_is_named_by_its_code_point() {
+        let why = read("马８进\u{7}").unwrap_err();
+        assert_eq!(
+            why.en,
+            "the invisible character U+0007 is not a piece, file, direction or number"
+        );
+        assert_eq!(why.zh, "不可见字符U+0007不是棋子、纵线、方向或数字");
+        let why = read("h2\u{200B}e2").unwrap_err();
+        assert!(
+            why.en
+                .starts_with("the invisible character U+200B is not part of a move"),
+            "{}",
+            why.en
+        );
+        let why = read("马８进\u{E000}").unwrap_err();
+        assert!(
+            why.en.starts_with("the invisible character U+E000"),
+            "{}",
+            why.en
+        );
+        assert!(
+            read("马８进x")
+                .unwrap_err()
+                .en
+                .starts_with("'x' is not a piece")
+        );
+        let why = read("马８进\u{FFFD}").unwrap_err();
+        assert!(why.en.starts_with("'�' (bytes that the text's encoding reads as no character: the file is damaged there, or in another encoding) is not a piece"), "{}", why.en);
+    }
 
     #[test]
     fn chinese_and_wxf_read_to_the_same_symbols() {

@@ -153,7 +153,7 @@ pub(crate) fn read_library(
         .filter(|(_, w)| *w == RECORD_MAGIC)
         .map(|(i, _)| i)
         .collect();
-    let starts = match indexed_records(bytes) {
+    let starts = match indexed_records(bytes, &magic_at) {
         Some(starts) => starts,
         None => {
             if magic_at.is_empty()
@@ -226,27 +226,48 @@ fn index_cut(len: usize, end: usize) -> Words {
 
 /// The records the index marks in use, if the index is intact: the offset
 /// of each, or as an error the offset of one past the end of the file (a
-/// library cut short).
-fn indexed_records(bytes: &[u8]) -> Option<Vec<Result<usize, usize>>> {
+/// library cut short). A record found within half a block of where the
+/// index puts it (`magic_at`: where records start, in order) is that
+/// record: bytes lost or added before it shift it, and reading every
+/// record found instead would bring back the games deleted from the
+/// library. An index with fewer entries (in use or deleted) than the file
+/// has records, or with flags beyond their low byte (entries shifted by
+/// bytes lost or added in the index), is not intact.
+fn indexed_records(bytes: &[u8], magic_at: &[usize]) -> Option<Vec<Result<usize, usize>>> {
     let base = index_end(bytes)?;
     let index = bytes.get(INDEX_AT..base)?;
     let mut out = Vec::new();
+    let mut entries = 0;
     for entry in index.chunks_exact(INDEX_ENTRY) {
         let flags = u32::from_le_bytes(entry[..4].try_into().ok()?);
+        // Flags are a few low bits: others set show entries out of place.
+        if flags > 0xFF {
+            return None;
+        }
+        entries += usize::from(flags != 0);
         if flags == 0 || flags & IN_USE == 0 {
             continue;
         }
         let slot = usize::try_from(u32::from_le_bytes(entry[4..8].try_into().ok()?)).ok()?;
         let at = base.checked_add(slot.checked_mul(BLOCK)?)?;
+        let near = || {
+            let i = magic_at.partition_point(|&m| m < at.saturating_sub(BLOCK / 2));
+            magic_at
+                .get(i)
+                .copied()
+                .filter(|&m| m.abs_diff(at) < BLOCK / 2)
+        };
         if at >= bytes.len() {
             out.push(Err(at));
         } else if bytes[at..].starts_with(RECORD_MAGIC) {
             out.push(Ok(at));
         } else {
-            return None;
+            out.push(Ok(near()?));
         }
     }
-    Some(out)
+    // Every record of the file has an entry, in use or deleted: an index
+    // with fewer is damaged, and would lose games without a word.
+    (entries >= magic_at.len()).then_some(out)
 }
 
 /// A record with no piece on its board: a section title of a library (it
@@ -444,6 +465,37 @@ mod tests {
             lib.extend(block);
         }
         lib
+    }
+
+    #[test]
+    fn a_byte_lost_in_a_library_neither_brings_back_a_deleted_game_nor_loses_one() {
+        // Three games in use, then the block of a deleted one (its entry
+        // flagged, without the in-use bit, as 象棋桥 leaves it).
+        let mut lib = indexed_library(3);
+        let mut deleted = vec![0u8; INDEX_ENTRY];
+        deleted[..4].copy_from_slice(&5u32.to_le_bytes());
+        deleted[4..8].copy_from_slice(&2u32.to_le_bytes());
+        lib.splice(
+            INDEX_AT + 3 * INDEX_ENTRY..INDEX_AT + 3 * INDEX_ENTRY,
+            deleted,
+        );
+        lib[60..64].copy_from_slice(&4u32.to_le_bytes());
+        let mut block = record(&[[1, 0, 70, 67]]);
+        block.resize(BLOCK, 0);
+        lib.extend(block);
+        let base = INDEX_AT + 4 * INDEX_ENTRY;
+        let read = |bytes: &[u8]| read_library(bytes, "l.cbl").unwrap().len();
+        assert_eq!(read(&lib), 3);
+        // A byte lost in the padding of the first record shifts the others
+        // off their blocks: still the three games the index lists.
+        let mut shifted = lib.clone();
+        shifted.remove(base + BLOCK - 10);
+        assert_eq!(read(&shifted), 3);
+        // A byte lost inside the index shifts its entries: it is no longer
+        // trusted, and every record found is read rather than some lost.
+        let mut damaged = lib.clone();
+        damaged.remove(INDEX_AT + INDEX_ENTRY + 2);
+        assert_eq!(read(&damaged), 4);
     }
 
     #[test]

@@ -19,8 +19,10 @@ pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
 
 /// Guesses the encoding of `bytes`: a byte-order mark; else UTF-8 if the
 /// bytes are valid UTF-8 (a sequence cut off at the end is allowed unless
-/// `complete`); else GB18030 or Big5, whichever decodes cleanly and yields
-/// more common xiangqi characters (GB18030 on a tie).
+/// `complete`) or UTF-8 with a few damaged bytes (sixteen characters beyond
+/// ASCII to one place that is no UTF-8, at least); else
+/// GB18030 or Big5, whichever decodes cleanly and yields more common
+/// xiangqi characters (GB18030 on a tie).
 pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     if let Some((enc, _)) = Encoding::for_bom(bytes) {
         return enc;
@@ -31,6 +33,7 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     match std::str::from_utf8(bytes) {
         Ok(_) => return UTF_8,
         Err(e) if !complete && e.error_len().is_none() => return UTF_8,
+        Err(_) if mostly_utf8(bytes) => return UTF_8,
         Err(_) => {}
     }
     let score = |enc: &'static Encoding| -> i64 {
@@ -43,6 +46,20 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
     } else {
         GB18030
     }
+}
+
+/// Whether `bytes` are UTF-8 text with a few damaged bytes: many more
+/// characters beyond ASCII than places that are no UTF-8 (sixteen to one).
+/// Read as GBK or Big5, such text would turn every character into others;
+/// read as UTF-8, only the damaged places are lost. GBK or Big5 text makes
+/// valid UTF-8 only here and there by chance, far below that ratio.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut chars, mut damaged) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        chars += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        damaged += usize::from(!chunk.invalid().is_empty());
+    }
+    chars >= 16 * damaged.max(1)
 }
 
 /// UTF-16 without a byte-order mark, recognised by its NUL bytes: the high
@@ -108,7 +125,8 @@ pub(crate) fn decode<'a>(
 /// every Chinese character into two or three others), replacement
 /// characters (�) already in the text, or text that reads as many more
 /// xiangqi characters in the other Chinese encoding. `None` when the text
-/// reads cleanly and nothing hints at another encoding. Meant for a
+/// reads cleanly and nothing hints at another encoding, or when its bytes
+/// that are no text in `forced` read no better in another (a damaged file). Meant for a
 /// command whose user forced an encoding: mojibake says nothing by itself.
 ///
 /// ```
@@ -118,6 +136,55 @@ pub(crate) fn decode<'a>(
 /// assert!(why.en.starts_with("the text is valid UTF-8"), "{}", why.en);
 /// ```
 pub fn forced_encoding_mismatch(bytes: &[u8], forced: &'static Encoding) -> Option<Words> {
+    mismatch(bytes, forced, |at| {
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        Words::new(
+            format!("the byte at offset {at} (line {line})"),
+            format!("偏移{at}处的字节（第{line}行）"),
+        )
+    })
+}
+
+/// [`forced_encoding_mismatch`] for text kept in separate pieces, each
+/// named by its label (the header strings and comments of a binary
+/// record): a byte that is no character is placed by its piece. A
+/// character cut off at the end of a piece ([`without_cut_tail`]) is no
+/// sign of another encoding.
+pub(crate) fn pieces_encoding_mismatch(
+    pieces: &[(Words, &[u8])],
+    forced: &'static Encoding,
+) -> Option<Words> {
+    let mut joined = Vec::new();
+    let mut starts = Vec::with_capacity(pieces.len());
+    for (_, bytes) in pieces {
+        starts.push(joined.len());
+        joined.extend_from_slice(without_cut_tail(bytes, forced));
+        joined.push(b'\n');
+    }
+    mismatch(&joined, forced, |at| {
+        let i = starts.partition_point(|&s| s <= at).saturating_sub(1);
+        let (label, k) = (&pieces[i].0, at - starts[i] + 1);
+        Words::new(
+            format!("byte {k} of {}", label.en),
+            format!("{}的第{k}个字节", label.zh),
+        )
+    })
+}
+
+/// `bytes` without the last character if it is cut off: bytes that `enc`
+/// reads as no character at the very end (three at most), after text it
+/// reads cleanly, as programs leave a string cut to the room they give it.
+pub(crate) fn without_cut_tail<'a>(bytes: &'a [u8], enc: &'static Encoding) -> &'a [u8] {
+    match first_undecodable(bytes, enc) {
+        Some(at) if at + 3 >= bytes.len() && first_undecodable(&bytes[..at], enc).is_none() => {
+            &bytes[..at]
+        }
+        _ => bytes,
+    }
+}
+
+/// [`forced_encoding_mismatch`], a byte that is no character placed by `at`.
+fn mismatch(bytes: &[u8], forced: &'static Encoding, at: impl Fn(usize) -> Words) -> Option<Words> {
     if is_utf16(forced) || bytes.is_ascii() {
         return None;
     }
@@ -164,14 +231,17 @@ pub fn forced_encoding_mismatch(bytes: &[u8], forced: &'static Encoding) -> Opti
         }
         None => (String::new(), String::new()),
     };
-    if let Some(at) = first_undecodable(bytes, forced) {
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    // Bytes that no encoding reads better than the one given are damage,
+    // not a sign of another encoding.
+    if let Some(offset) = first_undecodable(bytes, forced).filter(|_| detected != forced) {
+        let place = at(offset);
         let (hint_en, hint_zh) = hint(other.filter(|&e| clean(bytes, e)));
         return Some(Words::new(
             format!(
-                "the text is not valid {name}: the byte at offset {at} (line {line}) is no character in it{hint_en}"
+                "the text is not valid {name}: {} is no character in it{hint_en}",
+                place.en
             ),
-            format!("文本不是有效的{name}：偏移{at}处的字节（第{line}行）不是{name}字符{hint_zh}"),
+            format!("文本不是有效的{name}：{}不是{name}字符{hint_zh}", place.zh),
         ));
     }
     // Both legacy encodings read it: the one with many more xiangqi characters is meant.
@@ -294,6 +364,26 @@ mod tests {
     }
 
     #[test]
+    fn utf8_with_a_damaged_byte_is_still_utf8() {
+        let text = "[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 红胜\n";
+        let mut damaged = text.as_bytes().to_vec();
+        damaged[30] = 0xFF;
+        assert_eq!(detect_encoding(&damaged, true), UTF_8);
+        let (read, _) = decode_text(&damaged, None);
+        assert!(
+            read.contains("马８进７") && read.contains('\u{FFFD}'),
+            "{read}"
+        );
+        // GBK and Big5 text is not taken for damaged UTF-8.
+        let (gbk, _, _) = GB18030.encode(text);
+        assert_eq!(detect_encoding(&gbk, true), GB18030);
+        let (big5, _, _) = BIG5.encode("1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 紅勝");
+        assert_eq!(detect_encoding(&big5, true), BIG5);
+        // Too few characters to tell: not UTF-8.
+        assert_eq!(detect_encoding(b"1. \xc5\xda\xb6\xfe h2e2", true), GB18030);
+    }
+
+    #[test]
     fn cut_utf8_is_still_utf8_in_a_prefix() {
         let bytes = "马八进七".as_bytes();
         assert_eq!(detect_encoding(&bytes[..4], false), UTF_8);
@@ -333,6 +423,40 @@ mod tests {
         assert!(w.contains("replacement characters"), "{w}");
         assert_eq!(first_undecodable(&gbk, GB18030), None);
         assert_eq!(first_undecodable(&gbk, UTF_8), Some(8));
+    }
+
+    #[test]
+    fn pieces_are_named_and_a_cut_or_damaged_character_is_no_other_encoding() {
+        let (red, _, _) = GB18030.encode("胡荣华");
+        let (comment, _, _) = GB18030.encode("炮二平五 马８进７ 红胜");
+        let pieces = |red: &[u8]| {
+            vec![
+                (Words::new("the Red name", "红方名"), red.to_vec()),
+                (Words::new("a comment", "注释"), comment.to_vec()),
+            ]
+        };
+        let why = |p: &[(Words, Vec<u8>)], enc| {
+            let p: Vec<(Words, &[u8])> = p.iter().map(|(w, b)| (w.clone(), &b[..])).collect();
+            pieces_encoding_mismatch(&p, enc).map(|w| w.en)
+        };
+        assert_eq!(why(&pieces(&red), GB18030), None);
+        let w = why(&pieces(&red), UTF_8).unwrap();
+        assert!(
+            w.starts_with("the text is not valid UTF-8: byte 1 of the Red name is no character")
+                && w.ends_with("try --encoding gbk, or leave --encoding out"),
+            "{w}"
+        );
+        // A name cut to its room in the middle of a character: its last
+        // byte is no character, which says nothing of the encoding.
+        let cut = &red[..red.len() - 1];
+        assert_eq!(without_cut_tail(cut, GB18030), &red[..red.len() - 2]);
+        assert_eq!(why(&pieces(cut), GB18030), None);
+        // One damaged byte inside GBK text that no encoding reads better.
+        let mut damaged = comment.to_vec();
+        damaged.insert(4, 0xC4);
+        damaged.insert(5, b' ');
+        assert!(first_undecodable(&damaged, GB18030).is_some());
+        assert_eq!(forced_encoding_mismatch(&damaged, GB18030), None);
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod cbf;
 mod cbr;
 mod dhtmlxq;
 mod encoding;
+mod encoding_check;
 mod error;
 mod game;
 mod header_lines;
@@ -40,6 +41,7 @@ use crate::words::Words;
 
 pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
+pub use encoding_check::{file_encoding_mismatch, file_head};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
@@ -202,10 +204,14 @@ pub fn read_games(path: impl AsRef<Path>, opts: &ReadOptions) -> Result<GameIter
         .take(SNIFF_LEN as u64)
         .read_to_end(&mut head)
         .map_err(io_err)?;
+    // Nothing but whitespace is no game, whatever the file's name says.
+    if head.len() as u64 == len && is_blank(&head) {
+        return Err(empty(&name, len == 0));
+    }
     let format = opts
         .format
         .or_else(|| detect_format(&head, Some(&name)))
-        .ok_or_else(|| unknown_format(&name, head.len() as u64 == len && is_blank(&head)))?;
+        .ok_or_else(|| unknown_format(&name))?;
     let encoding = opts
         .encoding
         .unwrap_or_else(|| detect_encoding(&head, len as usize <= head.len()));
@@ -252,12 +258,15 @@ pub fn read_games_from_bytes(
     name: &str,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    if is_blank(bytes) {
+        return Err(empty(name, false));
+    }
     // Detected from the head, as `read_games` does.
     let head = bytes.get(..SNIFF_LEN).unwrap_or(bytes);
     let format = opts
         .format
         .or_else(|| detect_format(head, Some(name)))
-        .ok_or_else(|| unknown_format(name, is_blank(bytes)))?;
+        .ok_or_else(|| unknown_format(name))?;
     read_format(bytes, name, format, opts)
 }
 
@@ -266,18 +275,22 @@ fn is_blank(bytes: &[u8]) -> bool {
     bytes.iter().all(u8::is_ascii_whitespace)
 }
 
-/// The error for input of no format known; `blank` input is said to be empty.
-fn unknown_format(name: &str, blank: bool) -> RecordError {
-    if blank {
-        return RecordError::file(
-            name,
-            ErrorKind::UnknownFormat,
-            Words::new(
-                "empty: there is no record to read",
-                "内容为空，没有可读的棋谱",
-            ),
-        );
-    }
+/// The error for input with nothing but whitespace in it: a file of no
+/// bytes at all (`no_bytes`) is said to be so.
+fn empty(name: &str, no_bytes: bool) -> RecordError {
+    let why = if no_bytes {
+        Words::new("the file is empty (0 bytes)", "文件是空的（0字节）")
+    } else {
+        Words::new(
+            "empty: there is no record to read",
+            "内容为空，没有可读的棋谱",
+        )
+    };
+    RecordError::file(name, ErrorKind::UnknownFormat, why)
+}
+
+/// The error for input of no format known.
+fn unknown_format(name: &str) -> RecordError {
     RecordError::file(
         name,
         ErrorKind::UnknownFormat,
@@ -376,6 +389,35 @@ mod tests {
             assert_eq!(e.to_string(), "<stdin>: empty: there is no record to read");
             assert_eq!(e.in_lang(Lang::Zh), "<stdin>：内容为空，没有可读的棋谱");
         }
+    }
+
+    #[test]
+    fn a_blank_file_is_empty_whatever_its_name_or_the_format_forced() {
+        let dir = std::env::temp_dir().join(format!("xqarbiter-blank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let forced = ReadOptions {
+            encoding: None,
+            format: Some(Format::Pgn),
+        };
+        for (name, bytes, why) in [
+            ("none.pgn", &b""[..], "the file is empty (0 bytes)"),
+            (
+                "blank.pgn",
+                b"\n\n  \r\n",
+                "empty: there is no record to read",
+            ),
+            ("none.xqf", b"", "the file is empty (0 bytes)"),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            for opts in [ReadOptions::default(), forced.clone()] {
+                let e = read_games(&path, &opts).unwrap_err();
+                assert_eq!(e.words().en, why, "{name}");
+                let e = read_games_from_bytes(bytes, name, &opts).unwrap_err();
+                assert_eq!(e.words().en, "empty: there is no record to read", "{name}");
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -390,12 +390,17 @@ pub(crate) fn read_game(
     let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
     // A numbered coordinate or Chinese move takes six bytes or more.
     replay.reserve((text.len() - body_start) / 6);
-    let token = read_movetext(text, body_start, first_line, &mut replay)
+    // A tag line whose '[' was lost ends the moves: it is no move.
+    let lost = tag_without_bracket(text, body_start);
+    let body = lost.as_ref().map_or(text, |(at, _)| &text[..*at]);
+    let token = read_movetext(body, body_start, first_line, &mut replay)
         .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
     if tags.is_empty() && replay.first_text_is_no_move() {
         return Ok(None);
     }
     let mut game = replay.finish();
+    // After the result, the line is the next game's: not this one's damage.
+    let lost = lost.filter(|_| token == ResultToken::Absent);
     let tag_result = tags
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
@@ -411,7 +416,39 @@ pub(crate) fn read_game(
         game.termination = Some(t.trim().to_string());
     }
     game.tags = tags;
-    Ok(Some(game))
+    match lost {
+        Some((at, line)) => {
+            let number = first_line + text[..at].matches('\n').count();
+            let why = Words::new(
+                format!(
+                    "line {number}: '{line}' is a tag line that lost its '[': the moves end before it"
+                ),
+                format!("第{number}行的“{line}”是缺了“[”的标签行：着法到此为止"),
+            );
+            Err(RecordError::game(name, index, ErrorKind::Syntax, why).with_partial(game))
+        }
+        None => Ok(Some(game)),
+    }
+}
+
+/// The first line of the moves (from byte `start` of `text`) that is a tag
+/// line but for its lost `[` (`Event "…"]`: a tag name, a quoted value, the
+/// closing `]`), with where it starts; no move reads so.
+fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
+    let mut at = start;
+    for line in text[start..].split_inclusive('\n') {
+        let t = line.trim();
+        let named = t.starts_with(|c: char| c.is_ascii_uppercase())
+            && t.ends_with("\"]")
+            && parse_tag(&format!("[{t}"))
+                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_alphanumeric()))
+            && t.contains(" \"");
+        if named {
+            return Some((at, t));
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -712,6 +749,40 @@ mod tests {
         let games = read_all(text, "t.pgn");
         assert_eq!(games.len(), 1, "{games:?}");
         assert_eq!(games[0].as_ref().unwrap().event(), Some("a"));
+    }
+
+    #[test]
+    fn a_tag_line_that_lost_its_bracket_ends_the_moves_and_says_so() {
+        // The next game's first tag lost its '[': its line falls into the
+        // moves of the game before, which has no result to end them.
+        let text = "[Red \"甲\"]\n\n1. h2e2 h9g7\n\nEvent \"全国赛\"]\n[Red \"乙\"]\n\n1. c3c4 *\n";
+        let games = read_all(text, "t.pgn");
+        assert_eq!(games.len(), 2);
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.pgn, game #0: line 5: 'Event \"全国赛\"]' is a tag line that lost its '[': the moves end before it"
+        );
+        assert_eq!(
+            e.words().zh,
+            "第5行的“Event \"全国赛\"]”是缺了“[”的标签行：着法到此为止"
+        );
+        let partial = e.partial.as_deref().expect("the moves before it");
+        assert_eq!(partial.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(games[1].as_ref().unwrap().red(), Some("乙"));
+        // After a result the line is no damage of the game before; words
+        // in a comment or a move are not tag lines.
+        let ended =
+            "[Red \"甲\"]\n\n1. h2e2 h9g7 *\n\nEvent \"全国赛\"]\n[Red \"乙\"]\n\n1. c3c4 *\n";
+        assert!(read_all(ended, "t.pgn")[0].is_ok());
+        let noted = "[Red \"甲\"]\n\n1. h2e2 {a \"b\"]} h9g7\n";
+        assert!(
+            read_all(noted, "t.pgn")[0]
+                .as_ref()
+                .unwrap()
+                .illegal
+                .is_none()
+        );
     }
 
     #[test]

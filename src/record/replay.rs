@@ -63,6 +63,8 @@ pub(crate) struct Replay {
     stopped_unreadable: bool,
     /// The words of a Chinese move split by spaces, waiting for the rest.
     fragment: Option<Fragment>,
+    /// The re-readings of the line still allowed ([`notation::reread_other_way`]).
+    rereadings: usize,
 }
 
 /// The first words of a Chinese move split by stray spaces (`炮二` of `炮二 平五`).
@@ -86,6 +88,7 @@ impl Replay {
             flexible_side,
             stopped_unreadable: false,
             fragment: None,
+            rereadings: notation::MAX_REREADINGS,
         }
     }
 
@@ -175,7 +178,51 @@ impl Replay {
             }
             return Ok(());
         }
+        // The head of a Chinese move split by spaces waits for the rest first.
+        if !notation::begins_split_move(text) && self.reread_other_way(text) {
+            return Ok(());
+        }
         Err(failure)
+    }
+
+    /// Reads the line again with one of its ambiguous moves read the other
+    /// way, if that lets `text` (unplayable after the line as read) and
+    /// every move between be played; then plays `text`. The moves keep
+    /// their texts and comments.
+    fn reread_other_way(&mut self, text: &str) -> bool {
+        if self.game.other_readings.is_empty() {
+            return false;
+        }
+        let moves: Vec<Move> = self.game.moves.iter().map(|m| m.mv).collect();
+        let game = &self.game;
+        let Some(reread) = notation::reread_other_way(
+            &game.start,
+            &moves,
+            |i| game.moves[i].text.as_str(),
+            &game.other_readings,
+            text,
+            &mut self.rereadings,
+        ) else {
+            return false;
+        };
+        let from = reread.ply - 1;
+        let (next, line) = match reread.moves.split_last() {
+            Some((&next, line)) => (next, line),
+            None => return false,
+        };
+        for (m, &mv) in self.game.moves[from..].iter_mut().zip(line) {
+            m.mv = mv;
+        }
+        self.game
+            .other_readings
+            .retain(|(ply, _)| *ply < reread.ply);
+        self.game.other_readings.extend(reread.other_readings);
+        self.pos = self.game.start.clone();
+        for m in &self.game.moves {
+            self.pos.play(m.mv);
+        }
+        self.play(next, text);
+        true
     }
 
     /// Joins `text` to the words of a split Chinese move: plays the move

@@ -5,12 +5,13 @@
 //! Moves form a tree in pre-order; the main line is the chain of first
 //! children, which is read first. Variations (siblings) are counted.
 
-use encoding_rs::{Encoding, GB18030};
+use encoding_rs::{BIG5, Encoding, GB18030};
 
 use crate::board::{Color, Move, Piece, Square};
 
 use super::binary::Cursor;
 use super::dhtmlxq::PIECE_ORDER;
+use super::encoding::{detect_encoding, is_utf16, pieces_encoding_mismatch, without_cut_tail};
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::Tree;
@@ -68,12 +69,33 @@ const STRINGS: [(usize, usize, &str); 10] = [
     (0x1D0, 15, "Annotator"),
 ];
 
-/// Reads one XQF file.
-pub(crate) fn read(
-    bytes: &[u8],
-    name: &str,
-    forced: Option<&'static Encoding>,
-) -> Result<Game, RecordError> {
+/// The label of each header string in words, for a message about its bytes.
+fn string_label(tag: &str) -> Words {
+    let (en, zh) = match tag {
+        "Title" => ("the title", "标题"),
+        "Event" => ("the event", "赛事"),
+        "Date" => ("the date", "日期"),
+        "Site" => ("the site", "地点"),
+        "Red" => ("the Red player's name", "红方名"),
+        "Black" => ("the Black player's name", "黑方名"),
+        "TimeControl" => ("the time control", "用时规则"),
+        "RedTime" => ("Red's time", "红方用时"),
+        "BlackTime" => ("Black's time", "黑方用时"),
+        _ => ("the annotator", "评注人"),
+    };
+    Words::new(format!("{en} (header)"), format!("文件头中的{zh}"))
+}
+
+/// An XQF file opened: its header, its decryption keys (versions ≥ 0x0B)
+/// and its move records decrypted.
+struct Opened<'a> {
+    header: &'a [u8],
+    keys: Option<Keys>,
+    data: Vec<u8>,
+}
+
+/// Checks the header of an XQF file and decrypts its move records.
+fn open<'a>(bytes: &'a [u8], name: &str) -> Result<Opened<'a>, RecordError> {
     let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
     if !bytes.starts_with(b"XQ") {
         return Err(err(
@@ -96,10 +118,101 @@ pub(crate) fn read(
             ),
         ));
     }
-    let encoding = forced.unwrap_or(GB18030);
-    let h = &bytes[..HEADER_LEN];
+    let header = &bytes[..HEADER_LEN];
+    let keys = (header[2] > 0x0A).then(|| Keys::new(header));
+    let data: Vec<u8> = match &keys {
+        None => bytes[HEADER_LEN..].to_vec(),
+        Some(k) => bytes[HEADER_LEN..]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b.wrapping_sub(k.f32[i % 32]))
+            .collect(),
+    };
+    Ok(Opened { header, keys, data })
+}
+
+/// The header strings of an XQF header, each with its tag, as stored
+/// (the NULs that pad them left out).
+fn header_strings(h: &[u8]) -> impl Iterator<Item = (&'static str, &[u8])> {
+    STRINGS.into_iter().map(move |(off, cap, tag)| {
+        let len = usize::from(h[off]).min(cap);
+        let raw = &h[off + 1..off + 1 + len];
+        let end = raw.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+        (tag, &raw[..end])
+    })
+}
+
+/// Every piece of text an XQF file stores in the given encoding, each with
+/// its label: the header strings, the comment before the first move and
+/// those of the main line's moves.
+fn texts<'a>(header: &'a [u8], tree: &RawTree<'a>) -> Vec<(Words, &'a [u8])> {
+    let mut out: Vec<(Words, &[u8])> = header_strings(header)
+        .filter(|(_, raw)| !raw.is_empty())
+        .map(|(tag, raw)| (string_label(tag), raw))
+        .collect();
+    if !tree.root_comment.is_empty() {
+        out.push((
+            Words::new("the comment before the first move", "开局前的注释"),
+            tree.root_comment,
+        ));
+    }
+    for (i, (_, comment)) in tree.moves.iter().enumerate() {
+        if !comment.is_empty() {
+            let ply = i + 1;
+            out.push((
+                Words::new(
+                    format!("the comment of ply {ply}"),
+                    format!("第{ply}着的注释"),
+                ),
+                comment,
+            ));
+        }
+    }
+    out
+}
+
+/// The encoding of an XQF file's text, from its pieces: GBK as XQStudio
+/// writes, unless the bytes read as UTF-8 or, better than GBK, as Big5
+/// ([`detect_encoding`]); a character cut off at the end of a piece is
+/// left out of the count ([`without_cut_tail`]).
+fn detect(texts: &[(Words, &[u8])]) -> &'static Encoding {
+    let joined: Vec<u8> = texts
+        .iter()
+        .flat_map(|(_, raw)| {
+            let whole = without_cut_tail(without_cut_tail(raw, GB18030), BIG5);
+            whole.iter().copied().chain([b'\n'])
+        })
+        .filter(|&b| b != 0)
+        .collect();
+    Some(detect_encoding(&joined, true))
+        .filter(|&e| !is_utf16(e))
+        .unwrap_or(GB18030)
+}
+
+/// Why the text of the XQF file `bytes` (its header strings and the
+/// comments of its main line) is plainly not in the `forced` encoding, if
+/// it shows (see [`super::forced_encoding_mismatch`]); `None` for no XQF
+/// file. A file cut short is looked at as far as it goes.
+pub(crate) fn encoding_mismatch(bytes: &[u8], forced: &'static Encoding) -> Option<Words> {
+    let opened = open(bytes, "").ok()?;
+    let (tree, _) = read_tree(&opened.data, opened.keys.as_ref());
+    pieces_encoding_mismatch(&texts(opened.header, &tree), forced)
+}
+
+/// Reads one XQF file; its text is in the `forced` encoding, else in the
+/// one it reads as ([`detect`]).
+pub(crate) fn read(
+    bytes: &[u8],
+    name: &str,
+    forced: Option<&'static Encoding>,
+) -> Result<Game, RecordError> {
+    let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
+    let Opened {
+        header: h,
+        keys,
+        data,
+    } = open(bytes, name)?;
     let version = h[2];
-    let keys = (version > 0x0A).then(|| Keys::new(h));
     let squares: [u8; 32] = match &keys {
         None => std::array::from_fn(|i| h[0x10 + i]),
         Some(k) => {
@@ -140,23 +253,15 @@ pub(crate) fn read(
             },
         ));
     }
-    let data: Vec<u8> = match &keys {
-        None => bytes[HEADER_LEN..].to_vec(),
-        Some(k) => bytes[HEADER_LEN..]
-            .iter()
-            .enumerate()
-            .map(|(i, b)| b.wrapping_sub(k.f32[i % 32]))
-            .collect(),
-    };
-    let (tree, damage) = read_tree(&data, keys.as_ref(), encoding);
-    let mut replay = tree
+    let (raw, damage) = read_tree(&data, keys.as_ref());
+    let encoding = forced.unwrap_or_else(|| detect(&texts(h, &raw)));
+    let mut replay = raw
+        .decode(encoding)
         .replay(&pieces)
         .map_err(|m| err(ErrorKind::BadPosition, m))?;
     let game = replay.game_mut();
-    for (off, cap, tag) in STRINGS {
-        let len = usize::from(h[off]).min(cap);
-        let (text, _, _) = encoding.decode(&h[off + 1..off + 1 + len]);
-        game.push_tag(tag, text.trim_end_matches('\0'));
+    for (tag, raw) in header_strings(h) {
+        game.push_tag(tag, &encoding.decode(raw).0);
     }
     game.result = Outcome::from_code(u32::from(h[0x33]));
     if let Some(r) = game.result {
@@ -177,20 +282,47 @@ pub(crate) fn read(
     }
 }
 
+/// The main line of an XQF move tree with its comments as stored, not yet
+/// decoded (their encoding is told by all the file's text).
+struct RawTree<'a> {
+    root_comment: &'a [u8],
+    moves: Vec<(Move, &'a [u8])>,
+    variations: usize,
+    unreadable: Option<(String, Words)>,
+}
+
+impl RawTree<'_> {
+    /// The tree with its comments decoded from `encoding` (an empty comment is none).
+    fn decode(self, encoding: &'static Encoding) -> Tree {
+        let text = |raw: &[u8]| {
+            let (text, _, _) = encoding.decode(raw);
+            let text = text.trim_end_matches('\0');
+            (!text.is_empty()).then(|| text.to_string())
+        };
+        Tree {
+            root_comment: text(self.root_comment),
+            moves: self
+                .moves
+                .into_iter()
+                .map(|(mv, c)| (mv, text(c)))
+                .collect(),
+            variations: self.variations,
+            unreadable: self.unreadable,
+        }
+    }
+}
+
 /// One decoded move record.
-struct Record {
+struct Record<'a> {
     from: u8,
     to: u8,
     has_next: bool,
     has_sibling: bool,
-    comment: Option<String>,
+    /// The comment as stored (empty for none).
+    comment: &'a [u8],
 }
 
-fn read_record(
-    c: &mut Cursor<'_>,
-    keys: Option<&Keys>,
-    encoding: &'static Encoding,
-) -> Result<Record, Words> {
+fn read_record<'a>(c: &mut Cursor<'a>, keys: Option<&Keys>) -> Result<Record<'a>, Words> {
     let at = c.offset();
     let b = c.array4()?;
     let (from, to, has_next, has_sibling, len) = match keys {
@@ -226,18 +358,12 @@ fn read_record(
             format!("第{at}字节处的注释长度过大"),
         )
     })?;
-    let comment = if len > 0 {
-        let raw = c.bytes(len).map_err(|e| {
-            e.prefixed(
-                &format!("comment of the record at byte {at}"),
-                &format!("第{at}字节处记录的注释"),
-            )
-        })?;
-        let (text, _, _) = encoding.decode(raw);
-        Some(text.trim_end_matches('\0').to_string())
-    } else {
-        None
-    };
+    let comment = c.bytes(len).map_err(|e| {
+        e.prefixed(
+            &format!("comment of the record at byte {at}"),
+            &format!("第{at}字节处记录的注释"),
+        )
+    })?;
     Ok(Record {
         from,
         to,
@@ -251,37 +377,32 @@ fn read_record(
 /// record without a child; then the rest, to count its siblings. A record cut
 /// off by the end of the data is an error, returned with the tree read
 /// before it; records announced but absent are not.
-fn read_tree(
-    data: &[u8],
-    keys: Option<&Keys>,
-    encoding: &'static Encoding,
-) -> (Tree, Option<Words>) {
-    let mut tree = Tree {
-        root_comment: None,
+fn read_tree<'a>(data: &'a [u8], keys: Option<&Keys>) -> (RawTree<'a>, Option<Words>) {
+    let mut tree = RawTree {
+        root_comment: &[],
         moves: Vec::new(),
         variations: 0,
         unreadable: None,
     };
-    let damage = read_records(data, keys, encoding, &mut tree).err();
+    let damage = read_records(data, keys, &mut tree).err();
     (tree, damage)
 }
 
 /// The records of [`read_tree`], read into `tree` until the first that is cut off.
-fn read_records(
-    data: &[u8],
+fn read_records<'a>(
+    data: &'a [u8],
     keys: Option<&Keys>,
-    encoding: &'static Encoding,
-    tree: &mut Tree,
+    tree: &mut RawTree<'a>,
 ) -> Result<(), Words> {
     let mut c = Cursor::new(data);
-    let root = read_record(&mut c, keys, encoding)?;
+    let root = read_record(&mut c, keys)?;
     tree.root_comment = root.comment;
     // Records still owed by the pre-order walk.
     let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
     let mut main = root.has_next;
     while open > 0 && !c.at_end() {
         open -= 1;
-        let r = read_record(&mut c, keys, encoding)?;
+        let r = read_record(&mut c, keys)?;
         if r.has_sibling {
             tree.variations += 1;
             open += 1;
@@ -405,6 +526,45 @@ mod tests {
                 .in_lang(Lang::Zh)
                 .ends_with("不是XQF文件：文件头不以“XQ”开头")
         );
+    }
+
+    #[test]
+    fn strings_are_read_in_the_encoding_they_read_as_or_the_one_forced() {
+        // A comment with moves in Big5 tells Big5 from GBK; names alone do not.
+        let mut bytes = plain(&[(0, 0, 0xF0, ""), (72, 42, 0, "")]);
+        let (name, _, _) = encoding_rs::BIG5.encode("許銀川");
+        bytes[0x130] = name.len() as u8;
+        bytes[0x131..0x131 + name.len()].copy_from_slice(&name);
+        let names_only = read(&bytes, "t.xqf", None).unwrap();
+        assert_ne!(names_only.red(), Some("許銀川"));
+        let forced = read(&bytes, "t.xqf", Some(encoding_rs::BIG5)).unwrap();
+        assert_eq!(forced.red(), Some("許銀川"));
+        // `plain` writes comments as UTF-8: this one is built by hand.
+        let (raw, _, _) = encoding_rs::BIG5.encode("炮二平五 馬８進７ 紅勝");
+        let mut with_comment = bytes[..HEADER_LEN].to_vec();
+        with_comment.extend_from_slice(&[0x18, 0x20, 0xF0, 0]);
+        with_comment.extend_from_slice(&(raw.len() as u32).to_le_bytes());
+        with_comment.extend_from_slice(&raw);
+        with_comment.extend_from_slice(&[72 + 0x18, 42 + 0x20, 0, 0, 0, 0, 0, 0]);
+        let g = read(&with_comment, "t.xqf", None).unwrap();
+        assert_eq!(g.red(), Some("許銀川"));
+        assert_eq!(g.comment.as_deref(), Some("炮二平五 馬８進７ 紅勝"));
+        // Forced UTF-8: the name is named as no UTF-8, the file whole or cut.
+        let why = encoding_mismatch(&with_comment, encoding_rs::UTF_8).unwrap();
+        assert!(
+            why.en.contains("byte 1 of the Red player's name (header)"),
+            "{}",
+            why.en
+        );
+        let cut = &with_comment[..with_comment.len() - 3];
+        assert!(read(cut, "t.xqf", None).unwrap_err().partial.is_some());
+        let why = encoding_mismatch(cut, encoding_rs::UTF_8).unwrap();
+        assert!(
+            why.en.contains("byte 1 of the Red player's name (header)"),
+            "{}",
+            why.en
+        );
+        assert_eq!(encoding_mismatch(cut, encoding_rs::BIG5), None);
     }
 
     #[test]
