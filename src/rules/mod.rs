@@ -3,6 +3,7 @@
 //! speaks protocols.
 
 pub mod limit;
+pub(crate) mod limit_trail;
 pub mod profile;
 
 use std::fmt;
