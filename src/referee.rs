@@ -908,22 +908,65 @@ impl Referee {
     /// ```
     pub fn forbidden_moves(&self) -> Vec<ForbiddenMove> {
         let mover = self.position.turn();
+        // Only a move to a position that has stood before can repeat one.
+        let repeating: Vec<Move> = self
+            .position
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| self.keys.contains_key(&self.position.key_after(mv)))
+            .collect();
+        if repeating.is_empty() {
+            return Vec::new();
+        }
+        // Each move is tried on one copy of the game, played and taken back.
+        let mut probe = self.probe();
         let mut out = Vec::new();
-        for mv in self.position.legal_moves() {
-            let mut probe = self.position.clone();
-            probe.play(mv);
-            if !self.keys.contains_key(&probe.key()) {
-                continue;
-            }
-            let mut next = self.clone();
-            next.limit_detail = false;
-            next.play_legal(mv);
-            let ruling = next.ruling();
+        for mv in repeating {
+            probe.play_legal(mv);
+            let ruling = probe.ruling();
+            probe.pop();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
                 out.push(ForbiddenMove { mv, ruling });
             }
         }
+        self.take_back(probe);
         out
+    }
+
+    /// A copy of the game to try moves on, without the ending kept and
+    /// without the natural limit's detail; what this referee has learnt
+    /// (the natures classified, the searches for mate, the counts of the
+    /// attacks, where runs of drawn cycles began) is lent to it, not copied,
+    /// until [`Referee::take_back`].
+    fn probe(&self) -> Referee {
+        Referee {
+            profile: self.profile.clone(),
+            claim: self.claim,
+            limit_detail: false,
+            start: self.start.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            limit: self.limit.clone(),
+            attacks: RefCell::new(self.attacks.take()),
+            last_capture: self.last_capture,
+            keys: self.keys.clone(),
+            previous: self.previous.clone(),
+            drawn_since: RefCell::new(self.drawn_since.take()),
+            natures: RefCell::new(self.natures.take()),
+            searches: RefCell::new(self.searches.take()),
+            ended: None,
+        }
+    }
+
+    /// Takes back what was lent to `probe` ([`Referee::probe`]), with what it
+    /// learnt: `probe` stands where this referee does, all its moves taken
+    /// back, so that what it knows of the plies holds here.
+    fn take_back(&self, probe: Referee) {
+        debug_assert_eq!(probe.plies(), self.plies());
+        self.attacks.replace(probe.attacks.into_inner());
+        self.drawn_since.replace(probe.drawn_since.into_inner());
+        self.natures.replace(probe.natures.into_inner());
+        self.searches.replace(probe.searches.into_inner());
     }
 }
 

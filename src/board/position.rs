@@ -278,6 +278,21 @@ impl Position {
         undo
     }
 
+    /// The key of the position after `mv` (a move with a piece on its
+    /// origin square), without playing it: what [`Position::key`] would be
+    /// after [`Position::play`].
+    #[inline]
+    pub(crate) fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from.index()].expect("a piece on the origin square");
+        let captured = self.board[to.index()].map_or(0, |cap| zobrist::piece_key(cap, to));
+        self.key
+            ^ captured
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to)
+            ^ zobrist::BLACK_TO_MOVE
+    }
+
     /// Takes back the move that produced `undo`, the last move played.
     ///
     /// # Panics
