@@ -212,12 +212,31 @@
 //!
 //! ## The board
 //!
+//! [`Position::play`] checks a move and refuses an illegal one with the
+//! reason, the position unchanged; [`Position::play_unchecked`] is the fast
+//! form for moves known to be legal (those of [`Position::legal_moves`]),
+//! as in a search: given an illegal move it would leave a position the
+//! rules cannot reach.
+//!
 //! ```
-//! use xqarbiter::board::Position;
+//! use xqarbiter::board::{Illegality, Position};
+//!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_moves().len(), 44);
-//! pos.try_play("h2e2".parse()?)?; // checked; `play` is the unchecked form for legal moves
+//! let err = pos.play("h2h8".parse()?).unwrap_err(); // the cannon on h7 is in the way
+//! assert!(matches!(err.illegality, Illegality::CannotReach(_)));
+//! assert!(err.to_string().starts_with("illegal move h2h8: the red cannon on h2 cannot move to h8"));
+//! let undo = pos.play("h2e2".parse()?)?;
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! pos.undo(undo);
+//! // Black's replies to each of Red's first moves, every move from the list.
+//! let mut replies = 0;
+//! for mv in pos.legal_moves() {
+//!     let undo = pos.play_unchecked(mv);
+//!     replies += pos.legal_moves().len();
+//!     pos.undo(undo);
+//! }
+//! assert_eq!(replies, 1920);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -337,7 +337,7 @@ impl Referee {
         );
         let mover = self.position.turn();
         let check = self.position.gives_check(mv);
-        let undo = self.position.play(mv);
+        let undo = self.position.play_unchecked(mv);
         let key = self.position.key();
         let capture = undo.captured.is_some();
         self.history.push((undo, key));
@@ -679,7 +679,7 @@ impl Referee {
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &pos, &mut mates));
-            pos.play(mv);
+            pos.play_unchecked(mv);
             moves.push(mv);
         }
         (start, moves, natures)
@@ -797,7 +797,7 @@ impl Referee {
                     f.chase = n.nature == crate::rules::Nature::Chase;
                     f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
                 }
-                pos.play(self.history[ply - 1].0.mv);
+                pos.play_unchecked(self.history[ply - 1].0.mv);
                 trail.push(f);
             }
         }

@@ -355,7 +355,7 @@ fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result
             if let Some(other) = other {
                 out.other_readings.push((out.moves.len() + 1, other));
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
             out.moves.push((mv, word.to_string()));
             return Ok(());
         }
@@ -364,7 +364,7 @@ fn play_word(pos: &mut Position, word: &str, out: &mut ParsedMoveList) -> Result
     match split_run_together(pos, word) {
         Some(moves) => {
             for &(mv, _) in &moves {
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
             out.moves.extend(moves);
             Ok(())
@@ -399,7 +399,7 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
         };
         let (head, tail) = word.split_at(end);
         if let Ok(mv) = read_move(pos, head) {
-            let undo = pos.play(mv);
+            let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
             if run_together(pos, tail, moves) {
                 return true;

@@ -783,7 +783,7 @@ mod tests {
             }
             match random.pick(&pos) {
                 Some(mv) => {
-                    pos.play(mv);
+                    pos.play_unchecked(mv);
                 }
                 None => pos = Position::startpos(),
             }
@@ -811,7 +811,7 @@ mod tests {
                 let Some(mv) = random.pick(&pos) else {
                     break;
                 };
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
         let mut found = 0;

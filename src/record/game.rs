@@ -176,7 +176,7 @@ impl Game {
     pub fn end_position(&self) -> Position {
         let mut pos = self.start.clone();
         for m in &self.moves {
-            pos.play(m.mv);
+            pos.play_unchecked(m.mv);
         }
         pos
     }

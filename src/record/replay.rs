@@ -333,7 +333,7 @@ impl Replay {
 
     fn play(&mut self, mv: Move, text: &str) {
         self.flexible_side = false;
-        self.pos.play(mv);
+        self.pos.play_unchecked(mv);
         // The side now to move was not in check before a move that followed a
         // legal move, so only a move touching its king's lines can check it.
         // After the first move that rests on the start position alone, so the

@@ -94,7 +94,7 @@ impl<'a> MoveRun<'a> {
             .iter()
             .map(|m| {
                 let text = render(&pos, m.mv, Notation::Chinese);
-                pos.play(m.mv);
+                pos.play_unchecked(m.mv);
                 text
             })
             .collect()
@@ -188,7 +188,7 @@ impl<'a> MoveRun<'a> {
                     _ => Grounds::None,
                 };
                 let before = pos.clone();
-                pos.play(m.mv);
+                pos.play_unchecked(m.mv);
                 let also = if m.nature.nature == Nature::Chase {
                     Vec::new()
                 } else if m.nature.nature == Nature::Check && self.rules.is_cxa() {

@@ -111,7 +111,7 @@ pub fn classify_reply(
     mv: Move,
     rules: RuleSet,
 ) -> Result<MoveNature, PlayError> {
-    before.clone().try_play(mv)?;
+    before.clone().play(mv)?;
     Ok(classify_searching(
         before,
         previous,
@@ -142,7 +142,7 @@ pub(crate) fn classify_searching(
         .piece_at(mv.from())
         .unwrap_or(Piece::new(mover, Role::Pawn));
     let mut after = before.clone();
-    after.play(mv);
+    after.play_unchecked(mv);
 
     if after.in_check() {
         let mut nature = check_nature(&after, mover);
