@@ -240,6 +240,68 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Types that may grow
+//!
+//! What the library hands out is marked `#[non_exhaustive]`, so that a
+//! later version can add a variant or a field without breaking the code
+//! that embeds this one. A `match` on [`Reason`], [`Nature`], [`Event`],
+//! [`RuleSet`], [`Lang`], a clause, an illegality, a finding's kind or an
+//! error's kind needs a `_` arm; the rulings, reports, findings and errors
+//! ([`Ruling`] and what it holds, [`ForbiddenMove`], [`Game`],
+//! [`PlayError`], [`RecordError`], …) are read field by field or taken apart
+//! with `..`, and made by the library ([`Game::new`] and
+//! [`words::Words::new`] for the two a user may build).
+//!
+//! Closed sets stay exhaustive, so that the compiler checks that every case
+//! is handled: [`Color`], [`board::Role`], [`Verdict`] (the game goes on or
+//! has a result), [`rules::repetition::CycleOutcome`] (a draw, or one side
+//! must vary), [`ClaimMode`], [`audit::Entry`], [`notation::Outcome`]. So do
+//! the structs a user fills in to give the library its input:
+//! [`Profile`] and its parts (a tournament's rules), [`ReadOptions`],
+//! [`notation::RenderOptions`], [`rules::limit::PlyFacts`] (for a
+//! [`rules::limit::LimitCounter`]), [`rules::nature::MoveNature`] and
+//! [`rules::Threat`] (for [`rules::repetition::rule_cycle`]),
+//! [`record::GameMove`] (for [`record::write_pgn`]), the bridge's settings.
+//!
+//! ```
+//! use xqarbiter::{Reason, Referee, RuleSet, Verdict};
+//!
+//! let start = "3k5/9/3P5/9/9/9/9/9/9/R3K4 w".parse()?;
+//! let mut referee = Referee::with_rules(RuleSet::Axf, start);
+//! referee.push("a0a9".parse()?)?;
+//! let ruling = referee.ruling();
+//! let why = match ruling.reason {
+//!     Some(Reason::Checkmate) => "mate",
+//!     Some(Reason::Stalemate) => "no legal move",
+//!     Some(Reason::Perpetual | Reason::Repetition) => "repetition",
+//!     Some(Reason::NaturalLimit) => "natural limit",
+//!     Some(_) => "another reason", // one a later version may add
+//!     None => "none yet",
+//! };
+//! let score = match ruling.verdict {
+//!     Verdict::RedWins => "1-0",
+//!     Verdict::BlackWins => "0-1",
+//!     Verdict::Draw => "1/2-1/2",
+//!     Verdict::Ongoing => "*",
+//! };
+//! assert_eq!((why, score), ("mate", "1-0"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Without the `_` arm, a `match` on an enum that may grow does not compile:
+//!
+//! ```compile_fail,E0004
+//! use xqarbiter::Reason;
+//!
+//! fn word(reason: Reason) -> &'static str {
+//!     match reason {
+//!         Reason::Checkmate | Reason::Stalemate => "mate",
+//!         Reason::Perpetual | Reason::Repetition => "repetition",
+//!         Reason::NaturalLimit => "natural limit",
+//!     }
+//! }
+//! ```
+//!
 //! Cargo features: `cli` (on by default) builds the `xqarbiter` command and
 //! pulls in what only it needs (clap, indicatif, mimalloc). A library user can
 //! leave it out with `default-features = false`: every module documented here

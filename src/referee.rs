@@ -47,6 +47,7 @@ type NatureKey = (u64, Move, Option<Move>);
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Event {
     /// Nothing to rule on.
     Quiet,
@@ -67,6 +68,7 @@ pub enum Event {
 
 /// A legal move the side to move may not play, and the ruling it would bring.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,

@@ -11,6 +11,7 @@ use crate::words::{Lang, Words};
 /// Why a FEN was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid FEN '{fen}': {}", .reason.en)]
+#[non_exhaustive]
 pub struct FenError {
     /// The FEN as given.
     pub fen: String,

@@ -8,6 +8,7 @@ use crate::words::{Lang, Words};
 
 /// Why a move is not legal in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Illegality {
     /// No piece stands on the origin square.
     NoPiece,
@@ -28,6 +29,7 @@ pub enum Illegality {
 
 /// What a move that is not legal would leave its own king facing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Exposure {
     /// The other king, across an open file.
     FacingKing,
@@ -146,6 +148,7 @@ impl Illegality {
 /// move, why, the position it was tried in, and its ply in a game, if it
 /// was tried in one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PlayError {
     /// The move.
     pub mv: Move,

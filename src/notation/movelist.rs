@@ -14,6 +14,7 @@ use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Comment {
     /// How many moves precede it (0 = before the first move).
     pub after_ply: usize,
@@ -23,6 +24,7 @@ pub struct Comment {
 
 /// A move list read against a start position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ParsedMoveList {
     /// Each move with the text it was written as.
     pub moves: Vec<(Move, String)>,
@@ -41,6 +43,7 @@ pub struct ParsedMoveList {
 
 /// A move of a list that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct MoveListError {
     /// The ply of the offending move, 1-based from the start position.
     pub ply: usize,

@@ -12,6 +12,7 @@ use crate::words::{Lang, Words};
 
 /// What is wrong with a move text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NotationErrorKind {
     /// It reads as no move in any notation (or breaks the move list it stands in).
     Unreadable,
@@ -24,6 +25,7 @@ pub enum NotationErrorKind {
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}': {}", .reason.en)]
+#[non_exhaustive]
 pub struct NotationError {
     /// The text as written.
     pub text: String,
@@ -548,6 +550,7 @@ fn for_each_reading(
 /// piece codes). The text is read the preferred way; a record that meant
 /// the other has a wrong move from there on.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OtherReading {
     /// The text as written.
     pub text: String,

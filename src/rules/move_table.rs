@@ -24,6 +24,7 @@ use super::threats::Threat;
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveReport {
     /// Ply number in the game (1 = the first move of the record).
     pub ply: usize,

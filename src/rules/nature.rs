@@ -40,6 +40,7 @@ pub struct MoveNature {
 
 /// The facts behind a move's nature, from which its reason is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Why {
     /// A check by these pieces.
     Check(Vec<(Piece, Square)>),

@@ -19,6 +19,7 @@ use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Squar
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ThreatKind {
     /// The target has no legal defender (无根子, including false roots 假根).
     Unprotected,
