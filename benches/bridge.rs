@@ -96,7 +96,7 @@ fn game(plies: usize) -> Vec<Move> {
             break;
         }
         let mv = legal[(i * 7 + 3) % legal.len()];
-        pos.play(mv);
+        pos.play_unchecked(mv);
         moves.push(mv);
     }
     moves

@@ -212,13 +212,94 @@
 //!
 //! ## The board
 //!
+//! [`Position::play`] checks a move and refuses an illegal one with the
+//! reason, the position unchanged; [`Position::play_unchecked`] is the fast
+//! form for moves known to be legal (those of [`Position::legal_moves`]),
+//! as in a search: given an illegal move it would leave a position the
+//! rules cannot reach.
+//!
 //! ```
-//! use xqarbiter::board::Position;
+//! use xqarbiter::board::{Illegality, Position};
+//!
 //! let mut pos = Position::startpos();
 //! assert_eq!(pos.legal_moves().len(), 44);
-//! pos.try_play("h2e2".parse()?)?; // checked; `play` is the unchecked form for legal moves
+//! let err = pos.play("h2h8".parse()?).unwrap_err(); // the cannon on h7 is in the way
+//! assert!(matches!(err.illegality, Illegality::CannotReach(_)));
+//! assert!(err.to_string().starts_with("illegal move h2h8: the red cannon on h2 cannot move to h8"));
+//! let undo = pos.play("h2e2".parse()?)?;
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! pos.undo(undo);
+//! // Black's replies to each of Red's first moves, every move from the list.
+//! let mut replies = 0;
+//! for mv in pos.legal_moves() {
+//!     let undo = pos.play_unchecked(mv);
+//!     replies += pos.legal_moves().len();
+//!     pos.undo(undo);
+//! }
+//! assert_eq!(replies, 1920);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Types that may grow
+//!
+//! What the library hands out is marked `#[non_exhaustive]`, so that a
+//! later version can add a variant or a field without breaking the code
+//! that embeds this one. A `match` on [`Reason`], [`Nature`], [`Event`],
+//! [`RuleSet`], [`Lang`], a clause, an illegality, a finding's kind or an
+//! error's kind needs a `_` arm; the rulings, reports, findings and errors
+//! ([`Ruling`] and what it holds, [`ForbiddenMove`], [`Game`],
+//! [`PlayError`], [`RecordError`], …) are read field by field or taken apart
+//! with `..`, and made by the library ([`Game::new`] and
+//! [`words::Words::new`] for the two a user may build).
+//!
+//! Closed sets stay exhaustive, so that the compiler checks that every case
+//! is handled: [`Color`], [`board::Role`], [`Verdict`] (the game goes on or
+//! has a result), [`rules::repetition::CycleOutcome`] (a draw, or one side
+//! must vary), [`ClaimMode`], [`audit::Entry`], [`notation::Outcome`]. So do
+//! the structs a user fills in to give the library its input:
+//! [`Profile`] and its parts (a tournament's rules), [`ReadOptions`],
+//! [`notation::RenderOptions`], [`rules::limit::PlyFacts`] (for a
+//! [`rules::limit::LimitCounter`]), [`rules::nature::MoveNature`] and
+//! [`rules::Threat`] (for [`rules::repetition::rule_cycle`]),
+//! [`record::GameMove`] (for [`record::write_pgn`]), the bridge's settings.
+//!
+//! ```
+//! use xqarbiter::{Reason, Referee, RuleSet, Verdict};
+//!
+//! let start = "3k5/9/3P5/9/9/9/9/9/9/R3K4 w".parse()?;
+//! let mut referee = Referee::with_rules(RuleSet::Axf, start);
+//! referee.push("a0a9".parse()?)?;
+//! let ruling = referee.ruling();
+//! let why = match ruling.reason {
+//!     Some(Reason::Checkmate) => "mate",
+//!     Some(Reason::Stalemate) => "no legal move",
+//!     Some(Reason::Perpetual | Reason::Repetition) => "repetition",
+//!     Some(Reason::NaturalLimit) => "natural limit",
+//!     Some(_) => "another reason", // one a later version may add
+//!     None => "none yet",
+//! };
+//! let score = match ruling.verdict {
+//!     Verdict::RedWins => "1-0",
+//!     Verdict::BlackWins => "0-1",
+//!     Verdict::Draw => "1/2-1/2",
+//!     Verdict::Ongoing => "*",
+//! };
+//! assert_eq!((why, score), ("mate", "1-0"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Without the `_` arm, a `match` on an enum that may grow does not compile:
+//!
+//! ```compile_fail,E0004
+//! use xqarbiter::Reason;
+//!
+//! fn word(reason: Reason) -> &'static str {
+//!     match reason {
+//!         Reason::Checkmate | Reason::Stalemate => "mate",
+//!         Reason::Perpetual | Reason::Repetition => "repetition",
+//!         Reason::NaturalLimit => "natural limit",
+//!     }
+//! }
 //! ```
 //!
 //! Cargo features: `cli` (on by default) builds the `xqarbiter` command and

@@ -5,13 +5,14 @@
 //! classified only when a position repeats, and each classification is cached
 //! by position and move, so that a cycle played again is not classified again.
 
-use std::cell::RefCell;
+use std::cell::{RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
-use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
+use crate::rules::limit::{ClaimMode, LimitOutcome, LimitStatus, PlyFacts};
+use crate::rules::limit_trail::LimitTrail;
 use crate::rules::mate_search::MateSearch;
 use crate::rules::move_table::MoveReport;
 use crate::rules::nature::{MoveNature, classify_searching};
@@ -20,11 +21,25 @@ use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use crate::rules::ruling::{PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
 use crate::words::{Lang, Words};
 
-/// For each position key: the last ply after which it stood, and how often it has stood.
-type Occurrences = KeyMap<(u32, u32)>;
+/// Where a position has stood so far.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Occurrence {
+    /// The first ply after which it stood (0 = the start).
+    first: u32,
+    /// The last ply after which it stood.
+    last: u32,
+    /// How often it has stood.
+    count: u32,
+}
+
+/// For each position key, where it has stood.
+type Occurrences = KeyMap<Occurrence>;
 
 /// No earlier ply had the same position.
 const NONE: u32 = u32::MAX;
+
+/// The cycle closed by a ply is not drawn by the rule set ([`Referee::drawn_since`]).
+const NOT_DRAWN: u32 = u32::MAX - 1;
 
 /// What a move's nature depends on: the position's key, the move, and the
 /// opponent's move before it (for 跟).
@@ -32,6 +47,7 @@ type NatureKey = (u64, Move, Option<Move>);
 
 /// What happened on a push, cheaply, so that callers know when to ask for a ruling.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Event {
     /// Nothing to rule on.
     Quiet,
@@ -52,6 +68,7 @@ pub enum Event {
 
 /// A legal move the side to move may not play, and the ruling it would bring.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ForbiddenMove {
     /// The move.
     pub mv: Move,
@@ -104,11 +121,19 @@ pub struct Referee {
     start: Position,
     position: Position,
     history: Vec<(Undo, u64)>,
-    facts: Vec<PlyFacts>,
+    /// Each ply's facts, and the natural-limit count after each.
+    limit: LimitTrail,
+    /// The count from the last capture on with the attacking moves
+    /// classified, as far as it has been asked for.
+    attacks: RefCell<Option<LimitTrail>>,
     last_capture: usize,
     keys: Occurrences,
     /// For each ply (0 = the start), the previous ply after which the same position stood.
     previous: Vec<u32>,
+    /// For each ply that closed a cycle, as far as it has been asked for:
+    /// the ply that closed the first of the cycles in a row up to it that
+    /// the rule set draws, [`NOT_DRAWN`], or [`NONE`] when not known yet.
+    drawn_since: RefCell<Vec<u32>>,
     /// Natures classified so far: a cycle played again meets the same positions and moves.
     natures: RefCell<HashMap<NatureKey, MoveNature, BuildHasherDefault<KeyHasher>>>,
     /// What the searches by checks of the classifications have learnt about
@@ -122,18 +147,25 @@ impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
         let mut keys = Occurrences::with_capacity_and_hasher(256, Default::default());
-        keys.insert(start.key(), (0, 1));
+        let occurrence = Occurrence {
+            first: 0,
+            last: 0,
+            count: 1,
+        };
+        keys.insert(start.key(), occurrence);
         Referee {
             profile,
             claim: ClaimMode::Automatic,
             limit_detail: false,
+            limit: LimitTrail::new(&start),
+            attacks: RefCell::default(),
             start: start.clone(),
             position: start,
             history: Vec::with_capacity(256),
-            facts: Vec::with_capacity(256),
             last_capture: 0,
             keys,
             previous: vec![NONE],
+            drawn_since: RefCell::default(),
             natures: RefCell::default(),
             searches: RefCell::default(),
             ended: None,
@@ -236,7 +268,7 @@ impl Referee {
     /// each push, or [`Referee::ended`] at any time. After a mate no move is
     /// legal.
     pub fn push(&mut self, mv: Move) -> Result<Event, PlayError> {
-        let in_check = match self.facts.last() {
+        let in_check = match self.limit.facts().last() {
             Some(f) => f.check,
             None => self.position.in_check(),
         };
@@ -307,11 +339,11 @@ impl Referee {
         );
         let mover = self.position.turn();
         let check = self.position.gives_check(mv);
-        let undo = self.position.play(mv);
+        let undo = self.position.play_unchecked(mv);
         let key = self.position.key();
         let capture = undo.captured.is_some();
         self.history.push((undo, key));
-        self.facts.push(PlyFacts {
+        self.limit.push(PlyFacts {
             mover,
             capture,
             check,
@@ -323,10 +355,15 @@ impl Referee {
         if capture {
             self.last_capture = ply;
         }
-        let entry = self.keys.entry(key).or_insert((NONE, 0));
-        self.previous.push(entry.0);
-        *entry = (ply as u32, entry.1 + 1);
-        let n = entry.1 as usize;
+        let entry = self.keys.entry(key).or_insert(Occurrence {
+            first: ply as u32,
+            last: NONE,
+            count: 0,
+        });
+        self.previous.push(entry.last);
+        entry.last = ply as u32;
+        entry.count += 1;
+        let n = entry.count as usize;
         if n > 1 {
             Event::Repetition(n)
         } else if if check {
@@ -365,22 +402,29 @@ impl Referee {
     /// ```
     pub fn pop(&mut self) -> Option<Move> {
         let (undo, key) = self.history.pop()?;
-        self.facts.pop();
         let ply = self.history.len() + 1;
+        self.limit.truncate(ply - 1);
+        let attacks = self.attacks.get_mut();
+        match attacks {
+            Some(trail) if trail.base() < ply => trail.truncate(ply - 1),
+            _ => *attacks = None,
+        }
+        self.drawn_since.get_mut().truncate(ply);
         let before = self.previous.pop().unwrap_or(NONE);
         // The position after the move stood once less; at the last ply
-        // before it, if it had stood before.
+        // before it, if it had stood before (its first ply stays).
         if let Some(entry) = self.keys.get_mut(&key) {
-            entry.1 -= 1;
-            if entry.1 == 0 {
+            entry.count -= 1;
+            if entry.count == 0 {
                 self.keys.remove(&key);
             } else {
-                entry.0 = before;
+                entry.last = before;
             }
         }
         if self.last_capture == ply {
             self.last_capture = self
-                .facts
+                .limit
+                .facts()
                 .iter()
                 .rposition(|f| f.capture)
                 .map_or(0, |i| i + 1);
@@ -451,15 +495,13 @@ impl Referee {
     fn repetition(&self) -> Option<RepetitionReport> {
         let last = self.plies();
         let key = self.history.last()?.1;
-        let &(_, occurrences) = self.keys.get(&key)?;
+        let occurrence = *self.keys.get(&key)?;
+        let occurrences = occurrence.count;
         if occurrences < 2 {
             return None;
         }
         let prev = self.previous[last] as usize;
-        let mut first = prev;
-        while self.previous[first] != NONE {
-            first = self.previous[first] as usize;
-        }
+        let first = occurrence.first as usize;
         let judged = self.judge_cycle(prev, last);
         let (cycle, note, alike, before) = self.cycles_before(prev, last, &judged);
         let reports = move_reports(prev, judged.moves, judged.natures);
@@ -493,9 +535,14 @@ impl Referee {
         let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
             .chain(earlier.iter().map(|(_, to, c)| (*to, c)))
             .collect();
-        // Oldest first, so that a run of drawn cycles knows where it began.
+        // Oldest first, so that a run of drawn cycles knows where it began:
+        // under an early-repetition clause, perhaps before the oldest here.
         let mut ruled = Vec::with_capacity(by_rules.len());
+        let oldest = by_rules.last().expect("the judged cycle").0;
         let mut began = None;
+        if self.profile.early_repetition.is_some() {
+            began = self.drawn_since(oldest, judged);
+        }
         for &(to, cycle) in by_rules.iter().rev() {
             began = match cycle.outcome {
                 CycleOutcome::Draw => began.or(Some(to)),
@@ -531,9 +578,7 @@ impl Referee {
     /// starts after ply `prev`), newest first, each as the plies after which
     /// it starts and ends and its ruling by the rule set: as many as the
     /// decision needs (the profile's decisive occurrence less one, `judged`
-    /// included, and at least one), and under an early-repetition clause further back while
-    /// they are drawn, to find the round in which a drawn repetition began.
-    /// A cycle of the same moves is ruled alike.
+    /// included, and at least one).
     fn earlier_cycles(
         &self,
         prev: usize,
@@ -541,28 +586,71 @@ impl Referee {
     ) -> Vec<(usize, usize, CycleRuling)> {
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let want = needed.saturating_sub(1).max(1);
-        let early = self.profile.early_repetition.is_some();
         let mut out: Vec<(usize, usize, CycleRuling)> = Vec::new();
         let (mut from, mut to) = (self.previous[prev], prev);
-        while from != NONE {
-            let oldest = out.last().map_or(&judged.cycle, |c| &c.2);
-            if out.len() >= want && !(early && oldest.outcome == CycleOutcome::Draw) {
-                break;
-            }
+        while from != NONE && out.len() < want {
             let from_ply = from as usize;
-            let same_moves = self.history[from_ply..to]
-                .iter()
-                .map(|(undo, _)| undo.mv)
-                .eq(judged.moves.iter().copied());
-            let cycle = if same_moves {
-                judged.cycle.clone()
-            } else {
-                self.judge_cycle(from_ply, to).cycle
-            };
-            out.push((from_ply, to, cycle));
+            out.push((from_ply, to, self.rule_cycle_alike(from_ply, to, judged)));
             (from, to) = (self.previous[from_ply], from_ply);
         }
         out
+    }
+
+    /// The ruling by the rule set of the cycle after ply `from` up to ply
+    /// `to`: `judged`'s if its moves are the same, since a cycle of the same
+    /// moves from the same position is ruled alike.
+    fn rule_cycle_alike(&self, from: usize, to: usize, judged: &JudgedCycle) -> CycleRuling {
+        let same_moves = self.history[from..to]
+            .iter()
+            .map(|(undo, _)| undo.mv)
+            .eq(judged.moves.iter().copied());
+        if same_moves {
+            judged.cycle.clone()
+        } else {
+            self.judge_cycle(from, to).cycle
+        }
+    }
+
+    /// The ply that closed the first of the cycles in a row, up to the one
+    /// closed by ply `to`, that the rule set draws (the cycles of one
+    /// position, each from one occurrence to the next), or `None` if it
+    /// does not draw the one closed by `to`: where a drawn repetition
+    /// began, for an early-repetition clause. Each ply's answer is kept, so
+    /// that a long run of drawn cycles is walked once, not at every ruling.
+    fn drawn_since(&self, to: usize, judged: &JudgedCycle) -> Option<usize> {
+        let mut known = self.drawn_since.borrow_mut();
+        if known.len() <= self.plies() {
+            known.resize(self.plies() + 1, NONE);
+        }
+        // Back from `to`, the drawn cycles not known yet, newest first, up
+        // to a known one (its answer), one not drawn, or the position's
+        // first occurrence (no run before).
+        let mut drawn = Vec::new();
+        let mut t = to;
+        let mut run = loop {
+            if known[t] != NONE {
+                break known[t];
+            }
+            let Some(from) = Some(self.previous[t]).filter(|&p| p != NONE) else {
+                break NOT_DRAWN;
+            };
+            let from = from as usize;
+            if self.rule_cycle_alike(from, t, judged).outcome != CycleOutcome::Draw {
+                known[t] = NOT_DRAWN;
+                break NOT_DRAWN;
+            }
+            drawn.push(t);
+            t = from;
+        };
+        for &t in drawn.iter().rev() {
+            if run == NOT_DRAWN {
+                run = t as u32;
+            }
+            known[t] = run;
+        }
+        Some(known[to])
+            .filter(|&p| p != NONE && p != NOT_DRAWN)
+            .map(|p| p as usize)
     }
 
     /// The cycle of the moves after ply `from` up to ply `to` (the same
@@ -593,7 +681,7 @@ impl Referee {
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &pos, &mut mates));
-            pos.play(mv);
+            pos.play_unchecked(mv);
             moves.push(mv);
         }
         (start, moves, natures)
@@ -675,34 +763,47 @@ impl Referee {
     /// The natural limit's status, told whether to classify the attacking
     /// moves and whether the side to move has no legal move.
     fn limit_status(&self, classify_attacks: bool, no_moves: bool) -> LimitStatus {
-        let params = &self.profile.limit;
-        let mut counter = if self.last_capture == 0 {
-            LimitCounter::resume(&self.start)
+        let counter = if classify_attacks {
+            self.attacks_trail()
+                .as_ref()
+                .expect("the trail is made")
+                .last(no_moves)
         } else {
-            LimitCounter::after_capture(self.last_capture as u32)
+            self.limit.last(no_moves)
         };
-        let mut pos = self.position.clone();
-        if classify_attacks {
-            for (undo, _) in self.history[self.last_capture..].iter().rev() {
+        counter.status(&self.profile.limit, self.claim)
+    }
+
+    /// The natural-limit count from the last capture on with every move
+    /// that is not a check classified (a mate threat or a chase counts as
+    /// an attack), up to the last ply: each move is classified once, when
+    /// the count is first asked for after it.
+    fn attacks_trail(&self) -> RefMut<'_, Option<LimitTrail>> {
+        let mut slot = self.attacks.borrow_mut();
+        let base = self.last_capture;
+        if slot.as_ref().is_none_or(|t| t.base() != base) {
+            *slot = Some(LimitTrail::after(base, self.limit.counter(base).clone()));
+        }
+        let trail = slot.as_mut().expect("the trail is made");
+        let from = trail.end();
+        if from < self.plies() {
+            let mut pos = self.position.clone();
+            for (undo, _) in self.history[from..].iter().rev() {
                 pos.undo(*undo);
             }
-        }
-        let mut mates = self.searches.borrow_mut();
-        for (i, facts) in self.facts[self.last_capture..].iter().enumerate() {
-            let ply = self.last_capture + i + 1;
-            let mut f = *facts;
-            if classify_attacks && !f.check {
-                let n = self.nature(ply, &pos, &mut mates);
-                f.chase = n.nature == crate::rules::Nature::Chase;
-                f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
+            let mut mates = self.searches.borrow_mut();
+            for ply in from + 1..=self.plies() {
+                let mut f = self.limit.facts()[ply - 1];
+                if !f.check {
+                    let n = self.nature(ply, &pos, &mut mates);
+                    f.chase = n.nature == crate::rules::Nature::Chase;
+                    f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
+                }
+                pos.play_unchecked(self.history[ply - 1].0.mv);
+                trail.push(f);
             }
-            if classify_attacks {
-                pos.play(self.history[ply - 1].0.mv);
-            }
-            f.no_legal_reply = ply == self.plies() && no_moves;
-            counter.push(&f);
         }
-        counter.status(params, self.claim)
+        slot
     }
 
     /// The ruling after the last move, if that move ended the game (see
@@ -809,22 +910,65 @@ impl Referee {
     /// ```
     pub fn forbidden_moves(&self) -> Vec<ForbiddenMove> {
         let mover = self.position.turn();
+        // Only a move to a position that has stood before can repeat one.
+        let repeating: Vec<Move> = self
+            .position
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| self.keys.contains_key(&self.position.key_after(mv)))
+            .collect();
+        if repeating.is_empty() {
+            return Vec::new();
+        }
+        // Each move is tried on one copy of the game, played and taken back.
+        let mut probe = self.probe();
         let mut out = Vec::new();
-        for mv in self.position.legal_moves() {
-            let mut probe = self.position.clone();
-            probe.play(mv);
-            if !self.keys.contains_key(&probe.key()) {
-                continue;
-            }
-            let mut next = self.clone();
-            next.limit_detail = false;
-            next.play_legal(mv);
-            let ruling = next.ruling();
+        for mv in repeating {
+            probe.play_legal(mv);
+            let ruling = probe.ruling();
+            probe.pop();
             if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
                 out.push(ForbiddenMove { mv, ruling });
             }
         }
+        self.take_back(probe);
         out
+    }
+
+    /// A copy of the game to try moves on, without the ending kept and
+    /// without the natural limit's detail; what this referee has learnt
+    /// (the natures classified, the searches for mate, the counts of the
+    /// attacks, where runs of drawn cycles began) is lent to it, not copied,
+    /// until [`Referee::take_back`].
+    fn probe(&self) -> Referee {
+        Referee {
+            profile: self.profile.clone(),
+            claim: self.claim,
+            limit_detail: false,
+            start: self.start.clone(),
+            position: self.position.clone(),
+            history: self.history.clone(),
+            limit: self.limit.clone(),
+            attacks: RefCell::new(self.attacks.take()),
+            last_capture: self.last_capture,
+            keys: self.keys.clone(),
+            previous: self.previous.clone(),
+            drawn_since: RefCell::new(self.drawn_since.take()),
+            natures: RefCell::new(self.natures.take()),
+            searches: RefCell::new(self.searches.take()),
+            ended: None,
+        }
+    }
+
+    /// Takes back what was lent to `probe` ([`Referee::probe`]), with what it
+    /// learnt: `probe` stands where this referee does, all its moves taken
+    /// back, so that what it knows of the plies holds here.
+    fn take_back(&self, probe: Referee) {
+        debug_assert_eq!(probe.plies(), self.plies());
+        self.attacks.replace(probe.attacks.into_inner());
+        self.drawn_since.replace(probe.drawn_since.into_inner());
+        self.natures.replace(probe.natures.into_inner());
+        self.searches.replace(probe.searches.into_inner());
     }
 }
 
@@ -928,10 +1072,12 @@ mod tests {
     fn state(r: &Referee) -> impl PartialEq + std::fmt::Debug + use<> {
         let mut keys: Vec<_> = r.keys.iter().map(|(k, v)| (*k, *v)).collect();
         keys.sort_unstable();
+        let limit = r.limit.last(false).status(&r.profile.limit, r.claim);
         (
             r.position.clone(),
             r.history.clone(),
-            r.facts.clone(),
+            r.limit.facts().to_vec(),
+            limit,
             r.last_capture,
             keys,
             r.previous.clone(),

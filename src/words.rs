@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 /// Output language for people.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Lang {
     /// Chinese.
     #[default]
@@ -55,6 +56,7 @@ impl FromStr for Lang {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} '{text}': expected {expected}")]
+#[non_exhaustive]
 pub struct UnknownName {
     /// What the name was to name (`rule set`, `colour`, …).
     pub what: &'static str,
@@ -85,6 +87,7 @@ impl From<UnknownName> for String {
 /// A message for people (a reason, an error), in English and in Chinese.
 /// Serialized as `{"en": …, "zh": …}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Words {
     /// In English.
     pub en: String,

@@ -27,7 +27,7 @@ fn every_kind_of_illegal_move_is_refused_with_its_reason() {
     ];
     for (text, why) in cases {
         let mut pos = start.clone();
-        let err = pos.try_play(mv(text)).unwrap_err();
+        let err = pos.play(mv(text)).unwrap_err();
         assert_eq!(pos, start, "{text} changed the position");
         assert_eq!(
             err.to_string(),
@@ -43,7 +43,7 @@ fn every_kind_of_illegal_move_is_refused_with_its_reason() {
 fn a_move_that_exposes_the_king_is_named_so_in_both_languages() {
     // The red king stepping onto the open e-file would face the black king.
     let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").unwrap();
-    let err = pos.clone().try_play(mv("d0e0")).unwrap_err();
+    let err = pos.clone().play(mv("d0e0")).unwrap_err();
     assert!(matches!(
         err.illegality,
         Illegality::ExposesKing(_, Exposure::FacingKing)
@@ -60,7 +60,7 @@ fn a_move_that_exposes_the_king_is_named_so_in_both_languages() {
     );
     // A pinned horse: the rook that would check is named.
     let pinned = Position::from_fen("3r1k3/9/9/9/9/9/9/9/3N5/3K5 w").unwrap();
-    let err = pinned.clone().try_play(mv("d1b2")).unwrap_err();
+    let err = pinned.clone().play(mv("d1b2")).unwrap_err();
     assert!(
         err.to_string()
             .contains("would leave the red king in check from black rook d9"),
@@ -76,12 +76,12 @@ fn a_move_that_exposes_the_king_is_named_so_in_both_languages() {
 }
 
 #[test]
-fn try_play_then_classify_and_push_agree_on_legal_moves() {
+fn play_then_classify_and_push_agree_on_legal_moves() {
     let mut pos = Position::startpos();
     let mut referee = Referee::with_rules(RuleSet::Axf, pos.clone());
     for text in ["h2e2", "h9g7", "h0g2", "i9h9"] {
         let before = pos.clone();
-        pos.try_play(mv(text)).unwrap();
+        pos.play(mv(text)).unwrap();
         assert!(classify(&before, mv(text), RuleSet::Axf).is_ok());
         referee.push(mv(text)).unwrap();
         assert_eq!(referee.position(), &pos);

@@ -130,7 +130,7 @@ fn the_ruling_cites_the_regulation_and_gives_reason_repetition() {
         "{head_en}"
     );
     // The note names the same round in both languages.
-    let Words { en, zh } = rep.note.clone().unwrap();
+    let Words { en, zh, .. } = rep.note.clone().unwrap();
     assert!(
         en.contains("in round 2, within the first 25 rounds"),
         "{en}"

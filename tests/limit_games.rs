@@ -72,7 +72,7 @@ impl Game {
     }
 
     fn play_move(&mut self, mv: Move, tag: Tag) {
-        let undo = self.pos.play(mv);
+        let undo = self.pos.play_unchecked(mv);
         let mut facts = PlyFacts::observed(&self.pos, undo.captured.is_some());
         facts.chase = tag == Tag::Chase;
         facts.mate_threat = tag == Tag::MateThreat;
@@ -105,7 +105,7 @@ impl Game {
         let capture = self.pos.is_capture(mv);
         let check = self.pos.gives_check(mv);
         let mut after = self.pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let mates = after.has_no_legal_moves();
         shape
             && match want {

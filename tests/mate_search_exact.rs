@@ -26,13 +26,13 @@ fn plain_mate(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
         if spared.contains(check.to()) {
             return false;
         }
-        let undo = pos.play(check);
+        let undo = pos.play_unchecked(check);
         let mates = pos.in_check() && {
             let replies = pos.legal_moves();
             replies.is_empty()
                 || (depth > 1
                     && replies.into_iter().all(|reply| {
-                        let back = pos.play(reply);
+                        let back = pos.play_unchecked(reply);
                         let mated = plain_mate(pos, depth - 1, Bitboard::EMPTY);
                         pos.undo(back);
                         mated
@@ -47,7 +47,7 @@ fn plain_mate(pos: &mut Position, depth: u32, spared: Bitboard) -> bool {
 fn one_move_away(pos: &Position, out: &mut Vec<Position>) {
     for mv in pos.legal_moves() {
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let passed = after.passed();
         // With the other side to move, a position that leaves a king in check is not one.
         if !after.in_check() {
@@ -91,7 +91,7 @@ fn mate_search_agrees_with_a_plain_search_on_the_rule_cases() {
         let mut pos = referee.start().clone();
         for mv in referee.moves() {
             one_move_away(&pos, &mut positions);
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     assert!(positions.len() > 40_000);
@@ -119,7 +119,7 @@ fn mate_search_agrees_with_a_plain_search_on_master_games() {
             if ply % 20 == 0 {
                 one_move_away(&pos, &mut positions);
             }
-            pos.play(m.mv);
+            pos.play_unchecked(m.mv);
         }
     }
     let mates = agree(&positions, 4);

@@ -155,7 +155,7 @@ fn random_playout_positions_round_trip() {
                 positions += 1;
             }
             let mv: Move = legal[(rng.next() % legal.len() as u64) as usize];
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     assert!(positions >= 200, "only {positions} playout positions");
@@ -190,7 +190,7 @@ fn worked_table_and_xqbase_pawn_example() {
         for text in [uci, chinese, wxf, iccs] {
             assert_eq!(parse_move(&pos, text).unwrap(), mv, "{text}");
         }
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
 
     let pos = Position::from_fen("4k4/3P1P3/9/3P1P3/9/9/9/9/9/3K5 w").unwrap();

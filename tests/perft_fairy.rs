@@ -162,7 +162,7 @@ fn random_positions_match_fairy_stockfish() {
                 break;
             }
             let pick = rng.below(moves.len() as u64) as usize;
-            pos.play(moves[pick]);
+            pos.play_unchecked(moves[pick]);
         }
         let fen = pos.fen();
         let theirs = fsf.divide(&fen, DEPTH);

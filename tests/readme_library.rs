@@ -49,7 +49,7 @@ fn readme_library_examples_are_the_tested_crate_examples() {
         .collect();
 
     let shown = blocks(section, "rust");
-    assert_eq!(shown.len(), 5, "README shows five examples");
+    assert_eq!(shown.len(), 6, "README shows six examples");
     for block in &shown {
         assert!(
             tested.contains(block),

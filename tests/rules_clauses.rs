@@ -149,7 +149,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
     // Each mate threat's reason shows a mating line a person can play out.
     let mut pos = r.start.clone();
     for (m, reason) in r.moves.iter().zip(r.run().reasons(Lang::En)) {
-        pos.play(m.mv);
+        pos.play_unchecked(m.mv);
         if m.nature.nature != Nature::MateThreat {
             continue;
         }
@@ -164,7 +164,7 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
         for mv in line.split(' ') {
             let mv = Move::parse_uci(mv).unwrap();
             assert!(end.is_legal(mv), "{reason}");
-            end.play(mv);
+            end.play_unchecked(mv);
         }
         assert!(end.in_check() && end.has_no_legal_moves(), "{reason}");
     }
@@ -1469,7 +1469,7 @@ fn a_reply_to_check_that_creates_a_new_threat_is_a_chase() {
     // The black horse checks from c2; the red rook a2 takes it and now attacks
     // the black cannon c6, which it did not attack before (26.1.4).
     let mut before = position("5k3/9/9/2c6/9/3n5/9/R8/9/3K5 b");
-    before.play(Move::parse_uci("d4c2").unwrap());
+    before.play_unchecked(Move::parse_uci("d4c2").unwrap());
     assert!(before.in_check());
     let n = classify(&before, Move::parse_uci("a2c2").unwrap(), CXA).unwrap();
     assert_eq!(n.nature, Nature::Chase, "{n:?}");

@@ -702,7 +702,7 @@ fn uci_gui_plays_through_the_bridge_in_both_engine_protocols() {
                 let last = lines.last().expect("bestmove");
                 if let Some(p) = last.split(" ponder ").nth(1) {
                     let mut after = pos.clone();
-                    after.play(parsed);
+                    after.play_unchecked(parsed);
                     let p = Move::parse_uci(&from_base(p, base)).expect("a ponder move");
                     assert!(after.is_legal(p), "{what}: {last}");
                 }
@@ -718,7 +718,7 @@ fn uci_gui_plays_through_the_bridge_in_both_engine_protocols() {
                     !has_info(&lines, |l| l.contains("ignored")),
                     "{what}: {lines:?}"
                 );
-                pos.play(parsed);
+                pos.play_unchecked(parsed);
                 moves.push(mv);
             }
             gui.send("quit");

@@ -56,7 +56,7 @@ fn sjaak_plays_through_the_bridge_in_both_protocols() {
                 !has_info(&lines, |l| l.contains("engine answered")),
                 "{protocol}, ply {ply}: {lines:?}"
             );
-            pos.play(parsed);
+            pos.play_unchecked(parsed);
             moves.push(mv);
         }
         gui.send(FIG17);
@@ -87,7 +87,7 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
         let (lines, mv) = gui.search();
         let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
         let mut pos = Position::startpos();
-        pos.play(Move::parse_uci("h2e2").expect("a move"));
+        pos.play_unchecked(Move::parse_uci("h2e2").expect("a move"));
         assert!(
             pos.is_legal(Move::parse_uci(&mv).expect("a move")),
             "{protocol}: {lines:?}"

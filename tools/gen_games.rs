@@ -70,7 +70,7 @@ fn game(rng: &mut Rng, round: usize, number: usize) -> String {
         } else {
             legal[rng.below(legal.len())]
         };
-        pos.play(mv);
+        pos.play_unchecked(mv);
         moves.push(mv);
     }
     let result = result.unwrap_or(["1-0", "0-1", "1/2-1/2", "1/2-1/2"][rng.below(4)]);

@@ -22,7 +22,7 @@ fn shuttle_move(pos: &Position, rng: &mut XorShift) -> Option<Move> {
             continue;
         }
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         if after.passed().is_legal(Move::new(mv.to(), mv.from())) {
             return Some(mv);
         }
@@ -47,12 +47,12 @@ pub fn random_cycle(
             return None;
         }
         let mv = legal[rng.below(legal.len())];
-        pos.play(mv);
+        pos.play_unchecked(mv);
         moves.push(mv);
     }
     let a = shuttle_move(&pos, rng)?;
     let mut p = pos.clone();
-    p.play(a);
+    p.play_unchecked(a);
     let b = shuttle_move(&p, rng)?;
     let cycle = [
         a,
@@ -65,7 +65,7 @@ pub fn random_cycle(
             if !pos.is_legal(mv) {
                 return None;
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
             moves.push(mv);
         }
     }

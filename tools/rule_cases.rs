@@ -75,11 +75,11 @@ pub fn long_game() -> Vec<Move> {
             .map(|i| legal[(start + i) % legal.len()])
             .find(|&m| {
                 let mut next = pos.clone();
-                next.play(m);
+                next.play_unchecked(m);
                 !seen.contains(&next.key()) && !next.has_no_legal_moves()
             });
         let Some(mv) = pick else { break };
-        pos.play(mv);
+        pos.play_unchecked(mv);
         seen.insert(pos.key());
         moves.push(mv);
     }

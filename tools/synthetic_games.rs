@@ -23,7 +23,7 @@ pub fn random_games(n: usize) -> Vec<Vec<Move>> {
                     break;
                 }
                 let mv = legal[(rng.next() % legal.len() as u64) as usize];
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 moves.push(mv);
             }
             moves
@@ -46,7 +46,7 @@ pub fn pgn(games: &[Vec<Move>], notation: Notation) -> String {
             }
             out.push_str(&render(&pos, mv, notation));
             out.push(' ');
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         out.push_str("*\n\n");
     }

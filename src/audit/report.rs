@@ -13,6 +13,7 @@ use crate::text;
 
 /// The output format of an audit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReportFormat {
     /// One block per game, for people.
     Text,
@@ -24,6 +25,7 @@ pub enum ReportFormat {
 
 /// Counts over all rows of an audit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Summary {
     /// Rows written or not (every game, plus every unreadable file).
     pub rows: usize,

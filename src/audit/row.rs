@@ -8,6 +8,7 @@ use crate::words::{Lang, Words};
 /// What kind of problem or notable fact an audit found in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FindingKind {
     /// A move that is not legal where it was played; the replay stops there.
     IllegalMove,
@@ -114,6 +115,7 @@ impl FindingKind {
 
 /// One finding: its kind, the ply it is about (1-based, if any) and words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// What was found.
     pub kind: FindingKind,
@@ -154,6 +156,7 @@ fn error_keys<S: Serializer>(error: &Option<Words>, s: S) -> Result<S::Ok, S::Er
 
 /// The audit of one game (or of one unreadable file or game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Row {
     /// The file, as given or as found by the walk.
     pub file: String,

@@ -68,6 +68,7 @@ pub enum Entry {
 
 /// Why the walk passed over a path.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Skip {
     /// A hidden file or folder (its name starts with a dot).
     Hidden,

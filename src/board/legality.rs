@@ -1,4 +1,4 @@
-//! Why a move cannot be played: the checked [`Position::try_play`] and its
+//! Why a move cannot be played: the checked [`Position::play`] and its
 //! error, in words that name the piece, the squares and the rule it breaks.
 
 use std::fmt;
@@ -8,6 +8,7 @@ use crate::words::{Lang, Words};
 
 /// Why a move is not legal in a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Illegality {
     /// No piece stands on the origin square.
     NoPiece,
@@ -28,6 +29,7 @@ pub enum Illegality {
 
 /// What a move that is not legal would leave its own king facing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Exposure {
     /// The other king, across an open file.
     FacingKing,
@@ -40,7 +42,7 @@ impl Exposure {
     /// the movement rules but is not legal.
     fn of(pos: &Position, mv: Move) -> Exposure {
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         // The mover to move again: its king's attackers are the checkers.
         let attackers = after.passed().checkers();
         let other_king = Piece::new(!pos.turn(), Role::King);
@@ -142,10 +144,11 @@ impl Illegality {
     }
 }
 
-/// A move that [`Position::try_play`] (or a referee's `push`) refused: the
+/// A move that [`Position::play`] (or a referee's `push`) refused: the
 /// move, why, the position it was tried in, and its ply in a game, if it
 /// was tried in one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PlayError {
     /// The move.
     pub mv: Move,
@@ -217,26 +220,28 @@ impl Position {
 
     /// Plays `mv` if it is legal, returning what [`Position::undo`] needs;
     /// otherwise leaves the position as it was and says why the move is
-    /// illegal. The checked form of [`Position::play`], for moves from
-    /// outside (a user, a file, a protocol).
+    /// illegal (a [`PlayError`]: the move, why, and the position's FEN). For
+    /// moves from outside (a user, a file, a protocol);
+    /// [`Position::play_unchecked`] is the fast form for moves known to be
+    /// legal.
     ///
     /// ```
     /// use xqarbiter::board::{Illegality, Move, Position};
     ///
     /// let mut pos = Position::startpos();
-    /// let undo = pos.try_play(Move::parse_uci("h2e2").unwrap()).unwrap();
+    /// let undo = pos.play(Move::parse_uci("h2e2").unwrap()).unwrap();
     /// assert_eq!(undo.mv.to_string(), "h2e2");
     ///
     /// // The black rook cannot jump over its own horse.
-    /// let err = pos.try_play(Move::parse_uci("a9a5").unwrap()).unwrap_err();
+    /// let err = pos.play(Move::parse_uci("a9a5").unwrap()).unwrap_err();
     /// assert!(matches!(err.illegality, Illegality::CannotReach(_)));
     /// assert!(err.to_string().starts_with(
     ///     "illegal move a9a5: the black rook on a9 cannot move to a5"
     /// ));
     /// ```
-    pub fn try_play(&mut self, mv: Move) -> Result<Undo, PlayError> {
+    pub fn play(&mut self, mv: Move) -> Result<Undo, PlayError> {
         match self.illegality(mv) {
-            None => Ok(self.play(mv)),
+            None => Ok(self.play_unchecked(mv)),
             Some(illegality) => Err(PlayError {
                 mv,
                 illegality,
@@ -278,9 +283,9 @@ mod tests {
     }
 
     #[test]
-    fn try_play_plays_legal_moves_and_refuses_the_others_untouched() {
+    fn play_plays_legal_moves_and_refuses_the_others_untouched() {
         let mut pos = Position::startpos();
-        let err = pos.try_play(Move::parse_uci("e5e6").unwrap()).unwrap_err();
+        let err = pos.play(Move::parse_uci("e5e6").unwrap()).unwrap_err();
         assert_eq!(pos, Position::startpos());
         assert_eq!(err.illegality, Illegality::NoPiece);
         assert_eq!(
@@ -294,13 +299,13 @@ mod tests {
             err.in_lang(Lang::Zh),
             format!("着法 e5e6 不合法：e5 上没有棋子（局面 {}）", pos.fen())
         );
-        let undo = pos.try_play(Move::parse_uci("h2e2").unwrap()).unwrap();
+        let undo = pos.play(Move::parse_uci("h2e2").unwrap()).unwrap();
         pos.undo(undo);
         assert_eq!(pos, Position::startpos());
     }
 
     #[test]
-    fn try_play_agrees_with_the_legal_move_list() {
+    fn play_agrees_with_the_legal_move_list() {
         let mut picker = super::super::random_moves::RandomMoves::new(0x7e57_ab1e);
         let mut pos = Position::startpos();
         for _ in 0..60 {
@@ -309,11 +314,11 @@ mod tests {
                 for to in super::super::Square::all().step_by(7) {
                     let mv = Move::new(from, to);
                     let mut probe = pos.clone();
-                    assert_eq!(probe.try_play(mv).is_ok(), legal.contains(&mv), "{mv}");
+                    assert_eq!(probe.play(mv).is_ok(), legal.contains(&mv), "{mv}");
                 }
             }
             let Some(mv) = picker.pick(&pos) else { break };
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
 }

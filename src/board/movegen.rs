@@ -579,7 +579,7 @@ mod tests {
         let agree = |pos: &Position| {
             for mv in pos.legal_moves() {
                 let mut next = pos.clone();
-                next.play(mv);
+                next.play_unchecked(mv);
                 assert_eq!(pos.gives_check(mv), next.in_check(), "{} {mv}", pos.fen());
             }
         };
@@ -601,7 +601,7 @@ mod tests {
                 let Some(mv) = random.pick(&pos) else {
                     break;
                 };
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
     }
@@ -644,7 +644,7 @@ mod tests {
                     let Some(mv) = random.pick(&pos) else {
                         break;
                     };
-                    pos.play(mv);
+                    pos.play_unchecked(mv);
                 }
             }
         }
@@ -660,7 +660,7 @@ mod tests {
             for to in pos.pseudo_targets(from, role, pos.occupied()) & !pos.us(us) {
                 let mv = Move::new(from, to);
                 let mut next = pos.clone();
-                next.play(mv);
+                next.play_unchecked(mv);
                 if !next.is_attacked_king(us) {
                     out.push(mv);
                 }
@@ -687,7 +687,7 @@ mod tests {
                     .into_iter()
                     .filter(|&m| {
                         let mut next = pos.clone();
-                        next.play(m);
+                        next.play_unchecked(m);
                         next.in_check()
                     })
                     .collect();
@@ -734,7 +734,7 @@ mod tests {
                     1 if !captures.is_empty() => &captures,
                     _ => &legal,
                 };
-                pos.play(pool[(state >> 8) as usize % pool.len()]);
+                pos.play_unchecked(pool[(state >> 8) as usize % pool.len()]);
             }
         }
         assert!(checks > 500, "only {checks} positions in check");

@@ -128,6 +128,7 @@ impl fmt::Debug for Move {
 /// A coordinate move that could not be read: the text and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read move '{text}': {}", .reason.en)]
+#[non_exhaustive]
 pub struct MoveParseError {
     /// The text as given.
     pub text: String,

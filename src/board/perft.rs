@@ -12,7 +12,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         _ => {
             let mut nodes = 0;
             for mv in pos.legal_moves() {
-                let undo = pos.play(mv);
+                let undo = pos.play_unchecked(mv);
                 nodes += perft(pos, depth - 1);
                 pos.undo(undo);
             }
@@ -27,7 +27,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     p.legal_moves()
         .into_iter()
         .map(|mv| {
-            let undo = p.play(mv);
+            let undo = p.play_unchecked(mv);
             let n = perft(&mut p, depth.saturating_sub(1));
             p.undo(undo);
             (mv, n)
@@ -45,7 +45,7 @@ pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
         .into_par_iter()
         .map(|mv| {
             let mut p = pos.clone();
-            p.play(mv);
+            p.play_unchecked(mv);
             perft(&mut p, depth - 1)
         })
         .sum()

@@ -10,8 +10,9 @@ use super::attacks::{
 use super::{Bitboard, Color, Move, Piece, Role, Square, zobrist};
 
 /// A xiangqi position. Construct it from FEN ([`Position::from_fen`]) or
-/// [`Position::startpos`]; change it with [`Position::try_play`] (checked),
-/// [`Position::play`] (unchecked, for legal moves) and [`Position::undo`].
+/// [`Position::startpos`]; change it with [`Position::play`] (checked: an
+/// illegal move is refused with the reason), [`Position::play_unchecked`]
+/// (for moves known to be legal) and [`Position::undo`].
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; 90],
@@ -24,7 +25,8 @@ pub struct Position {
     fullmoves: u32,
 }
 
-/// What [`Position::play`] needs to remember to take a move back.
+/// What [`Position::play`] and [`Position::play_unchecked`] return: what
+/// [`Position::undo`] needs to take the move back.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Undo {
     /// The move played.
@@ -230,7 +232,7 @@ impl Position {
     /// Plays `mv` without checking it: the fast form for moves known to be
     /// legal (from [`Position::legal_moves`], or already checked). Returns
     /// what [`Position::undo`] needs. Moves from outside (a user, a record, a
-    /// protocol) go through [`Position::try_play`], which checks them and
+    /// protocol) go through [`Position::play`], which checks them and
     /// says why one is illegal.
     ///
     /// An illegal move that has a piece on its origin square is played all
@@ -241,7 +243,7 @@ impl Position {
     ///
     /// If no piece stands on the move's origin square.
     #[inline(always)]
-    pub fn play(&mut self, mv: Move) -> Undo {
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let from = mv.from();
         let to = mv.to();
         let piece = self.board[from.index()].expect("a piece on the origin square");
@@ -276,6 +278,21 @@ impl Position {
         }
         self.turn = !self.turn;
         undo
+    }
+
+    /// The key of the position after `mv` (a move with a piece on its
+    /// origin square), without playing it: what [`Position::key`] would be
+    /// after [`Position::play_unchecked`].
+    #[inline]
+    pub(crate) fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = self.board[from.index()].expect("a piece on the origin square");
+        let captured = self.board[to.index()].map_or(0, |cap| zobrist::piece_key(cap, to));
+        self.key
+            ^ captured
+            ^ zobrist::piece_key(piece, from)
+            ^ zobrist::piece_key(piece, to)
+            ^ zobrist::BLACK_TO_MOVE
     }
 
     /// Takes back the move that produced `undo`, the last move played.

@@ -15,6 +15,7 @@ use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Comment {
     /// How many moves precede it (0 = before the first move).
     pub after_ply: usize,
@@ -24,6 +25,7 @@ pub struct Comment {
 
 /// A move list read against a start position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ParsedMoveList {
     /// Each move with the text it was written as.
     pub moves: Vec<(Move, String)>,
@@ -42,6 +44,7 @@ pub struct ParsedMoveList {
 
 /// A move of a list that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct MoveListError {
     /// The ply of the offending move, 1-based from the start position.
     pub ply: usize,
@@ -376,7 +379,7 @@ fn play_word(
             if let Some(other) = other {
                 out.other_readings.push((out.moves.len() + 1, other));
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
             out.moves.push((mv, word.to_string()));
             return Ok(());
         }
@@ -384,7 +387,7 @@ fn play_word(
     };
     if let Some(moves) = split_run_together(pos, word) {
         for &(mv, _) in &moves {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         out.moves.extend(moves);
         return Ok(());
@@ -416,7 +419,7 @@ fn play_word(
     out.other_readings.extend(reread.other_readings);
     *pos = line.start.clone();
     for (mv, _) in &out.moves {
-        pos.play(*mv);
+        pos.play_unchecked(*mv);
     }
     Ok(())
 }
@@ -447,7 +450,7 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
         };
         let (head, tail) = word.split_at(end);
         if let Ok(mv) = read_move(pos, head) {
-            let undo = pos.play(mv);
+            let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
             if run_together(pos, tail, moves) {
                 return true;

@@ -12,6 +12,7 @@ use crate::words::{Lang, Words};
 
 /// What is wrong with a move text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum NotationErrorKind {
     /// It reads as no move in any notation (or breaks the move list it stands in).
     Unreadable,
@@ -24,6 +25,7 @@ pub enum NotationErrorKind {
 /// A move text that does not name exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{text}': {}", .reason.en)]
+#[non_exhaustive]
 pub struct NotationError {
     /// The text as written.
     pub text: String,
@@ -569,6 +571,7 @@ fn for_each_reading(
 /// ([`OtherReading::because`]); a record that meant the reading not chosen
 /// has a wrong move from there on.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct OtherReading {
     /// The text as written.
     pub text: String,
@@ -845,7 +848,7 @@ mod tests {
             }
             match random.pick(&pos) {
                 Some(mv) => {
-                    pos.play(mv);
+                    pos.play_unchecked(mv);
                 }
                 None => pos = Position::startpos(),
             }
@@ -873,7 +876,7 @@ mod tests {
                 let Some(mv) = random.pick(&pos) else {
                     break;
                 };
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
         let mut found = 0;

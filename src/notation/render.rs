@@ -6,6 +6,7 @@ use crate::board::{Color, Move, Piece, Position};
 
 /// A move notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// UCCI / UCI coordinates, `h2e2`.
     Uci,

@@ -50,14 +50,14 @@ pub(crate) fn reread_other_way<'a>(
         *budget -= 1;
         let mut pos = start.clone();
         for &mv in &moves[..index] {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         if !pos.is_legal(reading.other) {
             continue;
         }
         let next_ply = moves.len() + 1;
         let switched = reading.switched(&pos, next_ply, next);
-        pos.play(reading.other);
+        pos.play_unchecked(reading.other);
         let mut reread = Reread {
             ply: *ply,
             moves: vec![reading.other],
@@ -73,7 +73,7 @@ pub(crate) fn reread_other_way<'a>(
             if let Some(other) = other {
                 reread.other_readings.push((ply + 1 + i, other));
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
             reread.moves.push(mv);
             true
         });
@@ -105,7 +105,7 @@ mod tests {
             if let Some(other) = other {
                 readings.push((i + 1, other));
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
             moves.push(mv);
         }
         (moves, readings, texts.len())

@@ -7,6 +7,7 @@ use crate::words::{Lang, Words};
 
 /// What kind of problem a [`RecordError`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The file could not be opened or read.
     Io,
@@ -29,6 +30,7 @@ pub enum ErrorKind {
 /// A reader error: the file, the game (its index from 0, as `FILE#N` and
 /// `audit` number games), the kind and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RecordError {
     /// The file, as given.
     pub file: Option<String>,

@@ -8,6 +8,7 @@ use super::move_text::MoveText;
 
 /// One game as read from a file: tags, start position, the main line, result.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Game {
     /// Tags in file order. Binary formats use the PGN names: Event, Date,
     /// Round, Site, Red, Black, RedTeam, BlackTeam, Title, Opening, ECCO, ...
@@ -47,6 +48,7 @@ pub struct GameMove {
 
 /// A move the main line could not play.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IllegalMove {
     /// Ply number, 1-based, counted from the start position.
     pub ply: usize,
@@ -176,7 +178,7 @@ impl Game {
     pub fn end_position(&self) -> Position {
         let mut pos = self.start.clone();
         for m in &self.moves {
-            pos.play(m.mv);
+            pos.play_unchecked(m.mv);
         }
         pos
     }

@@ -51,6 +51,7 @@ pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// Xiangqi PGN (xqbase spec), one or many games.
     Pgn,

@@ -219,7 +219,7 @@ impl Replay {
         self.game.other_readings.extend(reread.other_readings);
         self.pos = self.game.start.clone();
         for m in &self.game.moves {
-            self.pos.play(m.mv);
+            self.pos.play_unchecked(m.mv);
         }
         self.play(next, text);
         true
@@ -380,7 +380,7 @@ impl Replay {
 
     fn play(&mut self, mv: Move, text: &str) {
         self.flexible_side = false;
-        self.pos.play(mv);
+        self.pos.play_unchecked(mv);
         // The side now to move was not in check before a move that followed a
         // legal move, so only a move touching its king's lines can check it.
         // After the first move that rests on the start position alone, so the

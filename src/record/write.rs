@@ -62,7 +62,7 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
             out.push(' ');
         }
         out.push_str(&render(&pos, m.mv, notation));
-        pos.play(m.mv);
+        pos.play_unchecked(m.mv);
         if let Some(c) = &m.comment {
             out.push(' ');
             comment(out, c);

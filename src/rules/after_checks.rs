@@ -55,7 +55,7 @@ impl Opening {
         let by_itself = pos
             .piece_at(check.from())
             .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn));
-        let undo = pos.play(check);
+        let undo = pos.play_unchecked(check);
         if by_itself
             && !self.lone_king_or_pawn
             && pos.checkers() == Bitboard::from_square(check.to())
@@ -200,7 +200,7 @@ fn weigh_reply(
 ) -> Bitboard {
     let live: Bitboard = floor.iter().map(|f| f.0).collect();
     let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-    let back = pos.play(reply);
+    let back = pos.play_unchecked(reply);
     let b = balance - lost;
     // A piece that the reply moves is followed to its new square: stepping
     // into the line of a check saves it only if it is not taken there.
@@ -309,7 +309,7 @@ mod tests {
             let mut floor: Vec<(Square, i32)> = open.into_iter().map(|sq| (sq, i32::MAX)).collect();
             for reply in replies {
                 let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-                let back = pos.play(reply);
+                let back = pos.play_unchecked(reply);
                 let b = balance + took - lost;
                 let moved = |sq: Square| if sq == reply.from() { reply.to() } else { sq };
                 let still: Bitboard = open.into_iter().map(moved).collect();
@@ -357,13 +357,13 @@ mod tests {
             for mv in moves {
                 for m in pos.legal_moves() {
                     let mut after = pos.clone();
-                    after.play(m);
+                    after.play_unchecked(m);
                     if !after.in_check() {
                         positions.push(after.passed());
                     }
                     positions.push(after);
                 }
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
         let mut won = 0;

@@ -55,7 +55,7 @@ fn best_recapture(
     let gained = value(target, sq);
     let mut gain = 0;
     for mv in recaptures {
-        let undo = pos.play(mv);
+        let undo = pos.play_unchecked(mv);
         let reply = recapture_gain(pos, sq, depth - 1);
         pos.undo(undo);
         gain = gain.max(gained - reply);
@@ -104,7 +104,7 @@ pub(crate) fn exchange_line(pos: &mut Position, sq: Square) -> Vec<Move> {
         let gained = value(target, sq);
         let mut best: Option<(i32, Move)> = None;
         for mv in cheapest_recaptures(pos, sq) {
-            let undo = pos.play(mv);
+            let undo = pos.play_unchecked(mv);
             let reply = recapture_gain(pos, sq, depth - 1);
             pos.undo(undo);
             if best.is_none_or(|b| gained - reply > b.0) {
@@ -114,7 +114,7 @@ pub(crate) fn exchange_line(pos: &mut Position, sq: Square) -> Vec<Move> {
         match best {
             Some((gain, mv)) if gain > 0 => {
                 line.push(mv);
-                undos.push(pos.play(mv));
+                undos.push(pos.play_unchecked(mv));
             }
             _ => break,
         }
@@ -132,7 +132,7 @@ pub(crate) fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
     let Some(target) = pos.piece_at(mv.to()) else {
         return 0;
     };
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let (gain, _) = exchange_after(pos, target, mv.to());
     pos.undo(undo);
     gain
@@ -175,7 +175,7 @@ pub(crate) fn capture_net(
         return (on_square, None);
     }
     let mut anyway = other.map(|o| (pos.passed(), o.passed()));
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let mut elsewhere = 0;
     let mut lost = None;
     let mut replies = MoveList::new();
@@ -224,14 +224,14 @@ pub(super) fn exchange_then_capture(
     let sq = mv.to();
     let taken = pos.piece_at(sq).map_or(0, |p| value(p, sq));
     let given = pos.piece_at(mv.from()).map_or(0, |p| value(p, sq));
-    let first = pos.play(mv);
+    let first = pos.play_unchecked(mv);
     // The opponent takes back with whichever of its cheapest pieces leaves
     // least (the first of those that leave as little).
     let mut least: Option<(i32, Option<(Square, Piece)>)> = None;
     for recapture in cheapest_recaptures(pos, sq) {
         // Winning this much or more after this recapture, it cannot be the least.
         let enough = least.map_or(i32::MAX, |l| l.0);
-        let second = pos.play(recapture);
+        let second = pos.play_unchecked(recapture);
         let mut best = (0, None);
         let mut captures = MoveList::new();
         pos.legal_captures_into(&mut captures);

@@ -71,7 +71,7 @@ pub(crate) enum NoChase {
 pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<NewAttack> {
     let attacked_before: Vec<Square> = before.legal_captures().iter().map(|c| c.to()).collect();
     let mut ahead = before.clone();
-    ahead.play(mv);
+    ahead.play_unchecked(mv);
     let mut ahead = ahead.passed();
     // The cheapest new attacker of each target, kings and pawns last: the
     // attacker that could chase is the one to explain.
@@ -104,7 +104,7 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
         .into_iter()
         .map(|(capture, target, attacker)| {
             let (from, to) = (capture.from(), capture.to());
-            let undo = ahead.play(capture);
+            let undo = ahead.play_unchecked(capture);
             let defenders = defenders(&ahead, to);
             let why = if let Some(why) = exempt.clone() {
                 why
@@ -286,7 +286,7 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Line
     let us = pos.turn();
     let direct_attackers = defenders(&pos, sq);
     let mut attackers = vec![(first.from(), pos.piece_at(first.from())?, true)];
-    pos.play(first);
+    pos.play_unchecked(first);
     let direct_defenders = defenders(&pos, sq);
     let mut defenders = Vec::new();
     while let Some(&mv) = cheapest_recaptures(&pos, sq).first() {
@@ -298,7 +298,7 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Line
             let direct = direct_defenders.iter().any(|d| d.0 == mv.from());
             defenders.push((mv.from(), piece, direct));
         }
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     // The side that took last: its other pieces on the square count too.
     let (last, listed) = if pos.turn() == us {
@@ -364,9 +364,9 @@ pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     }
     let them = !pos.turn();
     let guards = pos.attackers_to(won, them);
-    pos.play(first);
+    pos.play_unchecked(first);
     for recapture in cheapest_recaptures(&pos, t.target) {
-        let back = pos.play(recapture);
+        let back = pos.play_unchecked(recapture);
         let take = pos
             .legal_captures_of(won)
             .into_iter()
@@ -522,7 +522,7 @@ fn checks_then_capture(
     if check.to() == target {
         return Some(vec![check]);
     }
-    let undo = pos.play(check);
+    let undo = pos.play_unchecked(check);
     let mut longest: Option<Vec<Move>> = None;
     let replies = pos.legal_moves();
     for &reply in &replies {
@@ -531,7 +531,7 @@ fn checks_then_capture(
         } else {
             target
         };
-        let back = pos.play(reply);
+        let back = pos.play_unchecked(reply);
         let winning = pos
             .legal_captures_of(on)
             .into_iter()
@@ -622,7 +622,7 @@ pub(crate) fn not_before(
                 return None;
             }
             if let Some(price) = t.price_before {
-                let undo = pos.play(capture);
+                let undo = pos.play_unchecked(capture);
                 // Left hanging: the opponent wins it by taking it at once.
                 let takes = pos.legal_captures_of(price.square);
                 let hanging = takes.into_iter().any(|c| capture_gain(&mut pos, c) > 0);
@@ -633,7 +633,7 @@ pub(crate) fn not_before(
             if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
                 return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
             }
-            let undo = pos.play(capture);
+            let undo = pos.play_unchecked(capture);
             let (on_square, _) = exchange_after(&mut pos, target, t.target);
             let defenders = defenders(&pos, t.target);
             pos.undo(undo);
@@ -656,7 +656,7 @@ pub(crate) fn not_before(
             {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
-            let undo = pos.play(capture);
+            let undo = pos.play_unchecked(capture);
             let mated = weigh.mate_safety
                 && leads_to_mate_in_one(&mut pos, &mut Answers::default(), &mut search);
             pos.undo(undo);

@@ -201,6 +201,7 @@ impl std::str::FromStr for ClaimMode {
 
 /// Where the limit stands after the current ply, under the chosen claim mode.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LimitOutcome {
     /// No claim under the mode holds yet.
     Running,
@@ -511,6 +512,7 @@ fn plural(count: u32, one: &'static str, many: &'static str) -> &'static str {
 /// Why moves were deducted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DeductionKind {
     /// The claimant's checks beyond the check cap (all of them when the cap is 0).
     VoidChecks,
@@ -522,6 +524,7 @@ pub enum DeductionKind {
 
 /// One deduction, with its reason phrased in English and Chinese.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Deduction {
     /// What was deducted.
     pub kind: DeductionKind,
@@ -534,6 +537,7 @@ pub struct Deduction {
 
 /// The count seen from one side as the claimant (提出方).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct SideStatus {
     /// Moves made since the last capture.
     pub moves: u32,
@@ -563,6 +567,7 @@ pub struct SideStatus {
 
 /// The natural limit's status after the current ply.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LimitStatus {
     /// `L`, in rounds.
     pub limit: u32,

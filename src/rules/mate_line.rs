@@ -25,7 +25,7 @@ pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
         return Vec::new();
     };
     for check in pos.checking_moves() {
-        let undo = pos.play(check);
+        let undo = pos.play_unchecked(check);
         let replies = pos.legal_moves();
         if replies.is_empty() {
             pos.undo(undo);
@@ -40,7 +40,7 @@ pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
         let mut slowest = (0, replies[0]);
         let mut escapes = false;
         for &reply in &replies {
-            let back = pos.play(reply);
+            let back = pos.play_unchecked(reply);
             let after = mate_depth(pos, needed - 1);
             pos.undo(back);
             match after {
@@ -53,7 +53,7 @@ pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
             }
         }
         if !escapes {
-            let back = pos.play(slowest.1);
+            let back = pos.play_unchecked(slowest.1);
             let mut line = vec![check, slowest.1];
             line.extend(mate_line(pos, needed - 1));
             pos.undo(back);
@@ -86,7 +86,7 @@ pub(crate) fn write_moves(pos: &Position, line: &[Move], lang: Lang) -> String {
                 Lang::Zh => render(&pos, mv, Notation::Chinese),
                 Lang::En => mv.to_string(),
             };
-            pos.play(mv);
+            pos.play_unchecked(mv);
             word
         })
         .collect();
@@ -106,7 +106,7 @@ mod tests {
         let mut end = pos.clone();
         for (i, &mv) in line.iter().enumerate() {
             assert!(end.is_legal(mv), "{mv} in {line:?}");
-            end.play(mv);
+            end.play_unchecked(mv);
             if i % 2 == 0 {
                 assert!(end.in_check(), "every attacker move checks: {line:?}");
             }

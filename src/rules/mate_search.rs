@@ -16,7 +16,7 @@ pub(super) fn leads_to_mate_in_one(
     let mut checks = MoveList::new();
     search.checking_moves(pos, &mut checks);
     for &check in &checks {
-        let undo = pos.play(check);
+        let undo = pos.play_unchecked(check);
         let mate = answers.mated(pos, check);
         pos.undo(undo);
         if mate {
@@ -232,7 +232,7 @@ fn attacker_mates_by(
         if spared.contains(mv.to()) {
             continue;
         }
-        let undo = pos.play(mv);
+        let undo = pos.play_unchecked(mv);
         let good = defender_loses(pos, mv, depth - 1, search, answers);
         pos.undo(undo);
         if good {
@@ -266,7 +266,7 @@ fn defender_loses(
     }
     let refutes =
         |pos: &mut Position, reply: Move, search: &mut MateSearch, answers: &mut Answers| {
-            let undo = pos.play(reply);
+            let undo = pos.play_unchecked(reply);
             let mated = attacker_mates(pos, depth, Bitboard::EMPTY, search, answers);
             pos.undo(undo);
             !mated
@@ -312,7 +312,7 @@ fn defender_loses(
     let mut checks: Vec<Move> = Vec::new();
     let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
     let mut rank = |pos: &mut Position, reply: Move, search: &mut MateSearch| {
-        let undo = pos.play(reply);
+        let undo = pos.play_unchecked(reply);
         let holds = search.refuted.holds(pos.key(), depth);
         let start = checks.len();
         if !holds {
@@ -341,7 +341,7 @@ fn defender_loses(
     }
     ranked.sort_by_key(|r| r.0);
     for (n, start, reply) in ranked {
-        let undo = pos.play(reply);
+        let undo = pos.play_unchecked(reply);
         let mated = attacker_mates_by(
             pos,
             &checks[start..start + n],
@@ -376,11 +376,11 @@ mod tests {
                 seen.push(pos.clone());
                 for check in pos.checking_moves() {
                     let mut checked = pos.clone();
-                    checked.play(check);
+                    checked.play_unchecked(check);
                     seen.push(checked);
                 }
                 let Some(mv) = random.pick(&pos) else { break };
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
         assert!(seen.len() > 4 << SLOT_BITS);
@@ -431,7 +431,7 @@ mod tests {
         let mut positions = Vec::new();
         for (mut pos, moves) in crate::rules::public_case_games() {
             for mv in moves {
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 if !pos.in_check() {
                     positions.push(pos.passed());
                 }
@@ -465,7 +465,7 @@ mod tests {
             let mut pos = Position::from_fen(fen).unwrap();
             for round in 0..2 {
                 for check in pos.checking_moves() {
-                    let undo = pos.play(check);
+                    let undo = pos.play_unchecked(check);
                     let mated = answers.mated(&pos, check);
                     assert_eq!(mated, pos.has_no_legal_moves(), "{fen} {check} {round}");
                     mates += usize::from(mated);

@@ -3,6 +3,7 @@
 //! speaks protocols.
 
 pub mod limit;
+pub(crate) mod limit_trail;
 pub mod profile;
 
 use std::fmt;
@@ -12,6 +13,7 @@ use crate::words::UnknownName;
 
 /// A rule set: how moves are classified and repetition cycles ruled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RuleSet {
     /// Chinese Xiangqi Association, 2011 (trial) edition.
     Cxa2011,
@@ -59,6 +61,7 @@ impl FromStr for RuleSet {
 
 /// The nature of one move in a repetition cycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Nature {
     /// 将: attacks the enemy king.
     Check,

@@ -26,6 +26,7 @@ use super::threats::{Threat, ThreatKind};
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveReport {
     /// Ply number in the game (1 = the first move of the record).
     pub ply: usize,
@@ -102,7 +103,7 @@ impl<'a> MoveRun<'a> {
             .iter()
             .map(|m| {
                 let text = render(&pos, m.mv, Notation::Chinese);
-                pos.play(m.mv);
+                pos.play_unchecked(m.mv);
                 text
             })
             .collect()
@@ -199,7 +200,7 @@ impl<'a> MoveRun<'a> {
                     _ => Grounds::None,
                 };
                 let before = pos.clone();
-                pos.play(m.mv);
+                pos.play_unchecked(m.mv);
                 let also = if m.nature.nature == Nature::Chase {
                     Vec::new()
                 } else if matches!(m.nature.nature, Nature::Check | Nature::MateThreat)

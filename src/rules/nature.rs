@@ -43,6 +43,7 @@ pub struct MoveNature {
 
 /// The facts behind a move's nature, from which its reason is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Why {
     /// A check by these pieces.
     Check(Vec<(Piece, Square)>),
@@ -114,7 +115,7 @@ pub fn classify_reply(
     mv: Move,
     rules: RuleSet,
 ) -> Result<MoveNature, PlayError> {
-    before.clone().try_play(mv)?;
+    before.clone().play(mv)?;
     Ok(classify_searching(
         before,
         previous,
@@ -145,7 +146,7 @@ pub(crate) fn classify_searching(
         .piece_at(mv.from())
         .unwrap_or(Piece::new(mover, Role::Pawn));
     let mut after = before.clone();
-    after.play(mv);
+    after.play_unchecked(mv);
 
     if after.in_check() {
         let mut nature = check_nature(&after, mover);

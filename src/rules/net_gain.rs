@@ -29,12 +29,12 @@ impl Tally {
         let mut undos = Vec::new();
         for (i, &mv) in line.iter().enumerate() {
             tally.count(pos, mv, us);
-            undos.push(pos.play(mv));
+            undos.push(pos.play_unchecked(mv));
             if i + 1 == line.len() {
                 let rest = exchange_line(pos, mv.to());
                 for &next in &rest {
                     tally.count(pos, next, us);
-                    undos.push(pos.play(next));
+                    undos.push(pos.play_unchecked(next));
                 }
             }
         }
@@ -54,7 +54,7 @@ impl Tally {
         let Some(last) = line.last() else {
             return tally;
         };
-        let undos: Vec<_> = line.iter().map(|&mv| pos.play(mv)).collect();
+        let undos: Vec<_> = line.iter().map(|&mv| pos.play_unchecked(mv)).collect();
         if pos.turn() != us {
             let best = pos
                 .legal_captures()

@@ -65,6 +65,7 @@ pub struct EarlyEndRule {
 
 /// How a game ended by the players' own decision, for [`Profile::early_end_flag`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EarlyEnd {
     /// A draw by agreement (协议和棋).
     AgreedDraw,
@@ -74,6 +75,7 @@ pub enum EarlyEnd {
 
 /// An audit finding about an early agreed draw or resignation.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct EarlyEndFlag {
     /// The audit finding kind: `early_draw` or `early_resignation`.
     pub kind: &'static str,
@@ -382,6 +384,7 @@ pub(crate) fn no_attacking_material(pos: &Position) -> bool {
 
 /// A user profile that could not be read: where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ProfileError {
     /// The file, when read from one.
     pub path: Option<String>,

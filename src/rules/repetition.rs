@@ -34,6 +34,7 @@ impl CycleOutcome {
 
 /// One side's moves in the cycle and how they are judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SideCycle {
     /// The side.
     pub color: Color,
@@ -56,6 +57,7 @@ impl SideCycle {
 
 /// How many moves of one side have each nature (the idle kinds counted together).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Tally {
     /// Checks 将.
     pub checks: usize,
@@ -123,6 +125,7 @@ impl Tally {
 /// The clause a ruling applies: an article of the rules, e.g. CXA 2020 25.3
 /// or AXF rule 6, or a tournament regulation's own clause.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Clause {
     /// An article of a rule set.
     Rules {
@@ -182,6 +185,7 @@ impl fmt::Display for Clause {
 
 /// The ruling on one cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CycleRuling {
     /// Red's side of the cycle.
     pub red: SideCycle,

@@ -133,6 +133,7 @@ impl From<Outcome> for Verdict {
 
 /// Why the game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
@@ -184,6 +185,7 @@ pub use crate::words::Lang;
 
 /// The repetition closed by the last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RepetitionReport {
     /// Ply after which the repeated position first stood.
     pub first_ply: usize,
@@ -214,6 +216,7 @@ pub struct RepetitionReport {
 /// The cycle between the two occurrences of a repeated position before the
 /// last one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PreviousCycle {
     /// Ply after which it started.
     pub first_ply: usize,
@@ -246,6 +249,7 @@ impl RepetitionReport {
 
 /// The full ruling after the last move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Ruling {
     /// Rule set.
     pub rules: RuleSet,

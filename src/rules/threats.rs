@@ -19,6 +19,7 @@ use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Squar
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ThreatKind {
     /// The target has no legal defender (无根子, including false roots 假根).
     Unprotected,
@@ -378,7 +379,7 @@ pub(super) fn won_back_by_checks(
     rules: ThreatRules,
     search: &mut MateSearch,
 ) -> ArrayVec<Won, 16> {
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let mut won = won_back(pos, rules, search);
     pos.undo(undo);
     if let Some((other, standing)) = other
@@ -403,7 +404,7 @@ pub(super) fn won_back_by_checks(
 
 /// Whether `mv` gives check by a piece other than the one it moves.
 pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
     pos.undo(undo);
     uncovered
@@ -495,7 +496,7 @@ pub(super) fn evaluate_capture(
     search: &mut MateSearch,
 ) -> Option<Threat> {
     let to = mv.to();
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
     pos.undo(undo);
     // A defender kept from taking back only by a check the opponent stands in
@@ -572,7 +573,7 @@ pub(super) fn evaluate_capture(
     }
     // The capture must not leave the capturer mated (CXA 29.4).
     if rules.mate_safety {
-        let undo = pos.play(mv);
+        let undo = pos.play_unchecked(mv);
         let mated = leads_to_mate_in_one(pos, &mut Answers::default(), search);
         pos.undo(undo);
         if mated {
@@ -648,7 +649,7 @@ fn root_behind_standing_check(pos: &mut Position, mv: Move) -> bool {
 /// attack its king.
 fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
     let to = mv.to();
-    let undo = pos.play(mv);
+    let undo = pos.play_unchecked(mv);
     let defender = pos.turn();
     let checkers = pos.checkers();
     let mut roots = Vec::new();
@@ -656,7 +657,7 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
         let Some(piece) = pos.piece_at(square) else {
             continue;
         };
-        let back = pos.play(Move::new(square, to));
+        let back = pos.play_unchecked(Move::new(square, to));
         let capturer = pos.us(!defender);
         let danger = pos.king_danger(pos.king(defender), !defender, pos.occupied(), capturer);
         let in_check = danger.any() && (danger & !checkers).is_empty();
@@ -875,7 +876,7 @@ mod tests {
         // Pd9+ Kxd9 would leave the horse f9 to the rook i9; the pawn's own
         // check starts that series, and pawns do not chase by themselves.
         let mut pos = Position::from_fen("2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w").unwrap();
-        pos.play(Move::parse_uci("i5i9").unwrap());
+        pos.play_unchecked(Move::parse_uci("i5i9").unwrap());
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
     }

@@ -48,12 +48,12 @@ impl Source {
 pub(crate) fn assess(pos: &Position, mv: Move) -> i32 {
     let mut after = pos.clone();
     let taken = after.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
-    after.play(mv);
+    after.play_unchecked(mv);
     if after.has_no_legal_moves() {
         return MATES;
     }
     for check in after.checking_moves() {
-        let undo = after.play(check);
+        let undo = after.play_unchecked(check);
         let mated = after.has_no_legal_moves();
         after.undo(undo);
         if mated {

@@ -64,9 +64,18 @@ impl Judge {
     /// The state after the last move: the ruling, and, while the game goes
     /// on, the moves after which the mover would be ruled the offender.
     /// `write` writes a move in the lines as the GUI does.
+    ///
+    /// The game is over from the first move that ended it
+    /// ([`Referee::ended`]: mate, a repetition's decisive occurrence), even
+    /// when the GUI's moves go on past it, or at a natural-limit draw: the
+    /// referee keeps no such ending, since the draw is the players' claim,
+    /// but an engine match adjudicates it at once.
     pub(crate) fn report(&self, write: &dyn Fn(Move) -> String) -> Report {
         let ruling = self.referee.ruling();
-        let over = (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En));
+        let over = match self.referee.ended() {
+            Some(ended) => Some(ended.summary(Lang::En)),
+            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
+        };
         let bans = if over.is_some() {
             Vec::new()
         } else {
@@ -216,5 +225,40 @@ mod tests {
         assert_eq!(report.bans.len(), 1);
         assert_eq!(report.bans[0].mv, Move::parse_uci("b7b8").unwrap());
         assert!(judge.push(Move::parse_uci("a0a1").unwrap()).is_err());
+    }
+
+    /// The judge after `moves` from `fen` under cxa2020.
+    fn judged(fen: &str, moves: &str) -> Judge {
+        let profile = load_profile("cxa2020").unwrap();
+        let mut judge = Judge::new(&profile, Position::from_fen(fen).unwrap());
+        for m in moves.split_whitespace() {
+            judge.push(Move::parse_uci(m).unwrap()).unwrap();
+        }
+        judge
+    }
+
+    #[test]
+    fn the_game_is_over_from_its_first_ending_on() {
+        // Idle moves on both sides: the third occurrence, at ply 8, draws.
+        let fen = "3k5/9/9/9/9/9/9/9/4A4/4K4 w";
+        let cycle = "e1d2 d9d8 d2e1 d8d9 e1d2 d9d8 d2e1 d8d9";
+        let ended = judged(fen, cycle).report(&|m| m.to_string());
+        let over = ended.over.expect("the repetition ends the game");
+        assert!(over.starts_with("Draw"), "{over}");
+        // A GUI that goes on past the end with a new position: still over,
+        // by the same ruling, with nothing banned.
+        let after = judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string());
+        assert_eq!(after.over.as_ref(), Some(&over));
+        assert!(after.bans.is_empty());
+        assert!(
+            after.lines[0].contains("plies 9 verdict ongoing"),
+            "{:?}",
+            after.lines
+        );
+        // A natural-limit draw, which the referee does not keep as an
+        // ending (it is a claim), is adjudicated at once.
+        let limit = judged("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60", "e1d2 d9d8");
+        let over = limit.report(&|m| m.to_string()).over;
+        assert!(over.is_some_and(|o| o.contains("natural move limit")));
     }
 }

@@ -906,7 +906,7 @@ impl<W: Write> Session<W> {
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
             let mut out = format!("bestmove {}", gui.move_text(mv));
             let mut after = self.game.judge.position().clone();
-            after.play(mv);
+            after.play_unchecked(mv);
             if let Some(p) = best
                 .ponder
                 .as_deref()
