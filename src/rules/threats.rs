@@ -12,10 +12,10 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
+use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -409,17 +409,6 @@ pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
     uncovered
 }
 
-/// The pieces of `color` other than the king that have material value.
-pub(super) fn valued(pos: &Position, color: Color) -> Bitboard {
-    pos.us(color)
-        .into_iter()
-        .filter(|&sq| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.role != Role::King && value(p, sq) > 0)
-        })
-        .collect()
-}
-
 /// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
 /// is the position with the pair's owner to move, `other` the same placement
 /// with the opponent to move.
@@ -692,6 +681,7 @@ fn only_takes_back(pos: &Position, sq: Square, attacker: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
