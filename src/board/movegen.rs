@@ -14,9 +14,9 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach, king_attacks,
-    line, may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
-    unblocked_reach,
+    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach_twice,
+    king_attacks, line, may_give_check, pawn_attackers_from, pawn_attackers_from_twice,
+    pawn_attacks, rook_and_cannon_attacks, rook_attacks, unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -167,20 +167,15 @@ impl Position {
         // square from which it attacks the king, and any piece filling the empty
         // gap of a cannon facing it, check for sure; the rest are asked.
         // Kings, advisors and elephants check only by uncovering or as screens.
-        // Horses and pawns only from where a step reaches a checking square.
-        let sources = |role: Role, from: &dyn Fn(Square) -> Bitboard| {
-            let from_any = direct[role.index()]
-                .into_iter()
-                .fold(Bitboard::EMPTY, |s, sq| s | from(sq));
-            self.pieces(us, role) & from_any
-        };
+        // Horses and pawns only from two steps away on an empty board (those
+        // whose way is blocked find no target to aim at).
         let movers = if screens.any() {
             ours
         } else {
             self.pieces(us, Role::Rook)
                 | self.pieces(us, Role::Cannon)
-                | sources(Role::Horse, &horse_reach)
-                | sources(Role::Pawn, &|sq| pawn_attackers_from(us, sq))
+                | self.pieces(us, Role::Horse) & horse_reach_twice(king)
+                | self.pieces(us, Role::Pawn) & pawn_attackers_from_twice(us, king)
                 | uncovering
         };
         // Most pieces uncover nothing and face no king: they check by reaching
