@@ -134,7 +134,9 @@ impl Position {
         for leg in legs {
             cover(leg, Bitboard::EMPTY);
         }
-        for rook in self.pieces(us, Role::Rook) {
+        // Only the rooks and cannons on the king's lines can be uncovered or face it.
+        let lines = cross(king);
+        for rook in self.pieces(us, Role::Rook) & lines {
             let gap = between(rook, king);
             let blockers = gap & occ;
             if let (1, Some(blocker)) = (blockers.count(), (blockers & ours).first()) {
@@ -142,10 +144,7 @@ impl Position {
                 cover(blocker, gap);
             }
         }
-        for cannon in self
-            .pieces(us, Role::Cannon)
-            .filter(|&c| line(c, king).any())
-        {
+        for cannon in self.pieces(us, Role::Cannon) & lines {
             let gap = between(cannon, king);
             match (gap & occ).count() {
                 // Facing the king across empty squares: a piece moving in between
