@@ -664,6 +664,47 @@ mod tests {
     }
 
     #[test]
+    fn checking_moves_agree_with_playing_every_move_in_search_positions() {
+        // The positions of the public rule cases and those the searches by
+        // checks meet: after each check, and after each reply to it.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                positions.push(pos.clone());
+                for check in pos.checking_moves() {
+                    let mut checked = pos.clone();
+                    checked.play(check);
+                    for reply in checked.legal_moves() {
+                        let mut replied = checked.clone();
+                        replied.play(reply);
+                        positions.push(replied);
+                    }
+                }
+                pos.play(mv);
+            }
+        }
+        let mut checks = 0;
+        for pos in &positions {
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| {
+                    let mut next = pos.clone();
+                    next.play(m);
+                    next.in_check()
+                })
+                .collect();
+            assert_eq!(pos.checking_moves().to_vec(), expected, "{}", pos.fen());
+            checks += expected.len();
+        }
+        assert!(
+            positions.len() > 3000 && checks > 3000,
+            "{} {checks}",
+            positions.len()
+        );
+    }
+
+    #[test]
     fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
         let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
         let mut checks = 0;

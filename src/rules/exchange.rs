@@ -281,4 +281,85 @@ mod tests {
         }
         assert!(positions > 4000, "{positions}");
     }
+
+    /// [`capture_net`] as it was first written: every capture of the
+    /// opponent's after `mv` is looked at, whatever it takes.
+    fn plain_capture_net(
+        pos: &mut Position,
+        mv: Move,
+        on_square: i32,
+        other: Option<&Position>,
+        floor: i32,
+    ) -> (i32, Option<Square>) {
+        if on_square <= 0 {
+            return (on_square, None);
+        }
+        let mut anyway = other.map(|o| (pos.passed(), o.passed()));
+        let undo = pos.play(mv);
+        let (mut elsewhere, mut lost) = (0, None);
+        for reply in pos.legal_captures() {
+            let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+            if reply.to() != mv.to() && bound > elsewhere {
+                let gain = capture_gain(pos, reply);
+                let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
+                if gain > elsewhere
+                    && !anyway
+                        .as_mut()
+                        .is_some_and(|(here, there)| had(here) && had(there))
+                {
+                    elsewhere = gain;
+                    lost = Some(reply.to());
+                }
+                if on_square - elsewhere <= floor {
+                    break;
+                }
+            }
+        }
+        pos.undo(undo);
+        (on_square - elsewhere, lost)
+    }
+
+    #[test]
+    fn capture_net_agrees_with_a_plain_look_at_every_capture() {
+        // Every capture in the positions of the public rule cases and of
+        // random playouts, with and without a position across the move, at
+        // several floors.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                let before = pos.clone();
+                pos.play(mv);
+                positions.push((pos.passed(), before));
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x1234_5678_9ABC_DEF1);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let Some(mv) = random.pick(&pos) else { break };
+                let before = pos.clone();
+                pos.play(mv);
+                positions.push((pos.passed(), before));
+            }
+        }
+        let mut lost = 0;
+        for (pos, before) in &mut positions {
+            for mv in pos.legal_captures() {
+                let on_square = capture_gain(pos, mv);
+                for other in [None, Some(&*before)] {
+                    for floor in [-1, 0, 2] {
+                        let fast = capture_net(pos, mv, on_square, other, floor);
+                        let plain = plain_capture_net(pos, mv, on_square, other, floor);
+                        assert_eq!(fast, plain, "{} {mv}", pos.fen());
+                        lost += usize::from(fast.1.is_some());
+                    }
+                }
+            }
+        }
+        assert!(
+            positions.len() > 3000 && lost > 1000,
+            "{} {lost}",
+            positions.len()
+        );
+    }
 }
