@@ -190,11 +190,19 @@ impl Position {
             };
             let role = piece.role;
             let aim = direct[role.index()];
-            if matches!(role, Role::Rook | Role::Cannon) && (aim & cross(from)).is_empty() {
-                continue;
-            }
+            let targets = if matches!(role, Role::Rook | Role::Cannon) {
+                // At most a few squares where its lines cross those of the
+                // king: each is asked on its own.
+                let crossing = aim & cross(from) & !ours;
+                if crossing.is_empty() {
+                    continue;
+                }
+                self.slides_onto(from, role, crossing, occ)
+            } else {
+                self.pseudo_targets(from, role, occ) & !ours & aim
+            };
             let sure = role != Role::Cannon || !cross(king).contains(from);
-            for to in self.pseudo_targets(from, role, occ) & !ours & aim {
+            for to in targets {
                 let mv = Move::new(from, to);
                 if (sure || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
                     list.push(mv);
@@ -247,6 +255,22 @@ impl Position {
         if plain > 0 && list.len() > plain {
             list.sort_unstable_by_key(|m| (m.from().index(), m.to().index()));
         }
+    }
+
+    /// The squares of `squares`, on the rank or file of `from` and without
+    /// a piece of the side to move, that its rook or cannon on `from` reaches
+    /// ([`Position::pseudo_targets`] there): a rook or a cannon's quiet move
+    /// over no piece, a cannon's capture over exactly one.
+    #[inline(always)]
+    fn slides_onto(&self, from: Square, role: Role, squares: Bitboard, occ: Bitboard) -> Bitboard {
+        let them = self.us(!self.turn());
+        squares
+            .into_iter()
+            .filter(|&to| {
+                let over = (between(from, to) & occ).count();
+                over == u32::from(role == Role::Cannon && them.contains(to))
+            })
+            .collect()
     }
 
     /// The legal captures of the side to move (the moves of
