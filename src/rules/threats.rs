@@ -14,7 +14,7 @@ use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
-use crate::board::attacks::horse_leg_blockers;
+use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
@@ -426,7 +426,12 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Squar
         let Some(p) = mover.piece_at(ours) else {
             continue;
         };
-        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+        // A piece with no like enemy within its reach on an empty board attacks none.
+        let within = unblocked_reach(us, p.role, ours) & mover.pieces(!us, p.role);
+        if within.is_empty() {
+            continue;
+        }
+        let reached = mover.attacks_from(ours, p, mover.occupied()) & within;
         for theirs in reached {
             // Ours attacks theirs; theirs, unless a rook or cannon, may not attack ours.
             if mover.keeps_king_safe(Move::new(ours, theirs))
@@ -868,5 +873,69 @@ mod tests {
         pos.play(Move::parse_uci("i5i9").unwrap());
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
+    }
+
+    /// [`mutual_exchanges`] as first written: every like piece's attacks are looked up.
+    fn plain_mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+        let us = mover.turn();
+        let mut out = Vec::new();
+        let mut like = Bitboard::EMPTY;
+        for role in [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn] {
+            if mover.pieces(!us, role).any() {
+                like |= mover.pieces(us, role);
+            }
+        }
+        for ours in like {
+            let p = mover.piece_at(ours).unwrap();
+            let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+            for theirs in reached {
+                if mover.keeps_king_safe(Move::new(ours, theirs))
+                    && other.is_legal(Move::new(theirs, ours))
+                {
+                    out.push((ours, theirs));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn mutual_exchanges_agree_with_looking_up_every_like_piece() {
+        // The positions of the public rule cases and of random playouts, each
+        // side to move (when legal).
+        let mut positions: Vec<Position> = Vec::new();
+        let mut add = |pos: &Position| {
+            positions.push(pos.clone());
+            if !pos.in_check() {
+                positions.push(pos.passed());
+            }
+        };
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                add(&pos);
+                pos.play(mv);
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x00C0_FFEE_0000_0042);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                add(&pos);
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play(mv);
+            }
+        }
+        let mut pairs = 0;
+        for pos in &positions {
+            let other = pos.passed();
+            let fast = mutual_exchanges(&other, pos);
+            assert_eq!(fast, plain_mutual_exchanges(&other, pos), "{}", pos.fen());
+            pairs += fast.len();
+        }
+        assert!(
+            positions.len() > 5000 && pairs > 1000,
+            "{} {pairs}",
+            positions.len()
+        );
     }
 }
