@@ -413,11 +413,25 @@ pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
 /// is the position with the pair's owner to move, `other` the same placement
 /// with the opponent to move.
 pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    // Kings never trade; advisors and elephants never meet their like.
+    like_pairs(
+        other,
+        mover,
+        &[Role::Rook, Role::Horse, Role::Cannon, Role::Pawn],
+    )
+}
+
+/// The [`mutual_exchanges`] of pieces other than pawns.
+pub(crate) fn mutual_piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon])
+}
+
+/// The [`mutual_exchanges`] of the pieces of `roles`.
+fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Vec<(Square, Square)> {
     let us = mover.turn();
     let mut out = Vec::new();
-    // Kings never trade; advisors and elephants never meet their like.
     let mut like = Bitboard::EMPTY;
-    for role in [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn] {
+    for &role in roles {
         if mover.pieces(!us, role).any() {
             like |= mover.pieces(us, role);
         }
@@ -900,7 +914,7 @@ mod tests {
     }
 
     #[test]
-    fn mutual_exchanges_agree_with_looking_up_every_like_piece() {
+    fn mutual_exchanges_agree_with_looking_up_every_like_piece_pawns_or_not() {
         // The positions of the public rule cases and of random playouts, each
         // side to move (when legal).
         let mut positions: Vec<Position> = Vec::new();
@@ -929,7 +943,14 @@ mod tests {
         for pos in &positions {
             let other = pos.passed();
             let fast = mutual_exchanges(&other, pos);
-            assert_eq!(fast, plain_mutual_exchanges(&other, pos), "{}", pos.fen());
+            let plain = plain_mutual_exchanges(&other, pos);
+            assert_eq!(fast, plain, "{}", pos.fen());
+            // And those of pieces other than pawns.
+            let pieces: Vec<_> = plain
+                .into_iter()
+                .filter(|&(ours, _)| pos.piece_at(ours).is_some_and(|p| p.role != Role::Pawn))
+                .collect();
+            assert_eq!(mutual_piece_exchanges(&other, pos), pieces, "{}", pos.fen());
             pairs += fast.len();
         }
         assert!(
