@@ -658,9 +658,15 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
     let to = mv.to();
     let undo = pos.play(mv);
     let defender = pos.turn();
-    let checkers = pos.checkers();
+    let seeming = pos.attackers_to(to, defender);
+    // Most targets have no defender at all: the checks are not asked then.
+    let checkers = if seeming.any() {
+        pos.checkers()
+    } else {
+        Bitboard::EMPTY
+    };
     let mut roots = Vec::new();
-    for square in pos.attackers_to(to, defender) {
+    for square in seeming {
         let Some(piece) = pos.piece_at(square) else {
             continue;
         };
