@@ -506,13 +506,6 @@ pub(super) fn evaluate_capture(
     let undo = pos.play(mv);
     let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
     pos.undo(undo);
-    // A defender kept from taking back only by a check the opponent stands in
-    // already (the move judged gave it) protects all the same: once the check
-    // is answered it can take back. The capturer is then lost for the target.
-    if !recapturable && root_behind_standing_check(pos, mv) {
-        recapturable = true;
-        on_square = value(target, to) - value(attacker, mv.from());
-    }
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
@@ -521,6 +514,14 @@ pub(super) fn evaluate_capture(
         Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
     let direct = floor.is_none();
+    // A defender kept from taking back only by a check the opponent stands in
+    // already (the move judged gave it) protects all the same: once the check
+    // is answered it can take back. The capturer is then lost for the target.
+    // At the end of checks the opponent has just answered one: it stands in none.
+    if !recapturable && direct && root_behind_standing_check(pos, mv) {
+        recapturable = true;
+        on_square = value(target, to) - value(attacker, mv.from());
+    }
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
