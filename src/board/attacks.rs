@@ -534,6 +534,32 @@ const fn unblocked(legs: [[Leg; 4]; 90]) -> [u128; 90] {
 }
 
 static HORSE_REACH: [u128; 90] = unblocked(horse_legs());
+
+/// The squares two horse leaps from each square, all legs free.
+static HORSE_REACH_TWICE: [u128; 90] = {
+    let once = unblocked(horse_legs());
+    let mut t = [0u128; 90];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut via = 0;
+        while via < 90 {
+            if once[sq] >> via & 1 != 0 {
+                t[sq] |= once[via];
+            }
+            via += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares from which a horse with its legs free reaches `sq` in two
+/// leaps: where a horse may stand to reach, in one leap, a square from
+/// which it would attack `sq`.
+#[inline(always)]
+pub(crate) fn horse_reach_twice(sq: Square) -> Bitboard {
+    Bitboard(HORSE_REACH_TWICE[sq.index()])
+}
 static ELEPHANT_REACH: [u128; 90] = unblocked(elephant_legs());
 
 /// Squares a horse on `sq` attacks, with its legs blocked by `occ`.
@@ -600,6 +626,36 @@ pub(crate) fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 #[inline(always)]
 pub(crate) fn pawn_attackers_from(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_TO[color.index()][sq.index()])
+}
+
+/// The squares from which a pawn of each color reaches each square in two steps.
+static PAWN_TO_TWICE: [[u128; 90]; 2] = {
+    let once = pawn_to_table();
+    let mut t = [[0u128; 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 90 {
+            let mut via = 0;
+            while via < 90 {
+                if once[c][sq] >> via & 1 != 0 {
+                    t[c][sq] |= once[c][via];
+                }
+                via += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The squares from which a pawn of `color` reaches `sq` in two steps:
+/// where it may stand to step, in one, onto a square from which it would
+/// attack `sq`.
+#[inline(always)]
+pub(crate) fn pawn_attackers_from_twice(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN_TO_TWICE[color.index()][sq.index()])
 }
 
 /// Squares strictly between `a` and `b` on a shared rank or file (empty if none).
@@ -825,5 +881,32 @@ mod tests {
             line(sq("a0"), sq("i0")),
             Bitboard::rank(crate::board::Rank::new(0).unwrap())
         );
+    }
+
+    #[test]
+    fn two_steps_tables_are_one_step_taken_twice() {
+        let all = || (0..90u8).map(Square::new_unchecked);
+        for sq in all() {
+            let horses: Bitboard = horse_reach(sq)
+                .into_iter()
+                .map(horse_reach)
+                .fold(Bitboard::EMPTY, |a, b| a | b);
+            assert_eq!(horse_reach_twice(sq), horses, "{sq}");
+            for color in [Color::Red, Color::Black] {
+                let pawns = pawn_attackers_from(color, sq)
+                    .into_iter()
+                    .map(|via| pawn_attackers_from(color, via))
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
+                assert_eq!(
+                    pawn_attackers_from_twice(color, sq),
+                    pawns,
+                    "{sq} {color:?}"
+                );
+            }
+        }
+        // A horse on e4 reaches e0 by c3 or g3; a red pawn on e3 reaches e5 by e4.
+        assert!(horse_reach_twice(sq("e0")).contains(sq("e4")));
+        assert!(pawn_attackers_from_twice(Color::Red, sq("e5")).contains(sq("e3")));
+        assert!(!pawn_attackers_from_twice(Color::Red, sq("e5")).contains(sq("e6")));
     }
 }

@@ -14,9 +14,9 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach, king_attacks,
-    line, may_give_check, pawn_attackers_from, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
-    unblocked_reach,
+    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach_twice,
+    king_attacks, line, may_give_check, pawn_attackers_from, pawn_attackers_from_twice,
+    pawn_attacks, rook_and_cannon_attacks, rook_attacks, unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -134,7 +134,9 @@ impl Position {
         for leg in legs {
             cover(leg, Bitboard::EMPTY);
         }
-        for rook in self.pieces(us, Role::Rook) {
+        // Only the rooks and cannons on the king's lines can be uncovered or face it.
+        let lines = cross(king);
+        for rook in self.pieces(us, Role::Rook) & lines {
             let gap = between(rook, king);
             let blockers = gap & occ;
             if let (1, Some(blocker)) = (blockers.count(), (blockers & ours).first()) {
@@ -142,10 +144,7 @@ impl Position {
                 cover(blocker, gap);
             }
         }
-        for cannon in self
-            .pieces(us, Role::Cannon)
-            .filter(|&c| line(c, king).any())
-        {
+        for cannon in self.pieces(us, Role::Cannon) & lines {
             let gap = between(cannon, king);
             match (gap & occ).count() {
                 // Facing the king across empty squares: a piece moving in between
@@ -167,20 +166,15 @@ impl Position {
         // square from which it attacks the king, and any piece filling the empty
         // gap of a cannon facing it, check for sure; the rest are asked.
         // Kings, advisors and elephants check only by uncovering or as screens.
-        // Horses and pawns only from where a step reaches a checking square.
-        let sources = |role: Role, from: &dyn Fn(Square) -> Bitboard| {
-            let from_any = direct[role.index()]
-                .into_iter()
-                .fold(Bitboard::EMPTY, |s, sq| s | from(sq));
-            self.pieces(us, role) & from_any
-        };
+        // Horses and pawns only from two steps away on an empty board (those
+        // whose way is blocked find no target to aim at).
         let movers = if screens.any() {
             ours
         } else {
             self.pieces(us, Role::Rook)
                 | self.pieces(us, Role::Cannon)
-                | sources(Role::Horse, &horse_reach)
-                | sources(Role::Pawn, &|sq| pawn_attackers_from(us, sq))
+                | self.pieces(us, Role::Horse) & horse_reach_twice(king)
+                | self.pieces(us, Role::Pawn) & pawn_attackers_from_twice(us, king)
                 | uncovering
         };
         // Most pieces uncover nothing and face no king: they check by reaching
@@ -196,11 +190,19 @@ impl Position {
             };
             let role = piece.role;
             let aim = direct[role.index()];
-            if matches!(role, Role::Rook | Role::Cannon) && (aim & cross(from)).is_empty() {
-                continue;
-            }
+            let targets = if matches!(role, Role::Rook | Role::Cannon) {
+                // At most a few squares where its lines cross those of the
+                // king: each is asked on its own.
+                let crossing = aim & cross(from) & !ours;
+                if crossing.is_empty() {
+                    continue;
+                }
+                self.slides_onto(from, role, crossing, occ)
+            } else {
+                self.pseudo_targets(from, role, occ) & !ours & aim
+            };
             let sure = role != Role::Cannon || !cross(king).contains(from);
-            for to in self.pseudo_targets(from, role, occ) & !ours & aim {
+            for to in targets {
                 let mv = Move::new(from, to);
                 if (sure || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
                     list.push(mv);
@@ -253,6 +255,22 @@ impl Position {
         if plain > 0 && list.len() > plain {
             list.sort_unstable_by_key(|m| (m.from().index(), m.to().index()));
         }
+    }
+
+    /// The squares of `squares`, on the rank or file of `from` and without
+    /// a piece of the side to move, that its rook or cannon on `from` reaches
+    /// ([`Position::pseudo_targets`] there): a rook or a cannon's quiet move
+    /// over no piece, a cannon's capture over exactly one.
+    #[inline(always)]
+    fn slides_onto(&self, from: Square, role: Role, squares: Bitboard, occ: Bitboard) -> Bitboard {
+        let them = self.us(!self.turn());
+        squares
+            .into_iter()
+            .filter(|&to| {
+                let over = (between(from, to) & occ).count();
+                over == u32::from(role == Role::Cannon && them.contains(to))
+            })
+            .collect()
     }
 
     /// The legal captures of the side to move (the moves of
@@ -667,6 +685,47 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn checking_moves_agree_with_playing_every_move_in_search_positions() {
+        // The positions of the public rule cases and those the searches by
+        // checks meet: after each check, and after each reply to it.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                positions.push(pos.clone());
+                for check in pos.checking_moves() {
+                    let mut checked = pos.clone();
+                    checked.play_unchecked(check);
+                    for reply in checked.legal_moves() {
+                        let mut replied = checked.clone();
+                        replied.play_unchecked(reply);
+                        positions.push(replied);
+                    }
+                }
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut checks = 0;
+        for pos in &positions {
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    next.in_check()
+                })
+                .collect();
+            assert_eq!(pos.checking_moves().to_vec(), expected, "{}", pos.fen());
+            checks += expected.len();
+        }
+        assert!(
+            positions.len() > 3000 && checks > 3000,
+            "{} {checks}",
+            positions.len()
+        );
     }
 
     #[test]

@@ -280,7 +280,8 @@ fn captures_after_checks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::threats::{CHECKS_BEFORE_CAPTURE, valued};
+    use crate::rules::exchange::valued;
+    use crate::rules::threats::CHECKS_BEFORE_CAPTURE;
 
     const CXA: ThreatRules = ThreatRules::of(crate::rules::RuleSet::Cxa2020);
 

@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Move, MoveList, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -22,6 +22,18 @@ pub(crate) fn value(piece: Piece, sq: Square) -> i32 {
         Role::Pawn => i32::from(!sq.on_own_half(piece.color)),
         Role::King => 0,
     }
+}
+
+/// The pieces of `color` with material value ([`value`] above 0): all but
+/// the king and the pawns still on their own half.
+pub(crate) fn valued(pos: &Position, color: Color) -> Bitboard {
+    // Red's half is ranks 0 to 4, the squares below index 45.
+    const RED_HALF: Bitboard = Bitboard((1 << 45) - 1);
+    let own_half = match color {
+        Color::Red => RED_HALF,
+        Color::Black => Bitboard(Bitboard::FULL.0 & !RED_HALF.0),
+    };
+    pos.us(color) & !pos.role(Role::King) & !(pos.role(Role::Pawn) & own_half)
 }
 
 /// The order in which pieces are sent into an exchange: cheapest first, king last.
@@ -178,8 +190,10 @@ pub(crate) fn capture_net(
     let undo = pos.play_unchecked(mv);
     let mut elsewhere = 0;
     let mut lost = None;
+    // Only the capture of a piece worth something, other than the capturer, can count.
+    let worth = valued(pos, !pos.turn()).without(mv.to());
     let mut replies = MoveList::new();
-    pos.legal_captures_into(&mut replies);
+    pos.legal_captures_on_into(worth, &mut replies);
     for &reply in &replies {
         // A capture wins at most its target: skip those that cannot beat the best so far.
         let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
@@ -278,5 +292,110 @@ mod tests {
             let mv = Move::parse_uci(capture).unwrap();
             assert_eq!(capture_gain(&mut pos, mv), 4, "{fen}");
         }
+    }
+
+    #[test]
+    fn valued_pieces_are_those_worth_something() {
+        // Random playouts: pawns cross the river, pieces are taken.
+        let mut random = crate::board::random_moves::RandomMoves::new(0x0DDB_1A5E_5BAD_5EED);
+        let mut positions = 0;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                for color in [Color::Red, Color::Black] {
+                    let expected: Bitboard = pos
+                        .us(color)
+                        .into_iter()
+                        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| value(p, sq) > 0))
+                        .collect();
+                    assert_eq!(valued(&pos, color), expected, "{} {color:?}", pos.fen());
+                }
+                positions += 1;
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(positions > 4000, "{positions}");
+    }
+
+    /// [`capture_net`] as it was first written: every capture of the
+    /// opponent's after `mv` is looked at, whatever it takes.
+    fn plain_capture_net(
+        pos: &mut Position,
+        mv: Move,
+        on_square: i32,
+        other: Option<&Position>,
+        floor: i32,
+    ) -> (i32, Option<Square>) {
+        if on_square <= 0 {
+            return (on_square, None);
+        }
+        let mut anyway = other.map(|o| (pos.passed(), o.passed()));
+        let undo = pos.play_unchecked(mv);
+        let (mut elsewhere, mut lost) = (0, None);
+        for reply in pos.legal_captures() {
+            let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
+            if reply.to() != mv.to() && bound > elsewhere {
+                let gain = capture_gain(pos, reply);
+                let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
+                if gain > elsewhere
+                    && !anyway
+                        .as_mut()
+                        .is_some_and(|(here, there)| had(here) && had(there))
+                {
+                    elsewhere = gain;
+                    lost = Some(reply.to());
+                }
+                if on_square - elsewhere <= floor {
+                    break;
+                }
+            }
+        }
+        pos.undo(undo);
+        (on_square - elsewhere, lost)
+    }
+
+    #[test]
+    fn capture_net_agrees_with_a_plain_look_at_every_capture() {
+        // Every capture in the positions of the public rule cases and of
+        // random playouts, with and without a position across the move, at
+        // several floors.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                let before = pos.clone();
+                pos.play_unchecked(mv);
+                positions.push((pos.passed(), before));
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x1234_5678_9ABC_DEF1);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let Some(mv) = random.pick(&pos) else { break };
+                let before = pos.clone();
+                pos.play_unchecked(mv);
+                positions.push((pos.passed(), before));
+            }
+        }
+        let mut lost = 0;
+        for (pos, before) in &mut positions {
+            for mv in pos.legal_captures() {
+                let on_square = capture_gain(pos, mv);
+                for other in [None, Some(&*before)] {
+                    for floor in [-1, 0, 2] {
+                        let fast = capture_net(pos, mv, on_square, other, floor);
+                        let plain = plain_capture_net(pos, mv, on_square, other, floor);
+                        assert_eq!(fast, plain, "{} {mv}", pos.fen());
+                        lost += usize::from(fast.1.is_some());
+                    }
+                }
+            }
+        }
+        assert!(
+            positions.len() > 3000 && lost > 1000,
+            "{} {lost}",
+            positions.len()
+        );
     }
 }

@@ -3,25 +3,22 @@
 //! known to be no check, mate threat or chase.
 
 use crate::board::attacks::{
-    between, cannon_attacks, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
+    between, cannon_attacks, cross, horse_attackers_from, horse_attacks, horse_leg, rook_attacks,
 };
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::Nature;
 use super::exchange::{capture_gain, value};
 use super::nature::{MoveNature, Why};
-use super::threats::{Threat, mutual_exchanges};
+use super::threats::{Threat, mutual_piece_exchanges};
 
-/// The [`mutual_exchanges`] of pieces other than pawns that are even: the
+/// The [`mutual_piece_exchanges`] (pawns aside) that are even: the
 /// opponent's capture of ours wins nothing through the exchange. The exchange
 /// offers (兑); one that would lose the piece is a sacrifice (献).
 fn piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
-    let mut pairs = mutual_exchanges(other, mover);
+    let mut pairs = mutual_piece_exchanges(other, mover);
     let mut other = other.clone();
-    pairs.retain(|&(ours, theirs)| {
-        mover.piece_at(ours).is_some_and(|p| p.role != Role::Pawn)
-            && capture_gain(&mut other, Move::new(theirs, ours)) <= 0
-    });
+    pairs.retain(|&(ours, theirs)| capture_gain(&mut other, Move::new(theirs, ours)) <= 0);
     pairs
 }
 
@@ -183,6 +180,11 @@ fn cut_goals(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitbo
     let Some(piece) = after.piece_at(sq).filter(|p| p.color != us) else {
         return Bitboard::EMPTY;
     };
+    // A square cut off has the moved piece between, on a line of the piece
+    // or on its leg: on its rank or file either way.
+    if !cross(sq).contains(to) {
+        return Bitboard::EMPTY;
+    }
     let goals = stayed
         | match piece.role {
             Role::Rook => rook_attacks(king, occ),
@@ -219,7 +221,7 @@ fn follows(mv: Move, previous: Move) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Move, Position, Square};
+    use crate::board::{Bitboard, Move, Position, Square};
     use crate::rules::nature::tests::nature;
     use crate::rules::nature::{classify, classify_reply};
     use crate::rules::ruling::Lang;
@@ -330,5 +332,81 @@ mod tests {
         // Unprotected, the black rook would take it for nothing: a sacrifice.
         let n = nature("3k5/9/9/9/r8/9/9/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
         assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    }
+
+    /// [`super::cut_goals`] as first written: every enemy rook, cannon and
+    /// horse has its reach compared before and after the move.
+    fn plain_cut_goals(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitboard {
+        use super::{
+            between, cannon_attacks, horse_attackers_from, horse_leg, reach, rook_attacks,
+        };
+        use crate::board::Role;
+        let us = before.turn();
+        let (to, king, occ) = (mv.to(), after.king(us), after.occupied());
+        let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
+        let Some(piece) = after.piece_at(sq).filter(|p| p.color != us) else {
+            return Bitboard::EMPTY;
+        };
+        let goals = stayed
+            | match piece.role {
+                Role::Rook => rook_attacks(king, occ),
+                Role::Cannon => cannon_attacks(king, occ),
+                Role::Horse => horse_attackers_from(king, occ),
+                _ => return Bitboard::EMPTY,
+            };
+        let lost = reach(piece, sq, before.occupied())
+            & !reach(piece, sq, occ)
+            & goals
+            & !Bitboard::from_square(mv.from());
+        lost.into_iter()
+            .filter(|&q| {
+                between(sq, q).contains(to)
+                    || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cut_goals_agree_with_comparing_every_piece_s_reach() {
+        // Every legal move in the positions of the public rule cases and of
+        // random playouts, against every square of the opponent's.
+        let mut positions: Vec<Position> = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                positions.push(pos.clone());
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x0B10_C4ED_5EED_0001);
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                positions.push(pos.clone());
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut cut = 0;
+        for before in &positions {
+            for mv in before.legal_moves() {
+                let mut after = before.clone();
+                after.play_unchecked(mv);
+                for sq in after.us(after.turn()) {
+                    let fast = super::cut_goals(before, &after, mv, sq);
+                    assert_eq!(
+                        fast,
+                        plain_cut_goals(before, &after, mv, sq),
+                        "{} {mv} {sq}",
+                        before.fen()
+                    );
+                    cut += usize::from(fast.any());
+                }
+            }
+        }
+        assert!(
+            positions.len() > 3000 && cut > 1000,
+            "{} {cut}",
+            positions.len()
+        );
     }
 }

@@ -12,10 +12,10 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{capture_net, exchange_after, exchange_then_capture, value};
+use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
-use crate::board::attacks::horse_leg_blockers;
-use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
+use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
+use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -410,26 +410,29 @@ pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
     uncovered
 }
 
-/// The pieces of `color` other than the king that have material value.
-pub(super) fn valued(pos: &Position, color: Color) -> Bitboard {
-    pos.us(color)
-        .into_iter()
-        .filter(|&sq| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.role != Role::King && value(p, sq) > 0)
-        })
-        .collect()
-}
-
 /// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
 /// is the position with the pair's owner to move, `other` the same placement
 /// with the opponent to move.
 pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    // Kings never trade; advisors and elephants never meet their like.
+    like_pairs(
+        other,
+        mover,
+        &[Role::Rook, Role::Horse, Role::Cannon, Role::Pawn],
+    )
+}
+
+/// The [`mutual_exchanges`] of pieces other than pawns.
+pub(crate) fn mutual_piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+    like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon])
+}
+
+/// The [`mutual_exchanges`] of the pieces of `roles`.
+fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Vec<(Square, Square)> {
     let us = mover.turn();
     let mut out = Vec::new();
-    // Kings never trade; advisors and elephants never meet their like.
     let mut like = Bitboard::EMPTY;
-    for role in [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn] {
+    for &role in roles {
         if mover.pieces(!us, role).any() {
             like |= mover.pieces(us, role);
         }
@@ -438,7 +441,12 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Squar
         let Some(p) = mover.piece_at(ours) else {
             continue;
         };
-        let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+        // A piece with no like enemy within its reach on an empty board attacks none.
+        let within = unblocked_reach(us, p.role, ours) & mover.pieces(!us, p.role);
+        if within.is_empty() {
+            continue;
+        }
+        let reached = mover.attacks_from(ours, p, mover.occupied()) & within;
         for theirs in reached {
             // Ours attacks theirs; theirs, unless a rook or cannon, may not attack ours.
             if mover.keeps_king_safe(Move::new(ours, theirs))
@@ -499,13 +507,6 @@ pub(super) fn evaluate_capture(
     let undo = pos.play_unchecked(mv);
     let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
     pos.undo(undo);
-    // A defender kept from taking back only by a check the opponent stands in
-    // already (the move judged gave it) protects all the same: once the check
-    // is answered it can take back. The capturer is then lost for the target.
-    if !recapturable && root_behind_standing_check(pos, mv) {
-        recapturable = true;
-        on_square = value(target, to) - value(attacker, mv.from());
-    }
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
@@ -514,6 +515,14 @@ pub(super) fn evaluate_capture(
         Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
     let direct = floor.is_none();
+    // A defender kept from taking back only by a check the opponent stands in
+    // already (the move judged gave it) protects all the same: once the check
+    // is answered it can take back. The capturer is then lost for the target.
+    // At the end of checks the opponent has just answered one: it stands in none.
+    if !recapturable && direct && root_behind_standing_check(pos, mv) {
+        recapturable = true;
+        on_square = value(target, to) - value(attacker, mv.from());
+    }
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
@@ -651,9 +660,15 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
     let to = mv.to();
     let undo = pos.play_unchecked(mv);
     let defender = pos.turn();
-    let checkers = pos.checkers();
+    let seeming = pos.attackers_to(to, defender);
+    // Most targets have no defender at all: the checks are not asked then.
+    let checkers = if seeming.any() {
+        pos.checkers()
+    } else {
+        Bitboard::EMPTY
+    };
     let mut roots = Vec::new();
-    for square in pos.attackers_to(to, defender) {
+    for square in seeming {
         let Some(piece) = pos.piece_at(square) else {
             continue;
         };
@@ -693,6 +708,7 @@ fn only_takes_back(pos: &Position, sq: Square, attacker: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
@@ -879,5 +895,76 @@ mod tests {
         pos.play_unchecked(Move::parse_uci("i5i9").unwrap());
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
+    }
+
+    /// [`mutual_exchanges`] as first written: every like piece's attacks are looked up.
+    fn plain_mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+        let us = mover.turn();
+        let mut out = Vec::new();
+        let mut like = Bitboard::EMPTY;
+        for role in [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn] {
+            if mover.pieces(!us, role).any() {
+                like |= mover.pieces(us, role);
+            }
+        }
+        for ours in like {
+            let p = mover.piece_at(ours).unwrap();
+            let reached = mover.attacks_from(ours, p, mover.occupied()) & mover.pieces(!us, p.role);
+            for theirs in reached {
+                if mover.keeps_king_safe(Move::new(ours, theirs))
+                    && other.is_legal(Move::new(theirs, ours))
+                {
+                    out.push((ours, theirs));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn mutual_exchanges_agree_with_looking_up_every_like_piece_pawns_or_not() {
+        // The positions of the public rule cases and of random playouts, each
+        // side to move (when legal).
+        let mut positions: Vec<Position> = Vec::new();
+        let mut add = |pos: &Position| {
+            positions.push(pos.clone());
+            if !pos.in_check() {
+                positions.push(pos.passed());
+            }
+        };
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                add(&pos);
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x00C0_FFEE_0000_0042);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                add(&pos);
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+            }
+        }
+        let mut pairs = 0;
+        for pos in &positions {
+            let other = pos.passed();
+            let fast = mutual_exchanges(&other, pos);
+            let plain = plain_mutual_exchanges(&other, pos);
+            assert_eq!(fast, plain, "{}", pos.fen());
+            // And those of pieces other than pawns.
+            let pieces: Vec<_> = plain
+                .into_iter()
+                .filter(|&(ours, _)| pos.piece_at(ours).is_some_and(|p| p.role != Role::Pawn))
+                .collect();
+            assert_eq!(mutual_piece_exchanges(&other, pos), pieces, "{}", pos.fen());
+            pairs += fast.len();
+        }
+        assert!(
+            positions.len() > 5000 && pairs > 1000,
+            "{} {pairs}",
+            positions.len()
+        );
     }
 }
