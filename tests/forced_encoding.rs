@@ -138,6 +138,25 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
         rows[0]
     );
     assert!(rows[2].contains("\"red\":\"許銀川\""), "{}", rows[2]);
+    // The warning is on the row of the file it is about, as a field a
+    // batch reader of the JSON lines sees; the other rows have none.
+    let json: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| serde_json::from_str(r).unwrap())
+        .collect();
+    assert_eq!(json[0]["warnings"], serde_json::json!([]));
+    assert_eq!(json[2]["warnings"], serde_json::json!([]));
+    let warning = json[1]["warnings"][0]["detail"].as_str().unwrap();
+    assert!(
+        warning.starts_with("the encoding given (--encoding) looks wrong: read as Big5"),
+        "{warning}"
+    );
+    let (_, table, _) = run(&["audit", path(&dir), "--encoding", "big5"]);
+    let block = &table[table.find("b-gbk.pgn#0").unwrap()..table.find("c-tw.xqf#0").unwrap()];
+    assert!(
+        block.contains("\n    warning: the encoding given (--encoding) looks wrong: read as Big5"),
+        "{table}"
+    );
     let warned: Vec<&str> = err.lines().filter(|l| l.contains("looks wrong")).collect();
     assert_eq!(
         warned,

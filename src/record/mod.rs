@@ -41,7 +41,7 @@ use crate::words::Words;
 
 pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
-pub use encoding_check::{file_encoding_mismatch, file_head};
+pub use encoding_check::{file_encoding_mismatch, file_head, wrong_encoding_warning};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
