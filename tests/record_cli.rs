@@ -200,8 +200,10 @@ fn characters_the_output_encoding_lacks_are_reported() {
     let (code, out, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5"]);
     assert_eq!(code, 2, "{err}");
     assert!(!out.is_empty());
+    // The moves are written in traditional glyphs; the name's ễ has no
+    // Big5 code, and the message says where it is.
     assert!(
-        err.contains("game #0") && err.contains("Big5") && err.contains("'ễ马进'"),
+        err.contains("game #0: Big5 has no code for 'ễ' in the Red tag: written as &#NNNN;"),
         "{err}"
     );
     let (_, _, zh) = convert(&[
@@ -211,10 +213,69 @@ fn characters_the_output_encoding_lacks_are_reported() {
         "--lang",
         "zh",
     ]);
-    assert!(zh.contains("对局#0") && zh.contains('马'), "{zh}");
+    assert!(zh.contains("对局#0：Big5 编码写不出Red标签中的“ễ”"), "{zh}");
     // GBK (written as GB18030) has them all.
     let (code, _, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "gbk"]);
     assert_eq!(code, 0, "{err}");
+}
+
+/// Big5 has no 马, 车, 帅, 将, 进: a record written in Big5 has their
+/// traditional forms, which read back as the same moves; a name with no
+/// Big5 form is named, tag by tag.
+#[test]
+fn big5_output_writes_traditional_glyphs_and_reads_back() {
+    let dir = scratch("big5-out");
+    let file = dir.join("s.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"全国个人赛\"]\n[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n[Result \"1-0\"]\n\
+         1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１ 4. 兵七进一 将５进１ 1-0\n",
+    )
+    .unwrap();
+    let out = dir.join("s-big5.pgn");
+    let (code, _, err) = convert(&[
+        file.to_str().unwrap(),
+        "--out-encoding",
+        "big5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.ends_with(
+            "game #0: Big5 has no code for '华' in the Red tag, '杨' in the Black tag: written \
+             as &#NNNN; references, which other programs show as they are (try --out-encoding \
+             utf-8 or gbk)\n"
+        ),
+        "{err}"
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let (text, _, bad) = encoding_rs::BIG5.decode(&bytes);
+    assert!(!bad);
+    assert!(text.contains("[Event \"全國個人賽\"]"), "{text}");
+    assert!(
+        text.contains(
+            "1. 炮二平五 馬８進７\n2. 馬二進三 車９平８\n3. 車一平二 卒７進１\n4. 兵七進一 將５進１"
+        ),
+        "{text}"
+    );
+    assert!(!text[text.find("1. ").unwrap()..].contains("&#"), "{text}");
+    // Read back (Big5 detected): the same moves.
+    let (_, back, _) = convert(&[out.to_str().unwrap(), "--to", "uci"]);
+    let (_, orig, _) = convert(&[file.to_str().unwrap(), "--to", "uci"]);
+    assert_eq!(back, orig);
+    // A record whose every character Big5 has (traditional forms included): exit 0.
+    std::fs::write(
+        &file,
+        "[Event \"全国赛\"]\n1. 炮二平五 马８进７ 2. 车一进一 *\n",
+    )
+    .unwrap();
+    let o = out.to_str().unwrap();
+    let (code, _, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5", "-o", o]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let bytes = std::fs::read(&out).unwrap();
+    let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
+    assert!(text.contains("1. 炮二平五 馬８進７\n2. 車一進一"), "{text}");
 }
 
 #[test]

@@ -8,10 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use encoding_rs::Encoding;
+use encoding_rs::{BIG5, Encoding};
 
 use crate::notation::Notation;
-use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes, write_pgn};
+use crate::record::{
+    Game, ReadOptions, RecordError, read_games, read_games_from_bytes, traditional_glyphs,
+    write_pgn,
+};
 use crate::words::{Lang, Words};
 
 use super::LangArg;
@@ -138,6 +141,42 @@ fn unwritable_chars(text: &str, encoding: &'static Encoding) -> Vec<char> {
         }
     }
     lacking
+}
+
+/// Where the PGN `text` holds characters `encoding` cannot write, and
+/// which: each tag by its name, then the moves and comments, in words.
+fn unwritable_places(text: &str, encoding: &'static Encoding) -> Vec<Words> {
+    let mut places = Vec::new();
+    let mut rest = String::new();
+    for line in text.lines() {
+        let tag = line
+            .strip_prefix('[')
+            .and_then(|l| l.split_once(" \""))
+            .filter(|(key, _)| key.chars().all(|c| c.is_ascii_alphanumeric()));
+        match tag {
+            Some((key, value)) => {
+                let lacking: String = unwritable_chars(value, encoding).into_iter().collect();
+                if !lacking.is_empty() {
+                    places.push(Words::new(
+                        format!("'{lacking}' in the {key} tag"),
+                        format!("{key}标签中的“{lacking}”"),
+                    ));
+                }
+            }
+            None => {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+        }
+    }
+    let lacking: String = unwritable_chars(&rest, encoding).into_iter().collect();
+    if !lacking.is_empty() {
+        places.push(Words::new(
+            format!("'{lacking}' in the moves and comments"),
+            format!("着法和注释中的“{lacking}”"),
+        ));
+    }
+    places
 }
 
 /// Runs `convert`: exit 0 when every game was read and written as it is, 2
@@ -300,16 +339,25 @@ fn write_games(
                 failed += 1;
             }
         }
+        // Big5 has the traditional forms of the simplified characters the
+        // notation and the results use (馬 車 帥 將 進 後 紅勝 …), not theirs.
+        if encoding == BIG5 {
+            text = traditional_glyphs(&text);
+        }
         let (bytes, _, had_errors) = encoding.encode(&text);
         if had_errors {
-            let lacking: String = unwritable_chars(&text, encoding).into_iter().collect();
+            let places = unwritable_places(&text, encoding);
             let (file, name) = (args.input.display(), encoding.name());
+            let en: Vec<&str> = places.iter().map(|p| p.en.as_str()).collect();
+            let zh: Vec<&str> = places.iter().map(|p| p.zh.as_str()).collect();
             match lang {
                 Lang::En => eprintln!(
-                    "xqarbiter: {file}, game #{index}: {name} cannot write the characters '{lacking}': they are written as &#NNNN; references, and a move so written cannot be read back (try --out-encoding utf-8 or gbk)"
+                    "xqarbiter: {file}, game #{index}: {name} has no code for {}: written as &#NNNN; references, which other programs show as they are (try --out-encoding utf-8 or gbk)",
+                    en.join(", ")
                 ),
                 Lang::Zh => eprintln!(
-                    "xqarbiter: {file}，对局#{index}：{name} 编码写不出“{lacking}”这些字，已写成 &#NNNN; 形式，这样写的着法无法读回（可改用 --out-encoding utf-8 或 gbk）"
+                    "xqarbiter: {file}，对局#{index}：{name} 编码写不出{}，已写成 &#NNNN; 形式，其他程序会原样显示（可改用 --out-encoding utf-8 或 gbk）",
+                    zh.join("、")
                 ),
             }
             failed += 1;

@@ -30,6 +30,8 @@ mod move_text;
 mod movetext;
 mod pgn;
 mod replay;
+#[cfg(feature = "cli")]
+mod traditional;
 mod write;
 mod xqf;
 
@@ -47,6 +49,8 @@ pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
 #[cfg(feature = "cli")]
 pub(crate) use pgn::move_list_start;
+#[cfg(feature = "cli")]
+pub(crate) use traditional::traditional_glyphs;
 pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.
