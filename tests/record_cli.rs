@@ -80,14 +80,27 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&["/nonexistent/game.xqf", "--lang", "zh"]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/game.xqf：文件不存在"), "{err}");
-    let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
-    assert_eq!(code, 2, "a game stopped by an illegal move is reported");
+    // A game stopped by an illegal move is written in part, and said so:
+    // exit 3, the output is partial.
+    let (code, out, err) = convert(&[&fixture("games_iccs.pgn")]);
+    assert_eq!(code, 3, "{err}");
     assert!(
-        err.contains("game #2, ply 3: 'h2e2' cannot be played"),
+        err.contains("game #2, ply 3: 'h2e2' cannot be played")
+            && err.contains("(written: the 2 moves before it, as unfinished, *)\n"),
         "{err}"
     );
+    let third = &out[out.match_indices("[Game ").nth(2).unwrap().0..];
+    assert!(
+        third.contains("[Result \"*\"]") && third.trim_end().ends_with("*"),
+        "{third}"
+    );
+    assert!(
+        third.contains("{ply 3 'h2e2' cannot be played: "),
+        "{third}"
+    );
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn"), "--lang", "zh"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
+    assert!(err.contains("（写出此前的2着，记为未完*）"), "{err}");
     assert!(err.contains("，对局#2第3着“h2e2”无法走出"), "{err}");
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
@@ -336,8 +349,9 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
     std::fs::write(&utf8, text).unwrap();
     let gbk = dir.join("gbk.pgn");
     std::fs::write(&gbk, encoding_rs::GBK.encode(text).0).unwrap();
+    // Read so, the first move is no move: the game is written in part.
     let (code, _, err) = convert(&[utf8.to_str().unwrap(), "--encoding", "gbk"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains(
             "utf8.pgn: the encoding given (--encoding) looks wrong: the text is valid UTF-8, and \
@@ -347,7 +361,7 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
         "{err}"
     );
     let (code, _, err) = convert(&[gbk.to_str().unwrap(), "--encoding", "utf-8", "--lang", "zh"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains(
             "gbk.pgn：指定的编码（--encoding）似乎不对：文本不是有效的UTF-8：偏移8处的字节（第1行）\
