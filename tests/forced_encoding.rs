@@ -56,13 +56,16 @@ fn rule_reads_a_file_in_the_encoding_given() {
     let (code, json, _) = run(&["rule", path(&file), "--json", "--encoding", "big5"]);
     assert_eq!(code, 0);
     assert!(json.contains("\"red\": \"許銀川\""), "{json}");
-    // Plainly not UTF-8: said (with the encoding guessed, which reads it
-    // cleanly: nothing in two names tells Big5 from GBK).
+    // Plainly not UTF-8: said, and that it reads cleanly as both GBK and
+    // Big5 (nothing in two names tells them apart), rather than name GBK,
+    // which is wrong here.
     let (_, _, err) = run(&["rule", path(&file), "--lang", "en", "--encoding", "utf-8"]);
     assert!(
         err.contains(
             "tw.pgn: the encoding given (--encoding) looks wrong: the text is not valid UTF-8: \
-             the byte at offset 29 (line 2) is no character in it; it reads cleanly as GBK"
+             the byte at offset 29 (line 2) is no character in it; it reads cleanly both as GBK \
+             (GB18030) and as Big5, and nothing in it tells which (names alone do not): try \
+             --encoding gbk or --encoding big5 and look at the names"
         ),
         "{err}"
     );
