@@ -398,3 +398,49 @@ fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A copy of the corpus's 1989 library with a byte lost before its index:
+/// `convert` and `rule` say how it was read on standard error (once), and
+/// `audit --jsonl` puts it on every row. Skipped without XQARBITER_CORPUS.
+#[test]
+fn a_damaged_library_is_said_to_be_so_by_convert_rule_and_audit() {
+    let Some(root) = std::env::var_os("XQARBITER_CORPUS") else {
+        eprintln!("note: XQARBITER_CORPUS is not set; skipped");
+        return;
+    };
+    let intact =
+        std::fs::read(Path::new(&root).join("formats/1989年龙化杯象棋名师邀请赛35局.CBL")).unwrap();
+    let dir = scratch("damaged-cbl");
+    let file = dir.join("lost.cbl");
+    std::fs::write(&file, [&intact[..1000], &intact[1001..]].concat()).unwrap();
+    let f = file.to_str().unwrap();
+    let warning = "the library's index is not where it belongs: 1 byte lost before it (the \
+                   file is damaged); it was found 1 byte earlier and its games read by it";
+    let (code, out, err) = convert(&[f, "--to", "uci"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 35);
+    assert_eq!(err.matches(warning).count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("xqarbiter: {f}: warning: {warning}")),
+        "{err}"
+    );
+    let rule = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["rule", f, "--lang", "en"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&rule.stderr);
+    assert!(
+        err.contains(&format!("xqarbiter: {f}: warning: {warning}")),
+        "{err}"
+    );
+    let audit = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["audit", f, "--jsonl"])
+        .output()
+        .unwrap();
+    let rows = String::from_utf8_lossy(&audit.stdout);
+    assert_eq!(rows.lines().count(), 35);
+    for row in rows.lines() {
+        let v: serde_json::Value = serde_json::from_str(row).unwrap();
+        assert_eq!(v["warnings"][0]["detail"], warning, "{row}");
+    }
+}

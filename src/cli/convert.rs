@@ -283,10 +283,21 @@ fn write_games(
         _ => args.input.display().to_string(),
     };
     let shown = shown.as_str();
+    let mut warned: Vec<Words> = Vec::new();
     for (index, game) in games.enumerate() {
         text.clear();
         match game {
             Ok(g) => {
+                // A warning about the file is on each of its games: said once.
+                for w in &g.warnings {
+                    if !warned.contains(w) {
+                        match lang {
+                            Lang::En => eprintln!("xqarbiter: {shown}: warning: {}", w.en),
+                            Lang::Zh => eprintln!("xqarbiter: {shown}：警告：{}", w.zh),
+                        }
+                        warned.push(w.clone());
+                    }
+                }
                 if let Some(ill) = &g.illegal {
                     let (file, game, kept) = (shown, index, g.moves.len());
                     let (ply, text) = (ill.ply, &ill.text);
