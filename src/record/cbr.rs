@@ -159,7 +159,11 @@ pub(crate) fn read_library(
         .map(|(i, _)| i)
         .collect();
     let (starts, mut warning, by_index) = match find_index(bytes, &magic_at) {
-        Ok((starts, shift)) => (starts, shift.map(shifted_index), true),
+        Ok((starts, Some(shift))) => (starts, Some(shifted_index(shift)), true),
+        Ok((starts, None)) => {
+            let warning = moved_records(bytes, &starts);
+            (starts, warning, true)
+        }
         Err(why) => {
             if magic_at.is_empty()
                 && let Some(end) = index_end(bytes, COUNT_AT)
@@ -319,6 +323,31 @@ fn shifted_index(shift: isize) -> Words {
             en_zh = zh
         ),
     )
+}
+
+/// The warning for a library whose index, where it belongs, puts records
+/// a few bytes from where they were found (`starts`, read by the index:
+/// bytes lost or added before them), if it does.
+fn moved_records(bytes: &[u8], starts: &Starts) -> Option<Words> {
+    let base = index_end(bytes, COUNT_AT)?;
+    let moved: Vec<String> = starts
+        .iter()
+        .flatten()
+        .filter(|s| s.abs_diff(base) % BLOCK != 0)
+        .map(usize::to_string)
+        .collect();
+    let (n, at) = (moved.len(), moved.join(", "));
+    let records = if n == 1 { "record" } else { "records" };
+    (n > 0).then(|| {
+        Words::new(
+            format!(
+                "{n} {records} (at byte {at}) not where the library's index puts them, but a few bytes away (bytes lost or added before them: the file is damaged); each was read from where it was found"
+            ),
+            format!(
+                "{n}个记录（第{at}字节处）不在棋谱库索引所指的位置，而在其附近（其前有字节缺少或多出：文件已损坏）；均按找到的位置读出"
+            ),
+        )
+    })
 }
 
 /// The warning for a library whose index cannot be used (`why`), `n`
@@ -705,7 +734,18 @@ mod tests {
         // off their blocks: still the three games the index lists.
         let mut shifted = lib.clone();
         shifted.remove(base + BLOCK - 10);
-        assert_eq!(rounds(&shifted).0, three);
+        let (read, warnings) = rounds(&shifted);
+        assert_eq!(read, three);
+        assert_eq!(
+            warnings,
+            [format!(
+                "2 records (at byte {}, {}) not where the library's index puts them, but a few \
+                 bytes away (bytes lost or added before them: the file is damaged); each was \
+                 read from where it was found",
+                base + BLOCK - 1,
+                base + 2 * BLOCK - 1
+            )]
+        );
         // A byte lost inside the index shifts its entries: it is no longer
         // trusted, every record found is read, the deleted copy left out,
         // and each game says so.
