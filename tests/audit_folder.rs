@@ -199,7 +199,7 @@ fn csv_text_and_only_findings() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error"
+        "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings"
     );
     assert_eq!(lines.len(), 9);
     assert!(lines[3].contains(",Test Cup,甲,乙,2024.05.01,8,red_wins,black_wins,\"forbidden_repetition@8: red repeats "), "{}", lines[3]);

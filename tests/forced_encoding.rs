@@ -56,13 +56,16 @@ fn rule_reads_a_file_in_the_encoding_given() {
     let (code, json, _) = run(&["rule", path(&file), "--json", "--encoding", "big5"]);
     assert_eq!(code, 0);
     assert!(json.contains("\"red\": \"許銀川\""), "{json}");
-    // Plainly not UTF-8: said (with the encoding guessed, which reads it
-    // cleanly: nothing in two names tells Big5 from GBK).
+    // Plainly not UTF-8: said, and that it reads cleanly as both GBK and
+    // Big5 (nothing in two names tells them apart), rather than name GBK,
+    // which is wrong here.
     let (_, _, err) = run(&["rule", path(&file), "--lang", "en", "--encoding", "utf-8"]);
     assert!(
         err.contains(
             "tw.pgn: the encoding given (--encoding) looks wrong: the text is not valid UTF-8: \
-             the byte at offset 29 (line 2) is no character in it; it reads cleanly as GBK"
+             the byte at offset 29 (line 2) is no character in it; it reads cleanly both as GBK \
+             (GB18030) and as Big5, and nothing in it tells which (names alone do not): try \
+             --encoding gbk or --encoding big5 and look at the names"
         ),
         "{err}"
     );
@@ -138,6 +141,25 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
         rows[0]
     );
     assert!(rows[2].contains("\"red\":\"許銀川\""), "{}", rows[2]);
+    // The warning is on the row of the file it is about, as a field a
+    // batch reader of the JSON lines sees; the other rows have none.
+    let json: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| serde_json::from_str(r).unwrap())
+        .collect();
+    assert_eq!(json[0]["warnings"], serde_json::json!([]));
+    assert_eq!(json[2]["warnings"], serde_json::json!([]));
+    let warning = json[1]["warnings"][0]["detail"].as_str().unwrap();
+    assert!(
+        warning.starts_with("the encoding given (--encoding) looks wrong: read as Big5"),
+        "{warning}"
+    );
+    let (_, table, _) = run(&["audit", path(&dir), "--encoding", "big5"]);
+    let block = &table[table.find("b-gbk.pgn#0").unwrap()..table.find("c-tw.xqf#0").unwrap()];
+    assert!(
+        block.contains("\n    warning: the encoding given (--encoding) looks wrong: read as Big5"),
+        "{table}"
+    );
     let warned: Vec<&str> = err.lines().filter(|l| l.contains("looks wrong")).collect();
     assert_eq!(
         warned,

@@ -80,14 +80,27 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&["/nonexistent/game.xqf", "--lang", "zh"]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/game.xqf：文件不存在"), "{err}");
-    let (code, _, err) = convert(&[&fixture("games_iccs.pgn")]);
-    assert_eq!(code, 2, "a game stopped by an illegal move is reported");
+    // A game stopped by an illegal move is written in part, and said so:
+    // exit 3, the output is partial.
+    let (code, out, err) = convert(&[&fixture("games_iccs.pgn")]);
+    assert_eq!(code, 3, "{err}");
     assert!(
-        err.contains("game #2, ply 3: 'h2e2' cannot be played"),
+        err.contains("game #2, ply 3: 'h2e2' cannot be played")
+            && err.contains("(written: the 2 moves before it, as unfinished, *)\n"),
         "{err}"
     );
+    let third = &out[out.match_indices("[Game ").nth(2).unwrap().0..];
+    assert!(
+        third.contains("[Result \"*\"]") && third.trim_end().ends_with("*"),
+        "{third}"
+    );
+    assert!(
+        third.contains("{ply 3 'h2e2' cannot be played: "),
+        "{third}"
+    );
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn"), "--lang", "zh"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
+    assert!(err.contains("（写出此前的2着，记为未完*）"), "{err}");
     assert!(err.contains("，对局#2第3着“h2e2”无法走出"), "{err}");
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
@@ -200,8 +213,10 @@ fn characters_the_output_encoding_lacks_are_reported() {
     let (code, out, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5"]);
     assert_eq!(code, 2, "{err}");
     assert!(!out.is_empty());
+    // The moves are written in traditional glyphs; the name's ễ has no
+    // Big5 code, and the message says where it is.
     assert!(
-        err.contains("game #0") && err.contains("Big5") && err.contains("'ễ马进'"),
+        err.contains("game #0: Big5 has no code for 'ễ' in the Red tag: written as &#NNNN;"),
         "{err}"
     );
     let (_, _, zh) = convert(&[
@@ -211,10 +226,69 @@ fn characters_the_output_encoding_lacks_are_reported() {
         "--lang",
         "zh",
     ]);
-    assert!(zh.contains("对局#0") && zh.contains('马'), "{zh}");
+    assert!(zh.contains("对局#0：Big5 编码写不出Red标签中的“ễ”"), "{zh}");
     // GBK (written as GB18030) has them all.
     let (code, _, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "gbk"]);
     assert_eq!(code, 0, "{err}");
+}
+
+/// Big5 has no 马, 车, 帅, 将, 进: a record written in Big5 has their
+/// traditional forms, which read back as the same moves; a name with no
+/// Big5 form is named, tag by tag.
+#[test]
+fn big5_output_writes_traditional_glyphs_and_reads_back() {
+    let dir = scratch("big5-out");
+    let file = dir.join("s.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"全国个人赛\"]\n[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n[Result \"1-0\"]\n\
+         1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１ 4. 兵七进一 将５进１ 1-0\n",
+    )
+    .unwrap();
+    let out = dir.join("s-big5.pgn");
+    let (code, _, err) = convert(&[
+        file.to_str().unwrap(),
+        "--out-encoding",
+        "big5",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.ends_with(
+            "game #0: Big5 has no code for '华' in the Red tag, '杨' in the Black tag: written \
+             as &#NNNN; references, which other programs show as they are (try --out-encoding \
+             utf-8 or gbk)\n"
+        ),
+        "{err}"
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let (text, _, bad) = encoding_rs::BIG5.decode(&bytes);
+    assert!(!bad);
+    assert!(text.contains("[Event \"全國個人賽\"]"), "{text}");
+    assert!(
+        text.contains(
+            "1. 炮二平五 馬８進７\n2. 馬二進三 車９平８\n3. 車一平二 卒７進１\n4. 兵七進一 將５進１"
+        ),
+        "{text}"
+    );
+    assert!(!text[text.find("1. ").unwrap()..].contains("&#"), "{text}");
+    // Read back (Big5 detected): the same moves.
+    let (_, back, _) = convert(&[out.to_str().unwrap(), "--to", "uci"]);
+    let (_, orig, _) = convert(&[file.to_str().unwrap(), "--to", "uci"]);
+    assert_eq!(back, orig);
+    // A record whose every character Big5 has (traditional forms included): exit 0.
+    std::fs::write(
+        &file,
+        "[Event \"全国赛\"]\n1. 炮二平五 马８进７ 2. 车一进一 *\n",
+    )
+    .unwrap();
+    let o = out.to_str().unwrap();
+    let (code, _, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5", "-o", o]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let bytes = std::fs::read(&out).unwrap();
+    let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
+    assert!(text.contains("1. 炮二平五 馬８進７\n2. 車一進一"), "{text}");
 }
 
 #[test]
@@ -275,8 +349,9 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
     std::fs::write(&utf8, text).unwrap();
     let gbk = dir.join("gbk.pgn");
     std::fs::write(&gbk, encoding_rs::GBK.encode(text).0).unwrap();
+    // Read so, the first move is no move: the game is written in part.
     let (code, _, err) = convert(&[utf8.to_str().unwrap(), "--encoding", "gbk"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains(
             "utf8.pgn: the encoding given (--encoding) looks wrong: the text is valid UTF-8, and \
@@ -286,7 +361,7 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
         "{err}"
     );
     let (code, _, err) = convert(&[gbk.to_str().unwrap(), "--encoding", "utf-8", "--lang", "zh"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 3);
     assert!(
         err.contains(
             "gbk.pgn：指定的编码（--encoding）似乎不对：文本不是有效的UTF-8：偏移8处的字节（第1行）\
@@ -322,4 +397,50 @@ fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A copy of the corpus's 1989 library with a byte lost before its index:
+/// `convert` and `rule` say how it was read on standard error (once), and
+/// `audit --jsonl` puts it on every row. Skipped without XQARBITER_CORPUS.
+#[test]
+fn a_damaged_library_is_said_to_be_so_by_convert_rule_and_audit() {
+    let Some(root) = std::env::var_os("XQARBITER_CORPUS") else {
+        eprintln!("note: XQARBITER_CORPUS is not set; skipped");
+        return;
+    };
+    let intact =
+        std::fs::read(Path::new(&root).join("formats/1989年龙化杯象棋名师邀请赛35局.CBL")).unwrap();
+    let dir = scratch("damaged-cbl");
+    let file = dir.join("lost.cbl");
+    std::fs::write(&file, [&intact[..1000], &intact[1001..]].concat()).unwrap();
+    let f = file.to_str().unwrap();
+    let warning = "the library's index is not where it belongs: 1 byte lost before it (the \
+                   file is damaged); it was found 1 byte earlier and its games read by it";
+    let (code, out, err) = convert(&[f, "--to", "uci"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 35);
+    assert_eq!(err.matches(warning).count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("xqarbiter: {f}: warning: {warning}")),
+        "{err}"
+    );
+    let rule = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["rule", f, "--lang", "en"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&rule.stderr);
+    assert!(
+        err.contains(&format!("xqarbiter: {f}: warning: {warning}")),
+        "{err}"
+    );
+    let audit = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(["audit", f, "--jsonl"])
+        .output()
+        .unwrap();
+    let rows = String::from_utf8_lossy(&audit.stdout);
+    assert_eq!(rows.lines().count(), 35);
+    for row in rows.lines() {
+        let v: serde_json::Value = serde_json::from_str(row).unwrap();
+        assert_eq!(v["warnings"][0]["detail"], warning, "{row}");
+    }
 }

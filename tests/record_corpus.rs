@@ -248,3 +248,80 @@ fn large_collections_read_completely() {
     assert_eq!((tree[0].moves.len(), tree[0].variations), (53, 1446));
     assert!(tree[0].comment.is_some());
 }
+
+/// A copy of the 1989 library with a byte lost or added: before the index
+/// (the whole index and every record shifted), before the slot count, or
+/// inside the index (its entries out of place). Each reads as the 35 games
+/// of the intact file, none twice, each warning how the file was read; the
+/// intact file warns of nothing.
+#[test]
+fn a_library_with_a_byte_lost_or_added_reads_each_game_once_and_says_so() {
+    let Some(root) = corpus() else { return };
+    let path = root.join("formats/1989年龙化杯象棋名师邀请赛35局.CBL");
+    let intact = std::fs::read(&path).unwrap();
+    let key = |g: &Game| {
+        (
+            g.red().map(str::to_string),
+            g.black().map(str::to_string),
+            g.date().map(str::to_string),
+            g.uci_moves(),
+        )
+    };
+    let read_bytes = |bytes: &[u8]| -> Vec<Game> {
+        xqarbiter::record::read_games_from_bytes(bytes, "l.cbl", &ReadOptions::default())
+            .unwrap()
+            .into_iter()
+            .map(|g| g.unwrap())
+            .collect()
+    };
+    let expected: Vec<_> = read_bytes(&intact).iter().map(key).collect();
+    assert_eq!(expected.len(), 35);
+    assert!(read_bytes(&intact).iter().all(|g| g.warnings.is_empty()));
+    const INDEX_AT: usize = 66624;
+    let lost = |at: usize| [&intact[..at], &intact[at + 1..]].concat();
+    let added = |at: usize| [&intact[..at], &[0u8], &intact[at..]].concat();
+    for (what, bytes, warning) in [
+        ("lost before the index", lost(1000), "1 byte lost before it"),
+        (
+            "added before the index",
+            added(1000),
+            "1 byte added before it",
+        ),
+        ("lost before the count", lost(30), "1 byte lost before it"),
+        (
+            "lost inside the index",
+            lost(INDEX_AT + 300),
+            "could not be used",
+        ),
+        // In the padding at the end of the sixth record's block: the
+        // records after it are a byte from where the index puts them.
+        (
+            "lost after the index",
+            lost(INDEX_AT + 128 * 276 + 6 * 4096 - 5),
+            "31 records (at byte 126527, ",
+        ),
+    ] {
+        let games = read_bytes(&bytes);
+        let keys: Vec<_> = games.iter().map(key).collect();
+        assert_eq!(keys.len(), expected.len(), "{what}: games read");
+        assert!(keys == expected, "{what}: not the games of the intact file");
+        for g in &games {
+            assert_eq!(g.warnings.len(), 1, "{what}");
+            assert!(
+                g.warnings[0].en.contains(warning),
+                "{what}: {}",
+                g.warnings[0].en
+            );
+        }
+    }
+    // Without the index, the copy the library deleted is named as left out.
+    let games = read_bytes(&lost(INDEX_AT + 300));
+    assert!(
+        games[0].warnings[0].en.ends_with(
+            "1 record (at byte 253503) repeats a game read before it (the same players, event, \
+             date, result and moves) and was left out"
+        ),
+        "{}",
+        games[0].warnings[0].en
+    );
+}

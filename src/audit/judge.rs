@@ -37,6 +37,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
         recorded_result: game.recorded_result().map(Verdict::from),
         ruled_result: Verdict::Ongoing,
         findings: Vec::new(),
+        warnings: game.warnings.clone(),
         error: None,
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());

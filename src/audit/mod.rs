@@ -20,7 +20,7 @@ use std::io::Read;
 
 use crate::record::{
     Game, ReadOptions, RecordError, file_encoding_mismatch, file_head, read_games,
-    read_games_from_bytes,
+    read_games_from_bytes, wrong_encoding_warning,
 };
 use crate::rules::profile::Profile;
 use crate::words::Words;
@@ -97,6 +97,14 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
             .and_then(|forced| file_encoding_mismatch(&file_head(&path), &file, forced));
         let games = read_games(&path, &opts.read).map(|games| Box::new(games) as Games);
         (games, wrong)
+    };
+    // A warning about the file goes on each of its rows, before the game's own.
+    let file_warning = wrong.as_ref().map(wrong_encoding_warning);
+    let sink = &mut |mut row: Row| {
+        if let Some(w) = &file_warning {
+            row.warnings.insert(0, w.clone());
+        }
+        sink(row)
     };
     let games = match games {
         Ok(games) => games,

@@ -10,6 +10,7 @@ use super::row::{FindingKind, Row};
 use super::walk::{Skip, path_text};
 use crate::rules::ruling::{Lang, Verdict};
 use crate::text;
+use crate::words::Words;
 
 /// The output format of an audit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,6 +38,8 @@ pub struct Summary {
     pub games_with_findings: usize,
     /// Findings by kind.
     pub findings: BTreeMap<FindingKind, usize>,
+    /// Rows with a warning (about the file or the game).
+    pub warned: usize,
     /// Paths found in folders and not read, with the reason.
     pub skipped: Vec<(PathBuf, Skip)>,
 }
@@ -68,6 +71,7 @@ impl Summary {
         for f in &row.findings {
             *self.findings.entry(f.kind).or_default() += 1;
         }
+        self.warned += usize::from(!row.warnings.is_empty());
     }
 
     /// The summary for people, a few lines, in `lang`.
@@ -90,6 +94,14 @@ impl Summary {
             .map(|(kind, n)| [format!("  {}", kind.label(lang)), n.to_string()])
             .collect();
         s.push_str(&text::table(&counts));
+        if self.warned > 0 {
+            let n = self.warned;
+            let _ = match lang {
+                Lang::En if n == 1 => writeln!(s, "1 row with warnings (how the file was read)"),
+                Lang::En => writeln!(s, "{n} rows with warnings (how the files were read)"),
+                Lang::Zh => writeln!(s, "{n}行带有警告（文件如何读出）"),
+            };
+        }
         if !self.skipped.is_empty() {
             let n = self.skipped.len();
             let _ = match lang {
@@ -126,6 +138,10 @@ pub struct Writer<W: Write> {
     header_done: bool,
     /// Start the CSV with a UTF-8 byte-order mark (for Excel).
     bom: bool,
+    /// The file of the last row of the table and the warnings shown for
+    /// it: a warning about a file is on each of its rows, the table says
+    /// it once.
+    warned: Option<(String, Vec<Words>)>,
 }
 
 impl<W: Write> Writer<W> {
@@ -138,6 +154,7 @@ impl<W: Write> Writer<W> {
             lang,
             header_done: false,
             bom: false,
+            warned: None,
         }
     }
 
@@ -160,7 +177,15 @@ impl<W: Write> Writer<W> {
     /// Writes one row.
     pub fn row(&mut self, row: &Row) -> io::Result<()> {
         match self.format {
-            ReportFormat::Text => self.out.write_all(text_row(row, self.lang).as_bytes()),
+            ReportFormat::Text => {
+                let shown = match &self.warned {
+                    Some((file, shown)) if *file == row.file => shown.as_slice(),
+                    _ => &[],
+                };
+                let text = text_row(row, shown, self.lang);
+                self.warned = Some((row.file.clone(), row.warnings.clone()));
+                self.out.write_all(text.as_bytes())
+            }
             ReportFormat::Csv => {
                 if !self.header_done {
                     self.csv_header()?;
@@ -185,7 +210,7 @@ impl<W: Write> Writer<W> {
 
 /// The CSV header line.
 pub(crate) const CSV_HEADER: &str =
-    "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error\n";
+    "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings\n";
 
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
@@ -207,10 +232,16 @@ fn findings_cell(row: &Row, lang: Lang) -> String {
         .join("; ")
 }
 
+/// Warnings in one cell, joined by `; `.
+fn warnings_cell(row: &Row, lang: Lang) -> String {
+    let words: Vec<&str> = row.warnings.iter().map(|w| w.get(lang)).collect();
+    words.join("; ")
+}
+
 fn csv_row(row: &Row, lang: Lang) -> String {
     let opt = |o: &Option<String>| csv_field(o.as_deref().unwrap_or(""));
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{}\n",
         csv_field(&row.file),
         row.index,
         opt(&row.event),
@@ -222,6 +253,7 @@ fn csv_row(row: &Row, lang: Lang) -> String {
         row.ruled_result.name(),
         csv_field(&findings_cell(row, lang)),
         csv_field(row.error.as_ref().map_or("", |e| e.get(lang))),
+        csv_field(&warnings_cell(row, lang)),
     )
 }
 
@@ -236,7 +268,21 @@ fn result_words(result: Option<Verdict>, lang: Lang) -> &'static str {
     }
 }
 
-fn text_row(row: &Row, lang: Lang) -> String {
+/// One row of the table, its warnings after it but for those `shown`
+/// under the row before it, of the same file.
+fn text_row(row: &Row, shown: &[Words], lang: Lang) -> String {
+    let mut s = text_row_body(row, lang);
+    for w in row.warnings.iter().filter(|w| !shown.contains(w)) {
+        let _ = match lang {
+            Lang::En => writeln!(s, "    warning: {}", w.en),
+            Lang::Zh => writeln!(s, "    警告：{}", w.zh),
+        };
+    }
+    s
+}
+
+/// The row of the table without its warnings.
+fn text_row_body(row: &Row, lang: Lang) -> String {
     let mut s = format!("{}#{}", row.file, row.index);
     if let Some(error) = &row.error {
         let _ = match lang {
@@ -357,12 +403,12 @@ mod tests {
         assert_eq!(
             lines.next(),
             Some(
-                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,"
+                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,,"
             )
         );
         let zh = written_in(ReportFormat::Csv, Lang::Zh, &[sample()]);
         assert!(
-            zh.contains(",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,"),
+            zh.contains(",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,,"),
             "{zh}"
         );
         assert_eq!(written(ReportFormat::Csv, &[]), CSV_HEADER);
@@ -431,6 +477,59 @@ mod tests {
         unscored.recorded_result = None;
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[unscored]);
         assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
+    }
+
+    #[test]
+    fn warnings_go_with_their_row_and_a_file_s_are_said_once_in_the_table() {
+        let file_warning = Words::new("the file is odd", "文件有异");
+        let mut rows = vec![sample(), sample(), sample()];
+        rows[0].warnings = vec![file_warning.clone()];
+        rows[1].warnings = vec![file_warning.clone(), Words::new("game 4", "第4局")];
+        rows[1].index = 4;
+        rows[2].file = "other.pgn".into();
+        rows[2].warnings = vec![file_warning.clone()];
+        let out = written(ReportFormat::Text, &rows);
+        assert_eq!(
+            out.matches("    warning: the file is odd\n").count(),
+            2,
+            "{out}"
+        );
+        let first = out.find("    warning: the file is odd").unwrap();
+        assert!(first < out.find("#4").unwrap(), "{out}");
+        assert!(out.contains("    warning: game 4\n"), "{out}");
+        let zh = written_in(ReportFormat::Text, Lang::Zh, &rows[..1]);
+        assert!(zh.contains("    警告：文件有异\n"), "{zh}");
+        // An unreadable row says its warnings too.
+        let mut bad = Row::unreadable("x".into(), 0, Words::new("no", "否"));
+        bad.warnings = vec![file_warning];
+        let out = written(ReportFormat::Text, &[bad.clone()]);
+        assert!(
+            out.ends_with("  UNREADABLE: no\n    warning: the file is odd\n"),
+            "{out}"
+        );
+        // JSON lines and CSV: on every row.
+        let jsonl = written(ReportFormat::Jsonl, &rows);
+        for line in jsonl.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["warnings"][0]["detail"], "the file is odd", "{line}");
+        }
+        let csv = written(ReportFormat::Csv, &rows);
+        assert!(
+            csv.lines()
+                .nth(2)
+                .unwrap()
+                .ends_with(",the file is odd; game 4"),
+            "{csv}"
+        );
+        // Counted, and notable for --only-findings.
+        assert!(bad.is_notable());
+        let mut s = Summary::default();
+        rows.iter().for_each(|r| s.add(r));
+        assert!(
+            s.render(Lang::En).contains("3 rows with warnings"),
+            "{}",
+            s.render(Lang::En)
+        );
     }
 
     #[test]

@@ -140,6 +140,19 @@ fn detail_keys<S: Serializer>(detail: &Words, s: S) -> Result<S::Ok, S::Error> {
     .serialize(s)
 }
 
+/// A row's warnings as a list of objects with the keys `detail` and `detail_zh`.
+fn warning_list<S: Serializer>(warnings: &[Words], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Keys<'a> {
+        detail: &'a str,
+        detail_zh: &'a str,
+    }
+    s.collect_seq(warnings.iter().map(|w| Keys {
+        detail: &w.en,
+        detail_zh: &w.zh,
+    }))
+}
+
 /// A row's error as the keys `error` and `error_zh`, both null when there is none.
 fn error_keys<S: Serializer>(error: &Option<Words>, s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
@@ -178,6 +191,13 @@ pub struct Row {
     pub ruled_result: Verdict,
     /// What the audit found, in ply order.
     pub findings: Vec<Finding>,
+    /// What the reading of the file or the game gave to doubt, each in
+    /// words that name what and why: the encoding given looks wrong for the
+    /// file's text, a library's index could not be used, ... (in JSON, a
+    /// list of objects with the keys `detail` and `detail_zh`). A warning
+    /// about the file is on every row of the file.
+    #[serde(serialize_with = "warning_list")]
+    pub warnings: Vec<Words>,
     /// Why the file or game could not be read, if it could not (in JSON,
     /// the keys `error` and `error_zh`).
     #[serde(flatten, serialize_with = "error_keys")]
@@ -198,13 +218,14 @@ impl Row {
             recorded_result: None,
             ruled_result: Verdict::Ongoing,
             findings: Vec::new(),
+            warnings: Vec::new(),
             error: Some(why),
         }
     }
 
-    /// Whether the row has something to report (a finding or an error).
+    /// Whether the row has something to report (a finding, a warning or an error).
     pub fn is_notable(&self) -> bool {
-        self.error.is_some() || !self.findings.is_empty()
+        self.error.is_some() || !self.findings.is_empty() || !self.warnings.is_empty()
     }
 }
 
@@ -222,6 +243,13 @@ mod tests {
         });
         row.recorded_result = Some(Verdict::RedWins);
         let v = serde_json::to_value(&row).unwrap();
+        assert_eq!(v["warnings"], serde_json::json!([]));
+        row.warnings.push(Words::new("w", "乙"));
+        let v = serde_json::to_value(&row).unwrap();
+        assert_eq!(
+            v["warnings"],
+            serde_json::json!([{ "detail": "w", "detail_zh": "乙" }])
+        );
         assert_eq!(v["findings"][0]["kind"], "forbidden_repetition");
         assert_eq!(v["findings"][0]["detail_zh"], "甲");
         assert_eq!(v["recorded_result"], "red_wins");

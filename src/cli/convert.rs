@@ -8,10 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use encoding_rs::Encoding;
+use encoding_rs::{BIG5, Encoding};
 
 use crate::notation::Notation;
-use crate::record::{Game, ReadOptions, RecordError, read_games, read_games_from_bytes, write_pgn};
+use crate::record::{
+    Game, ReadOptions, RecordError, read_games, read_games_from_bytes, traditional_glyphs,
+    write_pgn,
+};
 use crate::words::{Lang, Words};
 
 use super::LangArg;
@@ -140,8 +143,46 @@ fn unwritable_chars(text: &str, encoding: &'static Encoding) -> Vec<char> {
     lacking
 }
 
-/// Runs `convert`: exit 0 when every game was read and written as it is, 2
-/// when the file, a game or some of its characters could not be.
+/// Where the PGN `text` holds characters `encoding` cannot write, and
+/// which: each tag by its name, then the moves and comments, in words.
+fn unwritable_places(text: &str, encoding: &'static Encoding) -> Vec<Words> {
+    let mut places = Vec::new();
+    let mut rest = String::new();
+    for line in text.lines() {
+        let tag = line
+            .strip_prefix('[')
+            .and_then(|l| l.split_once(" \""))
+            .filter(|(key, _)| key.chars().all(|c| c.is_ascii_alphanumeric()));
+        match tag {
+            Some((key, value)) => {
+                let lacking: String = unwritable_chars(value, encoding).into_iter().collect();
+                if !lacking.is_empty() {
+                    places.push(Words::new(
+                        format!("'{lacking}' in the {key} tag"),
+                        format!("{key}标签中的“{lacking}”"),
+                    ));
+                }
+            }
+            None => {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+        }
+    }
+    let lacking: String = unwritable_chars(&rest, encoding).into_iter().collect();
+    if !lacking.is_empty() {
+        places.push(Words::new(
+            format!("'{lacking}' in the moves and comments"),
+            format!("着法和注释中的“{lacking}”"),
+        ));
+    }
+    places
+}
+
+/// Runs `convert`: exit 0 when every game was read and written as it is, 3
+/// when every game was written but some only in part (the moves before an
+/// illegal one, as unfinished), 2 when the file, a game or some of its
+/// characters could not be read or written.
 pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     // `-o -` is standard output, as `-` is standard input.
@@ -200,7 +241,11 @@ pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error:
         None => Box::new(std::io::stdout().lock()),
     };
     match write_games(&args, games, sink, out_encoding) {
-        Ok(0) => Ok(ExitCode::SUCCESS),
+        Ok(Written {
+            failed: 0,
+            partial: 0,
+        }) => Ok(ExitCode::SUCCESS),
+        Ok(Written { failed: 0, .. }) => Ok(ExitCode::from(3)),
         Ok(_) => Ok(ExitCode::from(2)),
         // A reader such as `head` that has seen enough is no failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
@@ -211,6 +256,15 @@ pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error:
     }
 }
 
+/// How many games `convert` could not read or write whole.
+struct Written {
+    /// Games (or files) not read, or written with characters the output
+    /// encoding lacks.
+    failed: usize,
+    /// Games written in part: the moves before an illegal one.
+    partial: usize,
+}
+
 /// Writes `games` to `sink` in `encoding`, saying on standard error what
 /// could not be read or written; returns how many games that was.
 fn write_games(
@@ -218,32 +272,56 @@ fn write_games(
     games: Box<dyn Iterator<Item = Result<Game, RecordError>>>,
     sink: Box<dyn Write>,
     encoding: &'static Encoding,
-) -> std::io::Result<usize> {
+) -> std::io::Result<Written> {
     let lang = args.lang.lang();
     let mut out = std::io::BufWriter::new(sink);
     let mut text = String::new();
-    let mut failed = 0usize;
+    let (mut failed, mut partial) = (0usize, 0usize);
+    // Standard input as the readers name it.
+    let shown = match args.input.to_str() {
+        Some("-") => "<stdin>".to_string(),
+        _ => args.input.display().to_string(),
+    };
+    let shown = shown.as_str();
+    let mut warned: Vec<Words> = Vec::new();
     for (index, game) in games.enumerate() {
         text.clear();
         match game {
             Ok(g) => {
+                // A warning about the file is on each of its games: said once.
+                for w in &g.warnings {
+                    if !warned.contains(w) {
+                        match lang {
+                            Lang::En => eprintln!("xqarbiter: {shown}: warning: {}", w.en),
+                            Lang::Zh => eprintln!("xqarbiter: {shown}：警告：{}", w.zh),
+                        }
+                        warned.push(w.clone());
+                    }
+                }
                 if let Some(ill) = &g.illegal {
-                    let (file, game, kept) = (args.input.display(), index, g.moves.len());
+                    let (file, game, kept) = (shown, index, g.moves.len());
                     let (ply, text) = (ill.ply, &ill.text);
+                    let (result, result_zh) = match g.result {
+                        Some(r) => (
+                            format!(", not the record's result {}", r.pgn()),
+                            format!("，不用棋谱所记的结果{}", r.pgn()),
+                        ),
+                        None => (String::new(), String::new()),
+                    };
                     match lang {
                         Lang::En => eprintln!(
-                            "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (kept the {kept} moves before it)",
+                            "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (written: the {kept} moves before it, as unfinished, *{result})",
                             ill.reason.en
                         ),
                         Lang::Zh => eprintln!(
-                            "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（保留此前的{kept}着）",
+                            "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（写出此前的{kept}着，记为未完*{result_zh}）",
                             ill.reason.zh
                         ),
                     }
-                    failed += 1;
+                    partial += 1;
                 }
                 for (ply, other) in &g.other_readings {
-                    let file = args.input.display();
+                    let file = shown;
                     match (lang, other.because.is_some()) {
                         (Lang::En, false) => eprintln!(
                             "xqarbiter: {file}, game #{index}, ply {ply}: {}; written the first way",
@@ -264,7 +342,7 @@ fn write_games(
                     }
                 }
                 if g.variations > 0 {
-                    let (file, n) = (args.input.display(), g.variations);
+                    let (file, n) = (shown, g.variations);
                     let s = if n == 1 { "" } else { "s" };
                     match lang {
                         Lang::En => eprintln!(
@@ -300,16 +378,25 @@ fn write_games(
                 failed += 1;
             }
         }
+        // Big5 has the traditional forms of the simplified characters the
+        // notation and the results use (馬 車 帥 將 進 後 紅勝 …), not theirs.
+        if encoding == BIG5 {
+            text = traditional_glyphs(&text);
+        }
         let (bytes, _, had_errors) = encoding.encode(&text);
         if had_errors {
-            let lacking: String = unwritable_chars(&text, encoding).into_iter().collect();
-            let (file, name) = (args.input.display(), encoding.name());
+            let places = unwritable_places(&text, encoding);
+            let (file, name) = (shown, encoding.name());
+            let en: Vec<&str> = places.iter().map(|p| p.en.as_str()).collect();
+            let zh: Vec<&str> = places.iter().map(|p| p.zh.as_str()).collect();
             match lang {
                 Lang::En => eprintln!(
-                    "xqarbiter: {file}, game #{index}: {name} cannot write the characters '{lacking}': they are written as &#NNNN; references, and a move so written cannot be read back (try --out-encoding utf-8 or gbk)"
+                    "xqarbiter: {file}, game #{index}: {name} has no code for {}: written as &#NNNN; references, which other programs show as they are (try --out-encoding utf-8 or gbk)",
+                    en.join(", ")
                 ),
                 Lang::Zh => eprintln!(
-                    "xqarbiter: {file}，对局#{index}：{name} 编码写不出“{lacking}”这些字，已写成 &#NNNN; 形式，这样写的着法无法读回（可改用 --out-encoding utf-8 或 gbk）"
+                    "xqarbiter: {file}，对局#{index}：{name} 编码写不出{}，已写成 &#NNNN; 形式，其他程序会原样显示（可改用 --out-encoding utf-8 或 gbk）",
+                    zh.join("、")
                 ),
             }
             failed += 1;
@@ -317,5 +404,5 @@ fn write_games(
         out.write_all(&bytes)?;
     }
     out.flush()?;
-    Ok(failed)
+    Ok(Written { failed, partial })
 }

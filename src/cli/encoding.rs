@@ -5,7 +5,7 @@ use std::path::Path;
 
 use encoding_rs::Encoding;
 
-use crate::record::{encoding_by_name, file_encoding_mismatch, file_head};
+use crate::record::{encoding_by_name, file_encoding_mismatch, file_head, wrong_encoding_warning};
 use crate::words::{Lang, Words};
 
 /// An encoding named on the command line, or why it is not one.
@@ -21,15 +21,10 @@ pub(super) fn named_encoding(name: &str) -> Result<&'static Encoding, Words> {
 /// The warning that the text of `name` is most likely not in the encoding
 /// given, and why, in `lang`.
 pub(super) fn wrong_encoding_line(name: &str, why: &Words, lang: Lang) -> String {
+    let warning = wrong_encoding_warning(why);
     match lang {
-        Lang::En => format!(
-            "xqarbiter: {name}: the encoding given (--encoding) looks wrong: {}",
-            why.en
-        ),
-        Lang::Zh => format!(
-            "xqarbiter: {name}：指定的编码（--encoding）似乎不对：{}",
-            why.zh
-        ),
+        Lang::En => format!("xqarbiter: {name}: {}", warning.en),
+        Lang::Zh => format!("xqarbiter: {name}：{}", warning.zh),
     }
 }
 

@@ -479,6 +479,14 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             ),
         }
     }
+    // How the file was read, when it gives doubt (a library's index not
+    // used): said before the ruling, as `audit` puts it on the rows.
+    for w in &game.warnings {
+        match lang {
+            Lang::En => eprintln!("xqarbiter: {name}: warning: {}", w.en),
+            Lang::Zh => eprintln!("xqarbiter: {name}：警告：{}", w.zh),
+        }
+    }
     if let Some(bad) = game
         .illegal
         .as_ref()

@@ -260,6 +260,9 @@ fn read_move_with(
             .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
     }
     let input = symbol::read(text).map_err(|why| {
+        if let Some(why) = almost_coordinates(text) {
+            return Failure::no_match(Notation::Uci, NotationErrorKind::Unreadable, why);
+        }
         let why = coordinates_run_on(text).unwrap_or(why);
         let notation = if !text.chars().all(is_width_form) {
             Notation::Chinese
@@ -285,11 +288,18 @@ fn read_move_with(
     };
     match found {
         Found::One(mv) => Ok((mv, other)),
-        Found::None => Err(Failure::no_match(
-            notation,
-            NotationErrorKind::NoSuchMove,
-            coordinates_run_on(text).unwrap_or_else(|| no_match_reason(pos, &input)),
-        )),
+        Found::None => Err(match (almost_coordinates(text), input.family) {
+            (Some(why), Family::Wxf) => {
+                Failure::no_match(Notation::Uci, NotationErrorKind::Unreadable, why)
+            }
+            _ => Failure::no_match(
+                notation,
+                NotationErrorKind::NoSuchMove,
+                coordinates_run_on(text)
+                    .or_else(|| no_direction(text, &input))
+                    .unwrap_or_else(|| no_match_reason(pos, &input)),
+            ),
+        }),
         Found::Many(moves) => {
             let names: Vec<String> = moves
                 .iter()
@@ -355,6 +365,76 @@ fn coordinates_run_on(text: &str) -> Option<Words> {
                 format!("“{head}”是坐标着法，但其后紧接着“{rest}”，中间没有空格"),
             )
         })
+    })
+}
+
+/// Why `text` is no move when it has the shape of a move in coordinates
+/// (`h2e2`, `H2-E2`) but for one character, a file beyond a–i or a rank
+/// beyond 0–9 (`h9gK`, `j2e2`): a slip in coordinates, which read as WXF
+/// would get a reason about pieces and files that were never meant. A
+/// text with a WXF direction (`H2+3`, `C2.5`) is not taken for one.
+fn almost_coordinates(text: &str) -> Option<Words> {
+    let chars: Vec<char> = text.trim().chars().map(symbol::fold_width).collect();
+    let (four, dashed): (Vec<char>, bool) = match chars[..] {
+        [a, b, '-', c, d] => (vec![a, b, c, d], true),
+        [_, _, _, _] if !chars.iter().any(|c| matches!(c, '+' | '-' | '.' | '=')) => {
+            (chars.clone(), false)
+        }
+        _ => return None,
+    };
+    let is_file = |c: char| ('a'..='i').contains(&c.to_ascii_lowercase());
+    let fits = [
+        is_file(four[0]),
+        four[1].is_ascii_digit(),
+        is_file(four[2]),
+        four[3].is_ascii_digit(),
+    ];
+    let [bad] = fits
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !**f)
+        .map(|(i, _)| i)
+        .collect::<Vec<_>>()[..]
+    else {
+        return None;
+    };
+    // `C2X5`: a WXF piece letter and a slip where its direction goes reads
+    // as WXF as well as coordinates; said as neither.
+    if !dashed && bad == 2 && !four[0].is_ascii_lowercase() {
+        return None;
+    }
+    let c = four[bad];
+    let (what, range, what_zh) = if bad % 2 == 0 {
+        ("file", "a to i", "纵线（a–i）")
+    } else {
+        ("rank", "0 to 9", "横线（0–9）")
+    };
+    let text = text.trim();
+    Some(Words::new(
+        format!(
+            "'{text}' has the shape of a move in coordinates (like h2e2), but '{c}' is no {what} ({what}s are {range})"
+        ),
+        format!("“{text}”形如坐标着法（如 h2e2），但“{c}”不是{what_zh}"),
+    ))
+}
+
+/// Why a text read as WXF names no move when it has the length of one
+/// but no direction (`+`, `-`, `.` or `=`) at all: every WXF move has one
+/// (`H2+3`, `C2.5`).
+fn no_direction(text: &str, input: &Input) -> Option<Words> {
+    let has_direction = text
+        .chars()
+        .map(symbol::fold_width)
+        .any(|c| matches!(c, '+' | '-' | '.' | '='));
+    let wxf_length = input.masks.len() == 4;
+    (input.family == Family::Wxf && wxf_length && !has_direction).then(|| {
+        let text = text.trim();
+        Words::new(
+            format!(
+                "'{text}' has no direction: a WXF move says +, -, . or = for forward, backward or sideways, like H2+3 or C2.5"
+            ),
+            format!("“{text}”没有方向：WXF 着法用 +、-、. 或 = 表示进、退、平，如 H2+3、C2.5"),
+        )
     })
 }
 
@@ -1331,6 +1411,43 @@ mod tests {
         // Squares off the board: still coordinates.
         assert!(listed("z9z9", None).contains(&"h2e2".to_string()));
         assert!(listed("j0-j1", None).contains(&"h2e2".to_string()));
+    }
+
+    #[test]
+    fn a_slip_in_coordinates_or_a_wxf_move_without_direction_is_said_so() {
+        let after = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        let reason = |text: &str| parse(after, text).unwrap_err().reason;
+        // Before: "there is no black horse on file 9" (h, 9, g, K read as WXF).
+        let why = reason("h9gK");
+        assert_eq!(
+            why.en,
+            "'h9gK' has the shape of a move in coordinates (like h2e2), but 'K' is no rank \
+             (ranks are 0 to 9)"
+        );
+        assert_eq!(
+            why.zh,
+            "“h9gK”形如坐标着法（如 h2e2），但“K”不是横线（0–9）"
+        );
+        assert!(
+            reason("H9-GK")
+                .en
+                .ends_with("but 'K' is no rank (ranks are 0 to 9)")
+        );
+        assert!(
+            reason("j2e2")
+                .en
+                .ends_with("but 'j' is no file (files are a to i)")
+        );
+        // A WXF piece and a slip where the direction goes: not said to be coordinates.
+        assert!(!reason("C2X5").en.contains("coordinates (like"));
+        // Four WXF symbols without a direction.
+        assert_eq!(
+            reason("Hh23").en,
+            "'Hh23' has no direction: a WXF move says +, -, . or = for forward, backward or \
+             sideways, like H2+3 or C2.5"
+        );
+        // Real moves are untouched.
+        assert!(parse(after, "H2+3").is_ok() && parse(after, "h9g7").is_ok());
     }
 
     #[test]

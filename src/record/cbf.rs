@@ -97,7 +97,29 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
             continue;
         }
         let Some(mv) = parse_move(&value) else {
-            replay.push_text(&value);
+            // A value of the CBF kind that is no move says why; other text
+            // may be a move written in a notation.
+            match value_fault(&value) {
+                Some(why) => {
+                    let line = line_of(text, after);
+                    // The value as written, or the element when it has none.
+                    let written = if value.is_empty() {
+                        format!("<Move {}>", attrs.trim_end_matches('/').trim())
+                    } else {
+                        value.clone()
+                    };
+                    replay.unreadable(
+                        &written,
+                        Words::new(
+                            format!("the <Move> element on line {line} {}", why.en),
+                            format!("第{line}行的<Move>元素{}", why.zh),
+                        ),
+                    );
+                }
+                None => {
+                    replay.push_text(&value);
+                }
+            }
             break;
         };
         if !replay.push_move(mv, &value) {
@@ -152,6 +174,58 @@ fn cdata(body: &str) -> Option<String> {
     };
     let t = text.trim();
     (!t.is_empty()).then(|| t.to_string())
+}
+
+/// The line (from 1) of `text` on which its slice `at` starts.
+fn line_of(text: &str, at: &str) -> usize {
+    let offset = (at.as_ptr() as usize)
+        .saturating_sub(text.as_ptr() as usize)
+        .min(text.len());
+    1 + text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+}
+
+/// How a CBF move is written, in words.
+const FORM: [&str; 2] = [
+    "a move is written value=\"XY-XY\", X the file 0–8 from Red's left and Y the row 0–9 from the top",
+    "着法应写作value=\"XY-XY\"，X为自红方左起的纵线0–8，Y为自上而下的横线0–9",
+];
+
+/// Why the value of a `<Move>` element is no move, if it is of the CBF
+/// kind (empty, or digits and dashes) but not `XY-XY` on the board: none
+/// given, another shape, a point off the board, or no movement.
+fn value_fault(value: &str) -> Option<Words> {
+    let [form, form_zh] = FORM;
+    if value.is_empty() {
+        return Some(Words::new(
+            format!("gives no move (no value): {form}"),
+            format!("没有给出着法（value为空）：{form_zh}"),
+        ));
+    }
+    if !value.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+        return None;
+    }
+    let b = value.as_bytes();
+    let [x1, _, b'-', x2, _] = b else {
+        return Some(Words::new(
+            format!("has the value '{value}', not of the form XY-XY: {form}"),
+            format!("的值为“{value}”，不是XY-XY的形式：{form_zh}"),
+        ));
+    };
+    // Rows are 0–9, any digit: only a file can be off the board.
+    if let Some(x) = [x1, x2].into_iter().find(|&&x| x > b'8') {
+        let x = char::from(*x);
+        return Some(Words::new(
+            format!("has the value '{value}': file {x} is off the board (files are 0–8)"),
+            format!("的值为“{value}”：纵线{x}在棋盘之外（纵线为0–8）"),
+        ));
+    }
+    Some(Words::new(
+        format!("has the value '{value}', which moves from a point to the same point"),
+        format!("的值为“{value}”，起点与终点相同"),
+    ))
 }
 
 /// `XY-XY`, X the file, Y the row from the top.
@@ -230,6 +304,49 @@ mod tests {
         assert_eq!(g.result, Some(Outcome::BlackWins));
         assert_eq!(g.comment.as_deref(), Some("game note"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn a_move_value_that_is_no_move_says_what_where_and_why() {
+        let reason = |from: &str, to: &str| {
+            let g = read(&DOC.replace(from, to), "t.cbf").unwrap();
+            assert_eq!(g.moves.len(), 1);
+            let bad = g.illegal.unwrap();
+            (bad.text, bad.reason.en, bad.reason.zh)
+        };
+        let (text, en, zh) = reason("value=\"70-62\"", "value=\"\"");
+        assert_eq!(text, "<Move value=\"\" end=\"1\">");
+        assert_eq!(
+            en,
+            "the <Move> element on line 13 gives no move (no value): a move is written \
+             value=\"XY-XY\", X the file 0–8 from Red's left and Y the row 0–9 from the top"
+        );
+        assert!(
+            zh.starts_with("第13行的<Move>元素没有给出着法（value为空）"),
+            "{zh}"
+        );
+        let (text, en, _) = reason(" value=\"70-62\"", "");
+        assert_eq!(text, "<Move end=\"1\">");
+        assert!(en.contains("gives no move (no value)"), "{en}");
+        let (_, en, _) = reason("70-62", "70-6");
+        assert!(
+            en.ends_with(
+                "has the value '70-6', not of the form XY-XY: a move is written \
+                 value=\"XY-XY\", X the file 0–8 from Red's left and Y the row 0–9 from the top"
+            ),
+            "{en}"
+        );
+        let (text, en, _) = reason("70-62", "90-62");
+        assert_eq!(text, "90-62");
+        assert!(
+            en.ends_with("has the value '90-62': file 9 is off the board (files are 0–8)"),
+            "{en}"
+        );
+        let (_, en, _) = reason("70-62", "70-70");
+        assert!(
+            en.ends_with("which moves from a point to the same point"),
+            "{en}"
+        );
     }
 
     #[test]

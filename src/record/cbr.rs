@@ -6,7 +6,9 @@
 //! `(9 − y)·9 + x`, codes 0x11–0x17 Red R N B A K C P, 0x21–0x27 Black) at
 //! 2120, then a game comment and the move records from 2214.
 
-use crate::board::{Color, Move, Piece, Role, Square};
+use std::collections::HashSet;
+
+use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::binary::Cursor;
 use super::encoding::utf16le_until_nul;
@@ -130,9 +132,12 @@ const MAX_SLOTS: usize = 1 << 16;
 const IN_USE: u32 = 2;
 
 /// Reads a CBL library. When its index is intact the games are the slots it
-/// marks in use, in index order; otherwise every block that starts with the
-/// record magic (the vschess approach). Records with an empty board
-/// are section titles, not games, and are left out.
+/// marks in use, in index order; an index shifted whole by bytes lost or
+/// added before it is found where it lies, and said so. Otherwise every
+/// block that starts with the record magic is read (the vschess approach),
+/// a record that repeats a game read before it (a deleted copy) left out,
+/// and every game warns that the index could not be used. Records with an
+/// empty board are section titles, not games, and are left out.
 pub(crate) fn read_library(
     bytes: &[u8],
     name: &str,
@@ -153,21 +158,28 @@ pub(crate) fn read_library(
         .filter(|(_, w)| *w == RECORD_MAGIC)
         .map(|(i, _)| i)
         .collect();
-    let starts = match indexed_records(bytes, &magic_at) {
-        Some(starts) => starts,
-        None => {
+    let (starts, mut warning, by_index) = match find_index(bytes, &magic_at) {
+        Ok((starts, Some(shift))) => (starts, Some(shifted_index(shift)), true),
+        Ok((starts, None)) => {
+            let warning = moved_records(bytes, &starts);
+            (starts, warning, true)
+        }
+        Err(why) => {
             if magic_at.is_empty()
-                && let Some(end) = index_end(bytes)
+                && let Some(end) = index_end(bytes, COUNT_AT)
                 && end > bytes.len()
                 && end <= INDEX_AT + MAX_SLOTS * INDEX_ENTRY
             {
                 let why = index_cut(bytes.len(), end);
                 return Err(RecordError::file(name, ErrorKind::Truncated, why));
             }
-            magic_at.iter().map(|&m| Ok(m)).collect()
+            let starts = magic_at.iter().map(|&m| Ok(m)).collect();
+            (starts, Some(unusable_index(&why, magic_at.len())), false)
         }
     };
     let mut games = Vec::with_capacity(starts.len());
+    let mut seen = HashSet::new();
+    let mut repeats = Vec::new();
     for s in starts {
         let s = match s {
             Ok(s) => s,
@@ -202,14 +214,185 @@ pub(crate) fn read_library(
         if is_section_title(record) {
             continue;
         }
-        games.push(read_record(record, name, Some(games.len())));
+        let game = read_record(record, name, Some(games.len()));
+        // Without the index, a game found twice is a copy the index
+        // marked deleted: the first is kept.
+        if !by_index
+            && let Ok(g) = &game
+            && !seen.insert(identity(g))
+        {
+            repeats.push(s);
+            continue;
+        }
+        games.push(game);
+    }
+    if !repeats.is_empty()
+        && let Some(w) = &mut warning
+    {
+        *w = left_out(w, &repeats);
+    }
+    if let Some(w) = warning {
+        for game in &mut games {
+            match game {
+                Ok(g) => g.warnings.push(w.clone()),
+                Err(RecordError {
+                    partial: Some(g), ..
+                }) => g.warnings.push(w.clone()),
+                Err(_) => {}
+            }
+        }
     }
     Ok(games)
 }
 
-/// Where the index ends, by the slot count in the header, if it can be read.
-fn index_end(bytes: &[u8]) -> Option<usize> {
-    let slots = usize::try_from(u32::from_le_bytes(bytes.get(60..64)?.try_into().ok()?)).ok()?;
+/// What makes a game the same game: the start, the moves, the players,
+/// the event, date and round, the result (not the comments or the
+/// annotator, which a later copy may have changed).
+type Identity = (Position, Vec<Move>, Vec<Option<String>>, Option<Outcome>);
+
+/// The [`Identity`] of `game`.
+fn identity(game: &Game) -> Identity {
+    let tags = [
+        game.red(),
+        game.black(),
+        game.event(),
+        game.date(),
+        game.round(),
+    ];
+    (
+        game.start.clone(),
+        game.moves.iter().map(|m| m.mv).collect(),
+        tags.iter().map(|t| t.map(str::to_string)).collect(),
+        game.result,
+    )
+}
+
+/// Where the records of a library start, in order: each an offset, or as
+/// an error one past the end of the file (a library cut short).
+type Starts = Vec<Result<usize, usize>>;
+
+/// Where the header gives the number of index slots.
+const COUNT_AT: usize = 60;
+
+/// How far from its place an index shifted by bytes lost or added before
+/// it is looked for.
+const MAX_SHIFT: usize = BLOCK / 2;
+
+/// The records of the library by its index ([`indexed_records`]): where
+/// it belongs, or else shifted whole by bytes lost or added before it,
+/// with the shift (bytes added count up). Every record the shifted index
+/// lists must be exactly where it puts it. When no index is found, why
+/// the one where it belongs cannot be used.
+fn find_index(bytes: &[u8], magic_at: &[usize]) -> Result<(Starts, Option<isize>), Words> {
+    let why = match indexed_records(bytes, magic_at, 0, COUNT_AT, false) {
+        Ok(starts) => return Ok((starts, None)),
+        Err(why) => why,
+    };
+    for d in 1..=MAX_SHIFT as isize {
+        for shift in [-d, d] {
+            // The count moves with the index if the bytes were lost or
+            // added before it.
+            let moved = COUNT_AT.checked_add_signed(shift);
+            for count_at in [Some(COUNT_AT), moved].into_iter().flatten() {
+                if let Ok(starts) = indexed_records(bytes, magic_at, shift, count_at, true) {
+                    return Ok((starts, Some(shift)));
+                }
+            }
+        }
+    }
+    Err(why)
+}
+
+/// The warning for an index found `shift` bytes from its place.
+fn shifted_index(shift: isize) -> Words {
+    let n = shift.unsigned_abs();
+    let (en, zh) = if shift > 0 {
+        ("added", "多出")
+    } else {
+        ("lost", "缺少")
+    };
+    let bytes = if n == 1 { "byte" } else { "bytes" };
+    Words::new(
+        format!(
+            "the library's index is not where it belongs: {n} {bytes} {en} before it (the file is damaged); it was found {n} {bytes} {} and its games read by it",
+            if shift > 0 { "later" } else { "earlier" }
+        ),
+        format!(
+            "棋谱库索引不在应在的位置：其前{en_zh}{n}字节（文件已损坏）；在{}{n}字节处找到索引，按它读出对局",
+            if shift > 0 { "后移" } else { "前移" },
+            en_zh = zh
+        ),
+    )
+}
+
+/// The warning for a library whose index, where it belongs, puts records
+/// a few bytes from where they were found (`starts`, read by the index:
+/// bytes lost or added before them), if it does.
+fn moved_records(bytes: &[u8], starts: &Starts) -> Option<Words> {
+    let base = index_end(bytes, COUNT_AT)?;
+    let moved: Vec<String> = starts
+        .iter()
+        .flatten()
+        .filter(|s| s.abs_diff(base) % BLOCK != 0)
+        .map(usize::to_string)
+        .collect();
+    let (n, at) = (moved.len(), moved.join(", "));
+    let records = if n == 1 { "record" } else { "records" };
+    (n > 0).then(|| {
+        Words::new(
+            format!(
+                "{n} {records} (at byte {at}) not where the library's index puts them, but a few bytes away (bytes lost or added before them: the file is damaged); each was read from where it was found"
+            ),
+            format!(
+                "{n}个记录（第{at}字节处）不在棋谱库索引所指的位置，而在其附近（其前有字节缺少或多出：文件已损坏）；均按找到的位置读出"
+            ),
+        )
+    })
+}
+
+/// The warning for a library whose index cannot be used (`why`), `n`
+/// records found in the file instead.
+fn unusable_index(why: &Words, n: usize) -> Words {
+    Words::new(
+        format!(
+            "the library's index could not be used ({}): the {n} records found in the file were read instead, in file order, so a game the library deleted may be among them",
+            why.en
+        ),
+        format!(
+            "棋谱库索引无法使用（{}）：改为按文件顺序读出文件中找到的{n}个记录，其中可能有棋谱库已删除的对局",
+            why.zh
+        ),
+    )
+}
+
+/// `warning` adding that the records at `repeats` (byte offsets) were left
+/// out as repeats of a game read before.
+fn left_out(warning: &Words, repeats: &[usize]) -> Words {
+    let at: Vec<String> = repeats.iter().map(usize::to_string).collect();
+    let at = at.join(", ");
+    let n = repeats.len();
+    let (records, repeat) = if n == 1 {
+        ("record", "repeats")
+    } else {
+        ("records", "repeat")
+    };
+    Words::new(
+        format!(
+            "{}; {n} {records} (at byte {at}) {repeat} a game read before it (the same players, event, date, result and moves) and {} left out",
+            warning.en,
+            if n == 1 { "was" } else { "were" }
+        ),
+        format!(
+            "{}；{n}个记录（第{at}字节处）与之前读出的对局相同（棋手、赛事、日期、结果、着法均同），未重复列出",
+            warning.zh
+        ),
+    )
+}
+
+/// Where the index ends, by the slot count at `count_at`, if it can be read.
+fn index_end(bytes: &[u8], count_at: usize) -> Option<usize> {
+    let raw = bytes.get(count_at..count_at + 4)?.try_into().ok()?;
+    let slots = usize::try_from(u32::from_le_bytes(raw)).ok()?;
     INDEX_AT.checked_add(slots.checked_mul(INDEX_ENTRY)?)
 }
 
@@ -226,48 +409,91 @@ fn index_cut(len: usize, end: usize) -> Words {
 
 /// The records the index marks in use, if the index is intact: the offset
 /// of each, or as an error the offset of one past the end of the file (a
-/// library cut short). A record found within half a block of where the
-/// index puts it (`magic_at`: where records start, in order) is that
-/// record: bytes lost or added before it shift it, and reading every
-/// record found instead would bring back the games deleted from the
-/// library. An index with fewer entries (in use or deleted) than the file
-/// has records, or with flags beyond their low byte (entries shifted by
-/// bytes lost or added in the index), is not intact.
-fn indexed_records(bytes: &[u8], magic_at: &[usize]) -> Option<Vec<Result<usize, usize>>> {
-    let base = index_end(bytes)?;
-    let index = bytes.get(INDEX_AT..base)?;
+/// library cut short). The index and the records are looked for `shift`
+/// bytes from their place, its slot count at `count_at`. Unless `exact`,
+/// a record found within half a block of where the index puts it
+/// (`magic_at`: where records start, in order) is that record: bytes lost
+/// or added before it shift it, and reading every record found instead
+/// would bring back the games deleted from the library. An index with
+/// fewer entries (in use or deleted) than the file has records, or with
+/// flags beyond their low byte (entries shifted by bytes lost or added in
+/// the index), is not intact: the error says why.
+fn indexed_records(
+    bytes: &[u8],
+    magic_at: &[usize],
+    shift: isize,
+    count_at: usize,
+    exact: bool,
+) -> Result<Starts, Words> {
+    let unreadable = || {
+        Words::new(
+            format!("its slot count at byte {count_at} is beyond the file"),
+            format!("第{count_at}字节处的记录数超出文件"),
+        )
+    };
+    let base = index_end(bytes, count_at)
+        .and_then(|b| b.checked_add_signed(shift))
+        .ok_or_else(unreadable)?;
+    let index = INDEX_AT
+        .checked_add_signed(shift)
+        .and_then(|at| bytes.get(at..base))
+        .ok_or_else(unreadable)?;
     let mut out = Vec::new();
     let mut entries = 0;
-    for entry in index.chunks_exact(INDEX_ENTRY) {
-        let flags = u32::from_le_bytes(entry[..4].try_into().ok()?);
+    for (i, entry) in index.chunks_exact(INDEX_ENTRY).enumerate() {
+        let word =
+            |k: usize| u32::from_le_bytes([entry[k], entry[k + 1], entry[k + 2], entry[k + 3]]);
+        let flags = word(0);
         // Flags are a few low bits: others set show entries out of place.
         if flags > 0xFF {
-            return None;
+            return Err(Words::new(
+                format!(
+                    "entry {i} has flags {flags:#x}: its entries are out of place, bytes were lost or added in or before it"
+                ),
+                format!("第{i}项的标志为{flags:#x}：索引项错位，索引中或其前有字节缺少或多出"),
+            ));
         }
         entries += usize::from(flags != 0);
         if flags == 0 || flags & IN_USE == 0 {
             continue;
         }
-        let slot = usize::try_from(u32::from_le_bytes(entry[4..8].try_into().ok()?)).ok()?;
-        let at = base.checked_add(slot.checked_mul(BLOCK)?)?;
+        let slot = word(4) as usize;
+        let at = slot
+            .checked_mul(BLOCK)
+            .and_then(|o| base.checked_add(o))
+            .ok_or_else(unreadable)?;
         let near = || {
             let i = magic_at.partition_point(|&m| m < at.saturating_sub(BLOCK / 2));
             magic_at
                 .get(i)
                 .copied()
-                .filter(|&m| m.abs_diff(at) < BLOCK / 2)
+                .filter(|&m| !exact && m.abs_diff(at) < BLOCK / 2)
         };
-        if at >= bytes.len() {
+        if at >= bytes.len() && !exact {
             out.push(Err(at));
-        } else if bytes[at..].starts_with(RECORD_MAGIC) {
+        } else if bytes.get(at..).is_some_and(|b| b.starts_with(RECORD_MAGIC)) {
             out.push(Ok(at));
         } else {
-            out.push(Ok(near()?));
+            out.push(Ok(near().ok_or_else(|| {
+                Words::new(
+                    format!("entry {i} puts a record at byte {at}, where there is none"),
+                    format!("第{i}项指向第{at}字节处的记录，那里并没有记录"),
+                )
+            })?));
         }
     }
     // Every record of the file has an entry, in use or deleted: an index
     // with fewer is damaged, and would lose games without a word.
-    (entries >= magic_at.len()).then_some(out)
+    if entries < magic_at.len() || (exact && out.is_empty()) {
+        return Err(Words::new(
+            format!(
+                "it has {entries} entries for the {} records of the file",
+                magic_at.len()
+            ),
+            format!("索引只有{entries}项，文件却有{}个记录", magic_at.len()),
+        ));
+    }
+    Ok(out)
 }
 
 /// A record with no piece on its board: a section title of a library (it
@@ -459,18 +685,36 @@ mod tests {
             entry[4..8].copy_from_slice(&slot.to_le_bytes());
             lib.extend(entry);
         }
-        for _ in 0..n {
-            let mut block = record(&[[1, 0, 70, 67]]);
-            block.resize(BLOCK, 0);
-            lib.extend(block);
+        for slot in 0..n {
+            lib.extend(block(slot));
         }
         lib
     }
 
+    /// The block of a library's game `round`: one move, its round.
+    fn block(round: u32) -> Vec<u8> {
+        let mut block = record(&[[1, 0, 70, 67]]);
+        block[756] = b'1' + round as u8;
+        block.resize(BLOCK, 0);
+        block
+    }
+
+    /// The rounds of the games of `lib`, and the warnings of the first.
+    fn rounds(lib: &[u8]) -> (Vec<String>, Vec<String>) {
+        let games = read_library(lib, "l.cbl").unwrap();
+        let games: Vec<Game> = games.into_iter().map(Result::unwrap).collect();
+        let rounds = games
+            .iter()
+            .map(|g| g.round().unwrap().to_string())
+            .collect();
+        let warnings = games[0].warnings.iter().map(|w| w.en.clone()).collect();
+        (rounds, warnings)
+    }
+
     #[test]
     fn a_byte_lost_in_a_library_neither_brings_back_a_deleted_game_nor_loses_one() {
-        // Three games in use, then the block of a deleted one (its entry
-        // flagged, without the in-use bit, as 象棋桥 leaves it).
+        // Three games in use, then the block of a deleted copy of the third
+        // (its entry flagged, without the in-use bit, as 象棋桥 leaves it).
         let mut lib = indexed_library(3);
         let mut deleted = vec![0u8; INDEX_ENTRY];
         deleted[..4].copy_from_slice(&5u32.to_le_bytes());
@@ -480,22 +724,81 @@ mod tests {
             deleted,
         );
         lib[60..64].copy_from_slice(&4u32.to_le_bytes());
-        let mut block = record(&[[1, 0, 70, 67]]);
-        block.resize(BLOCK, 0);
-        lib.extend(block);
+        let mut copy = block(2);
+        copy[1780] = b'X'; // another annotator: still the same game
+        lib.extend(copy);
         let base = INDEX_AT + 4 * INDEX_ENTRY;
-        let read = |bytes: &[u8]| read_library(bytes, "l.cbl").unwrap().len();
-        assert_eq!(read(&lib), 3);
+        let three = vec!["1".to_string(), "2".into(), "3".into()];
+        assert_eq!(rounds(&lib), (three.clone(), vec![]));
         // A byte lost in the padding of the first record shifts the others
         // off their blocks: still the three games the index lists.
         let mut shifted = lib.clone();
         shifted.remove(base + BLOCK - 10);
-        assert_eq!(read(&shifted), 3);
+        let (read, warnings) = rounds(&shifted);
+        assert_eq!(read, three);
+        assert_eq!(
+            warnings,
+            [format!(
+                "2 records (at byte {}, {}) not where the library's index puts them, but a few \
+                 bytes away (bytes lost or added before them: the file is damaged); each was \
+                 read from where it was found",
+                base + BLOCK - 1,
+                base + 2 * BLOCK - 1
+            )]
+        );
         // A byte lost inside the index shifts its entries: it is no longer
-        // trusted, and every record found is read rather than some lost.
+        // trusted, every record found is read, the deleted copy left out,
+        // and each game says so.
         let mut damaged = lib.clone();
         damaged.remove(INDEX_AT + INDEX_ENTRY + 2);
-        assert_eq!(read(&damaged), 4);
+        let (read, warnings) = rounds(&damaged);
+        assert_eq!(read, three);
+        assert_eq!(
+            warnings,
+            [format!(
+                "the library's index could not be used (entry 1 has flags 0x1000002: its entries \
+                 are out of place, bytes were lost or added in or before it): the 4 records found \
+                 in the file were read instead, in file order, so a game the library deleted may \
+                 be among them; 1 record (at byte {}) repeats a game read before it (the same \
+                 players, event, date, result and moves) and was left out",
+                base + 3 * BLOCK - 1
+            )]
+        );
+    }
+
+    #[test]
+    fn an_index_shifted_by_bytes_lost_or_added_before_it_is_found() {
+        let lib = indexed_library(3);
+        let three = vec!["1".to_string(), "2".into(), "3".into()];
+        let lost = |at: usize, n: usize| [&lib[..at], &lib[at + n..]].concat();
+        let added = |at: usize, n: usize| [&lib[..at], &vec![0u8; n], &lib[at..]].concat();
+        for (bytes, warning) in [
+            (
+                lost(1000, 1),
+                "1 byte lost before it (the file is damaged); it was found 1 byte earlier",
+            ),
+            (
+                added(1000, 3),
+                "3 bytes added before it (the file is damaged); it was found 3 bytes later",
+            ),
+            // Before the slot count, which moves too.
+            (lost(20, 2), "2 bytes lost before it"),
+        ] {
+            let (read, warnings) = rounds(&bytes);
+            assert_eq!(read, three, "{warning}");
+            assert_eq!(warnings.len(), 1);
+            assert!(
+                warnings[0].starts_with("the library's index is not where it belongs: ")
+                    && warnings[0].contains(warning),
+                "{}",
+                warnings[0]
+            );
+        }
+        let zh = read_library(&added(1000, 1), "l.cbl").unwrap();
+        assert_eq!(
+            zh[0].as_ref().unwrap().warnings[0].zh,
+            "棋谱库索引不在应在的位置：其前多出1字节（文件已损坏）；在后移1字节处找到索引，按它读出对局"
+        );
     }
 
     #[test]

@@ -191,6 +191,40 @@ fn mismatch(bytes: &[u8], forced: &'static Encoding, at: impl Fn(usize) -> Words
     let name = encoding_name(forced);
     let utf8 = std::str::from_utf8(bytes);
     if forced != UTF_8 {
+        // UTF-8 with a few damaged bytes is still UTF-8 (`mostly_utf8`).
+        if utf8.is_err() && mostly_utf8(bytes) {
+            let sample = sample_of(bytes, forced);
+            // Places: runs of bytes that are no UTF-8, however many sequences.
+            let mut damaged = 0;
+            let mut in_run = false;
+            for chunk in bytes.utf8_chunks() {
+                let run_goes_on = in_run && chunk.valid().is_empty();
+                damaged += usize::from(!chunk.invalid().is_empty() && !run_goes_on);
+                in_run = !chunk.invalid().is_empty();
+            }
+            let place = at(first_undecodable(bytes, UTF_8).unwrap_or(0));
+            let (places, places_zh) = if damaged == 1 {
+                (
+                    format!("one damaged place, {}", place.en),
+                    format!("一处损坏：{}", place.zh),
+                )
+            } else {
+                (
+                    format!("{damaged} damaged places, the first {}", place.en),
+                    format!("{damaged}处损坏，第一处为{}", place.zh),
+                )
+            };
+            return Some(Words::new(
+                format!(
+                    "the text is UTF-8 but for {places}; read as {name} its Chinese becomes \
+                     other characters ({sample}); try --encoding utf-8, or leave --encoding out"
+                ),
+                format!(
+                    "文本是UTF-8（仅有{places_zh}），按{name}读则中文变成乱码（{sample}）；\
+                     可改用 --encoding utf-8，或不加 --encoding"
+                ),
+            ));
+        }
         if utf8.is_ok() {
             let sample = sample_of(bytes, forced);
             return Some(Words::new(
@@ -214,28 +248,11 @@ fn mismatch(bytes: &[u8], forced: &'static Encoding, at: impl Fn(usize) -> Words
         ));
     }
     let detected = detect_encoding(bytes, true);
-    let other = (detected != forced && detected != UTF_8).then_some(detected);
-    let hint = |other: Option<&'static Encoding>| match other {
-        Some(enc) => {
-            let flag = if enc == BIG5 { "big5" } else { "gbk" };
-            (
-                format!(
-                    "; it reads cleanly as {}: try --encoding {flag}, or leave --encoding out",
-                    encoding_name(enc)
-                ),
-                format!(
-                    "；按{}读则无误：可改用 --encoding {flag}，或不加 --encoding",
-                    encoding_name(enc)
-                ),
-            )
-        }
-        None => (String::new(), String::new()),
-    };
     // Bytes that no encoding reads better than the one given are damage,
     // not a sign of another encoding.
     if let Some(offset) = first_undecodable(bytes, forced).filter(|_| detected != forced) {
         let place = at(offset);
-        let (hint_en, hint_zh) = hint(other.filter(|&e| clean(bytes, e)));
+        let (hint_en, hint_zh) = clean_elsewhere(bytes, forced);
         return Some(Words::new(
             format!(
                 "the text is not valid {name}: {} is no character in it{hint_en}",
@@ -245,15 +262,62 @@ fn mismatch(bytes: &[u8], forced: &'static Encoding, at: impl Fn(usize) -> Words
         ));
     }
     // Both legacy encodings read it: the one with many more xiangqi characters is meant.
+    let other = (detected != forced && detected != UTF_8).then_some(detected);
     let other = other.filter(|&e| {
         let (mine, theirs) = (common_chars(bytes, forced), common_chars(bytes, e));
         clean(bytes, e) && theirs >= 2 * mine + 4
     })?;
-    let (hint_en, hint_zh) = hint(Some(other));
+    let (hint_en, hint_zh) = try_instead(other);
     Some(Words::new(
         format!("read as {name}, the text holds few of the characters game records use{hint_en}"),
         format!("按{name}读，文本中几乎没有棋谱常用的字{hint_zh}"),
     ))
+}
+
+/// The hint to try `enc` instead, which reads the text cleanly.
+fn try_instead(enc: &'static Encoding) -> (String, String) {
+    let (name, flag) = (encoding_name(enc), flag(enc));
+    (
+        format!("; it reads cleanly as {name}: try --encoding {flag}, or leave --encoding out"),
+        format!("；按{name}读则无误：可改用 --encoding {flag}，或不加 --encoding"),
+    )
+}
+
+/// The `--encoding` value that names `enc`.
+fn flag(enc: &'static Encoding) -> &'static str {
+    if enc == BIG5 { "big5" } else { "gbk" }
+}
+
+/// Which of GBK and Big5, other than `forced`, reads `bytes` cleanly, as a
+/// hint: the one that does, or of two that do the one that yields many
+/// more xiangqi characters; when nothing tells the two apart (names alone
+/// read cleanly as both), says so rather than name one. Nothing when
+/// neither does.
+fn clean_elsewhere(bytes: &[u8], forced: &'static Encoding) -> (String, String) {
+    let clean_ones: Vec<&'static Encoding> = [GB18030, BIG5]
+        .into_iter()
+        .filter(|&e| e != forced && clean(bytes, e))
+        .collect();
+    let [gbk, big5] = clean_ones[..] else {
+        return clean_ones
+            .first()
+            .map_or((String::new(), String::new()), |&e| try_instead(e));
+    };
+    let (g, b) = (common_chars(bytes, gbk), common_chars(bytes, big5));
+    if g >= 2 * b + 4 {
+        return try_instead(gbk);
+    }
+    if b >= 2 * g + 4 {
+        return try_instead(big5);
+    }
+    (
+        "; it reads cleanly both as GBK (GB18030) and as Big5, and nothing in it tells which \
+         (names alone do not): try --encoding gbk or --encoding big5 and look at the names"
+            .to_string(),
+        "；按GBK (GB18030)和按Big5读都无误，文本中没有能分辨二者的字（仅凭人名无法分辨）：\
+         可试 --encoding gbk 或 --encoding big5，看人名是否正确"
+            .to_string(),
+    )
 }
 
 /// The name people know an encoding by (GB18030 reads GBK and GB2312 too).
@@ -423,6 +487,83 @@ mod tests {
         assert!(w.contains("replacement characters"), "{w}");
         assert_eq!(first_undecodable(&gbk, GB18030), None);
         assert_eq!(first_undecodable(&gbk, UTF_8), Some(8));
+    }
+
+    #[test]
+    fn the_hint_names_an_encoding_only_when_the_text_tells_it() {
+        let why = |bytes: &[u8], enc| forced_encoding_mismatch(bytes, enc).unwrap().en;
+        // Names alone, in Big5 or in GBK: both read cleanly, nothing tells
+        // which; the hint names neither.
+        let both = "it reads cleanly both as GBK (GB18030) and as Big5, and nothing in it tells \
+                    which (names alone do not): try --encoding gbk or --encoding big5";
+        for (enc, names) in [
+            (BIG5, "[Red \"許銀川\"]\n"),
+            (GB18030, "[Red \"胡荣华\"]\n"),
+        ] {
+            let (bytes, _, _) = enc.encode(names);
+            let w = why(&bytes, UTF_8);
+            assert!(w.contains(both), "{w}");
+            assert!(!w.contains("reads cleanly as"), "{w}");
+        }
+        // Moves tell: each is named.
+        let (big5, _, _) =
+            BIG5.encode("[Red \"許銀川\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８\n");
+        let w = why(&big5, UTF_8);
+        assert!(
+            w.ends_with("; it reads cleanly as Big5: try --encoding big5, or leave --encoding out"),
+            "{w}"
+        );
+        let (gbk, _, _) =
+            GB18030.encode("[Red \"胡荣华\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８\n");
+        let w = why(&gbk, UTF_8);
+        assert!(
+            w.ends_with(
+                "; it reads cleanly as GBK (GB18030): try --encoding gbk, or leave --encoding out"
+            ),
+            "{w}"
+        );
+    }
+
+    #[test]
+    fn utf8_with_a_damaged_byte_forced_as_gbk_or_big5_is_told() {
+        let text = "[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 红胜\n";
+        let mut damaged = text.as_bytes().to_vec();
+        damaged[30] = 0xFF;
+        let w = forced_encoding_mismatch(&damaged, GB18030).unwrap();
+        assert!(
+            w.en.starts_with(
+                "the text is UTF-8 but for one damaged place, the byte at offset 30 (line 1); \
+                 read as GBK (GB18030) its Chinese becomes other characters ("
+            ) && w
+                .en
+                .ends_with("try --encoding utf-8, or leave --encoding out"),
+            "{}",
+            w.en
+        );
+        assert!(
+            w.zh.starts_with("文本是UTF-8（仅有一处损坏：偏移30处的字节（第1行）），按GBK (GB18030)读则中文变成乱码"),
+            "{}",
+            w.zh
+        );
+        // A second damaged place, a whole character lost to two bytes, in
+        // a longer text (detection wants sixteen characters to a place).
+        let at = text.find("马二").unwrap();
+        damaged[at] = 0xFE;
+        damaged[at + 1] = 0xFE;
+        damaged.extend_from_slice(
+            "{炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３}\n"
+                .repeat(3)
+                .as_bytes(),
+        );
+        let w = forced_encoding_mismatch(&damaged, BIG5).unwrap().en;
+        assert!(
+            w.starts_with(
+                "the text is UTF-8 but for 2 damaged places, the first the byte at offset 30"
+            ),
+            "{w}"
+        );
+        // Read as UTF-8, as given, only the replacement is said, as before.
+        assert_eq!(forced_encoding_mismatch(&damaged, UTF_8), None);
     }
 
     #[test]

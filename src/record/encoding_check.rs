@@ -54,3 +54,12 @@ pub fn file_encoding_mismatch(
         _ => forced_encoding_mismatch(bytes, forced),
     }
 }
+
+/// The warning that the encoding given looks wrong for a file's text,
+/// `why` being what [`file_encoding_mismatch`] says.
+pub fn wrong_encoding_warning(why: &Words) -> Words {
+    Words::new(
+        format!("the encoding given (--encoding) looks wrong: {}", why.en),
+        format!("指定的编码（--encoding）似乎不对：{}", why.zh),
+    )
+}

@@ -33,6 +33,10 @@ pub struct Game {
     /// another legal move, each with its ply (1-based): they were read the
     /// preferred way, which a record that meant the other gets wrong.
     pub other_readings: Vec<(usize, OtherReading)>,
+    /// What the reader noticed about the file or the game that the moves
+    /// and tags do not show, for a person to check (a library index it
+    /// could not use, text whose encoding it could not tell): each in words.
+    pub warnings: Vec<Words>,
 }
 
 /// One move of the main line.
@@ -106,6 +110,7 @@ impl Game {
             illegal: None,
             comment: None,
             other_readings: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 

@@ -30,6 +30,8 @@ mod move_text;
 mod movetext;
 mod pgn;
 mod replay;
+#[cfg(feature = "cli")]
+mod traditional;
 mod write;
 mod xqf;
 
@@ -41,12 +43,14 @@ use crate::words::Words;
 
 pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
-pub use encoding_check::{file_encoding_mismatch, file_head};
+pub use encoding_check::{file_encoding_mismatch, file_head, wrong_encoding_warning};
 pub use error::{ErrorKind, RecordError};
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
 #[cfg(feature = "cli")]
 pub(crate) use pgn::move_list_start;
+#[cfg(feature = "cli")]
+pub(crate) use traditional::traditional_glyphs;
 pub use write::{format_tag, write_pgn};
 
 /// The file formats the readers understand.

@@ -25,8 +25,20 @@ const OWN_TAGS: [&str; 5] = ["Game", "Result", "FEN", "Format", "Termination"];
 /// Appends `game` to `out` as one PGN game with its moves in `notation`: `[Game "Chinese Chess"]`, the
 /// file's tags, Result, FEN (when not the initial position), Format,
 /// Termination, then the numbered main line with its comments and the result.
-/// An illegal move that ended the main line is noted in a final comment, in `lang`.
+/// An illegal move that ended the main line is noted in a final comment, in
+/// `lang`, with the result the record gives: the game written is the legal
+/// part of the record, unfinished (`*`, no Termination), since the result
+/// and the termination are those of moves it leaves out.
 pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) {
+    // The result and termination of a game cut at an illegal move are
+    // those of the whole record: only said in the comment.
+    let (result, termination) = match game.illegal {
+        Some(_) => (None, None),
+        None => (
+            game.result,
+            game.tag("Termination").or(game.termination.as_deref()),
+        ),
+    };
     out.push_str("[Game \"Chinese Chess\"]\n");
     for (k, v) in &game.tags {
         if OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) {
@@ -34,14 +46,14 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         }
         tag(out, k, v);
     }
-    tag(out, "Result", game.result.map_or("*", |r| r.pgn()));
+    tag(out, "Result", result.map_or("*", |r| r.pgn()));
     if game.start != initial_position() {
         tag(out, "FEN", &game.start.fen());
     }
     tag(out, "Format", format_tag(notation));
     // After Format, where it was read from or not, so that a file written
     // and read again is written the same.
-    if let Some(t) = game.tag("Termination").or(game.termination.as_deref()) {
+    if let Some(t) = termination {
         tag(out, "Termination", t);
     }
     if let Some(c) = &game.comment {
@@ -79,13 +91,32 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
             ),
             Lang::Zh => ill.in_lang(Lang::Zh),
         };
-        comment(out, &note);
+        comment(out, &format!("{note}{}", left_out(game, lang)));
     }
     if !game.moves.is_empty() || game.illegal.is_some() {
         out.push('\n');
     }
-    out.push_str(game.result.map_or("*", |r| r.pgn()));
+    out.push_str(result.map_or("*", |r| r.pgn()));
     out.push_str("\n\n");
+}
+
+/// What a game cut at an illegal move leaves out besides its moves, in
+/// `lang`: the result and termination the record gives, if any.
+fn left_out(game: &Game, lang: Lang) -> String {
+    let result = game.result.map(|r| r.pgn());
+    let termination = game.tag("Termination").or(game.termination.as_deref());
+    let given: Vec<&str> = result.into_iter().chain(termination).collect();
+    let given = given.join(", ");
+    match (lang, given.is_empty()) {
+        (Lang::En, true) => "; the moves from there on are left out".to_string(),
+        (Lang::En, false) => format!(
+            "; the moves from there on are left out, and with them the result the record gives ({given}): the game is written as unfinished (*)"
+        ),
+        (Lang::Zh, true) => "；此后的着法未写出".to_string(),
+        (Lang::Zh, false) => {
+            format!("；此后的着法未写出，棋谱所记的结果（{given}）也随之略去：本局记为未完（*）")
+        }
+    }
 }
 
 fn tag(out: &mut String, key: &str, value: &str) {
@@ -160,6 +191,43 @@ mod tests {
         let out = written(&first_game("1. 马二进四 *\n"), Notation::Iccs, Lang::En);
         assert!(
             out.contains("]\n{ply 1 '马二进四' cannot be played"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_game_cut_at_an_illegal_move_is_written_unfinished_with_the_result_in_the_comment() {
+        let g = first_game(
+            "[Result \"1-0\"]\n[Termination \"黑方认负\"]\n1. h2e2 h9g7 2. h0g2 h9g7 3. c3c4 1-0\n",
+        );
+        let out = written(&g, Notation::Iccs, Lang::En);
+        assert!(out.contains("[Result \"*\"]\n"), "{out}");
+        assert!(!out.contains("Termination"), "{out}");
+        assert!(
+            out.ends_with(
+                "2. H0-G2 {ply 4 'h9g7' cannot be played: there is no piece on h9; the moves from \
+                 there on are left out, and with them the result the record gives (1-0, 黑方认负): \
+                 the game is written as unfinished (*)}\n*\n\n"
+            ),
+            "{out}"
+        );
+        let zh = written(&g, Notation::Chinese, Lang::Zh);
+        assert!(
+            zh.contains("；此后的着法未写出，棋谱所记的结果（1-0, 黑方认负）也随之略去：本局记为未完（*）}\n*\n"),
+            "{zh}"
+        );
+        // Read back: the legal part, no result, nothing illegal.
+        let back = first_game(&out);
+        assert_eq!(back.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!((back.result, back.recorded_result()), (None, None));
+        assert!(back.illegal.is_none());
+        let back = first_game(&zh);
+        assert_eq!((back.result, back.recorded_result()), (None, None));
+        // Without a result given, only the moves are said to be left out.
+        let g = first_game("1. h2e2 h9g7 2. h0g2 h9g7 *\n");
+        let out = written(&g, Notation::Iccs, Lang::En);
+        assert!(
+            out.ends_with("on h9; the moves from there on are left out}\n*\n\n"),
             "{out}"
         );
     }

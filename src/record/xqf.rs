@@ -537,6 +537,17 @@ mod tests {
         bytes[0x131..0x131 + name.len()].copy_from_slice(&name);
         let names_only = read(&bytes, "t.xqf", None).unwrap();
         assert_ne!(names_only.red(), Some("許銀川"));
+        // Forced UTF-8, the hint names neither GBK nor Big5: both read the
+        // name cleanly, and GBK is wrong here.
+        let why = encoding_mismatch(&bytes, encoding_rs::UTF_8).unwrap().en;
+        assert!(
+            why.ends_with(
+                "it reads cleanly both as GBK (GB18030) and as Big5, and nothing in it tells \
+                 which (names alone do not): try --encoding gbk or --encoding big5 and look at \
+                 the names"
+            ),
+            "{why}"
+        );
         let forced = read(&bytes, "t.xqf", Some(encoding_rs::BIG5)).unwrap();
         assert_eq!(forced.red(), Some("許銀川"));
         // `plain` writes comments as UTF-8: this one is built by hand.
@@ -552,7 +563,10 @@ mod tests {
         // Forced UTF-8: the name is named as no UTF-8, the file whole or cut.
         let why = encoding_mismatch(&with_comment, encoding_rs::UTF_8).unwrap();
         assert!(
-            why.en.contains("byte 1 of the Red player's name (header)"),
+            why.en.contains("byte 1 of the Red player's name (header)")
+                && why.en.ends_with(
+                    "it reads cleanly as Big5: try --encoding big5, or leave --encoding out"
+                ),
             "{}",
             why.en
         );
