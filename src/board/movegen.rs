@@ -14,9 +14,10 @@ use arrayvec::ArrayVec;
 
 use super::attacks::{
     advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach_twice,
-    king_attacks, line, may_give_check, pawn_attackers_from, pawn_attackers_from_twice,
-    pawn_attacks, rook_and_cannon_attacks, rook_attacks, unblocked_reach,
+    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach,
+    horse_reach_twice, king_attacks, line, may_give_check, pawn_attackers_from,
+    pawn_attackers_from_twice, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
+    unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -444,18 +445,33 @@ impl Position {
         self.king_danger(king, !us, occ, them).is_empty()
     }
 
-    fn pins(&self) -> Pins {
+    /// The pieces giving check to the side to move (as
+    /// [`Position::checkers`]) and the pins of its king, found together: a
+    /// rook, facing king or cannon on the king's lines is a checker or a pinner
+    /// by the count of pieces between, and a horse's leg that blocks a check
+    /// is pinned.
+    fn checkers_and_pins(&self) -> (Bitboard, Pins) {
         let us = self.turn();
         let ksq = self.king(us);
         let them = self.us(!us);
         let occ = self.occupied();
+        let mut checkers = pawn_attackers_from(!us, ksq) & self.role(Role::Pawn) & them;
         let mut blockers = Bitboard::EMPTY;
         let mut forbidden = Bitboard::EMPTY;
+        // Horses' legs are looked at only with a horse a leap away.
+        let horses = self.role(Role::Horse) & them & horse_reach(ksq);
+        if horses.any() {
+            checkers |= horse_attackers_from(ksq, occ) & horses;
+            // An occupied leg between the king and an enemy horse pins the leg piece.
+            blockers |= horse_leg_blockers(ksq, occ, horses);
+        }
         let lines = cross(ksq);
         let rook_like = (self.role(Role::Rook) | self.role(Role::King)) & them & lines;
         for s in rook_like {
             let b = between(ksq, s) & occ;
-            if !b.more_than_one() {
+            if b.is_empty() {
+                checkers.set(s);
+            } else if !b.more_than_one() {
                 blockers |= b;
             }
         }
@@ -463,16 +479,16 @@ impl Position {
             let b = between(ksq, s) & occ;
             match b.count() {
                 0 => forbidden |= between(ksq, s),
+                1 => checkers.set(s),
                 2 => blockers |= b,
                 _ => {}
             }
         }
-        // An occupied leg between the king and an enemy horse pins the leg piece.
-        blockers |= horse_leg_blockers(ksq, occ, self.role(Role::Horse) & them);
-        Pins {
+        let pins = Pins {
             blockers: blockers & self.us(us),
             forbidden,
-        }
+        };
+        (checkers, pins)
     }
 
     /// Where a piece that stands off the lines and horse legs of its king
@@ -511,9 +527,9 @@ impl Position {
         let own = self.us(us);
         let occ = self.occupied();
         let ksq = self.king(us);
-        let checkers = self.checkers();
+        let (checkers, pins) = self.checkers_and_pins();
         let in_check = checkers.any();
-        let pins = if in_check { None } else { Some(self.pins()) };
+        let pins = (!in_check).then_some(pins);
         // In check, a piece other than the king must answer the (first) checker:
         // take it, block it, fill a horse's leg, or leave as a cannon's screen.
         let (answers, screens) = match checkers.first() {
@@ -725,6 +741,58 @@ mod tests {
             positions.len() > 3000 && checks > 3000,
             "{} {checks}",
             positions.len()
+        );
+    }
+
+    #[test]
+    fn checkers_and_pins_agree_with_taking_away_and_adding_pieces() {
+        // The public rule cases, the positions their searches by checks meet
+        // (many in check) and random playouts.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                positions.push(pos.clone());
+                for check in pos.checking_moves() {
+                    let mut checked = pos.clone();
+                    checked.play_unchecked(check);
+                    positions.push(checked);
+                }
+                pos.play_unchecked(mv);
+            }
+        }
+        for_each_playout_position(60, 150, |pos| positions.push(pos.clone()));
+        let (mut in_check, mut pinned, mut forbidden) = (0, 0, 0);
+        for pos in &positions {
+            let (checkers, pins) = pos.checkers_and_pins();
+            assert_eq!(checkers, pos.checkers(), "{}", pos.fen());
+            if checkers.any() {
+                in_check += 1;
+                continue;
+            }
+            let us = pos.turn();
+            let ksq = pos.king(us);
+            let (occ, them) = (pos.occupied(), pos.us(!us));
+            let exposed = |occ: Bitboard| pos.king_danger(ksq, !us, occ, them).any();
+            // A pinned piece of ours is one whose leaving alone exposes the king.
+            let plain_blockers: Bitboard = pos
+                .us(us)
+                .without(ksq)
+                .into_iter()
+                .filter(|&sq| exposed(occ.without(sq)))
+                .collect();
+            // A forbidden square is an empty one where any piece would expose it.
+            let plain_forbidden: Bitboard = (!occ)
+                .into_iter()
+                .filter(|&sq| exposed(occ.with(sq)))
+                .collect();
+            assert_eq!(pins.blockers, plain_blockers, "{}", pos.fen());
+            assert_eq!(pins.forbidden, plain_forbidden, "{}", pos.fen());
+            pinned += plain_blockers.count();
+            forbidden += plain_forbidden.count();
+        }
+        assert!(
+            in_check > 1000 && pinned > 1000 && forbidden > 1000,
+            "{in_check} {pinned} {forbidden}"
         );
     }
 

@@ -152,7 +152,7 @@ pub(super) fn won_after_checks(
             replies.retain(|m| Some(*m) != known && !takes.contains(m));
             let king = pos.king(pos.turn());
             replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
-            for reply in replies {
+            for &reply in &replies {
                 live = weigh(pos, reply, &mut floor, memory);
                 if live.is_empty() {
                     memory.answers.note(check, reply);

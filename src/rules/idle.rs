@@ -10,15 +10,15 @@ use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 use super::Nature;
 use super::exchange::{capture_gain, value};
 use super::nature::{MoveNature, Why};
-use super::threats::{Threat, mutual_piece_exchanges};
+use super::threats::{Pairs, Threat, mutual_piece_exchanges};
 
 /// The [`mutual_piece_exchanges`] (pawns aside) that are even: the
 /// opponent's capture of ours wins nothing through the exchange. The exchange
 /// offers (兑); one that would lose the piece is a sacrifice (献).
-fn piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+fn piece_exchanges(other: &Position, mover: &Position) -> Pairs {
     let mut pairs = mutual_piece_exchanges(other, mover);
     let mut other = other.clone();
-    pairs.retain(|&(ours, theirs)| capture_gain(&mut other, Move::new(theirs, ours)) <= 0);
+    pairs.retain(|&mut (ours, theirs)| capture_gain(&mut other, Move::new(theirs, ours)) <= 0);
     pairs
 }
 

@@ -16,7 +16,8 @@ use super::exchange::value;
 use super::idle::idle_nature;
 use super::mate_search::MateSearch;
 use super::threats::{
-    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, trading_pairs,
+    Across, Pairs, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
+    trading_pairs,
 };
 use super::{Nature, RuleSet};
 
@@ -345,7 +346,7 @@ pub(super) fn new_threats(
         }
     }
     // The pairs that stood before the move and still stand, found once when first asked.
-    let mut stood: Option<Vec<(Square, Square)>> = None;
+    let mut stood: Option<Pairs> = None;
     let mut stood_paired = |t: &Threat| -> Option<Square> {
         stood
             .get_or_insert_with(|| {

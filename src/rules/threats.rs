@@ -204,8 +204,8 @@ fn threats_on(
     let us = pos.turn();
     let them = pos.us(!us);
     // The like pieces that could trade, found when first needed.
-    let mut mutual: Option<Vec<(Square, Square)>> = None;
-    let mut pairs: Option<Vec<(Square, Square)>> = None;
+    let mut mutual: Option<Pairs> = None;
+    let mut pairs: Option<Pairs> = None;
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
     pos.legal_captures_on_into(targets, &mut captures);
@@ -410,10 +410,15 @@ pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
     uncovered
 }
 
+/// Pairs (ours, theirs) of like pieces, as [`mutual_exchanges`] finds them:
+/// at most 27 (two rooks, two horses and two cannons each meeting two like
+/// pieces, five pawns each reaching three squares), so they are kept in place.
+pub(crate) type Pairs = ArrayVec<(Square, Square), 32>;
+
 /// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
 /// is the position with the pair's owner to move, `other` the same placement
 /// with the opponent to move.
-pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Pairs {
     // Kings never trade; advisors and elephants never meet their like.
     like_pairs(
         other,
@@ -423,14 +428,14 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Vec<(Squar
 }
 
 /// The [`mutual_exchanges`] of pieces other than pawns.
-pub(crate) fn mutual_piece_exchanges(other: &Position, mover: &Position) -> Vec<(Square, Square)> {
+pub(crate) fn mutual_piece_exchanges(other: &Position, mover: &Position) -> Pairs {
     like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon])
 }
 
 /// The [`mutual_exchanges`] of the pieces of `roles`.
-fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Vec<(Square, Square)> {
+fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Pairs {
     let us = mover.turn();
-    let mut out = Vec::new();
+    let mut out = Pairs::new();
     let mut like = Bitboard::EMPTY;
     for &role in roles {
         if mover.pieces(!us, role).any() {
@@ -463,14 +468,10 @@ fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Vec<(Square
 /// whose enemy piece can trade itself for ours: under
 /// [`ThreatRules::tied_partner_chased`], not one that could only take ours
 /// (不能离线), which is chased instead.
-fn exchange_pairs(
-    them: &Position,
-    mutual: &[(Square, Square)],
-    rules: ThreatRules,
-) -> Vec<(Square, Square)> {
-    let mut pairs = mutual.to_vec();
+fn exchange_pairs(them: &Position, mutual: &[(Square, Square)], rules: ThreatRules) -> Pairs {
+    let mut pairs: Pairs = mutual.iter().copied().collect();
     if rules.tied_partner_chased {
-        pairs.retain(|&(ours, theirs)| !only_takes_back(them, theirs, ours));
+        pairs.retain(|&mut (ours, theirs)| !only_takes_back(them, theirs, ours));
     }
     pairs
 }
@@ -478,7 +479,7 @@ fn exchange_pairs(
 /// The pairs (ours, theirs) in which the side to move in `pos` could trade
 /// pieces: like pieces that can take each other, the enemy's not tied to
 /// taking ours (see [`Threat::exchange_with`]).
-pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Vec<(Square, Square)> {
+pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Pairs {
     let them = pos.passed();
     exchange_pairs(&them, &mutual_exchanges(&them, pos), rules)
 }
@@ -952,13 +953,14 @@ mod tests {
             let other = pos.passed();
             let fast = mutual_exchanges(&other, pos);
             let plain = plain_mutual_exchanges(&other, pos);
-            assert_eq!(fast, plain, "{}", pos.fen());
+            assert_eq!(fast.as_slice(), plain, "{}", pos.fen());
             // And those of pieces other than pawns.
             let pieces: Vec<_> = plain
                 .into_iter()
                 .filter(|&(ours, _)| pos.piece_at(ours).is_some_and(|p| p.role != Role::Pawn))
                 .collect();
-            assert_eq!(mutual_piece_exchanges(&other, pos), pieces, "{}", pos.fen());
+            let piece_pairs = mutual_piece_exchanges(&other, pos);
+            assert_eq!(piece_pairs.as_slice(), pieces, "{}", pos.fen());
             pairs += fast.len();
         }
         assert!(
