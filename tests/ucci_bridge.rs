@@ -828,11 +828,9 @@ fn uci_gui_searchmoves_limit_the_engine_in_both_protocols() {
 // ---- the bridge's own move ------------------------------------------------
 
 /// Black threatens a9d9 mate; a0b0, the first legal move in generator
-/// order, and d0d1 walk into it, a0a5 and a0a6 lose the rook, a0a1–a0a4 hold.
+/// order, and d0d1 walk into it, a0a2–a0a6 only put it off (the rook blocks
+/// on the d-file and is taken with check): only a0a1 holds.
 const MATE_NET: &str = "position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1";
-
-/// The moves that neither walk into the mate nor lose the rook.
-const HOLDING: [&str; 4] = ["a0a1", "a0a2", "a0a3", "a0a4"];
 
 /// A fake engine in `protocol` that answers every search with `on_go`.
 fn fake_in(protocol: &str, on_go: &str) -> String {
@@ -842,21 +840,23 @@ fn fake_in(protocol: &str, on_go: &str) -> String {
     )
 }
 
-/// An engine that insists on a banned move and named no other gets the
-/// bridge's pick, which does not walk into a mate in one or hang the rook
-/// (the first allowed move, once played here, was mated at once).
+/// An engine that insists on a banned move gets the bridge's pick, which
+/// walks into no mate, in one or in two: not the first allowed move (mated
+/// at once), nor a0a3 from the engine's line (mated two moves later).
 #[test]
 fn insisting_engine_is_replaced_by_a_move_that_holds() {
     for protocol in ["ucci", "uci"] {
-        let engine = fake_in(protocol, "echo bestmove d0d1");
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 score 3 pv a0a3 a9d9; echo bestmove d0d1",
+        );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
         gui.send(MATE_NET);
         gui.send("banmoves d0d1");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
-        let mv = mv.expect("a move");
-        assert!(HOLDING.contains(&mv.as_str()), "{protocol}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("a0a1"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
             "{protocol}: {lines:?}"
@@ -866,21 +866,22 @@ fn insisting_engine_is_replaced_by_a_move_that_holds() {
 
 /// An engine that insists on a banned move but showed other lines, and
 /// whose short searches of each candidate give no score, gets the first move
-/// of its latest line that holds: not the later one that loses the rook.
+/// of its latest line that holds: not the later one that leaves the horse
+/// on b0 to the cannon on b7.
 #[test]
 fn insisting_engine_is_answered_with_its_own_line() {
     for protocol in ["ucci", "uci"] {
         let engine = fake_in(
             protocol,
-            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv a0a3 e9f9; echo info depth 2 score 1 pv a0a6 a9a6; echo bestmove d0d1;; esac",
+            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv h0g2; echo info depth 2 score 1 pv a0a1; echo bestmove h2e2;; esac",
         );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
-        gui.send(MATE_NET);
-        gui.send("banmoves d0d1");
+        gui.send("position startpos");
+        gui.send("banmoves h2e2");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
-        assert_eq!(mv.as_deref(), Some("a0a3"), "{protocol}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("h0g2"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("the engine's latest line")),
             "{protocol}: {lines:?}"
@@ -979,36 +980,48 @@ fn an_engine_deaf_to_stop_is_answered_for() {
 }
 
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move
-/// is asked to search the position after each acceptable move briefly; the
-/// bridge plays the one it scores best, and shows none of those searches.
+/// is asked to search the position after each acceptable move briefly, its
+/// own line's move first, then the captures, and none of the moves that
+/// leave a horse hanging; the bridge plays the one it scores best, and
+/// shows none of those searches.
 #[test]
 fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
         position*) p=\"$l\";; \
-        \"go depth 4\") case \"$p\" in *a0a2) echo info depth 4 score -50 pv e9e8;; *) echo info depth 4 score 30 pv e9e8;; esac; echo bestmove e9e8;; \
-        go*) echo bestmove d0d1;; quit) exit 0;; esac; done'";
+        \"go depth 4\") case \"$p\" in *b0c2) echo info depth 4 score -50 pv h9g7;; *) echo info depth 4 score 30 pv h9g7;; esac; echo bestmove h9g7;; \
+        go*) echo info depth 3 score 5 pv c3c4; echo bestmove h2e2;; quit) exit 0;; esac; done'";
     let log = temp_log("probes");
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
     gui.handshake();
-    gui.send(MATE_NET);
-    gui.send("banmoves d0d1");
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
     gui.send("go depth 6");
     let (lines, mv) = gui.search();
     gui.send("quit");
     gui.until(|l| l == "bye");
     let text = fs::read_to_string(&log).expect("log");
     let _ = fs::remove_file(&log);
-    assert_eq!(mv.as_deref(), Some("a0a2"), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    // All 44 moves but h2e2 and the four rook moves that leave a horse.
     assert!(
         has_info(&lines, |l| l.contains("scored best")
-            && l.contains("4 moves to depth 4")),
+            && l.contains("39 moves to depth 4")),
         "{lines:?}"
     );
-    assert!(!lines.iter().any(|l| l.contains("e9e8")), "{lines:?}");
-    for m in HOLDING {
-        let probe = format!("->ENG position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1 moves {m}\n");
-        assert!(text.contains(&probe), "{m}: {text}");
+    assert!(!lines.iter().any(|l| l.contains("h9g7")), "{lines:?}");
+    let start = "->ENG position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves ";
+    let probed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(start).map(|(_, m)| m))
+        .collect();
+    assert_eq!(probed.len(), 39, "{probed:?}");
+    assert_eq!(probed[0], "c3c4", "{probed:?}");
+    let mut captures = probed[1..3].to_vec();
+    captures.sort();
+    assert_eq!(captures, ["b2b9", "h2h9"], "{probed:?}");
+    for m in ["h2e2", "a0a1", "a0a2", "i0i1", "i0i2"] {
+        assert!(!probed.contains(&m), "{m}: {probed:?}");
     }
 }
 

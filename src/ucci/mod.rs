@@ -42,6 +42,7 @@
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.
 // - `fallback`: the bridge's own move when the engine gives none it may pass on.
+// - `search`: the bridge's own small search, behind `fallback`.
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
@@ -54,6 +55,7 @@ pub(crate) mod gui;
 pub(crate) mod judge;
 pub(crate) mod log;
 pub(crate) mod protocol;
+mod search;
 pub(crate) mod session;
 
 pub use bridge::EngineSettings;

@@ -22,6 +22,7 @@ use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
+use super::search::{Budget, Outcome};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
@@ -30,11 +31,26 @@ const MAX_RETRIES: u32 = 2;
 /// candidate move, for an engine that ignores bans.
 const PROBE_DEPTH: u32 = 4;
 
-/// The most candidate moves searched so.
-const MAX_PROBES: usize = 24;
-
 /// The share of the GUI's clock left that the short searches may spend: a tenth.
 const PROBE_SHARE: u32 = 10;
+
+/// The most the short searches may spend when the GUI's `go` has no clock
+/// (a depth or nodes search), for as many candidates as fit.
+const PROBE_NO_CLOCK: Duration = Duration::from_secs(2);
+
+/// The share of the GUI's clock left that the bridge's own small search may
+/// spend: a twentieth.
+const OWN_SEARCH_SHARE: u32 = 20;
+
+/// The most the bridge's own small search may spend.
+const OWN_SEARCH_MAX: Duration = Duration::from_millis(250);
+
+/// What the bridge's own small search may spend when it must answer at once
+/// (after `stop`, or a search the engine did not answer in time).
+const OWN_SEARCH_HURRY: Duration = Duration::from_millis(5);
+
+/// The most positions the bridge's own small search may visit.
+const OWN_SEARCH_NODES: u64 = 3_000_000;
 
 /// A UCI engine cannot answer a draw offer; the bridge accepts one for it
 /// when the engine's last score is within this many points of equality.
@@ -84,6 +100,42 @@ struct Search {
     /// Short searches of the positions after candidate moves, under way
     /// because the engine insists on a banned move.
     probe: Option<Probe>,
+    /// The bridge's own small search of the allowed moves, once run.
+    ranking: Option<Outcome>,
+}
+
+impl Search {
+    /// What is left of the GUI's clock for this move: `None` for a search
+    /// without one (depth, nodes, infinite, ponder).
+    fn time_left(&self) -> Option<Duration> {
+        if self.go.ponder || !matches!(self.go.limit, Limit::Time(_)) {
+            return None;
+        }
+        let left = go_with_time_left(&self.go, self.clock_start.elapsed(), self.millis);
+        let left = match left.map(|g| g.limit) {
+            Some(Limit::Time(c)) => c.time,
+            _ => 0,
+        };
+        Some(if self.millis {
+            Duration::from_millis(left)
+        } else {
+            Duration::from_secs(left)
+        })
+    }
+
+    /// What the bridge's own small search may spend: a share of the clock
+    /// left, at most [`OWN_SEARCH_MAX`]; next to nothing in a `hurry`.
+    fn own_budget(&self, hurry: bool) -> Budget {
+        let time = match self.time_left() {
+            _ if hurry || self.stopped => OWN_SEARCH_HURRY,
+            Some(left) => (left / OWN_SEARCH_SHARE).clamp(OWN_SEARCH_HURRY, OWN_SEARCH_MAX),
+            None => OWN_SEARCH_MAX,
+        };
+        Budget {
+            nodes: OWN_SEARCH_NODES,
+            deadline: after(time),
+        }
+    }
 }
 
 /// The engine, which ignores bans, searching the position after each
@@ -97,6 +149,12 @@ struct Probe {
     current: Option<(Move, Option<i64>)>,
     /// Searched candidates and their scores for the side to move.
     done: Vec<(Move, i64)>,
+    /// When the candidate being searched was sent.
+    sent: Instant,
+    /// The time the finished searches took, together.
+    spent: Duration,
+    /// How many searches finished.
+    finished: u32,
     /// When the searches must end (a share of the GUI's clock), if ever.
     until: Option<Instant>,
     /// What the engine answered, for the GUI.
@@ -770,6 +828,7 @@ impl<W: Write> Session<W> {
             held: false,
             bare: false,
             probe: None,
+            ranking: None,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
@@ -835,7 +894,7 @@ impl<W: Write> Session<W> {
         match &mut self.search {
             Some(search) if search.held => {
                 let search = self.search.take().expect("a search");
-                self.play_own_move(&search, "the ponder search was not passed on")
+                self.play_own_move(&search, "the ponder search was not passed on", true)
             }
             Some(_) if deaf => {
                 let search = self.search.take().expect("a search");
@@ -843,6 +902,7 @@ impl<W: Write> Session<W> {
                 self.play_own_move(
                     &search,
                     "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
+                    true,
                 )
             }
             Some(search) => {
@@ -977,12 +1037,12 @@ impl<W: Write> Session<W> {
             } else {
                 format!("engine answered {text} ({why})")
             };
-            if ignored_bans && let Some(probe) = self.probe_for(&search, what.clone()) {
+            if ignored_bans && let Some(probe) = self.probe_for(&mut search, what.clone()) {
                 search.probe = Some(probe);
                 self.search = Some(search);
                 return self.next_probe();
             }
-            return self.play_own_move(&search, &what);
+            return self.play_own_move(&search, &what, false);
         };
         // The new `go` gives the clock as it stands now.
         search.go = go;
@@ -999,29 +1059,33 @@ impl<W: Write> Session<W> {
     }
 
     /// Short searches of the position after each candidate move, for an
-    /// engine that insists on a banned move in `search` (`what` says so):
-    /// `None` when there is nothing to choose between or no time for them.
-    fn probe_for(&self, search: &Search, what: String) -> Option<Probe> {
+    /// engine that insists on a banned move in `search` (`what` says so),
+    /// the likeliest best first, for as many as fit in a share of the
+    /// GUI's clock: `None` when there is nothing to choose between or no
+    /// time for them. The bridge's own search that orders them is kept in
+    /// `search`.
+    fn probe_for(&self, search: &mut Search, what: String) -> Option<Probe> {
         if search.stopped || search.go.ponder {
             return None;
         }
-        let until =
-            match go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)?.limit
-            {
-                Limit::Time(c) => {
-                    let left = Duration::from_millis(c.time);
-                    let left = if search.millis { left } else { left * 1000 };
-                    Some(after(left / PROBE_SHARE)?)
-                }
-                _ => None,
-            };
+        let share = match search.time_left() {
+            Some(left) if left.is_zero() => return None,
+            Some(left) => left / PROBE_SHARE,
+            None => PROBE_NO_CLOCK,
+        };
+        let until = after(share);
         let pos = self.game.judge.position();
+        let ranking = fallback::rank(pos, &search.allowed, search.own_budget(false));
         let liked = by_preference(&search.liked);
-        let todo = fallback::candidates(pos, &search.allowed, &liked, MAX_PROBES);
+        let todo = fallback::candidates(pos, &ranking, &liked);
+        search.ranking = Some(ranking);
         (todo.len() > 1).then(|| Probe {
             todo: todo.into(),
             current: None,
             done: Vec::new(),
+            sent: Instant::now(),
+            spent: Duration::ZERO,
+            finished: 0,
             until,
             what,
         })
@@ -1036,17 +1100,22 @@ impl<W: Write> Session<W> {
         let Some(probe) = &mut search.probe else {
             return Ok(());
         };
-        let time_up = probe.until.is_some_and(|t| Instant::now() >= t);
-        let Some(candidate) = probe.todo.pop_front().filter(|_| !time_up) else {
+        // Another search fits if one as long as the average so far ends in time.
+        let average = probe.spent / probe.finished.max(1);
+        let fits = probe
+            .until
+            .is_none_or(|t| Instant::now().checked_add(average).is_some_and(|e| e < t));
+        let Some(candidate) = probe.todo.pop_front().filter(|_| fits) else {
             let search = self.search.take().expect("a search");
             let what = search
                 .probe
                 .as_ref()
                 .map(|p| p.what.clone())
                 .unwrap_or_default();
-            return self.play_own_move(&search, &what);
+            return self.play_own_move(&search, &what, false);
         };
         probe.current = Some((candidate, None));
+        probe.sent = Instant::now();
         let d = bridge.dialect;
         let mut pos = format!(
             "position fen {} moves",
@@ -1104,6 +1173,8 @@ impl<W: Write> Session<W> {
             probe.done.push((*candidate, s));
         }
         probe.current = None;
+        probe.spent += probe.sent.elapsed();
+        probe.finished += 1;
         if search.stopped {
             probe.todo.clear();
         }
@@ -1111,23 +1182,44 @@ impl<W: Write> Session<W> {
     }
 
     /// Answers `search` with the bridge's own move (see `fallback`), saying
-    /// `what` happened; `nobestmove` when no move is allowed.
-    fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
+    /// `what` happened; `nobestmove` when no move is allowed. In a `hurry`
+    /// (the GUI waits already) its own search gets next to no time.
+    fn play_own_move(&mut self, search: &Search, what: &str, hurry: bool) -> io::Result<()> {
         let gui = self.gui;
-        let pos = self.game.judge.position().clone();
         let liked = by_preference(&search.liked);
         let probed = search.probe.as_ref().and_then(Probe::best);
-        let choice = match probed {
-            Some(m) => Some((m, fallback::Source::Probes)),
-            None => fallback::choose(&pos, &search.allowed, &liked),
+        let ranking = match (&search.ranking, probed) {
+            (_, Some(_)) => None,
+            (Some(r), None) => Some(r.clone()),
+            (None, None) => {
+                let pos = self.game.judge.position();
+                Some(fallback::rank(
+                    pos,
+                    &search.allowed,
+                    search.own_budget(hurry),
+                ))
+            }
+        };
+        let choice = match (probed, &ranking) {
+            (Some(m), _) => Some((m, fallback::Source::Probes)),
+            (None, Some(r)) => fallback::choose(r, &liked),
+            (None, None) => None,
         };
         let Some((mv, source)) = choice else {
             self.info(&format!("{what}; no move is left"))?;
             return self.say(gui.no_move());
         };
-        let searched = match (&search.probe, source) {
-            (Some(p), fallback::Source::Probes) => {
+        let searched = match (&search.probe, &ranking, source) {
+            (Some(p), _, fallback::Source::Probes) => {
                 format!(", {} moves to depth {PROBE_DEPTH}", p.done.len())
+            }
+            (_, Some(r), fallback::Source::Search) => {
+                format!(
+                    ", {} moves to depth {}, {} nodes",
+                    r.moves.len(),
+                    r.depth,
+                    r.nodes
+                )
             }
             _ => String::new(),
         };
@@ -1150,6 +1242,7 @@ impl<W: Write> Session<W> {
             return self.play_own_move(
                 &search,
                 "the engine exited while the bridge chose a move in its place; it will be restarted at the next position",
+                false,
             );
         }
         // Once per search, while the GUI still waits and its clock has time
@@ -1163,11 +1256,16 @@ impl<W: Write> Session<W> {
             return self.play_own_move(
                 &search,
                 "the engine exited during the search; it will be restarted at the next position",
+                false,
             );
         };
         self.info("the engine exited during the search; starting it again and asking again")?;
         if let Err(e) = self.start_engine() {
-            return self.play_own_move(&search, &format!("engine could not be started: {e}"));
+            return self.play_own_move(
+                &search,
+                &format!("engine could not be started: {e}"),
+                false,
+            );
         }
         self.search = Some(Search {
             go,
@@ -1192,6 +1290,7 @@ impl<W: Write> Session<W> {
         self.play_own_move(
             &search,
             "the engine gave no bestmove in time and was stopped; it will be restarted at the next position",
+            true,
         )
     }
 
