@@ -918,8 +918,9 @@ fn engine_without_a_move_is_asked_again_without_the_history() {
 
 /// An engine that reads nothing while it searches (Sjaak II) never answers
 /// `stop`: the bridge answers with the engine's latest line, restarts it,
-/// and from then on answers `stop` at once and holds `go ponder` back until
-/// `ponderhit`.
+/// and from then on cuts `go infinite` into depth-limited searches, answers
+/// `stop` at once with the deepest one's move, and holds `go ponder` back
+/// until `ponderhit`.
 #[test]
 fn an_engine_deaf_to_stop_is_answered_for() {
     let log = temp_log("deaf");
@@ -947,13 +948,14 @@ fn an_engine_deaf_to_stop_is_answered_for() {
             .starts_with("the engine gave no bestmove in time")),
         "{lines:?}"
     );
-    // Now known: the next stop is answered at once.
+    // Now known: no endless search is sent, and the next stop is answered
+    // at once with the deepest finished one's move.
     gui.send("position startpos");
     gui.send("go infinite");
     gui.until(|l| l.starts_with("info depth 1"));
     gui.send("stop");
     let (lines, mv) = gui.search();
-    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
     assert!(
         has_info(&lines, |l| l
             .contains("reads no commands while it searches")),
@@ -975,8 +977,52 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     let text = fs::read_to_string(&log).expect("log");
     let _ = fs::remove_file(&log);
     assert!(!text.contains("->ENG go ponder"), "{text}");
+    assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
+    assert!(text.contains("->ENG go depth 2\n"), "{text}");
     // The fake engine takes seconds.
     assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
+}
+
+/// At `stop`, an engine known to read nothing while it searches is not
+/// restarted: the bridge answers with the deepest finished slice of the
+/// endless search, the running slice ends on its own, and its answer is
+/// dropped, not taken for the next search's.
+#[test]
+fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
+    let log = temp_log("drain");
+    let log_arg = log.display().to_string();
+    // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.05; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.3; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 3"));
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("its search runs on")
+            && l.contains("deepest search finished, depth 2")),
+        "{lines:?}"
+    );
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("position startpos");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(text.matches("(started process").count(), 1, "{text}");
 }
 
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::deaf::Drain;
 use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
 
@@ -61,6 +62,8 @@ pub(crate) struct Bridge {
     /// go unanswered. The bridge then answers a `stop` itself and does not
     /// pass `go ponder` on.
     pub(crate) deaf: bool,
+    /// Searches of the running engine that were answered for it and still run.
+    pub(crate) drain: Drain,
 }
 
 impl Bridge {
@@ -83,6 +86,7 @@ impl Bridge {
             gui_options: Vec::new(),
             start_failure: None,
             deaf: false,
+            drain: Drain::default(),
         }
     }
 

@@ -36,6 +36,7 @@
 // - `protocol`: the GUI's command lines.
 // - `dialect`: what differs between UCCI and UCI engines.
 // - `engine`: the child process.
+// - `deaf`: bounded searches for an engine that reads nothing while it searches.
 // - `bridge`: the engine's settings, handshake and options.
 // - `judge`: the calls into the referee.
 // - `session`: the loop that ties them together.
@@ -46,6 +47,7 @@
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
+pub(crate) mod deaf;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod escape;

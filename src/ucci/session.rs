@@ -13,6 +13,7 @@ use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
+use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
 use super::dialect::{EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
@@ -102,6 +103,9 @@ struct Search {
     probe: Option<Probe>,
     /// The bridge's own small search of the allowed moves, once run.
     ranking: Option<Outcome>,
+    /// An endless search of an engine that reads nothing while it
+    /// searches, cut into depth-limited ones.
+    slices: Option<Slices>,
 }
 
 impl Search {
@@ -577,7 +581,12 @@ impl<W: Write> Session<W> {
     }
 
     fn on_isready(&mut self) -> io::Result<()> {
-        if self.search.is_none() && self.bridge.as_ref().is_some_and(|b| b.engine.is_some()) {
+        // An engine still in a stopped search would answer only after it.
+        let busy = self
+            .bridge
+            .as_ref()
+            .is_some_and(|b| b.engine.is_none() || b.drain.is_pending());
+        if self.search.is_none() && !busy {
             self.send_engine("isready");
             let timeout = self
                 .bridge
@@ -803,6 +812,34 @@ impl<W: Write> Session<W> {
             b.engine = None;
             self.info("the engine exited; starting it again")?;
         }
+        // A stopped search still running delays this one: wait for it only
+        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK;
+        // DRAIN_WAIT without a clock).
+        let patience = match go_with_time_left(&go, Duration::ZERO, self.millis || go.millis) {
+            Some(Go {
+                limit: Limit::Time(c),
+                ponder: false,
+                ..
+            }) => {
+                let left = Duration::from_millis(c.time);
+                let left = if self.millis || go.millis {
+                    left
+                } else {
+                    left * 1000
+                };
+                (left / PROBE_SHARE).min(DRAIN_WAIT_CLOCK)
+            }
+            _ => DRAIN_WAIT,
+        };
+        if let Some(b) = &mut self.bridge
+            && b.engine.is_some()
+            && !b.drain.may_wait(patience)
+        {
+            b.engine = None;
+            self.info(
+                "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
+            )?;
+        }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
         {
@@ -829,11 +866,16 @@ impl<W: Write> Session<W> {
             bare: false,
             probe: None,
             ranking: None,
+            slices: None,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
             // Its `ponderhit` would not reach the engine.
             Some(search) if deaf && search.go.ponder => search.held = true,
+            Some(search) if deaf && search.go.limit == Limit::Infinite => {
+                search.slices = Some(Slices::new());
+                self.send_search();
+            }
             _ => self.send_search(),
         }
         Ok(())
@@ -898,12 +940,7 @@ impl<W: Write> Session<W> {
             }
             Some(_) if deaf => {
                 let search = self.search.take().expect("a search");
-                self.kill_engine();
-                self.play_own_move(
-                    &search,
-                    "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
-                    true,
-                )
+                self.stop_deaf(&search)
             }
             Some(search) => {
                 search.stopped = true;
@@ -920,9 +957,13 @@ impl<W: Write> Session<W> {
     // ---- engine side ----------------------------------------------------
 
     fn on_engine_line(&mut self, line: &str) -> io::Result<()> {
-        let Some(bridge) = &self.bridge else {
+        let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
+        if bridge.drain.swallow(line) {
+            return Ok(());
+        }
+        let bridge = &*bridge;
         if self.search.is_none() {
             return Ok(());
         }
@@ -956,9 +997,19 @@ impl<W: Write> Session<W> {
         };
         let dialect = bridge.dialect;
         let gui = self.gui;
-        let Some(search) = self.search.take() else {
+        let Some(mut search) = self.search.take() else {
             return Ok(());
         };
+        if let Some(slices) = &mut search.slices {
+            // A slice of an endless search: the next one goes a ply deeper.
+            let mv = best.mv.as_deref().and_then(|t| dialect.parse_move(t));
+            let next = slices.finished(mv.filter(|m| search.allowed.contains(m)));
+            self.search = Some(search);
+            if next {
+                self.send_search();
+            }
+            return Ok(());
+        }
         let Some(text) = best.mv else {
             return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
@@ -1181,6 +1232,46 @@ impl<W: Write> Session<W> {
         self.next_probe()
     }
 
+    /// `stop` to an engine that reads nothing while it searches: the answer
+    /// is the deepest slice's move of an endless search, else the bridge's
+    /// own move. A search that ends on its own (a slice, a clock search) is
+    /// left to end, its answer dropped; any other is ended by a restart.
+    fn stop_deaf(&mut self, search: &Search) -> io::Result<()> {
+        let ends_by = match &search.slices {
+            Some(s) if s.idle => None,
+            Some(s) => Some(s.expected_end()),
+            None => Some(search.time_left().and_then(after)),
+        };
+        if let Some(b) = &mut self.bridge {
+            match ends_by {
+                None => {}
+                Some(Some(end)) => b.drain.add(end),
+                Some(None) => b.engine = None,
+            }
+        }
+        let restarted = matches!(ends_by, Some(None));
+        let what = if restarted {
+            "the engine reads no commands while it searches and was stopped; it will be restarted at the next position"
+        } else {
+            "the engine reads no commands while it searches; its search runs on and its answer will be dropped"
+        };
+        match search
+            .slices
+            .as_ref()
+            .and_then(|s| s.best.map(|m| (m, s.depth)))
+        {
+            Some((mv, depth)) => {
+                let finished = if ends_by.is_some() { depth - 1 } else { depth };
+                let text = self.gui.move_text(mv);
+                self.info(&format!(
+                    "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
+                ))?;
+                self.say(&format!("bestmove {text}"))
+            }
+            None => self.play_own_move(search, what, true),
+        }
+    }
+
     /// Answers `search` with the bridge's own move (see `fallback`), saying
     /// `what` happened; `nobestmove` when no move is allowed. In a `hurry`
     /// (the GUI waits already) its own search gets next to no time.
@@ -1359,8 +1450,12 @@ impl<W: Write> Session<W> {
             }
         }
         let searchmoves = (banned || search.restricted).then_some(search.allowed.as_slice());
+        let slice = search.slices.as_ref().map(|s| Go {
+            limit: Limit::Depth(s.depth),
+            ..search.go.clone()
+        });
         lines.push(d.go_line(
-            &search.go,
+            slice.as_ref().unwrap_or(&search.go),
             self.game.judge.position().turn(),
             search.millis,
             searchmoves,
@@ -1374,7 +1469,8 @@ impl<W: Write> Session<W> {
         let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
             return;
         };
-        let margin = bridge.settings.timeout;
+        // A stopped search the engine finishes first delays this one.
+        let margin = bridge.settings.timeout + bridge.drain.left();
         let ms = |v: u64| {
             if search.millis {
                 v
@@ -1387,7 +1483,7 @@ impl<W: Write> Session<W> {
             Limit::Infinite => None,
             Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
             Limit::Depth(_) | Limit::Nodes(_) | Limit::Mate(_) => {
-                after(bridge.settings.search_limit)
+                after(bridge.settings.search_limit + bridge.drain.left())
             }
         };
     }
@@ -1451,6 +1547,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         bridge.generation += 1;
+        bridge.drain = Drain::default();
         let engine = Engine::spawn(&bridge.settings.command, bridge.generation, self.tx.clone())
             .map_err(|e| format!("cannot start '{}': {e}", bridge.settings.command.join(" ")))?;
         self.log.line(
