@@ -994,7 +994,7 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.05; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.05; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.3; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";
@@ -1002,7 +1002,10 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
-    gui.until(|l| l.starts_with("info depth 3"));
+    let shown = gui.until(|l| l.starts_with("info depth 3"));
+    // Each slice starts from depth 1 again: the GUI sees each depth once.
+    let depth_1 = shown.iter().filter(|l| l.starts_with("info depth 1 "));
+    assert_eq!(depth_1.count(), 1, "{shown:?}");
     gui.send("stop");
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
@@ -1023,6 +1026,46 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     let text = fs::read_to_string(&log).expect("log");
     let _ = fs::remove_file(&log);
     assert_eq!(text.matches("(started process").count(), 1, "{text}");
+}
+
+/// An engine whose name gives no hint that counts ranks from 1 is found out
+/// by its first move, legal only so: the bridge switches, asks again, and
+/// from then on writes the game's moves to it with ranks 1–10.
+#[test]
+fn the_engines_rank_base_is_learned_from_its_moves() {
+    let log = temp_log("ranks");
+    let log_arg = log.display().to_string();
+    let engine = fake_in(
+        "uci",
+        "case \"$p\" in *moves*) echo bestmove h8e8;; *) echo info depth 1 score 3 pv h3e3; echo bestmove h3e3;; esac",
+    )
+    .replace("go*)", "position*) p=\"$l\";; go*)");
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("legal only with ranks 1")),
+        "{lines:?}"
+    );
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h7e7"), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(text.contains(" moves h3e3\n"), "{text}");
 }
 
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move

@@ -64,6 +64,9 @@ pub(crate) struct Bridge {
     pub(crate) deaf: bool,
     /// Searches of the running engine that were answered for it and still run.
     pub(crate) drain: Drain,
+    /// The rank base was learned from the engine's moves (a move legal only
+    /// with it): it holds over the name's hint, after restarts too.
+    pub(crate) rank_base_learned: bool,
 }
 
 impl Bridge {
@@ -87,11 +90,26 @@ impl Bridge {
             start_failure: None,
             deaf: false,
             drain: Drain::default(),
+            rank_base_learned: false,
         }
     }
 
     /// Learns the engine's name, options, rank base and time unit from its
     /// handshake lines, and returns the lines that set it up.
+    ///
+    /// Quirks and how each is known:
+    ///
+    /// | quirk | known by | name hint |
+    /// | --- | --- | --- |
+    /// | ranks from 1 | its moves: one legal only so (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
+    /// | deaf while searching | a `stop` left unanswered | Sjaak II |
+    /// | FEN letters H and E | name only | Sjaak II |
+    /// | UCCI increments misread | name only | Sjaak II |
+    /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
+    /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
+    ///
+    /// A rank base learned from the moves holds over the name's hint, after
+    /// a restart too.
     pub(crate) fn configure(&mut self, handshake: &[String]) -> Vec<String> {
         self.name = handshake
             .iter()
@@ -114,10 +132,12 @@ impl Bridge {
         // and elephant as H and E in a FEN, misreads UCCI increments, and
         // reads no input while it searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
-        self.dialect.rank_base = self
-            .settings
-            .rank_base
-            .unwrap_or(u8::from(fsf_uci || sjaak));
+        if !self.rank_base_learned {
+            self.dialect.rank_base = self
+                .settings
+                .rank_base
+                .unwrap_or(u8::from(fsf_uci || sjaak));
+        }
         self.dialect.increments = !sjaak;
         self.dialect.letters = if sjaak {
             FenLetters::HorseElephant

@@ -14,7 +14,7 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
-use super::dialect::{EngineProtocol, MATE, parse_bestmove};
+use super::dialect::{Dialect, EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
@@ -183,6 +183,13 @@ fn score_of(info: &str) -> Option<i64> {
     }
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
+    tokens.next()?.parse().ok()
+}
+
+/// The `depth` of an `info` line, if it gives one.
+fn depth_of(info: &str) -> Option<u32> {
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "depth")?;
     tokens.next()?.parse().ok()
 }
 
@@ -582,11 +589,11 @@ impl<W: Write> Session<W> {
 
     fn on_isready(&mut self) -> io::Result<()> {
         // An engine still in a stopped search would answer only after it.
-        let busy = self
+        let asks = self
             .bridge
             .as_ref()
-            .is_some_and(|b| b.engine.is_none() || b.drain.is_pending());
-        if self.search.is_none() && !busy {
+            .is_some_and(|b| b.engine.is_some() && !b.drain.is_pending());
+        if self.search.is_none() && asks {
             self.send_engine("isready");
             let timeout = self
                 .bridge
@@ -984,11 +991,20 @@ impl<W: Write> Session<W> {
                         first,
                     })
             });
+            let mut shown = true;
             if let Some(search) = &mut self.search {
                 if let Some(score) = score_of(&text) {
                     search.last_score = Some(score);
                 }
+                // Each slice of an endless search starts again from depth
+                // 1: the GUI sees only the depths it has not seen yet.
+                if let Some(s) = &search.slices {
+                    shown = depth_of(line).is_none_or(|d| d >= s.depth);
+                }
                 search.liked.extend(pv);
+            }
+            if !shown {
+                return Ok(());
             }
             return self.say(&text);
         }
@@ -1013,6 +1029,25 @@ impl<W: Write> Session<W> {
         let Some(text) = best.mv else {
             return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
+        if let Some(base) = self.learn_rank_base(&text) {
+            // The engine read the position's moves with the wrong ranks too:
+            // it is asked again, with the clock as it stands now.
+            self.info(&format!(
+                "the engine's move {text} is legal only with ranks {}: its moves are read and written so from now on; asking again",
+                ranks(base)
+            ))?;
+            if let Some(go) =
+                go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
+            {
+                search.go = go;
+                search.clock_start = Instant::now();
+                search.liked.clear();
+                self.search = Some(search);
+                self.send_search();
+                return Ok(());
+            }
+        }
+        let dialect = self.bridge.as_ref().map_or(dialect, |b| b.dialect);
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
             let mut out = format!("bestmove {}", gui.move_text(mv));
@@ -1050,6 +1085,28 @@ impl<W: Write> Session<W> {
             },
         };
         self.retry_or_pick(search, mv, &text, &why)
+    }
+
+    /// Learns the engine's rank base from its move `text`, unless it was
+    /// given or already learned so: when the move is legal only read with
+    /// the other base, the bridge switches to it and returns it.
+    fn learn_rank_base(&mut self, text: &str) -> Option<u8> {
+        let pos = self.game.judge.position();
+        let bridge = self.bridge.as_mut()?;
+        if bridge.settings.rank_base.is_some() || bridge.rank_base_learned {
+            return None;
+        }
+        let legal = |d: Dialect| d.parse_move(text).is_some_and(|m| pos.is_legal(m));
+        let other = Dialect {
+            rank_base: 1 - bridge.dialect.rank_base.min(1),
+            ..bridge.dialect
+        };
+        if legal(bridge.dialect) || !legal(other) {
+            return None;
+        }
+        bridge.dialect.rank_base = other.rank_base;
+        bridge.rank_base_learned = true;
+        Some(other.rank_base)
     }
 
     /// The engine answered `text` (`mv` when it is a move), which cannot be
@@ -1650,5 +1707,7 @@ mod tests {
         assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
         assert_eq!(score_of("info depth 3 nodes 5"), None);
         assert_eq!(score_of("info string score 5"), None);
+        assert_eq!(depth_of("info depth 7 score 3 pv h2e2"), Some(7));
+        assert_eq!(depth_of("info currmove h2e2"), None);
     }
 }
