@@ -112,19 +112,7 @@ impl Search {
     /// What is left of the GUI's clock for this move: `None` for a search
     /// without one (depth, nodes, infinite, ponder).
     fn time_left(&self) -> Option<Duration> {
-        if self.go.ponder || !matches!(self.go.limit, Limit::Time(_)) {
-            return None;
-        }
-        let left = go_with_time_left(&self.go, self.clock_start.elapsed(), self.millis);
-        let left = match left.map(|g| g.limit) {
-            Some(Limit::Time(c)) => c.time,
-            _ => 0,
-        };
-        Some(if self.millis {
-            Duration::from_millis(left)
-        } else {
-            Duration::from_secs(left)
-        })
+        clock_left(&self.go, self.clock_start.elapsed(), self.millis)
     }
 
     /// What the bridge's own small search may spend: a share of the clock
@@ -253,6 +241,24 @@ fn go_with_time_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Go> {
         c.time = u64::try_from(left).unwrap_or(c.time);
     }
     Some(go)
+}
+
+/// What is left of the clock of `go` after `elapsed` (`millis`: its times
+/// are in milliseconds, else in seconds): `None` for a search without one
+/// (depth, nodes, infinite, ponder), zero when none is left.
+fn clock_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Duration> {
+    if go.ponder || !matches!(go.limit, Limit::Time(_)) {
+        return None;
+    }
+    let left = match go_with_time_left(go, elapsed, millis).map(|g| g.limit) {
+        Some(Limit::Time(c)) => c.time,
+        _ => 0,
+    };
+    Some(if millis {
+        Duration::from_millis(left)
+    } else {
+        Duration::from_secs(left)
+    })
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -822,22 +828,8 @@ impl<W: Write> Session<W> {
         // A stopped search still running delays this one: wait for it only
         // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK;
         // DRAIN_WAIT without a clock).
-        let patience = match go_with_time_left(&go, Duration::ZERO, self.millis || go.millis) {
-            Some(Go {
-                limit: Limit::Time(c),
-                ponder: false,
-                ..
-            }) => {
-                let left = Duration::from_millis(c.time);
-                let left = if self.millis || go.millis {
-                    left
-                } else {
-                    left * 1000
-                };
-                (left / PROBE_SHARE).min(DRAIN_WAIT_CLOCK)
-            }
-            _ => DRAIN_WAIT,
-        };
+        let patience = clock_left(&go, Duration::ZERO, self.millis || go.millis)
+            .map_or(DRAIN_WAIT, |l| (l / PROBE_SHARE).min(DRAIN_WAIT_CLOCK));
         if let Some(b) = &mut self.bridge
             && b.engine.is_some()
             && !b.drain.may_wait(patience)
@@ -1663,6 +1655,13 @@ mod tests {
         let clock = go(&["time", "1000", "increment", "5"]);
         let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
         assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);
+        let left = clock_left(&clock, Duration::from_millis(600), true);
+        assert_eq!(left, Some(Duration::from_millis(400)));
+        let over = clock_left(&clock, Duration::from_millis(1600), true);
+        assert_eq!(over, Some(Duration::ZERO));
+        let secs = clock_left(&go(&["time", "3"]), Duration::ZERO, false);
+        assert_eq!(secs, Some(Duration::from_secs(3)));
+        assert_eq!(clock_left(&go(&["depth", "5"]), Duration::ZERO, true), None);
         assert!(go_with_time_left(&clock, Duration::from_millis(1000), true).is_none());
         // Seconds: a started second counts as used.
         let secs = go(&["time", "3"]);
