@@ -1028,6 +1028,42 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     assert_eq!(text.matches("(started process").count(), 1, "{text}");
 }
 
+/// A stopped slice expected to run longer than the next search may wait
+/// for it is ended by a restart after all, and the next search is answered
+/// by the new engine.
+#[test]
+fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
+    let log = temp_log("drain-long");
+    let log_arg = log.display().to_string();
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; exec sleep 30;; \
+        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 3"));
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    gui.send("position startpos");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("longer than this search may wait")),
+        "{lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(text.matches("(started process").count(), 2, "{text}");
+}
+
 /// An engine whose name gives no hint that counts ranks from 1 is found out
 /// by its first move, legal only so: the bridge switches, asks again, and
 /// from then on writes the game's moves to it with ranks 1–10.
