@@ -104,7 +104,7 @@ impl Bridge {
     /// | ranks from 1 | its moves: one legal only so (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
     /// | deaf while searching | a `stop` left unanswered | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
-    /// | UCCI increments misread | name only | Sjaak II |
+    /// | increments misread (both protocols) | name only | Sjaak II |
     /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
     /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
     ///
@@ -129,7 +129,7 @@ impl Bridge {
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         // Sjaak II numbers ranks from 1 in both protocols, reads the horse
-        // and elephant as H and E in a FEN, misreads UCCI increments, and
+        // and elephant as H and E in a FEN, misreads increments, and
         // reads no input while it searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
         if !self.rank_base_learned {
