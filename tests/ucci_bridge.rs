@@ -978,7 +978,7 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     let _ = fs::remove_file(&log);
     assert!(!text.contains("->ENG go ponder"), "{text}");
     assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
-    assert!(text.contains("->ENG go depth 2\n"), "{text}");
+    assert!(text.contains("->ENG go depth 1\n"), "{text}");
     // The fake engine takes seconds.
     assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
 }
@@ -994,7 +994,7 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.05; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.15; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.3; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";
@@ -1037,7 +1037,7 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
     let log_arg = log.display().to_string();
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.5; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 3\") echo info depth 3 currmove b1c3; exec sleep 30;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";
