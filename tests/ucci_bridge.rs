@@ -828,11 +828,9 @@ fn uci_gui_searchmoves_limit_the_engine_in_both_protocols() {
 // ---- the bridge's own move ------------------------------------------------
 
 /// Black threatens a9d9 mate; a0b0, the first legal move in generator
-/// order, and d0d1 walk into it, a0a5 and a0a6 lose the rook, a0a1–a0a4 hold.
+/// order, and d0d1 walk into it, a0a2–a0a6 only put it off (the rook blocks
+/// on the d-file and is taken with check): only a0a1 holds.
 const MATE_NET: &str = "position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1";
-
-/// The moves that neither walk into the mate nor lose the rook.
-const HOLDING: [&str; 4] = ["a0a1", "a0a2", "a0a3", "a0a4"];
 
 /// A fake engine in `protocol` that answers every search with `on_go`.
 fn fake_in(protocol: &str, on_go: &str) -> String {
@@ -842,21 +840,23 @@ fn fake_in(protocol: &str, on_go: &str) -> String {
     )
 }
 
-/// An engine that insists on a banned move and named no other gets the
-/// bridge's pick, which does not walk into a mate in one or hang the rook
-/// (the first allowed move, once played here, was mated at once).
+/// An engine that insists on a banned move gets the bridge's pick, which
+/// walks into no mate, in one or in two: not the first allowed move (mated
+/// at once), nor a0a3 from the engine's line (mated two moves later).
 #[test]
 fn insisting_engine_is_replaced_by_a_move_that_holds() {
     for protocol in ["ucci", "uci"] {
-        let engine = fake_in(protocol, "echo bestmove d0d1");
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 score 3 pv a0a3 a9d9; echo bestmove d0d1",
+        );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
         gui.send(MATE_NET);
         gui.send("banmoves d0d1");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
-        let mv = mv.expect("a move");
-        assert!(HOLDING.contains(&mv.as_str()), "{protocol}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("a0a1"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
             "{protocol}: {lines:?}"
@@ -866,21 +866,22 @@ fn insisting_engine_is_replaced_by_a_move_that_holds() {
 
 /// An engine that insists on a banned move but showed other lines, and
 /// whose short searches of each candidate give no score, gets the first move
-/// of its latest line that holds: not the later one that loses the rook.
+/// of its latest line that holds: not the later one that leaves the horse
+/// on b0 to the cannon on b7.
 #[test]
 fn insisting_engine_is_answered_with_its_own_line() {
     for protocol in ["ucci", "uci"] {
         let engine = fake_in(
             protocol,
-            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv a0a3 e9f9; echo info depth 2 score 1 pv a0a6 a9a6; echo bestmove d0d1;; esac",
+            "case \"$l\" in \"go depth 4\") echo bestmove e9e8;; *) echo info depth 1 score 3 pv h0g2; echo info depth 2 score 1 pv a0a1; echo bestmove h2e2;; esac",
         );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
-        gui.send(MATE_NET);
-        gui.send("banmoves d0d1");
+        gui.send("position startpos");
+        gui.send("banmoves h2e2");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
-        assert_eq!(mv.as_deref(), Some("a0a3"), "{protocol}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("h0g2"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("the engine's latest line")),
             "{protocol}: {lines:?}"
@@ -917,8 +918,9 @@ fn engine_without_a_move_is_asked_again_without_the_history() {
 
 /// An engine that reads nothing while it searches (Sjaak II) never answers
 /// `stop`: the bridge answers with the engine's latest line, restarts it,
-/// and from then on answers `stop` at once and holds `go ponder` back until
-/// `ponderhit`.
+/// and from then on cuts `go infinite` into depth-limited searches, answers
+/// `stop` at once with the deepest one's move, and holds `go ponder` back
+/// until `ponderhit`.
 #[test]
 fn an_engine_deaf_to_stop_is_answered_for() {
     let log = temp_log("deaf");
@@ -946,13 +948,14 @@ fn an_engine_deaf_to_stop_is_answered_for() {
             .starts_with("the engine gave no bestmove in time")),
         "{lines:?}"
     );
-    // Now known: the next stop is answered at once.
+    // Now known: no endless search is sent, and the next stop is answered
+    // at once with the deepest finished one's move.
     gui.send("position startpos");
     gui.send("go infinite");
     gui.until(|l| l.starts_with("info depth 1"));
     gui.send("stop");
     let (lines, mv) = gui.search();
-    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
     assert!(
         has_info(&lines, |l| l
             .contains("reads no commands while it searches")),
@@ -974,41 +977,176 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     let text = fs::read_to_string(&log).expect("log");
     let _ = fs::remove_file(&log);
     assert!(!text.contains("->ENG go ponder"), "{text}");
+    assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
+    assert!(text.contains("->ENG go depth 1\n"), "{text}");
     // The fake engine takes seconds.
     assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
 }
 
+/// At `stop`, an engine known to read nothing while it searches is not
+/// restarted: the bridge answers with the deepest finished slice of the
+/// endless search, the running slice ends on its own, and its answer is
+/// dropped, not taken for the next search's.
+#[test]
+fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
+    let log = temp_log("drain");
+    let log_arg = log.display().to_string();
+    // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.15; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.3; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    let shown = gui.until(|l| l.starts_with("info depth 3"));
+    // Each slice starts from depth 1 again: the GUI sees each depth once.
+    let depth_1 = shown.iter().filter(|l| l.starts_with("info depth 1 "));
+    assert_eq!(depth_1.count(), 1, "{shown:?}");
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("its search runs on")
+            && l.contains("deepest search finished, depth 2")),
+        "{lines:?}"
+    );
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("position startpos");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(text.matches("(started process").count(), 1, "{text}");
+}
+
+/// A stopped slice expected to run longer than the next search may wait
+/// for it is ended by a restart after all, and the next search is answered
+/// by the new engine.
+#[test]
+fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
+    let log = temp_log("drain-long");
+    let log_arg = log.display().to_string();
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.5; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; exec sleep 30;; \
+        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 3"));
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    gui.send("position startpos");
+    gui.send("go depth 6");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("longer than this search may wait")),
+        "{lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert_eq!(text.matches("(started process").count(), 2, "{text}");
+}
+
+/// An engine whose name gives no hint that counts ranks from 1 is found out
+/// by its first move, legal only so: the bridge switches, asks again, and
+/// from then on writes the game's moves to it with ranks 1–10.
+#[test]
+fn the_engines_rank_base_is_learned_from_its_moves() {
+    let log = temp_log("ranks");
+    let log_arg = log.display().to_string();
+    let engine = fake_in(
+        "uci",
+        "case \"$p\" in *moves*) echo bestmove h8e8;; *) echo info depth 1 score 3 pv h3e3; echo bestmove h3e3;; esac",
+    )
+    .replace("go*)", "position*) p=\"$l\";; go*)");
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("legal only with ranks 1")),
+        "{lines:?}"
+    );
+    gui.send("position startpos moves h2e2");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h7e7"), "{lines:?}");
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(&log).expect("log");
+    let _ = fs::remove_file(&log);
+    assert!(text.contains(" moves h3e3\n"), "{text}");
+}
+
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move
-/// is asked to search the position after each acceptable move briefly; the
-/// bridge plays the one it scores best, and shows none of those searches.
+/// is asked to search the position after each acceptable move briefly, its
+/// own line's move first, then the captures, and none of the moves that
+/// leave a horse hanging; the bridge plays the one it scores best, and
+/// shows none of those searches.
 #[test]
 fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
         position*) p=\"$l\";; \
-        \"go depth 4\") case \"$p\" in *a0a2) echo info depth 4 score -50 pv e9e8;; *) echo info depth 4 score 30 pv e9e8;; esac; echo bestmove e9e8;; \
-        go*) echo bestmove d0d1;; quit) exit 0;; esac; done'";
+        \"go depth 4\") case \"$p\" in *b0c2) echo info depth 4 score -50 pv h9g7;; *) echo info depth 4 score 30 pv h9g7;; esac; echo bestmove h9g7;; \
+        go*) echo info depth 3 score 5 pv c3c4; echo bestmove h2e2;; quit) exit 0;; esac; done'";
     let log = temp_log("probes");
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
     gui.handshake();
-    gui.send(MATE_NET);
-    gui.send("banmoves d0d1");
+    gui.send("position startpos");
+    gui.send("banmoves h2e2");
     gui.send("go depth 6");
     let (lines, mv) = gui.search();
     gui.send("quit");
     gui.until(|l| l == "bye");
     let text = fs::read_to_string(&log).expect("log");
     let _ = fs::remove_file(&log);
-    assert_eq!(mv.as_deref(), Some("a0a2"), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    // All 44 moves but h2e2 and the four rook moves that leave a horse.
     assert!(
         has_info(&lines, |l| l.contains("scored best")
-            && l.contains("4 moves to depth 4")),
+            && l.contains("39 moves to depth 4")),
         "{lines:?}"
     );
-    assert!(!lines.iter().any(|l| l.contains("e9e8")), "{lines:?}");
-    for m in HOLDING {
-        let probe = format!("->ENG position fen r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1 moves {m}\n");
-        assert!(text.contains(&probe), "{m}: {text}");
+    assert!(!lines.iter().any(|l| l.contains("h9g7")), "{lines:?}");
+    let start = "->ENG position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves ";
+    let probed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_once(start).map(|(_, m)| m))
+        .collect();
+    assert_eq!(probed.len(), 39, "{probed:?}");
+    assert_eq!(probed[0], "c3c4", "{probed:?}");
+    let mut captures = probed[1..3].to_vec();
+    captures.sort();
+    assert_eq!(captures, ["b2b9", "h2h9"], "{probed:?}");
+    for m in ["h2e2", "a0a1", "a0a2", "i0i1", "i0i2"] {
+        assert!(!probed.contains(&m), "{m}: {probed:?}");
     }
 }
 

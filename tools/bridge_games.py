@@ -75,7 +75,7 @@ def play(n, args, red_first):
     if not red_first:
         engines.reverse()
     names = [Path(e.split()[0]).name for e, _ in engines]
-    logs = [f"/tmp/bridge-game{n}-{c}.log" for c in ("red", "black")]
+    logs = [f"{args.log_dir}/bridge-game{n}-{c}.log" for c in ("red", "black")]
     sides = [Proc([BIN, "ucci", "--profile", args.profile, "--engine", e,
                    "--engine-protocol", proto, "--log", log], f"{c} {name}({proto})")
              for (e, proto), log, c, name in zip(engines, logs, ("red", "black"), names)]
@@ -87,6 +87,7 @@ def play(n, args, red_first):
     clocks = [args.time, args.time]
     turn = (0 if head == "position startpos" or " w " in head else 1) ^ (len(moves) % 2)
     stats = dict(gos=0, bans=0, refused=0, own=0, extra=0)
+    sources = {}
     result = None
     wtime_words = ("wtime", "btime", "winc", "binc") if args.gui == "uci" else None
     for ply in range(args.max_plies):
@@ -119,7 +120,11 @@ def play(n, args, red_first):
         spent = int((time.time() - t0) * 1000)
         infos = [l for l in lines if l.startswith("info string")]
         stats["refused"] += sum(1 for l in infos if "engine answered" in l)
-        stats["own"] += sum(1 for l in infos if "playing " in l)
+        for l in infos:
+            if "playing " in l:
+                stats["own"] += 1
+                source = l.rsplit("(", 1)[-1].split(",")[0].rstrip(")")
+                sources[source] = sources.get(source, 0) + 1
         if not go.startswith("go depth"):
             clocks[turn] += args.inc - spent
             if clocks[turn] <= 0:
@@ -164,6 +169,8 @@ def play(n, args, red_first):
           f"{stats['bans']} bans listed, {stats['refused']} engine answers refused, "
           f"{stats['own']} own moves, {stats['extra']} extra bestmoves, "
           f"clocks {clocks}, bridges {counts}: {result}", flush=True)
+    for source, count in sorted(sources.items()):
+        print(f"  own move x{count}: {source}", flush=True)
     print("  moves:", " ".join(moves[len(pre.split()):]), flush=True)
 
 
@@ -181,6 +188,7 @@ def main():
     ap.add_argument("--depth-every", type=int, default=0, help="every Nth go is a depth search")
     ap.add_argument("--depth", type=int, default=6)
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--log-dir", default="/tmp", help="where the bridges' logs are written")
     ap.add_argument("--start", default="position startpos",
                     help="the position line to start from, in the GUI's ranks")
     args = ap.parse_args()

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::deaf::Drain;
 use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
 
@@ -61,6 +62,11 @@ pub(crate) struct Bridge {
     /// go unanswered. The bridge then answers a `stop` itself and does not
     /// pass `go ponder` on.
     pub(crate) deaf: bool,
+    /// Searches of the running engine that were answered for it and still run.
+    pub(crate) drain: Drain,
+    /// The rank base was learned from the engine's moves (a move legal only
+    /// with it): it holds over the name's hint, after restarts too.
+    pub(crate) rank_base_learned: bool,
 }
 
 impl Bridge {
@@ -83,11 +89,27 @@ impl Bridge {
             gui_options: Vec::new(),
             start_failure: None,
             deaf: false,
+            drain: Drain::default(),
+            rank_base_learned: false,
         }
     }
 
     /// Learns the engine's name, options, rank base and time unit from its
     /// handshake lines, and returns the lines that set it up.
+    ///
+    /// Quirks and how each is known:
+    ///
+    /// | quirk | known by | name hint |
+    /// | --- | --- | --- |
+    /// | ranks from 1 | its moves: one legal only so (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
+    /// | deaf while searching | a `stop` left unanswered | Sjaak II |
+    /// | FEN letters H and E | name only | Sjaak II |
+    /// | increments misread (both protocols) | name only | Sjaak II |
+    /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
+    /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
+    ///
+    /// A rank base learned from the moves holds over the name's hint, after
+    /// a restart too.
     pub(crate) fn configure(&mut self, handshake: &[String]) -> Vec<String> {
         self.name = handshake
             .iter()
@@ -107,13 +129,15 @@ impl Bridge {
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         // Sjaak II numbers ranks from 1 in both protocols, reads the horse
-        // and elephant as H and E in a FEN, misreads UCCI increments, and
+        // and elephant as H and E in a FEN, misreads increments, and
         // reads no input while it searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
-        self.dialect.rank_base = self
-            .settings
-            .rank_base
-            .unwrap_or(u8::from(fsf_uci || sjaak));
+        if !self.rank_base_learned {
+            self.dialect.rank_base = self
+                .settings
+                .rank_base
+                .unwrap_or(u8::from(fsf_uci || sjaak));
+        }
         self.dialect.increments = !sjaak;
         self.dialect.letters = if sjaak {
             FenLetters::HorseElephant

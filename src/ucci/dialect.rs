@@ -45,9 +45,12 @@ pub struct Dialect {
     pub go_infinite: bool,
     /// The letters the engine reads in a FEN for the horse and the elephant.
     pub letters: FenLetters,
-    /// Whether a UCCI engine is told the increments (`increment`,
-    /// `oppincrement`). Sjaak II is not: given one, of any value, it spends
-    /// half its clock or more on the move; without, a small share.
+    /// Whether the engine is told the increments (UCCI `increment`,
+    /// `oppincrement`; UCI `winc`, `binc`, else 0). Sjaak II is not: given
+    /// one, of any value, its UCCI side spends half its clock or more on
+    /// the move, and its UCI side more than the clock left when that is
+    /// short (229 ms of 207 with `winc 100`), losing on time; without, a
+    /// small share.
     pub increments: bool,
 }
 
@@ -201,11 +204,9 @@ impl Dialect {
                 }
             }
             (Limit::Time(c), EngineProtocol::Uci) => {
-                let ours = (ms(c.time), ms(c.increment.unwrap_or(0)));
-                let theirs = (
-                    ms(c.opptime.unwrap_or(c.time)),
-                    ms(c.oppincrement.unwrap_or(0)),
-                );
+                let inc = |i: Option<u64>| ms(i.filter(|_| self.increments).unwrap_or(0));
+                let ours = (ms(c.time), inc(c.increment));
+                let theirs = (ms(c.opptime.unwrap_or(c.time)), inc(c.oppincrement));
                 let (w, b) = match turn {
                     Color::Red => (ours, theirs),
                     Color::Black => (theirs, ours),
@@ -455,6 +456,18 @@ mod tests {
         assert_eq!(
             sjaak.go_line(&go, Color::Black, false, None),
             "go draw time 300000 opptime 200000"
+        );
+        let sjaak_uci = Dialect {
+            increments: false,
+            ..FSF_UCI
+        };
+        assert_eq!(
+            sjaak_uci.go_line(&go, Color::Black, true, None),
+            "go wtime 200 btime 300 winc 0 binc 0"
+        );
+        assert_eq!(
+            FSF_UCI.go_line(&go, Color::Black, true, None),
+            "go wtime 200 btime 300 winc 0 binc 2"
         );
         let mate = parse_go(&["mate", "2"], true).unwrap();
         assert_eq!(FSF_UCI.go_line(&mate, Color::Red, true, None), "go mate 2");

@@ -1,26 +1,22 @@
 //! The bridge's own move, for when the engine gives none it may pass on (it
 //! insists on a banned move, answers no move, or does not answer in time):
-//! a move the engine itself liked earlier in the search, else a cheap
-//! choice that at least mates when it can, does not walk into a mate in
-//! one, and does not leave material hanging. No search of its own: the
-//! moves worth the engine's short searches, for an engine that ignores
-//! bans, are chosen here too.
+//! a move the engine itself liked earlier in the search, if the bridge's
+//! small search (see `search`) finds it no worse than the best allowed
+//! move, else the move that search scores best. The moves worth the
+//! engine's short searches, for an engine that ignores bans, are chosen
+//! and ordered here too.
 
 use crate::board::{Move, Position};
-use crate::rules::exchange::{capture_gain, value};
 
-/// The score of a move that mates (or leaves the opponent without a move).
-const MATES: i32 = 1000;
-/// The score of a move after which the opponent mates in one.
-const MATED: i32 = -1000;
+use super::search::{Budget, MATE_BOUND, Outcome, search};
 
 /// Where the bridge's move comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Source {
     /// The first move of one of the engine's `info … pv` lines in this search.
     EnginePv,
-    /// The cheap assessment: mate, no mate in one against, material.
-    Assessment,
+    /// The bridge's own small search.
+    Search,
     /// Short searches by the engine of the position after each candidate.
     Probes,
 }
@@ -30,8 +26,8 @@ impl Source {
     pub(crate) fn describe(self) -> &'static str {
         match self {
             Source::EnginePv => "the first move of the engine's latest line that may be played",
-            Source::Assessment => {
-                "the bridge's own pick: a mate if there is one, else no mate in one against and the least material lost"
+            Source::Search => {
+                "the bridge's own pick: the allowed move its small search scores best"
             }
             Source::Probes => {
                 "the allowed move the engine scored best when it searched the position after each"
@@ -40,98 +36,76 @@ impl Source {
     }
 }
 
-/// What `mv` does at a glance, for the side to move in `pos`: [`MATES`] if
-/// it leaves the opponent no move, [`MATED`] if the opponent then mates in
-/// one, else the material it captures less the most the opponent can then
-/// win by a capture (each exchange played out), in the units of
-/// [`value`] (a rook is 8).
-pub(crate) fn assess(pos: &Position, mv: Move) -> i32 {
-    let mut after = pos.clone();
-    let taken = after.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
-    after.play_unchecked(mv);
-    if after.has_no_legal_moves() {
-        return MATES;
-    }
-    for check in after.checking_moves() {
-        let undo = after.play_unchecked(check);
-        let mated = after.has_no_legal_moves();
-        after.undo(undo);
-        if mated {
-            return MATED;
-        }
-    }
-    let lost = after
-        .legal_captures()
-        .into_iter()
-        .map(|reply| capture_gain(&mut after, reply))
-        .max()
-        .unwrap_or(0)
-        .max(0);
-    taken - lost
-}
-
-/// Whether a move assessed `score` may be played when the best allowed move
-/// is assessed `best`: it walks into no mate in one and loses no more
+/// Whether a move scored `score` may be played when the best allowed move
+/// scores `best`: it walks into no mate the search sees and loses no more
 /// material than that one (nothing, if that one loses nothing).
 fn acceptable(score: i32, best: i32) -> bool {
-    score > MATED && score >= best.min(0)
+    score > -MATE_BOUND && score >= best.min(0)
 }
 
 /// The bridge's move among `allowed` (the legal moves it may pass on) in
-/// `pos`: the most recent of `liked` (first moves of the engine's `pv`
-/// lines, oldest first) that is allowed, walks into no mate in one and
-/// loses no more material than the best allowed move does, or else the
-/// best assessed allowed move (the first in `allowed` of equals). `None`
-/// when nothing is allowed.
-pub(crate) fn choose(pos: &Position, allowed: &[Move], liked: &[Move]) -> Option<(Move, Source)> {
-    let scored: Vec<(Move, i32)> = allowed.iter().map(|&m| (m, assess(pos, m))).collect();
-    let (best_move, best) = scored
-        .iter()
-        .copied()
-        .reduce(|a, b| if b.1 > a.1 { b } else { a })?;
-    let from_pv = liked.iter().rev().find_map(|m| {
-        scored
+/// `pos`, given the small search's `ranking` of them: a mate the search
+/// sees, else the most recent of `liked` (first moves of the engine's `pv`
+/// lines, oldest first) that is [`acceptable`], else the move the search
+/// scores best. `None` when nothing is allowed.
+pub(crate) fn choose(ranking: &Outcome, liked: &[Move]) -> Option<(Move, Source)> {
+    let &(best_move, best) = ranking.moves.first()?;
+    if best >= MATE_BOUND {
+        return Some((best_move, Source::Search));
+    }
+    let from_pv = liked.iter().rev().find(|m| {
+        ranking
+            .moves
             .iter()
-            .find(|(a, s)| a == m && acceptable(*s, best))
-            .map(|&(a, _)| a)
+            .any(|(a, s)| a == *m && acceptable(*s, best))
     });
     Some(match from_pv {
-        Some(m) if best < MATES => (m, Source::EnginePv),
-        _ => (best_move, Source::Assessment),
+        Some(&m) => (m, Source::EnginePv),
+        None => (best_move, Source::Search),
     })
 }
 
+/// The small search's ranking of `allowed` in `pos`, within `budget`.
+pub(crate) fn rank(pos: &Position, allowed: &[Move], budget: Budget) -> Outcome {
+    search(pos, allowed, budget)
+}
+
 /// The moves worth a short search by the engine when it cannot be told to
-/// leave some out: those [`choose`] would accept (allowed, no mate in one
-/// against, no more material lost than the best allowed move), the engine's
-/// `liked` ones (oldest first) first, most recent first, then by assessment;
-/// at most `cap`. A mate, if there is one, alone.
-pub(crate) fn candidates(
-    pos: &Position,
-    allowed: &[Move],
-    liked: &[Move],
-    cap: usize,
-) -> Vec<Move> {
-    let mut scored: Vec<(Move, i32)> = allowed.iter().map(|&m| (m, assess(pos, m))).collect();
-    scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-    let Some(&(first, best)) = scored.first() else {
+/// leave some out, best first: those [`choose`] would accept, the engine's
+/// `liked` ones (oldest first) first, most recent first, then by the
+/// search's score, captures and then checks first among equals. A mate, if
+/// the search sees one, alone.
+pub(crate) fn candidates(pos: &Position, ranking: &Outcome, liked: &[Move]) -> Vec<Move> {
+    let Some(&(first, best)) = ranking.moves.first() else {
         return Vec::new();
     };
-    if best == MATES {
+    if best >= MATE_BOUND {
         return vec![first];
     }
-    let acceptable: Vec<Move> = scored
+    let mut acceptable: Vec<(Move, i32)> = ranking
+        .moves
         .iter()
-        .filter(|&&(_, s)| acceptable(s, best))
-        .map(|&(m, _)| m)
+        .copied()
+        .filter(|&(_, s)| acceptable(s, best))
         .collect();
-    let mut out: Vec<Move> = Vec::with_capacity(cap);
-    for &m in liked.iter().rev().chain(&acceptable) {
-        if acceptable.contains(&m) && !out.contains(&m) {
+    acceptable.sort_by_key(|&(m, s)| {
+        let capture = pos.piece_at(m.to()).is_some();
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        (std::cmp::Reverse(s), !capture, !after.in_check())
+    });
+    let mut out: Vec<Move> = Vec::with_capacity(acceptable.len());
+    let allowed = |m: &Move| acceptable.iter().any(|(a, _)| a == m);
+    for &m in liked
+        .iter()
+        .rev()
+        .filter(|m| allowed(m))
+        .chain(acceptable.iter().map(|(m, _)| m))
+    {
+        if !out.contains(&m) {
             out.push(m);
         }
     }
-    out.truncate(cap);
     out
 }
 
@@ -147,49 +121,58 @@ mod tests {
         Move::parse_uci(s).unwrap()
     }
 
+    fn ranked(p: &Position, allowed: &[Move]) -> Outcome {
+        let budget = Budget {
+            nodes: 2_000_000,
+            deadline: None,
+        };
+        rank(p, allowed, budget)
+    }
+
     #[test]
-    fn takes_a_mate_in_one() {
+    fn takes_a_mate() {
         // The rook on i8 holds the eighth rank; a7a9 mates the king on d9,
-        // and so does e0e1 (the kings may not face each other on e9).
+        // and so do a7d7 and e0e1 (the kings may not face each other on e9).
         let p = pos("3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1");
-        assert_eq!(assess(&p, mv("a7a9")), MATES);
-        assert_eq!(assess(&p, mv("e0e1")), MATES);
-        assert_eq!(assess(&p, mv("i8i7")), 0);
         let allowed = p.legal_moves();
-        let (m, source) = choose(&p, &allowed, &[mv("i8i7")]).unwrap();
-        assert_eq!(assess(&p, m), MATES, "{m:?}");
-        assert_eq!(source, Source::Assessment);
-        // The rook on h5 keeps Black's rook on h9 off the first rank, where
-        // it would mate (the rook on a1 holds the second), and is lost to
-        // it there, unless it mates first on the d-file or goes where it
-        // can block the check (f5, g5).
-        let p = pos("3k3r1/9/9/9/7R1/9/9/9/r8/4K4 w - - 0 1");
-        assert_eq!(assess(&p, mv("h5a5")), MATED);
-        assert_eq!(assess(&p, mv("h5h6")), -8);
-        assert_eq!(assess(&p, mv("h5h9")), 8);
-        assert_eq!(assess(&p, mv("h5d5")), MATES);
-        let allowed: Vec<Move> = p
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| m != mv("h5h9") && m != mv("h5d5"))
-            .collect();
-        let (m, source) = choose(&p, &allowed, &[mv("h5a5")]).unwrap();
-        assert!([mv("h5f5"), mv("h5g5")].contains(&m), "{m:?}");
-        assert_eq!(assess(&p, m), 0);
-        assert_eq!(source, Source::Assessment);
+        let (m, source) = choose(&ranked(&p, &allowed), &[mv("i8i7")]).unwrap();
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        assert!(after.has_no_legal_moves(), "{m:?}");
+        assert_eq!(source, Source::Search);
+        // Two rooks mate the bare king in two (a2a8, then b1b9), not in one.
+        let p = pos("4k4/9/9/9/9/9/9/R8/1R7/3K5 w - - 0 1");
+        let allowed = p.legal_moves();
+        let ranking = ranked(&p, &allowed);
+        let (m, source) = choose(&ranking, &[mv("d0d1")]).unwrap();
+        assert_eq!(source, Source::Search);
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        assert!(!after.has_no_legal_moves());
+        assert!(ranking.moves[0].1 >= MATE_BOUND);
+        assert_eq!(candidates(&p, &ranking, &[]), [m]);
     }
 
     #[test]
     fn does_not_hang_the_rook_or_walk_into_mate() {
-        // Red's rook on a0 may take the pawn on a6 and be lost to the rook
-        // on a9; on a5 the pawn takes it.
+        // Black threatens a9d9 mate: d0d1 and a0b0 walk into it at once,
+        // a0a2–a0a6 two moves later (the rook blocks on the d-file and is
+        // taken with check); only a0a1 holds (the king takes back on d1).
         let p = pos("r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1");
-        assert_eq!(assess(&p, mv("a0a5")), -8);
-        assert!(assess(&p, mv("a0a6")) < 0);
         let allowed = p.legal_moves();
-        let (m, _) = choose(&p, &allowed, &[mv("a0a6")]).unwrap();
-        assert_ne!(m, mv("a0a6"));
-        assert!(assess(&p, m) >= 0);
+        let ranking = ranked(&p, &allowed);
+        for liked in [mv("a0a6"), mv("d0d1"), mv("a0a3")] {
+            let (m, source) = choose(&ranking, &[liked]).unwrap();
+            assert_eq!((m, source), (mv("a0a1"), Source::Search));
+        }
+        // At the start a0a1 leaves the horse on b0 to the cannon on b7.
+        let p = Position::startpos();
+        let ranking = ranked(&p, &p.legal_moves());
+        let liked = [mv("h0g2"), mv("a0a1")];
+        assert_eq!(
+            choose(&ranking, &liked),
+            Some((mv("h0g2"), Source::EnginePv))
+        );
     }
 
     #[test]
@@ -200,36 +183,50 @@ mod tests {
             .into_iter()
             .filter(|&m| m != mv("h2e2"))
             .collect();
+        let ranking = ranked(&p, &allowed);
         let liked = [mv("b2e2"), mv("h2e2"), mv("h0g2")];
         assert_eq!(
-            choose(&p, &allowed, &liked),
+            choose(&ranking, &liked),
             Some((mv("h0g2"), Source::EnginePv))
         );
         let liked = [mv("b2e2"), mv("h2e2")];
         assert_eq!(
-            choose(&p, &allowed, &liked),
+            choose(&ranking, &liked),
             Some((mv("b2e2"), Source::EnginePv))
         );
-        assert_eq!(choose(&p, &[], &liked), None);
+        assert_eq!(choose(&ranked(&p, &[]), &liked), None);
     }
 
     #[test]
     fn candidates_are_the_acceptable_moves_the_engine_liked_first() {
-        // The mate net of the tests above: the rook's four holding moves.
-        let p = pos("r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1");
-        let allowed = p.legal_moves();
-        let liked = [mv("a0a3"), mv("a0a6"), mv("a0a1"), mv("a0a3")];
-        let got = candidates(&p, &allowed, &liked, 10);
-        assert_eq!(got[..2], [mv("a0a3"), mv("a0a1")]);
-        let mut sorted = got.clone();
-        sorted.sort_by_key(|m| m.to_iccs());
-        assert_eq!(sorted, ["a0a1", "a0a2", "a0a3", "a0a4"].map(mv));
-        assert_eq!(candidates(&p, &allowed, &liked, 1), [mv("a0a3")]);
-        // A mate comes alone.
-        let p = pos("3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1");
-        let got = candidates(&p, &p.legal_moves(), &[], 10);
-        assert_eq!(got.len(), 1);
-        assert_eq!(assess(&p, got[0]), MATES);
-        assert!(candidates(&p, &[], &[], 10).is_empty());
+        // At the start, the rook moves leave a horse to a cannon.
+        let p = Position::startpos();
+        let ranking = ranked(&p, &p.legal_moves());
+        let liked = [mv("h0g2"), mv("a0a1"), mv("c3c4"), mv("h0g2")];
+        let got = candidates(&p, &ranking, &liked);
+        assert_eq!(got[..2], [mv("h0g2"), mv("c3c4")]);
+        // Then the captures (each an even trade).
+        let mut captures = got[2..4].to_vec();
+        captures.sort_by_key(|m| m.to_iccs());
+        assert_eq!(captures, [mv("b2b9"), mv("h2h9")]);
+        assert_eq!(got.len(), 40);
+        for m in ["a0a1", "a0a2", "i0i1", "i0i2"] {
+            assert!(!got.contains(&mv(m)), "{m}");
+        }
+        assert!(candidates(&p, &ranked(&p, &[]), &[]).is_empty());
+    }
+
+    #[test]
+    fn candidates_put_winning_captures_and_checks_first() {
+        // Black's cannon on i4 hangs to the rook on i0; i0i9 checks.
+        let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
+        let ranking = ranked(&p, &p.legal_moves());
+        let got = candidates(&p, &ranking, &[]);
+        assert_eq!(got[0], mv("i0i4"), "{got:?}");
+        let worse = got.iter().position(|&m| m == mv("a0a6")).unwrap();
+        let quiet = got.iter().position(|&m| m == mv("a0a1")).unwrap();
+        let check = got.iter().position(|&m| m == mv("i0f0")).unwrap();
+        assert!(check < quiet, "{got:?}");
+        assert!(quiet < worse, "{got:?}");
     }
 }

@@ -36,15 +36,18 @@
 // - `protocol`: the GUI's command lines.
 // - `dialect`: what differs between UCCI and UCI engines.
 // - `engine`: the child process.
+// - `deaf`: bounded searches for an engine that reads nothing while it searches.
 // - `bridge`: the engine's settings, handshake and options.
 // - `judge`: the calls into the referee.
 // - `session`: the loop that ties them together.
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.
 // - `fallback`: the bridge's own move when the engine gives none it may pass on.
+// - `search`: the bridge's own small search, behind `fallback`.
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
+pub(crate) mod deaf;
 pub(crate) mod dialect;
 pub(crate) mod engine;
 pub(crate) mod escape;
@@ -54,6 +57,7 @@ pub(crate) mod gui;
 pub(crate) mod judge;
 pub(crate) mod log;
 pub(crate) mod protocol;
+mod search;
 pub(crate) mod session;
 
 pub use bridge::EngineSettings;

@@ -13,7 +13,8 @@ use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
-use super::dialect::{EngineProtocol, MATE, parse_bestmove};
+use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
+use super::dialect::{Dialect, EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
@@ -22,6 +23,7 @@ use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
+use super::search::{Budget, Outcome};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
@@ -30,11 +32,26 @@ const MAX_RETRIES: u32 = 2;
 /// candidate move, for an engine that ignores bans.
 const PROBE_DEPTH: u32 = 4;
 
-/// The most candidate moves searched so.
-const MAX_PROBES: usize = 24;
-
 /// The share of the GUI's clock left that the short searches may spend: a tenth.
 const PROBE_SHARE: u32 = 10;
+
+/// The most the short searches may spend when the GUI's `go` has no clock
+/// (a depth or nodes search), for as many candidates as fit.
+const PROBE_NO_CLOCK: Duration = Duration::from_secs(2);
+
+/// The share of the GUI's clock left that the bridge's own small search may
+/// spend: a twentieth.
+const OWN_SEARCH_SHARE: u32 = 20;
+
+/// The most the bridge's own small search may spend.
+const OWN_SEARCH_MAX: Duration = Duration::from_millis(250);
+
+/// What the bridge's own small search may spend when it must answer at once
+/// (after `stop`, or a search the engine did not answer in time).
+const OWN_SEARCH_HURRY: Duration = Duration::from_millis(5);
+
+/// The most positions the bridge's own small search may visit.
+const OWN_SEARCH_NODES: u64 = 3_000_000;
 
 /// A UCI engine cannot answer a draw offer; the bridge accepts one for it
 /// when the engine's last score is within this many points of equality.
@@ -84,6 +101,33 @@ struct Search {
     /// Short searches of the positions after candidate moves, under way
     /// because the engine insists on a banned move.
     probe: Option<Probe>,
+    /// The bridge's own small search of the allowed moves, once run.
+    ranking: Option<Outcome>,
+    /// An endless search of an engine that reads nothing while it
+    /// searches, cut into depth-limited ones.
+    slices: Option<Slices>,
+}
+
+impl Search {
+    /// What is left of the GUI's clock for this move: `None` for a search
+    /// without one (depth, nodes, infinite, ponder).
+    fn time_left(&self) -> Option<Duration> {
+        clock_left(&self.go, self.clock_start.elapsed(), self.millis)
+    }
+
+    /// What the bridge's own small search may spend: a share of the clock
+    /// left, at most [`OWN_SEARCH_MAX`]; next to nothing in a `hurry`.
+    fn own_budget(&self, hurry: bool) -> Budget {
+        let time = match self.time_left() {
+            _ if hurry || self.stopped => OWN_SEARCH_HURRY,
+            Some(left) => (left / OWN_SEARCH_SHARE).clamp(OWN_SEARCH_HURRY, OWN_SEARCH_MAX),
+            None => OWN_SEARCH_MAX,
+        };
+        Budget {
+            nodes: OWN_SEARCH_NODES,
+            deadline: after(time),
+        }
+    }
 }
 
 /// The engine, which ignores bans, searching the position after each
@@ -97,6 +141,12 @@ struct Probe {
     current: Option<(Move, Option<i64>)>,
     /// Searched candidates and their scores for the side to move.
     done: Vec<(Move, i64)>,
+    /// When the candidate being searched was sent.
+    sent: Instant,
+    /// The time the finished searches took, together.
+    spent: Duration,
+    /// How many searches finished.
+    finished: u32,
     /// When the searches must end (a share of the GUI's clock), if ever.
     until: Option<Instant>,
     /// What the engine answered, for the GUI.
@@ -121,6 +171,13 @@ fn score_of(info: &str) -> Option<i64> {
     }
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
+    tokens.next()?.parse().ok()
+}
+
+/// The `depth` of an `info` line, if it gives one.
+fn depth_of(info: &str) -> Option<u32> {
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "depth")?;
     tokens.next()?.parse().ok()
 }
 
@@ -184,6 +241,24 @@ fn go_with_time_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Go> {
         c.time = u64::try_from(left).unwrap_or(c.time);
     }
     Some(go)
+}
+
+/// What is left of the clock of `go` after `elapsed` (`millis`: its times
+/// are in milliseconds, else in seconds): `None` for a search without one
+/// (depth, nodes, infinite, ponder), zero when none is left.
+fn clock_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Duration> {
+    if go.ponder || !matches!(go.limit, Limit::Time(_)) {
+        return None;
+    }
+    let left = match go_with_time_left(go, elapsed, millis).map(|g| g.limit) {
+        Some(Limit::Time(c)) => c.time,
+        _ => 0,
+    };
+    Some(if millis {
+        Duration::from_millis(left)
+    } else {
+        Duration::from_secs(left)
+    })
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -519,7 +594,12 @@ impl<W: Write> Session<W> {
     }
 
     fn on_isready(&mut self) -> io::Result<()> {
-        if self.search.is_none() && self.bridge.as_ref().is_some_and(|b| b.engine.is_some()) {
+        // An engine still in a stopped search would answer only after it.
+        let asks = self
+            .bridge
+            .as_ref()
+            .is_some_and(|b| b.engine.is_some() && !b.drain.is_pending());
+        if self.search.is_none() && asks {
             self.send_engine("isready");
             let timeout = self
                 .bridge
@@ -745,6 +825,20 @@ impl<W: Write> Session<W> {
             b.engine = None;
             self.info("the engine exited; starting it again")?;
         }
+        // A stopped search still running delays this one: wait for it only
+        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK;
+        // DRAIN_WAIT without a clock).
+        let patience = clock_left(&go, Duration::ZERO, self.millis || go.millis)
+            .map_or(DRAIN_WAIT, |l| (l / PROBE_SHARE).min(DRAIN_WAIT_CLOCK));
+        if let Some(b) = &mut self.bridge
+            && b.engine.is_some()
+            && !b.drain.may_wait(patience)
+        {
+            b.engine = None;
+            self.info(
+                "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
+            )?;
+        }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
         {
@@ -770,11 +864,17 @@ impl<W: Write> Session<W> {
             held: false,
             bare: false,
             probe: None,
+            ranking: None,
+            slices: None,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
             // Its `ponderhit` would not reach the engine.
             Some(search) if deaf && search.go.ponder => search.held = true,
+            Some(search) if deaf && search.go.limit == Limit::Infinite => {
+                search.slices = Some(Slices::new());
+                self.send_search();
+            }
             _ => self.send_search(),
         }
         Ok(())
@@ -835,15 +935,11 @@ impl<W: Write> Session<W> {
         match &mut self.search {
             Some(search) if search.held => {
                 let search = self.search.take().expect("a search");
-                self.play_own_move(&search, "the ponder search was not passed on")
+                self.play_own_move(&search, "the ponder search was not passed on", true)
             }
             Some(_) if deaf => {
                 let search = self.search.take().expect("a search");
-                self.kill_engine();
-                self.play_own_move(
-                    &search,
-                    "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
-                )
+                self.stop_deaf(&search)
             }
             Some(search) => {
                 search.stopped = true;
@@ -860,9 +956,13 @@ impl<W: Write> Session<W> {
     // ---- engine side ----------------------------------------------------
 
     fn on_engine_line(&mut self, line: &str) -> io::Result<()> {
-        let Some(bridge) = &self.bridge else {
+        let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
+        if bridge.drain.swallow(line) {
+            return Ok(());
+        }
+        let bridge = &*bridge;
         if self.search.is_none() {
             return Ok(());
         }
@@ -883,11 +983,20 @@ impl<W: Write> Session<W> {
                         first,
                     })
             });
+            let mut shown = true;
             if let Some(search) = &mut self.search {
                 if let Some(score) = score_of(&text) {
                     search.last_score = Some(score);
                 }
+                // Each slice of an endless search starts again from depth
+                // 1: the GUI sees only the depths it has not seen yet.
+                if let Some(s) = &search.slices {
+                    shown = depth_of(line).is_none_or(|d| d >= s.depth);
+                }
                 search.liked.extend(pv);
+            }
+            if !shown {
+                return Ok(());
             }
             return self.say(&text);
         }
@@ -896,12 +1005,41 @@ impl<W: Write> Session<W> {
         };
         let dialect = bridge.dialect;
         let gui = self.gui;
-        let Some(search) = self.search.take() else {
+        let Some(mut search) = self.search.take() else {
             return Ok(());
         };
+        if let Some(slices) = &mut search.slices {
+            // A slice of an endless search: the next one goes a ply deeper.
+            let mv = best.mv.as_deref().and_then(|t| dialect.parse_move(t));
+            let next = slices.finished(mv.filter(|m| search.allowed.contains(m)));
+            self.search = Some(search);
+            if next {
+                self.send_search();
+            }
+            return Ok(());
+        }
         let Some(text) = best.mv else {
             return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
+        if let Some(base) = self.learn_rank_base(&text) {
+            // The engine read the position's moves with the wrong ranks too:
+            // it is asked again, with the clock as it stands now.
+            self.info(&format!(
+                "the engine's move {text} is legal only with ranks {}: its moves are read and written so from now on; asking again",
+                ranks(base)
+            ))?;
+            if let Some(go) =
+                go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
+            {
+                search.go = go;
+                search.clock_start = Instant::now();
+                search.liked.clear();
+                self.search = Some(search);
+                self.send_search();
+                return Ok(());
+            }
+        }
+        let dialect = self.bridge.as_ref().map_or(dialect, |b| b.dialect);
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
             let mut out = format!("bestmove {}", gui.move_text(mv));
@@ -941,6 +1079,28 @@ impl<W: Write> Session<W> {
         self.retry_or_pick(search, mv, &text, &why)
     }
 
+    /// Learns the engine's rank base from its move `text`, unless it was
+    /// given or already learned so: when the move is legal only read with
+    /// the other base, the bridge switches to it and returns it.
+    fn learn_rank_base(&mut self, text: &str) -> Option<u8> {
+        let pos = self.game.judge.position();
+        let bridge = self.bridge.as_mut()?;
+        if bridge.settings.rank_base.is_some() || bridge.rank_base_learned {
+            return None;
+        }
+        let legal = |d: Dialect| d.parse_move(text).is_some_and(|m| pos.is_legal(m));
+        let other = Dialect {
+            rank_base: 1 - bridge.dialect.rank_base.min(1),
+            ..bridge.dialect
+        };
+        if legal(bridge.dialect) || !legal(other) {
+            return None;
+        }
+        bridge.dialect.rank_base = other.rank_base;
+        bridge.rank_base_learned = true;
+        Some(other.rank_base)
+    }
+
     /// The engine answered `text` (`mv` when it is a move), which cannot be
     /// passed on for the reason `why`: the bridge asks again, while the GUI's
     /// clock has time and asking can help, or else plays its own move.
@@ -977,12 +1137,12 @@ impl<W: Write> Session<W> {
             } else {
                 format!("engine answered {text} ({why})")
             };
-            if ignored_bans && let Some(probe) = self.probe_for(&search, what.clone()) {
+            if ignored_bans && let Some(probe) = self.probe_for(&mut search, what.clone()) {
                 search.probe = Some(probe);
                 self.search = Some(search);
                 return self.next_probe();
             }
-            return self.play_own_move(&search, &what);
+            return self.play_own_move(&search, &what, false);
         };
         // The new `go` gives the clock as it stands now.
         search.go = go;
@@ -999,29 +1159,33 @@ impl<W: Write> Session<W> {
     }
 
     /// Short searches of the position after each candidate move, for an
-    /// engine that insists on a banned move in `search` (`what` says so):
-    /// `None` when there is nothing to choose between or no time for them.
-    fn probe_for(&self, search: &Search, what: String) -> Option<Probe> {
+    /// engine that insists on a banned move in `search` (`what` says so),
+    /// the likeliest best first, for as many as fit in a share of the
+    /// GUI's clock: `None` when there is nothing to choose between or no
+    /// time for them. The bridge's own search that orders them is kept in
+    /// `search`.
+    fn probe_for(&self, search: &mut Search, what: String) -> Option<Probe> {
         if search.stopped || search.go.ponder {
             return None;
         }
-        let until =
-            match go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)?.limit
-            {
-                Limit::Time(c) => {
-                    let left = Duration::from_millis(c.time);
-                    let left = if search.millis { left } else { left * 1000 };
-                    Some(after(left / PROBE_SHARE)?)
-                }
-                _ => None,
-            };
+        let share = match search.time_left() {
+            Some(left) if left.is_zero() => return None,
+            Some(left) => left / PROBE_SHARE,
+            None => PROBE_NO_CLOCK,
+        };
+        let until = after(share);
         let pos = self.game.judge.position();
+        let ranking = fallback::rank(pos, &search.allowed, search.own_budget(false));
         let liked = by_preference(&search.liked);
-        let todo = fallback::candidates(pos, &search.allowed, &liked, MAX_PROBES);
+        let todo = fallback::candidates(pos, &ranking, &liked);
+        search.ranking = Some(ranking);
         (todo.len() > 1).then(|| Probe {
             todo: todo.into(),
             current: None,
             done: Vec::new(),
+            sent: Instant::now(),
+            spent: Duration::ZERO,
+            finished: 0,
             until,
             what,
         })
@@ -1036,17 +1200,22 @@ impl<W: Write> Session<W> {
         let Some(probe) = &mut search.probe else {
             return Ok(());
         };
-        let time_up = probe.until.is_some_and(|t| Instant::now() >= t);
-        let Some(candidate) = probe.todo.pop_front().filter(|_| !time_up) else {
+        // Another search fits if one as long as the average so far ends in time.
+        let average = probe.spent / probe.finished.max(1);
+        let fits = probe
+            .until
+            .is_none_or(|t| Instant::now().checked_add(average).is_some_and(|e| e < t));
+        let Some(candidate) = probe.todo.pop_front().filter(|_| fits) else {
             let search = self.search.take().expect("a search");
             let what = search
                 .probe
                 .as_ref()
                 .map(|p| p.what.clone())
                 .unwrap_or_default();
-            return self.play_own_move(&search, &what);
+            return self.play_own_move(&search, &what, false);
         };
         probe.current = Some((candidate, None));
+        probe.sent = Instant::now();
         let d = bridge.dialect;
         let mut pos = format!(
             "position fen {} moves",
@@ -1104,30 +1273,93 @@ impl<W: Write> Session<W> {
             probe.done.push((*candidate, s));
         }
         probe.current = None;
+        probe.spent += probe.sent.elapsed();
+        probe.finished += 1;
         if search.stopped {
             probe.todo.clear();
         }
         self.next_probe()
     }
 
+    /// `stop` to an engine that reads nothing while it searches: the answer
+    /// is the deepest slice's move of an endless search, else the bridge's
+    /// own move. A search that ends on its own (a slice, a clock search) is
+    /// left to end, its answer dropped; any other is ended by a restart.
+    fn stop_deaf(&mut self, search: &Search) -> io::Result<()> {
+        let ends_by = match &search.slices {
+            Some(s) if s.idle => None,
+            Some(s) => Some(s.expected_end()),
+            None => Some(search.time_left().and_then(after)),
+        };
+        if let Some(b) = &mut self.bridge {
+            match ends_by {
+                None => {}
+                Some(Some(end)) => b.drain.add(end),
+                Some(None) => b.engine = None,
+            }
+        }
+        let restarted = matches!(ends_by, Some(None));
+        let what = if restarted {
+            "the engine reads no commands while it searches and was stopped; it will be restarted at the next position"
+        } else {
+            "the engine reads no commands while it searches; its search runs on and its answer will be dropped"
+        };
+        match search
+            .slices
+            .as_ref()
+            .and_then(|s| s.best.map(|m| (m, s.depth)))
+        {
+            Some((mv, depth)) => {
+                let finished = if ends_by.is_some() { depth - 1 } else { depth };
+                let text = self.gui.move_text(mv);
+                self.info(&format!(
+                    "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
+                ))?;
+                self.say(&format!("bestmove {text}"))
+            }
+            None => self.play_own_move(search, what, true),
+        }
+    }
+
     /// Answers `search` with the bridge's own move (see `fallback`), saying
-    /// `what` happened; `nobestmove` when no move is allowed.
-    fn play_own_move(&mut self, search: &Search, what: &str) -> io::Result<()> {
+    /// `what` happened; `nobestmove` when no move is allowed. In a `hurry`
+    /// (the GUI waits already) its own search gets next to no time.
+    fn play_own_move(&mut self, search: &Search, what: &str, hurry: bool) -> io::Result<()> {
         let gui = self.gui;
-        let pos = self.game.judge.position().clone();
         let liked = by_preference(&search.liked);
         let probed = search.probe.as_ref().and_then(Probe::best);
-        let choice = match probed {
-            Some(m) => Some((m, fallback::Source::Probes)),
-            None => fallback::choose(&pos, &search.allowed, &liked),
+        let ranking = match (&search.ranking, probed) {
+            (_, Some(_)) => None,
+            (Some(r), None) => Some(r.clone()),
+            (None, None) => {
+                let pos = self.game.judge.position();
+                Some(fallback::rank(
+                    pos,
+                    &search.allowed,
+                    search.own_budget(hurry),
+                ))
+            }
+        };
+        let choice = match (probed, &ranking) {
+            (Some(m), _) => Some((m, fallback::Source::Probes)),
+            (None, Some(r)) => fallback::choose(r, &liked),
+            (None, None) => None,
         };
         let Some((mv, source)) = choice else {
             self.info(&format!("{what}; no move is left"))?;
             return self.say(gui.no_move());
         };
-        let searched = match (&search.probe, source) {
-            (Some(p), fallback::Source::Probes) => {
+        let searched = match (&search.probe, &ranking, source) {
+            (Some(p), _, fallback::Source::Probes) => {
                 format!(", {} moves to depth {PROBE_DEPTH}", p.done.len())
+            }
+            (_, Some(r), fallback::Source::Search) => {
+                format!(
+                    ", {} moves to depth {}, {} nodes",
+                    r.moves.len(),
+                    r.depth,
+                    r.nodes
+                )
             }
             _ => String::new(),
         };
@@ -1150,6 +1382,7 @@ impl<W: Write> Session<W> {
             return self.play_own_move(
                 &search,
                 "the engine exited while the bridge chose a move in its place; it will be restarted at the next position",
+                false,
             );
         }
         // Once per search, while the GUI still waits and its clock has time
@@ -1163,11 +1396,16 @@ impl<W: Write> Session<W> {
             return self.play_own_move(
                 &search,
                 "the engine exited during the search; it will be restarted at the next position",
+                false,
             );
         };
         self.info("the engine exited during the search; starting it again and asking again")?;
         if let Err(e) = self.start_engine() {
-            return self.play_own_move(&search, &format!("engine could not be started: {e}"));
+            return self.play_own_move(
+                &search,
+                &format!("engine could not be started: {e}"),
+                false,
+            );
         }
         self.search = Some(Search {
             go,
@@ -1192,6 +1430,7 @@ impl<W: Write> Session<W> {
         self.play_own_move(
             &search,
             "the engine gave no bestmove in time and was stopped; it will be restarted at the next position",
+            true,
         )
     }
 
@@ -1260,8 +1499,12 @@ impl<W: Write> Session<W> {
             }
         }
         let searchmoves = (banned || search.restricted).then_some(search.allowed.as_slice());
+        let slice = search.slices.as_ref().map(|s| Go {
+            limit: Limit::Depth(s.depth),
+            ..search.go.clone()
+        });
         lines.push(d.go_line(
-            &search.go,
+            slice.as_ref().unwrap_or(&search.go),
             self.game.judge.position().turn(),
             search.millis,
             searchmoves,
@@ -1275,7 +1518,8 @@ impl<W: Write> Session<W> {
         let (Some(bridge), Some(search)) = (&self.bridge, &mut self.search) else {
             return;
         };
-        let margin = bridge.settings.timeout;
+        // A stopped search the engine finishes first delays this one.
+        let margin = bridge.settings.timeout + bridge.drain.left();
         let ms = |v: u64| {
             if search.millis {
                 v
@@ -1288,7 +1532,7 @@ impl<W: Write> Session<W> {
             Limit::Infinite => None,
             Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
             Limit::Depth(_) | Limit::Nodes(_) | Limit::Mate(_) => {
-                after(bridge.settings.search_limit)
+                after(bridge.settings.search_limit + bridge.drain.left())
             }
         };
     }
@@ -1352,6 +1596,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         bridge.generation += 1;
+        bridge.drain = Drain::default();
         let engine = Engine::spawn(&bridge.settings.command, bridge.generation, self.tx.clone())
             .map_err(|e| format!("cannot start '{}': {e}", bridge.settings.command.join(" ")))?;
         self.log.line(
@@ -1410,6 +1655,13 @@ mod tests {
         let clock = go(&["time", "1000", "increment", "5"]);
         let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
         assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);
+        let left = clock_left(&clock, Duration::from_millis(600), true);
+        assert_eq!(left, Some(Duration::from_millis(400)));
+        let over = clock_left(&clock, Duration::from_millis(1600), true);
+        assert_eq!(over, Some(Duration::ZERO));
+        let secs = clock_left(&go(&["time", "3"]), Duration::ZERO, false);
+        assert_eq!(secs, Some(Duration::from_secs(3)));
+        assert_eq!(clock_left(&go(&["depth", "5"]), Duration::ZERO, true), None);
         assert!(go_with_time_left(&clock, Duration::from_millis(1000), true).is_none());
         // Seconds: a started second counts as used.
         let secs = go(&["time", "3"]);
@@ -1454,5 +1706,7 @@ mod tests {
         assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
         assert_eq!(score_of("info depth 3 nodes 5"), None);
         assert_eq!(score_of("info string score 5"), None);
+        assert_eq!(depth_of("info depth 7 score 3 pv h2e2"), Some(7));
+        assert_eq!(depth_of("info currmove h2e2"), None);
     }
 }

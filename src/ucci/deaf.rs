@@ -1,0 +1,187 @@
+//! An engine that reads nothing while it searches (Sjaak II): a `stop` only
+//! reaches it once its search is over. So the bridge never leaves it an
+//! endless search: `go infinite` becomes a run of depth-limited searches
+//! ([`Slices`]), each sent when the last one answers; at `stop` the bridge
+//! answers with the deepest one finished and lets the running one end on
+//! its own ([`Drain`]), its answer dropped, rather than killing the engine
+//! (a restart costs the engine's start-up and its hash). Only when the next
+//! search could not wait for it is the engine restarted.
+
+use std::time::{Duration, Instant};
+
+use crate::board::Move;
+
+/// How much longer each slice is expected to take than the one before (a
+/// ply more, Sjaak II's branching factor being about 2.5).
+const SLICE_GROWTH: u32 = 3;
+
+/// The first slice's expected length, before any was timed.
+const FIRST_SLICE: Duration = Duration::from_millis(50);
+
+/// The deepest slice; after it the engine waits for the `stop`.
+const MAX_SLICE_DEPTH: u32 = 64;
+
+/// The longest a search without a clock (analysis) waits for a stopped one
+/// to end before the engine is restarted instead.
+pub(crate) const DRAIN_WAIT: Duration = Duration::from_millis(500);
+
+/// The longest a clock search waits so (at most a tenth of its clock): about
+/// what a restart costs, as the wait is the GUI's time.
+pub(crate) const DRAIN_WAIT_CLOCK: Duration = Duration::from_millis(100);
+
+/// An endless search cut into depth-limited ones.
+#[derive(Clone, Debug)]
+pub(crate) struct Slices {
+    /// The depth of the slice running (or, when idle, the last one).
+    pub(crate) depth: u32,
+    /// When it was sent.
+    started: Instant,
+    /// How long the last finished slice took.
+    last: Option<Duration>,
+    /// The answer of the deepest finished slice.
+    pub(crate) best: Option<Move>,
+    /// The deepest slice has answered: nothing runs.
+    pub(crate) idle: bool,
+}
+
+impl Slices {
+    /// The first slice, depth 1, sent now.
+    pub(crate) fn new() -> Slices {
+        Slices {
+            depth: 1,
+            started: Instant::now(),
+            last: None,
+            best: None,
+            idle: false,
+        }
+    }
+
+    /// The running slice answered `best` (`None`: no move the bridge may
+    /// pass on); true when the next one, a ply deeper, is to be sent now.
+    pub(crate) fn finished(&mut self, best: Option<Move>) -> bool {
+        self.last = Some(self.started.elapsed());
+        self.best = best.or(self.best);
+        if self.depth >= MAX_SLICE_DEPTH {
+            self.idle = true;
+            return false;
+        }
+        self.depth += 1;
+        self.started = Instant::now();
+        true
+    }
+
+    /// When the running slice is expected to end; `None` when idle.
+    pub(crate) fn expected_end(&self) -> Option<Instant> {
+        if self.idle {
+            return None;
+        }
+        let length = self.last.map_or(FIRST_SLICE, |d| d * SLICE_GROWTH);
+        self.started.checked_add(length)
+    }
+}
+
+/// Searches the engine was told to stop (or whose answer the bridge gave
+/// itself) that still run: their answers are not the current search's.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Drain {
+    /// How many `bestmove`s are still to come from them.
+    pending: u32,
+    /// When the last of them is expected to end.
+    until: Option<Instant>,
+}
+
+impl Drain {
+    /// One more search runs on, expected to end by `until`.
+    pub(crate) fn add(&mut self, until: Instant) {
+        self.pending += 1;
+        self.until = Some(self.until.map_or(until, |u| u.max(until)));
+    }
+
+    /// Whether `line` is from a stopped search (then it is dropped); its
+    /// `bestmove` ends that search.
+    pub(crate) fn swallow(&mut self, line: &str) -> bool {
+        if self.pending == 0 {
+            return false;
+        }
+        if line.starts_with("bestmove") || line == "nobestmove" {
+            self.pending -= 1;
+            if self.pending == 0 {
+                self.until = None;
+            }
+        }
+        true
+    }
+
+    /// Whether a stopped search still runs.
+    pub(crate) fn is_pending(&self) -> bool {
+        self.pending > 0
+    }
+
+    /// How long the stopped searches are still expected to run (zero when
+    /// none runs or they are overdue).
+    pub(crate) fn left(&self) -> Duration {
+        match (self.pending, self.until) {
+            (0, _) | (_, None) => Duration::ZERO,
+            (_, Some(u)) => u.saturating_duration_since(Instant::now()),
+        }
+    }
+
+    /// Whether a new search that may wait `patience` for them should: the
+    /// stopped searches are expected to end by then, and are not overdue
+    /// (overdue: they may not end at all).
+    pub(crate) fn may_wait(&self, patience: Duration) -> bool {
+        match (self.pending, self.until) {
+            (0, _) => true,
+            (_, None) => false,
+            (_, Some(u)) => {
+                let now = Instant::now();
+                u > now && u.saturating_duration_since(now) <= patience
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_go_a_ply_deeper_each_until_the_deepest() {
+        let mut s = Slices::new();
+        assert_eq!(s.depth, 1);
+        assert!(s.expected_end().is_some());
+        let h0g2 = Move::parse_uci("h0g2").unwrap();
+        assert!(s.finished(Some(h0g2)));
+        assert_eq!(s.depth, 2);
+        assert!(s.finished(None));
+        assert_eq!(s.best, Some(h0g2));
+        while s.finished(None) {}
+        assert_eq!(s.depth, MAX_SLICE_DEPTH);
+        assert!(s.idle);
+        assert_eq!(s.expected_end(), None);
+    }
+
+    #[test]
+    fn a_drain_drops_lines_until_its_bestmoves_came() {
+        let mut d = Drain::default();
+        assert!(!d.swallow("bestmove h0g2"));
+        assert!(d.may_wait(Duration::ZERO));
+        let soon = Instant::now() + Duration::from_secs(1);
+        d.add(soon);
+        d.add(soon);
+        assert!(d.is_pending());
+        assert!(d.may_wait(Duration::from_secs(2)));
+        assert!(!d.may_wait(Duration::from_millis(10)));
+        assert!(d.left() > Duration::ZERO);
+        assert!(d.swallow("info depth 3 pv h0g2"));
+        assert!(d.swallow("bestmove h0g2"));
+        assert!(d.is_pending());
+        assert!(d.swallow("bestmove h0g2"));
+        assert!(!d.is_pending());
+        assert!(!d.swallow("bestmove h0g2"));
+        assert_eq!(d.left(), Duration::ZERO);
+        // An overdue search may never end: nothing waits for it.
+        d.add(Instant::now());
+        assert!(!d.may_wait(Duration::from_secs(60)));
+    }
+}

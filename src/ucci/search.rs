@@ -1,0 +1,325 @@
+//! The bridge's own small search, for the moves it must choose without the
+//! engine: iterative deepening alpha-beta to [`MAX_DEPTH`] plies, then a
+//! quiescence search of captures (and of every reply to a check, so that
+//! mates at the end are seen), scored on material alone ([`value`], a rook
+//! is 8), within a [`Budget`] of nodes and time. Repetitions inside the
+//! tree are not looked at: the moves at the root are the allowed ones, and
+//! that is all the rules ask of the bridge.
+
+use std::time::Instant;
+
+use crate::board::{Move, MoveList, Position};
+use crate::rules::exchange::value;
+
+/// The score of the side to move when it is mated now; a mate `n` plies
+/// away scores `MATE - n` for the side that mates.
+pub(crate) const MATE: i32 = 10_000;
+
+/// Scores at least this far from zero are mates.
+pub(crate) const MATE_BOUND: i32 = MATE - 100;
+
+/// The deepest full-width iteration.
+const MAX_DEPTH: u32 = 4;
+
+/// The most plies of captures after the full-width plies.
+const QUIESCENCE_PLIES: u32 = 8;
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+/// Root moves that score below the best less this much need only an upper
+/// bound: they are not worth playing, and their order among themselves
+/// matters little.
+const ROOT_WINDOW: i32 = 16;
+
+/// What a search may spend: a number of nodes and, if given, a time.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Budget {
+    /// The most positions the search may visit.
+    pub(crate) nodes: u64,
+    /// When it must stop, if ever.
+    pub(crate) deadline: Option<Instant>,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// The root moves with their scores for the side to move, best first
+    /// (the first of equals in the order given): the deepest iteration
+    /// completed, the moves it did not score last with [`-MATE`](MATE).
+    pub(crate) moves: Vec<(Move, i32)>,
+    /// The depth of the deepest iteration completed (0: none was).
+    pub(crate) depth: u32,
+    /// The positions visited.
+    pub(crate) nodes: u64,
+}
+
+/// Searches `moves` (legal in `pos`) within `budget`.
+pub(crate) fn search(pos: &Position, moves: &[Move], budget: Budget) -> Outcome {
+    let mut s = Searcher {
+        pos: pos.clone(),
+        nodes: 0,
+        budget,
+        out_of_budget: false,
+    };
+    let mut order: Vec<Move> = moves.to_vec();
+    sort_for_search(&s.pos, &mut order);
+    let mut scored: Vec<(Move, i32)> = order.iter().map(|&m| (m, -MATE)).collect();
+    let mut depth = 0;
+    for d in 1..=MAX_DEPTH {
+        let mut this: Vec<(Move, i32)> = Vec::with_capacity(order.len());
+        let mut best = -MATE;
+        for &(m, _) in &scored {
+            let undo = s.pos.play_unchecked(m);
+            s.nodes += 1;
+            let floor = best.saturating_sub(ROOT_WINDOW).max(-MATE);
+            let score = -s.alpha_beta(d - 1, 1, -MATE, -floor);
+            s.pos.undo(undo);
+            if s.out_of_budget {
+                break;
+            }
+            best = best.max(score);
+            this.push((m, score));
+        }
+        if s.out_of_budget {
+            // A partial first iteration still ranks the moves it reached.
+            if d == 1 {
+                let reached = this.len();
+                this.extend(scored[reached..].iter().copied());
+                this.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                scored = this;
+            }
+            break;
+        }
+        this.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        scored = this;
+        depth = d;
+        // A forced mate either way is as deep as it needs to be.
+        if scored.first().is_some_and(|&(_, v)| v.abs() >= MATE_BOUND) {
+            break;
+        }
+    }
+    Outcome {
+        moves: scored,
+        depth,
+        nodes: s.nodes,
+    }
+}
+
+/// Material of the side to move less the opponent's.
+fn material(pos: &Position) -> i32 {
+    let us = pos.turn();
+    pos.occupied()
+        .map(|sq| {
+            let p = pos.piece_at(sq).expect("an occupied square");
+            let v = value(p, sq);
+            if p.color == us { v } else { -v }
+        })
+        .sum()
+}
+
+/// Orders `moves` for the search: captures first, the most valuable
+/// victim first and then the cheapest attacker; the rest as they are.
+fn sort_for_search(pos: &Position, moves: &mut [Move]) {
+    moves.sort_by_key(|&m| match pos.piece_at(m.to()) {
+        Some(victim) => {
+            let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p, m.from()));
+            -(value(victim, m.to()) * 64 + 32 - attacker)
+        }
+        None => 0,
+    });
+}
+
+/// The search's state: the position it walks and what it has spent.
+struct Searcher {
+    pos: Position,
+    nodes: u64,
+    budget: Budget,
+    out_of_budget: bool,
+}
+
+impl Searcher {
+    /// Counts a node; true when the budget is spent (and from then on).
+    fn spent(&mut self) -> bool {
+        self.nodes += 1;
+        let clock = self.nodes.is_multiple_of(CLOCK_EVERY);
+        if self.nodes >= self.budget.nodes
+            || (clock && self.budget.deadline.is_some_and(|t| Instant::now() >= t))
+        {
+            self.out_of_budget = true;
+        }
+        self.out_of_budget
+    }
+
+    /// The score of the position for the side to move, `depth` full-width
+    /// plies and then captures deep, `ply` plies from the root.
+    fn alpha_beta(&mut self, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return self.quiescence(QUIESCENCE_PLIES, ply, alpha, beta);
+        }
+        let mut moves: MoveList = self.pos.legal_moves();
+        if moves.is_empty() {
+            return -(MATE - ply);
+        }
+        sort_for_search(&self.pos, &mut moves);
+        let mut best = -MATE;
+        for m in moves {
+            if self.spent() {
+                return 0;
+            }
+            let undo = self.pos.play_unchecked(m);
+            let score = -self.alpha_beta(depth - 1, ply + 1, -beta, -alpha);
+            self.pos.undo(undo);
+            if self.out_of_budget {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Captures only (every move when in check), standing pat on material
+    /// otherwise, at most `plies` deep.
+    fn quiescence(&mut self, plies: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        let in_check = self.pos.in_check();
+        let mut best = if in_check { -MATE } else { material(&self.pos) };
+        if plies == 0 {
+            return if in_check && self.pos.has_no_legal_moves() {
+                -(MATE - ply)
+            } else {
+                material(&self.pos)
+            };
+        }
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut moves: MoveList = if in_check {
+            self.pos.legal_moves()
+        } else {
+            self.pos.legal_captures()
+        };
+        if in_check && moves.is_empty() {
+            return -(MATE - ply);
+        }
+        sort_for_search(&self.pos, &mut moves);
+        for m in moves {
+            if self.spent() {
+                return 0;
+            }
+            let undo = self.pos.play_unchecked(m);
+            let score = -self.quiescence(plies - 1, ply + 1, -beta, -alpha);
+            self.pos.undo(undo);
+            if self.out_of_budget {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn mv(s: &str) -> Move {
+        Move::parse_uci(s).unwrap()
+    }
+
+    fn plenty() -> Budget {
+        Budget {
+            nodes: u64::MAX,
+            deadline: None,
+        }
+    }
+
+    fn score_of(out: &Outcome, m: &str) -> i32 {
+        out.moves.iter().find(|(a, _)| *a == mv(m)).unwrap().1
+    }
+
+    #[test]
+    fn takes_a_hanging_cannon_and_gives_no_rook_for_a_pawn() {
+        // Red's rook on a0 may take the pawn on a6, where the rook on a9
+        // takes it; Black's cannon on i4 hangs to Red's rook on i0.
+        let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
+        let out = search(&p, &p.legal_moves(), plenty());
+        assert_eq!(out.depth, MAX_DEPTH, "{:?}", &out.moves[..4]);
+        assert_eq!(out.moves[0].0, mv("i0i4"), "{:?}", &out.moves[..4]);
+        assert!(out.moves[0].1 >= 4);
+        assert!(
+            score_of(&out, "a0a6") < score_of(&out, "a0a1"),
+            "{:?}",
+            out.moves
+        );
+        // Without i0i4 among the moves, a0a6 still loses the rook for less.
+        let allowed: Vec<Move> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| m != mv("i0i4"))
+            .collect();
+        let out = search(&p, &allowed, plenty());
+        assert_ne!(out.moves[0].0, mv("a0a6"));
+        assert!(score_of(&out, "a0a6") < out.moves[0].1);
+    }
+
+    #[test]
+    fn sees_a_mate_in_two_and_the_one_against() {
+        // Two rooks against a bare king: no check mates at once (the king
+        // steps aside), but the ladder does in two (a2a8, then b1b9).
+        let p = pos("4k4/9/9/9/9/9/9/R8/1R7/3K5 w - - 0 1");
+        let out = search(&p, &p.legal_moves(), plenty());
+        assert!(out.moves[0].1 >= MATE_BOUND, "{:?}", &out.moves[..4]);
+        // Black's threat a9d9 mates the king on d0: a move that leaves it
+        // (d0d1 walks into it) scores as mated.
+        let p = pos("r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1");
+        let out = search(&p, &p.legal_moves(), plenty());
+        assert!(score_of(&out, "d0d1") <= -MATE_BOUND);
+        assert!(out.moves[0].1 > -MATE_BOUND);
+        assert!(
+            ["a0a1", "a0a2", "a0a3", "a0a4"]
+                .map(mv)
+                .contains(&out.moves[0].0)
+        );
+    }
+
+    #[test]
+    fn stops_within_its_budget() {
+        let p = Position::startpos();
+        let moves = p.legal_moves();
+        let out = search(
+            &p,
+            &moves,
+            Budget {
+                nodes: 5_000,
+                deadline: None,
+            },
+        );
+        assert!(out.nodes <= 5_000 + 1, "{}", out.nodes);
+        assert!(out.depth < MAX_DEPTH);
+        assert_eq!(out.moves.len(), moves.len());
+        // A deadline already passed stops it at the first look at the clock.
+        let out = search(
+            &p,
+            &moves,
+            Budget {
+                nodes: u64::MAX,
+                deadline: Some(Instant::now()),
+            },
+        );
+        assert!(out.nodes <= CLOCK_EVERY + 1, "{}", out.nodes);
+        assert_eq!(out.moves.len(), moves.len());
+    }
+}
