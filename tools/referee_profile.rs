@@ -1,11 +1,17 @@
 //! Drives the referee for instruction-count profiling (valgrind callgrind):
 //! judges a repetition case from `positions/repetition.tsv`, the bench's 200
 //! cycles from random games (CXA 2020), every repetition of the corpus master
-//! games (`corpus`, with `XQARBITER_CORPUS` naming the shared data folder), or replays the bench's 150-ply game, `N` times. Run with two values of `N` and divide the
-//! difference of the instruction counts to get the cost of one operation.
+//! games (`corpus`, with `XQARBITER_CORPUS` naming the shared data folder),
+//! or replays the bench's 150-ply game, `N` times. Run with two values of `N`
+//! and divide the difference of the instruction counts to get the cost of one
+//! operation; that cost includes the copy of the referee each judgement is
+//! made on. To count the rulings alone, collect only inside them and divide
+//! by `N` (for `random` and `corpus` the count also holds the rulings made
+//! while the cycles are found, so compare two builds, not the absolute):
 //!
 //! `cargo build --release --example referee_profile`
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
+//! `valgrind --tool=callgrind --toggle-collect='*Referee::ruling*' target/release/examples/referee_profile CASE N`
 //! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, or `replay`)
 
 use std::hint::black_box;
