@@ -47,6 +47,7 @@
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
+mod clock;
 pub(crate) mod deaf;
 pub(crate) mod dialect;
 pub(crate) mod engine;
@@ -54,6 +55,7 @@ pub(crate) mod escape;
 mod fallback;
 mod game;
 pub(crate) mod gui;
+mod info;
 pub(crate) mod judge;
 pub(crate) mod log;
 pub(crate) mod protocol;

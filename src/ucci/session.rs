@@ -13,6 +13,7 @@ use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
 
 use super::bridge::{Bridge, EngineSettings};
+use super::clock::{clock_left, go_with_time_left};
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
 use super::dialect::{Dialect, EngineProtocol, MATE, parse_bestmove};
 use super::engine::{Engine, SessionInput};
@@ -20,6 +21,7 @@ use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
+use super::info::{PvLine, by_preference, depth_of, pv_line, score_of};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
@@ -162,103 +164,6 @@ impl Probe {
             .reduce(|a, b| if b.1 > a.1 { b } else { a })
             .map(|(m, _)| m)
     }
-}
-
-/// The score in a translated `info` line (`… score N …`).
-fn score_of(info: &str) -> Option<i64> {
-    if info.starts_with("info string") || info.starts_with("info message") {
-        return None;
-    }
-    let mut tokens = info.split_whitespace();
-    tokens.find(|&t| t == "score")?;
-    tokens.next()?.parse().ok()
-}
-
-/// The `depth` of an `info` line, if it gives one.
-fn depth_of(info: &str) -> Option<u32> {
-    let mut tokens = info.split_whitespace();
-    tokens.find(|&t| t == "depth")?;
-    tokens.next()?.parse().ok()
-}
-
-/// What the bridge keeps of an engine's `info … pv` line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct PvLine<M = Move> {
-    /// Its `depth` (0 if none).
-    depth: u32,
-    /// Its `multipv` rank (1 if none: the best line).
-    multipv: u32,
-    /// Its first move.
-    first: M,
-}
-
-/// An engine's `info … pv` line, its first move as the engine wrote it.
-fn pv_line(info: &str) -> Option<PvLine<&str>> {
-    if info.starts_with("info string") || info.starts_with("info message") {
-        return None;
-    }
-    let mut depth = 0;
-    let mut multipv = 1;
-    let mut tokens = info.split_whitespace();
-    while let Some(t) = tokens.next() {
-        match t {
-            "depth" => depth = tokens.next()?.parse().unwrap_or(0),
-            "multipv" => multipv = tokens.next()?.parse().unwrap_or(1),
-            "pv" => {
-                let first = tokens.next()?;
-                return Some(PvLine {
-                    depth,
-                    multipv,
-                    first,
-                });
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The first moves of `lines` (oldest first), the engine's preferred last:
-/// the deepest, and among one depth the best ranked (MultiPV), then the latest.
-fn by_preference(lines: &[PvLine]) -> Vec<Move> {
-    let mut lines = lines.to_vec();
-    lines.sort_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)));
-    lines.iter().map(|l| l.first).collect()
-}
-
-/// The `go` to ask again with after `elapsed` of a search: a clock search
-/// gets only the time left on the GUI's clock (`millis`: in milliseconds,
-/// else in seconds), `None` when none is left; other searches are unchanged.
-fn go_with_time_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Go> {
-    let mut go = go.clone();
-    if let (Limit::Time(c), false) = (&mut go.limit, go.ponder) {
-        let used = if millis {
-            elapsed.as_millis()
-        } else {
-            elapsed.as_millis().div_ceil(1000)
-        };
-        let left = u128::from(c.time).checked_sub(used).filter(|&t| t > 0)?;
-        c.time = u64::try_from(left).unwrap_or(c.time);
-    }
-    Some(go)
-}
-
-/// What is left of the clock of `go` after `elapsed` (`millis`: its times
-/// are in milliseconds, else in seconds): `None` for a search without one
-/// (depth, nodes, infinite, ponder), zero when none is left.
-fn clock_left(go: &Go, elapsed: Duration, millis: bool) -> Option<Duration> {
-    if go.ponder || !matches!(go.limit, Limit::Time(_)) {
-        return None;
-    }
-    let left = match go_with_time_left(go, elapsed, millis).map(|g| g.limit) {
-        Some(Limit::Time(c)) => c.time,
-        _ => 0,
-    };
-    Some(if millis {
-        Duration::from_millis(left)
-    } else {
-        Duration::from_secs(left)
-    })
 }
 
 /// The instant `d` from now; `None` when that is beyond what the clock can
@@ -1642,71 +1547,5 @@ impl<W: Write> Session<W> {
             self.log.line(Direction::ToEngine, "quit");
             engine.quit(Duration::from_millis(500));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn asks_again_with_the_time_left() {
-        let go = |words: &[&str]| crate::ucci::protocol::parse_go(words, false).unwrap();
-        let clock = go(&["time", "1000", "increment", "5"]);
-        let left = go_with_time_left(&clock, Duration::from_millis(600), true).unwrap();
-        assert_eq!(left.limit, go(&["time", "400", "increment", "5"]).limit);
-        let left = clock_left(&clock, Duration::from_millis(600), true);
-        assert_eq!(left, Some(Duration::from_millis(400)));
-        let over = clock_left(&clock, Duration::from_millis(1600), true);
-        assert_eq!(over, Some(Duration::ZERO));
-        let secs = clock_left(&go(&["time", "3"]), Duration::ZERO, false);
-        assert_eq!(secs, Some(Duration::from_secs(3)));
-        assert_eq!(clock_left(&go(&["depth", "5"]), Duration::ZERO, true), None);
-        assert!(go_with_time_left(&clock, Duration::from_millis(1000), true).is_none());
-        // Seconds: a started second counts as used.
-        let secs = go(&["time", "3"]);
-        let left = go_with_time_left(&secs, Duration::from_millis(1200), false).unwrap();
-        assert_eq!(left.limit, go(&["time", "1"]).limit);
-        let depth = go(&["depth", "5"]);
-        assert_eq!(
-            go_with_time_left(&depth, Duration::from_secs(99), true),
-            Some(depth)
-        );
-    }
-
-    #[test]
-    fn prefers_the_deepest_best_ranked_latest_line() {
-        let line = pv_line("info depth 7 seldepth 9 multipv 2 score cp 5 pv h2e2 h9g7").unwrap();
-        assert_eq!((line.depth, line.multipv, line.first), (7, 2, "h2e2"));
-        let line = pv_line("info score 5 pv b2e2").unwrap();
-        assert_eq!((line.depth, line.multipv, line.first), (0, 1, "b2e2"));
-        assert_eq!(pv_line("info depth 5 score -16000 pv"), None);
-        assert_eq!(pv_line("info string pv h2e2"), None);
-        let mv = |s: &str| Move::parse_uci(s).unwrap();
-        let at = |depth, multipv, m: &str| PvLine {
-            depth,
-            multipv,
-            first: mv(m),
-        };
-        let lines = [
-            at(5, 1, "h2e2"),
-            at(5, 2, "b2e2"),
-            at(6, 1, "h0g2"),
-            at(6, 2, "b0c2"),
-            at(6, 1, "c3c4"),
-        ];
-        assert_eq!(
-            by_preference(&lines),
-            ["b2e2", "h2e2", "b0c2", "h0g2", "c3c4"].map(mv)
-        );
-    }
-
-    #[test]
-    fn reads_scores_from_info_lines() {
-        assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
-        assert_eq!(score_of("info depth 3 nodes 5"), None);
-        assert_eq!(score_of("info string score 5"), None);
-        assert_eq!(depth_of("info depth 7 score 3 pv h2e2"), Some(7));
-        assert_eq!(depth_of("info currmove h2e2"), None);
     }
 }

@@ -1,0 +1,107 @@
+//! What the bridge reads in an engine's `info` lines: the score, the depth,
+//! and the first move of each principal variation.
+
+use crate::board::Move;
+
+/// The score in a translated `info` line (`… score N …`).
+pub(crate) fn score_of(info: &str) -> Option<i64> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "score")?;
+    tokens.next()?.parse().ok()
+}
+
+/// The `depth` of an `info` line, if it gives one.
+pub(crate) fn depth_of(info: &str) -> Option<u32> {
+    let mut tokens = info.split_whitespace();
+    tokens.find(|&t| t == "depth")?;
+    tokens.next()?.parse().ok()
+}
+
+/// What the bridge keeps of an engine's `info … pv` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PvLine<M = Move> {
+    /// Its `depth` (0 if none).
+    pub(crate) depth: u32,
+    /// Its `multipv` rank (1 if none: the best line).
+    pub(crate) multipv: u32,
+    /// Its first move.
+    pub(crate) first: M,
+}
+
+/// An engine's `info … pv` line, its first move as the engine wrote it.
+pub(crate) fn pv_line(info: &str) -> Option<PvLine<&str>> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let mut depth = 0;
+    let mut multipv = 1;
+    let mut tokens = info.split_whitespace();
+    while let Some(t) = tokens.next() {
+        match t {
+            "depth" => depth = tokens.next()?.parse().unwrap_or(0),
+            "multipv" => multipv = tokens.next()?.parse().unwrap_or(1),
+            "pv" => {
+                let first = tokens.next()?;
+                return Some(PvLine {
+                    depth,
+                    multipv,
+                    first,
+                });
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first moves of `lines` (oldest first), the engine's preferred last:
+/// the deepest, and among one depth the best ranked (MultiPV), then the latest.
+pub(crate) fn by_preference(lines: &[PvLine]) -> Vec<Move> {
+    let mut lines = lines.to_vec();
+    lines.sort_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)));
+    lines.iter().map(|l| l.first).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefers_the_deepest_best_ranked_latest_line() {
+        let line = pv_line("info depth 7 seldepth 9 multipv 2 score cp 5 pv h2e2 h9g7").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (7, 2, "h2e2"));
+        let line = pv_line("info score 5 pv b2e2").unwrap();
+        assert_eq!((line.depth, line.multipv, line.first), (0, 1, "b2e2"));
+        assert_eq!(pv_line("info depth 5 score -16000 pv"), None);
+        assert_eq!(pv_line("info string pv h2e2"), None);
+        let mv = |s: &str| Move::parse_uci(s).unwrap();
+        let at = |depth, multipv, m: &str| PvLine {
+            depth,
+            multipv,
+            first: mv(m),
+        };
+        let lines = [
+            at(5, 1, "h2e2"),
+            at(5, 2, "b2e2"),
+            at(6, 1, "h0g2"),
+            at(6, 2, "b0c2"),
+            at(6, 1, "c3c4"),
+        ];
+        assert_eq!(
+            by_preference(&lines),
+            ["b2e2", "h2e2", "b0c2", "h0g2", "c3c4"].map(mv)
+        );
+    }
+
+    #[test]
+    fn reads_scores_from_info_lines() {
+        assert_eq!(score_of("info depth 3 score -12 pv h2e2"), Some(-12));
+        assert_eq!(score_of("info depth 3 nodes 5"), None);
+        assert_eq!(score_of("info string score 5"), None);
+        assert_eq!(depth_of("info depth 7 score 3 pv h2e2"), Some(7));
+        assert_eq!(depth_of("info currmove h2e2"), None);
+    }
+}
