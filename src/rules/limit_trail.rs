@@ -1,16 +1,21 @@
 //! The natural-limit count of a game, kept as plies are played and taken
 //! back, so that the count after the last ply costs one step instead of a
-//! pass over every ply since the last capture. Only the count after the
-//! last ply is kept, with the count as it stood before each capture: a
-//! quiet ply is counted and taken back in place, a capture restores what
-//! it reset.
+//! pass over every ply since the last capture. A ply pushed is only noted:
+//! the count is brought up to the last ply when it is asked for. Only the
+//! count as far as it has got is kept, with the count as it stood before
+//! each capture: a quiet ply is counted and taken back in place, a capture
+//! restores what it reset. Each ply is counted at most once per push and
+//! taken back at most once per pop, so a game costs time linear in its
+//! pushes and pops however often the count is asked for.
+
+use std::cell::RefCell;
 
 use crate::board::Position;
 
 use super::limit::{LimitCounter, PlyFacts};
 
-/// The counter after the last ply of a game from a base ply on, and the
-/// facts of each ply after the base. The counter leaves the last ply's
+/// The facts of each ply of a game after a base ply, and the natural-limit
+/// count as far as it has been asked for. The counter leaves the last ply's
 /// `no_legal_reply` unset: it is known only when the count is asked for
 /// ([`LimitTrail::last`]).
 #[derive(Clone, Debug)]
@@ -19,12 +24,21 @@ pub(crate) struct LimitTrail {
     base: usize,
     /// The counter after the base ply.
     start: LimitCounter,
-    /// The counter after the last ply.
-    counter: LimitCounter,
-    /// The counter before each capture after the base, in order.
-    before_captures: Vec<LimitCounter>,
     /// `facts[i]`: the facts of ply `base + i + 1`.
     facts: Vec<PlyFacts>,
+    /// The count of the plies after the base, as far as it has got.
+    count: RefCell<Count>,
+}
+
+/// How far a [`LimitTrail`] has counted.
+#[derive(Clone, Debug)]
+struct Count {
+    /// The plies after the base counted.
+    plies: usize,
+    /// The counter after them.
+    counter: LimitCounter,
+    /// The counter before each capture among them, in order.
+    before_captures: Vec<LimitCounter>,
 }
 
 impl LimitTrail {
@@ -38,10 +52,13 @@ impl LimitTrail {
         LimitTrail {
             base,
             start: counter.clone(),
-            counter,
-            // No line holds more captures than there are pieces to take.
-            before_captures: Vec::with_capacity(32),
             facts: Vec::with_capacity(256),
+            count: RefCell::new(Count {
+                plies: 0,
+                counter,
+                // No line holds more captures than there are pieces to take.
+                before_captures: Vec::with_capacity(32),
+            }),
         }
     }
 
@@ -50,7 +67,7 @@ impl LimitTrail {
         self.base
     }
 
-    /// The last ply counted.
+    /// The last ply noted.
     pub(crate) fn end(&self) -> usize {
         self.base + self.facts.len()
     }
@@ -74,44 +91,53 @@ impl LimitTrail {
         }
     }
 
-    /// Counts the next ply. A capture starts the count again after it.
-    #[inline]
+    /// Notes the next ply, to be counted when the count is asked for.
     pub(crate) fn push(&mut self, facts: PlyFacts) {
-        if facts.capture {
-            let counter = LimitCounter::after_capture(self.end() as u32 + 1);
-            self.before_captures
-                .push(std::mem::replace(&mut self.counter, counter));
-        } else {
-            self.counter.push(&facts);
-        }
         self.facts.push(facts);
     }
 
-    /// Takes back the plies after `ply` (at or after the base).
+    /// Takes back the plies after `ply` (at or after the base), and their
+    /// count if they were counted.
     pub(crate) fn truncate(&mut self, ply: usize) {
-        while self.end() > ply {
-            let facts = self.facts.pop().expect("a ply after the base");
+        let n = ply - self.base;
+        let count = self.count.get_mut();
+        while count.plies > n {
+            count.plies -= 1;
+            let facts = self.facts[count.plies];
             if facts.capture {
-                self.counter = self
+                count.counter = count
                     .before_captures
                     .pop()
                     .expect("counted before the capture");
-            } else if self.facts.is_empty() {
-                self.counter = self.start.clone();
+            } else if count.plies == 0 {
+                count.counter = self.start.clone();
             } else {
                 // What the push of the ply before left as the last ply: a
                 // capture's counter starts again with no last ply.
-                let last = self.facts.last().filter(|f| !f.capture).copied();
-                self.counter.unpush(&facts, last);
+                let last = Some(self.facts[count.plies - 1]).filter(|f| !f.capture);
+                count.counter.unpush(&facts, last);
             }
         }
+        self.facts.truncate(n);
     }
 
     /// The counter after the last ply, that ply marked as leaving the
     /// opponent no legal move if `no_moves`. A capture as the last ply
     /// leaves nothing counted since.
     pub(crate) fn last(&self, no_moves: bool) -> LimitCounter {
-        let mut counter = self.counter.clone();
+        let mut count = self.count.borrow_mut();
+        while count.plies < self.facts.len() {
+            let facts = self.facts[count.plies];
+            count.plies += 1;
+            if facts.capture {
+                let reset = LimitCounter::after_capture((self.base + count.plies) as u32);
+                let before = std::mem::replace(&mut count.counter, reset);
+                count.before_captures.push(before);
+            } else {
+                count.counter.push(&facts);
+            }
+        }
+        let mut counter = count.counter.clone();
         if self.facts.last().is_some_and(|f| !f.capture) {
             counter.set_no_legal_reply(no_moves);
         }
@@ -210,9 +236,9 @@ mod tests {
         let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 30 16").unwrap();
         let mut trail = LimitTrail::new(&start);
         let mut plies: Vec<PlyFacts> = Vec::new();
-        // A walk that pushes two plies and takes one back, with captures,
-        // checks and attacks among them, so that every kind of ply is
-        // taken back at least once.
+        // A walk that pushes two plies and takes up to three back, with
+        // captures, checks and attacks among them, so that every kind of
+        // ply is taken back.
         let mut seed = 7u32;
         for step in 0..600 {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
@@ -236,6 +262,11 @@ mod tests {
                 plies.push(facts);
             }
             assert_eq!(trail.end(), plies.len());
+            // The count is asked for after some steps only, so that plies
+            // are taken back both counted and not yet counted.
+            if !(r >> 4).is_multiple_of(3) {
+                continue;
+            }
             for no_moves in [false, true] {
                 assert_eq!(
                     trail.last(no_moves),
