@@ -782,7 +782,10 @@ impl Referee {
         let mut slot = self.attacks.borrow_mut();
         let base = self.last_capture;
         if slot.as_ref().is_none_or(|t| t.base() != base) {
-            *slot = Some(LimitTrail::after(base, self.limit.counter(base).clone()));
+            *slot = Some(LimitTrail::after(
+                base,
+                self.limit.counter_after_capture(base),
+            ));
         }
         let trail = slot.as_mut().expect("the trail is made");
         let from = trail.end();

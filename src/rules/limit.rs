@@ -237,7 +237,7 @@ struct SideCount {
 }
 
 /// The incremental natural-limit counter: push every ply, O(1) each.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LimitCounter {
     plies: u32,
     prior_plies: u32,
@@ -298,6 +298,32 @@ impl LimitCounter {
             side.checks += 1;
         } else if facts.is_non_check_attack() {
             side.attacks += 1;
+        }
+    }
+
+    /// Takes back the quiet ply `facts` last pushed, `last` being what
+    /// [`LimitCounter::push`] had left as the last ply before it: the
+    /// counter is then as it was before that push. A capture resets the
+    /// count, so it cannot be taken back this way.
+    pub(crate) fn unpush(&mut self, facts: &PlyFacts, last: Option<PlyFacts>) {
+        debug_assert!(!facts.capture, "a capture is not taken back by unpush");
+        self.plies -= 1;
+        self.last = last;
+        let side = &mut self.sides[facts.mover.index()];
+        side.moves -= 1;
+        if facts.check {
+            side.checks -= 1;
+        } else if facts.is_non_check_attack() {
+            side.attacks -= 1;
+        }
+    }
+
+    /// Sets whether the last ply pushed left the opponent no legal move, as
+    /// if it had been pushed so (a counter with no ply pushed, or reset by a
+    /// capture, has no last ply to set).
+    pub(crate) fn set_no_legal_reply(&mut self, no_moves: bool) {
+        if let Some(last) = &mut self.last {
+            last.no_legal_reply = no_moves;
         }
     }
 

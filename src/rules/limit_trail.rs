@@ -1,23 +1,44 @@
-//! The natural-limit counter after every ply of a game, kept as plies are
-//! played and taken back, so that the count after the last ply costs one
-//! step instead of a pass over every ply since the last capture.
+//! The natural-limit count of a game, kept as plies are played and taken
+//! back, so that the count after the last ply costs one step instead of a
+//! pass over every ply since the last capture. A ply pushed is only noted:
+//! the count is brought up to the last ply when it is asked for. Only the
+//! count as far as it has got is kept, with the count as it stood before
+//! each capture: a quiet ply is counted and taken back in place, a capture
+//! restores what it reset. Each ply is counted at most once per push and
+//! taken back at most once per pop, so a game costs time linear in its
+//! pushes and pops however often the count is asked for.
+
+use std::cell::RefCell;
 
 use crate::board::Position;
 
 use super::limit::{LimitCounter, PlyFacts};
 
-/// The counter after each ply from a base ply on, and the facts of each ply
-/// after the base. The counters leave every ply's `no_legal_reply` unset:
-/// only the last ply's is known, when the count is asked for
+/// The facts of each ply of a game after a base ply, and the natural-limit
+/// count as far as it has been asked for. The counter leaves the last ply's
+/// `no_legal_reply` unset: it is known only when the count is asked for
 /// ([`LimitTrail::last`]).
 #[derive(Clone, Debug)]
 pub(crate) struct LimitTrail {
     /// The ply the trail starts after (0 = the start of the record).
     base: usize,
-    /// `counters[i]`: the counter after ply `base + i`.
-    counters: Vec<LimitCounter>,
+    /// The counter after the base ply.
+    start: LimitCounter,
     /// `facts[i]`: the facts of ply `base + i + 1`.
     facts: Vec<PlyFacts>,
+    /// The count of the plies after the base, as far as it has got.
+    count: RefCell<Count>,
+}
+
+/// How far a [`LimitTrail`] has counted.
+#[derive(Clone, Debug)]
+struct Count {
+    /// The plies after the base counted.
+    plies: usize,
+    /// The counter after them.
+    counter: LimitCounter,
+    /// The counter before each capture among them, in order.
+    before_captures: Vec<LimitCounter>,
 }
 
 impl LimitTrail {
@@ -28,12 +49,16 @@ impl LimitTrail {
 
     /// A trail from ply `base`, with `counter` the counter after it.
     pub(crate) fn after(base: usize, counter: LimitCounter) -> LimitTrail {
-        let mut counters = Vec::with_capacity(256);
-        counters.push(counter);
         LimitTrail {
             base,
-            counters,
+            start: counter.clone(),
             facts: Vec::with_capacity(256),
+            count: RefCell::new(Count {
+                plies: 0,
+                counter,
+                // No line holds more captures than there are pieces to take.
+                before_captures: Vec::with_capacity(32),
+            }),
         }
     }
 
@@ -42,7 +67,7 @@ impl LimitTrail {
         self.base
     }
 
-    /// The last ply counted.
+    /// The last ply noted.
     pub(crate) fn end(&self) -> usize {
         self.base + self.facts.len()
     }
@@ -52,46 +77,71 @@ impl LimitTrail {
         &self.facts
     }
 
-    /// The counter after ply `ply` (from the base to the end).
-    pub(crate) fn counter(&self, ply: usize) -> &LimitCounter {
-        &self.counters[ply - self.base]
+    /// The counter after ply `ply`, which is the base or a capture (after
+    /// which the count starts again).
+    pub(crate) fn counter_after_capture(&self, ply: usize) -> LimitCounter {
+        if ply == self.base {
+            self.start.clone()
+        } else {
+            debug_assert!(
+                self.facts[ply - self.base - 1].capture,
+                "ply {ply} is no capture"
+            );
+            LimitCounter::after_capture(ply as u32)
+        }
     }
 
-    /// Counts the next ply. A capture starts the count again after it.
+    /// Notes the next ply, to be counted when the count is asked for.
     pub(crate) fn push(&mut self, facts: PlyFacts) {
-        let counter = if facts.capture {
-            LimitCounter::after_capture(self.end() as u32 + 1)
-        } else {
-            let mut counter = self.counters[self.facts.len()].clone();
-            counter.push(&facts);
-            counter
-        };
-        self.counters.push(counter);
         self.facts.push(facts);
     }
 
-    /// Takes back the plies after `ply` (at or after the base).
+    /// Takes back the plies after `ply` (at or after the base), and their
+    /// count if they were counted.
     pub(crate) fn truncate(&mut self, ply: usize) {
-        self.facts.truncate(ply - self.base);
-        self.counters.truncate(ply - self.base + 1);
+        let n = ply - self.base;
+        let count = self.count.get_mut();
+        while count.plies > n {
+            count.plies -= 1;
+            let facts = self.facts[count.plies];
+            if facts.capture {
+                count.counter = count
+                    .before_captures
+                    .pop()
+                    .expect("counted before the capture");
+            } else if count.plies == 0 {
+                count.counter = self.start.clone();
+            } else {
+                // What the push of the ply before left as the last ply: a
+                // capture's counter starts again with no last ply.
+                let last = Some(self.facts[count.plies - 1]).filter(|f| !f.capture);
+                count.counter.unpush(&facts, last);
+            }
+        }
+        self.facts.truncate(n);
     }
 
     /// The counter after the last ply, that ply marked as leaving the
     /// opponent no legal move if `no_moves`. A capture as the last ply
     /// leaves nothing counted since.
     pub(crate) fn last(&self, no_moves: bool) -> LimitCounter {
-        let n = self.facts.len();
-        match self.facts.last() {
-            Some(facts) if !facts.capture => {
-                let mut counter = self.counters[n - 1].clone();
-                counter.push(&PlyFacts {
-                    no_legal_reply: no_moves,
-                    ..*facts
-                });
-                counter
+        let mut count = self.count.borrow_mut();
+        while count.plies < self.facts.len() {
+            let facts = self.facts[count.plies];
+            count.plies += 1;
+            if facts.capture {
+                let reset = LimitCounter::after_capture((self.base + count.plies) as u32);
+                let before = std::mem::replace(&mut count.counter, reset);
+                count.before_captures.push(before);
+            } else {
+                count.counter.push(&facts);
             }
-            _ => self.counters[n].clone(),
         }
+        let mut counter = count.counter.clone();
+        if self.facts.last().is_some_and(|f| !f.capture) {
+            counter.set_no_legal_reply(no_moves);
+        }
+        counter
     }
 }
 
@@ -161,5 +211,75 @@ mod tests {
             trail.last(false).status(&params, ClaimMode::Automatic),
             before
         );
+    }
+
+    /// The counter after the plies `plies` from `start`, counted from
+    /// scratch from the last capture, the last ply marked `no_moves`.
+    fn from_scratch(start: &Position, plies: &[PlyFacts], no_moves: bool) -> LimitCounter {
+        let n = plies.len();
+        let last_capture = plies.iter().rposition(|f| f.capture).map(|i| i + 1);
+        let mut fresh = match last_capture {
+            None => LimitCounter::resume(start),
+            Some(c) => LimitCounter::after_capture(c as u32),
+        };
+        for (i, f) in plies.iter().enumerate().skip(last_capture.unwrap_or(0)) {
+            fresh.push(&PlyFacts {
+                no_legal_reply: no_moves && i + 1 == n,
+                ..*f
+            });
+        }
+        fresh
+    }
+
+    #[test]
+    fn plies_pushed_and_taken_back_leave_the_count_made_from_scratch() {
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 30 16").unwrap();
+        let mut trail = LimitTrail::new(&start);
+        let mut plies: Vec<PlyFacts> = Vec::new();
+        // A walk that pushes two plies and takes up to three back, with
+        // captures, checks and attacks among them, so that every kind of
+        // ply is taken back.
+        let mut seed = 7u32;
+        for step in 0..600 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let r = seed >> 16;
+            if step % 3 == 2 && !plies.is_empty() {
+                let keep = plies.len() - 1 - (r as usize % 3).min(plies.len() - 1);
+                trail.truncate(keep);
+                plies.truncate(keep);
+            } else {
+                let mover = if plies.len().is_multiple_of(2) {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let facts = PlyFacts {
+                    chase: r % 7 == 1,
+                    mate_threat: r % 11 == 2,
+                    ..ply(mover, r.is_multiple_of(13), r.is_multiple_of(5))
+                };
+                trail.push(facts);
+                plies.push(facts);
+            }
+            assert_eq!(trail.end(), plies.len());
+            // The count is asked for after some steps only, so that plies
+            // are taken back both counted and not yet counted.
+            if !(r >> 4).is_multiple_of(3) {
+                continue;
+            }
+            for no_moves in [false, true] {
+                assert_eq!(
+                    trail.last(no_moves),
+                    from_scratch(&start, &plies, no_moves),
+                    "step {step}"
+                );
+            }
+            // The count after the last capture is the count from scratch up to it.
+            let base = plies.iter().rposition(|f| f.capture).map_or(0, |i| i + 1);
+            assert_eq!(
+                trail.counter_after_capture(base),
+                from_scratch(&start, &plies[..base], false)
+            );
+        }
     }
 }
