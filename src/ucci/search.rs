@@ -153,7 +153,7 @@ impl Searcher {
 
     /// The score of the position for the side to move, `depth` full-width
     /// plies and then captures deep, `ply` plies from the root.
-    fn alpha_beta(&mut self, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn alpha_beta(&mut self, depth: u32, ply: i32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
             return self.quiescence(QUIESCENCE_PLIES, ply, alpha, beta);
         }
@@ -161,32 +161,16 @@ impl Searcher {
         if moves.is_empty() {
             return -(MATE - ply);
         }
-        sort_for_search(&self.pos, &mut moves);
-        let mut best = -MATE;
-        for m in moves {
-            if self.spent() {
-                return 0;
-            }
-            let undo = self.pos.play_unchecked(m);
-            let score = -self.alpha_beta(depth - 1, ply + 1, -beta, -alpha);
-            self.pos.undo(undo);
-            if self.out_of_budget {
-                return 0;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
+        self.best_of(&mut moves, -MATE, alpha, beta, |s, a, b| {
+            -s.alpha_beta(depth - 1, ply + 1, -b, -a)
+        })
     }
 
     /// Captures only (every move when in check), standing pat on material
     /// otherwise, at most `plies` deep.
     fn quiescence(&mut self, plies: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         let in_check = self.pos.in_check();
-        let mut best = if in_check { -MATE } else { material(&self.pos) };
+        let best = if in_check { -MATE } else { material(&self.pos) };
         if plies == 0 {
             return if in_check && self.pos.has_no_legal_moves() {
                 -(MATE - ply)
@@ -206,19 +190,36 @@ impl Searcher {
         if in_check && moves.is_empty() {
             return -(MATE - ply);
         }
-        sort_for_search(&self.pos, &mut moves);
-        for m in moves {
+        self.best_of(&mut moves, best, alpha, beta, |s, a, b| {
+            -s.quiescence(plies - 1, ply + 1, -b, -a)
+        })
+    }
+
+    /// The best score of `moves` (best first, as [`sort_for_search`] orders
+    /// them) against the window `alpha`..`beta`, starting from `best`; each
+    /// move is played and scored by `score` (given the window, from the
+    /// mover's side). 0 once the budget is spent.
+    fn best_of(
+        &mut self,
+        moves: &mut MoveList,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        score: impl Fn(&mut Searcher, i32, i32) -> i32,
+    ) -> i32 {
+        sort_for_search(&self.pos, moves);
+        for &m in moves.iter() {
             if self.spent() {
                 return 0;
             }
             let undo = self.pos.play_unchecked(m);
-            let score = -self.quiescence(plies - 1, ply + 1, -beta, -alpha);
+            let s = score(self, alpha, beta);
             self.pos.undo(undo);
             if self.out_of_budget {
                 return 0;
             }
-            best = best.max(score);
-            alpha = alpha.max(score);
+            best = best.max(s);
+            alpha = alpha.max(s);
             if alpha >= beta {
                 break;
             }
