@@ -4,7 +4,7 @@
 mod ucci_common;
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings};
 use xqarbiter::board::{Move, Position};
@@ -14,6 +14,16 @@ const CASES: [(&str, &str); 2] = [(FIG17, "b7b8"), (FIG20, "b6a8")];
 
 fn temp_log(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()))
+}
+
+/// Ends the session (`quit`, then its `bye`) and returns the log it wrote,
+/// removing the file.
+fn quit_and_read_log(gui: &mut Gui, log: &Path) -> String {
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let text = fs::read_to_string(log).expect("log");
+    let _ = fs::remove_file(log);
+    text
 }
 
 /// Fairy-Stockfish on its own, in UCCI mode (ranks 0–9).
@@ -154,10 +164,7 @@ fn uci_time_controls_and_stop() {
     assert!(gui.search().1.is_some());
     gui.send("go draw depth 2");
     assert!(gui.search().1.is_some());
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     // Black to move: its clock is btime; seconds become milliseconds.
     assert!(
         text.contains("->ENG go wtime 5000 btime 3000 winc 2000 binc 1000"),
@@ -203,10 +210,7 @@ fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
     gui.send("setoption usemillisec false");
     gui.send("go time 1 increment 0 opptime 2");
     assert!(gui.search().1.is_some());
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains("->ENG go time 700 increment 0\n"), "{text}");
     assert!(
         text.contains("->ENG go time 1000 increment 0 opptime 2000\n"),
@@ -272,10 +276,7 @@ fn killed_engine_is_reported_and_restarted() {
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{lines:?}");
     }
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains("the engine exited"), "{text}");
     assert_eq!(started(&text).len(), 2, "{text}");
 }
@@ -593,10 +594,7 @@ fn asking_again_spends_only_the_time_left() {
     let (lines, mv) = gui.search();
     let took = started.elapsed();
     assert_ne!(mv.as_deref(), Some("a0a5"), "{lines:?}");
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     let times: Vec<u64> = text
         .lines()
         .filter_map(|l| l.split("->ENG go time ").nth(1))
@@ -781,10 +779,7 @@ fn ucci_gui_go_wtime_is_a_timed_search() {
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{protocol}: {lines:?}");
         assert!(info_strings(&lines).is_empty(), "{protocol}: {lines:?}");
-        gui.send("quit");
-        gui.until(|l| l == "bye");
-        let text = fs::read_to_string(&log).expect("log");
-        let _ = fs::remove_file(&log);
+        let text = quit_and_read_log(&mut gui, &log);
         let sent = match protocol {
             "ucci" => "->ENG go time 1200 increment 20 opptime 1500 oppincrement 10\n",
             _ => "->ENG go wtime 1500 btime 1200 winc 10 binc 20\n",
@@ -903,10 +898,7 @@ fn engine_without_a_move_is_asked_again_without_the_history() {
     gui.send("position startpos moves h2e2");
     gui.send("go depth 5");
     let (lines, mv) = gui.search();
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
     assert!(
         has_info(&lines, |l| l.starts_with("engine answered 'no move'")),
@@ -972,10 +964,7 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     gui.send("stop");
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert!(!text.contains("->ENG go ponder"), "{text}");
     assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
     assert!(text.contains("->ENG go depth 1\n"), "{text}");
@@ -1021,10 +1010,7 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
     assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(text.matches("(started process").count(), 1, "{text}");
 }
 
@@ -1057,10 +1043,7 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
         has_info(&lines, |l| l.contains("longer than this search may wait")),
         "{lines:?}"
     );
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(text.matches("(started process").count(), 2, "{text}");
 }
 
@@ -1097,10 +1080,7 @@ fn the_engines_rank_base_is_learned_from_its_moves() {
     gui.send("go depth 3");
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h7e7"), "{lines:?}");
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains(" moves h3e3\n"), "{text}");
 }
 
@@ -1123,10 +1103,7 @@ fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
     gui.send("banmoves h2e2");
     gui.send("go depth 6");
     let (lines, mv) = gui.search();
-    gui.send("quit");
-    gui.until(|l| l == "bye");
-    let text = fs::read_to_string(&log).expect("log");
-    let _ = fs::remove_file(&log);
+    let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
     // All 44 moves but h2e2 and the four rook moves that leave a horse.
     assert!(
