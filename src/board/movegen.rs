@@ -703,10 +703,10 @@ mod tests {
         out
     }
 
-    #[test]
-    fn checking_moves_agree_with_playing_every_move_in_search_positions() {
-        // The positions of the public rule cases and those the searches by
-        // checks meet: after each check, and after each reply to it.
+    /// The positions of the public rule cases and those a search by checks
+    /// meets from each: after each check, and (with `replies`) after each
+    /// reply to it instead.
+    fn search_positions(replies: bool) -> Vec<Position> {
         let mut positions = Vec::new();
         for (mut pos, moves) in crate::rules::public_case_games() {
             for mv in moves {
@@ -714,6 +714,10 @@ mod tests {
                 for check in pos.checking_moves() {
                     let mut checked = pos.clone();
                     checked.play_unchecked(check);
+                    if !replies {
+                        positions.push(checked);
+                        continue;
+                    }
                     for reply in checked.legal_moves() {
                         let mut replied = checked.clone();
                         replied.play_unchecked(reply);
@@ -723,6 +727,14 @@ mod tests {
                 pos.play_unchecked(mv);
             }
         }
+        positions
+    }
+
+    #[test]
+    fn checking_moves_agree_with_playing_every_move_in_search_positions() {
+        // The positions of the public rule cases and those the searches by
+        // checks meet: after each check, and after each reply to it.
+        let positions = search_positions(true);
         let mut checks = 0;
         for pos in &positions {
             let expected: Vec<Move> = pos
@@ -748,18 +760,7 @@ mod tests {
     fn checkers_and_pins_agree_with_taking_away_and_adding_pieces() {
         // The public rule cases, the positions their searches by checks meet
         // (many in check) and random playouts.
-        let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                positions.push(pos.clone());
-                for check in pos.checking_moves() {
-                    let mut checked = pos.clone();
-                    checked.play_unchecked(check);
-                    positions.push(checked);
-                }
-                pos.play_unchecked(mv);
-            }
-        }
+        let mut positions = search_positions(false);
         for_each_playout_position(60, 150, |pos| positions.push(pos.clone()));
         let (mut in_check, mut pinned, mut forbidden) = (0, 0, 0);
         for pos in &positions {
