@@ -330,8 +330,9 @@ impl Referee {
     }
 
     /// [`Referee::push_legal`] without looking at whether the move ended the
-    /// game: for a referee cloned to try a move and ruled on at once.
-    fn play_legal(&mut self, mv: Move) -> Event {
+    /// game: for a referee cloned to try a move and ruled on at once (or
+    /// asked [`Referee::repetition_outcome`] only, as a search does).
+    pub(crate) fn play_legal(&mut self, mv: Move) -> Event {
         debug_assert!(
             self.position.is_legal(mv),
             "{mv} is illegal in {}",
@@ -489,6 +490,13 @@ impl Referee {
             .entry((before.key(), mv, previous))
             .or_insert_with(|| classify_searching(before, previous, mv, self.profile.rules, mates))
             .clone()
+    }
+
+    /// How the profile rules the cycle closed by the last move, if it
+    /// repeated a position: the part of [`Referee::ruling`] that says which
+    /// moves are forbidden, without the rest (mate, natural limit).
+    pub(crate) fn repetition_outcome(&self) -> Option<CycleOutcome> {
+        self.repetition().map(|r| r.cycle.outcome)
     }
 
     /// The repetition closed by the last move, if any.

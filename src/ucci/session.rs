@@ -1079,10 +1079,9 @@ impl<W: Write> Session<W> {
             None => PROBE_NO_CLOCK,
         };
         let until = after(share);
-        let pos = self.game.judge.position();
-        let ranking = fallback::rank(pos, &search.allowed, search.own_budget(false));
+        let ranking = fallback::rank(&self.game.judge, &search.allowed, search.own_budget(false));
         let liked = by_preference(&search.liked);
-        let todo = fallback::candidates(pos, &ranking, &liked);
+        let todo = fallback::candidates(self.game.judge.position(), &ranking, &liked);
         search.ranking = Some(ranking);
         (todo.len() > 1).then(|| Probe {
             todo: todo.into(),
@@ -1236,14 +1235,11 @@ impl<W: Write> Session<W> {
         let ranking = match (&search.ranking, probed) {
             (_, Some(_)) => None,
             (Some(r), None) => Some(r.clone()),
-            (None, None) => {
-                let pos = self.game.judge.position();
-                Some(fallback::rank(
-                    pos,
-                    &search.allowed,
-                    search.own_budget(hurry),
-                ))
-            }
+            (None, None) => Some(fallback::rank(
+                &self.game.judge,
+                &search.allowed,
+                search.own_budget(hurry),
+            )),
         };
         let choice = match (probed, &ranking) {
             (Some(m), _) => Some((m, fallback::Source::Probes)),
