@@ -1047,6 +1047,53 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
     assert_eq!(text.matches("(started process").count(), 2, "{text}");
 }
 
+/// A stopped slice expected to run longer than a clock search of another
+/// position may wait (100 ms) restarts the engine, but a clock search of
+/// the very position it searches waits for it (up to a tenth of its clock:
+/// the engine's work on the position stays in its hash), told the clock
+/// left after the wait.
+#[test]
+fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
+    // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.1; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.25; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+        \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    for (next, starts) in [
+        ("position startpos", 1),
+        ("position startpos moves h2e2", 2),
+    ] {
+        let log = temp_log("drain-same");
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+        gui.handshake();
+        gui.send("position startpos");
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth 3"));
+        gui.send("stop");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+        gui.send(next);
+        gui.send("go time 8000");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{next}: {lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert_eq!(
+            text.matches("(started process").count(),
+            starts,
+            "{next}: {text}"
+        );
+        if starts == 1 {
+            // The clock the engine is told (in seconds) is what is left
+            // after the wait, about 0.25 s.
+            assert!(text.contains("->ENG go time 7\n"), "{text}");
+        }
+    }
+}
+
 /// An engine whose name gives no hint that counts ranks from 1 is found out
 /// by its first move, legal only so: the bridge switches, asks again, and
 /// from then on writes the game's moves to it with ranks 1–10.

@@ -731,18 +731,32 @@ impl<W: Write> Session<W> {
             self.info("the engine exited; starting it again")?;
         }
         // A stopped search still running delays this one: wait for it only
-        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK;
-        // DRAIN_WAIT without a clock).
-        let patience = clock_left(&go, Duration::ZERO, self.millis || go.millis)
-            .map_or(DRAIN_WAIT, |l| (l / PROBE_SHARE).min(DRAIN_WAIT_CLOCK));
+        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK
+        // unless it searches this very position; DRAIN_WAIT without a clock).
+        let millis = self.millis || go.millis;
+        let here = self.game.judge.position().key();
+        let same = self.bridge.as_ref().is_some_and(|b| b.drain.runs_on(here));
+        let patience = clock_left(&go, Duration::ZERO, millis).map_or(DRAIN_WAIT, |l| {
+            let share = l / PROBE_SHARE;
+            if same {
+                share
+            } else {
+                share.min(DRAIN_WAIT_CLOCK)
+            }
+        });
+        let mut go = go;
         if let Some(b) = &mut self.bridge
             && b.engine.is_some()
-            && !b.drain.may_wait(patience)
         {
-            b.engine = None;
-            self.info(
-                "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
-            )?;
+            if !b.drain.may_wait(patience) {
+                b.engine = None;
+                self.info(
+                    "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
+                )?;
+            } else if let Some(left) = go_with_time_left(&go, b.drain.left(), millis) {
+                // The engine reads the clock once the wait is over.
+                go = left;
+            }
         }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
@@ -751,7 +765,6 @@ impl<W: Write> Session<W> {
             return self.say(gui.no_move());
         }
         let draw_offered = go.draw;
-        let millis = self.millis || go.millis;
         self.search = Some(Search {
             go,
             bans,
@@ -1198,7 +1211,7 @@ impl<W: Write> Session<W> {
         if let Some(b) = &mut self.bridge {
             match ends_by {
                 None => {}
-                Some(Some(end)) => b.drain.add(end),
+                Some(Some(end)) => b.drain.add(end, self.game.judge.position().key()),
                 Some(None) => b.engine = None,
             }
         }
