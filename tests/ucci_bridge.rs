@@ -1131,6 +1131,54 @@ fn the_engines_rank_base_is_learned_from_its_moves() {
     assert!(text.contains(" moves h3e3\n"), "{text}");
 }
 
+/// An engine whose answers showed it counts ranks from 0 is not switched to
+/// ranks from 1 by one stray answer legal only so (here b1c3, the horse's
+/// b0c2 read with ranks from 1): the bridge refuses it and goes on reading
+/// the engine's next moves with ranks from 0.
+#[test]
+fn a_stray_answer_does_not_undo_the_rank_base_the_engine_showed() {
+    let log = temp_log("ranks-stray");
+    let log_arg = log.display().to_string();
+    let engine = fake_in(
+        "uci",
+        "case \"$p\" in *b9c7) echo bestmove h0g2;; *h7e7) echo bestmove b1c3;; *h2e2) echo bestmove h7e7;; *moves*) echo bestmove a9a8;; *) echo bestmove h2e2;; esac",
+    )
+    .replace("go*)", "position*) p=\"$l\";; go*)");
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    for (moves, want) in [("", "h2e2"), (" moves h2e2", "h7e7")] {
+        gui.send(&format!("position startpos{moves}"));
+        gui.send("go depth 3");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some(want), "{lines:?}");
+    }
+    gui.send("position startpos moves h2e2 h7e7");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_ne!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    assert!(
+        !has_info(&lines, |l| l.contains("legal only with ranks")),
+        "{lines:?}"
+    );
+    gui.send("position startpos moves h2e2 h7e7 b0c2 b9c7");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        !has_info(&lines, |l| l.contains("engine answered")),
+        "{lines:?}"
+    );
+    let text = quit_and_read_log(&mut gui, &log);
+    assert!(text.contains(" moves h2e2 h7e7 b0c2 b9c7\n"), "{text}");
+}
+
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move
 /// is asked to search the position after each acceptable move briefly, its
 /// own line's move first, then the captures, and none of the moves that
