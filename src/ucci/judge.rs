@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::board::{Move, Position};
-use crate::referee::{Event, Referee};
+use crate::referee::Referee;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Verdict};
@@ -81,7 +81,7 @@ impl Judge {
     /// ruled on; the others cost a make-move and a hash probe.
     pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
         let mover = self.referee.position().turn();
-        if !matches!(self.referee.play_legal(mv), Event::Repetition(_)) {
+        if self.referee.record_legal(mv) < 2 {
             return Trial::GoesOn;
         }
         match self.referee.repetition_outcome() {
