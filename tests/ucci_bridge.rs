@@ -884,6 +884,34 @@ fn insisting_engine_is_answered_with_its_own_line() {
     }
 }
 
+/// An engine that insists on a banned move, a horse up, whose line would
+/// repeat a cycle of idle moves (a draw), gets another move: its line's
+/// move scores a draw in the bridge's own search, less than the horse.
+#[test]
+fn insisting_engine_ahead_is_not_answered_with_a_drawn_repetition() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "case \"$l\" in \"go depth 4\") echo bestmove d9e9;; *) echo info depth 1 score 300 pv e1d2 d9d8; echo bestmove i0g1;; esac",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send("position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 0 1 moves e1d2 d9d8 d2e1 d8d9");
+        gui.send("banmoves i0g1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        assert!(
+            !["e1d2", "i0g1"].contains(&mv.as_str()),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
 /// An engine that answers no move where the rules leave it moves (Sjaak II
 /// does when its own repetition rules say it has lost) is asked again with
 /// the position alone, without the moves that led to it.
