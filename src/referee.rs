@@ -332,6 +332,29 @@ impl Referee {
     /// [`Referee::push_legal`] without looking at whether the move ended the
     /// game: for a referee cloned to try a move and ruled on at once.
     fn play_legal(&mut self, mv: Move) -> Event {
+        let n = self.record_legal(mv);
+        let check = self.limit.facts().last().is_some_and(|f| f.check);
+        if n > 1 {
+            Event::Repetition(n)
+        } else if if check {
+            self.position.has_no_legal_moves()
+        } else {
+            self.position.is_stalemate()
+        } {
+            Event::NoLegalMoves
+        } else if self.limit_in_reach() {
+            Event::NaturalLimit
+        } else {
+            Event::Quiet
+        }
+    }
+
+    /// Plays `mv`, which the caller knows to be legal, and returns how many
+    /// times the position after it has now stood: what [`Referee::play_legal`]
+    /// keeps, without its look for a legal reply, for a search that
+    /// generates the replies itself and asks [`Referee::repetition_outcome`]
+    /// only when a position stands again. [`Referee::pop`] takes it back.
+    pub(crate) fn record_legal(&mut self, mv: Move) -> usize {
         debug_assert!(
             self.position.is_legal(mv),
             "{mv} is illegal in {}",
@@ -363,20 +386,7 @@ impl Referee {
         self.previous.push(entry.last);
         entry.last = ply as u32;
         entry.count += 1;
-        let n = entry.count as usize;
-        if n > 1 {
-            Event::Repetition(n)
-        } else if if check {
-            self.position.has_no_legal_moves()
-        } else {
-            self.position.is_stalemate()
-        } {
-            Event::NoLegalMoves
-        } else if self.limit_in_reach() {
-            Event::NaturalLimit
-        } else {
-            Event::Quiet
-        }
+        entry.count as usize
     }
 
     /// Takes back the last move, if any, and returns it: the referee then
@@ -489,6 +499,13 @@ impl Referee {
             .entry((before.key(), mv, previous))
             .or_insert_with(|| classify_searching(before, previous, mv, self.profile.rules, mates))
             .clone()
+    }
+
+    /// How the profile rules the cycle closed by the last move, if it
+    /// repeated a position: the part of [`Referee::ruling`] that says which
+    /// moves are forbidden, without the rest (mate, natural limit).
+    pub(crate) fn repetition_outcome(&self) -> Option<CycleOutcome> {
+        self.repetition().map(|r| r.cycle.outcome)
     }
 
     /// The repetition closed by the last move, if any.

@@ -884,6 +884,34 @@ fn insisting_engine_is_answered_with_its_own_line() {
     }
 }
 
+/// An engine that insists on a banned move, a horse up, whose line would
+/// repeat a cycle of idle moves (a draw), gets another move: its line's
+/// move scores a draw in the bridge's own search, less than the horse.
+#[test]
+fn insisting_engine_ahead_is_not_answered_with_a_drawn_repetition() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "case \"$l\" in \"go depth 4\") echo bestmove d9e9;; *) echo info depth 1 score 300 pv e1d2 d9d8; echo bestmove i0g1;; esac",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send("position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 0 1 moves e1d2 d9d8 d2e1 d8d9");
+        gui.send("banmoves i0g1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        assert!(
+            !["e1d2", "i0g1"].contains(&mv.as_str()),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
 /// An engine that answers no move where the rules leave it moves (Sjaak II
 /// does when its own repetition rules say it has lost) is asked again with
 /// the position alone, without the moves that led to it.
@@ -1047,6 +1075,53 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
     assert_eq!(text.matches("(started process").count(), 2, "{text}");
 }
 
+/// A stopped slice expected to run longer than a clock search of another
+/// position may wait (100 ms) restarts the engine, but a clock search of
+/// the very position it searches waits for it (up to a tenth of its clock:
+/// the engine's work on the position stays in its hash), told the clock
+/// left after the wait.
+#[test]
+fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
+    // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 0.1; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.25; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+        \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+        quit) exit 0;; esac; done'";
+    for (next, starts) in [
+        ("position startpos", 1),
+        ("position startpos moves h2e2", 2),
+    ] {
+        let log = temp_log("drain-same");
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+        gui.handshake();
+        gui.send("position startpos");
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth 3"));
+        gui.send("stop");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+        gui.send(next);
+        gui.send("go time 8000");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{next}: {lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert_eq!(
+            text.matches("(started process").count(),
+            starts,
+            "{next}: {text}"
+        );
+        if starts == 1 {
+            // The clock the engine is told (in seconds) is what is left
+            // after the wait, about 0.25 s.
+            assert!(text.contains("->ENG go time 7\n"), "{text}");
+        }
+    }
+}
+
 /// An engine whose name gives no hint that counts ranks from 1 is found out
 /// by its first move, legal only so: the bridge switches, asks again, and
 /// from then on writes the game's moves to it with ranks 1–10.
@@ -1082,6 +1157,54 @@ fn the_engines_rank_base_is_learned_from_its_moves() {
     assert_eq!(mv.as_deref(), Some("h7e7"), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains(" moves h3e3\n"), "{text}");
+}
+
+/// An engine whose answers showed it counts ranks from 0 is not switched to
+/// ranks from 1 by one stray answer legal only so (here b1c3, the horse's
+/// b0c2 read with ranks from 1): the bridge refuses it and goes on reading
+/// the engine's next moves with ranks from 0.
+#[test]
+fn a_stray_answer_does_not_undo_the_rank_base_the_engine_showed() {
+    let log = temp_log("ranks-stray");
+    let log_arg = log.display().to_string();
+    let engine = fake_in(
+        "uci",
+        "case \"$p\" in *b9c7) echo bestmove h0g2;; *h7e7) echo bestmove b1c3;; *h2e2) echo bestmove h7e7;; *moves*) echo bestmove a9a8;; *) echo bestmove h2e2;; esac",
+    )
+    .replace("go*)", "position*) p=\"$l\";; go*)");
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-protocol",
+        "uci",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    for (moves, want) in [("", "h2e2"), (" moves h2e2", "h7e7")] {
+        gui.send(&format!("position startpos{moves}"));
+        gui.send("go depth 3");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some(want), "{lines:?}");
+    }
+    gui.send("position startpos moves h2e2 h7e7");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_ne!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    assert!(
+        !has_info(&lines, |l| l.contains("legal only with ranks")),
+        "{lines:?}"
+    );
+    gui.send("position startpos moves h2e2 h7e7 b0c2 b9c7");
+    gui.send("go depth 3");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
+    assert!(
+        !has_info(&lines, |l| l.contains("engine answered")),
+        "{lines:?}"
+    );
+    let text = quit_and_read_log(&mut gui, &log);
+    assert!(text.contains(" moves h2e2 h7e7 b0c2 b9c7\n"), "{text}");
 }
 
 /// An engine that ignores bans (Sjaak II does) and insists on a banned move

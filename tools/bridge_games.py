@@ -6,6 +6,10 @@ as a match runner would, with a third xqarbiter session as the referee.
         --black /usr/games/fairy-stockfish --black-protocol uci --games 2
 
 The GUI side speaks UCI (ranks 1-10 after UCI_Variant) or UCCI (--gui ucci).
+`--plain black` (or `red`) runs that side's engine without a bridge, spoken
+to directly in the GUI's protocol: a match of the bridge against the bare
+engine, where the bare one may play a move the rules forbid (which ends the
+game, named BANNED MOVE PLAYED).
 Before every move the referee is asked for the position's state (game over,
 banned moves); after it, the move must be legal and not banned. Every `go`
 must get exactly one `bestmove`. Clocks are kept here: a side whose clock
@@ -76,9 +80,14 @@ def play(n, args, red_first):
         engines.reverse()
     names = [Path(e.split()[0]).name for e, _ in engines]
     logs = [f"{args.log_dir}/bridge-game{n}-{c}.log" for c in ("red", "black")]
-    sides = [Proc([BIN, "ucci", "--profile", args.profile, "--engine", e,
+    plain = ["red", "black"].index(args.plain) if args.plain else None
+    if plain is not None and not red_first:
+        plain = 1 - plain
+    sides = [Proc(e.split(), f"{c} {name}(plain)") if i == plain else
+             Proc([BIN, "ucci", "--profile", args.profile, "--engine", e,
                    "--engine-protocol", proto, "--log", log], f"{c} {name}({proto})")
-             for (e, proto), log, c, name in zip(engines, logs, ("red", "black"), names)]
+             for i, ((e, proto), log, c, name) in
+             enumerate(zip(engines, logs, ("red", "black"), names))]
     ref = Proc([BIN, "ucci", "--profile", args.profile], "referee")
     for p in sides + [ref]:
         handshake(p, args.gui)
@@ -160,7 +169,10 @@ def play(n, args, red_first):
             p.p.kill()
             result += f"; {p.name} did not quit"
     counts = []
-    for log in logs:
+    for i, log in enumerate(logs):
+        if i == plain:
+            counts.append("plain")
+            continue
         text = open(log).read().splitlines()
         gui_go = sum(1 for l in text if " GUI-> go" in l)
         gui_best = sum(1 for l in text if re.search(r" ->GUI (bestmove|nobestmove)", l))
@@ -181,6 +193,8 @@ def main():
     ap.add_argument("--black", default="/usr/games/fairy-stockfish")
     ap.add_argument("--black-protocol", default="uci")
     ap.add_argument("--gui", choices=("uci", "ucci"), default="uci")
+    ap.add_argument("--plain", choices=("red", "black"),
+                    help="this side's engine plays without a bridge (colours alternate with it)")
     ap.add_argument("--profile", default="cxa2020")
     ap.add_argument("--games", type=int, default=2, help="games, colours alternating")
     ap.add_argument("--time", type=int, default=10000, help="ms on each clock")

@@ -64,9 +64,11 @@ pub(crate) struct Bridge {
     pub(crate) deaf: bool,
     /// Searches of the running engine that were answered for it and still run.
     pub(crate) drain: Drain,
-    /// The rank base was learned from the engine's moves (a move legal only
-    /// with it): it holds over the name's hint, after restarts too.
-    pub(crate) rank_base_learned: bool,
+    /// How many of the engine's answers (one per search) were legal only
+    /// with ranks from 0, and only with ranks from 1: once there is such
+    /// evidence, the base it points to holds over the name's hint, after
+    /// restarts too, and a stray answer does not outweigh it.
+    pub(crate) rank_votes: [u32; 2],
 }
 
 impl Bridge {
@@ -90,7 +92,7 @@ impl Bridge {
             start_failure: None,
             deaf: false,
             drain: Drain::default(),
-            rank_base_learned: false,
+            rank_votes: [0, 0],
         }
     }
 
@@ -101,7 +103,7 @@ impl Bridge {
     ///
     /// | quirk | known by | name hint |
     /// | --- | --- | --- |
-    /// | ranks from 1 | its moves: one legal only so (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
+    /// | ranks from 1 | its moves: more answers legal only so than only with ranks from 0 (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
     /// | deaf while searching | a `stop` left unanswered | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
     /// | increments misread (both protocols) | name only | Sjaak II |
@@ -132,7 +134,7 @@ impl Bridge {
         // and elephant as H and E in a FEN, misreads increments, and
         // reads no input while it searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
-        if !self.rank_base_learned {
+        if self.rank_votes == [0, 0] {
             self.dialect.rank_base = self
                 .settings
                 .rank_base

@@ -25,8 +25,11 @@ const MAX_SLICE_DEPTH: u32 = 64;
 /// to end before the engine is restarted instead.
 pub(crate) const DRAIN_WAIT: Duration = Duration::from_millis(500);
 
-/// The longest a clock search waits so (at most a tenth of its clock): about
-/// what a restart costs, as the wait is the GUI's time.
+/// The longest a clock search of another position waits so (at most a
+/// tenth of its clock): about what a restart costs, as the wait is the
+/// GUI's time. A search of the position the stopped one runs on waits up to
+/// a tenth of its clock: the engine's work on it is not lost while it
+/// waits, but kept in its hash, as a restart would not.
 pub(crate) const DRAIN_WAIT_CLOCK: Duration = Duration::from_millis(100);
 
 /// An endless search cut into depth-limited ones.
@@ -88,13 +91,23 @@ pub(crate) struct Drain {
     pending: u32,
     /// When the last of them is expected to end.
     until: Option<Instant>,
+    /// The position (its key) the last of them searches.
+    position: Option<u64>,
 }
 
 impl Drain {
-    /// One more search runs on, expected to end by `until`.
-    pub(crate) fn add(&mut self, until: Instant) {
+    /// One more search runs on, of the position whose key is `position`,
+    /// expected to end by `until`.
+    pub(crate) fn add(&mut self, until: Instant, position: u64) {
         self.pending += 1;
         self.until = Some(self.until.map_or(until, |u| u.max(until)));
+        self.position = Some(position);
+    }
+
+    /// Whether the last stopped search still runs on the position whose key
+    /// is `position`.
+    pub(crate) fn runs_on(&self, position: u64) -> bool {
+        self.pending > 0 && self.position == Some(position)
     }
 
     /// Whether `line` is from a stopped search (then it is dropped); its
@@ -107,6 +120,7 @@ impl Drain {
             self.pending -= 1;
             if self.pending == 0 {
                 self.until = None;
+                self.position = None;
             }
         }
         true
@@ -167,9 +181,10 @@ mod tests {
         assert!(!d.swallow("bestmove h0g2"));
         assert!(d.may_wait(Duration::ZERO));
         let soon = Instant::now() + Duration::from_secs(1);
-        d.add(soon);
-        d.add(soon);
+        d.add(soon, 1);
+        d.add(soon, 2);
         assert!(d.is_pending());
+        assert!(d.runs_on(2) && !d.runs_on(1));
         assert!(d.may_wait(Duration::from_secs(2)));
         assert!(!d.may_wait(Duration::from_millis(10)));
         assert!(d.left() > Duration::ZERO);
@@ -178,10 +193,11 @@ mod tests {
         assert!(d.is_pending());
         assert!(d.swallow("bestmove h0g2"));
         assert!(!d.is_pending());
+        assert!(!d.runs_on(2));
         assert!(!d.swallow("bestmove h0g2"));
         assert_eq!(d.left(), Duration::ZERO);
         // An overdue search may never end: nothing waits for it.
-        d.add(Instant::now());
+        d.add(Instant::now(), 1);
         assert!(!d.may_wait(Duration::from_secs(60)));
     }
 }

@@ -8,6 +8,7 @@
 
 use crate::board::{Move, Position};
 
+use super::judge::Judge;
 use super::search::{Budget, MATE_BOUND, Outcome, search};
 
 /// Where the bridge's move comes from.
@@ -37,10 +38,12 @@ impl Source {
 }
 
 /// Whether a move scored `score` may be played when the best allowed move
-/// scores `best`: it walks into no mate the search sees and loses no more
-/// material than that one (nothing, if that one loses nothing).
-fn acceptable(score: i32, best: i32) -> bool {
-    score > -MATE_BOUND && score >= best.min(0)
+/// scores `best` and the material stands at `standing` (see [`Outcome`]):
+/// it walks into no mate or loss by the rules that the search sees, and
+/// loses no more than that one (nothing, if that one loses nothing; a
+/// drawn repetition, scored 0, loses what a side ahead has).
+fn acceptable(score: i32, best: i32, standing: i32) -> bool {
+    score > -MATE_BOUND && score >= best.min(standing)
 }
 
 /// The bridge's move among `allowed` (the legal moves it may pass on) in
@@ -57,7 +60,7 @@ pub(crate) fn choose(ranking: &Outcome, liked: &[Move]) -> Option<(Move, Source)
         ranking
             .moves
             .iter()
-            .any(|(a, s)| a == *m && acceptable(*s, best))
+            .any(|(a, s)| a == *m && acceptable(*s, best, ranking.standing))
     });
     Some(match from_pv {
         Some(&m) => (m, Source::EnginePv),
@@ -65,9 +68,10 @@ pub(crate) fn choose(ranking: &Outcome, liked: &[Move]) -> Option<(Move, Source)
     })
 }
 
-/// The small search's ranking of `allowed` in `pos`, within `budget`.
-pub(crate) fn rank(pos: &Position, allowed: &[Move], budget: Budget) -> Outcome {
-    search(pos, allowed, budget)
+/// The small search's ranking of `allowed` in the game `judge` holds,
+/// within `budget`.
+pub(crate) fn rank(judge: &Judge, allowed: &[Move], budget: Budget) -> Outcome {
+    search(judge, allowed, budget)
 }
 
 /// The moves worth a short search by the engine when it cannot be told to
@@ -86,7 +90,7 @@ pub(crate) fn candidates(pos: &Position, ranking: &Outcome, liked: &[Move]) -> V
         .moves
         .iter()
         .copied()
-        .filter(|&(_, s)| acceptable(s, best))
+        .filter(|&(_, s)| acceptable(s, best, ranking.standing))
         .collect();
     acceptable.sort_by_key(|&(m, s)| {
         let capture = pos.piece_at(m.to()).is_some();
@@ -112,6 +116,7 @@ pub(crate) fn candidates(pos: &Position, ranking: &Outcome, liked: &[Move]) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ucci::judge::load_profile;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
@@ -126,7 +131,11 @@ mod tests {
             nodes: 2_000_000,
             deadline: None,
         };
-        rank(p, allowed, budget)
+        rank(
+            &Judge::new(&load_profile("cxa2020").unwrap(), p.clone()),
+            allowed,
+            budget,
+        )
     }
 
     #[test]
@@ -223,10 +232,48 @@ mod tests {
         let ranking = ranked(&p, &p.legal_moves());
         let got = candidates(&p, &ranking, &[]);
         assert_eq!(got[0], mv("i0i4"), "{got:?}");
-        let worse = got.iter().position(|&m| m == mv("a0a6")).unwrap();
         let quiet = got.iter().position(|&m| m == mv("a0a1")).unwrap();
         let check = got.iter().position(|&m| m == mv("i0f0")).unwrap();
         assert!(check < quiet, "{got:?}");
-        assert!(quiet < worse, "{got:?}");
+    }
+
+    #[test]
+    fn a_side_ahead_does_not_take_the_engines_drawn_repetition() {
+        // Both sides' moves were idle: the engine's e1d2 would repeat the
+        // cycle, a draw, where Red is a horse up.
+        let p = pos("3k5/9/9/9/9/9/9/9/4A4/4K3N w");
+        let mut game = Judge::new(&load_profile("cxa2020").unwrap(), p);
+        for m in ["e1d2", "d9d8", "d2e1", "d8d9"] {
+            game.push(mv(m)).unwrap();
+        }
+        let allowed = game.position().legal_moves();
+        let budget = Budget {
+            nodes: 2_000_000,
+            deadline: None,
+        };
+        let ranking = rank(&game, &allowed, budget);
+        let (m, source) = choose(&ranking, &[mv("e1d2")]).unwrap();
+        assert_ne!(m, mv("e1d2"), "{ranking:?}");
+        assert_eq!(source, Source::Search);
+    }
+
+    #[test]
+    fn a_side_ahead_gives_nothing_away_for_the_engines_line() {
+        // Red is ahead (two rooks against a rook, a cannon and a pawn);
+        // a0a6 gives its rook for the pawn: not acceptable, though Red
+        // keeps more than nothing after it.
+        let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
+        let ranking = ranked(&p, &p.legal_moves());
+        let given = ranking
+            .moves
+            .iter()
+            .find(|(m, _)| *m == mv("a0a6"))
+            .unwrap();
+        assert!(given.1 >= 0 && given.1 < ranking.standing, "{ranking:?}");
+        assert!(!candidates(&p, &ranking, &[]).contains(&mv("a0a6")));
+        assert_eq!(
+            choose(&ranking, &[mv("a0a6")]),
+            Some((mv("i0i4"), Source::Search))
+        );
     }
 }

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::board::{Move, Position};
 use crate::referee::Referee;
 use crate::rules::profile::Profile;
+use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Verdict};
 
 /// A move the side to move may not play, and why.
@@ -27,6 +28,19 @@ pub(crate) struct Report {
     pub lines: Vec<String>,
     /// Moves the side to move may not play.
     pub bans: Vec<Ban>,
+}
+
+/// What the rules make of a move tried in a search ([`Judge::try_move`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Trial {
+    /// The game goes on.
+    GoesOn,
+    /// The move repeats a position and the cycle is drawn: a draw if
+    /// neither side varies.
+    Draw,
+    /// The move repeats a position with its mover ruled the offender: the
+    /// bridge would ban it, and playing it on loses.
+    Loses,
 }
 
 /// A built-in profile by name, or a profile file.
@@ -59,6 +73,27 @@ impl Judge {
     /// The current position.
     pub(crate) fn position(&self) -> &Position {
         self.referee.position()
+    }
+
+    /// Plays `mv`, legal in the current position, for a search (a move in
+    /// the tree, not the game's: [`Judge::take_back`] undoes it), and says
+    /// what the rules make of it. Only a move that repeats a position is
+    /// ruled on; the others cost a make-move and a hash probe.
+    pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
+        let mover = self.referee.position().turn();
+        if self.referee.record_legal(mv) < 2 {
+            return Trial::GoesOn;
+        }
+        match self.referee.repetition_outcome() {
+            Some(CycleOutcome::MustVary(offender)) if offender == mover => Trial::Loses,
+            Some(CycleOutcome::Draw) => Trial::Draw,
+            _ => Trial::GoesOn,
+        }
+    }
+
+    /// Takes back the last move tried ([`Judge::try_move`]).
+    pub(crate) fn take_back(&mut self) {
+        self.referee.pop();
     }
 
     /// The state after the last move: the ruling, and, while the game goes

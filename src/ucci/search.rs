@@ -1,15 +1,20 @@
 //! The bridge's own small search, for the moves it must choose without the
 //! engine: iterative deepening alpha-beta to [`MAX_DEPTH`] plies, then a
 //! quiescence search of captures (and of every reply to a check, so that
-//! mates at the end are seen), scored on material alone ([`value`], a rook
-//! is 8), within a [`Budget`] of nodes and time. Repetitions inside the
-//! tree are not looked at: the moves at the root are the allowed ones, and
-//! that is all the rules ask of the bridge.
+//! mates at the end are seen), scored on material ([`value`], a rook is 8),
+//! within a [`Budget`] of nodes and time. The moves of the first
+//! [`JUDGED_PLIES`] plies are played on the game's [`Judge`] too, so that
+//! the rules judge the repetitions in the tree as in the game: a move that
+//! repeats a position with its mover ruled the offender loses (as a mate
+//! does), and one that closes a drawn cycle scores 0, a draw, whatever the
+//! material (so a side ahead does not repeat, one behind does).
 
 use std::time::Instant;
 
 use crate::board::{Move, MoveList, Position};
 use crate::rules::exchange::value;
+
+use super::judge::{Judge, Trial};
 
 /// The score of the side to move when it is mated now; a mate `n` plies
 /// away scores `MATE - n` for the side that mates.
@@ -23,6 +28,11 @@ const MAX_DEPTH: u32 = 4;
 
 /// The most plies of captures after the full-width plies.
 const QUIESCENCE_PLIES: u32 = 8;
+
+/// The plies from the root whose moves the rules judge: all the
+/// full-width ones (a position can repeat at any of them; the captures
+/// after them cannot, as no earlier position had so little material).
+const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 
 /// How many nodes pass between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
@@ -52,12 +62,17 @@ pub(crate) struct Outcome {
     pub(crate) depth: u32,
     /// The positions visited.
     pub(crate) nodes: u64,
+    /// The material of the side to move at the root, less the opponent's:
+    /// what a move that wins and loses nothing scores.
+    pub(crate) standing: i32,
 }
 
-/// Searches `moves` (legal in `pos`) within `budget`.
-pub(crate) fn search(pos: &Position, moves: &[Move], budget: Budget) -> Outcome {
+/// Searches `moves` (legal in the game's position) within `budget`, the
+/// rules judging the first plies' moves as `judge` does the game's.
+pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
     let mut s = Searcher {
-        pos: pos.clone(),
+        pos: judge.position().clone(),
+        judge: judge.clone(),
         nodes: 0,
         budget,
         out_of_budget: false,
@@ -70,11 +85,9 @@ pub(crate) fn search(pos: &Position, moves: &[Move], budget: Budget) -> Outcome 
         let mut this: Vec<(Move, i32)> = Vec::with_capacity(order.len());
         let mut best = -MATE;
         for &(m, _) in &scored {
-            let undo = s.pos.play_unchecked(m);
             s.nodes += 1;
             let floor = best.saturating_sub(ROOT_WINDOW).max(-MATE);
-            let score = -s.alpha_beta(d - 1, 1, -MATE, -floor);
-            s.pos.undo(undo);
+            let score = s.play(m, 0, |s| -s.alpha_beta(d - 1, 1, -MATE, -floor));
             if s.out_of_budget {
                 break;
             }
@@ -103,6 +116,7 @@ pub(crate) fn search(pos: &Position, moves: &[Move], budget: Budget) -> Outcome 
         moves: scored,
         depth,
         nodes: s.nodes,
+        standing: material(&s.pos),
     }
 }
 
@@ -130,9 +144,11 @@ fn sort_for_search(pos: &Position, moves: &mut [Move]) {
     });
 }
 
-/// The search's state: the position it walks and what it has spent.
+/// The search's state: the position it walks (and, for the first plies,
+/// the game it walks it in) and what it has spent.
 struct Searcher {
     pos: Position,
+    judge: Judge,
     nodes: u64,
     budget: Budget,
     out_of_budget: bool,
@@ -161,7 +177,7 @@ impl Searcher {
         if moves.is_empty() {
             return -(MATE - ply);
         }
-        self.best_of(&mut moves, -MATE, alpha, beta, |s, a, b| {
+        self.best_of(&mut moves, -MATE, alpha, beta, ply, |s, a, b| {
             -s.alpha_beta(depth - 1, ply + 1, -b, -a)
         })
     }
@@ -190,21 +206,42 @@ impl Searcher {
         if in_check && moves.is_empty() {
             return -(MATE - ply);
         }
-        self.best_of(&mut moves, best, alpha, beta, |s, a, b| {
+        self.best_of(&mut moves, best, alpha, beta, ply, |s, a, b| {
             -s.quiescence(plies - 1, ply + 1, -b, -a)
         })
     }
 
+    /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
+    /// mover's side) and takes it back. In the first [`JUDGED_PLIES`] the
+    /// rules judge it first: a move they forbid loses, one that closes a
+    /// drawn cycle scores 0, and neither is searched further.
+    fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
+        let judged = ply < JUDGED_PLIES;
+        let trial = judged.then(|| self.judge.try_move(m));
+        let undo = self.pos.play_unchecked(m);
+        let s = match trial {
+            Some(Trial::Loses) => -(MATE - ply - 1),
+            Some(Trial::Draw) => 0,
+            Some(Trial::GoesOn) | None => score(self),
+        };
+        self.pos.undo(undo);
+        if judged {
+            self.judge.take_back();
+        }
+        s
+    }
+
     /// The best score of `moves` (best first, as [`sort_for_search`] orders
-    /// them) against the window `alpha`..`beta`, starting from `best`; each
-    /// move is played and scored by `score` (given the window, from the
-    /// mover's side). 0 once the budget is spent.
+    /// them), `ply` plies from the root, against the window `alpha`..`beta`,
+    /// starting from `best`; each move is played and scored by `score`
+    /// (given the window, from the mover's side). 0 once the budget is spent.
     fn best_of(
         &mut self,
         moves: &mut MoveList,
         mut best: i32,
         mut alpha: i32,
         beta: i32,
+        ply: i32,
         score: impl Fn(&mut Searcher, i32, i32) -> i32,
     ) -> i32 {
         sort_for_search(&self.pos, moves);
@@ -212,9 +249,7 @@ impl Searcher {
             if self.spent() {
                 return 0;
             }
-            let undo = self.pos.play_unchecked(m);
-            let s = score(self, alpha, beta);
-            self.pos.undo(undo);
+            let s = self.play(m, ply, |s| score(s, alpha, beta));
             if self.out_of_budget {
                 return 0;
             }
@@ -231,9 +266,15 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ucci::judge::load_profile;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
+    }
+
+    /// A game from `p` under cxa2020, nothing played yet.
+    fn game(p: &Position) -> Judge {
+        Judge::new(&load_profile("cxa2020").unwrap(), p.clone())
     }
 
     fn mv(s: &str) -> Move {
@@ -256,7 +297,7 @@ mod tests {
         // Red's rook on a0 may take the pawn on a6, where the rook on a9
         // takes it; Black's cannon on i4 hangs to Red's rook on i0.
         let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
-        let out = search(&p, &p.legal_moves(), plenty());
+        let out = search(&game(&p), &p.legal_moves(), plenty());
         assert_eq!(out.depth, MAX_DEPTH, "{:?}", &out.moves[..4]);
         assert_eq!(out.moves[0].0, mv("i0i4"), "{:?}", &out.moves[..4]);
         assert!(out.moves[0].1 >= 4);
@@ -271,7 +312,7 @@ mod tests {
             .into_iter()
             .filter(|&m| m != mv("i0i4"))
             .collect();
-        let out = search(&p, &allowed, plenty());
+        let out = search(&game(&p), &allowed, plenty());
         assert_ne!(out.moves[0].0, mv("a0a6"));
         assert!(score_of(&out, "a0a6") < out.moves[0].1);
     }
@@ -281,12 +322,12 @@ mod tests {
         // Two rooks against a bare king: no check mates at once (the king
         // steps aside), but the ladder does in two (a2a8, then b1b9).
         let p = pos("4k4/9/9/9/9/9/9/R8/1R7/3K5 w - - 0 1");
-        let out = search(&p, &p.legal_moves(), plenty());
+        let out = search(&game(&p), &p.legal_moves(), plenty());
         assert!(out.moves[0].1 >= MATE_BOUND, "{:?}", &out.moves[..4]);
         // Black's threat a9d9 mates the king on d0: a move that leaves it
         // (d0d1 walks into it) scores as mated.
         let p = pos("r3k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1");
-        let out = search(&p, &p.legal_moves(), plenty());
+        let out = search(&game(&p), &p.legal_moves(), plenty());
         assert!(score_of(&out, "d0d1") <= -MATE_BOUND);
         assert!(out.moves[0].1 > -MATE_BOUND);
         assert!(
@@ -296,12 +337,50 @@ mod tests {
         );
     }
 
+    /// The game from `fen` after `moves` under cxa2020.
+    fn played(fen: &str, moves: &str) -> Judge {
+        let mut judge = game(&pos(fen));
+        for m in moves.split_whitespace() {
+            judge.push(mv(m)).unwrap();
+        }
+        judge
+    }
+
+    #[test]
+    fn a_forbidden_repetition_in_the_tree_loses() {
+        // Red's rook must stay between the king and Black's cannon on h0:
+        // it checks from e0 and f0 in turn, and e0f0 is Red's only move.
+        // After e0f0 f8e8, f0e0 would repeat the cycle of perpetual check
+        // (forbidden), and Red has no other move: e0f0 loses by the rules,
+        // though it loses no material.
+        let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8");
+        let out = search(&game, &[mv("e0f0")], plenty());
+        assert!(out.moves[0].1 <= -MATE_BOUND, "{out:?}");
+    }
+
+    #[test]
+    fn a_side_ahead_does_not_close_a_drawn_cycle() {
+        // Both sides' moves were idle: e1d2 would repeat the cycle, a draw,
+        // where Red is a horse up; every other move keeps the horse.
+        let game = played("3k5/9/9/9/9/9/9/9/4A4/4K3N w", "e1d2 d9d8 d2e1 d8d9");
+        let moves = game.position().legal_moves();
+        let out = search(&game, &moves, plenty());
+        assert_eq!(score_of(&out, "e1d2"), 0, "{out:?}");
+        assert!(out.standing > 0, "{out:?}");
+        assert!(
+            out.moves
+                .iter()
+                .all(|&(m, s)| m == mv("e1d2") || s == out.standing),
+            "{out:?}"
+        );
+    }
+
     #[test]
     fn stops_within_its_budget() {
         let p = Position::startpos();
         let moves = p.legal_moves();
         let out = search(
-            &p,
+            &game(&p),
             &moves,
             Budget {
                 nodes: 5_000,
@@ -313,7 +392,7 @@ mod tests {
         assert_eq!(out.moves.len(), moves.len());
         // A deadline already passed stops it at the first look at the clock.
         let out = search(
-            &p,
+            &game(&p),
             &moves,
             Budget {
                 nodes: u64::MAX,

@@ -105,6 +105,9 @@ struct Search {
     probe: Option<Probe>,
     /// The bridge's own small search of the allowed moves, once run.
     ranking: Option<Outcome>,
+    /// The engine's answer in this search was counted as evidence of its
+    /// rank base (see `learn_rank_base`).
+    ranks_voted: bool,
     /// An endless search of an engine that reads nothing while it
     /// searches, cut into depth-limited ones.
     slices: Option<Slices>,
@@ -731,18 +734,32 @@ impl<W: Write> Session<W> {
             self.info("the engine exited; starting it again")?;
         }
         // A stopped search still running delays this one: wait for it only
-        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK;
-        // DRAIN_WAIT without a clock).
-        let patience = clock_left(&go, Duration::ZERO, self.millis || go.millis)
-            .map_or(DRAIN_WAIT, |l| (l / PROBE_SHARE).min(DRAIN_WAIT_CLOCK));
+        // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK
+        // unless it searches this very position; DRAIN_WAIT without a clock).
+        let millis = self.millis || go.millis;
+        let here = self.game.judge.position().key();
+        let same = self.bridge.as_ref().is_some_and(|b| b.drain.runs_on(here));
+        let patience = clock_left(&go, Duration::ZERO, millis).map_or(DRAIN_WAIT, |l| {
+            let share = l / PROBE_SHARE;
+            if same {
+                share
+            } else {
+                share.min(DRAIN_WAIT_CLOCK)
+            }
+        });
+        let mut go = go;
         if let Some(b) = &mut self.bridge
             && b.engine.is_some()
-            && !b.drain.may_wait(patience)
         {
-            b.engine = None;
-            self.info(
-                "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
-            )?;
+            if !b.drain.may_wait(patience) {
+                b.engine = None;
+                self.info(
+                    "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
+                )?;
+            } else if let Some(left) = go_with_time_left(&go, b.drain.left(), millis) {
+                // The engine reads the clock once the wait is over.
+                go = left;
+            }
         }
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
@@ -751,7 +768,6 @@ impl<W: Write> Session<W> {
             return self.say(gui.no_move());
         }
         let draw_offered = go.draw;
-        let millis = self.millis || go.millis;
         self.search = Some(Search {
             go,
             bans,
@@ -770,6 +786,7 @@ impl<W: Write> Session<W> {
             bare: false,
             probe: None,
             ranking: None,
+            ranks_voted: false,
             slices: None,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
@@ -926,7 +943,9 @@ impl<W: Write> Session<W> {
         let Some(text) = best.mv else {
             return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
         };
-        if let Some(base) = self.learn_rank_base(&text) {
+        let vote = !search.ranks_voted;
+        search.ranks_voted = true;
+        if let Some(base) = self.learn_rank_base(&text, vote) {
             // The engine read the position's moves with the wrong ranks too:
             // it is asked again, with the clock as it stands now.
             self.info(&format!(
@@ -985,25 +1004,39 @@ impl<W: Write> Session<W> {
     }
 
     /// Learns the engine's rank base from its move `text`, unless it was
-    /// given or already learned so: when the move is legal only read with
-    /// the other base, the bridge switches to it and returns it.
-    fn learn_rank_base(&mut self, text: &str) -> Option<u8> {
+    /// given: a move legal only with one base is a vote for it (`vote`:
+    /// one per search, as the same answer to the same position again is no
+    /// new evidence), and the bridge switches to the other base, and returns
+    /// it, when that one has more votes. So the first answers decide, and a
+    /// stray one later (an answer to some other position) does not undo them.
+    fn learn_rank_base(&mut self, text: &str, vote: bool) -> Option<u8> {
         let pos = self.game.judge.position();
         let bridge = self.bridge.as_mut()?;
-        if bridge.settings.rank_base.is_some() || bridge.rank_base_learned {
+        if bridge.settings.rank_base.is_some() || !vote {
             return None;
         }
-        let legal = |d: Dialect| d.parse_move(text).is_some_and(|m| pos.is_legal(m));
-        let other = Dialect {
-            rank_base: 1 - bridge.dialect.rank_base.min(1),
-            ..bridge.dialect
+        let current = bridge.dialect.rank_base.min(1);
+        let other = 1 - current;
+        let legal = |rank_base: u8| {
+            let d = Dialect {
+                rank_base,
+                ..bridge.dialect
+            };
+            d.parse_move(text).is_some_and(|m| pos.is_legal(m))
         };
-        if legal(bridge.dialect) || !legal(other) {
-            return None;
+        let votes = &mut bridge.rank_votes;
+        match (legal(current), legal(other)) {
+            (true, false) => votes[usize::from(current)] += 1,
+            (false, true) => {
+                votes[usize::from(other)] += 1;
+                if votes[usize::from(other)] > votes[usize::from(current)] {
+                    bridge.dialect.rank_base = other;
+                    return Some(other);
+                }
+            }
+            _ => {}
         }
-        bridge.dialect.rank_base = other.rank_base;
-        bridge.rank_base_learned = true;
-        Some(other.rank_base)
+        None
     }
 
     /// The engine answered `text` (`mv` when it is a move), which cannot be
@@ -1079,10 +1112,9 @@ impl<W: Write> Session<W> {
             None => PROBE_NO_CLOCK,
         };
         let until = after(share);
-        let pos = self.game.judge.position();
-        let ranking = fallback::rank(pos, &search.allowed, search.own_budget(false));
+        let ranking = fallback::rank(&self.game.judge, &search.allowed, search.own_budget(false));
         let liked = by_preference(&search.liked);
-        let todo = fallback::candidates(pos, &ranking, &liked);
+        let todo = fallback::candidates(self.game.judge.position(), &ranking, &liked);
         search.ranking = Some(ranking);
         (todo.len() > 1).then(|| Probe {
             todo: todo.into(),
@@ -1199,7 +1231,7 @@ impl<W: Write> Session<W> {
         if let Some(b) = &mut self.bridge {
             match ends_by {
                 None => {}
-                Some(Some(end)) => b.drain.add(end),
+                Some(Some(end)) => b.drain.add(end, self.game.judge.position().key()),
                 Some(None) => b.engine = None,
             }
         }
@@ -1236,14 +1268,11 @@ impl<W: Write> Session<W> {
         let ranking = match (&search.ranking, probed) {
             (_, Some(_)) => None,
             (Some(r), None) => Some(r.clone()),
-            (None, None) => {
-                let pos = self.game.judge.position();
-                Some(fallback::rank(
-                    pos,
-                    &search.allowed,
-                    search.own_budget(hurry),
-                ))
-            }
+            (None, None) => Some(fallback::rank(
+                &self.game.judge,
+                &search.allowed,
+                search.own_budget(hurry),
+            )),
         };
         let choice = match (probed, &ranking) {
             (Some(m), _) => Some((m, fallback::Source::Probes)),
