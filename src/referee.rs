@@ -146,7 +146,7 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = Occurrences::with_capacity_and_hasher(256, Default::default());
+        let mut keys = Occurrences::with_capacity_and_hasher(64, Default::default());
         let occurrence = Occurrence {
             first: 0,
             last: 0,
