@@ -146,7 +146,7 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = Occurrences::with_capacity_and_hasher(256, Default::default());
+        let mut keys = Occurrences::with_capacity_and_hasher(64, Default::default());
         let occurrence = Occurrence {
             first: 0,
             last: 0,
@@ -491,7 +491,7 @@ impl Referee {
     /// The nature of ply `ply` (1-based), classified on first request (of
     /// this move from this position after the same opponent's move), its
     /// searches for mate sharing `mates` with the other moves judged together.
-    fn nature(&self, ply: usize, before: &Position, mates: &mut MateSearch) -> MoveNature {
+    fn nature(&self, ply: usize, before: &mut Position, mates: &mut MateSearch) -> MoveNature {
         let mv = self.history[ply - 1].0.mv;
         let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
         self.natures
@@ -691,13 +691,13 @@ impl Referee {
             pos.undo(*undo);
         }
         let start = pos.clone();
-        let mut moves = Vec::new();
-        let mut natures = Vec::new();
+        let mut moves = Vec::with_capacity(to - from);
+        let mut natures = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
         self.natures.borrow_mut().reserve(to - from);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
-            natures.push(self.nature(ply, &pos, &mut mates));
+            natures.push(self.nature(ply, &mut pos, &mut mates));
             pos.play_unchecked(mv);
             moves.push(mv);
         }
@@ -815,7 +815,7 @@ impl Referee {
             for ply in from + 1..=self.plies() {
                 let mut f = self.limit.facts()[ply - 1];
                 if !f.check {
-                    let n = self.nature(ply, &pos, &mut mates);
+                    let n = self.nature(ply, &mut pos, &mut mates);
                     f.chase = n.nature == crate::rules::Nature::Chase;
                     f.mate_threat = n.nature == crate::rules::Nature::MateThreat;
                 }

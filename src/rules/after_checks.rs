@@ -263,11 +263,15 @@ fn captures_after_checks(
                 continue;
             }
             // A capture that wins no more than the best so far, or loses with the balance, is no use.
-            let line = Line::AfterChecks(best.map_or(0, |b| b) - balance);
-            if let Some(t) = evaluate_capture(pos, mv, attacker, target, rules, line, search)
-                && balance + t.gain > 0
+            let floor = best.map_or(0, |b| b) - balance;
+            let gain = search.capture_gain_after_checks(pos, mv, floor, rules.tag(), |pos, s| {
+                let line = Line::AfterChecks(floor);
+                evaluate_capture(pos, mv, attacker, target, rules, line, s).map(|t| t.gain)
+            });
+            if let Some(gain) = gain
+                && balance + gain > 0
             {
-                best = best.max(Some(balance + t.gain));
+                best = best.max(Some(balance + gain));
             }
         }
         if let Some(gain) = best {

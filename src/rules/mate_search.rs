@@ -85,6 +85,7 @@ pub struct MateSearch {
     mating: Mating,
     checks: Remembered<REMEMBERED_CHECKS>,
     moves: Remembered<REMEMBERED_MOVES>,
+    captures: CaptureGains,
 }
 
 impl MateSearch {
@@ -103,6 +104,34 @@ impl MateSearch {
     /// check, mostly), written into `out`, which must be empty.
     pub(super) fn legal_moves(&mut self, pos: &Position, out: &mut MoveList) {
         self.moves.of(pos, out, Position::legal_moves_into);
+    }
+
+    /// The gain of the capture `mv` at the end of a series of checks, above
+    /// `floor`, as `evaluate` finds it (`None`: no gain above `floor`),
+    /// remembered for the captures met last with the same floor and rules
+    /// (`rules`, a tag of the rule options): the searches after checks of
+    /// one cycle reach the same captures by different checks.
+    #[inline(never)]
+    pub(super) fn capture_gain_after_checks(
+        &mut self,
+        pos: &mut Position,
+        mv: Move,
+        floor: i32,
+        rules: u8,
+        evaluate: impl FnOnce(&mut Position, &mut MateSearch) -> Option<i32>,
+    ) -> Option<i32> {
+        let asked = CaptureAsked {
+            key: pos.key(),
+            mv,
+            floor,
+            rules,
+        };
+        if let Some(gain) = self.captures.get(asked) {
+            return gain;
+        }
+        let gain = evaluate(pos, self);
+        self.captures.note(asked, gain);
+        gain
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -154,6 +183,54 @@ impl<const N: usize> Remembered<N> {
         if let Ok(few) = out.as_slice().try_into() {
             *slot = (key, few);
         }
+    }
+}
+
+/// A capture at the end of checks, as asked of [`MateSearch::capture_gain_after_checks`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct CaptureAsked {
+    key: u64,
+    mv: Move,
+    floor: i32,
+    rules: u8,
+}
+
+impl CaptureAsked {
+    /// The move, rules and floor in one word.
+    fn word(self) -> u64 {
+        u64::from(self.mv.to_u16())
+            | u64::from(self.rules) << 16
+            | u64::from(self.floor as u32) << 32
+    }
+
+    /// The key of its entry in [`CaptureGains`]: the position's key mixed
+    /// with [`CaptureAsked::word`].
+    fn mixed(self) -> u64 {
+        self.key ^ self.word().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// The gains of the captures at the end of checks asked so far, each kept
+/// with what was asked ([`CaptureAsked::key`] and [`CaptureAsked::word`]),
+/// so that another capture with the same mixed key is not taken for it.
+#[derive(Clone, Debug, Default)]
+struct CaptureGains(KeyMap<(u64, u64, Option<i32>)>);
+
+impl CaptureGains {
+    /// The gain noted for `asked`, if there is one.
+    fn get(&self, asked: CaptureAsked) -> Option<Option<i32>> {
+        let &(key, word, gain) = self.0.get(&asked.mixed())?;
+        (key == asked.key && word == asked.word()).then_some(gain)
+    }
+
+    /// Notes the gain of `asked`, in place of a capture with the same mixed
+    /// key; beyond [`MateSearch::CAPACITY`] captures, the table starts afresh.
+    fn note(&mut self, asked: CaptureAsked, gain: Option<i32>) {
+        if self.0.len() > MateSearch::CAPACITY {
+            self.0.clear();
+        }
+        self.0
+            .insert(asked.mixed(), (asked.key, asked.word(), gain));
     }
 }
 
@@ -362,6 +439,46 @@ fn defender_loses(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capture_gain_is_remembered_only_for_the_same_position_move_floor_and_rules() {
+        let mut search = MateSearch::default();
+        let mut pos = Position::startpos();
+        let mv = Move::parse_uci("b2b9").unwrap();
+        let ask = |search: &mut MateSearch, pos: &mut Position, mv, floor, rules, gain| {
+            let mut evaluated = false;
+            let found = search.capture_gain_after_checks(pos, mv, floor, rules, |_, _| {
+                evaluated = true;
+                gain
+            });
+            (found, evaluated)
+        };
+        assert_eq!(
+            ask(&mut search, &mut pos, mv, 0, 1, Some(3)),
+            (Some(3), true)
+        );
+        // Asked again: the gain noted, not evaluated.
+        assert_eq!(ask(&mut search, &mut pos, mv, 0, 1, None), (Some(3), false));
+        // Another floor, rules, move or position is evaluated anew.
+        assert_eq!(ask(&mut search, &mut pos, mv, 2, 1, None), (None, true));
+        assert_eq!(
+            ask(&mut search, &mut pos, mv, 0, 2, Some(1)),
+            (Some(1), true)
+        );
+        let other = Move::parse_uci("h2h9").unwrap();
+        assert_eq!(
+            ask(&mut search, &mut pos, other, 0, 1, Some(2)),
+            (Some(2), true)
+        );
+        let mut passed = pos.passed();
+        assert_eq!(
+            ask(&mut search, &mut passed, mv, 0, 1, Some(4)),
+            (Some(4), true)
+        );
+        // Each kept apart: the first is still known, and so is a noted "no gain".
+        assert_eq!(ask(&mut search, &mut pos, mv, 0, 1, None), (Some(3), false));
+        assert_eq!(ask(&mut search, &mut pos, mv, 2, 1, Some(9)), (None, false));
+    }
 
     #[test]
     fn remembered_moves_are_those_of_the_position_asked() {

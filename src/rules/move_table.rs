@@ -206,7 +206,13 @@ impl<'a> MoveRun<'a> {
                 } else if matches!(m.nature.nature, Nature::Check | Nature::MateThreat)
                     && self.rules.is_cxa()
                 {
-                    new_threats(&before, &pos.passed(), self.rules, &mut search).0
+                    new_threats(
+                        &mut before.clone(),
+                        &mut pos.passed(),
+                        self.rules,
+                        &mut search,
+                    )
+                    .0
                 } else {
                     m.nature.chases.clone()
                 };

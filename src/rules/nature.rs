@@ -116,9 +116,11 @@ pub fn classify_reply(
     mv: Move,
     rules: RuleSet,
 ) -> Result<MoveNature, PlayError> {
-    before.clone().play(mv)?;
+    let mut pos = before.clone();
+    let undo = pos.play(mv)?;
+    pos.undo(undo);
     Ok(classify_searching(
-        before,
+        &mut pos,
         previous,
         mv,
         rules,
@@ -128,6 +130,7 @@ pub fn classify_reply(
 
 /// [`classify_reply`] for a move known to be legal, its searches for mate
 /// sharing `mates` with other classifications (those of one game's moves).
+/// `before` is searched in place and left as it was.
 ///
 /// # Panics
 ///
@@ -135,7 +138,7 @@ pub fn classify_reply(
 /// panics if no piece stands on its origin square, and otherwise gets a
 /// meaningless nature.
 pub(crate) fn classify_searching(
-    before: &Position,
+    before: &mut Position,
     previous: Option<Move>,
     mv: Move,
     rules: RuleSet,
@@ -154,7 +157,7 @@ pub(crate) fn classify_searching(
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
-            nature.chases = new_threats(before, &after.passed(), rules, mates).0;
+            nature.chases = new_threats(before, &mut after.passed(), rules, mates).0;
         }
         return nature;
     }
@@ -164,39 +167,39 @@ pub(crate) fn classify_searching(
     let mut ahead = after.passed();
 
     let none = Bitboard::EMPTY;
-    if !king_evasion && mates.mates(&mut ahead, MATE_THREAT_DEPTH, none) {
-        let mut prior = before.clone();
-        if !mates.mates(&mut prior, MATE_THREAT_DEPTH, none) {
-            // CXA: a mate that can only start by taking, with check, a piece
-            // the move chases, and is not that capture itself, is the chase
-            // carried through: a chase.
-            if rules.is_cxa() && !mates.mates(&mut ahead.clone(), 1, none) {
-                let (chases, _) = new_threats(before, &ahead, rules, mates);
-                let chased: Bitboard = chases.iter().map(|t| t.target).collect();
-                if chased.any() && !mates.mates(&mut ahead.clone(), MATE_THREAT_DEPTH, chased) {
-                    return chase_nature(chases);
-                }
+    if !king_evasion
+        && mates.mates(&mut ahead, MATE_THREAT_DEPTH, none)
+        && !mates.mates(before, MATE_THREAT_DEPTH, none)
+    {
+        // CXA: a mate that can only start by taking, with check, a piece
+        // the move chases, and is not that capture itself, is the chase
+        // carried through: a chase.
+        if rules.is_cxa() && !mates.mates(&mut ahead, 1, none) {
+            let (chases, _) = new_threats(before, &mut ahead, rules, mates);
+            let chased: Bitboard = chases.iter().map(|t| t.target).collect();
+            if chased.any() && !mates.mates(&mut ahead, MATE_THREAT_DEPTH, chased) {
+                return chase_nature(chases);
             }
-            let king = after.king(!mover);
-            return MoveNature {
-                nature: Nature::MateThreat,
-                targets: vec![king],
-                attackers: vec![mv.to()],
-                // AXF judges a mate threat that also chases by its forbidden reading.
-                chases: if rules == RuleSet::Axf {
-                    new_threats(before, &ahead, rules, mates).0
-                } else {
-                    Vec::new()
-                },
-                why: Why::MateThreat,
-            };
         }
+        let king = after.king(!mover);
+        return MoveNature {
+            nature: Nature::MateThreat,
+            targets: vec![king],
+            attackers: vec![mv.to()],
+            // AXF judges a mate threat that also chases by its forbidden reading.
+            chases: if rules == RuleSet::Axf {
+                new_threats(before, &mut ahead, rules, mates).0
+            } else {
+                Vec::new()
+            },
+            why: Why::MateThreat,
+        };
     }
 
     let (new, offers) = if exempt.is_some() {
         (Vec::new(), Vec::new())
     } else {
-        new_threats(before, &ahead, rules, mates)
+        new_threats(before, &mut ahead, rules, mates)
     };
     if !new.is_empty() {
         // CXA 26.2: the defending side's only attacking piece, holding the
@@ -293,10 +296,11 @@ fn rook_moves_along_its_confining_line(before: &Position, mv: Move) -> bool {
 /// with the mover to move again) that it did not have in `before`, or had
 /// only at a price elsewhere that the move lowered: the chases, then the
 /// threats on pieces that can trade themselves for a like attacker (兑).
-/// The searches by checks share `search`.
+/// The searches by checks share `search`. Both positions are searched in
+/// place and left as they were.
 pub(super) fn new_threats(
-    before: &Position,
-    ahead: &Position,
+    before: &mut Position,
+    ahead: &mut Position,
     rules: RuleSet,
     search: &mut MateSearch,
 ) -> (Vec<Threat>, Vec<Threat>) {
@@ -307,14 +311,7 @@ pub(super) fn new_threats(
         after: true,
     };
     let mut standing = StandingWins::default();
-    let now = capture_threats_across(
-        &mut ahead.clone(),
-        rules,
-        Bitboard::FULL,
-        after,
-        &mut standing,
-        search,
-    );
+    let now = capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -325,14 +322,7 @@ pub(super) fn new_threats(
         after: false,
     };
     standing.turn();
-    let mut had = capture_threats_across(
-        &mut before.clone(),
-        rules,
-        targets,
-        prior,
-        &mut standing,
-        search,
-    );
+    let mut had = capture_threats_across(before, rules, targets, prior, &mut standing, search);
     // A like attacker the target can trade itself for makes the threat an
     // offer (兑). Another attacker that wins the piece only jointly with
     // such a partner presses the exchange (CXA): before the move, if the

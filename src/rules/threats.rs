@@ -144,6 +144,18 @@ impl ThreatRules {
             after_checks: cxa,
         }
     }
+
+    /// The options as bits, one each: a tag that tells rule sets whose
+    /// threats differ apart.
+    pub(crate) const fn tag(self) -> u8 {
+        self.pawn_capture_with_check as u8
+            | (self.tied_partner_chased as u8) << 1
+            | (self.outnumbered_counts as u8) << 2
+            | (self.net_gain as u8) << 3
+            | (self.horse_pinned_rook as u8) << 4
+            | (self.mate_safety as u8) << 5
+            | (self.after_checks as u8) << 6
+    }
 }
 
 /// How many checks may precede the capture of a threat under [`ThreatRules::after_checks`].
