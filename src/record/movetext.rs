@@ -1,9 +1,11 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
 //! and skipped), `;` line comments, NAGs and the result token, after which
-//! only a comment is read.
+//! only a comment is read; moves written after the result are not read, and
+//! the game warns of them.
 
 use super::replay::Replay;
+use crate::board::Position;
 use crate::notation::{Outcome, continues_split_move, is_black_first_marker, strip_round_marker};
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -22,23 +24,104 @@ pub(crate) enum ResultToken {
 /// Reads `text` from byte `start` into `replay`, counting variations into
 /// the game. `first_line` is the number, in the file, of the text's first
 /// line: an unclosed `{` or `(`, or a Black-first marker the start position
-/// contradicts, is an error naming its line and column.
-///
-/// The scan works on bytes: every structural character is ASCII, and UTF-8
-/// never hides an ASCII byte inside a multi-byte character, so only
-/// non-ASCII characters are decoded (to recognise full-width separators).
+/// contradicts, is an error naming its line and column. Text after the
+/// result is not read; when it reads as moves, the game warns that they
+/// were left out ([`moves_after_result`]).
 pub(crate) fn read_movetext(
     text: &str,
     start: usize,
     first_line: usize,
     replay: &mut Replay,
 ) -> Result<ResultToken, Words> {
+    let (result, after) = scan(text, start, first_line, replay)?;
+    if let Some(at) = after
+        && !replay.stopped()
+        && let Some(warning) = moves_after_result(text, at, first_line, replay.position(), result)
+    {
+        replay.game_mut().warnings.push(warning);
+    }
+    Ok(result)
+}
+
+/// The warning for the text from byte `at` of `text`, which follows the
+/// result `result` of a game ending in `end`, when it reads as moves: how
+/// many of them go on from `end`, or that they read as moves that do not.
+/// `None` when the text is no moves (an advert, a note, the next game's
+/// title): only a first word that reads as a move, or one slip from a legal
+/// move, makes it moves.
+fn moves_after_result(
+    text: &str,
+    at: usize,
+    first_line: usize,
+    end: &Position,
+    result: ResultToken,
+) -> Option<Words> {
+    let mut probe = Replay::new(end.clone(), false);
+    // The probe stops where its own text does: at a result of its own, or
+    // at damage (an unclosed comment), which leaves the moves before it.
+    let _ = scan(text, at, first_line, &mut probe);
+    let no_move = probe.first_text_is_no_move();
+    let game = probe.finish();
+    let played = game.moves.len();
+    if played == 0 && (no_move || game.illegal.is_none()) {
+        return None;
+    }
+    let (line, column) = place(text, at, first_line);
+    let rest = text[at..].lines().next().unwrap_or("").trim_end();
+    let shown: String = rest.chars().take(40).collect();
+    let shown = if shown.len() < rest.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
+    let result = match result {
+        ResultToken::Known(r) => r.pgn(),
+        _ => "*",
+    };
+    Some(if played > 0 {
+        let moves = if played == 1 { "move" } else { "moves" };
+        let go = if played == 1 { "goes" } else { "go" };
+        Words::new(
+            format!(
+                "line {line}, column {column}: {played} {moves} after the result {result} {go} on from the last move but {} not read ('{shown}'): the game is taken to end at the result",
+                if played == 1 { "is" } else { "are" }
+            ),
+            format!(
+                "第{line}行第{column}列：结果{result}之后还有{played}着可接着走下去，但未读入（“{shown}”）：对局按到结果为止处理"
+            ),
+        )
+    } else {
+        Words::new(
+            format!(
+                "line {line}, column {column}: the text after the result {result} reads as moves ('{shown}'), which are not read: the game is taken to end at the result"
+            ),
+            format!(
+                "第{line}行第{column}列：结果{result}之后的文字像是着法（“{shown}”），未读入：对局按到结果为止处理"
+            ),
+        )
+    })
+}
+
+/// [`read_movetext`] but for what follows the result: the result, and
+/// where text other than whitespace and one comment follows it, if any.
+///
+/// The scan works on bytes: every structural character is ASCII, and UTF-8
+/// never hides an ASCII byte inside a multi-byte character, so only
+/// non-ASCII characters are decoded (to recognise full-width separators).
+fn scan(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
     let mut result = ResultToken::Absent;
+    // Where text after the result starts.
+    let mut after = None;
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() || b == b',' {
@@ -64,6 +147,10 @@ pub(crate) fn read_movetext(
             }
             i = next;
             if result != ResultToken::Absent {
+                after = bytes[i..]
+                    .iter()
+                    .position(|c| !c.is_ascii_whitespace())
+                    .map(|n| i + n);
                 break;
             }
             continue;
@@ -85,6 +172,7 @@ pub(crate) fn read_movetext(
         if result != ResultToken::Absent {
             // After the result only whitespace and one comment may follow.
             if sep == 0 {
+                after = Some(i);
                 break;
             }
             i += sep;
@@ -166,7 +254,7 @@ pub(crate) fn read_movetext(
             format!("第{line}行第{column}列的“(”开始的变着没有结束"),
         ));
     }
-    Ok(result)
+    Ok((result, after))
 }
 
 /// The line (counted from `first_line`) and column (in characters, from 1)
@@ -458,6 +546,55 @@ mod tests {
             (g.moves.len(), res),
             (1, ResultToken::Known(Outcome::RedWins))
         );
+    }
+
+    #[test]
+    fn moves_after_the_result_are_not_read_and_warned_of() {
+        // Two moves that go on from the last one, after the result on its line.
+        let (g, res) = read("1. 炮二平五 马８进７ 1-0 2. 马二进三 车９平８");
+        assert_eq!(
+            (g.moves.len(), res),
+            (2, ResultToken::Known(Outcome::RedWins))
+        );
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        assert_eq!(
+            g.warnings[0].en,
+            "line 1, column 18: 2 moves after the result 1-0 go on from the last move but are not \
+             read ('2. 马二进三 车９平８'): the game is taken to end at the result"
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第18列：结果1-0之后还有2着可接着走下去，但未读入（“2. 马二进三 车９平８”）：对局按到结果为止处理"
+        );
+        // After a comment that follows the result, on the next line, as Chinese words.
+        let (g, _) = read("1. h2e2 h9g7 红胜 {红方认负}\n2. h0g2");
+        assert_eq!(g.moves.len(), 2);
+        assert!(
+            g.warnings[0]
+                .en
+                .starts_with("line 2, column 1: 1 move after the result 1-0 goes on"),
+            "{:?}",
+            g.warnings
+        );
+        // Moves that do not go on from the last one (another game's) are
+        // still said to be left out.
+        let (g, _) = read("1. h2e2 h9g7 *  1. h2e2 h9g7");
+        assert_eq!(
+            g.warnings[0].en,
+            "line 1, column 17: the text after the result * reads as moves ('1. h2e2 h9g7'), \
+             which are not read: the game is taken to end at the result"
+        );
+        // Text that is no moves, after the result, is no warning.
+        for tail in [
+            "本局由某软件生成",
+            "{advert} Generated by XQStudio",
+            "Round 2",
+            "",
+            "{x",
+        ] {
+            let (g, _) = read(&format!("1. h2e2 h9g7 0-1 {tail}"));
+            assert_eq!((g.moves.len(), g.warnings.len()), (2, 0), "{tail}");
+        }
     }
 
     #[test]
