@@ -17,6 +17,7 @@ use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::replay::{Replay, initial_position};
+use crate::notation::reads_as_move_text;
 use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
@@ -432,23 +433,48 @@ pub(crate) fn read_game(
 }
 
 /// The first line of the moves (from byte `start` of `text`) that is a tag
-/// line but for its lost `[` (`Event "…"]`: a tag name, a quoted value, the
-/// closing `]`), with where it starts; no move reads so.
+/// line but for its lost `[` ([`is_bracketless_tag`]), with where it
+/// starts. Lines that start inside a `{}` comment are the comment's.
 fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
     let mut at = start;
+    // How many `{` are open where the line starts.
+    let mut depth = 0usize;
     for line in text[start..].split_inclusive('\n') {
         let t = line.trim();
-        let named = t.starts_with(|c: char| c.is_ascii_uppercase())
-            && t.ends_with("\"]")
-            && parse_tag(&format!("[{t}"))
-                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_alphanumeric()))
-            && t.contains(" \"");
-        if named {
+        if depth == 0 && is_bracketless_tag(t) {
             return Some((at, t));
+        }
+        for b in line.bytes() {
+            match b {
+                b'{' => depth += 1,
+                b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
         }
         at += line.len();
     }
     None
+}
+
+/// Whether the trimmed line `t` is a tag line but for its lost `[`: a name
+/// (letters, digits or `_`, in any script, as `Event`, `event`, `红方`; not
+/// a move such as `h2e2` or `炮二平五`), a quoted value, then `]`, spaces
+/// allowed between them (`Event "…"]`, `red"…" ]`). No move reads so.
+fn is_bracketless_tag(t: &str) -> bool {
+    let Some(value) = t
+        .strip_suffix(']')
+        .and_then(|inner| inner.trim_end().strip_suffix('"'))
+    else {
+        return false;
+    };
+    let Some(open) = value.find('"') else {
+        return false;
+    };
+    let key = value[..open].trim_end();
+    !key.is_empty()
+        && !key.starts_with(|c: char| c.is_ascii_digit())
+        && key.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !reads_as_move_text(key)
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -783,6 +809,46 @@ mod tests {
                 .illegal
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_lost_bracket_is_found_on_tags_of_any_case_script_and_spacing() {
+        for line in [
+            "event \"全国赛\"]",
+            "赛事 \"全国赛\"]",
+            "Event\"全国赛\" ]",
+            "Red   \"乙\"  ]",
+            "black_team \"\"]",
+            "红方 \"乙\"]",
+            "Date \"2024.05.01\"]",
+        ] {
+            let text =
+                format!("[Red \"甲\"]\n\n1. h2e2 h9g7\n\n{line}\n[Red \"乙\"]\n\n1. c3c4 *\n");
+            let games = read_all(&text, "t.pgn");
+            let e = games[0].as_ref().expect_err(line);
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "t.pgn, game #0: line 5: '{}' is a tag line that lost its '[': the moves end before it",
+                    line.trim()
+                )
+            );
+            assert_eq!(e.partial.as_deref().unwrap().uci_moves(), ["h2e2", "h9g7"]);
+        }
+        // No false alarm: such a line inside a comment, a move with a
+        // quoted note, a quote with no name before it.
+        for moves in [
+            "1. h2e2 {a note\nEvent \"全国赛\"]\n} h9g7",
+            "1. h2e2 h9g7\n炮二平五 \"好\"]",
+            "1. h2e2 h9g7\n\"全国赛\"]",
+            "1. h2e2 h9g7\n12 \"全国赛\"]",
+        ] {
+            let text = format!("[Red \"甲\"]\n\n{moves}\n");
+            let game = read_all(&text, "t.pgn").remove(0);
+            let game = game.map_err(|e| e.to_string());
+            let moves = game.as_ref().map(|g| g.moves.len()).ok();
+            assert!(moves >= Some(1), "{text}: {game:?}");
+        }
     }
 
     #[test]
