@@ -38,6 +38,7 @@
 //! assert_eq!(list.moves.len(), 3);
 //! ```
 
+mod after_result;
 mod describe;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
@@ -51,6 +52,7 @@ mod suggest;
 mod symbol;
 
 pub(crate) use crate::board::piece_zh;
+pub(crate) use after_result::moves_after_result;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
 #[cfg(feature = "cli")]

@@ -6,7 +6,9 @@
 
 use super::replay::Replay;
 use crate::board::Position;
-use crate::notation::{Outcome, continues_split_move, is_black_first_marker, strip_round_marker};
+use crate::notation::{
+    self, Outcome, continues_split_move, is_black_first_marker, strip_round_marker,
+};
 use crate::text::line_and_column;
 use crate::words::Words;
 
@@ -66,40 +68,13 @@ fn moves_after_result(
     if played == 0 && (no_move || game.illegal.is_none()) {
         return None;
     }
-    let (line, column) = place(text, at, first_line);
-    let rest = text[at..].lines().next().unwrap_or("").trim_end();
-    let shown: String = rest.chars().take(40).collect();
-    let shown = if shown.len() < rest.len() {
-        format!("{shown}…")
-    } else {
-        shown
-    };
     let result = match result {
         ResultToken::Known(r) => r.pgn(),
         _ => "*",
     };
-    Some(if played > 0 {
-        let moves = if played == 1 { "move" } else { "moves" };
-        let go = if played == 1 { "goes" } else { "go" };
-        Words::new(
-            format!(
-                "line {line}, column {column}: {played} {moves} after the result {result} {go} on from the last move but {} not read ('{shown}'): the game is taken to end at the result",
-                if played == 1 { "is" } else { "are" }
-            ),
-            format!(
-                "第{line}行第{column}列：结果{result}之后还有{played}着可接着走下去，但未读入（“{shown}”）：对局按到结果为止处理"
-            ),
-        )
-    } else {
-        Words::new(
-            format!(
-                "line {line}, column {column}: the text after the result {result} reads as moves ('{shown}'), which are not read: the game is taken to end at the result"
-            ),
-            format!(
-                "第{line}行第{column}列：结果{result}之后的文字像是着法（“{shown}”），未读入：对局按到结果为止处理"
-            ),
-        )
-    })
+    Some(notation::moves_after_result(
+        text, at, first_line, result, played,
+    ))
 }
 
 /// [`read_movetext`] but for what follows the result: the result, and
