@@ -10,6 +10,7 @@ use std::io::BufRead;
 use encoding_rs::Encoding;
 
 use crate::board::Position;
+use crate::notation::Outcome;
 
 use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
@@ -160,8 +161,9 @@ impl<R: BufRead> PgnStream<R> {
         let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
         let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
         let mut has_moves = !chunk.is_empty() && !has_tags;
-        // The last line of movetext ended with a result.
-        let mut ended = false;
+        // The last line of movetext ended with a result (the pending line
+        // too, when it is the first line of a game without tags).
+        let mut ended = has_moves && ends_with_result(trim_ascii_start(&chunk), self.encoding);
         let mut overflow = false;
         let mut line = Vec::new();
         loop {
@@ -197,7 +199,7 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
-                ended = ends_with_result(trimmed);
+                ended = ends_with_result(trimmed, self.encoding);
             }
             if chunk.len() + line.len() > MAX_GAME_BYTES {
                 overflow = true;
@@ -236,13 +238,33 @@ fn starts_numbered_moves(line: &[u8]) -> bool {
         .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
 }
 
-/// Whether a line of movetext ends with a PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-fn ends_with_result(line: &[u8]) -> bool {
+/// Whether a line of movetext ends with a result: a PGN result (`1-0`,
+/// `0-1`, `1/2-1/2`, `*`), or result words as Chinese records write them
+/// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
+/// word is UTF-8. The last word is what follows the last ASCII space, which
+/// no GBK, Big5 or UTF-8 character holds.
+fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool {
     let line = line.trim_ascii_end();
-    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| {
-        line.strip_suffix(r.as_bytes())
-            .is_some_and(|before| before.last().is_none_or(|b| b.is_ascii_whitespace()))
-    })
+    let last = line
+        .iter()
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(line, |i| &line[i + 1..]);
+    if matches!(last, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+        return true;
+    }
+    if last.is_ascii() {
+        return false;
+    }
+    let word = match std::str::from_utf8(last) {
+        Ok(word) => std::borrow::Cow::Borrowed(word),
+        Err(_) => encoding.decode_without_bom_handling(last).0,
+    };
+    let word = word.trim_end_matches(['。', '.']);
+    let bare = [('（', '）'), ('【', '】')]
+        .iter()
+        .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
+        .map_or(word, |(_, inner)| inner);
+    Outcome::parse(bare).is_some()
 }
 
 /// Whether `line` holds a CR that no LF follows (before its end).
@@ -655,7 +677,6 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Outcome;
 
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
@@ -809,6 +830,42 @@ mod tests {
                 .illegal
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_chinese_result_ends_a_game_as_a_pgn_result_does() {
+        // Games without tags, one a line, each ending in result words: the
+        // next numbered line is the next game, in UTF-8 or GBK alike.
+        let text = "[Event \"a\"]\n1. 炮二平五 马８进７ 红胜\n\n1. 炮二平五 马２进３ （黑胜）\n\
+                    1. 兵七进一 卒７进１ 【和棋】\n1. 马二进三 马８进７ 红方认负。\n1. h2e2\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<(usize, Option<Outcome>, usize)> = games
+                .iter()
+                .map(|g| (g.moves.len(), g.result, g.warnings.len()))
+                .collect();
+            assert_eq!(
+                read,
+                [
+                    (2, Some(Outcome::RedWins), 0),
+                    (2, Some(Outcome::BlackWins), 0),
+                    (2, Some(Outcome::Draw), 0),
+                    (2, Some(Outcome::BlackWins), 0),
+                    (1, None, 0)
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        // One game a line, each ending in a PGN result: three games.
+        let games = read_all("1. h2e2 h9g7 1-0\n1. h2e2 h9g7 0-1\n1. c3c4 1-0\n", "t.pgn");
+        assert_eq!(games.len(), 3, "{games:?}");
+        // A line that ends in a move, or in a comment with result words, goes on.
+        let text = "[Event \"a\"]\n1. 炮二平五 马８进７\n2. 马二进三 {红胜}\n3. 车一平二 *\n";
+        assert_eq!(read_all(text, "t.pgn").len(), 1);
     }
 
     #[test]
