@@ -1,6 +1,7 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
-//! and skipped), `;` line comments, NAGs and the result token, after which
+//! and skipped), `;` line comments (or separators, in a line of moves typed
+//! so), NAGs and the result token, after which
 //! only a comment is read; moves written after the result are not read, and
 //! the game warns of them.
 
@@ -35,7 +36,7 @@ pub(crate) fn read_movetext(
     first_line: usize,
     replay: &mut Replay,
 ) -> Result<ResultToken, Words> {
-    let (result, after) = scan(text, start, first_line, replay)?;
+    let (result, after) = scan(text, start, first_line, replay, Semicolon::Probed)?;
     if let Some(at) = after
         && !replay.stopped()
         && let Some(warning) = moves_after_result(text, at, first_line, replay.position(), result)
@@ -61,7 +62,7 @@ fn moves_after_result(
     let mut probe = Replay::new(end.clone(), false);
     // The probe stops where its own text does: at a result of its own, or
     // at damage (an unclosed comment), which leaves the moves before it.
-    let _ = scan(text, at, first_line, &mut probe);
+    let _ = scan(text, at, first_line, &mut probe, Semicolon::Separator);
     let no_move = probe.first_text_is_no_move();
     let game = probe.finish();
     let played = game.moves.len();
@@ -77,8 +78,19 @@ fn moves_after_result(
     ))
 }
 
+/// What a `;` is to [`scan`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Semicolon {
+    /// A comment to the end of the line (as PGN has it), unless the rest
+    /// of the line is moves that go on ([`semicolon_separates`]).
+    Probed,
+    /// A separator, as a typed list writes it (`炮二平五; 马８进７`).
+    Separator,
+}
+
 /// [`read_movetext`] but for what follows the result: the result, and
 /// where text other than whitespace and one comment follows it, if any.
+/// `semicolon` says how a `;` is read.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
@@ -88,9 +100,13 @@ fn scan(
     start: usize,
     first_line: usize,
     replay: &mut Replay,
+    semicolon: Semicolon,
 ) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
+    // The `;` before this byte separate moves: the rest of their line was
+    // found to be moves once, which holds for every `;` of it.
+    let mut separating_until = 0;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
@@ -168,10 +184,20 @@ fn scan(
                 variation_depth = variation_depth.saturating_sub(1);
             }
             b';' => {
-                i = bytes[i..]
+                let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
-                    .map_or(bytes.len(), |n| i + n + 1);
+                    .map_or(bytes.len(), |n| i + n);
+                let separates = semicolon == Semicolon::Separator
+                    || i < separating_until
+                    || (variation_depth == 0
+                        && semicolon_separates(&text[..line_end], i + 1, first_line, replay));
+                if separates {
+                    separating_until = line_end;
+                    i += 1;
+                } else {
+                    i = (line_end + 1).min(bytes.len());
+                }
             }
             _ => {
                 let mut end = i;
@@ -230,6 +256,24 @@ fn scan(
         ));
     }
     Ok((result, after))
+}
+
+/// Whether the `;` before byte `from` of `line` (which ends there) separates
+/// moves, as a typed list writes it (`炮二平五; 马８进７; 2. 马二进三`), and is
+/// no PGN comment to the end of the line: the rest of the line is moves
+/// (and move numbers, maybe a result) that all go on from where `replay`
+/// stands, each `;` of it a separator too. A comment reads as words that
+/// are no moves (`; a fine move`), and stays one.
+fn semicolon_separates(line: &str, from: usize, first_line: usize, replay: &Replay) -> bool {
+    if replay.stopped() || replay.awaits_rest_of_move() {
+        return false;
+    }
+    let mut probe = Replay::new(replay.position().clone(), false);
+    if scan(line, from, first_line, &mut probe, Semicolon::Separator).is_err() {
+        return false;
+    }
+    probe.end_of_moves();
+    !probe.stopped() && !probe.game_mut().moves.is_empty()
 }
 
 /// The line (counted from `first_line`) and column (in characters, from 1)
@@ -570,6 +614,23 @@ mod tests {
             let (g, _) = read(&format!("1. h2e2 h9g7 0-1 {tail}"));
             assert_eq!((g.moves.len(), g.warnings.len()), (2, 0), "{tail}");
         }
+    }
+
+    #[test]
+    fn semicolons_between_moves_separate_them() {
+        // A typed list's `;` (half width, as `；` is read): the rest of the
+        // line is moves that go on, so no comment to the end of the line.
+        let (g, res) = read("1. 炮二平五; 马８进７; 2. 马二进三;车９平８; 红胜\n");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(
+            (g.moves[0].comment.as_ref(), res),
+            (None, ResultToken::Known(Outcome::RedWins))
+        );
+        // A comment stays one: words that are no moves, or a move that
+        // cannot be played there.
+        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7; h2e2 h0g2\n2. h0g2");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert!(g.illegal.is_none());
     }
 
     #[test]
