@@ -459,18 +459,22 @@ pub(crate) fn read_game(
 /// starts. Lines that start inside a `{}` comment are the comment's.
 fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
     let mut at = start;
-    // How many `{` are open where the line starts.
-    let mut depth = 0usize;
+    // How many `{` are open at byte `counted`: counted up to a line that
+    // looks like a tag line only, as such lines are rare.
+    let (mut depth, mut counted) = (0usize, start);
     for line in text[start..].split_inclusive('\n') {
         let t = line.trim();
-        if depth == 0 && is_bracketless_tag(t) {
-            return Some((at, t));
-        }
-        for b in line.bytes() {
-            match b {
-                b'{' => depth += 1,
-                b'}' => depth = depth.saturating_sub(1),
-                _ => {}
+        if is_bracketless_tag(t) {
+            for b in text[counted..at].bytes() {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            counted = at;
+            if depth == 0 {
+                return Some((at, t));
             }
         }
         at += line.len();
