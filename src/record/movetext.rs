@@ -173,6 +173,12 @@ fn scan(
             _ if sep > 0 => i += sep,
             b'(' => {
                 if variation_depth == 0 {
+                    // `(红方认负)`: the result in brackets, as `（红胜）`, not a variation.
+                    if let Some((r, next)) = bracketed_result(text, i + 1) {
+                        result = r;
+                        i = next;
+                        continue;
+                    }
                     variation_start = i;
                 }
                 i += 1;
@@ -294,6 +300,21 @@ const TOKEN_END: [bool; 128] = {
     }
     set
 };
+
+/// The result written in `(…)` from byte `start` (after the `(`), as
+/// Chinese records write it in half-width brackets too (`(红胜)`,
+/// `(黑方认负)`), and the offset after the `)`; `None` for anything else,
+/// a variation (a body of more than 32 bytes is none, so that a `(`
+/// costs no more than that).
+fn bracketed_result(text: &str, start: usize) -> Option<(ResultToken, usize)> {
+    let window = text.as_bytes().get(start..)?;
+    let close = window.iter().take(32).position(|&c| c == b')')?;
+    let body = text.get(start..start + close)?.trim();
+    match result_token(body)? {
+        r @ ResultToken::Known(_) => Some((r, start + close + 1)),
+        _ => None,
+    }
+}
 
 /// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
 /// is `b`) opens one.
@@ -631,6 +652,25 @@ mod tests {
         let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7; h2e2 h0g2\n2. h0g2");
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
         assert!(g.illegal.is_none());
+    }
+
+    #[test]
+    fn a_result_in_half_width_brackets_is_the_result_not_a_variation() {
+        for (text, outcome) in [
+            ("1. h2e2 h9g7 (红方认负)", Outcome::BlackWins),
+            ("1. h2e2 h9g7\n( 黑胜 )\n", Outcome::BlackWins),
+            ("1. h2e2 h9g7 (1-0)", Outcome::RedWins),
+        ] {
+            let (g, res) = read(text);
+            assert_eq!((g.moves.len(), g.variations), (2, 0), "{text}");
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
+        // A variation is still one, and so is a note.
+        let (g, res) = read("1. h2e2 (1. c3c4 红胜) h9g7 (好棋)");
+        assert_eq!(
+            (g.moves.len(), g.variations, res),
+            (2, 2, ResultToken::Absent)
+        );
     }
 
     #[test]
