@@ -570,10 +570,24 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     } else {
         (initial_position(), text, true)
     };
-    let mut replay = Replay::new(start, flexible);
-    // `rest` ends the whole text, so its offset is what precedes it.
-    let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
-        .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
+    let read = |from: &str| {
+        let mut replay = Replay::new(start.clone(), flexible);
+        // `from` ends the whole text, so its offset is what precedes it.
+        read_movetext(whole, whole.len() - from.len(), 1, &mut replay)
+            .map(|token| (replay, token))
+            .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))
+    };
+    let (mut replay, mut token) = read(rest)?;
+    // A title over the moves (第1局 许银川 胜 吕钦): lines that are no moves
+    // before the line that starts them (`1.`), kept as the Title tag.
+    let mut title = None;
+    if replay.first_text_is_no_move()
+        && let Some((lines, moves)) = title_lines(rest)
+        && let Ok((again, again_token)) = read(moves)
+        && !again.first_text_is_no_move()
+    {
+        (replay, token, title) = (again, again_token, Some(lines));
+    }
     // A note or a table, not a record: no illegal move of a player.
     let no_move = tags.is_empty() && replay.first_text_is_no_move();
     let mut game = replay.finish();
@@ -595,6 +609,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         _ => tag("Result").and_then(result_of),
     };
     game.tags = tags;
+    if let Some(title) = title {
+        game.push_tag("Title", &title);
+    }
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
@@ -604,6 +621,31 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         ));
     }
     Ok(game)
+}
+
+/// How many lines of a title a move list may have over its moves.
+const MAX_TITLE_LINES: usize = 5;
+
+/// The title lines of `text` (at most [`MAX_TITLE_LINES`] that are not
+/// blank, joined by a space) and the text from the line after them, which
+/// starts numbered moves (`1.`, `1、`), if such a line follows them.
+fn title_lines(text: &str) -> Option<(String, &str)> {
+    let mut title: Vec<&str> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if starts_numbered_moves(t.as_bytes()) {
+            return (!title.is_empty()).then(|| (title.join(" "), &text[at..]));
+        }
+        if !t.is_empty() {
+            if title.len() == MAX_TITLE_LINES {
+                return None;
+            }
+            title.push(t);
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// The start position a move list gives itself, as written, if it gives
@@ -834,6 +876,26 @@ mod tests {
                 .illegal
                 .is_none()
         );
+    }
+
+    #[test]
+    fn title_lines_over_the_moves_of_a_pasted_record_are_its_title() {
+        let text = "第1局 许银川 胜 吕钦\n2023年\n\n1. 炮二平五 马８进７\n2. 马二进三\n";
+        let game = read_move_list(text, "t.txt").unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(game.tag("Title"), Some("第1局 许银川 胜 吕钦 2023年"));
+        // After header lines too; a numbered note is still no game, and
+        // more lines than a title has are prose.
+        let game = read_move_list("红方：许银川\n第1局\n1、炮二平五\n", "t.txt").unwrap();
+        assert_eq!((game.red(), game.moves.len()), (Some("许银川"), 1));
+        let e = read_move_list("说明文字\n1. 欢迎访问\n", "t.txt").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("its first word '说明文字' is no move"),
+            "{e}"
+        );
+        let prose = "欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n1. 炮二平五\n";
+        assert!(read_move_list(prose, "t.txt").is_err());
     }
 
     #[test]
