@@ -157,9 +157,10 @@ impl<R: BufRead> PgnStream<R> {
     fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
         let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
         // The pending line is a tag, or the first line of a game without tags.
-        let mut has_tags = chunk_starts_with_tag(&chunk, b"[");
-        let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
-        let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
+        let pending_tag = tag_line(trim_ascii_start(&chunk), self.encoding, true);
+        let mut has_tags = pending_tag.is_some();
+        let mut has_game_tag = pending_tag.is_some_and(|(game, _)| game);
+        let mut has_event_tag = pending_tag.is_some_and(|(_, event)| event);
         let mut has_moves = !chunk.is_empty() && !has_tags;
         // The last line of movetext ended with a result (the pending line
         // too, when it is the first line of a game without tags).
@@ -171,10 +172,11 @@ impl<R: BufRead> PgnStream<R> {
                 break;
             }
             let trimmed = trim_ascii_start(&line);
-            let is_tag = trimmed.starts_with(b"[") && !trimmed.starts_with(b"[DhtmlXQ");
-            if is_tag {
-                let game_tag = trimmed.starts_with(b"[Game");
-                let event_tag = trimmed.starts_with(b"[Event");
+            // A tag line that lost its `[` is one among the tags, or after
+            // a game that ended with its result; after moves it ends them
+            // ([`tag_without_bracket`]).
+            let tag = tag_line(trimmed, self.encoding, !has_moves || ended);
+            if let Some((game_tag, event_tag)) = tag {
                 let new_game = has_moves
                     || (game_tag && has_tags)
                     || (event_tag && has_event_tag && !has_game_tag);
@@ -274,8 +276,30 @@ fn has_lone_cr(line: &[u8]) -> bool {
         .any(|(i, &b)| b == b'\r' && line.get(i + 1).is_some_and(|&next| next != b'\n'))
 }
 
-fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
-    trim_ascii_start(chunk).starts_with(tag)
+/// Whether `line` (trimmed at its start) is a tag line (`[Name "value"]`,
+/// not `[DhtmlXQ…`), or, when `lost_too`, one that lost its `[`
+/// ([`is_bracketless_tag`], read in `encoding` unless it is UTF-8); if so,
+/// whether its tag is Game, and whether it is Event.
+fn tag_line(line: &[u8], encoding: &'static Encoding, lost_too: bool) -> Option<(bool, bool)> {
+    let name = if line.starts_with(b"[") {
+        if line.starts_with(b"[DhtmlXQ") {
+            return None;
+        }
+        &line[1..]
+    } else {
+        if !lost_too || !line.trim_ascii_end().ends_with(b"]") {
+            return None;
+        }
+        let text = match std::str::from_utf8(line) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => encoding.decode_without_bom_handling(line).0,
+        };
+        if !is_bracketless_tag(text.trim()) {
+            return None;
+        }
+        line
+    };
+    Some((name.starts_with(b"Game"), name.starts_with(b"Event")))
 }
 
 fn trim_ascii_start(b: &[u8]) -> &[u8] {
@@ -372,11 +396,29 @@ pub(crate) fn read_game(
     first_line: usize,
 ) -> Result<Option<Game>, RecordError> {
     let mut tags = Vec::new();
+    // Tag lines that lost their `[`, read as tags.
+    let mut warnings = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
     for (n, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         if t.is_empty() {
+            offset += line.len();
+            continue;
+        }
+        // A tag line that lost its `[`, among the tags: read as the tag.
+        if !t.starts_with('[')
+            && is_bracketless_tag(t)
+            && let Some((k, v)) = parse_tag(&format!("[{t}"))
+        {
+            let number = first_line + n;
+            warnings.push(Words::new(
+                format!(
+                    "line {number}: '{t}' is a tag line that lost its '[': read as the tag {k}"
+                ),
+                format!("第{number}行的“{t}”是缺了“[”的标签行：按标签{k}读入"),
+            ));
+            tags.push((k.to_string(), v));
             offset += line.len();
             continue;
         }
@@ -439,6 +481,7 @@ pub(crate) fn read_game(
         game.termination = Some(t.trim().to_string());
     }
     game.tags = tags;
+    game.warnings.splice(0..0, warnings);
     match lost {
         Some((at, line)) => {
             let number = first_line + text[..at].matches('\n').count();
@@ -971,6 +1014,42 @@ mod tests {
             let game = game.map_err(|e| e.to_string());
             let moves = game.as_ref().map(|g| g.moves.len()).ok();
             assert!(moves >= Some(1), "{text}: {game:?}");
+        }
+    }
+
+    #[test]
+    fn a_tag_line_that_lost_its_bracket_among_the_tags_is_read_as_the_tag_and_said_so() {
+        // Among the tags, at the top of the file, or after a game that
+        // ended with its result: the tag, one game, the moves all read.
+        let text = "event \"top\"]\n[Red \"甲\"]\nblack \"乙\" ]\n[Date \"2024\"]\n1. h2e2 1-0\n\n\
+                    Event \"b\"]\n[Red \"丙\"]\n1. c3c4 *\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            assert_eq!(games.len(), 2, "{}", encoding.name());
+            let g = &games[0];
+            let read = (g.event(), g.red(), g.black(), g.date(), g.moves.len());
+            assert_eq!(read, (Some("top"), Some("甲"), Some("乙"), Some("2024"), 1));
+            let warnings: Vec<&str> = g.warnings.iter().map(|w| w.en.as_str()).collect();
+            assert_eq!(
+                warnings,
+                [
+                    "line 1: 'event \"top\"]' is a tag line that lost its '[': read as the tag event",
+                    "line 3: 'black \"乙\" ]' is a tag line that lost its '[': read as the tag black"
+                ]
+            );
+            assert_eq!(
+                g.warnings[0].zh,
+                "第1行的“event \"top\"]”是缺了“[”的标签行：按标签event读入"
+            );
+            let g = &games[1];
+            assert_eq!(
+                (g.event(), g.red(), g.moves.len()),
+                (Some("b"), Some("丙"), 1)
+            );
+            assert!(g.warnings[0].en.starts_with("line 7: 'Event \"b\"]'"));
         }
     }
 
