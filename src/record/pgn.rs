@@ -201,7 +201,9 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
-                ended = ends_with_result(trimmed, self.encoding);
+                // A note after the result ({红方超时}, （注：…）) does not undo it.
+                ended = ends_with_result(trimmed, self.encoding)
+                    || (ended && is_note_line(trimmed, self.encoding));
             }
             if chunk.len() + line.len() > MAX_GAME_BYTES {
                 overflow = true;
@@ -267,6 +269,23 @@ fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool {
         .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
         .map_or(word, |(_, inner)| inner);
     Outcome::parse(bare).is_some()
+}
+
+/// Whether a line (trimmed at its start) is one note and nothing else:
+/// `{…}`, `(…)`, `（…）` or `【…】` (read in `encoding` unless it is UTF-8).
+fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(line).0,
+    };
+    let text = text.trim_end();
+    [('{', '}'), ('(', ')'), ('（', '）'), ('【', '】')]
+        .iter()
+        .any(|&(open, close)| {
+            text.strip_prefix(open)
+                .and_then(|t| t.strip_suffix(close))
+                .is_some_and(|body| !body.contains(open) && !body.contains(close))
+        })
 }
 
 /// Whether `line` holds a CR that no LF follows (before its end).
@@ -968,6 +987,19 @@ mod tests {
                 "{}",
                 encoding.name()
             );
+        }
+        // A note on a line of its own after the result does not undo it.
+        let text = "1. 炮二平五 马８进７ 红胜\n（注：黑方超时）\n{复盘}\n1. h2e2 1-0\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<(usize, usize)> = games
+                .iter()
+                .map(|g| (g.moves.len(), g.warnings.len()))
+                .collect();
+            assert_eq!(read, [(2, 0), (1, 0)], "{}", encoding.name());
         }
         // One game a line, each ending in a PGN result: three games.
         let games = read_all("1. h2e2 h9g7 1-0\n1. h2e2 h9g7 0-1\n1. c3c4 1-0\n", "t.pgn");
