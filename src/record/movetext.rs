@@ -1,9 +1,8 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
 //! and skipped), `;` line comments (or separators, in a line of moves typed
-//! so), NAGs and the result token, after which
-//! only a comment is read; moves written after the result are not read, and
-//! the game warns of them.
+//! so), NAGs and the result token, after which only a comment is read: moves
+//! written after the result are not read, and the game warns of them.
 
 use super::replay::Replay;
 use crate::board::Position;
@@ -29,7 +28,7 @@ pub(crate) enum ResultToken {
 /// line: an unclosed `{` or `(`, or a Black-first marker the start position
 /// contradicts, is an error naming its line and column. Text after the
 /// result is not read; when it reads as moves, the game warns that they
-/// were left out ([`moves_after_result`]).
+/// were left out ([`warning_after_result`]).
 pub(crate) fn read_movetext(
     text: &str,
     start: usize,
@@ -39,7 +38,7 @@ pub(crate) fn read_movetext(
     let (result, after) = scan(text, start, first_line, replay, Semicolon::Probed)?;
     if let Some(at) = after
         && !replay.stopped()
-        && let Some(warning) = moves_after_result(text, at, first_line, replay.position(), result)
+        && let Some(warning) = warning_after_result(text, at, first_line, replay.position(), result)
     {
         replay.game_mut().warnings.push(warning);
     }
@@ -52,7 +51,7 @@ pub(crate) fn read_movetext(
 /// `None` when the text is no moves (an advert, a note, the next game's
 /// title): only a first word that reads as a move, or one slip from a legal
 /// move, makes it moves.
-fn moves_after_result(
+fn warning_after_result(
     text: &str,
     at: usize,
     first_line: usize,

@@ -10,15 +10,17 @@ use std::io::BufRead;
 use encoding_rs::Encoding;
 
 use crate::board::Position;
-use crate::notation::Outcome;
 
 use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
+use super::pgn_lines::{
+    ends_with_result, is_bracketless_tag, is_note_line, starts_numbered_moves, tag_line,
+    tag_without_bracket, trim_ascii_start,
+};
 use super::replay::{Replay, initial_position};
-use crate::notation::reads_as_move_text;
 use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
@@ -222,111 +224,11 @@ impl<R: BufRead> PgnStream<R> {
     }
 }
 
-/// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
-/// move, which starts with a letter (coordinates, WXF) or a non-ASCII
-/// character (Chinese notation, in any encoding).
-fn starts_numbered_moves(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"1") else {
-        return false;
-    };
-    let rest = trim_ascii_start(rest);
-    let rest = if let Some(r) = rest.strip_prefix(b".") {
-        r
-    } else if let Some(r) = rest.strip_prefix("、".as_bytes()) {
-        r
-    } else {
-        return false;
-    };
-    trim_ascii_start(rest)
-        .first()
-        .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
-}
-
-/// Whether a line of movetext ends with a result: a PGN result (`1-0`,
-/// `0-1`, `1/2-1/2`, `*`), or result words as Chinese records write them
-/// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
-/// word is UTF-8. The last word is what follows the last ASCII space, which
-/// no GBK, Big5 or UTF-8 character holds.
-fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool {
-    let line = line.trim_ascii_end();
-    let last = line
-        .iter()
-        .rposition(u8::is_ascii_whitespace)
-        .map_or(line, |i| &line[i + 1..]);
-    if matches!(last, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
-        return true;
-    }
-    if last.is_ascii() {
-        return false;
-    }
-    let word = match std::str::from_utf8(last) {
-        Ok(word) => std::borrow::Cow::Borrowed(word),
-        Err(_) => encoding.decode_without_bom_handling(last).0,
-    };
-    let word = word.trim_end_matches(['。', '.']);
-    let bare = [('（', '）'), ('【', '】')]
-        .iter()
-        .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
-        .map_or(word, |(_, inner)| inner);
-    Outcome::parse(bare).is_some()
-}
-
-/// Whether a line (trimmed at its start) is one note and nothing else:
-/// `{…}`, `(…)`, `（…）` or `【…】` (read in `encoding` unless it is UTF-8).
-fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => encoding.decode_without_bom_handling(line).0,
-    };
-    let text = text.trim_end();
-    [('{', '}'), ('(', ')'), ('（', '）'), ('【', '】')]
-        .iter()
-        .any(|&(open, close)| {
-            text.strip_prefix(open)
-                .and_then(|t| t.strip_suffix(close))
-                .is_some_and(|body| !body.contains(open) && !body.contains(close))
-        })
-}
-
 /// Whether `line` holds a CR that no LF follows (before its end).
 fn has_lone_cr(line: &[u8]) -> bool {
     line.iter()
         .enumerate()
         .any(|(i, &b)| b == b'\r' && line.get(i + 1).is_some_and(|&next| next != b'\n'))
-}
-
-/// Whether `line` (trimmed at its start) is a tag line (`[Name "value"]`,
-/// not `[DhtmlXQ…`), or, when `lost_too`, one that lost its `[`
-/// ([`is_bracketless_tag`], read in `encoding` unless it is UTF-8); if so,
-/// whether its tag is Game, and whether it is Event.
-fn tag_line(line: &[u8], encoding: &'static Encoding, lost_too: bool) -> Option<(bool, bool)> {
-    let name = if line.starts_with(b"[") {
-        if line.starts_with(b"[DhtmlXQ") {
-            return None;
-        }
-        &line[1..]
-    } else {
-        if !lost_too || !line.trim_ascii_end().ends_with(b"]") {
-            return None;
-        }
-        let text = match std::str::from_utf8(line) {
-            Ok(text) => std::borrow::Cow::Borrowed(text),
-            Err(_) => encoding.decode_without_bom_handling(line).0,
-        };
-        if !is_bracketless_tag(text.trim()) {
-            return None;
-        }
-        line
-    };
-    Some((name.starts_with(b"Game"), name.starts_with(b"Event")))
-}
-
-fn trim_ascii_start(b: &[u8]) -> &[u8] {
-    let i = b
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(b.len());
-    &b[i..]
 }
 
 impl<R: BufRead> Iterator for PgnStream<R> {
@@ -514,55 +416,6 @@ pub(crate) fn read_game(
         }
         None => Ok(Some(game)),
     }
-}
-
-/// The first line of the moves (from byte `start` of `text`) that is a tag
-/// line but for its lost `[` ([`is_bracketless_tag`]), with where it
-/// starts. Lines that start inside a `{}` comment are the comment's.
-fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
-    let mut at = start;
-    // How many `{` are open at byte `counted`: counted up to a line that
-    // looks like a tag line only, as such lines are rare.
-    let (mut depth, mut counted) = (0usize, start);
-    for line in text[start..].split_inclusive('\n') {
-        let t = line.trim();
-        if is_bracketless_tag(t) {
-            for b in text[counted..at].bytes() {
-                match b {
-                    b'{' => depth += 1,
-                    b'}' => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
-            counted = at;
-            if depth == 0 {
-                return Some((at, t));
-            }
-        }
-        at += line.len();
-    }
-    None
-}
-
-/// Whether the trimmed line `t` is a tag line but for its lost `[`: a name
-/// (letters, digits or `_`, in any script, as `Event`, `event`, `红方`; not
-/// a move such as `h2e2` or `炮二平五`), a quoted value, then `]`, spaces
-/// allowed between them (`Event "…"]`, `red"…" ]`). No move reads so.
-fn is_bracketless_tag(t: &str) -> bool {
-    let Some(value) = t
-        .strip_suffix(']')
-        .and_then(|inner| inner.trim_end().strip_suffix('"'))
-    else {
-        return false;
-    };
-    let Some(open) = value.find('"') else {
-        return false;
-    };
-    let key = value[..open].trim_end();
-    !key.is_empty()
-        && !key.starts_with(|c: char| c.is_ascii_digit())
-        && key.chars().all(|c| c.is_alphanumeric() || c == '_')
-        && !reads_as_move_text(key)
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -785,6 +638,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Outcome;
 
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
