@@ -132,3 +132,36 @@ fn convert_and_audit_write_and_judge_the_record_read_the_other_way() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Red as in [`FEN`], Black the same mirrored (`66.5` is a pawn or the
+/// cannon of file 6 for either side), a black horse on e4 between.
+const BOTH_FEN: &str = "3k5/9/3P1c3/3P1P3/3P1P3/3pnp3/3p1p3/3C1p3/9/5K3 w - - 0 1";
+
+#[test]
+fn two_moves_are_read_the_other_way_together_when_only_both_let_the_record_go_on() {
+    // C5+5 takes the black cannon over the horse: only when both `66.5`
+    // were the cannons. Read from a PGN record and from --moves alike.
+    let record = format!("[FEN \"{BOTH_FEN}\"]\n\n1. 66.5 66.5 2. C5+5 *\n");
+    let from_file = run(&["rule", "-", "--lang", "en"], Some(&record));
+    let typed = ["rule", "--fen", BOTH_FEN, "--moves", "66.5 66.5 C5+5"];
+    let from_moves = run(&[&typed[..], &["--lang", "en"]].concat(), None);
+    for (code, out, err) in [from_file, from_moves] {
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains(
+                "ply 1: '66.5' was read as 炮六平五 (d2e2), in official WXF with keypad piece codes \
+                 (6 = cannon), because in official WXF, it is 四兵平五 (d6e6), after which ply 3 \
+                 'C5+5' cannot be played"
+            ) && err.contains(
+                "ply 2: '66.5' was read as 炮６平５ (f7e7), in official WXF with keypad piece codes \
+                 (6 = cannon), because in official WXF, it is 四卒平５ (f3e3), after which ply 3 \
+                 'C5+5' cannot be played"
+            ),
+            "{err}"
+        );
+        assert!(
+            out.contains("FEN: 3k5/9/3PC4/3P1P3/3P1P3/3pnp3/3p1p3/5p3/9/5K3 b"),
+            "{out}"
+        );
+    }
+}

@@ -1028,3 +1028,36 @@ fn an_armageddon_draw_recorded_as_a_draw_is_scored_as_a_black_win_not_contradict
     let v = json_of(&xqarbiter(&["rule", "-", "--json"], Some(agreed)));
     assert_eq!(v["record"]["scored"], "draw");
 }
+
+#[test]
+fn moves_after_the_result_are_said_to_be_left_out() {
+    // Pasted, and typed with --moves: the ruling is on the moves up to the
+    // result, and standard error says what was not read.
+    let pasted = xqarbiter(
+        &["rule", "-", "--lang", "en"],
+        Some("1. 炮二平五 马８进７ 1-0 2. 马二进三 车９平８\n"),
+    );
+    let typed = xqarbiter(
+        &[
+            "rule",
+            "--moves",
+            "1. 炮二平五 马８进７ 1-0 2. 马二进三 车９平８",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    let warning = "warning: line 1, column 18: 2 moves after the result 1-0 go on from the \
+                   last move but are not read ('2. 马二进三 车９平８'): the game is taken to end \
+                   at the result";
+    for (out, source) in [(pasted, "<stdin>"), (typed, "--moves")] {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains(&format!("xqarbiter: {source}: {warning}")),
+            "{err}"
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("2 plies without a capture"), "{text}");
+    }
+}

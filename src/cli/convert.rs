@@ -180,9 +180,11 @@ fn unwritable_places(text: &str, encoding: &'static Encoding) -> Vec<Words> {
 }
 
 /// Runs `convert`: exit 0 when every game was read and written as it is, 3
-/// when every game was written but some only in part (the moves before an
-/// illegal one, as unfinished), 2 when the file, a game or some of its
-/// characters could not be read or written.
+/// when every game was written but some only in part or not surely whole
+/// (the moves before an illegal one, as unfinished; a game the reader
+/// warned of, as a damaged library's or one with moves after its result),
+/// 2 when the file, a game or some of its characters could not be read or
+/// written.
 pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let lang = args.lang.lang();
     // `-o -` is standard output, as `-` is standard input.
@@ -261,7 +263,9 @@ struct Written {
     /// Games (or files) not read, or written with characters the output
     /// encoding lacks.
     failed: usize,
-    /// Games written in part: the moves before an illegal one.
+    /// Games written in part, or not surely whole: the moves before an
+    /// illegal one, or a game the reader warned of (moves after the result
+    /// left out, a damaged library's games read around the damage).
     partial: usize,
 }
 
@@ -297,6 +301,10 @@ fn write_games(
                         }
                         warned.push(w.clone());
                     }
+                }
+                // What the reader warned of is what the output may lack.
+                if !g.warnings.is_empty() && g.illegal.is_none() {
+                    partial += 1;
                 }
                 if let Some(ill) = &g.illegal {
                     let (file, game, kept) = (shown, index, g.moves.len());

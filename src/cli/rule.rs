@@ -329,8 +329,15 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
 /// and the legal moves. `fen` is the --fen that gave `start`: a Black-first
 /// marker may not contradict the side to move it names. A --fen without a
 /// side to move lets the first move say whose turn it is, as a pasted
-/// record's position line does.
-fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, BadRecord> {
+/// record's position line does. A warning of the list (moves after the
+/// result) is said on standard error in `lang`, naming `source` (the file,
+/// or `--moves`).
+fn move_list(
+    start: Position,
+    fen: Option<&str>,
+    text: &str,
+    (source, lang): (&str, Lang),
+) -> Result<Record, BadRecord> {
     let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
     let (start, list) = match parse_move_list(&start, text) {
         Ok(list) => (start, list),
@@ -353,6 +360,14 @@ fn move_list(start: Position, fen: Option<&str>, text: &str) -> Result<Record, B
             "the moves say Black moves first ('1...'), but --fen has Red to move",
             "着法标明黑方先走（“1...”），但 --fen 是红方走棋",
         ));
+    }
+    // How the moves were read, when it gives doubt (moves after the
+    // result left out), as for a record read from a file.
+    for w in &list.warnings {
+        match lang {
+            Lang::En => eprintln!("xqarbiter: {source}: warning: {}", w.en),
+            Lang::Zh => eprintln!("xqarbiter: {source}：警告：{}", w.zh),
+        }
     }
     let start = if list.black_first {
         start.passed()
@@ -379,7 +394,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             .fen
             .as_deref()
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
-        return move_list(start, args.fen.as_deref(), moves);
+        return move_list(start, args.fen.as_deref(), moves, ("--moves", lang));
     }
     let (file, game_index) = file_and_game(args)?;
     let forced = args
@@ -448,7 +463,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 format!("--fen 只用于不带开局局面的着法列表；{name}自带开局局面“{own}”"),
             ));
         }
-        return move_list(parse_fen(fen)?, Some(fen), &text);
+        return move_list(parse_fen(fen)?, Some(fen), &text, (&name, lang));
     }
     let opts = ReadOptions {
         encoding: forced,

@@ -38,6 +38,7 @@
 //! assert_eq!(list.moves.len(), 3);
 //! ```
 
+mod after_result;
 mod describe;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
@@ -51,12 +52,13 @@ mod suggest;
 mod symbol;
 
 pub(crate) use crate::board::piece_zh;
+pub(crate) use after_result::moves_after_result;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use parse::{Failure, game_over, read_move, read_move_noting};
+pub(crate) use parse::{Failure, game_over, read_move, read_move_noting, reads_as_move_text};
 pub use parse::{NotationError, NotationErrorKind, OtherReading, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,

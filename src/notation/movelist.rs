@@ -40,6 +40,9 @@ pub struct ParsedMoveList {
     /// standard start position with Red to move, and was read from it with
     /// Black to move.
     pub black_first: bool,
+    /// What the reader noticed that the moves do not show: moves written
+    /// after the result, which are not read (the list ends at its result).
+    pub warnings: Vec<Words>,
 }
 
 /// A move of a list that could not be read.
@@ -230,19 +233,50 @@ fn is_cjk(c: char) -> bool {
 /// assert_eq!(list.comments[0].after_ply, 2);
 /// assert_eq!(list.result, Some(Outcome::RedWins));
 /// ```
+///
+/// Moves written after the result are not read; the list warns of them
+/// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let words = tokens(text);
+    let (mut list, end, after) = read_list(start, &words)?;
+    if let Some(rest) = after.map(|at| &words[at..]) {
+        let (played, reads_as_moves) = match read_list(&end, rest) {
+            Ok((probe, _, _)) => (probe.moves.len(), false),
+            Err(e) => (e.ply - 1, e.kind != NotationErrorKind::Unreadable),
+        };
+        let first_word = rest.iter().find_map(|t| match t {
+            Token::Word(w) => Some(*w),
+            _ => None,
+        });
+        if let Some(word) = first_word.filter(|_| played > 0 || reads_as_moves) {
+            let at = word.as_ptr() as usize - text.as_ptr() as usize;
+            let result = list.result.map_or("*", Outcome::pgn);
+            let warning = super::moves_after_result(text, at, 1, result, played);
+            list.warnings.push(warning);
+        }
+    }
+    Ok(list)
+}
+
+/// Reads the move list `words` from `start`: the list, the position after
+/// its moves, and, when words follow its result, the index of the first.
+fn read_list(
+    start: &Position,
+    words: &[Token<'_>],
+) -> Result<(ParsedMoveList, Position, Option<usize>), Box<MoveListError>> {
     let mut pos = start.clone();
     // The position before the first move, and the re-readings still allowed.
     let mut line = Line {
         start: start.clone(),
         rereadings: MAX_REREADINGS,
     };
-    let words = tokens(text);
     let mut out = ParsedMoveList {
         moves: Vec::with_capacity(words.len()),
         ..ParsedMoveList::default()
     };
     let mut i = 0;
+    // The index of the first word after the result.
+    let mut after = None;
     while let Some(token) = words.get(i) {
         i += 1;
         let word = match *token {
@@ -250,6 +284,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
                 // A result in brackets, as Chinese records end: （红胜）.
                 if let Some(outcome) = Outcome::parse(c.trim()) {
                     out.result = Some(outcome);
+                    after = Some(i);
                     break;
                 }
                 out.comments.push(Comment {
@@ -298,6 +333,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
         };
         // No result token reads as a move, so results are looked for only now.
         if word == "*" {
+            after = Some(i);
             break;
         }
         // Rules and dashes (`=====`, `——`) are decoration: every move has a digit or a numeral.
@@ -306,6 +342,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
         }
         if let Some(outcome) = Outcome::parse(word) {
             out.result = Some(outcome);
+            after = Some(i);
             break;
         }
         if let Some((_, rest)) = split_number(word) {
@@ -355,7 +392,8 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
         }
         return Err(list_error(&pos, &out, &head.0, head.1));
     }
-    Ok(out)
+    let after = after.filter(|&at| at < words.len());
+    Ok((out, pos, after))
 }
 
 /// The start of a list's line and how many re-readings it may still try
@@ -651,6 +689,38 @@ mod tests {
         let list = read("1. 炮二平五（好棋） 马８进７").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
         assert_eq!(list.comments[0].text, "好棋");
+    }
+
+    #[test]
+    fn moves_after_the_result_are_not_read_and_warned_of() {
+        let list = read("1. 炮二平五 马８进７ 红胜 2. 马二进三 车９平８").unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, Some(Outcome::RedWins)));
+        let en: Vec<&str> = list.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            en,
+            [
+                "line 1, column 17: 2 moves after the result 1-0 go on from the last move but are \
+              not read ('2. 马二进三 车９平８'): the game is taken to end at the result"
+            ]
+        );
+        // After a result in brackets, or `*`; moves that do not go on.
+        let list = read("1. h2e2 h9g7 【黑胜】 {note} 2. h0g2").unwrap();
+        assert!(
+            list.warnings[0]
+                .en
+                .contains("1 move after the result 0-1 goes on")
+        );
+        let list = read("1. h2e2 h9g7 * 1. h2e2").unwrap();
+        assert!(
+            list.warnings[0]
+                .en
+                .contains("the text after the result * reads as moves ('1. h2e2')")
+        );
+        // Words that are no moves, and comments, warn of nothing.
+        for tail in ["Generated by a program", "{note}", "本局完", ""] {
+            let list = read(&format!("1. h2e2 h9g7 0-1 {tail}")).unwrap();
+            assert_eq!((list.moves.len(), list.warnings.len()), (2, 0), "{tail}");
+        }
     }
 
     #[test]

@@ -218,6 +218,17 @@ fn written_notation(text: &str) -> Option<Notation> {
     })
 }
 
+/// Whether `text` is written as a move in coordinates or in Chinese
+/// notation, whether or not it names a legal move (`h2e2`, `炮二平五`): the
+/// notations whose moves are letters and digits alone (`Red` is no move,
+/// though WXF reads its first letter as a rook).
+pub(crate) fn reads_as_move_text(text: &str) -> bool {
+    matches!(
+        written_notation(text),
+        Some(Notation::Iccs | Notation::Uci | Notation::Chinese)
+    )
+}
+
 /// Whether `text` has the shape of a move in coordinates (a letter and a
 /// digit twice, maybe a dash between), whatever its squares: `z9z9`.
 fn shaped_like_coordinates(text: &str) -> bool {

@@ -29,6 +29,7 @@ mod header_lines;
 mod move_text;
 mod movetext;
 mod pgn;
+mod pgn_lines;
 mod replay;
 #[cfg(feature = "cli")]
 mod traditional;

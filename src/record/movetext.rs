@@ -1,10 +1,14 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
-//! and skipped), `;` line comments, NAGs and the result token, after which
-//! only a comment is read.
+//! and skipped), `;` line comments (or separators, in a line of moves typed
+//! so), NAGs and the result token, after which only a comment is read: moves
+//! written after the result are not read, and the game warns of them.
 
 use super::replay::Replay;
-use crate::notation::{Outcome, continues_split_move, is_black_first_marker, strip_round_marker};
+use crate::board::Position;
+use crate::notation::{
+    self, Outcome, continues_split_move, is_black_first_marker, strip_round_marker,
+};
 use crate::text::line_and_column;
 use crate::words::Words;
 
@@ -22,23 +26,92 @@ pub(crate) enum ResultToken {
 /// Reads `text` from byte `start` into `replay`, counting variations into
 /// the game. `first_line` is the number, in the file, of the text's first
 /// line: an unclosed `{` or `(`, or a Black-first marker the start position
-/// contradicts, is an error naming its line and column.
-///
-/// The scan works on bytes: every structural character is ASCII, and UTF-8
-/// never hides an ASCII byte inside a multi-byte character, so only
-/// non-ASCII characters are decoded (to recognise full-width separators).
+/// contradicts, is an error naming its line and column. Text after the
+/// result is not read; when it reads as moves, the game warns that they
+/// were left out ([`warning_after_result`]).
 pub(crate) fn read_movetext(
     text: &str,
     start: usize,
     first_line: usize,
     replay: &mut Replay,
 ) -> Result<ResultToken, Words> {
+    let (result, after) = scan(text, start, first_line, replay, Semicolon::Probed)?;
+    if let Some(at) = after
+        && !replay.stopped()
+        && let Some(warning) = warning_after_result(text, at, first_line, replay.position(), result)
+    {
+        replay.game_mut().warnings.push(warning);
+    }
+    Ok(result)
+}
+
+/// The warning for the text from byte `at` of `text`, which follows the
+/// result `result` of a game ending in `end`, when it reads as moves: how
+/// many of them go on from `end`, or that they read as moves that do not.
+/// `None` when the text is no moves (an advert, a note, the next game's
+/// title): only a first word that reads as a move, or one slip from a legal
+/// move, makes it moves.
+fn warning_after_result(
+    text: &str,
+    at: usize,
+    first_line: usize,
+    end: &Position,
+    result: ResultToken,
+) -> Option<Words> {
+    let mut probe = Replay::new(end.clone(), false);
+    // The probe stops where its own text does: at a result of its own, or
+    // at damage (an unclosed comment), which leaves the moves before it.
+    let _ = scan(text, at, first_line, &mut probe, Semicolon::Separator);
+    let no_move = probe.first_text_is_no_move();
+    let game = probe.finish();
+    let played = game.moves.len();
+    if played == 0 && (no_move || game.illegal.is_none()) {
+        return None;
+    }
+    let result = match result {
+        ResultToken::Known(r) => r.pgn(),
+        _ => "*",
+    };
+    Some(notation::moves_after_result(
+        text, at, first_line, result, played,
+    ))
+}
+
+/// What a `;` is to [`scan`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Semicolon {
+    /// A comment to the end of the line (as PGN has it), unless the rest
+    /// of the line is moves that go on ([`semicolon_separates`]).
+    Probed,
+    /// A separator, as a typed list writes it (`炮二平五; 马８进７`).
+    Separator,
+}
+
+/// [`read_movetext`] but for what follows the result: the result, and
+/// where text other than whitespace and one comment follows it, if any.
+/// `semicolon` says how a `;` is read.
+///
+/// The scan works on bytes: every structural character is ASCII, and UTF-8
+/// never hides an ASCII byte inside a multi-byte character, so only
+/// non-ASCII characters are decoded (to recognise full-width separators).
+fn scan(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+    semicolon: Semicolon,
+) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
+    // The `;` before this byte separate moves: the rest of their line was
+    // found to be moves once, which holds for every `;` of it.
+    let mut separating_until = 0;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
     let mut result = ResultToken::Absent;
+    // Where text after the result starts.
+    let mut after = None;
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() || b == b',' {
@@ -64,6 +137,10 @@ pub(crate) fn read_movetext(
             }
             i = next;
             if result != ResultToken::Absent {
+                after = bytes[i..]
+                    .iter()
+                    .position(|c| !c.is_ascii_whitespace())
+                    .map(|n| i + n);
                 break;
             }
             continue;
@@ -85,6 +162,7 @@ pub(crate) fn read_movetext(
         if result != ResultToken::Absent {
             // After the result only whitespace and one comment may follow.
             if sep == 0 {
+                after = Some(i);
                 break;
             }
             i += sep;
@@ -94,6 +172,12 @@ pub(crate) fn read_movetext(
             _ if sep > 0 => i += sep,
             b'(' => {
                 if variation_depth == 0 {
+                    // `(红方认负)`: the result in brackets, as `（红胜）`, not a variation.
+                    if let Some((r, next)) = bracketed_result(text, i + 1) {
+                        result = r;
+                        i = next;
+                        continue;
+                    }
                     variation_start = i;
                 }
                 i += 1;
@@ -104,11 +188,20 @@ pub(crate) fn read_movetext(
                 i += 1;
                 variation_depth = variation_depth.saturating_sub(1);
             }
+            b';' if semicolon == Semicolon::Separator || i < separating_until => i += 1,
             b';' => {
-                i = bytes[i..]
+                let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
-                    .map_or(bytes.len(), |n| i + n + 1);
+                    .map_or(bytes.len(), |n| i + n);
+                if variation_depth == 0
+                    && semicolon_separates(&text[..line_end], i + 1, first_line, replay)
+                {
+                    separating_until = line_end;
+                    i += 1;
+                } else {
+                    i = (line_end + 1).min(bytes.len());
+                }
             }
             _ => {
                 let mut end = i;
@@ -166,7 +259,25 @@ pub(crate) fn read_movetext(
             format!("第{line}行第{column}列的“(”开始的变着没有结束"),
         ));
     }
-    Ok(result)
+    Ok((result, after))
+}
+
+/// Whether the `;` before byte `from` of `line` (which ends there) separates
+/// moves, as a typed list writes it (`炮二平五; 马８进７; 2. 马二进三`), and is
+/// no PGN comment to the end of the line: the rest of the line is moves
+/// (and move numbers, maybe a result) that all go on from where `replay`
+/// stands, each `;` of it a separator too. A comment reads as words that
+/// are no moves (`; a fine move`), and stays one.
+fn semicolon_separates(line: &str, from: usize, first_line: usize, replay: &Replay) -> bool {
+    if replay.stopped() || replay.awaits_rest_of_move() {
+        return false;
+    }
+    let mut probe = Replay::new(replay.position().clone(), false);
+    if scan(line, from, first_line, &mut probe, Semicolon::Separator).is_err() {
+        return false;
+    }
+    probe.end_of_moves();
+    !probe.stopped() && !probe.game_mut().moves.is_empty()
 }
 
 /// The line (counted from `first_line`) and column (in characters, from 1)
@@ -187,6 +298,21 @@ const TOKEN_END: [bool; 128] = {
     }
     set
 };
+
+/// The result written in `(…)` from byte `start` (after the `(`), as
+/// Chinese records write it in half-width brackets too (`(红胜)`,
+/// `(黑方认负)`), and the offset after the `)`; `None` for anything else,
+/// a variation (a body of more than 32 bytes is none, so that a `(`
+/// costs no more than that).
+fn bracketed_result(text: &str, start: usize) -> Option<(ResultToken, usize)> {
+    let window = text.as_bytes().get(start..)?;
+    let close = window.iter().take(32).position(|&c| c == b')')?;
+    let body = text.get(start..start + close)?.trim();
+    match result_token(body)? {
+        r @ ResultToken::Known(_) => Some((r, start + close + 1)),
+        _ => None,
+    }
+}
 
 /// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
 /// is `b`) opens one.
@@ -458,6 +584,106 @@ mod tests {
             (g.moves.len(), res),
             (1, ResultToken::Known(Outcome::RedWins))
         );
+    }
+
+    #[test]
+    fn moves_after_the_result_are_not_read_and_warned_of() {
+        // Two moves that go on from the last one, after the result on its line.
+        let (g, res) = read("1. 炮二平五 马８进７ 1-0 2. 马二进三 车９平８");
+        assert_eq!(
+            (g.moves.len(), res),
+            (2, ResultToken::Known(Outcome::RedWins))
+        );
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        assert_eq!(
+            g.warnings[0].en,
+            "line 1, column 18: 2 moves after the result 1-0 go on from the last move but are not \
+             read ('2. 马二进三 车９平８'): the game is taken to end at the result"
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第18列：结果1-0之后还有2着可接着走下去，但未读入（“2. 马二进三 车９平８”）：对局按到结果为止处理"
+        );
+        // After a comment that follows the result, on the next line, as Chinese words.
+        let (g, _) = read("1. h2e2 h9g7 红胜 {红方认负}\n2. h0g2");
+        assert_eq!(g.moves.len(), 2);
+        assert!(
+            g.warnings[0]
+                .en
+                .starts_with("line 2, column 1: 1 move after the result 1-0 goes on"),
+            "{:?}",
+            g.warnings
+        );
+        // Moves that do not go on from the last one (another game's) are
+        // still said to be left out.
+        let (g, _) = read("1. h2e2 h9g7 *  1. h2e2 h9g7");
+        assert_eq!(
+            g.warnings[0].en,
+            "line 1, column 17: the text after the result * reads as moves ('1. h2e2 h9g7'), \
+             which are not read: the game is taken to end at the result"
+        );
+        // Text that is no moves, after the result, is no warning.
+        for tail in [
+            "本局由某软件生成",
+            "{advert} Generated by XQStudio",
+            "Round 2",
+            "",
+            "{x",
+        ] {
+            let (g, _) = read(&format!("1. h2e2 h9g7 0-1 {tail}"));
+            assert_eq!((g.moves.len(), g.warnings.len()), (2, 0), "{tail}");
+        }
+    }
+
+    #[test]
+    fn semicolons_between_moves_separate_them() {
+        // A typed list's `;` (half width, as `；` is read): the rest of the
+        // line is moves that go on, so no comment to the end of the line.
+        let (g, res) = read("1. 炮二平五; 马８进７; 2. 马二进三;车９平８; 红胜\n");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(
+            (g.moves[0].comment.as_ref(), res),
+            (None, ResultToken::Known(Outcome::RedWins))
+        );
+        // A comment stays one: words that are no moves, or a move that
+        // cannot be played there.
+        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7; h2e2 h0g2\n2. h0g2");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert!(g.illegal.is_none());
+    }
+
+    #[test]
+    fn a_result_in_half_width_brackets_is_the_result_not_a_variation() {
+        for (text, outcome) in [
+            ("1. h2e2 h9g7 (红方认负)", Outcome::BlackWins),
+            ("1. h2e2 h9g7\n( 黑胜 )\n", Outcome::BlackWins),
+            ("1. h2e2 h9g7 (1-0)", Outcome::RedWins),
+        ] {
+            let (g, res) = read(text);
+            assert_eq!((g.moves.len(), g.variations), (2, 0), "{text}");
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
+        // A variation is still one, and so is a note.
+        let (g, res) = read("1. h2e2 (1. c3c4 红胜) h9g7 (好棋)");
+        assert_eq!(
+            (g.moves.len(), g.variations, res),
+            (2, 2, ResultToken::Absent)
+        );
+    }
+
+    #[test]
+    fn semicolons_cost_one_look_at_their_line() {
+        // Each `;` of a line looked past its line's end once: 100,000 of
+        // them, on a line after the result and in a line of moves, took
+        // minutes so; a look at the line each, well under a second.
+        let started = std::time::Instant::now();
+        let tail = "x; ".repeat(100_000);
+        let (g, _) = read(&format!("1. h2e2 h9g7 1-0 {tail}\n"));
+        assert_eq!((g.moves.len(), g.warnings.len()), (2, 0));
+        let (g, _) = read(&format!("1. h2e2 h9g7 h0g2; {tail}\n"));
+        assert_eq!(g.moves.len(), 3);
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     }
 
     #[test]

@@ -16,6 +16,10 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
+use super::pgn_lines::{
+    ends_with_result, is_bracketless_tag, is_note_line, starts_numbered_moves, tag_line,
+    tag_without_bracket, trim_ascii_start,
+};
 use super::replay::{Replay, initial_position};
 use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
@@ -155,12 +159,14 @@ impl<R: BufRead> PgnStream<R> {
     fn next_chunk(&mut self) -> Result<Option<(Vec<u8>, usize, bool)>, std::io::Error> {
         let (mut chunk, mut first_line) = self.pending.take().unwrap_or_default();
         // The pending line is a tag, or the first line of a game without tags.
-        let mut has_tags = chunk_starts_with_tag(&chunk, b"[");
-        let mut has_game_tag = chunk_starts_with_tag(&chunk, b"[Game");
-        let mut has_event_tag = chunk_starts_with_tag(&chunk, b"[Event");
+        let pending_tag = tag_line(trim_ascii_start(&chunk), self.encoding, true);
+        let mut has_tags = pending_tag.is_some();
+        let mut has_game_tag = pending_tag.is_some_and(|(game, _)| game);
+        let mut has_event_tag = pending_tag.is_some_and(|(_, event)| event);
         let mut has_moves = !chunk.is_empty() && !has_tags;
-        // The last line of movetext ended with a result.
-        let mut ended = false;
+        // The last line of movetext ended with a result (the pending line
+        // too, when it is the first line of a game without tags).
+        let mut ended = has_moves && ends_with_result(trim_ascii_start(&chunk), self.encoding);
         let mut overflow = false;
         let mut line = Vec::new();
         loop {
@@ -168,10 +174,11 @@ impl<R: BufRead> PgnStream<R> {
                 break;
             }
             let trimmed = trim_ascii_start(&line);
-            let is_tag = trimmed.starts_with(b"[") && !trimmed.starts_with(b"[DhtmlXQ");
-            if is_tag {
-                let game_tag = trimmed.starts_with(b"[Game");
-                let event_tag = trimmed.starts_with(b"[Event");
+            // A tag line that lost its `[` is one among the tags, or after
+            // a game that ended with its result; after moves it ends them
+            // ([`tag_without_bracket`]).
+            let tag = tag_line(trimmed, self.encoding, !has_moves || ended);
+            if let Some((game_tag, event_tag)) = tag {
                 let new_game = has_moves
                     || (game_tag && has_tags)
                     || (event_tag && has_event_tag && !has_game_tag);
@@ -196,7 +203,9 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
-                ended = ends_with_result(trimmed);
+                // A note after the result ({红方超时}, （注：…）) does not undo it.
+                ended = ends_with_result(trimmed, self.encoding)
+                    || (ended && is_note_line(trimmed, self.encoding));
             }
             if chunk.len() + line.len() > MAX_GAME_BYTES {
                 overflow = true;
@@ -215,52 +224,11 @@ impl<R: BufRead> PgnStream<R> {
     }
 }
 
-/// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
-/// move, which starts with a letter (coordinates, WXF) or a non-ASCII
-/// character (Chinese notation, in any encoding).
-fn starts_numbered_moves(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"1") else {
-        return false;
-    };
-    let rest = trim_ascii_start(rest);
-    let rest = if let Some(r) = rest.strip_prefix(b".") {
-        r
-    } else if let Some(r) = rest.strip_prefix("、".as_bytes()) {
-        r
-    } else {
-        return false;
-    };
-    trim_ascii_start(rest)
-        .first()
-        .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
-}
-
-/// Whether a line of movetext ends with a PGN result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-fn ends_with_result(line: &[u8]) -> bool {
-    let line = line.trim_ascii_end();
-    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|r| {
-        line.strip_suffix(r.as_bytes())
-            .is_some_and(|before| before.last().is_none_or(|b| b.is_ascii_whitespace()))
-    })
-}
-
 /// Whether `line` holds a CR that no LF follows (before its end).
 fn has_lone_cr(line: &[u8]) -> bool {
     line.iter()
         .enumerate()
         .any(|(i, &b)| b == b'\r' && line.get(i + 1).is_some_and(|&next| next != b'\n'))
-}
-
-fn chunk_starts_with_tag(chunk: &[u8], tag: &[u8]) -> bool {
-    trim_ascii_start(chunk).starts_with(tag)
-}
-
-fn trim_ascii_start(b: &[u8]) -> &[u8] {
-    let i = b
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(b.len());
-    &b[i..]
 }
 
 impl<R: BufRead> Iterator for PgnStream<R> {
@@ -349,11 +317,29 @@ pub(crate) fn read_game(
     first_line: usize,
 ) -> Result<Option<Game>, RecordError> {
     let mut tags = Vec::new();
+    // Tag lines that lost their `[`, read as tags.
+    let mut warnings = Vec::new();
     let mut body_start = text.len();
     let mut offset = 0;
     for (n, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         if t.is_empty() {
+            offset += line.len();
+            continue;
+        }
+        // A tag line that lost its `[`, among the tags: read as the tag.
+        if !t.starts_with('[')
+            && is_bracketless_tag(t)
+            && let Some((k, v)) = parse_tag(&format!("[{t}"))
+        {
+            let number = first_line + n;
+            warnings.push(Words::new(
+                format!(
+                    "line {number}: '{t}' is a tag line that lost its '[': read as the tag {k}"
+                ),
+                format!("第{number}行的“{t}”是缺了“[”的标签行：按标签{k}读入"),
+            ));
+            tags.push((k.to_string(), v));
             offset += line.len();
             continue;
         }
@@ -416,6 +402,7 @@ pub(crate) fn read_game(
         game.termination = Some(t.trim().to_string());
     }
     game.tags = tags;
+    game.warnings.splice(0..0, warnings);
     match lost {
         Some((at, line)) => {
             let number = first_line + text[..at].matches('\n').count();
@@ -429,26 +416,6 @@ pub(crate) fn read_game(
         }
         None => Ok(Some(game)),
     }
-}
-
-/// The first line of the moves (from byte `start` of `text`) that is a tag
-/// line but for its lost `[` (`Event "…"]`: a tag name, a quoted value, the
-/// closing `]`), with where it starts; no move reads so.
-fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
-    let mut at = start;
-    for line in text[start..].split_inclusive('\n') {
-        let t = line.trim();
-        let named = t.starts_with(|c: char| c.is_ascii_uppercase())
-            && t.ends_with("\"]")
-            && parse_tag(&format!("[{t}"))
-                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_alphanumeric()))
-            && t.contains(" \"");
-        if named {
-            return Some((at, t));
-        }
-        at += line.len();
-    }
-    None
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -518,10 +485,24 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     } else {
         (initial_position(), text, true)
     };
-    let mut replay = Replay::new(start, flexible);
-    // `rest` ends the whole text, so its offset is what precedes it.
-    let token = read_movetext(whole, whole.len() - rest.len(), 1, &mut replay)
-        .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))?;
+    let read = |from: &str| {
+        let mut replay = Replay::new(start.clone(), flexible);
+        // `from` ends the whole text, so its offset is what precedes it.
+        read_movetext(whole, whole.len() - from.len(), 1, &mut replay)
+            .map(|token| (replay, token))
+            .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))
+    };
+    let (mut replay, mut token) = read(rest)?;
+    // A title over the moves (第1局 许银川 胜 吕钦): lines that are no moves
+    // before the line that starts them (`1.`), kept as the Title tag.
+    let mut title = None;
+    if replay.first_text_is_no_move()
+        && let Some((lines, moves)) = title_lines(rest)
+        && let Ok((again, again_token)) = read(moves)
+        && !again.first_text_is_no_move()
+    {
+        (replay, token, title) = (again, again_token, Some(lines));
+    }
     // A note or a table, not a record: no illegal move of a player.
     let no_move = tags.is_empty() && replay.first_text_is_no_move();
     let mut game = replay.finish();
@@ -543,6 +524,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         _ => tag("Result").and_then(result_of),
     };
     game.tags = tags;
+    if let Some(title) = title {
+        game.push_tag("Title", &title);
+    }
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
@@ -552,6 +536,31 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         ));
     }
     Ok(game)
+}
+
+/// How many lines of a title a move list may have over its moves.
+const MAX_TITLE_LINES: usize = 5;
+
+/// The title lines of `text` (at most [`MAX_TITLE_LINES`] that are not
+/// blank, joined by a space) and the text from the line after them, which
+/// starts numbered moves (`1.`, `1、`), if such a line follows them.
+fn title_lines(text: &str) -> Option<(String, &str)> {
+    let mut title: Vec<&str> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if starts_numbered_moves(t.as_bytes()) {
+            return (!title.is_empty()).then(|| (title.join(" "), &text[at..]));
+        }
+        if !t.is_empty() {
+            if title.len() == MAX_TITLE_LINES {
+                return None;
+            }
+            title.push(t);
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// The start position a move list gives itself, as written, if it gives
@@ -783,6 +792,151 @@ mod tests {
                 .illegal
                 .is_none()
         );
+    }
+
+    #[test]
+    fn title_lines_over_the_moves_of_a_pasted_record_are_its_title() {
+        let text = "第1局 许银川 胜 吕钦\n2023年\n\n1. 炮二平五 马８进７\n2. 马二进三\n";
+        let game = read_move_list(text, "t.txt").unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(game.tag("Title"), Some("第1局 许银川 胜 吕钦 2023年"));
+        // After header lines too; a numbered note is still no game, and
+        // more lines than a title has are prose.
+        let game = read_move_list("红方：许银川\n第1局\n1、炮二平五\n", "t.txt").unwrap();
+        assert_eq!((game.red(), game.moves.len()), (Some("许银川"), 1));
+        let e = read_move_list("说明文字\n1. 欢迎访问\n", "t.txt").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("its first word '说明文字' is no move"),
+            "{e}"
+        );
+        let prose = "欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n1. 炮二平五\n";
+        assert!(read_move_list(prose, "t.txt").is_err());
+    }
+
+    #[test]
+    fn a_chinese_result_ends_a_game_as_a_pgn_result_does() {
+        // Games without tags, one a line, each ending in result words: the
+        // next numbered line is the next game, in UTF-8 or GBK alike.
+        let text = "[Event \"a\"]\n1. 炮二平五 马８进７ 红胜\n\n1. 炮二平五 马２进３ （黑胜）\n\
+                    1. 兵七进一 卒７进１ 【和棋】\n1. 马二进三 马８进７ 红方认负。\n1. h2e2\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<(usize, Option<Outcome>, usize)> = games
+                .iter()
+                .map(|g| (g.moves.len(), g.result, g.warnings.len()))
+                .collect();
+            assert_eq!(
+                read,
+                [
+                    (2, Some(Outcome::RedWins), 0),
+                    (2, Some(Outcome::BlackWins), 0),
+                    (2, Some(Outcome::Draw), 0),
+                    (2, Some(Outcome::BlackWins), 0),
+                    (1, None, 0)
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        // A note on a line of its own after the result does not undo it.
+        let text = "1. 炮二平五 马８进７ 红胜\n（注：黑方超时）\n{复盘}\n1. h2e2 1-0\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<(usize, usize)> = games
+                .iter()
+                .map(|g| (g.moves.len(), g.warnings.len()))
+                .collect();
+            assert_eq!(read, [(2, 0), (1, 0)], "{}", encoding.name());
+        }
+        // One game a line, each ending in a PGN result: three games.
+        let games = read_all("1. h2e2 h9g7 1-0\n1. h2e2 h9g7 0-1\n1. c3c4 1-0\n", "t.pgn");
+        assert_eq!(games.len(), 3, "{games:?}");
+        // A line that ends in a move, or in a comment with result words, goes on.
+        let text = "[Event \"a\"]\n1. 炮二平五 马８进７\n2. 马二进三 {红胜}\n3. 车一平二 *\n";
+        assert_eq!(read_all(text, "t.pgn").len(), 1);
+    }
+
+    #[test]
+    fn a_lost_bracket_is_found_on_tags_of_any_case_script_and_spacing() {
+        for line in [
+            "event \"全国赛\"]",
+            "赛事 \"全国赛\"]",
+            "Event\"全国赛\" ]",
+            "Red   \"乙\"  ]",
+            "black_team \"\"]",
+            "红方 \"乙\"]",
+            "Date \"2024.05.01\"]",
+        ] {
+            let text =
+                format!("[Red \"甲\"]\n\n1. h2e2 h9g7\n\n{line}\n[Red \"乙\"]\n\n1. c3c4 *\n");
+            let games = read_all(&text, "t.pgn");
+            let e = games[0].as_ref().expect_err(line);
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "t.pgn, game #0: line 5: '{}' is a tag line that lost its '[': the moves end before it",
+                    line.trim()
+                )
+            );
+            assert_eq!(e.partial.as_deref().unwrap().uci_moves(), ["h2e2", "h9g7"]);
+        }
+        // No false alarm: such a line inside a comment, a move with a
+        // quoted note, a quote with no name before it.
+        for moves in [
+            "1. h2e2 {a note\nEvent \"全国赛\"]\n} h9g7",
+            "1. h2e2 h9g7\n炮二平五 \"好\"]",
+            "1. h2e2 h9g7\n\"全国赛\"]",
+            "1. h2e2 h9g7\n12 \"全国赛\"]",
+        ] {
+            let text = format!("[Red \"甲\"]\n\n{moves}\n");
+            let game = read_all(&text, "t.pgn").remove(0);
+            let game = game.map_err(|e| e.to_string());
+            let moves = game.as_ref().map(|g| g.moves.len()).ok();
+            assert!(moves >= Some(1), "{text}: {game:?}");
+        }
+    }
+
+    #[test]
+    fn a_tag_line_that_lost_its_bracket_among_the_tags_is_read_as_the_tag_and_said_so() {
+        // Among the tags, at the top of the file, or after a game that
+        // ended with its result: the tag, one game, the moves all read.
+        let text = "event \"top\"]\n[Red \"甲\"]\nblack \"乙\" ]\n[Date \"2024\"]\n1. h2e2 1-0\n\n\
+                    Event \"b\"]\n[Red \"丙\"]\n1. c3c4 *\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            assert_eq!(games.len(), 2, "{}", encoding.name());
+            let g = &games[0];
+            let read = (g.event(), g.red(), g.black(), g.date(), g.moves.len());
+            assert_eq!(read, (Some("top"), Some("甲"), Some("乙"), Some("2024"), 1));
+            let warnings: Vec<&str> = g.warnings.iter().map(|w| w.en.as_str()).collect();
+            assert_eq!(
+                warnings,
+                [
+                    "line 1: 'event \"top\"]' is a tag line that lost its '[': read as the tag event",
+                    "line 3: 'black \"乙\" ]' is a tag line that lost its '[': read as the tag black"
+                ]
+            );
+            assert_eq!(
+                g.warnings[0].zh,
+                "第1行的“event \"top\"]”是缺了“[”的标签行：按标签event读入"
+            );
+            let g = &games[1];
+            assert_eq!(
+                (g.event(), g.red(), g.moves.len()),
+                (Some("b"), Some("丙"), 1)
+            );
+            assert!(g.warnings[0].en.starts_with("line 7: 'Event \"b\"]'"));
+        }
     }
 
     #[test]

@@ -102,6 +102,11 @@ impl Replay {
         &mut self.game
     }
 
+    /// The position after the moves played so far.
+    pub(crate) fn position(&self) -> &Position {
+        &self.pos
+    }
+
     /// Whether the main line has stopped at an illegal move.
     pub(crate) fn stopped(&self) -> bool {
         self.game.illegal.is_some()

@@ -1,0 +1,164 @@
+//! What a line of a PGN file or a pasted record is to the readers: a tag
+//! line (whole, or one that lost its `[`), the start of numbered moves, the
+//! end of a game (a result, in PGN or in Chinese words), a note. The split
+//! of a PGN stream into games works on raw bytes, so these read a line's
+//! bytes, decoding only what they must in the file's encoding.
+
+use std::borrow::Cow;
+
+use encoding_rs::Encoding;
+
+use crate::notation::{Outcome, reads_as_move_text};
+
+/// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
+/// move, which starts with a letter (coordinates, WXF) or a non-ASCII
+/// character (Chinese notation, in any encoding).
+pub(super) fn starts_numbered_moves(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"1") else {
+        return false;
+    };
+    let rest = trim_ascii_start(rest);
+    let rest = if let Some(r) = rest.strip_prefix(b".") {
+        r
+    } else if let Some(r) = rest.strip_prefix("、".as_bytes()) {
+        r
+    } else {
+        return false;
+    };
+    trim_ascii_start(rest)
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || !b.is_ascii())
+}
+
+/// Whether a line of movetext ends with a result: a PGN result (`1-0`,
+/// `0-1`, `1/2-1/2`, `*`), or result words as Chinese records write them
+/// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
+/// word is UTF-8. The last word is what follows the last ASCII space, which
+/// no GBK, Big5 or UTF-8 character holds.
+pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool {
+    let line = line.trim_ascii_end();
+    let last = line
+        .iter()
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(line, |i| &line[i + 1..]);
+    if matches!(last, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+        return true;
+    }
+    if last.is_ascii() {
+        return false;
+    }
+    let word = match std::str::from_utf8(last) {
+        Ok(word) => Cow::Borrowed(word),
+        Err(_) => encoding.decode_without_bom_handling(last).0,
+    };
+    let word = word.trim_end_matches(['。', '.']);
+    let bare = [('（', '）'), ('【', '】')]
+        .iter()
+        .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
+        .map_or(word, |(_, inner)| inner);
+    Outcome::parse(bare).is_some()
+}
+
+/// Whether a line (trimmed at its start) is one note and nothing else:
+/// `{…}`, `(…)`, `（…）` or `【…】` (read in `encoding` unless it is UTF-8).
+pub(super) fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(line).0,
+    };
+    let text = text.trim_end();
+    [('{', '}'), ('(', ')'), ('（', '）'), ('【', '】')]
+        .iter()
+        .any(|&(open, close)| {
+            text.strip_prefix(open)
+                .and_then(|t| t.strip_suffix(close))
+                .is_some_and(|body| !body.contains(open) && !body.contains(close))
+        })
+}
+
+/// Whether `line` (trimmed at its start) is a tag line (`[Name "value"]`,
+/// not `[DhtmlXQ…`), or, when `lost_too`, one that lost its `[`
+/// ([`is_bracketless_tag`], read in `encoding` unless it is UTF-8); if so,
+/// whether its tag is Game, and whether it is Event.
+pub(super) fn tag_line(
+    line: &[u8],
+    encoding: &'static Encoding,
+    lost_too: bool,
+) -> Option<(bool, bool)> {
+    let name = if line.starts_with(b"[") {
+        if line.starts_with(b"[DhtmlXQ") {
+            return None;
+        }
+        &line[1..]
+    } else {
+        if !lost_too || !line.trim_ascii_end().ends_with(b"]") {
+            return None;
+        }
+        let text = match std::str::from_utf8(line) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => encoding.decode_without_bom_handling(line).0,
+        };
+        if !is_bracketless_tag(text.trim()) {
+            return None;
+        }
+        line
+    };
+    Some((name.starts_with(b"Game"), name.starts_with(b"Event")))
+}
+
+pub(super) fn trim_ascii_start(b: &[u8]) -> &[u8] {
+    let i = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    &b[i..]
+}
+
+/// The first line of the moves (from byte `start` of `text`) that is a tag
+/// line but for its lost `[` ([`is_bracketless_tag`]), with where it
+/// starts. Lines that start inside a `{}` comment are the comment's.
+pub(super) fn tag_without_bracket(text: &str, start: usize) -> Option<(usize, &str)> {
+    let mut at = start;
+    // How many `{` are open at byte `counted`: counted up to a line that
+    // looks like a tag line only, as such lines are rare.
+    let (mut depth, mut counted) = (0usize, start);
+    for line in text[start..].split_inclusive('\n') {
+        let t = line.trim();
+        if is_bracketless_tag(t) {
+            for b in text[counted..at].bytes() {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            counted = at;
+            if depth == 0 {
+                return Some((at, t));
+            }
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// Whether the trimmed line `t` is a tag line but for its lost `[`: a name
+/// (letters, digits or `_`, in any script, as `Event`, `event`, `红方`; not
+/// a move such as `h2e2` or `炮二平五`), a quoted value, then `]`, spaces
+/// allowed between them (`Event "…"]`, `red"…" ]`). No move reads so.
+pub(super) fn is_bracketless_tag(t: &str) -> bool {
+    let Some(value) = t
+        .strip_suffix(']')
+        .and_then(|inner| inner.trim_end().strip_suffix('"'))
+    else {
+        return false;
+    };
+    let Some(open) = value.find('"') else {
+        return false;
+    };
+    let key = value[..open].trim_end();
+    !key.is_empty()
+        && !key.starts_with(|c: char| c.is_ascii_digit())
+        && key.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !reads_as_move_text(key)
+}
