@@ -1813,27 +1813,69 @@ fn a_ruling_warns_while_the_game_goes_on_and_decides_once_it_ends() {
 #[test]
 fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     // CXA 2020 diagram 3: the black rook wins the red advisor e1 by checking
-    // first: Rh0+, the elephant interposes on g0 and is taken with check, the
-    // advisor interposes on f0 and is taken.
+    // first. The reply that concedes least is shown: the advisor steps to f0
+    // (interposing the elephant on g0 would lose it too) and is taken.
     let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
     let ruling = play(CXA, fen, "e2g0 h1g1 g0e2 g1h1").ruling();
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains(
-            "黑车(h1)捉红仕(e1)（连将后吃子，对方最佳应对下净得相当于一士(象)的子力：车８进１ \
-             相五退三 车８平７ 仕五退四 车７平６）"
-        ),
+        zh.contains("黑车(h1)捉红仕(e1)（连将后吃子，净得一仕：车８进１ 仕五退四 车８平６）"),
         "{zh}"
     );
     let en = ruling.render(Lang::En);
     assert!(
         en.contains(
             "black rook h1 threatens red advisor e1: won by checks, then a capture (net gain: \
-             material worth an advisor or elephant against the best defence): h1h0 e2g0 h0g0 \
-             e1f0 g0f0"
+             an advisor, for nothing): h1h0 e1f0 h0f0"
         ),
         "{en}"
     );
+}
+
+#[test]
+fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
+    // CXA 2020 diagram 24: after Re5+ Re8, the pawn c9 checks from d9 and
+    // draws the king off the rook e8: the gain the ruling counts, a rook for
+    // a crossed pawn, is the line's, not a worth on the scale.
+    let fen = "2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w";
+    let ruling = play(CXA, fen, "i5i9 e8f8 i9i5 f8e8").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains(
+            "red rook i5 threatens black rook f8: won by checks, then a capture (net gain: a \
+             rook for a crossed pawn): i5e5 f8e8 c9d9 e9d9 e5e8"
+        ),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains(
+            "红车(i5)捉黑车(f8)（连将后吃子，以兵换车：车一平五 车６平５ 兵七平六 将５平４ \
+             车五进三）"
+        ),
+        "{zh}"
+    );
+    // CXA 2020 diagram 26: the cannon takes the elephant e2 with check; the
+    // elephant g0 takes it back, which concedes least, and the cannon h4
+    // takes the rook.
+    let fen = "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w";
+    let ruling = play(CXA, fen, "d4d7 h4h7 d7d4 h7h4").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains("(net gain: a rook and an elephant for a cannon): e4e2 g0e2 h4d4"),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains("以炮换一车一相：炮５进２ 相三进五 炮８平４"),
+        "{zh}"
+    );
+    for text in [en, zh] {
+        assert!(
+            !text.contains("best defence") && !text.contains("最佳应对"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -274,6 +274,39 @@ pub(super) fn exchange_then_capture(
     least.map_or((0, None), |(best, won)| (taken - given + best, won))
 }
 
+/// The moves behind [`exchange_then_capture`] of `mv`, for reasons (rulings
+/// need the gain alone): the opponent's recapture that leaves least (the
+/// first, in move order, of those that leave as little) and the capture that
+/// then wins most (the first of those that win as much), which takes the
+/// piece [`exchange_then_capture`] names. None when it names none. The
+/// position is restored.
+pub(crate) fn exchange_then_capture_line(pos: &mut Position, mv: Move) -> Option<(Move, Move)> {
+    let mut before = pos.clone();
+    let mut winning_before = |c: Move| {
+        before.piece_at(c.to()).is_some() && before.is_legal(c) && capture_gain(&mut before, c) > 0
+    };
+    let first = pos.play_unchecked(mv);
+    // Per recapture, the best capture after it: (gain, recapture, capture).
+    let mut least: Option<(i32, Move, Option<Move>)> = None;
+    for recapture in cheapest_recaptures(pos, mv.to()) {
+        let second = pos.play_unchecked(recapture);
+        let mut best = (0, None);
+        for c in pos.legal_captures() {
+            let gain = capture_gain(pos, c);
+            if gain > best.0 && !winning_before(c) {
+                best = (gain, Some(c));
+            }
+        }
+        pos.undo(second);
+        if least.is_none_or(|l| best.0 < l.0) {
+            least = Some((best.0, recapture, best.1));
+        }
+    }
+    pos.undo(first);
+    let (_, recapture, capture) = least?;
+    Some((recapture, capture?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,6 +428,58 @@ mod tests {
         assert!(
             positions.len() > 3000 && lost > 1000,
             "{} {lost}",
+            positions.len()
+        );
+    }
+
+    #[test]
+    fn the_line_of_an_exchange_then_a_capture_takes_the_piece_the_ruling_names() {
+        // Every capture in the positions of the public rule cases and of
+        // random playouts: the line's capture takes the piece that
+        // exchange_then_capture names, and its moves win what it counts.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+                positions.push(pos.passed());
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x5EED_0F_D1CE_0001);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+            }
+        }
+        let mut named = 0;
+        for pos in &mut positions {
+            for mv in pos.legal_captures() {
+                let before = pos.clone();
+                let (gain, won) = exchange_then_capture(pos, mv);
+                let line = exchange_then_capture_line(pos, mv);
+                assert_eq!(*pos, before, "restored");
+                let Some((recapture, capture)) = line else {
+                    assert_eq!(won, None, "{} {mv}", pos.fen());
+                    continue;
+                };
+                named += 1;
+                let target = pos.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
+                let mover = pos.piece_at(mv.from()).map_or(0, |p| value(p, mv.to()));
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                after.play_unchecked(recapture);
+                // The piece taken where it stands after the recapture (the recapturer, maybe).
+                let taken = after.piece_at(capture.to()).map(|p| (capture.to(), p));
+                assert_eq!(taken, won, "{} {mv}", pos.fen());
+                assert_eq!(target - mover + capture_gain(&mut after, capture), gain);
+            }
+        }
+        assert!(
+            positions.len() > 3000 && named > 300,
+            "{} {named}",
             positions.len()
         );
     }

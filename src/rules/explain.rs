@@ -6,15 +6,18 @@
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
-use super::exchange::{capture_gain, capture_net, cheapest_recaptures, exchange_after, value};
+use super::exchange::{
+    capture_gain, capture_net, cheapest_recaptures, exchange_after, exchange_then_capture_line,
+    value,
+};
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::{Exemption, exemption};
 use super::net_gain::Tally;
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
-    Across, CHECKS_BEFORE_CAPTURE, StandingWins, Threat, ThreatKind, ThreatRules,
-    capture_threats_across, uncovers_check, won_back_by_checks,
+    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, uncovers_check,
+    won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -323,21 +326,6 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Line
 /// for one lined up behind another).
 pub(crate) type Lined = Vec<(Square, Piece, bool)>;
 
-/// The piece that takes at the end of `line`, a line played from `pos` by
-/// its side to move (which gives its first move), with its square in `pos`:
-/// for a piece won by checks, the piece that wins it.
-pub(crate) fn line_taker(pos: &Position, line: &[Move]) -> Option<(Square, Piece)> {
-    let last = line.len().checked_sub(1)?;
-    let mut from = line[last].from();
-    // Back through the earlier moves of the same side.
-    for i in (0..last).rev().filter(|i| (last - i) % 2 == 0) {
-        if line[i].to() == from {
-            from = line[i].from();
-        }
-    }
-    Some((from, pos.piece_at(from)?))
-}
-
 /// What an even exchange that takes away a defender
 /// ([`ThreatKind::RemovesDefender`]) does, as a person follows it.
 pub(crate) struct Unguarded {
@@ -348,13 +336,17 @@ pub(crate) struct Unguarded {
     /// The pieces won and given: the exchange, the capture after it and
     /// the exchange on that square.
     pub tally: Tally,
+    /// The capture, the recapture and the capture after it, from the
+    /// position the threat stands in.
+    pub line: Vec<Move>,
 }
 
 /// For the threat `t`, won after an even exchange that takes away a
-/// defender, in `ahead` (its side to move makes the threat): the defenders
-/// the exchange takes away from the piece then won, and the tally of it
-/// all. The opponent takes back with the first of its cheapest pieces after
-/// which the piece can be won. None when no such line is found.
+/// defender, in `ahead` (its side to move makes the threat): the line that
+/// shows the gain the ruling counts ([`exchange_then_capture_line`]: the
+/// capture, the opponent's recapture that leaves least and the capture that
+/// then wins most), the defenders the exchange takes away from the piece
+/// then won, and the tally of it all. None when no such line is found.
 pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     let (won, _) = t.won_after?;
     let first = Move::new(t.attacker, t.target);
@@ -362,38 +354,35 @@ pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     if !pos.is_legal(first) {
         return None;
     }
+    let (recapture, take) = exchange_then_capture_line(&mut pos, first)?;
+    if take.to() != won {
+        return None;
+    }
     let them = !pos.turn();
     let guards = pos.attackers_to(won, them);
     pos.play_unchecked(first);
-    for recapture in cheapest_recaptures(&pos, t.target) {
-        let back = pos.play_unchecked(recapture);
-        let take = pos
-            .legal_captures_of(won)
-            .into_iter()
-            .map(|c| (capture_gain(&mut pos, c), c))
-            .filter(|g| g.0 > 0)
-            .max_by_key(|g| g.0);
-        if let Some((_, take)) = take {
-            let still = pos.attackers_to(won, them);
-            let removed = guards
-                .into_iter()
-                .filter(|&s| {
-                    // The recapturer guards, if at all, from its new square.
-                    let guards = if s == recapture.from() {
-                        still.contains(recapture.to())
-                    } else {
-                        still.contains(s)
-                    };
-                    !guards
-                })
-                .filter_map(|s| Some((s, ahead.piece_at(s)?)))
-                .collect();
-            let tally = Tally::of_line(&mut ahead.clone(), &[first, recapture, take]);
-            return Some(Unguarded { removed, tally });
-        }
-        pos.undo(back);
-    }
-    None
+    pos.play_unchecked(recapture);
+    let still = pos.attackers_to(won, them);
+    let removed = guards
+        .into_iter()
+        .filter(|&s| {
+            // The recapturer guards, if at all, from its new square.
+            let guards = if s == recapture.from() {
+                still.contains(recapture.to())
+            } else {
+                still.contains(s)
+            };
+            !guards
+        })
+        .filter_map(|s| Some((s, ahead.piece_at(s)?)))
+        .collect();
+    let line = vec![first, recapture, take];
+    let tally = Tally::of_line(&mut ahead.clone(), &line);
+    Some(Unguarded {
+        removed,
+        tally,
+        line,
+    })
 }
 
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
@@ -499,71 +488,6 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
             }
         })
         .collect()
-}
-
-/// A line that shows a piece won by checks (CXA 29.1): from `pos`, the
-/// side to move gives `check`, then checks again (at most
-/// [`CHECKS_BEFORE_CAPTURE`] checks in all) and takes the piece on `target`,
-/// winning material on its square, against the reply that holds out longest
-/// (the piece followed when a reply moves it). Each reply is the first such
-/// of the longest; the line ends with the capture. Empty when no such line
-/// is found (the win may then come only from what the checks take on the
-/// way, or from the net count elsewhere); the position is restored.
-pub(crate) fn won_by_checks_line(pos: &mut Position, check: Move, target: Square) -> Vec<Move> {
-    checks_then_capture(pos, check, target, CHECKS_BEFORE_CAPTURE).unwrap_or_default()
-}
-
-fn checks_then_capture(
-    pos: &mut Position,
-    check: Move,
-    target: Square,
-    checks: u32,
-) -> Option<Vec<Move>> {
-    if check.to() == target {
-        return Some(vec![check]);
-    }
-    let undo = pos.play_unchecked(check);
-    let mut longest: Option<Vec<Move>> = None;
-    let replies = pos.legal_moves();
-    for &reply in &replies {
-        let on = if reply.from() == target {
-            reply.to()
-        } else {
-            target
-        };
-        let back = pos.play_unchecked(reply);
-        let winning = pos
-            .legal_captures_of(on)
-            .into_iter()
-            .find(|&c| capture_gain(pos, c) > 0)
-            .map(|c| vec![c]);
-        let rest = winning.or_else(|| {
-            (checks > 1)
-                .then(|| {
-                    pos.checking_moves()
-                        .into_iter()
-                        .find_map(|next| checks_then_capture(pos, next, on, checks - 1))
-                })
-                .flatten()
-        });
-        pos.undo(back);
-        let Some(rest) = rest else {
-            // This reply saves the piece from the line.
-            longest = None;
-            break;
-        };
-        if longest.as_ref().is_none_or(|l| rest.len() + 1 > l.len()) {
-            let mut line = vec![reply];
-            line.extend(rest);
-            longest = Some(line);
-        }
-    }
-    pos.undo(undo);
-    // A check that mates leaves no reply: not a win of the piece.
-    let rest = longest?;
-    let mut line = vec![check];
-    line.extend(rest);
-    Some(line)
 }
 
 /// Why a threat of a chase was none before the move, when the same capture
@@ -726,10 +650,105 @@ mod tests {
     use super::*;
     use crate::board::Color;
     use crate::rules::Nature;
+    use crate::rules::exchange::exchange_then_capture;
     use crate::rules::nature::classify;
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn an_exchange_that_removes_a_defender_tallies_the_gain_the_ruling_counts() {
+        // Every capture that wins through an even exchange, then a capture,
+        // in the positions of the public rule cases and of random playouts:
+        // the line the reason follows wins what the ruling counts.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+                positions.push(pos.passed());
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0xD1FF_E5E7_0F_0002);
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+            }
+        }
+        let mut explained = 0;
+        for pos in &mut positions {
+            for mv in pos.legal_captures() {
+                // Only an even exchange is weighed so (CXA "得子" through it).
+                if capture_gain(pos, mv) != 0 {
+                    continue;
+                }
+                let (gain, won_after) = exchange_then_capture(pos, mv);
+                let (true, Some(won), Some(piece), Some(by)) = (
+                    gain > 0,
+                    won_after,
+                    pos.piece_at(mv.to()),
+                    pos.piece_at(mv.from()),
+                ) else {
+                    continue;
+                };
+                let threat = Threat {
+                    target: mv.to(),
+                    piece,
+                    attacker: mv.from(),
+                    by,
+                    kind: ThreatKind::RemovesDefender,
+                    gain,
+                    lost_elsewhere: None,
+                    price_before: None,
+                    first_check: None,
+                    won_after: Some(won),
+                    false_roots: Vec::new(),
+                    exchange_with: None,
+                };
+                let u = unguarded(pos, &threat).unwrap_or_else(|| panic!("{} {mv}", pos.fen()));
+                assert_eq!(u.tally.net(), gain, "{} {mv}", pos.fen());
+                explained += 1;
+            }
+        }
+        assert!(explained > 300, "{explained}");
+    }
+
+    #[test]
+    fn an_exchange_that_removes_a_defender_follows_the_capture_the_exchange_makes() {
+        // The black cannon i1 takes the horse d1 (over the king), the rook c1
+        // takes back and no longer stands behind the pawn c4: the horse b7
+        // can then take the cannon c5, and after c4xc5 the elephant a7 takes
+        // the pawn, a crossed pawn won. The elephant could take the cannon
+        // before the exchange already: that capture is not the one it makes,
+        // though it wins more.
+        let pos =
+            Position::from_fen("3ak1b2/9/bn3aPr1/p8/P1C1p4/2P2c3/4P1R2/7r1/2RNK3c/2BA1ABN1 b")
+                .unwrap();
+        let mv = Move::parse_uci("i1d1").unwrap();
+        let (gain, won_after) = exchange_then_capture(&mut pos.clone(), mv);
+        assert_eq!(gain, 1);
+        let threat = Threat {
+            target: mv.to(),
+            piece: Piece::new(Color::Red, Role::Horse),
+            attacker: mv.from(),
+            by: Piece::new(Color::Black, Role::Cannon),
+            kind: ThreatKind::RemovesDefender,
+            gain,
+            lost_elsewhere: None,
+            price_before: None,
+            first_check: None,
+            won_after,
+            false_roots: Vec::new(),
+            exchange_with: None,
+        };
+        let u = unguarded(&pos, &threat).unwrap();
+        let line: Vec<String> = u.line.iter().map(ToString::to_string).collect();
+        assert_eq!(line, ["i1d1", "c1d1", "b7c5"]);
+        assert_eq!(u.tally.net(), 1);
     }
 
     #[test]

@@ -153,6 +153,7 @@ impl FromStr for Nature {
     }
 }
 pub(crate) mod after_checks;
+pub(crate) mod checks_line;
 pub(crate) mod exchange;
 pub(crate) mod explain;
 pub(crate) mod idle;

@@ -6,13 +6,15 @@ use crate::board::attacks::horse_leg;
 use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
+use super::RuleSet;
+use super::checks_line::{line_taker, won_by_checks_line};
 use super::exchange::value;
-use super::explain::{Lined, NotBefore, line_taker, outnumbering, unguarded, won_by_checks_line};
+use super::explain::{Lined, NotBefore, outnumbering, unguarded};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Loss, Threat, ThreatKind};
+use super::threats::{FalseRoot, Loss, Threat, ThreatKind, ThreatRules};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
@@ -22,20 +24,22 @@ impl MoveNature {
     }
 
     /// [`MoveNature::reason`], knowing `after`, the position after the
-    /// move: a chase after checks then names its first check in Chinese
-    /// notation in Chinese (in coordinates otherwise). A chase also says,
-    /// with each threat, why its capture was no threat before the move, as
-    /// `grounds` say ([`super::explain::not_before`]).
+    /// move, and the rule set `rules`: a chase then shows the line that
+    /// wins a piece by checks, and names its first check in Chinese notation
+    /// in Chinese (in coordinates otherwise). A chase also says, with each
+    /// threat, why its capture was no threat before the move, as `grounds`
+    /// say ([`super::explain::not_before`]).
     pub(crate) fn reason_after(
         &self,
         lang: Lang,
         after: &Position,
+        rules: RuleSet,
         grounds: &[NotBefore],
     ) -> String {
-        self.reason_at(lang, Some(after), grounds)
+        self.reason_at(lang, Some((after, rules)), grounds)
     }
 
-    fn reason_at(&self, lang: Lang, after: Option<&Position>, grounds: &[NotBefore]) -> String {
+    fn reason_at(&self, lang: Lang, after: Option<At>, grounds: &[NotBefore]) -> String {
         let en = lang == Lang::En;
         match &self.why {
             Why::Check(checkers) => {
@@ -95,25 +99,29 @@ impl MoveNature {
 
     /// The move's chases explained, one after another: a chase's whole
     /// reason, and for a check or mate threat that also chases (AXF), what
-    /// it chases besides. With `after`, the position after the move, a
-    /// first check is written as [`MoveNature::reason_after`] says; each
-    /// threat is followed by the `grounds` on its target.
+    /// it chases besides. With `after`, the position after the move and the
+    /// rule set, a piece won by checks is shown as
+    /// [`MoveNature::reason_after`] says; each threat is followed by the
+    /// `grounds` on its target.
     pub(crate) fn chases_reason(
         &self,
         lang: Lang,
-        after: Option<&Position>,
+        after: Option<At>,
         grounds: &[NotBefore],
     ) -> String {
         threats_reason(&self.chases, lang, after, grounds)
     }
 }
 
+/// The position after a move, with the rule set it is judged under.
+pub(crate) type At<'a> = (&'a Position, RuleSet);
+
 /// Capture threats explained, one after another, as
 /// [`MoveNature::chases_reason`] explains a move's chases.
 pub(crate) fn threats_reason(
     threats: &[Threat],
     lang: Lang,
-    after: Option<&Position>,
+    after: Option<At>,
     grounds: &[NotBefore],
 ) -> String {
     let parts: Vec<String> = threats
@@ -224,15 +232,17 @@ fn block_reason(
 
 /// One capture threat explained: who threatens whom, and how it wins
 /// material; `price`, what taking it cost before the move, if that is to be
-/// said as a price; `after` is the position after the move, if known;
-/// `before`, why its capture was no threat before the move, clause by clause.
+/// said as a price; `at`, the position after the move and the rule set, if
+/// known; `before`, why its capture was no threat before the move, clause by
+/// clause.
 fn chase_reason(
     t: &Threat,
     price: Option<Loss>,
     lang: Lang,
-    after: Option<&Position>,
+    at: Option<At>,
     before: &[String],
 ) -> String {
+    let after = at.map(|a| a.0);
     // Why each false root cannot take back (none for most threats).
     let roots = false_roots_reason(&t.false_roots, lang);
     // A pawn threatens only by a capture that uncovers a check (or by giving
@@ -265,10 +275,10 @@ fn chase_reason(
             .collect()
     };
     // A piece won by checks: the line that wins it, when the position is known.
-    let line = match (t.kind, t.first_check, after) {
-        (ThreatKind::AfterChecks, Some(check), Some(after)) => {
+    let line = match (t.kind, t.first_check, at) {
+        (ThreatKind::AfterChecks, Some(check), Some((after, rules))) => {
             let mut ahead = after.passed();
-            let line = won_by_checks_line(&mut ahead, check, t.target);
+            let line = won_by_checks_line(&mut ahead, check, t.target, ThreatRules::of(rules));
             (!line.is_empty()).then_some((ahead, line))
         }
         _ => None,
@@ -312,6 +322,14 @@ fn chase_reason(
     let tally = tally.unwrap_or_default();
     let (gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
     let line = line.map(|(ahead, line)| write_moves(&ahead, &line, lang));
+    // The exchange and the capture after it, shown as a line.
+    let exchange = match (&unguarded, after) {
+        (Some(u), Some(after)) => match lang {
+            Lang::En => format!(": {}", write_moves(&after.passed(), &u.line, lang)),
+            Lang::Zh => format!("：{}", write_moves(&after.passed(), &u.line, lang)),
+        },
+        _ => String::new(),
+    };
     let won_after = t.won_after.map(|(s, p)| piece_in(lang, p, s));
     let removed = unguarded.as_ref().map_or(Vec::new(), |u| {
         u.removed
@@ -358,16 +376,16 @@ fn chase_reason(
             ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
                 (Some(won), []) => format!(
                     "the even exchange takes away a defender of {won}, which is then won \
-                     (net gain: {gain})"
+                     (net gain: {gain}){exchange}"
                 ),
                 (Some(won), removed) => format!(
                     "the even exchange takes away the protection of {won} by {}, and {won} \
-                     is then won (net gain: {gain})",
+                     is then won (net gain: {gain}){exchange}",
                     and_list(removed)
                 ),
                 (None, _) => format!(
                     "the even exchange takes away a defender and wins material after it \
-                     (net gain: {gain})"
+                     (net gain: {gain}){exchange}"
                 ),
             },
             ThreatKind::AfterChecks => {
@@ -427,12 +445,14 @@ fn chase_reason(
             },
             ThreatKind::Cheaper => format!("交换后得子，{gain}"),
             ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
-                (Some(won), []) => format!("兑子去根，兑后{won}失去保护，再吃之，{gain}"),
+                (Some(won), []) => {
+                    format!("兑子去根，兑后{won}失去保护，再吃之，{gain}{exchange}")
+                }
                 (Some(won), removed) => format!(
-                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}",
+                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}{exchange}",
                     removed.join("、")
                 ),
-                (None, _) => format!("兑子去根，完整交换后{gain}"),
+                (None, _) => format!("兑子去根，完整交换后{gain}{exchange}"),
             },
             ThreatKind::AfterChecks => {
                 let checks = first_checker.map_or("连将后吃子".to_string(), |c| {
