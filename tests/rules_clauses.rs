@@ -2132,11 +2132,12 @@ fn an_exchange_that_removes_a_defender_names_it_and_the_piece_left_hanging() {
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
         "red cannon i5 threatens black horse c5: the even exchange takes away the protection \
          of black pawn e4 by black horse c5, and black pawn e4 is then won (net gain: a horse \
-         and a crossed pawn for a cannon)"
+         and a crossed pawn for a cannon): i5c5 e7c5 f6e4"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒）"
+        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒：\
+         炮一平七 象５进３ 马四退五）"
     );
 }
 

@@ -101,6 +101,29 @@ pub(crate) fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 
     out
 }
 
+/// Of the side to move's cheapest legal captures on `sq`
+/// ([`cheapest_recaptures`]), the one that does best in the exchange there,
+/// looking `depth` captures ahead (the first of those that do as well), with
+/// what it gains; None when there is none, or the piece on `sq` is a king.
+pub(crate) fn best_cheapest_recapture(
+    pos: &mut Position,
+    sq: Square,
+    depth: u32,
+) -> Option<(i32, Move)> {
+    let target = pos.piece_at(sq).filter(|p| p.role != Role::King)?;
+    let gained = value(target, sq);
+    let mut best: Option<(i32, Move)> = None;
+    for mv in cheapest_recaptures(pos, sq) {
+        let undo = pos.play_unchecked(mv);
+        let reply = recapture_gain(pos, sq, depth - 1);
+        pos.undo(undo);
+        if best.is_none_or(|b| gained - reply > b.0) {
+            best = Some((gained - reply, mv));
+        }
+    }
+    best
+}
+
 /// The captures of the exchange on `sq` as [`recapture_gain`] weighs it,
 /// the side to move first: each side takes back with its best recapture
 /// while that pays, and stops when none does. Worked out for reasons only
@@ -110,20 +133,7 @@ pub(crate) fn exchange_line(pos: &mut Position, sq: Square) -> Vec<Move> {
     let mut undos = Vec::new();
     // As deep as exchange_after looks after its capture.
     for depth in (1..=8).rev() {
-        let Some(target) = pos.piece_at(sq).filter(|p| p.role != Role::King) else {
-            break;
-        };
-        let gained = value(target, sq);
-        let mut best: Option<(i32, Move)> = None;
-        for mv in cheapest_recaptures(pos, sq) {
-            let undo = pos.play_unchecked(mv);
-            let reply = recapture_gain(pos, sq, depth - 1);
-            pos.undo(undo);
-            if best.is_none_or(|b| gained - reply > b.0) {
-                best = Some((gained - reply, mv));
-            }
-        }
-        match best {
+        match best_cheapest_recapture(pos, sq, depth) {
             Some((gain, mv)) if gain > 0 => {
                 line.push(mv);
                 undos.push(pos.play_unchecked(mv));

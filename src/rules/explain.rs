@@ -7,7 +7,7 @@ use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
 use super::exchange::{
-    capture_gain, capture_net, cheapest_recaptures, exchange_after, exchange_then_capture_line,
+    best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_then_capture_line,
     value,
 };
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
@@ -16,8 +16,8 @@ use super::net_gain::Tally;
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
-    Across, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across, uncovers_check,
-    won_back_by_checks,
+    Across, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
+    uncovers_check, won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -270,17 +270,20 @@ fn defenders(pos: &Position, sq: Square) -> Vec<(Square, Piece)> {
 pub(crate) type Pieces = Vec<(Square, Piece)>;
 
 /// For a piece won through the exchange with more attackers than defenders
-/// (少根子), what a person counts at the board: the pieces of the side to move
-/// in `ahead` that take on the square of `first` (the threat's own capture)
-/// and the opponent's that take back, when each side in turn takes with its
-/// cheapest piece until one side has none left, with those of the last side
-/// to take that still attack the square. Pieces lined up behind others (a
-/// rook behind a rook, a cannon whose screen the exchange makes) count, as
-/// the exchange that rules the threat counts them; each piece is marked
-/// whether it could take at once (false for one lined up). None when the
-/// count shows no more attackers than defenders (the exchange wins by the
-/// pieces' values then).
-pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Lined)> {
+/// (少根子), what a person counts at the board ([`Outnumbering`]): the
+/// pieces of the side to move in `ahead` that take on the square of `first`
+/// (the threat's own capture) and the opponent's that take back, when each
+/// side in turn takes with the cheapest piece that does best in the exchange
+/// (the first of those that do as well), until one side has none left, with
+/// those of the last side to take that could still take there legally.
+/// Pieces lined up behind others (a rook behind a rook, a cannon whose
+/// screen the exchange makes) count, as the exchange that rules the threat
+/// counts them; each piece is marked whether it could take at once (false
+/// for one lined up). The opponent's pieces that seem to protect the square
+/// but could not legally take back (假根: pinned, or a king that would step
+/// into check) are kept apart. None when the count shows no more attackers
+/// than defenders (the exchange wins by the pieces' values then).
+pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<Outnumbering> {
     let sq = first.to();
     let mut pos = ahead.clone();
     if !pos.is_legal(first) {
@@ -292,7 +295,10 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Line
     pos.play_unchecked(first);
     let direct_defenders = defenders(&pos, sq);
     let mut defenders = Vec::new();
-    while let Some(&mv) = cheapest_recaptures(&pos, sq).first() {
+    // As deep as the exchange that rules the threat looks.
+    let mut depth: u32 = 8;
+    while let Some((_, mv)) = best_cheapest_recapture(&mut pos, sq, depth) {
+        depth = depth.saturating_sub(1).max(1);
         let piece = pos.piece_at(mv.from())?;
         if piece.color == us {
             let direct = direct_attackers.iter().any(|d| d.0 == mv.from());
@@ -303,23 +309,95 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<(Lined, Line
         }
         pos.play_unchecked(mv);
     }
-    // The side that took last: its other pieces on the square count too.
-    let (last, listed) = if pos.turn() == us {
-        (!us, &mut defenders)
-    } else {
-        (us, &mut attackers)
-    };
+    // The side that took last: its other pieces that could take back on the
+    // square, were it taken, count too.
+    let last = !pos.turn();
+    let mut false_roots = Vec::new();
     for s in pos.attackers_to(sq, last) {
-        if s != sq && !listed.iter().any(|l| l.0 == s) {
-            let direct = if last == us {
-                direct_attackers.iter().any(|d| d.0 == s)
-            } else {
-                direct_defenders.iter().any(|d| d.0 == s)
-            };
-            listed.push((s, pos.piece_at(s)?, direct));
+        let listed = |l: &Lined| l.iter().any(|p| p.0 == s);
+        if s == sq || listed(&attackers) || listed(&defenders) {
+            continue;
+        }
+        let piece = pos.piece_at(s)?;
+        let exposed_to = exposed_by_taking_back(&pos, s, sq);
+        if !exposed_to.is_empty() {
+            if last != us {
+                false_roots.push(root(s, piece, exposed_to));
+            }
+            continue;
+        }
+        let (list, direct) = if last == us {
+            (&mut attackers, &direct_attackers)
+        } else {
+            (&mut defenders, &direct_defenders)
+        };
+        list.push((s, piece, direct.iter().any(|d| d.0 == s)));
+    }
+    // The opponent's pieces that seem to protect the square but could not
+    // take back when the exchange ended (our piece stands there).
+    let seeming: Vec<Square> = if last == us {
+        pos.attackers_to(sq, !us).into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    for s in seeming {
+        let piece = pos.piece_at(s)?;
+        let exposed_to = exposed_by_taking_back(&pos, s, sq);
+        if !exposed_to.is_empty() {
+            false_roots.push(root(s, piece, exposed_to));
         }
     }
-    (!defenders.is_empty() && attackers.len() > defenders.len()).then_some((attackers, defenders))
+    let outnumbered = !defenders.is_empty() && attackers.len() > defenders.len();
+    outnumbered.then_some(Outnumbering {
+        attackers,
+        defenders,
+        false_roots,
+    })
+}
+
+/// What [`outnumbering`] counts: the attackers, the defenders, and the
+/// opponent's pieces that seem to defend but cannot take back.
+pub(crate) struct Outnumbering {
+    /// The pieces that take in turn, the threat's own capturer first.
+    pub attackers: Lined,
+    /// The opponent's pieces that take back.
+    pub defenders: Lined,
+    /// The opponent's pieces that seem to defend but cannot legally take
+    /// back (假根).
+    pub false_roots: Vec<FalseRoot>,
+}
+
+/// A false root: the piece on `square` cannot take back, the enemy pieces
+/// `exposed_to` then attacking its king.
+fn root(square: Square, piece: Piece, exposed_to: Vec<(Square, Piece)>) -> FalseRoot {
+    FalseRoot {
+        square,
+        piece,
+        exposed_to,
+        in_check: false,
+    }
+}
+
+/// The enemy pieces that would attack the king of the piece on `from` in
+/// `pos` if that piece took on `sq` an enemy piece (the one there, or one
+/// that took the piece of its own there): none for a piece that can take
+/// there legally.
+fn exposed_by_taking_back(pos: &Position, from: Square, sq: Square) -> Vec<(Square, Piece)> {
+    let Some(piece) = pos.piece_at(from) else {
+        return Vec::new();
+    };
+    let color = piece.color;
+    let king = if piece.role == Role::King {
+        sq
+    } else {
+        pos.king(color)
+    };
+    let occupied = pos.occupied().without(from);
+    let enemies = pos.us(!color).without(sq);
+    pos.king_danger(king, !color, occupied, enemies)
+        .into_iter()
+        .filter_map(|s| Some((s, pos.piece_at(s)?)))
+        .collect()
 }
 
 /// Pieces with their squares, each marked whether it takes at once (false
@@ -749,6 +827,114 @@ mod tests {
         let line: Vec<String> = u.line.iter().map(ToString::to_string).collect();
         assert_eq!(line, ["i1d1", "c1d1", "b7c5"]);
         assert_eq!(u.tally.net(), 1);
+    }
+
+    #[test]
+    fn an_under_protected_piece_lists_only_the_pieces_that_can_take() {
+        // The rooks a5 and d1 attack the cannon d5, which the rook d9
+        // protects. The horse e3 seems to attack it too, but is pinned by
+        // the rook e8 against its king; the horse f6 seems to protect it,
+        // but is pinned by the cannon f0 (over the advisor f2): neither
+        // takes, and the horse f6 is
+        // named as a false root.
+        let ahead = Position::from_fen("3r1k3/4r4/9/5n3/R2c5/9/4N4/5A3/3R5/4KC3 w").unwrap();
+        let count = outnumbering(&ahead, Move::parse_uci("a5d5").unwrap()).unwrap();
+        let rook = |s: &str, color| (sq(s), Piece::new(color, Role::Rook), true);
+        assert_eq!(
+            count.attackers,
+            vec![rook("a5", Color::Red), rook("d1", Color::Red)]
+        );
+        assert_eq!(count.defenders, vec![rook("d9", Color::Black)]);
+        let roots: Vec<(Square, Vec<Square>)> = count
+            .false_roots
+            .iter()
+            .map(|r| (r.square, r.exposed_to.iter().map(|e| e.0).collect()))
+            .collect();
+        assert_eq!(roots, vec![(sq("f6"), vec![sq("f0")])]);
+    }
+
+    /// `fen` mirrored left to right.
+    fn mirrored(fen: &str) -> String {
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|rank| {
+                let mut squares = String::new();
+                for c in rank.chars() {
+                    match c.to_digit(10) {
+                        Some(n) => squares.extend(std::iter::repeat_n('1', n as usize)),
+                        None => squares.push(c),
+                    }
+                }
+                squares.chars().rev().collect()
+            })
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
+    #[test]
+    fn an_under_protected_piece_is_counted_alike_on_the_mirrored_board() {
+        // Every capture in the positions of the public rule cases and of
+        // random playouts: of equally cheap pieces, the one that does best
+        // takes, so the count does not follow the order of the board.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+                positions.push(pos.passed());
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x0C0_17ED_A11C_0003);
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+            }
+        }
+        let flip = |s: Square| Square::parse(&mirrored_square(&s.to_string())).unwrap();
+        let mut counted = 0;
+        for pos in &positions {
+            // A position passed while in check is no legal position to mirror.
+            let Ok(other) = Position::from_fen(&mirrored(&pos.fen())) else {
+                continue;
+            };
+            for mv in pos.legal_captures() {
+                let there = Move::new(flip(mv.from()), flip(mv.to()));
+                let here = outnumbering(pos, mv);
+                let there = outnumbering(&other, there);
+                let squares = |c: &Option<Outnumbering>| {
+                    c.as_ref().map(|c| {
+                        // The same pieces (listed in the order of the board, after those that take).
+                        let of = |l: &Lined| {
+                            let mut pieces: Vec<_> = l.iter().map(|p| (p.0, p.2)).collect();
+                            pieces.sort();
+                            pieces
+                        };
+                        (of(&c.attackers), of(&c.defenders))
+                    })
+                };
+                let mirrored_here = squares(&here).map(|(a, d)| {
+                    let back = |l: Vec<(Square, bool)>| {
+                        let mut l: Vec<_> = l.into_iter().map(|(s, d)| (flip(s), d)).collect();
+                        l.sort();
+                        l
+                    };
+                    (back(a), back(d))
+                });
+                assert_eq!(mirrored_here, squares(&there), "{} {mv}", pos.fen());
+                counted += usize::from(here.is_some());
+            }
+        }
+        assert!(counted > 50, "{counted}");
+    }
+
+    /// A square's name mirrored left to right: a5 is i5.
+    fn mirrored_square(name: &str) -> String {
+        let file = name.as_bytes()[0];
+        format!("{}{}", char::from(b'a' + b'i' - file), &name[1..])
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::checks_line::{line_taker, won_by_checks_line};
+use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
 use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
@@ -312,9 +312,9 @@ fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> 
                 Some(check) if t.kind == ThreatKind::AfterChecks => {
                     won_by_checks_line(&mut ahead.clone(), check, t.target, ThreatRules::of(rules))
                 }
-                _ => Vec::new(),
+                _ => ChecksLine::default(),
             };
-            line_taker(ahead, &line).map_or(t.attacker, |taker| taker.0)
+            line_taker(ahead, line.to_capture()).map_or(t.attacker, |taker| taker.0)
         })
         .collect()
 }

@@ -279,7 +279,7 @@ fn chase_reason(
         (ThreatKind::AfterChecks, Some(check), Some((after, rules))) => {
             let mut ahead = after.passed();
             let line = won_by_checks_line(&mut ahead, check, t.target, ThreatRules::of(rules));
-            (!line.is_empty()).then_some((ahead, line))
+            (!line.moves.is_empty()).then_some((ahead, line))
         }
         _ => None,
     };
@@ -287,7 +287,7 @@ fn chase_reason(
     // the end of the line, the first check said besides when another gives it.
     let taker = line
         .as_ref()
-        .and_then(|(ahead, line)| line_taker(ahead, line))
+        .and_then(|(ahead, line)| line_taker(ahead, line.to_capture()))
         .unwrap_or((t.attacker, t.by));
     let first_checker = (taker.0 != t.attacker).then(|| piece_in(lang, t.by, t.attacker));
     // An even exchange that takes away a defender: what it takes away.
@@ -298,12 +298,12 @@ fn chase_reason(
     let tally = match (&line, &unguarded, after) {
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
-            let tally = Tally::of_line(&mut ahead, line);
+            let tally = Tally::of_line(&mut ahead, &line.moves);
             // Unless the line accounts for the gain, what is lost elsewhere after it.
             Some(if tally.net() == t.gain {
                 tally
             } else {
-                tally.and(Tally::elsewhere(&mut ahead, line))
+                tally.and(Tally::elsewhere(&mut ahead, &line.moves))
             })
         }
         (None, Some(u), _) => Some(u.tally.clone()),
@@ -321,7 +321,7 @@ fn chase_reason(
     };
     let tally = tally.unwrap_or_default();
     let (gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
-    let line = line.map(|(ahead, line)| write_moves(&ahead, &line, lang));
+    let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
     // The exchange and the capture after it, shown as a line.
     let exchange = match (&unguarded, after) {
         (Some(u), Some(after)) => match lang {
@@ -351,11 +351,15 @@ fn chase_reason(
                 format!("a rook won for a lesser piece (net gain: {gain})")
             }
             ThreatKind::Outnumbered => match &count {
-                Some((attackers, defenders)) => format!(
-                    "more attackers than defenders ({} against {}): the full exchange wins \
+                Some(count) => format!(
+                    "more attackers than defenders ({} against {}{}): the full exchange wins \
                      material (net gain: {gain})",
-                    and_list(&names(attackers)),
-                    and_list(&names(defenders)),
+                    and_list(&names(&count.attackers)),
+                    and_list(&names(&count.defenders)),
+                    false_roots_reason(&count.false_roots, lang)
+                        .iter()
+                        .map(|r| format!("; {r}"))
+                        .collect::<String>(),
                 ),
                 None => format!(
                     "more attackers than defenders: the full exchange wins material (net gain: \
@@ -427,10 +431,14 @@ fn chase_reason(
             ThreatKind::RookByLesser if exact => gain,
             ThreatKind::RookByLesser => format!("以小换车，{gain}"),
             ThreatKind::Outnumbered => match &count {
-                Some((attackers, defenders)) => format!(
-                    "少根子：{}攻，仅{}保护，联合捉，完整交换后{gain}",
-                    names(attackers).join("、"),
-                    names(defenders).join("、")
+                Some(count) => format!(
+                    "少根子：{}攻，仅{}保护{}，联合捉，完整交换后{gain}",
+                    names(&count.attackers).join("、"),
+                    names(&count.defenders).join("、"),
+                    match false_roots_reason(&count.false_roots, lang).as_slice() {
+                        [] => String::new(),
+                        roots => format!("（{}，假根）", roots.join("，")),
+                    }
                 ),
                 None => format!("少根子，联合捉，完整交换后{gain}"),
             },
