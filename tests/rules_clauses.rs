@@ -1876,6 +1876,24 @@ fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
             "{text}"
         );
     }
+    // CXA 2020 diagram 7, ply 1: after the line, the black pawn e3 can take
+    // the elephant e2 (and the pawn is taken back): the gain counts that
+    // exchange, which the reason says since the line does not show it.
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let ruling = play(CXA, fen, "i0h0 i8h8 h0i0 h8i8").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains(
+            "(net gain: a rook and a crossed pawn for a horse and an elephant, counting the \
+             exchange after black pawn e3 takes red elephant e2): h0h9 e8f9 f8a8 i8g8 a8g8"
+        ),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains("以一马一相换一车一卒（计入其后黑卒(e3)吃红相(e2)的交换）：炮二进九"),
+        "{zh}"
+    );
 }
 
 #[test]
@@ -2185,4 +2203,26 @@ fn a_chase_won_by_checks_names_the_piece_that_takes() {
     // The nature keeps the piece that gives the first check.
     let last = referee.ruling().repetition.unwrap();
     assert_eq!(last.moves.last().unwrap().nature.attackers, vec![sq("h6")]);
+}
+
+#[test]
+fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
+    // CXA 2020 diagram 25, ply 1: the cannon d3, the rook d5 and the rook
+    // b9 against the horse d9, which the advisor e8 protects; the king e9
+    // stands beside it but would be in check from the rook b9 on taking back.
+    let fen = "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w";
+    let cycle = "d4d5 f5g7 d5d4 g7f5";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red cannon d3 threatens black horse d9: more attackers than defenders (red cannon d3, \
+         red rook d5 and red rook b9 against black advisor e8; black king e9 would be in check \
+         from red rook b9): the full exchange wins material (net gain: a horse and an advisor \
+         for a cannon); before this move, taking it cost red rook d4"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护\
+         （黑将(e9)反吃则被红车(b9)照将，假根），联合捉，完整交换后以炮换一马一士；\
+         此着前吃之须失红车(d4)）"
+    );
 }

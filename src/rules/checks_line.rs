@@ -253,7 +253,7 @@ mod tests {
                 let tally = if tally.net() == w.gain {
                     tally
                 } else {
-                    tally.and(Tally::elsewhere(&mut pos.clone(), &line.moves))
+                    tally.and(Tally::elsewhere(&mut pos.clone(), &line.moves).0)
                 };
                 assert_eq!(tally.net(), w.gain, "{} {:?}", pos.fen(), line.moves);
                 won += 1;

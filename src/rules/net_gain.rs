@@ -47,13 +47,15 @@ impl Tally {
     /// What the opponent then wins elsewhere, as the net gain counts it:
     /// after the last move of `line`, played from `pos` (whose side to move
     /// makes the threat), the opponent's most winning capture on another
-    /// square, with the exchange it starts there. The position is restored.
-    pub(crate) fn elsewhere(pos: &mut Position, line: &[Move]) -> Tally {
+    /// square, with the exchange it starts there; with that capture. The
+    /// position is restored.
+    pub(crate) fn elsewhere(pos: &mut Position, line: &[Move]) -> (Tally, Option<Move>) {
         let us = pos.turn();
         let mut tally = Tally::default();
         let Some(last) = line.last() else {
-            return tally;
+            return (tally, None);
         };
+        let mut capture = None;
         let undos: Vec<_> = line.iter().map(|&mv| pos.play_unchecked(mv)).collect();
         if pos.turn() != us {
             let best = pos
@@ -64,6 +66,7 @@ impl Tally {
                 .filter(|g| g.0 > 0)
                 .max_by_key(|g| g.0);
             if let Some((_, reply)) = best {
+                capture = Some(reply);
                 let mut answered = pos.clone();
                 tally = Tally::of_line(&mut answered, &[reply]);
                 // Seen from the threat's side: what the opponent wins is given.
@@ -73,7 +76,7 @@ impl Tally {
         for undo in undos.into_iter().rev() {
             pos.undo(undo);
         }
-        tally
+        (tally, capture)
     }
 
     /// This tally and `other` together.

@@ -295,6 +295,8 @@ fn chase_reason(
         .filter(|_| t.kind == ThreatKind::RemovesDefender)
         .and_then(|after| unguarded(&after.passed(), t));
     // What is won and given, in pieces, when the position is known.
+    // The opponent's capture elsewhere after the line, when the gain counts it.
+    let mut then_taken = None;
     let tally = match (&line, &unguarded, after) {
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
@@ -303,7 +305,9 @@ fn chase_reason(
             Some(if tally.net() == t.gain {
                 tally
             } else {
-                tally.and(Tally::elsewhere(&mut ahead, &line.moves))
+                let (lost, capture) = Tally::elsewhere(&mut ahead, &line.moves);
+                then_taken = capture.and_then(|c| taken_after(&ahead, &line.moves, c, lang));
+                tally.and(lost)
             })
         }
         (None, Some(u), _) => Some(u.tally.clone()),
@@ -320,7 +324,14 @@ fn chase_reason(
         _ => None,
     };
     let tally = tally.unwrap_or_default();
-    let (gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
+    let (mut gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
+    // Pieces that come from a capture the line does not show: that capture said.
+    if let Some(taken) = then_taken.filter(|_| exact) {
+        gain = match lang {
+            Lang::En => format!("{gain}, counting the exchange after {taken}"),
+            Lang::Zh => format!("{gain}（计入其后{taken}的交换）"),
+        };
+    }
     let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
     // The exchange and the capture after it, shown as a line.
     let exchange = match (&unguarded, after) {
@@ -495,6 +506,27 @@ fn chase_reason(
             piece_zh(t.piece, t.target)
         )
     }
+}
+
+/// The capture `capture`, played after `line` from `pos`, in words: "black
+/// pawn e3 takes red elephant e2" (黑卒(e3)吃红相(e2)).
+fn taken_after(pos: &Position, line: &[Move], capture: Move, lang: Lang) -> Option<String> {
+    let mut after = pos.clone();
+    for &mv in line {
+        after.play_unchecked(mv);
+    }
+    let (by, taken) = (
+        after.piece_at(capture.from())?,
+        after.piece_at(capture.to())?,
+    );
+    let (by, taken) = (
+        piece_in(lang, by, capture.from()),
+        piece_in(lang, taken, capture.to()),
+    );
+    Some(match lang {
+        Lang::En => format!("{by} takes {taken}"),
+        Lang::Zh => format!("{by}吃{taken}"),
+    })
 }
 
 /// What stops a defender from taking back, as its clause says it.
