@@ -2226,3 +2226,12 @@ fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
          此着前吃之须失红车(d4)）"
     );
 }
+
+#[test]
+fn the_chinese_ruling_names_the_rulebook_it_applies() {
+    // The rule set is named by the rulebook's title, its contract name after it.
+    let referee = play(AXF, PERPETUAL_CHECK, PERPETUAL_CHECK_CYCLE);
+    let zh = referee.ruling().render(Lang::Zh);
+    assert!(zh.contains("。规则：《亚洲象棋规例》（axf）。"), "{zh}");
+    assert!(!zh.contains("规则：axf"), "{zh}");
+}

@@ -37,6 +37,15 @@ impl RuleSet {
     pub const fn is_cxa(self) -> bool {
         matches!(self, RuleSet::Cxa2011 | RuleSet::Cxa2020)
     }
+
+    /// The rulebook's Chinese title: 《象棋竞赛规则（2020版）》, 《亚洲象棋规例》.
+    pub const fn book_zh(self) -> &'static str {
+        match self {
+            RuleSet::Cxa2011 => "《象棋竞赛规则（2011版）》",
+            RuleSet::Cxa2020 => "《象棋竞赛规则（2020版）》",
+            RuleSet::Axf => "《亚洲象棋规例》",
+        }
+    }
 }
 
 impl fmt::Display for RuleSet {
