@@ -455,7 +455,7 @@ mod tests {
                 positions.push(pos.passed());
             }
         }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x5EED_0F_D1CE_0001);
+        let mut random = crate::board::random_moves::RandomMoves::new(0x005E_ED0F_D1CE_0001);
         for _ in 0..30 {
             let mut pos = Position::startpos();
             for _ in 0..120 {

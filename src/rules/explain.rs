@@ -748,7 +748,7 @@ mod tests {
                 positions.push(pos.passed());
             }
         }
-        let mut random = crate::board::random_moves::RandomMoves::new(0xD1FF_E5E7_0F_0002);
+        let mut random = crate::board::random_moves::RandomMoves::new(0x00D1_FFE5_E70F_0002);
         for _ in 0..60 {
             let mut pos = Position::startpos();
             for _ in 0..150 {
@@ -885,7 +885,7 @@ mod tests {
                 positions.push(pos.passed());
             }
         }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x0C0_17ED_A11C_0003);
+        let mut random = crate::board::random_moves::RandomMoves::new(0x00C0_17ED_A11C_0003);
         for _ in 0..40 {
             let mut pos = Position::startpos();
             for _ in 0..150 {
