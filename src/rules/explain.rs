@@ -7,8 +7,8 @@ use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
 use super::exchange::{
-    best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_then_capture_line,
-    value,
+    best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_line,
+    exchange_then_capture_line, value,
 };
 use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
 use super::nature::{Exemption, exemption};
@@ -414,8 +414,8 @@ pub(crate) struct Unguarded {
     /// The pieces won and given: the exchange, the capture after it and
     /// the exchange on that square.
     pub tally: Tally,
-    /// The capture, the recapture and the capture after it, from the
-    /// position the threat stands in.
+    /// The capture, the recapture, the capture after it and the exchange on
+    /// that square, from the position the threat stands in.
     pub line: Vec<Move>,
 }
 
@@ -423,8 +423,9 @@ pub(crate) struct Unguarded {
 /// defender, in `ahead` (its side to move makes the threat): the line that
 /// shows the gain the ruling counts ([`exchange_then_capture_line`]: the
 /// capture, the opponent's recapture that leaves least and the capture that
-/// then wins most), the defenders the exchange takes away from the piece
-/// then won, and the tally of it all. None when no such line is found.
+/// then wins most, then the exchange on that square), the defenders the
+/// exchange takes away from the piece then won (one lined up behind another
+/// included), and the tally of it all. None when no such line is found.
 pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     let (won, _) = t.won_after?;
     let first = Move::new(t.attacker, t.target);
@@ -437,10 +438,10 @@ pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
         return None;
     }
     let them = !pos.turn();
-    let guards = pos.attackers_to(won, them);
+    let guards = guards_of(&mut pos, take);
     pos.play_unchecked(first);
     pos.play_unchecked(recapture);
-    let still = pos.attackers_to(won, them);
+    let still = guards_of(&mut pos, take);
     let removed = guards
         .into_iter()
         .filter(|&s| {
@@ -450,17 +451,48 @@ pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
             } else {
                 still.contains(s)
             };
-            !guards
+            !guards && ahead.piece_at(s).is_some_and(|p| p.color == them)
         })
         .filter_map(|s| Some((s, ahead.piece_at(s)?)))
         .collect();
-    let line = vec![first, recapture, take];
+    let mut line = vec![first, recapture, take];
     let tally = Tally::of_line(&mut ahead.clone(), &line);
+    // The exchange on the square of the capture, as the tally counts it.
+    pos.play_unchecked(take);
+    line.extend(exchange_line(&mut pos, take.to()));
     Some(Unguarded {
         removed,
         tally,
         line,
     })
+}
+
+/// The squares of the opponent's pieces that protect the piece the capture
+/// `take` (of the side to move in `pos`) would take: those that attack its
+/// square, and, when `take` can be played, those that take back in the
+/// exchange it starts, each side taking with the cheapest piece that does
+/// best until one has none left (so a piece lined up behind another counts).
+/// The position is restored.
+fn guards_of(pos: &mut Position, take: Move) -> Bitboard {
+    let sq = take.to();
+    let them = !pos.turn();
+    let mut guards = pos.attackers_to(sq, them);
+    if !pos.is_legal(take) {
+        return guards;
+    }
+    let mut undos = vec![pos.play_unchecked(take)];
+    let mut depth: u32 = 8;
+    while let Some((_, mv)) = best_cheapest_recapture(pos, sq, depth) {
+        depth = depth.saturating_sub(1).max(1);
+        if pos.turn() == them {
+            guards.set(mv.from());
+        }
+        undos.push(pos.play_unchecked(mv));
+    }
+    for undo in undos.into_iter().rev() {
+        pos.undo(undo);
+    }
+    guards
 }
 
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
@@ -825,8 +857,11 @@ mod tests {
         };
         let u = unguarded(&pos, &threat).unwrap();
         let line: Vec<String> = u.line.iter().map(ToString::to_string).collect();
-        assert_eq!(line, ["i1d1", "c1d1", "b7c5"]);
+        assert_eq!(line, ["i1d1", "c1d1", "b7c5", "c4c5", "a7c5"]);
         assert_eq!(u.tally.net(), 1);
+        // The defender that matters: the rook c1, lined up behind the pawn c4.
+        let rook = (sq("c1"), Piece::new(Color::Red, Role::Rook));
+        assert_eq!(u.removed, vec![rook]);
     }
 
     #[test]
