@@ -1972,10 +1972,10 @@ fn defenders_stopped_alike_share_one_clause() {
     let en = &cycle_reasons(CXA, fen, cycle, Lang::En)[1];
     assert!(
         en.starts_with(
-            "black cannon g0 threatens red advisor d0: none of its defenders can take back: \
-             red king e0 would be in check from black cannon b0 and black rook h0; red rook d1, \
-             red advisor e1 and red horse c2 would not answer the check from black rook h0; \
-             before this move, taking it cost black rook i0; "
+            "black cannon g0 threatens red advisor d0: none of its defenders can take back (red \
+             king e0 would be in check from black cannon b0 and black rook h0; red rook d1, red \
+             advisor e1 and red horse c2 would not answer the check from black rook h0); before \
+             this move, taking it cost black rook i0; "
         ),
         "{en}"
     );

@@ -355,7 +355,8 @@ fn chase_reason(
                 if let [_] = t.false_roots.as_slice() {
                     format!("its only defender {}", roots.join(""))
                 } else {
-                    format!("none of its defenders can take back: {}", roots.join("; "))
+                    // In brackets: the clauses that follow are the threat's, not the roots'.
+                    format!("none of its defenders can take back ({})", roots.join("; "))
                 }
             }
             ThreatKind::RookByLesser => {
