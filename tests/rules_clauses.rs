@@ -1813,26 +1813,86 @@ fn a_ruling_warns_while_the_game_goes_on_and_decides_once_it_ends() {
 #[test]
 fn a_chase_after_checks_shows_its_line_in_the_language_of_the_table() {
     // CXA 2020 diagram 3: the black rook wins the red advisor e1 by checking
-    // first: Rh0+, the elephant interposes on g0 and is taken with check, the
-    // advisor interposes on f0 and is taken.
+    // first. The reply that concedes least is shown: the advisor steps to f0
+    // (interposing the elephant on g0 would lose it too) and is taken.
     let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
     let ruling = play(CXA, fen, "e2g0 h1g1 g0e2 g1h1").ruling();
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains(
-            "黑车(h1)捉红仕(e1)（连将后吃子，对方最佳应对下净得相当于一士(象)的子力：车８进１ \
-             相五退三 车８平７ 仕五退四 车７平６）"
-        ),
+        zh.contains("黑车(h1)捉红仕(e1)（连将后吃子，净得一仕：车８进１ 仕五退四 车８平６）"),
         "{zh}"
     );
     let en = ruling.render(Lang::En);
     assert!(
         en.contains(
             "black rook h1 threatens red advisor e1: won by checks, then a capture (net gain: \
-             material worth an advisor or elephant against the best defence): h1h0 e2g0 h0g0 \
-             e1f0 g0f0"
+             an advisor, for nothing): h1h0 e1f0 h0f0"
         ),
         "{en}"
+    );
+}
+
+#[test]
+fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
+    // CXA 2020 diagram 24: after Re5+ Re8, the pawn c9 checks from d9 and
+    // draws the king off the rook e8: the gain the ruling counts, a rook for
+    // a crossed pawn, is the line's, not a worth on the scale.
+    let fen = "2P1kn3/4r4/9/9/p3p3R/9/4P4/4B4/9/2BAKA3 w";
+    let ruling = play(CXA, fen, "i5i9 e8f8 i9i5 f8e8").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains(
+            "red rook i5 threatens black rook f8: won by checks, then a capture (net gain: a \
+             rook for a crossed pawn): i5e5 f8e8 c9d9 e9d9 e5e8"
+        ),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains(
+            "红车(i5)捉黑车(f8)（连将后吃子，以兵换车：车一平五 车６平５ 兵七平六 将５平４ \
+             车五进三）"
+        ),
+        "{zh}"
+    );
+    // CXA 2020 diagram 26: the cannon takes the elephant e2 with check; the
+    // elephant g0 takes it back, which concedes least, and the cannon h4
+    // takes the rook.
+    let fen = "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 w";
+    let ruling = play(CXA, fen, "d4d7 h4h7 d7d4 h7h4").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains("(net gain: a rook and an elephant for a cannon): e4e2 g0e2 h4d4"),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains("以炮换一车一相：炮５进２ 相三进五 炮８平４"),
+        "{zh}"
+    );
+    for text in [en, zh] {
+        assert!(
+            !text.contains("best defence") && !text.contains("最佳应对"),
+            "{text}"
+        );
+    }
+    // CXA 2020 diagram 7, ply 1: after the line, the black pawn e3 can take
+    // the elephant e2 (and the pawn is taken back): the gain counts that
+    // exchange, which the reason says since the line does not show it.
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w";
+    let ruling = play(CXA, fen, "i0h0 i8h8 h0i0 h8i8").ruling();
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains(
+            "(net gain: a rook and a crossed pawn for a horse and an elephant, counting the \
+             exchange after black pawn e3 takes red elephant e2): h0h9 e8f9 f8a8 i8g8 a8g8"
+        ),
+        "{en}"
+    );
+    let zh = ruling.render(Lang::Zh);
+    assert!(
+        zh.contains("以一马一相换一车一卒（计入其后黑卒(e3)吃红相(e2)的交换）：炮二进九"),
+        "{zh}"
     );
 }
 
@@ -1912,10 +1972,10 @@ fn defenders_stopped_alike_share_one_clause() {
     let en = &cycle_reasons(CXA, fen, cycle, Lang::En)[1];
     assert!(
         en.starts_with(
-            "black cannon g0 threatens red advisor d0: none of its defenders can take back: \
-             red king e0 would be in check from black cannon b0 and black rook h0; red rook d1, \
-             red advisor e1 and red horse c2 would not answer the check from black rook h0; \
-             before this move, taking it cost black rook i0; "
+            "black cannon g0 threatens red advisor d0: none of its defenders can take back (red \
+             king e0 would be in check from black cannon b0 and black rook h0; red rook d1, red \
+             advisor e1 and red horse c2 would not answer the check from black rook h0); before \
+             this move, taking it cost black rook i0; "
         ),
         "{en}"
     );
@@ -2090,11 +2150,12 @@ fn an_exchange_that_removes_a_defender_names_it_and_the_piece_left_hanging() {
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
         "red cannon i5 threatens black horse c5: the even exchange takes away the protection \
          of black pawn e4 by black horse c5, and black pawn e4 is then won (net gain: a horse \
-         and a crossed pawn for a cannon)"
+         and a crossed pawn for a cannon): i5c5 e7c5 f6e4"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒）"
+        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒：\
+         炮一平七 象５进３ 马四退五）"
     );
 }
 
@@ -2142,4 +2203,35 @@ fn a_chase_won_by_checks_names_the_piece_that_takes() {
     // The nature keeps the piece that gives the first check.
     let last = referee.ruling().repetition.unwrap();
     assert_eq!(last.moves.last().unwrap().nature.attackers, vec![sq("h6")]);
+}
+
+#[test]
+fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
+    // CXA 2020 diagram 25, ply 1: the cannon d3, the rook d5 and the rook
+    // b9 against the horse d9, which the advisor e8 protects; the king e9
+    // stands beside it but would be in check from the rook b9 on taking back.
+    let fen = "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w";
+    let cycle = "d4d5 f5g7 d5d4 g7f5";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "red cannon d3 threatens black horse d9: more attackers than defenders (red cannon d3, \
+         red rook d5 and red rook b9 against black advisor e8; black king e9 would be in check \
+         from red rook b9): the full exchange wins material (net gain: a horse and an advisor \
+         for a cannon); before this move, taking it cost red rook d4"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
+        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护\
+         （黑将(e9)反吃则被红车(b9)照将，假根），联合捉，完整交换后以炮换一马一士；\
+         此着前吃之须失红车(d4)）"
+    );
+}
+
+#[test]
+fn the_chinese_ruling_names_the_rulebook_it_applies() {
+    // The rule set is named by the rulebook's title, its contract name after it.
+    let referee = play(AXF, PERPETUAL_CHECK, PERPETUAL_CHECK_CYCLE);
+    let zh = referee.ruling().render(Lang::Zh);
+    assert!(zh.contains("。规则：《亚洲象棋规例》（axf）。"), "{zh}");
+    assert!(!zh.contains("规则：axf"), "{zh}");
 }

@@ -845,8 +845,14 @@ fn natures_note(run: &MoveRun, lang: Lang) -> String {
         (Lang::En, _) => {
             format!("The last {n} moves (plies {from}–{to}), classified under {rules}:")
         }
-        (Lang::Zh, 1) => format!("最后一着（第{to}着）的性质，规则：{rules}："),
-        (Lang::Zh, _) => format!("最后{n}着（第{from}–{to}着）的性质，规则：{rules}："),
+        (Lang::Zh, 1) => format!(
+            "最后一着（第{to}着）的性质，规则：{}（{rules}）：",
+            rules.book_zh()
+        ),
+        (Lang::Zh, _) => {
+            let book = rules.book_zh();
+            format!("最后{n}着（第{from}–{to}着）的性质，规则：{book}（{rules}）：")
+        }
     };
     format!("\n{heading}\n{}", run.table(lang))
 }

@@ -101,6 +101,29 @@ pub(crate) fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 
     out
 }
 
+/// Of the side to move's cheapest legal captures on `sq`
+/// ([`cheapest_recaptures`]), the one that does best in the exchange there,
+/// looking `depth` captures ahead (the first of those that do as well), with
+/// what it gains; None when there is none, or the piece on `sq` is a king.
+pub(crate) fn best_cheapest_recapture(
+    pos: &mut Position,
+    sq: Square,
+    depth: u32,
+) -> Option<(i32, Move)> {
+    let target = pos.piece_at(sq).filter(|p| p.role != Role::King)?;
+    let gained = value(target, sq);
+    let mut best: Option<(i32, Move)> = None;
+    for mv in cheapest_recaptures(pos, sq) {
+        let undo = pos.play_unchecked(mv);
+        let reply = recapture_gain(pos, sq, depth - 1);
+        pos.undo(undo);
+        if best.is_none_or(|b| gained - reply > b.0) {
+            best = Some((gained - reply, mv));
+        }
+    }
+    best
+}
+
 /// The captures of the exchange on `sq` as [`recapture_gain`] weighs it,
 /// the side to move first: each side takes back with its best recapture
 /// while that pays, and stops when none does. Worked out for reasons only
@@ -110,20 +133,7 @@ pub(crate) fn exchange_line(pos: &mut Position, sq: Square) -> Vec<Move> {
     let mut undos = Vec::new();
     // As deep as exchange_after looks after its capture.
     for depth in (1..=8).rev() {
-        let Some(target) = pos.piece_at(sq).filter(|p| p.role != Role::King) else {
-            break;
-        };
-        let gained = value(target, sq);
-        let mut best: Option<(i32, Move)> = None;
-        for mv in cheapest_recaptures(pos, sq) {
-            let undo = pos.play_unchecked(mv);
-            let reply = recapture_gain(pos, sq, depth - 1);
-            pos.undo(undo);
-            if best.is_none_or(|b| gained - reply > b.0) {
-                best = Some((gained - reply, mv));
-            }
-        }
-        match best {
+        match best_cheapest_recapture(pos, sq, depth) {
             Some((gain, mv)) if gain > 0 => {
                 line.push(mv);
                 undos.push(pos.play_unchecked(mv));
@@ -274,6 +284,39 @@ pub(super) fn exchange_then_capture(
     least.map_or((0, None), |(best, won)| (taken - given + best, won))
 }
 
+/// The moves behind [`exchange_then_capture`] of `mv`, for reasons (rulings
+/// need the gain alone): the opponent's recapture that leaves least (the
+/// first, in move order, of those that leave as little) and the capture that
+/// then wins most (the first of those that win as much), which takes the
+/// piece [`exchange_then_capture`] names. None when it names none. The
+/// position is restored.
+pub(crate) fn exchange_then_capture_line(pos: &mut Position, mv: Move) -> Option<(Move, Move)> {
+    let mut before = pos.clone();
+    let mut winning_before = |c: Move| {
+        before.piece_at(c.to()).is_some() && before.is_legal(c) && capture_gain(&mut before, c) > 0
+    };
+    let first = pos.play_unchecked(mv);
+    // Per recapture, the best capture after it: (gain, recapture, capture).
+    let mut least: Option<(i32, Move, Option<Move>)> = None;
+    for recapture in cheapest_recaptures(pos, mv.to()) {
+        let second = pos.play_unchecked(recapture);
+        let mut best = (0, None);
+        for c in pos.legal_captures() {
+            let gain = capture_gain(pos, c);
+            if gain > best.0 && !winning_before(c) {
+                best = (gain, Some(c));
+            }
+        }
+        pos.undo(second);
+        if least.is_none_or(|l| best.0 < l.0) {
+            least = Some((best.0, recapture, best.1));
+        }
+    }
+    pos.undo(first);
+    let (_, recapture, capture) = least?;
+    Some((recapture, capture?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,6 +438,58 @@ mod tests {
         assert!(
             positions.len() > 3000 && lost > 1000,
             "{} {lost}",
+            positions.len()
+        );
+    }
+
+    #[test]
+    fn the_line_of_an_exchange_then_a_capture_takes_the_piece_the_ruling_names() {
+        // Every capture in the positions of the public rule cases and of
+        // random playouts: the line's capture takes the piece that
+        // exchange_then_capture names, and its moves win what it counts.
+        let mut positions = Vec::new();
+        for (mut pos, moves) in crate::rules::public_case_games() {
+            for mv in moves {
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+                positions.push(pos.passed());
+            }
+        }
+        let mut random = crate::board::random_moves::RandomMoves::new(0x005E_ED0F_D1CE_0001);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let Some(mv) = random.pick(&pos) else { break };
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+            }
+        }
+        let mut named = 0;
+        for pos in &mut positions {
+            for mv in pos.legal_captures() {
+                let before = pos.clone();
+                let (gain, won) = exchange_then_capture(pos, mv);
+                let line = exchange_then_capture_line(pos, mv);
+                assert_eq!(*pos, before, "restored");
+                let Some((recapture, capture)) = line else {
+                    assert_eq!(won, None, "{} {mv}", pos.fen());
+                    continue;
+                };
+                named += 1;
+                let target = pos.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
+                let mover = pos.piece_at(mv.from()).map_or(0, |p| value(p, mv.to()));
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                after.play_unchecked(recapture);
+                // The piece taken where it stands after the recapture (the recapturer, maybe).
+                let taken = after.piece_at(capture.to()).map(|p| (capture.to(), p));
+                assert_eq!(taken, won, "{} {mv}", pos.fen());
+                assert_eq!(target - mover + capture_gain(&mut after, capture), gain);
+            }
+        }
+        assert!(
+            positions.len() > 3000 && named > 300,
+            "{} {named}",
             positions.len()
         );
     }

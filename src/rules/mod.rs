@@ -37,6 +37,15 @@ impl RuleSet {
     pub const fn is_cxa(self) -> bool {
         matches!(self, RuleSet::Cxa2011 | RuleSet::Cxa2020)
     }
+
+    /// The rulebook's Chinese title: 《象棋竞赛规则（2020版）》, 《亚洲象棋规例》.
+    pub const fn book_zh(self) -> &'static str {
+        match self {
+            RuleSet::Cxa2011 => "《象棋竞赛规则（2011版）》",
+            RuleSet::Cxa2020 => "《象棋竞赛规则（2020版）》",
+            RuleSet::Axf => "《亚洲象棋规例》",
+        }
+    }
 }
 
 impl fmt::Display for RuleSet {
@@ -153,6 +162,7 @@ impl FromStr for Nature {
     }
 }
 pub(crate) mod after_checks;
+pub(crate) mod checks_line;
 pub(crate) mod exchange;
 pub(crate) mod explain;
 pub(crate) mod idle;

@@ -13,16 +13,15 @@ use crate::text;
 
 use super::Nature;
 use super::RuleSet;
-use super::explain::{
-    NewAttack, NotBefore, describe, line_taker, new_attacks, not_before, won_by_checks_line,
-};
+use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
+use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, new_threats};
 use super::reason::threats_reason;
 use super::reason::{piece_en, piece_zh};
 use super::ruling::Lang;
-use super::threats::{Threat, ThreatKind};
+use super::threats::{Threat, ThreatKind, ThreatRules};
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,7 +228,7 @@ impl<'a> MoveRun<'a> {
                     })
                     .flatten();
                 Worked {
-                    attackers: takers(&pos.passed(), &m.nature),
+                    attackers: takers(&pos.passed(), &m.nature, self.rules),
                     after: pos.clone(),
                     line,
                     grounds,
@@ -254,7 +253,8 @@ impl<'a> MoveRun<'a> {
                     Grounds::Chase(before) => before.as_slice(),
                     _ => &[],
                 };
-                let chases = threats_reason(&worked.also, lang, Some(&worked.after), grounds);
+                let at = Some((&worked.after, self.rules));
+                let chases = threats_reason(&worked.also, lang, at, grounds);
                 match lang {
                     Lang::En => format!("{reason}; it also chases: {chases}"),
                     Lang::Zh => format!("{reason}；兼捉：{chases}"),
@@ -270,7 +270,9 @@ impl<'a> MoveRun<'a> {
                 Grounds::Chase(before) => before.as_slice(),
                 _ => &[],
             };
-            let mut reason = m.nature.reason_after(lang, &worked.after, grounds);
+            let mut reason = m
+                .nature
+                .reason_after(lang, &worked.after, self.rules, grounds);
             if let Why::Check(checkers) = &m.nature.why {
                 reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
             }
@@ -299,12 +301,12 @@ impl<'a> MoveRun<'a> {
 }
 
 /// The squares of the pieces that attack the targets of a move of nature
-/// `nature`, one for each target, in `ahead` (the position after the move,
+/// `nature` under `rules`, one for each target, in `ahead` (the position after the move,
 /// its mover to move again): a chase's capturers, the piece that takes at
 /// the end of the line for a piece won by checks (the first check is given
 /// by [`Threat::attacker`], and shown in the reason); otherwise
 /// [`MoveNature::attackers`].
-fn takers(ahead: &Position, nature: &MoveNature) -> Vec<Square> {
+fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> {
     if nature.nature != Nature::Chase {
         return nature.attackers.clone();
     }
@@ -314,11 +316,11 @@ fn takers(ahead: &Position, nature: &MoveNature) -> Vec<Square> {
         .map(|t| {
             let line = match t.first_check {
                 Some(check) if t.kind == ThreatKind::AfterChecks => {
-                    won_by_checks_line(&mut ahead.clone(), check, t.target)
+                    won_by_checks_line(&mut ahead.clone(), check, t.target, ThreatRules::of(rules))
                 }
-                _ => Vec::new(),
+                _ => ChecksLine::default(),
             };
-            line_taker(ahead, &line).map_or(t.attacker, |taker| taker.0)
+            line_taker(ahead, line.to_capture()).map_or(t.attacker, |taker| taker.0)
         })
         .collect()
 }

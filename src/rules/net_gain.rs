@@ -47,13 +47,15 @@ impl Tally {
     /// What the opponent then wins elsewhere, as the net gain counts it:
     /// after the last move of `line`, played from `pos` (whose side to move
     /// makes the threat), the opponent's most winning capture on another
-    /// square, with the exchange it starts there. The position is restored.
-    pub(crate) fn elsewhere(pos: &mut Position, line: &[Move]) -> Tally {
+    /// square, with the exchange it starts there; with that capture. The
+    /// position is restored.
+    pub(crate) fn elsewhere(pos: &mut Position, line: &[Move]) -> (Tally, Option<Move>) {
         let us = pos.turn();
         let mut tally = Tally::default();
         let Some(last) = line.last() else {
-            return tally;
+            return (tally, None);
         };
+        let mut capture = None;
         let undos: Vec<_> = line.iter().map(|&mv| pos.play_unchecked(mv)).collect();
         if pos.turn() != us {
             let best = pos
@@ -64,6 +66,7 @@ impl Tally {
                 .filter(|g| g.0 > 0)
                 .max_by_key(|g| g.0);
             if let Some((_, reply)) = best {
+                capture = Some(reply);
                 let mut answered = pos.clone();
                 tally = Tally::of_line(&mut answered, &[reply]);
                 // Seen from the threat's side: what the opponent wins is given.
@@ -73,7 +76,7 @@ impl Tally {
         for undo in undos.into_iter().rev() {
             pos.undo(undo);
         }
-        tally
+        (tally, capture)
     }
 
     /// This tally and `other` together.
@@ -136,16 +139,23 @@ pub(crate) fn in_pieces(tally: &Tally, gain: i32) -> bool {
 }
 
 /// The net gain `gain` in words, from the tally of what the threat wins and
-/// gives: "a rook for a horse", "a horse, for nothing" (以马换车, 净得一马);
+/// gives, the dearest pieces first: "a rook for a horse", "a horse, for
+/// nothing", "a rook and an elephant for a cannon" (以马换车, 净得一马,
+/// 以炮换一车一相);
 /// when the tally does not come to `gain` ([`in_pieces`]), the material it
 /// is worth ([`worth_words`]).
 pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
     if !in_pieces(tally, gain) {
         return worth_words(gain, lang);
     }
+    // The dearest pieces first: "a rook and an elephant for a cannon".
+    let dearest_first = |pieces: &[(Piece, i32)]| {
+        let mut pieces = pieces.to_vec();
+        pieces.sort_by_key(|p| std::cmp::Reverse(p.1));
+        pieces.into_iter().map(|p| p.0).collect::<Vec<Piece>>()
+    };
     let settled = tally.settled();
-    let won: Vec<Piece> = settled.won.iter().map(|p| p.0).collect();
-    let given: Vec<Piece> = settled.given.iter().map(|p| p.0).collect();
+    let (won, given) = (dearest_first(&settled.won), dearest_first(&settled.given));
     match lang {
         Lang::En if given.is_empty() => format!("{}, for nothing", pieces_en(&won)),
         Lang::En => format!("{} for {}", pieces_en(&won), pieces_en(&given)),
@@ -268,6 +278,21 @@ mod tests {
         let t = tally("2bakr3/4a4/4b4/9/9/9/1r7/1cR2A2B/4A2N1/1R3K3 w", "b0b2");
         assert_eq!(gain_words(&t, 4, Lang::En), "a cannon, for nothing");
         assert_eq!(gain_words(&t, 4, Lang::Zh), "净得一炮");
+    }
+
+    #[test]
+    fn the_dearest_pieces_are_named_first() {
+        // The cannon e4 takes the elephant e2 with check, the elephant g0
+        // takes back, the cannon h4 takes the rook d4 (CXA 2020 diagram 26).
+        let t = tally(
+            "2baka2r/9/2n1b4/2p1p4/9/3Rc1Pc1/4C1n2/3NB1NC1/4A4/4KAB2 b",
+            "e4e2 g0e2 h4d4",
+        );
+        assert_eq!(
+            gain_words(&t, 6, Lang::En),
+            "a rook and an elephant for a cannon"
+        );
+        assert_eq!(gain_words(&t, 6, Lang::Zh), "以炮换一车一相");
     }
 
     #[test]

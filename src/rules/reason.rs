@@ -6,13 +6,15 @@ use crate::board::attacks::horse_leg;
 use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
+use super::RuleSet;
+use super::checks_line::{line_taker, won_by_checks_line};
 use super::exchange::value;
-use super::explain::{Lined, NotBefore, line_taker, outnumbering, unguarded, won_by_checks_line};
+use super::explain::{Lined, NotBefore, outnumbering, unguarded};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Loss, Threat, ThreatKind};
+use super::threats::{FalseRoot, Loss, Threat, ThreatKind, ThreatRules};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
@@ -22,20 +24,22 @@ impl MoveNature {
     }
 
     /// [`MoveNature::reason`], knowing `after`, the position after the
-    /// move: a chase after checks then names its first check in Chinese
-    /// notation in Chinese (in coordinates otherwise). A chase also says,
-    /// with each threat, why its capture was no threat before the move, as
-    /// `grounds` say ([`super::explain::not_before`]).
+    /// move, and the rule set `rules`: a chase then shows the line that
+    /// wins a piece by checks, and names its first check in Chinese notation
+    /// in Chinese (in coordinates otherwise). A chase also says, with each
+    /// threat, why its capture was no threat before the move, as `grounds`
+    /// say ([`super::explain::not_before`]).
     pub(crate) fn reason_after(
         &self,
         lang: Lang,
         after: &Position,
+        rules: RuleSet,
         grounds: &[NotBefore],
     ) -> String {
-        self.reason_at(lang, Some(after), grounds)
+        self.reason_at(lang, Some((after, rules)), grounds)
     }
 
-    fn reason_at(&self, lang: Lang, after: Option<&Position>, grounds: &[NotBefore]) -> String {
+    fn reason_at(&self, lang: Lang, after: Option<At>, grounds: &[NotBefore]) -> String {
         let en = lang == Lang::En;
         match &self.why {
             Why::Check(checkers) => {
@@ -95,25 +99,29 @@ impl MoveNature {
 
     /// The move's chases explained, one after another: a chase's whole
     /// reason, and for a check or mate threat that also chases (AXF), what
-    /// it chases besides. With `after`, the position after the move, a
-    /// first check is written as [`MoveNature::reason_after`] says; each
-    /// threat is followed by the `grounds` on its target.
+    /// it chases besides. With `after`, the position after the move and the
+    /// rule set, a piece won by checks is shown as
+    /// [`MoveNature::reason_after`] says; each threat is followed by the
+    /// `grounds` on its target.
     pub(crate) fn chases_reason(
         &self,
         lang: Lang,
-        after: Option<&Position>,
+        after: Option<At>,
         grounds: &[NotBefore],
     ) -> String {
         threats_reason(&self.chases, lang, after, grounds)
     }
 }
 
+/// The position after a move, with the rule set it is judged under.
+pub(crate) type At<'a> = (&'a Position, RuleSet);
+
 /// Capture threats explained, one after another, as
 /// [`MoveNature::chases_reason`] explains a move's chases.
 pub(crate) fn threats_reason(
     threats: &[Threat],
     lang: Lang,
-    after: Option<&Position>,
+    after: Option<At>,
     grounds: &[NotBefore],
 ) -> String {
     let parts: Vec<String> = threats
@@ -224,15 +232,17 @@ fn block_reason(
 
 /// One capture threat explained: who threatens whom, and how it wins
 /// material; `price`, what taking it cost before the move, if that is to be
-/// said as a price; `after` is the position after the move, if known;
-/// `before`, why its capture was no threat before the move, clause by clause.
+/// said as a price; `at`, the position after the move and the rule set, if
+/// known; `before`, why its capture was no threat before the move, clause by
+/// clause.
 fn chase_reason(
     t: &Threat,
     price: Option<Loss>,
     lang: Lang,
-    after: Option<&Position>,
+    at: Option<At>,
     before: &[String],
 ) -> String {
+    let after = at.map(|a| a.0);
     // Why each false root cannot take back (none for most threats).
     let roots = false_roots_reason(&t.false_roots, lang);
     // A pawn threatens only by a capture that uncovers a check (or by giving
@@ -265,11 +275,11 @@ fn chase_reason(
             .collect()
     };
     // A piece won by checks: the line that wins it, when the position is known.
-    let line = match (t.kind, t.first_check, after) {
-        (ThreatKind::AfterChecks, Some(check), Some(after)) => {
+    let line = match (t.kind, t.first_check, at) {
+        (ThreatKind::AfterChecks, Some(check), Some((after, rules))) => {
             let mut ahead = after.passed();
-            let line = won_by_checks_line(&mut ahead, check, t.target);
-            (!line.is_empty()).then_some((ahead, line))
+            let line = won_by_checks_line(&mut ahead, check, t.target, ThreatRules::of(rules));
+            (!line.moves.is_empty()).then_some((ahead, line))
         }
         _ => None,
     };
@@ -277,7 +287,7 @@ fn chase_reason(
     // the end of the line, the first check said besides when another gives it.
     let taker = line
         .as_ref()
-        .and_then(|(ahead, line)| line_taker(ahead, line))
+        .and_then(|(ahead, line)| line_taker(ahead, line.to_capture()))
         .unwrap_or((t.attacker, t.by));
     let first_checker = (taker.0 != t.attacker).then(|| piece_in(lang, t.by, t.attacker));
     // An even exchange that takes away a defender: what it takes away.
@@ -285,15 +295,19 @@ fn chase_reason(
         .filter(|_| t.kind == ThreatKind::RemovesDefender)
         .and_then(|after| unguarded(&after.passed(), t));
     // What is won and given, in pieces, when the position is known.
+    // The opponent's capture elsewhere after the line, when the gain counts it.
+    let mut then_taken = None;
     let tally = match (&line, &unguarded, after) {
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
-            let tally = Tally::of_line(&mut ahead, line);
+            let tally = Tally::of_line(&mut ahead, &line.moves);
             // Unless the line accounts for the gain, what is lost elsewhere after it.
             Some(if tally.net() == t.gain {
                 tally
             } else {
-                tally.and(Tally::elsewhere(&mut ahead, line))
+                let (lost, capture) = Tally::elsewhere(&mut ahead, &line.moves);
+                then_taken = capture.and_then(|c| taken_after(&ahead, &line.moves, c, lang));
+                tally.and(lost)
             })
         }
         (None, Some(u), _) => Some(u.tally.clone()),
@@ -310,8 +324,23 @@ fn chase_reason(
         _ => None,
     };
     let tally = tally.unwrap_or_default();
-    let (gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
-    let line = line.map(|(ahead, line)| write_moves(&ahead, &line, lang));
+    let (mut gain, exact) = (gain_words(&tally, t.gain, lang), in_pieces(&tally, t.gain));
+    // Pieces that come from a capture the line does not show: that capture said.
+    if let Some(taken) = then_taken.filter(|_| exact) {
+        gain = match lang {
+            Lang::En => format!("{gain}, counting the exchange after {taken}"),
+            Lang::Zh => format!("{gain}（计入其后{taken}的交换）"),
+        };
+    }
+    let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
+    // The exchange and the capture after it, shown as a line.
+    let exchange = match (&unguarded, after) {
+        (Some(u), Some(after)) => match lang {
+            Lang::En => format!(": {}", write_moves(&after.passed(), &u.line, lang)),
+            Lang::Zh => format!("：{}", write_moves(&after.passed(), &u.line, lang)),
+        },
+        _ => String::new(),
+    };
     let won_after = t.won_after.map(|(s, p)| piece_in(lang, p, s));
     let removed = unguarded.as_ref().map_or(Vec::new(), |u| {
         u.removed
@@ -326,18 +355,23 @@ fn chase_reason(
                 if let [_] = t.false_roots.as_slice() {
                     format!("its only defender {}", roots.join(""))
                 } else {
-                    format!("none of its defenders can take back: {}", roots.join("; "))
+                    // In brackets: the clauses that follow are the threat's, not the roots'.
+                    format!("none of its defenders can take back ({})", roots.join("; "))
                 }
             }
             ThreatKind::RookByLesser => {
                 format!("a rook won for a lesser piece (net gain: {gain})")
             }
             ThreatKind::Outnumbered => match &count {
-                Some((attackers, defenders)) => format!(
-                    "more attackers than defenders ({} against {}): the full exchange wins \
+                Some(count) => format!(
+                    "more attackers than defenders ({} against {}{}): the full exchange wins \
                      material (net gain: {gain})",
-                    and_list(&names(attackers)),
-                    and_list(&names(defenders)),
+                    and_list(&names(&count.attackers)),
+                    and_list(&names(&count.defenders)),
+                    false_roots_reason(&count.false_roots, lang)
+                        .iter()
+                        .map(|r| format!("; {r}"))
+                        .collect::<String>(),
                 ),
                 None => format!(
                     "more attackers than defenders: the full exchange wins material (net gain: \
@@ -358,16 +392,16 @@ fn chase_reason(
             ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
                 (Some(won), []) => format!(
                     "the even exchange takes away a defender of {won}, which is then won \
-                     (net gain: {gain})"
+                     (net gain: {gain}){exchange}"
                 ),
                 (Some(won), removed) => format!(
                     "the even exchange takes away the protection of {won} by {}, and {won} \
-                     is then won (net gain: {gain})",
+                     is then won (net gain: {gain}){exchange}",
                     and_list(removed)
                 ),
                 (None, _) => format!(
                     "the even exchange takes away a defender and wins material after it \
-                     (net gain: {gain})"
+                     (net gain: {gain}){exchange}"
                 ),
             },
             ThreatKind::AfterChecks => {
@@ -409,10 +443,14 @@ fn chase_reason(
             ThreatKind::RookByLesser if exact => gain,
             ThreatKind::RookByLesser => format!("以小换车，{gain}"),
             ThreatKind::Outnumbered => match &count {
-                Some((attackers, defenders)) => format!(
-                    "少根子：{}攻，仅{}保护，联合捉，完整交换后{gain}",
-                    names(attackers).join("、"),
-                    names(defenders).join("、")
+                Some(count) => format!(
+                    "少根子：{}攻，仅{}保护{}，联合捉，完整交换后{gain}",
+                    names(&count.attackers).join("、"),
+                    names(&count.defenders).join("、"),
+                    match false_roots_reason(&count.false_roots, lang).as_slice() {
+                        [] => String::new(),
+                        roots => format!("（{}，假根）", roots.join("，")),
+                    }
                 ),
                 None => format!("少根子，联合捉，完整交换后{gain}"),
             },
@@ -427,12 +465,14 @@ fn chase_reason(
             },
             ThreatKind::Cheaper => format!("交换后得子，{gain}"),
             ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
-                (Some(won), []) => format!("兑子去根，兑后{won}失去保护，再吃之，{gain}"),
+                (Some(won), []) => {
+                    format!("兑子去根，兑后{won}失去保护，再吃之，{gain}{exchange}")
+                }
                 (Some(won), removed) => format!(
-                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}",
+                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}{exchange}",
                     removed.join("、")
                 ),
-                (None, _) => format!("兑子去根，完整交换后{gain}"),
+                (None, _) => format!("兑子去根，完整交换后{gain}{exchange}"),
             },
             ThreatKind::AfterChecks => {
                 let checks = first_checker.map_or("连将后吃子".to_string(), |c| {
@@ -467,6 +507,27 @@ fn chase_reason(
             piece_zh(t.piece, t.target)
         )
     }
+}
+
+/// The capture `capture`, played after `line` from `pos`, in words: "black
+/// pawn e3 takes red elephant e2" (黑卒(e3)吃红相(e2)).
+fn taken_after(pos: &Position, line: &[Move], capture: Move, lang: Lang) -> Option<String> {
+    let mut after = pos.clone();
+    for &mv in line {
+        after.play_unchecked(mv);
+    }
+    let (by, taken) = (
+        after.piece_at(capture.from())?,
+        after.piece_at(capture.to())?,
+    );
+    let (by, taken) = (
+        piece_in(lang, by, capture.from()),
+        piece_in(lang, taken, capture.to()),
+    );
+    Some(match lang {
+        Lang::En => format!("{by} takes {taken}"),
+        Lang::Zh => format!("{by}吃{taken}"),
+    })
 }
 
 /// What stops a defender from taking back, as its clause says it.

@@ -154,11 +154,7 @@ impl Clause {
             (Lang::En, _) => self.to_string(),
             (Lang::Zh, Clause::Rules { rules, article }) => {
                 let article = article.replace(", ", "、");
-                match rules {
-                    RuleSet::Cxa2011 => format!("《象棋竞赛规则（2011版）》第{article}条"),
-                    RuleSet::Cxa2020 => format!("《象棋竞赛规则（2020版）》第{article}条"),
-                    RuleSet::Axf => format!("《亚洲象棋规例》第{article}条"),
-                }
+                format!("{}第{article}条", rules.book_zh())
             }
             (Lang::Zh, Clause::EarlyRepetition { profile, rounds }) => {
                 format!("{profile} 赛事规程：{rounds}回合以内不得不变作和")

@@ -491,8 +491,11 @@ impl Ruling {
                 ),
                 Lang::Zh => writeln!(
                     out,
-                    "\n重复局面：{first}，第{}着后再现（共{}次）。规则：{}。",
-                    r.last_ply, r.occurrences, self.rules
+                    "\n重复局面：{first}，第{}着后再现（共{}次）。规则：{}（{}）。",
+                    r.last_ply,
+                    r.occurrences,
+                    self.rules.book_zh(),
+                    self.rules
                 ),
             };
             for side in [&r.cycle.red, &r.cycle.black] {
