@@ -55,7 +55,10 @@ impl Game {
         };
         moves.sort_by_key(|&mv| {
             let role = pos.piece_at(mv.from()).map(|p| p.role);
-            order.iter().position(|&r| Some(r) == role).unwrap_or(order.len())
+            order
+                .iter()
+                .position(|&r| Some(r) == role)
+                .unwrap_or(order.len())
         });
         for mv in moves {
             if pos.is_capture(mv) {
@@ -109,6 +112,7 @@ impl Game {
     }
 }
 
+/// A square by name.
 fn builtin(name: &str) -> Profile {
     Profile::builtin(name).unwrap()
 }
@@ -155,7 +159,10 @@ fn chases_the_rules_see_count_against_a_half_limit_cap() {
     // the limit; with a limit of 6 rounds, 3.
     let p = short("hengfang2024-rapid", "rounds = 6");
     let cap = p.limit.attack_cap.unwrap();
-    assert_eq!((cap.max, cap.counts_checks, p.limit.check_cap), (3, false, 0));
+    assert_eq!(
+        (cap.max, cap.counts_checks, p.limit.check_cap),
+        (3, false, 0)
+    );
     let mut g = Game::new(p, CHASES);
     g.run(12, red_plan(&[], &[1, 3, 5], &[]));
     let s = g.status();
@@ -163,10 +170,16 @@ fn chases_the_rules_see_count_against_a_half_limit_cap() {
     assert_eq!(s.claimable_by, vec![Color::Red, Color::Black]);
     // A cap of 2: the third chase is void, Red's claim falls one move short;
     // Black, who attacked nothing, may claim.
-    let mut g = Game::new(short("hengfang2024-rapid", "rounds = 6\nattack_cap = 2"), CHASES);
+    let mut g = Game::new(
+        short("hengfang2024-rapid", "rounds = 6\nattack_cap = 2"),
+        CHASES,
+    );
     g.run(12, red_plan(&[], &[1, 3, 5], &[]));
     let s = g.status();
-    assert_eq!((s.red.attacks, s.red.void_attacks, s.red.valid_moves), (3, 1, 5));
+    assert_eq!(
+        (s.red.attacks, s.red.void_attacks, s.red.valid_moves),
+        (3, 1, 5)
+    );
     assert_eq!(s.claimable_by, vec![Color::Black]);
     g.referee.set_claim(ClaimMode::Claim(Color::Red));
     assert!(g.referee.ended().is_none());
@@ -197,7 +210,10 @@ fn checks_never_counted_cost_the_claimant_a_move_and_the_reply_too() {
 fn checks_mate_threats_and_chases_share_one_cap_where_checks_count() {
     // Regulation A (dqsz2017): "将、杀、捉最多只计N着（其中'将军'数限M着）":
     // here M = 1, N = 2.
-    let p = short("dqsz2017-rapid", "rounds = 6\ncheck_cap = 1\nattack_cap = 2");
+    let p = short(
+        "dqsz2017-rapid",
+        "rounds = 6\ncheck_cap = 1\nattack_cap = 2",
+    );
     assert!(p.limit.attack_cap.unwrap().counts_checks);
     // One check and one mate threat: 2 counted, none void.
     let mut g = Game::new(p.clone(), THREATS);
@@ -211,7 +227,10 @@ fn checks_mate_threats_and_chases_share_one_cap_where_checks_count() {
     g.run(12, red_plan(&[2], &[], &[4, 6]));
     let s = g.status();
     assert_eq!((s.red.checks, s.red.attacks), (1, 2));
-    assert_eq!((s.red.void_checks, s.red.void_attacks, s.red.valid_moves), (0, 1, 5));
+    assert_eq!(
+        (s.red.void_checks, s.red.void_attacks, s.red.valid_moves),
+        (0, 1, 5)
+    );
     assert!(!s.claimable_by.contains(&Color::Red));
     // Two checks and a mate threat: the second check is void once, as a
     // check, and not counted again against the attack cap (1 + 1 = 2).
@@ -219,7 +238,10 @@ fn checks_mate_threats_and_chases_share_one_cap_where_checks_count() {
     g.run(12, red_plan(&[2, 4], &[], &[6]));
     let s = g.status();
     assert_eq!((s.red.checks, s.red.attacks), (2, 1));
-    assert_eq!((s.red.void_checks, s.red.void_attacks, s.red.valid_moves), (1, 0, 5));
+    assert_eq!(
+        (s.red.void_checks, s.red.void_attacks, s.red.valid_moves),
+        (1, 0, 5)
+    );
     assert_eq!(s.red.opponent_effective_moves, 5);
 }
 
@@ -248,7 +270,10 @@ fn a_stalemate_on_the_limit_ply_beats_the_limit() {
     // rules.md §6.3 precedence; regulation B: "最终没有将死对方". 119 plies
     // without a capture before the record (Black has made 60 moves, Red
     // 59); Red's 60th move stalemates Black (困毙, a loss).
-    let mut g = Game::new(builtin("cxa2020"), "4k4/5P3/3P5/9/9/9/9/9/9/3K5 w - - 119 70");
+    let mut g = Game::new(
+        builtin("cxa2020"),
+        "4k4/5P3/3P5/9/9/9/9/9/9/3K5 w - - 119 70",
+    );
     g.play("d7d8");
     assert!(g.referee.position().has_no_legal_moves());
     assert!(!g.referee.position().in_check());
@@ -281,5 +306,51 @@ fn a_drawn_repetition_on_the_limit_ply_is_ruled_as_the_repetition() {
         (ruling.verdict, ruling.reason),
         (Verdict::Draw, Some(Reason::Repetition))
     );
-    assert_eq!(ruling.natural_limit.outcome, LimitOutcome::RepetitionDecides);
+    assert_eq!(
+        ruling.natural_limit.outcome,
+        LimitOutcome::RepetitionDecides
+    );
+}
+
+#[test]
+fn a_capture_on_the_limit_ply_leaves_no_draw() {
+    // "在连续60个回合中…双方都没有吃过一个棋子": a capture within the rounds,
+    // even on the last of them, means the limit is not met.
+    let mut g = Game::new(short("cxa2020", "rounds = 3\ncheck_cap = 1"), CHASES);
+    g.play("a0a4 f9f8 a4g4 f8f9 d0d1");
+    assert_eq!((g.status().red.moves, g.status().black.moves), (3, 2));
+    g.play("e5g4"); // ply 6, Black's third move: the horse takes the rook
+    let s = g.status();
+    assert_eq!((s.since_ply, s.red.moves, s.black.moves), (7, 0, 0));
+    assert_eq!(s.outcome, LimitOutcome::Running);
+}
+
+#[test]
+fn the_check_cap_applies_under_axf_rules_too() {
+    // AXF 2017 比赛规例: "在限着内提和方'将军'最多只计十着，超过则为无效步，要扣除";
+    // here the cap is 2 in a limit of 6.
+    let mut g = Game::new(short("axf", "rounds = 6\ncheck_cap = 2"), CHASES);
+    g.run(12, red_plan(&[2, 4, 6], &[], &[]));
+    let s = g.status();
+    assert_eq!(
+        (s.red.checks, s.red.void_checks, s.red.valid_moves),
+        (3, 1, 5)
+    );
+    assert_eq!(s.red.opponent_effective_moves, 5);
+    assert_eq!(s.claimable_by, vec![Color::Black]);
+}
+
+#[test]
+fn a_pawn_or_king_attacking_alone_is_no_chase_for_the_attack_cap() {
+    // Reading taken (the spec does not say): kings and pawns do not chase by
+    // themselves (CXA), so their attacks are idle moves for the limit too.
+    // Red's crossed pawn steps next to an unprotected black horse, then
+    // Red's king steps next to another; a cap of 0 on 捉+杀 leaves both
+    // moves counted.
+    let p = short("hengfang2024-rapid", "rounds = 2\nattack_cap = 0");
+    let mut g = Game::new(p, "5k3/9/9/2n6/3P5/9/9/9/4n4/3K5 w - - 0 1");
+    g.play("d5d6 f9f8 d0d1 f8f9");
+    let s = g.status();
+    assert_eq!((s.red.attacks, s.red.valid_moves), (0, 2));
+    assert_eq!(s.claimable_by, vec![Color::Red, Color::Black]);
 }
