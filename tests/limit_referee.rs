@@ -297,6 +297,7 @@ fn a_stalemate_on_the_limit_ply_beats_the_limit() {
 fn a_drawn_repetition_on_the_limit_ply_is_ruled_as_the_repetition() {
     // rules.md §6.3 precedence: the kings shuffle; the third occurrence of
     // the start falls on ply 8, where a limit of 4 rounds is reached too.
+    // The repetition ends the game: no one is left a claim to make.
     let mut g = Game::new(short("cxa2020", "rounds = 4\ncheck_cap = 1"), CHASES);
     g.play("d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0");
     assert_eq!(g.status().outcome, LimitOutcome::Running);
@@ -306,9 +307,87 @@ fn a_drawn_repetition_on_the_limit_ply_is_ruled_as_the_repetition() {
         (ruling.verdict, ruling.reason),
         (Verdict::Draw, Some(Reason::Repetition))
     );
+    assert_no_claim_beside_the_repetition(&g.referee);
+}
+
+/// The last move reached the limit and completed a decisive repetition:
+/// the ruling and the referee's own status agree that the repetition
+/// decides and that neither side may claim the limit's draw (as after a
+/// mate on the limit ply).
+fn assert_no_claim_beside_the_repetition(referee: &Referee) {
+    let ruling = referee.ruling();
+    for s in [&ruling.natural_limit, &referee.natural_limit()] {
+        assert!(s.red.reached && s.black.reached);
+        assert_eq!(s.outcome, LimitOutcome::RepetitionDecides);
+        assert!(s.claimable_by.is_empty(), "{:?}", s.claimable_by);
+        assert!(!s.red.can_claim && !s.black.can_claim);
+    }
+}
+
+/// Red checks perpetually with its rook; the third occurrence falls on ply
+/// 10, where a limit of 5 rounds is reached too.
+const PERPETUAL_CHECK: (&str, &str) = (
+    "2b1k1b2/9/9/9/9/1R7/9/9/9/2B2KB2 w",
+    "b4d4 c9a7 d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9",
+);
+
+#[test]
+fn a_perpetual_check_on_the_limit_ply_leaves_no_claim() {
+    let mut g = Game::new(
+        short("cxa2020", "rounds = 5\ncheck_cap = 5"),
+        PERPETUAL_CHECK.0,
+    );
+    g.play(PERPETUAL_CHECK.1);
+    let ruling = g.referee.ruling();
     assert_eq!(
-        ruling.natural_limit.outcome,
-        LimitOutcome::RepetitionDecides
+        (ruling.verdict, ruling.reason),
+        (Verdict::BlackWins, Some(Reason::Perpetual))
+    );
+    assert_no_claim_beside_the_repetition(&g.referee);
+    // A claim judged there does not hold: the perpetual check decided.
+    for side in [Color::Red, Color::Black] {
+        let mut referee = g.referee.clone();
+        referee.set_claim(ClaimMode::Claim(side));
+        assert_eq!(referee.ruling().reason, Some(Reason::Perpetual));
+        assert!(referee.natural_limit().claimable_by.is_empty());
+    }
+}
+
+#[test]
+fn rule_says_a_claim_beside_a_decisive_repetition_is_not_valid() {
+    let dir = std::env::temp_dir().join(format!("limit_referee_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("five.toml");
+    std::fs::write(
+        &file,
+        "name = \"five\"\nbase = \"cxa2020\"\n[natural_limit]\nrounds = 5\ncheck_cap = 5\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args([
+            "rule",
+            "--fen",
+            PERPETUAL_CHECK.0,
+            "--moves",
+            PERPETUAL_CHECK.1,
+        ])
+        .args([
+            "--profile",
+            file.to_str().unwrap(),
+            "--claim",
+            "red",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "black_wins");
+    assert_eq!(v["natural_limit"]["outcome"], "repetition_decides");
+    assert_eq!(v["natural_limit"]["claimable_by"], serde_json::json!([]));
+    assert_eq!(
+        v["claim"],
+        serde_json::json!({ "by": "red", "valid": false })
     );
 }
 

@@ -43,6 +43,9 @@
 //!
 //! A mate or stalemate on the current ply beats the limit: the status then says
 //! the limit is reached but the last move ended the game, and nobody can claim.
+//! So does a repetition whose decisive occurrence falls on that ply (the
+//! referee, which knows the repetitions, says so with
+//! `LimitStatus::repetition_decides`).
 //!
 //! [`ClaimMode::Automatic`] (engine play) draws as soon as either side's claim
 //! holds; [`ClaimMode::Claim`] only when that side's claim holds.
@@ -585,7 +588,8 @@ pub struct SideStatus {
     pub opponent_effective_moves: u32,
     /// Both `valid_moves` and `opponent_effective_moves` reach the limit.
     pub reached: bool,
-    /// This side may claim the draw now (`reached`, and the last move did not mate).
+    /// This side may claim the draw now (`reached`, and the last move did not
+    /// end the game: no mate, stalemate or decisive repetition).
     pub can_claim: bool,
     /// What was deducted and why.
     pub deductions: Vec<Deduction>,
@@ -619,6 +623,19 @@ pub struct LimitStatus {
 }
 
 impl LimitStatus {
+    /// The status when the last move also completed a decisive repetition,
+    /// whose ruling decides the game (rules.md §6.3, precedence): a draw the
+    /// limit would give becomes [`LimitOutcome::RepetitionDecides`], and,
+    /// as after a mate, no side may claim.
+    pub(crate) fn repetition_decides(&mut self) {
+        if self.outcome == LimitOutcome::Draw {
+            self.outcome = LimitOutcome::RepetitionDecides;
+        }
+        self.red.can_claim = false;
+        self.black.can_claim = false;
+        self.claimable_by.clear();
+    }
+
     /// The contract JSON: `{ "limit", "red", "black", "claimable_by", … }`, plus
     /// `claim_mode`, `plies`, `since_ply`, `prior_plies` and `outcome`.
     pub fn to_json(&self) -> serde_json::Value {
