@@ -433,3 +433,27 @@ fn a_pawn_or_king_attacking_alone_is_no_chase_for_the_attack_cap() {
     assert_eq!((s.red.attacks, s.red.valid_moves), (0, 2));
     assert_eq!(s.claimable_by, vec![Color::Red, Color::Black]);
 }
+
+#[test]
+fn black_claims_after_reds_move_completes_the_rounds() {
+    // rules.md §6.1, the CXA 2020 explainer: "红方走完马八进六后，双方已经在60个
+    // 回合里没有吃掉过对方一个子，且黑方的'将军'着数没有超过10着" — the count
+    // starts with a move of Black, Red's move completes the rounds, and
+    // Black claims with its checks within the cap. Here: 6 rounds, cap 2.
+    let fen = "5k3/9/9/2p5p/4n4/9/9/8r/9/R2K5 b - - 0 1";
+    let p = short("cxa2020", "rounds = 6\ncheck_cap = 2");
+    for (checks, holds) in [(&[2usize, 4][..], true), (&[2, 4, 5][..], false)] {
+        let mut g = Game::new(p.clone(), fen);
+        g.referee.set_claim(ClaimMode::Claim(Color::Black));
+        g.run(11, |mover, k| match mover {
+            Color::Black if checks.contains(&k) => Want::Check,
+            _ => Want::Quiet,
+        });
+        assert!(g.referee.ended().is_none(), "Red has made 5 moves");
+        g.run(1, |_, _| Want::Quiet);
+        assert_eq!(g.turn(), Color::Black);
+        let s = g.status();
+        assert_eq!((s.black.checks, s.red.moves), (checks.len() as u32, 6));
+        assert_eq!(g.referee.ended().is_some(), holds, "checks {checks:?}");
+    }
+}
