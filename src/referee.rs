@@ -752,11 +752,29 @@ impl Referee {
     /// counted; mate threats and chases only when [`Referee::set_limit_detail`]
     /// asks for them or when an attack cap could change who may claim
     /// (`attacks_classified` in the status says which).
+    ///
+    /// When the last move completed a decisive repetition, that repetition
+    /// decides the game, as [`Referee::ruling`] says: no side may claim.
     pub fn natural_limit(&self) -> LimitStatus {
-        self.limit_status(
-            self.attacks_classified(),
-            self.position.has_no_legal_moves(),
-        )
+        let no_moves = self.position.has_no_legal_moves();
+        let mut status = self.limit_status(self.attacks_classified(), no_moves);
+        if !no_moves && self.repetition_decided() {
+            status.repetition_decides();
+        }
+        status
+    }
+
+    /// Whether the last move completed a repetition that decides the game
+    /// (its decisive occurrence, the cycles before it ruled alike); the
+    /// cycle is judged only when the position has stood often enough.
+    fn repetition_decided(&self) -> bool {
+        let decisive = self.profile.decisive_occurrence;
+        let stood = self
+            .history
+            .last()
+            .and_then(|(_, key)| self.keys.get(key))
+            .map_or(0, |o| o.count);
+        stood >= decisive && self.repetition().is_some_and(|r| r.decides(decisive))
     }
 
     /// Whether the natural-limit report classifies the attacking moves.
@@ -878,9 +896,7 @@ impl Referee {
                     }
                 }
             }
-            if limit.outcome == LimitOutcome::Draw {
-                limit.outcome = LimitOutcome::RepetitionDecides;
-            }
+            limit.repetition_decides();
         } else if limit.outcome == LimitOutcome::Draw {
             verdict = Verdict::Draw;
             reason = Some(Reason::NaturalLimit);

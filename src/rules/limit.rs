@@ -16,8 +16,10 @@
 //! * `n[s]` = moves made by `s`;
 //! * `c[s]` = checks (将) given by `s`;
 //! * `x[s]` = attacking moves of `s` that are not checks: mate threats (杀) and
-//!   chases (捉). A move that checks is counted as a check only, even if it also
-//!   chases.
+//!   chases (捉), as the rule set classifies the move. A move that checks is
+//!   counted as a check only, even if it also chases; a king or a pawn
+//!   attacking by itself chases nothing (as in a repetition), so its move
+//!   counts as an ordinary one.
 //!
 //! When `s` claims (提出方 = `s`), with `CC` = `check_cap`:
 //!
@@ -43,9 +45,26 @@
 //!
 //! A mate or stalemate on the current ply beats the limit: the status then says
 //! the limit is reached but the last move ended the game, and nobody can claim.
+//! So does a repetition whose decisive occurrence falls on that ply (the
+//! referee, which knows the repetitions, says so with
+//! `LimitStatus::repetition_decides`).
 //!
 //! [`ClaimMode::Automatic`] (engine play) draws as soon as either side's claim
 //! holds; [`ClaimMode::Claim`] only when that side's claim holds.
+//!
+//! # Readings taken where the texts leave a choice
+//!
+//! * The limit is met by each side's own moves (`L` each, rules.md §6.2),
+//!   so after a capture the side that moves second completes it.
+//! * The checks that count are the claimant's first `CC`; the later ones
+//!   are void, and so is the opponent's reply to each (Pikafish's reading of
+//!   the AXF text; the CXA texts are silent; `count_replies_to_void_checks`
+//!   counts them). Replies to void mate threats and chases are counted:
+//!   §6.3 deducts replies to checks only.
+//! * "提出方'将军'不计着数" makes every check of the claimant void, as above.
+//! * "自然限着总数的一半" is half the limit in rounds (20 of 40).
+//! * Plies before the record (a FEN half-move clock) count as plain moves.
+//! * A claim may be judged after either side's move.
 //!
 //! The worked example of §6.3 (L = 60, CC = 10, no attack cap): 130 plies without a
 //! capture, Black the claimant with 14 checks:
@@ -585,7 +604,8 @@ pub struct SideStatus {
     pub opponent_effective_moves: u32,
     /// Both `valid_moves` and `opponent_effective_moves` reach the limit.
     pub reached: bool,
-    /// This side may claim the draw now (`reached`, and the last move did not mate).
+    /// This side may claim the draw now (`reached`, and the last move did not
+    /// end the game: no mate, stalemate or decisive repetition).
     pub can_claim: bool,
     /// What was deducted and why.
     pub deductions: Vec<Deduction>,
@@ -619,6 +639,19 @@ pub struct LimitStatus {
 }
 
 impl LimitStatus {
+    /// The status when the last move also completed a decisive repetition,
+    /// whose ruling decides the game (rules.md §6.3, precedence): a draw the
+    /// limit would give becomes [`LimitOutcome::RepetitionDecides`], and,
+    /// as after a mate, no side may claim.
+    pub(crate) fn repetition_decides(&mut self) {
+        if self.outcome == LimitOutcome::Draw {
+            self.outcome = LimitOutcome::RepetitionDecides;
+        }
+        self.red.can_claim = false;
+        self.black.can_claim = false;
+        self.claimable_by.clear();
+    }
+
     /// The contract JSON: `{ "limit", "red", "black", "claimable_by", … }`, plus
     /// `claim_mode`, `plies`, `since_ply`, `prior_plies` and `outcome`.
     pub fn to_json(&self) -> serde_json::Value {
