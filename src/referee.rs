@@ -146,7 +146,9 @@ pub struct Referee {
 impl Referee {
     /// A referee for a game starting at `start`, judged under `profile`.
     pub fn new(profile: Profile, start: Position) -> Referee {
-        let mut keys = Occurrences::with_capacity_and_hasher(64, Default::default());
+        // 224 positions fill a table of 256 slots: a game of 150 plies never
+        // grows it, and a copy (forbidden_moves makes one) moves 6 KB.
+        let mut keys = Occurrences::with_capacity_and_hasher(224, Default::default());
         let occurrence = Occurrence {
             first: 0,
             last: 0,
@@ -332,8 +334,7 @@ impl Referee {
     /// [`Referee::push_legal`] without looking at whether the move ended the
     /// game: for a referee cloned to try a move and ruled on at once.
     fn play_legal(&mut self, mv: Move) -> Event {
-        let n = self.record_legal(mv);
-        let check = self.limit.facts().last().is_some_and(|f| f.check);
+        let (n, check) = self.record(mv);
         if n > 1 {
             Event::Repetition(n)
         } else if if check {
@@ -355,6 +356,13 @@ impl Referee {
     /// generates the replies itself and asks [`Referee::repetition_outcome`]
     /// only when a position stands again. [`Referee::pop`] takes it back.
     pub(crate) fn record_legal(&mut self, mv: Move) -> usize {
+        self.record(mv).0
+    }
+
+    /// [`Referee::record_legal`], also saying whether `mv` checks: one body
+    /// inlined into both callers, as a replay pushes every ply through it.
+    #[inline(always)]
+    fn record(&mut self, mv: Move) -> (usize, bool) {
         debug_assert!(
             self.position.is_legal(mv),
             "{mv} is illegal in {}",
@@ -386,7 +394,7 @@ impl Referee {
         self.previous.push(entry.last);
         entry.last = ply as u32;
         entry.count += 1;
-        entry.count as usize
+        (entry.count as usize, check)
     }
 
     /// Takes back the last move, if any, and returns it: the referee then
