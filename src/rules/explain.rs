@@ -428,7 +428,13 @@ pub(crate) struct Unguarded {
 /// included), and the tally of it all. None when no such line is found.
 pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     let (won, _) = t.won_after?;
-    let first = Move::new(t.attacker, t.target);
+    unguarded_by(ahead, Move::new(t.attacker, t.target), won)
+}
+
+/// [`unguarded`] for the capture `first` of the side to move in `ahead`,
+/// the piece then won standing on `won`: also the capture at the end of a
+/// line of checks ([`super::checks_line::ChecksLine::after`]).
+pub(crate) fn unguarded_by(ahead: &Position, first: Move, won: Square) -> Option<Unguarded> {
     let mut pos = ahead.clone();
     if !pos.is_legal(first) {
         return None;

@@ -7,9 +7,9 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
 use super::RuleSet;
-use super::checks_line::{line_taker, won_by_checks_line};
+use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
 use super::exchange::value;
-use super::explain::{Lined, NotBefore, outnumbering, unguarded};
+use super::explain::{Lined, NotBefore, outnumbering, unguarded, unguarded_by};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
@@ -86,7 +86,9 @@ impl MoveNature {
             &Why::Sacrifice((p, sq), (t, by)) => {
                 format!("献{}：{}可吃之得子", piece_zh(p, sq), piece_zh(t, by))
             }
-            Why::Block(p, sq, e, esq, cut) => block_reason(lang, (*p, *sq), (*e, *esq), cut),
+            Why::Block(p, sq, e, esq, cut) => {
+                block_reason(lang, (*p, *sq), (*e, *esq), cut, after.map(|a| a.0))
+            }
             &Why::Follow(p, sq, e, esq) if en => {
                 format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
             }
@@ -180,23 +182,27 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
 /// A block (拦) explained: what the moved piece `(p, sq)` cuts the enemy
 /// piece `(e, esq)` off from, e.g. "black elephant g5 blocks the way of red
 /// cannon i5 to black horse c5" (黑象(g5)拦红炮(i5)：挡住其攻黑马(c5)的路线), or
-/// "… to d9, from where it would check" (挡住其到d9照将的路线).
+/// "… to d9, from where it would check"; in Chinese, with `after`, the
+/// position after the block, the move it stops in Chinese notation, as an
+/// arbiter writes it (挡住其炮二平六照将的路线), the square otherwise
+/// (挡住其到d9照将的路线).
 fn block_reason(
     lang: Lang,
     (p, sq): (Piece, Square),
     (e, esq): (Piece, Square),
     cut: &[(Square, Option<Piece>)],
+    after: Option<&Position>,
 ) -> String {
     let pieces: Vec<String> = cut
         .iter()
         .filter_map(|&(q, ours)| Some(piece_in(lang, ours?, q)))
         .collect();
-    let squares: Vec<String> = cut
-        .iter()
-        .filter(|c| c.1.is_none())
-        .map(|c| c.0.to_string())
-        .collect();
     if lang == Lang::En {
+        let squares: Vec<String> = cut
+            .iter()
+            .filter(|c| c.1.is_none())
+            .map(|c| c.0.to_string())
+            .collect();
         let mut ways = Vec::new();
         if !pieces.is_empty() {
             ways.push(pieces.join(" and "));
@@ -218,8 +224,16 @@ fn block_reason(
         if !pieces.is_empty() {
             ways.push(format!("攻{}", pieces.join("、")));
         }
-        if !squares.is_empty() {
-            ways.push(format!("到{}照将", squares.join("、")));
+        let checks: Vec<String> = cut
+            .iter()
+            .filter(|c| c.1.is_none())
+            .map(|c| match after {
+                Some(after) => render(after, Move::new(esq, c.0), Notation::Chinese),
+                None => format!("到{}", c.0),
+            })
+            .collect();
+        if !checks.is_empty() {
+            ways.push(format!("{}照将", checks.join("、")));
         }
         let blocks = format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq));
         if ways.is_empty() {
@@ -332,6 +346,12 @@ fn chase_reason(
             Lang::Zh => format!("{gain}（计入其后{taken}的交换）"),
         };
     }
+    // A line whose capture wins through an even exchange that takes away a
+    // defender: the piece then won, and the defenders taken away.
+    let exchanged = line
+        .as_ref()
+        .filter(|(_, line)| line.after > 0)
+        .and_then(|(ahead, line)| exchange_at_end(ahead, line, lang));
     let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
     // The exchange and the capture after it, shown as a line.
     let exchange = match (&unguarded, after) {
@@ -408,9 +428,20 @@ fn chase_reason(
                 let checks = first_checker.map_or("won by checks".to_string(), |c| {
                     format!("won by checks, the first by {c}")
                 });
-                match line {
-                    Some(line) => format!("{checks}, then a capture (net gain: {gain}): {line}"),
-                    None => format!(
+                match (line, exchanged) {
+                    (Some(line), Some((won, removed))) if removed.is_empty() => format!(
+                        "{checks}, then a capture whose exchange takes away a defender of {won}, \
+                         which is then won (net gain: {gain}): {line}"
+                    ),
+                    (Some(line), Some((won, removed))) => format!(
+                        "{checks}, then a capture whose exchange takes away the protection of \
+                         {won} by {}, and {won} is then won (net gain: {gain}): {line}",
+                        and_list(&removed)
+                    ),
+                    (Some(line), None) => {
+                        format!("{checks}, then a capture (net gain: {gain}): {line}")
+                    }
+                    (None, _) => format!(
                         "its check {}starts a series of checks after which the piece is \
                          captured (net gain: {gain})",
                         t.first_check.map_or(String::new(), |m| format!("{m} ")),
@@ -479,7 +510,16 @@ fn chase_reason(
                     format!("先由{c}照将，连将后吃子")
                 });
                 match (line, t.first_check, after) {
-                    (Some(line), _, _) => format!("{checks}，{gain}：{line}"),
+                    (Some(line), _, _) => match exchanged {
+                        Some((won, removed)) if removed.is_empty() => {
+                            format!("{checks}，兑后{won}失去保护，再吃之，{gain}：{line}")
+                        }
+                        Some((won, removed)) => format!(
+                            "{checks}，兑后{won}失去{}的保护，再吃之，{gain}：{line}",
+                            removed.join("、")
+                        ),
+                        None => format!("{checks}，{gain}：{line}"),
+                    },
                     // The mover checks first: it moves again after its move.
                     (None, Some(check), Some(after)) => format!(
                         "先{}照将，连续照将后吃子，{gain}",
@@ -507,6 +547,27 @@ fn chase_reason(
             piece_zh(t.piece, t.target)
         )
     }
+}
+
+/// For a line of checks whose capture wins through an even exchange that
+/// takes away a defender (`line.after` moves follow it), played from `pos`:
+/// the piece then won and the defenders the exchange takes away from it, in
+/// words. None when the line shows no such exchange.
+fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<(String, Vec<String>)> {
+    let (&capture, before) = line.to_capture().split_last()?;
+    let won = line.moves.last()?.to();
+    let mut at = pos.clone();
+    for &mv in before {
+        at.play_unchecked(mv);
+    }
+    let piece = at.piece_at(won).filter(|p| p.color != at.turn())?;
+    let u = unguarded_by(&at, capture, won)?;
+    let removed = u
+        .removed
+        .iter()
+        .map(|&(s, p)| piece_in(lang, p, s))
+        .collect();
+    Some((piece_in(lang, piece, won), removed))
 }
 
 /// The capture `capture`, played after `line` from `pos`, in words: "black
