@@ -2068,6 +2068,61 @@ fn a_line_of_checks_ending_in_an_exchange_that_removes_a_defender_says_so() {
     );
 }
 
+/// The reasons of the last move of `moves` played from `fen` under `rules`, in `lang`.
+fn last_reason(rules: RuleSet, fen: &str, moves: &str, lang: Lang) -> String {
+    let r = play(rules, fen, moves);
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules,
+    };
+    run.reasons(lang).remove(0)
+}
+
+#[test]
+fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces() {
+    // The red horse checks from g6; the pawn d8 could take the advisor e8,
+    // which the advisor f9 cannot take back while the check stands, but
+    // will once it is answered: the ruling counts an advisor for a pawn, and
+    // the reason says so in pieces, not as a worth.
+    let fen = "5a3/3Pak3/b8/9/4N4/9/9/3AK4/9/2B2AB2 w";
+    let zh = last_reason(CXA, fen, "e5g6", Lang::Zh);
+    assert!(
+        zh.contains("红兵(d8)捉黑士(e8)（交换后得子，以兵换士，黑士(f9)应将后可反吃；"),
+        "{zh}"
+    );
+    let en = last_reason(CXA, fen, "e5g6", Lang::En);
+    assert!(
+        en.contains(
+            "the exchange wins material (net gain: an advisor for a crossed pawn: black advisor \
+             f9 takes back once the check is answered)"
+        ),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_gain_lowered_by_a_piece_left_hanging_names_the_trade_and_the_price() {
+    // The black cannon e4 takes the rook h4 over the cannon g4 (the horse g2
+    // takes back: a rook for a cannon), but the red elephant i2 can then take
+    // the cannon g4, and the exchange there wins Red 2: the ruling's gain, 2,
+    // is said with both.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    assert_eq!(
+        last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::Zh),
+        "黑炮(e4)捉红车(h4)（以炮换车，但其后红相(i2)吃黑炮(g4)，交换后对方得回相当于2个过河兵的\
+         子力，对方最佳应对下净得相当于一士(象)的子力）"
+    );
+    assert_eq!(
+        last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En),
+        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook \
+         for a cannon, but then red elephant i2 takes black cannon g4 and the exchange there \
+         wins back material worth 2 crossed pawns: material worth an advisor or elephant \
+         against the best defence)"
+    );
+}
+
 #[test]
 fn a_check_that_also_chases_says_so_under_cxa() {
     // The red horse checks from d7 and attacks the unprotected black rook c9:

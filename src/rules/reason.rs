@@ -8,13 +8,15 @@ use crate::notation::{Notation, render};
 
 use super::RuleSet;
 use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
-use super::exchange::value;
+use super::exchange::{capture_gain, value};
 use super::explain::{Lined, NotBefore, outnumbering, unguarded, unguarded_by};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Loss, Threat, ThreatKind, ThreatRules};
+use super::threats::{
+    FalseRoot, Loss, Threat, ThreatKind, ThreatRules, roots_behind_standing_check,
+};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
@@ -311,6 +313,10 @@ fn chase_reason(
     // What is won and given, in pieces, when the position is known.
     // The opponent's capture elsewhere after the line, when the gain counts it.
     let mut then_taken = None;
+    // A piece lost elsewhere for less than its worth (the ruling's price).
+    let mut partly = None;
+    // Defenders that take back once the check the opponent stands in is answered.
+    let mut held = Vec::new();
     let tally = match (&line, &unguarded, after) {
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
@@ -327,10 +333,20 @@ fn chase_reason(
         (None, Some(u), _) => Some(u.tally.clone()),
         (None, None, Some(after)) if t.kind != ThreatKind::AfterChecks => {
             let mut ahead = after.passed();
-            let mut tally = Tally::of_line(&mut ahead, &[Move::new(t.attacker, t.target)]);
+            let capture = Move::new(t.attacker, t.target);
+            let mut tally = Tally::of_line(&mut ahead, &[capture]);
+            // A defender held only by the check the opponent stands in takes
+            // back once it is answered: the capturer counts as given.
+            if !in_pieces(&tally, t.gain) && t.kind != ThreatKind::Unprotected {
+                held = roots_behind_standing_check(&mut ahead, capture);
+                if !held.is_empty() {
+                    tally.give(t.by, value(t.by, t.attacker));
+                }
+            }
             match t.lost_elsewhere {
                 Some(l) if l.value == value(l.piece, l.square) => tally.give(l.piece, l.value),
-                Some(_) => tally = Tally::default(),
+                // A piece lost elsewhere for part of its worth: said apart.
+                Some(l) => partly = Some(l),
                 None => {}
             }
             Some(tally)
@@ -352,6 +368,39 @@ fn chase_reason(
         .as_ref()
         .filter(|(_, line)| line.after > 0)
         .and_then(|(ahead, line)| exchange_at_end(ahead, line, lang));
+    // The gain as a worth, with the pieces traded and the price that lowers it.
+    let mut traded = false;
+    if let Some(l) = partly.filter(|_| !exact && in_pieces(&tally, tally.net())) {
+        let capture = Move::new(t.attacker, t.target);
+        let taken = after
+            .and_then(|after| price_taker(&after.passed(), capture, l.square))
+            .and_then(|reply| taken_after(&after?.passed(), &[capture], reply, lang));
+        if let Some(taken) = taken {
+            traded = true;
+            let pieces = gain_words(&tally, tally.net(), lang);
+            gain = match lang {
+                Lang::En => format!(
+                    "{pieces}, but then {taken} and the exchange there wins back material worth \
+                     {}: {gain}",
+                    crossed_pawns(l.value)
+                ),
+                Lang::Zh => format!(
+                    "{pieces}，但其后{taken}，交换后对方得回相当于{}个过河兵的子力，{gain}",
+                    l.value
+                ),
+            };
+        }
+    }
+    if exact && !held.is_empty() {
+        let held: Vec<String> = held.iter().map(|&(s, p)| piece_in(lang, p, s)).collect();
+        gain = match lang {
+            Lang::En => format!(
+                "{gain}: {} takes back once the check is answered",
+                and_list(&held)
+            ),
+            Lang::Zh => format!("{gain}，{}应将后可反吃", held.join("、")),
+        };
+    }
     let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
     // The exchange and the capture after it, shown as a line.
     let exchange = match (&unguarded, after) {
@@ -471,7 +520,7 @@ fn chase_reason(
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
             // A trade in pieces says it all: 以马换车.
-            ThreatKind::RookByLesser if exact => gain,
+            ThreatKind::RookByLesser if exact || traded => gain,
             ThreatKind::RookByLesser => format!("以小换车，{gain}"),
             ThreatKind::Outnumbered => match &count {
                 Some(count) => format!(
@@ -689,6 +738,33 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// After the capture `capture` of the side to move in `pos`, the
+/// opponent's capture on `square` that wins most: the price a ruling counts
+/// for a piece left hanging there.
+fn price_taker(pos: &Position, capture: Move, square: Square) -> Option<Move> {
+    let mut after = pos.clone();
+    after.play_unchecked(capture);
+    let mut best: Option<(i32, Move)> = None;
+    for reply in after.legal_captures() {
+        if reply.to() != square {
+            continue;
+        }
+        let gain = capture_gain(&mut after, reply);
+        if best.is_none_or(|b| gain > b.0) {
+            best = Some((gain, reply));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// A count of crossed pawns in English: "a crossed pawn", "2 crossed pawns".
+fn crossed_pawns(n: i32) -> String {
+    match n {
+        1 => "a crossed pawn".to_string(),
+        n => format!("{n} crossed pawns"),
+    }
 }
 
 /// Items in English: "a", "a and b", "a, b and c".
