@@ -1867,7 +1867,7 @@ fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
     );
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains("以炮换一车一相：炮５进２ 相三进五 炮８平４"),
+        zh.contains("以炮换车相：炮５进２ 相三进五 炮８平４"),
         "{zh}"
     );
     for text in [en, zh] {
@@ -1891,7 +1891,7 @@ fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
     );
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains("以一马一相换一车一卒（计入其后黑卒(e3)吃红相(e2)的交换）：炮二进九"),
+        zh.contains("以马相换车卒（计入其后黑卒(e3)吃红相(e2)的交换）：炮二进九"),
         "{zh}"
     );
 }
@@ -2041,6 +2041,89 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
 }
 
 #[test]
+fn a_line_of_checks_ending_in_an_exchange_that_removes_a_defender_says_so() {
+    // From CXA 2020 diagram 2, the black cannon c7 steps to c3: after
+    // ...Cc3xc0+ Rb0xc0, the cannon c8 takes the horse c2 with check and the
+    // cannon i2 takes back, so the horse no longer protects the cannon b4,
+    // which the rook b9 then takes. The words say what the extra moves do.
+    let fen = "1r2kabr1/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 b";
+    let r = play(CXA, fen, "c7c3");
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules: CXA,
+    };
+    assert_eq!(
+        run.reasons(Lang::Zh)[0],
+        "黑炮(c8)捉红马(c2)（先由黑炮(c3)照将，连将后吃子，兑后红炮(b4)失去红马(c2)的保护，\
+         再吃之，以炮换马相：前炮进３ 车八平七 炮３进６ 炮一平七 车２进５）"
+    );
+    assert_eq!(
+        run.reasons(Lang::En)[0],
+        "black cannon c8 threatens red horse c2: won by checks, the first by black cannon c3, \
+         then a capture whose exchange takes away the protection of red cannon b4 by red horse \
+         c2, and red cannon b4 is then won (net gain: a horse and an elephant for a cannon): \
+         c3c0 b0c0 c8c2 i2c2 b9b4"
+    );
+}
+
+/// The reasons of the last move of `moves` played from `fen` under `rules`, in `lang`.
+fn last_reason(rules: RuleSet, fen: &str, moves: &str, lang: Lang) -> String {
+    let r = play(rules, fen, moves);
+    let (start, reports) = r.last_moves(1);
+    let run = MoveRun {
+        start: &start,
+        moves: &reports,
+        rules,
+    };
+    run.reasons(lang).remove(0)
+}
+
+#[test]
+fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces() {
+    // The red horse checks from g6; the pawn d8 could take the advisor e8,
+    // which the advisor f9 cannot take back while the check stands, but
+    // will once it is answered: the ruling counts an advisor for a pawn, and
+    // the reason says so in pieces, not as a worth.
+    let fen = "5a3/3Pak3/b8/9/4N4/9/9/3AK4/9/2B2AB2 w";
+    let zh = last_reason(CXA, fen, "e5g6", Lang::Zh);
+    assert!(
+        zh.contains("红兵(d8)捉黑士(e8)（交换后得子，以兵换士，黑士(f9)应将后可反吃；"),
+        "{zh}"
+    );
+    let en = last_reason(CXA, fen, "e5g6", Lang::En);
+    assert!(
+        en.contains(
+            "the exchange wins material (net gain: an advisor for a crossed pawn: black advisor \
+             f9 takes back once the check is answered)"
+        ),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_gain_lowered_by_a_piece_left_hanging_names_the_trade_and_the_price() {
+    // The black cannon e4 takes the rook h4 over the cannon g4 (the horse g2
+    // takes back: a rook for a cannon), but the red elephant i2 can then take
+    // the cannon g4, and the exchange there wins Red 2: the ruling's gain, 2,
+    // is said with both.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    assert_eq!(
+        last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::Zh),
+        "黑炮(e4)捉红车(h4)（以炮换车，但其后红相(i2)吃黑炮(g4)，交换后对方得回相当于2个过河兵的\
+         子力，对方最佳应对下净得相当于一士(象)的子力）"
+    );
+    assert_eq!(
+        last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En),
+        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook \
+         for a cannon, but then red elephant i2 takes black cannon g4 and the exchange there \
+         wins back material worth 2 crossed pawns: material worth an advisor or elephant \
+         against the best defence)"
+    );
+}
+
+#[test]
 fn a_check_that_also_chases_says_so_under_cxa() {
     // The red horse checks from d7 and attacks the unprotected black rook c9:
     // a check (将) under CXA, whose reason shows the chase too (将兼捉).
@@ -2154,7 +2237,7 @@ fn an_exchange_that_removes_a_defender_names_it_and_the_piece_left_hanging() {
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换一马一卒：\
+        "红炮(i5)捉黑马(c5)（兑子去根，兑后黑卒(e4)失去黑马(c5)的保护，再吃之，以炮换马卒：\
          炮一平七 象５进３ 马四退五）"
     );
 }
@@ -2222,7 +2305,7 @@ fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
         "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护\
-         （黑将(e9)反吃则被红车(b9)照将，假根），联合捉，完整交换后以炮换一马一士；\
+         （黑将(e9)反吃则被红车(b9)照将，假根），联合捉，完整交换后以炮换马士；\
          此着前吃之须失红车(d4)）"
     );
 }

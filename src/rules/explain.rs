@@ -428,7 +428,13 @@ pub(crate) struct Unguarded {
 /// included), and the tally of it all. None when no such line is found.
 pub(crate) fn unguarded(ahead: &Position, t: &Threat) -> Option<Unguarded> {
     let (won, _) = t.won_after?;
-    let first = Move::new(t.attacker, t.target);
+    unguarded_by(ahead, Move::new(t.attacker, t.target), won)
+}
+
+/// [`unguarded`] for the capture `first` of the side to move in `ahead`,
+/// the piece then won standing on `won`: also the capture at the end of a
+/// line of checks ([`super::checks_line::ChecksLine::after`]).
+pub(crate) fn unguarded_by(ahead: &Position, first: Move, won: Square) -> Option<Unguarded> {
     let mut pos = ahead.clone();
     if !pos.is_legal(first) {
         return None;
@@ -576,7 +582,7 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 ),
                 (NoChase::Offered(partner), Lang::Zh) => {
                     format!(
-                        "{attacker}攻{target}，{target}可与{}兑换，按兑",
+                        "{attacker}攻{target}，{target}可与{}兑换，是兑子，不算捉",
                         name(*partner)
                     )
                 }
@@ -1119,6 +1125,11 @@ mod tests {
                     "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
                      red rook b0: an exchange offer, not a chase"
                 ]
+            );
+            // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
+            assert_eq!(
+                describe(&attacks, Lang::Zh),
+                vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
             );
         }
     }

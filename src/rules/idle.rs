@@ -282,6 +282,18 @@ mod tests {
             n.reason(Lang::Zh),
             "红马(g4)拦黑炮(i4)：挡住其到e4照将的路线"
         );
+        // Knowing the position after the block, the Chinese names the move
+        // it stops as an arbiter writes it.
+        let mut after = Position::from_fen("3k5/9/9/9/9/8c/4P4/7N1/9/4K4 w").unwrap();
+        after.play_unchecked(Move::parse_uci("h2g4").unwrap());
+        assert_eq!(
+            n.reason_after(Lang::Zh, &after, RuleSet::Cxa2020, &[]),
+            "红马(g4)拦黑炮(i4)：挡住其炮９平５照将的路线"
+        );
+        assert_eq!(
+            n.reason_after(Lang::En, &after, RuleSet::Cxa2020, &[]),
+            n.reason(Lang::En)
+        );
     }
 
     #[test]

@@ -141,7 +141,7 @@ pub(crate) fn in_pieces(tally: &Tally, gain: i32) -> bool {
 /// The net gain `gain` in words, from the tally of what the threat wins and
 /// gives, the dearest pieces first: "a rook for a horse", "a horse, for
 /// nothing", "a rook and an elephant for a cannon" (以马换车, 净得一马,
-/// 以炮换一车一相);
+/// 以炮换车相, 以马相换车卒);
 /// when the tally does not come to `gain` ([`in_pieces`]), the material it
 /// is worth ([`worth_words`]).
 pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
@@ -216,19 +216,22 @@ fn pieces_en(pieces: &[Piece]) -> String {
     }
 }
 
-/// Pieces in Chinese, counted by role: 一车, 两马一卒; a lone piece without
-/// its count unless `one` (马 in 以马换车).
+/// Pieces in Chinese, counted by role, as an arbiter writes them: 车相,
+/// 两马卒 (a single piece of a role without its count: 以马相换车卒); a lone
+/// piece with its count when `one` (一马 in 净得一马).
 fn pieces_zh(pieces: &[Piece], one: bool) -> String {
     let counted = counted(pieces);
-    let alone = !one && counted.len() == 1 && counted[0].1 == 1;
+    let alone = one && counted.len() == 1 && counted[0].1 == 1;
     counted
         .into_iter()
         .map(|(piece, n)| {
             let count = match n {
-                1 if alone => String::new(),
-                1 => "一".to_string(),
+                1 if alone => "一".to_string(),
+                1 => String::new(),
                 2 => "两".to_string(),
-                n => n.to_string(),
+                n => ["三", "四", "五"]
+                    .get(n - 3)
+                    .map_or_else(|| n.to_string(), |c| c.to_string()),
             };
             format!("{count}{}", piece.chinese())
         })
@@ -292,7 +295,7 @@ mod tests {
             gain_words(&t, 6, Lang::En),
             "a rook and an elephant for a cannon"
         );
-        assert_eq!(gain_words(&t, 6, Lang::Zh), "以炮换一车一相");
+        assert_eq!(gain_words(&t, 6, Lang::Zh), "以炮换车相");
     }
 
     #[test]

@@ -7,14 +7,16 @@ use crate::board::{Move, Piece, Position, Role, Square};
 use crate::notation::{Notation, render};
 
 use super::RuleSet;
-use super::checks_line::{line_taker, won_by_checks_line};
-use super::exchange::value;
-use super::explain::{Lined, NotBefore, outnumbering, unguarded};
+use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
+use super::exchange::{capture_gain, value};
+use super::explain::{Lined, NotBefore, outnumbering, unguarded, unguarded_by};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
 use super::ruling::Lang;
-use super::threats::{FalseRoot, Loss, Threat, ThreatKind, ThreatRules};
+use super::threats::{
+    FalseRoot, Loss, Threat, ThreatKind, ThreatRules, roots_behind_standing_check,
+};
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
@@ -86,7 +88,9 @@ impl MoveNature {
             &Why::Sacrifice((p, sq), (t, by)) => {
                 format!("献{}：{}可吃之得子", piece_zh(p, sq), piece_zh(t, by))
             }
-            Why::Block(p, sq, e, esq, cut) => block_reason(lang, (*p, *sq), (*e, *esq), cut),
+            Why::Block(p, sq, e, esq, cut) => {
+                block_reason(lang, (*p, *sq), (*e, *esq), cut, after.map(|a| a.0))
+            }
             &Why::Follow(p, sq, e, esq) if en => {
                 format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
             }
@@ -180,23 +184,27 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
 /// A block (拦) explained: what the moved piece `(p, sq)` cuts the enemy
 /// piece `(e, esq)` off from, e.g. "black elephant g5 blocks the way of red
 /// cannon i5 to black horse c5" (黑象(g5)拦红炮(i5)：挡住其攻黑马(c5)的路线), or
-/// "… to d9, from where it would check" (挡住其到d9照将的路线).
+/// "… to d9, from where it would check"; in Chinese, with `after`, the
+/// position after the block, the move it stops in Chinese notation, as an
+/// arbiter writes it (挡住其炮二平六照将的路线), the square otherwise
+/// (挡住其到d9照将的路线).
 fn block_reason(
     lang: Lang,
     (p, sq): (Piece, Square),
     (e, esq): (Piece, Square),
     cut: &[(Square, Option<Piece>)],
+    after: Option<&Position>,
 ) -> String {
     let pieces: Vec<String> = cut
         .iter()
         .filter_map(|&(q, ours)| Some(piece_in(lang, ours?, q)))
         .collect();
-    let squares: Vec<String> = cut
-        .iter()
-        .filter(|c| c.1.is_none())
-        .map(|c| c.0.to_string())
-        .collect();
     if lang == Lang::En {
+        let squares: Vec<String> = cut
+            .iter()
+            .filter(|c| c.1.is_none())
+            .map(|c| c.0.to_string())
+            .collect();
         let mut ways = Vec::new();
         if !pieces.is_empty() {
             ways.push(pieces.join(" and "));
@@ -218,8 +226,16 @@ fn block_reason(
         if !pieces.is_empty() {
             ways.push(format!("攻{}", pieces.join("、")));
         }
-        if !squares.is_empty() {
-            ways.push(format!("到{}照将", squares.join("、")));
+        let checks: Vec<String> = cut
+            .iter()
+            .filter(|c| c.1.is_none())
+            .map(|c| match after {
+                Some(after) => render(after, Move::new(esq, c.0), Notation::Chinese),
+                None => format!("到{}", c.0),
+            })
+            .collect();
+        if !checks.is_empty() {
+            ways.push(format!("{}照将", checks.join("、")));
         }
         let blocks = format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq));
         if ways.is_empty() {
@@ -297,6 +313,10 @@ fn chase_reason(
     // What is won and given, in pieces, when the position is known.
     // The opponent's capture elsewhere after the line, when the gain counts it.
     let mut then_taken = None;
+    // A piece lost elsewhere for less than its worth (the ruling's price).
+    let mut partly = None;
+    // Defenders that take back once the check the opponent stands in is answered.
+    let mut held = Vec::new();
     let tally = match (&line, &unguarded, after) {
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
@@ -313,10 +333,20 @@ fn chase_reason(
         (None, Some(u), _) => Some(u.tally.clone()),
         (None, None, Some(after)) if t.kind != ThreatKind::AfterChecks => {
             let mut ahead = after.passed();
-            let mut tally = Tally::of_line(&mut ahead, &[Move::new(t.attacker, t.target)]);
+            let capture = Move::new(t.attacker, t.target);
+            let mut tally = Tally::of_line(&mut ahead, &[capture]);
+            // A defender held only by the check the opponent stands in takes
+            // back once it is answered: the capturer counts as given.
+            if !in_pieces(&tally, t.gain) && t.kind != ThreatKind::Unprotected {
+                held = roots_behind_standing_check(&mut ahead, capture);
+                if !held.is_empty() {
+                    tally.give(t.by, value(t.by, t.attacker));
+                }
+            }
             match t.lost_elsewhere {
                 Some(l) if l.value == value(l.piece, l.square) => tally.give(l.piece, l.value),
-                Some(_) => tally = Tally::default(),
+                // A piece lost elsewhere for part of its worth: said apart.
+                Some(l) => partly = Some(l),
                 None => {}
             }
             Some(tally)
@@ -330,6 +360,45 @@ fn chase_reason(
         gain = match lang {
             Lang::En => format!("{gain}, counting the exchange after {taken}"),
             Lang::Zh => format!("{gain}（计入其后{taken}的交换）"),
+        };
+    }
+    // A line whose capture wins through an even exchange that takes away a
+    // defender: the piece then won, and the defenders taken away.
+    let exchanged = line
+        .as_ref()
+        .filter(|(_, line)| line.after > 0)
+        .and_then(|(ahead, line)| exchange_at_end(ahead, line, lang));
+    // The gain as a worth, with the pieces traded and the price that lowers it.
+    let mut traded = false;
+    if let Some(l) = partly.filter(|_| !exact && in_pieces(&tally, tally.net())) {
+        let capture = Move::new(t.attacker, t.target);
+        let taken = after
+            .and_then(|after| price_taker(&after.passed(), capture, l.square))
+            .and_then(|reply| taken_after(&after?.passed(), &[capture], reply, lang));
+        if let Some(taken) = taken {
+            traded = true;
+            let pieces = gain_words(&tally, tally.net(), lang);
+            gain = match lang {
+                Lang::En => format!(
+                    "{pieces}, but then {taken} and the exchange there wins back material worth \
+                     {}: {gain}",
+                    crossed_pawns(l.value)
+                ),
+                Lang::Zh => format!(
+                    "{pieces}，但其后{taken}，交换后对方得回相当于{}个过河兵的子力，{gain}",
+                    l.value
+                ),
+            };
+        }
+    }
+    if exact && !held.is_empty() {
+        let held: Vec<String> = held.iter().map(|&(s, p)| piece_in(lang, p, s)).collect();
+        gain = match lang {
+            Lang::En => format!(
+                "{gain}: {} takes back once the check is answered",
+                and_list(&held)
+            ),
+            Lang::Zh => format!("{gain}，{}应将后可反吃", held.join("、")),
         };
     }
     let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
@@ -408,9 +477,20 @@ fn chase_reason(
                 let checks = first_checker.map_or("won by checks".to_string(), |c| {
                     format!("won by checks, the first by {c}")
                 });
-                match line {
-                    Some(line) => format!("{checks}, then a capture (net gain: {gain}): {line}"),
-                    None => format!(
+                match (line, exchanged) {
+                    (Some(line), Some((won, removed))) if removed.is_empty() => format!(
+                        "{checks}, then a capture whose exchange takes away a defender of {won}, \
+                         which is then won (net gain: {gain}): {line}"
+                    ),
+                    (Some(line), Some((won, removed))) => format!(
+                        "{checks}, then a capture whose exchange takes away the protection of \
+                         {won} by {}, and {won} is then won (net gain: {gain}): {line}",
+                        and_list(&removed)
+                    ),
+                    (Some(line), None) => {
+                        format!("{checks}, then a capture (net gain: {gain}): {line}")
+                    }
+                    (None, _) => format!(
                         "its check {}starts a series of checks after which the piece is \
                          captured (net gain: {gain})",
                         t.first_check.map_or(String::new(), |m| format!("{m} ")),
@@ -440,7 +520,7 @@ fn chase_reason(
             ThreatKind::Unprotected if t.false_roots.is_empty() => "无根".to_string(),
             ThreatKind::Unprotected => format!("假根：{}", roots.join("，")),
             // A trade in pieces says it all: 以马换车.
-            ThreatKind::RookByLesser if exact => gain,
+            ThreatKind::RookByLesser if exact || traded => gain,
             ThreatKind::RookByLesser => format!("以小换车，{gain}"),
             ThreatKind::Outnumbered => match &count {
                 Some(count) => format!(
@@ -479,7 +559,16 @@ fn chase_reason(
                     format!("先由{c}照将，连将后吃子")
                 });
                 match (line, t.first_check, after) {
-                    (Some(line), _, _) => format!("{checks}，{gain}：{line}"),
+                    (Some(line), _, _) => match exchanged {
+                        Some((won, removed)) if removed.is_empty() => {
+                            format!("{checks}，兑后{won}失去保护，再吃之，{gain}：{line}")
+                        }
+                        Some((won, removed)) => format!(
+                            "{checks}，兑后{won}失去{}的保护，再吃之，{gain}：{line}",
+                            removed.join("、")
+                        ),
+                        None => format!("{checks}，{gain}：{line}"),
+                    },
                     // The mover checks first: it moves again after its move.
                     (None, Some(check), Some(after)) => format!(
                         "先{}照将，连续照将后吃子，{gain}",
@@ -507,6 +596,27 @@ fn chase_reason(
             piece_zh(t.piece, t.target)
         )
     }
+}
+
+/// For a line of checks whose capture wins through an even exchange that
+/// takes away a defender (`line.after` moves follow it), played from `pos`:
+/// the piece then won and the defenders the exchange takes away from it, in
+/// words. None when the line shows no such exchange.
+fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<(String, Vec<String>)> {
+    let (&capture, before) = line.to_capture().split_last()?;
+    let won = line.moves.last()?.to();
+    let mut at = pos.clone();
+    for &mv in before {
+        at.play_unchecked(mv);
+    }
+    let piece = at.piece_at(won).filter(|p| p.color != at.turn())?;
+    let u = unguarded_by(&at, capture, won)?;
+    let removed = u
+        .removed
+        .iter()
+        .map(|&(s, p)| piece_in(lang, p, s))
+        .collect();
+    Some((piece_in(lang, piece, won), removed))
 }
 
 /// The capture `capture`, played after `line` from `pos`, in words: "black
@@ -628,6 +738,33 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// After the capture `capture` of the side to move in `pos`, the
+/// opponent's capture on `square` that wins most: the price a ruling counts
+/// for a piece left hanging there.
+fn price_taker(pos: &Position, capture: Move, square: Square) -> Option<Move> {
+    let mut after = pos.clone();
+    after.play_unchecked(capture);
+    let mut best: Option<(i32, Move)> = None;
+    for reply in after.legal_captures() {
+        if reply.to() != square {
+            continue;
+        }
+        let gain = capture_gain(&mut after, reply);
+        if best.is_none_or(|b| gain > b.0) {
+            best = Some((gain, reply));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// A count of crossed pawns in English: "a crossed pawn", "2 crossed pawns".
+fn crossed_pawns(n: i32) -> String {
+    match n {
+        1 => "a crossed pawn".to_string(),
+        n => format!("{n} crossed pawns"),
+    }
 }
 
 /// Items in English: "a", "a and b", "a, b and c".

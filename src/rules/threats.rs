@@ -657,13 +657,26 @@ pub(super) fn evaluate_capture(
 /// other than its king could take back after the capture `mv` but for that
 /// check alone: every piece that would then attack its king checks it already.
 fn root_behind_standing_check(pos: &mut Position, mv: Move) -> bool {
+    !roots_behind_standing_check(pos, mv).is_empty()
+}
+
+/// The pieces of the opponent of the side to move, other than its king,
+/// that could take back after the capture `mv` but for the check it stands
+/// in already (see [`root_behind_standing_check`]), with their squares.
+pub(super) fn roots_behind_standing_check(pos: &mut Position, mv: Move) -> Vec<(Square, Piece)> {
     let us = pos.turn();
     let standing = pos.king_danger(pos.king(!us), us, pos.occupied(), pos.us(us));
-    standing.any()
-        && false_roots(pos, mv).iter().any(|root| {
+    if !standing.any() {
+        return Vec::new();
+    }
+    false_roots(pos, mv)
+        .into_iter()
+        .filter(|root| {
             root.piece.role != Role::King
                 && root.exposed_to.iter().all(|&(s, _)| standing.contains(s))
         })
+        .map(|root| (root.square, root.piece))
+        .collect()
 }
 
 /// The pieces that seem to defend the target of the capture `mv` but cannot
