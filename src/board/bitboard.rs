@@ -13,8 +13,10 @@ pub struct Bitboard(pub u128);
 const FULL: u128 = (1u128 << 90) - 1;
 
 /// The one-square set of each square: a load is cheaper than a 128-bit shift.
-const SQUARE_BITS: [u128; 90] = {
-    let mut t = [0u128; 90];
+/// Indexed by any `u8` (the entries past the board are never read), so that
+/// no lookup needs a bounds check.
+const SQUARE_BITS: [u128; 256] = {
+    let mut t = [0u128; 256];
     let mut i = 0;
     while i < 90 {
         t[i] = 1u128 << i;
