@@ -477,7 +477,7 @@ impl Position {
         }
         for s in self.role(Role::Cannon) & them & lines {
             let b = between(ksq, s) & occ;
-            match b.count() {
+            match b.count_to_three() {
                 0 => forbidden |= between(ksq, s),
                 1 => checkers.set(s),
                 2 => blockers |= b,
