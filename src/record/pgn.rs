@@ -815,6 +815,28 @@ mod tests {
     }
 
     #[test]
+    fn a_result_written_with_a_colon_ends_a_game_and_is_its_result() {
+        // One game a line, each ending in `1:0`, `0:1`, `½:½` or `1/2:1/2`.
+        let text = "1. h2e2 h9g7 1:0\n1. h2e2 h9g7 0:1\n1. c3c4 ½:½\n1. c3c4 1/2:1/2\n";
+        let results: Vec<(usize, Option<Outcome>)> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(|g| g.map(|g| (g.moves.len(), g.result)).unwrap())
+            .collect();
+        assert_eq!(
+            results,
+            [
+                (2, Some(Outcome::RedWins)),
+                (2, Some(Outcome::BlackWins)),
+                (1, Some(Outcome::Draw)),
+                (1, Some(Outcome::Draw))
+            ]
+        );
+        // As the Result tag too.
+        let games = read_all("[Result \"0:1\"]\n1. h2e2\n", "t.pgn");
+        assert_eq!(games[0].as_ref().unwrap().result, Some(Outcome::BlackWins));
+    }
+
+    #[test]
     fn a_chinese_result_ends_a_game_as_a_pgn_result_does() {
         // Games without tags, one a line, each ending in result words: the
         // next numbered line is the next game, in UTF-8 or GBK alike.

@@ -31,7 +31,7 @@ pub(super) fn starts_numbered_moves(line: &[u8]) -> bool {
 }
 
 /// Whether a line of movetext ends with a result: a PGN result (`1-0`,
-/// `0-1`, `1/2-1/2`, `*`), or result words as Chinese records write them
+/// `0-1`, `1/2-1/2`, `*`, or with a colon: `1:0`, `½:½`), or result words as Chinese records write them
 /// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
 /// word is UTF-8. The last word is what follows the last ASCII space, which
 /// no GBK, Big5 or UTF-8 character holds.
@@ -41,7 +41,10 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
         .iter()
         .rposition(u8::is_ascii_whitespace)
         .map_or(line, |i| &line[i + 1..]);
-    if matches!(last, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+    if matches!(
+        last,
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"1:0" | b"0:1" | b"1/2:1/2"
+    ) {
         return true;
     }
     if last.is_ascii() {
