@@ -307,12 +307,14 @@ fn unknown_format(name: &str) -> RecordError {
     )
 }
 
-/// Whether `text` has a line that starts a PGN game: a tag line (the PGN
-/// reader skips whatever comes before the first one).
+/// Whether `text` has a line that starts a PGN game: a tag line, in ASCII
+/// or full-width brackets (the PGN reader skips whatever comes before the
+/// first one).
 fn has_pgn_tag(text: &str) -> bool {
     text.lines().any(|line| {
         let line = line.trim_start();
-        line.starts_with('[') && !line.starts_with("[DhtmlXQ")
+        (line.starts_with('[') && !line.starts_with("[DhtmlXQ"))
+            || pgn_lines::full_width_tag(line.trim_end()).is_some()
     })
 }
 
@@ -431,6 +433,9 @@ mod tests {
         assert!(has_pgn_tag("notes\n  [Event \"x\"]\n1. h2e2"));
         assert!(!has_pgn_tag("[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]"));
         assert!(!has_pgn_tag("1. h2e2 h9g7"));
+        // In full-width brackets, as Chinese input methods type them.
+        assert!(has_pgn_tag("说明\n［Event “全国赛”］\n1. h2e2"));
+        assert!(!has_pgn_tag("［注：好棋］\n1. h2e2"));
     }
 
     #[test]

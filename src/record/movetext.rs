@@ -1,5 +1,5 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
-//! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
+//! `{}` comments (nested), `（）`, `【】` and `［］` notes, `()` variations (counted
 //! and skipped), `;` line comments (or separators, in a line of moves typed
 //! so), NAGs and the result token, after which only a comment is read: moves
 //! written after the result are not read, and the game warns of them.
@@ -220,7 +220,7 @@ fn scan(
                     if !(0xE4..=0xE9).contains(&c)
                         && text[end..].chars().next().is_some_and(|ch| {
                             ch.is_whitespace()
-                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【')
+                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【' | '［')
                         })
                     {
                         break;
@@ -314,13 +314,13 @@ fn bracketed_result(text: &str, start: usize) -> Option<(ResultToken, usize)> {
     }
 }
 
-/// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
+/// The brackets of a note, `（…）`, `【…】` or `［…］`, if `rest` (whose first byte
 /// is `b`) opens one.
 fn note_brackets(b: u8, rest: &str) -> Option<(char, char)> {
     if b < 0x80 {
         return None;
     }
-    [('（', '）'), ('【', '】')]
+    [('（', '）'), ('【', '】'), ('［', '］')]
         .into_iter()
         .find(|&(open, _)| rest.starts_with(open))
 }

@@ -17,8 +17,8 @@ use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::movetext::{ResultToken, read_movetext};
 use super::pgn_lines::{
-    ends_with_result, is_bracketless_tag, is_note_line, starts_numbered_moves, tag_line,
-    tag_without_bracket, trim_ascii_start,
+    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line,
+    starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
 };
 use super::replay::{Replay, initial_position};
 use crate::ucci::gui::read_move;
@@ -30,20 +30,26 @@ const MAX_GAME_BYTES: usize = 16 << 20;
 
 /// Whether the text has a PGN tag line near its start.
 pub(crate) fn looks_like_pgn(text: &str) -> bool {
-    text.lines().take(64).any(|l| parse_tag(l.trim()).is_some())
+    text.lines().take(64).any(|l| {
+        let l = l.trim();
+        parse_tag(l).is_some() || full_width_tag(l).is_some()
+    })
 }
 
-/// Reads a tag line `[Name "value"]`.
+/// Reads a tag line `[Name "value"]` (the value may be in curly or
+/// full-width quotes, `“value”`).
 fn parse_tag(line: &str) -> Option<(&str, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || c == '"')?;
+    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || TAG_QUOTES.0.contains(&c))?;
     if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return None;
     }
     let full = &inner[key.len()..];
-    let value = match (full.find('"'), full.rfind('"')) {
+    let (open, close) = TAG_QUOTES;
+    let value = match (full.find(open), full.rfind(close)) {
         (Some(a), Some(b)) if b > a => {
-            let v = &full[a + 1..b];
+            let quote = full[a..].chars().next().map_or(1, char::len_utf8);
+            let v = &full[a + quote..b];
             if v.contains('\\') {
                 v.replace("\\\"", "\"")
             } else {
@@ -343,7 +349,9 @@ pub(crate) fn read_game(
             offset += line.len();
             continue;
         }
-        match parse_tag(t) {
+        // A tag line in full-width brackets reads as one in ASCII brackets.
+        let full_width = full_width_tag(t);
+        match parse_tag(full_width.as_deref().unwrap_or(t)) {
             Some((k, v)) => tags.push((k.to_string(), v)),
             // A broken tag line: the game's record is damaged, which is no
             // illegal move of a player.
@@ -834,6 +842,41 @@ mod tests {
         // As the Result tag too.
         let games = read_all("[Result \"0:1\"]\n1. h2e2\n", "t.pgn");
         assert_eq!(games[0].as_ref().unwrap().result, Some(Outcome::BlackWins));
+    }
+
+    #[test]
+    fn tag_lines_in_full_width_brackets_or_quotes_are_tag_lines() {
+        // As Chinese input methods type them: two games, their tags read,
+        // in UTF-8 or GBK alike; a note in such brackets is no tag.
+        let text = "［Event \"全国赛\"］\n［Red “许银川”］\n[Black “吕钦”]\n\
+                    1. 炮二平五 ［注：好棋］ 马８进７ *\n\n\
+                    ［Event ＂个人赛＂］\n［Result \"红胜\"]\n1. h2e2\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<_> = games
+                .iter()
+                .map(|g| (g.event(), g.red(), g.black(), g.moves.len(), g.result))
+                .collect();
+            assert_eq!(
+                read,
+                [
+                    (Some("全国赛"), Some("许银川"), Some("吕钦"), 2, None),
+                    (Some("个人赛"), None, None, 1, Some(Outcome::RedWins)),
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        assert!(looks_like_pgn("［Event \"全国赛\"］\n1. 炮二平五\n"));
+        assert!(!looks_like_pgn("［注：好棋］\n1. 炮二平五\n"));
+        assert_eq!(
+            full_width_tag("［Red “许银川”］").as_deref(),
+            Some("[Red “许银川”]")
+        );
+        assert_eq!(full_width_tag("［注 好棋］"), None);
     }
 
     #[test]
