@@ -277,9 +277,27 @@ pub fn read_games_from_bytes(
     read_format(bytes, name, format, opts)
 }
 
-/// Whether `bytes` hold nothing but whitespace (or nothing at all).
+/// Whether `bytes` hold nothing but whitespace (or nothing at all), maybe
+/// after a byte-order mark (UTF-8, or UTF-16 of either order), as editors
+/// save an empty text.
 fn is_blank(bytes: &[u8]) -> bool {
-    bytes.iter().all(u8::is_ascii_whitespace)
+    let ws = u8::is_ascii_whitespace;
+    if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        return rest.iter().all(ws);
+    }
+    let utf16 = |rest: &[u8], at: usize| {
+        rest.len().is_multiple_of(2)
+            && rest
+                .chunks(2)
+                .all(|unit| unit[at] == 0 && ws(&unit[1 - at]))
+    };
+    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        return utf16(rest, 1);
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        return utf16(rest, 0);
+    }
+    bytes.iter().all(ws)
 }
 
 /// The error for input with nothing but whitespace in it: a file of no
@@ -393,7 +411,15 @@ mod tests {
 
     #[test]
     fn blank_input_is_said_to_be_empty_not_of_an_unknown_format() {
-        for bytes in [&b""[..], b" \n\t\n"] {
+        // A byte-order mark (UTF-8, UTF-16) over nothing: an editor's empty file.
+        for bytes in [
+            &b""[..],
+            b" \n\t\n",
+            b"\xEF\xBB\xBF",
+            b"\xEF\xBB\xBF\r\n",
+            b"\xFF\xFE\n\x00",
+            b"\xFE\xFF\x00 ",
+        ] {
             let e = read_games_from_bytes(bytes, "<stdin>", &ReadOptions::default()).unwrap_err();
             assert_eq!(e.to_string(), "<stdin>: empty: there is no record to read");
             assert_eq!(e.in_lang(Lang::Zh), "<stdin>：内容为空，没有可读的棋谱");

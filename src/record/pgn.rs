@@ -15,7 +15,7 @@ use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
-use super::list_games::game_starts;
+use super::list_games::{game_starts, reads_as_moves};
 use super::movetext::{ResultToken, read_movetext};
 use super::pgn_lines::{
     TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line,
@@ -103,6 +103,9 @@ pub(crate) struct PgnStream<R> {
     /// Lines end with a lone CR (as old Mac programs wrote them), decided at
     /// the first line.
     cr_lines: bool,
+    /// The warning for text before the first tag line that reads as moves
+    /// (which are not read), until a game carries it.
+    moves_before_tags: Option<Words>,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -127,6 +130,7 @@ impl<R: BufRead> PgnStream<R> {
             done: false,
             first_line: true,
             cr_lines: false,
+            moves_before_tags: None,
         }
     }
 
@@ -196,7 +200,12 @@ impl<R: BufRead> PgnStream<R> {
                 has_tags = true;
                 has_game_tag |= game_tag;
                 has_event_tag |= event_tag;
-            } else if !trimmed.iter().all(|b| b.is_ascii_whitespace()) {
+            } else if trimmed.iter().all(|b| b.is_ascii_whitespace()) {
+                if !(has_tags || has_moves) {
+                    // Blank lines before a game are none of it.
+                    continue;
+                }
+            } else {
                 // Numbered moves before the first tag, or after a game that
                 // ended with its result, are a game without tags.
                 let untagged_game =
@@ -206,7 +215,12 @@ impl<R: BufRead> PgnStream<R> {
                     break;
                 }
                 if !(has_tags || has_moves || untagged_game) {
-                    // Other text before the first tag is not a game.
+                    // Other text before the first tag is not a game; if it
+                    // reads as moves, the first game says they were not read.
+                    if self.moves_before_tags.is_none() {
+                        self.moves_before_tags =
+                            moves_before_tags(trimmed, self.encoding, self.lines_read);
+                    }
                     continue;
                 }
                 has_moves = true;
@@ -229,6 +243,34 @@ impl<R: BufRead> PgnStream<R> {
         }
         Ok(Some((chunk, first_line, overflow)))
     }
+}
+
+/// The warning for the line `line` (number `number`), before the first
+/// tag line of a file, when it reads as moves ([`reads_as_moves`]): they
+/// are not read, as a game starts at its tags.
+fn moves_before_tags(line: &[u8], encoding: &'static Encoding, number: usize) -> Option<Words> {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(line).0,
+    };
+    let text = text.trim();
+    if !reads_as_moves(text) {
+        return None;
+    }
+    let shown: String = text.chars().take(40).collect();
+    let shown = if shown.len() < text.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
+    Some(Words::new(
+        format!(
+            "line {number}: the text before the first tag line reads as moves ('{shown}'), which are not read: a game starts at its tags"
+        ),
+        format!(
+            "第{number}行：第一个标签行之前的文字像是着法（“{shown}”），未读入：对局从标签行开始"
+        ),
+    ))
 }
 
 /// Whether `line` holds a CR that no LF follows (before its end).
@@ -290,8 +332,17 @@ impl<R: BufRead> PgnStream<R> {
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                let game = read_game(&text, &self.name, index, first_line).transpose()?;
+                let mut game = read_game(&text, &self.name, index, first_line).transpose()?;
                 self.index += 1;
+                let read = match &mut game {
+                    Ok(game) => Some(game),
+                    Err(e) => e.partial.as_deref_mut(),
+                };
+                if let Some(read) = read
+                    && let Some(w) = self.moves_before_tags.take()
+                {
+                    read.warnings.insert(0, w);
+                }
                 Some(Some(game))
             }
             Err(e) => {
@@ -753,6 +804,45 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn moves_before_the_first_tag_are_said_not_to_be_read() {
+        // Unnumbered moves, or moves numbered from 2, pasted over the tags:
+        // the first game says so, in UTF-8 or GBK; prose says nothing.
+        let text = "本局着法：\n\n炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一\n\
+                    [Event \"a\"]\n1. h2e2 *\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            assert_eq!(games.len(), 1);
+            let warnings: Vec<&str> = games[0].warnings.iter().map(|w| w.en.as_str()).collect();
+            assert_eq!(
+                warnings,
+                [
+                    "line 3: the text before the first tag line reads as moves ('炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一'), which are not read: a game starts at its tags"
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        let games = read_all("2. h0g2 h9g7\n[Event \"a\"]\n1. h2e2 *\n", "t.pgn");
+        let w = &games[0].as_ref().unwrap().warnings[0];
+        assert!(
+            w.zh.starts_with("第1行：第一个标签行之前的文字像是着法（“2. h0g2 h9g7”）"),
+            "{}",
+            w.zh
+        );
+        let games = read_all(
+            "说明：本文件收录第一轮\n[Event \"a\"]\n1. h2e2 *\n",
+            "t.pgn",
+        );
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+        // Prose and blank lines with no tag after them are no game (not an
+        // empty game that says nothing).
+        assert!(read_all("说明\n\n\n", "t.pgn").is_empty());
     }
 
     #[test]
