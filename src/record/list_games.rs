@@ -6,14 +6,14 @@
 //!   start the next one (unless they are numbered on from the game's, as
 //!   `2. 马二进三`, which are its moves after its result), with the lines
 //!   between (a title) but not the notes right after the result;
-//! - move numbers that start again at `1.` (or `1、`) start a game, with
+//! - move numbers that start again at `1.` (or `1、`, `第1回合`) start a game, with
 //!   the title lines just over them;
 //! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
 //!   or a FEN line after moves starts a game, once moves follow it.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
-use crate::notation::{reads_as_any_move_text, reads_as_move_text};
+use crate::notation::{reads_as_any_move_text, reads_as_move_text, strip_round_marker};
 
 use super::header_lines::header_lines;
 use super::pgn_lines::{ends_with_result, is_note_line, starts_numbered_moves};
@@ -53,7 +53,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
             let first_title = title.len().saturating_sub(MAX_TITLE_LINES);
             let start = if !has_moves {
                 None
-            } else if starts_numbered_moves(t.as_bytes()) {
+            } else if starts_again(t) {
                 Some(next.or(title.get(first_title).copied()).unwrap_or(at))
             } else if ended {
                 (!is_numbered_on(t)).then(|| next.unwrap_or(at))
@@ -99,33 +99,70 @@ fn braces(depth: usize, t: &str) -> usize {
 }
 
 /// Whether the trimmed line `t` is a line of moves: its first word, after
-/// a move number (`12.`, `3、`, `1...`), reads as a move: in any notation
-/// after a number, else in coordinates or in Chinese notation (a word of
-/// prose may read as WXF).
+/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), reads
+/// as a move: in any notation after a number, else in coordinates or in
+/// Chinese notation (a word of prose may read as WXF).
 pub(super) fn reads_as_moves(t: &str) -> bool {
-    let unnumbered = t
-        .trim_start_matches(|c: char| c.is_ascii_digit())
-        .trim_start()
-        .trim_start_matches(['.', '．', '、', '…'])
-        .trim_start();
-    let Some(word) = unnumbered
+    let (numbered, rest) = match round_marker(t) {
+        Some((_, rest)) => (true, rest),
+        None => {
+            let rest = t
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start()
+                .trim_start_matches(['.', '．', '、', '…'])
+                .trim_start();
+            (
+                rest.len() < t.len() && t.starts_with(|c: char| c.is_ascii_digit()),
+                rest,
+            )
+        }
+    };
+    let Some(word) = rest
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'))
         .next()
     else {
         return false;
     };
-    if unnumbered.len() < t.len() && t.starts_with(|c: char| c.is_ascii_digit()) {
+    if numbered {
         reads_as_any_move_text(word)
     } else {
         reads_as_move_text(word)
     }
 }
 
-/// Whether the line of moves `t` starts with a move number other than 1
-/// (`2. 马二进三`): the moves of a game going on.
+/// Whether the line of moves `t` numbers its first move 1: `1.`, `1、`
+/// ([`starts_numbered_moves`]) or `第1回合` (`第一回合`).
+fn starts_again(t: &str) -> bool {
+    starts_numbered_moves(t.as_bytes()) || round_marker(t).is_some_and(|(one, _)| one)
+}
+
+/// Whether the line of moves `t` starts with a move number or a round
+/// other than 1 (`2. 马二进三`, `第2回合`): the moves of a game going on.
 fn is_numbered_on(t: &str) -> bool {
+    if let Some((one, _)) = round_marker(t) {
+        return !one;
+    }
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     digits > 0 && &t[..digits] != "1"
+}
+
+/// The round marker that starts the trimmed line `t` (`第3回合`, `第一回合：`),
+/// if one does: whether it numbers round 1, and the text after it.
+fn round_marker(t: &str) -> Option<(bool, &str)> {
+    let word = t.split_whitespace().next()?;
+    let after = strip_round_marker(word);
+    if after.len() == word.len() {
+        return None;
+    }
+    let number = word.strip_prefix('第')?;
+    let mut chars = number.chars();
+    let one = matches!(chars.next(), Some('1' | '一' | '１'))
+        && !chars.next().is_some_and(|c| {
+            c.is_ascii_digit()
+                || ('０'..='９').contains(&c)
+                || "零〇一二三四五六七八九十百".contains(c)
+        });
+    Some((one, t[word.len() - after.len()..].trim_start()))
 }
 
 /// Whether the trimmed line `t` is a game's title line: `第3局 …`, or a
@@ -217,6 +254,13 @@ mod tests {
         assert_eq!(first_lines("1. h2e2\n1... h9g7\n2. h0g2\n").len(), 1);
         assert_eq!(first_lines("1. h2e2\n1. 欢迎访问\n").len(), 1);
         assert_eq!(first_lines("1. C2.5 H8+7\n1. P7+1\n").len(), 2);
+        // Rounds marked 第1回合 as numbers are.
+        let text =
+            "第1回合 炮二平五 马８进７\n第2回合 马二进三\n第一回合 兵七进一\n第十一回合 马二进三\n";
+        assert_eq!(
+            first_lines(text),
+            ["第1回合 炮二平五 马８进７", "第一回合 兵七进一"]
+        );
     }
 
     #[test]
