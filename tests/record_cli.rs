@@ -437,6 +437,51 @@ fn convert_exits_3_for_a_damaged_library_or_moves_after_the_result() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// In a file of several games, a warning about one game (moves after its
+/// result, a tag line that lost its `[`) names the game, in English and
+/// Chinese; a warning about the file (a damaged library's) is said once,
+/// for the file.
+#[test]
+fn convert_names_the_game_a_warning_is_about() {
+    let dir = scratch("warned-game");
+    let file = dir.join("round.pgn");
+    std::fs::write(
+        &file,
+        "[Red \"甲\"]\n1. h2e2 h9g7 1-0\n\nred \"乙\"]\n[Black \"丁\"]\n1. c3c4 *\n\n\
+         [Red \"丙\"]\n1. h2e2 h9g7 1-0 2. h0g2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (code, _, err) = convert(&[f, "--to", "iccs"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains(&format!(
+            "xqarbiter: {f}, game #2: warning: line 9, column 18: 1 move after the result 1-0 goes on"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "xqarbiter: {f}, game #1: warning: line 4: 'red \"乙\"]' is a tag line that lost its '['"
+        )),
+        "{err}"
+    );
+    let (_, _, err) = convert(&[f, "--to", "iccs", "--lang", "zh"]);
+    assert!(
+        err.contains(&format!("xqarbiter: {f}，对局#2：警告：第9行第18列")),
+        "{err}"
+    );
+    let intact = std::fs::read(fixture("library.cbl")).unwrap();
+    let lost = dir.join("lost.cbl");
+    std::fs::write(&lost, [&intact[..1000], &intact[1001..]].concat()).unwrap();
+    let f = lost.to_str().unwrap();
+    let (_, _, err) = convert(&[f, "--to", "uci"]);
+    let said = format!("xqarbiter: {f}: warning: the library's index is not where it belongs");
+    assert_eq!(err.matches(&said).count(), 1, "{err}");
+    assert!(!err.contains("game #"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A copy of the corpus's 1989 library with a byte lost before its index:
 /// `convert` and `rule` say how it was read on standard error (once), and
 /// `audit --jsonl` puts it on every row. Skipped without XQARBITER_CORPUS.

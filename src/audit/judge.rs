@@ -569,19 +569,19 @@ mod tests {
 
     #[test]
     fn a_result_tag_that_says_no_known_result_is_flagged() {
-        let pgn = "[Game \"Chinese Chess\"]\n[Result \"1:0\"]\n1. h2e2 h9g7\n";
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"2-0\"]\n1. h2e2 h9g7\n";
         let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
         assert_eq!(kinds(&row), [FindingKind::UnreadableResult]);
         assert_eq!((row.recorded_result, row.findings[0].ply), (None, None));
         assert_eq!(
             row.findings[0].detail.en,
-            "the Result tag '1:0' is no result (1-0, 0-1, 1/2-1/2, * or 红胜, 黑胜, 和棋): the game is taken as unscored"
+            "the Result tag '2-0' is no result (1-0, 0-1, 1/2-1/2, * or 红胜, 黑胜, 和棋): the game is taken as unscored"
         );
         // Unknown (`*`, as DhtmlXQ writes it `未知`), or a result the moves give: nothing to say.
         for pgn in [
             "[Game \"Chinese Chess\"]\n[Result \"*\"]\n1. h2e2 h9g7\n",
             "[Game \"Chinese Chess\"]\n[Result \"未知\"]\n1. h2e2 h9g7\n",
-            "[Game \"Chinese Chess\"]\n[Result \"1:0\"]\n1. h2e2 h9g7 1-0\n",
+            "[Game \"Chinese Chess\"]\n[Result \"2-0\"]\n1. h2e2 h9g7 1-0\n",
         ] {
             let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
             assert!(row.findings.is_empty(), "{pgn}");

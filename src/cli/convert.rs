@@ -258,6 +258,14 @@ pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error:
     }
 }
 
+/// The warnings of a game read, or of what was read of a damaged one.
+fn warnings_of(game: &Result<Game, RecordError>) -> Option<&[Words]> {
+    match game {
+        Ok(g) => Some(&g.warnings),
+        Err(e) => e.partial.as_deref().map(|g| &g.warnings[..]),
+    }
+}
+
 /// How many games `convert` could not read or write whole.
 struct Written {
     /// Games (or files) not read, or written with characters the output
@@ -288,17 +296,30 @@ fn write_games(
     };
     let shown = shown.as_str();
     let mut warned: Vec<Words> = Vec::new();
-    for (index, game) in games.enumerate() {
+    let mut games = games.enumerate().peekable();
+    while let Some((index, game)) = games.next() {
         text.clear();
         match game {
             Ok(g) => {
-                // A warning about the file is on each of its games: said once.
+                // A warning about the file is on each of its games: said
+                // once, for the file; a game's own is said with its number.
+                let next = games.peek().and_then(|(_, next)| warnings_of(next));
                 for w in &g.warnings {
-                    if !warned.contains(w) {
-                        match lang {
-                            Lang::En => eprintln!("xqarbiter: {shown}: warning: {}", w.en),
-                            Lang::Zh => eprintln!("xqarbiter: {shown}：警告：{}", w.zh),
+                    if warned.contains(w) {
+                        continue;
+                    }
+                    let of_file = next.is_some_and(|next| next.contains(w));
+                    match (lang, of_file) {
+                        (Lang::En, true) => eprintln!("xqarbiter: {shown}: warning: {}", w.en),
+                        (Lang::Zh, true) => eprintln!("xqarbiter: {shown}：警告：{}", w.zh),
+                        (Lang::En, false) => {
+                            eprintln!("xqarbiter: {shown}, game #{index}: warning: {}", w.en)
                         }
+                        (Lang::Zh, false) => {
+                            eprintln!("xqarbiter: {shown}，对局#{index}：警告：{}", w.zh)
+                        }
+                    }
+                    if of_file {
                         warned.push(w.clone());
                     }
                 }

@@ -58,7 +58,9 @@ pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use parse::{Failure, game_over, read_move, read_move_noting, reads_as_move_text};
+pub(crate) use parse::{
+    Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
+};
 pub use parse::{NotationError, NotationErrorKind, OtherReading, parse_move};
 pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,

@@ -44,13 +44,15 @@ impl Outcome {
         }
     }
 
-    /// Reads a result token: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), the JSON
+    /// Reads a result token: PGN (`1-0`, `0-1`, `1/2-1/2`, `½-½`), or with a
+    /// colon as some exports write it (`1:0`, `0:1`, `½:½`), the JSON
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
     /// traditional), also as a phrase of result words such as 红方认负, 黑方认输,
     /// 红超时负 or 双方议和, maybe ending in 。. `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
-        const TOKENS: [(&str, Outcome); 26] = [
+        const TOKENS: [(&str, Outcome); 30] = [
             ("1-0", Outcome::RedWins),
+            ("1:0", Outcome::RedWins),
             ("red_wins", Outcome::RedWins),
             ("红胜", Outcome::RedWins),
             ("红方胜", Outcome::RedWins),
@@ -59,6 +61,7 @@ impl Outcome {
             ("红先胜", Outcome::RedWins),
             ("黑先负", Outcome::RedWins),
             ("0-1", Outcome::BlackWins),
+            ("0:1", Outcome::BlackWins),
             ("black_wins", Outcome::BlackWins),
             ("黑胜", Outcome::BlackWins),
             ("黑方胜", Outcome::BlackWins),
@@ -68,6 +71,8 @@ impl Outcome {
             ("红先负", Outcome::BlackWins),
             ("1/2-1/2", Outcome::Draw),
             ("½-½", Outcome::Draw),
+            ("1/2:1/2", Outcome::Draw),
+            ("½:½", Outcome::Draw),
             ("draw", Outcome::Draw),
             ("和", Outcome::Draw),
             ("和棋", Outcome::Draw),
@@ -111,12 +116,14 @@ impl Outcome {
         Outcome::from_chinese(phrase)
     }
 
-    /// Reads a PGN result token; `*` and anything else give `None`.
+    /// Reads a PGN result token, or one written with a colon as some
+    /// exports do (`1:0`, `0:1`, `1/2:1/2`, `½:½`); `*` and anything else
+    /// give `None`.
     pub fn from_pgn(s: &str) -> Option<Outcome> {
         match s.trim() {
-            "1-0" => Some(Outcome::RedWins),
-            "0-1" => Some(Outcome::BlackWins),
-            "1/2-1/2" | "½-½" => Some(Outcome::Draw),
+            "1-0" | "1:0" => Some(Outcome::RedWins),
+            "0-1" | "0:1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" | "1/2:1/2" | "½:½" => Some(Outcome::Draw),
             _ => None,
         }
     }
@@ -190,6 +197,11 @@ mod tests {
         assert_eq!(Outcome::from_chinese("红方赢"), Some(Outcome::RedWins));
         assert_eq!(Outcome::from_code(4), Some(Outcome::Draw));
         assert_eq!(Outcome::from_pgn("*"), None);
+        // With a colon, as some exports write them.
+        assert_eq!(Outcome::from_pgn("1:0"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::from_pgn("0:1"), Some(Outcome::BlackWins));
+        assert_eq!(Outcome::parse("½:½"), Some(Outcome::Draw));
+        assert_eq!(Outcome::parse("1/2:1/2"), Some(Outcome::Draw));
         assert_eq!(Outcome::Draw.pgn(), "1/2-1/2");
         assert_eq!(Outcome::BlackWins.name(), "black_wins");
     }

@@ -229,6 +229,13 @@ pub(crate) fn reads_as_move_text(text: &str) -> bool {
     )
 }
 
+/// Whether `text` is written as a move in any notation, WXF too (`C2.5`),
+/// whether or not it names a legal move: for a word after a move number,
+/// where WXF's letters cannot be a word of prose.
+pub(crate) fn reads_as_any_move_text(text: &str) -> bool {
+    written_notation(text).is_some()
+}
+
 /// Whether `text` has the shape of a move in coordinates (a letter and a
 /// digit twice, maybe a dash between), whatever its squares: `z9z9`.
 fn shaped_like_coordinates(text: &str) -> bool {

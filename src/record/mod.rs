@@ -26,6 +26,7 @@ mod encoding_check;
 mod error;
 mod game;
 mod header_lines;
+mod list_games;
 mod move_text;
 mod movetext;
 mod pgn;
@@ -276,9 +277,27 @@ pub fn read_games_from_bytes(
     read_format(bytes, name, format, opts)
 }
 
-/// Whether `bytes` hold nothing but whitespace (or nothing at all).
+/// Whether `bytes` hold nothing but whitespace (or nothing at all), maybe
+/// after a byte-order mark (UTF-8, or UTF-16 of either order), as editors
+/// save an empty text.
 fn is_blank(bytes: &[u8]) -> bool {
-    bytes.iter().all(u8::is_ascii_whitespace)
+    let ws = u8::is_ascii_whitespace;
+    if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        return rest.iter().all(ws);
+    }
+    let utf16 = |rest: &[u8], at: usize| {
+        rest.len().is_multiple_of(2)
+            && rest
+                .chunks(2)
+                .all(|unit| unit[at] == 0 && ws(&unit[1 - at]))
+    };
+    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        return utf16(rest, 1);
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        return utf16(rest, 0);
+    }
+    bytes.iter().all(ws)
 }
 
 /// The error for input with nothing but whitespace in it: a file of no
@@ -307,12 +326,14 @@ fn unknown_format(name: &str) -> RecordError {
     )
 }
 
-/// Whether `text` has a line that starts a PGN game: a tag line (the PGN
-/// reader skips whatever comes before the first one).
+/// Whether `text` has a line that starts a PGN game: a tag line, in ASCII
+/// or full-width brackets (the PGN reader skips whatever comes before the
+/// first one).
 fn has_pgn_tag(text: &str) -> bool {
     text.lines().any(|line| {
         let line = line.trim_start();
-        line.starts_with('[') && !line.starts_with("[DhtmlXQ")
+        (line.starts_with('[') && !line.starts_with("[DhtmlXQ"))
+            || pgn_lines::full_width_tag(line.trim_end()).is_some()
     })
 }
 
@@ -390,7 +411,15 @@ mod tests {
 
     #[test]
     fn blank_input_is_said_to_be_empty_not_of_an_unknown_format() {
-        for bytes in [&b""[..], b" \n\t\n"] {
+        // A byte-order mark (UTF-8, UTF-16) over nothing: an editor's empty file.
+        for bytes in [
+            &b""[..],
+            b" \n\t\n",
+            b"\xEF\xBB\xBF",
+            b"\xEF\xBB\xBF\r\n",
+            b"\xFF\xFE\n\x00",
+            b"\xFE\xFF\x00 ",
+        ] {
             let e = read_games_from_bytes(bytes, "<stdin>", &ReadOptions::default()).unwrap_err();
             assert_eq!(e.to_string(), "<stdin>: empty: there is no record to read");
             assert_eq!(e.in_lang(Lang::Zh), "<stdin>：内容为空，没有可读的棋谱");
@@ -431,6 +460,9 @@ mod tests {
         assert!(has_pgn_tag("notes\n  [Event \"x\"]\n1. h2e2"));
         assert!(!has_pgn_tag("[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]"));
         assert!(!has_pgn_tag("1. h2e2 h9g7"));
+        // In full-width brackets, as Chinese input methods type them.
+        assert!(has_pgn_tag("说明\n［Event “全国赛”］\n1. h2e2"));
+        assert!(!has_pgn_tag("［注：好棋］\n1. h2e2"));
     }
 
     #[test]

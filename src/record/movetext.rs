@@ -1,5 +1,5 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
-//! `{}` comments (nested), `（）` and `【】` notes, `()` variations (counted
+//! `{}` comments (nested), `（）`, `【】` and `［］` notes, `()` variations (counted
 //! and skipped), `;` line comments (or separators, in a line of moves typed
 //! so), NAGs and the result token, after which only a comment is read: moves
 //! written after the result are not read, and the game warns of them.
@@ -19,7 +19,7 @@ pub(crate) enum ResultToken {
     Absent,
     /// `*`.
     Unknown,
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1` or `1/2-1/2` (or `1:0`, `0:1`, `1/2:1/2`, `½:½`).
     Known(Outcome),
 }
 
@@ -220,7 +220,7 @@ fn scan(
                     if !(0xE4..=0xE9).contains(&c)
                         && text[end..].chars().next().is_some_and(|ch| {
                             ch.is_whitespace()
-                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【')
+                                || matches!(ch, '，' | '；' | '、' | '。' | '（' | '【' | '［')
                         })
                     {
                         break;
@@ -314,13 +314,13 @@ fn bracketed_result(text: &str, start: usize) -> Option<(ResultToken, usize)> {
     }
 }
 
-/// The brackets of a note, `（…）` or `【…】`, if `rest` (whose first byte
+/// The brackets of a note, `（…）`, `【…】` or `［…］`, if `rest` (whose first byte
 /// is `b`) opens one.
 fn note_brackets(b: u8, rest: &str) -> Option<(char, char)> {
     if b < 0x80 {
         return None;
     }
-    [('（', '）'), ('【', '】')]
+    [('（', '）'), ('【', '】'), ('［', '］')]
         .into_iter()
         .find(|&(open, _)| rest.starts_with(open))
 }
@@ -396,9 +396,9 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     }
     match b {
         b"*" => return ResultToken::Unknown,
-        b"1-0" => return ResultToken::Known(Outcome::RedWins),
-        b"0-1" => return ResultToken::Known(Outcome::BlackWins),
-        b"1/2-1/2" => return ResultToken::Known(Outcome::Draw),
+        b"1-0" | b"1:0" => return ResultToken::Known(Outcome::RedWins),
+        b"0-1" | b"0:1" => return ResultToken::Known(Outcome::BlackWins),
+        b"1/2-1/2" | b"1/2:1/2" => return ResultToken::Known(Outcome::Draw),
         [b'$', ..] => return ResultToken::Absent,
         _ => {}
     }
@@ -452,7 +452,8 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     ResultToken::Absent
 }
 
-/// A result: `1-0`, `0-1`, `1/2-1/2`, `*`, or Chinese result words such as 红胜, 黑负, 和棋, 红方认负.
+/// A result: `1-0`, `0-1`, `1/2-1/2`, `*` (or `1:0`, `0:1`, `1/2:1/2`,
+/// `½:½`, as some exports write them), or Chinese result words such as 红胜, 黑负, 和棋, 红方认负.
 fn result_token(tok: &str) -> Option<ResultToken> {
     if tok == "*" {
         return Some(ResultToken::Unknown);
@@ -739,10 +740,27 @@ mod tests {
     }
 
     #[test]
+    fn results_written_with_a_colon_are_results_not_moves() {
+        for (text, outcome) in [
+            ("1:0", Outcome::RedWins),
+            ("0:1", Outcome::BlackWins),
+            ("1/2:1/2", Outcome::Draw),
+            ("½:½", Outcome::Draw),
+            ("½-½", Outcome::Draw),
+        ] {
+            let (g, res) = read(&format!("1. h2e2 h9g7 2. h0g2 {text}"));
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
+    }
+
+    #[test]
     fn ascii_tokens_read_as_the_general_path_does() {
         let tokens = [
-            "*", "1-0", "0-1", "1/2-1/2", "$12", "12.", "1...", "3.h2e2", "62.5", "12", "h2e2!?",
-            "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a", "h0g2", "h2e2?!", "+C.5",
+            "*", "1-0", "0-1", "1/2-1/2", "1:0", "0:1", "1/2:1/2", "$12", "12.", "1...", "3.h2e2",
+            "62.5", "12", "h2e2!?", "1.h2e2?", "...", "!!", "12.5.", "c2.5", "C2=5", "1.", "12a",
+            "h0g2", "h2e2?!", "+C.5",
         ];
         for tok in tokens {
             let mut fast = Replay::new(Position::startpos(), true);

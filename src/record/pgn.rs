@@ -15,10 +15,11 @@ use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
+use super::list_games::{game_starts, reads_as_moves};
 use super::movetext::{ResultToken, read_movetext};
 use super::pgn_lines::{
-    ends_with_result, is_bracketless_tag, is_note_line, starts_numbered_moves, tag_line,
-    tag_without_bracket, trim_ascii_start,
+    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line,
+    starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
 };
 use super::replay::{Replay, initial_position};
 use crate::ucci::gui::read_move;
@@ -30,20 +31,26 @@ const MAX_GAME_BYTES: usize = 16 << 20;
 
 /// Whether the text has a PGN tag line near its start.
 pub(crate) fn looks_like_pgn(text: &str) -> bool {
-    text.lines().take(64).any(|l| parse_tag(l.trim()).is_some())
+    text.lines().take(64).any(|l| {
+        let l = l.trim();
+        parse_tag(l).is_some() || full_width_tag(l).is_some()
+    })
 }
 
-/// Reads a tag line `[Name "value"]`.
+/// Reads a tag line `[Name "value"]` (the value may be in curly or
+/// full-width quotes, `“value”`).
 fn parse_tag(line: &str) -> Option<(&str, String)> {
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || c == '"')?;
+    let (key, rest) = inner.split_once(|c: char| c.is_whitespace() || TAG_QUOTES.0.contains(&c))?;
     if key.is_empty() || !key.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return None;
     }
     let full = &inner[key.len()..];
-    let value = match (full.find('"'), full.rfind('"')) {
+    let (open, close) = TAG_QUOTES;
+    let value = match (full.find(open), full.rfind(close)) {
         (Some(a), Some(b)) if b > a => {
-            let v = &full[a + 1..b];
+            let quote = full[a..].chars().next().map_or(1, char::len_utf8);
+            let v = &full[a + quote..b];
             if v.contains('\\') {
                 v.replace("\\\"", "\"")
             } else {
@@ -96,6 +103,9 @@ pub(crate) struct PgnStream<R> {
     /// Lines end with a lone CR (as old Mac programs wrote them), decided at
     /// the first line.
     cr_lines: bool,
+    /// The warning for text before the first tag line that reads as moves
+    /// (which are not read), until a game carries it.
+    moves_before_tags: Option<Words>,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -120,6 +130,7 @@ impl<R: BufRead> PgnStream<R> {
             done: false,
             first_line: true,
             cr_lines: false,
+            moves_before_tags: None,
         }
     }
 
@@ -189,7 +200,12 @@ impl<R: BufRead> PgnStream<R> {
                 has_tags = true;
                 has_game_tag |= game_tag;
                 has_event_tag |= event_tag;
-            } else if !trimmed.iter().all(|b| b.is_ascii_whitespace()) {
+            } else if trimmed.iter().all(|b| b.is_ascii_whitespace()) {
+                if !(has_tags || has_moves) {
+                    // Blank lines before a game are none of it.
+                    continue;
+                }
+            } else {
                 // Numbered moves before the first tag, or after a game that
                 // ended with its result, are a game without tags.
                 let untagged_game =
@@ -199,7 +215,12 @@ impl<R: BufRead> PgnStream<R> {
                     break;
                 }
                 if !(has_tags || has_moves || untagged_game) {
-                    // Other text before the first tag is not a game.
+                    // Other text before the first tag is not a game; if it
+                    // reads as moves, the first game says they were not read.
+                    if self.moves_before_tags.is_none() {
+                        self.moves_before_tags =
+                            moves_before_tags(trimmed, self.encoding, self.lines_read);
+                    }
                     continue;
                 }
                 has_moves = true;
@@ -222,6 +243,34 @@ impl<R: BufRead> PgnStream<R> {
         }
         Ok(Some((chunk, first_line, overflow)))
     }
+}
+
+/// The warning for the line `line` (number `number`), before the first
+/// tag line of a file, when it reads as moves ([`reads_as_moves`]): they
+/// are not read, as a game starts at its tags.
+fn moves_before_tags(line: &[u8], encoding: &'static Encoding, number: usize) -> Option<Words> {
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(line).0,
+    };
+    let text = text.trim();
+    if !reads_as_moves(text) {
+        return None;
+    }
+    let shown: String = text.chars().take(40).collect();
+    let shown = if shown.len() < text.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
+    Some(Words::new(
+        format!(
+            "line {number}: the text before the first tag line reads as moves ('{shown}'), which are not read: a game starts at its tags"
+        ),
+        format!(
+            "第{number}行：第一个标签行之前的文字像是着法（“{shown}”），未读入：对局从标签行开始"
+        ),
+    ))
 }
 
 /// Whether `line` holds a CR that no LF follows (before its end).
@@ -283,8 +332,17 @@ impl<R: BufRead> PgnStream<R> {
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
-                let game = read_game(&text, &self.name, index, first_line).transpose()?;
+                let mut game = read_game(&text, &self.name, index, first_line).transpose()?;
                 self.index += 1;
+                let read = match &mut game {
+                    Ok(game) => Some(game),
+                    Err(e) => e.partial.as_deref_mut(),
+                };
+                if let Some(read) = read
+                    && let Some(w) = self.moves_before_tags.take()
+                {
+                    read.warnings.insert(0, w);
+                }
                 Some(Some(game))
             }
             Err(e) => {
@@ -343,7 +401,9 @@ pub(crate) fn read_game(
             offset += line.len();
             continue;
         }
-        match parse_tag(t) {
+        // A tag line in full-width brackets reads as one in ASCII brackets.
+        let full_width = full_width_tag(t);
+        match parse_tag(full_width.as_deref().unwrap_or(t)) {
             Some((k, v)) => tags.push((k.to_string(), v)),
             // A broken tag line: the game's record is damaged, which is no
             // illegal move of a player.
@@ -419,8 +479,9 @@ pub(crate) fn read_game(
 }
 
 /// Reads the games of a move-list file: one game per line when every line
-/// is a `position` command (as `convert --to uci` writes them), else the
-/// whole text as one record (see [`read_move_list`]).
+/// is a `position` command (as `convert --to uci` writes them), else one
+/// record per game the text shows ([`game_starts`]: a result, move numbers
+/// starting again at `1.`, a title line), each read by [`read_move_list`].
 pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
     let text = text.trim_start_matches('\u{feff}');
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -429,7 +490,16 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .filter_map(|l| l.trim().strip_prefix("position "))
         .collect();
     if commands.len() < 2 || commands.len() != lines.len() {
-        return vec![read_move_list(text, name)];
+        let starts = game_starts(text);
+        let ends = starts.iter().skip(1).map(|&(at, _)| at).chain([text.len()]);
+        return starts
+            .iter()
+            .zip(ends)
+            .enumerate()
+            .map(|(index, (&(start, line), end))| {
+                read_move_list(&text[start..end], name, index, line)
+            })
+            .collect();
     }
     commands
         .iter()
@@ -438,13 +508,19 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .collect()
 }
 
-/// Reads a pasted record or a plain move list: an optional FEN (first line or
-/// first comma-separated field), then moves with optional numbers, comments
-/// and result.
-pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError> {
+/// Reads a pasted record or a plain move list, game `index` of file `name`
+/// whose first line is line `first_line` of the file: an optional FEN
+/// (first line or first comma-separated field), then moves with optional
+/// numbers, comments and result.
+pub(crate) fn read_move_list(
+    text: &str,
+    name: &str,
+    index: usize,
+    first_line: usize,
+) -> Result<Game, RecordError> {
     let text = text.trim_start_matches('\u{feff}');
-    let first_line = text.lines().next().unwrap_or("");
-    if let Some(args) = first_line.trim().strip_prefix("position ") {
+    let top = text.lines().next().unwrap_or("");
+    if let Some(args) = top.trim().strip_prefix("position ") {
         // One game a record: a second line (another position, a log's other
         // commands) is not skipped unseen.
         if let Some((i, extra)) = text
@@ -455,30 +531,31 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
         {
             return Err(RecordError::game(
                 name,
-                0,
+                index,
                 ErrorKind::Syntax,
                 Words::new(
                     format!(
                         "a position line is read alone, but line {} follows it: '{}'",
-                        i + 1,
+                        first_line + i,
                         extra.trim()
                     ),
                     format!(
                         "position行只能单独成谱，其后第{}行却是“{}”",
-                        i + 1,
+                        first_line + i,
                         extra.trim()
                     ),
                 ),
             ));
         }
-        return read_position_line(args, name, 0);
+        return read_position_line(args, name, index);
     }
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
     let (tags, text) = header_lines(text);
     let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
     let (start, rest, flexible) = if let Some(candidate) = start_fen(&tags, text) {
-        let pos = Position::from_fen(candidate).map_err(|e| start_position_error(name, 0, &e))?;
+        let pos =
+            Position::from_fen(candidate).map_err(|e| start_position_error(name, index, &e))?;
         let skip = text.find(candidate).map_or(0, |i| i + candidate.len());
         let explicit_side = candidate.split_whitespace().count() >= 2;
         (pos, &text[skip..], !explicit_side)
@@ -488,9 +565,9 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     let read = |from: &str| {
         let mut replay = Replay::new(start.clone(), flexible);
         // `from` ends the whole text, so its offset is what precedes it.
-        read_movetext(whole, whole.len() - from.len(), 1, &mut replay)
+        read_movetext(whole, whole.len() - from.len(), first_line, &mut replay)
             .map(|token| (replay, token))
-            .map_err(|why| RecordError::game(name, 0, ErrorKind::Syntax, why))
+            .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
     };
     let (mut replay, mut token) = read(rest)?;
     // A title over the moves (第1局 许银川 胜 吕钦): lines that are no moves
@@ -517,7 +594,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
                 bad.text, bad.reason.zh
             ),
         );
-        return Err(RecordError::game(name, 0, ErrorKind::Syntax, why));
+        return Err(RecordError::game(name, index, ErrorKind::Syntax, why));
     }
     game.result = match token {
         ResultToken::Known(r) => Some(r),
@@ -530,7 +607,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
     if game.moves.is_empty() && game.illegal.is_none() {
         return Err(RecordError::game(
             name,
-            0,
+            index,
             ErrorKind::Syntax,
             Words::new("no moves found in the text", "文本中找不到着法"),
         ));
@@ -539,7 +616,7 @@ pub(crate) fn read_move_list(text: &str, name: &str) -> Result<Game, RecordError
 }
 
 /// How many lines of a title a move list may have over its moves.
-const MAX_TITLE_LINES: usize = 5;
+pub(super) const MAX_TITLE_LINES: usize = 5;
 
 /// The title lines of `text` (at most [`MAX_TITLE_LINES`] that are not
 /// blank, joined by a space) and the text from the line after them, which
@@ -643,17 +720,17 @@ mod tests {
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
         let text = "红方：许银川　黑方：吕钦\n赛事：全国象棋个人赛 第5轮\n结果：红胜\n\n第1回合 炮二平五 马８进７\n第2回合 马二进三\n";
-        let game = read_move_list(text, "t").unwrap();
+        let game = read_move_list(text, "t", 0, 1).unwrap();
         assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
         assert_eq!(game.event(), Some("全国象棋个人赛 第5轮"));
         assert_eq!(game.result, Some(Outcome::RedWins));
         assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
         // A result in the moves goes before the header's.
-        let game = read_move_list("结果：红胜\n1. 炮二平五 和棋", "t").unwrap();
+        let game = read_move_list("结果：红胜\n1. 炮二平五 和棋", "t", 0, 1).unwrap();
         assert_eq!(game.result, Some(Outcome::Draw));
         // The start position from a 局面 line.
         let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w";
-        let game = read_move_list(&format!("局面：{fen}\n1. 车九进五"), "t").unwrap();
+        let game = read_move_list(&format!("局面：{fen}\n1. 车九进五"), "t", 0, 1).unwrap();
         assert_eq!(game.start, Position::from_fen(fen).unwrap());
         assert_eq!(game.uci_moves(), ["a0a5"]);
     }
@@ -661,36 +738,38 @@ mod tests {
     #[test]
     fn a_ucci_position_line_is_a_record() {
         let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
-        let game = read_move_list(&format!("position fen {fen} moves f0e0 e8f8\n"), "t").unwrap();
+        let game =
+            read_move_list(&format!("position fen {fen} moves f0e0 e8f8\n"), "t", 0, 1).unwrap();
         assert_eq!(game.start.fen(), fen);
         let moves: Vec<String> = game.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["f0e0", "e8f8"]);
-        let opening = read_move_list("position startpos moves h2e2 h9g7", "t").unwrap();
+        let opening = read_move_list("position startpos moves h2e2 h9g7", "t", 0, 1).unwrap();
         assert_eq!(opening.moves.len(), 2);
         assert!(
-            read_move_list("position startpos", "t")
+            read_move_list("position startpos", "t", 0, 1)
                 .unwrap()
                 .moves
                 .is_empty()
         );
-        let bad = read_move_list("position fen 9/9 w moves h2e2", "t").unwrap_err();
+        let bad = read_move_list("position fen 9/9 w moves h2e2", "t", 0, 1).unwrap_err();
         assert!(bad.to_string().contains("start position"), "{bad}");
-        let bad = read_move_list("局面：9/9 w\n1. h2e2", "t").unwrap_err();
+        let bad = read_move_list("局面：9/9 w\n1. h2e2", "t", 0, 1).unwrap_err();
         assert!(bad.to_string().contains("start position"), "{bad}");
         // Fairy-Stockfish's UCI ranks 1–10, told by a move on rank 10.
-        let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t").unwrap();
+        let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t", 0, 1).unwrap();
         let moves: Vec<String> = uci.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
         // Without a move on rank 10, that reading is taken when only it is legal.
-        let short = read_move_list("position startpos moves h3e3 h8e8", "t").unwrap();
+        let short = read_move_list("position startpos moves h3e3 h8e8", "t", 0, 1).unwrap();
         let moves: Vec<String> = short.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h7e7"]);
-        let two = read_move_list("position startpos moves h2e2\ngo depth 5\n", "t").unwrap_err();
+        let two =
+            read_move_list("position startpos moves h2e2\ngo depth 5\n", "t", 0, 1).unwrap_err();
         assert!(
             two.to_string().contains("line 2 follows it: 'go depth 5'"),
             "{two}"
         );
-        let illegal = read_move_list("position startpos moves h2e2 h2e2", "t").unwrap();
+        let illegal = read_move_list("position startpos moves h2e2 h2e2", "t", 0, 1).unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
     }
@@ -725,6 +804,45 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn moves_before_the_first_tag_are_said_not_to_be_read() {
+        // Unnumbered moves, or moves numbered from 2, pasted over the tags:
+        // the first game says so, in UTF-8 or GBK; prose says nothing.
+        let text = "本局着法：\n\n炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一\n\
+                    [Event \"a\"]\n1. h2e2 *\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            assert_eq!(games.len(), 1);
+            let warnings: Vec<&str> = games[0].warnings.iter().map(|w| w.en.as_str()).collect();
+            assert_eq!(
+                warnings,
+                [
+                    "line 3: the text before the first tag line reads as moves ('炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一'), which are not read: a game starts at its tags"
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        let games = read_all("2. h0g2 h9g7\n[Event \"a\"]\n1. h2e2 *\n", "t.pgn");
+        let w = &games[0].as_ref().unwrap().warnings[0];
+        assert!(
+            w.zh.starts_with("第1行：第一个标签行之前的文字像是着法（“2. h0g2 h9g7”）"),
+            "{}",
+            w.zh
+        );
+        let games = read_all(
+            "说明：本文件收录第一轮\n[Event \"a\"]\n1. h2e2 *\n",
+            "t.pgn",
+        );
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+        // Prose and blank lines with no tag after them are no game (not an
+        // empty game that says nothing).
+        assert!(read_all("说明\n\n\n", "t.pgn").is_empty());
     }
 
     #[test]
@@ -795,23 +913,119 @@ mod tests {
     }
 
     #[test]
+    fn a_move_list_file_of_several_games_is_read_game_by_game() {
+        // Games without tags, as a federation's .txt holds them: ended by
+        // a result, by move numbers starting again under a title, by a
+        // title line; each read whole, numbered, its lines counted in the file.
+        let text = "第1局 许银川 胜 吕钦\n1. 炮二平五 马８进７\n2. 马二进三 1:0\n\n\
+                    第2局 吕钦 和 许银川\n1. 兵七进一 卒７进１\n\n\
+                    红方：胡荣华\n第3局\n1. 相三进五 马８进７ 2. 车九进九\n";
+        let games = read_move_lists(text, "t.txt");
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let g = g.as_ref().unwrap();
+                (g.tag("Title"), g.red(), g.moves.len(), g.result)
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (
+                    Some("第1局 许银川 胜 吕钦"),
+                    None,
+                    3,
+                    Some(Outcome::RedWins)
+                ),
+                (Some("第2局 吕钦 和 许银川"), None, 2, None),
+                (Some("第3局"), Some("胡荣华"), 2, None),
+            ]
+        );
+        // The third game's illegal move is named in its own game, at its line.
+        let ill = games[2].as_ref().unwrap().illegal.as_ref().unwrap();
+        assert_eq!((ill.ply, ill.text.as_str()), (3, "车九进九"));
+        let e = read_move_list("1. h2e2\n{never closed", "t.txt", 4, 10).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.txt, game #4: the comment opened by '{' at line 11, column 1 is never closed"
+        );
+    }
+
+    #[test]
     fn title_lines_over_the_moves_of_a_pasted_record_are_its_title() {
         let text = "第1局 许银川 胜 吕钦\n2023年\n\n1. 炮二平五 马８进７\n2. 马二进三\n";
-        let game = read_move_list(text, "t.txt").unwrap();
+        let game = read_move_list(text, "t.txt", 0, 1).unwrap();
         assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
         assert_eq!(game.tag("Title"), Some("第1局 许银川 胜 吕钦 2023年"));
         // After header lines too; a numbered note is still no game, and
         // more lines than a title has are prose.
-        let game = read_move_list("红方：许银川\n第1局\n1、炮二平五\n", "t.txt").unwrap();
+        let game = read_move_list("红方：许银川\n第1局\n1、炮二平五\n", "t.txt", 0, 1).unwrap();
         assert_eq!((game.red(), game.moves.len()), (Some("许银川"), 1));
-        let e = read_move_list("说明文字\n1. 欢迎访问\n", "t.txt").unwrap_err();
+        let e = read_move_list("说明文字\n1. 欢迎访问\n", "t.txt", 0, 1).unwrap_err();
         assert!(
             e.to_string()
                 .contains("its first word '说明文字' is no move"),
             "{e}"
         );
         let prose = "欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n欢迎\n1. 炮二平五\n";
-        assert!(read_move_list(prose, "t.txt").is_err());
+        assert!(read_move_list(prose, "t.txt", 0, 1).is_err());
+    }
+
+    #[test]
+    fn a_result_written_with_a_colon_ends_a_game_and_is_its_result() {
+        // One game a line, each ending in `1:0`, `0:1`, `½:½` or `1/2:1/2`.
+        let text = "1. h2e2 h9g7 1:0\n1. h2e2 h9g7 0:1\n1. c3c4 ½:½\n1. c3c4 1/2:1/2\n";
+        let results: Vec<(usize, Option<Outcome>)> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(|g| g.map(|g| (g.moves.len(), g.result)).unwrap())
+            .collect();
+        assert_eq!(
+            results,
+            [
+                (2, Some(Outcome::RedWins)),
+                (2, Some(Outcome::BlackWins)),
+                (1, Some(Outcome::Draw)),
+                (1, Some(Outcome::Draw))
+            ]
+        );
+        // As the Result tag too.
+        let games = read_all("[Result \"0:1\"]\n1. h2e2\n", "t.pgn");
+        assert_eq!(games[0].as_ref().unwrap().result, Some(Outcome::BlackWins));
+    }
+
+    #[test]
+    fn tag_lines_in_full_width_brackets_or_quotes_are_tag_lines() {
+        // As Chinese input methods type them: two games, their tags read,
+        // in UTF-8 or GBK alike; a note in such brackets is no tag.
+        let text = "［Event \"全国赛\"］\n［Red “许银川”］\n[Black “吕钦”]\n\
+                    1. 炮二平五 ［注：好棋］ 马８进７ *\n\n\
+                    ［Event ＂个人赛＂］\n［Result \"红胜\"]\n1. h2e2\n";
+        for encoding in [encoding_rs::UTF_8, encoding_rs::GBK] {
+            let (bytes, _, _) = encoding.encode(text);
+            let reader = std::io::Cursor::new(bytes.into_owned());
+            let stream = PgnStream::new(Vec::new(), reader, encoding, false, "t.pgn".into());
+            let games: Vec<Game> = stream.map(Result::unwrap).collect();
+            let read: Vec<_> = games
+                .iter()
+                .map(|g| (g.event(), g.red(), g.black(), g.moves.len(), g.result))
+                .collect();
+            assert_eq!(
+                read,
+                [
+                    (Some("全国赛"), Some("许银川"), Some("吕钦"), 2, None),
+                    (Some("个人赛"), None, None, 1, Some(Outcome::RedWins)),
+                ],
+                "{}",
+                encoding.name()
+            );
+        }
+        assert!(looks_like_pgn("［Event \"全国赛\"］\n1. 炮二平五\n"));
+        assert!(!looks_like_pgn("［注：好棋］\n1. 炮二平五\n"));
+        assert_eq!(
+            full_width_tag("［Red “许银川”］").as_deref(),
+            Some("[Red “许银川”]")
+        );
+        assert_eq!(full_width_tag("［注 好棋］"), None);
     }
 
     #[test]
@@ -1049,7 +1263,7 @@ mod tests {
             "第1轮 成绩\n1. 张三 1-0 李四\n",
             "Round 1 results\nBoard 1: Zhang 1-0 Li\n",
         ] {
-            let e = read_move_list(text, "说明.txt").unwrap_err();
+            let e = read_move_list(text, "说明.txt", 0, 1).unwrap_err();
             assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
             assert!(
                 e.to_string()
@@ -1057,7 +1271,7 @@ mod tests {
                 "{e}"
             );
         }
-        let e = read_move_list("本次比赛共九轮", "说明.txt").unwrap_err();
+        let e = read_move_list("本次比赛共九轮", "说明.txt", 0, 1).unwrap_err();
         assert_eq!(
             e.words().zh,
             "文本中找不到对局：开头的“本次比赛共九轮”不是着法（“本”不是棋子、纵线、方向或数字）"
@@ -1065,7 +1279,7 @@ mod tests {
         // A move that can be read but not played, or a slip away from a
         // legal move, is the record's illegal move.
         for text in ["炮二进九 马８进７", "炮二平无 马８进７"] {
-            let g = read_move_list(text, "m.txt").unwrap();
+            let g = read_move_list(text, "m.txt", 0, 1).unwrap();
             assert_eq!(g.illegal.unwrap().ply, 1, "{text}");
         }
     }
@@ -1077,7 +1291,7 @@ mod tests {
             "1. 炮 二 平 五 马 8 进 7 2. 马二进三",
             "炮二平 五 马８进 ７ 马二进三 红胜",
         ] {
-            let g = read_move_list(text, "m.txt").unwrap();
+            let g = read_move_list(text, "m.txt", 0, 1).unwrap();
             assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
             assert!(g.illegal.is_none(), "{text}");
         }
@@ -1088,12 +1302,12 @@ mod tests {
             ("炮二平五 马８ 炮二平五", "马８"),
             ("炮二平五 马８ {好} 进７", "马８"),
         ] {
-            let g = read_move_list(text, "m.txt").unwrap();
+            let g = read_move_list(text, "m.txt", 0, 1).unwrap();
             let ill = g.illegal.unwrap();
             assert_eq!((ill.ply, ill.text.as_str()), (2, bad), "{text}");
         }
         // Prose is still no game.
-        assert!(read_move_list("本次 比赛 共九轮", "说明.txt").is_err());
+        assert!(read_move_list("本次 比赛 共九轮", "说明.txt", 0, 1).is_err());
     }
 
     #[test]
@@ -1101,11 +1315,13 @@ mod tests {
         let g = read_move_list(
             "9/3k5/4c4/4N4/9/6R2/9/5p3/4r4/5K3 w, g4g8 d8d9 e6c7 d9e9 g8g9, 1-0",
             "m.txt",
+            0,
+            1,
         )
         .unwrap();
         assert_eq!(g.moves.len(), 5);
         assert_eq!(g.result, Some(Outcome::RedWins));
-        assert!(read_move_list("炮二平五 hello", "m.txt").is_ok_and(|g| g.illegal.is_some()));
-        assert!(read_move_list("  ", "m.txt").is_err());
+        assert!(read_move_list("炮二平五 hello", "m.txt", 0, 1).is_ok_and(|g| g.illegal.is_some()));
+        assert!(read_move_list("  ", "m.txt", 0, 1).is_err());
     }
 }

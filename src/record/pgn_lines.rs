@@ -31,7 +31,7 @@ pub(super) fn starts_numbered_moves(line: &[u8]) -> bool {
 }
 
 /// Whether a line of movetext ends with a result: a PGN result (`1-0`,
-/// `0-1`, `1/2-1/2`, `*`), or result words as Chinese records write them
+/// `0-1`, `1/2-1/2`, `*`, or with a colon: `1:0`, `½:½`), or result words as Chinese records write them
 /// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
 /// word is UTF-8. The last word is what follows the last ASCII space, which
 /// no GBK, Big5 or UTF-8 character holds.
@@ -41,7 +41,10 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
         .iter()
         .rposition(u8::is_ascii_whitespace)
         .map_or(line, |i| &line[i + 1..]);
-    if matches!(last, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+    if matches!(
+        last,
+        b"1-0" | b"0-1" | b"1/2-1/2" | b"*" | b"1:0" | b"0:1" | b"1/2:1/2"
+    ) {
         return true;
     }
     if last.is_ascii() {
@@ -52,7 +55,7 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
         Err(_) => encoding.decode_without_bom_handling(last).0,
     };
     let word = word.trim_end_matches(['。', '.']);
-    let bare = [('（', '）'), ('【', '】')]
+    let bare = [('（', '）'), ('【', '】'), ('［', '］')]
         .iter()
         .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
         .map_or(word, |(_, inner)| inner);
@@ -60,24 +63,30 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
 }
 
 /// Whether a line (trimmed at its start) is one note and nothing else:
-/// `{…}`, `(…)`, `（…）` or `【…】` (read in `encoding` unless it is UTF-8).
+/// `{…}`, `(…)`, `（…）`, `【…】` or `［…］` (read in `encoding` unless it is UTF-8).
 pub(super) fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
     let text = match std::str::from_utf8(line) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => encoding.decode_without_bom_handling(line).0,
     };
     let text = text.trim_end();
-    [('{', '}'), ('(', ')'), ('（', '）'), ('【', '】')]
-        .iter()
-        .any(|&(open, close)| {
-            text.strip_prefix(open)
-                .and_then(|t| t.strip_suffix(close))
-                .is_some_and(|body| !body.contains(open) && !body.contains(close))
-        })
+    [
+        ('{', '}'),
+        ('(', ')'),
+        ('（', '）'),
+        ('【', '】'),
+        ('［', '］'),
+    ]
+    .iter()
+    .any(|&(open, close)| {
+        text.strip_prefix(open)
+            .and_then(|t| t.strip_suffix(close))
+            .is_some_and(|body| !body.contains(open) && !body.contains(close))
+    })
 }
 
 /// Whether `line` (trimmed at its start) is a tag line (`[Name "value"]`,
-/// not `[DhtmlXQ…`), or, when `lost_too`, one that lost its `[`
+/// not `[DhtmlXQ…`; or in full-width brackets, [`full_width_tag`]), or, when `lost_too`, one that lost its `[`
 /// ([`is_bracketless_tag`], read in `encoding` unless it is UTF-8); if so,
 /// whether its tag is Game, and whether it is Event.
 pub(super) fn tag_line(
@@ -85,6 +94,9 @@ pub(super) fn tag_line(
     encoding: &'static Encoding,
     lost_too: bool,
 ) -> Option<(bool, bool)> {
+    if let Some(full_width) = full_width_tag_line(line, encoding) {
+        return Some(full_width);
+    }
     let name = if line.starts_with(b"[") {
         if line.starts_with(b"[DhtmlXQ") {
             return None;
@@ -104,6 +116,52 @@ pub(super) fn tag_line(
         line
     };
     Some((name.starts_with(b"Game"), name.starts_with(b"Event")))
+}
+
+/// The quotes a tag's value may be written in: ASCII, curly (`“…”`, as
+/// Chinese word processors turn them) or full-width (`＂`); openers, then closers.
+pub(super) const TAG_QUOTES: ([char; 3], [char; 3]) = (['"', '“', '＂'], ['"', '”', '＂']);
+
+/// A tag line written with full-width brackets, as Chinese input methods
+/// type them (`［Event "全国赛"］`, `［Red “许银川”］`), as the same line with
+/// ASCII brackets; `None` unless the trimmed `line` has the whole shape of
+/// one: `［`, a name (letters, digits or `_`), a quoted value, `］` (or `]`).
+/// A note in such brackets (`［注：好棋］`) is none.
+pub(super) fn full_width_tag(line: &str) -> Option<String> {
+    let inner = line.strip_prefix('［')?.strip_suffix(['］', ']'])?.trim();
+    let (open, close) = TAG_QUOTES;
+    let key_end = inner.find(|c: char| c.is_whitespace() || open.contains(&c))?;
+    let key = &inner[..key_end];
+    let value = inner[key_end..].trim_start();
+    let quoted = value.starts_with(open) && value.len() > 1 && value.ends_with(close);
+    (!key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_') && quoted)
+        .then(|| format!("[{inner}]"))
+}
+
+/// [`tag_line`] for a line that opens with `［` (in `encoding`, or UTF-8):
+/// whether it is a tag line ([`full_width_tag`]), and if so whether its tag
+/// is Game, and whether it is Event.
+fn full_width_tag_line(line: &[u8], encoding: &'static Encoding) -> Option<(bool, bool)> {
+    let first = line.first()?;
+    if first.is_ascii() {
+        return None;
+    }
+    let utf8 = line.starts_with("［".as_bytes());
+    // Two bytes hold `［` in GBK and Big5: the rest is decoded only then.
+    if !utf8
+        && !encoding
+            .decode_without_bom_handling(line.get(..2)?)
+            .0
+            .starts_with('［')
+    {
+        return None;
+    }
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(line).0,
+    };
+    let tag = full_width_tag(text.trim())?;
+    Some((tag.starts_with("[Game"), tag.starts_with("[Event")))
 }
 
 pub(super) fn trim_ascii_start(b: &[u8]) -> &[u8] {

@@ -1,0 +1,290 @@
+//! Where the games of a plain move-list file start. A federation's folder
+//! may hold `.txt` files of several games without tags, one after another;
+//! the text shows where one ends and the next begins:
+//!
+//! - a result (`红胜`, `1-0`, `（黑方认负）`) ends a game: moves after it
+//!   start the next one (unless they are numbered on from the game's, as
+//!   `2. 马二进三`, which are its moves after its result), with the lines
+//!   between (a title) but not the notes right after the result;
+//! - move numbers that start again at `1.` (or `1、`, `第1回合`) start a game, with
+//!   the title lines just over them;
+//! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
+//!   or a FEN line after moves starts a game, once moves follow it.
+//!
+//! Lines inside a `{}` comment are the comment's.
+
+use crate::notation::{reads_as_any_move_text, reads_as_move_text, strip_round_marker};
+
+use super::header_lines::header_lines;
+use super::pgn_lines::{ends_with_result, is_note_line, starts_numbered_moves};
+
+/// How many lines over a restart at `1.` may be the new game's title (as
+/// the move-list reader reads at most so many).
+const MAX_TITLE_LINES: usize = super::pgn::MAX_TITLE_LINES;
+
+/// Where each game of `text` starts: the byte offset and the line number
+/// (from 1) of its first line. The first game starts at the top.
+pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
+    let utf8 = encoding_rs::UTF_8;
+    let mut starts = vec![(0, 1)];
+    // The game being read has a line of moves.
+    let mut has_moves = false;
+    // Its moves ended with a result.
+    let mut ended = false;
+    // Where the next game starts if moves follow: after the result, or at
+    // a title or FEN line after the moves.
+    let mut next = None;
+    // The lines since the last line of moves that are no move and no
+    // note: the last few are the title of a game numbered from `1.`.
+    let mut title: Vec<(usize, usize)> = Vec::new();
+    // How many `{` are open.
+    let mut depth = 0usize;
+    let mut offset = 0;
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let at = (offset, n + 1);
+        offset += line.len();
+        let t = line.trim();
+        let in_comment = depth > 0;
+        depth = braces(depth, t);
+        if t.is_empty() || in_comment {
+            continue;
+        }
+        if reads_as_moves(t) {
+            let first_title = title.len().saturating_sub(MAX_TITLE_LINES);
+            let start = if !has_moves {
+                None
+            } else if starts_again(t) {
+                Some(next.or(title.get(first_title).copied()).unwrap_or(at))
+            } else if ended {
+                (!is_numbered_on(t)).then(|| next.unwrap_or(at))
+            } else {
+                next
+            };
+            starts.extend(start);
+            has_moves = true;
+            ended = ends_with_result(t.as_bytes(), utf8);
+            next = None;
+            title.clear();
+            continue;
+        }
+        if !has_moves {
+            continue;
+        }
+        if next.is_none() && title.is_empty() {
+            // Right after the moves: the result on a line of its own, or a
+            // note, are the game's.
+            if ends_with_result(t.as_bytes(), utf8) || is_result_line(t) {
+                ended = true;
+                continue;
+            }
+            if is_note_line(t.as_bytes(), utf8) {
+                continue;
+            }
+        }
+        if next.is_none() && (ended || is_title_line(t) || is_fen_line(t)) {
+            next = Some(at);
+        }
+        title.push(at);
+    }
+    starts
+}
+
+/// The number of `{` open after the line `t`, `depth` being open before it.
+fn braces(depth: usize, t: &str) -> usize {
+    t.bytes().fold(depth, |d, b| match b {
+        b'{' => d + 1,
+        b'}' => d.saturating_sub(1),
+        _ => d,
+    })
+}
+
+/// Whether the trimmed line `t` is a line of moves: its first word, after
+/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), reads
+/// as a move: in any notation after a number, else in coordinates or in
+/// Chinese notation (a word of prose may read as WXF).
+pub(super) fn reads_as_moves(t: &str) -> bool {
+    let (numbered, rest) = match round_marker(t) {
+        Some((_, rest)) => (true, rest),
+        None => {
+            let rest = t
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start()
+                .trim_start_matches(['.', '．', '、', '…'])
+                .trim_start();
+            (
+                rest.len() < t.len() && t.starts_with(|c: char| c.is_ascii_digit()),
+                rest,
+            )
+        }
+    };
+    let Some(word) = rest
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'))
+        .next()
+    else {
+        return false;
+    };
+    if numbered {
+        reads_as_any_move_text(word)
+    } else {
+        reads_as_move_text(word)
+    }
+}
+
+/// Whether the line of moves `t` numbers its first move 1: `1.`, `1、`
+/// ([`starts_numbered_moves`]) or `第1回合` (`第一回合`).
+fn starts_again(t: &str) -> bool {
+    starts_numbered_moves(t.as_bytes()) || round_marker(t).is_some_and(|(one, _)| one)
+}
+
+/// Whether the line of moves `t` starts with a move number or a round
+/// other than 1 (`2. 马二进三`, `第2回合`): the moves of a game going on.
+fn is_numbered_on(t: &str) -> bool {
+    if let Some((one, _)) = round_marker(t) {
+        return !one;
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && &t[..digits] != "1"
+}
+
+/// The round marker that starts the trimmed line `t` (`第3回合`, `第一回合：`),
+/// if one does: whether it numbers round 1, and the text after it.
+fn round_marker(t: &str) -> Option<(bool, &str)> {
+    let word = t.split_whitespace().next()?;
+    let after = strip_round_marker(word);
+    if after.len() == word.len() {
+        return None;
+    }
+    let number = word.strip_prefix('第')?;
+    let mut chars = number.chars();
+    let one = matches!(chars.next(), Some('1' | '一' | '１'))
+        && !chars.next().is_some_and(|c| {
+            c.is_ascii_digit()
+                || ('０'..='９').contains(&c)
+                || "零〇一二三四五六七八九十百".contains(c)
+        });
+    Some((one, t[word.len() - after.len()..].trim_start()))
+}
+
+/// Whether the trimmed line `t` is a game's title line: `第3局 …`, or a
+/// header line naming the game's players, event, title, round, date, site
+/// or start position (`红方：许银川`, `赛事：…`); not `结果：…`, which may
+/// end a game.
+fn is_title_line(t: &str) -> bool {
+    if let Some(after) = t.strip_prefix('第') {
+        let number = after.trim_start_matches(|c: char| {
+            c.is_ascii_digit()
+                || ('０'..='９').contains(&c)
+                || "零〇一二三四五六七八九十百".contains(c)
+        });
+        if number.len() < after.len() && number.starts_with('局') {
+            return true;
+        }
+    }
+    header_key(t).is_some_and(|k| {
+        [
+            "Red", "Black", "Event", "Title", "Round", "Date", "Site", "FEN",
+        ]
+        .contains(&k.as_str())
+    })
+}
+
+/// Whether the trimmed line `t` is a header line giving the result (`结果：红胜`).
+fn is_result_line(t: &str) -> bool {
+    header_key(t).is_some_and(|k| k == "Result")
+}
+
+/// The tag of the first `key：value` pair of the trimmed line `t`, when
+/// the whole line is a header line.
+fn header_key(t: &str) -> Option<String> {
+    let (tags, rest) = header_lines(t);
+    rest.trim().is_empty().then_some(())?;
+    tags.into_iter().next().map(|(k, _)| k)
+}
+
+/// Whether the trimmed line `t` starts with a board in FEN (its first
+/// comma-separated field has the nine `/` of ten ranks).
+fn is_fen_line(t: &str) -> bool {
+    let field = t.split([',', '，']).next().unwrap_or("");
+    field
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .matches('/')
+        .count()
+        == 9
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first line of each game of `text`.
+    fn first_lines(text: &str) -> Vec<&str> {
+        game_starts(text)
+            .into_iter()
+            .map(|(at, _)| text[at..].lines().next().unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn a_result_ends_a_game_and_moves_after_it_start_the_next() {
+        let text = "1. 炮二平五 马８进７ 红胜\n（注：黑方超时）\n第2局\n炮二平五 马２进３\n黑胜\n\n兵七进一 1-0\n";
+        assert_eq!(
+            first_lines(text),
+            ["1. 炮二平五 马８进７ 红胜", "第2局", "兵七进一 1-0"]
+        );
+        // Moves numbered on after the result are the game's own.
+        assert_eq!(first_lines("1. h2e2 h9g7 1-0\n2. h0g2\n").len(), 1);
+        // Prose after the result, with no moves after it, is no game.
+        assert_eq!(first_lines("1. h2e2 1-0\n本局精彩\n").len(), 1);
+    }
+
+    #[test]
+    fn numbers_starting_again_at_one_start_a_game_with_its_title() {
+        let text = "第1局 许银川 胜 吕钦\n1. 炮二平五 马８进７\n2. 马二进三\n\n\
+                    第2局 吕钦 和 许银川\n2023年\n\n1. 兵七进一\n";
+        let starts = game_starts(text);
+        assert_eq!(
+            first_lines(text),
+            ["第1局 许银川 胜 吕钦", "第2局 吕钦 和 许银川"]
+        );
+        assert_eq!(starts[1].1, 5);
+        // Black-first numbers and numbers going on are no restart, nor is
+        // a numbered note; WXF moves after a number are moves.
+        assert_eq!(first_lines("1. h2e2\n1... h9g7\n2. h0g2\n").len(), 1);
+        assert_eq!(first_lines("1. h2e2\n1. 欢迎访问\n").len(), 1);
+        assert_eq!(first_lines("1. C2.5 H8+7\n1. P7+1\n").len(), 2);
+        // Rounds marked 第1回合 as numbers are.
+        let text =
+            "第1回合 炮二平五 马８进７\n第2回合 马二进三\n第一回合 兵七进一\n第十一回合 马二进三\n";
+        assert_eq!(
+            first_lines(text),
+            ["第1回合 炮二平五 马８进７", "第一回合 兵七进一"]
+        );
+    }
+
+    #[test]
+    fn a_title_or_fen_line_after_moves_starts_a_game_once_moves_follow() {
+        let text = "炮二平五 马８进７\n红方：吕钦\n黑方：许银川\n兵七进一\n\
+                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n炮二平五\n";
+        assert_eq!(
+            first_lines(text),
+            [
+                "炮二平五 马８进７",
+                "红方：吕钦",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+            ]
+        );
+        // A result line after the moves, lines in a comment: one game;
+        // a result line is the game's, not the next one's title.
+        assert_eq!(first_lines("1. h2e2\n结果：红胜\n").len(), 1);
+        assert_eq!(
+            first_lines("1. h2e2\n结果：红胜\n1. c3c4\n"),
+            ["1. h2e2", "1. c3c4"]
+        );
+        assert_eq!(
+            first_lines("1. h2e2 {a note\n1. h2e2 was good}\n2. h9g7\n").len(),
+            1
+        );
+    }
+}
