@@ -358,18 +358,11 @@ mod tests {
         // Every position one legal move away from those of the public rule
         // cases, with either side to move (when legal).
         let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                for m in pos.legal_moves() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    if !after.in_check() {
-                        positions.push(after.passed());
-                    }
-                    positions.push(after);
-                }
-                pos.play_unchecked(mv);
+        for after in crate::rules::positions_one_move_away() {
+            if !after.in_check() {
+                positions.push(after.passed());
             }
+            positions.push(after);
         }
         let mut won = 0;
         // One search memory for all: what it remembers of one position must not leak into another.

@@ -216,19 +216,11 @@ mod tests {
         // from those of the public rule cases: the line's own weighing comes
         // to the gain of the search that rules, and so do its pieces (with
         // what the opponent then takes elsewhere).
-        let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                for m in pos.legal_moves() {
-                    let mut after = pos.clone();
-                    after.play_unchecked(m);
-                    if !after.in_check() {
-                        positions.push(after.passed());
-                    }
-                }
-                pos.play_unchecked(mv);
-            }
-        }
+        let mut positions: Vec<_> = crate::rules::positions_one_move_away()
+            .iter()
+            .filter(|after| !after.in_check())
+            .map(|after| after.passed())
+            .collect();
         let mut won = 0;
         let mut shared = MateSearch::default();
         for pos in &mut positions {

@@ -447,23 +447,7 @@ mod tests {
         // Every capture in the positions of the public rule cases and of
         // random playouts: the line's capture takes the piece that
         // exchange_then_capture names, and its moves win what it counts.
-        let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-                positions.push(pos.passed());
-            }
-        }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x005E_ED0F_D1CE_0001);
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            for _ in 0..120 {
-                let Some(mv) = random.pick(&pos) else { break };
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-            }
-        }
+        let mut positions = crate::rules::sample_positions(0x005E_ED0F_D1CE_0001, 30, 120);
         let mut named = 0;
         for pos in &mut positions {
             for mv in pos.legal_captures() {

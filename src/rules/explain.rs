@@ -778,23 +778,7 @@ mod tests {
         // Every capture that wins through an even exchange, then a capture,
         // in the positions of the public rule cases and of random playouts:
         // the line the reason follows wins what the ruling counts.
-        let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-                positions.push(pos.passed());
-            }
-        }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x00D1_FFE5_E70F_0002);
-        for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let Some(mv) = random.pick(&pos) else { break };
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-            }
-        }
+        let mut positions = crate::rules::sample_positions(0x00D1_FFE5_E70F_0002, 60, 150);
         let mut explained = 0;
         for pos in &mut positions {
             for mv in pos.legal_captures() {
@@ -918,23 +902,7 @@ mod tests {
         // Every capture in the positions of the public rule cases and of
         // random playouts: of equally cheap pieces, the one that does best
         // takes, so the count does not follow the order of the board.
-        let mut positions = Vec::new();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-                positions.push(pos.passed());
-            }
-        }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x00C0_17ED_A11C_0003);
-        for _ in 0..40 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let Some(mv) = random.pick(&pos) else { break };
-                pos.play_unchecked(mv);
-                positions.push(pos.clone());
-            }
-        }
+        let positions = crate::rules::sample_positions(0x00C0_17ED_A11C_0003, 40, 150);
         let flip = |s: Square| Square::parse(&mirrored_square(&s.to_string())).unwrap();
         let mut counted = 0;
         for pos in &positions {

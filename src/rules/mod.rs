@@ -200,6 +200,54 @@ pub(crate) fn public_case_games() -> Vec<(crate::board::Position, Vec<crate::boa
         .collect()
 }
 
+/// The positions after every move of the public rule cases (each also with
+/// the other side to move), then after every move of `games` random
+/// playouts from the start, at most `plies` plies each, drawn from `seed`:
+/// real and ordinary positions for tests that compare two ways of judging.
+#[cfg(test)]
+pub(crate) fn sample_positions(
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> Vec<crate::board::Position> {
+    use crate::board::Position;
+    let mut positions = Vec::new();
+    for (mut pos, moves) in public_case_games() {
+        for mv in moves {
+            pos.play_unchecked(mv);
+            positions.push(pos.clone());
+            positions.push(pos.passed());
+        }
+    }
+    let mut random = crate::board::random_moves::RandomMoves::new(seed);
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..plies {
+            let Some(mv) = random.pick(&pos) else { break };
+            pos.play_unchecked(mv);
+            positions.push(pos.clone());
+        }
+    }
+    positions
+}
+
+/// Every position one legal move away from those of the public rule cases.
+#[cfg(test)]
+pub(crate) fn positions_one_move_away() -> Vec<crate::board::Position> {
+    let mut positions = Vec::new();
+    for (mut pos, moves) in public_case_games() {
+        for mv in moves {
+            for m in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                positions.push(after);
+            }
+            pos.play_unchecked(mv);
+        }
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
