@@ -683,6 +683,13 @@ mod tests {
     }
 
     #[test]
+    fn a_result_line_under_the_moves_ends_them() {
+        let list = read("1. 炮二平五 马８进７\n2. 马二进三 车９平８\n结果：红胜").unwrap();
+        assert_eq!(list.moves.len(), 4);
+        assert_eq!(list.result, Some(Outcome::RedWins));
+    }
+
+    #[test]
     fn a_result_in_brackets_ends_the_list() {
         let list = read("1. 炮二平五 马８进７ （红胜）").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, Some(Outcome::RedWins)));

@@ -109,6 +109,9 @@ impl Outcome {
     /// names no piece.
     fn from_phrase(token: &str) -> Option<Outcome> {
         const WORDS: &str = "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時判双雙议議";
+        if let Some(result) = after_label(token) {
+            return Outcome::parse(result);
+        }
         let phrase = token.trim().trim_end_matches(['。', '.', '！', '!']);
         if phrase.is_empty() || !phrase.chars().all(|c| WORDS.contains(c)) {
             return None;
@@ -157,6 +160,17 @@ impl Outcome {
     }
 }
 
+/// The result a label introduces, as Chinese records write it under the
+/// moves (结果：红胜, 結果:1-0): the text after the label, if `token` starts
+/// with one.
+fn after_label(token: &str) -> Option<&str> {
+    let token = token.trim();
+    let rest = token
+        .strip_prefix("结果")
+        .or_else(|| token.strip_prefix("結果"))?;
+    rest.strip_prefix(['：', ':'])
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.pgn())
@@ -166,6 +180,21 @@ impl fmt::Display for Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_after_its_label_is_a_result() {
+        for (text, outcome) in [
+            ("结果：红胜", Some(Outcome::RedWins)),
+            ("結果：黑勝", Some(Outcome::BlackWins)),
+            ("结果:1/2-1/2", Some(Outcome::Draw)),
+            ("结果：红方认负", Some(Outcome::BlackWins)),
+            ("结果：", None),
+            ("结果：炮二平五", None),
+            ("结果", None),
+        ] {
+            assert_eq!(Outcome::parse(text), outcome, "{text}");
+        }
+    }
 
     #[test]
     fn resignations_timeouts_and_agreed_draws_are_results() {
