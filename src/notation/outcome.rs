@@ -160,15 +160,19 @@ impl Outcome {
     }
 }
 
-/// The result a label introduces, as Chinese records write it under the
-/// moves (结果：红胜, 結果:1-0): the text after the label, if `token` starts
-/// with one.
+/// The labels people write before a result (`结果：红胜`, `Result: 1-0`),
+/// lower case: a header line's key for the `Result` tag, and a label a
+/// result under the moves may carry.
+pub(crate) const RESULT_LABELS: [&str; 3] = ["结果", "結果", "result"];
+
+/// The result a label introduces, as records write it under the moves
+/// (结果：红胜, 結果:1-0, Result:1-0): the text after the label, if `token`
+/// starts with one of [`RESULT_LABELS`].
 fn after_label(token: &str) -> Option<&str> {
-    let token = token.trim();
-    let rest = token
-        .strip_prefix("结果")
-        .or_else(|| token.strip_prefix("結果"))?;
-    rest.strip_prefix(['：', ':'])
+    let (label, result) = token.trim().split_once(['：', ':'])?;
+    RESULT_LABELS
+        .contains(&label.to_lowercase().as_str())
+        .then_some(result)
 }
 
 impl fmt::Display for Outcome {
@@ -187,6 +191,7 @@ mod tests {
             ("结果：红胜", Some(Outcome::RedWins)),
             ("結果：黑勝", Some(Outcome::BlackWins)),
             ("结果:1/2-1/2", Some(Outcome::Draw)),
+            ("Result:1-0", Some(Outcome::RedWins)),
             ("结果：红方认负", Some(Outcome::BlackWins)),
             ("结果：", None),
             ("结果：炮二平五", None),

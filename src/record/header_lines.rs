@@ -3,7 +3,7 @@
 //! `结果：红胜`, `Red: Xu Yinchuan`. Each becomes a tag (known keys under
 //! their PGN names, others as written), several may share a line.
 
-use crate::notation::Outcome;
+use crate::notation::{Outcome, RESULT_LABELS};
 
 /// The PGN tag names of the keys people write, in Chinese or English.
 const KEYS: &[(&str, &[&str])] = &[
@@ -19,7 +19,7 @@ const KEYS: &[(&str, &[&str])] = &[
     ("Round", &["轮次", "輪次", "round"]),
     ("Date", &["日期", "时间", "時間", "date"]),
     ("Site", &["地点", "地點", "site"]),
-    ("Result", &["结果", "結果", "result"]),
+    ("Result", &RESULT_LABELS),
     ("Opening", &["开局", "開局", "布局", "opening"]),
     ("Title", &["标题", "標題", "title"]),
     ("FEN", &["局面", "fen"]),
