@@ -217,16 +217,14 @@ fn pieces_en(pieces: &[Piece]) -> String {
 }
 
 /// Pieces in Chinese, counted by role, as an arbiter writes them: 车相,
-/// 两马卒 (a single piece of a role without its count: 以马相换车卒); a lone
-/// piece with its count when `one` (一马 in 净得一马).
+/// 两马卒 (a single piece of a role without its count: 以马相换车卒); with
+/// `one`, a single piece with its count (净得一马, 净得一相一仕).
 fn pieces_zh(pieces: &[Piece], one: bool) -> String {
-    let counted = counted(pieces);
-    let alone = one && counted.len() == 1 && counted[0].1 == 1;
-    counted
+    counted(pieces)
         .into_iter()
         .map(|(piece, n)| {
             let count = match n {
-                1 if alone => "一".to_string(),
+                1 if one => "一".to_string(),
                 1 => String::new(),
                 2 => "两".to_string(),
                 n => ["三", "四", "五"]
@@ -281,6 +279,22 @@ mod tests {
         let t = tally("2bakr3/4a4/4b4/9/9/9/1r7/1cR2A2B/4A2N1/1R3K3 w", "b0b2");
         assert_eq!(gain_words(&t, 4, Lang::En), "a cannon, for nothing");
         assert_eq!(gain_words(&t, 4, Lang::Zh), "净得一炮");
+    }
+
+    #[test]
+    fn pieces_won_for_nothing_are_counted_one_by_one() {
+        let piece = |role| Piece {
+            color: Color::Red,
+            role,
+        };
+        let won = [
+            piece(Role::Elephant),
+            piece(Role::Advisor),
+            piece(Role::Pawn),
+            piece(Role::Pawn),
+        ];
+        assert_eq!(pieces_zh(&won, true), "一相一仕两兵");
+        assert_eq!(pieces_zh(&won, false), "相仕两兵");
     }
 
     #[test]
