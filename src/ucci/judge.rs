@@ -119,7 +119,8 @@ impl Judge {
     }
 
     /// The state after the last move: the ruling, and, while the game goes
-    /// on, the moves after which the mover would be ruled the offender.
+    /// on, the moves after which the mover would be ruled the offender
+    /// (but not one after which the natural limit draws the game).
     /// `write` writes a move in the lines as the GUI does.
     ///
     /// The game is over from the first move that ended it
@@ -129,22 +130,11 @@ impl Judge {
     /// but an engine match adjudicates it at once.
     pub(crate) fn report(&self, write: &dyn Fn(Move) -> String) -> Report {
         let ruling = self.referee.ruling();
-        let over = match self.referee.ended() {
-            Some(ended) => Some(ended.summary(Lang::En)),
-            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
-        };
+        let over = self.over(&ruling);
         let bans = if over.is_some() {
             Vec::new()
         } else {
-            self.referee
-                .forbidden_moves()
-                .into_iter()
-                .filter(|f| !ends_by_the_limit(&f.ruling))
-                .map(|f| Ban {
-                    mv: f.mv,
-                    reason: f.reason(Lang::En),
-                })
-                .collect()
+            self.bans()
         };
         let mut lines = state_lines(&ruling.to_json(), write);
         lines.push(format!(
@@ -152,6 +142,43 @@ impl Judge {
             ruling.natural_limit_text(Lang::En).replace('\n', "; ")
         ));
         Report { over, lines, bans }
+    }
+
+    /// The game's ending in one line, `ruling` being the ruling after the
+    /// last move: see [`Judge::report`].
+    fn over(&self, ruling: &Ruling) -> Option<String> {
+        match self.referee.ended() {
+            Some(ended) => Some(ended.summary(Lang::En)),
+            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
+        }
+    }
+
+    /// The moves after which the side to move would be ruled the offender,
+    /// less those after which the natural limit draws the game.
+    fn bans(&self) -> Vec<Ban> {
+        self.referee
+            .forbidden_moves()
+            .into_iter()
+            .filter(|f| !ends_by_the_limit(&f.ruling))
+            .map(|f| Ban {
+                mv: f.mv,
+                reason: f.reason(Lang::En),
+            })
+            .collect()
+    }
+
+    /// Whether `reply` may follow `mv` (legal here): it is legal after
+    /// `mv`, the game is not over after `mv`, and the rules would not ban
+    /// it there. What a `ponder` move must be for the GUI to be told it.
+    pub(crate) fn may_follow(&mut self, mv: Move, reply: Move) -> bool {
+        if self.push(mv).is_err() {
+            return false;
+        }
+        let may = self.position().is_legal(reply)
+            && self.over(&self.referee.ruling()).is_none()
+            && !self.bans().iter().any(|b| b.mv == reply);
+        self.take_back();
+        may
     }
 }
 
