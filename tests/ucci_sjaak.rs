@@ -106,6 +106,13 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
             has_info(&lines, |l| l.contains("its search runs on")),
             "{protocol}: {lines:?}"
         );
+        // The GUI may have seen lines of the search still running: the
+        // last line before the answer begins with the move it gets.
+        let shown = &lines[lines.len().saturating_sub(2)];
+        assert!(
+            shown.starts_with("info depth ") && shown.ends_with(&format!(" pv {mv}")),
+            "{protocol}: {lines:?}"
+        );
         gui.send("position startpos moves h2e2 h9g7");
         gui.send("go ponder time 3000 opptime 3000");
         gui.send("ponderhit");

@@ -1273,6 +1273,8 @@ impl<W: Write> Session<W> {
                 self.info(&format!(
                     "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
                 ))?;
+                // The GUI may have seen lines of the search still running.
+                self.say(&format!("info depth {} pv {text}", finished.max(1)))?;
                 self.say(&format!("bestmove {text}"))
             }
             None => self.play_own_move(search, what, true),
