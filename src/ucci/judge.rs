@@ -49,6 +49,7 @@ pub(crate) enum Trial {
     /// bridge would ban it, the referee orders the mover to vary.
     Forbidden,
 }
+
 /// A built-in profile by name, or a profile file.
 pub(crate) fn load_profile(spec: &str) -> Result<Profile, String> {
     Profile::load(spec).map_err(|e| e.to_string())
