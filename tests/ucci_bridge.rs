@@ -6,7 +6,7 @@ mod ucci_common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings};
+use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings, ponder_of, pv_firsts};
 use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
@@ -98,6 +98,26 @@ fn bare_engine_repeats_where_the_bridged_engine_varies() {
             assert!(
                 has_info(&lines, |l| l.starts_with(&format!("banned {repeating} ("))),
                 "{protocol}: {lines:?}"
+            );
+        }
+    }
+}
+
+/// One ply before each case's cycle closes, Fairy-Stockfish, as Black,
+/// closes it and expects Red to repeat: the `ponder` move it names is the
+/// one the rules then forbid Red, and the GUI is not told to ponder on it.
+#[test]
+fn a_ponder_move_the_rules_forbid_is_not_passed_on() {
+    let Some(engine) = engine() else { return };
+    for (position, repeating) in CASES {
+        let before = position.rsplit_once(' ').expect("moves").0;
+        for protocol in ["ucci", "uci"] {
+            let (lines, mv) = bridged(&engine, protocol, before);
+            assert!(mv.is_some(), "{protocol}: {lines:?}");
+            assert_ne!(
+                ponder_of(&lines).as_deref(),
+                Some(repeating),
+                "{protocol}, {before}: {lines:?}"
             );
         }
     }
@@ -854,6 +874,41 @@ fn insisting_engine_is_replaced_by_a_move_that_holds() {
         assert_eq!(mv.as_deref(), Some("a0a1"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// An engine that insists on a banned move and shows it in its lines: the
+/// GUI sees none of the lines that begin with it (their scores are of a
+/// move it will not get), and the last line it sees begins with the move
+/// the bridge plays.
+#[test]
+fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 score 3 pv d0d1 a9d9; echo info depth 2 score 5 pv a0a3 a9d9; echo info depth 3 score 7 pv d0d1 a9d9; echo bestmove d0d1",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send(MATE_NET);
+        gui.send("banmoves d0d1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        let firsts = pv_firsts(&lines);
+        assert!(
+            !firsts.contains(&"d0d1".to_string()),
+            "{protocol}: {lines:?}"
+        );
+        assert_eq!(firsts.last(), Some(&mv), "{protocol}: {lines:?}");
+        assert!(
+            firsts.contains(&"a0a3".to_string()),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            has_info(&lines, |l| l.contains("(d0d1) are not shown")),
             "{protocol}: {lines:?}"
         );
     }

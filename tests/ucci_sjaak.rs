@@ -6,7 +6,7 @@
 
 mod ucci_common;
 
-use ucci_common::{FIG17, Gui, has_info, sjaak};
+use ucci_common::{FIG17, Gui, has_info, pv_firsts, sjaak};
 use xqarbiter::board::{Move, Position};
 
 /// The bridge in front of `sjaakii -<protocol>`, after a UCCI handshake.
@@ -68,6 +68,14 @@ fn sjaak_plays_through_the_bridge_in_both_protocols() {
             has_info(&lines, |l| l.starts_with("banned b7b8 (")),
             "{protocol}: {lines:?}"
         );
+        // Sjaak II searches b7b8 all the same: the GUI sees none of those
+        // lines, and the last one it sees begins with the move it gets.
+        let firsts = pv_firsts(&lines);
+        assert!(
+            !firsts.contains(&"b7b8".to_string()),
+            "{protocol}: {lines:?}"
+        );
+        assert_eq!(firsts.last(), Some(&mv), "{protocol}: {lines:?}");
         gui.send("quit");
         gui.until(|l| l == "bye");
     }
@@ -96,6 +104,13 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
         );
         assert!(
             has_info(&lines, |l| l.contains("its search runs on")),
+            "{protocol}: {lines:?}"
+        );
+        // The GUI may have seen lines of the search still running: the
+        // last line before the answer begins with the move it gets.
+        let shown = &lines[lines.len().saturating_sub(2)];
+        assert!(
+            shown.starts_with("info depth ") && shown.ends_with(&format!(" pv {mv}")),
             "{protocol}: {lines:?}"
         );
         gui.send("position startpos moves h2e2 h9g7");

@@ -4,11 +4,12 @@
 
 use serde_json::Value;
 
-use crate::board::{Move, Position};
+use crate::board::{Color, Move, Position};
 use crate::referee::Referee;
+use crate::rules::limit::LimitOutcome;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
-use crate::rules::ruling::{Lang, Verdict};
+use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 
 /// A move the side to move may not play, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,12 +36,18 @@ pub(crate) struct Report {
 pub(crate) enum Trial {
     /// The game goes on.
     GoesOn,
-    /// The move repeats a position and the cycle is drawn: a draw if
-    /// neither side varies.
-    Draw,
+    /// The game is drawn there: the move reaches the natural move limit
+    /// (the draw an engine match adjudicates at once) with neither a mate
+    /// nor a decisive repetition on the same ply, or it closes a cycle the
+    /// rules draw (a draw if neither side varies). `winner` is who the
+    /// profile gives a draw to: nobody, or Black under an Armageddon profile.
+    Draw {
+        /// The winner of a drawn game under the profile.
+        winner: Option<Color>,
+    },
     /// The move repeats a position with its mover ruled the offender: the
-    /// bridge would ban it, and playing it on loses.
-    Loses,
+    /// bridge would ban it, the referee orders the mover to vary.
+    Forbidden,
 }
 
 /// A built-in profile by name, or a profile file.
@@ -77,16 +84,32 @@ impl Judge {
 
     /// Plays `mv`, legal in the current position, for a search (a move in
     /// the tree, not the game's: [`Judge::take_back`] undoes it), and says
-    /// what the rules make of it. Only a move that repeats a position is
-    /// ruled on; the others cost a make-move and a hash probe.
+    /// what the rules make of it, as [`Referee::ruling`] would after it:
+    /// a mate, then a decisive repetition, then the natural limit decide
+    /// the game on the ply they fall on. Only a move that repeats a
+    /// position or has the natural limit in reach is ruled on; the others
+    /// cost a make-move and a hash probe.
+    ///
+    /// A forbidden repetition on the ply that reaches the limit, short of
+    /// its decisive occurrence, is a draw: the limit ends the game there,
+    /// so the move loses nothing, and [`Judge::report`] does not ban it.
     pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
         let mover = self.referee.position().turn();
-        if self.referee.record_legal(mv) < 2 {
+        let stood = self.referee.record_legal(mv);
+        let draw = Trial::Draw {
+            winner: self.referee.profile().final_winner(None),
+        };
+        if self.referee.limit_in_reach()
+            && self.referee.natural_limit().outcome == LimitOutcome::Draw
+        {
+            return draw;
+        }
+        if stood < 2 {
             return Trial::GoesOn;
         }
         match self.referee.repetition_outcome() {
-            Some(CycleOutcome::MustVary(offender)) if offender == mover => Trial::Loses,
-            Some(CycleOutcome::Draw) => Trial::Draw,
+            Some(CycleOutcome::MustVary(offender)) if offender == mover => Trial::Forbidden,
+            Some(CycleOutcome::Draw) => draw,
             _ => Trial::GoesOn,
         }
     }
@@ -97,7 +120,8 @@ impl Judge {
     }
 
     /// The state after the last move: the ruling, and, while the game goes
-    /// on, the moves after which the mover would be ruled the offender.
+    /// on, the moves after which the mover would be ruled the offender
+    /// (but not one after which the natural limit draws the game).
     /// `write` writes a move in the lines as the GUI does.
     ///
     /// The game is over from the first move that ended it
@@ -107,21 +131,11 @@ impl Judge {
     /// but an engine match adjudicates it at once.
     pub(crate) fn report(&self, write: &dyn Fn(Move) -> String) -> Report {
         let ruling = self.referee.ruling();
-        let over = match self.referee.ended() {
-            Some(ended) => Some(ended.summary(Lang::En)),
-            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
-        };
+        let over = self.over(&ruling);
         let bans = if over.is_some() {
             Vec::new()
         } else {
-            self.referee
-                .forbidden_moves()
-                .into_iter()
-                .map(|f| Ban {
-                    mv: f.mv,
-                    reason: f.reason(Lang::En),
-                })
-                .collect()
+            self.bans()
         };
         let mut lines = state_lines(&ruling.to_json(), write);
         lines.push(format!(
@@ -130,6 +144,51 @@ impl Judge {
         ));
         Report { over, lines, bans }
     }
+
+    /// The game's ending in one line, `ruling` being the ruling after the
+    /// last move: see [`Judge::report`].
+    fn over(&self, ruling: &Ruling) -> Option<String> {
+        match self.referee.ended() {
+            Some(ended) => Some(ended.summary(Lang::En)),
+            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
+        }
+    }
+
+    /// The moves after which the side to move would be ruled the offender,
+    /// less those after which the natural limit draws the game.
+    fn bans(&self) -> Vec<Ban> {
+        self.referee
+            .forbidden_moves()
+            .into_iter()
+            .filter(|f| !ends_by_the_limit(&f.ruling))
+            .map(|f| Ban {
+                mv: f.mv,
+                reason: f.reason(Lang::En),
+            })
+            .collect()
+    }
+
+    /// Whether `reply` may follow `mv` (legal here): it is legal after
+    /// `mv`, the game is not over after `mv`, and the rules would not ban
+    /// it there. What a `ponder` move must be for the GUI to be told it.
+    pub(crate) fn may_follow(&mut self, mv: Move, reply: Move) -> bool {
+        if self.push(mv).is_err() {
+            return false;
+        }
+        let may = self.position().is_legal(reply)
+            && self.over(&self.referee.ruling()).is_none()
+            && !self.bans().iter().any(|b| b.mv == reply);
+        self.take_back();
+        may
+    }
+}
+
+/// Whether `ruling`, after a move, ends the game by the natural limit: the
+/// move reaches it with no mate or decisive repetition on the same ply, so
+/// the game is drawn there (scored as the profile scores a draw) and the
+/// repetition it may also close loses nothing.
+fn ends_by_the_limit(ruling: &Ruling) -> bool {
+    ruling.reason == Some(Reason::NaturalLimit) && ruling.verdict != Verdict::Ongoing
 }
 
 /// The per-side natural-limit fields shown in `info string` lines.
@@ -295,5 +354,23 @@ mod tests {
         let limit = judged("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60", "e1d2 d9d8");
         let over = limit.report(&|m| m.to_string()).over;
         assert!(over.is_some_and(|o| o.contains("natural move limit")));
+    }
+
+    #[test]
+    fn a_forbidden_repetition_that_reaches_the_natural_limit_is_not_banned() {
+        // One round of perpetual check: f0e0 would repeat it, forbidden...
+        let cycle = "f0e0 e8f8 e0f0 f8e8";
+        let banned = |fen: &str| -> Vec<String> {
+            let report = judged(fen, cycle).report(&|m| m.to_string());
+            assert!(report.over.is_none(), "{:?}", report.over);
+            report.bans.iter().map(|b| b.mv.to_string()).collect()
+        };
+        assert_eq!(
+            banned("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1"),
+            ["f0e0"]
+        );
+        // ...unless it also reaches the natural limit (115 plies before the
+        // record): the game is drawn there, before the repetition decides.
+        assert!(banned("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 115 60").is_empty());
     }
 }

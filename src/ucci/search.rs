@@ -2,12 +2,24 @@
 //! engine: iterative deepening alpha-beta to [`MAX_DEPTH`] plies, then a
 //! quiescence search of captures (and of every reply to a check, so that
 //! mates at the end are seen), scored on material ([`value`], a rook is 8),
-//! within a [`Budget`] of nodes and time. The moves of the first
-//! [`JUDGED_PLIES`] plies are played on the game's [`Judge`] too, so that
-//! the rules judge the repetitions in the tree as in the game: a move that
-//! repeats a position with its mover ruled the offender loses (as a mate
-//! does), and one that closes a drawn cycle scores 0, a draw, whatever the
-//! material (so a side ahead does not repeat, one behind does).
+//! within a [`Budget`] of nodes and time.
+//!
+//! The moves of the first [`JUDGED_PLIES`] plies are played on the game's
+//! [`Judge`] too, so that the rules judge the tree as they judge the game:
+//!
+//! * A move that reaches the natural move limit, or closes a cycle the
+//!   rules draw, is a draw: it scores 0 whatever the material (so a side
+//!   ahead does not walk into it and one behind does), or, under a profile
+//!   that gives a draw to Black, a win for Black on the spot. A mate on the
+//!   same ply still mates, and a decisive repetition still decides.
+//! * A move that repeats a position with its mover ruled the offender is
+//!   forbidden. The referee orders that side to vary, else it loses, and
+//!   the bridge bans the move: so it is played only when nothing else is
+//!   allowed. It scores [`-FORBIDDEN`](FORBIDDEN), below every allowed
+//!   move, even one after which the mover is mated at once. A side whose
+//!   every legal move is forbidden has lost there, and scores as a side
+//!   with no legal move does (a mate on that ply), so that among lost
+//!   lines the longest is still preferred, whichever way each is lost.
 
 use std::time::Instant;
 
@@ -20,8 +32,14 @@ use super::judge::{Judge, Trial};
 /// away scores `MATE - n` for the side that mates.
 pub(crate) const MATE: i32 = 10_000;
 
-/// Scores at least this far from zero are mates.
+/// Scores at least this far from zero are mates (or losses by the rules
+/// that end the game as a mate does).
 pub(crate) const MATE_BOUND: i32 = MATE - 100;
+
+/// What a move scores for its mover when the repetition rules forbid it
+/// to that side: further from zero than any mate, so that it ranks below
+/// every allowed move and is never mistaken for one.
+pub(crate) const FORBIDDEN: i32 = MATE + 1;
 
 /// The deepest full-width iteration.
 const MAX_DEPTH: u32 = 4;
@@ -30,8 +48,10 @@ const MAX_DEPTH: u32 = 4;
 const QUIESCENCE_PLIES: u32 = 8;
 
 /// The plies from the root whose moves the rules judge: all the
-/// full-width ones (a position can repeat at any of them; the captures
-/// after them cannot, as no earlier position had so little material).
+/// full-width ones (a position can repeat, or the natural limit be
+/// reached, at any of them; not after a capture, as no earlier position
+/// had so little material and the count starts again). The replies to a
+/// check that the quiescence search tries next are not judged.
 const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 
 /// How many nodes pass between two looks at the clock.
@@ -56,7 +76,8 @@ pub(crate) struct Budget {
 pub(crate) struct Outcome {
     /// The root moves with their scores for the side to move, best first
     /// (the first of equals in the order given): the deepest iteration
-    /// completed, the moves it did not score last with [`-MATE`](MATE).
+    /// completed, the moves it did not score last with [`-MATE`](MATE); a
+    /// move the rules forbid scores [`-FORBIDDEN`](FORBIDDEN).
     pub(crate) moves: Vec<(Move, i32)>,
     /// The depth of the deepest iteration completed (0: none was).
     pub(crate) depth: u32,
@@ -177,9 +198,15 @@ impl Searcher {
         if moves.is_empty() {
             return -(MATE - ply);
         }
-        self.best_of(&mut moves, -MATE, alpha, beta, ply, |s, a, b| {
+        let best = self.best_of(&mut moves, -FORBIDDEN, alpha, beta, ply, |s, a, b| {
             -s.alpha_beta(depth - 1, ply + 1, -b, -a)
-        })
+        });
+        // Every legal move forbidden: lost here, as with no legal move.
+        if best == -FORBIDDEN {
+            -(MATE - ply)
+        } else {
+            best
+        }
     }
 
     /// Captures only (every move when in check), standing pat on material
@@ -213,15 +240,20 @@ impl Searcher {
 
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
     /// mover's side) and takes it back. In the first [`JUDGED_PLIES`] the
-    /// rules judge it first: a move they forbid loses, one that closes a
-    /// drawn cycle scores 0, and neither is searched further.
+    /// rules judge it first: a move they forbid scores
+    /// [`-FORBIDDEN`](FORBIDDEN), one that draws the game scores as the
+    /// profile scores a draw, and neither is searched further.
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
         let judged = ply < JUDGED_PLIES;
+        let mover = self.pos.turn();
         let trial = judged.then(|| self.judge.try_move(m));
         let undo = self.pos.play_unchecked(m);
         let s = match trial {
-            Some(Trial::Loses) => -(MATE - ply - 1),
-            Some(Trial::Draw) => 0,
+            Some(Trial::Forbidden) => -FORBIDDEN,
+            Some(Trial::Draw { winner: None }) => 0,
+            // The game ends on this move, as after a mate.
+            Some(Trial::Draw { winner: Some(w) }) if w == mover => MATE - ply - 1,
+            Some(Trial::Draw { winner: Some(_) }) => -(MATE - ply - 1),
             Some(Trial::GoesOn) | None => score(self),
         };
         self.pos.undo(undo);
@@ -356,6 +388,79 @@ mod tests {
         let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8");
         let out = search(&game, &[mv("e0f0")], plenty());
         assert!(out.moves[0].1 <= -MATE_BOUND, "{out:?}");
+    }
+
+    #[test]
+    fn a_forbidden_move_ranks_below_every_mate_and_loses_where_nothing_else_is_allowed() {
+        // After one round of perpetual check, f0e0 is Red's only legal move
+        // and repeats the cycle: forbidden, scored apart from any mate.
+        let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8 e0f0 f8e8");
+        let out = search(&game, &[mv("f0e0")], plenty());
+        assert_eq!(out.moves, [(mv("f0e0"), -FORBIDDEN)], "{out:?}");
+        assert!(out.moves[0].1 < -MATE, "below every mate");
+        // One round earlier, e0f0 lets Black's f8e8 leave Red only that
+        // forbidden move: Red has lost two plies on, as if mated there.
+        let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8");
+        let out = search(&game, &[mv("e0f0")], plenty());
+        assert_eq!(out.moves, [(mv("e0f0"), -(MATE - 2))], "{out:?}");
+    }
+
+    /// The game from `fen` after `moves` under the profile `profile`.
+    fn played_under(profile: &str, fen: &str, moves: &str) -> Judge {
+        let mut judge = Judge::new(&load_profile(profile).unwrap(), pos(fen));
+        for m in moves.split_whitespace() {
+            judge.push(mv(m)).unwrap();
+        }
+        judge
+    }
+
+    #[test]
+    fn a_move_that_reaches_the_natural_limit_draws_unless_it_mates() {
+        // 119 plies without a capture: any move reaches the limit (60
+        // rounds) and draws, though Red is a horse up.
+        let game = played("3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 119 60", "");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(out.standing > 0, "{out:?}");
+        assert!(out.moves.iter().all(|&(_, s)| s == 0), "{out:?}");
+        // A mate on that ply mates: a7a9 (among others) mates the king on d9.
+        let game = played("3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 119 60", "");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(score_of(&out, "a7a9") >= MATE_BOUND, "{out:?}");
+        assert_eq!(score_of(&out, "i8i7"), 0, "{out:?}");
+        // The limit counted under the profile: 50 rounds under dqsz2017-rapid.
+        let fen = "3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 99 60";
+        let game = played_under("dqsz2017-rapid", fen, "");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(out.moves.iter().all(|&(_, s)| s == 0), "{out:?}");
+        let out = search(&played(fen, ""), &game.position().legal_moves(), plenty());
+        assert!(out.moves.iter().all(|&(_, s)| s > 0), "{out:?}");
+    }
+
+    #[test]
+    fn a_forbidden_repetition_that_reaches_the_natural_limit_draws() {
+        // As above, f0e0 repeats the cycle of perpetual check; 115 plies
+        // before the record, it also reaches the limit, which draws there.
+        let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 115 60";
+        let game = played(fen, "f0e0 e8f8 e0f0 f8e8");
+        let out = search(&game, &[mv("f0e0")], plenty());
+        assert_eq!(out.moves, [(mv("f0e0"), 0)], "{out:?}");
+    }
+
+    #[test]
+    fn a_draw_scores_as_the_profile_scores_it() {
+        // Red, a rook down, may close a cycle of idle moves with e1d2: a
+        // draw, its best move under cxa2020; under an Armageddon profile
+        // (past its 25 rounds of early repetition) a draw is Black's win.
+        let fen = "r2k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 40";
+        let cycle = "e1d2 d9d8 d2e1 d8d9";
+        let moves = played(fen, cycle).position().legal_moves();
+        let out = search(&played(fen, cycle), &moves, plenty());
+        assert!(out.standing < 0, "{out:?}");
+        assert_eq!(out.moves[0], (mv("e1d2"), 0), "{out:?}");
+        let game = played_under("dqsz2017-armageddon", fen, cycle);
+        let out = search(&game, &moves, plenty());
+        assert_eq!(score_of(&out, "e1d2"), -(MATE - 1), "{out:?}");
+        assert_ne!(out.moves[0].0, mv("e1d2"), "{out:?}");
     }
 
     #[test]

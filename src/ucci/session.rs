@@ -111,6 +111,9 @@ struct Search {
     /// An endless search of an engine that reads nothing while it
     /// searches, cut into depth-limited ones.
     slices: Option<Slices>,
+    /// The GUI was told that the engine's lines beginning with a move that
+    /// may not be played are not shown.
+    hid_lines: bool,
 }
 
 impl Search {
@@ -788,6 +791,7 @@ impl<W: Write> Session<W> {
             ranking: None,
             ranks_voted: false,
             slices: None,
+            hid_lines: false,
         });
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
@@ -906,8 +910,13 @@ impl<W: Write> Session<W> {
                     })
             });
             let mut shown = true;
+            let mut refused = None;
             if let Some(search) = &mut self.search {
-                if let Some(score) = score_of(&text) {
+                // A line that begins with a move the bridge will not pass
+                // on (banned, or outside the GUI's searchmoves) is not the
+                // GUI's: its score is that of a move it will not get.
+                refused = pv.map(|l| l.first).filter(|m| !search.allowed.contains(m));
+                if let Some(score) = score_of(&text).filter(|_| refused.is_none()) {
                     search.last_score = Some(score);
                 }
                 // Each slice of an endless search starts again from depth
@@ -916,6 +925,17 @@ impl<W: Write> Session<W> {
                     shown = depth_of(line).is_none_or(|d| d >= s.depth);
                 }
                 search.liked.extend(pv);
+            }
+            if let Some(m) = refused {
+                let search = self.search.as_mut().expect("a search");
+                if search.hid_lines {
+                    return Ok(());
+                }
+                search.hid_lines = true;
+                let text = self.gui.move_text(m);
+                return self.info(&format!(
+                    "the engine's lines that begin with a move it may not play ({text}) are not shown"
+                ));
             }
             if !shown {
                 return Ok(());
@@ -967,13 +987,14 @@ impl<W: Write> Session<W> {
         let mv = dialect.parse_move(&text);
         if let Some(mv) = mv.filter(|m| search.allowed.contains(m)) {
             let mut out = format!("bestmove {}", gui.move_text(mv));
-            let mut after = self.game.judge.position().clone();
-            after.play_unchecked(mv);
+            // A ponder move the rules would ban, or after the game's end,
+            // is not the GUI's to ponder on.
+            let judge = &mut self.game.judge;
             if let Some(p) = best
                 .ponder
                 .as_deref()
                 .and_then(|p| dialect.parse_move(p))
-                .filter(|&p| after.is_legal(p))
+                .filter(|&p| judge.may_follow(mv, p))
             {
                 out.push_str(&format!(" ponder {}", gui.move_text(p)));
             }
@@ -1252,6 +1273,8 @@ impl<W: Write> Session<W> {
                 self.info(&format!(
                     "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
                 ))?;
+                // The GUI may have seen lines of the search still running.
+                self.say(&format!("info depth {} pv {text}", finished.max(1)))?;
                 self.say(&format!("bestmove {text}"))
             }
             None => self.play_own_move(search, what, true),
@@ -1301,6 +1324,22 @@ impl<W: Write> Session<W> {
             "{what}; playing {} ({}{searched})",
             gui.move_text(mv),
             source.describe()
+        ))?;
+        // The last line the GUI sees begins with the move it gets.
+        let depth = match (source, &ranking) {
+            (fallback::Source::Probes, _) => PROBE_DEPTH + 1,
+            (fallback::Source::Search, Some(r)) => r.depth,
+            _ => search
+                .liked
+                .iter()
+                .rev()
+                .find(|l| l.first == mv)
+                .map_or(0, |l| l.depth),
+        };
+        self.say(&format!(
+            "info depth {} pv {}",
+            depth.max(1),
+            gui.move_text(mv)
         ))?;
         self.say(&format!("bestmove {}", gui.move_text(mv)))
     }

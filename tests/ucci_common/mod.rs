@@ -210,6 +210,25 @@ pub fn info_strings(lines: &[String]) -> Vec<&str> {
         .collect()
 }
 
+/// The first move of each `info … pv` line the GUI was shown, in order.
+pub fn pv_firsts(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info ") && !l.starts_with("info string"))
+        .filter_map(|l| l.split(" pv ").nth(1))
+        .filter_map(|pv| pv.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The `ponder` move of a search's `bestmove` line, if it has one.
+pub fn ponder_of(lines: &[String]) -> Option<String> {
+    let last = lines.last()?.strip_prefix("bestmove ")?;
+    let mut words = last.split_whitespace();
+    words.find(|&w| w == "ponder")?;
+    words.next().map(str::to_string)
+}
+
 /// Whether one of the `info string` lines among `lines` satisfies `pred`.
 pub fn has_info(lines: &[String], pred: impl Fn(&str) -> bool) -> bool {
     info_strings(lines).into_iter().any(pred)
