@@ -26,6 +26,7 @@ mod encoding_check;
 mod error;
 mod game;
 mod header_lines;
+mod labels;
 mod list_games;
 mod move_text;
 mod movetext;

@@ -15,10 +15,10 @@ use super::encoding::detect_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
-use super::list_games::{game_starts, reads_as_moves};
+use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
 use super::movetext::{ResultToken, read_movetext};
 use super::pgn_lines::{
-    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line,
+    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line, open_after,
     starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
 };
 use super::replay::{Replay, initial_position};
@@ -179,6 +179,15 @@ impl<R: BufRead> PgnStream<R> {
         // too, when it is the first line of a game without tags).
         let mut ended = has_moves && ends_with_result(trim_ascii_start(&chunk), self.encoding);
         let mut overflow = false;
+        // The `{` comments and `(` variations open in the movetext.
+        let mut open = if has_moves {
+            open_after((0, 0), trim_ascii_start(&chunk), self.encoding)
+        } else {
+            (0, 0)
+        };
+        // A line of the movetext started numbered moves (`1.`), outside
+        // comments and variations: another such line starts them again.
+        let mut numbered = has_moves && starts_numbered_moves(trim_ascii_start(&chunk));
         let mut line = Vec::new();
         loop {
             if self.read_line(&mut line)? == 0 {
@@ -206,10 +215,12 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
             } else {
-                // Numbered moves before the first tag, or after a game that
-                // ended with its result, are a game without tags.
-                let untagged_game =
-                    (ended || !(has_tags || has_moves)) && starts_numbered_moves(trimmed);
+                // Numbered moves before the first tag, after a game that
+                // ended with its result, or starting again at `1.` (outside
+                // comments and variations), are a game without tags.
+                let starts_moves = starts_numbered_moves(trimmed);
+                let untagged_game = starts_moves
+                    && (ended || !(has_tags || has_moves) || (numbered && open == (0, 0)));
                 if untagged_game && has_moves {
                     self.pending = Some((std::mem::take(&mut line), self.lines_read));
                     break;
@@ -224,6 +235,8 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
+                numbered |= starts_moves && open == (0, 0);
+                open = open_after(open, trimmed, self.encoding);
                 // A note after the result ({红方超时}, （注：…）) does not undo it.
                 ended = ends_with_result(trimmed, self.encoding)
                     || (ended && is_note_line(trimmed, self.encoding));
@@ -620,13 +633,13 @@ pub(super) const MAX_TITLE_LINES: usize = 5;
 
 /// The title lines of `text` (at most [`MAX_TITLE_LINES`] that are not
 /// blank, joined by a space) and the text from the line after them, which
-/// starts numbered moves (`1.`, `1、`), if such a line follows them.
+/// starts moves (numbered, `1.`, `1、`, or not), if such a line follows them.
 fn title_lines(text: &str) -> Option<(String, &str)> {
     let mut title: Vec<&str> = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let t = line.trim();
-        if starts_numbered_moves(t.as_bytes()) {
+        if starts_numbered_moves(t.as_bytes()) || reads_as_moves(t) || is_line_of_moves(t) {
             return (!title.is_empty()).then(|| (title.join(" "), &text[at..]));
         }
         if !t.is_empty() {
@@ -876,6 +889,44 @@ mod tests {
         let games = read_all(text, "t.pgn");
         assert_eq!(games.len(), 1, "{games:?}");
         assert_eq!(games[0].as_ref().unwrap().event(), Some("a"));
+    }
+
+    #[test]
+    fn moves_starting_again_at_one_after_a_tagged_game_without_a_result_are_a_game() {
+        let text = "[Event \"a\"]\n1. h2e2 h9g7\n2. h0g2\n\n1. c3c4 c6c5\n2. b0c2\n\n\
+                    [Event \"b\"]\n1. 炮二平五 马８进７ {notes:\n1. 炮二平五 is the usual}\n2. 马二进三\n\
+                    (2. 马八进七\n1. 兵七进一)\n";
+        let read: Vec<_> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(|g| {
+                let g = g.unwrap();
+                assert!(g.illegal.is_none(), "{:?}", g.illegal);
+                (g.event().map(str::to_string), g.uci_moves())
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some("a".to_string()), vec!["h2e2", "h9g7", "h0g2"]),
+                (None, vec!["c3c4", "c6c5", "b0c2"]),
+                (Some("b".to_string()), vec!["h2e2", "h9g7", "h0g2"]),
+            ]
+            .map(|(e, m)| (e, m.into_iter().map(String::from).collect::<Vec<_>>()))
+        );
+    }
+
+    #[test]
+    fn a_title_over_moves_not_numbered_is_the_next_games_title() {
+        let text = "炮二平五 马８进７ 红胜\n第2局 吕钦 胜 许银川\n兵七进一 卒３进１\n";
+        let games = read_move_lists(text, "t.txt");
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        assert_eq!(second.tag("Title"), Some("第2局 吕钦 胜 许银川"));
+        let text = "C2.5 H8+7 1-0\nRound 2\nP7+1 P3+1\n";
+        let games = read_move_lists(text, "t.txt");
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        assert_eq!(second.tag("Title"), Some("Round 2"));
     }
 
     #[test]
