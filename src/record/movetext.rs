@@ -247,7 +247,11 @@ fn scan(
                     } else {
                         label(tok, || next_word(text, end).1)
                     };
+                    // Before the first move a labelled word is read as the
+                    // record's first word, which may show it is no game.
+                    let no_move_yet = replay.game_mut().moves.is_empty();
                     match labelled {
+                        Some((Label::Note, _)) if no_move_yet => {}
                         Some((Label::Result, after)) => {
                             let (value, next) = if after < tok.len() {
                                 (&tok[after..], end)
@@ -760,6 +764,10 @@ mod tests {
         assert_eq!(g.moves[1].comment.as_deref(), Some("红方：弃车，好棋 {x}"));
         assert_eq!(g.moves[3].comment.as_deref(), Some("注： 稳健"));
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+        // Before the first move it is the record's first word, no move.
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("1. 注：欢迎访问", 0, 1, &mut r).unwrap();
+        assert!(r.first_text_is_no_move());
         // A move after a side's label is still a move, and read as one was.
         let (g, _) = read("1. 炮二平五 红：马二进三");
         assert_eq!(g.moves.len(), 1);

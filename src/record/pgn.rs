@@ -11,8 +11,8 @@ use encoding_rs::Encoding;
 
 use crate::board::Position;
 
-use super::encoding::detect_encoding;
-use super::error::{ErrorKind, RecordError};
+use super::encoding::{close_chinese_guess, detect_encoding};
+use super::error::{ErrorKind, RecordError, warn_first};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
@@ -106,6 +106,9 @@ pub(crate) struct PgnStream<R> {
     /// The warning for text before the first tag line that reads as moves
     /// (which are not read), until a game carries it.
     moves_before_tags: Option<Words>,
+    /// The warning that the file's encoding was a close guess between GBK
+    /// and Big5, until the first game carries it.
+    encoding_note: Option<Box<Words>>,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -131,6 +134,16 @@ impl<R: BufRead> PgnStream<R> {
             first_line: true,
             cr_lines: false,
             moves_before_tags: None,
+            encoding_note: None,
+        }
+    }
+
+    /// The stream, with the first game warned that the file's encoding was
+    /// a close guess ([`close_chinese_guess`]), if `note` says so.
+    pub(crate) fn with_encoding_note(self, note: Option<Words>) -> PgnStream<R> {
+        PgnStream {
+            encoding_note: note.map(Box::new),
+            ..self
         }
     }
 
@@ -337,24 +350,28 @@ impl<R: BufRead> PgnStream<R> {
                 // files of several programs put together mix encodings, and
                 // valid UTF-8 is UTF-8 whatever the head of the file was.
                 let mut encoding = self.encoding;
+                let mut guessed = None;
                 if !self.forced && !super::encoding::is_utf16(encoding) {
                     if std::str::from_utf8(&chunk).is_ok() {
                         encoding = encoding_rs::UTF_8;
                     } else if encoding == encoding_rs::UTF_8 {
                         encoding = detect_encoding(&chunk, true);
+                        guessed = close_chinese_guess(&chunk);
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
                 let mut game = read_game(&text, &self.name, index, first_line).transpose()?;
                 self.index += 1;
-                let read = match &mut game {
-                    Ok(game) => Some(game),
-                    Err(e) => e.partial.as_deref_mut(),
-                };
-                if let Some(read) = read
-                    && let Some(w) = self.moves_before_tags.take()
-                {
-                    read.warnings.insert(0, w);
+                // The first game carries the warning about moves before the
+                // tags: among its warnings, or, when it could not be read at
+                // all, in its error after the reason.
+                if let Some(w) = self.moves_before_tags.take() {
+                    warn_first(&mut game, w);
+                }
+                // So does the warning that its encoding was a close guess,
+                // and a game whose encoding was guessed apart, its own.
+                if let Some(w) = guessed.or_else(|| self.encoding_note.take().map(|w| *w)) {
+                    warn_first(&mut game, w);
                 }
                 Some(Some(game))
             }
@@ -856,6 +873,20 @@ mod tests {
         // Prose and blank lines with no tag after them are no game (not an
         // empty game that says nothing).
         assert!(read_all("说明\n\n\n", "t.pgn").is_empty());
+        // A first game that cannot be read at all says it in its error.
+        let games = read_all("炮二平五 马８进７\n[Event \"a\"\n1. h2e2\n", "t.pgn");
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.pgn, game #0: line 2: the tag line '[Event \"a\"' is not closed by ']'; besides, \
+             line 1: the text before the first tag line reads as moves ('炮二平五 马８进７'), which \
+             are not read: a game starts at its tags"
+        );
+        assert!(
+            e.message.zh.ends_with("；另外，第1行：第一个标签行之前的文字像是着法（“炮二平五 马８进７”），未读入：对局从标签行开始"),
+            "{}",
+            e.message.zh
+        );
     }
 
     #[test]
