@@ -71,14 +71,14 @@ fn chinese_guess(bytes: &[u8]) -> ChineseGuess {
 }
 
 /// The warning for text whose encoding was guessed between GBK and Big5
-/// on little evidence: `bytes` (no UTF-8, no byte-order mark) read cleanly
-/// as both, and the xiangqi characters they yield do not set one well
-/// above the other (fewer than twice as many and four more), as a file of
-/// names and coordinates makes them. It says which was chosen and why,
-/// and how to ask for the other. `None` when the guess was clear or not
-/// between those two.
-pub(crate) fn close_chinese_guess(bytes: &[u8]) -> Option<Words> {
-    if detect_encoding(bytes, true) == UTF_8 || Encoding::for_bom(bytes).is_some() {
+/// on little evidence: `bytes`, read as `chosen` by [`detect_encoding`],
+/// read cleanly as both, and the xiangqi characters they yield do not set
+/// one well above the other (fewer than twice as many and four more), as a
+/// file of names and coordinates makes them. It says which was chosen and
+/// why, and how to ask for the other. `None` when the guess was clear or
+/// not between those two.
+pub(crate) fn close_chinese_guess(bytes: &[u8], chosen: &'static Encoding) -> Option<Words> {
+    if chosen != GB18030 && chosen != BIG5 {
         return None;
     }
     let guess = chinese_guess(bytes);
@@ -475,7 +475,7 @@ mod tests {
     fn a_close_guess_between_gbk_and_big5_is_said_with_its_reason() {
         // Names alone: both read cleanly, no xiangqi character tells.
         let (gbk, _, _) = GB18030.encode("[Red \"胡荣华\"]\n1. h2e2 *\n");
-        let w = close_chinese_guess(&gbk).unwrap();
+        let w = close_chinese_guess(&gbk, GB18030).unwrap();
         assert_eq!(
             w.en,
             "the text reads cleanly both as GBK (GB18030) and as Big5, and little in it tells \
@@ -489,18 +489,21 @@ mod tests {
         );
         let (gbk, _, _) = GB18030.encode("红方：胡荣华\n1. h2e2\n");
         assert!(
-            close_chinese_guess(&gbk)
+            close_chinese_guess(&gbk, GB18030)
                 .unwrap()
                 .en
                 .contains("read as GBK (GB18030), which yields 2 xiangqi characters against 0;"),
         );
         // Moves in Chinese tell, and so do bytes that are no Big5; UTF-8
-        // and a byte-order mark are no guess between the two.
+        // is no guess between the two.
         let (gbk, _, _) = GB18030.encode("1. 炮二平五 马８进７ 2. 马二进三 车９平８\n");
-        assert_eq!(close_chinese_guess(&gbk), None);
+        assert_eq!(close_chinese_guess(&gbk, GB18030), None);
         let (big5, _, _) = BIG5.encode("1. 炮二平五 馬８進７ 2. 馬二進三 車９平８\n");
-        assert_eq!(close_chinese_guess(&big5), None);
-        assert_eq!(close_chinese_guess("[Red \"胡荣华\"]".as_bytes()), None);
+        assert_eq!(close_chinese_guess(&big5, BIG5), None);
+        assert_eq!(
+            close_chinese_guess("[Red \"胡荣华\"]".as_bytes(), UTF_8),
+            None
+        );
     }
 
     #[test]

@@ -234,7 +234,7 @@ pub fn read_games(path: impl AsRef<Path>, opts: &ReadOptions) -> Result<GameIter
             // The head cut after its last whole line: no character cut in two.
             let whole = len as usize <= head.len();
             let lines = head.iter().rposition(|&b| b == b'\n').filter(|_| !whole);
-            encoding::close_chinese_guess(&head[..lines.map_or(head.len(), |at| at + 1)])
+            encoding::close_chinese_guess(&head[..lines.map_or(head.len(), |at| at + 1)], encoding)
         });
         let stream = pgn::PgnStream::new(head, reader, encoding, opts.encoding.is_some(), name)
             .with_encoding_note(note.flatten());
@@ -386,7 +386,13 @@ fn read_format(
     format: Format,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
-    let text = || encoding::decode(bytes, opts.encoding).0;
+    // The encoding a text format was read in.
+    let used = std::cell::Cell::new(None);
+    let text = || {
+        let (text, encoding) = encoding::decode(bytes, opts.encoding);
+        used.set(Some(encoding));
+        text
+    };
     let forced = opts.format.is_some();
     let mut games = match format {
         Format::Pgn => {
@@ -411,14 +417,10 @@ fn read_format(
     };
     // A text whose encoding was a close guess between GBK and Big5: the
     // first game says so (a PGN stream's does on its own).
-    let text_format = matches!(
-        format,
-        Format::Pgn | Format::MoveList | Format::DhtmlXq | Format::Cbf
-    );
-    if text_format
+    if let Some(encoding) = used.get()
         && opts.encoding.is_none()
         && let Some(first) = games.first_mut()
-        && let Some(note) = encoding::close_chinese_guess(bytes)
+        && let Some(note) = encoding::close_chinese_guess(bytes, encoding)
     {
         error::warn_first(first, note);
     }

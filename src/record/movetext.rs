@@ -207,15 +207,23 @@ fn scan(
             _ => {
                 let mut end = i;
                 let mut ascii = true;
+                // The token holds a colon (`:` or `：`): it may start with a label.
+                let mut colon = 0;
                 while end < bytes.len() {
                     let c = bytes[end];
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
-                        if TOKEN_END[usize::from(c)] {
+                        let kind = TOKEN_BYTES[usize::from(c)];
+                        if kind == ENDS_TOKEN {
                             break;
                         }
+                        colon |= kind;
                         end += 1;
                         continue;
+                    }
+                    // `：` (EF BC 9A).
+                    if c == 0xEF && bytes.get(end + 1..end + 3) == Some(&[0xBC, 0x9A]) {
+                        colon = COLON;
                     }
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
                     if !(0xE4..=0xE9).contains(&c)
@@ -242,16 +250,15 @@ fn scan(
                             )
                         })?;
                     }
-                    let labelled = if replay.awaits_rest_of_move() {
+                    let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
                         label(tok, || next_word(text, end).1)
                     };
-                    // Before the first move a labelled word is read as the
-                    // record's first word, which may show it is no game.
-                    let no_move_yet = replay.game_mut().moves.is_empty();
                     match labelled {
-                        Some((Label::Note, _)) if no_move_yet => {}
+                        // Before the first move a labelled word is read as the
+                        // record's first word, which may show it is no game.
+                        Some((Label::Note, _)) if replay.game_mut().moves.is_empty() => {}
                         Some((Label::Result, after)) => {
                             let (value, next) = if after < tok.len() {
                                 (&tok[after..], end)
@@ -364,17 +371,28 @@ fn place(text: &str, at: usize, first_line: usize) -> (usize, usize) {
     (first_line + line - 1, column)
 }
 
-/// The ASCII bytes that end a token: whitespace and `{();,`.
-const TOKEN_END: [bool; 128] = {
-    let mut set = [false; 128];
+/// What an ASCII byte is to a token: [`ENDS_TOKEN`] (whitespace and
+/// `{();,`) or [`COLON`] (`:`), or 0.
+const TOKEN_BYTES: [u8; 128] = {
+    let mut set = [0; 128];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
-        set[c] = b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',');
+        if b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',') {
+            set[c] = ENDS_TOKEN;
+        } else if b == b':' {
+            set[c] = COLON;
+        }
         c += 1;
     }
     set
 };
+
+/// In [`TOKEN_BYTES`]: the byte ends a token.
+const ENDS_TOKEN: u8 = 1;
+
+/// In [`TOKEN_BYTES`]: the byte is a colon, after which a label ends.
+const COLON: u8 = 2;
 
 /// The result written in `(…)` from byte `start` (after the `(`), as
 /// Chinese records write it in half-width brackets too (`(红胜)`,

@@ -192,13 +192,13 @@ impl<R: BufRead> PgnStream<R> {
         // too, when it is the first line of a game without tags).
         let mut ended = has_moves && ends_with_result(trim_ascii_start(&chunk), self.encoding);
         let mut overflow = false;
-        // The `{` comments and `(` variations open in the movetext.
-        let mut open = if has_moves {
-            open_after((0, 0), trim_ascii_start(&chunk), self.encoding)
-        } else {
-            (0, 0)
-        };
-        // A line of the movetext started numbered moves (`1.`), outside
+        // Where the movetext starts in the chunk (a game without tags: at
+        // its first line), once a line of it is there.
+        let mut movetext_at = has_moves.then_some(0);
+        // The `{` comments and `(` variations open after the first `scanned`
+        // bytes of the chunk, looked at only when a line starts at `1.`.
+        let (mut open, mut scanned) = ((0, 0), 0);
+        // A line of the movetext started numbered moves (`1.`) outside
         // comments and variations: another such line starts them again.
         let mut numbered = has_moves && starts_numbered_moves(trim_ascii_start(&chunk));
         let mut line = Vec::new();
@@ -232,8 +232,18 @@ impl<R: BufRead> PgnStream<R> {
                 // ended with its result, or starting again at `1.` (outside
                 // comments and variations), are a game without tags.
                 let starts_moves = starts_numbered_moves(trimmed);
-                let untagged_game = starts_moves
-                    && (ended || !(has_tags || has_moves) || (numbered && open == (0, 0)));
+                // Whether the movetext so far leaves no comment or variation
+                // open: looked at only for a line that starts at `1.`.
+                let outside = starts_moves && {
+                    if let Some(at) = movetext_at {
+                        let from = scanned.max(at).min(chunk.len());
+                        open = open_after(open, &chunk[from..], self.encoding);
+                        scanned = chunk.len();
+                    }
+                    open == (0, 0)
+                };
+                let untagged_game =
+                    starts_moves && (ended || !(has_tags || has_moves) || (numbered && outside));
                 if untagged_game && has_moves {
                     self.pending = Some((std::mem::take(&mut line), self.lines_read));
                     break;
@@ -248,8 +258,7 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
-                numbered |= starts_moves && open == (0, 0);
-                open = open_after(open, trimmed, self.encoding);
+                numbered |= outside;
                 // A note after the result ({红方超时}, （注：…）) does not undo it.
                 ended = ends_with_result(trimmed, self.encoding)
                     || (ended && is_note_line(trimmed, self.encoding));
@@ -260,6 +269,9 @@ impl<R: BufRead> PgnStream<R> {
             } else if !overflow {
                 if chunk.is_empty() {
                     first_line = self.lines_read;
+                }
+                if has_moves && movetext_at.is_none() {
+                    movetext_at = Some(chunk.len());
                 }
                 chunk.extend_from_slice(&line);
             }
@@ -356,7 +368,7 @@ impl<R: BufRead> PgnStream<R> {
                         encoding = encoding_rs::UTF_8;
                     } else if encoding == encoding_rs::UTF_8 {
                         encoding = detect_encoding(&chunk, true);
-                        guessed = close_chinese_guess(&chunk);
+                        guessed = close_chinese_guess(&chunk, encoding);
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);

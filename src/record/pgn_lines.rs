@@ -63,21 +63,21 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
 }
 
 /// How many `{` comments and, outside them, `(` variations are open
-/// after `line`, `open` being open before it. A line that is not UTF-8 is
+/// after `text`, `open` being open before it. Text that is not UTF-8 is
 /// read in `encoding`: a GBK or Big5 character may hide the byte of `{`.
 pub(super) fn open_after(
     open: (usize, usize),
-    line: &[u8],
+    text: &[u8],
     encoding: &'static Encoding,
 ) -> (usize, usize) {
-    if !line.iter().any(|&b| matches!(b, b'{' | b'}' | b'(' | b')')) {
-        return open;
-    }
-    let text = match std::str::from_utf8(line) {
-        Ok(text) => Cow::Borrowed(text),
-        Err(_) => encoding.decode_without_bom_handling(line).0,
+    let decoded;
+    let bytes = if text.is_ascii() || std::str::from_utf8(text).is_ok() {
+        text
+    } else {
+        decoded = encoding.decode_without_bom_handling(text).0;
+        decoded.as_bytes()
     };
-    text.bytes().fold(open, |(braces, parens), b| match b {
+    bytes.iter().fold(open, |(braces, parens), b| match b {
         b'{' => (braces + 1, parens),
         b'}' => (braces.saturating_sub(1), parens),
         b'(' if braces == 0 => (braces, parens + 1),
