@@ -112,6 +112,17 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     } else {
         list.into()
     };
+    let placed = |k: &str| get(k).is_some_and(|v| !v.is_empty());
+    if list.is_empty() && !placed("binit") && !placed("fen") {
+        // Nothing to replay or to set up: a page that lost its record.
+        return Err(err(
+            ErrorKind::Syntax,
+            Words::new(
+                "the record holds no moves and no position: its movelist, binit and fen fields are missing or empty",
+                "棋谱中既没有着法也没有局面：movelist、binit、fen字段都缺失或为空",
+            ),
+        ));
+    }
     let moves = parse_squares(&list).map_err(|m| {
         err(
             ErrorKind::Syntax,
@@ -315,6 +326,25 @@ mod tests {
             (g.start.turn(), g.uci_moves()),
             (Color::Red, vec!["h2e2".to_string()])
         );
+    }
+
+    #[test]
+    fn a_block_with_no_moves_and_no_position_is_an_error_not_an_empty_game() {
+        for text in [
+            "[DhtmlXQ][/DhtmlXQ]",
+            "[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]\n[DhtmlXQ_movelist][/DhtmlXQ_movelist]\n[/DhtmlXQ]",
+        ] {
+            let e = read_all(text, "g.ubb").remove(0).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Syntax, "{text}");
+            assert_eq!(
+                e.to_string(),
+                "g.ubb, game #0: the record holds no moves and no position: its movelist, binit and fen fields are missing or empty",
+            );
+        }
+        // A position without moves (a diagram) is a game of no moves.
+        let diagram = GAME.replace("77477062", "");
+        let g = read_all(&diagram, "g.ubb").remove(0).unwrap();
+        assert!(g.moves.is_empty() && g.illegal.is_none());
     }
 
     #[test]

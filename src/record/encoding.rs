@@ -36,16 +36,93 @@ pub fn detect_encoding(bytes: &[u8], complete: bool) -> &'static Encoding {
         Err(_) if mostly_utf8(bytes) => return UTF_8,
         Err(_) => {}
     }
-    let score = |enc: &'static Encoding| -> i64 {
+    chinese_guess(bytes).chosen
+}
+
+/// How GB18030 and Big5 were weighed against each other for some bytes.
+struct ChineseGuess {
+    /// The one chosen: the one that decodes cleanly and yields more common
+    /// xiangqi characters (GB18030 on a tie).
+    chosen: &'static Encoding,
+    /// The xiangqi characters each yields, GB18030's then Big5's, and
+    /// whether it decodes cleanly.
+    counts: [(usize, bool); 2],
+}
+
+/// [`detect_encoding`]'s choice between GB18030 and Big5 for `bytes`: a
+/// byte that is no character costs a thousand xiangqi characters.
+fn chinese_guess(bytes: &[u8]) -> ChineseGuess {
+    let count = |enc: &'static Encoding| {
         let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-        let common = text.chars().filter(|c| COMMON_CHARS.contains(*c)).count() as i64;
-        if had_errors { common - 1000 } else { common }
+        let common = text.chars().filter(|c| COMMON_CHARS.contains(*c)).count();
+        (common, !had_errors)
     };
-    if score(BIG5) > score(GB18030) {
+    let counts = [count(GB18030), count(BIG5)];
+    let score = |(common, clean): (usize, bool)| {
+        let common = i64::try_from(common).unwrap_or(i64::MAX);
+        if clean { common } else { common - 1000 }
+    };
+    let chosen = if score(counts[1]) > score(counts[0]) {
         BIG5
     } else {
         GB18030
+    };
+    ChineseGuess { chosen, counts }
+}
+
+/// The warning for text whose encoding was guessed between GBK and Big5
+/// on little evidence: `bytes`, read as `chosen` by [`detect_encoding`],
+/// read cleanly as both, and the xiangqi characters they yield do not set
+/// one well above the other (fewer than twice as many and four more), as a
+/// file of names and coordinates makes them. It says which was chosen and
+/// why, and how to ask for the other. `None` when the guess was clear or
+/// not between those two.
+pub(crate) fn close_chinese_guess(bytes: &[u8], chosen: &'static Encoding) -> Option<Words> {
+    if chosen != GB18030 && chosen != BIG5 {
+        return None;
     }
+    let guess = chinese_guess(bytes);
+    let [(gbk, true), (big5, true)] = guess.counts else {
+        return None;
+    };
+    let (won, lost) = if guess.chosen == BIG5 {
+        (big5, gbk)
+    } else {
+        (gbk, big5)
+    };
+    if won >= 2 * lost + 4 {
+        return None;
+    }
+    let (chosen, other) = (
+        encoding_name(guess.chosen),
+        flag(other_chinese(guess.chosen)),
+    );
+    let why = if gbk == big5 {
+        (
+            format!("as both yield as many xiangqi characters ({gbk}) and GBK is the more common"),
+            format!("两种读法的象棋用字一样多（{gbk}个），而GBK较常见"),
+        )
+    } else {
+        (
+            format!("which yields {won} xiangqi characters against {lost}"),
+            format!("按它读象棋用字有{won}个，另一种读法有{lost}个"),
+        )
+    };
+    Some(Words::new(
+        format!(
+            "the text reads cleanly both as GBK (GB18030) and as Big5, and little in it tells which: read as {chosen}, {}; if names or notes look garbled, try --encoding {other}",
+            why.0
+        ),
+        format!(
+            "文本按GBK (GB18030)和按Big5读都无误，难以分辨：已按{chosen}读取（{}）；如人名、注释显示为乱码，请改用--encoding {other}",
+            why.1
+        ),
+    ))
+}
+
+/// Big5 for GB18030 and GB18030 for Big5.
+fn other_chinese(enc: &'static Encoding) -> &'static Encoding {
+    if enc == BIG5 { GB18030 } else { BIG5 }
 }
 
 /// Whether `bytes` are UTF-8 text with a few damaged bytes: many more
@@ -393,6 +470,41 @@ pub(crate) fn is_utf16(enc: &'static Encoding) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_close_guess_between_gbk_and_big5_is_said_with_its_reason() {
+        // Names alone: both read cleanly, no xiangqi character tells.
+        let (gbk, _, _) = GB18030.encode("[Red \"胡荣华\"]\n1. h2e2 *\n");
+        let w = close_chinese_guess(&gbk, GB18030).unwrap();
+        assert_eq!(
+            w.en,
+            "the text reads cleanly both as GBK (GB18030) and as Big5, and little in it tells \
+             which: read as GBK (GB18030), as both yield as many xiangqi characters (0) and GBK \
+             is the more common; if names or notes look garbled, try --encoding big5"
+        );
+        assert_eq!(
+            w.zh,
+            "文本按GBK (GB18030)和按Big5读都无误，难以分辨：已按GBK (GB18030)读取（两种读法的象棋用字一样多（0个），\
+             而GBK较常见）；如人名、注释显示为乱码，请改用--encoding big5"
+        );
+        let (gbk, _, _) = GB18030.encode("红方：胡荣华\n1. h2e2\n");
+        assert!(
+            close_chinese_guess(&gbk, GB18030)
+                .unwrap()
+                .en
+                .contains("read as GBK (GB18030), which yields 2 xiangqi characters against 0;"),
+        );
+        // Moves in Chinese tell, and so do bytes that are no Big5; UTF-8
+        // is no guess between the two.
+        let (gbk, _, _) = GB18030.encode("1. 炮二平五 马８进７ 2. 马二进三 车９平８\n");
+        assert_eq!(close_chinese_guess(&gbk, GB18030), None);
+        let (big5, _, _) = BIG5.encode("1. 炮二平五 馬８進７ 2. 馬二進三 車９平８\n");
+        assert_eq!(close_chinese_guess(&big5, BIG5), None);
+        assert_eq!(
+            close_chinese_guess("[Red \"胡荣华\"]".as_bytes(), UTF_8),
+            None
+        );
+    }
 
     #[test]
     fn detects_each_encoding() {

@@ -101,6 +101,24 @@ impl RecordError {
     }
 }
 
+/// Puts `warning` first on what a reader read of one game: among the
+/// game's warnings, or its partial game's; when nothing of the game could
+/// be read, after the error's reason, so that it is not lost.
+pub(crate) fn warn_first(item: &mut Result<Game, RecordError>, warning: Words) {
+    match item {
+        Ok(game) => game.warnings.insert(0, warning),
+        Err(e) => match e.partial.as_deref_mut() {
+            Some(read) => read.warnings.insert(0, warning),
+            None => {
+                e.message = Words::new(
+                    format!("{}; besides, {}", e.message.en, warning.en),
+                    format!("{}；另外，{}", e.message.zh, warning.zh),
+                );
+            }
+        },
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.game) {

@@ -34,6 +34,8 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
     // Where the next game starts if moves follow: after the result, or at
     // a title or FEN line after the moves.
     let mut next = None;
+    // A FEN line is among the lines since the last line of moves.
+    let mut fen = false;
     // The lines since the last line of moves that are no move and no
     // note: the last few are the title of a game numbered from `1.`.
     let mut title: Vec<(usize, usize)> = Vec::new();
@@ -49,7 +51,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
         if t.is_empty() || in_comment {
             continue;
         }
-        if reads_as_moves(t) {
+        if reads_as_moves(t) || is_line_of_moves(t) {
             let first_title = title.len().saturating_sub(MAX_TITLE_LINES);
             let start = if !has_moves {
                 None
@@ -57,13 +59,18 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
                 Some(next.or(title.get(first_title).copied()).unwrap_or(at))
             } else if ended {
                 (!is_numbered_on(t)).then(|| next.unwrap_or(at))
-            } else {
+            } else if fen || !is_numbered_on(t) {
                 next
+            } else {
+                // Moves numbered on after a line shaped as a header line
+                // (红方：弃车): a note in the game, which goes on.
+                None
             };
             starts.extend(start);
             has_moves = true;
             ended = ends_with_result(t.as_bytes(), utf8);
             next = None;
+            fen = false;
             title.clear();
             continue;
         }
@@ -81,7 +88,8 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
                 continue;
             }
         }
-        if next.is_none() && (ended || is_title_line(t) || is_fen_line(t)) {
+        fen |= is_fen_line(t);
+        if next.is_none() && (ended || fen || is_title_line(t)) {
             next = Some(at);
         }
         title.push(at);
@@ -128,6 +136,26 @@ pub(super) fn reads_as_moves(t: &str) -> bool {
     } else {
         reads_as_move_text(word)
     }
+}
+
+/// Whether the trimmed line `t`, not numbered, is a line of moves in any
+/// notation, WXF too (`C2.5 H8+7`): every word of it is a move, and the
+/// last may be a result. One word of WXF shape may be a word of prose, a
+/// whole line of them is not.
+pub(super) fn is_line_of_moves(t: &str) -> bool {
+    let mut words = t
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    let mut moves = 0;
+    while let Some(word) = words.next() {
+        if reads_as_any_move_text(word) {
+            moves += 1;
+        } else if words.peek().is_some() || !ends_with_result(word.as_bytes(), encoding_rs::UTF_8) {
+            return false;
+        }
+    }
+    moves > 0
 }
 
 /// Whether the line of moves `t` numbers its first move 1: `1.`, `1、`
@@ -286,5 +314,28 @@ mod tests {
             first_lines("1. h2e2 {a note\n1. h2e2 was good}\n2. h9g7\n").len(),
             1
         );
+    }
+
+    #[test]
+    fn a_header_shaped_note_before_moves_numbered_on_is_the_games() {
+        let text = "1. 炮二平五 马８进７\n红方：弃车，好棋\n2. 马二进三 车９平８\n";
+        assert_eq!(first_lines(text), ["1. 炮二平五 马８进７"]);
+        // Before moves numbered from 1, or after a FEN line, it is a title.
+        let text = "1. 炮二平五 马８进７\n红方：吕钦\n1. 兵七进一\n";
+        assert_eq!(first_lines(text).len(), 2);
+        let text = "1. 炮二平五\n红方：吕钦\n                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n5. 炮二平五\n";
+        assert_eq!(first_lines(text), ["1. 炮二平五", "红方：吕钦"]);
+    }
+
+    #[test]
+    fn a_line_of_wxf_moves_after_a_result_starts_a_game() {
+        let text = "C2.5 H8+7 H2+3 1-0\nC2.5 H8+7\nH2+3\n";
+        assert_eq!(first_lines(text), ["C2.5 H8+7 H2+3 1-0", "C2.5 H8+7"]);
+        // With its title over it; one word of WXF shape in prose is no move.
+        let text = "C2.5 1-0\nRound 2\nC2.5 H8+7\n";
+        assert_eq!(first_lines(text), ["C2.5 1-0", "Round 2"]);
+        assert!(!is_line_of_moves("Round 2"));
+        assert!(!is_line_of_moves("C2.5 is good"));
+        assert!(is_line_of_moves("C2.5, H8+7; 红胜"));
     }
 }

@@ -26,6 +26,7 @@ mod encoding_check;
 mod error;
 mod game;
 mod header_lines;
+mod labels;
 mod list_games;
 mod move_text;
 mod movetext;
@@ -229,7 +230,14 @@ pub fn read_games(path: impl AsRef<Path>, opts: &ReadOptions) -> Result<GameIter
             let whole = len as usize <= head.len();
             return Err(not_of_format(&name, NOT_PGN, whole));
         }
-        let stream = pgn::PgnStream::new(head, reader, encoding, opts.encoding.is_some(), name);
+        let note = opts.encoding.is_none().then(|| {
+            // The head cut after its last whole line: no character cut in two.
+            let whole = len as usize <= head.len();
+            let lines = head.iter().rposition(|&b| b == b'\n').filter(|_| !whole);
+            encoding::close_chinese_guess(&head[..lines.map_or(head.len(), |at| at + 1)], encoding)
+        });
+        let stream = pgn::PgnStream::new(head, reader, encoding, opts.encoding.is_some(), name)
+            .with_encoding_note(note.flatten());
         return Ok(GameIter {
             inner: IterInner::Stream(stream),
         });
@@ -378,9 +386,15 @@ fn read_format(
     format: Format,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
-    let text = || encoding::decode(bytes, opts.encoding).0;
+    // The encoding a text format was read in.
+    let used = std::cell::Cell::new(None);
+    let text = || {
+        let (text, encoding) = encoding::decode(bytes, opts.encoding);
+        used.set(Some(encoding));
+        text
+    };
     let forced = opts.format.is_some();
-    let games = match format {
+    let mut games = match format {
         Format::Pgn => {
             let text = text();
             if forced && !has_pgn_tag(&text) {
@@ -401,6 +415,15 @@ fn read_format(
         Format::Cbr => vec![cbr::read_record(bytes, name, None)],
         Format::Cbl => cbr::read_library(bytes, name)?,
     };
+    // A text whose encoding was a close guess between GBK and Big5: the
+    // first game says so (a PGN stream's does on its own).
+    if let Some(encoding) = used.get()
+        && opts.encoding.is_none()
+        && let Some(first) = games.first_mut()
+        && let Some(note) = encoding::close_chinese_guess(bytes, encoding)
+    {
+        error::warn_first(first, note);
+    }
     Ok(games)
 }
 
@@ -408,6 +431,47 @@ fn read_format(
 mod tests {
     use super::*;
     use crate::words::Lang;
+
+    #[test]
+    fn the_first_game_of_a_text_guessed_gbk_on_names_alone_says_so() {
+        let (gbk, _, _) = encoding_rs::GB18030
+            .encode("[Red \"胡荣华\"]\n1. h2e2 *\n[Red \"杨官璘\"]\n1. c3c4 *\n");
+        let dir = std::env::temp_dir().join(format!("xqarbiter-guess-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("names.pgn");
+        std::fs::write(&path, &gbk).unwrap();
+        let streamed: Vec<Game> = read_games(&path, &ReadOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let whole: Vec<Game> = read_games_from_bytes(&gbk, "names.pgn", &ReadOptions::default())
+            .unwrap()
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        for games in [streamed, whole] {
+            assert_eq!(games[0].red(), Some("胡荣华"));
+            assert!(
+                games[0].warnings[0]
+                    .en
+                    .starts_with("the text reads cleanly both as GBK"),
+                "{:?}",
+                games[0].warnings
+            );
+            assert!(games[1].warnings.is_empty());
+        }
+        // Not when the encoding is given, nor for a move list that tells.
+        let opts = ReadOptions {
+            encoding: Some(encoding_rs::GB18030),
+            ..ReadOptions::default()
+        };
+        let games = read_games_from_bytes(&gbk, "names.pgn", &opts).unwrap();
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+        let (gbk, _, _) = encoding_rs::GB18030.encode("炮二平五 马８进７ 马二进三 车９平８\n");
+        let games = read_games_from_bytes(&gbk, "a.txt", &ReadOptions::default()).unwrap();
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+    }
 
     #[test]
     fn blank_input_is_said_to_be_empty_not_of_an_unknown_format() {

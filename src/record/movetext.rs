@@ -4,6 +4,7 @@
 //! so), NAGs and the result token, after which only a comment is read: moves
 //! written after the result are not read, and the game warns of them.
 
+use super::labels::{Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::Position;
 use crate::notation::{
@@ -206,15 +207,23 @@ fn scan(
             _ => {
                 let mut end = i;
                 let mut ascii = true;
+                // The token holds a colon (`:` or `：`): it may start with a label.
+                let mut colon = 0;
                 while end < bytes.len() {
                     let c = bytes[end];
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
-                        if TOKEN_END[usize::from(c)] {
+                        let kind = TOKEN_BYTES[usize::from(c)];
+                        if kind == ENDS_TOKEN {
                             break;
                         }
+                        colon |= kind;
                         end += 1;
                         continue;
+                    }
+                    // `：` (EF BC 9A).
+                    if c == 0xEF && bytes.get(end + 1..end + 3) == Some(&[0xBC, 0x9A]) {
+                        colon = COLON;
                     }
                     // Lead bytes E4–E9 start CJK ideographs (U+4000–U+9FFF), never separators.
                     if !(0xE4..=0xE9).contains(&c)
@@ -241,6 +250,37 @@ fn scan(
                             )
                         })?;
                     }
+                    let labelled = if colon == 0 || replay.awaits_rest_of_move() {
+                        None
+                    } else {
+                        label(tok, || next_word(text, end).1)
+                    };
+                    match labelled {
+                        // Before the first move a labelled word is read as the
+                        // record's first word, which may show it is no game.
+                        Some((Label::Note, _)) if replay.game_mut().moves.is_empty() => {}
+                        Some((Label::Result, after)) => {
+                            let (value, next) = if after < tok.len() {
+                                (&tok[after..], end)
+                            } else {
+                                let (at, word) = next_word(text, end);
+                                (word, at + word.len())
+                            };
+                            result = result_after_label(text, i, tok, value, first_line, replay);
+                            i = next;
+                            continue;
+                        }
+                        Some((Label::Note, _)) => {
+                            let line_end = bytes[i..]
+                                .iter()
+                                .position(|&c| c == b'\n')
+                                .map_or(bytes.len(), |n| i + n);
+                            replay.comment(&text[i..line_end]);
+                            i = line_end;
+                            continue;
+                        }
+                        None => {}
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -260,6 +300,50 @@ fn scan(
         ));
     }
     Ok((result, after))
+}
+
+/// The word that follows byte `from` of `text` after whitespace, and
+/// where it starts: the value of a label that ends its word (`结果： 红胜`).
+fn next_word(text: &str, from: usize) -> (usize, &str) {
+    let rest = text.get(from..).unwrap_or("");
+    let word = rest.trim_start();
+    let at = from + rest.len() - word.len();
+    let end = word.find(char::is_whitespace).unwrap_or(word.len());
+    (at, &word[..end])
+}
+
+/// The result a result label gives (`结果：红胜`, `Result: 1-0`), the label
+/// being the word `tok` at byte `at` of `text` and `value` what it labels:
+/// a result, or `*`; any other value (`结果：未知`, nothing) leaves the
+/// result unknown, with a warning that names it, as the label still ends
+/// the moves.
+fn result_after_label(
+    text: &str,
+    at: usize,
+    tok: &str,
+    value: &str,
+    first_line: usize,
+    replay: &mut Replay,
+) -> ResultToken {
+    match labelled_result(value) {
+        Ok(Some(outcome)) => ResultToken::Known(outcome),
+        Ok(None) => ResultToken::Unknown,
+        Err(()) => {
+            let (line, column) = place(text, at, first_line);
+            let shown = if value.is_empty() || tok.ends_with(value) {
+                tok.to_string()
+            } else {
+                format!("{tok} {value}")
+            };
+            replay.game_mut().warnings.push(Words::new(
+                format!(
+                    "line {line}, column {column}: '{shown}' gives no result the reader knows: the moves end there, with the result unknown"
+                ),
+                format!("第{line}行第{column}列：“{shown}”不是可识别的结果：着法到此为止，结果按未知处理"),
+            ));
+            ResultToken::Unknown
+        }
+    }
 }
 
 /// Whether the `;` before byte `from` of `line` (which ends there) separates
@@ -287,17 +371,28 @@ fn place(text: &str, at: usize, first_line: usize) -> (usize, usize) {
     (first_line + line - 1, column)
 }
 
-/// The ASCII bytes that end a token: whitespace and `{();,`.
-const TOKEN_END: [bool; 128] = {
-    let mut set = [false; 128];
+/// What an ASCII byte is to a token: [`ENDS_TOKEN`] (whitespace and
+/// `{();,`) or [`COLON`] (`:`), or 0.
+const TOKEN_BYTES: [u8; 128] = {
+    let mut set = [0; 128];
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
-        set[c] = b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',');
+        if b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';' | b',') {
+            set[c] = ENDS_TOKEN;
+        } else if b == b':' {
+            set[c] = COLON;
+        }
         c += 1;
     }
     set
 };
+
+/// In [`TOKEN_BYTES`]: the byte ends a token.
+const ENDS_TOKEN: u8 = 1;
+
+/// In [`TOKEN_BYTES`]: the byte is a colon, after which a label ends.
+const COLON: u8 = 2;
 
 /// The result written in `(…)` from byte `start` (after the `(`), as
 /// Chinese records write it in half-width brackets too (`(红胜)`,
@@ -634,6 +729,67 @@ mod tests {
             let (g, _) = read(&format!("1. h2e2 h9g7 0-1 {tail}"));
             assert_eq!((g.moves.len(), g.warnings.len()), (2, 0), "{tail}");
         }
+    }
+
+    #[test]
+    fn a_result_after_its_label_ends_the_moves_however_spaced() {
+        for text in [
+            "1. 炮二平五 马８进７ 结果：红胜",
+            "1. 炮二平五 马８进７\n结果： 红胜\n",
+            "1. 炮二平五 马８进７\n结果：\n（红胜）",
+            "1. h2e2 h9g7\nResult: 1-0\n",
+            "1. h2e2 h9g7\nresult:1-0",
+        ] {
+            let (g, res) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7"], "{text}");
+            assert!(
+                g.illegal.is_none() && g.warnings.is_empty(),
+                "{text}: {g:?}"
+            );
+            assert_eq!(res, ResultToken::Known(Outcome::RedWins), "{text}");
+        }
+        let (g, res) = read("1. h2e2 h9g7\nResult: *\n");
+        assert_eq!((g.moves.len(), res), (2, ResultToken::Unknown));
+        assert!(g.warnings.is_empty());
+        // A label with no result the reader knows ends the moves, and says so.
+        let (g, res) = read("1. h2e2 h9g7\n结果： 未知\n");
+        assert_eq!((g.moves.len(), res), (2, ResultToken::Unknown));
+        assert!(g.illegal.is_none());
+        assert_eq!(
+            g.warnings[0].en,
+            "line 2, column 1: '结果： 未知' gives no result the reader knows: the moves end there, with the result unknown"
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第2行第1列：“结果： 未知”不是可识别的结果：着法到此为止，结果按未知处理"
+        );
+        let (g, _) = read("1. h2e2 h9g7 结果：");
+        assert_eq!(g.moves.len(), 2);
+        assert!(
+            g.warnings[0].en.contains("'结果：' gives no result"),
+            "{:?}",
+            g.warnings
+        );
+    }
+
+    #[test]
+    fn a_labelled_note_between_the_moves_is_a_comment_to_the_end_of_its_line() {
+        let (g, res) = read(
+            "1. 炮二平五 马８进７\n红方：弃车，好棋 {x}\n2. 马二进三 车９平８ 注： 稳健\n3. 车一平二 红胜",
+        );
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("红方：弃车，好棋 {x}"));
+        assert_eq!(g.moves[3].comment.as_deref(), Some("注： 稳健"));
+        assert_eq!(res, ResultToken::Known(Outcome::RedWins));
+        // Before the first move it is the record's first word, no move.
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("1. 注：欢迎访问", 0, 1, &mut r).unwrap();
+        assert!(r.first_text_is_no_move());
+        // A move after a side's label is still a move, and read as one was.
+        let (g, _) = read("1. 炮二平五 红：马二进三");
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(g.illegal.map(|i| i.text).as_deref(), Some("红：马二进三"));
     }
 
     #[test]

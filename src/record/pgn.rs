@@ -11,14 +11,14 @@ use encoding_rs::Encoding;
 
 use crate::board::Position;
 
-use super::encoding::detect_encoding;
-use super::error::{ErrorKind, RecordError};
+use super::encoding::{close_chinese_guess, detect_encoding};
+use super::error::{ErrorKind, RecordError, warn_first};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
-use super::list_games::{game_starts, reads_as_moves};
+use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
 use super::movetext::{ResultToken, read_movetext};
 use super::pgn_lines::{
-    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line,
+    TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line, open_after,
     starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
 };
 use super::replay::{Replay, initial_position};
@@ -106,6 +106,9 @@ pub(crate) struct PgnStream<R> {
     /// The warning for text before the first tag line that reads as moves
     /// (which are not read), until a game carries it.
     moves_before_tags: Option<Words>,
+    /// The warning that the file's encoding was a close guess between GBK
+    /// and Big5, until the first game carries it.
+    encoding_note: Option<Box<Words>>,
 }
 
 impl<R: BufRead> PgnStream<R> {
@@ -131,6 +134,16 @@ impl<R: BufRead> PgnStream<R> {
             first_line: true,
             cr_lines: false,
             moves_before_tags: None,
+            encoding_note: None,
+        }
+    }
+
+    /// The stream, with the first game warned that the file's encoding was
+    /// a close guess ([`close_chinese_guess`]), if `note` says so.
+    pub(crate) fn with_encoding_note(self, note: Option<Words>) -> PgnStream<R> {
+        PgnStream {
+            encoding_note: note.map(Box::new),
+            ..self
         }
     }
 
@@ -179,6 +192,15 @@ impl<R: BufRead> PgnStream<R> {
         // too, when it is the first line of a game without tags).
         let mut ended = has_moves && ends_with_result(trim_ascii_start(&chunk), self.encoding);
         let mut overflow = false;
+        // Where the movetext starts in the chunk (a game without tags: at
+        // its first line), once a line of it is there.
+        let mut movetext_at = has_moves.then_some(0);
+        // The `{` comments and `(` variations open after the first `scanned`
+        // bytes of the chunk, looked at only when a line starts at `1.`.
+        let (mut open, mut scanned) = ((0, 0), 0);
+        // A line of the movetext started numbered moves (`1.`) outside
+        // comments and variations: another such line starts them again.
+        let mut numbered = has_moves && starts_numbered_moves(trim_ascii_start(&chunk));
         let mut line = Vec::new();
         loop {
             if self.read_line(&mut line)? == 0 {
@@ -206,10 +228,22 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
             } else {
-                // Numbered moves before the first tag, or after a game that
-                // ended with its result, are a game without tags.
+                // Numbered moves before the first tag, after a game that
+                // ended with its result, or starting again at `1.` (outside
+                // comments and variations), are a game without tags.
+                let starts_moves = starts_numbered_moves(trimmed);
+                // Whether the movetext so far leaves no comment or variation
+                // open: looked at only for a line that starts at `1.`.
+                let outside = starts_moves && {
+                    if let Some(at) = movetext_at {
+                        let from = scanned.max(at).min(chunk.len());
+                        open = open_after(open, &chunk[from..], self.encoding);
+                        scanned = chunk.len();
+                    }
+                    open == (0, 0)
+                };
                 let untagged_game =
-                    (ended || !(has_tags || has_moves)) && starts_numbered_moves(trimmed);
+                    starts_moves && (ended || !(has_tags || has_moves) || (numbered && outside));
                 if untagged_game && has_moves {
                     self.pending = Some((std::mem::take(&mut line), self.lines_read));
                     break;
@@ -224,6 +258,7 @@ impl<R: BufRead> PgnStream<R> {
                     continue;
                 }
                 has_moves = true;
+                numbered |= outside;
                 // A note after the result ({红方超时}, （注：…）) does not undo it.
                 ended = ends_with_result(trimmed, self.encoding)
                     || (ended && is_note_line(trimmed, self.encoding));
@@ -234,6 +269,9 @@ impl<R: BufRead> PgnStream<R> {
             } else if !overflow {
                 if chunk.is_empty() {
                     first_line = self.lines_read;
+                }
+                if has_moves && movetext_at.is_none() {
+                    movetext_at = Some(chunk.len());
                 }
                 chunk.extend_from_slice(&line);
             }
@@ -324,24 +362,28 @@ impl<R: BufRead> PgnStream<R> {
                 // files of several programs put together mix encodings, and
                 // valid UTF-8 is UTF-8 whatever the head of the file was.
                 let mut encoding = self.encoding;
+                let mut guessed = None;
                 if !self.forced && !super::encoding::is_utf16(encoding) {
                     if std::str::from_utf8(&chunk).is_ok() {
                         encoding = encoding_rs::UTF_8;
                     } else if encoding == encoding_rs::UTF_8 {
                         encoding = detect_encoding(&chunk, true);
+                        guessed = close_chinese_guess(&chunk, encoding);
                     }
                 }
                 let (text, _) = encoding.decode_without_bom_handling(&chunk);
                 let mut game = read_game(&text, &self.name, index, first_line).transpose()?;
                 self.index += 1;
-                let read = match &mut game {
-                    Ok(game) => Some(game),
-                    Err(e) => e.partial.as_deref_mut(),
-                };
-                if let Some(read) = read
-                    && let Some(w) = self.moves_before_tags.take()
-                {
-                    read.warnings.insert(0, w);
+                // The first game carries the warning about moves before the
+                // tags: among its warnings, or, when it could not be read at
+                // all, in its error after the reason.
+                if let Some(w) = self.moves_before_tags.take() {
+                    warn_first(&mut game, w);
+                }
+                // So does the warning that its encoding was a close guess,
+                // and a game whose encoding was guessed apart, its own.
+                if let Some(w) = guessed.or_else(|| self.encoding_note.take().map(|w| *w)) {
+                    warn_first(&mut game, w);
                 }
                 Some(Some(game))
             }
@@ -620,13 +662,13 @@ pub(super) const MAX_TITLE_LINES: usize = 5;
 
 /// The title lines of `text` (at most [`MAX_TITLE_LINES`] that are not
 /// blank, joined by a space) and the text from the line after them, which
-/// starts numbered moves (`1.`, `1、`), if such a line follows them.
+/// starts moves (numbered, `1.`, `1、`, or not), if such a line follows them.
 fn title_lines(text: &str) -> Option<(String, &str)> {
     let mut title: Vec<&str> = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let t = line.trim();
-        if starts_numbered_moves(t.as_bytes()) {
+        if starts_numbered_moves(t.as_bytes()) || reads_as_moves(t) || is_line_of_moves(t) {
             return (!title.is_empty()).then(|| (title.join(" "), &text[at..]));
         }
         if !t.is_empty() {
@@ -843,6 +885,20 @@ mod tests {
         // Prose and blank lines with no tag after them are no game (not an
         // empty game that says nothing).
         assert!(read_all("说明\n\n\n", "t.pgn").is_empty());
+        // A first game that cannot be read at all says it in its error.
+        let games = read_all("炮二平五 马８进７\n[Event \"a\"\n1. h2e2\n", "t.pgn");
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.pgn, game #0: line 2: the tag line '[Event \"a\"' is not closed by ']'; besides, \
+             line 1: the text before the first tag line reads as moves ('炮二平五 马８进７'), which \
+             are not read: a game starts at its tags"
+        );
+        assert!(
+            e.message.zh.ends_with("；另外，第1行：第一个标签行之前的文字像是着法（“炮二平五 马８进７”），未读入：对局从标签行开始"),
+            "{}",
+            e.message.zh
+        );
     }
 
     #[test]
@@ -876,6 +932,44 @@ mod tests {
         let games = read_all(text, "t.pgn");
         assert_eq!(games.len(), 1, "{games:?}");
         assert_eq!(games[0].as_ref().unwrap().event(), Some("a"));
+    }
+
+    #[test]
+    fn moves_starting_again_at_one_after_a_tagged_game_without_a_result_are_a_game() {
+        let text = "[Event \"a\"]\n1. h2e2 h9g7\n2. h0g2\n\n1. c3c4 c6c5\n2. b0c2\n\n\
+                    [Event \"b\"]\n1. 炮二平五 马８进７ {notes:\n1. 炮二平五 is the usual}\n2. 马二进三\n\
+                    (2. 马八进七\n1. 兵七进一)\n";
+        let read: Vec<_> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(|g| {
+                let g = g.unwrap();
+                assert!(g.illegal.is_none(), "{:?}", g.illegal);
+                (g.event().map(str::to_string), g.uci_moves())
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some("a".to_string()), vec!["h2e2", "h9g7", "h0g2"]),
+                (None, vec!["c3c4", "c6c5", "b0c2"]),
+                (Some("b".to_string()), vec!["h2e2", "h9g7", "h0g2"]),
+            ]
+            .map(|(e, m)| (e, m.into_iter().map(String::from).collect::<Vec<_>>()))
+        );
+    }
+
+    #[test]
+    fn a_title_over_moves_not_numbered_is_the_next_games_title() {
+        let text = "炮二平五 马８进７ 红胜\n第2局 吕钦 胜 许银川\n兵七进一 卒３进１\n";
+        let games = read_move_lists(text, "t.txt");
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        assert_eq!(second.tag("Title"), Some("第2局 吕钦 胜 许银川"));
+        let text = "C2.5 H8+7 1-0\nRound 2\nP7+1 P3+1\n";
+        let games = read_move_lists(text, "t.txt");
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        assert_eq!(second.tag("Title"), Some("Round 2"));
     }
 
     #[test]

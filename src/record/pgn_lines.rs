@@ -62,6 +62,30 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
     Outcome::parse(bare).is_some()
 }
 
+/// How many `{` comments and, outside them, `(` variations are open
+/// after `text`, `open` being open before it. Text that is not UTF-8 is
+/// read in `encoding`: a GBK or Big5 character may hide the byte of `{`.
+pub(super) fn open_after(
+    open: (usize, usize),
+    text: &[u8],
+    encoding: &'static Encoding,
+) -> (usize, usize) {
+    let decoded;
+    let bytes = if text.is_ascii() || std::str::from_utf8(text).is_ok() {
+        text
+    } else {
+        decoded = encoding.decode_without_bom_handling(text).0;
+        decoded.as_bytes()
+    };
+    bytes.iter().fold(open, |(braces, parens), b| match b {
+        b'{' => (braces + 1, parens),
+        b'}' => (braces.saturating_sub(1), parens),
+        b'(' if braces == 0 => (braces, parens + 1),
+        b')' if braces == 0 => (braces, parens.saturating_sub(1)),
+        _ => (braces, parens),
+    })
+}
+
 /// Whether a line (trimmed at its start) is one note and nothing else:
 /// `{…}`, `(…)`, `（…）`, `【…】` or `［…］` (read in `encoding` unless it is UTF-8).
 pub(super) fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
