@@ -103,6 +103,16 @@ fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<
         .collect()
 }
 
+/// Where a run of drawn cycles, which `began` at the cycle closed by that
+/// ply (if it did), stands once the next cycle, closed by ply `to`, is ruled
+/// `outcome`: a draw goes on with the run (or starts one), a must-vary ends it.
+fn run_began(began: Option<usize>, outcome: CycleOutcome, to: usize) -> Option<usize> {
+    match outcome {
+        CycleOutcome::Draw => began.or(Some(to)),
+        CycleOutcome::MustVary(_) => None,
+    }
+}
+
 /// The incremental judge of one game: [`Referee::push`] each move (or
 /// [`Referee::pop`] to take one back), and ask for the [`Referee::ruling`],
 /// or cheaply for [`Referee::ending`] after each push. The first ruling
@@ -528,13 +538,27 @@ impl Referee {
         let prev = self.previous[last] as usize;
         let first = occurrence.first as usize;
         let judged = self.judge_cycle(prev, last);
-        let (cycle, note, alike, before) = self.cycles_before(prev, last, &judged);
-        let reports = move_reports(prev, judged.moves, judged.natures);
+        let earlier = self.earlier_cycles(prev, &judged);
+        // Under an early-repetition clause, a run of drawn cycles may have
+        // begun before the oldest of them.
+        let oldest = earlier.last().map_or(last, |e| e.1);
+        let began = match self.profile.early_repetition {
+            Some(_) => self.drawn_since(oldest, &judged),
+            None => None,
+        };
+        let JudgedCycle {
+            start,
+            moves,
+            natures,
+            cycle,
+        } = judged;
+        let (cycle, note, alike, before) = self.cycles_before(last, cycle, earlier, began);
+        let reports = move_reports(prev, moves, natures);
         Some(RepetitionReport {
             first_ply: first,
             last_ply: last,
             occurrences: occurrences as usize,
-            start: judged.start,
+            start,
             cycle,
             moves: reports,
             note,
@@ -544,50 +568,39 @@ impl Referee {
         })
     }
 
-    /// The ruling under the profile of the cycle `judged` (after ply `prev`
-    /// up to ply `last`), with the profile's note, and the cycles of the
-    /// repeated position before it: how many in a row, `judged` the last,
-    /// were ruled alike (counted no further than the decision needs), and
-    /// the one just before it.
+    /// The ruling under the profile of the cycle closed by ply `last`, ruled
+    /// `judged` by the rule set, with the profile's note, and the cycles of
+    /// the repeated position before it (`earlier`, newest first, as
+    /// [`Referee::earlier_cycles`] finds them): how many in a row, the last
+    /// one included, were ruled alike (counted no further than the decision
+    /// needs), and the one just before it. `began` is where a run of drawn
+    /// cycles up to the oldest of `earlier` began, if one did.
     fn cycles_before(
         &self,
-        prev: usize,
         last: usize,
-        judged: &JudgedCycle,
+        judged: CycleRuling,
+        earlier: Vec<(usize, usize, CycleRuling)>,
+        mut began: Option<usize>,
     ) -> (CycleRuling, Option<Words>, usize, Option<PreviousCycle>) {
-        let earlier = self.earlier_cycles(prev, judged);
-        // The rule set's rulings, newest first, with the plies that closed them.
-        let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
-            .chain(earlier.iter().map(|(_, to, c)| (*to, c)))
-            .collect();
-        // Oldest first, so that a run of drawn cycles knows where it began:
-        // under an early-repetition clause, perhaps before the oldest here.
-        let mut ruled = Vec::with_capacity(by_rules.len());
-        let oldest = by_rules.last().expect("the judged cycle").0;
-        let mut began = None;
-        if self.profile.early_repetition.is_some() {
-            began = self.drawn_since(oldest, judged);
+        // Oldest first, so that a run of drawn cycles knows where it began.
+        let mut ruled = Vec::with_capacity(earlier.len());
+        for (from, to, cycle) in earlier.into_iter().rev() {
+            began = run_began(began, cycle.outcome, to);
+            let (cycle, _) = self.profile_ruling(cycle, began.unwrap_or(to));
+            ruled.push(PreviousCycle {
+                first_ply: from,
+                last_ply: to,
+                cycle,
+            });
         }
-        for &(to, cycle) in by_rules.iter().rev() {
-            began = match cycle.outcome {
-                CycleOutcome::Draw => began.or(Some(to)),
-                CycleOutcome::MustVary(_) => None,
-            };
-            ruled.push(self.profile_ruling(cycle.clone(), began.unwrap_or(to)));
-        }
-        ruled.reverse();
-        let mut ruled = ruled.into_iter();
-        let (cycle, note) = ruled.next().expect("the judged cycle is ruled");
+        began = run_began(began, judged.outcome, last);
+        let (cycle, note) = self.profile_ruling(judged, began.unwrap_or(last));
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
         let mut before = None;
-        for ((from, to, _), (earlier, _)) in earlier.iter().zip(ruled) {
-            let differs = earlier.outcome != cycle.outcome;
-            before.get_or_insert(PreviousCycle {
-                first_ply: *from,
-                last_ply: *to,
-                cycle: earlier,
-            });
+        for earlier in ruled.into_iter().rev() {
+            let differs = earlier.cycle.outcome != cycle.outcome;
+            before.get_or_insert(earlier);
             if differs {
                 break;
             }

@@ -360,14 +360,14 @@ fn defender_loses(
     // replies are generated, then the other captures and king steps.
     let mut takes = pos.legal_captures_of(check.to());
     takes.retain(|m| Some(*m) != known);
-    let rest = |pos: &Position, search: &mut MateSearch| {
-        let mut replies = MoveList::new();
-        search.legal_moves(pos, &mut replies);
+    // Written into the caller's list: one returned would be copied.
+    let rest = |pos: &Position, search: &mut MateSearch, replies: &mut MoveList| {
+        search.legal_moves(pos, replies);
         replies.retain(|m| Some(*m) != known && !takes.contains(m));
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
-        replies
     };
+    let mut replies = MoveList::new();
     if depth < RANK_REPLIES_FROM {
         for &reply in &takes {
             if refutes(pos, reply, search, answers) {
@@ -375,7 +375,8 @@ fn defender_loses(
                 return false;
             }
         }
-        for reply in rest(pos, search) {
+        rest(pos, search, &mut replies);
+        for &reply in &replies {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
@@ -410,14 +411,16 @@ fn defender_loses(
             return false;
         }
     }
-    for reply in rest(pos, search) {
+    rest(pos, search, &mut replies);
+    for &reply in &replies {
         if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
         }
     }
     ranked.sort_by_key(|r| r.0);
-    for (n, start, reply) in ranked {
+    // By reference: the table is 3 KB, not worth a copy into an iterator.
+    for &(n, start, reply) in &ranked {
         let undo = pos.play_unchecked(reply);
         let mated = attacker_mates_by(
             pos,

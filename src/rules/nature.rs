@@ -311,7 +311,8 @@ pub(super) fn new_threats(
         after: true,
     };
     let mut standing = StandingWins::default();
-    let now = capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
+    let mut now =
+        capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -349,27 +350,28 @@ pub(super) fn new_threats(
             .find(|p| p.1 == t.target)
             .map(|p| p.0)
     };
-    now.into_iter()
-        .filter_map(|mut t| {
-            if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
-                t.exchange_with = if presses(&t) { stood_paired(&t) } else { None };
+    // Sorted in place: the chases stay in `now`'s list, the offers move out.
+    now.retain_mut(|t| {
+        if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
+            t.exchange_with = if presses(t) { stood_paired(t) } else { None };
+        }
+        // A piece only offered an exchange before is chased anew once it cannot trade itself.
+        let stood = had.iter().find(|h| {
+            h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
+        });
+        match stood {
+            None => true,
+            // A piece that could be won before only at a price elsewhere is
+            // threatened anew when the move lets it be won for more.
+            Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
+                t.price_before = h.lost_elsewhere;
+                true
             }
-            // A piece only offered an exchange before is chased anew once it cannot trade itself.
-            let stood = had.iter().find(|h| {
-                h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
-            });
-            match stood {
-                None => Some(t),
-                // A piece that could be won before only at a price elsewhere is
-                // threatened anew when the move lets it be won for more.
-                Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
-                    t.price_before = h.lost_elsewhere;
-                    Some(t)
-                }
-                Some(_) => None,
-            }
-        })
-        .partition(|t| t.exchange_with.is_none())
+            Some(_) => false,
+        }
+    });
+    let offers = now.extract_if(.., |t| t.exchange_with.is_some()).collect();
+    (now, offers)
 }
 
 fn check_nature(after: &Position, mover: Color) -> MoveNature {
