@@ -186,6 +186,18 @@ impl<const N: usize> Remembered<N> {
     }
 }
 
+/// Room made in a table of [`MateSearch`] at its first entry: a table grown
+/// from nothing is rehashed at 3 and 7 entries on the way, and the searches
+/// of one ruling often fill that many.
+const FIRST_ROOM: usize = 8;
+
+/// Makes [`FIRST_ROOM`] in `map` if it has none yet.
+fn make_room<V>(map: &mut KeyMap<V>) {
+    if map.capacity() == 0 {
+        map.reserve(FIRST_ROOM);
+    }
+}
+
 /// A capture at the end of checks, as asked of [`MateSearch::capture_gain_after_checks`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct CaptureAsked {
@@ -229,6 +241,7 @@ impl CaptureGains {
         if self.0.len() > MateSearch::CAPACITY {
             self.0.clear();
         }
+        make_room(&mut self.0);
         self.0
             .insert(asked.mixed(), (asked.key, asked.word(), gain));
     }
@@ -245,6 +258,7 @@ impl Refuted {
     }
 
     fn add(&mut self, key: u64, depth: u32) {
+        make_room(&mut self.0);
         let d = self.0.entry(key).or_insert(depth);
         *d = (*d).max(depth);
     }
@@ -261,6 +275,7 @@ impl Mating {
     }
 
     fn add(&mut self, key: u64, depth: u32) {
+        make_room(&mut self.0);
         let d = self.0.entry(key).or_insert(depth);
         *d = (*d).min(depth);
     }
