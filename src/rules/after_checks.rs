@@ -217,9 +217,9 @@ fn weigh_reply(
     if depth > 1 {
         let got: Bitboard = won.iter().map(|w| w.0).collect();
         let deeper = still & !got;
-        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory) {
-            won.push((w.target, w.gain));
-        }
+        // Walked by reference: the list is not copied into an iterator.
+        let later = won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory);
+        won.extend(later.iter().map(|w| (w.target, w.gain)));
     }
     pos.undo(back);
     floor.retain(
