@@ -157,38 +157,43 @@ pub(crate) fn classify_searching(
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
-            nature.chases = new_threats(before, &mut after.passed(), rules, mates).0;
+            // The mover to move again, turned in place.
+            after.pass();
+            nature.chases = new_threats(before, &mut after, rules, mates).0;
         }
         return nature;
     }
 
     let exempt = exemption(before, mv, rules);
     let king_evasion = exempt == Some(Exemption::KingAnsweringCheck);
-    let mut ahead = after.passed();
+    // The mover to move again: the threats the move makes are its moves
+    // there. Turned in place, not copied, and turned back for the idle kinds.
+    after.pass();
+    let ahead = &mut after;
 
     let none = Bitboard::EMPTY;
     if !king_evasion
-        && mates.mates(&mut ahead, MATE_THREAT_DEPTH, none)
+        && mates.mates(ahead, MATE_THREAT_DEPTH, none)
         && !mates.mates(before, MATE_THREAT_DEPTH, none)
     {
         // CXA: a mate that can only start by taking, with check, a piece
         // the move chases, and is not that capture itself, is the chase
         // carried through: a chase.
-        if rules.is_cxa() && !mates.mates(&mut ahead, 1, none) {
-            let (chases, _) = new_threats(before, &mut ahead, rules, mates);
+        if rules.is_cxa() && !mates.mates(ahead, 1, none) {
+            let (chases, _) = new_threats(before, ahead, rules, mates);
             let chased: Bitboard = chases.iter().map(|t| t.target).collect();
-            if chased.any() && !mates.mates(&mut ahead, MATE_THREAT_DEPTH, chased) {
+            if chased.any() && !mates.mates(ahead, MATE_THREAT_DEPTH, chased) {
                 return chase_nature(chases);
             }
         }
-        let king = after.king(!mover);
+        let king = ahead.king(!mover);
         return MoveNature {
             nature: Nature::MateThreat,
             targets: vec![king],
             attackers: vec![mv.to()],
             // AXF judges a mate threat that also chases by its forbidden reading.
             chases: if rules == RuleSet::Axf {
-                new_threats(before, &mut ahead, rules, mates).0
+                new_threats(before, ahead, rules, mates).0
             } else {
                 Vec::new()
             },
@@ -199,7 +204,7 @@ pub(crate) fn classify_searching(
     let (new, offers) = if exempt.is_some() {
         (Vec::new(), Vec::new())
     } else {
-        new_threats(before, &mut ahead, rules, mates)
+        new_threats(before, ahead, rules, mates)
     };
     if !new.is_empty() {
         // CXA 26.2: the defending side's only attacking piece, holding the
@@ -207,7 +212,8 @@ pub(crate) fn classify_searching(
         let incidental = new
             .iter()
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant));
-        if rules.is_cxa() && incidental && defends_with_one_attacker(&after, mover) {
+        // The placement alone counts: `ahead` will do.
+        if rules.is_cxa() && incidental && defends_with_one_attacker(ahead, mover) {
             return MoveNature {
                 nature: Nature::Idle,
                 targets: new.iter().map(|t| t.target).collect(),
@@ -218,6 +224,7 @@ pub(crate) fn classify_searching(
         }
         return chase_nature(new);
     }
+    after.pass();
     idle_nature(before, &after, previous, mv, moved, &offers)
 }
 
