@@ -152,8 +152,10 @@ pub(crate) fn classify_searching(
     let mut after = before.clone();
     after.play_unchecked(mv);
 
-    if after.in_check() {
-        let mut nature = check_nature(&after, mover);
+    // Found once: whether the move checks, and by which pieces.
+    let checkers = after.checkers();
+    if checkers.any() {
+        let mut nature = check_nature(&after, checkers, mover);
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
@@ -381,9 +383,10 @@ pub(super) fn new_threats(
     (now, offers)
 }
 
-fn check_nature(after: &Position, mover: Color) -> MoveNature {
+/// The nature of a check by `mover`, `checkers` the pieces that give it in `after`.
+fn check_nature(after: &Position, checkers: Bitboard, mover: Color) -> MoveNature {
     let king = after.king(!mover);
-    let checkers: Vec<Square> = after.checkers().collect();
+    let checkers: Vec<Square> = checkers.into_iter().collect();
     let pieces = checkers
         .iter()
         .filter_map(|&s| Some((after.piece_at(s)?, s)))
