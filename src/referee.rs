@@ -715,7 +715,14 @@ impl Referee {
         let mut moves = Vec::with_capacity(to - from);
         let mut natures = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
-        self.natures.borrow_mut().reserve(to - from);
+        // Room for the cycle's natures in a cache that has none yet; once it
+        // has some, the cycle's may be there already: room made for them
+        // again would grow the cache for nothing.
+        let mut known = self.natures.borrow_mut();
+        if known.is_empty() {
+            known.reserve(to - from);
+        }
+        drop(known);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &mut pos, &mut mates));
