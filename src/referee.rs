@@ -1208,6 +1208,28 @@ mod tests {
     }
 
     #[test]
+    fn ruling_a_classified_cycle_again_leaves_the_natures_cache_as_it_was() {
+        // The cycle's four natures are classified at the first ruling; the
+        // next rulings find them all and make no room for more.
+        let start = Position::from_fen("4k4/9/9/9/9/9/9/9/5R3/3K5 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        for m in ["f1e1", "e9f9", "e1f1", "f9e9"] {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+        }
+        referee.ruling();
+        let (len, room) = {
+            let known = referee.natures.borrow();
+            (known.len(), known.capacity())
+        };
+        assert_eq!(len, 4);
+        for _ in 0..3 {
+            referee.ruling();
+            let known = referee.natures.borrow();
+            assert_eq!((known.len(), known.capacity()), (len, room));
+        }
+    }
+
+    #[test]
     fn a_cycle_played_again_is_not_classified_again() {
         // The red rook checks from e1/f1 and the black king steps aside: a
         // four-ply cycle, ruled after every move up to its third occurrence.
