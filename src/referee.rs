@@ -103,6 +103,16 @@ fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<
         .collect()
 }
 
+/// Where a run of drawn cycles, which `began` at the cycle closed by that
+/// ply (if it did), stands once the next cycle, closed by ply `to`, is ruled
+/// `outcome`: a draw goes on with the run (or starts one), a must-vary ends it.
+fn run_began(began: Option<usize>, outcome: CycleOutcome, to: usize) -> Option<usize> {
+    match outcome {
+        CycleOutcome::Draw => began.or(Some(to)),
+        CycleOutcome::MustVary(_) => None,
+    }
+}
+
 /// The incremental judge of one game: [`Referee::push`] each move (or
 /// [`Referee::pop`] to take one back), and ask for the [`Referee::ruling`],
 /// or cheaply for [`Referee::ending`] after each push. The first ruling
@@ -528,13 +538,27 @@ impl Referee {
         let prev = self.previous[last] as usize;
         let first = occurrence.first as usize;
         let judged = self.judge_cycle(prev, last);
-        let (cycle, note, alike, before) = self.cycles_before(prev, last, &judged);
-        let reports = move_reports(prev, judged.moves, judged.natures);
+        let earlier = self.earlier_cycles(prev, &judged);
+        // Under an early-repetition clause, a run of drawn cycles may have
+        // begun before the oldest of them.
+        let oldest = earlier.last().map_or(last, |e| e.1);
+        let began = match self.profile.early_repetition {
+            Some(_) => self.drawn_since(oldest, &judged),
+            None => None,
+        };
+        let JudgedCycle {
+            start,
+            moves,
+            natures,
+            cycle,
+        } = judged;
+        let (cycle, note, alike, before) = self.cycles_before(last, cycle, earlier, began);
+        let reports = move_reports(prev, moves, natures);
         Some(RepetitionReport {
             first_ply: first,
             last_ply: last,
             occurrences: occurrences as usize,
-            start: judged.start,
+            start,
             cycle,
             moves: reports,
             note,
@@ -544,50 +568,39 @@ impl Referee {
         })
     }
 
-    /// The ruling under the profile of the cycle `judged` (after ply `prev`
-    /// up to ply `last`), with the profile's note, and the cycles of the
-    /// repeated position before it: how many in a row, `judged` the last,
-    /// were ruled alike (counted no further than the decision needs), and
-    /// the one just before it.
+    /// The ruling under the profile of the cycle closed by ply `last`, ruled
+    /// `judged` by the rule set, with the profile's note, and the cycles of
+    /// the repeated position before it (`earlier`, newest first, as
+    /// [`Referee::earlier_cycles`] finds them): how many in a row, the last
+    /// one included, were ruled alike (counted no further than the decision
+    /// needs), and the one just before it. `began` is where a run of drawn
+    /// cycles up to the oldest of `earlier` began, if one did.
     fn cycles_before(
         &self,
-        prev: usize,
         last: usize,
-        judged: &JudgedCycle,
+        judged: CycleRuling,
+        earlier: Vec<(usize, usize, CycleRuling)>,
+        mut began: Option<usize>,
     ) -> (CycleRuling, Option<Words>, usize, Option<PreviousCycle>) {
-        let earlier = self.earlier_cycles(prev, judged);
-        // The rule set's rulings, newest first, with the plies that closed them.
-        let by_rules: Vec<(usize, &CycleRuling)> = std::iter::once((last, &judged.cycle))
-            .chain(earlier.iter().map(|(_, to, c)| (*to, c)))
-            .collect();
-        // Oldest first, so that a run of drawn cycles knows where it began:
-        // under an early-repetition clause, perhaps before the oldest here.
-        let mut ruled = Vec::with_capacity(by_rules.len());
-        let oldest = by_rules.last().expect("the judged cycle").0;
-        let mut began = None;
-        if self.profile.early_repetition.is_some() {
-            began = self.drawn_since(oldest, judged);
+        // Oldest first, so that a run of drawn cycles knows where it began.
+        let mut ruled = Vec::with_capacity(earlier.len());
+        for (from, to, cycle) in earlier.into_iter().rev() {
+            began = run_began(began, cycle.outcome, to);
+            let (cycle, _) = self.profile_ruling(cycle, began.unwrap_or(to));
+            ruled.push(PreviousCycle {
+                first_ply: from,
+                last_ply: to,
+                cycle,
+            });
         }
-        for &(to, cycle) in by_rules.iter().rev() {
-            began = match cycle.outcome {
-                CycleOutcome::Draw => began.or(Some(to)),
-                CycleOutcome::MustVary(_) => None,
-            };
-            ruled.push(self.profile_ruling(cycle.clone(), began.unwrap_or(to)));
-        }
-        ruled.reverse();
-        let mut ruled = ruled.into_iter();
-        let (cycle, note) = ruled.next().expect("the judged cycle is ruled");
+        began = run_began(began, judged.outcome, last);
+        let (cycle, note) = self.profile_ruling(judged, began.unwrap_or(last));
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
         let mut before = None;
-        for ((from, to, _), (earlier, _)) in earlier.iter().zip(ruled) {
-            let differs = earlier.outcome != cycle.outcome;
-            before.get_or_insert(PreviousCycle {
-                first_ply: *from,
-                last_ply: *to,
-                cycle: earlier,
-            });
+        for earlier in ruled.into_iter().rev() {
+            let differs = earlier.cycle.outcome != cycle.outcome;
+            before.get_or_insert(earlier);
             if differs {
                 break;
             }
@@ -702,7 +715,14 @@ impl Referee {
         let mut moves = Vec::with_capacity(to - from);
         let mut natures = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
-        self.natures.borrow_mut().reserve(to - from);
+        // Room for the cycle's natures in a cache that has none yet; once it
+        // has some, the cycle's may be there already: room made for them
+        // again would grow the cache for nothing.
+        let mut known = self.natures.borrow_mut();
+        if known.is_empty() {
+            known.reserve(to - from);
+        }
+        drop(known);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
             natures.push(self.nature(ply, &mut pos, &mut mates));
@@ -1185,6 +1205,28 @@ mod tests {
         let zh = banned[0].reason(crate::rules::ruling::Lang::Zh);
         assert!(en.starts_with("the position would stand 2 times"), "{en}");
         assert!(zh.starts_with("局面将第2次出现"), "{zh}");
+    }
+
+    #[test]
+    fn ruling_a_classified_cycle_again_leaves_the_natures_cache_as_it_was() {
+        // The cycle's four natures are classified at the first ruling; the
+        // next rulings find them all and make no room for more.
+        let start = Position::from_fen("4k4/9/9/9/9/9/9/9/5R3/3K5 w").unwrap();
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start);
+        for m in ["f1e1", "e9f9", "e1f1", "f9e9"] {
+            referee.push(Move::parse_uci(m).unwrap()).unwrap();
+        }
+        referee.ruling();
+        let (len, room) = {
+            let known = referee.natures.borrow();
+            (known.len(), known.capacity())
+        };
+        assert_eq!(len, 4);
+        for _ in 0..3 {
+            referee.ruling();
+            let known = referee.natures.borrow();
+            assert_eq!((known.len(), known.capacity()), (len, room));
+        }
     }
 
     #[test]

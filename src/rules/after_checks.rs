@@ -111,8 +111,10 @@ pub(super) fn won_after_checks(
             continue;
         };
         let mut live = open & !Bitboard::from_square(check.to());
-        // The least each piece still in reach is won by, over the replies so far.
-        let mut floor: Gains = live.into_iter().map(|sq| (sq, i32::MAX)).collect();
+        // The least each piece still in reach is won by, over the replies so
+        // far (filled in place: a list collected would be copied out).
+        let mut floor = Gains::new();
+        floor.extend(live.into_iter().map(|sq| (sq, i32::MAX)));
         // Once every piece is saved the other replies do not matter: the reply
         // that saved them from this check before, if legal, goes before the
         // others are even generated.
@@ -165,7 +167,7 @@ pub(super) fn won_after_checks(
         if !any_reply {
             continue;
         }
-        for (target, gain) in floor {
+        for &(target, gain) in &floor {
             match best.iter_mut().find(|w| w.target == target) {
                 Some(w) if w.gain < gain => {
                     *w = Won {
@@ -210,13 +212,14 @@ fn weigh_reply(
     } else {
         live
     };
-    let mut won = captures_after_checks(pos, rules, b, still, memory.shared);
+    let mut won = Gains::new();
+    captures_after_checks(pos, rules, b, still, memory.shared, &mut won);
     if depth > 1 {
         let got: Bitboard = won.iter().map(|w| w.0).collect();
         let deeper = still & !got;
-        for w in won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory) {
-            won.push((w.target, w.gain));
-        }
+        // Walked by reference: the list is not copied into an iterator.
+        let later = won_after_checks(pos, rules, depth - 1, b, deeper, Opening::ANY, memory);
+        won.extend(later.iter().map(|w| (w.target, w.gain)));
     }
     pos.undo(back);
     floor.retain(
@@ -232,15 +235,16 @@ fn weigh_reply(
 }
 
 /// The pieces on `open` the side to move can capture now with a net gain
-/// that, added to `balance`, is positive; with that total, the best per piece.
+/// that, added to `balance`, is positive; with that total, the best per
+/// piece, added to `out` (the caller's list: one returned would be copied).
 fn captures_after_checks(
     pos: &mut Position,
     rules: ThreatRules,
     balance: i32,
     open: Bitboard,
     search: &mut MateSearch,
-) -> Gains {
-    let mut out = Gains::new();
+    out: &mut Gains,
+) {
     for sq in open {
         let Some(target) = pos.piece_at(sq) else {
             continue;
@@ -278,7 +282,6 @@ fn captures_after_checks(
             out.push((sq, gain));
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -318,10 +321,9 @@ mod tests {
                 let b = balance + took - lost;
                 let moved = |sq: Square| if sq == reply.from() { reply.to() } else { sq };
                 let still: Bitboard = open.into_iter().map(moved).collect();
-                let mut won: Vec<(Square, i32)> =
-                    captures_after_checks(pos, CXA, b, still, &mut MateSearch::default())
-                        .into_iter()
-                        .collect();
+                let mut now = Gains::new();
+                captures_after_checks(pos, CXA, b, still, &mut MateSearch::default(), &mut now);
+                let mut won: Vec<(Square, i32)> = now.to_vec();
                 if depth > 1 {
                     let got: Bitboard = won.iter().map(|w| w.0).collect();
                     won.extend(plain_won_after_checks(

@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square, Undo};
 
 /// Material value on the rulebook's ladder (车 = two of 马/炮, 马 = 炮, 士 = 象,
 /// a crossed pawn is worth something, an uncrossed pawn and the king nothing
@@ -196,7 +196,9 @@ pub(crate) fn capture_net(
     if on_square <= 0 {
         return (on_square, None);
     }
-    let mut anyway = other.map(|o| (pos.passed(), o.passed()));
+    // The positions before the move, here and on the other side, with the
+    // opponent to move: copied when first asked about.
+    let mut anyway: Option<(Position, Position)> = None;
     let undo = pos.play_unchecked(mv);
     let mut elsewhere = 0;
     let mut lost = None;
@@ -212,9 +214,11 @@ pub(crate) fn capture_net(
             let had = |p: &mut Position| p.is_legal(reply) && capture_gain(p, reply) >= gain;
             // Only a capture that beats the best so far is asked whether it stands anyway.
             if gain > elsewhere
-                && !anyway
-                    .as_mut()
-                    .is_some_and(|(here, there)| had(here) && had(there))
+                && !other.is_some_and(|o| {
+                    let (here, there) =
+                        anyway.get_or_insert_with(|| (passed_before(pos, undo), o.passed()));
+                    had(here) && had(there)
+                })
             {
                 elsewhere = gain;
                 lost = Some(reply.to());
@@ -226,6 +230,15 @@ pub(crate) fn capture_net(
     }
     pos.undo(undo);
     (on_square - elsewhere, lost)
+}
+
+/// A copy of `pos` as it stood before the move that `undo` takes back, with
+/// the mover's opponent to move instead of the mover.
+fn passed_before(pos: &Position, undo: Undo) -> Position {
+    let mut before = pos.clone();
+    before.undo(undo);
+    before.pass();
+    before
 }
 
 /// What the side to move wins by the exchange that `mv` starts on its square

@@ -186,6 +186,18 @@ impl<const N: usize> Remembered<N> {
     }
 }
 
+/// Room made in a table of [`MateSearch`] at its first entry: a table grown
+/// from nothing is rehashed at 3 and 7 entries on the way, and the searches
+/// of one ruling often fill that many.
+const FIRST_ROOM: usize = 8;
+
+/// Makes [`FIRST_ROOM`] in `map` if it has none yet.
+fn make_room<V>(map: &mut KeyMap<V>) {
+    if map.capacity() == 0 {
+        map.reserve(FIRST_ROOM);
+    }
+}
+
 /// A capture at the end of checks, as asked of [`MateSearch::capture_gain_after_checks`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct CaptureAsked {
@@ -229,6 +241,7 @@ impl CaptureGains {
         if self.0.len() > MateSearch::CAPACITY {
             self.0.clear();
         }
+        make_room(&mut self.0);
         self.0
             .insert(asked.mixed(), (asked.key, asked.word(), gain));
     }
@@ -245,6 +258,7 @@ impl Refuted {
     }
 
     fn add(&mut self, key: u64, depth: u32) {
+        make_room(&mut self.0);
         let d = self.0.entry(key).or_insert(depth);
         *d = (*d).max(depth);
     }
@@ -261,6 +275,7 @@ impl Mating {
     }
 
     fn add(&mut self, key: u64, depth: u32) {
+        make_room(&mut self.0);
         let d = self.0.entry(key).or_insert(depth);
         *d = (*d).min(depth);
     }
@@ -360,14 +375,14 @@ fn defender_loses(
     // replies are generated, then the other captures and king steps.
     let mut takes = pos.legal_captures_of(check.to());
     takes.retain(|m| Some(*m) != known);
-    let rest = |pos: &Position, search: &mut MateSearch| {
-        let mut replies = MoveList::new();
-        search.legal_moves(pos, &mut replies);
+    // Written into the caller's list: one returned would be copied.
+    let rest = |pos: &Position, search: &mut MateSearch, replies: &mut MoveList| {
+        search.legal_moves(pos, replies);
         replies.retain(|m| Some(*m) != known && !takes.contains(m));
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
-        replies
     };
+    let mut replies = MoveList::new();
     if depth < RANK_REPLIES_FROM {
         for &reply in &takes {
             if refutes(pos, reply, search, answers) {
@@ -375,7 +390,8 @@ fn defender_loses(
                 return false;
             }
         }
-        for reply in rest(pos, search) {
+        rest(pos, search, &mut replies);
+        for &reply in &replies {
             if refutes(pos, reply, search, answers) {
                 answers.note(check, reply);
                 return false;
@@ -410,14 +426,16 @@ fn defender_loses(
             return false;
         }
     }
-    for reply in rest(pos, search) {
+    rest(pos, search, &mut replies);
+    for &reply in &replies {
         if rank(pos, reply, search) {
             answers.note(check, reply);
             return false;
         }
     }
     ranked.sort_by_key(|r| r.0);
-    for (n, start, reply) in ranked {
+    // By reference: the table is 3 KB, not worth a copy into an iterator.
+    for &(n, start, reply) in &ranked {
         let undo = pos.play_unchecked(reply);
         let mated = attacker_mates_by(
             pos,

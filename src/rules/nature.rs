@@ -152,43 +152,50 @@ pub(crate) fn classify_searching(
     let mut after = before.clone();
     after.play_unchecked(mv);
 
-    if after.in_check() {
-        let mut nature = check_nature(&after, mover);
+    // Found once: whether the move checks, and by which pieces.
+    let checkers = after.checkers();
+    if checkers.any() {
+        let mut nature = check_nature(&after, checkers, mover);
         // AXF judges a move that is both a check and a chase by the reading
         // that may be forbidden: the chase still counts towards a perpetual chase.
         if rules == RuleSet::Axf {
-            nature.chases = new_threats(before, &mut after.passed(), rules, mates).0;
+            // The mover to move again, turned in place.
+            after.pass();
+            nature.chases = new_threats(before, &mut after, rules, mates).0;
         }
         return nature;
     }
 
     let exempt = exemption(before, mv, rules);
     let king_evasion = exempt == Some(Exemption::KingAnsweringCheck);
-    let mut ahead = after.passed();
+    // The mover to move again: the threats the move makes are its moves
+    // there. Turned in place, not copied, and turned back for the idle kinds.
+    after.pass();
+    let ahead = &mut after;
 
     let none = Bitboard::EMPTY;
     if !king_evasion
-        && mates.mates(&mut ahead, MATE_THREAT_DEPTH, none)
+        && mates.mates(ahead, MATE_THREAT_DEPTH, none)
         && !mates.mates(before, MATE_THREAT_DEPTH, none)
     {
         // CXA: a mate that can only start by taking, with check, a piece
         // the move chases, and is not that capture itself, is the chase
         // carried through: a chase.
-        if rules.is_cxa() && !mates.mates(&mut ahead, 1, none) {
-            let (chases, _) = new_threats(before, &mut ahead, rules, mates);
+        if rules.is_cxa() && !mates.mates(ahead, 1, none) {
+            let (chases, _) = new_threats(before, ahead, rules, mates);
             let chased: Bitboard = chases.iter().map(|t| t.target).collect();
-            if chased.any() && !mates.mates(&mut ahead, MATE_THREAT_DEPTH, chased) {
+            if chased.any() && !mates.mates(ahead, MATE_THREAT_DEPTH, chased) {
                 return chase_nature(chases);
             }
         }
-        let king = after.king(!mover);
+        let king = ahead.king(!mover);
         return MoveNature {
             nature: Nature::MateThreat,
             targets: vec![king],
             attackers: vec![mv.to()],
             // AXF judges a mate threat that also chases by its forbidden reading.
             chases: if rules == RuleSet::Axf {
-                new_threats(before, &mut ahead, rules, mates).0
+                new_threats(before, ahead, rules, mates).0
             } else {
                 Vec::new()
             },
@@ -199,7 +206,7 @@ pub(crate) fn classify_searching(
     let (new, offers) = if exempt.is_some() {
         (Vec::new(), Vec::new())
     } else {
-        new_threats(before, &mut ahead, rules, mates)
+        new_threats(before, ahead, rules, mates)
     };
     if !new.is_empty() {
         // CXA 26.2: the defending side's only attacking piece, holding the
@@ -207,7 +214,8 @@ pub(crate) fn classify_searching(
         let incidental = new
             .iter()
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant));
-        if rules.is_cxa() && incidental && defends_with_one_attacker(&after, mover) {
+        // The placement alone counts: `ahead` will do.
+        if rules.is_cxa() && incidental && defends_with_one_attacker(ahead, mover) {
             return MoveNature {
                 nature: Nature::Idle,
                 targets: new.iter().map(|t| t.target).collect(),
@@ -218,6 +226,7 @@ pub(crate) fn classify_searching(
         }
         return chase_nature(new);
     }
+    after.pass();
     idle_nature(before, &after, previous, mv, moved, &offers)
 }
 
@@ -311,7 +320,8 @@ pub(super) fn new_threats(
         after: true,
     };
     let mut standing = StandingWins::default();
-    let now = capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
+    let mut now =
+        capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -349,32 +359,34 @@ pub(super) fn new_threats(
             .find(|p| p.1 == t.target)
             .map(|p| p.0)
     };
-    now.into_iter()
-        .filter_map(|mut t| {
-            if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
-                t.exchange_with = if presses(&t) { stood_paired(&t) } else { None };
+    // Sorted in place: the chases stay in `now`'s list, the offers move out.
+    now.retain_mut(|t| {
+        if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
+            t.exchange_with = if presses(t) { stood_paired(t) } else { None };
+        }
+        // A piece only offered an exchange before is chased anew once it cannot trade itself.
+        let stood = had.iter().find(|h| {
+            h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
+        });
+        match stood {
+            None => true,
+            // A piece that could be won before only at a price elsewhere is
+            // threatened anew when the move lets it be won for more.
+            Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
+                t.price_before = h.lost_elsewhere;
+                true
             }
-            // A piece only offered an exchange before is chased anew once it cannot trade itself.
-            let stood = had.iter().find(|h| {
-                h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
-            });
-            match stood {
-                None => Some(t),
-                // A piece that could be won before only at a price elsewhere is
-                // threatened anew when the move lets it be won for more.
-                Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
-                    t.price_before = h.lost_elsewhere;
-                    Some(t)
-                }
-                Some(_) => None,
-            }
-        })
-        .partition(|t| t.exchange_with.is_none())
+            Some(_) => false,
+        }
+    });
+    let offers = now.extract_if(.., |t| t.exchange_with.is_some()).collect();
+    (now, offers)
 }
 
-fn check_nature(after: &Position, mover: Color) -> MoveNature {
+/// The nature of a check by `mover`, `checkers` the pieces that give it in `after`.
+fn check_nature(after: &Position, checkers: Bitboard, mover: Color) -> MoveNature {
     let king = after.king(!mover);
-    let checkers: Vec<Square> = after.checkers().collect();
+    let checkers: Vec<Square> = checkers.into_iter().collect();
     let pieces = checkers
         .iter()
         .filter_map(|&s| Some((after.piece_at(s)?, s)))

@@ -298,7 +298,7 @@ fn threats_on(
                 .iter()
                 .map(|&(_, theirs)| theirs)
                 .collect();
-            for won in won_after_checks(
+            let wins = won_after_checks(
                 pos,
                 rules,
                 CHECKS_BEFORE_CAPTURE,
@@ -309,7 +309,9 @@ fn threats_on(
                     lone_king_or_pawn: false,
                 },
                 &mut Searching::new(search),
-            ) {
+            );
+            // Walked by reference: the list is not copied into an iterator.
+            for won in &wins {
                 let (Some(piece), Some(by)) =
                     (pos.piece_at(won.target), pos.piece_at(won.check.from()))
                 else {
@@ -561,7 +563,8 @@ pub(super) fn evaluate_capture(
     // They can only lower the gain: not looked for when nothing is won even without them.
     let could_win = net > 0 || (net == 0 && !recapturable);
     if rules.after_checks && direct && could_win {
-        for w in won_back_by_checks(pos, mv, other.zip(standing), rules, search) {
+        let won_back = won_back_by_checks(pos, mv, other.zip(standing), rules, search);
+        for w in &won_back {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
