@@ -1210,4 +1210,30 @@ mod tests {
             })
         );
     }
+
+    #[test]
+    fn the_numbers_no_text_gives_are_readings_until_a_profile_sets_them() {
+        let reading = |p: &Profile| {
+            (
+                p.limit.replies_are_a_reading,
+                p.limit.check_cap_is_a_reading,
+            )
+        };
+        // Only the cxa2011 cap comes from no verified text; no built-in
+        // text says whether replies to void checks count.
+        for p in Profile::builtins() {
+            assert_eq!(reading(&p), (true, p.name == "cxa2011"), "{}", p.name);
+        }
+        let user = |rest: &str| -> Profile {
+            format!("name = \"t\"\nbase = \"cxa2011\"\n[natural_limit]\n{rest}\n")
+                .parse()
+                .unwrap()
+        };
+        assert_eq!(reading(&user("rounds = 40")), (true, true));
+        assert_eq!(reading(&user("check_cap = 10")), (true, false));
+        assert_eq!(
+            reading(&user("count_replies_to_void_checks = false")),
+            (false, true)
+        );
+    }
 }
