@@ -510,6 +510,16 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
             .1
             .ends_with("claimed by red and black from here")
     );
+    // Under cxa2011 Red's claim rests on the cap of 10 checks, a number no
+    // verified 2011 text gives: the finding says so.
+    let row = g.audit("cxa2011");
+    assert_eq!(
+        limit_findings(&row)[0].1,
+        "a draw by the natural move limit (60 rounds) could be claimed by red and black from \
+         here; red's claim rests on a reading where the rule texts are silent: the check cap of \
+         10 is the profile's, from no verified text of its rules (with its checks never counted, \
+         it would not hold)"
+    );
 }
 
 #[test]

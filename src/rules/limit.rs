@@ -827,8 +827,9 @@ impl LimitStatus {
 
     /// The notes on readings the claims under the claim mode rest on (the
     /// claimant's, or either side's when the mode names none), unless the
-    /// last move ended the game (no claim holds there, whatever the reading).
-    fn reading_notes(&self) -> Vec<&Words> {
+    /// last move ended the game (no claim holds there, whatever the reading):
+    /// see [`SideStatus::readings`].
+    pub fn reading_notes(&self) -> Vec<&Words> {
         if !matches!(self.outcome, LimitOutcome::Running | LimitOutcome::Draw) {
             return Vec::new();
         }
