@@ -1143,4 +1143,29 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ply 2") && err.contains("mate"), "{err}");
+    // The error says how to rule on the game where it ended: a move list is
+    // read whole, so the moves after the end are to be left out...
+    assert!(
+        err.ends_with("\nto rule on the game where it ended, leave out the moves after ply 1\n"),
+        "{err}"
+    );
+    // ...and a record file is cut with --ply.
+    let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mate.txt");
+    std::fs::write(&file, "局面：3k5/8R/9/9/9/9/9/9/R8/4K4 w\n1. a1a9 d9d8\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = xqarbiter(&["rule", path], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.ends_with("\n如需裁决对局结束之处，请加 --ply 1\n"),
+        "{err}"
+    );
+    let out = xqarbiter(&["rule", path, "--ply", "1", "--json"], None);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let v = json_of(&out);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"red_wins".into(), &"checkmate".into())
+    );
 }

@@ -301,11 +301,52 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
     Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
 }
 
+/// How a record that goes on after the game was over can be ruled on where
+/// it ended.
+#[derive(Copy, Clone)]
+enum Cut {
+    /// With `--ply`: a record file, whose reader keeps the moves before.
+    Ply,
+    /// Only by leaving the moves after the end out of the text: a move
+    /// list, which is read whole or not at all.
+    Text,
+}
+
 /// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves (none when the game was over).
-fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
+/// the position and the legal moves; none when the game was over, but how
+/// to rule on it where it ended (`cut`).
+fn bad_move(
+    ply: usize,
+    text: &str,
+    why: &Words,
+    fen: &str,
+    legal: &[String],
+    cut: Cut,
+) -> BadRecord {
     let (legal_en, legal_zh) = if legal.is_empty() {
-        (String::new(), String::new())
+        let end = ply - 1;
+        match cut {
+            Cut::Ply => (
+                format!(
+                    "
+to rule on the game where it ended, add --ply {end}"
+                ),
+                format!(
+                    "
+如需裁决对局结束之处，请加 --ply {end}"
+                ),
+            ),
+            Cut::Text => (
+                format!(
+                    "
+to rule on the game where it ended, leave out the moves after ply {end}"
+                ),
+                format!(
+                    "
+如需裁决对局结束之处，请删去第{end}着之后的着法"
+                ),
+            ),
+        }
     } else {
         let legal = legal.join(" ");
         (
@@ -351,7 +392,16 @@ fn move_list(
                 .and_then(|black| Some((parse_move_list(&black, text).ok()?, black)));
             match other {
                 Some((list, black)) => (black, list),
-                None => return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal)),
+                None => {
+                    return Err(bad_move(
+                        e.ply,
+                        &e.text,
+                        &e.reason,
+                        &e.fen,
+                        &e.legal,
+                        Cut::Text,
+                    ));
+                }
             }
         }
     };
@@ -513,6 +563,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             &bad.reason,
             &bad.fen,
             &bad.legal,
+            Cut::Ply,
         ));
     }
     let about = About::of(&game);
