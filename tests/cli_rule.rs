@@ -97,7 +97,7 @@ fn natural_limit_can_be_claimed_after_sixty_quiet_rounds() {
     );
     assert_eq!(
         v["claim"],
-        serde_json::json!({ "by": "red", "valid": true })
+        serde_json::json!({ "by": "red", "valid": true, "ply": 120, "note": null, "note_zh": null })
     );
     let rapid = rule_json(
         "natural_limit.pgn",
@@ -106,7 +106,7 @@ fn natural_limit_can_be_claimed_after_sixty_quiet_rounds() {
     assert_eq!(rapid["natural_limit"]["limit"], 50);
     assert_eq!(
         rapid["claim"],
-        serde_json::json!({ "by": "black", "valid": true })
+        serde_json::json!({ "by": "black", "valid": true, "ply": 120, "note": null, "note_zh": null })
     );
 }
 
@@ -137,7 +137,7 @@ fn a_claim_is_judged_where_the_record_stops() {
     );
     assert_eq!(
         v["claim"],
-        serde_json::json!({ "by": "red", "valid": true })
+        serde_json::json!({ "by": "red", "valid": true, "ply": 5, "note": null, "note_zh": null })
     );
     assert_eq!(v["earlier_repetitions"][0]["ply"], 4);
 }
@@ -1060,4 +1060,112 @@ fn moves_after_the_result_are_said_to_be_left_out() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("2 plies without a capture"), "{text}");
     }
+}
+
+#[test]
+fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
+    // The limit is in reach from ply 2; the advisor and the black king
+    // shuttle, and the third occurrence of the start, after ply 8, draws
+    // the game. The record goes on to a new position at ply 10, where Red's
+    // claim would hold: it is judged after ply 8 instead, too late.
+    let args = |lang: &'static str| {
+        [
+            "rule",
+            "--fen",
+            "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60",
+            "--moves",
+            "e1d2 d9d8 d2e1 d8d9 e1d2 d9d8 d2e1 d8d9 e0f0 d9d8",
+            "--claim",
+            "red",
+            "--lang",
+            lang,
+        ]
+    };
+    let mut json_args = args("en").to_vec();
+    json_args.push("--json");
+    let out = xqarbiter(&json_args, None);
+    let v = json_of(&out);
+    assert_eq!(v["plies"], 10);
+    assert_eq!(v["ended"]["ply"], 8);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"repetition".into())
+    );
+    // At the record's end the count alone would let Red claim...
+    assert_eq!(
+        v["natural_limit"]["claimable_by"],
+        serde_json::json!(["red", "black"])
+    );
+    // ...but the claim is judged where the game ended.
+    assert_eq!(v["claim"]["valid"], false);
+    assert_eq!(v["claim"]["ply"], 8);
+    let note = v["claim"]["note"].as_str().expect("a note");
+    assert!(
+        note.starts_with("the game had already ended after ply 8 (Draw")
+            && note.ends_with("the 2 plies after the end are not judged"),
+        "{note}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: the game had already ended after ply 8"),
+        "{err}"
+    );
+    let out = xqarbiter(&args("en"), None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "\nred's natural-limit draw claim: not valid: the game had already ended after ply 8"
+        ),
+        "{text}"
+    );
+    let out = xqarbiter(&args("zh"), None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("\n红方提出自然限着作和：不成立：对局已于第8着后结束"),
+        "{text}"
+    );
+    // Moves after a mate cannot be played at all: the record is refused,
+    // claim or not, and the error says the game was over.
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            "3k5/8R/9/9/9/9/9/9/R8/4K4 w",
+            "--moves",
+            "a1a9 d9d8",
+            "--claim",
+            "black",
+            "--lang",
+            "en",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ply 2") && err.contains("mate"), "{err}");
+    // The error says how to rule on the game where it ended: a move list is
+    // read whole, so the moves after the end are to be left out...
+    assert!(
+        err.ends_with("\nto rule on the game where it ended, leave out the moves after ply 1\n"),
+        "{err}"
+    );
+    // ...and a record file is cut with --ply.
+    let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mate.txt");
+    std::fs::write(&file, "局面：3k5/8R/9/9/9/9/9/9/R8/4K4 w\n1. a1a9 d9d8\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = xqarbiter(&["rule", path], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.ends_with("\n如需裁决对局结束之处，请加 --ply 1\n"),
+        "{err}"
+    );
+    let out = xqarbiter(&["rule", path, "--ply", "1", "--json"], None);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let v = json_of(&out);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"red_wins".into(), &"checkmate".into())
+    );
 }

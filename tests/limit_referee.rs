@@ -387,7 +387,7 @@ fn rule_says_a_claim_beside_a_decisive_repetition_is_not_valid() {
     assert_eq!(v["natural_limit"]["claimable_by"], serde_json::json!([]));
     assert_eq!(
         v["claim"],
-        serde_json::json!({ "by": "red", "valid": false })
+        serde_json::json!({ "by": "red", "valid": false, "ply": 10, "note": null, "note_zh": null })
     );
 }
 

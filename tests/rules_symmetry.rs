@@ -278,16 +278,18 @@ fn corpus_repetitions_are_ruled_alike_on_a_turned_board() {
     }
 }
 
-/// Each side's natural-limit counts, with the words of the deductions left
-/// out (they name the colours).
+/// Each side's natural-limit counts, with the words of the deductions and
+/// of the readings left out (they name the colours).
 fn limit_counts(referee: &Referee) -> [serde_json::Value; 2] {
     let limit = &referee.ruling().to_json()["natural_limit"];
     [&limit["red"], &limit["black"]].map(|side| {
         let mut side = side.clone();
-        if let Some(deductions) = side["deductions"].as_array_mut() {
-            for d in deductions.iter_mut().filter_map(|d| d.as_object_mut()) {
-                d.remove("en");
-                d.remove("zh");
+        for key in ["deductions", "readings"] {
+            if let Some(list) = side[key].as_array_mut() {
+                for d in list.iter_mut().filter_map(|d| d.as_object_mut()) {
+                    d.remove("en");
+                    d.remove("zh");
+                }
             }
         }
         side

@@ -42,7 +42,9 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
-    let mut claimable_from: Option<(usize, Vec<Color>)> = None;
+    // The first ply a draw by the limit could be claimed, by whom, and the
+    // readings of silent texts the claims there rest on.
+    let mut claimable_from: Option<(usize, Vec<Color>, Vec<Words>)> = None;
     for (i, gm) in game.moves.iter().enumerate() {
         let ply = i + 1;
         // The record's main line holds legal moves only (its reader stops at
@@ -60,9 +62,10 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             });
         }
         if end.is_none() && claimable_from.is_none() && referee.limit_in_reach() {
-            let sides = referee.natural_limit().claimable_by;
-            if !sides.is_empty() {
-                claimable_from = Some((ply, sides));
+            let status = referee.natural_limit();
+            if !status.claimable_by.is_empty() {
+                let readings = status.reading_notes().into_iter().cloned().collect();
+                claimable_from = Some((ply, status.claimable_by, readings));
             }
         }
     }
@@ -103,20 +106,25 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             detail,
         });
     }
-    if let Some((ply, sides)) = &claimable_from {
+    if let Some((ply, sides, readings)) = &claimable_from {
         let rounds = profile.limit.rounds;
         let en: Vec<&str> = sides.iter().map(|c| c.name()).collect();
         let zh: Vec<String> = sides.iter().map(|c| format!("{}方", c.name_zh())).collect();
+        let mut detail = Words::new(
+            format!(
+                "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
+                en.join(" and ")
+            ),
+            format!("{}可从此着起按自然限着（{rounds}回合）提和", zh.join("、")),
+        );
+        for note in readings {
+            detail.en.push_str(&format!("; {}", note.en));
+            detail.zh.push_str(&format!("；{}", note.zh));
+        }
         row.findings.push(Finding {
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
-            detail: Words::new(
-                format!(
-                    "a draw by the natural move limit ({rounds} rounds) could be claimed by {} from here",
-                    en.join(" and ")
-                ),
-                format!("{}可从此着起按自然限着（{rounds}回合）提和", zh.join("、")),
-            ),
+            detail,
         });
     }
     if let Some(end) = &end {

@@ -301,11 +301,52 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
     Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
 }
 
+/// How a record that goes on after the game was over can be ruled on where
+/// it ended.
+#[derive(Copy, Clone)]
+enum Cut {
+    /// With `--ply`: a record file, whose reader keeps the moves before.
+    Ply,
+    /// Only by leaving the moves after the end out of the text: a move
+    /// list, which is read whole or not at all.
+    Text,
+}
+
 /// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves (none when the game was over).
-fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
+/// the position and the legal moves; none when the game was over, but how
+/// to rule on it where it ended (`cut`).
+fn bad_move(
+    ply: usize,
+    text: &str,
+    why: &Words,
+    fen: &str,
+    legal: &[String],
+    cut: Cut,
+) -> BadRecord {
     let (legal_en, legal_zh) = if legal.is_empty() {
-        (String::new(), String::new())
+        let end = ply - 1;
+        match cut {
+            Cut::Ply => (
+                format!(
+                    "
+to rule on the game where it ended, add --ply {end}"
+                ),
+                format!(
+                    "
+如需裁决对局结束之处，请加 --ply {end}"
+                ),
+            ),
+            Cut::Text => (
+                format!(
+                    "
+to rule on the game where it ended, leave out the moves after ply {end}"
+                ),
+                format!(
+                    "
+如需裁决对局结束之处，请删去第{end}着之后的着法"
+                ),
+            ),
+        }
     } else {
         let legal = legal.join(" ");
         (
@@ -351,7 +392,16 @@ fn move_list(
                 .and_then(|black| Some((parse_move_list(&black, text).ok()?, black)));
             match other {
                 Some((list, black)) => (black, list),
-                None => return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal)),
+                None => {
+                    return Err(bad_move(
+                        e.ply,
+                        &e.text,
+                        &e.reason,
+                        &e.fen,
+                        &e.legal,
+                        Cut::Text,
+                    ));
+                }
             }
         }
     };
@@ -513,6 +563,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             &bad.reason,
             &bad.fen,
             &bad.legal,
+            Cut::Ply,
         ));
     }
     let about = About::of(&game);
@@ -604,12 +655,88 @@ fn profile(args: &RuleArgs) -> Result<Profile, ProfileError> {
     Ok(profile)
 }
 
-fn claim_line(side: Color, holds: bool, lang: Lang) -> String {
-    match (lang, holds) {
-        (Lang::Zh, true) => format!("{}方提出自然限着作和：成立。", side.name_zh()),
-        (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立。", side.name_zh()),
-        (Lang::En, true) => format!("{}'s natural-limit draw claim: valid.", side.name()),
-        (Lang::En, false) => format!("{}'s natural-limit draw claim: not valid.", side.name()),
+/// The answer to `--claim`: whose claim, whether it holds, and where it was
+/// judged.
+struct Claim {
+    side: Color,
+    holds: bool,
+    /// The ply the claim was judged after: the record's last, or the ply
+    /// that ended the game when the record goes on after it.
+    ply: usize,
+    /// When the game ended before the record does: why the claim is judged
+    /// there and not at the record's end.
+    note: Option<Words>,
+}
+
+impl Claim {
+    /// The claim judged where the record stops, or, when the game had
+    /// already ended (`ended`: its ply and ruling) before the record's last
+    /// ply `last`, where it ended: the moves after the end are not judged,
+    /// and a claim made after the end comes too late.
+    fn judge(side: Color, referee: &Referee, ended: Option<&(usize, Ruling)>) -> Claim {
+        let last = referee.plies();
+        match ended {
+            Some((ply, ruling)) if *ply < last => {
+                let (ply, more) = (*ply, last - ply);
+                let en = format!(
+                    "the game had already ended after ply {ply} ({}), so the claim is judged \
+                     there and comes too late; the {more} {} after the end {} not judged",
+                    ruling.summary(Lang::En),
+                    if more == 1 { "ply" } else { "plies" },
+                    if more == 1 { "is" } else { "are" },
+                );
+                let zh = format!(
+                    "对局已于第{ply}着后结束（{}），提和按该处判定，为时已晚；此后的{more}着不予裁决",
+                    ruling.summary(Lang::Zh)
+                );
+                Claim {
+                    side,
+                    holds: false,
+                    ply,
+                    note: Some(Words::new(en, zh)),
+                }
+            }
+            _ => Claim {
+                side,
+                holds: referee.natural_limit().claimable_by.contains(&side),
+                ply: last,
+                note: None,
+            },
+        }
+    }
+
+    /// The line printed under the ruling.
+    fn line(&self, lang: Lang) -> String {
+        let side = self.side;
+        let mut line = match (lang, self.holds) {
+            (Lang::Zh, true) => format!("{}方提出自然限着作和：成立", side.name_zh()),
+            (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立", side.name_zh()),
+            (Lang::En, true) => format!("{}'s natural-limit draw claim: valid", side.name()),
+            (Lang::En, false) => format!("{}'s natural-limit draw claim: not valid", side.name()),
+        };
+        if let Some(note) = &self.note {
+            line.push_str(match lang {
+                Lang::Zh => "：",
+                Lang::En => ": ",
+            });
+            line.push_str(note.get(lang));
+        }
+        line.push_str(match lang {
+            Lang::Zh => "。",
+            Lang::En => ".",
+        });
+        line
+    }
+
+    /// The object `claim` of the JSON ruling.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "by": self.side.name(),
+            "valid": self.holds,
+            "ply": self.ply,
+            "note": self.note.as_ref().map(|n| n.en.clone()),
+            "note_zh": self.note.as_ref().map(|n| n.zh.clone()),
+        })
     }
 }
 
@@ -683,8 +810,15 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     // (taken before a claim is judged below).
     let ended = referee.ended().map(|r| (r.plies, r.clone()));
     // A claim is made where the record stops: the moves after the limit was
-    // reached show that no one claimed before.
-    if let Some(side) = args.claim {
+    // reached show that no one claimed before. When the game had ended
+    // before that, the claim is judged where it ended ([`Claim::judge`]),
+    // and the ruling on the record's last position is made as without it.
+    let ended_early = ended
+        .as_ref()
+        .is_some_and(|(ply, _)| *ply < referee.plies());
+    if let Some(side) = args.claim
+        && !ended_early
+    {
         referee.set_claim(ClaimMode::Claim(side.color()));
     }
     // The last move is ruled on once: a ruling made on it is the last one,
@@ -713,10 +847,15 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     };
     // The ruling that gave the game its result: the one that ended it, else the last.
     let game_ruling = ended.as_ref().map_or(&ruling, |(_, r)| r);
-    let claim = args.claim.map(|s| {
-        let side = s.color();
-        (side, referee.natural_limit().claimable_by.contains(&side))
-    });
+    let claim = args
+        .claim
+        .map(|s| Claim::judge(s.color(), &referee, ended.as_ref()));
+    if let Some(note) = claim.as_ref().and_then(|c| c.note.as_ref()) {
+        match error_lang {
+            Lang::En => eprintln!("xqarbiter: warning: {}", note.en),
+            Lang::Zh => eprintln!("xqarbiter: 警告：{}", note.zh),
+        }
+    }
     if args.json {
         let mut json = ruling.to_json();
         // The game's result is the one that ended it, whatever the record plays after.
@@ -736,8 +875,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 "ruling": r.to_json(),
             })
         });
-        if let Some((side, holds)) = claim {
-            json["claim"] = serde_json::json!({ "by": side.name(), "valid": holds });
+        if let Some(claim) = &claim {
+            json["claim"] = claim.json();
         }
         json["forbidden_next"] = forbidden
             .iter()
@@ -777,8 +916,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         ended_note(*ply, r, referee.plies(), lang)
     });
     text.push_str(&ruling.render(lang));
-    if let Some((side, holds)) = claim {
-        text.push_str(&format!("\n{}\n", claim_line(side, holds, lang)));
+    if let Some(claim) = &claim {
+        text.push_str(&format!("\n{}\n", claim.line(lang)));
     }
     text.push_str(&forbidden_note(&forbidden, referee.position(), lang));
     text.push_str(&earlier_note(&earlier, lang));

@@ -65,6 +65,14 @@
 //! * "自然限着总数的一半" is half the limit in rounds (20 of 40).
 //! * Plies before the record (a FEN half-move clock) count as plain moves.
 //! * A claim may be judged after either side's move.
+//! * The cxa2011 profile caps the claimant's checks at 10, as the profile
+//!   table does: no verified 2011 text gives the number (regulations under
+//!   the 2011 rules cap them at 10 or count none).
+//!
+//! Two of these rest on texts that are silent, not on a rule: the replies
+//! to void checks left uncounted, and the cxa2011 cap. When whether a claim
+//! holds would change under the other reading, the status says so
+//! ([`SideStatus::readings`], and a line of [`LimitStatus::outcome_text`]).
 //!
 //! The worked example of §6.3 (L = 60, CC = 10, no attack cap): 130 plies without a
 //! capture, Black the claimant with 14 checks:
@@ -155,18 +163,45 @@ pub struct LimitParams {
     /// Whether the opponent's replies to the claimant's void checks count as moves
     /// (default false: they are deducted from the opponent's count).
     pub count_replies_to_void_checks: bool,
+    /// Whether `count_replies_to_void_checks` is a reading of texts that do
+    /// not say (true unless the organiser's profile sets it): a claim whose
+    /// outcome depends on it says so ([`Reading::RepliesToVoidChecks`]).
+    pub replies_are_a_reading: bool,
+    /// Whether `check_cap` is a number no verified rule text gives (the
+    /// cxa2011 profile's 10, from the profile table): a claim whose outcome
+    /// depends on it says so ([`Reading::CheckCap`]).
+    pub check_cap_is_a_reading: bool,
 }
 
 impl Default for LimitParams {
-    /// 60 rounds, 10 checks, no attack cap, replies to void checks not counted.
+    /// 60 rounds, 10 checks, no attack cap, replies to void checks not
+    /// counted (a reading).
     fn default() -> LimitParams {
         LimitParams {
             rounds: 60,
             check_cap: 10,
             attack_cap: None,
             count_replies_to_void_checks: false,
+            replies_are_a_reading: true,
+            check_cap_is_a_reading: false,
         }
     }
+}
+
+/// A reading the count takes where the rule texts are silent, named when a
+/// claim's outcome depends on it (rules.md §6.3 and §9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Reading {
+    /// The opponent's replies to the claimant's void checks are not counted
+    /// (rules.md §6.3's default and Pikafish's reading of the AXF text; §9:
+    /// whether CXA counts them is unknown).
+    RepliesToVoidChecks,
+    /// The check cap is the profile's number, not a verified rule text's
+    /// (the cxa2011 profile's 10: regulations under the 2011 rules set 10,
+    /// or count no check at all).
+    CheckCap,
 }
 
 /// A cap on the claimant's attacking moves; the excess is void and deducted.
@@ -439,9 +474,93 @@ impl LimitCounter {
         }
     }
 
+    /// The readings `claimant`'s claim depends on: those which, taken the
+    /// other way, would change whether the limit is reached, each with a
+    /// note saying so.
+    fn readings(&self, claimant: Color, params: &LimitParams, reached: bool) -> Vec<ReadingNote> {
+        let settled = LimitParams {
+            replies_are_a_reading: false,
+            check_cap_is_a_reading: false,
+            ..*params
+        };
+        let reached_with = |p: LimitParams| self.numbers(claimant, &p).reached(&p);
+        let (side, opp) = (claimant, !claimant);
+        let (holds_en, holds_zh) = if reached {
+            ("it would not hold", "不成立")
+        } else {
+            ("it would hold", "成立")
+        };
+        let mut out = Vec::new();
+        let counted = params.count_replies_to_void_checks;
+        if params.replies_are_a_reading
+            && reached_with(LimitParams {
+                count_replies_to_void_checks: !counted,
+                ..settled
+            }) != reached
+        {
+            let (now_en, now_zh, other_en, other_zh) = if counted {
+                ("counted", "计入", "not counted", "不计")
+            } else {
+                ("not counted", "不计", "counted", "计入")
+            };
+            out.push(ReadingNote {
+                reading: Reading::RepliesToVoidChecks,
+                note: Words::new(
+                    format!(
+                        "{side}'s claim rests on a reading where the rule texts are silent: \
+                         {opp}'s replies to {side}'s void checks are {now_en} ({other_en}, \
+                         {holds_en})",
+                    ),
+                    format!(
+                        "{}方提和取决于对条文未明之处的解读：{}方应对{}方无效将军的着法{now_zh}\
+                         （若{other_zh}，则提和{holds_zh}）",
+                        side.name_zh(),
+                        opp.name_zh(),
+                        side.name_zh()
+                    ),
+                ),
+            });
+        }
+        if params.check_cap_is_a_reading {
+            let flips: Vec<(&str, &str)> = [
+                (u32::MAX, "with no cap on checks", "将军不设上限"),
+                (0, "with its checks never counted", "将军一律不计"),
+            ]
+            .iter()
+            .filter(|(check_cap, _, _)| {
+                reached_with(LimitParams {
+                    check_cap: *check_cap,
+                    ..settled
+                }) != reached
+            })
+            .map(|&(_, en, zh)| (en, zh))
+            .collect();
+            if let Some(&(en, zh)) = flips.first() {
+                let cap = params.check_cap;
+                out.push(ReadingNote {
+                    reading: Reading::CheckCap,
+                    note: Words::new(
+                        format!(
+                            "{side}'s claim rests on a reading where the rule texts are silent: \
+                             the check cap of {cap} is the profile's, from no verified text of \
+                             its rules ({en}, {holds_en})"
+                        ),
+                        format!(
+                            "{}方提和取决于对条文未明之处的解读：将军上限{cap}着出自规程设定，\
+                             未见该规则的原文（若{zh}，则提和{holds_zh}）",
+                            side.name_zh()
+                        ),
+                    ),
+                });
+            }
+        }
+        out
+    }
+
     fn side_status(&self, claimant: Color, params: &LimitParams) -> SideStatus {
         let n = self.numbers(claimant, params);
         let reached = n.reached(params);
+        let readings = self.readings(claimant, params, reached);
         SideStatus {
             moves: n.own.moves,
             checks: n.own.checks,
@@ -455,6 +574,7 @@ impl LimitCounter {
             reached,
             can_claim: reached && !self.game_over(),
             deductions: deductions(claimant, params, &n),
+            readings,
         }
     }
 }
@@ -609,6 +729,21 @@ pub struct SideStatus {
     pub can_claim: bool,
     /// What was deducted and why.
     pub deductions: Vec<Deduction>,
+    /// The readings of silent texts whether `reached` holds depends on
+    /// (empty when it holds, or not, whichever way they are read).
+    pub readings: Vec<ReadingNote>,
+}
+
+/// A reading a claim depends on, with a note saying how (in JSON, its two
+/// languages are the keys `en` and `zh`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct ReadingNote {
+    /// Which reading.
+    pub reading: Reading,
+    /// That the claim rests on it, and what the other reading would give.
+    #[serde(flatten)]
+    pub note: Words,
 }
 
 /// The natural limit's status after the current ply.
@@ -690,6 +825,25 @@ impl LimitStatus {
             .collect()
     }
 
+    /// The notes on readings the claims under the claim mode rest on (the
+    /// claimant's, or either side's when the mode names none), unless the
+    /// last move ended the game (no claim holds there, whatever the reading):
+    /// see [`SideStatus::readings`].
+    pub fn reading_notes(&self) -> Vec<&Words> {
+        if !matches!(self.outcome, LimitOutcome::Running | LimitOutcome::Draw) {
+            return Vec::new();
+        }
+        let sides: &[&SideStatus] = match self.claim_mode {
+            ClaimMode::Claim(Color::Red) => &[&self.red],
+            ClaimMode::Claim(Color::Black) => &[&self.black],
+            ClaimMode::Automatic => &[&self.red, &self.black],
+        };
+        sides
+            .iter()
+            .flat_map(|s| s.readings.iter().map(|r| &r.note))
+            .collect()
+    }
+
     /// Who may claim, when one side only may and the mode names no
     /// claimant: " (only black may claim)", in English and Chinese.
     fn sole_claimant(&self) -> Words {
@@ -704,6 +858,8 @@ impl LimitStatus {
 
     /// One line on the outcome, in English and in Chinese; when the count
     /// began before the record, a note says how much of it comes from the FEN.
+    /// A line follows for each reading of a silent text that a claim under
+    /// the claim mode rests on ([`SideStatus::readings`]).
     pub fn outcome_text(&self) -> Words {
         let mut text = self.outcome_line();
         if self.prior_plies > 0 {
@@ -716,6 +872,12 @@ impl LimitStatus {
             text.zh.push_str(&format!(
                 "（计入棋谱之前的{n}着（据FEN），其中的将、杀、捉无从得知）"
             ));
+        }
+        for note in self.reading_notes() {
+            text.en.push('\n');
+            text.en.push_str(&note.en);
+            text.zh.push('\n');
+            text.zh.push_str(&note.zh);
         }
         text
     }
@@ -1018,6 +1180,79 @@ mod tests {
         assert_eq!(s.red.void_checks, 2);
         assert_eq!(s.red.opponent_replies_to_void_checks, 1);
         assert_eq!(s.red.opponent_effective_moves, 0);
+    }
+
+    #[test]
+    fn a_claim_resting_on_a_reading_says_so() {
+        // Red checks 11 times; after ply 121 Red has made 61 moves, 60 of
+        // them counted, and Black 60, 59 counted without its reply to the
+        // void check: counted, Red's claim would hold.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 121, |ply, mover| PlyFacts {
+            check: mover == Color::Red && ply < 22,
+            ..PlyFacts::quiet(mover)
+        });
+        let red = ClaimMode::Claim(Color::Red);
+        let kinds = |s: &LimitStatus| s.red.readings.iter().map(|r| r.reading).collect::<Vec<_>>();
+        let s = c.status(&LimitParams::default(), red);
+        assert!(!s.red.reached);
+        assert_eq!(kinds(&s), [Reading::RepliesToVoidChecks]);
+        let Words { en, zh } = s.outcome_text();
+        assert!(
+            en.ends_with(
+                "\nred's claim rests on a reading where the rule texts are silent: black's \
+                 replies to red's void checks are not counted (counted, it would hold)"
+            ),
+            "{en}"
+        );
+        assert!(
+            zh.ends_with(
+                "\n红方提和取决于对条文未明之处的解读：黑方应对红方无效将军的着法不计（若计入，则提和成立）"
+            ),
+            "{zh}"
+        );
+        // A profile that settles it is no reading.
+        let settled = LimitParams {
+            replies_are_a_reading: false,
+            ..LimitParams::default()
+        };
+        assert!(c.status(&settled, red).red.readings.is_empty());
+        assert_eq!(c.status(&settled, red).outcome_text().en.lines().count(), 1);
+        // A check cap no verified text gives: with no cap, Red's claim would hold.
+        let cap = LimitParams {
+            check_cap_is_a_reading: true,
+            ..LimitParams::default()
+        };
+        let s = c.status(&cap, red);
+        assert_eq!(kinds(&s), [Reading::RepliesToVoidChecks, Reading::CheckCap]);
+        assert!(
+            s.outcome_text().en.ends_with(
+                "the check cap of 10 is the profile's, from no verified text of its rules \
+                 (with no cap on checks, it would hold)"
+            ),
+            "{}",
+            s.outcome_text().en
+        );
+        // Black's claim holds whatever the readings; under Black's claim
+        // nothing is said of Red's.
+        let s = c.status(&cap, ClaimMode::Claim(Color::Black));
+        assert!(s.black.readings.is_empty());
+        assert_eq!(s.outcome_text().en.lines().count(), 1);
+        // A claim that holds only because checks are capped at all.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 120, |ply, mover| PlyFacts {
+            check: mover == Color::Red && ply < 6,
+            ..PlyFacts::quiet(mover)
+        });
+        let s = c.status(&cap, red);
+        assert!(s.red.reached);
+        assert!(
+            s.outcome_text()
+                .zh
+                .ends_with("（若将军一律不计，则提和不成立）"),
+            "{}",
+            s.outcome_text().zh
+        );
     }
 
     #[test]

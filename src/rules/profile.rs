@@ -112,6 +112,8 @@ const fn limit(rounds: u32, check_cap: u32, attack_cap: Option<(u32, bool)>) -> 
             None => None,
         },
         count_replies_to_void_checks: false,
+        replies_are_a_reading: true,
+        check_cap_is_a_reading: false,
     }
 }
 
@@ -158,11 +160,18 @@ impl Profile {
             ..Profile::plain(n, RuleSet::Cxa2020, d)
         };
         let p = match name.as_str() {
-            "cxa2011" => Profile::plain(
-                "cxa2011",
-                RuleSet::Cxa2011,
-                "CXA 2011 rules: limit 60 rounds, the claimant's checks count at most 10",
-            ),
+            // The profile table gives 10; no verified 2011 text does.
+            "cxa2011" => Profile {
+                limit: LimitParams {
+                    check_cap_is_a_reading: true,
+                    ..LimitParams::default()
+                },
+                ..Profile::plain(
+                    "cxa2011",
+                    RuleSet::Cxa2011,
+                    "CXA 2011 rules: limit 60 rounds, the claimant's checks count at most 10",
+                )
+            },
             "cxa2020" => Profile::plain(
                 "cxa2020",
                 RuleSet::Cxa2020,
@@ -816,6 +825,8 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
     let rounds = p.limit.rounds;
     if let Some(v) = l.check_cap {
         p.limit.check_cap = ranged(src, &v, "check_cap", 0, rounds)?;
+        // The organiser's number, no reading.
+        p.limit.check_cap_is_a_reading = false;
     }
     if let Some(v) = l.attack_cap {
         let at = v.span().start;
@@ -871,6 +882,7 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
     }
     if let Some(b) = l.count_replies_to_void_checks {
         p.limit.count_replies_to_void_checks = b;
+        p.limit.replies_are_a_reading = false;
     }
     // A cap set in the file is checked against the rounds above: one that
     // exceeds them here comes from the base profile.
@@ -1196,6 +1208,32 @@ mod tests {
                 max: 15,
                 counts_checks: false
             })
+        );
+    }
+
+    #[test]
+    fn the_numbers_no_text_gives_are_readings_until_a_profile_sets_them() {
+        let reading = |p: &Profile| {
+            (
+                p.limit.replies_are_a_reading,
+                p.limit.check_cap_is_a_reading,
+            )
+        };
+        // Only the cxa2011 cap comes from no verified text; no built-in
+        // text says whether replies to void checks count.
+        for p in Profile::builtins() {
+            assert_eq!(reading(&p), (true, p.name == "cxa2011"), "{}", p.name);
+        }
+        let user = |rest: &str| -> Profile {
+            format!("name = \"t\"\nbase = \"cxa2011\"\n[natural_limit]\n{rest}\n")
+                .parse()
+                .unwrap()
+        };
+        assert_eq!(reading(&user("rounds = 40")), (true, true));
+        assert_eq!(reading(&user("check_cap = 10")), (true, false));
+        assert_eq!(
+            reading(&user("count_replies_to_void_checks = false")),
+            (false, true)
         );
     }
 }
