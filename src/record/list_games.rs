@@ -13,7 +13,7 @@
 //!
 //! Lines inside a `{}` comment are the comment's.
 
-use crate::notation::{reads_as_any_move_text, reads_as_move_text, strip_round_marker};
+use crate::notation::{reads_as_any_move_text, reads_as_move_text, side_label, strip_round_marker};
 
 use super::header_lines::header_lines;
 use super::pgn_lines::{ends_with_result, is_note_line, starts_numbered_moves};
@@ -107,8 +107,8 @@ fn braces(depth: usize, t: &str) -> usize {
 }
 
 /// Whether the trimmed line `t` is a line of moves: its first word, after
-/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), reads
-/// as a move: in any notation after a number, else in coordinates or in
+/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), is a
+/// side's label before a move (`红：炮二平五`), or reads as a move: in any notation after a number, else in coordinates or in
 /// Chinese notation (a word of prose may read as WXF).
 pub(super) fn reads_as_moves(t: &str) -> bool {
     let (numbered, rest) = match round_marker(t) {
@@ -125,12 +125,14 @@ pub(super) fn reads_as_moves(t: &str) -> bool {
             )
         }
     };
-    let Some(word) = rest
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'))
-        .next()
-    else {
+    let mut words = rest.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'));
+    let Some(word) = words.next() else {
         return false;
     };
+    if side_label(word, || words.next().unwrap_or("")).is_some() {
+        // A side's label before a move: `红：炮二平五`, `黑方 马８进７`.
+        return true;
+    }
     if numbered {
         reads_as_any_move_text(word)
     } else {
@@ -139,8 +141,8 @@ pub(super) fn reads_as_moves(t: &str) -> bool {
 }
 
 /// Whether the trimmed line `t`, not numbered, is a line of moves in any
-/// notation, WXF too (`C2.5 H8+7`): every word of it is a move, and the
-/// last may be a result. One word of WXF shape may be a word of prose, a
+/// notation, WXF too (`C2.5 H8+7`): every word of it is a move, maybe
+/// after a side's label (`Red: C2.5`), and the last may be a result. One word of WXF shape may be a word of prose, a
 /// whole line of them is not.
 pub(super) fn is_line_of_moves(t: &str) -> bool {
     let mut words = t
@@ -149,7 +151,10 @@ pub(super) fn is_line_of_moves(t: &str) -> bool {
         .peekable();
     let mut moves = 0;
     while let Some(word) = words.next() {
-        if reads_as_any_move_text(word) {
+        if let Some((_, len)) = side_label(word, || words.peek().copied().unwrap_or("")) {
+            // A side's label before its move, in the word or the next.
+            moves += usize::from(len < word.len());
+        } else if reads_as_any_move_text(word) {
             moves += 1;
         } else if words.peek().is_some() || !ends_with_result(word.as_bytes(), encoding_rs::UTF_8) {
             return false;
@@ -325,6 +330,29 @@ mod tests {
         assert_eq!(first_lines(text).len(), 2);
         let text = "1. 炮二平五\n红方：吕钦\n                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n5. 炮二平五\n";
         assert_eq!(first_lines(text), ["1. 炮二平五", "红方：吕钦"]);
+    }
+
+    #[test]
+    fn side_labelled_moves_are_lines_of_moves() {
+        for t in [
+            "红：炮二平五 黑：马８进７",
+            "红方：炮二平五",
+            "黑方 马８进７",
+            "1. 红 炮二平五 黑 马8进7",
+            "Red: C2=5 Black: H8+7",
+        ] {
+            assert!(reads_as_moves(t) || is_line_of_moves(t), "{t}");
+        }
+        assert!(is_line_of_moves("Red: C2=5 Black: H8+7"));
+        assert!(!is_line_of_moves("Red: Xu"));
+        // After a result, they start a game; before moves numbered on, they go on.
+        let text = "红：炮二平五 黑：马８进７ 红胜\n红方：炮二平五\n黑方：马８进７\n";
+        assert_eq!(
+            first_lines(text),
+            ["红：炮二平五 黑：马８进７ 红胜", "红方：炮二平五"]
+        );
+        let text = "1. 红：炮二平五 黑：马８进７\n2. 红：马二进三 黑：车９平８\n";
+        assert_eq!(first_lines(text).len(), 1);
     }
 
     #[test]
