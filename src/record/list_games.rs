@@ -9,7 +9,9 @@
 //! - move numbers that start again at `1.` (or `1、`, `第1回合`) start a game, with
 //!   the title lines just over them;
 //! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
-//!   or a FEN line after moves starts a game, once moves follow it.
+//!   or a FEN line after moves starts a game, once moves follow it; but one
+//!   line naming a side alone (`红方：弃车`) over moves that do not start
+//!   again at `1.` is a note on the game, which goes on.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
@@ -39,6 +41,10 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
     // The lines since the last line of moves that are no move and no
     // note: the last few are the title of a game numbered from `1.`.
     let mut title: Vec<(usize, usize)> = Vec::new();
+    // Those lines are one header line naming a side (红方：弃车): over moves
+    // that do not start again it is a note on the game's moves, not the
+    // title of another game, which names both sides, or more.
+    let mut side_note = false;
     // How many `{` are open.
     let mut depth = 0usize;
     let mut offset = 0;
@@ -59,11 +65,12 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
                 Some(next.or(title.get(first_title).copied()).unwrap_or(at))
             } else if ended {
                 (!is_numbered_on(t)).then(|| next.unwrap_or(at))
-            } else if fen || !is_numbered_on(t) {
+            } else if fen || !(is_numbered_on(t) || side_note) {
                 next
             } else {
-                // Moves numbered on after a line shaped as a header line
-                // (红方：弃车): a note in the game, which goes on.
+                // Moves numbered on after a line shaped as a header line,
+                // or moves after one such line naming a side (红方：弃车):
+                // a note in the game, which goes on.
                 None
             };
             starts.extend(start);
@@ -72,6 +79,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
             next = None;
             fen = false;
             title.clear();
+            side_note = false;
             continue;
         }
         if !has_moves {
@@ -92,6 +100,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
         if next.is_none() && (ended || fen || is_title_line(t)) {
             next = Some(at);
         }
+        side_note = title.is_empty() && is_side_line(t);
         title.push(at);
     }
     starts
@@ -221,6 +230,11 @@ fn is_title_line(t: &str) -> bool {
     })
 }
 
+/// Whether the trimmed line `t` is a header line naming a side (`红方：…`, `Black: …`).
+fn is_side_line(t: &str) -> bool {
+    header_key(t).is_some_and(|k| k == "Red" || k == "Black")
+}
+
 /// Whether the trimmed line `t` is a header line giving the result (`结果：红胜`).
 fn is_result_line(t: &str) -> bool {
     header_key(t).is_some_and(|k| k == "Result")
@@ -328,6 +342,26 @@ mod tests {
         // Before moves numbered from 1, or after a FEN line, it is a title.
         let text = "1. 炮二平五 马８进７\n红方：吕钦\n1. 兵七进一\n";
         assert_eq!(first_lines(text).len(), 2);
+        // Over moves not numbered too: one line naming a side is a note,
+        // and still a title after a result, before moves numbered from 1,
+        // or with the other side's line.
+        for text in [
+            "炮二平五 马８进７\n红方：弃车\n马二进三 车９平８\n",
+            "炮二平五 马８进７\n\n黑方：稳健\n\n马二进三 车９平８\n",
+        ] {
+            assert_eq!(first_lines(text), ["炮二平五 马８进７"], "{text}");
+        }
+        for (text, second) in [
+            ("炮二平五 红胜\n红方：吕钦\n兵七进一\n", "红方：吕钦"),
+            ("炮二平五\n红方：吕钦\n1. 兵七进一\n", "红方：吕钦"),
+            (
+                "炮二平五\n红方：吕钦\n黑方：许银川\n兵七进一\n",
+                "红方：吕钦",
+            ),
+            ("炮二平五\n赛事：全国赛\n兵七进一\n", "赛事：全国赛"),
+        ] {
+            assert_eq!(first_lines(text)[1..], [second], "{text}");
+        }
         let text = "1. 炮二平五\n红方：吕钦\n                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n5. 炮二平五\n";
         assert_eq!(first_lines(text), ["1. 炮二平五", "红方：吕钦"]);
     }
