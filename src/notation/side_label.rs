@@ -30,14 +30,14 @@ pub(crate) fn side_label<'a>(
     word: &'a str,
     next: impl FnOnce() -> &'a str,
 ) -> Option<(Color, usize)> {
-    let (side, key) = match word.as_bytes().first()? {
-        // 红 and 紅 start with E7, 黑 with E9.
-        0xE7 | 0xE9 => CHINESE
+    let (side, key) = match *word.as_bytes() {
+        // 红 is E7 BA A2, 紅 E7 B4 85, 黑 E9 BB 91: most moves start otherwise.
+        [0xE7, 0xBA | 0xB4, ..] | [0xE9, 0xBB, ..] => CHINESE
             .iter()
             .find(|(key, _)| word.starts_with(key))
             .map(|&(key, side)| (side, key.len()))?,
-        b'R' | b'r' => (Color::Red, ascii_key(word, "red")?),
-        b'B' | b'b' => (Color::Black, ascii_key(word, "black")?),
+        [b'R' | b'r', ..] => (Color::Red, ascii_key(word, "red")?),
+        [b'B' | b'b', ..] => (Color::Black, ascii_key(word, "black")?),
         _ => return None,
     };
     let after = &word[key..];

@@ -259,7 +259,7 @@ fn scan(
                     };
                     if let Some((side, len)) = side {
                         let rest = &tok[len..];
-                        if side_agrees(text, i, end, first_line, side, rest.is_empty(), replay)
+                        if side_agrees(text, (i, len, end), first_line, side, replay)
                             && !rest.is_empty()
                         {
                             result = if rest.is_ascii() {
@@ -333,18 +333,16 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
     (at, &word[..end])
 }
 
-/// Whether the side `side`, which the label at byte `at` of `text` (a word
-/// ending at `end`, and the whole word when `alone`: the move is the next
-/// word) gives the move, is the side to move: a label for Black
-/// before the first move sets Black to move, as `1...` does. Else the main
-/// line stops there, at the label and its move, saying which side is to move.
+/// Whether the side `side`, which the label of `len` bytes at byte `at` of
+/// `text` gives the move after it (in its word, which ends at `end`, or the
+/// next word), is the side to move: a label for Black before the first move
+/// sets Black to move, as `1...` does. Else the main line stops there, at
+/// the label and its move, saying which side is to move.
 fn side_agrees(
     text: &str,
-    at: usize,
-    end: usize,
+    (at, len, end): (usize, usize, usize),
     first_line: usize,
     side: Color,
-    alone: bool,
     replay: &mut Replay,
 ) -> bool {
     if replay.stopped() || replay.position().turn() == side {
@@ -356,7 +354,8 @@ fn side_agrees(
         return true;
     }
     let turn = replay.position().turn();
-    let shown = if alone {
+    let label = &text[at..at + len];
+    let shown = if at + len == end {
         let (next, word) = next_word(text, end);
         &text[at..next + word.len()]
     } else {
@@ -368,10 +367,10 @@ fn side_agrees(
         shown,
         Words::new(
             format!(
-                "line {line}, column {column}: '{shown}' labels the move {side}'s, but {turn} is to move after {plies} moves: the label and the moves disagree"
+                "line {line}, column {column}: its label '{label}' gives the move to {side}, but {turn} is to move after {plies} moves: the label and the moves disagree"
             ),
             format!(
-                "第{line}行第{column}列：“{shown}”标明是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
+                "第{line}行第{column}列：标注“{label}”说是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
                 side.name_zh(),
                 turn.name_zh()
             ),
@@ -890,11 +889,11 @@ mod tests {
         assert_eq!((illegal.ply, illegal.text.as_str()), (3, "黑：马二进三"));
         assert_eq!(
             illegal.reason.en,
-            "line 2, column 1: '黑：马二进三' labels the move black's, but red is to move after 2 moves: the label and the moves disagree"
+            "line 2, column 1: its label '黑：' gives the move to black, but red is to move after 2 moves: the label and the moves disagree"
         );
         assert_eq!(
             illegal.reason.zh,
-            "第2行第1列：“黑：马二进三”标明是黑方的着法，但2着之后轮到红方走棋：标注与着法不符"
+            "第2行第1列：标注“黑：”说是黑方的着法，但2着之后轮到红方走棋：标注与着法不符"
         );
         let (g, _) = read("1. 红 炮二平五 红 马二进三");
         let illegal = g.illegal.expect("stopped at the label");

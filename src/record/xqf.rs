@@ -580,6 +580,7 @@ mod tests {
         let g = read(&with_comment, "t.xqf", None).unwrap();
         assert_eq!(g.red(), Some("許銀川"));
         assert_eq!(g.comment.as_deref(), Some("炮二平五 馬８進７ 紅勝"));
+        assert!(g.warnings.is_empty(), "a clear guess: {:?}", g.warnings);
         // Forced UTF-8: the name is named as no UTF-8, the file whole or cut.
         let why = encoding_mismatch(&with_comment, encoding_rs::UTF_8).unwrap();
         assert!(
