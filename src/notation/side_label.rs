@@ -26,6 +26,7 @@ const CHINESE: [(&str, Color); 9] = [
 /// label is the whole word; `None` unless that reads as a move (or the
 /// first words of a Chinese move split by spaces), so that `红方：许银川`
 /// stays a header line and `红方：弃车` a note.
+#[inline(never)]
 pub(crate) fn side_label<'a>(
     word: &'a str,
     next: impl FnOnce() -> &'a str,
@@ -57,6 +58,16 @@ pub(crate) fn side_label<'a>(
     };
     let is_move = !value.is_empty() && (reads_as_any_move_text(value) || begins_split_move(value));
     is_move.then_some((side, len))
+}
+
+/// Whether a word starting with the bytes `word` may start with a side's
+/// label ([`side_label`]): a quick test for the readers' every word.
+#[inline]
+pub(crate) fn may_start_side_label(word: &[u8]) -> bool {
+    matches!(
+        word,
+        [0xE7, 0xBA | 0xB4, ..] | [0xE9, 0xBB, ..] | [b'R' | b'r' | b'B' | b'b', ..]
+    )
 }
 
 /// The length of `key` (ASCII, lower case) when `word` starts with it in
@@ -101,5 +112,15 @@ mod tests {
         assert_eq!(side_label("Reds:", || "C2=5"), None);
         assert_eq!(side_label("Round:", || "C2=5"), None);
         assert_eq!(side_label("红炮二平五", none), None);
+    }
+
+    #[test]
+    fn the_quick_test_lets_every_label_through() {
+        for word in ["红", "紅方", "黑棋", "Red:", "red:", "Black:", "black:"] {
+            assert!(may_start_side_label(word.as_bytes()), "{word}");
+        }
+        for word in ["炮二平五", "马８进７", "h2e2", "C2.5", "１."] {
+            assert!(!may_start_side_label(word.as_bytes()), "{word}");
+        }
     }
 }

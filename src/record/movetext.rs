@@ -8,7 +8,8 @@ use super::labels::{Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, continues_split_move, is_black_first_marker, side_label, strip_round_marker,
+    self, Outcome, continues_split_move, is_black_first_marker, may_start_side_label, side_label,
+    strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -252,22 +253,11 @@ fn scan(
                     }
                     // A side's label before a move (`红：炮二平五`, `黑方 马８进７`,
                     // `Red: C2=5`): the move, once the side agrees.
-                    let side = if (ascii && colon == 0) || replay.awaits_rest_of_move() {
-                        None
-                    } else {
-                        side_label(tok, || next_word(text, end).1)
-                    };
-                    if let Some((side, len)) = side {
-                        let rest = &tok[len..];
-                        if side_agrees(text, (i, len, end), first_line, side, replay)
-                            && !rest.is_empty()
-                        {
-                            result = if rest.is_ascii() {
-                                ascii_token(rest, replay)
-                            } else {
-                                token(rest, replay)
-                            };
-                        }
+                    if !(ascii && colon == 0)
+                        && may_start_side_label(tok.as_bytes())
+                        && let Some(r) = side_labelled(text, (i, end), first_line, replay)
+                    {
+                        result = r;
                         i = end;
                         continue;
                     }
@@ -331,6 +321,34 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
     let at = from + rest.len() - word.len();
     let end = word.find(char::is_whitespace).unwrap_or(word.len());
     (at, &word[..end])
+}
+
+/// The word from byte `at` to `end` of `text` read as a side's label and
+/// its move ([`side_label`]), if it starts with one: the move read (unless
+/// the label is not the side to move, [`side_agrees`]), and what it says
+/// of the result. `None` when the word is no such label. Out of [`scan`]'s
+/// loop, which most words pass by.
+#[inline(never)]
+fn side_labelled(
+    text: &str,
+    (at, end): (usize, usize),
+    first_line: usize,
+    replay: &mut Replay,
+) -> Option<ResultToken> {
+    if replay.awaits_rest_of_move() {
+        return None;
+    }
+    let tok = &text[at..end];
+    let (side, len) = side_label(tok, || next_word(text, end).1)?;
+    let rest = &tok[len..];
+    if !side_agrees(text, (at, len, end), first_line, side, replay) || rest.is_empty() {
+        return Some(ResultToken::Absent);
+    }
+    Some(if rest.is_ascii() {
+        ascii_token(rest, replay)
+    } else {
+        token(rest, replay)
+    })
 }
 
 /// Whether the side `side`, which the label of `len` bytes at byte `at` of
