@@ -9,7 +9,7 @@ use super::parse::{
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::side_label;
+use super::side_label::{may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -314,7 +314,10 @@ fn read_list(
             Some(&Token::Word(next)) => next,
             _ => "",
         };
-        if let Some((side, len)) = side_label(word, next) {
+        let labelled = may_start_side_label(word.as_bytes())
+            .then(|| side_label(word, next))
+            .flatten();
+        if let Some((side, len)) = labelled {
             if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
                 pos.pass();
                 line.start = pos.clone();
