@@ -9,6 +9,7 @@ use super::parse::{
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
+use super::side_label::{may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -306,7 +307,49 @@ fn read_list(
             }
             Token::Word(w) => w,
         };
-        let word = strip_round_marker(word);
+        let mut word = strip_round_marker(word);
+        // A side's label before a move (`红：炮二平五`, `黑方 马８进７`): the
+        // move, when the side is the one to move.
+        let next = || match words.get(i) {
+            Some(&Token::Word(next)) => next,
+            _ => "",
+        };
+        let labelled = may_start_side_label(word.as_bytes())
+            .then(|| side_label(word, next))
+            .flatten();
+        if let Some((side, len)) = labelled {
+            if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
+                pos.pass();
+                line.start = pos.clone();
+                out.black_first = true;
+            }
+            if side != pos.turn() {
+                let plies = out.moves.len();
+                let label = &word[..len];
+                let why = Words::new(
+                    format!(
+                        "its label '{label}' gives the move to {side}, but {} is to move after {plies} moves: the label and the moves disagree",
+                        pos.turn()
+                    ),
+                    format!(
+                        "标注“{label}”说是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
+                        side.name_zh(),
+                        pos.turn().name_zh()
+                    ),
+                );
+                let shown = if len == word.len() { label } else { word };
+                return Err(list_error(
+                    &pos,
+                    &out,
+                    shown,
+                    Failure::new(Notation::Uci, why),
+                ));
+            }
+            word = &word[len..];
+            if word.is_empty() {
+                continue;
+            }
+        }
         if is_black_first_marker(word) && out.moves.is_empty() && pos.turn() == Color::Red {
             if pos != Position::startpos() {
                 let why = Words::new(
@@ -598,6 +641,31 @@ mod tests {
             "{}",
             err.reason.en
         );
+    }
+
+    #[test]
+    fn side_labels_before_moves() {
+        for text in [
+            "红：炮二平五 黑：马８进７ 红方：马二进三",
+            "1. 红 炮二平五 黑 马8进7 2. 红方： 马二进三",
+            "Red: C2=5 Black: H8+7 red:H2+3",
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"], "{text}");
+        }
+        let list = read("黑：炮８平５ 红：炮二平五").unwrap();
+        assert_eq!(
+            (coords(&list)[0].as_str(), list.black_first),
+            ("h7e7", true)
+        );
+        let err = read("红：炮二平五 红：马二进三").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (2, "红：马二进三"));
+        assert_eq!(
+            err.reason.en,
+            "its label '红：' gives the move to red, but black is to move after 1 moves: the label and the moves disagree"
+        );
+        let err = read("黑方 马８进７ 黑方 马二进三").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (2, "黑方"));
     }
 
     #[test]

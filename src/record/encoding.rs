@@ -120,6 +120,32 @@ pub(crate) fn close_chinese_guess(bytes: &[u8], chosen: &'static Encoding) -> Op
     ))
 }
 
+/// Whether `bytes` read as GBK of the shape simplified-Chinese programs
+/// write (XQStudio's XQF files): beyond ASCII only characters of GB2312,
+/// two bytes each from 0xA1 up, three ideographs (lead byte 0xB0 up) at
+/// least. A Big5 text hardly has that shape: about two of its ideographs
+/// in five end in a byte under 0xA1, and a quarter of the common ones
+/// start with 0xA4 to 0xAF, where GB2312 has no ideograph.
+pub(crate) fn reads_as_gb2312(bytes: &[u8]) -> bool {
+    let mut ideographs = 0usize;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            i += 1;
+            continue;
+        }
+        let Some(&trail) = bytes.get(i + 1) else {
+            return false;
+        };
+        if !matches!(b, 0xA1..=0xA9 | 0xB0..=0xF7) || !(0xA1..=0xFE).contains(&trail) {
+            return false;
+        }
+        ideographs += usize::from(b >= 0xB0);
+        i += 2;
+    }
+    ideographs >= 3
+}
+
 /// Big5 for GB18030 and GB18030 for Big5.
 fn other_chinese(enc: &'static Encoding) -> &'static Encoding {
     if enc == BIG5 { GB18030 } else { BIG5 }
@@ -504,6 +530,29 @@ mod tests {
             close_chinese_guess("[Red \"胡荣华\"]".as_bytes(), UTF_8),
             None
         );
+    }
+
+    #[test]
+    fn gbk_of_gb2312_is_told_from_big5() {
+        for text in [
+            "无标题",
+            "金启昌、李中健\n着法细腻，取胜。",
+            "许银川 vs. Lü",
+        ] {
+            let (gbk, _, _) = GB18030.encode(text);
+            assert!(reads_as_gb2312(&gbk), "{text}");
+        }
+        // Big5, too few ideographs, a character beyond GB2312, a cut character.
+        for text in ["許銀川", "胡榮華", "呂欽", "陳", "红方", "炮二平五 𠀀"] {
+            let (big5, _, _) = BIG5.encode(text);
+            assert!(!reads_as_gb2312(&big5), "Big5 {text}");
+        }
+        for text in ["红方", "镕 堃", "炮二平五 丂"] {
+            let (gbk, _, _) = GB18030.encode(text);
+            assert!(!reads_as_gb2312(&gbk), "GBK {text}");
+        }
+        let (gbk, _, _) = GB18030.encode("许银川");
+        assert!(!reads_as_gb2312(&gbk[..5]));
     }
 
     #[test]

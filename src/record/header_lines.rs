@@ -3,7 +3,7 @@
 //! `结果：红胜`, `Red: Xu Yinchuan`. Each becomes a tag (known keys under
 //! their PGN names, others as written), several may share a line.
 
-use crate::notation::{Outcome, RESULT_LABELS};
+use crate::notation::{Outcome, RESULT_LABELS, side_label};
 
 /// The PGN tag names of the keys people write, in Chinese or English.
 const KEYS: &[(&str, &[&str])] = &[
@@ -60,10 +60,16 @@ fn is_column_heading(line: &str) -> bool {
     words.peek().is_some() && words.all(|w| WORDS.iter().any(|h| w.eq_ignore_ascii_case(h)))
 }
 
-/// The `key：value` pairs of one line, or `None` if it is not a header line.
+/// The `key：value` pairs of one line, or `None` if it is not a header line:
+/// a side's label before a move (`红方：炮二平五`, `黑方： 马８进７`) makes it
+/// a line of moves.
 fn pairs(line: &str) -> Option<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
-    for word in line.split_whitespace() {
+    let mut words = line.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        if side_label(word, || words.peek().copied().unwrap_or("")).is_some() {
+            return None;
+        }
         match key_value(word) {
             Some((key, value)) => out.push((key, value.to_string())),
             None => {
@@ -149,6 +155,22 @@ mod tests {
         // A line with a move in it is no heading.
         let (_, rest) = tags("红方 炮二平五\n");
         assert_eq!(rest, "红方 炮二平五\n");
+    }
+
+    #[test]
+    fn a_side_labelled_move_is_no_header_line() {
+        for text in [
+            "红方：炮二平五\n黑方：马８进７\n",
+            "红：炮二平五 黑：马８进７\n",
+            "Red: C2=5 Black: H8+7\n",
+            "红方： 炮二平五\n",
+        ] {
+            assert_eq!(tags(text), (Vec::new(), text), "{text}");
+        }
+        // A name after the label stays a tag, and the moves under it moves.
+        let (t, rest) = tags("红方：许银川\n红方：炮二平五\n");
+        assert_eq!(t, [("Red".to_string(), "许银川".to_string())]);
+        assert_eq!(rest, "红方：炮二平五\n");
     }
 
     #[test]

@@ -9,11 +9,13 @@
 //! - move numbers that start again at `1.` (or `1、`, `第1回合`) start a game, with
 //!   the title lines just over them;
 //! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
-//!   or a FEN line after moves starts a game, once moves follow it.
+//!   or a FEN line after moves starts a game, once moves follow it; but one
+//!   line naming a side alone (`红方：弃车`) over moves that do not start
+//!   again at `1.` is a note on the game, which goes on.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
-use crate::notation::{reads_as_any_move_text, reads_as_move_text, strip_round_marker};
+use crate::notation::{reads_as_any_move_text, reads_as_move_text, side_label, strip_round_marker};
 
 use super::header_lines::header_lines;
 use super::pgn_lines::{ends_with_result, is_note_line, starts_numbered_moves};
@@ -39,6 +41,10 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
     // The lines since the last line of moves that are no move and no
     // note: the last few are the title of a game numbered from `1.`.
     let mut title: Vec<(usize, usize)> = Vec::new();
+    // Those lines are one header line naming a side (红方：弃车): over moves
+    // that do not start again it is a note on the game's moves, not the
+    // title of another game, which names both sides, or more.
+    let mut side_note = false;
     // How many `{` are open.
     let mut depth = 0usize;
     let mut offset = 0;
@@ -59,11 +65,12 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
                 Some(next.or(title.get(first_title).copied()).unwrap_or(at))
             } else if ended {
                 (!is_numbered_on(t)).then(|| next.unwrap_or(at))
-            } else if fen || !is_numbered_on(t) {
+            } else if fen || !(is_numbered_on(t) || side_note) {
                 next
             } else {
-                // Moves numbered on after a line shaped as a header line
-                // (红方：弃车): a note in the game, which goes on.
+                // Moves numbered on after a line shaped as a header line,
+                // or moves after one such line naming a side (红方：弃车):
+                // a note in the game, which goes on.
                 None
             };
             starts.extend(start);
@@ -72,6 +79,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
             next = None;
             fen = false;
             title.clear();
+            side_note = false;
             continue;
         }
         if !has_moves {
@@ -92,6 +100,7 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
         if next.is_none() && (ended || fen || is_title_line(t)) {
             next = Some(at);
         }
+        side_note = title.is_empty() && is_side_line(t);
         title.push(at);
     }
     starts
@@ -107,8 +116,8 @@ fn braces(depth: usize, t: &str) -> usize {
 }
 
 /// Whether the trimmed line `t` is a line of moves: its first word, after
-/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), reads
-/// as a move: in any notation after a number, else in coordinates or in
+/// a move number (`12.`, `3、`, `1...`) or a round marker (`第3回合`), is a
+/// side's label before a move (`红：炮二平五`), or reads as a move: in any notation after a number, else in coordinates or in
 /// Chinese notation (a word of prose may read as WXF).
 pub(super) fn reads_as_moves(t: &str) -> bool {
     let (numbered, rest) = match round_marker(t) {
@@ -125,12 +134,14 @@ pub(super) fn reads_as_moves(t: &str) -> bool {
             )
         }
     };
-    let Some(word) = rest
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'))
-        .next()
-    else {
+    let mut words = rest.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';'));
+    let Some(word) = words.next() else {
         return false;
     };
+    if side_label(word, || words.next().unwrap_or("")).is_some() {
+        // A side's label before a move: `红：炮二平五`, `黑方 马８进７`.
+        return true;
+    }
     if numbered {
         reads_as_any_move_text(word)
     } else {
@@ -139,8 +150,8 @@ pub(super) fn reads_as_moves(t: &str) -> bool {
 }
 
 /// Whether the trimmed line `t`, not numbered, is a line of moves in any
-/// notation, WXF too (`C2.5 H8+7`): every word of it is a move, and the
-/// last may be a result. One word of WXF shape may be a word of prose, a
+/// notation, WXF too (`C2.5 H8+7`): every word of it is a move, maybe
+/// after a side's label (`Red: C2.5`), and the last may be a result. One word of WXF shape may be a word of prose, a
 /// whole line of them is not.
 pub(super) fn is_line_of_moves(t: &str) -> bool {
     let mut words = t
@@ -149,7 +160,10 @@ pub(super) fn is_line_of_moves(t: &str) -> bool {
         .peekable();
     let mut moves = 0;
     while let Some(word) = words.next() {
-        if reads_as_any_move_text(word) {
+        if let Some((_, len)) = side_label(word, || words.peek().copied().unwrap_or("")) {
+            // A side's label before its move, in the word or the next.
+            moves += usize::from(len < word.len());
+        } else if reads_as_any_move_text(word) {
             moves += 1;
         } else if words.peek().is_some() || !ends_with_result(word.as_bytes(), encoding_rs::UTF_8) {
             return false;
@@ -214,6 +228,11 @@ fn is_title_line(t: &str) -> bool {
         ]
         .contains(&k.as_str())
     })
+}
+
+/// Whether the trimmed line `t` is a header line naming a side (`红方：…`, `Black: …`).
+fn is_side_line(t: &str) -> bool {
+    header_key(t).is_some_and(|k| k == "Red" || k == "Black")
 }
 
 /// Whether the trimmed line `t` is a header line giving the result (`结果：红胜`).
@@ -323,8 +342,51 @@ mod tests {
         // Before moves numbered from 1, or after a FEN line, it is a title.
         let text = "1. 炮二平五 马８进７\n红方：吕钦\n1. 兵七进一\n";
         assert_eq!(first_lines(text).len(), 2);
+        // Over moves not numbered too: one line naming a side is a note,
+        // and still a title after a result, before moves numbered from 1,
+        // or with the other side's line.
+        for text in [
+            "炮二平五 马８进７\n红方：弃车\n马二进三 车９平８\n",
+            "炮二平五 马８进７\n\n黑方：稳健\n\n马二进三 车９平８\n",
+        ] {
+            assert_eq!(first_lines(text), ["炮二平五 马８进７"], "{text}");
+        }
+        for (text, second) in [
+            ("炮二平五 红胜\n红方：吕钦\n兵七进一\n", "红方：吕钦"),
+            ("炮二平五\n红方：吕钦\n1. 兵七进一\n", "红方：吕钦"),
+            (
+                "炮二平五\n红方：吕钦\n黑方：许银川\n兵七进一\n",
+                "红方：吕钦",
+            ),
+            ("炮二平五\n赛事：全国赛\n兵七进一\n", "赛事：全国赛"),
+        ] {
+            assert_eq!(first_lines(text)[1..], [second], "{text}");
+        }
         let text = "1. 炮二平五\n红方：吕钦\n                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\n5. 炮二平五\n";
         assert_eq!(first_lines(text), ["1. 炮二平五", "红方：吕钦"]);
+    }
+
+    #[test]
+    fn side_labelled_moves_are_lines_of_moves() {
+        for t in [
+            "红：炮二平五 黑：马８进７",
+            "红方：炮二平五",
+            "黑方 马８进７",
+            "1. 红 炮二平五 黑 马8进7",
+            "Red: C2=5 Black: H8+7",
+        ] {
+            assert!(reads_as_moves(t) || is_line_of_moves(t), "{t}");
+        }
+        assert!(is_line_of_moves("Red: C2=5 Black: H8+7"));
+        assert!(!is_line_of_moves("Red: Xu"));
+        // After a result, they start a game; before moves numbered on, they go on.
+        let text = "红：炮二平五 黑：马８进７ 红胜\n红方：炮二平五\n黑方：马８进７\n";
+        assert_eq!(
+            first_lines(text),
+            ["红：炮二平五 黑：马８进７ 红胜", "红方：炮二平五"]
+        );
+        let text = "1. 红：炮二平五 黑：马８进７\n2. 红：马二进三 黑：车９平８\n";
+        assert_eq!(first_lines(text).len(), 1);
     }
 
     #[test]

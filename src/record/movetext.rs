@@ -6,9 +6,10 @@
 
 use super::labels::{Label, label, labelled_result};
 use super::replay::Replay;
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, continues_split_move, is_black_first_marker, strip_round_marker,
+    self, Outcome, continues_split_move, is_black_first_marker, may_start_side_label, side_label,
+    strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -250,6 +251,16 @@ fn scan(
                             )
                         })?;
                     }
+                    // A side's label before a move (`红：炮二平五`, `黑方 马８进７`,
+                    // `Red: C2=5`): the move, once the side agrees.
+                    if !(ascii && colon == 0)
+                        && may_start_side_label(tok.as_bytes())
+                        && let Some(r) = side_labelled(text, (i, end), first_line, replay)
+                    {
+                        result = r;
+                        i = end;
+                        continue;
+                    }
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
@@ -310,6 +321,80 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
     let at = from + rest.len() - word.len();
     let end = word.find(char::is_whitespace).unwrap_or(word.len());
     (at, &word[..end])
+}
+
+/// The word from byte `at` to `end` of `text` read as a side's label and
+/// its move ([`side_label`]), if it starts with one: the move read (unless
+/// the label is not the side to move, [`side_agrees`]), and what it says
+/// of the result. `None` when the word is no such label. Out of [`scan`]'s
+/// loop, which most words pass by.
+#[inline(never)]
+fn side_labelled(
+    text: &str,
+    (at, end): (usize, usize),
+    first_line: usize,
+    replay: &mut Replay,
+) -> Option<ResultToken> {
+    if replay.awaits_rest_of_move() {
+        return None;
+    }
+    let tok = &text[at..end];
+    let (side, len) = side_label(tok, || next_word(text, end).1)?;
+    let rest = &tok[len..];
+    if !side_agrees(text, (at, len, end), first_line, side, replay) || rest.is_empty() {
+        return Some(ResultToken::Absent);
+    }
+    Some(if rest.is_ascii() {
+        ascii_token(rest, replay)
+    } else {
+        token(rest, replay)
+    })
+}
+
+/// Whether the side `side`, which the label of `len` bytes at byte `at` of
+/// `text` gives the move after it (in its word, which ends at `end`, or the
+/// next word), is the side to move: a label for Black before the first move
+/// sets Black to move, as `1...` does. Else the main line stops there, at
+/// the label and its move, saying which side is to move.
+fn side_agrees(
+    text: &str,
+    (at, len, end): (usize, usize, usize),
+    first_line: usize,
+    side: Color,
+    replay: &mut Replay,
+) -> bool {
+    if replay.stopped() || replay.position().turn() == side {
+        return true;
+    }
+    // A start that has Red to move by its own word stays so, and the
+    // labels' disagreement is said below.
+    if side == Color::Black && replay.black_first().is_ok() && replay.position().turn() == side {
+        return true;
+    }
+    let turn = replay.position().turn();
+    let label = &text[at..at + len];
+    let shown = if at + len == end {
+        let (next, word) = next_word(text, end);
+        &text[at..next + word.len()]
+    } else {
+        &text[at..end]
+    };
+    let (line, column) = place(text, at, first_line);
+    let plies = replay.game_mut().moves.len();
+    replay.unreadable(
+        shown,
+        Words::new(
+            format!(
+                "line {line}, column {column}: its label '{label}' gives the move to {side}, but {turn} is to move after {plies} moves: the label and the moves disagree"
+            ),
+            format!(
+                "第{line}行第{column}列：标注“{label}”说是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
+                side.name_zh(),
+                turn.name_zh()
+            ),
+        ),
+    );
+    false
 }
 
 /// The result a result label gives (`结果：红胜`, `Result: 1-0`), the label
@@ -786,10 +871,63 @@ mod tests {
         let mut r = Replay::new(Position::startpos(), true);
         read_movetext("1. 注：欢迎访问", 0, 1, &mut r).unwrap();
         assert!(r.first_text_is_no_move());
-        // A move after a side's label is still a move, and read as one was.
-        let (g, _) = read("1. 炮二平五 红：马二进三");
-        assert_eq!(g.moves.len(), 1);
-        assert_eq!(g.illegal.map(|i| i.text).as_deref(), Some("红：马二进三"));
+        // A move after a side's label is still a move.
+        let (g, _) = read("1. 炮二平五 黑：马８进７");
+        assert_eq!(g.moves.len(), 2);
+    }
+
+    #[test]
+    fn a_sides_label_before_a_move_is_read_as_the_move() {
+        for text in [
+            "红：炮二平五 黑：马８进７ 红：马二进三",
+            "红方：炮二平五\n黑方：马８进７\n红方：马二进三\n",
+            "红方： 炮二平五 黑方 马８进７ 紅:马二进三",
+            "1. 红 炮二平五 黑 马8进7 2. 红 马二进三",
+            "Red: C2=5 Black: H8+7 red:H2+3",
+            "红：炮二 平五 黑： 马 8 进 7 红方：马二进三",
+        ] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
+            assert!(g.illegal.is_none() && g.comment.is_none(), "{text}: {g:?}");
+        }
+        // Black's label on the first move sets Black to move, as 1... does.
+        let (g, _) = read("黑：炮８平５ 红：炮二平五");
+        assert_eq!(g.uci_moves(), ["h7e7", "h2e2"]);
+        // A note after a side's label is still a note.
+        let (g, _) = read("1. 炮二平五 马８进７\n红方：弃车，好棋\n2. 马二进三");
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("红方：弃车，好棋"));
+    }
+
+    #[test]
+    fn a_sides_label_that_is_not_the_side_to_move_stops_the_moves() {
+        let (g, _) = read("红：炮二平五 黑：马８进７\n黑：马二进三 红：车９平８");
+        assert_eq!(g.moves.len(), 2);
+        let illegal = g.illegal.expect("stopped at the label");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (3, "黑：马二进三"));
+        assert_eq!(
+            illegal.reason.en,
+            "line 2, column 1: its label '黑：' gives the move to black, but red is to move after 2 moves: the label and the moves disagree"
+        );
+        assert_eq!(
+            illegal.reason.zh,
+            "第2行第1列：标注“黑：”说是黑方的着法，但2着之后轮到红方走棋：标注与着法不符"
+        );
+        let (g, _) = read("1. 红 炮二平五 红 马二进三");
+        let illegal = g.illegal.expect("stopped at the label");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (2, "红 马二进三"));
+        // A start with Red to move by its own word keeps it.
+        let mut r = Replay::new(Position::startpos(), false);
+        read_movetext("黑方：马８进７", 0, 1, &mut r).unwrap();
+        let g = r.finish();
+        assert!(g.moves.is_empty());
+        assert!(
+            g.illegal
+                .expect("stopped")
+                .reason
+                .en
+                .contains("red is to move after 0 moves")
+        );
     }
 
     #[test]

@@ -11,7 +11,11 @@ use crate::board::{Color, Move, Piece, Square};
 
 use super::binary::Cursor;
 use super::dhtmlxq::PIECE_ORDER;
-use super::encoding::{detect_encoding, is_utf16, pieces_encoding_mismatch, without_cut_tail};
+use super::encoding::{
+    close_chinese_guess, detect_encoding, is_utf16, pieces_encoding_mismatch, reads_as_gb2312,
+    without_cut_tail,
+};
+use super::error::warn_first;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::Tree;
@@ -174,8 +178,11 @@ fn texts<'a>(header: &'a [u8], tree: &RawTree<'a>) -> Vec<(Words, &'a [u8])> {
 /// The encoding of an XQF file's text, from its pieces: GBK as XQStudio
 /// writes, unless the bytes read as UTF-8 or, better than GBK, as Big5
 /// ([`detect_encoding`]); a character cut off at the end of a piece is
-/// left out of the count ([`without_cut_tail`]).
-fn detect(texts: &[(Words, &[u8])]) -> &'static Encoding {
+/// left out of the count ([`without_cut_tail`]). With it, the warning for
+/// a guess between GBK and Big5 made on little evidence
+/// ([`close_chinese_guess`]), unless the text is GBK of the shape
+/// XQStudio writes ([`reads_as_gb2312`]), which a Big5 text hardly has.
+fn detect(texts: &[(Words, &[u8])]) -> (&'static Encoding, Option<Words>) {
     let joined: Vec<u8> = texts
         .iter()
         .flat_map(|(_, raw)| {
@@ -184,9 +191,15 @@ fn detect(texts: &[(Words, &[u8])]) -> &'static Encoding {
         })
         .filter(|&b| b != 0)
         .collect();
-    Some(detect_encoding(&joined, true))
+    let encoding = Some(detect_encoding(&joined, true))
         .filter(|&e| !is_utf16(e))
-        .unwrap_or(GB18030)
+        .unwrap_or(GB18030);
+    let note = if encoding == GB18030 && reads_as_gb2312(&joined) {
+        None
+    } else {
+        close_chinese_guess(&joined, encoding)
+    };
+    (encoding, note)
 }
 
 /// Why the text of the XQF file `bytes` (its header strings and the
@@ -254,7 +267,10 @@ pub(crate) fn read(
         ));
     }
     let (raw, damage) = read_tree(&data, keys.as_ref());
-    let encoding = forced.unwrap_or_else(|| detect(&texts(h, &raw)));
+    let (encoding, note) = match forced {
+        Some(encoding) => (encoding, None),
+        None => detect(&texts(h, &raw)),
+    };
     let mut replay = raw
         .decode(encoding)
         .replay(&pieces)
@@ -267,7 +283,7 @@ pub(crate) fn read(
     if let Some(r) = game.result {
         game.push_tag("Result", r.pgn());
     }
-    match damage {
+    let mut read = match damage {
         None => Ok(replay.finish()),
         Some(m) => {
             let what = Words::new(
@@ -279,7 +295,11 @@ pub(crate) fn read(
             Err(err(ErrorKind::Truncated, m.prefixed(&what.en, &what.zh))
                 .with_partial(replay.finish()))
         }
+    };
+    if let Some(note) = note {
+        warn_first(&mut read, note);
     }
+    read
 }
 
 /// The main line of an XQF move tree with its comments as stored, not yet
@@ -560,6 +580,7 @@ mod tests {
         let g = read(&with_comment, "t.xqf", None).unwrap();
         assert_eq!(g.red(), Some("許銀川"));
         assert_eq!(g.comment.as_deref(), Some("炮二平五 馬８進７ 紅勝"));
+        assert!(g.warnings.is_empty(), "a clear guess: {:?}", g.warnings);
         // Forced UTF-8: the name is named as no UTF-8, the file whole or cut.
         let why = encoding_mismatch(&with_comment, encoding_rs::UTF_8).unwrap();
         assert!(
@@ -579,6 +600,35 @@ mod tests {
             why.en
         );
         assert_eq!(encoding_mismatch(cut, encoding_rs::BIG5), None);
+    }
+
+    #[test]
+    fn a_guess_on_names_alone_warns_unless_they_read_as_gbk_does() {
+        let with_name = |name: &[u8]| {
+            let mut bytes = plain(&[(0, 0, 0xF0, ""), (72, 42, 0, "")]);
+            bytes[0x130] = name.len() as u8;
+            bytes[0x131..0x131 + name.len()].copy_from_slice(name);
+            read(&bytes, "t.xqf", None).unwrap()
+        };
+        // A Big5 name: read as GBK, and said so.
+        let (big5, _, _) = encoding_rs::BIG5.encode("許銀川");
+        let g = with_name(&big5);
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        assert_eq!(
+            g.warnings[0].en,
+            "the text reads cleanly both as GBK (GB18030) and as Big5, and little in it tells \
+             which: read as GBK (GB18030), as both yield as many xiangqi characters (0) and GBK \
+             is the more common; if names or notes look garbled, try --encoding big5"
+        );
+        // GBK names of GB2312, as XQStudio writes: no warning. Two ideographs
+        // are too few to tell.
+        let (gbk, _, _) = GB18030.encode("无标题");
+        let g = with_name(&gbk);
+        assert_eq!((g.red(), g.warnings.len()), (Some("无标题"), 0));
+        let (gbk, _, _) = GB18030.encode("吕钦");
+        assert_eq!(with_name(&gbk).warnings.len(), 1);
+        // No text beyond ASCII: nothing to guess.
+        assert!(with_name(b"Lu Qin").warnings.is_empty());
     }
 
     #[test]
