@@ -510,10 +510,14 @@ impl Referee {
     }
 
     /// How the profile rules the cycle closed by the last move, if it
-    /// repeated a position: the part of [`Referee::ruling`] that says which
-    /// moves are forbidden, without the rest (mate, natural limit).
-    pub(crate) fn repetition_outcome(&self) -> Option<CycleOutcome> {
-        self.repetition().map(|r| r.cycle.outcome)
+    /// repeated a position, and whether that repetition decides the game
+    /// (its decisive occurrence, the cycles before it ruled alike): the
+    /// part of [`Referee::ruling`] that says which moves are forbidden and
+    /// when a repetition ends the game, without the rest (mate, natural
+    /// limit).
+    pub(crate) fn repetition_outcome(&self) -> Option<(CycleOutcome, bool)> {
+        self.repetition()
+            .map(|r| (r.cycle.outcome, r.decides(self.profile.decisive_occurrence)))
     }
 
     /// The repetition closed by the last move, if any.
