@@ -6,7 +6,6 @@ use serde_json::Value;
 
 use crate::board::{Color, Move, Position};
 use crate::referee::Referee;
-use crate::rules::limit::LimitOutcome;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -122,9 +121,7 @@ impl Judge {
             Some((CycleOutcome::Draw, true)) => return self.drawn(),
             _ => {}
         }
-        if self.referee.limit_in_reach()
-            && self.referee.natural_limit().outcome == LimitOutcome::Draw
-        {
+        if self.referee.limit_draws() {
             return self.drawn();
         }
         match repetition {
