@@ -1188,7 +1188,7 @@ mod tests {
 
     #[test]
     fn the_limit_draws_as_the_natural_limit_says() {
-        use crate::rules::limit::{AttackCap, LimitParams};
+        use crate::rules::limit::AttackCap;
         // Short limits with small caps, under every claim mode, on walks of
         // mostly quiet moves (some taken back) among pieces that attack one
         // another: the attacking moves often decide who may claim.
@@ -1211,15 +1211,12 @@ mod tests {
                 ClaimMode::Claim(Color::Black),
             ] {
                 let mut profile = Profile::builtin("cxa2020").unwrap();
-                profile.limit = LimitParams {
-                    rounds: 4,
-                    check_cap,
-                    attack_cap: Some(AttackCap {
-                        max: 0,
-                        counts_checks,
-                    }),
-                    count_replies_to_void_checks: false,
-                };
+                profile.limit.rounds = 4;
+                profile.limit.check_cap = check_cap;
+                profile.limit.attack_cap = Some(AttackCap {
+                    max: 0,
+                    counts_checks,
+                });
                 let mut referee = Referee::new(profile, start.clone());
                 referee.set_claim(claim);
                 for _ in 0..400 {

@@ -423,20 +423,17 @@ mod tests {
 
     #[test]
     fn a_move_tried_is_judged_as_the_ruling_after_it_rules() {
-        use crate::rules::limit::{AttackCap, LimitParams};
+        use crate::rules::limit::AttackCap;
         // A short limit with small caps, so that walks cross it often and
         // the attacking moves decide who may claim; Black's win on a draw.
         let short = |name: &str, check_cap, counts_checks| {
             let mut p = load_profile(name).unwrap();
-            p.limit = LimitParams {
-                rounds: 8,
-                check_cap,
-                attack_cap: Some(AttackCap {
-                    max: 2,
-                    counts_checks,
-                }),
-                count_replies_to_void_checks: false,
-            };
+            p.limit.rounds = 8;
+            p.limit.check_cap = check_cap;
+            p.limit.attack_cap = Some(AttackCap {
+                max: 2,
+                counts_checks,
+            });
             p
         };
         let profiles = [
