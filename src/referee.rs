@@ -11,7 +11,7 @@ use std::hash::BuildHasherDefault;
 
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
-use crate::rules::limit::{ClaimMode, LimitOutcome, LimitStatus, PlyFacts};
+use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
 use crate::rules::limit_trail::LimitTrail;
 use crate::rules::mate_search::MateSearch;
 use crate::rules::move_table::MoveReport;
@@ -520,10 +520,14 @@ impl Referee {
     }
 
     /// How the profile rules the cycle closed by the last move, if it
-    /// repeated a position: the part of [`Referee::ruling`] that says which
-    /// moves are forbidden, without the rest (mate, natural limit).
-    pub(crate) fn repetition_outcome(&self) -> Option<CycleOutcome> {
-        self.repetition().map(|r| r.cycle.outcome)
+    /// repeated a position, and whether that repetition decides the game
+    /// (its decisive occurrence, the cycles before it ruled alike): the
+    /// part of [`Referee::ruling`] that says which moves are forbidden and
+    /// when a repetition ends the game, without the rest (mate, natural
+    /// limit).
+    pub(crate) fn repetition_outcome(&self) -> Option<(CycleOutcome, bool)> {
+        self.repetition()
+            .map(|r| (r.cycle.outcome, r.decides(self.profile.decisive_occurrence)))
     }
 
     /// The repetition closed by the last move, if any.
@@ -821,6 +825,54 @@ impl Referee {
         };
         let window = self.plies() - self.last_capture + prior;
         window + 1 >= 2 * self.profile.limit.rounds as usize
+    }
+
+    /// Whether the natural limit draws the game after the last move, when
+    /// that move completed no decisive repetition (the caller knows): what
+    /// [`Referee::natural_limit`]'s outcome then says, for a search that
+    /// asks after every move. The attacking moves are classified only when
+    /// they could change the answer: when the limit is reached with none of
+    /// them counted, but not with every move not classified yet counted as
+    /// one (since more attacks only leave a claimant fewer valid moves).
+    pub(crate) fn limit_draws(&self) -> bool {
+        if !self.limit_in_reach() {
+            return false;
+        }
+        let draws = |counter: LimitCounter| {
+            counter.outcome(&self.profile.limit, self.claim) == LimitOutcome::Draw
+        };
+        if !draws(self.limit.last(false)) || self.position.has_no_legal_moves() {
+            return false;
+        }
+        self.profile.limit.attack_cap.is_none()
+            || draws(self.counter_attacking_unless_classified())
+            || draws(
+                self.attacks_trail()
+                    .as_ref()
+                    .expect("the trail is made")
+                    .last(false),
+            )
+    }
+
+    /// The natural-limit count after the last move with the attacking moves
+    /// classified as far as they have been, and every later move that does
+    /// not check counted as an attack: each claimant's fewest valid moves.
+    fn counter_attacking_unless_classified(&self) -> LimitCounter {
+        let trail = self.attacks.borrow();
+        let (mut counter, from) = match trail.as_ref() {
+            Some(t) if t.base() == self.last_capture => (t.last(false), t.end()),
+            _ => (
+                self.limit.counter_after_capture(self.last_capture),
+                self.last_capture,
+            ),
+        };
+        for facts in &self.limit.facts()[from..] {
+            counter.push(&PlyFacts {
+                chase: !facts.check,
+                ..*facts
+            });
+        }
+        counter
     }
 
     /// The natural limit's status, told whether to classify the attacking
@@ -1130,6 +1182,106 @@ mod tests {
             referee.push(Move::parse_uci("e1d2").unwrap()).unwrap(),
             Event::Quiet
         );
+    }
+
+    #[test]
+    fn the_limit_draws_without_classifying_attacks_that_cannot_change_it() {
+        // 50 rounds, the claimant's checks and attacks capped at 25: 97
+        // plies without a capture before the start, then three quiet moves.
+        let start = Position::from_fen(
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 97 50",
+        )
+        .unwrap();
+        let profile = Profile::builtin("dqsz2017-rapid").unwrap();
+        let mut referee = Referee::new(profile, start);
+        for (mv, draws) in [("a0a1", false), ("a9a8", false), ("a1a2", true)] {
+            referee.push(Move::parse_uci(mv).unwrap()).unwrap();
+            // Red has made 49 moves, then 50: none of the moves since the
+            // start can be one attack too many, so none is classified.
+            assert_eq!(referee.limit_draws(), draws, "after {mv}");
+            assert!(referee.attacks.borrow().is_none(), "after {mv}");
+            // As the status says, which classifies them (on a copy).
+            let outcome = referee.clone().natural_limit().outcome;
+            assert_eq!(outcome == LimitOutcome::Draw, draws, "after {mv}");
+        }
+    }
+
+    #[test]
+    fn the_limit_draws_as_the_natural_limit_says() {
+        use crate::rules::limit::AttackCap;
+        // Short limits with small caps, under every claim mode, on walks of
+        // mostly quiet moves (some taken back) among pieces that attack one
+        // another: the attacking moves often decide who may claim.
+        let start = Position::from_fen(
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+        )
+        .unwrap();
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut draws, mut by_attacks) = (0, 0);
+        for (check_cap, counts_checks) in [(1, true), (0, false)] {
+            for claim in [
+                ClaimMode::Automatic,
+                ClaimMode::Claim(Color::Red),
+                ClaimMode::Claim(Color::Black),
+            ] {
+                let mut profile = Profile::builtin("cxa2020").unwrap();
+                profile.limit.rounds = 4;
+                profile.limit.check_cap = check_cap;
+                profile.limit.attack_cap = Some(AttackCap {
+                    max: 0,
+                    counts_checks,
+                });
+                let mut referee = Referee::new(profile, start.clone());
+                referee.set_claim(claim);
+                for _ in 0..400 {
+                    if referee.plies() > 0 && next(5) == 0 {
+                        referee.pop();
+                        continue;
+                    }
+                    let legal = referee.position().legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let quiet: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| referee.position().piece_at(m.to()).is_none())
+                        .collect();
+                    let pool: Vec<Move> = if quiet.is_empty() || next(10) == 0 {
+                        legal.iter().copied().collect()
+                    } else {
+                        quiet
+                    };
+                    let mv = pool[next(pool.len())];
+                    referee.push_legal(mv);
+                    if referee.repetition_decided() {
+                        continue;
+                    }
+                    let status = referee.clone().natural_limit().outcome == LimitOutcome::Draw;
+                    let plain = referee
+                        .limit
+                        .last(false)
+                        .outcome(&referee.profile.limit, claim)
+                        == LimitOutcome::Draw;
+                    assert_eq!(
+                        referee.limit_draws(),
+                        status,
+                        "{:?}",
+                        referee.moves().collect::<Vec<_>>()
+                    );
+                    draws += usize::from(status);
+                    by_attacks +=
+                        usize::from(plain && !status && !referee.position.has_no_legal_moves());
+                }
+            }
+        }
+        assert!(draws > 500 && by_attacks > 20, "{draws} {by_attacks}");
     }
 
     /// Everything a ruling depends on, as comparable values.

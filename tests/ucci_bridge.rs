@@ -940,28 +940,76 @@ fn insisting_engine_is_answered_with_its_own_line() {
 }
 
 /// An engine that insists on a banned move, a horse up, whose line would
-/// repeat a cycle of idle moves (a draw), gets another move: its line's
-/// move scores a draw in the bridge's own search, less than the horse.
+/// close a cycle of idle moves a third time (a draw), gets another move: its
+/// line's move scores a draw in the bridge's own search, less than the
+/// horse. The second time, the cycle is no draw yet (either side may still
+/// vary), and the engine's line is played.
 #[test]
 fn insisting_engine_ahead_is_not_answered_with_a_drawn_repetition() {
+    let fen = "position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N b - - 0 1 moves d9d8 e1d2 d8d9";
     for protocol in ["ucci", "uci"] {
         let engine = fake_in(
             protocol,
-            "case \"$l\" in \"go depth 4\") echo bestmove d9e9;; *) echo info depth 1 score 300 pv e1d2 d9d8; echo bestmove i0g1;; esac",
+            "case \"$l\" in \"go depth 4\") echo bestmove d9e9;; *) echo info depth 1 score 300 pv d2e1 d9d8; echo bestmove i0g1;; esac",
         );
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
-        gui.send("position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 0 1 moves e1d2 d9d8 d2e1 d8d9");
+        gui.send(&format!("{fen} d2e1 d9d8 e1d2 d8d9"));
         gui.send("banmoves i0g1");
         gui.send("go depth 5");
         let (lines, mv) = gui.search();
         let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
         assert!(
-            !["e1d2", "i0g1"].contains(&mv.as_str()),
+            !["d2e1", "i0g1"].contains(&mv.as_str()),
             "{protocol}: {lines:?}"
         );
         assert!(
             has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send(fen);
+        gui.send("banmoves i0g1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("d2e1"), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.contains("the engine's latest line")),
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// Under an Armageddon profile a drawn game is Black's win, but a cycle
+/// of idle moves closed the second time is no draw yet (Red may still
+/// vary): when Fairy-Stockfish, as Black, runs out of time, the bridge
+/// plays the first move of its latest line, not the cycle's d8d9 as a win
+/// it sees.
+#[test]
+fn a_drawn_cycle_short_of_its_end_is_no_armageddon_win_for_the_bridge() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&[
+            "--profile",
+            "dqsz2017-armageddon",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--search-limit",
+            "0.5",
+            "--engine-timeout",
+            "0.3",
+        ]);
+        gui.handshake();
+        gui.send(
+            "position fen 3k3n1/9/9/p1p5p/9/9/P1P5P/9/4A4/1N2K4 w - - 0 40 moves e1d2 d9d8 d2e1",
+        );
+        gui.send("go depth 200");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(
+            has_info(&lines, |l| l.contains("no bestmove in time")
+                && l.contains("the engine's latest line")),
             "{protocol}: {lines:?}"
         );
     }

@@ -117,6 +117,7 @@ pub(crate) fn candidates(pos: &Position, ranking: &Outcome, liked: &[Move]) -> V
 mod tests {
     use super::*;
     use crate::ucci::judge::load_profile;
+    use crate::ucci::search::MATE;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
@@ -237,13 +238,11 @@ mod tests {
         assert!(check < quiet, "{got:?}");
     }
 
-    #[test]
-    fn a_side_ahead_does_not_take_the_engines_drawn_repetition() {
-        // Both sides' moves were idle: the engine's e1d2 would repeat the
-        // cycle, a draw, where Red is a horse up.
-        let p = pos("3k5/9/9/9/9/9/9/9/4A4/4K3N w");
-        let mut game = Judge::new(&load_profile("cxa2020").unwrap(), p);
-        for m in ["e1d2", "d9d8", "d2e1", "d8d9"] {
+    /// The game from `fen` after `moves` under `profile`, and the small
+    /// search's ranking of every legal move there.
+    fn ranked_after(profile: &str, fen: &str, moves: &str) -> Outcome {
+        let mut game = Judge::new(&load_profile(profile).unwrap(), pos(fen));
+        for m in moves.split_whitespace() {
             game.push(mv(m)).unwrap();
         }
         let allowed = game.position().legal_moves();
@@ -251,10 +250,38 @@ mod tests {
             nodes: 2_000_000,
             deadline: None,
         };
-        let ranking = rank(&game, &allowed, budget);
-        let (m, source) = choose(&ranking, &[mv("e1d2")]).unwrap();
-        assert_ne!(m, mv("e1d2"), "{ranking:?}");
+        rank(&game, &allowed, budget)
+    }
+
+    #[test]
+    fn a_side_ahead_does_not_take_the_engines_drawn_repetition() {
+        // Both sides' moves were idle: the engine's d2e1 would close the
+        // cycle a third time, a draw, where Red is a horse up.
+        let ranking = ranked_after(
+            "cxa2020",
+            "3k5/9/9/9/9/9/9/9/4A4/4K3N b",
+            "d9d8 e1d2 d8d9 d2e1 d9d8 e1d2 d8d9",
+        );
+        let (m, source) = choose(&ranking, &[mv("d2e1")]).unwrap();
+        assert_ne!(m, mv("d2e1"), "{ranking:?}");
         assert_eq!(source, Source::Search);
+    }
+
+    #[test]
+    fn a_drawn_cycle_is_a_win_for_black_under_armageddon_only_when_it_decides() {
+        // Black may close a cycle of idle moves with d8d9. The second time,
+        // Red may still vary: no win seen, the engine's move is played. The
+        // third time it ends the game, drawn: Black's win.
+        let fen = "3k5/9/9/p8/9/9/9/9/4A4/4K4 w - - 0 40";
+        let profile = "dqsz2017-armageddon";
+        let ranking = ranked_after(profile, fen, "e1d2 d9d8 d2e1");
+        let liked = [mv("a6a5")];
+        assert!(ranking.moves[0].1 < MATE_BOUND, "{ranking:?}");
+        assert_eq!(choose(&ranking, &liked), Some((liked[0], Source::EnginePv)));
+        let ranking = ranked_after(profile, fen, "e1d2 d9d8 d2e1 d8d9 e1d2 d9d8 d2e1");
+        assert_eq!(ranking.moves[0], (mv("d8d9"), MATE - 1), "{ranking:?}");
+        assert_eq!(choose(&ranking, &liked), Some((mv("d8d9"), Source::Search)));
+        assert_eq!(candidates(&pos(fen), &ranking, &liked), [mv("d8d9")]);
     }
 
     #[test]

@@ -6,7 +6,6 @@ use serde_json::Value;
 
 use crate::board::{Color, Move, Position};
 use crate::referee::Referee;
-use crate::rules::limit::LimitOutcome;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -36,18 +35,25 @@ pub(crate) struct Report {
 pub(crate) enum Trial {
     /// The game goes on.
     GoesOn,
-    /// The game is drawn there: the move reaches the natural move limit
-    /// (the draw an engine match adjudicates at once) with neither a mate
-    /// nor a decisive repetition on the same ply, or it closes a cycle the
-    /// rules draw (a draw if neither side varies). `winner` is who the
-    /// profile gives a draw to: nobody, or Black under an Armageddon profile.
-    Draw {
-        /// The winner of a drawn game under the profile.
+    /// The game ends on this move, as [`Referee::ruling`] rules it: the
+    /// move completes a decisive repetition (its offender loses, or the
+    /// cycle is drawn), or reaches the natural move limit (the draw an
+    /// engine match adjudicates at once) with neither a mate nor a
+    /// decisive repetition on the same ply. A move that mates is not told
+    /// apart: the search sees that the reply has no legal move.
+    Ends {
+        /// Who wins: the other side of the offender, or, in a draw,
+        /// whoever the profile gives a draw to (nobody, or Black under an
+        /// Armageddon profile).
         winner: Option<Color>,
     },
     /// The move repeats a position with its mover ruled the offender: the
-    /// bridge would ban it, the referee orders the mover to vary.
-    Forbidden,
+    /// bridge bans it, the referee orders the mover to vary.
+    Forbidden {
+        /// Whether this is the repetition's decisive occurrence, at which
+        /// the mover loses; short of it the game goes on.
+        decisive: bool,
+    },
 }
 
 /// A built-in profile by name, or a profile file.
@@ -85,10 +91,12 @@ impl Judge {
     /// Plays `mv`, legal in the current position, for a search (a move in
     /// the tree, not the game's: [`Judge::take_back`] undoes it), and says
     /// what the rules make of it, as [`Referee::ruling`] would after it:
-    /// a mate, then a decisive repetition, then the natural limit decide
-    /// the game on the ply they fall on. Only a move that repeats a
-    /// position or has the natural limit in reach is ruled on; the others
-    /// cost a make-move and a hash probe.
+    /// a decisive repetition (whichever side it falls on), then the natural
+    /// limit decide the game on the ply they fall on, and a repetition short
+    /// of its decisive occurrence ends nothing: a drawn cycle is a draw
+    /// only if nobody varies, and an offender is only ordered to vary.
+    /// Only a move that repeats a position or has the natural limit in
+    /// reach is ruled on; the others cost a make-move and a hash probe.
     ///
     /// A forbidden repetition on the ply that reaches the limit, short of
     /// its decisive occurrence, is a draw: the limit ends the game there,
@@ -96,21 +104,38 @@ impl Judge {
     pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
         let mover = self.referee.position().turn();
         let stood = self.referee.record_legal(mv);
-        let draw = Trial::Draw {
-            winner: self.referee.profile().final_winner(None),
+        let repetition = if stood < 2 {
+            None
+        } else {
+            self.referee.repetition_outcome()
         };
-        if self.referee.limit_in_reach()
-            && self.referee.natural_limit().outcome == LimitOutcome::Draw
-        {
-            return draw;
+        match repetition {
+            Some((CycleOutcome::MustVary(offender), true)) if offender == mover => {
+                return Trial::Forbidden { decisive: true };
+            }
+            Some((CycleOutcome::MustVary(offender), true)) => {
+                return Trial::Ends {
+                    winner: Some(!offender),
+                };
+            }
+            Some((CycleOutcome::Draw, true)) => return self.drawn(),
+            _ => {}
         }
-        if stood < 2 {
-            return Trial::GoesOn;
+        if self.referee.limit_draws() {
+            return self.drawn();
         }
-        match self.referee.repetition_outcome() {
-            Some(CycleOutcome::MustVary(offender)) if offender == mover => Trial::Forbidden,
-            Some(CycleOutcome::Draw) => draw,
+        match repetition {
+            Some((CycleOutcome::MustVary(offender), _)) if offender == mover => {
+                Trial::Forbidden { decisive: false }
+            }
             _ => Trial::GoesOn,
+        }
+    }
+
+    /// A game drawn on the last move tried, scored as the profile scores a draw.
+    fn drawn(&self) -> Trial {
+        Trial::Ends {
+            winner: self.referee.profile().final_winner(None),
         }
     }
 
@@ -372,5 +397,125 @@ mod tests {
         // ...unless it also reaches the natural limit (115 plies before the
         // record): the game is drawn there, before the repetition decides.
         assert!(banned("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 115 60").is_empty());
+    }
+
+    /// What [`Judge::try_move`] should say of a move after which the
+    /// referee rules `ruling`, `mover` having played it.
+    fn trial_of(ruling: &Ruling, mover: Color) -> Trial {
+        let offends = ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover));
+        match (ruling.verdict, ruling.reason) {
+            (Verdict::Ongoing, _) if offends => Trial::Forbidden { decisive: false },
+            (Verdict::Ongoing, _) | (_, Some(Reason::Checkmate | Reason::Stalemate)) => {
+                Trial::GoesOn
+            }
+            (_, Some(Reason::Perpetual | Reason::Repetition)) if offends => {
+                Trial::Forbidden { decisive: true }
+            }
+            (Verdict::RedWins, _) => Trial::Ends {
+                winner: Some(Color::Red),
+            },
+            (Verdict::BlackWins, _) => Trial::Ends {
+                winner: Some(Color::Black),
+            },
+            (Verdict::Draw, _) => Trial::Ends { winner: None },
+        }
+    }
+
+    #[test]
+    fn a_move_tried_is_judged_as_the_ruling_after_it_rules() {
+        use crate::rules::limit::AttackCap;
+        // A short limit with small caps, so that walks cross it often and
+        // the attacking moves decide who may claim; Black's win on a draw.
+        let short = |name: &str, check_cap, counts_checks| {
+            let mut p = load_profile(name).unwrap();
+            p.limit.rounds = 8;
+            p.limit.check_cap = check_cap;
+            p.limit.attack_cap = Some(AttackCap {
+                max: 2,
+                counts_checks,
+            });
+            p
+        };
+        let profiles = [
+            load_profile("cxa2020").unwrap(),
+            load_profile("axf").unwrap(),
+            short("dqsz2017-rapid", 2, true),
+            short("hengfang2024-blitz", 0, false),
+        ];
+        let fens = [
+            "3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 0 30",
+            "2bak4/4a4/4b4/9/2n3r2/9/2R3N2/4B4/4A4/2B1KA3 w - - 0 30",
+            "4k4/8R/9/9/9/9/9/9/4A4/3K5 w - - 0 30",
+            "3k5/4a4/9/9/9/9/9/9/8r/4K4 b - - 0 30",
+            "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 100 60",
+        ];
+        let (mut ends, mut forbidden, mut won) = (0, 0, 0);
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for profile in &profiles {
+            for fen in fens {
+                let mut judge = Judge::new(profile, Position::from_fen(fen).unwrap());
+                let mut played: Vec<Move> = Vec::new();
+                for _ in 0..80 {
+                    let legal = judge.position().legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let mover = judge.position().turn();
+                    // Mostly the move two plies back, taken back, else a
+                    // check: a walk that goes round cycles, some of them
+                    // of checks.
+                    let back = played
+                        .len()
+                        .checked_sub(2)
+                        .map(|i| Move::new(played[i].to(), played[i].from()))
+                        .filter(|m| legal.contains(m));
+                    let checks = judge.position().checking_moves();
+                    let walk = match (back, next(4)) {
+                        (Some(m), 0..=2) => m,
+                        _ if !checks.is_empty() && next(2) == 0 => checks[next(checks.len())],
+                        _ => legal[next(legal.len())],
+                    };
+                    for &m in &legal {
+                        let trial = judge.try_move(m);
+                        judge.take_back();
+                        let mut after = judge.clone();
+                        after.push(m).unwrap();
+                        let ruling = after.referee.ruling();
+                        assert_eq!(
+                            trial,
+                            trial_of(&ruling, mover),
+                            "{m} after {played:?} from {fen} under {}: {}",
+                            profile.name,
+                            ruling.summary(Lang::En)
+                        );
+                        ends += usize::from(matches!(trial, Trial::Ends { .. }));
+                        forbidden += usize::from(matches!(trial, Trial::Forbidden { .. }));
+                        let repeated =
+                            matches!(ruling.reason, Some(Reason::Perpetual | Reason::Repetition));
+                        won += usize::from(
+                            repeated
+                                && trial
+                                    == Trial::Ends {
+                                        winner: Some(mover),
+                                    },
+                        );
+                    }
+                    judge.push(walk).unwrap();
+                    played.push(walk);
+                }
+            }
+        }
+        // The walks met games ended (some won by the mover) and moves
+        // forbidden, not only moves that go on.
+        assert!(
+            ends > 100 && forbidden > 20 && won > 50,
+            "{ends} {forbidden} {won}"
+        );
     }
 }

@@ -7,23 +7,40 @@
 //! The moves of the first [`JUDGED_PLIES`] plies are played on the game's
 //! [`Judge`] too, so that the rules judge the tree as they judge the game:
 //!
-//! * A move that reaches the natural move limit, or closes a cycle the
-//!   rules draw, is a draw: it scores 0 whatever the material (so a side
-//!   ahead does not walk into it and one behind does), or, under a profile
-//!   that gives a draw to Black, a win for Black on the spot. A mate on the
-//!   same ply still mates, and a decisive repetition still decides.
+//! * A move that ends the game by the rules ends the line there: a move
+//!   that completes a repetition's decisive occurrence wins for the other
+//!   side of its offender (the mover's win when the opponent offends) or,
+//!   for a drawn cycle, draws; a move that reaches the natural move limit
+//!   draws (unless it mates, or completes a decisive repetition). A draw
+//!   scores 0 whatever the material (so a side ahead does not walk into
+//!   it and one behind does), or, under a profile that gives a draw to
+//!   Black, a win for Black on the spot. A win scores as a mate on that ply.
+//! * A repetition short of its decisive occurrence ends nothing: the game
+//!   is drawn only if nobody varies, and an offender is only ordered to
+//!   vary. So a drawn cycle met again is searched on, like any move (under
+//!   an Armageddon profile it is no win for Black yet: Red may still vary).
+//!   Its earlier occurrences are in the game, before the root, so the ways
+//!   either side could vary on the way round were not searched: scoring it
+//!   a draw would be a guess. (A cycle wholly inside the tree, where they
+//!   were, needs more plies than are judged.)
 //! * A move that repeats a position with its mover ruled the offender is
-//!   forbidden. The referee orders that side to vary, else it loses, and
-//!   the bridge bans the move: so it is played only when nothing else is
-//!   allowed. It scores [`-FORBIDDEN`](FORBIDDEN), below every allowed
-//!   move, even one after which the mover is mated at once. A side whose
-//!   every legal move is forbidden has lost there, and scores as a side
-//!   with no legal move does (a mate on that ply), so that among lost
-//!   lines the longest is still preferred, whichever way each is lost.
+//!   forbidden, and the bridge's own side (the root's) never plays it: the
+//!   bridge bans it. It scores [`-FORBIDDEN`](FORBIDDEN), below every
+//!   allowed move, even one after which the mover is mated at once, so it
+//!   is played only when nothing else is allowed; and where every legal
+//!   move of the bridge's side is forbidden, the bridge has no move to
+//!   give (it answers `nobestmove`): that side has lost there, and scores
+//!   as a side with no legal move does (a mate on that ply), so that among
+//!   lost lines the longest is still preferred, whichever way each is lost.
+//!   The opponent may not be held by a bridge: the rules let it play such
+//!   a move, and it loses only at the decisive occurrence. So its
+//!   forbidden moves are searched as moves that go on, and only the one
+//!   that completes the decisive occurrence loses, on that ply; an
+//!   opponent left only forbidden moves plays one.
 
 use std::time::Instant;
 
-use crate::board::{Move, MoveList, Position};
+use crate::board::{Color, Move, MoveList, Position};
 use crate::rules::exchange::value;
 
 use super::judge::{Judge, Trial};
@@ -92,6 +109,7 @@ pub(crate) struct Outcome {
 /// rules judging the first plies' moves as `judge` does the game's.
 pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
     let mut s = Searcher {
+        us: judge.position().turn(),
         pos: judge.position().clone(),
         judge: judge.clone(),
         nodes: 0,
@@ -165,9 +183,10 @@ fn sort_for_search(pos: &Position, moves: &mut [Move]) {
     });
 }
 
-/// The search's state: the position it walks (and, for the first plies,
-/// the game it walks it in) and what it has spent.
+/// The search's state: the side it plays for, the position it walks (and,
+/// for the first plies, the game it walks it in) and what it has spent.
 struct Searcher {
+    us: Color,
     pos: Position,
     judge: Judge,
     nodes: u64,
@@ -201,7 +220,8 @@ impl Searcher {
         let best = self.best_of(&mut moves, -FORBIDDEN, alpha, beta, ply, |s, a, b| {
             -s.alpha_beta(depth - 1, ply + 1, -b, -a)
         });
-        // Every legal move forbidden: lost here, as with no legal move.
+        // Every legal move of the bridge's side forbidden: lost here, as
+        // with no legal move (only that side's moves score -FORBIDDEN).
         if best == -FORBIDDEN {
             -(MATE - ply)
         } else {
@@ -240,21 +260,23 @@ impl Searcher {
 
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
     /// mover's side) and takes it back. In the first [`JUDGED_PLIES`] the
-    /// rules judge it first: a move they forbid scores
-    /// [`-FORBIDDEN`](FORBIDDEN), one that draws the game scores as the
-    /// profile scores a draw, and neither is searched further.
+    /// rules judge it first (see the module's docs): a move that ends the
+    /// game scores as it ends it and is not searched further, and a
+    /// forbidden move of the bridge's side scores [`-FORBIDDEN`](FORBIDDEN).
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
         let judged = ply < JUDGED_PLIES;
         let mover = self.pos.turn();
         let trial = judged.then(|| self.judge.try_move(m));
         let undo = self.pos.play_unchecked(m);
+        // The game ends on this move, as after a mate.
+        let won = MATE - ply - 1;
         let s = match trial {
-            Some(Trial::Forbidden) => -FORBIDDEN,
-            Some(Trial::Draw { winner: None }) => 0,
-            // The game ends on this move, as after a mate.
-            Some(Trial::Draw { winner: Some(w) }) if w == mover => MATE - ply - 1,
-            Some(Trial::Draw { winner: Some(_) }) => -(MATE - ply - 1),
-            Some(Trial::GoesOn) | None => score(self),
+            Some(Trial::Forbidden { .. }) if mover == self.us => -FORBIDDEN,
+            Some(Trial::Forbidden { decisive: true }) => -won,
+            Some(Trial::Ends { winner: None }) => 0,
+            Some(Trial::Ends { winner: Some(w) }) if w == mover => won,
+            Some(Trial::Ends { winner: Some(_) }) => -won,
+            Some(Trial::GoesOn | Trial::Forbidden { decisive: false }) | None => score(self),
         };
         self.pos.undo(undo);
         if judged {
@@ -446,38 +468,101 @@ mod tests {
         assert_eq!(out.moves, [(mv("f0e0"), 0)], "{out:?}");
     }
 
+    /// A cycle of idle moves from a position with Black to move: the
+    /// first round, and the second but its last move, Red's.
+    const ROUND: &str = "d9d8 e1d2 d8d9";
+    const TWO_ROUNDS: &str = "d9d8 e1d2 d8d9 d2e1 d9d8 e1d2 d8d9";
+
     #[test]
-    fn a_draw_scores_as_the_profile_scores_it() {
-        // Red, a rook down, may close a cycle of idle moves with e1d2: a
+    fn a_decisive_drawn_cycle_scores_as_the_profile_scores_a_draw() {
+        // Red, a rook down, closes the cycle a third time with d2e1: a
         // draw, its best move under cxa2020; under an Armageddon profile
         // (past its 25 rounds of early repetition) a draw is Black's win.
-        let fen = "r2k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 40";
-        let cycle = "e1d2 d9d8 d2e1 d8d9";
-        let moves = played(fen, cycle).position().legal_moves();
-        let out = search(&played(fen, cycle), &moves, plenty());
+        let fen = "r2k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 40";
+        let moves = played(fen, TWO_ROUNDS).position().legal_moves();
+        let out = search(&played(fen, TWO_ROUNDS), &moves, plenty());
         assert!(out.standing < 0, "{out:?}");
-        assert_eq!(out.moves[0], (mv("e1d2"), 0), "{out:?}");
-        let game = played_under("dqsz2017-armageddon", fen, cycle);
+        assert_eq!(out.moves[0], (mv("d2e1"), 0), "{out:?}");
+        let game = played_under("dqsz2017-armageddon", fen, TWO_ROUNDS);
         let out = search(&game, &moves, plenty());
-        assert_eq!(score_of(&out, "e1d2"), -(MATE - 1), "{out:?}");
-        assert_ne!(out.moves[0].0, mv("e1d2"), "{out:?}");
+        assert_eq!(score_of(&out, "d2e1"), -(MATE - 1), "{out:?}");
+        assert_ne!(out.moves[0].0, mv("d2e1"), "{out:?}");
     }
 
     #[test]
-    fn a_side_ahead_does_not_close_a_drawn_cycle() {
-        // Both sides' moves were idle: e1d2 would repeat the cycle, a draw,
-        // where Red is a horse up; every other move keeps the horse.
-        let game = played("3k5/9/9/9/9/9/9/9/4A4/4K3N w", "e1d2 d9d8 d2e1 d8d9");
+    fn a_drawn_cycle_short_of_its_decisive_occurrence_goes_on() {
+        // d2e1 closes the cycle a second time: a draw only if nobody varies,
+        // so it scores on material, where Red is a rook down, alike under
+        // cxa2020 and under an Armageddon profile (no win for Black yet).
+        let fen = "r2k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 40";
+        let scores = ["cxa2020", "dqsz2017-armageddon"].map(|profile| {
+            let game = played_under(profile, fen, ROUND);
+            let out = search(&game, &game.position().legal_moves(), plenty());
+            score_of(&out, "d2e1")
+        });
+        assert!(scores[0] < 0 && scores[0] > -MATE_BOUND, "{scores:?}");
+        assert_eq!(scores[0], scores[1]);
+        // Black, to move one ply earlier, closes it with d8d9: not a win.
+        let game = played_under("dqsz2017-armageddon", fen, "d9d8 e1d2");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(out.standing > 0, "{out:?}");
+        assert_eq!(score_of(&out, "d8d9"), out.standing, "{out:?}");
+    }
+
+    #[test]
+    fn a_side_ahead_does_not_close_a_decisive_drawn_cycle() {
+        // Both sides' moves were idle: d2e1 would close the cycle a third
+        // time, a draw, where Red is a horse up; every other move keeps the
+        // horse, and so does d2e1 a round earlier.
+        let fen = "3k5/9/9/9/9/9/9/9/4A4/4K3N b";
+        let game = played(fen, TWO_ROUNDS);
         let moves = game.position().legal_moves();
         let out = search(&game, &moves, plenty());
-        assert_eq!(score_of(&out, "e1d2"), 0, "{out:?}");
+        assert_eq!(score_of(&out, "d2e1"), 0, "{out:?}");
         assert!(out.standing > 0, "{out:?}");
         assert!(
             out.moves
                 .iter()
-                .all(|&(m, s)| m == mv("e1d2") || s == out.standing),
+                .all(|&(m, s)| m == mv("d2e1") || s == out.standing),
             "{out:?}"
         );
+        let game = played(fen, ROUND);
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(out.moves.iter().all(|&(_, s)| s == out.standing), "{out:?}");
+    }
+
+    /// Red's rook on i8/i9 checks the king on e9/e8 in turn, Black's king
+    /// steps between them: a cycle of perpetual check by Red.
+    const CHECKS: &str = "4k4/8R/9/9/9/9/9/9/4A4/3K5 w";
+
+    #[test]
+    fn a_decisive_repetition_wins_for_the_side_that_did_not_offend() {
+        // Black's e8e9 closes the cycle a third time: Red, the offender,
+        // loses there, though it had other moves than the next check.
+        let game = played(CHECKS, "i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(out.standing < 0, "{out:?}");
+        assert_eq!(out.moves[0], (mv("e8e9"), MATE - 1), "{out:?}");
+        // A round earlier it only orders Red to vary: the game goes on.
+        let game = played(CHECKS, "i8i9 e9e8 i9i8");
+        let out = search(&game, &game.position().legal_moves(), plenty());
+        assert!(score_of(&out, "e8e9") < MATE_BOUND, "{out:?}");
+    }
+
+    #[test]
+    fn the_opponents_forbidden_moves_go_on_until_the_decisive_occurrence() {
+        // Black searches; Red's rook can only check from e0 and f0 in turn.
+        // After e8f8, Red's only move e0f0 repeats the cycle of perpetual
+        // check: forbidden, but Red, whom the bridge does not hold, may
+        // play it; it loses when Black's f8e8 closes the cycle a third time.
+        let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+        let game = played(fen, "f0e0 e8f8 e0f0 f8e8 f0e0");
+        let out = search(&game, &[mv("e8f8")], plenty());
+        assert_eq!(out.moves, [(mv("e8f8"), MATE - 3)], "{out:?}");
+        // A round earlier Red's forced forbidden moves lose nothing yet.
+        let game = played(fen, "f0e0 e8f8 e0f0");
+        let out = search(&game, &[mv("f8e8")], plenty());
+        assert!(out.moves[0].1.abs() < MATE_BOUND, "{out:?}");
     }
 
     #[test]
