@@ -995,8 +995,9 @@ fn a_drawn_cycle_short_of_its_end_is_no_armageddon_win_for_the_bridge() {
             &engine,
             "--engine-protocol",
             protocol,
+            // Time enough for the engine to print a line on a loaded machine.
             "--search-limit",
-            "0.5",
+            "2",
             "--engine-timeout",
             "0.3",
         ]);
