@@ -1216,13 +1216,8 @@ mod tests {
             "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
         )
         .unwrap();
-        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::board::random_moves::RandomMoves::new(0x2545_F491_4F6C_DD1D_u64);
+        let mut next = |n: usize| (rng.next_u64() % n as u64) as usize;
         let (mut draws, mut by_attacks) = (0, 0);
         for (check_cap, counts_checks) in [(1, true), (0, false)] {
             for claim in [

@@ -450,13 +450,8 @@ mod tests {
             "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 100 60",
         ];
         let (mut ends, mut forbidden, mut won) = (0, 0, 0);
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::board::random_moves::RandomMoves::new(0x9E37_79B9_7F4A_7C15_u64);
+        let mut next = |n: usize| (rng.next_u64() % n as u64) as usize;
         for profile in &profiles {
             for fen in fens {
                 let mut judge = Judge::new(profile, Position::from_fen(fen).unwrap());
