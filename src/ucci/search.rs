@@ -393,11 +393,7 @@ mod tests {
 
     /// The game from `fen` after `moves` under cxa2020.
     fn played(fen: &str, moves: &str) -> Judge {
-        let mut judge = game(&pos(fen));
-        for m in moves.split_whitespace() {
-            judge.push(mv(m)).unwrap();
-        }
-        judge
+        played_under("cxa2020", fen, moves)
     }
 
     #[test]
