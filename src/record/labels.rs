@@ -5,6 +5,11 @@
 
 use crate::notation::{Outcome, RESULT_LABELS, reads_as_any_move_text, strip_round_marker};
 
+/// The full-width brackets a note or a result is written in under the
+/// moves: `（…）`, `【…】`, `［…］`.
+pub(super) const FULL_WIDTH_BRACKETS: [(char, char); 3] =
+    [('（', '）'), ('【', '】'), ('［', '］')];
+
 /// What a word that starts with a label is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Label {
@@ -51,16 +56,11 @@ pub(super) fn label<'a>(tok: &'a str, next: impl FnOnce() -> &'a str) -> Option<
 /// for anything else.
 pub(super) fn labelled_result(value: &str) -> Result<Option<Outcome>, ()> {
     let value = value.trim().trim_end_matches(['。', '.']);
-    let bare = [
-        ('（', '）'),
-        ('【', '】'),
-        ('［', '］'),
-        ('(', ')'),
-        ('[', ']'),
-    ]
-    .iter()
-    .find_map(|&(open, close)| value.strip_prefix(open)?.strip_suffix(close))
-    .unwrap_or(value);
+    let bare = FULL_WIDTH_BRACKETS
+        .into_iter()
+        .chain([('(', ')'), ('[', ']')])
+        .find_map(|(open, close)| value.strip_prefix(open)?.strip_suffix(close))
+        .unwrap_or(value);
     if bare == "*" {
         return Ok(None);
     }

@@ -4,7 +4,7 @@
 //! so), NAGs and the result token, after which only a comment is read: moves
 //! written after the result are not read, and the game warns of them.
 
-use super::labels::{Label, label, labelled_result};
+use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
@@ -500,7 +500,7 @@ fn note_brackets(b: u8, rest: &str) -> Option<(char, char)> {
     if b < 0x80 {
         return None;
     }
-    [('（', '）'), ('【', '】'), ('［', '］')]
+    FULL_WIDTH_BRACKETS
         .into_iter()
         .find(|&(open, _)| rest.starts_with(open))
 }

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 
+use super::labels::FULL_WIDTH_BRACKETS;
 use crate::notation::{Outcome, reads_as_move_text};
 
 /// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
@@ -55,9 +56,9 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
         Err(_) => encoding.decode_without_bom_handling(last).0,
     };
     let word = word.trim_end_matches(['。', '.']);
-    let bare = [('（', '）'), ('【', '】'), ('［', '］')]
-        .iter()
-        .find_map(|&(open, close)| word.strip_suffix(close)?.rsplit_once(open))
+    let bare = FULL_WIDTH_BRACKETS
+        .into_iter()
+        .find_map(|(open, close)| word.strip_suffix(close)?.rsplit_once(open))
         .map_or(word, |(_, inner)| inner);
     Outcome::parse(bare).is_some()
 }
@@ -94,19 +95,14 @@ pub(super) fn is_note_line(line: &[u8], encoding: &'static Encoding) -> bool {
         Err(_) => encoding.decode_without_bom_handling(line).0,
     };
     let text = text.trim_end();
-    [
-        ('{', '}'),
-        ('(', ')'),
-        ('（', '）'),
-        ('【', '】'),
-        ('［', '］'),
-    ]
-    .iter()
-    .any(|&(open, close)| {
-        text.strip_prefix(open)
-            .and_then(|t| t.strip_suffix(close))
-            .is_some_and(|body| !body.contains(open) && !body.contains(close))
-    })
+    [('{', '}'), ('(', ')')]
+        .into_iter()
+        .chain(FULL_WIDTH_BRACKETS)
+        .any(|(open, close)| {
+            text.strip_prefix(open)
+                .and_then(|t| t.strip_suffix(close))
+                .is_some_and(|body| !body.contains(open) && !body.contains(close))
+        })
 }
 
 /// Whether `line` (trimmed at its start) is a tag line (`[Name "value"]`,
