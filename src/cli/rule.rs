@@ -648,11 +648,11 @@ fn profile(args: &RuleArgs) -> Result<Profile, ProfileError> {
         (None, Some(rules)) => rules.name().to_string(),
         (None, None) => "cxa2020".to_string(),
     };
-    let mut profile = Profile::load(&name)?;
-    if let Some(rules) = args.rules {
-        profile.rules = rules;
-    }
-    Ok(profile)
+    let profile = Profile::load(&name)?;
+    Ok(match args.rules {
+        Some(rules) => profile.with_rules(rules),
+        None => profile,
+    })
 }
 
 /// The answer to `--claim`: whose claim, whether it holds, and where it was
