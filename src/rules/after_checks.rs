@@ -129,6 +129,8 @@ impl Opening {
 
     /// Plays `check` if the series may start with it, and returns how to take
     /// it back; otherwise leaves the position as it was.
+    // Inlined into both instances of the search: called per check, it cost
+    // 0.16% more instructions on CXA-图9 (callgrind) as a function.
     #[inline(always)]
     fn play(&self, pos: &mut Position, check: Move) -> Option<Undo> {
         if self.offered.contains(check.to()) {
@@ -294,6 +296,8 @@ pub(super) fn won_after_check<P: Proven>(
 /// Plays `reply` to a check, after which the checker's side has won
 /// `balance`, and keeps in `floor` the pieces it still wins after the reply,
 /// each with the least gain so far. Returns their squares.
+// Out of line, as before the search was generic: inlined into the
+// per-check closure it cost 0.3% more instructions on CXA-图9 (callgrind).
 #[inline(never)]
 fn weigh_reply<P: Proven>(
     pos: &mut Position,
