@@ -1143,13 +1143,63 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ply 2") && err.contains("mate"), "{err}");
-    // The error says how to rule on the game where it ended: a move list is
-    // read whole, so the moves after the end are to be left out...
+    // The error says how to rule on the game where it ended, a move list as
+    // a record file: with --ply, which reads no further.
     assert!(
-        err.ends_with("\nto rule on the game where it ended, leave out the moves after ply 1\n"),
+        err.ends_with("\nto rule on the game where it ended, add --ply 1\n"),
         "{err}"
     );
-    // ...and a record file is cut with --ply.
+    let mated = |ply: &str, moves: &str| {
+        let fen = "3k5/8R/9/9/9/9/9/9/R8/4K4 w";
+        xqarbiter(
+            &[
+                "rule", "--fen", fen, "--moves", moves, "--ply", ply, "--json",
+            ],
+            None,
+        )
+    };
+    let v = json_of(&mated("1", "a1a9 d9d8 a9a8"));
+    assert_eq!(
+        (&v["verdict"], &v["reason"], &v["plies"]),
+        (&"red_wins".into(), &"checkmate".into(), &1.into())
+    );
+    // Cut before the end, the list is read as far as asked.
+    let v = json_of(&mated("0", "a1a9 d9d8"));
+    assert_eq!((&v["verdict"], &v["plies"]), (&"ongoing".into(), &0.into()));
+    // A list that is bad before the ply asked for is still refused, and says where.
+    let out = mated("2", "a1a9 d9d8");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("xqarbiter: illegal or unreadable move at ply 2: 'd9d8': the game was")
+            && err.ends_with("add --ply 1\n"),
+        "{err}"
+    );
+    // Moves after the ply asked for that are illegal, game over or not, are not read.
+    let list = |ply: &str| {
+        let moves = "炮二平五 马８进７ 车一进一 将5进5";
+        xqarbiter(
+            &["rule", "--moves", moves, "--ply", ply, "--lang", "en"],
+            None,
+        )
+    };
+    let out = list("3");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Position after ply 3:"));
+    let out = list("4");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("xqarbiter: illegal or unreadable move at ply 4: '将5进5'")
+            && err.contains("\nlegal moves: "),
+        "{err}"
+    );
+    // A record file is cut with --ply too.
     let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("mate.txt");

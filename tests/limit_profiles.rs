@@ -270,28 +270,26 @@ impl Walk {
     /// `rule --json` on the game under `profile`, after ply `ply` (all when
     /// `None`), with `--claim side` when a side is given.
     fn rule(&self, profile: &str, ply: Option<usize>, claim: Option<&str>) -> serde_json::Value {
-        let moves = self.move_text();
         let ply = ply.map(|p| p.to_string());
-        let mut args = vec![
-            "rule",
-            "--fen",
-            &self.fen,
-            "--moves",
-            &moves,
-            "--profile",
-            profile,
-            "--json",
-        ];
+        let mut args = vec!["--profile", profile, "--json"];
         if let Some(ply) = &ply {
             args.extend(["--ply", ply]);
         }
         if let Some(side) = claim {
             args.extend(["--claim", side]);
         }
-        let v = json_of(&xqarbiter(&args));
+        let v = json_of(&self.rule_with(&args));
         // No repetition ended the game before its last ply.
         assert!(v["ended"].is_null(), "{}", v["ended"]);
         v
+    }
+
+    /// `rule` on the game with the options `args`.
+    fn rule_with(&self, args: &[&str]) -> Output {
+        let moves = self.move_text();
+        let mut all = vec!["rule", "--fen", &self.fen, "--moves", &moves];
+        all.extend(args);
+        xqarbiter(&all)
     }
 
     /// `audit --jsonl` of the game, saved as a record file, under `profile`:
@@ -510,6 +508,41 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
             .1
             .ends_with("claimed by red and black from here")
     );
+    // The regulation's caps ruled under cxa2020 (`--rules`): Red's claim
+    // fails by them, and would hold under cxa2020's own caps; the ruling
+    // says it rests on keeping them, in JSON and in both languages.
+    let under = [
+        "--profile",
+        "dqsz2017-slow",
+        "--rules",
+        "cxa2020",
+        "--claim",
+        "red",
+    ];
+    let v = json_of(&g.rule_with(&[&under[..], &["--json"]].concat()));
+    assert_eq!(claim(&v, "red"), (false, [60, 10, 21, 0, 1, 59, 60]));
+    assert_eq!(readings(&v, "red"), ["other_rules_caps"]);
+    let en = String::from_utf8(
+        g.rule_with(&[&under[..], &["--lang", "en"]].concat())
+            .stdout,
+    )
+    .unwrap();
+    assert!(
+        en.contains(
+            "\nred's claim rests on a reading: the caps are those of a profile made for the \
+             cxa2011 rules, kept under cxa2020 (with cxa2020's own caps, checks at most 10 and no \
+             attack cap, it would hold)\n"
+        ),
+        "{en}"
+    );
+    let zh = String::from_utf8(g.rule_with(&under).stdout).unwrap();
+    assert!(
+        zh.contains(
+            "\n红方提和取决于一种解读：所用上限出自为cxa2011规则制定的规程，按cxa2020规则裁决时照用\
+             （若用cxa2020规则本身的上限，将军最多计10着，攻着不设上限，则提和成立）\n"
+        ),
+        "{zh}"
+    );
     // Under cxa2011 Red's claim rests on the cap of 10 checks, a number no
     // verified 2011 text gives: the finding says so.
     let row = g.audit("cxa2011");
@@ -551,6 +584,20 @@ fn eleven_checks_in_sixty_rounds_under_cxa2011_cxa2020_and_axf() {
         // under cxa2011, the cap again).
         let v120 = g.rule(profile, Some(120), Some("red"));
         let cap_reading = profile == "cxa2011";
+        // cxa2020's and axf's cap of 10 ruled under cxa2011 is cxa2011's
+        // own, and as much a reading as it is there.
+        let as_cxa2011 = json_of(&g.rule_with(&[
+            "--profile",
+            profile,
+            "--rules",
+            "cxa2011",
+            "--ply",
+            "120",
+            "--claim",
+            "red",
+            "--json",
+        ]));
+        assert_eq!(readings(&as_cxa2011, "red"), ["check_cap"], "{profile}");
         assert_eq!(
             readings(&v120, "red"),
             if cap_reading {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::ruling::Lang;
-use xqarbiter::rules::{Nature, RuleSet};
+use xqarbiter::rules::{MoveRun, Nature, RuleSet};
 
 struct Case {
     id: String,
@@ -164,4 +164,52 @@ fn public_rule_cases() {
         fixed.is_empty(),
         "cases now right, remove them from KNOWN_WRONG: {fixed:?}"
     );
+}
+
+/// How deep brackets nest in `text`: full-width （…） in Chinese, (…) in
+/// English (Chinese writes squares as (e4), which are no brackets of the text).
+fn bracket_depth(text: &str, (open, close): (char, char)) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0);
+    for c in text.chars() {
+        if c == open {
+            depth += 1;
+            deepest = deepest.max(depth);
+        } else if c == close {
+            depth = depth.saturating_sub(1);
+        }
+    }
+    deepest
+}
+
+#[test]
+fn no_reason_nests_brackets() {
+    // Every move of every public case, in both languages: a detail in
+    // brackets holds no brackets of its own (a citation, a false root, a
+    // piece lined up behind, a capture counted, a scale are said without).
+    let mut reasons = 0;
+    for case in cases() {
+        let start = Position::from_fen(&case.fen).unwrap();
+        let mut referee = Referee::with_rules(case.rules, start);
+        for &mv in &case.moves {
+            referee.push(mv).unwrap();
+        }
+        let (start, moves) = referee.last_moves(case.moves.len());
+        let run = MoveRun {
+            start: &start,
+            moves: &moves,
+            rules: case.rules,
+        };
+        for (lang, brackets) in [(Lang::Zh, ('（', '）')), (Lang::En, ('(', ')'))] {
+            for (ply, reason) in run.reasons(lang).iter().enumerate() {
+                assert!(
+                    bracket_depth(reason, brackets) <= 1,
+                    "{} ply {}: {reason}",
+                    case.id,
+                    ply + 1
+                );
+                reasons += 1;
+            }
+        }
+    }
+    assert!(reasons > 1500, "{reasons}");
 }

@@ -435,7 +435,7 @@ fn axf_a_rook_held_by_a_horse_is_chased_even_when_protected() {
     );
     assert_eq!(
         run.reasons(Lang::Zh)[0],
-        "黑车(d5)捉红车(d1)（车别住黑马(c1)的马腿，走开则被照将（亚规19条））"
+        "黑车(d5)捉红车(d1)（车别住黑马(c1)的马腿，走开则被照将，见亚规19条）"
     );
     let free = nature(AXF, "5k3/9/9/9/7r1/9/9/9/3R5/3RK4 b", "h5d5");
     assert_eq!(free.nature, Nature::Sacrifice);
@@ -1891,7 +1891,7 @@ fn a_chase_after_checks_names_its_gain_in_the_pieces_of_the_line_shown() {
     );
     let zh = ruling.render(Lang::Zh);
     assert!(
-        zh.contains("以马相换车卒（计入其后黑卒(e3)吃红相(e2)的交换）：炮二进九"),
+        zh.contains("以马相换车卒，计入其后黑卒(e3)吃红相(e2)的交换：炮二进九"),
         "{zh}"
     );
 }
@@ -2180,7 +2180,7 @@ fn an_incidental_attack_names_the_attacking_piece() {
     let cycle = "e4d4 d9e9 d4e4 e9d9";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，按闲（第26.2条）"
+        "守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，按闲，见第26.2条"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
@@ -2252,13 +2252,13 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
-         black cannon a8 (lined up behind) against red rook d0): the full exchange wins \
+         black cannon a8 lined up behind against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
          cannon a9"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
-        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)（在后）攻，仅红车(d0)保护，联合捉，\
+        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)在后攻，仅红车(d0)保护，联合捉，\
          完整交换后净得一马；此着前吃之须失黑炮(a9)）"
     );
 }
@@ -2304,8 +2304,8 @@ fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
-        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护\
-         （黑将(e9)反吃则被红车(b9)照将，假根），联合捉，完整交换后以炮换马士；\
+        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护，\
+         黑将(e9)反吃则被红车(b9)照将，为假根，联合捉，完整交换后以炮换马士；\
          此着前吃之须失红车(d4)）"
     );
 }

@@ -14,8 +14,11 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::board::{Color, Move, Position};
+use crate::notation::{
+    MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
+    reversed_numerals,
+};
 use crate::notation::{Notation, render};
-use crate::notation::{OtherReading, parse_move_list, reversed_numerals};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
     read_games_from_bytes,
@@ -301,52 +304,16 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
     Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
 }
 
-/// How a record that goes on after the game was over can be ruled on where
-/// it ended.
-#[derive(Copy, Clone)]
-enum Cut {
-    /// With `--ply`: a record file, whose reader keeps the moves before.
-    Ply,
-    /// Only by leaving the moves after the end out of the text: a move
-    /// list, which is read whole or not at all.
-    Text,
-}
-
 /// The message for a move that cannot be played: its ply and text, why,
 /// the position and the legal moves; none when the game was over, but how
-/// to rule on it where it ended (`cut`).
-fn bad_move(
-    ply: usize,
-    text: &str,
-    why: &Words,
-    fen: &str,
-    legal: &[String],
-    cut: Cut,
-) -> BadRecord {
+/// to rule on it where it ended (`--ply`, which reads no further).
+fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
     let (legal_en, legal_zh) = if legal.is_empty() {
         let end = ply - 1;
-        match cut {
-            Cut::Ply => (
-                format!(
-                    "
-to rule on the game where it ended, add --ply {end}"
-                ),
-                format!(
-                    "
-如需裁决对局结束之处，请加 --ply {end}"
-                ),
-            ),
-            Cut::Text => (
-                format!(
-                    "
-to rule on the game where it ended, leave out the moves after ply {end}"
-                ),
-                format!(
-                    "
-如需裁决对局结束之处，请删去第{end}着之后的着法"
-                ),
-            ),
-        }
+        (
+            format!("\nto rule on the game where it ended, add --ply {end}"),
+            format!("\n如需裁决对局结束之处，请加 --ply {end}"),
+        )
     } else {
         let legal = legal.join(" ");
         (
@@ -366,7 +333,22 @@ to rule on the game where it ended, leave out the moves after ply {end}"
     )
 }
 
-/// Reads a move list from `start`; an unreadable move names its ply, text
+/// The moves of `text` from `start`: all of them, or, with `--ply N`
+/// (`ply`), the first N when a move after them cannot be played (written
+/// after a mate, or illegal): the ruling needs no more.
+fn read_moves(
+    start: &Position,
+    text: &str,
+    ply: Option<usize>,
+) -> Result<ParsedMoveList, Box<MoveListError>> {
+    match (parse_move_list(start, text), ply) {
+        (Err(e), Some(n)) if e.ply > n => parse_move_list_until(start, text, n),
+        (read, _) => read,
+    }
+}
+
+/// Reads a move list from `start`, up to ply `ply` (`--ply`) when a later
+/// move cannot be played; an unreadable move names its ply, text
 /// and the legal moves. `fen` is the --fen that gave `start`: a Black-first
 /// marker may not contradict the side to move it names. A --fen without a
 /// side to move lets the first move say whose turn it is, as a pasted
@@ -375,12 +357,12 @@ to rule on the game where it ended, leave out the moves after ply {end}"
 /// or `--moves`).
 fn move_list(
     start: Position,
-    fen: Option<&str>,
+    (fen, ply): (Option<&str>, Option<usize>),
     text: &str,
     (source, lang): (&str, Lang),
 ) -> Result<Record, BadRecord> {
     let side_given = fen.is_some_and(|f| f.split_whitespace().nth(1).is_some());
-    let (start, list) = match parse_move_list(&start, text) {
+    let (start, list) = match read_moves(&start, text, ply) {
         Ok(list) => (start, list),
         Err(e) => {
             // The other side to move, when the FEN left it open and only
@@ -389,18 +371,11 @@ fn move_list(
             let other = (fen.is_some() && !side_given && e.ply == 1)
                 .then(|| Position::from_fen(&start.passed().fen()).ok())
                 .flatten()
-                .and_then(|black| Some((parse_move_list(&black, text).ok()?, black)));
+                .and_then(|black| Some((read_moves(&black, text, ply).ok()?, black)));
             match other {
                 Some((list, black)) => (black, list),
                 None => {
-                    return Err(bad_move(
-                        e.ply,
-                        &e.text,
-                        &e.reason,
-                        &e.fen,
-                        &e.legal,
-                        Cut::Text,
-                    ));
+                    return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal));
                 }
             }
         }
@@ -444,7 +419,12 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             .fen
             .as_deref()
             .map_or_else(|| Ok(Position::startpos()), parse_fen)?;
-        return move_list(start, args.fen.as_deref(), moves, ("--moves", lang));
+        return move_list(
+            start,
+            (args.fen.as_deref(), args.ply),
+            moves,
+            ("--moves", lang),
+        );
     }
     let (file, game_index) = file_and_game(args)?;
     let forced = args
@@ -513,7 +493,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 format!("--fen 只用于不带开局局面的着法列表；{name}自带开局局面“{own}”"),
             ));
         }
-        return move_list(parse_fen(fen)?, Some(fen), &text, (&name, lang));
+        return move_list(parse_fen(fen)?, (Some(fen), args.ply), &text, (&name, lang));
     }
     let opts = ReadOptions {
         encoding: forced,
@@ -563,7 +543,6 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             &bad.reason,
             &bad.fen,
             &bad.legal,
-            Cut::Ply,
         ));
     }
     let about = About::of(&game);
@@ -648,11 +627,11 @@ fn profile(args: &RuleArgs) -> Result<Profile, ProfileError> {
         (None, Some(rules)) => rules.name().to_string(),
         (None, None) => "cxa2020".to_string(),
     };
-    let mut profile = Profile::load(&name)?;
-    if let Some(rules) = args.rules {
-        profile.rules = rules;
-    }
-    Ok(profile)
+    let profile = Profile::load(&name)?;
+    Ok(match args.rules {
+        Some(rules) => profile.with_rules(rules),
+        None => profile,
+    })
 }
 
 /// The answer to `--claim`: whose claim, whether it holds, and where it was

@@ -26,7 +26,7 @@
 //!   Chinese moves run together or split by stray spaces) into a
 //!   [`ParsedMoveList`] with [`Comment`]s and an [`Outcome`], or a
 //!   [`MoveListError`] naming the ply, the position (FEN), the reason and the
-//!   legal moves.
+//!   legal moves; [`parse_move_list_until`] reads only its first moves.
 //!
 //! ```
 //! use xqarbiter::board::Position;
@@ -54,7 +54,9 @@ mod symbol;
 
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
-pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
+pub use movelist::{
+    Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
+};
 pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;

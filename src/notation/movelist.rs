@@ -239,9 +239,9 @@ fn is_cjk(c: char) -> bool {
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
     let words = tokens(text);
-    let (mut list, end, after) = read_list(start, &words)?;
+    let (mut list, end, after) = read_list(start, &words, usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
-        let (played, reads_as_moves) = match read_list(&end, rest) {
+        let (played, reads_as_moves) = match read_list(&end, rest, usize::MAX) {
             Ok((probe, _, _)) => (probe.moves.len(), false),
             Err(e) => (e.ply - 1, e.kind != NotationErrorKind::Unreadable),
         };
@@ -259,11 +259,39 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
     Ok(list)
 }
 
-/// Reads the move list `words` from `start`: the list, the position after
-/// its moves, and, when words follow its result, the index of the first.
+/// The first `plies` moves of a move list, read from `start` as
+/// [`parse_move_list`] reads them (with the comments among them); what
+/// follows is not read, so a move there may be unplayable (written after a
+/// mate, or illegal). The result, when the list reaches it, is kept.
+///
+/// ```
+/// use xqarbiter::board::Position;
+/// use xqarbiter::notation::{parse_move_list, parse_move_list_until};
+/// let text = "炮二平五 马８进７ 车一进一 将5进5";
+/// assert_eq!(parse_move_list(&Position::startpos(), text).unwrap_err().ply, 4);
+/// let list = parse_move_list_until(&Position::startpos(), text, 3).unwrap();
+/// assert_eq!(list.moves.len(), 3);
+/// ```
+pub fn parse_move_list_until(
+    start: &Position,
+    text: &str,
+    plies: usize,
+) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let (mut list, _, _) = read_list(start, &tokens(text), plies)?;
+    // Moves run together in one word may go past the last one asked for.
+    list.moves.truncate(plies);
+    list.other_readings.retain(|(ply, _)| *ply <= plies);
+    list.comments.retain(|c| c.after_ply <= plies);
+    Ok(list)
+}
+
+/// Reads the move list `words` from `start`, up to its result or its
+/// `limit`-th move: the list, the position after its moves, and, when words
+/// follow its result, the index of the first.
 fn read_list(
     start: &Position,
     words: &[Token<'_>],
+    limit: usize,
 ) -> Result<(ParsedMoveList, Position, Option<usize>), Box<MoveListError>> {
     let mut pos = start.clone();
     // The position before the first move, and the re-readings still allowed.
@@ -279,6 +307,9 @@ fn read_list(
     // The index of the first word after the result.
     let mut after = None;
     while let Some(token) = words.get(i) {
+        if out.moves.len() >= limit {
+            break;
+        }
         i += 1;
         let word = match *token {
             Token::Comment(c) => {

@@ -1,19 +1,105 @@
-//! The line that shows a piece won by checks (CXA 29.1) for a reason, as the
-//! ruling weighs it ([`super::after_checks`]): the checks, the replies that
-//! concede least, and the capture. Its captures, with the exchange on the
-//! last square and what the opponent then takes elsewhere, come to the net
-//! gain the ruling counted, so the reason can name that gain in pieces.
+//! The line that shows a piece won by checks (CXA 29.1) for a reason: the
+//! search that rules ([`super::after_checks`]) run for one check and one
+//! piece, keeping with each gain the line that proves it ([`Proof`]): the
+//! checks, the replies that concede least, and the capture. Its captures,
+//! with the exchange on the last square and what the opponent then takes
+//! elsewhere, come to the net gain the ruling counted, so the reason can
+//! name that gain in pieces.
 
-use crate::board::{Move, Piece, Position, Role, Square};
+use std::cmp::Reverse;
 
-use super::exchange::{exchange_then_capture_line, value};
+use crate::board::{Bitboard, Move, Piece, Position, Square};
+
+use super::after_checks::{Gains, Opening, Proven, Searching, won_after_check};
+use super::exchange::exchange_then_capture_line;
 use super::mate_search::MateSearch;
 use super::threats::{CHECKS_BEFORE_CAPTURE, Line, ThreatRules, evaluate_capture};
 
-/// A line with the net gain it proves, from the side of the player who
-/// checks, and how many of its last moves follow the capture of the piece
-/// (an even exchange and the capture it makes, or none).
-type Proof = (i32, Vec<Move>, usize);
+/// What the search keeps of a piece won by checks for a reason: the net
+/// gain and the line that proves it. Of the replies to a check it keeps one
+/// that concedes least (of those, the longest line, then the first reply in
+/// move order), of the checks one that wins most (the shortest line, then
+/// the first check).
+#[derive(Clone, Debug)]
+pub(super) struct Proof {
+    /// The net gain, from the side of the player who checks.
+    gain: i32,
+    /// The moves, from the first not yet played.
+    moves: Vec<Move>,
+    /// How many of the last moves follow the capture of the piece (an even
+    /// exchange and the capture it makes, or none).
+    after: usize,
+    /// The place of the first move among the legal moves, for a reply.
+    rank: usize,
+}
+
+impl Proven for Proof {
+    fn unset() -> Proof {
+        Proof {
+            gain: i32::MAX,
+            moves: Vec::new(),
+            after: 0,
+            rank: usize::MAX,
+        }
+    }
+
+    fn gain(&self) -> i32 {
+        self.gain
+    }
+
+    fn capture(
+        pos: &mut Position,
+        mv: Move,
+        (attacker, target): (Piece, Piece),
+        rules: ThreatRules,
+        balance: i32,
+        floor: i32,
+        search: &mut MateSearch,
+    ) -> Option<Proof> {
+        let line = Line::AfterChecks(floor);
+        let t = evaluate_capture(pos, mv, attacker, target, rules, line, search)?;
+        // A capture that wins through an even exchange then a capture (a
+        // defender taken away): that exchange goes on the line.
+        let exchange = match t.won_after {
+            Some(_) => {
+                exchange_then_capture_line(pos, mv).map_or_else(Vec::new, |(r, c)| vec![r, c])
+            }
+            None => Vec::new(),
+        };
+        Some(Proof {
+            gain: balance + t.gain,
+            after: exchange.len(),
+            moves: [vec![mv], exchange].concat(),
+            rank: 0,
+        })
+    }
+
+    fn after_reply(mut self, pos: &Position, reply: Move) -> Proof {
+        self.moves.insert(0, reply);
+        self.rank = pos
+            .legal_moves()
+            .iter()
+            .position(|&m| m == reply)
+            .unwrap_or(usize::MAX);
+        self
+    }
+
+    fn after_check(mut self, check: Move) -> Proof {
+        self.moves.insert(0, check);
+        self
+    }
+
+    fn keep_least(&mut self, other: Proof) {
+        let key = |p: &Proof| (p.gain, Reverse(p.moves.len()), p.rank);
+        if key(&other) < key(self) {
+            *self = other;
+        }
+    }
+
+    fn wins_more(&self, other: &Proof) -> bool {
+        (self.gain, Reverse(self.moves.len())) > (other.gain, Reverse(other.moves.len()))
+    }
+}
 
 /// A line that shows a piece won by checks: the checks, the replies and the
 /// capture of the piece, then, when the capture wins only through an even
@@ -48,141 +134,26 @@ pub(crate) fn won_by_checks_line(
     target: Square,
     rules: ThreatRules,
 ) -> ChecksLine {
+    proof(pos, check, target, rules).map_or_else(ChecksLine::default, |p| ChecksLine {
+        moves: p.moves,
+        after: p.after,
+    })
+}
+
+/// What the search proves against the piece on `target` when the side to
+/// move gives `check`: the line from the check on, with its gain.
+fn proof(pos: &mut Position, check: Move, target: Square, rules: ThreatRules) -> Option<Proof> {
     let mut search = MateSearch::default();
-    let checks = CHECKS_BEFORE_CAPTURE;
-    after_check(pos, check, target, 0, checks, rules, &mut search).map_or_else(
-        ChecksLine::default,
-        |(_, moves, after)| ChecksLine { moves, after },
-    )
-}
-
-/// What the check `check` proves against the piece on `target`, `balance`
-/// already won on the way and at most `checks` checks left (this one
-/// included): the least the opponent concedes over its replies. None when
-/// a reply saves the piece, when the check takes it (a capture, not a win
-/// after checks) or when it mates (no reply).
-fn after_check(
-    pos: &mut Position,
-    check: Move,
-    target: Square,
-    balance: i32,
-    checks: u32,
-    rules: ThreatRules,
-    search: &mut MateSearch,
-) -> Option<Proof> {
-    if check.to() == target {
+    let weighing = (rules, CHECKS_BEFORE_CAPTURE, 0);
+    let open = Bitboard::from_square(target);
+    let mut memory = Searching::new(&mut search);
+    let mut floor = Gains::new();
+    let opening = (open, Opening::ANY);
+    if !won_after_check::<Proof>(pos, check, weighing, opening, &mut memory, &mut floor) {
         return None;
     }
-    let took = pos.piece_at(check.to()).map_or(0, |p| value(p, check.to()));
-    let undo = pos.play_unchecked(check);
-    let mut least: Option<Proof> = None;
-    for reply in pos.legal_moves() {
-        let lost = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
-        // A piece that the reply moves is followed to its new square.
-        let on = if reply.from() == target {
-            reply.to()
-        } else {
-            target
-        };
-        let back = pos.play_unchecked(reply);
-        let balance = balance + took - lost;
-        // A capture there now, as the ruling weighs it, before more checks.
-        let best = capture_now(pos, on, balance, rules, search).or_else(|| {
-            let deeper = checks.checked_sub(1).filter(|&c| c > 0)?;
-            best_check(pos, on, balance, deeper, rules, search)
-        });
-        pos.undo(back);
-        let Some((gain, rest, after)) = best else {
-            // This reply saves the piece.
-            pos.undo(undo);
-            return None;
-        };
-        let concedes_less = least
-            .as_ref()
-            .is_none_or(|l| gain < l.0 || (gain == l.0 && rest.len() + 1 > l.1.len()));
-        if concedes_less {
-            least = Some((gain, [vec![reply], rest].concat(), after));
-        }
-    }
-    pos.undo(undo);
-    least.map(|(gain, rest, after)| (gain, [vec![check], rest].concat(), after))
-}
-
-/// The check that proves most against the piece on `target`, as
-/// [`after_check`] weighs each (the shortest of those that prove as much,
-/// then the first).
-fn best_check(
-    pos: &mut Position,
-    target: Square,
-    balance: i32,
-    checks: u32,
-    rules: ThreatRules,
-    search: &mut MateSearch,
-) -> Option<Proof> {
-    let mut best: Option<Proof> = None;
-    for check in pos.checking_moves() {
-        if let Some(proof) = after_check(pos, check, target, balance, checks, rules, search) {
-            let better = best
-                .as_ref()
-                .is_none_or(|b| proof.0 > b.0 || (proof.0 == b.0 && proof.1.len() < b.1.len()));
-            if better {
-                best = Some(proof);
-            }
-        }
-    }
-    best
-}
-
-/// The side to move's capture of the piece on `target` that wins most, as
-/// the ruling weighs a capture at the end of checks (a king or pawn does
-/// not take), `balance` already won: with the total gain, when positive.
-fn capture_now(
-    pos: &mut Position,
-    target: Square,
-    balance: i32,
-    rules: ThreatRules,
-    search: &mut MateSearch,
-) -> Option<Proof> {
-    let piece = pos.piece_at(target)?;
-    if piece.color == pos.turn() || balance + value(piece, target) <= 0 {
-        return None;
-    }
-    let mut best: Option<Proof> = None;
-    for from in pos.attackers_to(target, pos.turn()) {
-        let mv = Move::new(from, target);
-        let Some(attacker) = pos.piece_at(from) else {
-            continue;
-        };
-        if matches!(attacker.role, Role::King | Role::Pawn) || !pos.keeps_king_safe(mv) {
-            continue;
-        }
-        let weighed = evaluate_capture(
-            pos,
-            mv,
-            attacker,
-            piece,
-            rules,
-            Line::AfterChecks(-balance),
-            search,
-        );
-        let Some(t) = weighed.filter(|t| balance + t.gain > 0) else {
-            continue;
-        };
-        let gain = balance + t.gain;
-        if best.as_ref().is_none_or(|b| gain > b.0) {
-            // A capture that wins through an even exchange then a capture
-            // (a defender taken away): that exchange goes on the line.
-            let exchange = match t.won_after {
-                Some(_) => exchange_then_capture_line(pos, mv).map(|(r, c)| vec![r, c]),
-                None => Some(Vec::new()),
-            };
-            if let Some(exchange) = exchange {
-                let after = exchange.len();
-                best = Some((gain, [vec![mv], exchange].concat(), after));
-            }
-        }
-    }
-    best
+    let (_, proof) = floor.into_iter().find(|f| f.0 == target)?;
+    Some(proof.after_check(check))
 }
 
 /// The piece that takes at the end of `line`, a line played from `pos` by
@@ -232,10 +203,9 @@ mod tests {
                 let before = pos.clone();
                 let line = won_by_checks_line(pos, w.check, w.target, CXA);
                 assert_eq!(*pos, before, "restored");
-                let mut search = MateSearch::default();
-                let proof = after_check(pos, w.check, w.target, 0, checks, CXA, &mut search);
+                let proof = proof(pos, w.check, w.target, CXA);
                 assert_eq!(
-                    proof.map(|p| p.0),
+                    proof.as_ref().map(Proven::gain),
                     Some(w.gain),
                     "{} {}",
                     pos.fen(),

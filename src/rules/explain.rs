@@ -514,12 +514,12 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 (NoChase::KingOrPawn, Lang::En) => {
                     format!("{attacker} attacks {target} by itself, which is no chase (CXA 26.1)")
                 }
-                (NoChase::KingOrPawn, Lang::Zh) => format!("{attacker}本身捉{target}，按闲（第26.1条）"),
+                (NoChase::KingOrPawn, Lang::Zh) => format!("{attacker}本身捉{target}，按闲，见第26.1条"),
                 (NoChase::KingOrPawnMayChase, Lang::En) => format!(
                     "{attacker} attacks {target}, but a king or pawn may chase (AXF rules 28 and 29)"
                 ),
                 (NoChase::KingOrPawnMayChase, Lang::Zh) => {
-                    format!("{attacker}攻{target}，帅(将)、兵(卒)允许长捉（亚规28、29条）")
+                    format!("{attacker}攻{target}，帅(将)、兵(卒)允许长捉，见亚规28、29条")
                 }
                 (NoChase::Protected(by), Lang::En) => {
                     let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
@@ -599,7 +599,7 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                      cannon confines it to, which chases nothing (AXF rule 27)"
                 ),
                 (NoChase::ConfinedRook, Lang::Zh) => {
-                    format!("{attacker}攻{target}，车被炮牵制沿线移动，不算捉（亚规27条）")
+                    format!("{attacker}攻{target}，车被炮牵制沿线移动，不算捉，见亚规27条")
                 }
             }
         })
@@ -1146,7 +1146,7 @@ mod tests {
         assert_eq!(attacks[0].why, NoChase::ConfinedRook);
         assert_eq!(
             describe(&attacks, Lang::Zh),
-            vec!["红马(f4)攻黑马(d5)，车被炮牵制沿线移动，不算捉（亚规27条）"]
+            vec!["红马(f4)攻黑马(d5)，车被炮牵制沿线移动，不算捉，见亚规27条"]
         );
     }
 

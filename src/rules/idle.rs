@@ -276,7 +276,7 @@ mod tests {
         assert_eq!(n.nature, Nature::Block, "{n:?}");
         assert_eq!(
             n.reason(Lang::En),
-            "red horse g4 blocks the way of black cannon i4 to e4, from where it would check"
+            "red horse g4 blocks the way of black cannon i4 to check from e4"
         );
         assert_eq!(
             n.reason(Lang::Zh),
@@ -290,9 +290,10 @@ mod tests {
             n.reason_after(Lang::Zh, &after, RuleSet::Cxa2020, &[]),
             "红马(g4)拦黑炮(i4)：挡住其炮９平５照将的路线"
         );
+        // The English names the king it would check, as other reasons name pieces.
         assert_eq!(
             n.reason_after(Lang::En, &after, RuleSet::Cxa2020, &[]),
-            n.reason(Lang::En)
+            "red horse g4 blocks the way of black cannon i4 to check red king e0 from e4"
         );
     }
 

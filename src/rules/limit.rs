@@ -69,10 +69,16 @@
 //!   table does: no verified 2011 text gives the number (regulations under
 //!   the 2011 rules cap them at 10 or count none).
 //!
-//! Two of these rest on texts that are silent, not on a rule: the replies
-//! to void checks left uncounted, and the cxa2011 cap. When whether a claim
-//! holds would change under the other reading, the status says so
-//! ([`SideStatus::readings`], and a line of [`LimitStatus::outcome_text`]).
+//! * A tournament profile ruled under another rule set than its own
+//!   (`rule --profile X --rules R`) keeps its caps; when they are not R's
+//!   own, they are a reading too ([`OtherRulesCaps`]).
+//!
+//! Three of these rest on texts that are silent, not on a rule: the replies
+//! to void checks left uncounted, the cxa2011 cap, and a profile's caps kept
+//! under another rule set. When whether a claim holds would change under the
+//! other reading (for the last, under the rule set's own caps), the status
+//! says so ([`SideStatus::readings`], and a line of
+//! [`LimitStatus::outcome_text`]).
 //!
 //! The worked example of §6.3 (L = 60, CC = 10, no attack cap): 130 plies without a
 //! capture, Black the claimant with 14 checks:
@@ -98,6 +104,7 @@
 use serde::Serialize;
 
 use crate::board::{Color, Position};
+use crate::rules::RuleSet;
 use crate::words::{Lang, Words};
 
 /// What the limit needs to know about one ply (computed by the rules core).
@@ -171,6 +178,57 @@ pub struct LimitParams {
     /// cxa2011 profile's 10, from the profile table): a claim whose outcome
     /// depends on it says so ([`Reading::CheckCap`]).
     pub check_cap_is_a_reading: bool,
+    /// The caps were made for another rule set than the one ruling (a
+    /// tournament profile whose rule set `rule --rules` overrides), and
+    /// that rule set's own: a claim whose outcome depends on which apply
+    /// says so ([`Reading::OtherRulesCaps`]).
+    pub caps_of_other_rules: Option<OtherRulesCaps>,
+}
+
+/// Caps on the claimant's moves kept from a profile made for another rule
+/// set, and the caps of the rule set the game is ruled under.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OtherRulesCaps {
+    /// The rule set the caps were made for.
+    pub made_for: RuleSet,
+    /// The rule set the game is ruled under.
+    pub ruled_under: RuleSet,
+    /// Its own check cap (its built-in profile's).
+    pub own_check_cap: u32,
+    /// Its own attack cap (its built-in profile's).
+    pub own_attack_cap: Option<AttackCap>,
+}
+
+impl OtherRulesCaps {
+    /// The rule set's own caps in words: "checks at most 10 and no attack
+    /// cap", "将军最多计10着，攻着不设上限".
+    fn own_words(&self) -> Words {
+        let checks = match self.own_check_cap {
+            0 => Words::new("checks never counted", "将军不计着数"),
+            n => Words::new(format!("checks at most {n}"), format!("将军最多计{n}着")),
+        };
+        let attacks = match self.own_attack_cap {
+            None => Words::new("no attack cap", "攻着不设上限"),
+            Some(AttackCap {
+                max,
+                counts_checks: true,
+            }) => Words::new(
+                format!("checks, mate threats and chases at most {max}"),
+                format!("将、杀、捉最多计{max}着"),
+            ),
+            Some(AttackCap {
+                max,
+                counts_checks: false,
+            }) => Words::new(
+                format!("chases and mate threats at most {max}"),
+                format!("捉、杀最多计{max}着"),
+            ),
+        };
+        Words::new(
+            format!("{} and {}", checks.en, attacks.en),
+            format!("{}，{}", checks.zh, attacks.zh),
+        )
+    }
 }
 
 impl Default for LimitParams {
@@ -184,6 +242,7 @@ impl Default for LimitParams {
             count_replies_to_void_checks: false,
             replies_are_a_reading: true,
             check_cap_is_a_reading: false,
+            caps_of_other_rules: None,
         }
     }
 }
@@ -202,6 +261,10 @@ pub enum Reading {
     /// (the cxa2011 profile's 10: regulations under the 2011 rules set 10,
     /// or count no check at all).
     CheckCap,
+    /// The caps are those of a profile made for another rule set, kept
+    /// under the rule set ruling ([`OtherRulesCaps`]): its own caps might
+    /// be meant instead.
+    OtherRulesCaps,
 }
 
 /// A cap on the claimant's attacking moves; the excess is void and deducted.
@@ -481,6 +544,7 @@ impl LimitCounter {
         let settled = LimitParams {
             replies_are_a_reading: false,
             check_cap_is_a_reading: false,
+            caps_of_other_rules: None,
             ..*params
         };
         let reached_with = |p: LimitParams| self.numbers(claimant, &p).reached(&p);
@@ -553,6 +617,33 @@ impl LimitCounter {
                     ),
                 });
             }
+        }
+        if let Some(other) = params.caps_of_other_rules
+            && reached_with(LimitParams {
+                check_cap: other.own_check_cap,
+                attack_cap: other.own_attack_cap,
+                ..settled
+            }) != reached
+        {
+            let (made, ruled) = (other.made_for.name(), other.ruled_under.name());
+            let own = other.own_words();
+            out.push(ReadingNote {
+                reading: Reading::OtherRulesCaps,
+                note: Words::new(
+                    format!(
+                        "{side}'s claim rests on a reading: the caps are those of a profile \
+                         made for the {made} rules, kept under {ruled} (with {ruled}'s own caps, \
+                         {}, {holds_en})",
+                        own.en
+                    ),
+                    format!(
+                        "{}方提和取决于一种解读：所用上限出自为{made}规则制定的规程，按{ruled}规则\
+                         裁决时照用（若用{ruled}规则本身的上限，{}，则提和{holds_zh}）",
+                        side.name_zh(),
+                        own.zh
+                    ),
+                ),
+            });
         }
         out
     }
@@ -1180,6 +1271,64 @@ mod tests {
         assert_eq!(s.red.void_checks, 2);
         assert_eq!(s.red.opponent_replies_to_void_checks, 1);
         assert_eq!(s.red.opponent_effective_moves, 0);
+    }
+
+    #[test]
+    fn caps_kept_from_a_profile_of_other_rules_are_a_reading() {
+        // Red gives 10 checks and 21 chases in 60 rounds: under a cap of 30
+        // on 将+杀+捉 (dqsz2017-slow, made for cxa2011) one is void and Red's
+        // claim fails; under cxa2020's own caps (10 checks, no attack cap)
+        // it would hold.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 120, |ply, mover| PlyFacts {
+            check: mover == Color::Red && ply < 20,
+            chase: mover == Color::Red && (20..62).contains(&ply),
+            ..PlyFacts::quiet(mover)
+        });
+        let kept = LimitParams {
+            attack_cap: Some(AttackCap {
+                max: 30,
+                counts_checks: true,
+            }),
+            caps_of_other_rules: Some(OtherRulesCaps {
+                made_for: RuleSet::Cxa2011,
+                ruled_under: RuleSet::Cxa2020,
+                own_check_cap: 10,
+                own_attack_cap: None,
+            }),
+            ..LimitParams::default()
+        };
+        let s = c.status(&kept, ClaimMode::Claim(Color::Red));
+        assert!(!s.red.reached);
+        let kinds: Vec<_> = s.red.readings.iter().map(|r| r.reading).collect();
+        assert_eq!(kinds, [Reading::OtherRulesCaps]);
+        let Words { en, zh } = s.outcome_text();
+        assert!(
+            en.ends_with(
+                "\nred's claim rests on a reading: the caps are those of a profile made for the \
+                 cxa2011 rules, kept under cxa2020 (with cxa2020's own caps, checks at most 10 \
+                 and no attack cap, it would hold)"
+            ),
+            "{en}"
+        );
+        assert!(
+            zh.ends_with(
+                "\n红方提和取决于一种解读：所用上限出自为cxa2011规则制定的规程，按cxa2020规则\
+                 裁决时照用（若用cxa2020规则本身的上限，将军最多计10着，攻着不设上限，则提和成立）"
+            ),
+            "{zh}"
+        );
+        // Caps that give the same answer either way are no reading.
+        let same = LimitParams {
+            attack_cap: None,
+            ..kept
+        };
+        assert!(
+            c.status(&same, ClaimMode::Claim(Color::Red))
+                .red
+                .readings
+                .is_empty()
+        );
     }
 
     #[test]

@@ -168,8 +168,9 @@ pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
 /// defence (which a line shown may not be): a piece of that value, "material
 /// worth a horse or cannon against the best defence" (对方最佳应对下净得相当于
 /// 一马(炮)的子力); otherwise the count and the scale, "material worth 7
-/// crossed pawns against the best defence (a rook is worth 8, a horse or
-/// cannon 4, an advisor or elephant 2)".
+/// crossed pawns against the best defence, counting a rook as 8, a horse or
+/// cannon 4, an advisor or elephant 2": no brackets, as it stands in the
+/// brackets of a reason's gain.
 fn worth_words(gain: i32, lang: Lang) -> String {
     let piece = match gain {
         8 => Some(("a rook", "一车")),
@@ -182,11 +183,11 @@ fn worth_words(gain: i32, lang: Lang) -> String {
         (Some((en, _)), Lang::En) => format!("material worth {en} against the best defence"),
         (Some((_, zh)), Lang::Zh) => format!("对方最佳应对下净得相当于{zh}的子力"),
         (None, Lang::En) => format!(
-            "material worth {gain} crossed pawns against the best defence (a rook is worth 8, \
-             a horse or cannon 4, an advisor or elephant 2)"
+            "material worth {gain} crossed pawns against the best defence, counting a rook as \
+             8, a horse or cannon 4, an advisor or elephant 2"
         ),
         (None, Lang::Zh) => {
-            format!("对方最佳应对下净得相当于{gain}个过河兵的子力（车8、马炮4、士象2）")
+            format!("对方最佳应对下净得相当于{gain}个过河兵的子力，按车8、马炮4、士象2计")
         }
     }
 }
@@ -321,7 +322,12 @@ mod tests {
         );
         assert_eq!(
             gain_words(&t, 5, Lang::Zh),
-            "对方最佳应对下净得相当于5个过河兵的子力（车8、马炮4、士象2）"
+            "对方最佳应对下净得相当于5个过河兵的子力，按车8、马炮4、士象2计"
+        );
+        assert_eq!(
+            gain_words(&t, 5, Lang::En),
+            "material worth 5 crossed pawns against the best defence, counting a rook as 8, a \
+             horse or cannon 4, an advisor or elephant 2"
         );
     }
 }

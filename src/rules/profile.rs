@@ -13,7 +13,7 @@ use toml::Spanned;
 
 use crate::board::{Color, Position, Role};
 use crate::rules::RuleSet;
-use crate::rules::limit::{AttackCap, LimitParams};
+use crate::rules::limit::{AttackCap, LimitParams, OtherRulesCaps};
 use crate::words::{Lang, Words};
 
 /// A rule set and a tournament's regulations.
@@ -114,6 +114,7 @@ const fn limit(rounds: u32, check_cap: u32, attack_cap: Option<(u32, bool)>) -> 
         count_replies_to_void_checks: false,
         replies_are_a_reading: true,
         check_cap_is_a_reading: false,
+        caps_of_other_rules: None,
     }
 }
 
@@ -230,6 +231,36 @@ impl Profile {
             _ => return None,
         };
         Some(p)
+    }
+
+    /// This profile ruled under `rules` instead of its own rule set
+    /// (`rule --profile X --rules R`). The tournament's numbers stay. Caps
+    /// on the claimant's moves that are not `rules`' own (its built-in
+    /// profile's) are marked as made for the profile's rule set
+    /// ([`OtherRulesCaps`]), so that a claim resting on them says so; caps
+    /// that are `rules`' own are read as that rule set reads them (the
+    /// cxa2011 check cap is a number no verified text gives).
+    pub fn with_rules(mut self, rules: RuleSet) -> Profile {
+        if rules == self.rules {
+            return self;
+        }
+        let own = Profile::builtin(rules.name()).map_or_else(LimitParams::default, |p| p.limit);
+        let limit = &mut self.limit;
+        if (limit.check_cap, limit.attack_cap) == (own.check_cap, own.attack_cap) {
+            limit.check_cap_is_a_reading = own.check_cap_is_a_reading;
+            limit.caps_of_other_rules = None;
+        } else {
+            // Made for the profile's first rule set, however often it changes.
+            let made_for = limit.caps_of_other_rules.map_or(self.rules, |o| o.made_for);
+            limit.caps_of_other_rules = (made_for != rules).then_some(OtherRulesCaps {
+                made_for,
+                ruled_under: rules,
+                own_check_cap: own.check_cap,
+                own_attack_cap: own.attack_cap,
+            });
+        }
+        self.rules = rules;
+        self
     }
 
     /// All built-in profiles, in the order of [`BUILTIN_NAMES`].
@@ -1208,6 +1239,53 @@ mod tests {
                 max: 15,
                 counts_checks: false
             })
+        );
+    }
+
+    #[test]
+    fn a_profile_ruled_under_other_rules_keeps_its_caps_as_a_reading() {
+        let other = |name: &str, rules: RuleSet| {
+            let p = Profile::builtin(name).unwrap().with_rules(rules);
+            assert_eq!(p.rules, rules);
+            (p.limit.caps_of_other_rules, p.limit.check_cap_is_a_reading)
+        };
+        // The regulation's caps (将+杀+捉 at most 30), made for cxa2011.
+        let kept = OtherRulesCaps {
+            made_for: RuleSet::Cxa2011,
+            ruled_under: RuleSet::Cxa2020,
+            own_check_cap: 10,
+            own_attack_cap: None,
+        };
+        assert_eq!(
+            other("dqsz2017-slow", RuleSet::Cxa2020),
+            (Some(kept), false)
+        );
+        let p = Profile::builtin("dqsz2017-slow")
+            .unwrap()
+            .with_rules(RuleSet::Cxa2020);
+        assert_eq!((p.limit.rounds, p.limit.check_cap), (60, 10));
+        assert_eq!(p.limit.attack_cap.map(|c| c.max), Some(30));
+        // Ruled under cxa2011, cxa2020's caps are cxa2011's own, whose
+        // check cap of 10 no verified text gives; and the other way round.
+        assert_eq!(other("cxa2020", RuleSet::Cxa2011), (None, true));
+        assert_eq!(other("cxa2011", RuleSet::Cxa2020), (None, false));
+        assert_eq!(other("axf", RuleSet::Axf), (None, false));
+        // Made for the profile's first rule set, however often it changes.
+        let twice = Profile::builtin("hengfang2024-slow")
+            .unwrap()
+            .with_rules(RuleSet::Axf)
+            .with_rules(RuleSet::Cxa2011);
+        assert_eq!(
+            twice
+                .limit
+                .caps_of_other_rules
+                .map(|o| (o.made_for, o.ruled_under)),
+            Some((RuleSet::Cxa2020, RuleSet::Cxa2011))
+        );
+        let back = twice.with_rules(RuleSet::Cxa2020);
+        assert_eq!(
+            back.limit,
+            Profile::builtin("hengfang2024-slow").unwrap().limit
         );
     }
 

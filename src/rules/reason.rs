@@ -151,7 +151,7 @@ pub(crate) fn threats_reason(
 /// advisors or elephants incidentally, e.g. "the defending side has only one
 /// attacking piece, and red rook e4 attacks black elephant e7 only
 /// incidentally: idle (CXA 26.2)" (守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，
-/// 按闲（第26.2条）).
+/// 按闲，见第26.2条).
 fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
     // The targets of each attacker, attackers in order of first appearance.
     let mut by: Vec<((Square, Piece), Vec<String>)> = Vec::new();
@@ -175,7 +175,7 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
             and_list(&attacks)
         ),
         Lang::Zh => format!(
-            "守和方只有一个进攻子，{}，按闲（第26.2条）",
+            "守和方只有一个进攻子，{}，按闲，见第26.2条",
             attacks.join("，")
         ),
     }
@@ -184,10 +184,11 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
 /// A block (拦) explained: what the moved piece `(p, sq)` cuts the enemy
 /// piece `(e, esq)` off from, e.g. "black elephant g5 blocks the way of red
 /// cannon i5 to black horse c5" (黑象(g5)拦红炮(i5)：挡住其攻黑马(c5)的路线), or
-/// "… to d9, from where it would check"; in Chinese, with `after`, the
-/// position after the block, the move it stops in Chinese notation, as an
-/// arbiter writes it (挡住其炮二平六照将的路线), the square otherwise
-/// (挡住其到d9照将的路线).
+/// "… to check red king e0 from e4", naming the king as the other reasons
+/// name pieces (from `after`, the position after the block; without it,
+/// "… to check from e4"); in Chinese, with `after`, the move it stops in
+/// Chinese notation, as an arbiter writes it (挡住其炮二平六照将的路线), the
+/// square otherwise (挡住其到d9照将的路线).
 fn block_reason(
     lang: Lang,
     (p, sq): (Piece, Square),
@@ -210,10 +211,13 @@ fn block_reason(
             ways.push(pieces.join(" and "));
         }
         if !squares.is_empty() {
-            ways.push(format!(
-                "{}, from where it would check",
-                squares.join(" and ")
-            ));
+            let king = after.map_or(String::new(), |a| {
+                format!(
+                    " {}",
+                    piece_en(Piece::new(p.color, Role::King), a.king(p.color))
+                )
+            });
+            ways.push(format!("check{king} from {}", squares.join(" or ")));
         }
         let blocks = format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq));
         if ways.is_empty() {
@@ -285,8 +289,8 @@ fn chase_reason(
             .iter()
             .map(|&(s, p, direct)| match (direct, lang) {
                 (true, _) => piece_in(lang, p, s),
-                (false, Lang::En) => format!("{} (lined up behind)", piece_en(p, s)),
-                (false, Lang::Zh) => format!("{}（在后）", piece_zh(p, s)),
+                (false, Lang::En) => format!("{} lined up behind", piece_en(p, s)),
+                (false, Lang::Zh) => format!("{}在后", piece_zh(p, s)),
             })
             .collect()
     };
@@ -359,7 +363,7 @@ fn chase_reason(
     if let Some(taken) = then_taken.filter(|_| exact) {
         gain = match lang {
             Lang::En => format!("{gain}, counting the exchange after {taken}"),
-            Lang::Zh => format!("{gain}（计入其后{taken}的交换）"),
+            Lang::Zh => format!("{gain}，计入其后{taken}的交换"),
         };
     }
     // A line whose capture wins through an even exchange that takes away a
@@ -529,7 +533,7 @@ fn chase_reason(
                     names(&count.defenders).join("、"),
                     match false_roots_reason(&count.false_roots, lang).as_slice() {
                         [] => String::new(),
-                        roots => format!("（{}，假根）", roots.join("，")),
+                        roots => format!("，{}，为假根", roots.join("，")),
                     }
                 ),
                 None => format!("少根子，联合捉，完整交换后{gain}"),
@@ -537,11 +541,11 @@ fn chase_reason(
             ThreatKind::HeldRook => match holder {
                 Some((h, horse)) => {
                     format!(
-                        "车别住{}的马腿，走开则被照将（亚规19条）",
+                        "车别住{}的马腿，走开则被照将，见亚规19条",
                         piece_zh(horse, h)
                     )
                 }
-                None => "车别住马腿，走开则被马照将（亚规19条）".to_string(),
+                None => "车别住马腿，走开则被马照将，见亚规19条".to_string(),
             },
             ThreatKind::Cheaper => format!("交换后得子，{gain}"),
             ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
@@ -575,7 +579,7 @@ fn chase_reason(
                         render(&after.passed(), check, Notation::Chinese)
                     ),
                     (None, Some(check), None) => {
-                        format!("先照将（{check}），连续照将后吃子，{gain}")
+                        format!("先以{check}照将，连续照将后吃子，{gain}")
                     }
                     (None, None, _) => format!("连续照将后吃子，{gain}"),
                 }
@@ -585,7 +589,7 @@ fn chase_reason(
             format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
         });
         let pawn = if by_pawn {
-            "；兵(卒)吃子时产生其他子将军，按捉（第26.8条）"
+            "；兵(卒)吃子时产生其他子将军，按捉，见第26.8条"
         } else {
             ""
         };
