@@ -39,6 +39,7 @@
 //! ```
 
 mod after_result;
+mod braced;
 mod describe;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
@@ -54,6 +55,7 @@ mod symbol;
 
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
+pub(crate) use braced::braced;
 pub use movelist::{Comment, MoveListError, ParsedMoveList, parse_move_list};
 pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
 #[cfg(feature = "cli")]

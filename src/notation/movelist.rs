@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::braced::braced;
 use super::outcome::Outcome;
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
@@ -85,8 +86,8 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
 }
 
-/// Splits a move list into words and comments. `{}` and `【】` comments do not
-/// nest, `()` ones do.
+/// Splits a move list into words and comments. `{}` and `()` comments nest
+/// (`{}` as the file readers' do), `【】` ones do not.
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -106,10 +107,10 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                 }
             }
         } else if c == '{' {
-            match rest.find('}') {
-                Some(end) => {
-                    out.push(Token::Comment(&rest[width..end]));
-                    rest = &rest[end + 1..];
+            match braced(rest, width) {
+                Some((body, end)) => {
+                    out.push(Token::Comment(body));
+                    rest = &rest[end..];
                 }
                 None => {
                     out.push(Token::Unclosed(rest));
@@ -674,6 +675,15 @@ mod tests {
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
         assert_eq!(list.comments[0].text, "好棋");
         assert_eq!(list.result, Some(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_nested_brace_comment_is_never_read_as_moves() {
+        // The braces nest, as in a file: the moves inside stay the comment's.
+        let list = read("h2e2 {a {b} h9g7 h0g2} b9c7").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "b9c7"]);
+        assert_eq!(list.comments[0].text, "a {b} h9g7 h0g2");
+        assert!(read("h2e2 {a {b} h9g7").is_err());
     }
 
     #[test]

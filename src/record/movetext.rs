@@ -1,15 +1,16 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）`, `【】` and `［］` notes, `()` variations (counted
-//! and skipped), `;` line comments (or separators, in a line of moves typed
-//! so), NAGs and the result token, after which only a comment is read: moves
-//! written after the result are not read, and the game warns of them.
+//! and skipped), `;` line comments (or, in a typed list, separators written
+//! right after a move: [`Semicolon`]), NAGs and the result token, after
+//! which only a comment is read: moves written after the result are not
+//! read, and the game warns of them.
 
 use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, continues_split_move, is_black_first_marker, may_start_side_label, side_label,
-    strip_round_marker,
+    self, Outcome, braced, continues_split_move, is_black_first_marker, may_start_side_label,
+    side_label, strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -26,21 +27,23 @@ pub(crate) enum ResultToken {
 }
 
 /// Reads `text` from byte `start` into `replay`, counting variations into
-/// the game. `first_line` is the number, in the file, of the text's first
-/// line: an unclosed `{` or `(`, or a Black-first marker the start position
-/// contradicts, is an error naming its line and column. Text after the
-/// result is not read; when it reads as moves, the game warns that they
-/// were left out ([`warning_after_result`]).
+/// the game; `semicolon` says what a `;` is. `first_line` is the number, in
+/// the file, of the text's first line: an unclosed `{` or `(`, or a
+/// Black-first marker the start position contradicts, is an error naming
+/// its line and column. Text after the result is not read; when it reads as
+/// moves, the game warns that they were left out ([`warning_after_result`]).
 pub(crate) fn read_movetext(
     text: &str,
     start: usize,
     first_line: usize,
     replay: &mut Replay,
+    semicolon: Semicolon,
 ) -> Result<ResultToken, Words> {
-    let (result, after) = scan(text, start, first_line, replay, Semicolon::Probed)?;
+    let (result, after) = scan(text, start, first_line, replay, semicolon)?;
     if let Some(at) = after
         && !replay.stopped()
-        && let Some(warning) = warning_after_result(text, at, first_line, replay.position(), result)
+        && let Some(warning) =
+            warning_after_result(text, at, first_line, replay.position(), result, semicolon)
     {
         replay.game_mut().warnings.push(warning);
     }
@@ -51,19 +54,21 @@ pub(crate) fn read_movetext(
 /// result `result` of a game ending in `end`, when it reads as moves: how
 /// many of them go on from `end`, or that they read as moves that do not.
 /// `None` when the text is no moves (an advert, a note, the next game's
-/// title): only a first word that reads as a move, or one slip from a legal
-/// move, makes it moves.
+/// title, a comment): only a first word that reads as a move, or one slip
+/// from a legal move, makes it moves. A `;` is read as the game reads it
+/// (`semicolon`).
 fn warning_after_result(
     text: &str,
     at: usize,
     first_line: usize,
     end: &Position,
     result: ResultToken,
+    semicolon: Semicolon,
 ) -> Option<Words> {
     let mut probe = Replay::new(end.clone(), false);
     // The probe stops where its own text does: at a result of its own, or
     // at damage (an unclosed comment), which leaves the moves before it.
-    let _ = scan(text, at, first_line, &mut probe, Semicolon::Separator);
+    let _ = scan(text, at, first_line, &mut probe, semicolon.quiet());
     let no_move = probe.first_text_is_no_move();
     let game = probe.finish();
     let played = game.moves.len();
@@ -79,14 +84,31 @@ fn warning_after_result(
     ))
 }
 
-/// What a `;` is to [`scan`].
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Semicolon {
-    /// A comment to the end of the line (as PGN has it), unless the rest
-    /// of the line is moves that go on ([`semicolon_separates`]).
-    Probed,
-    /// A separator, as a typed list writes it (`炮二平五; 马８进７`).
-    Separator,
+/// What a `;` is to [`scan`]: never a door to moves inside a comment. What
+/// follows a `;` that starts a comment is never read, whatever it holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Semicolon {
+    /// A comment to the end of the line, as PGN has it: in a PGN file.
+    Comment,
+    /// As a typed list writes it: right after a word (`炮二平五;马８进７`,
+    /// `炮二平五; 马８进７`) a separator, as `；` is; after whitespace or at
+    /// the start of the text, a comment to the end of the line, and the
+    /// game warns when that comment reads as moves that go on
+    /// ([`typed_comment_warning`]).
+    Typed,
+    /// [`Semicolon::Typed`] without the warning: for the probes that look
+    /// ahead, which report nothing.
+    TypedQuiet,
+}
+
+impl Semicolon {
+    /// The same reading of `;`, without warnings.
+    fn quiet(self) -> Semicolon {
+        match self {
+            Semicolon::Typed => Semicolon::TypedQuiet,
+            other => other,
+        }
+    }
 }
 
 /// [`read_movetext`] but for what follows the result: the result, and
@@ -105,9 +127,6 @@ fn scan(
 ) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
-    // The `;` before this byte separate moves: the rest of their line was
-    // found to be moves once, which holds for every `;` of it.
-    let mut separating_until = 0;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
@@ -190,20 +209,28 @@ fn scan(
                 i += 1;
                 variation_depth = variation_depth.saturating_sub(1);
             }
-            b';' if semicolon == Semicolon::Separator || i < separating_until => i += 1,
+            b';' if semicolon != Semicolon::Comment
+                && i > start
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| !c.is_whitespace()) =>
+            {
+                i += 1;
+            }
             b';' => {
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(bytes.len(), |n| i + n);
-                if variation_depth == 0
-                    && semicolon_separates(&text[..line_end], i + 1, first_line, replay)
+                if semicolon == Semicolon::Typed
+                    && variation_depth == 0
+                    && let Some(warning) =
+                        typed_comment_warning(&text[..line_end], i, first_line, replay)
                 {
-                    separating_until = line_end;
-                    i += 1;
-                } else {
-                    i = (line_end + 1).min(bytes.len());
+                    replay.game_mut().warnings.push(warning);
                 }
+                i = (line_end + 1).min(bytes.len());
             }
             _ => {
                 let mut end = i;
@@ -431,22 +458,35 @@ fn result_after_label(
     }
 }
 
-/// Whether the `;` before byte `from` of `line` (which ends there) separates
-/// moves, as a typed list writes it (`炮二平五; 马８进７; 2. 马二进三`), and is
-/// no PGN comment to the end of the line: the rest of the line is moves
-/// (and move numbers, maybe a result) that all go on from where `replay`
-/// stands, each `;` of it a separator too. A comment reads as words that
-/// are no moves (`; a fine move`), and stays one.
-fn semicolon_separates(line: &str, from: usize, first_line: usize, replay: &Replay) -> bool {
+/// The warning for the `;` comment at byte `at` of `line` (which ends
+/// there), in a typed list, when its text reads as moves that all go on
+/// from where `replay` stands: they are not read, as a `;` after a space
+/// starts a comment, and the warning says how to write a separator.
+fn typed_comment_warning(
+    line: &str,
+    at: usize,
+    first_line: usize,
+    replay: &Replay,
+) -> Option<Words> {
     if replay.stopped() || replay.awaits_rest_of_move() {
-        return false;
+        return None;
     }
     let mut probe = Replay::new(replay.position().clone(), false);
-    if scan(line, from, first_line, &mut probe, Semicolon::Separator).is_err() {
-        return false;
-    }
+    scan(line, at + 1, first_line, &mut probe, Semicolon::TypedQuiet).ok()?;
     probe.end_of_moves();
-    !probe.stopped() && !probe.game_mut().moves.is_empty()
+    if probe.stopped() || probe.game_mut().moves.is_empty() {
+        return None;
+    }
+    let (number, column) = place(line, at, first_line);
+    let shown = line[at + 1..].trim();
+    Some(Words::new(
+        format!(
+            "line {number}, column {column}: the comment after ';' reads as moves ('{shown}'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
+        ),
+        format!(
+            "第{number}行第{column}列：“;”之后的注释像是着法（“{shown}”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
+        ),
+    ))
 }
 
 /// The line (counted from `first_line`) and column (in characters, from 1)
@@ -538,26 +578,6 @@ fn separator_len(text: &str, i: usize) -> usize {
         Some(c) if c.is_whitespace() || matches!(c, '，' | '；' | '、' | '。') => c.len_utf8(),
         _ => 0,
     }
-}
-
-/// A `{}` comment body starting at `start` (after the opening brace), nesting
-/// allowed; returns the body and the offset after the closing brace, or
-/// `None` if the comment is never closed.
-fn braced(text: &str, start: usize) -> Option<(&str, usize)> {
-    let mut depth = 1usize;
-    for (n, &c) in text.as_bytes().iter().enumerate().skip(start) {
-        match c {
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some((text.get(start..n).unwrap_or(""), n + 1));
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// [`token`] for a token known to be ASCII, on bytes: the usual case (move
@@ -680,7 +700,7 @@ mod tests {
 
     fn read(text: &str) -> (crate::record::Game, ResultToken) {
         let mut r = Replay::new(Position::startpos(), true);
-        let res = read_movetext(text, 0, 1, &mut r).unwrap();
+        let res = read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
         (r.finish(), res)
     }
 
@@ -744,7 +764,7 @@ mod tests {
             assert_eq!(g.uci_moves(), ["h7e7", "h2e2"], "{text}");
         }
         let mut r = Replay::new(Position::startpos(), false);
-        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r).unwrap_err();
+        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r, Semicolon::Typed).unwrap_err();
         assert!(err.en.starts_with("line 8, column 3: "), "{}", err.en);
         assert!(err.zh.starts_with("第8行第3列："), "{}", err.zh);
     }
@@ -752,11 +772,12 @@ mod tests {
     #[test]
     fn an_unclosed_comment_or_variation_is_an_error() {
         let mut r = Replay::new(Position::startpos(), true);
-        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r).unwrap_err();
+        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r, Semicolon::Typed)
+            .unwrap_err();
         assert!(err.en.contains("'{' at line 1, column 9"), "{}", err.en);
         let mut r = Replay::new(Position::startpos(), true);
         let text = "[Game]\n1. h2e2 (1. h2e2 (h9g7) \n2. h0g2";
-        let err = read_movetext(text, 7, 4, &mut r).unwrap_err();
+        let err = read_movetext(text, 7, 4, &mut r, Semicolon::Typed).unwrap_err();
         assert!(err.en.contains("'(' at line 5, column 9"), "{}", err.en);
         assert!(err.zh.contains("第5行第9列"), "{}", err.zh);
         // After the result nothing is read, an open brace included.
@@ -869,7 +890,7 @@ mod tests {
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
         // Before the first move it is the record's first word, no move.
         let mut r = Replay::new(Position::startpos(), true);
-        read_movetext("1. 注：欢迎访问", 0, 1, &mut r).unwrap();
+        read_movetext("1. 注：欢迎访问", 0, 1, &mut r, Semicolon::Typed).unwrap();
         assert!(r.first_text_is_no_move());
         // A move after a side's label is still a move.
         let (g, _) = read("1. 炮二平五 黑：马８进７");
@@ -918,7 +939,7 @@ mod tests {
         assert_eq!((illegal.ply, illegal.text.as_str()), (2, "红 马二进三"));
         // A start with Red to move by its own word keeps it.
         let mut r = Replay::new(Position::startpos(), false);
-        read_movetext("黑方：马８进７", 0, 1, &mut r).unwrap();
+        read_movetext("黑方：马８进７", 0, 1, &mut r, Semicolon::Typed).unwrap();
         let g = r.finish();
         assert!(g.moves.is_empty());
         assert!(
@@ -940,11 +961,56 @@ mod tests {
             (g.moves[0].comment.as_ref(), res),
             (None, ResultToken::Known(Outcome::RedWins))
         );
-        // A comment stays one: words that are no moves, or a move that
-        // cannot be played there.
-        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7; h2e2 h0g2\n2. h0g2");
+        // After a space, `;` starts a comment: words that are no moves.
+        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7 h0g2");
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
-        assert!(g.illegal.is_none());
+        assert!(g.illegal.is_none() && g.warnings.is_empty(), "{g:?}");
+    }
+
+    #[test]
+    fn a_semicolon_comment_is_never_read_as_moves() {
+        // In a typed list, after a space: a comment, though it reads as
+        // moves that go on; the game warns of them.
+        let (g, _) = read("1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(
+            g.warnings.iter().map(|w| w.en.as_str()).collect::<Vec<_>>(),
+            [
+                "line 1, column 14: the comment after ';' reads as moves ('h0g2 i9h9'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
+            ]
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第14列：“;”之后的注释像是着法（“h0g2 i9h9”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
+        );
+        // In a PGN file, always a comment, right after a move too, and
+        // no warning: PGN has it so.
+        for text in [
+            "1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4",
+            "1. h2e2 h9g7;h0g2 i9h9\n2. c3c4",
+            "1. h2e2 h9g7\n; 2. h0g2 i9h9\n2. c3c4",
+        ] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext(text, 0, 1, &mut r, Semicolon::Comment).unwrap();
+            let g = r.finish();
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"], "{text}");
+            assert!(
+                g.illegal.is_none() && g.warnings.is_empty(),
+                "{text}: {g:?}"
+            );
+        }
+        // After the result, a `;` comment is no moves after the result.
+        for semicolon in [Semicolon::Typed, Semicolon::Comment] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext("1. h2e2 h9g7 1-0 ; h0g2 i9h9", 0, 1, &mut r, semicolon).unwrap();
+            let g = r.finish();
+            assert_eq!(
+                (g.moves.len(), g.warnings.len()),
+                (2, 0),
+                "{semicolon:?}: {g:?}"
+            );
+        }
     }
 
     #[test]
