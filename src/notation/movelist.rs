@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::braced::braced;
-use super::outcome::Outcome;
+use super::outcome::{Outcome, spaced_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
 };
@@ -318,6 +318,19 @@ fn read_list(
         let labelled = may_start_side_label(word.as_bytes())
             .then(|| side_label(word, next))
             .flatten();
+        // A side's word before result words (`红方 认负`, `Red resigns`).
+        if labelled.is_none() && may_start_side_label(word.as_bytes()) {
+            let next = words[i..].iter().map_while(|t| match *t {
+                Token::Word(w) => Some(w),
+                _ => None,
+            });
+            if let Some((outcome, taken)) = spaced_result(word, next) {
+                out.result = Some(outcome);
+                i += taken;
+                after = Some(i);
+                break;
+            }
+        }
         if let Some((side, len)) = labelled {
             if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
                 pos.pass();
@@ -675,6 +688,22 @@ mod tests {
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
         assert_eq!(list.comments[0].text, "好棋");
         assert_eq!(list.result, Some(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_sides_word_then_result_words_end_the_list() {
+        for (text, outcome) in [
+            ("炮二平五 马8进7 红方 认负", Outcome::BlackWins),
+            ("炮二平五 马8进7 黑 超时", Outcome::RedWins),
+            ("C2.5 H8+7 Red resigns", Outcome::BlackWins),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(
+                (list.moves.len(), list.result),
+                (2, Some(outcome)),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -60,6 +60,14 @@ pub(crate) fn side_label<'a>(
     is_move.then_some((side, len))
 }
 
+/// Whether `word` is a side's label and nothing else (`红`, `红方`, `黑棋`,
+/// `Red`, `black`), as a result phrase starts (`红方 认负`, `Red resigns`).
+pub(crate) fn names_side(word: &str) -> bool {
+    CHINESE.iter().any(|&(key, _)| key == word)
+        || word.eq_ignore_ascii_case("red")
+        || word.eq_ignore_ascii_case("black")
+}
+
 /// Whether a word starting with the bytes `word` may start with a side's
 /// label ([`side_label`]): a quick test for the readers' every word.
 #[inline]

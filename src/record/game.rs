@@ -137,8 +137,8 @@ impl Game {
     }
 
     /// The result the record gives: [`Game::result`], or else the one its
-    /// termination states (红方认负, 黑超时负, 双方议和 …). A termination that
-    /// names no winner (红方超时) gives none.
+    /// termination states (红方认负, 黑超时负, 红方超时, 双方议和 …). A
+    /// termination that names no winner (红方长将) gives none.
     pub fn recorded_result(&self) -> Option<Outcome> {
         self.result
             .or_else(|| self.termination.as_deref().and_then(Outcome::parse))

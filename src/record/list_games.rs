@@ -287,6 +287,20 @@ mod tests {
     }
 
     #[test]
+    fn a_sides_word_and_result_words_end_a_game() {
+        let text = "炮二平五 马８进７ 红方 认负\n炮二平五 马２进３ Black resigns\n兵七进一 红方：认负\n相三进五\n";
+        assert_eq!(
+            first_lines(text),
+            [
+                "炮二平五 马８进７ 红方 认负",
+                "炮二平五 马２进３ Black resigns",
+                "兵七进一 红方：认负",
+                "相三进五"
+            ]
+        );
+    }
+
+    #[test]
     fn numbers_starting_again_at_one_start_a_game_with_its_title() {
         let text = "第1局 许银川 胜 吕钦\n1. 炮二平五 马８进７\n2. 马二进三\n\n\
                     第2局 吕钦 和 许银川\n2023年\n\n1. 兵七进一\n";

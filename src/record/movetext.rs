@@ -10,7 +10,7 @@ use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
     self, Outcome, braced, continues_split_move, is_black_first_marker, may_start_side_label,
-    side_label, strip_round_marker,
+    side_label, spaced_result, strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -288,6 +288,15 @@ fn scan(
                         i = end;
                         continue;
                     }
+                    // A side's word before result words (`红方 认负`, `Red resigns`).
+                    if may_start_side_label(tok.as_bytes())
+                        && !replay.awaits_rest_of_move()
+                        && let Some((outcome, next)) = side_result(text, tok, end)
+                    {
+                        result = ResultToken::Known(outcome);
+                        i = next;
+                        continue;
+                    }
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
@@ -348,6 +357,35 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
     let at = from + rest.len() - word.len();
     let end = word.find(char::is_whitespace).unwrap_or(word.len());
     (at, &word[..end])
+}
+
+/// The result that the side's word `tok`, which ends at byte `end` of
+/// `text`, makes with the words after it on its line ([`spaced_result`]:
+/// `红方 认负`, `黑方： 认输`, `Red resigns`), and the offset after its last
+/// word. Out of [`scan`]'s loop, which most words pass by.
+#[inline(never)]
+fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
+    let (outcome, taken) = spaced_result(tok, words_on_line(text, end).map(|(_, w)| w))?;
+    let next = match taken.checked_sub(1) {
+        None => end,
+        Some(last) => words_on_line(text, end)
+            .nth(last)
+            .map_or(end, |(at, w)| at + w.len()),
+    };
+    Some((outcome, next))
+}
+
+/// The words after byte `from` of `text`, with where each starts, up to
+/// the end of the line or the first bracket, brace or `;`: words are split
+/// by whitespace and the separators [`scan`] reads (`,`, `，`, `、`, `；`).
+fn words_on_line(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
+    let rest = text.get(from..).unwrap_or("");
+    let line = rest
+        .find(['\n', '{', '(', ';', '（', '【', '［'])
+        .map_or(rest, |n| &rest[..n]);
+    line.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、' | '；'))
+        .filter(|w| !w.is_empty())
+        .map(move |w| (from + (w.as_ptr() as usize - rest.as_ptr() as usize), w))
 }
 
 /// The word from byte `at` to `end` of `text` read as a side's label and
@@ -1097,6 +1135,43 @@ mod tests {
             assert_eq!(g.moves.len(), 2, "{text}");
             assert_eq!(res, ResultToken::Known(outcome), "{text}");
         }
+    }
+
+    #[test]
+    fn a_sides_word_then_result_words_is_the_result() {
+        // Spaced, after a colon, in English: the result, as 红方认负 is.
+        for (text, outcome) in [
+            ("红方 认负", Outcome::BlackWins),
+            ("黑方 认输", Outcome::RedWins),
+            ("红 超时", Outcome::BlackWins),
+            ("黑方 超时 判负", Outcome::RedWins),
+            ("紅方 認輸。", Outcome::BlackWins),
+            ("红方：认负", Outcome::BlackWins),
+            ("黑方： 认输", Outcome::RedWins),
+            ("黑 胜，", Outcome::BlackWins),
+            ("Red resigns", Outcome::BlackWins),
+            ("black resigned.", Outcome::RedWins),
+            ("Black loses on time", Outcome::RedWins),
+            ("Red wins", Outcome::RedWins),
+        ] {
+            let (g, res) = read(&format!("1. 炮二平五 马８进７ {text}"));
+            assert_eq!(g.moves.len(), 2, "{text}");
+            assert!(
+                g.illegal.is_none() && g.warnings.is_empty() && g.comment.is_none(),
+                "{text}: {g:?}"
+            );
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
+        // Moves after it are after the result.
+        let (g, res) = read("1. h2e2 h9g7 红方 认负 2. h0g2");
+        assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
+        assert_eq!((g.moves.len(), g.warnings.len()), (2, 1), "{g:?}");
+        // A side's word before a move, or a note, is still so; and result
+        // words on the next line are not the side word's.
+        let (g, res) = read("1. 炮二平五 黑方 马８进７ 2. 红 马二进三 红方：弃车 胜");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        let (g, _) = read("1. 炮二平五 马８进７ 红方\n认负");
+        assert!(g.illegal.is_some(), "{g:?}");
     }
 
     #[test]
