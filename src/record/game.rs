@@ -37,6 +37,10 @@ pub struct Game {
     /// and tags do not show, for a person to check (a library index it
     /// could not use, text whose encoding it could not tell): each in words.
     pub warnings: Vec<Words>,
+    /// How many of [`Game::warnings`] are about the text's encoding (a
+    /// close guess between GBK and Big5): the characters of names and
+    /// notes may be wrong, but nothing of the record was left out.
+    pub encoding_warnings: usize,
 }
 
 /// One move of the main line.
@@ -111,6 +115,7 @@ impl Game {
             comment: None,
             other_readings: Vec::new(),
             warnings: Vec::new(),
+            encoding_warnings: 0,
         }
     }
 

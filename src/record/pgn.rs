@@ -12,7 +12,7 @@ use encoding_rs::Encoding;
 use crate::board::Position;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
-use super::error::{ErrorKind, RecordError, warn_first};
+use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
@@ -383,7 +383,7 @@ impl<R: BufRead> PgnStream<R> {
                 // So does the warning that its encoding was a close guess,
                 // and a game whose encoding was guessed apart, its own.
                 if let Some(w) = guessed.or_else(|| self.encoding_note.take().map(|w| *w)) {
-                    warn_first(&mut game, w);
+                    warn_of_encoding(&mut game, w);
                 }
                 Some(Some(game))
             }
