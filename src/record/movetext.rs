@@ -39,7 +39,11 @@ pub(crate) fn read_movetext(
     replay: &mut Replay,
     semicolon: Semicolon,
 ) -> Result<ResultToken, Words> {
-    let (result, after) = scan(text, start, first_line, replay, semicolon)?;
+    let mode = Mode {
+        semicolon,
+        probe: false,
+    };
+    let (result, after) = scan(text, start, first_line, replay, mode)?;
     if let Some(at) = after
         && !replay.stopped()
         && let Some(warning) =
@@ -68,7 +72,11 @@ fn warning_after_result(
     let mut probe = Replay::new(end.clone(), false);
     // The probe stops where its own text does: at a result of its own, or
     // at damage (an unclosed comment), which leaves the moves before it.
-    let _ = scan(text, at, first_line, &mut probe, semicolon.quiet());
+    let mode = Mode {
+        semicolon,
+        probe: true,
+    };
+    let _ = scan(text, at, first_line, &mut probe, mode);
     let no_move = probe.first_text_is_no_move();
     let game = probe.finish();
     let played = game.moves.len();
@@ -96,24 +104,20 @@ pub(crate) enum Semicolon {
     /// game warns when that comment reads as moves that go on
     /// ([`typed_comment_warning`]).
     Typed,
-    /// [`Semicolon::Typed`] without the warning: for the probes that look
-    /// ahead, which report nothing.
-    TypedQuiet,
 }
 
-impl Semicolon {
-    /// The same reading of `;`, without warnings.
-    fn quiet(self) -> Semicolon {
-        match self {
-            Semicolon::Typed => Semicolon::TypedQuiet,
-            other => other,
-        }
-    }
+/// How [`scan`] reads: what a `;` is, and whether it reads the game or
+/// probes the text ahead, which warns of nothing (and so starts no probe
+/// of its own).
+#[derive(Copy, Clone)]
+struct Mode {
+    semicolon: Semicolon,
+    probe: bool,
 }
 
 /// [`read_movetext`] but for what follows the result: the result, and
-/// where text other than whitespace and one comment follows it, if any.
-/// `semicolon` says how a `;` is read.
+/// where text other than whitespace and one comment follows it, if any,
+/// read as `mode` says.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
@@ -123,7 +127,7 @@ fn scan(
     start: usize,
     first_line: usize,
     replay: &mut Replay,
-    semicolon: Semicolon,
+    mode: Mode,
 ) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
@@ -209,7 +213,7 @@ fn scan(
                 i += 1;
                 variation_depth = variation_depth.saturating_sub(1);
             }
-            b';' if semicolon != Semicolon::Comment
+            b';' if mode.semicolon == Semicolon::Typed
                 && i > start
                 && text[..i]
                     .chars()
@@ -223,7 +227,8 @@ fn scan(
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(bytes.len(), |n| i + n);
-                if semicolon == Semicolon::Typed
+                if mode.semicolon == Semicolon::Typed
+                    && !mode.probe
                     && variation_depth == 0
                     && let Some(warning) =
                         typed_comment_warning(&text[..line_end], i, first_line, replay)
@@ -317,11 +322,23 @@ fn scan(
                             i = next;
                             continue;
                         }
-                        Some((Label::Note, _)) => {
+                        Some((Label::Note, len)) => {
                             let line_end = bytes[i..]
                                 .iter()
                                 .position(|&c| c == b'\n')
                                 .map_or(bytes.len(), |n| i + n);
+                            let line = &text[..line_end];
+                            if !mode.probe
+                                && let Some(warning) = note_tail_warning(
+                                    line,
+                                    (i, len),
+                                    first_line,
+                                    replay,
+                                    mode.semicolon,
+                                )
+                            {
+                                replay.game_mut().warnings.push(warning);
+                            }
                             replay.comment(&text[i..line_end]);
                             i = line_end;
                             continue;
@@ -498,21 +515,16 @@ fn result_after_label(
 
 /// The warning for the `;` comment at byte `at` of `line` (which ends
 /// there), in a typed list, when its text reads as moves that all go on
-/// from where `replay` stands: they are not read, as a `;` after a space
-/// starts a comment, and the warning says how to write a separator.
+/// from where `replay` stands ([`goes_on`]): they are not read, as a `;`
+/// after a space starts a comment, and the warning says how to write a
+/// separator.
 fn typed_comment_warning(
     line: &str,
     at: usize,
     first_line: usize,
     replay: &Replay,
 ) -> Option<Words> {
-    if replay.stopped() || replay.awaits_rest_of_move() {
-        return None;
-    }
-    let mut probe = Replay::new(replay.position().clone(), false);
-    scan(line, at + 1, first_line, &mut probe, Semicolon::TypedQuiet).ok()?;
-    probe.end_of_moves();
-    if probe.stopped() || probe.game_mut().moves.is_empty() {
+    if !goes_on(line, at + 1, first_line, replay, Semicolon::Typed) {
         return None;
     }
     let (number, column) = place(line, at, first_line);
@@ -525,6 +537,63 @@ fn typed_comment_warning(
             "第{number}行第{column}列：“;”之后的注释像是着法（“{shown}”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
         ),
     ))
+}
+
+/// The warning for the note after the label of `len` bytes at byte `at` of
+/// `line` (which ends there), when the note's last words, from one after
+/// its first that reads as a move or a move number, read as moves that all
+/// go on from where `replay` stands ([`goes_on`]): a label's note runs to
+/// the end of its line, as nothing else ends it and a note may cite moves
+/// (`注：如改走2. 马二进三 …`), so they are the note's and are not read.
+fn note_tail_warning(
+    line: &str,
+    (at, len): (usize, usize),
+    first_line: usize,
+    replay: &Replay,
+    semicolon: Semicolon,
+) -> Option<Words> {
+    let (from, _) = words_on_line(line, at + len).skip(1).find(|(_, w)| {
+        let rest = strip_move_number(w);
+        rest.is_empty() || notation::reads_as_any_move_text(rest)
+    })?;
+    if !goes_on(line, from, first_line, replay, semicolon) {
+        return None;
+    }
+    let (number, column) = place(line, at, first_line);
+    let (label, shown) = (&line[at..at + len], line[from..].trim());
+    Some(Words::new(
+        format!(
+            "line {number}, column {column}: the note after '{label}' runs to the end of its line, and its last words read as moves that go on ('{shown}'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+        ),
+        format!(
+            "第{number}行第{column}列：“{label}”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“{shown}”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
+        ),
+    ))
+}
+
+/// Whether the text of `line` from byte `from` to its end reads as moves
+/// that all go on from where `replay` stands, a `;` read as `semicolon`
+/// says: a probe, which warns of nothing.
+fn goes_on(
+    line: &str,
+    from: usize,
+    first_line: usize,
+    replay: &Replay,
+    semicolon: Semicolon,
+) -> bool {
+    if replay.stopped() || replay.awaits_rest_of_move() {
+        return false;
+    }
+    let mut probe = Replay::new(replay.position().clone(), false);
+    let mode = Mode {
+        semicolon,
+        probe: true,
+    };
+    if scan(line, from, first_line, &mut probe, mode).is_err() {
+        return false;
+    }
+    probe.end_of_moves();
+    !probe.stopped() && !probe.game_mut().moves.is_empty()
 }
 
 /// The line (counted from `first_line`) and column (in characters, from 1)
@@ -936,6 +1005,35 @@ mod tests {
     }
 
     #[test]
+    fn a_note_after_a_label_mid_line_runs_to_the_end_of_its_line() {
+        // Nothing but the line's end ends it, and a note may cite moves: the
+        // moves after it on its line are the note's, not read.
+        let (g, res) = read("1. 炮二平五 马８进７ 注：这是中炮\n2. 马二进三");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：这是中炮"));
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+        let (g, _) = read("1. 炮二平五 马８进７ 注：如改走 2. 马二进三 则黑方好走\n2. 兵七进一");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+        // When its last words read as moves that go on, they are still the
+        // note's, and the game warns of them.
+        let (g, _) = read("1. 炮二平五 马８进７ 注：这是中炮 2. 马二进三 车９平８\n3. 兵七进一");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert_eq!(
+            g.moves[1].comment.as_deref(),
+            Some("注：这是中炮 2. 马二进三 车９平８")
+        );
+        assert_eq!(
+            g.warnings.iter().map(|w| w.en.as_str()).collect::<Vec<_>>(),
+            ["line 1, column 14: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"]
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第14列：“注：”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“2. 马二进三 车９平８”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
+        );
+    }
+
+    #[test]
     fn a_sides_label_before_a_move_is_read_as_the_move() {
         for text in [
             "红：炮二平五 黑：马８进７ 红：马二进三",
@@ -1081,6 +1179,12 @@ mod tests {
         assert_eq!((g.moves.len(), g.warnings.len()), (2, 0));
         let (g, _) = read(&format!("1. h2e2 h9g7 h0g2; {tail}\n"));
         assert_eq!(g.moves.len(), 3);
+        // Comments and notes whose text reads as moves, each a probe of
+        // what follows: a probe starts none of its own.
+        for tail in [" ; h0g2".repeat(50_000), " 注：好 h0g2".repeat(50_000)] {
+            let (g, _) = read(&format!("1. h2e2 h9g7 {tail}\n"));
+            assert_eq!((g.moves.len(), g.warnings.len()), (2, 1));
+        }
         let took = started.elapsed();
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     }
