@@ -1025,7 +1025,9 @@ mod tests {
         );
         assert_eq!(
             g.warnings.iter().map(|w| w.en.as_str()).collect::<Vec<_>>(),
-            ["line 1, column 14: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"]
+            [
+                "line 1, column 14: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+            ]
         );
         assert_eq!(
             g.warnings[0].zh,

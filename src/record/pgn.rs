@@ -1053,6 +1053,23 @@ mod tests {
     }
 
     #[test]
+    fn a_line_naming_both_sides_over_moves_that_go_on_starts_a_game() {
+        let text = "炮二平五 马８进７\n红方：吕钦 黑方：许银川\n兵七进一 卒７进１\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 2);
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(
+            (second.red(), second.black()),
+            (Some("吕钦"), Some("许银川"))
+        );
+        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        // One line naming a side alone is still a note on the game.
+        let games = read_move_lists("炮二平五 马８进７\n红方：弃车\n兵七进一\n", "t.txt");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 3);
+    }
+
+    #[test]
     fn a_semicolon_comment_that_reads_as_moves_is_no_moves() {
         // In a PGN file a `;` starts a comment, however it is spaced.
         for text in [
