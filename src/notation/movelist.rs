@@ -10,7 +10,7 @@ use super::parse::{
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::{may_start_side_label, side_label};
+use super::side_label::{may_name_side, may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -319,11 +319,13 @@ fn read_list(
             .then(|| side_label(word, next))
             .flatten();
         // A side's word before result words (`红方 认负`, `Red resigns`).
-        if labelled.is_none() && may_start_side_label(word.as_bytes()) {
-            let next = words[i..].iter().map_while(|t| match *t {
-                Token::Word(w) => Some(w),
-                _ => None,
-            });
+        if labelled.is_none() && may_name_side(word.as_bytes()) {
+            let next = || {
+                words[i..].iter().map_while(|t| match *t {
+                    Token::Word(w) => Some(w),
+                    _ => None,
+                })
+            };
             if let Some((outcome, taken)) = spaced_result(word, next) {
                 out.result = Some(outcome);
                 i += taken;

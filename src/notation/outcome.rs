@@ -110,6 +110,14 @@ impl Outcome {
     /// English words (`Red resigns`, `Black wins on time`): such a text can
     /// never be a move, as it names no piece.
     fn from_phrase(token: &str) -> Option<Outcome> {
+        // Most texts asked are moves, which start otherwise: told at once.
+        let first = token.trim_start().chars().next()?;
+        if !(first.is_ascii_alphabetic()
+            || CHINESE_RESULT_CHARS.contains(first)
+            || matches!(first, '结' | '結'))
+        {
+            return None;
+        }
         if let Some(result) = after_label(token) {
             return Outcome::parse(result);
         }
@@ -122,8 +130,10 @@ impl Outcome {
         for word in phrase.split_whitespace() {
             if is_chinese_result_word(word) {
                 chinese.push_str(word);
-            } else {
+            } else if word.is_ascii() {
                 chinese.push_str(english_result_word(word)?);
+            } else {
+                return None;
             }
         }
         Outcome::from_chinese(&chinese)
@@ -183,6 +193,9 @@ fn is_chinese_result_word(word: &str) -> bool {
 /// (`Red resigns` as 红负), in any case: a side, a win, a loss, a draw, or
 /// a word that says how (`on time`, `by resignation`), which adds nothing.
 fn english_result_word(word: &str) -> Option<&'static str> {
+    if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
     const WORDS: [(&str, &str); 25] = [
         ("red", "红"),
         ("black", "黑"),
@@ -225,12 +238,13 @@ pub(crate) fn is_result_word(word: &str) -> bool {
 /// The result that a side's word and the words after it make, as people
 /// write it with a space or a colon (`红方 认负`, `黑方： 认输`, `红 超时`,
 /// `Red resigns`): the result as [`Outcome::parse`] reads the phrase, and
-/// how many of `next`'s words it takes (the fewest that make a result, at
-/// most three). `None` unless `word` is a side's word alone, maybe with a
-/// colon and the phrase's next word ([`names_side`]).
-pub(crate) fn spaced_result<'a>(
+/// how many of the words `next` gives it takes (the fewest that make a
+/// result, at most three). `None` unless `word` is a side's word alone,
+/// maybe with a colon and the phrase's next word ([`names_side`]); `next`
+/// is called only then.
+pub(crate) fn spaced_result<'a, I: IntoIterator<Item = &'a str>>(
     word: &str,
-    next: impl IntoIterator<Item = &'a str>,
+    next: impl FnOnce() -> I,
 ) -> Option<(Outcome, usize)> {
     let (side, value) = match word.split_once(['：', ':']) {
         Some((side, value)) => (side, value),
@@ -247,7 +261,7 @@ pub(crate) fn spaced_result<'a>(
             return Some((outcome, 0));
         }
     }
-    for (taken, word) in next.into_iter().take(3).enumerate() {
+    for (taken, word) in next().into_iter().take(3).enumerate() {
         if !is_result_word(word) {
             return None;
         }
@@ -330,37 +344,37 @@ mod tests {
     fn a_sides_word_and_the_result_words_after_it_make_a_result() {
         let none: [&str; 0] = [];
         assert_eq!(
-            spaced_result("红方", ["认负", "2."]),
+            spaced_result("红方", || ["认负", "2."]),
             Some((Outcome::BlackWins, 1))
         );
         assert_eq!(
-            spaced_result("黑方", ["超时", "判负"]),
+            spaced_result("黑方", || ["超时", "判负"]),
             Some((Outcome::RedWins, 1))
         );
         assert_eq!(
-            spaced_result("红", ["先", "胜"]),
+            spaced_result("红", || ["先", "胜"]),
             Some((Outcome::RedWins, 2))
         );
         assert_eq!(
-            spaced_result("红方：认负", none),
+            spaced_result("红方：认负", || none),
             Some((Outcome::BlackWins, 0))
         );
         assert_eq!(
-            spaced_result("黑方：", ["认输"]),
+            spaced_result("黑方：", || ["认输"]),
             Some((Outcome::RedWins, 1))
         );
         assert_eq!(
-            spaced_result("Red", ["loses", "on", "time"]),
+            spaced_result("Red", || ["loses", "on", "time"]),
             Some((Outcome::BlackWins, 1))
         );
         // No side's word alone, words that are no result, or none.
-        assert_eq!(spaced_result("红方认负", none), None);
-        assert_eq!(spaced_result("红方", ["马８进７"]), None);
-        assert_eq!(spaced_result("红方", ["弃车", "负"]), None);
-        assert_eq!(spaced_result("红方：弃车", ["负"]), None);
-        assert_eq!(spaced_result("Red", none), None);
-        assert_eq!(spaced_result("R2+3", ["resigns"]), None);
-        assert_eq!(spaced_result("红", ["先", "先", "先", "胜"]), None);
+        assert_eq!(spaced_result("红方认负", || none), None);
+        assert_eq!(spaced_result("红方", || ["马８进７"]), None);
+        assert_eq!(spaced_result("红方", || ["弃车", "负"]), None);
+        assert_eq!(spaced_result("红方：弃车", || ["负"]), None);
+        assert_eq!(spaced_result("Red", || none), None);
+        assert_eq!(spaced_result("R2+3", || ["resigns"]), None);
+        assert_eq!(spaced_result("红", || ["先", "先", "先", "胜"]), None);
     }
 
     #[test]

@@ -78,6 +78,20 @@ pub(crate) fn may_start_side_label(word: &[u8]) -> bool {
     )
 }
 
+/// Whether a word starting with the bytes `word` may be a side's word
+/// alone ([`names_side`], maybe with a colon after it): a quick test, which
+/// coordinate and WXF moves (`b0c2`, `R2+3`) do not pass.
+#[inline]
+pub(crate) fn may_name_side(word: &[u8]) -> bool {
+    matches!(
+        word,
+        [0xE7, 0xBA | 0xB4, ..]
+            | [0xE9, 0xBB, ..]
+            | [b'R' | b'r', b'E' | b'e', ..]
+            | [b'B' | b'b', b'L' | b'l', ..]
+    )
+}
+
 /// The length of `key` (ASCII, lower case) when `word` starts with it in
 /// any case, followed by a colon.
 fn ascii_key(word: &str, key: &str) -> Option<usize> {
@@ -120,6 +134,26 @@ mod tests {
         assert_eq!(side_label("Reds:", || "C2=5"), None);
         assert_eq!(side_label("Round:", || "C2=5"), None);
         assert_eq!(side_label("红炮二平五", none), None);
+    }
+
+    #[test]
+    fn the_quick_test_lets_every_side_word_through() {
+        for word in [
+            "红",
+            "紅方",
+            "黑棋",
+            "黑方：",
+            "Red",
+            "red:",
+            "BLACK",
+            "black",
+        ] {
+            assert!(names_side(word.trim_end_matches(['：', ':'])), "{word}");
+            assert!(may_name_side(word.as_bytes()), "{word}");
+        }
+        for word in ["b0c2", "R2+3", "B3+5", "炮二平五", "r", ""] {
+            assert!(!may_name_side(word.as_bytes()), "{word}");
+        }
     }
 
     #[test]

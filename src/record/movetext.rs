@@ -9,8 +9,8 @@ use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, braced, continues_split_move, is_black_first_marker, may_start_side_label,
-    side_label, spaced_result, strip_round_marker,
+    self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
+    may_start_side_label, side_label, spaced_result, strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -111,7 +111,9 @@ pub(crate) enum Semicolon {
 /// of its own).
 #[derive(Copy, Clone)]
 struct Mode {
+    /// What a `;` is.
     semicolon: Semicolon,
+    /// The scan is a probe of the text ahead.
     probe: bool,
 }
 
@@ -294,7 +296,7 @@ fn scan(
                         continue;
                     }
                     // A side's word before result words (`红方 认负`, `Red resigns`).
-                    if may_start_side_label(tok.as_bytes())
+                    if may_name_side(tok.as_bytes())
                         && !replay.awaits_rest_of_move()
                         && let Some((outcome, next)) = side_result(text, tok, end)
                     {
@@ -382,7 +384,7 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
 /// word. Out of [`scan`]'s loop, which most words pass by.
 #[inline(never)]
 fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
-    let (outcome, taken) = spaced_result(tok, words_on_line(text, end).map(|(_, w)| w))?;
+    let (outcome, taken) = spaced_result(tok, || words_on_line(text, end).map(|(_, w)| w))?;
     let next = match taken.checked_sub(1) {
         None => end,
         Some(last) => words_on_line(text, end)

@@ -1062,7 +1062,7 @@ mod tests {
             (second.red(), second.black()),
             (Some("吕钦"), Some("许银川"))
         );
-        assert_eq!(second.uci_moves(), ["c3c4", "c6c5"]);
+        assert_eq!(second.uci_moves(), ["c3c4", "g6g5"]);
         // One line naming a side alone is still a note on the game.
         let games = read_move_lists("炮二平五 马８进７\n红方：弃车\n兵七进一\n", "t.txt");
         assert_eq!(games.len(), 1);

@@ -72,7 +72,7 @@ fn ends_with_side_result(line: &[u8], encoding: &'static Encoding) -> bool {
     (0..words.len()).any(|taken| {
         let after = &words[..taken];
         after.iter().all(|w| is_result_word(w))
-            && spaced_result(words[taken], after.iter().rev().copied()).is_some()
+            && spaced_result(words[taken], || after.iter().rev().copied()).is_some()
     })
 }
 
