@@ -312,3 +312,34 @@ fn real_files_read_in_the_encoding_given() {
     let (_, plain, _) = run(&["audit", path(&formats.join("test.cbr")), "--jsonl"]);
     assert_eq!(out, plain);
 }
+
+#[test]
+fn convert_exits_0_when_only_the_encoding_guess_warns_as_rule_and_audit_do() {
+    // Every game is written whole: the close guess between GBK and Big5 is
+    // said, as `rule` and `audit` say it, and is no partial output (3).
+    let dir = scratch("convert-guess");
+    let (txt, _, bad) = encoding_rs::BIG5.encode("紅方：許銀川\n1. h2e2 h9g7 2. h0g2\n");
+    assert!(!bad);
+    std::fs::write(dir.join("tw.txt"), &txt).unwrap();
+    std::fs::write(dir.join("tw.pgn"), big5_names()).unwrap();
+    for file in ["tw.pgn", "tw.txt"] {
+        let file = dir.join(file);
+        let (code, out, err) = run(&["convert", path(&file), "--to", "iccs"]);
+        assert!(out.contains("1. H2-E2 H9-G7\n2. H0-G2"), "{out}");
+        assert!(
+            err.contains("warning: the text reads cleanly both as GBK (GB18030) and as Big5"),
+            "{err}"
+        );
+        assert_eq!(code, 0, "{}: {err}", file.display());
+        for command in ["rule", "audit"] {
+            assert_eq!(run(&[command, path(&file)]).0, 0, "{command}");
+        }
+    }
+    // Another warning still says the output may not be whole.
+    std::fs::write(
+        dir.join("after.pgn"),
+        "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 1-0 2. h0g2\n",
+    )
+    .unwrap();
+    assert_eq!(run(&["convert", path(&dir.join("after.pgn"))]).0, 3);
+}

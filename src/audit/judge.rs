@@ -570,9 +570,13 @@ mod tests {
         assert_eq!(row.recorded_result, Some(Verdict::BlackWins));
         assert_eq!(kinds(&row), [FindingKind::EarlyResignation]);
         // A comment that names no winner scores nothing.
-        let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方超时}\n";
+        let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方长将}\n";
         let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
         assert_eq!(row.recorded_result, None);
+        // A side out of time loses (超时作负, as the league simulator writes it).
+        let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方超时}\n";
+        let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(row.recorded_result, Some(Verdict::BlackWins));
     }
 
     #[test]

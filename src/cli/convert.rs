@@ -179,10 +179,12 @@ fn unwritable_places(text: &str, encoding: &'static Encoding) -> Vec<Words> {
     places
 }
 
-/// Runs `convert`: exit 0 when every game was read and written as it is, 3
-/// when every game was written but some only in part or not surely whole
-/// (the moves before an illegal one, as unfinished; a game the reader
-/// warned of, as a damaged library's or one with moves after its result),
+/// Runs `convert`: exit 0 when every game was read and written as it is
+/// (warned only that the encoding was a close guess, as `rule` and `audit`
+/// exit 0 then), 3 when every game was written but some only in part or
+/// not surely whole (the moves before an illegal one, as unfinished; a game
+/// the reader warned of otherwise, as a damaged library's or one with moves
+/// after its result),
 /// 2 when the file, a game or some of its characters could not be read or
 /// written.
 pub(super) fn run(mut args: ConvertArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
@@ -273,7 +275,8 @@ struct Written {
     failed: usize,
     /// Games written in part, or not surely whole: the moves before an
     /// illegal one, or a game the reader warned of (moves after the result
-    /// left out, a damaged library's games read around the damage).
+    /// left out, a damaged library's games read around the damage), but
+    /// not only of its encoding.
     partial: usize,
 }
 
@@ -323,8 +326,9 @@ fn write_games(
                         warned.push(w.clone());
                     }
                 }
-                // What the reader warned of is what the output may lack.
-                if !g.warnings.is_empty() && g.illegal.is_none() {
+                // What the reader warned of is what the output may lack;
+                // a close guess of the encoding left nothing out.
+                if g.warnings.len() > g.encoding_warnings && g.illegal.is_none() {
                     partial += 1;
                 }
                 if let Some(ill) = &g.illegal {

@@ -39,6 +39,7 @@
 //! ```
 
 mod after_result;
+mod braced;
 mod describe;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
@@ -54,6 +55,7 @@ mod symbol;
 
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
+pub(crate) use braced::braced;
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };
@@ -61,7 +63,7 @@ pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use outcome::RESULT_LABELS;
+pub(crate) use outcome::{RESULT_LABELS, is_result_word, spaced_result};
 pub(crate) use parse::{
     Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
 };
@@ -70,5 +72,5 @@ pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
-pub(crate) use side_label::{may_start_side_label, side_label};
+pub(crate) use side_label::{may_name_side, may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

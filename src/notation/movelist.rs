@@ -3,13 +3,14 @@
 
 use std::fmt;
 
-use super::outcome::Outcome;
+use super::braced::braced;
+use super::outcome::{Outcome, spaced_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::{may_start_side_label, side_label};
+use super::side_label::{may_name_side, may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -85,8 +86,8 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
 }
 
-/// Splits a move list into words and comments. `{}` and `【】` comments do not
-/// nest, `()` ones do.
+/// Splits a move list into words and comments. `{}` and `()` comments nest
+/// (`{}` as the file readers' do), `【】` ones do not.
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -106,10 +107,10 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                 }
             }
         } else if c == '{' {
-            match rest.find('}') {
-                Some(end) => {
-                    out.push(Token::Comment(&rest[width..end]));
-                    rest = &rest[end + 1..];
+            match braced(rest, width) {
+                Some((body, end)) => {
+                    out.push(Token::Comment(body));
+                    rest = &rest[end..];
                 }
                 None => {
                     out.push(Token::Unclosed(rest));
@@ -348,6 +349,21 @@ fn read_list(
         let labelled = may_start_side_label(word.as_bytes())
             .then(|| side_label(word, next))
             .flatten();
+        // A side's word before result words (`红方 认负`, `Red resigns`).
+        if labelled.is_none() && may_name_side(word.as_bytes()) {
+            let next = || {
+                words[i..].iter().map_while(|t| match *t {
+                    Token::Word(w) => Some(w),
+                    _ => None,
+                })
+            };
+            if let Some((outcome, taken)) = spaced_result(word, next) {
+                out.result = Some(outcome);
+                i += taken;
+                after = Some(i);
+                break;
+            }
+        }
         if let Some((side, len)) = labelled {
             if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
                 pos.pass();
@@ -705,6 +721,31 @@ mod tests {
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
         assert_eq!(list.comments[0].text, "好棋");
         assert_eq!(list.result, Some(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_sides_word_then_result_words_end_the_list() {
+        for (text, outcome) in [
+            ("炮二平五 马8进7 红方 认负", Outcome::BlackWins),
+            ("炮二平五 马8进7 黑 超时", Outcome::RedWins),
+            ("C2.5 H8+7 Red resigns", Outcome::BlackWins),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(
+                (list.moves.len(), list.result),
+                (2, Some(outcome)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_nested_brace_comment_is_never_read_as_moves() {
+        // The braces nest, as in a file: the moves inside stay the comment's.
+        let list = read("h2e2 {a {b} h9g7 h0g2} b9c7").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "b9c7"]);
+        assert_eq!(list.comments[0].text, "a {b} h9g7 h0g2");
+        assert!(read("h2e2 {a {b} h9g7").is_err());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::side_label::names_side;
 use super::symbol::fold_width;
 
 /// How a game ended, as recorded.
@@ -105,18 +106,37 @@ impl Outcome {
     }
 
     /// Reads a result written as a phrase of result words only (红方认负,
-    /// 黑方超时判负, 双方议和, 红胜。): such a text can never be a move, as it
-    /// names no piece.
+    /// 黑方超时判负, 双方议和, 红胜。), maybe spaced (`红方 认负`), or their
+    /// English words (`Red resigns`, `Black wins on time`): such a text can
+    /// never be a move, as it names no piece.
     fn from_phrase(token: &str) -> Option<Outcome> {
-        const WORDS: &str = "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時判双雙议議";
+        // Most texts asked are moves, which start otherwise: told at once.
+        let first = token.trim_start().chars().next()?;
+        if !(first.is_ascii_alphabetic()
+            || CHINESE_RESULT_CHARS.contains(first)
+            || matches!(first, '结' | '結'))
+        {
+            return None;
+        }
         if let Some(result) = after_label(token) {
             return Outcome::parse(result);
         }
         let phrase = token.trim().trim_end_matches(['。', '.', '！', '!']);
-        if phrase.is_empty() || !phrase.chars().all(|c| WORDS.contains(c)) {
+        if phrase.is_empty() {
             return None;
         }
-        Outcome::from_chinese(phrase)
+        // The phrase in Chinese result words, English words put so.
+        let mut chinese = String::new();
+        for word in phrase.split_whitespace() {
+            if is_chinese_result_word(word) {
+                chinese.push_str(word);
+            } else if word.is_ascii() {
+                chinese.push_str(english_result_word(word)?);
+            } else {
+                return None;
+            }
+        }
+        Outcome::from_chinese(&chinese)
     }
 
     /// Reads a PGN result token, or one written with a colon as some
@@ -142,7 +162,8 @@ impl Outcome {
         }
     }
 
-    /// Reads a Chinese result text such as 红胜, 黑负, 和棋, 红先和 or 黑方认输.
+    /// Reads a Chinese result text such as 红胜, 黑负, 和棋, 红先和, 黑方认输
+    /// or 红方超时 (the side out of time loses).
     pub fn from_chinese(s: &str) -> Option<Outcome> {
         let s = s.trim();
         if s.contains("和") {
@@ -151,13 +172,106 @@ impl Outcome {
         let red = s.contains('红') || s.contains('紅');
         let black = s.contains('黑');
         let win = s.contains(['胜', '勝', '赢', '贏']);
-        let loss = s.contains(['负', '負', '输', '輸']);
+        let loss = s.contains(['负', '負', '输', '輸']) || s.contains("超时") || s.contains("超時");
         match (red, black, win, loss) {
             (true, false, true, false) | (false, true, false, true) => Some(Outcome::RedWins),
             (true, false, false, true) | (false, true, true, false) => Some(Outcome::BlackWins),
             _ => Outcome::from_pgn(s),
         }
     }
+}
+
+/// The characters of Chinese result phrases ([`Outcome::from_phrase`]).
+const CHINESE_RESULT_CHARS: &str = "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時判双雙议議";
+
+/// Whether `word` is made of the characters of Chinese result phrases only.
+fn is_chinese_result_word(word: &str) -> bool {
+    word.chars().all(|c| CHINESE_RESULT_CHARS.contains(c))
+}
+
+/// The Chinese result word an English one stands for in a result phrase
+/// (`Red resigns` as 红负), in any case: a side, a win, a loss, a draw, or
+/// a word that says how (`on time`, `by resignation`), which adds nothing.
+fn english_result_word(word: &str) -> Option<&'static str> {
+    if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    const WORDS: [(&str, &str); 25] = [
+        ("red", "红"),
+        ("black", "黑"),
+        ("wins", "胜"),
+        ("win", "胜"),
+        ("won", "胜"),
+        ("resigns", "负"),
+        ("resigned", "负"),
+        ("resign", "负"),
+        ("loses", "负"),
+        ("lost", "负"),
+        ("lose", "负"),
+        ("forfeits", "负"),
+        ("forfeited", "负"),
+        ("draw", "和"),
+        ("drawn", "和"),
+        ("on", ""),
+        ("time", ""),
+        ("by", ""),
+        ("resignation", ""),
+        ("forfeit", ""),
+        ("timeout", ""),
+        ("checkmate", ""),
+        ("mate", ""),
+        ("agreement", ""),
+        ("agreed", ""),
+    ];
+    WORDS
+        .iter()
+        .find(|(english, _)| english.eq_ignore_ascii_case(word))
+        .map(|&(_, chinese)| chinese)
+}
+
+/// Whether `word` may be a word of a result phrase ([`Outcome::from_phrase`]).
+pub(crate) fn is_result_word(word: &str) -> bool {
+    let word = word.trim_end_matches(['。', '.', '！', '!']);
+    !word.is_empty() && (is_chinese_result_word(word) || english_result_word(word).is_some())
+}
+
+/// The result that a side's word and the words after it make, as people
+/// write it with a space or a colon (`红方 认负`, `黑方： 认输`, `红 超时`,
+/// `Red resigns`): the result as [`Outcome::parse`] reads the phrase, and
+/// how many of the words `next` gives it takes (the fewest that make a
+/// result, at most three). `None` unless `word` is a side's word alone,
+/// maybe with a colon and the phrase's next word ([`names_side`]); `next`
+/// is called only then.
+pub(crate) fn spaced_result<'a, I: IntoIterator<Item = &'a str>>(
+    word: &str,
+    next: impl FnOnce() -> I,
+) -> Option<(Outcome, usize)> {
+    let (side, value) = match word.split_once(['：', ':']) {
+        Some((side, value)) => (side, value),
+        None => (word, ""),
+    };
+    if !names_side(side) {
+        return None;
+    }
+    let mut phrase = side.to_string();
+    if !value.is_empty() {
+        phrase.push(' ');
+        phrase.push_str(value);
+        if let Some(outcome) = Outcome::parse(&phrase) {
+            return Some((outcome, 0));
+        }
+    }
+    for (taken, word) in next().into_iter().take(3).enumerate() {
+        if !is_result_word(word) {
+            return None;
+        }
+        phrase.push(' ');
+        phrase.push_str(word);
+        if let Some(outcome) = Outcome::parse(&phrase) {
+            return Some((outcome, taken + 1));
+        }
+    }
+    None
 }
 
 /// The labels people write before a result (`结果：红胜`, `Result: 1-0`),
@@ -215,9 +329,52 @@ mod tests {
             assert_eq!(Outcome::parse(text), Some(outcome), "{text}");
         }
         // A side with no win or loss, or a move, is no result.
-        for text in ["红方超时", "炮二平五", "红方", "认负"] {
+        for text in ["红方", "炮二平五", "红方先", "认负", "Red", "on time"] {
             assert_eq!(Outcome::parse(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_side_out_of_time_loses() {
+        assert_eq!(Outcome::parse("红方超时"), Some(Outcome::BlackWins));
+        assert_eq!(Outcome::parse("黑超時"), Some(Outcome::RedWins));
+    }
+
+    #[test]
+    fn a_sides_word_and_the_result_words_after_it_make_a_result() {
+        let none: [&str; 0] = [];
+        assert_eq!(
+            spaced_result("红方", || ["认负", "2."]),
+            Some((Outcome::BlackWins, 1))
+        );
+        assert_eq!(
+            spaced_result("黑方", || ["超时", "判负"]),
+            Some((Outcome::RedWins, 1))
+        );
+        assert_eq!(
+            spaced_result("红", || ["先", "胜"]),
+            Some((Outcome::RedWins, 2))
+        );
+        assert_eq!(
+            spaced_result("红方：认负", || none),
+            Some((Outcome::BlackWins, 0))
+        );
+        assert_eq!(
+            spaced_result("黑方：", || ["认输"]),
+            Some((Outcome::RedWins, 1))
+        );
+        assert_eq!(
+            spaced_result("Red", || ["loses", "on", "time"]),
+            Some((Outcome::BlackWins, 1))
+        );
+        // No side's word alone, words that are no result, or none.
+        assert_eq!(spaced_result("红方认负", || none), None);
+        assert_eq!(spaced_result("红方", || ["马８进７"]), None);
+        assert_eq!(spaced_result("红方", || ["弃车", "负"]), None);
+        assert_eq!(spaced_result("红方：弃车", || ["负"]), None);
+        assert_eq!(spaced_result("Red", || none), None);
+        assert_eq!(spaced_result("R2+3", || ["resigns"]), None);
+        assert_eq!(spaced_result("红", || ["先", "先", "先", "胜"]), None);
     }
 
     #[test]

@@ -60,6 +60,14 @@ pub(crate) fn side_label<'a>(
     is_move.then_some((side, len))
 }
 
+/// Whether `word` is a side's label and nothing else (`红`, `红方`, `黑棋`,
+/// `Red`, `black`), as a result phrase starts (`红方 认负`, `Red resigns`).
+pub(crate) fn names_side(word: &str) -> bool {
+    CHINESE.iter().any(|&(key, _)| key == word)
+        || word.eq_ignore_ascii_case("red")
+        || word.eq_ignore_ascii_case("black")
+}
+
 /// Whether a word starting with the bytes `word` may start with a side's
 /// label ([`side_label`]): a quick test for the readers' every word.
 #[inline]
@@ -67,6 +75,20 @@ pub(crate) fn may_start_side_label(word: &[u8]) -> bool {
     matches!(
         word,
         [0xE7, 0xBA | 0xB4, ..] | [0xE9, 0xBB, ..] | [b'R' | b'r' | b'B' | b'b', ..]
+    )
+}
+
+/// Whether a word starting with the bytes `word` may be a side's word
+/// alone ([`names_side`], maybe with a colon after it): a quick test, which
+/// coordinate and WXF moves (`b0c2`, `R2+3`) do not pass.
+#[inline]
+pub(crate) fn may_name_side(word: &[u8]) -> bool {
+    matches!(
+        word,
+        [0xE7, 0xBA | 0xB4, ..]
+            | [0xE9, 0xBB, ..]
+            | [b'R' | b'r', b'E' | b'e', ..]
+            | [b'B' | b'b', b'L' | b'l', ..]
     )
 }
 
@@ -112,6 +134,26 @@ mod tests {
         assert_eq!(side_label("Reds:", || "C2=5"), None);
         assert_eq!(side_label("Round:", || "C2=5"), None);
         assert_eq!(side_label("红炮二平五", none), None);
+    }
+
+    #[test]
+    fn the_quick_test_lets_every_side_word_through() {
+        for word in [
+            "红",
+            "紅方",
+            "黑棋",
+            "黑方：",
+            "Red",
+            "red:",
+            "BLACK",
+            "black",
+        ] {
+            assert!(names_side(word.trim_end_matches(['：', ':'])), "{word}");
+            assert!(may_name_side(word.as_bytes()), "{word}");
+        }
+        for word in ["b0c2", "R2+3", "B3+5", "炮二平五", "r", ""] {
+            assert!(!may_name_side(word.as_bytes()), "{word}");
+        }
     }
 
     #[test]

@@ -101,6 +101,19 @@ impl RecordError {
     }
 }
 
+/// [`warn_first`] for a warning about the text's encoding, counted in
+/// [`Game::encoding_warnings`].
+pub(crate) fn warn_of_encoding(item: &mut Result<Game, RecordError>, warning: Words) {
+    warn_first(item, warning);
+    let read = match item {
+        Ok(game) => Some(game),
+        Err(e) => e.partial.as_deref_mut(),
+    };
+    if let Some(game) = read {
+        game.encoding_warnings += 1;
+    }
+}
+
 /// Puts `warning` first on what a reader read of one game: among the
 /// game's warnings, or its partial game's; when nothing of the game could
 /// be read, after the error's reason, so that it is not lost.

@@ -37,6 +37,10 @@ pub struct Game {
     /// and tags do not show, for a person to check (a library index it
     /// could not use, text whose encoding it could not tell): each in words.
     pub warnings: Vec<Words>,
+    /// How many of [`Game::warnings`] are about the text's encoding (a
+    /// close guess between GBK and Big5): the characters of names and
+    /// notes may be wrong, but nothing of the record was left out.
+    pub encoding_warnings: usize,
 }
 
 /// One move of the main line.
@@ -111,6 +115,7 @@ impl Game {
             comment: None,
             other_readings: Vec::new(),
             warnings: Vec::new(),
+            encoding_warnings: 0,
         }
     }
 
@@ -137,8 +142,8 @@ impl Game {
     }
 
     /// The result the record gives: [`Game::result`], or else the one its
-    /// termination states (红方认负, 黑超时负, 双方议和 …). A termination that
-    /// names no winner (红方超时) gives none.
+    /// termination states (红方认负, 黑超时负, 红方超时, 双方议和 …). A
+    /// termination that names no winner (红方长将) gives none.
     pub fn recorded_result(&self) -> Option<Outcome> {
         self.result
             .or_else(|| self.termination.as_deref().and_then(Outcome::parse))

@@ -222,17 +222,23 @@ fn is_title_line(t: &str) -> bool {
             return true;
         }
     }
-    header_key(t).is_some_and(|k| {
-        [
-            "Red", "Black", "Event", "Title", "Round", "Date", "Site", "FEN",
-        ]
-        .contains(&k.as_str())
-    })
+    header_key(t).is_some_and(|k| TITLE_KEYS.contains(&k.as_str()))
 }
 
-/// Whether the trimmed line `t` is a header line naming a side (`红方：…`, `Black: …`).
+/// The tags of the header lines that make a game's title.
+const TITLE_KEYS: [&str; 8] = [
+    "Red", "Black", "Event", "Title", "Round", "Date", "Site", "FEN",
+];
+
+/// Whether the trimmed line `t` is a header line naming a side (`红方：…`,
+/// `Black: …`) and nothing else a title names: a line that names both sides
+/// (`红方：许银川 黑方：吕钦`), or a side and the event, is a title.
 fn is_side_line(t: &str) -> bool {
-    header_key(t).is_some_and(|k| k == "Red" || k == "Black")
+    let (tags, rest) = header_lines(t);
+    let mut keys = tags.iter().map(|(k, _)| k.as_str());
+    rest.trim().is_empty()
+        && matches!(keys.next(), Some("Red" | "Black"))
+        && !keys.any(|k| TITLE_KEYS.contains(&k))
 }
 
 /// Whether the trimmed line `t` is a header line giving the result (`结果：红胜`).
@@ -284,6 +290,20 @@ mod tests {
         assert_eq!(first_lines("1. h2e2 h9g7 1-0\n2. h0g2\n").len(), 1);
         // Prose after the result, with no moves after it, is no game.
         assert_eq!(first_lines("1. h2e2 1-0\n本局精彩\n").len(), 1);
+    }
+
+    #[test]
+    fn a_sides_word_and_result_words_end_a_game() {
+        let text = "炮二平五 马８进７ 红方 认负\n炮二平五 马２进３ Black resigns\n兵七进一 红方：认负\n相三进五\n";
+        assert_eq!(
+            first_lines(text),
+            [
+                "炮二平五 马８进７ 红方 认负",
+                "炮二平五 马２进３ Black resigns",
+                "兵七进一 红方：认负",
+                "相三进五"
+            ]
+        );
     }
 
     #[test]
@@ -357,6 +377,15 @@ mod tests {
             (
                 "炮二平五\n红方：吕钦\n黑方：许银川\n兵七进一\n",
                 "红方：吕钦",
+            ),
+            // One line naming both sides, or a side and the event.
+            (
+                "炮二平五 马８进７\n红方：吕钦 黑方：许银川\n兵七进一 卒７进１\n",
+                "红方：吕钦 黑方：许银川",
+            ),
+            (
+                "炮二平五 马８进７\n红方：吕钦　赛事：全国赛\n兵七进一\n",
+                "红方：吕钦　赛事：全国赛",
             ),
             ("炮二平五\n赛事：全国赛\n兵七进一\n", "赛事：全国赛"),
         ] {

@@ -422,7 +422,7 @@ fn read_format(
         && let Some(first) = games.first_mut()
         && let Some(note) = encoding::close_chinese_guess(bytes, encoding)
     {
-        error::warn_first(first, note);
+        error::warn_of_encoding(first, note);
     }
     Ok(games)
 }

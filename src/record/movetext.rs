@@ -1,15 +1,16 @@
 //! PGN movetext and pasted move lists: move numbers, moves in any notation,
 //! `{}` comments (nested), `（）`, `【】` and `［］` notes, `()` variations (counted
-//! and skipped), `;` line comments (or separators, in a line of moves typed
-//! so), NAGs and the result token, after which only a comment is read: moves
-//! written after the result are not read, and the game warns of them.
+//! and skipped), `;` line comments (or, in a typed list, separators written
+//! right after a move: [`Semicolon`]), NAGs and the result token, after
+//! which only a comment is read: moves written after the result are not
+//! read, and the game warns of them.
 
 use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, continues_split_move, is_black_first_marker, may_start_side_label, side_label,
-    strip_round_marker,
+    self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
+    may_start_side_label, side_label, spaced_result, strip_round_marker,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -26,21 +27,27 @@ pub(crate) enum ResultToken {
 }
 
 /// Reads `text` from byte `start` into `replay`, counting variations into
-/// the game. `first_line` is the number, in the file, of the text's first
-/// line: an unclosed `{` or `(`, or a Black-first marker the start position
-/// contradicts, is an error naming its line and column. Text after the
-/// result is not read; when it reads as moves, the game warns that they
-/// were left out ([`warning_after_result`]).
+/// the game; `semicolon` says what a `;` is. `first_line` is the number, in
+/// the file, of the text's first line: an unclosed `{` or `(`, or a
+/// Black-first marker the start position contradicts, is an error naming
+/// its line and column. Text after the result is not read; when it reads as
+/// moves, the game warns that they were left out ([`warning_after_result`]).
 pub(crate) fn read_movetext(
     text: &str,
     start: usize,
     first_line: usize,
     replay: &mut Replay,
+    semicolon: Semicolon,
 ) -> Result<ResultToken, Words> {
-    let (result, after) = scan(text, start, first_line, replay, Semicolon::Probed)?;
+    let mode = Mode {
+        semicolon,
+        probe: false,
+    };
+    let (result, after) = scan(text, start, first_line, replay, mode)?;
     if let Some(at) = after
         && !replay.stopped()
-        && let Some(warning) = warning_after_result(text, at, first_line, replay.position(), result)
+        && let Some(warning) =
+            warning_after_result(text, at, first_line, replay.position(), result, semicolon)
     {
         replay.game_mut().warnings.push(warning);
     }
@@ -51,19 +58,25 @@ pub(crate) fn read_movetext(
 /// result `result` of a game ending in `end`, when it reads as moves: how
 /// many of them go on from `end`, or that they read as moves that do not.
 /// `None` when the text is no moves (an advert, a note, the next game's
-/// title): only a first word that reads as a move, or one slip from a legal
-/// move, makes it moves.
+/// title, a comment): only a first word that reads as a move, or one slip
+/// from a legal move, makes it moves. A `;` is read as the game reads it
+/// (`semicolon`).
 fn warning_after_result(
     text: &str,
     at: usize,
     first_line: usize,
     end: &Position,
     result: ResultToken,
+    semicolon: Semicolon,
 ) -> Option<Words> {
     let mut probe = Replay::new(end.clone(), false);
     // The probe stops where its own text does: at a result of its own, or
     // at damage (an unclosed comment), which leaves the moves before it.
-    let _ = scan(text, at, first_line, &mut probe, Semicolon::Separator);
+    let mode = Mode {
+        semicolon,
+        probe: true,
+    };
+    let _ = scan(text, at, first_line, &mut probe, mode);
     let no_move = probe.first_text_is_no_move();
     let game = probe.finish();
     let played = game.moves.len();
@@ -79,19 +92,34 @@ fn warning_after_result(
     ))
 }
 
-/// What a `;` is to [`scan`].
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Semicolon {
-    /// A comment to the end of the line (as PGN has it), unless the rest
-    /// of the line is moves that go on ([`semicolon_separates`]).
-    Probed,
-    /// A separator, as a typed list writes it (`炮二平五; 马８进７`).
-    Separator,
+/// What a `;` is to [`scan`]: never a door to moves inside a comment. What
+/// follows a `;` that starts a comment is never read, whatever it holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Semicolon {
+    /// A comment to the end of the line, as PGN has it: in a PGN file.
+    Comment,
+    /// As a typed list writes it: right after a word (`炮二平五;马８进７`,
+    /// `炮二平五; 马８进７`) a separator, as `；` is; after whitespace or at
+    /// the start of the text, a comment to the end of the line, and the
+    /// game warns when that comment reads as moves that go on
+    /// ([`typed_comment_warning`]).
+    Typed,
+}
+
+/// How [`scan`] reads: what a `;` is, and whether it reads the game or
+/// probes the text ahead, which warns of nothing (and so starts no probe
+/// of its own).
+#[derive(Copy, Clone)]
+struct Mode {
+    /// What a `;` is.
+    semicolon: Semicolon,
+    /// The scan is a probe of the text ahead.
+    probe: bool,
 }
 
 /// [`read_movetext`] but for what follows the result: the result, and
-/// where text other than whitespace and one comment follows it, if any.
-/// `semicolon` says how a `;` is read.
+/// where text other than whitespace and one comment follows it, if any,
+/// read as `mode` says.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
@@ -101,13 +129,10 @@ fn scan(
     start: usize,
     first_line: usize,
     replay: &mut Replay,
-    semicolon: Semicolon,
+    mode: Mode,
 ) -> Result<(ResultToken, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
-    // The `;` before this byte separate moves: the rest of their line was
-    // found to be moves once, which holds for every `;` of it.
-    let mut separating_until = 0;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
@@ -190,20 +215,29 @@ fn scan(
                 i += 1;
                 variation_depth = variation_depth.saturating_sub(1);
             }
-            b';' if semicolon == Semicolon::Separator || i < separating_until => i += 1,
+            b';' if mode.semicolon == Semicolon::Typed
+                && i > start
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| !c.is_whitespace()) =>
+            {
+                i += 1;
+            }
             b';' => {
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(bytes.len(), |n| i + n);
-                if variation_depth == 0
-                    && semicolon_separates(&text[..line_end], i + 1, first_line, replay)
+                if mode.semicolon == Semicolon::Typed
+                    && !mode.probe
+                    && variation_depth == 0
+                    && let Some(warning) =
+                        typed_comment_warning(&text[..line_end], i, first_line, replay)
                 {
-                    separating_until = line_end;
-                    i += 1;
-                } else {
-                    i = (line_end + 1).min(bytes.len());
+                    replay.game_mut().warnings.push(warning);
                 }
+                i = (line_end + 1).min(bytes.len());
             }
             _ => {
                 let mut end = i;
@@ -261,6 +295,15 @@ fn scan(
                         i = end;
                         continue;
                     }
+                    // A side's word before result words (`红方 认负`, `Red resigns`).
+                    if may_name_side(tok.as_bytes())
+                        && !replay.awaits_rest_of_move()
+                        && let Some((outcome, next)) = side_result(text, tok, end)
+                    {
+                        result = ResultToken::Known(outcome);
+                        i = next;
+                        continue;
+                    }
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
@@ -281,11 +324,23 @@ fn scan(
                             i = next;
                             continue;
                         }
-                        Some((Label::Note, _)) => {
+                        Some((Label::Note, len)) => {
                             let line_end = bytes[i..]
                                 .iter()
                                 .position(|&c| c == b'\n')
                                 .map_or(bytes.len(), |n| i + n);
+                            let line = &text[..line_end];
+                            if !mode.probe
+                                && let Some(warning) = note_tail_warning(
+                                    line,
+                                    (i, len),
+                                    first_line,
+                                    replay,
+                                    mode.semicolon,
+                                )
+                            {
+                                replay.game_mut().warnings.push(warning);
+                            }
                             replay.comment(&text[i..line_end]);
                             i = line_end;
                             continue;
@@ -321,6 +376,35 @@ fn next_word(text: &str, from: usize) -> (usize, &str) {
     let at = from + rest.len() - word.len();
     let end = word.find(char::is_whitespace).unwrap_or(word.len());
     (at, &word[..end])
+}
+
+/// The result that the side's word `tok`, which ends at byte `end` of
+/// `text`, makes with the words after it on its line ([`spaced_result`]:
+/// `红方 认负`, `黑方： 认输`, `Red resigns`), and the offset after its last
+/// word. Out of [`scan`]'s loop, which most words pass by.
+#[inline(never)]
+fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
+    let (outcome, taken) = spaced_result(tok, || words_on_line(text, end).map(|(_, w)| w))?;
+    let next = match taken.checked_sub(1) {
+        None => end,
+        Some(last) => words_on_line(text, end)
+            .nth(last)
+            .map_or(end, |(at, w)| at + w.len()),
+    };
+    Some((outcome, next))
+}
+
+/// The words after byte `from` of `text`, with where each starts, up to
+/// the end of the line or the first bracket, brace or `;`: words are split
+/// by whitespace and the separators [`scan`] reads (`,`, `，`, `、`, `；`).
+fn words_on_line(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
+    let rest = text.get(from..).unwrap_or("");
+    let line = rest
+        .find(['\n', '{', '(', ';', '（', '【', '［'])
+        .map_or(rest, |n| &rest[..n]);
+    line.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、' | '；'))
+        .filter(|w| !w.is_empty())
+        .map(move |w| (from + (w.as_ptr() as usize - rest.as_ptr() as usize), w))
 }
 
 /// The word from byte `at` to `end` of `text` read as a side's label and
@@ -431,18 +515,83 @@ fn result_after_label(
     }
 }
 
-/// Whether the `;` before byte `from` of `line` (which ends there) separates
-/// moves, as a typed list writes it (`炮二平五; 马８进７; 2. 马二进三`), and is
-/// no PGN comment to the end of the line: the rest of the line is moves
-/// (and move numbers, maybe a result) that all go on from where `replay`
-/// stands, each `;` of it a separator too. A comment reads as words that
-/// are no moves (`; a fine move`), and stays one.
-fn semicolon_separates(line: &str, from: usize, first_line: usize, replay: &Replay) -> bool {
+/// The warning for the `;` comment at byte `at` of `line` (which ends
+/// there), in a typed list, when its text reads as moves that all go on
+/// from where `replay` stands ([`goes_on`]): they are not read, as a `;`
+/// after a space starts a comment, and the warning says how to write a
+/// separator.
+fn typed_comment_warning(
+    line: &str,
+    at: usize,
+    first_line: usize,
+    replay: &Replay,
+) -> Option<Words> {
+    if !goes_on(line, at + 1, first_line, replay, Semicolon::Typed) {
+        return None;
+    }
+    let (number, column) = place(line, at, first_line);
+    let shown = line[at + 1..].trim();
+    Some(Words::new(
+        format!(
+            "line {number}, column {column}: the comment after ';' reads as moves ('{shown}'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
+        ),
+        format!(
+            "第{number}行第{column}列：“;”之后的注释像是着法（“{shown}”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
+        ),
+    ))
+}
+
+/// The warning for the note after the label of `len` bytes at byte `at` of
+/// `line` (which ends there), when the note's last words, from one after
+/// its first that reads as a move or a move number, read as moves that all
+/// go on from where `replay` stands ([`goes_on`]): a label's note runs to
+/// the end of its line, as nothing else ends it and a note may cite moves
+/// (`注：如改走2. 马二进三 …`), so they are the note's and are not read.
+fn note_tail_warning(
+    line: &str,
+    (at, len): (usize, usize),
+    first_line: usize,
+    replay: &Replay,
+    semicolon: Semicolon,
+) -> Option<Words> {
+    let (from, _) = words_on_line(line, at + len).skip(1).find(|(_, w)| {
+        let rest = strip_move_number(w);
+        rest.is_empty() || notation::reads_as_any_move_text(rest)
+    })?;
+    if !goes_on(line, from, first_line, replay, semicolon) {
+        return None;
+    }
+    let (number, column) = place(line, at, first_line);
+    let (label, shown) = (&line[at..at + len], line[from..].trim());
+    Some(Words::new(
+        format!(
+            "line {number}, column {column}: the note after '{label}' runs to the end of its line, and its last words read as moves that go on ('{shown}'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+        ),
+        format!(
+            "第{number}行第{column}列：“{label}”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“{shown}”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
+        ),
+    ))
+}
+
+/// Whether the text of `line` from byte `from` to its end reads as moves
+/// that all go on from where `replay` stands, a `;` read as `semicolon`
+/// says: a probe, which warns of nothing.
+fn goes_on(
+    line: &str,
+    from: usize,
+    first_line: usize,
+    replay: &Replay,
+    semicolon: Semicolon,
+) -> bool {
     if replay.stopped() || replay.awaits_rest_of_move() {
         return false;
     }
     let mut probe = Replay::new(replay.position().clone(), false);
-    if scan(line, from, first_line, &mut probe, Semicolon::Separator).is_err() {
+    let mode = Mode {
+        semicolon,
+        probe: true,
+    };
+    if scan(line, from, first_line, &mut probe, mode).is_err() {
         return false;
     }
     probe.end_of_moves();
@@ -538,26 +687,6 @@ fn separator_len(text: &str, i: usize) -> usize {
         Some(c) if c.is_whitespace() || matches!(c, '，' | '；' | '、' | '。') => c.len_utf8(),
         _ => 0,
     }
-}
-
-/// A `{}` comment body starting at `start` (after the opening brace), nesting
-/// allowed; returns the body and the offset after the closing brace, or
-/// `None` if the comment is never closed.
-fn braced(text: &str, start: usize) -> Option<(&str, usize)> {
-    let mut depth = 1usize;
-    for (n, &c) in text.as_bytes().iter().enumerate().skip(start) {
-        match c {
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some((text.get(start..n).unwrap_or(""), n + 1));
-                }
-            }
-            _ => {}
-        }
-    }
-    None
 }
 
 /// [`token`] for a token known to be ASCII, on bytes: the usual case (move
@@ -680,7 +809,7 @@ mod tests {
 
     fn read(text: &str) -> (crate::record::Game, ResultToken) {
         let mut r = Replay::new(Position::startpos(), true);
-        let res = read_movetext(text, 0, 1, &mut r).unwrap();
+        let res = read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
         (r.finish(), res)
     }
 
@@ -744,7 +873,7 @@ mod tests {
             assert_eq!(g.uci_moves(), ["h7e7", "h2e2"], "{text}");
         }
         let mut r = Replay::new(Position::startpos(), false);
-        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r).unwrap_err();
+        let err = read_movetext("\n  1... 炮８平５", 0, 7, &mut r, Semicolon::Typed).unwrap_err();
         assert!(err.en.starts_with("line 8, column 3: "), "{}", err.en);
         assert!(err.zh.starts_with("第8行第3列："), "{}", err.zh);
     }
@@ -752,11 +881,12 @@ mod tests {
     #[test]
     fn an_unclosed_comment_or_variation_is_an_error() {
         let mut r = Replay::new(Position::startpos(), true);
-        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r).unwrap_err();
+        let err = read_movetext("1. 炮二平五 {好棋 马８进７", 0, 1, &mut r, Semicolon::Typed)
+            .unwrap_err();
         assert!(err.en.contains("'{' at line 1, column 9"), "{}", err.en);
         let mut r = Replay::new(Position::startpos(), true);
         let text = "[Game]\n1. h2e2 (1. h2e2 (h9g7) \n2. h0g2";
-        let err = read_movetext(text, 7, 4, &mut r).unwrap_err();
+        let err = read_movetext(text, 7, 4, &mut r, Semicolon::Typed).unwrap_err();
         assert!(err.en.contains("'(' at line 5, column 9"), "{}", err.en);
         assert!(err.zh.contains("第5行第9列"), "{}", err.zh);
         // After the result nothing is read, an open brace included.
@@ -869,11 +999,42 @@ mod tests {
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
         // Before the first move it is the record's first word, no move.
         let mut r = Replay::new(Position::startpos(), true);
-        read_movetext("1. 注：欢迎访问", 0, 1, &mut r).unwrap();
+        read_movetext("1. 注：欢迎访问", 0, 1, &mut r, Semicolon::Typed).unwrap();
         assert!(r.first_text_is_no_move());
         // A move after a side's label is still a move.
         let (g, _) = read("1. 炮二平五 黑：马８进７");
         assert_eq!(g.moves.len(), 2);
+    }
+
+    #[test]
+    fn a_note_after_a_label_mid_line_runs_to_the_end_of_its_line() {
+        // Nothing but the line's end ends it, and a note may cite moves: the
+        // moves after it on its line are the note's, not read.
+        let (g, res) = read("1. 炮二平五 马８进７ 注：这是中炮\n2. 马二进三");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：这是中炮"));
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+        let (g, _) = read("1. 炮二平五 马８进７ 注：如改走 2. 马二进三 则黑方好走\n2. 兵七进一");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+        // When its last words read as moves that go on, they are still the
+        // note's, and the game warns of them.
+        let (g, _) = read("1. 炮二平五 马８进７ 注：这是中炮 2. 马二进三 车９平８\n3. 兵七进一");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert_eq!(
+            g.moves[1].comment.as_deref(),
+            Some("注：这是中炮 2. 马二进三 车９平８")
+        );
+        assert_eq!(
+            g.warnings.iter().map(|w| w.en.as_str()).collect::<Vec<_>>(),
+            [
+                "line 1, column 14: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+            ]
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第14列：“注：”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“2. 马二进三 车９平８”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
+        );
     }
 
     #[test]
@@ -918,7 +1079,7 @@ mod tests {
         assert_eq!((illegal.ply, illegal.text.as_str()), (2, "红 马二进三"));
         // A start with Red to move by its own word keeps it.
         let mut r = Replay::new(Position::startpos(), false);
-        read_movetext("黑方：马８进７", 0, 1, &mut r).unwrap();
+        read_movetext("黑方：马８进７", 0, 1, &mut r, Semicolon::Typed).unwrap();
         let g = r.finish();
         assert!(g.moves.is_empty());
         assert!(
@@ -940,11 +1101,56 @@ mod tests {
             (g.moves[0].comment.as_ref(), res),
             (None, ResultToken::Known(Outcome::RedWins))
         );
-        // A comment stays one: words that are no moves, or a move that
-        // cannot be played there.
-        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7; h2e2 h0g2\n2. h0g2");
+        // After a space, `;` starts a comment: words that are no moves.
+        let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7 h0g2");
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
-        assert!(g.illegal.is_none());
+        assert!(g.illegal.is_none() && g.warnings.is_empty(), "{g:?}");
+    }
+
+    #[test]
+    fn a_semicolon_comment_is_never_read_as_moves() {
+        // In a typed list, after a space: a comment, though it reads as
+        // moves that go on; the game warns of them.
+        let (g, _) = read("1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(
+            g.warnings.iter().map(|w| w.en.as_str()).collect::<Vec<_>>(),
+            [
+                "line 1, column 14: the comment after ';' reads as moves ('h0g2 i9h9'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
+            ]
+        );
+        assert_eq!(
+            g.warnings[0].zh,
+            "第1行第14列：“;”之后的注释像是着法（“h0g2 i9h9”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
+        );
+        // In a PGN file, always a comment, right after a move too, and
+        // no warning: PGN has it so.
+        for text in [
+            "1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4",
+            "1. h2e2 h9g7;h0g2 i9h9\n2. c3c4",
+            "1. h2e2 h9g7\n; 2. h0g2 i9h9\n2. c3c4",
+        ] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext(text, 0, 1, &mut r, Semicolon::Comment).unwrap();
+            let g = r.finish();
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "c3c4"], "{text}");
+            assert!(
+                g.illegal.is_none() && g.warnings.is_empty(),
+                "{text}: {g:?}"
+            );
+        }
+        // After the result, a `;` comment is no moves after the result.
+        for semicolon in [Semicolon::Typed, Semicolon::Comment] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext("1. h2e2 h9g7 1-0 ; h0g2 i9h9", 0, 1, &mut r, semicolon).unwrap();
+            let g = r.finish();
+            assert_eq!(
+                (g.moves.len(), g.warnings.len()),
+                (2, 0),
+                "{semicolon:?}: {g:?}"
+            );
+        }
     }
 
     #[test]
@@ -977,6 +1183,12 @@ mod tests {
         assert_eq!((g.moves.len(), g.warnings.len()), (2, 0));
         let (g, _) = read(&format!("1. h2e2 h9g7 h0g2; {tail}\n"));
         assert_eq!(g.moves.len(), 3);
+        // Comments and notes whose text reads as moves, each a probe of
+        // what follows: a probe starts none of its own.
+        for tail in [" ; h0g2".repeat(50_000), " 注：好 h0g2".repeat(50_000)] {
+            let (g, _) = read(&format!("1. h2e2 h9g7 {tail}\n"));
+            assert_eq!((g.moves.len(), g.warnings.len()), (2, 1));
+        }
         let took = started.elapsed();
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
     }
@@ -1031,6 +1243,43 @@ mod tests {
             assert_eq!(g.moves.len(), 2, "{text}");
             assert_eq!(res, ResultToken::Known(outcome), "{text}");
         }
+    }
+
+    #[test]
+    fn a_sides_word_then_result_words_is_the_result() {
+        // Spaced, after a colon, in English: the result, as 红方认负 is.
+        for (text, outcome) in [
+            ("红方 认负", Outcome::BlackWins),
+            ("黑方 认输", Outcome::RedWins),
+            ("红 超时", Outcome::BlackWins),
+            ("黑方 超时 判负", Outcome::RedWins),
+            ("紅方 認輸。", Outcome::BlackWins),
+            ("红方：认负", Outcome::BlackWins),
+            ("黑方： 认输", Outcome::RedWins),
+            ("黑 胜，", Outcome::BlackWins),
+            ("Red resigns", Outcome::BlackWins),
+            ("black resigned.", Outcome::RedWins),
+            ("Black loses on time", Outcome::RedWins),
+            ("Red wins", Outcome::RedWins),
+        ] {
+            let (g, res) = read(&format!("1. 炮二平五 马８进７ {text}"));
+            assert_eq!(g.moves.len(), 2, "{text}");
+            assert!(
+                g.illegal.is_none() && g.warnings.is_empty() && g.comment.is_none(),
+                "{text}: {g:?}"
+            );
+            assert_eq!(res, ResultToken::Known(outcome), "{text}");
+        }
+        // Moves after it are after the result.
+        let (g, res) = read("1. h2e2 h9g7 红方 认负 2. h0g2");
+        assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
+        assert_eq!((g.moves.len(), g.warnings.len()), (2, 1), "{g:?}");
+        // A side's word before a move, or a note, is still so; and result
+        // words on the next line are not the side word's.
+        let (g, res) = read("1. 炮二平五 黑方 马８进７ 2. 红 马二进三 红方：弃车 胜");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        let (g, _) = read("1. 炮二平五 马８进７ 红方\n认负");
+        assert!(g.illegal.is_some(), "{g:?}");
     }
 
     #[test]

@@ -12,11 +12,11 @@ use encoding_rs::Encoding;
 use crate::board::Position;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
-use super::error::{ErrorKind, RecordError, warn_first};
+use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
 use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
-use super::movetext::{ResultToken, read_movetext};
+use super::movetext::{ResultToken, Semicolon, read_movetext};
 use super::pgn_lines::{
     TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line, open_after,
     starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
@@ -383,7 +383,7 @@ impl<R: BufRead> PgnStream<R> {
                 // So does the warning that its encoding was a close guess,
                 // and a game whose encoding was guessed apart, its own.
                 if let Some(w) = guessed.or_else(|| self.encoding_note.take().map(|w| *w)) {
-                    warn_first(&mut game, w);
+                    warn_of_encoding(&mut game, w);
                 }
                 Some(Some(game))
             }
@@ -481,8 +481,14 @@ pub(crate) fn read_game(
     // A tag line whose '[' was lost ends the moves: it is no move.
     let lost = tag_without_bracket(text, body_start);
     let body = lost.as_ref().map_or(text, |(at, _)| &text[..*at]);
-    let token = read_movetext(body, body_start, first_line, &mut replay)
-        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
+    let token = read_movetext(
+        body,
+        body_start,
+        first_line,
+        &mut replay,
+        Semicolon::Comment,
+    )
+    .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
     if tags.is_empty() && replay.first_text_is_no_move() {
         return Ok(None);
     }
@@ -607,7 +613,8 @@ pub(crate) fn read_move_list(
     let read = |from: &str| {
         let mut replay = Replay::new(start.clone(), flexible);
         // `from` ends the whole text, so its offset is what precedes it.
-        read_movetext(whole, whole.len() - from.len(), first_line, &mut replay)
+        let at = whole.len() - from.len();
+        read_movetext(whole, at, first_line, &mut replay, Semicolon::Typed)
             .map(|token| (replay, token))
             .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
     };
@@ -738,7 +745,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
     let replay = |moves: &[String]| {
         let mut replay = Replay::new(start.clone(), false);
         // Moves alone, without brackets or markers: nothing to fail on.
-        let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay);
+        let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay, Semicolon::Typed);
         replay.finish()
     };
     if spec.moves.iter().any(|m| m.contains("10")) {
@@ -1043,6 +1050,44 @@ mod tests {
             e.to_string(),
             "t.txt, game #4: the comment opened by '{' at line 11, column 1 is never closed"
         );
+    }
+
+    #[test]
+    fn a_line_naming_both_sides_over_moves_that_go_on_starts_a_game() {
+        let text = "炮二平五 马８进７\n红方：吕钦 黑方：许银川\n兵七进一 卒７进１\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 2);
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(
+            (second.red(), second.black()),
+            (Some("吕钦"), Some("许银川"))
+        );
+        assert_eq!(second.uci_moves(), ["c3c4", "g6g5"]);
+        // One line naming a side alone is still a note on the game.
+        let games = read_move_lists("炮二平五 马８进７\n红方：弃车\n兵七进一\n", "t.txt");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].as_ref().unwrap().moves.len(), 3);
+    }
+
+    #[test]
+    fn a_semicolon_comment_that_reads_as_moves_is_no_moves() {
+        // In a PGN file a `;` starts a comment, however it is spaced.
+        for text in [
+            "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4 *\n",
+            "[Game \"Chinese Chess\"]\n1. h2e2 h9g7; h0g2 i9h9\n2. c3c4 *\n",
+        ] {
+            let games = read_all(text, "t.pgn");
+            let game = games[0].as_ref().unwrap();
+            assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "c3c4"], "{text}");
+            assert!(game.warnings.is_empty(), "{text}: {:?}", game.warnings);
+        }
+        // In a pasted list, after a space: a comment too, with a warning.
+        let game = read_move_list("1. h2e2 h9g7 ; h0g2 i9h9\n2. c3c4\n", "t.txt", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "c3c4"]);
+        assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+        // Right after a move, it separates moves, as `；` does.
+        let game = read_move_list("1. h2e2; h9g7; 2. h0g2;i9h9\n", "t.txt", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use encoding_rs::Encoding;
 
 use super::labels::FULL_WIDTH_BRACKETS;
-use crate::notation::{Outcome, reads_as_move_text};
+use crate::notation::{Outcome, is_result_word, reads_as_move_text, spaced_result};
 
 /// Whether a line starts a numbered movetext: `1.` (or `1、`, `1 .`), then a
 /// move, which starts with a letter (coordinates, WXF) or a non-ASCII
@@ -33,9 +33,10 @@ pub(super) fn starts_numbered_moves(line: &[u8]) -> bool {
 
 /// Whether a line of movetext ends with a result: a PGN result (`1-0`,
 /// `0-1`, `1/2-1/2`, `*`, or with a colon: `1:0`, `½:½`), or result words as Chinese records write them
-/// (红胜, （黑胜）, 【和棋】, 红方认负), read in `encoding` unless the last
-/// word is UTF-8. The last word is what follows the last ASCII space, which
-/// no GBK, Big5 or UTF-8 character holds.
+/// (红胜, （黑胜）, 【和棋】, 红方认负), also after a side's word and a space
+/// or a colon (`红方 认负`, `红方：认负`, `Red resigns`: [`spaced_result`]),
+/// read in `encoding` unless the last word is UTF-8. The last word is what
+/// follows the last ASCII space, which no GBK, Big5 or UTF-8 character holds.
 pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool {
     let line = line.trim_ascii_end();
     let last = line
@@ -48,19 +49,39 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
     ) {
         return true;
     }
-    if last.is_ascii() {
-        return false;
+    let word = decoded(last, encoding);
+    if !last.is_ascii() {
+        let word = word.trim_end_matches(['。', '.']);
+        let bare = FULL_WIDTH_BRACKETS
+            .into_iter()
+            .find_map(|(open, close)| word.strip_suffix(close)?.rsplit_once(open))
+            .map_or(word, |(_, inner)| inner);
+        if Outcome::parse(bare).is_some() {
+            return true;
+        }
     }
-    let word = match std::str::from_utf8(last) {
-        Ok(word) => Cow::Borrowed(word),
-        Err(_) => encoding.decode_without_bom_handling(last).0,
-    };
-    let word = word.trim_end_matches(['。', '.']);
-    let bare = FULL_WIDTH_BRACKETS
-        .into_iter()
-        .find_map(|(open, close)| word.strip_suffix(close)?.rsplit_once(open))
-        .map_or(word, |(_, inner)| inner);
-    Outcome::parse(bare).is_some()
+    (is_result_word(&word) || word.contains([':', '：'])) && ends_with_side_result(line, encoding)
+}
+
+/// Whether the line `line` ends with a side's word and result words that
+/// make a result ([`spaced_result`]: `红方 认负`, `黑方 超时 判负`,
+/// `红方：认负`, `Red resigns`), read in `encoding` unless it is UTF-8.
+fn ends_with_side_result(line: &[u8], encoding: &'static Encoding) -> bool {
+    let line = decoded(line, encoding);
+    let words: Vec<&str> = line.split_whitespace().rev().take(4).collect();
+    (0..words.len()).any(|taken| {
+        let after = &words[..taken];
+        after.iter().all(|w| is_result_word(w))
+            && spaced_result(words[taken], || after.iter().rev().copied()).is_some()
+    })
+}
+
+/// `bytes` as text: UTF-8 when they are, else read in `encoding`.
+fn decoded<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> Cow<'a, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => encoding.decode_without_bom_handling(bytes).0,
+    }
 }
 
 /// How many `{` comments and, outside them, `(` variations are open

@@ -15,7 +15,7 @@ use super::encoding::{
     close_chinese_guess, detect_encoding, is_utf16, pieces_encoding_mismatch, reads_as_gb2312,
     without_cut_tail,
 };
-use super::error::warn_first;
+use super::error::warn_of_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::replay::Tree;
@@ -297,7 +297,7 @@ pub(crate) fn read(
         }
     };
     if let Some(note) = note {
-        warn_first(&mut read, note);
+        warn_of_encoding(&mut read, note);
     }
     read
 }
