@@ -76,6 +76,13 @@ fn sjaak_plays_through_the_bridge_in_both_protocols() {
             "{protocol}: {lines:?}"
         );
         assert_eq!(firsts.last(), Some(&mv), "{protocol}: {lines:?}");
+        // That line has the score Sjaak II gave the move when the bridge
+        // had it search the position after each candidate.
+        let own = &lines[lines.len() - 2];
+        assert!(
+            own.starts_with("info depth 5 score ") && own.ends_with(&format!(" pv {mv}")),
+            "{protocol}: {lines:?}"
+        );
         gui.send("quit");
         gui.until(|l| l == "bye");
     }
@@ -113,6 +120,16 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
             shown.starts_with("info depth ") && shown.ends_with(&format!(" pv {mv}")),
             "{protocol}: {lines:?}"
         );
+        // With the score of the deepest line shown that begins with it.
+        fn score(l: &str) -> Option<&str> {
+            l.split(" score ").nth(1)?.split(' ').next()
+        }
+        let deepest = lines[..lines.len() - 2]
+            .iter()
+            .rfind(|l| l.contains(" score ") && l.contains(&format!(" pv {mv}")));
+        if let Some(line) = deepest {
+            assert_eq!(score(shown), score(line), "{protocol}: {lines:?}");
+        }
         gui.send("position startpos moves h2e2 h9g7");
         gui.send("go ponder time 3000 opptime 3000");
         gui.send("ponderhit");

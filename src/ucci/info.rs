@@ -1,5 +1,5 @@
 //! What the bridge reads in an engine's `info` lines: the score, the depth,
-//! and the first move of each principal variation.
+//! and the first move of each principal variation, with its score.
 
 use crate::board::Move;
 
@@ -11,6 +11,16 @@ pub(crate) fn score_of(info: &str) -> Option<i64> {
     let mut tokens = info.split_whitespace();
     tokens.find(|&t| t == "score")?;
     tokens.next()?.parse().ok()
+}
+
+/// The score in a translated `info` line when it is exact: not one the
+/// line gives as a bound (`lowerbound` or `upperbound`, a search that
+/// failed high or low and stopped there).
+pub(crate) fn exact_score_of(info: &str) -> Option<i64> {
+    let bound = info
+        .split_whitespace()
+        .any(|t| t == "lowerbound" || t == "upperbound");
+    score_of(info).filter(|_| !bound)
 }
 
 /// The `depth` of an `info` line, if it gives one.
@@ -29,6 +39,9 @@ pub(crate) struct PvLine<M = Move> {
     pub(crate) multipv: u32,
     /// Its first move.
     pub(crate) first: M,
+    /// Its exact score ([`exact_score_of`]) in UCCI units, for the side to
+    /// move (a mate ±(10000 − plies)), if it gives one.
+    pub(crate) score: Option<i64>,
 }
 
 /// An engine's `info … pv` line, its first move as the engine wrote it.
@@ -49,6 +62,7 @@ pub(crate) fn pv_line(info: &str) -> Option<PvLine<&str>> {
                     depth,
                     multipv,
                     first,
+                    score: None,
                 });
             }
             _ => {}
@@ -63,6 +77,15 @@ pub(crate) fn by_preference(lines: &[PvLine]) -> Vec<Move> {
     let mut lines = lines.to_vec();
     lines.sort_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)));
     lines.iter().map(|l| l.first).collect()
+}
+
+/// The line among `lines` (oldest first) that begins with `mv` and that
+/// [`by_preference`] puts last: the deepest, the best ranked, the latest.
+pub(crate) fn preferred(lines: &[PvLine], mv: Move) -> Option<&PvLine> {
+    lines
+        .iter()
+        .filter(|l| l.first == mv)
+        .max_by_key(|l| (l.depth, std::cmp::Reverse(l.multipv)))
 }
 
 #[cfg(test)]
@@ -82,6 +105,7 @@ mod tests {
             depth,
             multipv,
             first: mv(m),
+            score: Some(i64::from(depth * 10 + multipv)),
         };
         let lines = [
             at(5, 1, "h2e2"),
@@ -94,6 +118,13 @@ mod tests {
             by_preference(&lines),
             ["b2e2", "h2e2", "b0c2", "h0g2", "c3c4"].map(mv)
         );
+        // The line of a move that by_preference puts last of its lines.
+        let more = [at(6, 2, "h2e2"), at(6, 1, "h2e2"), at(6, 1, "b2e2")];
+        let lines = [&lines[..], &more].concat();
+        assert_eq!(preferred(&lines, mv("h2e2")), Some(&more[1]));
+        assert_eq!(preferred(&lines, mv("b2e2")), Some(&more[2]));
+        assert_eq!(preferred(&lines, mv("b0c2")), Some(&lines[3]));
+        assert_eq!(preferred(&lines, mv("a0a1")), None);
     }
 
     #[test]
@@ -103,5 +134,11 @@ mod tests {
         assert_eq!(score_of("info string score 5"), None);
         assert_eq!(depth_of("info depth 7 score 3 pv h2e2"), Some(7));
         assert_eq!(depth_of("info currmove h2e2"), None);
+        assert_eq!(exact_score_of("info depth 3 score -12 pv h2e2"), Some(-12));
+        assert_eq!(
+            exact_score_of("info depth 9 score 40 lowerbound pv h2e2"),
+            None
+        );
+        assert_eq!(exact_score_of("info score 40 upperbound nodes 5"), None);
     }
 }

@@ -79,6 +79,10 @@ const CLOCK_EVERY: u64 = 256;
 /// matters little.
 const ROOT_WINDOW: i32 = 16;
 
+/// How many UCCI score units a unit of material ([`value`]: a crossed pawn)
+/// is told as: a crossed pawn 100, a horse or a cannon 400, a rook 800.
+const UNITS_PER_PAWN: i64 = 100;
+
 /// What a search may spend: a number of nodes and, if given, a time.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Budget {
@@ -103,6 +107,31 @@ pub(crate) struct Outcome {
     /// The material of the side to move at the root, less the opponent's:
     /// what a move that wins and loses nothing scores.
     pub(crate) standing: i32,
+}
+
+impl Outcome {
+    /// The score of the root move `mv` when the search knows it exactly:
+    /// `None` for a move scored [`-MATE`](MATE), as the moves it did not
+    /// reach are (a move it reached loses, by a mate or by the rules, a ply
+    /// from the root at the soonest), one the rules forbid ([`-FORBIDDEN`](FORBIDDEN)), and one that
+    /// scored no more than the best less [`ROOT_WINDOW`], which was searched
+    /// only far enough to show it scores no better than that.
+    pub(crate) fn exact(&self, mv: Move) -> Option<i32> {
+        let best = self.moves.first()?.1;
+        let &(_, score) = self.moves.iter().find(|(m, _)| *m == mv)?;
+        (score.abs() < MATE && score > best - ROOT_WINDOW).then_some(score)
+    }
+}
+
+/// A score of the search in UCCI units, as the GUI is told it: a mate, or
+/// a game won or lost by the rules, stays ±(10000 − plies) (UCCI's mate
+/// scores), and material counts [`UNITS_PER_PAWN`] to a crossed pawn.
+pub(crate) fn ucci_units(score: i32) -> i64 {
+    if score.abs() >= MATE_BOUND {
+        i64::from(score)
+    } else {
+        i64::from(score) * UNITS_PER_PAWN
+    }
 }
 
 /// Searches `moves` (legal in the game's position) within `budget`, the
@@ -559,6 +588,37 @@ mod tests {
         let game = played(fen, "f0e0 e8f8 e0f0");
         let out = search(&game, &[mv("f8e8")], plenty());
         assert!(out.moves[0].1.abs() < MATE_BOUND, "{out:?}");
+    }
+
+    #[test]
+    fn exact_scores_are_those_of_moves_searched_in_full() {
+        let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
+        let out = search(&game(&p), &p.legal_moves(), plenty());
+        let (best, score) = out.moves[0];
+        assert_eq!(out.exact(best), Some(score));
+        assert_eq!(ucci_units(score), i64::from(score) * 100);
+        let bounded = out.moves.iter().find(|&&(_, s)| s <= score - ROOT_WINDOW);
+        let (m, _) = bounded.expect("a move far below the best");
+        assert_eq!(out.exact(*m), None, "{out:?}");
+        assert_eq!(out.exact(mv("a9a8")), None, "not a root move");
+        // A mate stays a mate; a forbidden move has no score.
+        assert_eq!(ucci_units(MATE - 1), 9999);
+        assert_eq!(ucci_units(-(MATE - 2)), -9998);
+        let cycle = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8 e0f0 f8e8");
+        let out = search(&cycle, &[mv("f0e0")], plenty());
+        assert_eq!(out.exact(mv("f0e0")), None, "{out:?}");
+        // Moves a search out of budget did not reach have none.
+        let out = search(
+            &game(&p),
+            &p.legal_moves(),
+            Budget {
+                nodes: 3,
+                deadline: None,
+            },
+        );
+        assert_eq!(out.depth, 0);
+        let unreached = out.moves.iter().filter(|&&(m, _)| out.exact(m).is_none());
+        assert_eq!(unreached.count(), out.moves.len() - 1, "{out:?}");
     }
 
     #[test]

@@ -15,17 +15,17 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
-use super::dialect::{Dialect, EngineProtocol, MATE, parse_bestmove};
+use super::dialect::{Dialect, EngineProtocol, MATE, MATE_PLIES, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
-use super::info::{PvLine, by_preference, depth_of, pv_line, score_of};
+use super::info::{PvLine, by_preference, depth_of, exact_score_of, preferred, pv_line, score_of};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
-use super::search::{Budget, Outcome};
+use super::search::{Budget, Outcome, ucci_units};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
@@ -176,6 +176,26 @@ impl Probe {
 /// represent (a wait without end).
 fn after(d: Duration) -> Option<Instant> {
     Instant::now().checked_add(d)
+}
+
+/// An engine's `info` line with its score in UCCI units (a UCI engine's
+/// `score cp N` as `score N`, `score mate M` as ±(10000 − plies)), as the
+/// bridge keeps scores whatever the GUI speaks.
+fn in_ucci_units(dialect: &Dialect, line: &str) -> String {
+    dialect.translate_info(line, &GuiSide::new(EngineProtocol::Ucci).coords())
+}
+
+/// A short search's score for the side to move (the engine's score for the
+/// opponent after the candidate, negated) as a score of the position
+/// before the candidate: a mate one ply further off.
+fn one_ply_back(ours: i64) -> i64 {
+    if ours >= MATE - MATE_PLIES {
+        ours - 1
+    } else if ours <= -(MATE - MATE_PLIES) {
+        ours + 1
+    } else {
+        ours
+    }
 }
 
 /// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
@@ -897,6 +917,7 @@ impl<W: Write> Session<W> {
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
+            let ucci = in_ucci_units(&bridge.dialect, line);
             let pv = pv_line(line).and_then(|l| {
                 let first = bridge.dialect.parse_move(l.first)?;
                 self.game
@@ -907,6 +928,7 @@ impl<W: Write> Session<W> {
                         depth: l.depth,
                         multipv: l.multipv,
                         first,
+                        score: exact_score_of(&ucci),
                     })
             });
             let mut shown = true;
@@ -916,7 +938,7 @@ impl<W: Write> Session<W> {
                 // on (banned, or outside the GUI's searchmoves) is not the
                 // GUI's: its score is that of a move it will not get.
                 refused = pv.map(|l| l.first).filter(|m| !search.allowed.contains(m));
-                if let Some(score) = score_of(&text).filter(|_| refused.is_none()) {
+                if let Some(score) = score_of(&ucci).filter(|_| refused.is_none()) {
                     search.last_score = Some(score);
                 }
                 // Each slice of an endless search starts again from depth
@@ -1203,8 +1225,7 @@ impl<W: Write> Session<W> {
         let Some(bridge) = &self.bridge else {
             return Ok(());
         };
-        let ucci = GuiSide::new(EngineProtocol::Ucci).coords();
-        let score = score_of(&bridge.dialect.translate_info(line, &ucci));
+        let score = score_of(&in_ucci_units(&bridge.dialect, line));
         let best = parse_bestmove(line);
         let Some(search) = &mut self.search else {
             return Ok(());
@@ -1274,7 +1295,8 @@ impl<W: Write> Session<W> {
                     "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
                 ))?;
                 // The GUI may have seen lines of the search still running.
-                self.say(&format!("info depth {} pv {text}", finished.max(1)))?;
+                let score = preferred(&search.liked, mv).and_then(|l| l.score);
+                self.say(&self.own_line(finished, score, mv))?;
                 self.say(&format!("bestmove {text}"))
             }
             None => self.play_own_move(search, what, true),
@@ -1325,23 +1347,40 @@ impl<W: Write> Session<W> {
             gui.move_text(mv),
             source.describe()
         ))?;
-        // The last line the GUI sees begins with the move it gets.
-        let depth = match (source, &ranking) {
-            (fallback::Source::Probes, _) => PROBE_DEPTH + 1,
-            (fallback::Source::Search, Some(r)) => r.depth,
-            _ => search
-                .liked
-                .iter()
-                .rev()
-                .find(|l| l.first == mv)
-                .map_or(0, |l| l.depth),
+        // The last line the GUI sees begins with the move it gets, with
+        // the score of the search that chose it.
+        let searched = |r: &Outcome| r.exact(mv).map(ucci_units);
+        let (depth, score) = match (source, &search.probe, &ranking) {
+            (fallback::Source::Probes, Some(p), _) => (
+                PROBE_DEPTH + 1,
+                p.done
+                    .iter()
+                    .find(|(m, _)| *m == mv)
+                    .map(|&(_, s)| one_ply_back(s)),
+            ),
+            (fallback::Source::Search, _, Some(r)) => (r.depth, searched(r)),
+            _ => {
+                let line = preferred(&search.liked, mv);
+                (
+                    line.map_or(0, |l| l.depth),
+                    line.and_then(|l| l.score)
+                        .or_else(|| ranking.as_ref().and_then(searched)),
+                )
+            }
         };
-        self.say(&format!(
-            "info depth {} pv {}",
-            depth.max(1),
-            gui.move_text(mv)
-        ))?;
+        self.say(&self.own_line(depth, score, mv))?;
         self.say(&format!("bestmove {}", gui.move_text(mv)))
+    }
+
+    /// The `info` line shown before a move the bridge answers with in the
+    /// engine's place: `info depth N [score …] pv MOVE`, the depth at least 1.
+    fn own_line(&self, depth: u32, score: Option<i64>, mv: Move) -> String {
+        let score = score.map_or(String::new(), |v| format!(" {}", self.gui.score_text(v)));
+        format!(
+            "info depth {}{score} pv {}",
+            depth.max(1),
+            self.gui.move_text(mv)
+        )
     }
 
     fn on_engine_exit(&mut self) -> io::Result<()> {
