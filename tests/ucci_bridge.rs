@@ -1012,8 +1012,8 @@ fn the_engines_line_played_for_it_is_shown_with_its_score() {
 
 /// An engine that insists on a banned move and shows it in its lines: the
 /// GUI sees none of the lines that begin with it (their scores are of a
-/// move it will not get), and the last line it sees begins with the move
-/// the bridge plays.
+/// move it will not get) but their depths, and the last line it sees
+/// begins with the move the bridge plays.
 #[test]
 fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
     for protocol in ["ucci", "uci"] {
@@ -1039,7 +1039,65 @@ fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
             "{protocol}: {lines:?}"
         );
         assert!(
-            has_info(&lines, |l| l.contains("(d0d1) are not shown")),
+            has_info(&lines, |l| l
+                .contains("(d0d1) are shown without their score and moves")),
+            "{protocol}: {lines:?}"
+        );
+        let depths: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert_eq!(
+            depths[..3],
+            [
+                "info depth 1",
+                "info depth 2 score 5 pv a0a3 a9d9",
+                "info depth 3"
+            ],
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// An engine that ignores bans and begins every line with the banned move,
+/// or with one that is not legal here, shows the GUI how deep it got, with
+/// neither score nor moves, and why, once.
+#[test]
+fn an_engine_whose_every_line_begins_with_a_banned_move_shows_its_progress() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 seldepth 2 score 3 nodes 20 time 1 pv d0d1 a9d9; echo info depth 2 score 5 nodes 90 time 2 pv d0d1 a9d9; echo info depth 3 score 7 pv a9a8; echo bestmove d0d1",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send(MATE_NET);
+        gui.send("banmoves d0d1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        let shown: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert_eq!(
+            shown[..3],
+            [
+                "info depth 1 seldepth 2 nodes 20 time 1",
+                "info depth 2 nodes 90 time 2",
+                "info depth 3"
+            ],
+            "{protocol}: {lines:?}"
+        );
+        let why = info_strings(&lines)
+            .into_iter()
+            .filter(|l| l.contains("are shown without their score and moves"))
+            .collect::<Vec<_>>();
+        assert_eq!(
+            why,
+            [
+                "the engine's lines that begin with a move it may not play (d0d1) are shown without their score and moves"
+            ],
             "{protocol}: {lines:?}"
         );
     }

@@ -69,7 +69,12 @@ fn sjaak_plays_through_the_bridge_in_both_protocols() {
             "{protocol}: {lines:?}"
         );
         // Sjaak II searches b7b8 all the same: the GUI sees none of those
-        // lines, and the last one it sees begins with the move it gets.
+        // lines but their depths, and the last one it sees begins with the
+        // move it gets.
+        let progress = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth ") && !l.contains(" pv "));
+        assert!(progress.count() >= 3, "{protocol}: {lines:?}");
         let firsts = pv_firsts(&lines);
         assert!(
             !firsts.contains(&"b7b8".to_string()),

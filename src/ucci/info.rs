@@ -30,6 +30,34 @@ pub(crate) fn depth_of(info: &str) -> Option<u32> {
     tokens.next()?.parse().ok()
 }
 
+/// The words of an `info` line that tell how far the search got, each
+/// with one number: what the GUI may be shown of a line whose score and
+/// moves are not its own.
+const PROGRESS: [&str; 7] = [
+    "depth", "seldepth", "time", "nodes", "nps", "hashfull", "tbhits",
+];
+
+/// The progress an `info` line reports (`info depth D seldepth S nodes N
+/// …`, the [`PROGRESS`] words with their numbers, in the line's order),
+/// without its score, its moves or anything else; `None` when it gives no
+/// depth.
+pub(crate) fn progress_of(info: &str) -> Option<String> {
+    if info.starts_with("info string") || info.starts_with("info message") {
+        return None;
+    }
+    let tokens: Vec<&str> = info.split_whitespace().collect();
+    let mut out = vec!["info"];
+    for pair in tokens.windows(2) {
+        if pair[0] == "pv" {
+            break;
+        }
+        if PROGRESS.contains(&pair[0]) && pair[1].parse::<u64>().is_ok() {
+            out.extend(pair);
+        }
+    }
+    out.contains(&"depth").then(|| out.join(" "))
+}
+
 /// What the bridge keeps of an engine's `info … pv` line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PvLine<M = Move> {
@@ -125,6 +153,22 @@ mod tests {
         assert_eq!(preferred(&lines, mv("b2e2")), Some(&more[2]));
         assert_eq!(preferred(&lines, mv("b0c2")), Some(&lines[3]));
         assert_eq!(preferred(&lines, mv("a0a1")), None);
+    }
+
+    #[test]
+    fn progress_leaves_out_the_score_and_the_moves() {
+        let line = "info depth 7 seldepth 9 multipv 2 score cp 5 wdl 1 2 3 lowerbound nodes 4000 nps 90 hashfull 3 tbhits 0 time 44 pv h2e2 h9g7";
+        assert_eq!(
+            progress_of(line).as_deref(),
+            Some("info depth 7 seldepth 9 nodes 4000 nps 90 hashfull 3 tbhits 0 time 44")
+        );
+        assert_eq!(
+            progress_of("info depth 3 score 12 pv h2e2 depth 9").as_deref(),
+            Some("info depth 3")
+        );
+        assert_eq!(progress_of("info score 12 nodes 5 pv h2e2"), None);
+        assert_eq!(progress_of("info depth x nodes 5 pv h2e2"), None);
+        assert_eq!(progress_of("info string depth 3"), None);
     }
 
     #[test]

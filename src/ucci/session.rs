@@ -21,7 +21,9 @@ use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
-use super::info::{PvLine, by_preference, depth_of, exact_score_of, preferred, pv_line, score_of};
+use super::info::{
+    PvLine, by_preference, depth_of, exact_score_of, preferred, progress_of, pv_line, score_of,
+};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
@@ -112,7 +114,7 @@ struct Search {
     /// searches, cut into depth-limited ones.
     slices: Option<Slices>,
     /// The GUI was told that the engine's lines beginning with a move that
-    /// may not be played are not shown.
+    /// may not be played are shown without their score and moves.
     hid_lines: bool,
 }
 
@@ -918,7 +920,8 @@ impl<W: Write> Session<W> {
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
             let ucci = in_ucci_units(&bridge.dialect, line);
-            let pv = pv_line(line).and_then(|l| {
+            let raw = pv_line(line);
+            let pv = raw.and_then(|l| {
                 let first = bridge.dialect.parse_move(l.first)?;
                 self.game
                     .judge
@@ -935,9 +938,16 @@ impl<W: Write> Session<W> {
             let mut refused = None;
             if let Some(search) = &mut self.search {
                 // A line that begins with a move the bridge will not pass
-                // on (banned, or outside the GUI's searchmoves) is not the
-                // GUI's: its score is that of a move it will not get.
-                refused = pv.map(|l| l.first).filter(|m| !search.allowed.contains(m));
+                // on (banned, outside the GUI's searchmoves, or not legal
+                // here) is not the GUI's: its score is that of a move it
+                // will not get.
+                refused = match (raw, pv) {
+                    (_, Some(l)) if !search.allowed.contains(&l.first) => {
+                        Some(self.gui.move_text(l.first))
+                    }
+                    (Some(l), None) => Some(format!("'{}', not a legal move here", l.first)),
+                    _ => None,
+                };
                 if let Some(score) = score_of(&ucci).filter(|_| refused.is_none()) {
                     search.last_score = Some(score);
                 }
@@ -948,16 +958,20 @@ impl<W: Write> Session<W> {
                 }
                 search.liked.extend(pv);
             }
-            if let Some(m) = refused {
+            if let Some(first) = refused {
+                // The GUI is told why, once per search, and sees how far the
+                // engine got: the line's progress without its score or moves.
                 let search = self.search.as_mut().expect("a search");
-                if search.hid_lines {
-                    return Ok(());
+                if !search.hid_lines {
+                    search.hid_lines = true;
+                    self.info(&format!(
+                        "the engine's lines that begin with a move it may not play ({first}) are shown without their score and moves"
+                    ))?;
                 }
-                search.hid_lines = true;
-                let text = self.gui.move_text(m);
-                return self.info(&format!(
-                    "the engine's lines that begin with a move it may not play ({text}) are not shown"
-                ));
+                return match progress_of(&text).filter(|_| shown) {
+                    Some(progress) => self.say(&progress),
+                    None => Ok(()),
+                };
             }
             if !shown {
                 return Ok(());
