@@ -1308,9 +1308,12 @@ impl<W: Write> Session<W> {
                 self.info(&format!(
                     "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
                 ))?;
-                // The GUI may have seen lines of the search still running.
-                let score = preferred(&search.liked, mv).and_then(|l| l.score);
-                self.say(&self.own_line(finished, score, mv))?;
+                // The GUI may have seen lines of the search still running:
+                // the deepest that begins with the move gives the depth and
+                // score shown with it.
+                let (depth, score) =
+                    preferred(&search.liked, mv).map_or((finished, None), |l| (l.depth, l.score));
+                self.say(&self.own_line(depth, score, mv))?;
                 self.say(&format!("bestmove {text}"))
             }
             None => self.play_own_move(search, what, true),
