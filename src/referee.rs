@@ -818,13 +818,30 @@ impl Referee {
     /// before the start that its FEN gives) for a side to reach the natural
     /// limit: each side must have made its number of moves.
     pub(crate) fn limit_in_reach(&self) -> bool {
+        self.plies_without_capture() + 1 >= 2 * self.profile.limit.rounds as usize
+    }
+
+    /// Whether one more move that captures nothing would bring the natural
+    /// limit in reach ([`Referee::limit_in_reach`] after it).
+    pub(crate) fn limit_in_reach_next(&self) -> bool {
+        self.plies_without_capture() + 2 >= 2 * self.profile.limit.rounds as usize
+    }
+
+    /// The plies since the last capture, those before the start that its
+    /// FEN gives included when there was none since.
+    fn plies_without_capture(&self) -> usize {
         let prior = if self.last_capture == 0 {
             self.start.halfmoves() as usize
         } else {
             0
         };
-        let window = self.plies() - self.last_capture + prior;
-        window + 1 >= 2 * self.profile.limit.rounds as usize
+        self.plies() - self.last_capture + prior
+    }
+
+    /// Whether the position `key` has stood in the game (the moves pushed
+    /// so far): a move that brings it about repeats it.
+    pub(crate) fn has_stood(&self, key: u64) -> bool {
+        self.keys.contains_key(&key)
     }
 
     /// Whether the natural limit draws the game after the last move, when

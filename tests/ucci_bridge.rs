@@ -879,10 +879,141 @@ fn insisting_engine_is_replaced_by_a_move_that_holds() {
     }
 }
 
+/// The last line before a move the bridge plays in the engine's place.
+fn own_line(lines: &[String]) -> &str {
+    assert!(lines.len() >= 2, "{lines:?}");
+    &lines[lines.len() - 2]
+}
+
+/// The move the bridge plays in the engine's place follows a line with the
+/// score of the search that chose it, in the GUI's dialect: a mate in one
+/// its own search sees (UCCI's `score 9999`, UCI's `score mate 1`), and in
+/// the mate net a0a1, which holds the material level (0).
+#[test]
+fn the_bridges_own_move_is_shown_with_its_score() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 score 3 pv i8i7 d9d8; echo bestmove i8i7",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send("position fen 3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1");
+        gui.send("banmoves i8i7");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        assert_eq!(
+            own_line(&lines),
+            format!("info depth 1 score 9999 pv {mv}"),
+            "{protocol}: {lines:?}"
+        );
+        gui.send(MATE_NET);
+        gui.send("banmoves i8i7");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("a0a1"), "{protocol}: {lines:?}");
+        assert_eq!(
+            own_line(&lines),
+            "info depth 4 score 0 pv a0a1",
+            "{protocol}: {lines:?}"
+        );
+        let (mut gui, _) = uci_gui(&engine, protocol, 0, None);
+        gui.send("position fen 3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1");
+        gui.send("go depth 5 searchmoves a7a9 a7a8");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("a7a9"), "{protocol}: {lines:?}");
+        assert_eq!(
+            own_line(&lines),
+            "info depth 1 score mate 1 pv a7a9",
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// Fairy-Stockfish that does not answer in time gets the first move of its
+/// deepest line played for it, after a line with that line's depth and
+/// score, in the GUI's dialect whatever the engine's.
+#[test]
+fn the_engines_line_played_for_it_is_shown_with_its_score() {
+    let Some(engine) = engine() else { return };
+    for (protocol, gui_uci) in [("ucci", true), ("uci", false)] {
+        let args = [
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            // Time enough for the engine to print lines on a loaded machine.
+            "--search-limit",
+            "2",
+            "--engine-timeout",
+            "0.3",
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        if gui_uci {
+            gui.uci_handshake();
+        } else {
+            gui.handshake();
+        }
+        gui.send("position startpos moves h2e2");
+        gui.send("go depth 200");
+        let (lines, mv) = gui.search();
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        assert!(
+            has_info(&lines, |l| l.contains("no bestmove in time")
+                && l.contains("the engine's latest line")),
+            "{protocol}: {lines:?}"
+        );
+        // The deepest of the lines shown that begin with the move (the
+        // latest of equals), without bounds.
+        let depth_and_score = |l: &str| -> (u32, String) {
+            let words: Vec<&str> = l.split(" pv ").next().unwrap().split(' ').collect();
+            let at = |w: &str| words.iter().position(|x| *x == w);
+            let depth = at("depth").map_or(0, |i| words[i + 1].parse().unwrap());
+            let score = at("score").map_or(String::new(), |i| {
+                let n = if words[i + 1] == "cp" || words[i + 1] == "mate" {
+                    3
+                } else {
+                    2
+                };
+                words[i..i + n].join(" ")
+            });
+            (depth, score)
+        };
+        let shown = &lines[..lines.len() - 2];
+        let deepest = shown
+            .iter()
+            .filter(|l| l.starts_with("info depth") && l.contains(" score "))
+            .filter(|l| !l.contains("bound "))
+            .filter(|l| l.split(" pv ").nth(1).and_then(|p| p.split(' ').next()) == Some(&mv))
+            .map(|l| depth_and_score(l))
+            .fold(None, |best: Option<(u32, String)>, l| match best {
+                Some(b) if b.0 > l.0 => Some(b),
+                _ => Some(l),
+            })
+            .unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
+        let own = own_line(&lines);
+        assert_eq!(depth_and_score(own), deepest, "{protocol}: {lines:?}");
+        let kind = own
+            .split(" score ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert_eq!(
+            kind == "cp" || kind == "mate",
+            gui_uci,
+            "{protocol}: {lines:?}"
+        );
+        assert!(own.ends_with(&format!(" pv {mv}")), "{protocol}: {lines:?}");
+    }
+}
+
 /// An engine that insists on a banned move and shows it in its lines: the
 /// GUI sees none of the lines that begin with it (their scores are of a
-/// move it will not get), and the last line it sees begins with the move
-/// the bridge plays.
+/// move it will not get) but their depths, and the last line it sees
+/// begins with the move the bridge plays.
 #[test]
 fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
     for protocol in ["ucci", "uci"] {
@@ -908,7 +1039,65 @@ fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
             "{protocol}: {lines:?}"
         );
         assert!(
-            has_info(&lines, |l| l.contains("(d0d1) are not shown")),
+            has_info(&lines, |l| l
+                .contains("(d0d1) are shown without their score and moves")),
+            "{protocol}: {lines:?}"
+        );
+        let depths: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert_eq!(
+            depths[..3],
+            [
+                "info depth 1",
+                "info depth 2 score 5 pv a0a3 a9d9",
+                "info depth 3"
+            ],
+            "{protocol}: {lines:?}"
+        );
+    }
+}
+
+/// An engine that ignores bans and begins every line with the banned move,
+/// or with one that is not legal here, shows the GUI how deep it got, with
+/// neither score nor moves, and why, once.
+#[test]
+fn an_engine_whose_every_line_begins_with_a_banned_move_shows_its_progress() {
+    for protocol in ["ucci", "uci"] {
+        let engine = fake_in(
+            protocol,
+            "echo info depth 1 seldepth 2 score 3 nodes 20 time 1 pv d0d1 a9d9; echo info depth 2 score 5 nodes 90 time 2 pv d0d1 a9d9; echo info depth 3 score 7 pv a9a8; echo bestmove d0d1",
+        );
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+        gui.handshake();
+        gui.send(MATE_NET);
+        gui.send("banmoves d0d1");
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        let shown: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert_eq!(
+            shown[..3],
+            [
+                "info depth 1 seldepth 2 nodes 20 time 1",
+                "info depth 2 nodes 90 time 2",
+                "info depth 3"
+            ],
+            "{protocol}: {lines:?}"
+        );
+        let why = info_strings(&lines)
+            .into_iter()
+            .filter(|l| l.contains("are shown without their score and moves"))
+            .collect::<Vec<_>>();
+        assert_eq!(
+            why,
+            [
+                "the engine's lines that begin with a move it may not play (d0d1) are shown without their score and moves"
+            ],
             "{protocol}: {lines:?}"
         );
     }

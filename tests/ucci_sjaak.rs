@@ -69,13 +69,25 @@ fn sjaak_plays_through_the_bridge_in_both_protocols() {
             "{protocol}: {lines:?}"
         );
         // Sjaak II searches b7b8 all the same: the GUI sees none of those
-        // lines, and the last one it sees begins with the move it gets.
+        // lines but their depths, and the last one it sees begins with the
+        // move it gets.
+        let progress = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth ") && !l.contains(" pv "));
+        assert!(progress.count() >= 3, "{protocol}: {lines:?}");
         let firsts = pv_firsts(&lines);
         assert!(
             !firsts.contains(&"b7b8".to_string()),
             "{protocol}: {lines:?}"
         );
         assert_eq!(firsts.last(), Some(&mv), "{protocol}: {lines:?}");
+        // That line has the score Sjaak II gave the move when the bridge
+        // had it search the position after each candidate.
+        let own = &lines[lines.len() - 2];
+        assert!(
+            own.starts_with("info depth 5 score ") && own.ends_with(&format!(" pv {mv}")),
+            "{protocol}: {lines:?}"
+        );
         gui.send("quit");
         gui.until(|l| l == "bye");
     }
@@ -92,7 +104,7 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
         let mut gui = bridged(&engine, protocol);
         gui.send("position startpos moves h2e2");
         gui.send("go infinite");
-        gui.until(|l| l.starts_with("info depth"));
+        let before = gui.until(|l| l.starts_with("info depth"));
         gui.send("stop");
         let (lines, mv) = gui.search();
         let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
@@ -113,6 +125,13 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
             shown.starts_with("info depth ") && shown.ends_with(&format!(" pv {mv}")),
             "{protocol}: {lines:?}"
         );
+        // With a depth and score of the engine's, when one of its lines
+        // began with the move.
+        let began = before
+            .iter()
+            .chain(&lines[..lines.len() - 2])
+            .any(|l| l.contains(" score ") && l.contains(&format!(" pv {mv}")));
+        assert!(!began || shown.contains(" score "), "{protocol}: {lines:?}");
         gui.send("position startpos moves h2e2 h9g7");
         gui.send("go ponder time 3000 opptime 3000");
         gui.send("ponderhit");

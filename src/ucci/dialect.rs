@@ -313,10 +313,10 @@ fn ucci_mate_score(m: i64) -> i64 {
 }
 
 /// How close to ±MATE a UCCI score must be to read as a mate for a UCI GUI.
-const MATE_PLIES: i64 = 100;
+pub(crate) const MATE_PLIES: i64 = 100;
 
 /// A UCCI score as UCI's `cp N` or, within [`MATE_PLIES`] of ±MATE, `mate M`.
-fn uci_score(v: i64) -> String {
+pub(crate) fn uci_score(v: i64) -> String {
     let plies = MATE.saturating_sub(v.saturating_abs());
     match plies {
         0..MATE_PLIES if v > 0 => format!("mate {}", (plies + 1) / 2),

@@ -10,7 +10,7 @@
 
 use crate::board::Move;
 
-use super::dialect::{Dialect, EngineProtocol, FenLetters};
+use super::dialect::{Dialect, EngineProtocol, FenLetters, uci_score};
 
 /// The name of the UCI option that fixes the GUI's rank base.
 pub(crate) const RANK_BASE_OPTION: &str = "RankBase";
@@ -83,6 +83,16 @@ impl GuiSide {
     /// Reads a move as the GUI writes it.
     pub(crate) fn parse_move(&self, text: &str) -> Option<Move> {
         self.coords().parse_move(text)
+    }
+
+    /// The `score` words of an `info` line for a score in UCCI units (for
+    /// the side to move, a mate ±(10000 − plies)): `score N` in UCCI,
+    /// `score cp N` or `score mate M` in UCI.
+    pub(crate) fn score_text(&self, ucci: i64) -> String {
+        match self.protocol {
+            EngineProtocol::Ucci => format!("score {ucci}"),
+            EngineProtocol::Uci => format!("score {}", uci_score(ucci)),
+        }
     }
 
     /// The answer to a `go` that has no move.
@@ -189,6 +199,10 @@ mod tests {
         assert!(read_move("h0g2", 1).unwrap_err().contains("ranks 1–10"));
         let ucci = GuiSide::default();
         assert_eq!(ucci.no_move(), "nobestmove");
+        assert_eq!(ucci.score_text(-9997), "score -9997");
+        assert_eq!(gui.score_text(-9997), "score mate -2");
+        assert_eq!(gui.score_text(9999), "score mate 1");
+        assert_eq!(gui.score_text(-150), "score cp -150");
         assert!(!ucci.may_switch());
     }
 }

@@ -5,7 +5,9 @@
 //! within a [`Budget`] of nodes and time.
 //!
 //! The moves of the first [`JUDGED_PLIES`] plies are played on the game's
-//! [`Judge`] too, so that the rules judge the tree as they judge the game:
+//! [`Judge`] too, so that the rules judge the tree as they judge the game;
+//! so are the replies to a check after them that capture nothing, when
+//! the rules could rule on them (see [`JUDGED_PLIES`]):
 //!
 //! * A move that ends the game by the rules ends the line there: a move
 //!   that completes a repetition's decisive occurrence wins for the other
@@ -66,9 +68,15 @@ const QUIESCENCE_PLIES: u32 = 8;
 
 /// The plies from the root whose moves the rules judge: all the
 /// full-width ones (a position can repeat, or the natural limit be
-/// reached, at any of them; not after a capture, as no earlier position
-/// had so little material and the count starts again). The replies to a
-/// check that the quiescence search tries next are not judged.
+/// reached, at any of them). Past them the quiescence search tries
+/// captures, which need no judging (no earlier position had so little
+/// material, and the count of the natural limit starts again), and the
+/// replies to a check. Such a reply that captures nothing, on a path
+/// judged up to it, is judged when [`Judge::may_rule`] says the rules could
+/// rule on it (it repeats a position of the game or of the path, or the
+/// natural limit comes in reach), which costs a hash probe for the others;
+/// the moves after one left unjudged are not judged either (a position
+/// could repeat there only after replies to checks that check in turn).
 const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 
 /// How many nodes pass between two looks at the clock.
@@ -78,6 +86,10 @@ const CLOCK_EVERY: u64 = 256;
 /// bound: they are not worth playing, and their order among themselves
 /// matters little.
 const ROOT_WINDOW: i32 = 16;
+
+/// How many UCCI score units a unit of material ([`value`]: a crossed pawn)
+/// is told as: a crossed pawn 100, a horse or a cannon 400, a rook 800.
+const UNITS_PER_PAWN: i64 = 100;
 
 /// What a search may spend: a number of nodes and, if given, a time.
 #[derive(Copy, Clone, Debug)]
@@ -105,6 +117,31 @@ pub(crate) struct Outcome {
     pub(crate) standing: i32,
 }
 
+impl Outcome {
+    /// The score of the root move `mv` when the search knows it exactly:
+    /// `None` for a move scored [`-MATE`](MATE), as the moves it did not
+    /// reach are (a move it reached loses, by a mate or by the rules, a ply
+    /// from the root at the soonest), one the rules forbid ([`-FORBIDDEN`](FORBIDDEN)), and one that
+    /// scored no more than the best less [`ROOT_WINDOW`], which was searched
+    /// only far enough to show it scores no better than that.
+    pub(crate) fn exact(&self, mv: Move) -> Option<i32> {
+        let best = self.moves.first()?.1;
+        let &(_, score) = self.moves.iter().find(|(m, _)| *m == mv)?;
+        (score.abs() < MATE && score > best - ROOT_WINDOW).then_some(score)
+    }
+}
+
+/// A score of the search in UCCI units, as the GUI is told it: a mate, or
+/// a game won or lost by the rules, stays ±(10000 − plies) (UCCI's mate
+/// scores), and material counts [`UNITS_PER_PAWN`] to a crossed pawn.
+pub(crate) fn ucci_units(score: i32) -> i64 {
+    if score.abs() >= MATE_BOUND {
+        i64::from(score)
+    } else {
+        i64::from(score) * UNITS_PER_PAWN
+    }
+}
+
 /// Searches `moves` (legal in the game's position) within `budget`, the
 /// rules judging the first plies' moves as `judge` does the game's.
 pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
@@ -112,6 +149,7 @@ pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
         us: judge.position().turn(),
         pos: judge.position().clone(),
         judge: judge.clone(),
+        judged: 0,
         nodes: 0,
         budget,
         out_of_budget: false,
@@ -189,6 +227,8 @@ struct Searcher {
     us: Color,
     pos: Position,
     judge: Judge,
+    /// How many moves of the path from the root are played on `judge`.
+    judged: i32,
     nodes: u64,
     budget: Budget,
     out_of_budget: bool,
@@ -233,7 +273,13 @@ impl Searcher {
     /// otherwise, at most `plies` deep.
     fn quiescence(&mut self, plies: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
         let in_check = self.pos.in_check();
-        let best = if in_check { -MATE } else { material(&self.pos) };
+        // In check every reply is tried; where each reply of the bridge's
+        // side is forbidden, that side is lost here, as in `alpha_beta`.
+        let stand = if in_check {
+            -FORBIDDEN
+        } else {
+            material(&self.pos)
+        };
         if plies == 0 {
             return if in_check && self.pos.has_no_legal_moves() {
                 -(MATE - ply)
@@ -241,10 +287,10 @@ impl Searcher {
                 material(&self.pos)
             };
         }
-        if best >= beta {
-            return best;
+        if stand >= beta {
+            return stand;
         }
-        alpha = alpha.max(best);
+        alpha = alpha.max(stand);
         let mut moves: MoveList = if in_check {
             self.pos.legal_moves()
         } else {
@@ -253,21 +299,31 @@ impl Searcher {
         if in_check && moves.is_empty() {
             return -(MATE - ply);
         }
-        self.best_of(&mut moves, best, alpha, beta, ply, |s, a, b| {
+        let best = self.best_of(&mut moves, stand, alpha, beta, ply, |s, a, b| {
             -s.quiescence(plies - 1, ply + 1, -b, -a)
-        })
+        });
+        if best == -FORBIDDEN {
+            -(MATE - ply)
+        } else {
+            best
+        }
     }
 
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
-    /// mover's side) and takes it back. In the first [`JUDGED_PLIES`] the
+    /// mover's side) and takes it back. In the first [`JUDGED_PLIES`], and
+    /// past them where the rules could rule on a reply to a check, the
     /// rules judge it first (see the module's docs): a move that ends the
     /// game scores as it ends it and is not searched further, and a
     /// forbidden move of the bridge's side scores [`-FORBIDDEN`](FORBIDDEN).
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
-        let judged = ply < JUDGED_PLIES;
         let mover = self.pos.turn();
-        let trial = judged.then(|| self.judge.try_move(m));
         let undo = self.pos.play_unchecked(m);
+        let judged = ply < JUDGED_PLIES
+            || (ply == self.judged
+                && undo.captured.is_none()
+                && self.judge.may_rule(self.pos.key()));
+        let trial = judged.then(|| self.judge.try_move(m));
+        self.judged += i32::from(judged);
         // The game ends on this move, as after a mate.
         let won = MATE - ply - 1;
         let s = match trial {
@@ -281,6 +337,7 @@ impl Searcher {
         self.pos.undo(undo);
         if judged {
             self.judge.take_back();
+            self.judged -= 1;
         }
         s
     }
@@ -555,10 +612,73 @@ mod tests {
         let game = played(fen, "f0e0 e8f8 e0f0 f8e8 f0e0");
         let out = search(&game, &[mv("e8f8")], plenty());
         assert_eq!(out.moves, [(mv("e8f8"), MATE - 3)], "{out:?}");
-        // A round earlier Red's forced forbidden moves lose nothing yet.
+        // A round earlier, Black's f8e8 closes it the third time four
+        // plies on, in reply to Red's check: a reply the quiescence search
+        // tries after the judged plies, and judges as it repeats.
         let game = played(fen, "f0e0 e8f8 e0f0");
         let out = search(&game, &[mv("f8e8")], plenty());
+        assert_eq!(out.moves, [(mv("f8e8"), MATE - 5)], "{out:?}");
+        // Earlier still, Red's forced forbidden moves lose nothing yet.
+        let game = played(fen, "f0e0");
+        let out = search(&game, &[mv("e8f8")], plenty());
         assert!(out.moves[0].1.abs() < MATE_BOUND, "{out:?}");
+    }
+
+    #[test]
+    fn exact_scores_are_those_of_moves_searched_in_full() {
+        let p = pos("r4k3/9/9/p8/9/8c/9/9/9/R2K4R w - - 0 1");
+        let out = search(&game(&p), &p.legal_moves(), plenty());
+        let (best, score) = out.moves[0];
+        assert_eq!(out.exact(best), Some(score));
+        assert_eq!(ucci_units(score), i64::from(score) * 100);
+        let bounded = out.moves.iter().find(|&&(_, s)| s <= score - ROOT_WINDOW);
+        let (m, _) = bounded.expect("a move far below the best");
+        assert_eq!(out.exact(*m), None, "{out:?}");
+        assert_eq!(out.exact(mv("a9a8")), None, "not a root move");
+        // A mate stays a mate; a forbidden move has no score.
+        assert_eq!(ucci_units(MATE - 1), 9999);
+        assert_eq!(ucci_units(-(MATE - 2)), -9998);
+        let cycle = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8 e0f0 f8e8");
+        let out = search(&cycle, &[mv("f0e0")], plenty());
+        assert_eq!(out.exact(mv("f0e0")), None, "{out:?}");
+        // Moves a search out of budget did not reach have none.
+        let out = search(
+            &game(&p),
+            &p.legal_moves(),
+            Budget {
+                nodes: 3,
+                deadline: None,
+            },
+        );
+        assert_eq!(out.depth, 0);
+        let unreached = out.moves.iter().filter(|&&(m, _)| out.exact(m).is_none());
+        assert_eq!(unreached.count(), out.moves.len() - 1, "{out:?}");
+    }
+
+    #[test]
+    fn a_side_in_check_left_only_forbidden_replies_in_the_captures_search_has_lost_there() {
+        // Red's rook checks from d6 and goes back to a6; Black's king steps
+        // between e8 and d7, which the rules count against Black: after
+        // a6d6, e8d7 is Black's only reply, and forbidden to it.
+        let fen = "C2k1ab2/2N1a4/4b4/R5p1p/2r6/2p1p1P2/P7P/4B4/3cA4/3AK1B2 w - - 10 6";
+        let game = played(fen, "a6d6 e8d7 d6a6 d7e8 a6d6");
+        assert_eq!(game.position().legal_moves().len(), 1);
+        // The game's last four plies stand for the judged path, Black the
+        // bridge's side: its reply, four plies on, is judged and lost.
+        let mut s = Searcher {
+            us: Color::Black,
+            pos: game.position().clone(),
+            judge: game,
+            judged: JUDGED_PLIES,
+            nodes: 0,
+            budget: plenty(),
+            out_of_budget: false,
+        };
+        let ply = JUDGED_PLIES;
+        assert_eq!(
+            s.quiescence(QUIESCENCE_PLIES, ply, -MATE, MATE),
+            -(MATE - ply)
+        );
     }
 
     #[test]

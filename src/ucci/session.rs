@@ -15,17 +15,19 @@ use crate::rules::profile::{BUILTIN_NAMES, Profile};
 use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
-use super::dialect::{Dialect, EngineProtocol, MATE, parse_bestmove};
+use super::dialect::{Dialect, EngineProtocol, MATE, MATE_PLIES, parse_bestmove};
 use super::engine::{Engine, SessionInput};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
 use super::game::{Game, load_in, replay};
 use super::gui::{GuiSide, RANK_BASE_OPTION, ranks, read_move};
-use super::info::{PvLine, by_preference, depth_of, pv_line, score_of};
+use super::info::{
+    PvLine, by_preference, depth_of, exact_score_of, preferred, progress_of, pv_line, score_of,
+};
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
-use super::search::{Budget, Outcome};
+use super::search::{Budget, Outcome, ucci_units};
 
 /// How often the bridge asks the engine again after it answered a banned move.
 const MAX_RETRIES: u32 = 2;
@@ -112,7 +114,7 @@ struct Search {
     /// searches, cut into depth-limited ones.
     slices: Option<Slices>,
     /// The GUI was told that the engine's lines beginning with a move that
-    /// may not be played are not shown.
+    /// may not be played are shown without their score and moves.
     hid_lines: bool,
 }
 
@@ -176,6 +178,26 @@ impl Probe {
 /// represent (a wait without end).
 fn after(d: Duration) -> Option<Instant> {
     Instant::now().checked_add(d)
+}
+
+/// An engine's `info` line with its score in UCCI units (a UCI engine's
+/// `score cp N` as `score N`, `score mate M` as ±(10000 − plies)), as the
+/// bridge keeps scores whatever the GUI speaks.
+fn in_ucci_units(dialect: &Dialect, line: &str) -> String {
+    dialect.translate_info(line, &GuiSide::new(EngineProtocol::Ucci).coords())
+}
+
+/// A short search's score for the side to move (the engine's score for the
+/// opponent after the candidate, negated) as a score of the position
+/// before the candidate: a mate one ply further off.
+fn one_ply_back(ours: i64) -> i64 {
+    if ours >= MATE - MATE_PLIES {
+        ours - 1
+    } else if ours <= -(MATE - MATE_PLIES) {
+        ours + 1
+    } else {
+        ours
+    }
 }
 
 /// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
@@ -897,7 +919,9 @@ impl<W: Write> Session<W> {
         }
         if line.starts_with("info") {
             let text = bridge.dialect.translate_info(line, &self.gui.coords());
-            let pv = pv_line(line).and_then(|l| {
+            let ucci = in_ucci_units(&bridge.dialect, line);
+            let raw = pv_line(line);
+            let pv = raw.and_then(|l| {
                 let first = bridge.dialect.parse_move(l.first)?;
                 self.game
                     .judge
@@ -907,16 +931,24 @@ impl<W: Write> Session<W> {
                         depth: l.depth,
                         multipv: l.multipv,
                         first,
+                        score: exact_score_of(&ucci),
                     })
             });
             let mut shown = true;
             let mut refused = None;
             if let Some(search) = &mut self.search {
                 // A line that begins with a move the bridge will not pass
-                // on (banned, or outside the GUI's searchmoves) is not the
-                // GUI's: its score is that of a move it will not get.
-                refused = pv.map(|l| l.first).filter(|m| !search.allowed.contains(m));
-                if let Some(score) = score_of(&text).filter(|_| refused.is_none()) {
+                // on (banned, outside the GUI's searchmoves, or not legal
+                // here) is not the GUI's: its score is that of a move it
+                // will not get.
+                refused = match (raw, pv) {
+                    (_, Some(l)) if !search.allowed.contains(&l.first) => {
+                        Some(self.gui.move_text(l.first))
+                    }
+                    (Some(l), None) => Some(format!("'{}', not a legal move here", l.first)),
+                    _ => None,
+                };
+                if let Some(score) = score_of(&ucci).filter(|_| refused.is_none()) {
                     search.last_score = Some(score);
                 }
                 // Each slice of an endless search starts again from depth
@@ -926,16 +958,20 @@ impl<W: Write> Session<W> {
                 }
                 search.liked.extend(pv);
             }
-            if let Some(m) = refused {
+            if let Some(first) = refused {
+                // The GUI is told why, once per search, and sees how far the
+                // engine got: the line's progress without its score or moves.
                 let search = self.search.as_mut().expect("a search");
-                if search.hid_lines {
-                    return Ok(());
+                if !search.hid_lines {
+                    search.hid_lines = true;
+                    self.info(&format!(
+                        "the engine's lines that begin with a move it may not play ({first}) are shown without their score and moves"
+                    ))?;
                 }
-                search.hid_lines = true;
-                let text = self.gui.move_text(m);
-                return self.info(&format!(
-                    "the engine's lines that begin with a move it may not play ({text}) are not shown"
-                ));
+                return match progress_of(&text).filter(|_| shown) {
+                    Some(progress) => self.say(&progress),
+                    None => Ok(()),
+                };
             }
             if !shown {
                 return Ok(());
@@ -1203,8 +1239,7 @@ impl<W: Write> Session<W> {
         let Some(bridge) = &self.bridge else {
             return Ok(());
         };
-        let ucci = GuiSide::new(EngineProtocol::Ucci).coords();
-        let score = score_of(&bridge.dialect.translate_info(line, &ucci));
+        let score = score_of(&in_ucci_units(&bridge.dialect, line));
         let best = parse_bestmove(line);
         let Some(search) = &mut self.search else {
             return Ok(());
@@ -1273,8 +1308,12 @@ impl<W: Write> Session<W> {
                 self.info(&format!(
                     "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
                 ))?;
-                // The GUI may have seen lines of the search still running.
-                self.say(&format!("info depth {} pv {text}", finished.max(1)))?;
+                // The GUI may have seen lines of the search still running:
+                // the deepest that begins with the move gives the depth and
+                // score shown with it.
+                let (depth, score) =
+                    preferred(&search.liked, mv).map_or((finished, None), |l| (l.depth, l.score));
+                self.say(&self.own_line(depth, score, mv))?;
                 self.say(&format!("bestmove {text}"))
             }
             None => self.play_own_move(search, what, true),
@@ -1325,23 +1364,40 @@ impl<W: Write> Session<W> {
             gui.move_text(mv),
             source.describe()
         ))?;
-        // The last line the GUI sees begins with the move it gets.
-        let depth = match (source, &ranking) {
-            (fallback::Source::Probes, _) => PROBE_DEPTH + 1,
-            (fallback::Source::Search, Some(r)) => r.depth,
-            _ => search
-                .liked
-                .iter()
-                .rev()
-                .find(|l| l.first == mv)
-                .map_or(0, |l| l.depth),
+        // The last line the GUI sees begins with the move it gets, with
+        // the score of the search that chose it.
+        let searched = |r: &Outcome| r.exact(mv).map(ucci_units);
+        let (depth, score) = match (source, &search.probe, &ranking) {
+            (fallback::Source::Probes, Some(p), _) => (
+                PROBE_DEPTH + 1,
+                p.done
+                    .iter()
+                    .find(|(m, _)| *m == mv)
+                    .map(|&(_, s)| one_ply_back(s)),
+            ),
+            (fallback::Source::Search, _, Some(r)) => (r.depth, searched(r)),
+            _ => {
+                let line = preferred(&search.liked, mv);
+                (
+                    line.map_or(0, |l| l.depth),
+                    line.and_then(|l| l.score)
+                        .or_else(|| ranking.as_ref().and_then(searched)),
+                )
+            }
         };
-        self.say(&format!(
-            "info depth {} pv {}",
-            depth.max(1),
-            gui.move_text(mv)
-        ))?;
+        self.say(&self.own_line(depth, score, mv))?;
         self.say(&format!("bestmove {}", gui.move_text(mv)))
+    }
+
+    /// The `info` line shown before a move the bridge answers with in the
+    /// engine's place: `info depth N [score …] pv MOVE`, the depth at least 1.
+    fn own_line(&self, depth: u32, score: Option<i64>, mv: Move) -> String {
+        let score = score.map_or(String::new(), |v| format!(" {}", self.gui.score_text(v)));
+        format!(
+            "info depth {}{score} pv {}",
+            depth.max(1),
+            self.gui.move_text(mv)
+        )
     }
 
     fn on_engine_exit(&mut self) -> io::Result<()> {
