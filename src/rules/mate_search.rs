@@ -26,11 +26,12 @@ pub(super) fn leads_to_mate_in_one(
     false
 }
 
-/// What one search learnt about checks and replies. Mate tests in positions
+/// What searches learnt about checks and replies. Mate tests in positions
 /// that differ by a move or two meet the same checks, which the same reply
 /// usually answers again (a reply still legal proves there is no mate at
-/// once), and the same check usually mates again.
-#[derive(Default)]
+/// once), and the same check usually mates again. Only the order in which
+/// moves are tried comes from it, never an answer.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Answers {
     /// Replies found to answer checks, by check.
     replies: ArrayVec<(Move, Move), 32>,
@@ -78,7 +79,9 @@ impl Answers {
 /// share what they learn: the positions shown to hold against mate and the
 /// checking moves of positions met are facts about the position alone, so
 /// searches from neighbouring positions (the moves of one cycle, the
-/// rulings of one game) reuse them.
+/// rulings of one game) reuse them. The searches for mate also share the
+/// replies that answered their checks: those of the moves of one cycle
+/// meet the same checks again.
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
@@ -86,6 +89,9 @@ pub struct MateSearch {
     checks: Remembered<REMEMBERED_CHECKS>,
     moves: Remembered<REMEMBERED_MOVES>,
     captures: CaptureGains,
+    /// Boxed, so that a search borrows it from here and gives it back
+    /// without copying the table; none until the first search for mate.
+    answers: Option<Box<Answers>>,
 }
 
 impl MateSearch {
@@ -144,7 +150,16 @@ impl MateSearch {
         if self.mating.0.len() > Self::CAPACITY {
             self.mating.0.clear();
         }
-        attacker_mates(pos, depth, spared, self, &mut Answers::default())
+        self.with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
+    }
+
+    /// Runs `search` with the replies the searches before it found to answer
+    /// checks, and keeps what it adds to them.
+    fn with_answers(&mut self, search: impl FnOnce(&mut Self, &mut Answers) -> bool) -> bool {
+        let mut answers = self.answers.take().unwrap_or_default();
+        let found = search(self, &mut answers);
+        self.answers = Some(answers);
+        found
     }
 }
 
