@@ -79,7 +79,8 @@ impl Answers {
 /// share what they learn: the positions shown to hold against mate and the
 /// checking moves of positions met are facts about the position alone, so
 /// searches from neighbouring positions (the moves of one cycle, the
-/// rulings of one game) reuse them. The searches for mate also share the
+/// rulings of one game) reuse them. The searches for mate, and the tests
+/// that a capture does not let the opponent mate in one, also share the
 /// replies that answered their checks: those of the moves of one cycle
 /// meet the same checks again.
 #[derive(Clone, Debug, Default)]
@@ -138,6 +139,12 @@ impl MateSearch {
         let gain = evaluate(pos, self);
         self.captures.note(asked, gain);
         gain
+    }
+
+    /// Whether the side to move can mate in one move ([`leads_to_mate_in_one`]),
+    /// trying first the replies that answered checks in the searches before.
+    pub(super) fn mates_in_one(&mut self, pos: &mut Position) -> bool {
+        self.with_answers(|search, answers| leads_to_mate_in_one(pos, answers, search))
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -590,7 +597,13 @@ mod tests {
         }
         let mut shared = MateSearch::default();
         let mut mates = 0;
+        let mut in_one = 0;
         for pos in &mut positions {
+            // The mate-in-one test of a capture's safety shares the replies too.
+            let fresh =
+                leads_to_mate_in_one(pos, &mut Answers::default(), &mut MateSearch::default());
+            assert_eq!(shared.mates_in_one(pos), fresh, "{} in one", pos.fen());
+            in_one += usize::from(fresh);
             for depth in [7, 1, 3, 5, 2] {
                 let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
                 assert_eq!(
@@ -602,8 +615,14 @@ mod tests {
                 mates += usize::from(fresh);
             }
         }
-        println!("{} positions, {mates} mates", positions.len());
-        assert!(positions.len() > 1000 && mates > 100, "{mates} mates");
+        println!(
+            "{} positions, {mates} mates, {in_one} in one",
+            positions.len()
+        );
+        assert!(
+            positions.len() > 1000 && mates > 100 && in_one > 10,
+            "{mates} mates, {in_one} in one"
+        );
     }
 
     #[test]
