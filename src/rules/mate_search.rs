@@ -26,11 +26,12 @@ pub(super) fn leads_to_mate_in_one(
     false
 }
 
-/// What one search learnt about checks and replies. Mate tests in positions
+/// What searches learnt about checks and replies. Mate tests in positions
 /// that differ by a move or two meet the same checks, which the same reply
 /// usually answers again (a reply still legal proves there is no mate at
-/// once), and the same check usually mates again.
-#[derive(Default)]
+/// once), and the same check usually mates again. Only the order in which
+/// moves are tried comes from it, never an answer.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Answers {
     /// Replies found to answer checks, by check.
     replies: ArrayVec<(Move, Move), 32>,
@@ -78,7 +79,10 @@ impl Answers {
 /// share what they learn: the positions shown to hold against mate and the
 /// checking moves of positions met are facts about the position alone, so
 /// searches from neighbouring positions (the moves of one cycle, the
-/// rulings of one game) reuse them.
+/// rulings of one game) reuse them. The searches for mate, and the tests
+/// that a capture does not let the opponent mate in one, also share the
+/// replies that answered their checks: those of the moves of one cycle
+/// meet the same checks again.
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
@@ -86,6 +90,9 @@ pub struct MateSearch {
     checks: Remembered<REMEMBERED_CHECKS>,
     moves: Remembered<REMEMBERED_MOVES>,
     captures: CaptureGains,
+    /// Boxed, so that a search borrows it from here and gives it back
+    /// without copying the table; none until the first search for mate.
+    answers: Option<Box<Answers>>,
 }
 
 impl MateSearch {
@@ -134,6 +141,12 @@ impl MateSearch {
         gain
     }
 
+    /// Whether the side to move can mate in one move ([`leads_to_mate_in_one`]),
+    /// trying first the replies that answered checks in the searches before.
+    pub(super) fn mates_in_one(&mut self, pos: &mut Position) -> bool {
+        self.with_answers(|search, answers| leads_to_mate_in_one(pos, answers, search))
+    }
+
     /// Whether the side to move can force mate by checks within `depth` of
     /// its own moves with a first check that does not take a piece on
     /// `spared`, remembering what it learns for the next search.
@@ -144,7 +157,16 @@ impl MateSearch {
         if self.mating.0.len() > Self::CAPACITY {
             self.mating.0.clear();
         }
-        attacker_mates(pos, depth, spared, self, &mut Answers::default())
+        self.with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
+    }
+
+    /// Runs `search` with the replies the searches before it found to answer
+    /// checks, and keeps what it adds to them.
+    fn with_answers(&mut self, search: impl FnOnce(&mut Self, &mut Answers) -> bool) -> bool {
+        let mut answers = self.answers.take().unwrap_or_default();
+        let found = search(self, &mut answers);
+        self.answers = Some(answers);
+        found
     }
 }
 
@@ -575,7 +597,13 @@ mod tests {
         }
         let mut shared = MateSearch::default();
         let mut mates = 0;
+        let mut in_one = 0;
         for pos in &mut positions {
+            // The mate-in-one test of a capture's safety shares the replies too.
+            let fresh =
+                leads_to_mate_in_one(pos, &mut Answers::default(), &mut MateSearch::default());
+            assert_eq!(shared.mates_in_one(pos), fresh, "{} in one", pos.fen());
+            in_one += usize::from(fresh);
             for depth in [7, 1, 3, 5, 2] {
                 let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
                 assert_eq!(
@@ -587,8 +615,14 @@ mod tests {
                 mates += usize::from(fresh);
             }
         }
-        println!("{} positions, {mates} mates", positions.len());
-        assert!(positions.len() > 1000 && mates > 100, "{mates} mates");
+        println!(
+            "{} positions, {mates} mates, {in_one} in one",
+            positions.len()
+        );
+        assert!(
+            positions.len() > 1000 && mates > 100 && in_one > 10,
+            "{mates} mates, {in_one} in one"
+        );
     }
 
     #[test]

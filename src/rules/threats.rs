@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
-use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
+use super::mate_search::MateSearch;
 use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
 
@@ -599,7 +599,7 @@ pub(super) fn evaluate_capture(
     // The capture must not leave the capturer mated (CXA 29.4).
     if rules.mate_safety {
         let undo = pos.play_unchecked(mv);
-        let mated = leads_to_mate_in_one(pos, &mut Answers::default(), search);
+        let mated = search.mates_in_one(pos);
         pos.undo(undo);
         if mated {
             return None;
