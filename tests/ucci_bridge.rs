@@ -855,22 +855,29 @@ fn fake_in(protocol: &str, on_go: &str) -> String {
     )
 }
 
+/// The bridge in front of a fake engine in `protocol` that answers every
+/// search with `on_go`, asked for a move in [`MATE_NET`] with d0d1 banned:
+/// what the GUI saw, and the move.
+fn search_mate_net_banning_d0d1(protocol: &str, on_go: &str) -> (Vec<String>, Option<String>) {
+    let engine = fake_in(protocol, on_go);
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
+    gui.handshake();
+    gui.send(MATE_NET);
+    gui.send("banmoves d0d1");
+    gui.send("go depth 5");
+    gui.search()
+}
+
 /// An engine that insists on a banned move gets the bridge's pick, which
 /// walks into no mate, in one or in two: not the first allowed move (mated
 /// at once), nor a0a3 from the engine's line (mated two moves later).
 #[test]
 fn insisting_engine_is_replaced_by_a_move_that_holds() {
     for protocol in ["ucci", "uci"] {
-        let engine = fake_in(
+        let (lines, mv) = search_mate_net_banning_d0d1(
             protocol,
             "echo info depth 1 score 3 pv a0a3 a9d9; echo bestmove d0d1",
         );
-        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
-        gui.handshake();
-        gui.send(MATE_NET);
-        gui.send("banmoves d0d1");
-        gui.send("go depth 5");
-        let (lines, mv) = gui.search();
         assert_eq!(mv.as_deref(), Some("a0a1"), "{protocol}: {lines:?}");
         assert!(
             has_info(&lines, |l| l.contains("playing") && l.contains("own pick")),
@@ -1017,16 +1024,10 @@ fn the_engines_line_played_for_it_is_shown_with_its_score() {
 #[test]
 fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
     for protocol in ["ucci", "uci"] {
-        let engine = fake_in(
+        let (lines, mv) = search_mate_net_banning_d0d1(
             protocol,
             "echo info depth 1 score 3 pv d0d1 a9d9; echo info depth 2 score 5 pv a0a3 a9d9; echo info depth 3 score 7 pv d0d1 a9d9; echo bestmove d0d1",
         );
-        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
-        gui.handshake();
-        gui.send(MATE_NET);
-        gui.send("banmoves d0d1");
-        gui.send("go depth 5");
-        let (lines, mv) = gui.search();
         let mv = mv.unwrap_or_else(|| panic!("{protocol}: {lines:?}"));
         let firsts = pv_firsts(&lines);
         assert!(
@@ -1065,16 +1066,10 @@ fn insisting_engine_lines_the_gui_sees_begin_with_moves_it_may_get() {
 #[test]
 fn an_engine_whose_every_line_begins_with_a_banned_move_shows_its_progress() {
     for protocol in ["ucci", "uci"] {
-        let engine = fake_in(
+        let (lines, mv) = search_mate_net_banning_d0d1(
             protocol,
             "echo info depth 1 seldepth 2 score 3 nodes 20 time 1 pv d0d1 a9d9; echo info depth 2 score 5 nodes 90 time 2 pv d0d1 a9d9; echo info depth 3 score 7 pv a9a8; echo bestmove d0d1",
         );
-        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
-        gui.handshake();
-        gui.send(MATE_NET);
-        gui.send("banmoves d0d1");
-        gui.send("go depth 5");
-        let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{protocol}: {lines:?}");
         let shown: Vec<&String> = lines
             .iter()
