@@ -1063,6 +1063,51 @@ fn moves_after_the_result_are_said_to_be_left_out() {
 }
 
 #[test]
+fn a_semicolon_reads_alike_pasted_and_typed_with_moves() {
+    // Right after a move, `;` separates moves; after a space it starts a
+    // comment to the end of the line, whose moves are not read (with a
+    // warning), pasted and with --moves alike (and with --fen, as a bare
+    // list is read).
+    let separated = "炮二平五;马８进７ 马二进三";
+    let commented = "炮二平五 马８进７ ; 马二进三 车９平８\n马二进三";
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let warning = "warning: line 1, column 11: the comment after ';' reads as moves ('马二进三 \
+                   车９平８'), which are not read: after a space, ';' starts a comment to the end \
+                   of the line (to separate moves, write ';' right after a move, or '；')";
+    for (text, plies, warns) in [(separated, 3, false), (commented, 3, true)] {
+        let runs = [
+            (
+                xqarbiter(&["rule", "-", "--lang", "en", "--json"], Some(text)),
+                "<stdin>",
+            ),
+            (
+                xqarbiter(&["rule", "--moves", text, "--lang", "en", "--json"], None),
+                "--moves",
+            ),
+            (
+                xqarbiter(
+                    &[
+                        "rule", "--fen", fen, "--moves", text, "--lang", "en", "--json",
+                    ],
+                    None,
+                ),
+                "--moves",
+            ),
+        ];
+        for (out, source) in runs {
+            let err = String::from_utf8_lossy(&out.stderr).to_string();
+            let v = json_of(&out);
+            assert_eq!(v["plies"], plies, "{text} ({source}): {v}");
+            assert_eq!(
+                err.contains(&format!("xqarbiter: {source}: {warning}")),
+                warns,
+                "{text} ({source}): {err}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     // The limit is in reach from ply 2; the advisor and the black king
     // shuttle, and the third occurrence of the start, after ply 8, draws

@@ -527,22 +527,50 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
             .stdout,
     )
     .unwrap();
-    assert!(
-        en.contains(
-            "\nred's claim rests on a reading: the caps are those of a profile made for the \
-             cxa2011 rules, kept under cxa2020 (with cxa2020's own caps, checks at most 10 and no \
-             attack cap, it would hold)\n"
-        ),
-        "{en}"
-    );
+    let en_line = "\nred's claim rests on a reading: the caps are those of a profile made for the \
+                   cxa2011 rules, kept under cxa2020 (with cxa2020's own caps, checks at most 10 \
+                   and no attack cap, it would hold)\n";
+    assert!(en.contains(en_line), "{en}");
     let zh = String::from_utf8(g.rule_with(&under).stdout).unwrap();
-    assert!(
-        zh.contains(
-            "\n红方提和取决于一种解读：所用上限出自为cxa2011规则制定的规程，按cxa2020规则裁决时照用\
-             （若用cxa2020规则本身的上限，将军最多计10着，攻着不设上限，则提和成立）\n"
-        ),
-        "{zh}"
-    );
+    let zh_line = "\n红方提和取决于一种解读：所用上限出自为cxa2011规则制定的规程，按cxa2020规则裁决时\
+                   照用（若用cxa2020规则本身的上限，将军最多计10着，攻着不设上限，则提和成立）\n";
+    assert!(zh.contains(zh_line), "{zh}");
+    // A user profile that takes the regulation as its base and names
+    // cxa2020 as its rules is read the same way, in JSON and in both
+    // languages; one that sets the caps itself gives the organiser's
+    // numbers, no reading.
+    let dir = scratch();
+    let inherits = dir.join("inherits.toml");
+    std::fs::write(
+        &inherits,
+        "name = \"t\"\nbase = \"dqsz2017-slow\"\nrules = \"cxa2020\"\n",
+    )
+    .unwrap();
+    let file = inherits.to_str().unwrap();
+    let by_file = ["--profile", file, "--claim", "red"];
+    let v = json_of(&g.rule_with(&[&by_file[..], &["--json"]].concat()));
+    assert_eq!(claim(&v, "red"), (false, [60, 10, 21, 0, 1, 59, 60]));
+    assert_eq!(readings(&v, "red"), ["other_rules_caps"]);
+    let out = |args: &[&str]| String::from_utf8(g.rule_with(args).stdout).unwrap();
+    let en = out(&[&by_file[..], &["--lang", "en"]].concat());
+    assert!(en.contains(en_line), "{en}");
+    let zh = out(&by_file);
+    assert!(zh.contains(zh_line), "{zh}");
+    let sets = dir.join("sets.toml");
+    std::fs::write(
+        &sets,
+        "name = \"t\"\nbase = \"dqsz2017-slow\"\nrules = \"cxa2020\"\n\
+         [natural_limit]\ncheck_cap = 10\nattack_cap = 30\n",
+    )
+    .unwrap();
+    let by_file = ["--profile", sets.to_str().unwrap(), "--claim", "red"];
+    let v = json_of(&g.rule_with(&[&by_file[..], &["--json"]].concat()));
+    assert_eq!(claim(&v, "red"), (false, [60, 10, 21, 0, 1, 59, 60]));
+    assert_eq!(readings(&v, "red"), Vec::<String>::new());
+    for lang in ["en", "zh"] {
+        let text = out(&[&by_file[..], &["--lang", lang]].concat());
+        assert!(!text.contains("cxa2011"), "{text}");
+    }
     // Under cxa2011 Red's claim rests on the cap of 10 checks, a number no
     // verified 2011 text gives: the finding says so.
     let row = g.audit("cxa2011");

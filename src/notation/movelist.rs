@@ -79,6 +79,12 @@ impl fmt::Display for MoveListError {
 enum Token<'a> {
     Word(&'a str),
     Comment(&'a str),
+    /// A comment opened by a `;` after whitespace (byte `at` of the
+    /// text), to the end of its line: never read as moves.
+    LineComment {
+        at: usize,
+        body: &'a str,
+    },
     Unclosed(&'a str),
 }
 
@@ -87,13 +93,22 @@ fn is_separator(c: char) -> bool {
 }
 
 /// Splits a move list into words and comments. `{}` and `()` comments nest
-/// (`{}` as the file readers' do), `【】` ones do not.
+/// (`{}` as the file readers' do), `【】` ones do not; a `;` separates words
+/// or starts a comment to the end of its line ([`super::starts_comment`]).
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         let width = c.len_utf8();
-        if is_separator(c) {
+        let at = text.len() - rest.len();
+        if c == ';' && super::starts_comment(text, at) {
+            let end = rest.find('\n').unwrap_or(rest.len());
+            out.push(Token::LineComment {
+                at,
+                body: &rest[width..end],
+            });
+            rest = &rest[end..];
+        } else if is_separator(c) {
             rest = &rest[width..];
         } else if c == '【' {
             match rest.find('】') {
@@ -221,7 +236,9 @@ fn is_cjk(c: char) -> bool {
 
 /// Reads a move list from `start`: move numbers (`1.`, `1、`, `1...`), separators
 /// (spaces, line breaks, commas, semicolons), comments in `{}` or `()` (attached
-/// to the move before them), a trailing result (text after it is ignored).
+/// to the move before them) or after a `;` that follows a space (to the end
+/// of the line, never read as moves; a `;` right after a move separates
+/// moves), a trailing result (text after it is ignored).
 /// Each move may be in any notation [`super::parse_move`] reads, mixed freely;
 /// Chinese moves may be run together without spaces (`炮二平五马８进７`) or
 /// split by stray spaces (`炮二 平五`, `马 8 进 7`: read once the move is whole).
@@ -240,9 +257,9 @@ fn is_cjk(c: char) -> bool {
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
     let words = tokens(text);
-    let (mut list, end, after) = read_list(start, &words, usize::MAX)?;
+    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
-        let (played, reads_as_moves) = match read_list(&end, rest, usize::MAX) {
+        let (played, reads_as_moves) = match read_list(&end, (text, rest), usize::MAX) {
             Ok((probe, _, _)) => (probe.moves.len(), false),
             Err(e) => (e.ply - 1, e.kind != NotationErrorKind::Unreadable),
         };
@@ -278,7 +295,7 @@ pub fn parse_move_list_until(
     text: &str,
     plies: usize,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
-    let (mut list, _, _) = read_list(start, &tokens(text), plies)?;
+    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
     list.other_readings.retain(|(ply, _)| *ply <= plies);
@@ -286,12 +303,13 @@ pub fn parse_move_list_until(
     Ok(list)
 }
 
-/// Reads the move list `words` from `start`, up to its result or its
-/// `limit`-th move: the list, the position after its moves, and, when words
-/// follow its result, the index of the first.
+/// Reads the move list `words` of `text` from `start`, up to its result or
+/// its `limit`-th move: the list, the position after its moves, and, when
+/// words follow its result, the index of the first. A `;` comment that
+/// reads as moves going on from where it stands is warned of.
 fn read_list(
     start: &Position,
-    words: &[Token<'_>],
+    (text, words): (&str, &[Token<'_>]),
     limit: usize,
 ) -> Result<(ParsedMoveList, Position, Option<usize>), Box<MoveListError>> {
     let mut pos = start.clone();
@@ -324,6 +342,16 @@ fn read_list(
                     after_ply: out.moves.len(),
                     text: c.trim().to_string(),
                 });
+                continue;
+            }
+            Token::LineComment { at, body } => {
+                let goes_on = read_list(&pos, (body, &tokens(body)), usize::MAX)
+                    .is_ok_and(|(probe, _, _)| !probe.moves.is_empty());
+                if goes_on {
+                    let shown = body.trim();
+                    let warning = super::comment_reads_as_moves(text, at, 1, shown);
+                    out.warnings.push(warning);
+                }
                 continue;
             }
             Token::Unclosed(t) => {
@@ -629,6 +657,39 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_semicolon_separates_after_a_move_and_comments_after_a_space() {
+        let read_all = |text: &str| {
+            let list = read(text).unwrap();
+            (coords(&list), list.warnings.len())
+        };
+        let two = || (vec!["h2e2".to_string(), "h9g7".to_string()], 0);
+        assert_eq!(read_all("炮二平五;马８进７"), two());
+        assert_eq!(read_all("炮二平五; 马８进７"), two());
+        assert_eq!(read_all("炮二平五{好};马８进７"), two());
+        // A comment to the end of the line: text that is no move is silent,
+        // moves that go on are warned of; the next line is read.
+        assert_eq!(read_all("炮二平五 马８进７ ; 好棋"), two());
+        assert_eq!(read_all("; 开局\n炮二平五 马８进７"), two());
+        assert_eq!(
+            read_all("炮二平五 ;马８进７\n"),
+            (vec!["h2e2".to_string()], 1)
+        );
+        assert_eq!(
+            read_all("炮二平五 ; 马８进７ 马二进三\n马８进７"),
+            (two().0, 1)
+        );
+        let list = read("炮二平五 ; 马８进７ 马二进三\n马８进７").unwrap();
+        assert_eq!(list.warnings.len(), 1);
+        assert!(
+            list.warnings[0].en.starts_with(
+                "line 1, column 6: the comment after ';' reads as moves ('马８进７ 马二进三')"
+            ),
+            "{}",
+            list.warnings[0].en
+        );
     }
 
     #[test]

@@ -217,10 +217,7 @@ fn scan(
             }
             b';' if mode.semicolon == Semicolon::Typed
                 && i > start
-                && text[..i]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| !c.is_whitespace()) =>
+                && !notation::starts_comment(text, i) =>
             {
                 i += 1;
             }
@@ -529,15 +526,9 @@ fn typed_comment_warning(
     if !goes_on(line, at + 1, first_line, replay, Semicolon::Typed) {
         return None;
     }
-    let (number, column) = place(line, at, first_line);
     let shown = line[at + 1..].trim();
-    Some(Words::new(
-        format!(
-            "line {number}, column {column}: the comment after ';' reads as moves ('{shown}'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
-        ),
-        format!(
-            "第{number}行第{column}列：“;”之后的注释像是着法（“{shown}”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
-        ),
+    Some(notation::comment_reads_as_moves(
+        line, at, first_line, shown,
     ))
 }
 

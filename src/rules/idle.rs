@@ -269,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn a_block_of_the_way_to_check_names_the_squares() {
+    fn a_block_of_the_way_to_check_names_the_pieces_the_square_the_move_and_the_king() {
         // The black cannon i4 could go to e4 and check the red king e0 over the
         // pawn e3; the red horse steps to g4, in its way.
         let n = nature("3k5/9/9/9/9/8c/4P4/7N1/9/4K4 w", "h2g4", RuleSet::Cxa2020);

@@ -716,7 +716,9 @@ impl FromStr for Profile {
     /// A built-in profile by its name (`"axf"`, see [`BUILTIN_NAMES`]), or a
     /// user profile. Every key is optional except `name`; `base` names a
     /// built-in to start from (default: the built-in of `rules`); `rules` is
-    /// required when there is no `base`:
+    /// required when there is no `base`. A `base` made for other rules than
+    /// `rules` is read as [`Profile::with_rules`] reads it, except that the
+    /// caps the file sets are the organiser's, no reading:
     ///
     /// ```toml
     /// name = "my-open-2026"
@@ -822,7 +824,9 @@ impl FromStr for Profile {
         };
         p.name = name.to_string();
         if let Some(r) = rules {
-            p.rules = r;
+            // As `--rules` would: the base's caps, made for its own rule set,
+            // are a reading under another unless the file sets its own.
+            p = p.with_rules(r);
         }
         p.description = match raw.description {
             Some(d) => d,
@@ -854,6 +858,8 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
         p.limit.rounds = ranged(src, &v, "rounds", 1, MAX_ROUNDS)?;
     }
     let rounds = p.limit.rounds;
+    let sets_check_cap = l.check_cap.is_some();
+    let sets_attack_cap = l.attack_cap.is_some();
     if let Some(v) = l.check_cap {
         p.limit.check_cap = ranged(src, &v, "check_cap", 0, rounds)?;
         // The organiser's number, no reading.
@@ -915,6 +921,7 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
         p.limit.count_replies_to_void_checks = b;
         p.limit.replies_are_a_reading = false;
     }
+    organisers_caps(&mut p.limit, sets_check_cap, sets_attack_cap);
     // A cap set in the file is checked against the rounds above: one that
     // exceeds them here comes from the base profile.
     if let Some(cap) = p.limit.attack_cap.filter(|c| c.max > rounds) {
@@ -950,6 +957,25 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
         ));
     }
     Ok(())
+}
+
+/// Caps the file sets are the organiser's for the rule set it names: of
+/// caps kept from a base made for another rule set ([`OtherRulesCaps`]),
+/// those set here are what that rule set's own would be, and when both
+/// are set, or equal its own, nothing rests on a reading.
+fn organisers_caps(limit: &mut LimitParams, check_cap: bool, attack_cap: bool) {
+    let caps = (limit.check_cap, limit.attack_cap);
+    if let Some(other) = &mut limit.caps_of_other_rules {
+        if check_cap {
+            other.own_check_cap = caps.0;
+        }
+        if attack_cap {
+            other.own_attack_cap = caps.1;
+        }
+        if (other.own_check_cap, other.own_attack_cap) == caps {
+            limit.caps_of_other_rules = None;
+        }
+    }
 }
 
 fn apply_draws(src: &str, p: &mut Profile, d: RawDraws) -> Result<(), ProfileError> {
@@ -1287,6 +1313,55 @@ mod tests {
             back.limit,
             Profile::builtin("hengfang2024-slow").unwrap().limit
         );
+    }
+
+    #[test]
+    fn a_user_profile_under_other_rules_than_its_base_reads_as_with_rules() {
+        let user = |rest: &str| -> Profile {
+            format!("name = \"t\"\nbase = \"dqsz2017-slow\"\nrules = \"axf\"\n{rest}")
+                .parse()
+                .unwrap()
+        };
+        let with_rules = Profile::builtin("dqsz2017-slow")
+            .unwrap()
+            .with_rules(RuleSet::Axf);
+        // Inherited caps are kept as a reading, as `--rules` keeps them.
+        assert_eq!(user("").limit, with_rules.limit);
+        assert!(user("").limit.caps_of_other_rules.is_some());
+        let alternative = |p: Profile| {
+            p.limit
+                .caps_of_other_rules
+                .map(|o| (o.own_check_cap, o.own_attack_cap.map(|c| c.max)))
+        };
+        // A cap the file sets is the organiser's; the other stays a reading.
+        let caps = "[natural_limit]\n";
+        assert_eq!(
+            alternative(user(&format!("{caps}check_cap = 5\n"))),
+            Some((5, None))
+        );
+        // Both set, or one set and the other axf's own (10 checks): no reading.
+        assert_eq!(
+            alternative(user(&format!("{caps}check_cap = 8\nattack_cap = 30\n"))),
+            None
+        );
+        assert_eq!(alternative(user(&format!("{caps}attack_cap = 20\n"))), None);
+        assert_eq!(
+            alternative(user(&format!("{caps}attack_cap = \"none\"\n"))),
+            None
+        );
+        // cxa2020's caps under cxa2011 are cxa2011's, whose check cap of 10
+        // no verified text gives, as with `--rules`.
+        let p: Profile = "name = \"t\"\nbase = \"cxa2020\"\nrules = \"cxa2011\"\n"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            p.limit,
+            Profile::builtin("cxa2020")
+                .unwrap()
+                .with_rules(RuleSet::Cxa2011)
+                .limit
+        );
+        assert!(p.limit.check_cap_is_a_reading);
     }
 
     #[test]

@@ -1,0 +1,39 @@
+//! A `;` in a typed or pasted move list: right after a word
+//! (`炮二平五;马８进７`) it separates moves, as `；` does; after whitespace or
+//! at the start of the text it starts a comment to the end of the line, as
+//! in PGN, whose text is never read as moves. The record readers and
+//! `rule --moves` read it alike.
+
+use crate::text::line_and_column;
+use crate::words::Words;
+
+/// Whether the `;` at byte `at` of `text` starts a comment (it follows
+/// whitespace or starts the text) rather than separating moves.
+pub(crate) fn starts_comment(text: &str, at: usize) -> bool {
+    text[..at]
+        .chars()
+        .next_back()
+        .is_none_or(char::is_whitespace)
+}
+
+/// The warning for the comment opened by the `;` at byte `at` of `text`
+/// (whose first line is line `first_line` of the file), when the comment
+/// (`shown`) reads as moves that go on: they are not read, and the warning
+/// says how to write a separator.
+pub(crate) fn comment_reads_as_moves(
+    text: &str,
+    at: usize,
+    first_line: usize,
+    shown: &str,
+) -> Words {
+    let (line, column) = line_and_column(text, at);
+    let line = first_line + line - 1;
+    Words::new(
+        format!(
+            "line {line}, column {column}: the comment after ';' reads as moves ('{shown}'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"
+        ),
+        format!(
+            "第{line}行第{column}列：“;”之后的注释像是着法（“{shown}”），未读入：空格之后的“;”开始一条到行尾的注释（要分隔着法，请把“;”紧接在着法之后，或写“；”）"
+        ),
+    )
+}
