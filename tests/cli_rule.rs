@@ -4,6 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+mod cli_common;
+use cli_common::json_of;
+
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("positions/examples")
@@ -26,17 +29,6 @@ fn xqarbiter(args: &[&str], stdin: Option<&str>) -> Output {
     }
     drop(input);
     child.wait_with_output().expect("the binary finishes")
-}
-
-/// The JSON a run printed, which must have succeeded.
-fn json_of(out: &Output) -> serde_json::Value {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 fn rule_json(file: &str, extra: &[&str]) -> serde_json::Value {

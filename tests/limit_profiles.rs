@@ -13,6 +13,9 @@ use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::Nature;
 use xqarbiter::rules::profile::Profile;
 
+mod cli_common;
+use cli_common::json_of;
+
 /// What the next ply should be, as the rules classify it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Want {
@@ -330,16 +333,6 @@ fn xqarbiter(args: &[&str]) -> Output {
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
         .output()
         .expect("the binary runs")
-}
-
-fn json_of(out: &Output) -> serde_json::Value {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 /// The natural-limit findings of an audit row: (ply, detail).

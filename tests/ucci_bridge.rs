@@ -938,6 +938,25 @@ fn the_bridges_own_move_is_shown_with_its_score() {
     }
 }
 
+/// The bridge in front of `engine` in `protocol` (with `extra` arguments),
+/// which lets a depth-limited search run 2 s (time enough for the engine to
+/// print lines on a loaded machine) and 0.3 s more before it counts the
+/// engine as hung and plays for it.
+fn bridge_that_times_out(engine: &str, protocol: &str, extra: &[&str]) -> Gui {
+    let mut args = vec![
+        "--engine",
+        engine,
+        "--engine-protocol",
+        protocol,
+        "--search-limit",
+        "2",
+        "--engine-timeout",
+        "0.3",
+    ];
+    args.extend_from_slice(extra);
+    Gui::xqarbiter(&args)
+}
+
 /// Fairy-Stockfish that does not answer in time gets the first move of its
 /// deepest line played for it, after a line with that line's depth and
 /// score, in the GUI's dialect whatever the engine's.
@@ -945,18 +964,7 @@ fn the_bridges_own_move_is_shown_with_its_score() {
 fn the_engines_line_played_for_it_is_shown_with_its_score() {
     let Some(engine) = engine() else { return };
     for (protocol, gui_uci) in [("ucci", true), ("uci", false)] {
-        let args = [
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            // Time enough for the engine to print lines on a loaded machine.
-            "--search-limit",
-            "2",
-            "--engine-timeout",
-            "0.3",
-        ];
-        let mut gui = Gui::xqarbiter(&args);
+        let mut gui = bridge_that_times_out(&engine, protocol, &[]);
         if gui_uci {
             gui.uci_handshake();
         } else {
@@ -1172,19 +1180,8 @@ fn insisting_engine_ahead_is_not_answered_with_a_drawn_repetition() {
 fn a_drawn_cycle_short_of_its_end_is_no_armageddon_win_for_the_bridge() {
     let Some(engine) = engine() else { return };
     for protocol in ["ucci", "uci"] {
-        let mut gui = Gui::xqarbiter(&[
-            "--profile",
-            "dqsz2017-armageddon",
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            // Time enough for the engine to print a line on a loaded machine.
-            "--search-limit",
-            "2",
-            "--engine-timeout",
-            "0.3",
-        ]);
+        let mut gui =
+            bridge_that_times_out(&engine, protocol, &["--profile", "dqsz2017-armageddon"]);
         gui.handshake();
         gui.send(
             "position fen 3k3n1/9/9/p1p5p/9/9/P1P5P/9/4A4/1N2K4 w - - 0 40 moves e1d2 d9d8 d2e1",
