@@ -1717,6 +1717,19 @@ fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
 }
 
 #[test]
+fn a_check_s_own_standing_check_is_not_uncovered_by_a_pawn_s_capture() {
+    // The red rook checks from a9; the crossed red pawn g5 stands next to the
+    // unprotected black horse h5. Taking it would leave the rook's check as it
+    // stands, not uncover one (26.8): the check chases nothing besides, and
+    // its reason says no more than the check.
+    let fen = "4k4/9/9/9/6Pn1/9/9/9/9/R2K5 w";
+    let reasons = cycle_reasons(CXA, fen, &rep("a0a9 e9e8 a9a0 e8e9", 2), Lang::En);
+    assert_eq!(reasons[0], "check by red rook a9");
+    let zh = cycle_reasons(CXA, fen, &rep("a0a9 e9e8 a9a0 e8e9", 2), Lang::Zh);
+    assert_eq!(zh[0], "红车(a9)照将");
+}
+
+#[test]
 fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
     // "不能离线": the red rook comes to b8, protected by the horse a6. The black
     // rook c8, pinned against its king d8 by it, can only take back: under CXA
@@ -2082,21 +2095,22 @@ fn last_reason(rules: RuleSet, fen: &str, moves: &str, lang: Lang) -> String {
 
 #[test]
 fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces() {
-    // The red horse checks from g6; the pawn d8 could take the advisor e8,
-    // which the advisor f9 cannot take back while the check stands, but
-    // will once it is answered: the ruling counts an advisor for a pawn, and
-    // the reason says so in pieces, not as a worth.
-    let fen = "5a3/3Pak3/b8/9/4N4/9/9/3AK4/9/2B2AB2 w";
-    let zh = last_reason(CXA, fen, "e5g6", Lang::Zh);
+    // The red elephant steps from e2 to c4, uncovering the rook e0's check,
+    // and attacks the black horse a2, which the rook a9 cannot take back
+    // while the check stands, but will once it is answered: the ruling
+    // counts a horse for an elephant, and the reason says so in pieces, not
+    // as a worth.
+    let fen = "r3k4/9/9/9/9/9/9/n3B4/9/3KR4 w";
+    let zh = last_reason(CXA, fen, "e2c4", Lang::Zh);
     assert!(
-        zh.contains("红兵(d8)捉黑士(e8)（交换后得子，以兵换士，黑士(f9)应将后可反吃；"),
+        zh.ends_with("兼捉：红相(c4)捉黑马(a2)（交换后得子，以相换马，黑车(a9)应将后可反吃）"),
         "{zh}"
     );
-    let en = last_reason(CXA, fen, "e5g6", Lang::En);
+    let en = last_reason(CXA, fen, "e2c4", Lang::En);
     assert!(
-        en.contains(
-            "the exchange wins material (net gain: an advisor for a crossed pawn: black advisor \
-             f9 takes back once the check is answered)"
+        en.ends_with(
+            "the exchange wins material (net gain: a horse for an elephant: black rook a9 takes \
+             back once the check is answered)"
         ),
         "{en}"
     );

@@ -416,10 +416,15 @@ pub(super) fn won_back_by_checks(
     won
 }
 
-/// Whether `mv` gives check by a piece other than the one it moves.
+/// Whether `mv` gives check by a piece other than the one it moves, one
+/// that did not check already: a check the opponent stands in (the position
+/// after a check of the mover's, with the mover to move again) is not
+/// uncovered by the capture.
 pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
+    let us = pos.turn();
+    let standing = pos.king_danger(pos.king(!us), us, pos.occupied(), pos.us(us));
     let undo = pos.play_unchecked(mv);
-    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
+    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to()) & !standing).any();
     pos.undo(undo);
     uncovered
 }
