@@ -883,6 +883,31 @@ fn a_capture_that_would_be_mated_is_no_chase() {
 }
 
 #[test]
+fn a_capture_that_would_be_mated_by_checks_is_no_chase() {
+    // The red rook c3-c5 attacks the unprotected black cannon g5 and still
+    // guards c2. Rxg5 would leave c2 to the black horse: Nc2+ Kd1 Ri1# (the
+    // pawn d3 holds d2, the rook e8 the e-file). Mated by checks, not at
+    // once: no chase all the same (29.4 "不致被将死").
+    let fen = "5k3/4r4/9/8r/6c2/1n7/2Rp2p2/9/9/3K5 w";
+    let n = nature(CXA, fen, "c3c5");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    let reasons = cycle_reasons(CXA, fen, &rep("c3c5 f9f8 c5c3 f8f9", 2), Lang::En);
+    assert!(
+        reasons[0].ends_with(
+            "red rook c5 attacks black cannon g5, but taking it would allow mate: no chase"
+        ),
+        "{}",
+        reasons[0]
+    );
+    // Without the black rooks nothing mates after Rxg5: a chase.
+    let n = nature(CXA, "5k3/9/9/9/6c2/1n7/2Rp2p2/9/9/3K5 w", "c3c5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("g5")]);
+    // AXF asks no such question.
+    assert_eq!(nature(AXF, fen, "c3c5").nature, Nature::Chase);
+}
+
+#[test]
 fn taking_an_unprotected_piece_is_a_chase_even_if_an_equal_piece_is_lost_elsewhere() {
     // Rook b9-c9 attacks the unprotected black horse c7; taking it would leave
     // the red cannon a9 to the black rook a3, an even trade: still a chase.
@@ -1005,14 +1030,18 @@ fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon
     // for a horse, equal value, still a chase (CXA 26.5), winning nothing.
-    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    // (The elephant c0 stops Rc0+ Ad0 and mate after Kf0, 29.4.)
+    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/2B6 w", "c1b3");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c5")]);
     assert_eq!(n.chases[0].gain, 0);
+    // Without it, Nxc5 lets Black mate by checks: no chase.
+    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    assert!(!n.nature.is_attack(), "{n:?}");
     // An elephant there is taken the same way but is worth less than the
     // horse given for it: no chase. (A red pawn a7 makes the horse not the
     // lone attacker of a defending side, CXA 26.2.)
-    let n = nature(CXA, "3ak4/4a4/P8/9/2b6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    let n = nature(CXA, "3ak4/4a4/P8/9/2b6/9/4n4/4rA3/2N1AK3/2B6 w", "c1b3");
     assert!(!n.nature.is_attack(), "{n:?}");
 }
 
@@ -2027,12 +2056,13 @@ fn a_false_root_says_whether_kings_would_face_or_a_horse_would_check() {
 #[test]
 fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     // CXA 2020 diagram 3, ply 3: before the elephant went back to e2, taking
-    // the horse c1 cost it; the ground stands in the threat's own brackets.
+    // the horse c1 let Black win it and the advisor e1 by checks (Rxg0+,
+    // Rxf0), ply 2's threat; the ground stands in the threat's own brackets.
     let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
     let cycle = "e2g0 h1g1 g0e2 g1h1";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之须失红相(g0)）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
     );
     // Ply 1: before the elephant left e2, taking the horse let Black win the
     // advisor e1, not by taking it at once (the king would take back) but by
@@ -2048,8 +2078,8 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
-         cost red elephant g0"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
+         taking it the opponent won red advisor e1 by checks"
     );
 }
 

@@ -124,7 +124,7 @@ pub(crate) struct ThreatRules {
     /// AXF rule 19: a rook held in place by an enemy horse (moving it would
     /// uncover the horse's check) is chased even when protected.
     pub horse_pinned_rook: bool,
-    /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
+    /// CXA 29.4: a capture after which the opponent can force mate by checks is no threat.
     pub mate_safety: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
@@ -601,10 +601,10 @@ pub(super) fn evaluate_capture(
     if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
         return None;
     }
-    // The capture must not leave the capturer mated (CXA 29.4).
+    // The capture must not leave the capturer mated, at once or by checks (CXA 29.4).
     if rules.mate_safety {
         let undo = pos.play_unchecked(mv);
-        let mated = search.mates_in_one(pos);
+        let mated = search.mates_after_capture(pos);
         pos.undo(undo);
         if mated {
             return None;
