@@ -193,6 +193,24 @@ fn cxa_perpetual_chase_is_forbidden() {
 }
 
 #[test]
+fn a_rook_following_a_cannon_over_three_squares_chases_perpetually_in_six_plies() {
+    // The black cannon flees a5-a6-a7-a5 and the red rook follows on the
+    // i-file, attacking it anew each time: a cycle of six plies, Black
+    // moving first, with three chases.
+    let r = decisive(
+        CXA,
+        "4k4/9/9/9/c7R/9/9/9/9/3K5 b",
+        "a5a6 i5i6 a6a7 i6i7 a7a5 i7i5",
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 3]);
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长捉");
+    assert_eq!(r.cycle.black.pattern(Lang::Zh), "三闲");
+}
+
+#[test]
 fn cxa_one_check_one_chase_is_forbidden() {
     let r = decisive(
         CXA,
@@ -634,6 +652,37 @@ fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
     let n = nature(CXA, "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w", "c5c6");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("g5")]);
+}
+
+#[test]
+fn a_king_move_that_leaves_a_defender_unable_to_take_back_facing_the_kings_is_a_chase() {
+    // The black king steps to d9, onto the file of the red king d0 with only
+    // the red horse d2 between them: the horse can no longer take back on
+    // c4, so the black rook c7 now wins the cannon there (26.1.1, the king
+    // moving, another piece chasing). Stepping back is idle.
+    let fen = "4k4/9/2r6/9/9/2C6/9/3N5/9/3K1A3 b";
+    let referee = play(CXA, fen, &rep("e9d9 f0e1 d9e9 e1f0", 2));
+    let r = repetition(&referee);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::Chase, Nature::Idle]);
+    let chase = &r.moves[r.cycle.black.moves[0]].nature;
+    assert_eq!((chase.targets[0], chase.attackers[0]), (sq("c4"), sq("c7")));
+    assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
+}
+
+#[test]
+fn a_defender_pinned_only_once_the_capture_reopens_a_line_is_a_false_root() {
+    // The red horse c3-e4 attacks the black cannon d6 and closes the e-file
+    // between the red rook e1 and the black horse e8, the cannon's defender.
+    // Nxd6 opens the file again and pins that horse against its king: the
+    // cannon is unprotected, and the move chases it.
+    let n = nature(CXA, "2b1k4/4n4/9/3c5/9/9/2N6/9/4R4/5K3 w", "c3e4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("d6")]);
+    assert_eq!(
+        n.reason(Lang::En),
+        "red horse e4 threatens black cannon d6: its only defender black horse e8 is pinned by \
+         red rook e1"
+    );
 }
 
 #[test]
