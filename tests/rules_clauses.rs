@@ -1808,6 +1808,50 @@ fn a_check_s_own_standing_check_is_not_uncovered_by_a_pawn_s_capture() {
 }
 
 #[test]
+fn a_defender_that_would_be_mated_for_taking_back_is_a_false_root_under_cxa() {
+    // "不能离线" (from a random game): the red rook's return to i2 leaves the
+    // black elephant c9 unable to take back on e7 without being mated at
+    // once, so the cannon h7's attack on the elephant e7 becomes a chase
+    // under CXA; with the rook on i0 the elephant could take back.
+    let fen = "1cbC1a1nr/5k3/r3b1NC1/p1p6/4P3p/2P5P/P6p1/3AB2NR/4R4/2BAK4 w";
+    let cycle = "i2i0 a7a9 i0i2 a9a7";
+    let r = repetition(&play(CXA, fen, &rep(cycle, 2)));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Idle, Nature::Chase]);
+    let chase = &r.moves[r.cycle.red.moves[1]].nature;
+    assert!(chase.chases[0].false_roots[0].mated, "{chase:?}");
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "red cannon h7 threatens black elephant e7: its only defender black elephant c9 cannot \
+         take back: that would allow mate; before this move, it was protected by black \
+         elephant c9"
+    );
+    assert!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2]
+            .starts_with("红炮(h7)捉黑象(e7)（假根：黑象(c9)反吃则被将死；"),
+        "{:?}",
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)
+    );
+    // AXF asks only whether the elephant can legally take back.
+    let r = repetition(&play(AXF, fen, &rep(cycle, 2)));
+    assert!(!natures(&r, Color::Red)[1].is_attack());
+}
+
+#[test]
+fn a_mate_threat_through_a_defender_mated_for_taking_back_stays_a_mate_threat() {
+    // From a master game (Yan Mujiang - Hu Ronghua, 1982): the red rook g8
+    // threatens Rxe8+ Axe8 Rc9#. The advisor e8 is won only because taking
+    // back is mated: the move threatens that mate (杀), not a chase.
+    let fen = "3akr3/4a1R2/4c4/9/p8/4C4/Pc3r2P/4B4/4A4/2RAK1B2 b";
+    let referee = play(CXA, fen, &rep("f9f6 g8g9 f6f9 g9g8", 2));
+    let r = repetition(&referee);
+    assert_eq!(
+        natures(&r, Color::Red),
+        vec![Nature::Check, Nature::MateThreat]
+    );
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Red));
+}
+
+#[test]
 fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
     // "不能离线": the red rook comes to b8, protected by the horse a6. The black
     // rook c8, pinned against its king d8 by it, can only take back: under CXA

@@ -373,6 +373,7 @@ fn root(square: Square, piece: Piece, exposed_to: Vec<(Square, Piece)>) -> False
         piece,
         exposed_to,
         in_check: false,
+        mated: false,
     }
 }
 
