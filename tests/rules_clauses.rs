@@ -193,6 +193,24 @@ fn cxa_perpetual_chase_is_forbidden() {
 }
 
 #[test]
+fn a_rook_following_a_cannon_over_three_squares_chases_perpetually_in_six_plies() {
+    // The black cannon flees a5-a6-a7-a5 and the red rook follows on the
+    // i-file, attacking it anew each time: a cycle of six plies, Black
+    // moving first, with three chases.
+    let r = decisive(
+        CXA,
+        "4k4/9/9/9/c7R/9/9/9/9/3K5 b",
+        "a5a6 i5i6 a6a7 i6i7 a7a5 i7i5",
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 3]);
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长捉");
+    assert_eq!(r.cycle.black.pattern(Lang::Zh), "三闲");
+}
+
+#[test]
 fn cxa_one_check_one_chase_is_forbidden() {
     let r = decisive(
         CXA,
@@ -637,6 +655,37 @@ fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
 }
 
 #[test]
+fn a_king_move_that_leaves_a_defender_unable_to_take_back_facing_the_kings_is_a_chase() {
+    // The black king steps to d9, onto the file of the red king d0 with only
+    // the red horse d2 between them: the horse can no longer take back on
+    // c4, so the black rook c7 now wins the cannon there (26.1.1, the king
+    // moving, another piece chasing). Stepping back is idle.
+    let fen = "4k4/9/2r6/9/9/2C6/9/3N5/9/3K1A3 b";
+    let referee = play(CXA, fen, &rep("e9d9 f0e1 d9e9 e1f0", 2));
+    let r = repetition(&referee);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::Chase, Nature::Idle]);
+    let chase = &r.moves[r.cycle.black.moves[0]].nature;
+    assert_eq!((chase.targets[0], chase.attackers[0]), (sq("c4"), sq("c7")));
+    assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
+}
+
+#[test]
+fn a_defender_pinned_only_once_the_capture_reopens_a_line_is_a_false_root() {
+    // The red horse c3-e4 attacks the black cannon d6 and closes the e-file
+    // between the red rook e1 and the black horse e8, the cannon's defender.
+    // Nxd6 opens the file again and pins that horse against its king: the
+    // cannon is unprotected, and the move chases it.
+    let n = nature(CXA, "2b1k4/4n4/9/3c5/9/9/2N6/9/4R4/5K3 w", "c3e4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("d6")]);
+    assert_eq!(
+        n.reason(Lang::En),
+        "red horse e4 threatens black cannon d6: its only defender black horse e8 is pinned by \
+         red rook e1"
+    );
+}
+
+#[test]
 fn a_king_answering_check_that_uncovers_a_chase_is_idle() {
     // The black cannon d7 checks over the black pawn d4; the red king steps to e1
     // and uncovers the red rook d0 onto the pawn (CXA 26.1.2/26.1.3). AXF lets
@@ -883,6 +932,31 @@ fn a_capture_that_would_be_mated_is_no_chase() {
 }
 
 #[test]
+fn a_capture_that_would_be_mated_by_checks_is_no_chase() {
+    // The red rook c3-c5 attacks the unprotected black cannon g5 and still
+    // guards c2. Rxg5 would leave c2 to the black horse: Nc2+ Kd1 Ri1# (the
+    // pawn d3 holds d2, the rook e8 the e-file). Mated by checks, not at
+    // once: no chase all the same (29.4 "不致被将死").
+    let fen = "5k3/4r4/9/8r/6c2/1n7/2Rp2p2/9/9/3K5 w";
+    let n = nature(CXA, fen, "c3c5");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    let reasons = cycle_reasons(CXA, fen, &rep("c3c5 f9f8 c5c3 f8f9", 2), Lang::En);
+    assert!(
+        reasons[0].ends_with(
+            "red rook c5 attacks black cannon g5, but taking it would allow mate: no chase"
+        ),
+        "{}",
+        reasons[0]
+    );
+    // Without the black rooks nothing mates after Rxg5: a chase.
+    let n = nature(CXA, "5k3/9/9/9/6c2/1n7/2Rp2p2/9/9/3K5 w", "c3c5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("g5")]);
+    // AXF asks no such question.
+    assert_eq!(nature(AXF, fen, "c3c5").nature, Nature::Chase);
+}
+
+#[test]
 fn taking_an_unprotected_piece_is_a_chase_even_if_an_equal_piece_is_lost_elsewhere() {
     // Rook b9-c9 attacks the unprotected black horse c7; taking it would leave
     // the red cannon a9 to the black rook a3, an even trade: still a chase.
@@ -1005,14 +1079,18 @@ fn a_capture_lost_back_after_checks_is_weighed_as_a_mutual_capture() {
     // The red horse comes to b3. After Nxc5 the black rook uncovers the
     // horse e3's check (Rc2+) and takes the horse on c5 after Kf0: a cannon
     // for a horse, equal value, still a chase (CXA 26.5), winning nothing.
-    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    // (The elephant c0 stops Rc0+ Ad0 and mate after Kf0, 29.4.)
+    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/2B6 w", "c1b3");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
     assert_eq!(n.targets, vec![sq("c5")]);
     assert_eq!(n.chases[0].gain, 0);
+    // Without it, Nxc5 lets Black mate by checks: no chase.
+    let n = nature(CXA, "3ak4/4a4/9/9/2c6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    assert!(!n.nature.is_attack(), "{n:?}");
     // An elephant there is taken the same way but is worth less than the
     // horse given for it: no chase. (A red pawn a7 makes the horse not the
     // lone attacker of a defending side, CXA 26.2.)
-    let n = nature(CXA, "3ak4/4a4/P8/9/2b6/9/4n4/4rA3/2N1AK3/9 w", "c1b3");
+    let n = nature(CXA, "3ak4/4a4/P8/9/2b6/9/4n4/4rA3/2N1AK3/2B6 w", "c1b3");
     assert!(!n.nature.is_attack(), "{n:?}");
 }
 
@@ -1717,6 +1795,63 @@ fn a_pawn_capture_that_uncovers_a_check_is_a_chase_under_cxa() {
 }
 
 #[test]
+fn a_check_s_own_standing_check_is_not_uncovered_by_a_pawn_s_capture() {
+    // The red rook checks from a9; the crossed red pawn g5 stands next to the
+    // unprotected black horse h5. Taking it would leave the rook's check as it
+    // stands, not uncover one (26.8): the check chases nothing besides, and
+    // its reason says no more than the check.
+    let fen = "4k4/9/9/9/6Pn1/9/9/9/9/R2K5 w";
+    let reasons = cycle_reasons(CXA, fen, &rep("a0a9 e9e8 a9a0 e8e9", 2), Lang::En);
+    assert_eq!(reasons[0], "check by red rook a9");
+    let zh = cycle_reasons(CXA, fen, &rep("a0a9 e9e8 a9a0 e8e9", 2), Lang::Zh);
+    assert_eq!(zh[0], "红车(a9)照将");
+}
+
+#[test]
+fn a_defender_that_would_be_mated_for_taking_back_is_a_false_root_under_cxa() {
+    // "不能离线" (from a random game): the red rook's return to i2 leaves the
+    // black elephant c9 unable to take back on e7 without being mated at
+    // once, so the cannon h7's attack on the elephant e7 becomes a chase
+    // under CXA; with the rook on i0 the elephant could take back.
+    let fen = "1cbC1a1nr/5k3/r3b1NC1/p1p6/4P3p/2P5P/P6p1/3AB2NR/4R4/2BAK4 w";
+    let cycle = "i2i0 a7a9 i0i2 a9a7";
+    let r = repetition(&play(CXA, fen, &rep(cycle, 2)));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Idle, Nature::Chase]);
+    let chase = &r.moves[r.cycle.red.moves[1]].nature;
+    assert!(chase.chases[0].false_roots[0].mated, "{chase:?}");
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[2],
+        "red cannon h7 threatens black elephant e7: its only defender black elephant c9 cannot \
+         take back: that would allow mate; before this move, it was protected by black \
+         elephant c9"
+    );
+    assert!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2]
+            .starts_with("红炮(h7)捉黑象(e7)（假根：黑象(c9)反吃则被将死；"),
+        "{:?}",
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)
+    );
+    // AXF asks only whether the elephant can legally take back.
+    let r = repetition(&play(AXF, fen, &rep(cycle, 2)));
+    assert!(!natures(&r, Color::Red)[1].is_attack());
+}
+
+#[test]
+fn a_mate_threat_through_a_defender_mated_for_taking_back_stays_a_mate_threat() {
+    // From a master game (Yan Mujiang - Hu Ronghua, 1982): the red rook g8
+    // threatens Rxe8+ Axe8 Rc9#. The advisor e8 is won only because taking
+    // back is mated: the move threatens that mate (杀), not a chase.
+    let fen = "3akr3/4a1R2/4c4/9/p8/4C4/Pc3r2P/4B4/4A4/2RAK1B2 b";
+    let referee = play(CXA, fen, &rep("f9f6 g8g9 f6f9 g9g8", 2));
+    let r = repetition(&referee);
+    assert_eq!(
+        natures(&r, Color::Red),
+        vec![Nature::Check, Nature::MateThreat]
+    );
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Red));
+}
+
+#[test]
 fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
     // "不能离线": the red rook comes to b8, protected by the horse a6. The black
     // rook c8, pinned against its king d8 by it, can only take back: under CXA
@@ -2014,12 +2149,13 @@ fn a_false_root_says_whether_kings_would_face_or_a_horse_would_check() {
 #[test]
 fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     // CXA 2020 diagram 3, ply 3: before the elephant went back to e2, taking
-    // the horse c1 cost it; the ground stands in the threat's own brackets.
+    // the horse c1 let Black win it and the advisor e1 by checks (Rxg0+,
+    // Rxf0), ply 2's threat; the ground stands in the threat's own brackets.
     let fen = "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w";
     let cycle = "e2g0 h1g1 g0e2 g1h1";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之须失红相(g0)）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
     );
     // Ply 1: before the elephant left e2, taking the horse let Black win the
     // advisor e1, not by taking it at once (the king would take back) but by
@@ -2035,8 +2171,8 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
-         cost red elephant g0"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
+         taking it the opponent won red advisor e1 by checks"
     );
 }
 
@@ -2082,21 +2218,22 @@ fn last_reason(rules: RuleSet, fen: &str, moves: &str, lang: Lang) -> String {
 
 #[test]
 fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces() {
-    // The red horse checks from g6; the pawn d8 could take the advisor e8,
-    // which the advisor f9 cannot take back while the check stands, but
-    // will once it is answered: the ruling counts an advisor for a pawn, and
-    // the reason says so in pieces, not as a worth.
-    let fen = "5a3/3Pak3/b8/9/4N4/9/9/3AK4/9/2B2AB2 w";
-    let zh = last_reason(CXA, fen, "e5g6", Lang::Zh);
+    // The red elephant steps from e2 to c4, uncovering the rook e0's check,
+    // and attacks the black horse a2, which the rook a9 cannot take back
+    // while the check stands, but will once it is answered: the ruling
+    // counts a horse for an elephant, and the reason says so in pieces, not
+    // as a worth.
+    let fen = "r3k4/9/9/9/9/9/9/n3B4/9/3KR4 w";
+    let zh = last_reason(CXA, fen, "e2c4", Lang::Zh);
     assert!(
-        zh.contains("红兵(d8)捉黑士(e8)（交换后得子，以兵换士，黑士(f9)应将后可反吃；"),
+        zh.ends_with("兼捉：红相(c4)捉黑马(a2)（交换后得子，以相换马，黑车(a9)应将后可反吃）"),
         "{zh}"
     );
-    let en = last_reason(CXA, fen, "e5g6", Lang::En);
+    let en = last_reason(CXA, fen, "e2c4", Lang::En);
     assert!(
-        en.contains(
-            "the exchange wins material (net gain: an advisor for a crossed pawn: black advisor \
-             f9 takes back once the check is answered)"
+        en.ends_with(
+            "the exchange wins material (net gain: a horse for an elephant: black rook a9 takes \
+             back once the check is answered)"
         ),
         "{en}"
     );

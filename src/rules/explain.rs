@@ -10,7 +10,7 @@ use super::exchange::{
     best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_line,
     exchange_then_capture_line, value,
 };
-use super::mate_search::{Answers, MateSearch, leads_to_mate_in_one};
+use super::mate_search::MateSearch;
 use super::nature::{Exemption, exemption};
 use super::net_gain::Tally;
 use super::reason::piece_in;
@@ -43,7 +43,7 @@ pub(crate) enum NoChase {
     KingOrPawnMayChase,
     /// These pieces can take back, and the attacker is worth as much as the target or more.
     Protected(Vec<(Square, Piece)>),
-    /// CXA 29.4: the capture would let the opponent mate at once.
+    /// CXA 29.4: the capture would let the opponent mate, at once or by checks.
     AllowsMate,
     /// The capture wins no material in the end (when none of the more
     /// precise grounds below is found).
@@ -125,9 +125,7 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
                     || exchange_after(&mut ahead, target, to).0 <= 0)
             {
                 NoChase::Protected(defenders)
-            } else if rules.is_cxa()
-                && leads_to_mate_in_one(&mut ahead, &mut Answers::default(), &mut search)
-            {
+            } else if rules.is_cxa() && search.mates_after_capture(&mut ahead) {
                 NoChase::AllowsMate
             } else {
                 NoChase::NoGain
@@ -375,6 +373,7 @@ fn root(square: Square, piece: Piece, exposed_to: Vec<(Square, Piece)>) -> False
         piece,
         exposed_to,
         in_check: false,
+        mated: false,
     }
 }
 
@@ -697,8 +696,7 @@ pub(crate) fn not_before(
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
             let undo = pos.play_unchecked(capture);
-            let mated = weigh.mate_safety
-                && leads_to_mate_in_one(&mut pos, &mut Answers::default(), &mut search);
+            let mated = weigh.mate_safety && search.mates_after_capture(&mut pos);
             pos.undo(undo);
             mated.then_some(NotBefore::AllowedMate((t.target, target)))
         })

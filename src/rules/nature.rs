@@ -180,10 +180,15 @@ pub(crate) fn classify_searching(
     {
         // CXA: a mate that can only start by taking, with check, a piece
         // the move chases, and is not that capture itself, is the chase
-        // carried through: a chase.
+        // carried through: a chase. Not a piece chased only because taking
+        // back would be mated: winning it is that mate.
         if rules.is_cxa() && !mates.mates(ahead, 1, none) {
             let (chases, _) = new_threats(before, ahead, rules, mates);
-            let chased: Bitboard = chases.iter().map(|t| t.target).collect();
+            let chased: Bitboard = chases
+                .iter()
+                .filter(|t| !t.false_roots.iter().any(|r| r.mated))
+                .map(|t| t.target)
+                .collect();
             if chased.any() && !mates.mates(ahead, MATE_THREAT_DEPTH, chased) {
                 return chase_nature(chases);
             }

@@ -657,13 +657,17 @@ enum Stop {
     HorseLeg,
     /// The defender is pinned against its king by a rook or cannon.
     Pinned,
+    /// Taking back would let the capturer's side mate at once.
+    Mated,
 }
 
 impl Stop {
     fn of(root: &FalseRoot) -> Stop {
         let by =
             |role| !root.exposed_to.is_empty() && root.exposed_to.iter().all(|e| e.1.role == role);
-        if root.in_check {
+        if root.mated {
+            Stop::Mated
+        } else if root.in_check {
             Stop::InCheck
         } else if by(Role::King) {
             Stop::Kings
@@ -725,6 +729,9 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
                         Stop::HorseLeg => format!("{defenders} cannot take back: {by} would check"),
                         Stop::Pinned if several => format!("{defenders} are pinned by {by}"),
                         Stop::Pinned => format!("{defenders} is pinned by {by}"),
+                        Stop::Mated => {
+                            format!("{defenders} cannot take back: that would allow mate")
+                        }
                     }
                 }
                 Lang::Zh => {
@@ -737,6 +744,10 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
                             format!("{defenders}反吃则{all}被{by}照将")
                         }
                         Stop::Pinned => format!("{defenders}{all}被{by}牵制"),
+                        Stop::Mated => {
+                            let then = if several { "均" } else { "则" };
+                            format!("{defenders}反吃{then}被将死")
+                        }
                     }
                 }
             }

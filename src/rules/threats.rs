@@ -103,6 +103,10 @@ pub struct FalseRoot {
     /// Whether the capture gives check and taking back would leave the king
     /// in that same check (`exposed_to` are then the checking pieces).
     pub in_check: bool,
+    /// Whether taking back is legal but would let the capturer's side mate
+    /// at once (CXA "不能离线": the defender is tied to the defence against
+    /// mate); `exposed_to` is then empty.
+    pub mated: bool,
 }
 
 /// Options that differ between rule sets. Kings and pawns never make a
@@ -124,7 +128,7 @@ pub(crate) struct ThreatRules {
     /// AXF rule 19: a rook held in place by an enemy horse (moving it would
     /// uncover the horse's check) is chased even when protected.
     pub horse_pinned_rook: bool,
-    /// CXA 29.4: a capture that would let the opponent mate next move is no threat.
+    /// CXA 29.4: a capture after which the opponent can force mate by checks is no threat.
     pub mate_safety: bool,
     /// CXA 29.1: a piece won by a capture after up to [`CHECKS_BEFORE_CAPTURE`] checks is threatened.
     pub after_checks: bool,
@@ -416,10 +420,15 @@ pub(super) fn won_back_by_checks(
     won
 }
 
-/// Whether `mv` gives check by a piece other than the one it moves.
+/// Whether `mv` gives check by a piece other than the one it moves, one
+/// that did not check already: a check the opponent stands in (the position
+/// after a check of the mover's, with the mover to move again) is not
+/// uncovered by the capture.
 pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
+    let us = pos.turn();
+    let standing = pos.king_danger(pos.king(!us), us, pos.occupied(), pos.us(us));
     let undo = pos.play_unchecked(mv);
-    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to())).any();
+    let uncovered = (pos.checkers() & !Bitboard::from_square(mv.to()) & !standing).any();
     pos.undo(undo);
     uncovered
 }
@@ -538,6 +547,17 @@ pub(super) fn evaluate_capture(
         recapturable = true;
         on_square = value(target, to) - value(attacker, mv.from());
     }
+    // CXA "不能离线": defenders that may take back, but only to be mated at
+    // once, cannot leave their post to do it.
+    let tied = if recapturable && direct && rules.mate_safety {
+        roots_tied_by_mate(pos, mv, search)
+    } else {
+        Vec::new()
+    };
+    if !tied.is_empty() {
+        recapturable = false;
+        on_square = value(target, to);
+    }
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
@@ -596,10 +616,10 @@ pub(super) fn evaluate_capture(
     if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
         return None;
     }
-    // The capture must not leave the capturer mated (CXA 29.4).
+    // The capture must not leave the capturer mated, at once or by checks (CXA 29.4).
     if rules.mate_safety {
         let undo = pos.play_unchecked(mv);
-        let mated = search.mates_in_one(pos);
+        let mated = search.mates_after_capture(pos);
         pos.undo(undo);
         if mated {
             return None;
@@ -619,7 +639,9 @@ pub(super) fn evaluate_capture(
             won_after: None,
             // Of a capture after checks only the gain is asked.
             false_roots: if direct {
-                false_roots(pos, mv)
+                let mut roots = false_roots(pos, mv);
+                roots.extend(tied);
+                roots
             } else {
                 Vec::new()
             },
@@ -716,8 +738,42 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
                 piece,
                 exposed_to,
                 in_check,
+                mated: false,
             });
         }
+    }
+    pos.undo(undo);
+    roots
+}
+
+/// The defenders that could take back after the capture `mv` of the side to
+/// move, if each of their legal recaptures would let the capturer's side
+/// mate at once (none if some recapture is safe, or there is none): false
+/// roots under CXA. A mate further off is left to the exchange: the
+/// rulebook's diagram 25 still counts a defender that would be mated in
+/// three as one (少根子).
+fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> Vec<FalseRoot> {
+    let to = mv.to();
+    let undo = pos.play_unchecked(mv);
+    let mut roots = Vec::new();
+    for back in pos.legal_captures_of(to) {
+        let Some(piece) = pos.piece_at(back.from()) else {
+            continue;
+        };
+        let taken = pos.play_unchecked(back);
+        let mated = search.mates(pos, 1, Bitboard::EMPTY);
+        pos.undo(taken);
+        if !mated {
+            roots.clear();
+            break;
+        }
+        roots.push(FalseRoot {
+            square: back.from(),
+            piece,
+            exposed_to: Vec::new(),
+            in_check: false,
+            mated: true,
+        });
     }
     pos.undo(undo);
     roots
