@@ -73,6 +73,6 @@ pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
-pub(crate) use semicolon::{comment_reads_as_moves, starts_comment};
+pub(crate) use semicolon::{comment_goes_on, comment_reads_as_moves, starts_comment};
 pub(crate) use side_label::{may_name_side, may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

@@ -345,9 +345,7 @@ fn read_list(
                 continue;
             }
             Token::LineComment { at, body } => {
-                let goes_on = read_list(&pos, (body, &tokens(body)), usize::MAX)
-                    .is_ok_and(|(probe, _, _)| !probe.moves.is_empty());
-                if goes_on {
+                if super::comment_goes_on(&pos, body) {
                     let shown = body.trim();
                     let warning = super::comment_reads_as_moves(text, at, 1, shown);
                     out.warnings.push(warning);

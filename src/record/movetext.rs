@@ -513,20 +513,24 @@ fn result_after_label(
 }
 
 /// The warning for the `;` comment at byte `at` of `line` (which ends
-/// there), in a typed list, when its text reads as moves that all go on
-/// from where `replay` stands ([`goes_on`]): they are not read, as a `;`
-/// after a space starts a comment, and the warning says how to write a
-/// separator.
+/// there), in a typed list, when its text reads as moves that go on from
+/// where `replay` stands, as a typed list's `;` comment is probed
+/// ([`notation::comment_goes_on`]): they are not read, as a `;` after a
+/// space starts a comment, and the warning says how to write a separator.
 fn typed_comment_warning(
     line: &str,
     at: usize,
     first_line: usize,
     replay: &Replay,
 ) -> Option<Words> {
-    if !goes_on(line, at + 1, first_line, replay, Semicolon::Typed) {
+    let body = &line[at + 1..];
+    if replay.stopped()
+        || replay.awaits_rest_of_move()
+        || !notation::comment_goes_on(replay.position(), body)
+    {
         return None;
     }
-    let shown = line[at + 1..].trim();
+    let shown = body.trim();
     Some(notation::comment_reads_as_moves(
         line, at, first_line, shown,
     ))

@@ -1091,6 +1091,33 @@ mod tests {
     }
 
     #[test]
+    fn a_pasted_record_and_a_typed_list_warn_of_the_same_semicolon_comments() {
+        // One probe for both: a comment whose moves go on but end in a
+        // rule (`==`) is warned of by both, one that ends in a NAG, a
+        // labelled note or a bracketed note by neither (a typed list reads
+        // none of those as a move), one that stops mid-move by neither.
+        for (comment, warned) in [
+            ("马８进７ 马二进三", true),
+            ("马８进７ ==", true),
+            ("马８进７ $1", false),
+            ("马８进７ 注：好棋", false),
+            ("马８进７ ［好］", false),
+            ("马８进７ 马二", false),
+        ] {
+            let text = format!("炮二平五 ; {comment}\n");
+            let list = crate::notation::parse_move_list(&Position::startpos(), &text).unwrap();
+            let game = read_move_list(&text, "t.txt", 0, 1).unwrap();
+            assert_eq!(
+                (list.warnings.len(), game.warnings.len()),
+                (usize::from(warned), usize::from(warned)),
+                "{comment}: {:?} {:?}",
+                list.warnings,
+                game.warnings
+            );
+        }
+    }
+
+    #[test]
     fn title_lines_over_the_moves_of_a_pasted_record_are_its_title() {
         let text = "第1局 许银川 胜 吕钦\n2023年\n\n1. 炮二平五 马８进７\n2. 马二进三\n";
         let game = read_move_list(text, "t.txt", 0, 1).unwrap();
