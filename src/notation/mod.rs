@@ -64,7 +64,7 @@ pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use outcome::{RESULT_LABELS, is_result_word, spaced_result};
+pub(crate) use outcome::{RESULT_LABELS, is_result_word, spaced_result, words_on_result};
 pub(crate) use parse::{
     Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
 };

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::braced::braced;
-use super::outcome::{Outcome, spaced_result};
+use super::outcome::{Outcome, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
 };
@@ -377,15 +377,11 @@ fn read_list(
             .flatten();
         // A side's word before result words (`红方 认负`, `Red resigns`).
         if labelled.is_none() && may_name_side(word.as_bytes()) {
-            let next = || {
-                words[i..].iter().map_while(|t| match *t {
-                    Token::Word(w) => Some(w),
-                    _ => None,
-                })
-            };
+            let next = || words_from(words, i);
             if let Some((outcome, taken)) = spaced_result(word, next) {
                 out.result = Some(outcome);
                 i += taken;
+                i += words_on_result(outcome, words_from(words, i));
                 after = Some(i);
                 break;
             }
@@ -458,6 +454,7 @@ fn read_list(
         }
         if let Some(outcome) = Outcome::parse(word) {
             out.result = Some(outcome);
+            i += words_on_result(outcome, words_from(words, i));
             after = Some(i);
             break;
         }
@@ -510,6 +507,15 @@ fn read_list(
     }
     let after = after.filter(|&at| at < words.len());
     Ok((out, pos, after))
+}
+
+/// The words of `words` from index `at` up to the first token that is no
+/// word (a comment).
+fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a str> {
+    words[at..].iter().map_while(|t| match *t {
+        Token::Word(w) => Some(w),
+        _ => None,
+    })
 }
 
 /// The start of a list's line and how many re-readings it may still try
@@ -655,6 +661,32 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn english_results_end_the_list_whole_and_notes_are_no_results() {
+        for (text, outcome) in [
+            ("炮二平五 马８进７ Draw agreed", Outcome::Draw),
+            ("炮二平五 马８进７ drawn by repetition", Outcome::Draw),
+            ("炮二平五 马８进７ Drawn game", Outcome::Draw),
+            ("炮二平五 马８进７ Red wins by checkmate", Outcome::RedWins),
+            ("炮二平五 马８进７ Red timed out", Outcome::BlackWins),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(
+                (list.moves.len(), list.result),
+                (2, Some(outcome)),
+                "{text}"
+            );
+            assert!(list.warnings.is_empty(), "{text}: {:?}", list.warnings);
+        }
+        // Moves after the words still warn.
+        let list = read("炮二平五 马８进７ Draw agreed 马二进三").unwrap();
+        assert_eq!(list.warnings.len(), 1);
+        // A note in braces with result words among others is a note.
+        let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, None));
+        assert_eq!(list.comments.len(), 2);
     }
 
     #[test]

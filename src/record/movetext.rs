@@ -10,7 +10,7 @@ use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
     self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
-    may_start_side_label, side_label, spaced_result, strip_round_marker,
+    may_start_side_label, side_label, spaced_result, strip_round_marker, words_on_result,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -187,8 +187,15 @@ fn scan(
         }
         let sep = separator_len(text, i);
         if result != ResultToken::Absent {
-            // After the result only whitespace and one comment may follow.
+            // After the result only whitespace and one comment may follow,
+            // and the English words that say how it came (`draw agreed`).
             if sep == 0 {
+                if let ResultToken::Known(outcome) = result
+                    && let Some(next) = result_words_end(text, i, outcome)
+                {
+                    i = next;
+                    continue;
+                }
                 after = Some(i);
                 break;
             }
@@ -389,6 +396,17 @@ fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
             .map_or(end, |(at, w)| at + w.len()),
     };
     Some((outcome, next))
+}
+
+/// The end of the English words from byte `at` of `text` on its line
+/// that go on the phrase of the result `outcome` ([`words_on_result`]:
+/// `agreed` after `draw`, `by checkmate` after `Red wins`), if any. Out of
+/// [`scan`]'s loop, which reaches it only after a result.
+#[inline(never)]
+fn result_words_end(text: &str, at: usize, outcome: Outcome) -> Option<usize> {
+    let words = || words_on_line(text, at);
+    let last = words_on_result(outcome, words().map(|(_, w)| w)).checked_sub(1)?;
+    words().nth(last).map(|(at, w)| at + w.len())
 }
 
 /// The words after byte `from` of `text`, with where each starts, up to
@@ -693,6 +711,12 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
         replay.push_text(tok);
         return ResultToken::Absent;
     }
+    // An English draw word (`Draw`, `drawn`), which names no side.
+    if let [b'd' | b'D', b'r' | b'R', ..] = b
+        && let Some(outcome) = Outcome::parse(tok)
+    {
+        return ResultToken::Known(outcome);
+    }
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
         // A move, the usual token.
         replay.push_text(strip_annotations(tok));
@@ -820,6 +844,33 @@ mod tests {
         assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
         assert_eq!(g.moves[3].comment.as_deref(), Some("红方认负"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn english_results_end_the_moves_whole_and_notes_are_no_results() {
+        for (text, outcome) in [
+            ("1. h2e2 h9g7 Draw agreed", Outcome::Draw),
+            ("1. h2e2 h9g7 drawn by repetition", Outcome::Draw),
+            ("1. h2e2 h9g7 Draw", Outcome::Draw),
+            ("1. h2e2 h9g7 Drawn game", Outcome::Draw),
+            ("1. h2e2 h9g7 Red wins by checkmate", Outcome::RedWins),
+            ("1. h2e2 h9g7 Black resigned on time", Outcome::RedWins),
+        ] {
+            let (g, res) = read(text);
+            assert_eq!(
+                (g.moves.len(), res),
+                (2, ResultToken::Known(outcome)),
+                "{text}"
+            );
+            assert!(g.warnings.is_empty(), "{text}: {:?}", g.warnings);
+        }
+        let (g, _) = read("1. h2e2 h9g7 Draw agreed 2. h0g2");
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        // Notes with result words among others are notes; a move in `d`
+        // is a move.
+        let (g, res) = read("1. h2e2 {Red wins the exchange} h9g7 【Draw offer declined】 2. d0e1");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("Draw offer declined"));
     }
 
     #[test]
