@@ -280,7 +280,9 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
 /// The first `plies` moves of a move list, read from `start` as
 /// [`parse_move_list`] reads them (with the comments among them); what
 /// follows is not read, so a move there may be unplayable (written after a
-/// mate, or illegal). The result, when the list reaches it, is kept.
+/// mate, or illegal), in a word of moves run together too
+/// (`炮二平五马８进７车一进一将５进５`, whose first three are read alone). The
+/// result, when the list reaches it, is kept.
 ///
 /// ```
 /// use xqarbiter::board::Position;
@@ -439,7 +441,7 @@ fn read_list(
         if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
             continue;
         }
-        let mut failure = match play_word(&mut pos, word, &mut out, &mut line) {
+        let mut failure = match play_word(&mut pos, word, &mut out, (&mut line, limit)) {
             Ok(()) => continue,
             Err(f) => f,
         };
@@ -459,7 +461,7 @@ fn read_list(
             break;
         }
         if let Some((_, rest)) = split_number(word) {
-            match play_word(&mut pos, rest, &mut out, &mut line) {
+            match play_word(&mut pos, rest, &mut out, (&mut line, limit)) {
                 Ok(()) => continue,
                 Err(f) => failure = f,
             }
@@ -482,7 +484,7 @@ fn read_list(
             j += 1;
             let longer = format!("{joined}{next}");
             let written = format!("{} {next}", head.0);
-            match play_word(&mut pos, &longer, &mut out, &mut line) {
+            match play_word(&mut pos, &longer, &mut out, (&mut line, limit)) {
                 Ok(()) => {
                     played = true;
                     break;
@@ -525,14 +527,15 @@ struct Line {
     rereadings: usize,
 }
 
-/// Plays one word: a single move, or Chinese moves run together; or, when
+/// Plays one word: a single move, or Chinese moves run together (those up
+/// to the list's `limit`-th move, the rest of the word not read); or, when
 /// the line as read so far leaves it unplayable, the line read again with
 /// one of its ambiguous moves read the other way ([`reread_other_way`]).
 fn play_word(
     pos: &mut Position,
     word: &str,
     out: &mut ParsedMoveList,
-    line: &mut Line,
+    (line, limit): (&mut Line, usize),
 ) -> Result<(), Failure> {
     let failure = match read_move_noting(pos, word) {
         Ok((mv, other)) => {
@@ -545,7 +548,7 @@ fn play_word(
         }
         Err(f) => f,
     };
-    if let Some(moves) = split_run_together(pos, word) {
+    if let Some(moves) = split_run_together(pos, word, limit - out.moves.len()) {
         for &(mv, _) in &moves {
             pos.play_unchecked(mv);
         }
@@ -586,20 +589,30 @@ fn play_word(
 
 /// The moves of `word` if it is Chinese moves written without spaces
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
-/// text; `None` for a word of fewer than eight characters or not all Chinese.
-pub(crate) fn split_run_together(pos: &Position, word: &str) -> Option<Vec<(Move, String)>> {
+/// text: all of them, or the first `max` (what follows them is not read);
+/// `None` for a word of fewer than eight characters or not all Chinese.
+pub(crate) fn split_run_together(
+    pos: &Position,
+    word: &str,
+    max: usize,
+) -> Option<Vec<(Move, String)>> {
     if word.chars().count() < 8 || !word.chars().all(is_cjk) {
         return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
-    run_together(&mut trial, word, &mut moves).then_some(moves)
+    run_together(&mut trial, word, &mut moves, max).then_some(moves)
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
-/// trying four first and backing out of dead ends.
-fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>) -> bool {
-    if word.is_empty() {
+/// trying four first and backing out of dead ends, up to `max` moves.
+fn run_together(
+    pos: &mut Position,
+    word: &str,
+    moves: &mut Vec<(Move, String)>,
+    max: usize,
+) -> bool {
+    if word.is_empty() || moves.len() == max {
         return true;
     }
     for len in [4, 5] {
@@ -612,7 +625,7 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
         if let Ok(mv) = read_move(pos, head) {
             let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
-            if run_together(pos, tail, moves) {
+            if run_together(pos, tail, moves, max) {
                 return true;
             }
             moves.pop();
@@ -687,6 +700,21 @@ mod tests {
         let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
         assert_eq!(list.comments.len(), 2);
+    }
+
+    #[test]
+    fn moves_run_together_are_read_up_to_the_limit() {
+        let start = Position::startpos();
+        let text = "炮二平五马８进７车一进一将５进５";
+        assert_eq!(parse_move_list(&start, text).unwrap_err().ply, 1);
+        for plies in 1..=3 {
+            let list = parse_move_list_until(&start, text, plies).unwrap();
+            assert_eq!(list.moves.len(), plies);
+        }
+        assert!(parse_move_list_until(&start, text, 4).is_err());
+        // Bad before the limit, the word is bad.
+        let text = "炮二平五马８进７车一平二将５进５";
+        assert_eq!(parse_move_list_until(&start, text, 3).unwrap_err().ply, 1);
     }
 
     #[test]
