@@ -1236,6 +1236,25 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
             && err.contains("\nlegal moves: "),
         "{err}"
     );
+    // So are moves run together in one word past the ply asked for; moves
+    // run together that are bad before it are still refused.
+    let run = |moves: &str, ply: &str| {
+        xqarbiter(&["rule", "--moves", moves, "--ply", ply, "--json"], None)
+    };
+    for ply in ["2", "3"] {
+        let out = run("炮二平五马８进７车一进一将５进５", ply);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{ply}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(json_of(&out)["plies"], ply.parse::<u64>().unwrap());
+    }
+    assert_eq!(
+        run("炮二平五马８进７车一平二将５进５", "3").status.code(),
+        Some(2)
+    );
     // A record file is cut with --ply too.
     let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

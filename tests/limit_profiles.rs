@@ -564,6 +564,25 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
         let text = out(&[&by_file[..], &["--lang", lang]].concat());
         assert!(!text.contains("cxa2011"), "{text}");
     }
+    // One that says only what the cap covers adopts the base's cap of 30:
+    // the organiser's too.
+    let scope = dir.join("scope.toml");
+    std::fs::write(
+        &scope,
+        "name = \"t\"\nbase = \"dqsz2017-slow\"\nrules = \"cxa2020\"\n\
+         [natural_limit]\nattack_cap_counts_checks = true\n",
+    )
+    .unwrap();
+    let by_file = [
+        "--profile",
+        scope.to_str().unwrap(),
+        "--claim",
+        "red",
+        "--json",
+    ];
+    let v = json_of(&g.rule_with(&by_file));
+    assert_eq!(claim(&v, "red"), (false, [60, 10, 21, 0, 1, 59, 60]));
+    assert_eq!(readings(&v, "red"), Vec::<String>::new());
     // Under cxa2011 Red's claim rests on the cap of 10 checks, a number no
     // verified 2011 text gives: the finding says so.
     let row = g.audit("cxa2011");

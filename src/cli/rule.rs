@@ -335,14 +335,16 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
 
 /// The moves of `text` from `start`: all of them, or, with `--ply N`
 /// (`ply`), the first N when a move after them cannot be played (written
-/// after a mate, or illegal): the ruling needs no more.
+/// after a mate, or illegal): the ruling needs no more. A list bad at or
+/// before ply N is refused as a whole list is, at the move that is bad;
+/// one whose word of moves run together is bad only past ply N is not.
 fn read_moves(
     start: &Position,
     text: &str,
     ply: Option<usize>,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     match (parse_move_list(start, text), ply) {
-        (Err(e), Some(n)) if e.ply > n => parse_move_list_until(start, text, n),
+        (Err(e), Some(n)) => parse_move_list_until(start, text, n).map_err(|_| e),
         (read, _) => read,
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::braced::braced;
-use super::outcome::{Outcome, spaced_result};
+use super::outcome::{Outcome, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
 };
@@ -280,7 +280,9 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
 /// The first `plies` moves of a move list, read from `start` as
 /// [`parse_move_list`] reads them (with the comments among them); what
 /// follows is not read, so a move there may be unplayable (written after a
-/// mate, or illegal). The result, when the list reaches it, is kept.
+/// mate, or illegal), in a word of moves run together too
+/// (`炮二平五马８进７车一进一将５进５`, whose first three are read alone). The
+/// result, when the list reaches it, is kept.
 ///
 /// ```
 /// use xqarbiter::board::Position;
@@ -345,9 +347,7 @@ fn read_list(
                 continue;
             }
             Token::LineComment { at, body } => {
-                let goes_on = read_list(&pos, (body, &tokens(body)), usize::MAX)
-                    .is_ok_and(|(probe, _, _)| !probe.moves.is_empty());
-                if goes_on {
+                if super::comment_goes_on(&pos, body) {
                     let shown = body.trim();
                     let warning = super::comment_reads_as_moves(text, at, 1, shown);
                     out.warnings.push(warning);
@@ -379,15 +379,11 @@ fn read_list(
             .flatten();
         // A side's word before result words (`红方 认负`, `Red resigns`).
         if labelled.is_none() && may_name_side(word.as_bytes()) {
-            let next = || {
-                words[i..].iter().map_while(|t| match *t {
-                    Token::Word(w) => Some(w),
-                    _ => None,
-                })
-            };
+            let next = || words_from(words, i);
             if let Some((outcome, taken)) = spaced_result(word, next) {
                 out.result = Some(outcome);
                 i += taken;
+                i += words_on_result(outcome, words_from(words, i));
                 after = Some(i);
                 break;
             }
@@ -445,7 +441,7 @@ fn read_list(
         if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
             continue;
         }
-        let mut failure = match play_word(&mut pos, word, &mut out, &mut line) {
+        let mut failure = match play_word(&mut pos, word, &mut out, (&mut line, limit)) {
             Ok(()) => continue,
             Err(f) => f,
         };
@@ -460,11 +456,12 @@ fn read_list(
         }
         if let Some(outcome) = Outcome::parse(word) {
             out.result = Some(outcome);
+            i += words_on_result(outcome, words_from(words, i));
             after = Some(i);
             break;
         }
         if let Some((_, rest)) = split_number(word) {
-            match play_word(&mut pos, rest, &mut out, &mut line) {
+            match play_word(&mut pos, rest, &mut out, (&mut line, limit)) {
                 Ok(()) => continue,
                 Err(f) => failure = f,
             }
@@ -487,7 +484,7 @@ fn read_list(
             j += 1;
             let longer = format!("{joined}{next}");
             let written = format!("{} {next}", head.0);
-            match play_word(&mut pos, &longer, &mut out, &mut line) {
+            match play_word(&mut pos, &longer, &mut out, (&mut line, limit)) {
                 Ok(()) => {
                     played = true;
                     break;
@@ -514,6 +511,15 @@ fn read_list(
     Ok((out, pos, after))
 }
 
+/// The words of `words` from index `at` up to the first token that is no
+/// word (a comment).
+fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a str> {
+    words[at..].iter().map_while(|t| match *t {
+        Token::Word(w) => Some(w),
+        _ => None,
+    })
+}
+
 /// The start of a list's line and how many re-readings it may still try
 /// ([`reread_other_way`]).
 struct Line {
@@ -521,14 +527,15 @@ struct Line {
     rereadings: usize,
 }
 
-/// Plays one word: a single move, or Chinese moves run together; or, when
+/// Plays one word: a single move, or Chinese moves run together (those up
+/// to the list's `limit`-th move, the rest of the word not read); or, when
 /// the line as read so far leaves it unplayable, the line read again with
 /// one of its ambiguous moves read the other way ([`reread_other_way`]).
 fn play_word(
     pos: &mut Position,
     word: &str,
     out: &mut ParsedMoveList,
-    line: &mut Line,
+    (line, limit): (&mut Line, usize),
 ) -> Result<(), Failure> {
     let failure = match read_move_noting(pos, word) {
         Ok((mv, other)) => {
@@ -541,7 +548,7 @@ fn play_word(
         }
         Err(f) => f,
     };
-    if let Some(moves) = split_run_together(pos, word) {
+    if let Some(moves) = split_run_together(pos, word, limit - out.moves.len()) {
         for &(mv, _) in &moves {
             pos.play_unchecked(mv);
         }
@@ -582,20 +589,30 @@ fn play_word(
 
 /// The moves of `word` if it is Chinese moves written without spaces
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
-/// text; `None` for a word of fewer than eight characters or not all Chinese.
-pub(crate) fn split_run_together(pos: &Position, word: &str) -> Option<Vec<(Move, String)>> {
+/// text: all of them, or the first `max` (what follows them is not read);
+/// `None` for a word of fewer than eight characters or not all Chinese.
+pub(crate) fn split_run_together(
+    pos: &Position,
+    word: &str,
+    max: usize,
+) -> Option<Vec<(Move, String)>> {
     if word.chars().count() < 8 || !word.chars().all(is_cjk) {
         return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
-    run_together(&mut trial, word, &mut moves).then_some(moves)
+    run_together(&mut trial, word, &mut moves, max).then_some(moves)
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
-/// trying four first and backing out of dead ends.
-fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>) -> bool {
-    if word.is_empty() {
+/// trying four first and backing out of dead ends, up to `max` moves.
+fn run_together(
+    pos: &mut Position,
+    word: &str,
+    moves: &mut Vec<(Move, String)>,
+    max: usize,
+) -> bool {
+    if word.is_empty() || moves.len() == max {
         return true;
     }
     for len in [4, 5] {
@@ -608,7 +625,7 @@ fn run_together(pos: &mut Position, word: &str, moves: &mut Vec<(Move, String)>)
         if let Ok(mv) = read_move(pos, head) {
             let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
-            if run_together(pos, tail, moves) {
+            if run_together(pos, tail, moves, max) {
                 return true;
             }
             moves.pop();
@@ -657,6 +674,47 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn english_results_end_the_list_whole_and_notes_are_no_results() {
+        for (text, outcome) in [
+            ("炮二平五 马８进７ Draw agreed", Outcome::Draw),
+            ("炮二平五 马８进７ drawn by repetition", Outcome::Draw),
+            ("炮二平五 马８进７ Drawn game", Outcome::Draw),
+            ("炮二平五 马８进７ Red wins by checkmate", Outcome::RedWins),
+            ("炮二平五 马８进７ Red timed out", Outcome::BlackWins),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(
+                (list.moves.len(), list.result),
+                (2, Some(outcome)),
+                "{text}"
+            );
+            assert!(list.warnings.is_empty(), "{text}: {:?}", list.warnings);
+        }
+        // Moves after the words still warn.
+        let list = read("炮二平五 马８进７ Draw agreed 马二进三").unwrap();
+        assert_eq!(list.warnings.len(), 1);
+        // A note in braces with result words among others is a note.
+        let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, None));
+        assert_eq!(list.comments.len(), 2);
+    }
+
+    #[test]
+    fn moves_run_together_are_read_up_to_the_limit() {
+        let start = Position::startpos();
+        let text = "炮二平五马８进７车一进一将５进５";
+        assert_eq!(parse_move_list(&start, text).unwrap_err().ply, 1);
+        for plies in 1..=3 {
+            let list = parse_move_list_until(&start, text, plies).unwrap();
+            assert_eq!(list.moves.len(), plies);
+        }
+        assert!(parse_move_list_until(&start, text, 4).is_err());
+        // Bad before the limit, the word is bad.
+        let text = "炮二平五马８进７车一平二将５进５";
+        assert_eq!(parse_move_list_until(&start, text, 3).unwrap_err().ply, 1);
     }
 
     #[test]

@@ -196,7 +196,7 @@ fn english_result_word(word: &str) -> Option<&'static str> {
     if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
         return None;
     }
-    const WORDS: [(&str, &str); 25] = [
+    const WORDS: [(&str, &str); 39] = [
         ("red", "红"),
         ("black", "黑"),
         ("wins", "胜"),
@@ -210,18 +210,33 @@ fn english_result_word(word: &str) -> Option<&'static str> {
         ("lose", "负"),
         ("forfeits", "负"),
         ("forfeited", "负"),
+        ("abandons", "负"),
+        ("abandoned", "负"),
+        // `Red timed out`.
+        ("timed", "负"),
         ("draw", "和"),
         ("drawn", "和"),
         ("on", ""),
         ("time", ""),
+        ("out", ""),
         ("by", ""),
         ("resignation", ""),
         ("forfeit", ""),
         ("timeout", ""),
         ("checkmate", ""),
         ("mate", ""),
+        ("stalemate", ""),
+        ("perpetual", ""),
+        ("check", ""),
+        ("chase", ""),
+        ("repetition", ""),
+        ("adjudication", ""),
+        ("abandonment", ""),
         ("agreement", ""),
         ("agreed", ""),
+        ("mutual", ""),
+        ("game", ""),
+        ("rule", ""),
     ];
     WORDS
         .iter()
@@ -233,6 +248,36 @@ fn english_result_word(word: &str) -> Option<&'static str> {
 pub(crate) fn is_result_word(word: &str) -> bool {
     let word = word.trim_end_matches(['。', '.', '！', '!']);
     !word.is_empty() && (is_chinese_result_word(word) || english_result_word(word).is_some())
+}
+
+/// How many of the words `next` gives go on an English result phrase
+/// that reads as `outcome` (`draw agreed`, `Red wins by checkmate`,
+/// `Drawn game`, `Black resigned on time`): English result words that
+/// only say how it came about, or repeat it, so that the phrase still
+/// reads as `outcome` with them (at most four). They are the result's,
+/// not text after it.
+pub(crate) fn words_on_result<'a>(
+    outcome: Outcome,
+    next: impl IntoIterator<Item = &'a str>,
+) -> usize {
+    let mut phrase = String::from(match outcome {
+        Outcome::RedWins => "red wins",
+        Outcome::BlackWins => "black wins",
+        Outcome::Draw => "draw",
+    });
+    let mut taken = 0;
+    for word in next.into_iter().take(4) {
+        if !word.is_ascii() || !is_result_word(word) {
+            break;
+        }
+        phrase.push(' ');
+        phrase.push_str(word);
+        if Outcome::parse(&phrase) != Some(outcome) {
+            break;
+        }
+        taken += 1;
+    }
+    taken
 }
 
 /// The result that a side's word and the words after it make, as people
@@ -332,6 +377,56 @@ mod tests {
         for text in ["红方", "炮二平五", "红方先", "认负", "Red", "on time"] {
             assert_eq!(Outcome::parse(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn english_results_as_arbiters_and_sites_write_them() {
+        for (text, outcome) in [
+            ("Red won", Outcome::RedWins),
+            ("Black wins on time", Outcome::BlackWins),
+            ("Red wins by checkmate", Outcome::RedWins),
+            ("Black resigned", Outcome::RedWins),
+            ("Red timed out", Outcome::BlackWins),
+            ("Black abandoned", Outcome::RedWins),
+            ("Red loses by perpetual check", Outcome::BlackWins),
+            ("Black wins by stalemate", Outcome::BlackWins),
+            ("Red forfeits", Outcome::BlackWins),
+            ("draw agreed", Outcome::Draw),
+            ("Draw by mutual agreement", Outcome::Draw),
+            ("drawn by repetition", Outcome::Draw),
+            ("Game drawn", Outcome::Draw),
+        ] {
+            assert_eq!(Outcome::parse(text), Some(outcome), "{text}");
+        }
+        // A note's ordinary words are no result, even beside result words.
+        for text in [
+            "Red wins the exchange",
+            "Draw offer declined",
+            "Black must not resign",
+            "Red checks",
+            "Red on time",
+            "check",
+            "Red wins, Black resigns",
+        ] {
+            assert_eq!(Outcome::parse(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn english_words_after_a_result_that_say_how_are_the_results() {
+        let words = |text: &'static str| text.split_whitespace();
+        assert_eq!(words_on_result(Outcome::Draw, words("agreed")), 1);
+        assert_eq!(
+            words_on_result(Outcome::RedWins, words("by checkmate 2. h0g2")),
+            2
+        );
+        assert_eq!(words_on_result(Outcome::Draw, words("game")), 1);
+        // A move, another result, or a note's words go on no result.
+        assert_eq!(words_on_result(Outcome::Draw, words("h0g2")), 0);
+        assert_eq!(words_on_result(Outcome::RedWins, words("Black wins")), 0);
+        assert_eq!(words_on_result(Outcome::RedWins, words("loses")), 0);
+        assert_eq!(words_on_result(Outcome::Draw, words("offer declined")), 0);
+        assert_eq!(words_on_result(Outcome::Draw, words("认负")), 0);
     }
 
     #[test]

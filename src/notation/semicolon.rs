@@ -4,6 +4,7 @@
 //! in PGN, whose text is never read as moves. The record readers and
 //! `rule --moves` read it alike.
 
+use crate::board::Position;
 use crate::text::line_and_column;
 use crate::words::Words;
 
@@ -16,9 +17,20 @@ pub(crate) fn starts_comment(text: &str, at: usize) -> bool {
         .is_none_or(char::is_whitespace)
 }
 
+/// Whether the text of a `;` comment (`body`, to the end of its line)
+/// reads as moves that go on from `pos`, where the game stands: read as a
+/// typed list ([`super::parse_move_list`]), every word of it is a move
+/// played from there, a move number, a note or the result, and it holds a
+/// move. The one probe of both readers of typed lists: the list reader and
+/// the record reader warn of the same comments
+/// ([`comment_reads_as_moves`]).
+pub(crate) fn comment_goes_on(pos: &Position, body: &str) -> bool {
+    super::parse_move_list(pos, body).is_ok_and(|list| !list.moves.is_empty())
+}
+
 /// The warning for the comment opened by the `;` at byte `at` of `text`
 /// (whose first line is line `first_line` of the file), when the comment
-/// (`shown`) reads as moves that go on: they are not read, and the warning
+/// (`shown`) reads as moves that go on ([`comment_goes_on`]): they are not read, and the warning
 /// says how to write a separator.
 pub(crate) fn comment_reads_as_moves(
     text: &str,

@@ -100,9 +100,12 @@ fn key_value(word: &str) -> Option<(String, &str)> {
     Some((name, value))
 }
 
-/// The result a `Result` tag gives, in PGN or Chinese words.
+/// The result a `Result` tag gives, in PGN, Chinese words, or an English
+/// phrase (`Red wins on time`, `Draw agreed`: [`Outcome::parse`]).
 pub(crate) fn result_of(value: &str) -> Option<Outcome> {
-    Outcome::from_pgn(value).or_else(|| Outcome::from_chinese(value))
+    Outcome::from_pgn(value)
+        .or_else(|| Outcome::from_chinese(value))
+        .or_else(|| Outcome::parse(value))
 }
 
 #[cfg(test)]
@@ -111,6 +114,14 @@ mod tests {
 
     fn tags(text: &str) -> (Vec<(String, String)>, &str) {
         header_lines(text)
+    }
+
+    #[test]
+    fn a_result_tag_in_english_words_is_read() {
+        assert_eq!(result_of("Red wins on time"), Some(Outcome::RedWins));
+        assert_eq!(result_of("Draw agreed"), Some(Outcome::Draw));
+        assert_eq!(result_of("Black resigned"), Some(Outcome::RedWins));
+        assert_eq!(result_of("unknown"), None);
     }
 
     #[test]

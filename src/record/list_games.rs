@@ -11,7 +11,9 @@
 //! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
 //!   or a FEN line after moves starts a game, once moves follow it; but one
 //!   line naming a side alone (`红方：弃车`) over moves that do not start
-//!   again at `1.` is a note on the game, which goes on.
+//!   again at `1.` is a note on the game, which goes on (unless replaying
+//!   shows that the moves under it cannot go on but start a game:
+//!   [`GameStarts::side_notes`]).
 //!
 //! Lines inside a `{}` comment are the comment's.
 
@@ -24,11 +26,25 @@ use super::pgn_lines::{ends_with_result, is_note_line, starts_numbered_moves};
 /// the move-list reader reads at most so many).
 const MAX_TITLE_LINES: usize = super::pgn::MAX_TITLE_LINES;
 
-/// Where each game of `text` starts: the byte offset and the line number
-/// (from 1) of its first line. The first game starts at the top.
-pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
+/// Where the games of a text start, as its text shows ([`game_starts`]).
+pub(super) struct GameStarts {
+    /// The byte offset and the line number (from 1) of each game's first
+    /// line. The first game starts at the top.
+    pub(super) games: Vec<(usize, usize)>,
+    /// The lines naming a side alone (`红方：赵国荣`, `红方：弃车`) over
+    /// moves not numbered, read as notes on the game: the text cannot tell
+    /// such a note from a new game's only header line. Each may yet start
+    /// a game when replaying shows that the moves under it cannot go on
+    /// from where the game stands, but are a game from the start.
+    pub(super) side_notes: Vec<(usize, usize)>,
+}
+
+/// Where each game of `text` starts, and the lines that may start one
+/// ([`GameStarts`]).
+pub(super) fn game_starts(text: &str) -> GameStarts {
     let utf8 = encoding_rs::UTF_8;
     let mut starts = vec![(0, 1)];
+    let mut side_notes = Vec::new();
     // The game being read has a line of moves.
     let mut has_moves = false;
     // Its moves ended with a result.
@@ -70,7 +86,11 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
             } else {
                 // Moves numbered on after a line shaped as a header line,
                 // or moves after one such line naming a side (红方：弃车):
-                // a note in the game, which goes on.
+                // a note in the game, which goes on; the latter may yet
+                // be a new game's header line.
+                if !is_numbered_on(t) {
+                    side_notes.extend(title.first().copied());
+                }
                 None
             };
             starts.extend(start);
@@ -103,7 +123,10 @@ pub(super) fn game_starts(text: &str) -> Vec<(usize, usize)> {
         side_note = title.is_empty() && is_side_line(t);
         title.push(at);
     }
-    starts
+    GameStarts {
+        games: starts,
+        side_notes,
+    }
 }
 
 /// The number of `{` open after the line `t`, `depth` being open before it.
@@ -274,6 +297,7 @@ mod tests {
     /// The first line of each game of `text`.
     fn first_lines(text: &str) -> Vec<&str> {
         game_starts(text)
+            .games
             .into_iter()
             .map(|(at, _)| text[at..].lines().next().unwrap_or(""))
             .collect()
@@ -310,7 +334,7 @@ mod tests {
     fn numbers_starting_again_at_one_start_a_game_with_its_title() {
         let text = "第1局 许银川 胜 吕钦\n1. 炮二平五 马８进７\n2. 马二进三\n\n\
                     第2局 吕钦 和 许银川\n2023年\n\n1. 兵七进一\n";
-        let starts = game_starts(text);
+        let starts = game_starts(text).games;
         assert_eq!(
             first_lines(text),
             ["第1局 许银川 胜 吕钦", "第2局 吕钦 和 许银川"]
@@ -365,12 +389,31 @@ mod tests {
         // Over moves not numbered too: one line naming a side is a note,
         // and still a title after a result, before moves numbered from 1,
         // or with the other side's line.
-        for text in [
-            "炮二平五 马８进７\n红方：弃车\n马二进三 车９平８\n",
-            "炮二平五 马８进７\n\n黑方：稳健\n\n马二进三 车９平８\n",
+        for (text, note) in [
+            (
+                "炮二平五 马８进７\n红方：弃车\n马二进三 车９平８\n",
+                "红方：弃车",
+            ),
+            (
+                "炮二平五 马８进７\n\n黑方：稳健\n\n马二进三 车９平８\n",
+                "黑方：稳健",
+            ),
         ] {
             assert_eq!(first_lines(text), ["炮二平五 马８进７"], "{text}");
+            // Such a note may yet be a new game's header line.
+            let notes = game_starts(text).side_notes;
+            let lines: Vec<&str> = notes
+                .iter()
+                .map(|&(at, _)| text[at..].lines().next().unwrap())
+                .collect();
+            assert_eq!(lines, [note], "{text}");
         }
+        // Over moves numbered on, it is a note and nothing else.
+        assert!(
+            game_starts("1. 炮二平五 马８进７\n红方：弃车\n2. 马二进三\n")
+                .side_notes
+                .is_empty()
+        );
         for (text, second) in [
             ("炮二平五 红胜\n红方：吕钦\n兵七进一\n", "红方：吕钦"),
             ("炮二平五\n红方：吕钦\n1. 兵七进一\n", "红方：吕钦"),

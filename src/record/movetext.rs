@@ -10,7 +10,7 @@ use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
     self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
-    may_start_side_label, side_label, spaced_result, strip_round_marker,
+    may_start_side_label, side_label, spaced_result, strip_round_marker, words_on_result,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -187,8 +187,15 @@ fn scan(
         }
         let sep = separator_len(text, i);
         if result != ResultToken::Absent {
-            // After the result only whitespace and one comment may follow.
+            // After the result only whitespace and one comment may follow,
+            // and the English words that say how it came (`draw agreed`).
             if sep == 0 {
+                if let ResultToken::Known(outcome) = result
+                    && let Some(next) = result_words_end(text, i, outcome)
+                {
+                    i = next;
+                    continue;
+                }
                 after = Some(i);
                 break;
             }
@@ -391,6 +398,17 @@ fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
     Some((outcome, next))
 }
 
+/// The end of the English words from byte `at` of `text` on its line
+/// that go on the phrase of the result `outcome` ([`words_on_result`]:
+/// `agreed` after `draw`, `by checkmate` after `Red wins`), if any. Out of
+/// [`scan`]'s loop, which reaches it only after a result.
+#[inline(never)]
+fn result_words_end(text: &str, at: usize, outcome: Outcome) -> Option<usize> {
+    let words = || words_on_line(text, at);
+    let last = words_on_result(outcome, words().map(|(_, w)| w)).checked_sub(1)?;
+    words().nth(last).map(|(at, w)| at + w.len())
+}
+
 /// The words after byte `from` of `text`, with where each starts, up to
 /// the end of the line or the first bracket, brace or `;`: words are split
 /// by whitespace and the separators [`scan`] reads (`,`, `，`, `、`, `；`).
@@ -513,20 +531,24 @@ fn result_after_label(
 }
 
 /// The warning for the `;` comment at byte `at` of `line` (which ends
-/// there), in a typed list, when its text reads as moves that all go on
-/// from where `replay` stands ([`goes_on`]): they are not read, as a `;`
-/// after a space starts a comment, and the warning says how to write a
-/// separator.
+/// there), in a typed list, when its text reads as moves that go on from
+/// where `replay` stands, as a typed list's `;` comment is probed
+/// ([`notation::comment_goes_on`]): they are not read, as a `;` after a
+/// space starts a comment, and the warning says how to write a separator.
 fn typed_comment_warning(
     line: &str,
     at: usize,
     first_line: usize,
     replay: &Replay,
 ) -> Option<Words> {
-    if !goes_on(line, at + 1, first_line, replay, Semicolon::Typed) {
+    let body = &line[at + 1..];
+    if replay.stopped()
+        || replay.awaits_rest_of_move()
+        || !notation::comment_goes_on(replay.position(), body)
+    {
         return None;
     }
-    let shown = line[at + 1..].trim();
+    let shown = body.trim();
     Some(notation::comment_reads_as_moves(
         line, at, first_line, shown,
     ))
@@ -689,6 +711,12 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
         replay.push_text(tok);
         return ResultToken::Absent;
     }
+    // An English draw word (`Draw`, `drawn`), which names no side.
+    if let [b'd' | b'D', b'r' | b'R', ..] = b
+        && let Some(outcome) = Outcome::parse(tok)
+    {
+        return ResultToken::Known(outcome);
+    }
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
         // A move, the usual token.
         replay.push_text(strip_annotations(tok));
@@ -816,6 +844,33 @@ mod tests {
         assert_eq!(res, ResultToken::Known(Outcome::BlackWins));
         assert_eq!(g.moves[3].comment.as_deref(), Some("红方认负"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
+    }
+
+    #[test]
+    fn english_results_end_the_moves_whole_and_notes_are_no_results() {
+        for (text, outcome) in [
+            ("1. h2e2 h9g7 Draw agreed", Outcome::Draw),
+            ("1. h2e2 h9g7 drawn by repetition", Outcome::Draw),
+            ("1. h2e2 h9g7 Draw", Outcome::Draw),
+            ("1. h2e2 h9g7 Drawn game", Outcome::Draw),
+            ("1. h2e2 h9g7 Red wins by checkmate", Outcome::RedWins),
+            ("1. h2e2 h9g7 Black resigned on time", Outcome::RedWins),
+        ] {
+            let (g, res) = read(text);
+            assert_eq!(
+                (g.moves.len(), res),
+                (2, ResultToken::Known(outcome)),
+                "{text}"
+            );
+            assert!(g.warnings.is_empty(), "{text}: {:?}", g.warnings);
+        }
+        let (g, _) = read("1. h2e2 h9g7 Draw agreed 2. h0g2");
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        // Notes with result words among others are notes; a move in `d`
+        // is a move.
+        let (g, res) = read("1. h2e2 {Red wins the exchange} h9g7 【Draw offer declined】 2. d0e1");
+        assert_eq!((g.moves.len(), res), (3, ResultToken::Absent));
+        assert_eq!(g.moves[1].comment.as_deref(), Some("Draw offer declined"));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::encoding::{close_chinese_guess, detect_encoding};
 use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
 use super::game::Game;
 use super::header_lines::{header_lines, result_of};
-use super::list_games::{game_starts, is_line_of_moves, reads_as_moves};
+use super::list_games::{GameStarts, game_starts, is_line_of_moves, reads_as_moves};
 use super::movetext::{ResultToken, Semicolon, read_movetext};
 use super::pgn_lines::{
     TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line, open_after,
@@ -538,7 +538,7 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .filter_map(|l| l.trim().strip_prefix("position "))
         .collect();
     if commands.len() < 2 || commands.len() != lines.len() {
-        let starts = game_starts(text);
+        let starts = with_new_games(text, game_starts(text), name);
         let ends = starts.iter().skip(1).map(|&(at, _)| at).chain([text.len()]);
         return starts
             .iter()
@@ -554,6 +554,62 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .enumerate()
         .map(|(index, args)| read_position_line(args, name, index))
         .collect()
+}
+
+/// The starts of the games of `text` (file `name`) its text shows, and
+/// those of its lines naming a side alone that start a game
+/// ([`GameStarts::side_notes`]): the game read over such a line names that
+/// side in a header line of its own (`红方：许银川`), so the file heads its
+/// games so, and replaying shows the line to start a game: the game stops
+/// at an illegal move after it, while the text from the line to the next
+/// such line or game reads as a game of its own, every move legal from the
+/// start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
+/// game's only header line (`红方：赵国荣`) read alike, and moves that go
+/// on legally under it may be either game's.
+fn with_new_games(text: &str, starts: GameStarts, name: &str) -> Vec<(usize, usize)> {
+    let GameStarts { games, side_notes } = starts;
+    if side_notes.is_empty() {
+        return games;
+    }
+    let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
+    let plays_whole = |game: &Result<Game, RecordError>| {
+        game.as_ref()
+            .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
+    };
+    let mut out = Vec::with_capacity(games.len() + side_notes.len());
+    let mut notes = side_notes.into_iter().peekable();
+    for (i, &start) in games.iter().enumerate() {
+        let end = games.get(i + 1).map_or(text.len(), |&(at, _)| at);
+        out.push(start);
+        let mut from = start;
+        while let Some(note) = notes.next_if(|&(at, _)| at < end) {
+            if note.0 <= from.0 {
+                continue;
+            }
+            // The text up to the next such line, or the game's end.
+            let to = notes.peek().map_or(end, |&(at, _)| at.min(end));
+            let (tags, _) = header_lines(text[note.0..].lines().next().unwrap_or(""));
+            let Some((side, _)) = tags.first() else {
+                continue;
+            };
+            let Ok(before) = read(from, note.0) else {
+                continue;
+            };
+            if before.illegal.is_some() || before.tag(side).is_none() {
+                continue;
+            }
+            let stops_after_note = read(from, to).is_ok_and(|merged| {
+                merged
+                    .illegal
+                    .is_some_and(|bad| bad.ply > before.moves.len())
+            });
+            if stops_after_note && plays_whole(&read(note, to)) {
+                out.push(note);
+                from = note;
+            }
+        }
+    }
+    out
 }
 
 /// Reads a pasted record or a plain move list, game `index` of file `name`
@@ -1070,6 +1126,35 @@ mod tests {
     }
 
     #[test]
+    fn a_side_line_starts_a_game_where_the_moves_under_it_cannot_go_on() {
+        // Games headed by their players: a line naming Red alone over moves
+        // that cannot go on, but are a game from the start, heads a game.
+        let head = "红方：许银川\n黑方：吕钦\n炮二平五 马８进７\n马二进三 车９平８\n";
+        let text = format!("{head}红方：赵国荣\n炮二平五 马８进７\n马二进三\n");
+        let games = read_move_lists(&text, "t.txt");
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let g = g.as_ref().unwrap();
+                (g.red(), g.moves.len(), g.illegal.is_some())
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [(Some("许银川"), 4, false), (Some("赵国荣"), 3, false)]
+        );
+        // Moves that go on leave it a note, as in a file whose games have
+        // no header lines, or when the moves under it are no game either.
+        for text in [
+            format!("{head}红方：弃车\n车一平二 马２进３\n"),
+            "炮二平五 马８进７\n马二进三 车９平８\n红方：弃车\n炮二平五 马２进３\n".to_string(),
+            format!("{head}红方：弃车\n车一进九 马２进３\n"),
+        ] {
+            assert_eq!(read_move_lists(&text, "t.txt").len(), 1, "{text}");
+        }
+    }
+
+    #[test]
     fn a_semicolon_comment_that_reads_as_moves_is_no_moves() {
         // In a PGN file a `;` starts a comment, however it is spaced.
         for text in [
@@ -1088,6 +1173,33 @@ mod tests {
         // Right after a move, it separates moves, as `；` does.
         let game = read_move_list("1. h2e2; h9g7; 2. h0g2;i9h9\n", "t.txt", 0, 1).unwrap();
         assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+    }
+
+    #[test]
+    fn a_pasted_record_and_a_typed_list_warn_of_the_same_semicolon_comments() {
+        // One probe for both: a comment whose moves go on but end in a
+        // rule (`==`) is warned of by both, one that ends in a NAG, a
+        // labelled note or a bracketed note by neither (a typed list reads
+        // none of those as a move), one that stops mid-move by neither.
+        for (comment, warned) in [
+            ("马８进７ 马二进三", true),
+            ("马８进７ ==", true),
+            ("马８进７ $1", false),
+            ("马８进７ 注：好棋", false),
+            ("马８进７ ［好］", false),
+            ("马８进７ 马二", false),
+        ] {
+            let text = format!("炮二平五 ; {comment}\n");
+            let list = crate::notation::parse_move_list(&Position::startpos(), &text).unwrap();
+            let game = read_move_list(&text, "t.txt", 0, 1).unwrap();
+            assert_eq!(
+                (list.warnings.len(), game.warnings.len()),
+                (usize::from(warned), usize::from(warned)),
+                "{comment}: {:?} {:?}",
+                list.warnings,
+                game.warnings
+            );
+        }
     }
 
     #[test]

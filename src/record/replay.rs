@@ -176,7 +176,7 @@ impl Replay {
         if self.try_other_side(|p| notation::read_move(p, text).ok(), text) {
             return Ok(());
         }
-        if let Some(moves) = notation::split_run_together(&self.pos, text) {
+        if let Some(moves) = notation::split_run_together(&self.pos, text, usize::MAX) {
             // Chinese moves written without spaces: 炮二平五马８进７.
             for (mv, written) in moves {
                 self.play(mv, &written);

@@ -718,7 +718,8 @@ impl FromStr for Profile {
     /// built-in to start from (default: the built-in of `rules`); `rules` is
     /// required when there is no `base`. A `base` made for other rules than
     /// `rules` is read as [`Profile::with_rules`] reads it, except that the
-    /// caps the file sets are the organiser's, no reading:
+    /// caps the file sets are the organiser's, no reading (an attack cap is
+    /// set by `attack_cap_counts_checks` too, which adopts the base's):
     ///
     /// ```toml
     /// name = "my-open-2026"
@@ -859,7 +860,11 @@ fn apply_limit(src: &str, p: &mut Profile, l: RawLimit) -> Result<(), ProfileErr
     }
     let rounds = p.limit.rounds;
     let sets_check_cap = l.check_cap.is_some();
-    let sets_attack_cap = l.attack_cap.is_some();
+    // A regulation states what its attack cap covers in the clause that
+    // sets it ("提出方'将、杀、捉'最多只计30着", "提出方的'捉'、'杀'等着法累计
+    // 最多…"): a file that says what the cap covers adopts the cap, its
+    // size kept from the base, as the organiser's.
+    let sets_attack_cap = l.attack_cap.is_some() || l.attack_cap_counts_checks.is_some();
     if let Some(v) = l.check_cap {
         p.limit.check_cap = ranged(src, &v, "check_cap", 0, rounds)?;
         // The organiser's number, no reading.
@@ -1345,6 +1350,22 @@ mod tests {
             None
         );
         assert_eq!(alternative(user(&format!("{caps}attack_cap = 20\n"))), None);
+        // Saying what the cap covers adopts the base's cap: the organiser's.
+        let scope = user(&format!("{caps}attack_cap_counts_checks = false\n"));
+        assert_eq!(alternative(scope.clone()), None);
+        assert_eq!(
+            scope.limit.attack_cap,
+            Some(AttackCap {
+                max: 30,
+                counts_checks: false
+            })
+        );
+        assert_eq!(
+            alternative(user(&format!(
+                "{caps}check_cap = 5\nattack_cap_counts_checks = true\n"
+            ))),
+            None
+        );
         assert_eq!(
             alternative(user(&format!("{caps}attack_cap = \"none\"\n"))),
             None
