@@ -1977,6 +1977,34 @@ fn a_rook_chased_by_a_lesser_piece_is_chased_alone_even_with_false_roots() {
 }
 
 #[test]
+fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
+    // The red cannon steps between b4 and c4, over the pawns b5 and c5: each
+    // step threatens to take the black rook on c9 or b9 with mate (the
+    // cannon then checks over the advisor d9; the pawn f8 guards f9). A
+    // perpetual mate threat is allowed (rule 9), but these also chase the
+    // rook, and that reading is the forbidden one: Red varies, and the
+    // ruling says why its pattern, 长杀, loses.
+    let r = decisive(
+        AXF,
+        "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
+        "b4c4 c9b9 c4b4 b9c9",
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(r.cycle.red.pattern(Lang::En), "perpetual mate threat");
+    assert_eq!(
+        r.cycle.explanation(Lang::En),
+        "perpetual chase of one piece loses (its mate threats chase it too, and count as \
+         chases): red must vary, else red loses"
+    );
+    assert_eq!(
+        r.cycle.explanation(Lang::Zh),
+        "长捉一子作负（杀着兼捉，按捉论）：红方变着，不变作负"
+    );
+}
+
+#[test]
 fn axf_a_check_that_also_chases_counts_as_a_chase_and_the_ruling_says_so() {
     // Black's rook checks from e4 while uncovering the cannon a6's attack on
     // the red rook a0, then returns to a4 and the cannon attacks it again.
