@@ -1722,6 +1722,56 @@ fn axf_two_pieces_taking_turns_on_one_piece_chase_but_on_two_pieces_do_not() {
 }
 
 #[test]
+fn axf_a_defender_pinned_only_by_the_capture_itself_is_a_false_root() {
+    // The red horse goes from c3 to d5 and attacks the black cannon f6, which
+    // the black horse d7 protects. Taking on f6 moves the horse off the
+    // d-file, and the red rook d2 then pins the horse d7 to its king d9: the
+    // root is false only after the capture (AXF real/fake root).
+    let fen = "3k5/4a4/3n5/5c3/9/9/2N6/3R5/9/4K4 w";
+    let n = nature(AXF, fen, "c3d5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("f6")]);
+    assert_eq!(n.chases[0].false_roots[0].square, sq("d7"));
+    assert_eq!(
+        n.reason(Lang::En),
+        "red horse d5 threatens black cannon f6: its only defender black horse d7 is pinned by \
+         red rook d2"
+    );
+    // Without the rook the horse d7 is a real root: a horse for a cannon is no gain.
+    let n = nature(AXF, "3k5/4a4/3n5/5c3/9/9/2N6/9/9/4K4 w", "c3d5");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
+fn axf_a_king_that_would_face_the_other_king_is_no_root_in_a_perpetual_chase() {
+    // The black advisor shuttles between e8, next to its king f8, and d9;
+    // the red rook follows it from d5 to e5 and back. With the red king on
+    // the open e-file the king f8 cannot take back on e8 (the kings would
+    // face each other): both rook moves chase the advisor, and Red varies.
+    let cycle = "d5e5 e8d9 e5d5 d9e8";
+    let r = decisive(
+        AXF,
+        "9/4ak3/9/9/3R5/9/9/9/9/4K4 w",
+        cycle,
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(
+        r.run().reasons(Lang::En)[0],
+        "red rook e5 threatens black advisor e8: its only defender black king f8 cannot take \
+         back: the kings would face each other"
+    );
+    // With the red king on d0 the king f8 takes back: one chase, one idle move.
+    decisive(
+        AXF,
+        "9/4ak3/9/9/3R5/9/9/9/9/3K5 w",
+        cycle,
+        CycleOutcome::Draw,
+        "AXF rule 5",
+    );
+}
+
+#[test]
 fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
     // Rule 27: the black cannon e8, the red rook e4 and the red pawn e3 stand
     // on the king's file, so the rook may only move along it. Its step to e5
@@ -2059,6 +2109,34 @@ fn a_rook_chased_by_a_lesser_piece_is_chased_alone_even_with_false_roots() {
     let r = repetition(&referee);
     assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
     assert_eq!(r.cycle.clause.to_string(), "CXA 2020 26.9.4");
+}
+
+#[test]
+fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
+    // The red cannon steps between b4 and c4, over the pawns b5 and c5: each
+    // step threatens to take the black rook on c9 or b9 with mate (the
+    // cannon then checks over the advisor d9; the pawn f8 guards f9). A
+    // perpetual mate threat is allowed (rule 9), but these also chase the
+    // rook, and that reading is the forbidden one: Red varies, and the
+    // ruling says why its pattern, 长杀, loses.
+    let r = decisive(
+        AXF,
+        "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
+        "b4c4 c9b9 c4b4 b9c9",
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(r.cycle.red.pattern(Lang::En), "perpetual mate threat");
+    assert_eq!(
+        r.cycle.explanation(Lang::En),
+        "perpetual chase of one piece loses (its mate threats chase it too, and count as \
+         chases): red must vary, else red loses"
+    );
+    assert_eq!(
+        r.cycle.explanation(Lang::Zh),
+        "长捉一子作负（杀着兼捉，按捉论）：红方变着，不变作负"
+    );
 }
 
 #[test]

@@ -484,22 +484,25 @@ fn verdict_axf(
     }
     if let Some(chaser) = only(red.forbidden, black.forbidden) {
         let side = if chaser == Color::Red { red } else { black };
-        // A check that also chases is judged by its forbidden reading: a chase.
-        return if side.tally.checks > 0 {
-            must_vary(
-                chaser,
-                "3",
+        // A check or a mate threat that also chases is judged by its
+        // forbidden reading: a chase. The ground says so, since its pattern
+        // (长将, 长杀 …) names the other reading.
+        let (en, zh) = match (side.tally.checks > 0, side.tally.mate_threats > 0) {
+            (true, false) => (
                 "perpetual chase of one piece loses (its checks chase it too, and count as chases)",
                 "长捉一子作负（将军兼捉，按捉论）",
-            )
-        } else {
-            must_vary(
-                chaser,
-                "3",
-                "perpetual chase of one piece loses",
-                "长捉一子作负",
-            )
+            ),
+            (false, true) => (
+                "perpetual chase of one piece loses (its mate threats chase it too, and count as chases)",
+                "长捉一子作负（杀着兼捉，按捉论）",
+            ),
+            (true, true) => (
+                "perpetual chase of one piece loses (its checks and mate threats chase it too, and count as chases)",
+                "长捉一子作负（将军、杀着兼捉，按捉论）",
+            ),
+            (false, false) => ("perpetual chase of one piece loses", "长捉一子作负"),
         };
+        return must_vary(chaser, "3", en, zh);
     }
     if !red.forbidden {
         return allowed_draw_axf(red, black, axf);
