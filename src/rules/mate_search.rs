@@ -604,6 +604,8 @@ mod tests {
                 let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
                 if depth == 1 {
                     in_one += usize::from(fresh);
+                    // The plain mate in one, with the replies shared too.
+                    assert_eq!(shared.mates_in_one(pos), fresh, "{} in one", pos.fen());
                 }
                 assert_eq!(
                     shared.mates(pos, depth, Bitboard::EMPTY),
