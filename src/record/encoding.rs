@@ -54,7 +54,7 @@ struct ChineseGuess {
 fn chinese_guess(bytes: &[u8]) -> ChineseGuess {
     let count = |enc: &'static Encoding| {
         let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-        let common = text.chars().filter(|c| COMMON_CHARS.contains(*c)).count();
+        let common = text.chars().filter(|&c| is_common(c)).count();
         (common, !had_errors)
     };
     let counts = [count(GB18030), count(BIG5)];
@@ -197,6 +197,12 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 /// form: pieces, directions, results, numerals.
 const COMMON_CHARS: &str =
     "帅帥将將仕士相象马馬车車炮砲兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝负負和局方";
+
+/// Whether `c` is one of [`COMMON_CHARS`], none of which is ASCII: the
+/// ASCII characters of a record, most of them, are not searched for.
+fn is_common(c: char) -> bool {
+    !c.is_ascii() && COMMON_CHARS.contains(c)
+}
 
 /// Decodes `bytes` with `forced`, or with the detected encoding. Returns the
 /// text and the encoding used. A byte-order mark is removed.
@@ -440,7 +446,7 @@ fn clean(bytes: &[u8], enc: &'static Encoding) -> bool {
 /// How many characters frequent in game records `bytes` hold, read as `enc`.
 fn common_chars(bytes: &[u8], enc: &'static Encoding) -> usize {
     let (text, _) = enc.decode_without_bom_handling(bytes);
-    text.chars().filter(|c| COMMON_CHARS.contains(*c)).count()
+    text.chars().filter(|&c| is_common(c)).count()
 }
 
 /// The offset of the first byte that `enc` reads as no character, if any.
@@ -496,6 +502,15 @@ pub(crate) fn is_utf16(enc: &'static Encoding) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_common_characters_are_those_of_the_list() {
+        let plane = (0..0x1_0000).filter_map(char::from_u32);
+        for c in plane {
+            assert_eq!(is_common(c), COMMON_CHARS.contains(c), "{c}");
+        }
+        assert!(COMMON_CHARS.chars().all(is_common));
+    }
 
     #[test]
     fn a_close_guess_between_gbk_and_big5_is_said_with_its_reason() {

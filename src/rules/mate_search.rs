@@ -131,6 +131,23 @@ impl MateSearch {
         self.mates(pos, MATE_THREAT_DEPTH, Bitboard::EMPTY)
     }
 
+    /// Whether the side to move can mate in one move: [`MateSearch::mates`]
+    /// at depth 1 without its tables of positions (the tests of recaptures,
+    /// met once each, would only fill them), trying first the replies that
+    /// answered checks before.
+    pub(super) fn mates_in_one(&mut self, pos: &mut Position) -> bool {
+        self.with_answers(|search, answers| {
+            let mut checks = MoveList::new();
+            search.checking_moves(pos, &mut checks);
+            checks.iter().any(|&check| {
+                let undo = pos.play_unchecked(check);
+                let mated = answers.mated(pos, check);
+                pos.undo(undo);
+                mated
+            })
+        })
+    }
+
     /// Whether the side to move can force mate by checks within `depth` of
     /// its own moves with a first check that does not take a piece on
     /// `spared`, remembering what it learns for the next search.
@@ -587,6 +604,8 @@ mod tests {
                 let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
                 if depth == 1 {
                     in_one += usize::from(fresh);
+                    // The plain mate in one, with the replies shared too.
+                    assert_eq!(shared.mates_in_one(pos), fresh, "{} in one", pos.fen());
                 }
                 assert_eq!(
                     shared.mates(pos, depth, Bitboard::EMPTY),

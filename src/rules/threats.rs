@@ -259,23 +259,35 @@ fn threats_on(
             })
         } else {
             let line = Line::Direct(across, standing);
-            evaluate_capture(pos, mv, attacker, target, rules, line, search).map(|mut t| {
-                let pairs = pairs.get_or_insert_with(|| {
-                    let them = pos.passed();
-                    let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
-                    exchange_pairs(&them, mutual, rules)
+            // The costly test of mate comes last: on a target already
+            // threatened, after the threat is found to take the place of the
+            // one found (otherwise the test could only leave it out too).
+            let rival = out.iter().any(|t| t.target == mv.to());
+            let threat = capture_threat(pos, mv, (attacker, target), rules, line, search, !rival)
+                .map(|mut t| {
+                    let pairs = pairs.get_or_insert_with(|| {
+                        let them = pos.passed();
+                        let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
+                        exchange_pairs(&them, mutual, rules)
+                    });
+                    // The attacker itself if it is a partner. A pawn trades itself
+                    // only with the pawn that attacks it.
+                    t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
+                        Some(mv.from())
+                    } else {
+                        pairs
+                            .iter()
+                            .find(|p| p.1 == mv.to() && target.role != Role::Pawn)
+                            .map(|p| p.0)
+                    };
+                    t
                 });
-                // The attacker itself if it is a partner. A pawn trades itself
-                // only with the pawn that attacks it.
-                t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
-                    Some(mv.from())
-                } else {
-                    pairs
+            threat.filter(|t| {
+                !rival
+                    || (out
                         .iter()
-                        .find(|p| p.1 == mv.to() && target.role != Role::Pawn)
-                        .map(|p| p.0)
-                };
-                t
+                        .all(|o| o.target != t.target || preference(t) > preference(o))
+                        && !allows_mate(pos, mv, rules, search))
             })
         };
         if let Some(threat) = threat {
@@ -518,6 +530,8 @@ pub(super) enum Line<'a, 'b> {
     AfterChecks(i32),
 }
 
+/// The threat of the capture `mv` of `target` by `attacker` under `rules`,
+/// if it wins material and does not let the opponent mate ([`allows_mate`]).
 pub(super) fn evaluate_capture(
     pos: &mut Position,
     mv: Move,
@@ -526,6 +540,34 @@ pub(super) fn evaluate_capture(
     rules: ThreatRules,
     line: Line,
     search: &mut MateSearch,
+) -> Option<Threat> {
+    capture_threat(pos, mv, (attacker, target), rules, line, search, true)
+}
+
+/// CXA 29.4: whether the capture `mv` of the side to move would leave the
+/// capturer mated, at once or by checks: the costliest test of a capture.
+#[inline]
+fn allows_mate(pos: &mut Position, mv: Move, rules: ThreatRules, search: &mut MateSearch) -> bool {
+    if !rules.mate_safety {
+        return false;
+    }
+    let undo = pos.play_unchecked(mv);
+    let mated = search.mates_after_capture(pos);
+    pos.undo(undo);
+    mated
+}
+
+/// [`evaluate_capture`] (of `target` by `attacker`), with the test that the
+/// capture does not let the opponent mate ([`allows_mate`]) made last, once
+/// the capture is found to win, or left to the caller if not `mate_test`.
+fn capture_threat(
+    pos: &mut Position,
+    mv: Move,
+    (attacker, target): (Piece, Piece),
+    rules: ThreatRules,
+    line: Line,
+    search: &mut MateSearch,
+    mate_test: bool,
 ) -> Option<Threat> {
     let to = mv.to();
     let undo = pos.play_unchecked(mv);
@@ -616,14 +658,8 @@ pub(super) fn evaluate_capture(
     if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
         return None;
     }
-    // The capture must not leave the capturer mated, at once or by checks (CXA 29.4).
-    if rules.mate_safety {
-        let undo = pos.play_unchecked(mv);
-        let mated = search.mates_after_capture(pos);
-        pos.undo(undo);
-        if mated {
-            return None;
-        }
+    if mate_test && allows_mate(pos, mv, rules, search) {
+        return None;
     }
     if !recapturable {
         return Some(Threat {
@@ -761,7 +797,7 @@ fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> 
             continue;
         };
         let taken = pos.play_unchecked(back);
-        let mated = search.mates(pos, 1, Bitboard::EMPTY);
+        let mated = search.mates_in_one(pos);
         pos.undo(taken);
         if !mated {
             roots.clear();
