@@ -16,8 +16,8 @@ use super::net_gain::Tally;
 use super::reason::piece_in;
 use super::ruling::Lang;
 use super::threats::{
-    Across, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
-    uncovers_check, won_back_by_checks,
+    Across, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules, allows_mate,
+    capture_threats_across, uncovers_check, won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -695,10 +695,8 @@ pub(crate) fn not_before(
             {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
-            let undo = pos.play_unchecked(capture);
-            let mated = weigh.mate_safety && search.mates_after_capture(&mut pos);
-            pos.undo(undo);
-            mated.then_some(NotBefore::AllowedMate((t.target, target)))
+            allows_mate(&mut pos, capture, weigh, &mut search)
+                .then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
 }

@@ -547,7 +547,12 @@ pub(super) fn evaluate_capture(
 /// CXA 29.4: whether the capture `mv` of the side to move would leave the
 /// capturer mated, at once or by checks: the costliest test of a capture.
 #[inline]
-fn allows_mate(pos: &mut Position, mv: Move, rules: ThreatRules, search: &mut MateSearch) -> bool {
+pub(super) fn allows_mate(
+    pos: &mut Position,
+    mv: Move,
+    rules: ThreatRules,
+    search: &mut MateSearch,
+) -> bool {
     if !rules.mate_safety {
         return false;
     }
