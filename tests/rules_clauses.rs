@@ -5,12 +5,12 @@
 //! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
 //! lists rank 9 first. Black's half is ranks 5–9.
 
-use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
+use xqarbiter::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use xqarbiter::referee::Referee;
-use xqarbiter::rules::nature::{MoveNature, Why, classify};
+use xqarbiter::rules::nature::{MATE_THREAT_DEPTH, MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
-use xqarbiter::rules::{MoveRun, Nature, RuleSet, Threat, ThreatKind};
+use xqarbiter::rules::{MateSearch, MoveRun, Nature, RuleSet, Threat, ThreatKind};
 
 const CXA: RuleSet = RuleSet::Cxa2020;
 const AXF: RuleSet = RuleSet::Axf;
@@ -1099,8 +1099,10 @@ fn a_piece_that_joins_a_standing_exchange_presses_it() {
     // The red horse f5 (protected by the rook f0) and the black horse h6
     // (protected by the rook h9) can take each other. The red rook joins on
     // a6: h6 is now won, but only with the horse, and h6 can still trade
-    // itself for f5. The rook presses the exchange (兑, CXA 图21).
-    let n = nature(CXA, "4k2r1/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
+    // itself for f5. The rook presses the exchange (兑, CXA 图21). (Black's
+    // advisors keep the rook h9 from being mated by checks once it takes
+    // back: without them it is a false root, and h6 is won outright.)
+    let n = nature(CXA, "3aka1r1/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     assert_eq!(
         n.reason(Lang::En),
@@ -1887,6 +1889,67 @@ fn a_defender_that_would_be_mated_for_taking_back_is_a_false_root_under_cxa() {
 }
 
 #[test]
+fn a_defender_mated_by_checks_for_taking_back_is_a_false_root_as_29_4_asks_of_the_capturer() {
+    // "不能离线" asks whether taking back is mated as CXA 29.4 asks it of
+    // the capturer for taking: by checks, within the depth of a mate threat.
+    // Each recapture here is mated in two, not in one.
+    let mated_in = |fen: &str, moves: &str| -> (bool, bool) {
+        let mut pos = play(CXA, fen, moves).position().clone();
+        let mut search = MateSearch::default();
+        (
+            search.mates(&mut pos, 1, Bitboard::EMPTY),
+            search.mates(&mut pos, MATE_THREAT_DEPTH, Bitboard::EMPTY),
+        )
+    };
+    // Black (a master game: Liu Dahua - Xu Yinchuan, 2000): the horse's
+    // return to c1 screens the cannon b1 onto the advisor e1, whose only
+    // defender, the advisor f2, guards the f-file: after Cxe1 Axe1, Rf3+
+    // mates. Black chases perpetually and must vary (it was a draw, 一捉一闲).
+    let fen = "4kab2/4a4/4b4/1R7/9/P1P6/4r3P/4BA3/1cn1A4/1NBC1K3 b";
+    let cycle = "c1b3 b6d6 b3c1 d6b6";
+    // After b3c1, Black to move again: Cxe1 Axe1, then Black mates in two.
+    let threat = "4kab2/4a4/4b4/3R5/9/P1P6/4r3P/4BA3/1cn1A4/1NBC1K3 b";
+    assert_eq!(mated_in(threat, "b1e1 f2e1"), (false, true));
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Black),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(
+        natures(&r, Color::Black),
+        vec![Nature::Chase, Nature::Chase]
+    );
+    let chase = &r.moves[r.cycle.black.moves[1]].nature;
+    assert_eq!(chase.targets, vec![sq("e1")]);
+    assert!(chase.chases[0].false_roots[0].mated, "{chase:?}");
+    // Red (from a random game): the cannon g5 attacks the elephant g9; the
+    // elephant e7 taking back is mated in two, the rook g7 in one. Red
+    // chases perpetually and must vary (it was a sacrifice, 献, and a draw).
+    let fen = "c2a1abn1/9/3kb1r2/7R1/p3P2Cc/2p3Pp1/P1P6/3C2N1B/N3K4/2RA1A3 w";
+    let cycle = "h5g5 d7d8 g5h5 d8d7";
+    // After h5g5, Red to move again: Cxg9 Exg9, then Red mates in two.
+    let threat = "c2a1abn1/9/3kb1r2/7R1/p3P1C1c/2p3Pp1/P1P6/3C2N1B/N3K4/2RA1A3 w";
+    assert_eq!(mated_in(threat, "g5g9 e7g9"), (false, true));
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase, Nature::Chase]);
+    let chase = &r.moves[r.cycle.red.moves[0]].nature;
+    assert_eq!(chase.targets, vec![sq("g9")]);
+    assert!(
+        chase.chases[0].false_roots.iter().all(|f| f.mated),
+        "{chase:?}"
+    );
+    assert_eq!(chase.chases[0].false_roots.len(), 2, "{chase:?}");
+}
+
+#[test]
 fn a_mate_threat_through_a_defender_mated_for_taking_back_stays_a_mate_threat() {
     // From a master game (Yan Mujiang - Hu Ronghua, 1982): the red rook g8
     // threatens Rxe8+ Axe8 Rc9#. The advisor e8 is won only because taking
@@ -2506,22 +2569,34 @@ fn a_chase_won_by_checks_names_the_piece_that_takes() {
 #[test]
 fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
     // CXA 2020 diagram 25, ply 1: the cannon d3, the rook d5 and the rook
-    // b9 against the horse d9, which the advisor e8 protects; the king e9
-    // stands beside it but would be in check from the rook b9 on taking back.
+    // b9 against the horse d9. The king e9 stands beside it but would be in
+    // check from the rooks on taking back; the advisor e8 may take back but
+    // is then mated in three (Rxd9+ …), as 29.4 would ask of a capturer:
+    // both are false roots (不能离线), and the chase is joint (联合捉), as the
+    // rulebook rules it (红方联合捉子, black's 长捉车 varies, 26.9.2).
     let fen = "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w";
     let cycle = "d4d5 f5g7 d5d4 g7f5";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
-        "red cannon d3 threatens black horse d9: more attackers than defenders (red cannon d3, \
-         red rook d5 and red rook b9 against black advisor e8; black king e9 would be in check \
-         from red rook b9): the full exchange wins material (net gain: a horse and an advisor \
-         for a cannon); before this move, taking it cost red rook d4"
+        "red cannon d3 threatens black horse d9: none of its defenders can take back (black \
+         king e9 would be in check from red rook d5 and red rook b9; black advisor e8 cannot \
+         take back: that would allow mate); before this move, taking it cost red rook d4"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
-        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护，\
-         黑将(e9)反吃则被红车(b9)照将，为假根，联合捉，完整交换后以炮换马士；\
-         此着前吃之须失红车(d4)）"
+        "红炮(d3)捉黑马(d9)（假根：黑将(e9)反吃则被红车(d5)、红车(b9)照将，\
+         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)）"
+    );
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Black),
+        "CXA 2020 26.9.2",
+    );
+    assert_eq!(
+        r.cycle.ground.0,
+        "black chases a rook perpetually, red chases jointly"
     );
 }
 
