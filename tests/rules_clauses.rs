@@ -1528,19 +1528,81 @@ fn a_reply_to_check_that_renews_a_suspended_threat_is_a_chase() {
     // Red could not take the horse, so the block renews the threat: 26.1.4
     // ("如应将前不存在，按捉") read on the position before the reply, as the
     // rulebook's diagram 19 does for a mate threat renewed by a block.
-    let fen = "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b";
-    for rules in [CXA, AXF] {
-        let referee = play(rules, fen, "c5d5 e1d2 d5c5 d2e1 c5d5 e1d2 d5c5 d2e1");
-        let r = repetition(&referee);
-        assert_eq!(
-            natures(&r, Color::Black),
-            vec![Nature::Check, Nature::Idle],
-            "{rules}"
-        );
-        assert_eq!(natures(&r, Color::Red)[0], Nature::Chase, "{rules}");
-        assert!(!natures(&r, Color::Red)[1].is_attack(), "{rules}");
-        assert_eq!(r.cycle.red.pattern(Lang::Zh), "一捉一闲");
-        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules}");
+    // The same with the colours swapped: the black rook i2 and horse c2.
+    let cases = [
+        (
+            "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b",
+            "c5d5 e1d2 d5c5 d2e1",
+            Color::Red,
+        ),
+        (
+            "5k3/4a4/9/9/9/6R2/9/2N5r/9/3K5 w",
+            "g4f4 e8f7 f4g4 f7e8",
+            Color::Black,
+        ),
+    ];
+    for (fen, cycle, blocker) in cases {
+        for rules in [CXA, AXF] {
+            let r = repetition(&play(rules, fen, &rep(cycle, 2)));
+            assert_eq!(
+                natures(&r, !blocker),
+                vec![Nature::Check, Nature::Idle],
+                "{rules} {fen}"
+            );
+            assert_eq!(natures(&r, blocker)[0], Nature::Chase, "{rules} {fen}");
+            assert!(!natures(&r, blocker)[1].is_attack(), "{rules} {fen}");
+            assert_eq!(r.cycle.side(blocker).pattern(Lang::Zh), "一捉一闲");
+            assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules} {fen}");
+        }
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_renews_a_mate_threat_the_check_suspended_is_a_mate_threat() {
+    // 26.1.4 "如应将前不存在，按杀": the threat is asked of the checked
+    // position, not of the one before the check. A rook on a8 (h1) holds the
+    // king's rank and a rook on b1 (h8) threatens to mate on the back rank;
+    // the enemy rook checks on the e-file and an advisor blocks,
+    // renewing the threat that stood before the check: 杀, as the rulebook's
+    // diagram 19 rules 炮2平4, which renews a mate threat its 炮4平2 made
+    // before Red's check.
+    let cases = [
+        (
+            "5k3/R8/9/9/9/2P1P4/2r6/9/1R7/3AK4 b",
+            "c3e3 d0e1 e3c3 e1d0",
+            Color::Red,
+        ),
+        (
+            "4ka3/7r1/9/6R2/4p1p2/9/9/9/8r/3K5 w",
+            "g6e6 f9e8 e6g6 e8f9",
+            Color::Black,
+        ),
+    ];
+    for (fen, cycle, blocker) in cases {
+        let r = repetition(&play(CXA, fen, &rep(cycle, 2)));
+        let blocks = natures(&r, blocker);
+        assert_eq!(blocks[0], Nature::MateThreat, "{fen}");
+        assert!(!blocks[1].is_attack(), "{fen}");
+        let checks = natures(&r, !blocker);
+        assert_eq!(checks[0], Nature::Check, "{fen}");
+        assert!(!checks[1].is_attack(), "{fen}");
+        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{fen}");
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_keeps_a_threat_standing_in_the_checked_position_is_idle() {
+    // 26.1.4 "如应将前已经存在，则为闲": the rook g8 (c1) could take the
+    // checking horse g1 (c8) in the checked position; the other horse blocks
+    // the check instead, and the rook still attacks the checker: no chase.
+    for (fen, mv) in [
+        ("3k5/6R2/9/9/9/9/9/7N1/6n2/4K4 w", "h2f1"),
+        ("4k4/2N6/1n7/9/9/9/9/9/2r6/5K3 b", "b7d8"),
+    ] {
+        assert!(position(fen).in_check(), "{fen}");
+        let n = nature(CXA, fen, mv);
+        assert!(!n.nature.is_attack(), "{fen}: {n:?}");
+        assert!(n.chases.is_empty(), "{fen}: {n:?}");
     }
 }
 

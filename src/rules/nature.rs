@@ -8,6 +8,16 @@
 //! this difference. Kings and pawns never chase by themselves, but a king or
 //! pawn move that lets another piece chase is a chase, unless it is the king
 //! answering check.
+//!
+//! Another piece answering check (CXA 26.1.4: "走动其他子应将产生的'捉'或'杀'，
+//! 如应将前不存在，按'捉'或'杀'处理；如应将前已经存在，则为'闲'") is judged the same
+//! way, against the checked position ("应将前", before the answer), where a
+//! capture or a mate that the check forbids does not stand. A threat the
+//! check only suspended is new again once the answer renews it: the
+//! rulebook's diagram 19 rules 炮2平4, which answers Red's check, a mate
+//! threat (杀), although its 炮4平2 threatened mate before that check. A
+//! threat that stands in the checked position and that the answer keeps is
+//! not new (29.2): idle.
 
 use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Color, Move, Piece, PlayError, Position, Role, Square};
