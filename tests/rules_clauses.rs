@@ -1359,6 +1359,70 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
     assert_eq!(old.outcome, CycleOutcome::Draw);
 }
 
+#[test]
+fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() {
+    // 26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着". A piece whose only
+    // defender would be mated for taking back is won by the capturer and the
+    // pieces that then mate together: a joint chase (联合捉), as a piece whose
+    // defender another piece pins (图11, 车炮联合捉子). Two cycles from random
+    // games, each side in turn the joint chaser, against a perpetual chase
+    // of unprotected pieces (长捉无根子).
+    let cases = [
+        // Red: a2b2, the rook b2 on the cannon b3, whose only defender, the
+        // pawn a3, would be mated for taking back; then b2a2, the horse c2 on
+        // the pawn a3. Black: its rook and horse on the pawn c7.
+        (
+            "2ba1a1n1/2r1n4/2P1k3b/4p1p2/7Cp/7C1/pc2P1P1P/R1N3NR1/3cA4/2BA1K3 b",
+            "e8g7 a2b2 g7e8 b2a2",
+            Color::Black,
+            sq("b3"),
+        ),
+        // Black: e7g5, the horse i7 on the cannon h5, whose only defender,
+        // the rook h0, would be mated for taking back. Red: its cannon and
+        // rook on unprotected pieces.
+        (
+            "r1ba1a3/1C3k3/4br2n/p1p1p1p2/4P2C1/2P3P2/P7P/1c1KBA2N/2NR1c3/2BA3R1 b",
+            "e7g5 b8b9 g5e7 b9b8",
+            Color::Red,
+            sq("h5"),
+        ),
+    ];
+    for (fen, cycle, single, target) in cases {
+        let r = decisive(
+            CXA,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(single),
+            "CXA 2020 26.9.3",
+        );
+        let joint = !single;
+        assert_eq!(
+            r.cycle.ground.0,
+            format!("{single} chases an unprotected piece perpetually, {joint} chases jointly")
+        );
+        // The joint chase is the one through the defender mated for taking back.
+        let mut natures: Vec<MoveNature> = r.moves.iter().map(|m| m.nature.clone()).collect();
+        let mut tied = 0;
+        for n in &mut natures {
+            for t in &mut n.chases {
+                if t.false_roots.iter().any(|f| f.mated) {
+                    assert_eq!(t.target, target, "{fen}");
+                    assert!(t.false_roots.iter().all(|f| f.mated), "{fen}");
+                    t.false_roots.clear();
+                    tied += 1;
+                }
+            }
+        }
+        assert_eq!(tied, 1, "{fen}");
+        // The piece plain unprotected, without that false root, the chase
+        // would be single: both sides chase alone, no tie-breaker (26.9.4).
+        let moves: Vec<Move> = r.moves.iter().map(|m| m.mv).collect();
+        let alone = rule_cycle(CXA, &r.start, &moves, &natures);
+        assert_eq!(alone.outcome, CycleOutcome::Draw, "{fen}");
+        assert_eq!(alone.clause.to_string(), "CXA 2020 26.9.4", "{fen}");
+    }
+}
+
 /// A chase of a black `role` on `target` of `kind` (the verdict tables read
 /// the kind, the target and the piece).
 fn chase_on(target: &str, role: Role, kind: ThreatKind) -> MoveNature {
@@ -2062,6 +2126,12 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     assert_eq!(nature(CXA, two, "a0a5").nature, Nature::Chase);
     let even = "3k1a3/4a4/9/9/2b6/9/9/9/9/R2AKA3 w";
     assert_eq!(nature(CXA, even, "a0a5").nature, Nature::Chase);
+    // Only advisors and elephants are attacked incidentally: the rook that
+    // also attacks the unprotected horse a5 anew chases both.
+    let horse = "3k1a2r/4a4/7n1/9/n1b6/9/9/9/9/1R1AKA3 w";
+    let n = nature(CXA, horse, "b0b5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets.len(), 2, "{n:?}");
 }
 
 #[test]
