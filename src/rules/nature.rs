@@ -247,7 +247,11 @@ pub(crate) fn classify_searching(
 
 /// Whether `side` is the defending side (less material than the opponent, on
 /// the rulebook's ladder) with only one attacking piece (a rook, horse,
-/// cannon or crossed pawn).
+/// cannon or crossed pawn). 26.2's "占据守和要点" (occupying the point that
+/// holds the draw) is not asked further: the rulebook's diagram 18 shows a
+/// rook holding the king's file that attacks an elephant on it, but no text
+/// at hand says which points hold a draw, and a guess would misjudge; the
+/// move must attack nothing but advisors and elephants anew.
 fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
     let material = |color: Color| -> i32 {
         pos.us(color)
