@@ -5,12 +5,12 @@
 //! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
 //! lists rank 9 first. Black's half is ranks 5–9.
 
-use xqarbiter::board::{Color, Move, Piece, Position, Role, Square};
+use xqarbiter::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
 use xqarbiter::referee::Referee;
-use xqarbiter::rules::nature::{MoveNature, Why, classify};
+use xqarbiter::rules::nature::{MATE_THREAT_DEPTH, MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
-use xqarbiter::rules::{MoveRun, Nature, RuleSet, Threat, ThreatKind};
+use xqarbiter::rules::{MateSearch, MoveRun, Nature, RuleSet, Threat, ThreatKind};
 
 const CXA: RuleSet = RuleSet::Cxa2020;
 const AXF: RuleSet = RuleSet::Axf;
@@ -1099,8 +1099,10 @@ fn a_piece_that_joins_a_standing_exchange_presses_it() {
     // The red horse f5 (protected by the rook f0) and the black horse h6
     // (protected by the rook h9) can take each other. The red rook joins on
     // a6: h6 is now won, but only with the horse, and h6 can still trade
-    // itself for f5. The rook presses the exchange (兑, CXA 图21).
-    let n = nature(CXA, "4k2r1/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
+    // itself for f5. The rook presses the exchange (兑, CXA 图21). (Black's
+    // advisors keep the rook h9 from being mated by checks once it takes
+    // back: without them it is a false root, and h6 is won outright.)
+    let n = nature(CXA, "3aka1r1/9/9/7n1/5N3/9/9/9/9/R2K1R3 w", "a0a6");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     assert_eq!(
         n.reason(Lang::En),
@@ -1357,6 +1359,70 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
     assert_eq!(old.outcome, CycleOutcome::Draw);
 }
 
+#[test]
+fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() {
+    // 26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着". A piece whose only
+    // defender would be mated for taking back is won by the capturer and the
+    // pieces that then mate together: a joint chase (联合捉), as a piece whose
+    // defender another piece pins (图11, 车炮联合捉子). Two cycles from random
+    // games, each side in turn the joint chaser, against a perpetual chase
+    // of unprotected pieces (长捉无根子).
+    let cases = [
+        // Red: a2b2, the rook b2 on the cannon b3, whose only defender, the
+        // pawn a3, would be mated for taking back; then b2a2, the horse c2 on
+        // the pawn a3. Black: its rook and horse on the pawn c7.
+        (
+            "2ba1a1n1/2r1n4/2P1k3b/4p1p2/7Cp/7C1/pc2P1P1P/R1N3NR1/3cA4/2BA1K3 b",
+            "e8g7 a2b2 g7e8 b2a2",
+            Color::Black,
+            sq("b3"),
+        ),
+        // Black: e7g5, the horse i7 on the cannon h5, whose only defender,
+        // the rook h0, would be mated for taking back. Red: its cannon and
+        // rook on unprotected pieces.
+        (
+            "r1ba1a3/1C3k3/4br2n/p1p1p1p2/4P2C1/2P3P2/P7P/1c1KBA2N/2NR1c3/2BA3R1 b",
+            "e7g5 b8b9 g5e7 b9b8",
+            Color::Red,
+            sq("h5"),
+        ),
+    ];
+    for (fen, cycle, single, target) in cases {
+        let r = decisive(
+            CXA,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(single),
+            "CXA 2020 26.9.3",
+        );
+        let joint = !single;
+        assert_eq!(
+            r.cycle.ground.0,
+            format!("{single} chases an unprotected piece perpetually, {joint} chases jointly")
+        );
+        // The joint chase is the one through the defender mated for taking back.
+        let mut natures: Vec<MoveNature> = r.moves.iter().map(|m| m.nature.clone()).collect();
+        let mut tied = 0;
+        for n in &mut natures {
+            for t in &mut n.chases {
+                if t.false_roots.iter().any(|f| f.mated) {
+                    assert_eq!(t.target, target, "{fen}");
+                    assert!(t.false_roots.iter().all(|f| f.mated), "{fen}");
+                    t.false_roots.clear();
+                    tied += 1;
+                }
+            }
+        }
+        assert_eq!(tied, 1, "{fen}");
+        // The piece plain unprotected, without that false root, the chase
+        // would be single: both sides chase alone, no tie-breaker (26.9.4).
+        let moves: Vec<Move> = r.moves.iter().map(|m| m.mv).collect();
+        let alone = rule_cycle(CXA, &r.start, &moves, &natures);
+        assert_eq!(alone.outcome, CycleOutcome::Draw, "{fen}");
+        assert_eq!(alone.clause.to_string(), "CXA 2020 26.9.4", "{fen}");
+    }
+}
+
 /// A chase of a black `role` on `target` of `kind` (the verdict tables read
 /// the kind, the target and the piece).
 fn chase_on(target: &str, role: Role, kind: ThreatKind) -> MoveNature {
@@ -1526,19 +1592,81 @@ fn a_reply_to_check_that_renews_a_suspended_threat_is_a_chase() {
     // Red could not take the horse, so the block renews the threat: 26.1.4
     // ("如应将前不存在，按捉") read on the position before the reply, as the
     // rulebook's diagram 19 does for a mate threat renewed by a block.
-    let fen = "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b";
-    for rules in [CXA, AXF] {
-        let referee = play(rules, fen, "c5d5 e1d2 d5c5 d2e1 c5d5 e1d2 d5c5 d2e1");
-        let r = repetition(&referee);
-        assert_eq!(
-            natures(&r, Color::Black),
-            vec![Nature::Check, Nature::Idle],
-            "{rules}"
-        );
-        assert_eq!(natures(&r, Color::Red)[0], Nature::Chase, "{rules}");
-        assert!(!natures(&r, Color::Red)[1].is_attack(), "{rules}");
-        assert_eq!(r.cycle.red.pattern(Lang::Zh), "一捉一闲");
-        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules}");
+    // The same with the colours swapped: the black rook i2 and horse c2.
+    let cases = [
+        (
+            "5k3/9/R5n2/9/2r6/9/9/9/4A4/3K5 b",
+            "c5d5 e1d2 d5c5 d2e1",
+            Color::Red,
+        ),
+        (
+            "5k3/4a4/9/9/9/6R2/9/2N5r/9/3K5 w",
+            "g4f4 e8f7 f4g4 f7e8",
+            Color::Black,
+        ),
+    ];
+    for (fen, cycle, blocker) in cases {
+        for rules in [CXA, AXF] {
+            let r = repetition(&play(rules, fen, &rep(cycle, 2)));
+            assert_eq!(
+                natures(&r, !blocker),
+                vec![Nature::Check, Nature::Idle],
+                "{rules} {fen}"
+            );
+            assert_eq!(natures(&r, blocker)[0], Nature::Chase, "{rules} {fen}");
+            assert!(!natures(&r, blocker)[1].is_attack(), "{rules} {fen}");
+            assert_eq!(r.cycle.side(blocker).pattern(Lang::Zh), "一捉一闲");
+            assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{rules} {fen}");
+        }
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_renews_a_mate_threat_the_check_suspended_is_a_mate_threat() {
+    // 26.1.4 "如应将前不存在，按杀": the threat is asked of the checked
+    // position, not of the one before the check. A rook on a8 (h1) holds the
+    // king's rank and a rook on b1 (h8) threatens to mate on the back rank;
+    // the enemy rook checks on the e-file and an advisor blocks,
+    // renewing the threat that stood before the check: 杀, as the rulebook's
+    // diagram 19 rules 炮2平4, which renews a mate threat its 炮4平2 made
+    // before Red's check.
+    let cases = [
+        (
+            "5k3/R8/9/9/9/2P1P4/2r6/9/1R7/3AK4 b",
+            "c3e3 d0e1 e3c3 e1d0",
+            Color::Red,
+        ),
+        (
+            "4ka3/7r1/9/6R2/4p1p2/9/9/9/8r/3K5 w",
+            "g6e6 f9e8 e6g6 e8f9",
+            Color::Black,
+        ),
+    ];
+    for (fen, cycle, blocker) in cases {
+        let r = repetition(&play(CXA, fen, &rep(cycle, 2)));
+        let blocks = natures(&r, blocker);
+        assert_eq!(blocks[0], Nature::MateThreat, "{fen}");
+        assert!(!blocks[1].is_attack(), "{fen}");
+        let checks = natures(&r, !blocker);
+        assert_eq!(checks[0], Nature::Check, "{fen}");
+        assert!(!checks[1].is_attack(), "{fen}");
+        assert_eq!(r.cycle.outcome, CycleOutcome::Draw, "{fen}");
+    }
+}
+
+#[test]
+fn a_reply_to_check_that_keeps_a_threat_standing_in_the_checked_position_is_idle() {
+    // 26.1.4 "如应将前已经存在，则为闲": the rook g8 (c1) could take the
+    // checking horse g1 (c8) in the checked position; the other horse blocks
+    // the check instead, and the rook still attacks the checker: no chase.
+    for (fen, mv) in [
+        ("3k5/6R2/9/9/9/9/9/7N1/6n2/4K4 w", "h2f1"),
+        ("4k4/2N6/1n7/9/9/9/9/9/2r6/5K3 b", "b7d8"),
+    ] {
+        assert!(position(fen).in_check(), "{fen}");
+        let n = nature(CXA, fen, mv);
+        assert!(!n.nature.is_attack(), "{fen}: {n:?}");
+        assert!(n.chases.is_empty(), "{fen}: {n:?}");
     }
 }
 
@@ -1887,6 +2015,67 @@ fn a_defender_that_would_be_mated_for_taking_back_is_a_false_root_under_cxa() {
 }
 
 #[test]
+fn a_defender_mated_by_checks_for_taking_back_is_a_false_root_as_29_4_asks_of_the_capturer() {
+    // "不能离线" asks whether taking back is mated as CXA 29.4 asks it of
+    // the capturer for taking: by checks, within the depth of a mate threat.
+    // Each recapture here is mated in two, not in one.
+    let mated_in = |fen: &str, moves: &str| -> (bool, bool) {
+        let mut pos = play(CXA, fen, moves).position().clone();
+        let mut search = MateSearch::default();
+        (
+            search.mates(&mut pos, 1, Bitboard::EMPTY),
+            search.mates(&mut pos, MATE_THREAT_DEPTH, Bitboard::EMPTY),
+        )
+    };
+    // Black (a master game: Liu Dahua - Xu Yinchuan, 2000): the horse's
+    // return to c1 screens the cannon b1 onto the advisor e1, whose only
+    // defender, the advisor f2, guards the f-file: after Cxe1 Axe1, Rf3+
+    // mates. Black chases perpetually and must vary (it was a draw, 一捉一闲).
+    let fen = "4kab2/4a4/4b4/1R7/9/P1P6/4r3P/4BA3/1cn1A4/1NBC1K3 b";
+    let cycle = "c1b3 b6d6 b3c1 d6b6";
+    // After b3c1, Black to move again: Cxe1 Axe1, then Black mates in two.
+    let threat = "4kab2/4a4/4b4/3R5/9/P1P6/4r3P/4BA3/1cn1A4/1NBC1K3 b";
+    assert_eq!(mated_in(threat, "b1e1 f2e1"), (false, true));
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Black),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(
+        natures(&r, Color::Black),
+        vec![Nature::Chase, Nature::Chase]
+    );
+    let chase = &r.moves[r.cycle.black.moves[1]].nature;
+    assert_eq!(chase.targets, vec![sq("e1")]);
+    assert!(chase.chases[0].false_roots[0].mated, "{chase:?}");
+    // Red (from a random game): the cannon g5 attacks the elephant g9; the
+    // elephant e7 taking back is mated in two, the rook g7 in one. Red
+    // chases perpetually and must vary (it was a sacrifice, 献, and a draw).
+    let fen = "c2a1abn1/9/3kb1r2/7R1/p3P2Cc/2p3Pp1/P1P6/3C2N1B/N3K4/2RA1A3 w";
+    let cycle = "h5g5 d7d8 g5h5 d8d7";
+    // After h5g5, Red to move again: Cxg9 Exg9, then Red mates in two.
+    let threat = "c2a1abn1/9/3kb1r2/7R1/p3P1C1c/2p3Pp1/P1P6/3C2N1B/N3K4/2RA1A3 w";
+    assert_eq!(mated_in(threat, "g5g9 e7g9"), (false, true));
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase, Nature::Chase]);
+    let chase = &r.moves[r.cycle.red.moves[0]].nature;
+    assert_eq!(chase.targets, vec![sq("g9")]);
+    assert!(
+        chase.chases[0].false_roots.iter().all(|f| f.mated),
+        "{chase:?}"
+    );
+    assert_eq!(chase.chases[0].false_roots.len(), 2, "{chase:?}");
+}
+
+#[test]
 fn a_mate_threat_through_a_defender_mated_for_taking_back_stays_a_mate_threat() {
     // From a master game (Yan Mujiang - Hu Ronghua, 1982): the red rook g8
     // threatens Rxe8+ Axe8 Rc9#. The advisor e8 is won only because taking
@@ -1937,6 +2126,12 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     assert_eq!(nature(CXA, two, "a0a5").nature, Nature::Chase);
     let even = "3k1a3/4a4/9/9/2b6/9/9/9/9/R2AKA3 w";
     assert_eq!(nature(CXA, even, "a0a5").nature, Nature::Chase);
+    // Only advisors and elephants are attacked incidentally: the rook that
+    // also attacks the unprotected horse a5 anew chases both.
+    let horse = "3k1a2r/4a4/7n1/9/n1b6/9/9/9/9/1R1AKA3 w";
+    let n = nature(CXA, horse, "b0b5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets.len(), 2, "{n:?}");
 }
 
 #[test]
@@ -2506,22 +2701,34 @@ fn a_chase_won_by_checks_names_the_piece_that_takes() {
 #[test]
 fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
     // CXA 2020 diagram 25, ply 1: the cannon d3, the rook d5 and the rook
-    // b9 against the horse d9, which the advisor e8 protects; the king e9
-    // stands beside it but would be in check from the rook b9 on taking back.
+    // b9 against the horse d9. The king e9 stands beside it but would be in
+    // check from the rooks on taking back; the advisor e8 may take back but
+    // is then mated in three (Rxd9+ …), as 29.4 would ask of a capturer:
+    // both are false roots (不能离线), and the chase is joint (联合捉), as the
+    // rulebook rules it (红方联合捉子, black's 长捉车 varies, 26.9.2).
     let fen = "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w";
     let cycle = "d4d5 f5g7 d5d4 g7f5";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
-        "red cannon d3 threatens black horse d9: more attackers than defenders (red cannon d3, \
-         red rook d5 and red rook b9 against black advisor e8; black king e9 would be in check \
-         from red rook b9): the full exchange wins material (net gain: a horse and an advisor \
-         for a cannon); before this move, taking it cost red rook d4"
+        "red cannon d3 threatens black horse d9: none of its defenders can take back (black \
+         king e9 would be in check from red rook d5 and red rook b9; black advisor e8 cannot \
+         take back: that would allow mate); before this move, taking it cost red rook d4"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
-        "红炮(d3)捉黑马(d9)（少根子：红炮(d3)、红车(d5)、红车(b9)攻，仅黑士(e8)保护，\
-         黑将(e9)反吃则被红车(b9)照将，为假根，联合捉，完整交换后以炮换马士；\
-         此着前吃之须失红车(d4)）"
+        "红炮(d3)捉黑马(d9)（假根：黑将(e9)反吃则被红车(d5)、红车(b9)照将，\
+         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)）"
+    );
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Black),
+        "CXA 2020 26.9.2",
+    );
+    assert_eq!(
+        r.cycle.ground.0,
+        "black chases a rook perpetually, red chases jointly"
     );
 }
 

@@ -126,26 +126,10 @@ impl MateSearch {
     /// CXA 29.4 ("下一着吃子或得子后，不致被将死"): whether the side to move,
     /// whose piece the opponent has just taken, can then force mate by checks
     /// within [`MATE_THREAT_DEPTH`] moves, as a mate threat (杀) would: a
-    /// capture that allows that wins nothing.
+    /// capture that allows that wins nothing, and a recapture that allows it
+    /// is no protection (不能离线).
     pub(super) fn mates_after_capture(&mut self, pos: &mut Position) -> bool {
         self.mates(pos, MATE_THREAT_DEPTH, Bitboard::EMPTY)
-    }
-
-    /// Whether the side to move can mate in one move: [`MateSearch::mates`]
-    /// at depth 1 without its tables of positions (the tests of recaptures,
-    /// met once each, would only fill them), trying first the replies that
-    /// answered checks before.
-    pub(super) fn mates_in_one(&mut self, pos: &mut Position) -> bool {
-        self.with_answers(|search, answers| {
-            let mut checks = MoveList::new();
-            search.checking_moves(pos, &mut checks);
-            checks.iter().any(|&check| {
-                let undo = pos.play_unchecked(check);
-                let mated = answers.mated(pos, check);
-                pos.undo(undo);
-                mated
-            })
-        })
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -604,8 +588,6 @@ mod tests {
                 let fresh = MateSearch::default().mates(pos, depth, Bitboard::EMPTY);
                 if depth == 1 {
                     in_one += usize::from(fresh);
-                    // The plain mate in one, with the replies shared too.
-                    assert_eq!(shared.mates_in_one(pos), fresh, "{} in one", pos.fen());
                 }
                 assert_eq!(
                     shared.mates(pos, depth, Bitboard::EMPTY),

@@ -8,6 +8,16 @@
 //! this difference. Kings and pawns never chase by themselves, but a king or
 //! pawn move that lets another piece chase is a chase, unless it is the king
 //! answering check.
+//!
+//! Another piece answering check (CXA 26.1.4: "走动其他子应将产生的'捉'或'杀'，
+//! 如应将前不存在，按'捉'或'杀'处理；如应将前已经存在，则为'闲'") is judged the same
+//! way, against the checked position ("应将前", before the answer), where a
+//! capture or a mate that the check forbids does not stand. A threat the
+//! check only suspended is new again once the answer renews it: the
+//! rulebook's diagram 19 rules 炮2平4, which answers Red's check, a mate
+//! threat (杀), although its 炮4平2 threatened mate before that check. A
+//! threat that stands in the checked position and that the answer keeps is
+//! not new (29.2): idle.
 
 use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Color, Move, Piece, PlayError, Position, Role, Square};
@@ -237,7 +247,11 @@ pub(crate) fn classify_searching(
 
 /// Whether `side` is the defending side (less material than the opponent, on
 /// the rulebook's ladder) with only one attacking piece (a rook, horse,
-/// cannon or crossed pawn).
+/// cannon or crossed pawn). 26.2's "占据守和要点" (occupying the point that
+/// holds the draw) is not asked further: the rulebook's diagram 18 shows a
+/// rook holding the king's file that attacks an elephant on it, but no text
+/// at hand says which points hold a draw, and a guess would misjudge; the
+/// move must attack nothing but advisors and elephants anew.
 fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
     let material = |color: Color| -> i32 {
         pos.us(color)

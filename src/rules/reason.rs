@@ -657,7 +657,7 @@ enum Stop {
     HorseLeg,
     /// The defender is pinned against its king by a rook or cannon.
     Pinned,
-    /// Taking back would let the capturer's side mate at once.
+    /// Taking back would let the capturer's side force mate by checks.
     Mated,
 }
 

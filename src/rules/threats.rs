@@ -103,9 +103,9 @@ pub struct FalseRoot {
     /// Whether the capture gives check and taking back would leave the king
     /// in that same check (`exposed_to` are then the checking pieces).
     pub in_check: bool,
-    /// Whether taking back is legal but would let the capturer's side mate
-    /// at once (CXA "不能离线": the defender is tied to the defence against
-    /// mate); `exposed_to` is then empty.
+    /// Whether taking back is legal but would let the capturer's side force
+    /// mate by checks, as CXA 29.4 asks of the capturer (CXA "不能离线": the
+    /// defender is tied to the defence against mate); `exposed_to` is then empty.
     pub mated: bool,
 }
 
@@ -594,8 +594,8 @@ fn capture_threat(
         recapturable = true;
         on_square = value(target, to) - value(attacker, mv.from());
     }
-    // CXA "不能离线": defenders that may take back, but only to be mated at
-    // once, cannot leave their post to do it.
+    // CXA "不能离线": defenders that may take back, but only to be mated,
+    // cannot leave their post to do it.
     let tied = if recapturable && direct && rules.mate_safety {
         roots_tied_by_mate(pos, mv, search)
     } else {
@@ -789,10 +789,13 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
 
 /// The defenders that could take back after the capture `mv` of the side to
 /// move, if each of their legal recaptures would let the capturer's side
-/// mate at once (none if some recapture is safe, or there is none): false
-/// roots under CXA. A mate further off is left to the exchange: the
-/// rulebook's diagram 25 still counts a defender that would be mated in
-/// three as one (少根子).
+/// force mate by checks (none if some recapture is safe, or there is none):
+/// false roots under CXA. Being mated for taking back is asked as CXA 29.4
+/// asks it of the capturer for taking ("不致被将死"), within the depth of a
+/// mate threat (杀): the rulebook sets no shorter one for defenders. Its
+/// diagram 25 (the advisor e8, mated in three for taking back the horse d9)
+/// is a joint chase (联合捉) either way: a false root makes the chase joint,
+/// as the pinned elephant of its diagram 11 does.
 fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> Vec<FalseRoot> {
     let to = mv.to();
     let undo = pos.play_unchecked(mv);
@@ -802,7 +805,7 @@ fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> 
             continue;
         };
         let taken = pos.play_unchecked(back);
-        let mated = search.mates_in_one(pos);
+        let mated = search.mates_after_capture(pos);
         pos.undo(taken);
         if !mated {
             roots.clear();
