@@ -1785,6 +1785,99 @@ fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
     assert_eq!(nature(AXF, free, "e4e5").nature, Nature::Chase);
 }
 
+/// Turns `fen` half round and swaps the colours: Black's side of a Red position.
+fn turned(fen: &str) -> String {
+    let (board, turn) = fen.split_once(' ').unwrap();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().rev().map(swap).collect())
+        .collect();
+    let turn = if turn == "w" { "b" } else { "w" };
+    format!("{} {turn}", ranks.join("/"))
+}
+
+/// `mv` (coordinates) on the board turned half round.
+fn turned_move(mv: &str) -> String {
+    mv.chars()
+        .map(|c| match c {
+            'a'..='i' => (b'i' - (c as u8 - b'a')) as char,
+            '0'..='9' => (b'9' - (c as u8 - b'0')) as char,
+            _ => c,
+        })
+        .collect()
+}
+
+#[test]
+fn axf_a_confined_rook_s_check_along_its_line_chases_nothing() {
+    // Rule 27: the black cannon a1, the red cannon b1 and the red rook c1
+    // stand on the rank of the red king f1, so the rook may only move along
+    // it. Its step to e1 checks the black king on the e-file and frees the
+    // leg of the red horse c2, which then attacks the unprotected black
+    // cannon d0: a check, and no chase, for either colour.
+    let fen = "4k4/9/9/9/9/9/9/2N6/cCR2K3/3c5 w";
+    for (fen, mv) in [
+        (fen.to_string(), "c1e1".to_string()),
+        (turned(fen), turned_move("c1e1")),
+    ] {
+        let n = nature(AXF, &fen, &mv);
+        assert_eq!(n.nature, Nature::Check, "{fen} {mv}");
+        assert!(n.chases.is_empty(), "{fen} {mv}: {n:?}");
+    }
+    // With the cannon on another rank the rook is free: its check chases the cannon d0.
+    let free = nature(AXF, "4k4/9/9/9/9/9/9/c1N6/1CR2K3/3c5 w", "c1e1");
+    assert_eq!(free.nature, Nature::Check);
+    assert_eq!(free.chases[0].target, sq("d0"), "{free:?}");
+}
+
+#[test]
+fn axf_a_confined_rook_s_mate_threat_along_its_line_chases_nothing() {
+    // Rule 27: the black cannon a1, the red cannon c1 and the red rook e1
+    // stand on the rank of the red king f1. The rook's step to d1 holds the
+    // d-file and uncovers the red rook e0 onto the unprotected black pawn
+    // e2, whose capture would mate the black king e7: a mate threat, and no
+    // chase, for either colour.
+    let fen = "9/9/4k4/9/9/9/9/4p4/c1C1RK3/4R4 w";
+    for (fen, mv) in [
+        (fen.to_string(), "e1d1".to_string()),
+        (turned(fen), turned_move("e1d1")),
+    ] {
+        let n = nature(AXF, &fen, &mv);
+        assert_eq!(n.nature, Nature::MateThreat, "{fen} {mv}");
+        assert!(n.chases.is_empty(), "{fen} {mv}: {n:?}");
+    }
+}
+
+#[test]
+fn axf_a_confined_rook_s_mate_threats_along_its_line_are_no_perpetual_chase() {
+    // Rule 27 in a cycle: the black cannon a1, the red cannon b1 and the red
+    // rook d1 stand on the rank of the red king f1. The rook steps to c1 and
+    // back, each step threatening mate and giving the red cannon d0 a new
+    // screen (the black pawn, then the rook itself) onto the black rook d3.
+    // The steps chase nothing: Red's perpetual mate threat is allowed (rule
+    // 9), as is Black's chase of two pieces in turn (rule 32). Counting the
+    // cannon's attacks as chases of the rook made Red lose. Either colour.
+    let fen = "3k5/3N5/9/9/9/4N4/3r5/3p5/cC1R1K3/3C5 w";
+    let cycle = ["d1c1", "d2c2", "c1d1", "c2d2"];
+    let turned_cycle: Vec<String> = cycle.iter().map(|m| turned_move(m)).collect();
+    for (fen, cycle) in [
+        (fen.to_string(), cycle.join(" ")),
+        (turned(fen), turned_cycle.join(" ")),
+    ] {
+        let r = decisive(AXF, &fen, &cycle, CycleOutcome::Draw, "AXF rule 9");
+        let mover = position(&fen).turn();
+        assert_eq!(natures(&r, mover), vec![Nature::MateThreat; 2], "{fen}");
+        assert!(!r.cycle.side(mover).forbidden, "{fen}");
+    }
+}
+
 #[test]
 fn a_king_that_would_take_back_into_check_is_a_false_root() {
     // The red cannon e1 attacks the black advisor e8 over the pawn e5; the king
