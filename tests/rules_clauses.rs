@@ -486,6 +486,21 @@ fn axf_one_piece_chasing_two_pieces_in_turn_is_allowed() {
         "each move is a chase, of a different piece"
     );
     assert!(!r.cycle.red.forbidden);
+    // The side's pattern names what is allowed, as the ground does, not a
+    // perpetual chase (长捉, which AXF forbids).
+    assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual chase");
+    assert_eq!(
+        r.cycle.red.pattern(Lang::En),
+        "chases of several pieces in turn"
+    );
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "轮捉多子");
+    let text = play(AXF, TWO_TARGETS, &rep(TWO_TARGETS_CYCLE, 2))
+        .ruling()
+        .render(Lang::Zh);
+    assert!(text.contains("\n红方：轮捉多子——允许着法\n"), "{text}");
+    // CXA counts it as a perpetual chase, and names it so.
+    let cxa = repetition(&play(CXA, TWO_TARGETS, &rep(TWO_TARGETS_CYCLE, 2)));
+    assert_eq!(cxa.cycle.red.pattern(Lang::Zh), "长捉");
 }
 
 // ------------------------------------------- occurrences, entry, forbidden
@@ -2220,7 +2235,31 @@ fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
         "AXF rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
-    assert_eq!(r.cycle.red.pattern(Lang::En), "perpetual mate threat");
+    assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual mate threat");
+    // The side's pattern says how it was counted, as its ground does.
+    assert_eq!(
+        r.cycle.red.pattern(Lang::En),
+        "perpetual mate threat (its mate threats chase too: a perpetual chase)"
+    );
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀（杀着兼捉，按长捉论）");
+    let referee = play(
+        AXF,
+        "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
+        &rep("b4c4 c9b9 c4b4 b9c9", 2),
+    );
+    let text = referee.ruling().render(Lang::En);
+    assert!(
+        text.contains(
+            "\nred: perpetual mate threat (its mate threats chase too: a perpetual chase) — \
+             forbidden\n"
+        ),
+        "{text}"
+    );
+    let text = referee.ruling().render(Lang::Zh);
+    assert!(
+        text.contains("\n红方：长杀（杀着兼捉，按长捉论）——禁止着法\n"),
+        "{text}"
+    );
     assert_eq!(
         r.cycle.explanation(Lang::En),
         "perpetual chase of one piece loses (its mate threats chase it too, and count as \
@@ -2242,7 +2281,14 @@ fn axf_a_check_that_also_chases_counts_as_a_chase_and_the_ruling_says_so() {
         "e3a3 a4e4 a3e3 e4a4",
     );
     let r = repetition(&referee);
-    assert_eq!(r.cycle.black.pattern(Lang::En), "1 check + 1 chase");
+    assert_eq!(
+        r.cycle.black.pattern(Lang::En),
+        "1 check + 1 chase (its checks chase too: a perpetual chase)"
+    );
+    assert_eq!(
+        r.cycle.black.pattern(Lang::Zh),
+        "一将一捉（将军兼捉，按长捉论）"
+    );
     assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Black));
     assert!(
         r.cycle
