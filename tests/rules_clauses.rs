@@ -2079,6 +2079,46 @@ fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
         assert!(!r.red.forbidden && r.black.forbidden, "{r:?}");
         assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Black), "{r:?}");
     }
+    // The rule names patterns AXF allows (rules 9 and 12). A check that
+    // also chases the piece the side's other move chases (the horse c2 on
+    // the cannon i7) is judged by its forbidden reading: that side chases
+    // perpetually too, no longer "a check and a chase", and with both sides
+    // breaking the rules the cycle is drawn.
+    let mut check_and_chase = chasing(&[("c2", "i7")]);
+    check_and_chase.nature = Nature::Check;
+    let red = [check_and_chase, chasing(&[("c2", "i7")])];
+    let r = ruled_pieces(red, [rook_on_cannon(), rook_on_cannon()]);
+    assert!(r.red.forbidden && r.black.forbidden, "{r:?}");
+    assert_eq!(r.outcome, CycleOutcome::Draw, "{r:?}");
+    assert_eq!(r.clause.to_string(), "AXF rule 5");
+}
+
+#[test]
+fn axf_a_king_move_that_lets_rooks_chase_on_every_move_is_their_perpetual_chase() {
+    // Rule 28 lets the king chase, alone or with another piece; like a
+    // pawn's (rule 29, the exceptions of diagrams 71-75: a pawn whose every
+    // move frees a horse to chase loses), a king's move that lets a rook
+    // chase is the rook's chase. The red king steps between d1 and d0,
+    // uncovering the rook a1, then the rook a0, onto the unprotected black
+    // cannon fleeing between g1 and g0: two rooks take turns on one piece,
+    // and Red must vary. (The cannon attacks a rook over the king in turn:
+    // two pieces, allowed.)
+    let r = decisive(
+        AXF,
+        "5k3/9/9/9/9/9/9/9/R2K2c2/R8 w",
+        "d1d0 g1g0 d0d1 g0g1",
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 2]);
+    let rooks: Vec<Square> = r
+        .cycle
+        .red
+        .moves
+        .iter()
+        .map(|&i| r.moves[i].nature.attackers[0])
+        .collect();
+    assert_eq!(rooks, [sq("a1"), sq("a0")]);
 }
 
 #[test]
