@@ -1891,6 +1891,22 @@ fn axf_a_confined_rook_s_mate_threats_along_its_line_are_no_perpetual_chase() {
         assert_eq!(natures(&r, mover), vec![Nature::MateThreat; 2], "{fen}");
         assert!(!r.cycle.side(mover).forbidden, "{fen}");
     }
+    // The reasons say what the steps attack, and why that is no chase.
+    let reasons = cycle_reasons(AXF, fen, &rep(&cycle.join(" "), 2), Lang::En);
+    assert!(
+        reasons[0].ends_with(
+            " mate: red cannon d0 attacks black rook d3, but the rook moves along the line an \
+             enemy cannon confines it to, which chases nothing (AXF rule 27)"
+        ),
+        "{}",
+        reasons[0]
+    );
+    let reasons = cycle_reasons(AXF, fen, &rep(&cycle.join(" "), 2), Lang::Zh);
+    assert!(
+        reasons[2].ends_with("（红炮(d0)攻黑车(d3)，车被炮牵制沿线移动，不算捉，见亚规27条）"),
+        "{}",
+        reasons[2]
+    );
 }
 
 #[test]
