@@ -714,6 +714,20 @@ fn a_king_answering_check_that_uncovers_a_chase_is_idle() {
 }
 
 #[test]
+fn axf_a_king_answering_check_with_a_discovered_check_chases_nothing() {
+    // The black rook d6 checks the red king d1; the king steps to e1 and
+    // uncovers the red cannon d0's check over that rook. Its threat to the
+    // horse i1 (the rook g1's, suspended by the check) is renewed, but the
+    // king answering check chases nothing, be the move also a check: the
+    // exemption of idle moves holds for checks too.
+    let fen = "9/9/3k5/3r5/9/9/9/9/3K2R1n/3C5 w";
+    assert!(position(fen).in_check());
+    let n = nature(AXF, fen, "d1e1");
+    assert_eq!(n.nature, Nature::Check);
+    assert!(n.chases.is_empty(), "{n:?}");
+}
+
+#[test]
 fn an_uncrossed_pawn_is_never_a_chase_target() {
     let uncrossed = nature(CXA, "4k4/9/9/4p4/9/9/9/9/9/R2K5 w", "a0a6");
     assert!(!uncrossed.nature.is_attack(), "{uncrossed:?}");
