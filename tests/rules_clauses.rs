@@ -486,6 +486,21 @@ fn axf_one_piece_chasing_two_pieces_in_turn_is_allowed() {
         "each move is a chase, of a different piece"
     );
     assert!(!r.cycle.red.forbidden);
+    // The side's pattern names what is allowed, as the ground does, not a
+    // perpetual chase (长捉, which AXF forbids).
+    assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual chase");
+    assert_eq!(
+        r.cycle.red.pattern(Lang::En),
+        "chases of several pieces in turn"
+    );
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "轮捉多子");
+    let text = play(AXF, TWO_TARGETS, &rep(TWO_TARGETS_CYCLE, 2))
+        .ruling()
+        .render(Lang::Zh);
+    assert!(text.contains("\n红方：轮捉多子——允许着法\n"), "{text}");
+    // CXA counts it as a perpetual chase, and names it so.
+    let cxa = repetition(&play(CXA, TWO_TARGETS, &rep(TWO_TARGETS_CYCLE, 2)));
+    assert_eq!(cxa.cycle.red.pattern(Lang::Zh), "长捉");
 }
 
 // ------------------------------------------- occurrences, entry, forbidden
@@ -696,6 +711,20 @@ fn a_king_answering_check_that_uncovers_a_chase_is_idle() {
         let n = nature(rules, fen, "d1e1");
         assert!(!n.nature.is_attack(), "{rules}: {n:?}");
     }
+}
+
+#[test]
+fn axf_a_king_answering_check_with_a_discovered_check_chases_nothing() {
+    // The black rook d6 checks the red king d1; the king steps to e1 and
+    // uncovers the red cannon d0's check over that rook. Its threat to the
+    // horse i1 (the rook g1's, suspended by the check) is renewed, but the
+    // king answering check chases nothing, be the move also a check: the
+    // exemption of idle moves holds for checks too.
+    let fen = "9/9/3k5/3r5/9/9/9/9/3K2R1n/3C5 w";
+    assert!(position(fen).in_check());
+    let n = nature(AXF, fen, "d1e1");
+    assert_eq!(n.nature, Nature::Check);
+    assert!(n.chases.is_empty(), "{n:?}");
 }
 
 #[test]
@@ -1913,6 +1942,115 @@ fn axf_a_rook_held_on_its_line_by_a_cannon_chases_nothing_along_it() {
     assert_eq!(nature(AXF, free, "e4e5").nature, Nature::Chase);
 }
 
+/// Turns `fen` half round and swaps the colours: Black's side of a Red position.
+fn turned(fen: &str) -> String {
+    let (board, turn) = fen.split_once(' ').unwrap();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().rev().map(swap).collect())
+        .collect();
+    let turn = if turn == "w" { "b" } else { "w" };
+    format!("{} {turn}", ranks.join("/"))
+}
+
+/// `mv` (coordinates) on the board turned half round.
+fn turned_move(mv: &str) -> String {
+    mv.chars()
+        .map(|c| match c {
+            'a'..='i' => (b'i' - (c as u8 - b'a')) as char,
+            '0'..='9' => (b'9' - (c as u8 - b'0')) as char,
+            _ => c,
+        })
+        .collect()
+}
+
+#[test]
+fn axf_a_confined_rook_s_check_along_its_line_chases_nothing() {
+    // Rule 27: the black cannon a1, the red cannon b1 and the red rook c1
+    // stand on the rank of the red king f1, so the rook may only move along
+    // it. Its step to e1 checks the black king on the e-file and frees the
+    // leg of the red horse c2, which then attacks the unprotected black
+    // cannon d0: a check, and no chase, for either colour.
+    let fen = "4k4/9/9/9/9/9/9/2N6/cCR2K3/3c5 w";
+    for (fen, mv) in [
+        (fen.to_string(), "c1e1".to_string()),
+        (turned(fen), turned_move("c1e1")),
+    ] {
+        let n = nature(AXF, &fen, &mv);
+        assert_eq!(n.nature, Nature::Check, "{fen} {mv}");
+        assert!(n.chases.is_empty(), "{fen} {mv}: {n:?}");
+    }
+    // With the cannon on another rank the rook is free: its check chases the cannon d0.
+    let free = nature(AXF, "4k4/9/9/9/9/9/9/c1N6/1CR2K3/3c5 w", "c1e1");
+    assert_eq!(free.nature, Nature::Check);
+    assert_eq!(free.chases[0].target, sq("d0"), "{free:?}");
+}
+
+#[test]
+fn axf_a_confined_rook_s_mate_threat_along_its_line_chases_nothing() {
+    // Rule 27: the black cannon a1, the red cannon c1 and the red rook e1
+    // stand on the rank of the red king f1. The rook's step to d1 holds the
+    // d-file and uncovers the red rook e0 onto the unprotected black pawn
+    // e2, whose capture would mate the black king e7: a mate threat, and no
+    // chase, for either colour.
+    let fen = "9/9/4k4/9/9/9/9/4p4/c1C1RK3/4R4 w";
+    for (fen, mv) in [
+        (fen.to_string(), "e1d1".to_string()),
+        (turned(fen), turned_move("e1d1")),
+    ] {
+        let n = nature(AXF, &fen, &mv);
+        assert_eq!(n.nature, Nature::MateThreat, "{fen} {mv}");
+        assert!(n.chases.is_empty(), "{fen} {mv}: {n:?}");
+    }
+}
+
+#[test]
+fn axf_a_confined_rook_s_mate_threats_along_its_line_are_no_perpetual_chase() {
+    // Rule 27 in a cycle: the black cannon a1, the red cannon b1 and the red
+    // rook d1 stand on the rank of the red king f1. The rook steps to c1 and
+    // back, each step threatening mate and giving the red cannon d0 a new
+    // screen (the black pawn, then the rook itself) onto the black rook d3.
+    // The steps chase nothing: Red's perpetual mate threat is allowed (rule
+    // 9), as is Black's chase of two pieces in turn (rule 32). Counting the
+    // cannon's attacks as chases of the rook made Red lose. Either colour.
+    let fen = "3k5/3N5/9/9/9/4N4/3r5/3p5/cC1R1K3/3C5 w";
+    let cycle = ["d1c1", "d2c2", "c1d1", "c2d2"];
+    let turned_cycle: Vec<String> = cycle.iter().map(|m| turned_move(m)).collect();
+    for (fen, cycle) in [
+        (fen.to_string(), cycle.join(" ")),
+        (turned(fen), turned_cycle.join(" ")),
+    ] {
+        let r = decisive(AXF, &fen, &cycle, CycleOutcome::Draw, "AXF rule 9");
+        let mover = position(&fen).turn();
+        assert_eq!(natures(&r, mover), vec![Nature::MateThreat; 2], "{fen}");
+        assert!(!r.cycle.side(mover).forbidden, "{fen}");
+    }
+    // The reasons say what the steps attack, and why that is no chase.
+    let reasons = cycle_reasons(AXF, fen, &rep(&cycle.join(" "), 2), Lang::En);
+    assert!(
+        reasons[0].ends_with(
+            " mate: red cannon d0 attacks black rook d3, but the rook moves along the line an \
+             enemy cannon confines it to, which chases nothing (AXF rule 27)"
+        ),
+        "{}",
+        reasons[0]
+    );
+    let reasons = cycle_reasons(AXF, fen, &rep(&cycle.join(" "), 2), Lang::Zh);
+    assert!(
+        reasons[2].ends_with("（红炮(d0)攻黑车(d3)，车被炮牵制沿线移动，不算捉，见亚规27条）"),
+        "{}",
+        reasons[2]
+    );
+}
+
 #[test]
 fn a_king_that_would_take_back_into_check_is_a_false_root() {
     // The red cannon e1 attacks the black advisor e8 over the pawn e5; the king
@@ -2166,6 +2304,46 @@ fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
         assert!(!r.red.forbidden && r.black.forbidden, "{r:?}");
         assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Black), "{r:?}");
     }
+    // The rule names patterns AXF allows (rules 9 and 12). A check that
+    // also chases the piece the side's other move chases (the horse c2 on
+    // the cannon i7) is judged by its forbidden reading: that side chases
+    // perpetually too, no longer "a check and a chase", and with both sides
+    // breaking the rules the cycle is drawn.
+    let mut check_and_chase = chasing(&[("c2", "i7")]);
+    check_and_chase.nature = Nature::Check;
+    let red = [check_and_chase, chasing(&[("c2", "i7")])];
+    let r = ruled_pieces(red, [rook_on_cannon(), rook_on_cannon()]);
+    assert!(r.red.forbidden && r.black.forbidden, "{r:?}");
+    assert_eq!(r.outcome, CycleOutcome::Draw, "{r:?}");
+    assert_eq!(r.clause.to_string(), "AXF rule 5");
+}
+
+#[test]
+fn axf_a_king_move_that_lets_rooks_chase_on_every_move_is_their_perpetual_chase() {
+    // Rule 28 lets the king chase, alone or with another piece; like a
+    // pawn's (rule 29, the exceptions of diagrams 71-75: a pawn whose every
+    // move frees a horse to chase loses), a king's move that lets a rook
+    // chase is the rook's chase. The red king steps between d1 and d0,
+    // uncovering the rook a1, then the rook a0, onto the unprotected black
+    // cannon fleeing between g1 and g0: two rooks take turns on one piece,
+    // and Red must vary. (The cannon attacks a rook over the king in turn:
+    // two pieces, allowed.)
+    let r = decisive(
+        AXF,
+        "5k3/9/9/9/9/9/9/9/R2K2c2/R8 w",
+        "d1d0 g1g0 d0d1 g0g1",
+        CycleOutcome::MustVary(Color::Red),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 2]);
+    let rooks: Vec<Square> = r
+        .cycle
+        .red
+        .moves
+        .iter()
+        .map(|&i| r.moves[i].nature.attackers[0])
+        .collect();
+    assert_eq!(rooks, [sq("a1"), sq("a0")]);
 }
 
 #[test]
@@ -2322,7 +2500,31 @@ fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
         "AXF rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
-    assert_eq!(r.cycle.red.pattern(Lang::En), "perpetual mate threat");
+    assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual mate threat");
+    // The side's pattern says how it was counted, as its ground does.
+    assert_eq!(
+        r.cycle.red.pattern(Lang::En),
+        "perpetual mate threat (its mate threats chase too: a perpetual chase)"
+    );
+    assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀（杀着兼捉，按长捉论）");
+    let referee = play(
+        AXF,
+        "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
+        &rep("b4c4 c9b9 c4b4 b9c9", 2),
+    );
+    let text = referee.ruling().render(Lang::En);
+    assert!(
+        text.contains(
+            "\nred: perpetual mate threat (its mate threats chase too: a perpetual chase) — \
+             forbidden\n"
+        ),
+        "{text}"
+    );
+    let text = referee.ruling().render(Lang::Zh);
+    assert!(
+        text.contains("\n红方：长杀（杀着兼捉，按长捉论）——禁止着法\n"),
+        "{text}"
+    );
     assert_eq!(
         r.cycle.explanation(Lang::En),
         "perpetual chase of one piece loses (its mate threats chase it too, and count as \
@@ -2344,7 +2546,14 @@ fn axf_a_check_that_also_chases_counts_as_a_chase_and_the_ruling_says_so() {
         "e3a3 a4e4 a3e3 e4a4",
     );
     let r = repetition(&referee);
-    assert_eq!(r.cycle.black.pattern(Lang::En), "1 check + 1 chase");
+    assert_eq!(
+        r.cycle.black.pattern(Lang::En),
+        "1 check + 1 chase (its checks chase too: a perpetual chase)"
+    );
+    assert_eq!(
+        r.cycle.black.pattern(Lang::Zh),
+        "一将一捉（将军兼捉，按长捉论）"
+    );
     assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Black));
     assert!(
         r.cycle

@@ -17,7 +17,7 @@ use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
 use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
-use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, new_threats};
+use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats};
 use super::reason::threats_reason;
 use super::reason::{piece_en, piece_zh};
 use super::ruling::Lang;
@@ -68,7 +68,8 @@ struct Worked {
 /// The grounds a reason gives beyond the nature.
 enum Grounds {
     /// An idle move's new attacks (an exchange offer's own target aside),
-    /// each with why it is no chase.
+    /// or those of an AXF check or mate threat exempt from chasing, each
+    /// with why it is no chase.
     Idle(Vec<NewAttack>),
     /// Why the captures of a chase (or of what a check or mate threat also
     /// chases) that could be played before the move were no threats then.
@@ -196,6 +197,16 @@ impl<'a> MoveRun<'a> {
                     Why::Chase => {
                         Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases, self.rules))
                     }
+                    // An AXF check or mate threat exempt from chasing (a
+                    // confined rook's move along its line, the king
+                    // answering check) says what it attacks, and why that
+                    // is no chase, where one not exempt says what it chases.
+                    Why::Check(..) | Why::MateThreat
+                        if self.rules == RuleSet::Axf
+                            && exemption(&pos, m.mv, self.rules).is_some() =>
+                    {
+                        Grounds::Idle(new_attacks(&pos, m.mv, self.rules))
+                    }
                     _ => Grounds::None,
                 };
                 let before = pos.clone();
@@ -265,7 +276,17 @@ impl<'a> MoveRun<'a> {
 
     /// One move's reason, with what it shows worked out.
     fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
-        let Some((ahead, line)) = &worked.line else {
+        let reason = if let Some((ahead, line)) = &worked.line {
+            // The line's own length: the mover's moves in it.
+            let moves = line.len().div_ceil(2);
+            let shown = write_line(ahead, line, lang);
+            match lang {
+                Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
+                Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
+                Lang::Zh if moves == 1 => format!("伏{shown}"),
+                Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
+            }
+        } else {
             let grounds = match &worked.grounds {
                 Grounds::Chase(before) => before.as_slice(),
                 _ => &[],
@@ -276,26 +297,19 @@ impl<'a> MoveRun<'a> {
             if let Why::Check(checkers) = &m.nature.why {
                 reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
             }
-            // An idle move's grounds follow the reason: after a colon in
-            // English, in brackets in Chinese.
-            return match (&worked.grounds, lang) {
-                (Grounds::Idle(attacks), Lang::En) if !attacks.is_empty() => {
-                    format!("{reason}: {}", describe(attacks, lang).join("; "))
-                }
-                (Grounds::Idle(attacks), Lang::Zh) if !attacks.is_empty() => {
-                    format!("{reason}（{}）", describe(attacks, lang).join("；"))
-                }
-                _ => reason,
-            };
+            reason
         };
-        // The line's own length: the mover's moves in it.
-        let moves = line.len().div_ceil(2);
-        let shown = write_line(ahead, line, lang);
-        match lang {
-            Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
-            Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
-            Lang::Zh if moves == 1 => format!("伏{shown}"),
-            Lang::Zh => format!("伏{moves}步连将杀：{shown}"),
+        // The grounds of an idle move (or of an exempt check or mate
+        // threat) follow the reason: after a colon in English, in brackets
+        // in Chinese.
+        match (&worked.grounds, lang) {
+            (Grounds::Idle(attacks), Lang::En) if !attacks.is_empty() => {
+                format!("{reason}: {}", describe(attacks, lang).join("; "))
+            }
+            (Grounds::Idle(attacks), Lang::Zh) if !attacks.is_empty() => {
+                format!("{reason}（{}）", describe(attacks, lang).join("；"))
+            }
+            _ => reason,
         }
     }
 }

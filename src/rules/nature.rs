@@ -162,13 +162,20 @@ pub(crate) fn classify_searching(
     let mut after = before.clone();
     after.play_unchecked(mv);
 
+    // A move exempt from chasing chases nothing, be it also a check or a
+    // mate threat (AXF rule 27: a confined rook's move along its line "will
+    // not constitute a chase on any opponent's piece").
+    let exempt = exemption(before, mv, rules);
+    // AXF judges a move that is both a check or mate threat and a chase by
+    // the reading that may be forbidden: the chase still counts towards a
+    // perpetual chase.
+    let chases_besides = rules == RuleSet::Axf && exempt.is_none();
+
     // Found once: whether the move checks, and by which pieces.
     let checkers = after.checkers();
     if checkers.any() {
         let mut nature = check_nature(&after, checkers, mover);
-        // AXF judges a move that is both a check and a chase by the reading
-        // that may be forbidden: the chase still counts towards a perpetual chase.
-        if rules == RuleSet::Axf {
+        if chases_besides {
             // The mover to move again, turned in place.
             after.pass();
             nature.chases = new_threats(before, &mut after, rules, mates).0;
@@ -176,7 +183,6 @@ pub(crate) fn classify_searching(
         return nature;
     }
 
-    let exempt = exemption(before, mv, rules);
     let king_evasion = exempt == Some(Exemption::KingAnsweringCheck);
     // The mover to move again: the threats the move makes are its moves
     // there. Turned in place, not copied, and turned back for the idle kinds.
@@ -208,8 +214,7 @@ pub(crate) fn classify_searching(
             nature: Nature::MateThreat,
             targets: vec![king],
             attackers: vec![mv.to()],
-            // AXF judges a mate threat that also chases by its forbidden reading.
-            chases: if rules == RuleSet::Axf {
+            chases: if chases_besides {
                 new_threats(before, ahead, rules, mates).0
             } else {
                 Vec::new()

@@ -46,13 +46,55 @@ pub struct SideCycle {
     pub forbidden: bool,
     /// Every move checks.
     pub perpetual_check: bool,
+    /// How AXF counted the side where its natures alone would name another
+    /// pattern; `None` otherwise (and always under CXA).
+    pub counted: Option<Counted>,
 }
 
 impl SideCycle {
-    /// The side's pattern, e.g. 长将, 一将一捉, 两闲 (or "perpetual check", "1 check + 1 chase").
+    /// The side's pattern, e.g. 长将, 一将一捉, 两闲 (or "perpetual check", "1
+    /// check + 1 chase"), with how AXF counted it where that differs: 长杀（杀着兼捉，按长捉论）,
+    /// 轮捉多子 ("perpetual mate threat (its mate threats chase too: a perpetual
+    /// chase)", "chases of several pieces in turn").
     pub fn pattern(&self, lang: Lang) -> String {
-        self.tally.pattern(lang)
+        let tally = self.tally.pattern(lang);
+        let t = self.tally;
+        match (self.counted, lang) {
+            (None, _) => tally,
+            (Some(Counted::SeveralPieces), Lang::En) => "chases of several pieces in turn".into(),
+            (Some(Counted::SeveralPieces), Lang::Zh) => "轮捉多子".into(),
+            (Some(Counted::PerpetualChase), Lang::En) => {
+                let what = match (t.checks > 0, t.mate_threats > 0) {
+                    (true, false) => "checks",
+                    (false, true) => "mate threats",
+                    _ => "checks and mate threats",
+                };
+                format!("{tally} (its {what} chase too: a perpetual chase)")
+            }
+            (Some(Counted::PerpetualChase), Lang::Zh) => {
+                let what = match (t.checks > 0, t.mate_threats > 0) {
+                    (true, false) => "将军",
+                    (false, true) => "杀着",
+                    _ => "将军、杀着",
+                };
+                format!("{tally}（{what}兼捉，按长捉论）")
+            }
+        }
     }
+}
+
+/// How AXF counted a side whose natures alone would name another pattern.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Counted {
+    /// Its checks or mate threats also chase, and with its other moves they
+    /// chase one piece on every move: a perpetual chase (forbidden), not the
+    /// perpetual mate threat or checks alternating with chases that its
+    /// natures name (allowed, AXF rules 9 and 12).
+    PerpetualChase,
+    /// Every move is a chase, but of several pieces in turn, not one: no
+    /// perpetual chase (allowed, AXF rule 32).
+    SeveralPieces,
 }
 
 /// How many moves of one side have each nature (the idle kinds counted together).
@@ -302,12 +344,22 @@ pub fn rule_cycle(
                 perpetual_check || !axf.perpetual.is_empty()
             }
         };
+        let counted = if rules != RuleSet::Axf || perpetual_check {
+            None
+        } else if forbidden && tally.chases < idx.len() {
+            Some(Counted::PerpetualChase)
+        } else if !forbidden && !idx.is_empty() && tally.chases == idx.len() {
+            Some(Counted::SeveralPieces)
+        } else {
+            None
+        };
         let side = SideCycle {
             color,
             moves: idx,
             tally,
             forbidden,
             perpetual_check,
+            counted,
         };
         (side, axf)
     };
