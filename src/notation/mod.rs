@@ -41,6 +41,7 @@
 mod after_result;
 mod braced;
 mod describe;
+mod labelled;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
 #[cfg(feature = "cli")]
@@ -57,6 +58,7 @@ mod symbol;
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
 pub(crate) use braced::braced;
+pub(crate) use labelled::{Label, label, note_reads_as_moves};
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };

@@ -4,9 +4,11 @@
 use std::fmt;
 
 use super::braced::braced;
+use super::labelled::{Label, label};
 use super::outcome::{Outcome, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
+    reads_as_any_move_text,
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
@@ -367,6 +369,7 @@ fn read_list(
             }
             Token::Word(w) => w,
         };
+        let raw = word;
         let mut word = strip_round_marker(word);
         // A side's label before a move (`红：炮二平五`, `黑方 马８进７`): the
         // move, when the side is the one to move.
@@ -387,6 +390,38 @@ fn read_list(
                 after = Some(i);
                 break;
             }
+        }
+        // A note after a label (`注：好棋`, `红方：弃车`) runs to the end of its
+        // line, as in a record; before the first move the word is read as
+        // the record readers read it, as a move.
+        if labelled.is_none()
+            && !out.moves.is_empty()
+            && raw.contains([':', '：'])
+            && let Some((Label::Note, len)) = label(raw, next)
+        {
+            let at = offset(text, raw);
+            let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+            // The value's first word is the note's, whatever it reads as.
+            let value = i + usize::from(len == raw.len());
+            if let Some(from) = words[value.min(words.len())..]
+                .iter()
+                .map(|t| token_start(text, t))
+                .take_while(|&start| start < end)
+                .find(|&start| reads_as_move_or_number(&text[start..end]))
+                && super::comment_goes_on(&pos, &text[from..end])
+            {
+                let shown = (&text[at..at + len], text[from..end].trim());
+                out.warnings
+                    .push(super::note_reads_as_moves(text, at, 1, shown));
+            }
+            out.comments.push(Comment {
+                after_ply: out.moves.len(),
+                text: text[at..end].trim().to_string(),
+            });
+            while words.get(i).is_some_and(|t| token_start(text, t) < end) {
+                i += 1;
+            }
+            continue;
         }
         if let Some((side, len)) = labelled {
             if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
@@ -518,6 +553,30 @@ fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a st
         Token::Word(w) => Some(w),
         _ => None,
     })
+}
+
+/// The byte offset in `text` of `part`, a slice of it.
+fn offset(text: &str, part: &str) -> usize {
+    part.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// The byte offset in `text` at which `token`, read from it, starts.
+fn token_start(text: &str, token: &Token<'_>) -> usize {
+    match *token {
+        Token::Word(w) | Token::Comment(w) | Token::Unclosed(w) => offset(text, w),
+        Token::LineComment { at, .. } => at,
+    }
+}
+
+/// Whether the first word of `text` reads as a move or a move number
+/// (maybe with a move after it: `2.马二进三`).
+fn reads_as_move_or_number(text: &str) -> bool {
+    let word = text
+        .split(is_separator)
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    let rest = split_number(word).map_or(word, |(_, rest)| rest);
+    is_number_only(word) || reads_as_any_move_text(rest)
 }
 
 /// The start of a list's line and how many re-readings it may still try
@@ -747,6 +806,42 @@ mod tests {
             ),
             "{}",
             list.warnings[0].en
+        );
+    }
+
+    #[test]
+    fn a_labelled_note_runs_to_the_end_of_its_line_as_in_records() {
+        // The note is a note (a comment), the moves around it are moves.
+        let list = read("炮二平五 马８进７ 注：好棋，稳健\n马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments[0].text, "注：好棋，稳健");
+        assert_eq!(list.comments[0].after_ply, 2);
+        assert!(list.warnings.is_empty());
+        // Moves cited in the note are the note's; the last words of the note
+        // that go on are warned of, as the record readers do.
+        let list = read("炮二平五 马８进７ 注： 如改走 2. 马二进三 车９平８\n车一进一").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "i0i1"]);
+        assert_eq!(list.warnings.len(), 1);
+        assert!(
+            list.warnings[0]
+                .en
+                .starts_with("line 1, column 11: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８')"),
+            "{}",
+            list.warnings[0].en
+        );
+        // A side's label before a move, a result label, a side's result
+        // words: no note.
+        assert_eq!(
+            coords(&read("炮二平五 黑：马８进７").unwrap()),
+            ["h2e2", "h9g7"]
+        );
+        assert_eq!(
+            read("炮二平五 红方：认负").unwrap().result,
+            Some(Outcome::BlackWins)
+        );
+        assert_eq!(
+            read("炮二平五 结果：红胜").unwrap().result,
+            Some(Outcome::RedWins)
         );
     }
 

@@ -5,12 +5,13 @@
 //! which only a comment is read: moves written after the result are not
 //! read, and the game warns of them.
 
-use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
+use super::labels::{FULL_WIDTH_BRACKETS, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
-    may_start_side_label, side_label, spaced_result, strip_round_marker, words_on_result,
+    self, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
+    may_name_side, may_start_side_label, side_label, spaced_result, strip_round_marker,
+    words_on_result,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -574,15 +575,12 @@ fn note_tail_warning(
     if !goes_on(line, from, first_line, replay, semicolon) {
         return None;
     }
-    let (number, column) = place(line, at, first_line);
     let (label, shown) = (&line[at..at + len], line[from..].trim());
-    Some(Words::new(
-        format!(
-            "line {number}, column {column}: the note after '{label}' runs to the end of its line, and its last words read as moves that go on ('{shown}'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
-        ),
-        format!(
-            "第{number}行第{column}列：“{label}”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“{shown}”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
-        ),
+    Some(notation::note_reads_as_moves(
+        line,
+        at,
+        first_line,
+        (label, shown),
     ))
 }
 
