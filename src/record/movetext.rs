@@ -214,6 +214,8 @@ fn scan(
                         continue;
                     }
                     variation_start = i;
+                    // Nor across a variation.
+                    replay.end_of_moves();
                 }
                 i += 1;
                 variation_depth += 1;
@@ -230,6 +232,10 @@ fn scan(
                 i += 1;
             }
             b';' => {
+                if variation_depth == 0 {
+                    // A split move's words do not go on across a comment.
+                    replay.end_of_moves();
+                }
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
@@ -704,10 +710,15 @@ fn separator_len(text: &str, i: usize) -> usize {
 /// numbers, coordinate and WXF moves, PGN results).
 fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     let b = tok.as_bytes();
-    if replay.awaits_rest_of_move() && continues_split_move(tok) {
-        // `8` of `马 8 进 7`: part of a move, not a move number.
-        replay.push_text(tok);
-        return ResultToken::Absent;
+    if replay.awaits_rest_of_move() {
+        if continues_split_move(tok) {
+            // `8` of `马 8 进 7`: part of a move, not a move number.
+            replay.push_text(tok);
+            return ResultToken::Absent;
+        }
+        // A split move goes on in the next word or not at all (not after a
+        // NAG or a move number), as a typed list reads it.
+        replay.end_of_moves();
     }
     // An English draw word (`Draw`, `drawn`), which names no side.
     if let [b'd' | b'D', b'r' | b'R', ..] = b
@@ -755,9 +766,12 @@ fn strip_annotations(text: &str) -> &str {
 
 /// Handles one token: a move number, a NAG, a result, or a move.
 fn token(tok: &str, replay: &mut Replay) -> ResultToken {
-    if replay.awaits_rest_of_move() && continues_split_move(tok) {
-        replay.push_text(tok);
-        return ResultToken::Absent;
+    if replay.awaits_rest_of_move() {
+        if continues_split_move(tok) {
+            replay.push_text(tok);
+            return ResultToken::Absent;
+        }
+        replay.end_of_moves();
     }
     if let Some(r) = result_token(tok) {
         return r;
@@ -828,6 +842,33 @@ mod tests {
         let mut r = Replay::new(Position::startpos(), true);
         let res = read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
         (r.finish(), res)
+    }
+
+    #[test]
+    fn a_split_move_goes_on_only_in_the_next_word_as_in_a_typed_list() {
+        // Joined when its words follow each other, in both readers.
+        for text in ["炮二 平五 马 8 进 7", "炮二平五 马 ８ 进７"] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7"], "{text}");
+            assert!(crate::notation::parse_move_list(&Position::startpos(), text).is_ok());
+        }
+        // Not across a comment, a NAG, a variation or a move number: the
+        // head is no move, at ply 1, in both readers.
+        for text in [
+            "炮二 {好} 平五 马８进７",
+            "炮二 ; 好\n平五 马８进７",
+            "炮二 $1 平五 马８进７",
+            "炮二 (1. 兵七进一) 平五 马８进７",
+            "炮二 !? 平五 马８进７",
+            "炮二 2. 平五 马８进７",
+        ] {
+            let (g, _) = read(text);
+            let illegal = g.illegal.expect(text);
+            assert_eq!((illegal.ply, illegal.text.as_str()), (1, "炮二"), "{text}");
+            let err = crate::notation::parse_move_list(&Position::startpos(), text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, "炮二"), "{text}");
+            assert_eq!(err.reason, illegal.reason, "{text}");
+        }
     }
 
     #[test]
