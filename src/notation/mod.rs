@@ -66,7 +66,9 @@ pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use outcome::{RESULT_LABELS, is_result_word, spaced_result, words_on_result};
+pub(crate) use outcome::{
+    RESULT_LABELS, is_result_word, may_lead_result, spaced_result, words_on_result,
+};
 pub(crate) use parse::{
     Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
 };
@@ -76,5 +78,5 @@ pub use render::{
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
 pub(crate) use semicolon::{comment_goes_on, comment_reads_as_moves, starts_comment};
-pub(crate) use side_label::{may_name_side, may_start_side_label, side_label};
+pub(crate) use side_label::{may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

@@ -5,14 +5,14 @@ use std::fmt;
 
 use super::braced::braced;
 use super::labelled::{Label, label};
-use super::outcome::{Outcome, spaced_result, words_on_result};
+use super::outcome::{Outcome, may_lead_result, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text,
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::{may_name_side, may_start_side_label, side_label};
+use super::side_label::{may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -380,8 +380,9 @@ fn read_list(
         let labelled = may_start_side_label(word.as_bytes())
             .then(|| side_label(word, next))
             .flatten();
-        // A side's word before result words (`红方 认负`, `Red resigns`).
-        if labelled.is_none() && may_name_side(word.as_bytes()) {
+        // A side's word, or `Game`, before result words (`红方 认负`, `Red
+        // resigns`, `Game drawn`).
+        if labelled.is_none() && may_lead_result(word.as_bytes()) {
             let next = || words_from(words, i);
             if let Some((outcome, taken)) = spaced_result(word, next) {
                 out.result = Some(outcome);
@@ -743,6 +744,8 @@ mod tests {
             ("炮二平五 马８进７ Drawn game", Outcome::Draw),
             ("炮二平五 马８进７ Red wins by checkmate", Outcome::RedWins),
             ("炮二平五 马８进７ Red timed out", Outcome::BlackWins),
+            ("炮二平五 马８进７ Game drawn", Outcome::Draw),
+            ("炮二平五 马８进７ Game drawn by repetition", Outcome::Draw),
         ] {
             let list = read(text).unwrap();
             assert_eq!(
@@ -755,6 +758,10 @@ mod tests {
         // Moves after the words still warn.
         let list = read("炮二平五 马８进７ Draw agreed 马二进三").unwrap();
         assert_eq!(list.warnings.len(), 1);
+        // At the very start of a text too; `Game` before other words is no result.
+        let list = read("Game drawn").unwrap();
+        assert_eq!((list.moves.len(), list.result), (0, Some(Outcome::Draw)));
+        assert_eq!(read("炮二平五 马８进７ Game over").unwrap_err().ply, 3);
         // A note in braces with result words among others is a note.
         let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));

@@ -10,7 +10,7 @@ use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
     self, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
-    may_name_side, may_start_side_label, side_label, spaced_result, strip_round_marker,
+    may_lead_result, may_start_side_label, side_label, spaced_result, strip_round_marker,
     words_on_result,
 };
 use crate::text::line_and_column;
@@ -306,8 +306,9 @@ fn scan(
                         i = end;
                         continue;
                     }
-                    // A side's word before result words (`红方 认负`, `Red resigns`).
-                    if may_name_side(tok.as_bytes())
+                    // A side's word, or `Game`, before result words (`红方 认负`,
+                    // `Red resigns`, `Game drawn`).
+                    if may_lead_result(tok.as_bytes())
                         && !replay.awaits_rest_of_move()
                         && let Some((outcome, next)) = side_result(text, tok, end)
                     {
@@ -894,6 +895,8 @@ mod tests {
             ("1. h2e2 h9g7 Drawn game", Outcome::Draw),
             ("1. h2e2 h9g7 Red wins by checkmate", Outcome::RedWins),
             ("1. h2e2 h9g7 Black resigned on time", Outcome::RedWins),
+            ("1. h2e2 h9g7 Game drawn", Outcome::Draw),
+            ("1. h2e2 h9g7 game: drawn by repetition", Outcome::Draw),
         ] {
             let (g, res) = read(text);
             assert_eq!(
@@ -901,10 +904,16 @@ mod tests {
                 (2, ResultToken::Known(outcome)),
                 "{text}"
             );
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
             assert!(g.warnings.is_empty(), "{text}: {:?}", g.warnings);
         }
         let (g, _) = read("1. h2e2 h9g7 Draw agreed 2. h0g2");
         assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        // At the very start of a text too; `Game` before other words is no result.
+        assert_eq!(read("Game drawn").1, ResultToken::Known(Outcome::Draw));
+        let (g, res) = read("1. h2e2 h9g7 Game over");
+        assert_eq!((g.moves.len(), res), (2, ResultToken::Absent));
+        assert_eq!(g.illegal.map(|i| i.text), Some("Game".to_string()));
         // Notes with result words among others are notes; a move in `d`
         // is a move.
         let (g, res) = read("1. h2e2 {Red wins the exchange} h9g7 【Draw offer declined】 2. d0e1");
