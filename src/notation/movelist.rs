@@ -232,8 +232,16 @@ fn is_numeric_wxf(word: &str) -> bool {
     matches!(word.as_bytes(), [p, f, b'.', n] if p.is_ascii_digit() && f.is_ascii_digit() && n.is_ascii_digit())
 }
 
-fn is_cjk(c: char) -> bool {
-    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{FF10}'..='\u{FF19}').contains(&c)
+/// Whether `c` is a CJK ideograph (a piece, a numeral, a direction).
+fn is_ideograph(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c)
+}
+
+/// Whether `c` may stand in Chinese moves run together: an ideograph, or a
+/// digit, full-width or ASCII (`马８进７`, `将5进5`, as mixed records write
+/// Black's moves).
+fn is_chinese_move_char(c: char) -> bool {
+    is_ideograph(c) || ('\u{FF10}'..='\u{FF19}').contains(&c) || c.is_ascii_digit()
 }
 
 /// Reads a move list from `start`: move numbers (`1.`, `1、`, `1...`), separators
@@ -650,13 +658,19 @@ fn play_word(
 /// The moves of `word` if it is Chinese moves written without spaces
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
 /// text: all of them, or the first `max` (what follows them is not read);
-/// `None` for a word of fewer than eight characters or not all Chinese.
+/// `None` for a word of fewer than eight characters, or not all ideographs
+/// and digits (full-width or ASCII) with an ideograph first.
 pub(crate) fn split_run_together(
     pos: &Position,
     word: &str,
     max: usize,
 ) -> Option<Vec<(Move, String)>> {
-    if word.chars().count() < 8 || !word.chars().all(is_cjk) {
+    // Every Chinese move starts with an ideograph: a word of digits alone
+    // (a date) is none.
+    if word.chars().count() < 8
+        || !word.chars().next().is_some_and(is_ideograph)
+        || !word.chars().all(is_chinese_move_char)
+    {
         return None;
     }
     let mut trial = pos.clone();
@@ -1004,6 +1018,12 @@ mod tests {
         let list = read("炮二平五马８进７马二进三车９平８").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(list.moves[3].1, "车９平８");
+        // ASCII digits for Black's files, as mixed records write them.
+        let list = read("炮二平五马8进7马二进三车9平8").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.moves[1].1, "马8进7");
+        // A word of digits is no moves run together.
+        assert!(split_run_together(&Position::startpos(), "20261202", usize::MAX).is_none());
         let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
     }

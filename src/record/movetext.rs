@@ -1315,6 +1315,11 @@ mod tests {
         assert_eq!(g.moves[1].text, "马８进７");
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
         assert!(g.illegal.is_none());
+        // ASCII digits for Black's files, as mixed records write them.
+        let (g, _) = read("1.炮二平五马8进7 2.马二进三车9平8");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.moves[3].text, "车9平8");
+        assert!(g.illegal.is_none());
         // A run that is no moves stays one illegal move, as written.
         let (g, _) = read("1.炮二平五马８进９９");
         assert_eq!(
