@@ -11,7 +11,6 @@ use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::result_of;
 use super::replay::{Replay, initial_position, position_from_placement};
-use crate::notation::Outcome;
 use crate::words::Words;
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
@@ -284,6 +283,7 @@ fn unescape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Outcome;
 
     const GAME: &str = "[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n\
         [DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n[DhtmlXQ_blacktime][/DhtmlXQ_time]\n\
