@@ -62,7 +62,9 @@ pub(crate) use labelled::{Label, label, note_reads_as_moves};
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };
-pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
+pub(crate) use movelist::{
+    cut_run_together, is_black_first_marker, split_run_together, strip_round_marker,
+};
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;

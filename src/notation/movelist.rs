@@ -549,6 +549,18 @@ fn read_list(
             i = j;
             continue;
         }
+        // Moves run together that go bad: cut where they do, as the record
+        // readers cut them, and name the move there.
+        let single = split_number(word).map_or(word, |(_, rest)| rest);
+        if head.0 == word
+            && let Some(cut) = cut_run_together(&pos, single)
+        {
+            for &(mv, _) in &cut.moves {
+                pos.play_unchecked(mv);
+            }
+            out.moves.extend(cut.moves);
+            return Err(list_error(&pos, &out, cut.bad, cut.failure));
+        }
         return Err(list_error(&pos, &out, &head.0, head.1));
     }
     let after = after.filter(|&at| at < words.len());
@@ -665,17 +677,99 @@ pub(crate) fn split_run_together(
     word: &str,
     max: usize,
 ) -> Option<Vec<(Move, String)>> {
-    // Every Chinese move starts with an ideograph: a word of digits alone
-    // (a date) is none.
-    if word.chars().count() < 8
-        || !word.chars().next().is_some_and(is_ideograph)
-        || !word.chars().all(is_chinese_move_char)
-    {
+    if !may_run_together(word) {
         return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
     run_together(&mut trial, word, &mut moves, max).then_some(moves)
+}
+
+/// Whether `word` may be Chinese moves run together: eight characters or
+/// more, all ideographs and digits (full-width or ASCII), an ideograph
+/// first, as every Chinese move starts (a word of digits, a date, is none).
+fn may_run_together(word: &str) -> bool {
+    word.chars().count() >= 8
+        && word.chars().next().is_some_and(is_ideograph)
+        && word.chars().all(is_chinese_move_char)
+}
+
+/// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
+/// [`split_run_together`] cannot read whole go bad: the most moves of the
+/// word, two or more, that play in turn from `pos`, each with its text,
+/// then the move that goes bad after them and why. The word is cut there,
+/// as each reader reads it, so that the move is named at its own ply: the
+/// rest of the word when it is a move's length (five characters or
+/// fewer), else its first four characters, as most moves are written. `None`
+/// when fewer than two moves play (a word of prose that starts with a move
+/// stays one word).
+pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
+    if !may_run_together(word) {
+        return None;
+    }
+    let mut best = (Vec::new(), 0);
+    longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
+    let (moves, at) = best;
+    if moves.len() < 2 {
+        return None;
+    }
+    let mut after = pos.clone();
+    for &(mv, _) in &moves {
+        after.play_unchecked(mv);
+    }
+    let rest = &word[at..];
+    let rest = match rest.char_indices().nth(5) {
+        Some(_) => rest
+            .char_indices()
+            .nth(4)
+            .map_or(rest, |(end, _)| &rest[..end]),
+        None => rest,
+    };
+    let Err(failure) = read_move(&after, rest) else {
+        return None;
+    };
+    Some(Cut {
+        moves,
+        bad: rest,
+        failure,
+    })
+}
+
+/// Chinese moves run together cut where they go bad ([`cut_run_together`]).
+pub(crate) struct Cut<'a> {
+    /// The moves before, each with its text.
+    pub(crate) moves: Vec<(Move, String)>,
+    /// The move that goes bad, as written.
+    pub(crate) bad: &'a str,
+    /// Why it is no move after them.
+    pub(crate) failure: Failure,
+}
+
+/// [`run_together`] that keeps in `best` the most moves read from the
+/// start of the word, and the byte offset (in the word) of the text after
+/// them; `(word, at)` is what is left of the word and where it starts.
+fn longest_run(
+    pos: &mut Position,
+    (word, at): (&str, usize),
+    moves: &mut Vec<(Move, String)>,
+    best: &mut (Vec<(Move, String)>, usize),
+) {
+    if moves.len() > best.0.len() {
+        *best = (moves.clone(), at);
+    }
+    for len in [4, 5] {
+        let Some((end, _)) = word.char_indices().nth(len) else {
+            continue;
+        };
+        let (head, tail) = word.split_at(end);
+        if let Ok(mv) = read_move(pos, head) {
+            let undo = pos.play_unchecked(mv);
+            moves.push((mv, head.to_string()));
+            longest_run(pos, (tail, at + end), moves, best);
+            moves.pop();
+            pos.undo(undo);
+        }
+    }
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
@@ -786,15 +880,25 @@ mod tests {
     fn moves_run_together_are_read_up_to_the_limit() {
         let start = Position::startpos();
         let text = "炮二平五马８进７车一进一将５进５";
-        assert_eq!(parse_move_list(&start, text).unwrap_err().ply, 1);
+        // Cut where it goes bad, the move named at its own ply.
+        let err = parse_move_list(&start, text).unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (4, "将５进５"));
         for plies in 1..=3 {
             let list = parse_move_list_until(&start, text, plies).unwrap();
             assert_eq!(list.moves.len(), plies);
         }
-        assert!(parse_move_list_until(&start, text, 4).is_err());
-        // Bad before the limit, the word is bad.
+        assert_eq!(parse_move_list_until(&start, text, 4).unwrap_err().ply, 4);
+        // Bad before the limit: the move that goes bad, with its own reason.
         let text = "炮二平五马８进７车一平二将５进５";
-        assert_eq!(parse_move_list_until(&start, text, 3).unwrap_err().ply, 1);
+        let err = parse_move_list_until(&start, text, 3).unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "车一平二"));
+        assert_eq!(err.kind, NotationErrorKind::NoSuchMove);
+        // After a move number too.
+        let err = parse_move_list(&start, "1.炮二平五马８进７车一进一将５进５").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (4, "将５进５"));
+        // Prose that starts with one move stays one word.
+        let err = parse_move_list(&start, "炮二平五是最常见的开局").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (1, "炮二平五是最常见的开局"));
     }
 
     #[test]

@@ -1320,11 +1320,30 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(g.moves[3].text, "车9平8");
         assert!(g.illegal.is_none());
-        // A run that is no moves stays one illegal move, as written.
-        let (g, _) = read("1.炮二平五马８进９９");
+        // A run that goes bad is cut where it does, as a typed list cuts it:
+        // the move that goes bad is named at its own ply.
+        let (g, _) = read("1.炮二平五马８进７车一进一将５进５ 2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "i0i1"]);
+        let illegal = g.illegal.expect("cut at ply 4");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (4, "将５进５"));
+        let err = crate::notation::parse_move_list(
+            &Position::startpos(),
+            "1.炮二平五马８进７车一进一将５进５",
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.ply, err.text.as_str(), err.reason),
+            (4, "将５进５", illegal.reason)
+        );
+        let (g, _) = read("1.炮二平五马８进７车一平二将５进５");
+        let illegal = g.illegal.expect("cut at ply 3");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (3, "车一平二"));
+        // A run that plays fewer than two moves stays one illegal move, as
+        // written: prose, not moves.
+        let (g, _) = read("1.炮二平五是最常见的开局");
         assert_eq!(
             g.illegal.map(|i| i.text).as_deref(),
-            Some("炮二平五马８进９９")
+            Some("炮二平五是最常见的开局")
         );
     }
 
