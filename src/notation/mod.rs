@@ -41,6 +41,7 @@
 mod after_result;
 mod braced;
 mod describe;
+mod labelled;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
 #[cfg(feature = "cli")]
@@ -57,14 +58,19 @@ mod symbol;
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
 pub(crate) use braced::braced;
+pub(crate) use labelled::{Label, label, note_reads_as_moves};
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };
-pub(crate) use movelist::{is_black_first_marker, split_run_together, strip_round_marker};
+pub(crate) use movelist::{
+    cut_run_together, is_black_first_marker, split_run_together, strip_round_marker,
+};
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
-pub(crate) use outcome::{RESULT_LABELS, is_result_word, spaced_result, words_on_result};
+pub(crate) use outcome::{
+    RESULT_LABELS, is_result_word, may_lead_result, spaced_result, words_on_result,
+};
 pub(crate) use parse::{
     Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
 };
@@ -74,5 +80,5 @@ pub use render::{
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
 pub(crate) use semicolon::{comment_goes_on, comment_reads_as_moves, starts_comment};
-pub(crate) use side_label::{may_name_side, may_start_side_label, side_label};
+pub(crate) use side_label::{may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

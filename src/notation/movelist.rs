@@ -4,13 +4,15 @@
 use std::fmt;
 
 use super::braced::braced;
-use super::outcome::{Outcome, spaced_result, words_on_result};
+use super::labelled::{Label, label};
+use super::outcome::{Outcome, may_lead_result, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
+    reads_as_any_move_text,
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::{may_name_side, may_start_side_label, side_label};
+use super::side_label::{may_start_side_label, side_label};
 use super::symbol::{begins_split_move, chinese_length, continues_split_move};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
@@ -230,8 +232,16 @@ fn is_numeric_wxf(word: &str) -> bool {
     matches!(word.as_bytes(), [p, f, b'.', n] if p.is_ascii_digit() && f.is_ascii_digit() && n.is_ascii_digit())
 }
 
-fn is_cjk(c: char) -> bool {
-    ('\u{4E00}'..='\u{9FFF}').contains(&c) || ('\u{FF10}'..='\u{FF19}').contains(&c)
+/// Whether `c` is a CJK ideograph (a piece, a numeral, a direction).
+fn is_ideograph(c: char) -> bool {
+    ('\u{4E00}'..='\u{9FFF}').contains(&c)
+}
+
+/// Whether `c` may stand in Chinese moves run together: an ideograph, or a
+/// digit, full-width or ASCII (`马８进７`, `将5进5`, as mixed records write
+/// Black's moves).
+fn is_chinese_move_char(c: char) -> bool {
+    is_ideograph(c) || ('\u{FF10}'..='\u{FF19}').contains(&c) || c.is_ascii_digit()
 }
 
 /// Reads a move list from `start`: move numbers (`1.`, `1、`, `1...`), separators
@@ -367,6 +377,7 @@ fn read_list(
             }
             Token::Word(w) => w,
         };
+        let raw = word;
         let mut word = strip_round_marker(word);
         // A side's label before a move (`红：炮二平五`, `黑方 马８进７`): the
         // move, when the side is the one to move.
@@ -377,8 +388,9 @@ fn read_list(
         let labelled = may_start_side_label(word.as_bytes())
             .then(|| side_label(word, next))
             .flatten();
-        // A side's word before result words (`红方 认负`, `Red resigns`).
-        if labelled.is_none() && may_name_side(word.as_bytes()) {
+        // A side's word, or `Game`, before result words (`红方 认负`, `Red
+        // resigns`, `Game drawn`).
+        if labelled.is_none() && may_lead_result(word.as_bytes()) {
             let next = || words_from(words, i);
             if let Some((outcome, taken)) = spaced_result(word, next) {
                 out.result = Some(outcome);
@@ -387,6 +399,38 @@ fn read_list(
                 after = Some(i);
                 break;
             }
+        }
+        // A note after a label (`注：好棋`, `红方：弃车`) runs to the end of its
+        // line, as in a record; before the first move the word is read as
+        // the record readers read it, as a move.
+        if labelled.is_none()
+            && !out.moves.is_empty()
+            && raw.contains([':', '：'])
+            && let Some((Label::Note, len)) = label(raw, next)
+        {
+            let at = offset(text, raw);
+            let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+            // The value's first word is the note's, whatever it reads as.
+            let value = i + usize::from(len == raw.len());
+            if let Some(from) = words[value.min(words.len())..]
+                .iter()
+                .map(|t| token_start(text, t))
+                .take_while(|&start| start < end)
+                .find(|&start| reads_as_move_or_number(&text[start..end]))
+                && super::comment_goes_on(&pos, &text[from..end])
+            {
+                let shown = (&text[at..at + len], text[from..end].trim());
+                out.warnings
+                    .push(super::note_reads_as_moves(text, at, 1, shown));
+            }
+            out.comments.push(Comment {
+                after_ply: out.moves.len(),
+                text: text[at..end].trim().to_string(),
+            });
+            while words.get(i).is_some_and(|t| token_start(text, t) < end) {
+                i += 1;
+            }
+            continue;
         }
         if let Some((side, len)) = labelled {
             if side == Color::Black && out.moves.is_empty() && pos == Position::startpos() {
@@ -505,6 +549,18 @@ fn read_list(
             i = j;
             continue;
         }
+        // Moves run together that go bad: cut where they do, as the record
+        // readers cut them, and name the move there.
+        let single = split_number(word).map_or(word, |(_, rest)| rest);
+        if head.0 == word
+            && let Some(cut) = cut_run_together(&pos, single)
+        {
+            for &(mv, _) in &cut.moves {
+                pos.play_unchecked(mv);
+            }
+            out.moves.extend(cut.moves);
+            return Err(list_error(&pos, &out, cut.bad, cut.failure));
+        }
         return Err(list_error(&pos, &out, &head.0, head.1));
     }
     let after = after.filter(|&at| at < words.len());
@@ -518,6 +574,30 @@ fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a st
         Token::Word(w) => Some(w),
         _ => None,
     })
+}
+
+/// The byte offset in `text` of `part`, a slice of it.
+fn offset(text: &str, part: &str) -> usize {
+    part.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// The byte offset in `text` at which `token`, read from it, starts.
+fn token_start(text: &str, token: &Token<'_>) -> usize {
+    match *token {
+        Token::Word(w) | Token::Comment(w) | Token::Unclosed(w) => offset(text, w),
+        Token::LineComment { at, .. } => at,
+    }
+}
+
+/// Whether the first word of `text` reads as a move or a move number
+/// (maybe with a move after it: `2.马二进三`).
+fn reads_as_move_or_number(text: &str) -> bool {
+    let word = text
+        .split(is_separator)
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    let rest = split_number(word).map_or(word, |(_, rest)| rest);
+    is_number_only(word) || reads_as_any_move_text(rest)
 }
 
 /// The start of a list's line and how many re-readings it may still try
@@ -590,18 +670,106 @@ fn play_word(
 /// The moves of `word` if it is Chinese moves written without spaces
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
 /// text: all of them, or the first `max` (what follows them is not read);
-/// `None` for a word of fewer than eight characters or not all Chinese.
+/// `None` for a word of fewer than eight characters, or not all ideographs
+/// and digits (full-width or ASCII) with an ideograph first.
 pub(crate) fn split_run_together(
     pos: &Position,
     word: &str,
     max: usize,
 ) -> Option<Vec<(Move, String)>> {
-    if word.chars().count() < 8 || !word.chars().all(is_cjk) {
+    if !may_run_together(word) {
         return None;
     }
     let mut trial = pos.clone();
     let mut moves = Vec::new();
     run_together(&mut trial, word, &mut moves, max).then_some(moves)
+}
+
+/// Whether `word` may be Chinese moves run together: eight characters or
+/// more, all ideographs and digits (full-width or ASCII), an ideograph
+/// first, as every Chinese move starts (a word of digits, a date, is none).
+fn may_run_together(word: &str) -> bool {
+    word.chars().count() >= 8
+        && word.chars().next().is_some_and(is_ideograph)
+        && word.chars().all(is_chinese_move_char)
+}
+
+/// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
+/// [`split_run_together`] cannot read whole go bad: the most moves of the
+/// word, two or more, that play in turn from `pos`, each with its text,
+/// then the move that goes bad after them and why. The word is cut there,
+/// as each reader reads it, so that the move is named at its own ply: the
+/// rest of the word when it is a move's length (five characters or
+/// fewer), else its first four characters, as most moves are written. `None`
+/// when fewer than two moves play (a word of prose that starts with a move
+/// stays one word).
+pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
+    if !may_run_together(word) {
+        return None;
+    }
+    let mut best = (Vec::new(), 0);
+    longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
+    let (moves, at) = best;
+    if moves.len() < 2 {
+        return None;
+    }
+    let mut after = pos.clone();
+    for &(mv, _) in &moves {
+        after.play_unchecked(mv);
+    }
+    let rest = &word[at..];
+    let rest = match rest.char_indices().nth(5) {
+        Some(_) => rest
+            .char_indices()
+            .nth(4)
+            .map_or(rest, |(end, _)| &rest[..end]),
+        None => rest,
+    };
+    let Err(failure) = read_move(&after, rest) else {
+        return None;
+    };
+    Some(Cut {
+        moves,
+        bad: rest,
+        failure,
+    })
+}
+
+/// Chinese moves run together cut where they go bad ([`cut_run_together`]).
+pub(crate) struct Cut<'a> {
+    /// The moves before, each with its text.
+    pub(crate) moves: Vec<(Move, String)>,
+    /// The move that goes bad, as written.
+    pub(crate) bad: &'a str,
+    /// Why it is no move after them.
+    pub(crate) failure: Failure,
+}
+
+/// [`run_together`] that keeps in `best` the most moves read from the
+/// start of the word, and the byte offset (in the word) of the text after
+/// them; `(word, at)` is what is left of the word and where it starts.
+fn longest_run(
+    pos: &mut Position,
+    (word, at): (&str, usize),
+    moves: &mut Vec<(Move, String)>,
+    best: &mut (Vec<(Move, String)>, usize),
+) {
+    if moves.len() > best.0.len() {
+        *best = (moves.clone(), at);
+    }
+    for len in [4, 5] {
+        let Some((end, _)) = word.char_indices().nth(len) else {
+            continue;
+        };
+        let (head, tail) = word.split_at(end);
+        if let Ok(mv) = read_move(pos, head) {
+            let undo = pos.play_unchecked(mv);
+            moves.push((mv, head.to_string()));
+            longest_run(pos, (tail, at + end), moves, best);
+            moves.pop();
+            pos.undo(undo);
+        }
+    }
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
@@ -684,6 +852,8 @@ mod tests {
             ("炮二平五 马８进７ Drawn game", Outcome::Draw),
             ("炮二平五 马８进７ Red wins by checkmate", Outcome::RedWins),
             ("炮二平五 马８进７ Red timed out", Outcome::BlackWins),
+            ("炮二平五 马８进７ Game drawn", Outcome::Draw),
+            ("炮二平五 马８进７ Game drawn by repetition", Outcome::Draw),
         ] {
             let list = read(text).unwrap();
             assert_eq!(
@@ -696,6 +866,10 @@ mod tests {
         // Moves after the words still warn.
         let list = read("炮二平五 马８进７ Draw agreed 马二进三").unwrap();
         assert_eq!(list.warnings.len(), 1);
+        // At the very start of a text too; `Game` before other words is no result.
+        let list = read("Game drawn").unwrap();
+        assert_eq!((list.moves.len(), list.result), (0, Some(Outcome::Draw)));
+        assert_eq!(read("炮二平五 马８进７ Game over").unwrap_err().ply, 3);
         // A note in braces with result words among others is a note.
         let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
@@ -706,15 +880,25 @@ mod tests {
     fn moves_run_together_are_read_up_to_the_limit() {
         let start = Position::startpos();
         let text = "炮二平五马８进７车一进一将５进５";
-        assert_eq!(parse_move_list(&start, text).unwrap_err().ply, 1);
+        // Cut where it goes bad, the move named at its own ply.
+        let err = parse_move_list(&start, text).unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (4, "将５进５"));
         for plies in 1..=3 {
             let list = parse_move_list_until(&start, text, plies).unwrap();
             assert_eq!(list.moves.len(), plies);
         }
-        assert!(parse_move_list_until(&start, text, 4).is_err());
-        // Bad before the limit, the word is bad.
+        assert_eq!(parse_move_list_until(&start, text, 4).unwrap_err().ply, 4);
+        // Bad before the limit: the move that goes bad, with its own reason.
         let text = "炮二平五马８进７车一平二将５进５";
-        assert_eq!(parse_move_list_until(&start, text, 3).unwrap_err().ply, 1);
+        let err = parse_move_list_until(&start, text, 3).unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "车一平二"));
+        assert_eq!(err.kind, NotationErrorKind::NoSuchMove);
+        // After a move number too.
+        let err = parse_move_list(&start, "1.炮二平五马８进７车一进一将５进５").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (4, "将５进５"));
+        // Prose that starts with one move stays one word.
+        let err = parse_move_list(&start, "炮二平五是最常见的开局").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (1, "炮二平五是最常见的开局"));
     }
 
     #[test]
@@ -747,6 +931,42 @@ mod tests {
             ),
             "{}",
             list.warnings[0].en
+        );
+    }
+
+    #[test]
+    fn a_labelled_note_runs_to_the_end_of_its_line_as_in_records() {
+        // The note is a note (a comment), the moves around it are moves.
+        let list = read("炮二平五 马８进７ 注：好棋，稳健\n马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments[0].text, "注：好棋，稳健");
+        assert_eq!(list.comments[0].after_ply, 2);
+        assert!(list.warnings.is_empty());
+        // Moves cited in the note are the note's; the last words of the note
+        // that go on are warned of, as the record readers do.
+        let list = read("炮二平五 马８进７ 注： 如改走 2. 马二进三 车９平８\n车一进一").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "i0i1"]);
+        assert_eq!(list.warnings.len(), 1);
+        assert!(
+            list.warnings[0]
+                .en
+                .starts_with("line 1, column 11: the note after '注：' runs to the end of its line, and its last words read as moves that go on ('2. 马二进三 车９平８')"),
+            "{}",
+            list.warnings[0].en
+        );
+        // A side's label before a move, a result label, a side's result
+        // words: no note.
+        assert_eq!(
+            coords(&read("炮二平五 黑：马８进７").unwrap()),
+            ["h2e2", "h9g7"]
+        );
+        assert_eq!(
+            read("炮二平五 红方：认负").unwrap().result,
+            Some(Outcome::BlackWins)
+        );
+        assert_eq!(
+            read("炮二平五 结果：红胜").unwrap().result,
+            Some(Outcome::RedWins)
         );
     }
 
@@ -902,6 +1122,12 @@ mod tests {
         let list = read("炮二平五马８进７马二进三车９平８").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(list.moves[3].1, "车９平８");
+        // ASCII digits for Black's files, as mixed records write them.
+        let list = read("炮二平五马8进7马二进三车9平8").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.moves[1].1, "马8进7");
+        // A word of digits is no moves run together.
+        assert!(split_run_together(&Position::startpos(), "20261202", usize::MAX).is_none());
         let list = read("1. 炮二 平五 马 ８ 进 ７").unwrap();
         assert_eq!(coords(&list), ["h2e2", "h9g7"]);
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::side_label::names_side;
+use super::side_label::{may_name_side, names_side};
 use super::symbol::fold_width;
 
 /// How a game ended, as recorded.
@@ -282,11 +282,12 @@ pub(crate) fn words_on_result<'a>(
 
 /// The result that a side's word and the words after it make, as people
 /// write it with a space or a colon (`红方 认负`, `黑方： 认输`, `红 超时`,
-/// `Red resigns`): the result as [`Outcome::parse`] reads the phrase, and
-/// how many of the words `next` gives it takes (the fewest that make a
-/// result, at most three). `None` unless `word` is a side's word alone,
-/// maybe with a colon and the phrase's next word ([`names_side`]); `next`
-/// is called only then.
+/// `Red resigns`), or the English `Game` and result words after it (`Game
+/// drawn`): the result as [`Outcome::parse`] reads the phrase, and how
+/// many of the words `next` gives it takes (the fewest that make a result,
+/// at most three). `None` unless `word` is a side's word alone or `Game`,
+/// maybe with a colon and the phrase's next word ([`names_side`],
+/// [`may_lead_result`]); `next` is called only then.
 pub(crate) fn spaced_result<'a, I: IntoIterator<Item = &'a str>>(
     word: &str,
     next: impl FnOnce() -> I,
@@ -295,7 +296,7 @@ pub(crate) fn spaced_result<'a, I: IntoIterator<Item = &'a str>>(
         Some((side, value)) => (side, value),
         None => (word, ""),
     };
-    if !names_side(side) {
+    if !names_side(side) && !side.eq_ignore_ascii_case("game") {
         return None;
     }
     let mut phrase = side.to_string();
@@ -317,6 +318,15 @@ pub(crate) fn spaced_result<'a, I: IntoIterator<Item = &'a str>>(
         }
     }
     None
+}
+
+/// Whether a word starting with the bytes `word` may lead a result
+/// phrase of words apart ([`spaced_result`]): a side's word
+/// ([`may_name_side`]) or `Game` (`Game drawn`), in any case. A quick test
+/// for the readers' every word, which coordinate and WXF moves do not pass.
+#[inline]
+pub(crate) fn may_lead_result(word: &[u8]) -> bool {
+    may_name_side(word) || matches!(word, [b'G' | b'g', b'A' | b'a', ..])
 }
 
 /// The labels people write before a result (`结果：红胜`, `Result: 1-0`),
@@ -467,7 +477,15 @@ mod tests {
         assert_eq!(spaced_result("红方", || ["马８进７"]), None);
         assert_eq!(spaced_result("红方", || ["弃车", "负"]), None);
         assert_eq!(spaced_result("红方：弃车", || ["负"]), None);
+        assert_eq!(
+            spaced_result("Game", || ["drawn", "by", "repetition"]),
+            Some((Outcome::Draw, 1))
+        );
+        assert!(may_lead_result(b"Game") && may_lead_result(b"red"));
+        assert!(!may_lead_result(b"g0g1") && !may_lead_result(b"R2+3"));
         assert_eq!(spaced_result("Red", || none), None);
+        assert_eq!(spaced_result("Game", || ["over"]), None);
+        assert_eq!(spaced_result("Game", || ["notes", "Red", "wins"]), None);
         assert_eq!(spaced_result("R2+3", || ["resigns"]), None);
         assert_eq!(spaced_result("红", || ["先", "先", "先", "胜"]), None);
     }

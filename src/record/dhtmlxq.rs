@@ -9,8 +9,8 @@ use crate::board::{Color, Move, Piece, Position, Role, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
+use super::header_lines::result_of;
 use super::replay::{Replay, initial_position, position_from_placement};
-use crate::notation::Outcome;
 use crate::words::Words;
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
@@ -175,7 +175,8 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     }
     if let Some(r) = get("result") {
         game.push_tag("Result", r);
-        game.result = Outcome::from_chinese(r);
+        // In the words any reader's result reads (红胜, 1-0, Red wins, Game drawn).
+        game.result = result_of(r);
     }
     if let Some(t) = get("endtype").filter(|t| !t.is_empty()) {
         game.termination = Some(unescape(t));
@@ -282,6 +283,7 @@ fn unescape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Outcome;
 
     const GAME: &str = "[DhtmlXQ]\n[DhtmlXQ_title]t[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n\
         [DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n[DhtmlXQ_blacktime][/DhtmlXQ_time]\n\
@@ -302,6 +304,26 @@ mod tests {
         assert_eq!(g.comment.as_deref(), Some("pre\ngame"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
         assert_eq!(g.start, Position::startpos());
+    }
+
+    #[test]
+    fn the_result_is_read_in_chinese_pgn_or_english() {
+        for (written, outcome) in [
+            ("黑胜", Some(Outcome::BlackWins)),
+            ("红先负", Some(Outcome::BlackWins)),
+            ("0-1", Some(Outcome::BlackWins)),
+            ("Black wins", Some(Outcome::BlackWins)),
+            ("Red resigns", Some(Outcome::BlackWins)),
+            ("Draw agreed", Some(Outcome::Draw)),
+            ("Game drawn", Some(Outcome::Draw)),
+            ("red_wins", Some(Outcome::RedWins)),
+            ("Red wins the exchange", None),
+            ("未知", None),
+        ] {
+            let text = GAME.replace("黑胜", written);
+            let g = read_all(&text, "g.ubb").remove(0).unwrap();
+            assert_eq!(g.result, outcome, "{written}");
+        }
     }
 
     #[test]

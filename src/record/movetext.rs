@@ -5,12 +5,13 @@
 //! which only a comment is read: moves written after the result are not
 //! read, and the game warns of them.
 
-use super::labels::{FULL_WIDTH_BRACKETS, Label, label, labelled_result};
+use super::labels::{FULL_WIDTH_BRACKETS, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Outcome, braced, continues_split_move, is_black_first_marker, may_name_side,
-    may_start_side_label, side_label, spaced_result, strip_round_marker, words_on_result,
+    self, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
+    may_lead_result, may_start_side_label, side_label, spaced_result, strip_round_marker,
+    words_on_result,
 };
 use crate::text::line_and_column;
 use crate::words::Words;
@@ -213,6 +214,8 @@ fn scan(
                         continue;
                     }
                     variation_start = i;
+                    // Nor across a variation.
+                    replay.end_of_moves();
                 }
                 i += 1;
                 variation_depth += 1;
@@ -229,6 +232,10 @@ fn scan(
                 i += 1;
             }
             b';' => {
+                if variation_depth == 0 {
+                    // A split move's words do not go on across a comment.
+                    replay.end_of_moves();
+                }
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
@@ -299,8 +306,9 @@ fn scan(
                         i = end;
                         continue;
                     }
-                    // A side's word before result words (`红方 认负`, `Red resigns`).
-                    if may_name_side(tok.as_bytes())
+                    // A side's word, or `Game`, before result words (`红方 认负`,
+                    // `Red resigns`, `Game drawn`).
+                    if may_lead_result(tok.as_bytes())
                         && !replay.awaits_rest_of_move()
                         && let Some((outcome, next)) = side_result(text, tok, end)
                     {
@@ -574,15 +582,12 @@ fn note_tail_warning(
     if !goes_on(line, from, first_line, replay, semicolon) {
         return None;
     }
-    let (number, column) = place(line, at, first_line);
     let (label, shown) = (&line[at..at + len], line[from..].trim());
-    Some(Words::new(
-        format!(
-            "line {number}, column {column}: the note after '{label}' runs to the end of its line, and its last words read as moves that go on ('{shown}'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
-        ),
-        format!(
-            "第{number}行第{column}列：“{label}”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“{shown}”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
-        ),
+    Some(notation::note_reads_as_moves(
+        line,
+        at,
+        first_line,
+        (label, shown),
     ))
 }
 
@@ -706,10 +711,15 @@ fn separator_len(text: &str, i: usize) -> usize {
 /// numbers, coordinate and WXF moves, PGN results).
 fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
     let b = tok.as_bytes();
-    if replay.awaits_rest_of_move() && continues_split_move(tok) {
-        // `8` of `马 8 进 7`: part of a move, not a move number.
-        replay.push_text(tok);
-        return ResultToken::Absent;
+    if replay.awaits_rest_of_move() {
+        if continues_split_move(tok) {
+            // `8` of `马 8 进 7`: part of a move, not a move number.
+            replay.push_text(tok);
+            return ResultToken::Absent;
+        }
+        // A split move goes on in the next word or not at all (not after a
+        // NAG or a move number), as a typed list reads it.
+        replay.end_of_moves();
     }
     // An English draw word (`Draw`, `drawn`), which names no side.
     if let [b'd' | b'D', b'r' | b'R', ..] = b
@@ -757,9 +767,12 @@ fn strip_annotations(text: &str) -> &str {
 
 /// Handles one token: a move number, a NAG, a result, or a move.
 fn token(tok: &str, replay: &mut Replay) -> ResultToken {
-    if replay.awaits_rest_of_move() && continues_split_move(tok) {
-        replay.push_text(tok);
-        return ResultToken::Absent;
+    if replay.awaits_rest_of_move() {
+        if continues_split_move(tok) {
+            replay.push_text(tok);
+            return ResultToken::Absent;
+        }
+        replay.end_of_moves();
     }
     if let Some(r) = result_token(tok) {
         return r;
@@ -833,6 +846,33 @@ mod tests {
     }
 
     #[test]
+    fn a_split_move_goes_on_only_in_the_next_word_as_in_a_typed_list() {
+        // Joined when its words follow each other, in both readers.
+        for text in ["炮二 平五 马 8 进 7", "炮二平五 马 ８ 进７"] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7"], "{text}");
+            assert!(crate::notation::parse_move_list(&Position::startpos(), text).is_ok());
+        }
+        // Not across a comment, a NAG, a variation or a move number: the
+        // head is no move, at ply 1, in both readers.
+        for text in [
+            "炮二 {好} 平五 马８进７",
+            "炮二 ; 好\n平五 马８进７",
+            "炮二 $1 平五 马８进７",
+            "炮二 (1. 兵七进一) 平五 马８进７",
+            "炮二 !? 平五 马８进７",
+            "炮二 2. 平五 马８进７",
+        ] {
+            let (g, _) = read(text);
+            let illegal = g.illegal.expect(text);
+            assert_eq!((illegal.ply, illegal.text.as_str()), (1, "炮二"), "{text}");
+            let err = crate::notation::parse_move_list(&Position::startpos(), text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, "炮二"), "{text}");
+            assert_eq!(err.reason, illegal.reason, "{text}");
+        }
+    }
+
+    #[test]
     fn numbers_comments_variations_result() {
         let (g, res) = read(
             "{start} 1. h2e2 {a {nested} note} h9g7 (1... b9c7 (1... a9a8)) 2.h0g2 $1 i9h9!? 0-1 {红方认负} 3. b0c2",
@@ -855,6 +895,8 @@ mod tests {
             ("1. h2e2 h9g7 Drawn game", Outcome::Draw),
             ("1. h2e2 h9g7 Red wins by checkmate", Outcome::RedWins),
             ("1. h2e2 h9g7 Black resigned on time", Outcome::RedWins),
+            ("1. h2e2 h9g7 Game drawn", Outcome::Draw),
+            ("1. h2e2 h9g7 game: drawn by repetition", Outcome::Draw),
         ] {
             let (g, res) = read(text);
             assert_eq!(
@@ -862,10 +904,16 @@ mod tests {
                 (2, ResultToken::Known(outcome)),
                 "{text}"
             );
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
             assert!(g.warnings.is_empty(), "{text}: {:?}", g.warnings);
         }
         let (g, _) = read("1. h2e2 h9g7 Draw agreed 2. h0g2");
         assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        // At the very start of a text too; `Game` before other words is no result.
+        assert_eq!(read("Game drawn").1, ResultToken::Known(Outcome::Draw));
+        let (g, res) = read("1. h2e2 h9g7 Game over");
+        assert_eq!((g.moves.len(), res), (2, ResultToken::Absent));
+        assert_eq!(g.illegal.map(|i| i.text), Some("Game".to_string()));
         // Notes with result words among others are notes; a move in `d`
         // is a move.
         let (g, res) = read("1. h2e2 {Red wins the exchange} h9g7 【Draw offer declined】 2. d0e1");
@@ -1267,11 +1315,35 @@ mod tests {
         assert_eq!(g.moves[1].text, "马８进７");
         assert_eq!(res, ResultToken::Known(Outcome::RedWins));
         assert!(g.illegal.is_none());
-        // A run that is no moves stays one illegal move, as written.
-        let (g, _) = read("1.炮二平五马８进９９");
+        // ASCII digits for Black's files, as mixed records write them.
+        let (g, _) = read("1.炮二平五马8进7 2.马二进三车9平8");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.moves[3].text, "车9平8");
+        assert!(g.illegal.is_none());
+        // A run that goes bad is cut where it does, as a typed list cuts it:
+        // the move that goes bad is named at its own ply.
+        let (g, _) = read("1.炮二平五马８进７车一进一将５进５ 2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "i0i1"]);
+        let illegal = g.illegal.expect("cut at ply 4");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (4, "将５进５"));
+        let err = crate::notation::parse_move_list(
+            &Position::startpos(),
+            "1.炮二平五马８进７车一进一将５进５",
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.ply, err.text.as_str(), err.reason),
+            (4, "将５进５", illegal.reason)
+        );
+        let (g, _) = read("1.炮二平五马８进７车一平二将５进５");
+        let illegal = g.illegal.expect("cut at ply 3");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (3, "车一平二"));
+        // A run that plays fewer than two moves stays one illegal move, as
+        // written: prose, not moves.
+        let (g, _) = read("1.炮二平五是最常见的开局");
         assert_eq!(
             g.illegal.map(|i| i.text).as_deref(),
-            Some("炮二平五马８进９９")
+            Some("炮二平五是最常见的开局")
         );
     }
 

@@ -63,7 +63,7 @@ pub(super) fn ends_with_result(line: &[u8], encoding: &'static Encoding) -> bool
     (is_result_word(&word) || word.contains([':', '：'])) && ends_with_side_result(line, encoding)
 }
 
-/// Whether the line `line` ends with a side's word and result words that
+/// Whether the line `line` ends with a side's word (or `Game`) and result words that
 /// make a result ([`spaced_result`]: `红方 认负`, `黑方 超时 判负`,
 /// `红方：认负`, `Red resigns`), read in `encoding` unless it is UTF-8.
 fn ends_with_side_result(line: &[u8], encoding: &'static Encoding) -> bool {

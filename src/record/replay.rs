@@ -135,7 +135,17 @@ impl Replay {
                 true
             }
             Err(failure) => {
-                self.fail(text, failure);
+                // Moves run together that go bad are cut where they do
+                // ([`notation::cut_run_together`]), as a typed list cuts them.
+                match notation::cut_run_together(&self.pos, text) {
+                    Some(cut) => {
+                        for (mv, written) in cut.moves {
+                            self.play(mv, &written);
+                        }
+                        self.fail(cut.bad, cut.failure);
+                    }
+                    None => self.fail(text, failure),
+                }
                 false
             }
         }

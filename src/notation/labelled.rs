@@ -1,0 +1,97 @@
+//! Labelled words under the moves of a pasted record or a typed list
+//! (`key：value`, with a full-width or ASCII colon): a result after its
+//! label (`结果：红胜`, `结果： 红胜`, `Result: 1-0`), or a note after a
+//! label (`红方：弃车，好棋`, `注：此着有力`), which runs to the end of its
+//! line. The record readers and the typed-list reader read them alike.
+
+use super::movelist::strip_round_marker;
+use super::outcome::RESULT_LABELS;
+use super::parse::reads_as_any_move_text;
+use crate::text::line_and_column;
+use crate::words::Words;
+
+/// What a word that starts with a label is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Label {
+    /// A result label (结果, 結果, Result): the result is the text after
+    /// the colon, or the next word when the colon ends the word.
+    Result,
+    /// Another label whose value is no move: a note to the end of the line.
+    Note,
+}
+
+/// What the word `tok` is when it starts with a label, `key：` or `key:`
+/// (a key of one to six letters or ideographs, as a header line's), and
+/// the byte length of the label with its colon. `next` gives the word
+/// after `tok`, which is the value when the colon ends `tok`. A word whose key
+/// or value reads as a move (`红：炮二平五`), or a round marker (`第一回合：`), is
+/// no label.
+pub(crate) fn label<'a>(tok: &'a str, next: impl FnOnce() -> &'a str) -> Option<(Label, usize)> {
+    let colon = tok.find([':', '：'])?;
+    let key = &tok[..colon];
+    let count = key.chars().count();
+    if !(1..=6).contains(&count)
+        || !key.chars().all(char::is_alphabetic)
+        || strip_round_marker(tok).len() != tok.len()
+    {
+        return None;
+    }
+    let after = colon + tok[colon..].chars().next().map_or(1, char::len_utf8);
+    if RESULT_LABELS.contains(&key.to_lowercase().as_str()) {
+        return Some((Label::Result, after));
+    }
+    let value = if after == tok.len() {
+        next()
+    } else {
+        &tok[after..]
+    };
+    if reads_as_any_move_text(key) || reads_as_any_move_text(value) {
+        return None;
+    }
+    Some((Label::Note, after))
+}
+
+/// The warning for the note after the label `label` at byte `at` of
+/// `text` (whose first line is line `first_line` of the file), when its
+/// last words (`shown`) read as moves that go on from where the game
+/// stands: a label's note runs to the end of its line, as nothing else
+/// ends it and a note may cite moves (`注：如改走2. 马二进三 …`), so they
+/// are the note's and are not read.
+pub(crate) fn note_reads_as_moves(
+    text: &str,
+    at: usize,
+    first_line: usize,
+    (label, shown): (&str, &str),
+) -> Words {
+    let (line, column) = line_and_column(text, at);
+    let number = first_line + line - 1;
+    Words::new(
+        format!(
+            "line {number}, column {column}: the note after '{label}' runs to the end of its line, and its last words read as moves that go on ('{shown}'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+        ),
+        format!(
+            "第{number}行第{column}列：“{label}”后的注释直到行尾，其末尾的文字像是可接着走下去的着法（“{shown}”），未读入：这样的注释只在行尾结束（其后的着法请另起一行）"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_labels_note_labels_and_words_that_are_none() {
+        assert_eq!(label("结果：红胜", || ""), Some((Label::Result, 9)));
+        assert_eq!(label("结果：", || "红胜"), Some((Label::Result, 9)));
+        assert_eq!(label("Result:", || "1-0"), Some((Label::Result, 7)));
+        assert_eq!(label("红方：弃车，好棋", || ""), Some((Label::Note, 9)));
+        assert_eq!(label("注：", || "此着有力"), Some((Label::Note, 6)));
+        // A labelled move, a round marker, a result with a colon, a move: no label.
+        assert_eq!(label("红：炮二平五", || ""), None);
+        assert_eq!(label("红：", || "炮二平五"), None);
+        assert_eq!(label("第一回合：炮二平五", || ""), None);
+        assert_eq!(label("1:0", || ""), None);
+        assert_eq!(label("炮二平五", || ""), None);
+        assert_eq!(label("很长很长的一句话：", || ""), None);
+    }
+}
