@@ -26,8 +26,8 @@ use super::exchange::value;
 use super::idle::idle_nature;
 use super::mate_search::MateSearch;
 use super::threats::{
-    Across, Pairs, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_across,
-    trading_pairs,
+    Across, Pairs, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_beyond,
+    capture_threats_unless_stood, direct_threats_across, trading_pairs,
 };
 use super::{Nature, RuleSet};
 
@@ -339,24 +339,6 @@ pub(super) fn new_threats(
 ) -> (Vec<Threat>, Vec<Threat>) {
     let cxa = rules.is_cxa();
     let rules = ThreatRules::of(rules);
-    let after = Across {
-        other: before,
-        after: true,
-    };
-    let mut standing = StandingWins::default();
-    let mut now =
-        capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
-    if now.is_empty() {
-        return (now, Vec::new());
-    }
-    // Only the pieces threatened now matter, each found by its square before the move.
-    let targets = now.iter().map(|t| t.target).collect();
-    let prior = Across {
-        other: ahead,
-        after: false,
-    };
-    standing.turn();
-    let mut had = capture_threats_across(before, rules, targets, prior, &mut standing, search);
     // A like attacker the target can trade itself for makes the threat an
     // offer (兑). Another attacker that wins the piece only jointly with
     // such a partner presses the exchange (CXA): before the move, if the
@@ -364,11 +346,57 @@ pub(super) fn new_threats(
     // the move makes, with the attack, makes an offer and a chase: a chase
     // (兑兼捉，从重判捉).
     let presses = |t: &Threat| cxa && t.kind == ThreatKind::Outnumbered;
-    for h in &mut had {
-        if h.exchange_with.is_some() && h.exchange_with != Some(h.attacker) && !presses(h) {
-            h.exchange_with = None;
+    // Of the partners of the threats before the move, only those that offer
+    // or press the exchange are kept.
+    let partners = |mut had: Vec<Threat>| {
+        for h in &mut had {
+            if h.exchange_with.is_some() && h.exchange_with != Some(h.attacker) && !presses(h) {
+                h.exchange_with = None;
+            }
         }
+        had
+    };
+    let mut standing = StandingWins::default();
+    // The direct threats before the move on the pieces found to be won now,
+    // asked of each as soon as a capture is found that may win it: a piece
+    // threatened before, by a threat that was no offer and cost nothing
+    // elsewhere, is no chase whatever threatens it now, so its threats now
+    // are not weighed further (most threats now stood before).
+    let mut had: Vec<Threat> = Vec::new();
+    let mut asked = Bitboard::EMPTY;
+    // Searched on a copy: `before` stands across the move for the threats now.
+    let mut then: Option<Position> = None;
+    let mut stood = |ahead: &Position,
+                     target,
+                     standing: &mut StandingWins,
+                     search: &mut MateSearch| {
+        // Most pieces chased now could not be taken before: nothing to weigh then.
+        if !asked.contains(target) && !before.legal_captures_of(target).is_empty() {
+            let then = then.get_or_insert_with(|| before.clone());
+            let on = Bitboard::from_square(target);
+            let found = threats_before(then, ahead, rules, (on, Before::Direct), standing, search);
+            had.extend(partners(found));
+        }
+        asked.set(target);
+        had.iter()
+            .any(|h| h.target == target && h.exchange_with.is_none() && h.lost_elsewhere.is_none())
+    };
+    let after = Across {
+        other: before,
+        after: true,
+    };
+    let mut now =
+        capture_threats_unless_stood(ahead, rules, after, &mut standing, search, &mut stood);
+    if now.is_empty() {
+        return (now, Vec::new());
     }
+    // The other pieces threatened now, each found by its square before the
+    // move: those with no direct threat before may have been won after checks.
+    let judged: Bitboard = had.iter().map(|h| h.target).collect();
+    let rest = now.iter().map(|t| t.target).collect::<Bitboard>() & !judged;
+    let checks = (rest, Before::AfterChecks(asked));
+    let later = threats_before(before, ahead, rules, checks, &mut standing, search);
+    had.extend(partners(later));
     // The pairs that stood before the move and still stand, found once when first asked.
     let mut stood: Option<Pairs> = None;
     let mut stood_paired = |t: &Threat| -> Option<Square> {
@@ -407,6 +435,48 @@ pub(super) fn new_threats(
     (now, offers)
 }
 
+/// What [`threats_before`] looks for.
+#[derive(Copy, Clone)]
+enum Before {
+    /// The threats of the captures the mover could play.
+    Direct,
+    /// Those, and the pieces won after checks; the captures of the pieces
+    /// on the board given are known to make no threat, and not weighed.
+    AfterChecks(Bitboard),
+}
+
+/// The capture threats the mover had before its move (`before`; `ahead` is
+/// the position after it, the mover to move again) on the pieces of
+/// `targets`, as `looking` says; none searched if there are no targets.
+/// What the opponent wins by checks anyway, in `standing`, is kept as seen
+/// after the move, where the threats after it are judged.
+fn threats_before(
+    before: &mut Position,
+    ahead: &Position,
+    rules: ThreatRules,
+    (targets, looking): (Bitboard, Before),
+    standing: &mut StandingWins,
+    search: &mut MateSearch,
+) -> Vec<Threat> {
+    if targets.is_empty() {
+        return Vec::new();
+    }
+    let prior = Across {
+        other: ahead,
+        after: false,
+    };
+    standing.turn();
+    let had = match looking {
+        Before::Direct => direct_threats_across(before, rules, targets, prior, standing, search),
+        Before::AfterChecks(no_direct) => {
+            let on = (targets, no_direct);
+            capture_threats_beyond(before, rules, on, prior, standing, search)
+        }
+    };
+    standing.turn();
+    had
+}
+
 /// The nature of a check by `mover`, `checkers` the pieces that give it in `after`.
 fn check_nature(after: &Position, checkers: Bitboard, mover: Color) -> MoveNature {
     let king = after.king(!mover);
@@ -437,11 +507,107 @@ fn chase_nature(new: Vec<Threat>) -> MoveNature {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::rules::threats::capture_threats_across;
 
     /// The nature of `mv` (coordinates) in the position `fen`, with no previous move known.
     pub(in crate::rules) fn nature(fen: &str, mv: &str, rules: RuleSet) -> MoveNature {
         let pos = Position::from_fen(fen).unwrap();
         classify(&pos, Move::parse_uci(mv).unwrap(), rules).unwrap()
+    }
+
+    /// [`new_threats`] as first written: every threat after the move weighed
+    /// in full, then those before the move on the pieces threatened after
+    /// it. Also returns how many threats after the move stood before.
+    fn plain_new_threats(
+        before: &mut Position,
+        ahead: &mut Position,
+        rules: RuleSet,
+        search: &mut MateSearch,
+    ) -> ((Vec<Threat>, Vec<Threat>), usize) {
+        let cxa = rules.is_cxa();
+        let rules = ThreatRules::of(rules);
+        let after = Across {
+            other: before,
+            after: true,
+        };
+        let mut standing = StandingWins::default();
+        let mut now =
+            capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
+        if now.is_empty() {
+            return ((now, Vec::new()), 0);
+        }
+        let targets = now.iter().map(|t| t.target).collect();
+        let prior = Across {
+            other: ahead,
+            after: false,
+        };
+        standing.turn();
+        let mut had = capture_threats_across(before, rules, targets, prior, &mut standing, search);
+        let presses = |t: &Threat| cxa && t.kind == ThreatKind::Outnumbered;
+        for h in &mut had {
+            if h.exchange_with.is_some() && h.exchange_with != Some(h.attacker) && !presses(h) {
+                h.exchange_with = None;
+            }
+        }
+        let then = trading_pairs(before, rules);
+        let mut pairs = trading_pairs(ahead, rules);
+        pairs.retain(|p| then.contains(p));
+        let threats = now.len();
+        now.retain_mut(|t| {
+            if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
+                t.exchange_with = if presses(t) {
+                    pairs.iter().find(|p| p.1 == t.target).map(|p| p.0)
+                } else {
+                    None
+                };
+            }
+            let stood = had.iter().find(|h| {
+                h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
+            });
+            match stood {
+                None => true,
+                Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
+                    t.price_before = h.lost_elsewhere;
+                    true
+                }
+                Some(_) => false,
+            }
+        });
+        let stood = threats - now.len();
+        let offers = now.extract_if(.., |t| t.exchange_with.is_some()).collect();
+        ((now, offers), stood)
+    }
+
+    #[test]
+    fn new_threats_agree_with_weighing_every_threat_after_the_move() {
+        // Every legal move of the positions of the public rule cases' games
+        // and of random playouts (those with a legal side to move).
+        let positions = crate::rules::sample_positions(0x5EED_0033_0000_0001, 6, 80);
+        let (mut moves, mut threats, mut stood) = (0, 0, 0);
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            // Each way with one search memory for all, as a game's rulings share one.
+            let (mut fast_search, mut plain_search) =
+                (MateSearch::default(), MateSearch::default());
+            for pos in positions.iter().filter(|p| !p.is_attacked_king(!p.turn())) {
+                for mv in pos.legal_moves() {
+                    let mut before = pos.clone();
+                    let mut ahead = pos.clone();
+                    ahead.play_unchecked(mv);
+                    ahead.pass();
+                    let fast = new_threats(&mut before, &mut ahead, rules, &mut fast_search);
+                    let (plain, standing) =
+                        plain_new_threats(&mut before, &mut ahead, rules, &mut plain_search);
+                    assert_eq!(fast, plain, "{} {mv} {rules:?}", pos.fen());
+                    moves += 1;
+                    threats += plain.0.len() + plain.1.len();
+                    stood += standing;
+                }
+            }
+        }
+        assert!(
+            moves > 20_000 && threats > 1_000 && stood > 1_000,
+            "{moves} {threats} {stood}"
+        );
     }
 
     #[test]

@@ -206,7 +206,88 @@ pub(crate) fn capture_threats_across(
     standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
-    threats_on(pos, rules, targets, Some(across), standing, search)
+    let asking = Asking::AfterChecks(Bitboard::EMPTY);
+    threats_on(pos, rules, targets, Some(across), standing, search, asking)
+}
+
+/// [`capture_threats_across`] for a caller that knows that no capture of
+/// the pieces on `no_direct` makes a threat: those captures are not weighed
+/// again, and the pieces are looked for after checks.
+pub(crate) fn capture_threats_beyond(
+    pos: &mut Position,
+    rules: ThreatRules,
+    (targets, no_direct): (Bitboard, Bitboard),
+    across: Across,
+    standing: &mut StandingWins,
+    search: &mut MateSearch,
+) -> Vec<Threat> {
+    let asking = Asking::AfterChecks(no_direct);
+    threats_on(pos, rules, targets, Some(across), standing, search, asking)
+}
+
+/// [`capture_threats_across`] without the pieces won after checks: the
+/// threats of the captures the side to move can play now.
+pub(crate) fn direct_threats_across(
+    pos: &mut Position,
+    rules: ThreatRules,
+    targets: Bitboard,
+    across: Across,
+    standing: &mut StandingWins,
+    search: &mut MateSearch,
+) -> Vec<Threat> {
+    threats_on(
+        pos,
+        rules,
+        targets,
+        Some(across),
+        standing,
+        search,
+        Asking::Direct,
+    )
+}
+
+/// Asked of a piece of the opponent's that the side to move may win by a
+/// capture (its square, with the position, what stands and the searches),
+/// whether it stood threatened on the other side of the move so that no
+/// threat on it here counts: if so, its threats here are not looked for.
+/// Asked whenever a capture is found that may win it, before the costlier
+/// tests: the answer must not change.
+pub(crate) type Stood<'h> =
+    dyn FnMut(&Position, Square, &mut StandingWins, &mut MateSearch) -> bool + 'h;
+
+/// [`capture_threats_across`] of every piece of the opponent's, with the
+/// threats on the pieces that `stood` says stood threatened on the other
+/// side of the move left out.
+pub(crate) fn capture_threats_unless_stood(
+    pos: &mut Position,
+    rules: ThreatRules,
+    across: Across,
+    standing: &mut StandingWins,
+    search: &mut MateSearch,
+    stood: &mut Stood,
+) -> Vec<Threat> {
+    let asking = Asking::UnlessStood(stood);
+    threats_on(
+        pos,
+        rules,
+        Bitboard::FULL,
+        Some(across),
+        standing,
+        search,
+        asking,
+    )
+}
+
+/// What [`threats_on`] looks for besides the threats of the captures that
+/// can be played now.
+enum Asking<'h> {
+    /// Nothing.
+    Direct,
+    /// The pieces won after checks, where the rules count them; no capture
+    /// of the pieces on the board given makes a threat, as the caller knows.
+    AfterChecks(Bitboard),
+    /// Those too, except on the pieces that stood threatened (see [`Stood`]).
+    UnlessStood(&'h mut Stood<'h>),
 }
 
 fn threats_on(
@@ -216,16 +297,28 @@ fn threats_on(
     across: Option<Across>,
     standing: &mut StandingWins,
     search: &mut MateSearch,
+    asking: Asking,
 ) -> Vec<Threat> {
     let us = pos.turn();
     let them = pos.us(!us);
+    let with_checks = !matches!(asking, Asking::Direct);
+    let (mut stood, no_direct) = match asking {
+        Asking::UnlessStood(stood) => (Some(stood), Bitboard::EMPTY),
+        Asking::AfterChecks(no_direct) => (None, no_direct),
+        Asking::Direct => (None, Bitboard::EMPTY),
+    };
+    // The pieces found to have stood threatened: no threat on them is looked for.
+    let mut stood_before = Bitboard::EMPTY;
     // The like pieces that could trade, found when first needed.
     let mut mutual: Option<Pairs> = None;
     let mut pairs: Option<Pairs> = None;
     let mut out: Vec<Threat> = Vec::new();
     let mut captures = MoveList::new();
-    pos.legal_captures_on_into(targets, &mut captures);
+    pos.legal_captures_on_into(targets & !no_direct, &mut captures);
     for &mv in &captures {
+        if stood_before.contains(mv.to()) {
+            continue;
+        }
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
@@ -258,30 +351,37 @@ fn threats_on(
                 exchange_with: None,
             })
         } else {
-            let line = Line::Direct(across, standing);
+            let line = Line::Direct(across, standing, stood.as_deref_mut());
             // The costly test of mate comes last: on a target already
             // threatened, after the threat is found to take the place of the
             // one found (otherwise the test could only leave it out too).
             let rival = out.iter().any(|t| t.target == mv.to());
-            let threat = capture_threat(pos, mv, (attacker, target), rules, line, search, !rival)
-                .map(|mut t| {
-                    let pairs = pairs.get_or_insert_with(|| {
-                        let them = pos.passed();
-                        let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
-                        exchange_pairs(&them, mutual, rules)
-                    });
-                    // The attacker itself if it is a partner. A pawn trades itself
-                    // only with the pawn that attacks it.
-                    t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
-                        Some(mv.from())
-                    } else {
-                        pairs
-                            .iter()
-                            .find(|p| p.1 == mv.to() && target.role != Role::Pawn)
-                            .map(|p| p.0)
-                    };
-                    t
+            let Ok(judged) =
+                capture_threat(pos, mv, (attacker, target), rules, line, search, !rival)
+            else {
+                // The piece stood threatened: no threat on it is looked for.
+                // Asked before any capture of it is kept, `out` has none.
+                stood_before.set(mv.to());
+                continue;
+            };
+            let threat = judged.map(|mut t| {
+                let pairs = pairs.get_or_insert_with(|| {
+                    let them = pos.passed();
+                    let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
+                    exchange_pairs(&them, mutual, rules)
                 });
+                // The attacker itself if it is a partner. A pawn trades itself
+                // only with the pawn that attacks it.
+                t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
+                    Some(mv.from())
+                } else {
+                    pairs
+                        .iter()
+                        .find(|p| p.1 == mv.to() && target.role != Role::Pawn)
+                        .map(|p| p.0)
+                };
+                t
+            });
             threat.filter(|t| {
                 !rival
                     || (out
@@ -298,9 +398,9 @@ fn threats_on(
             }
         }
     }
-    if rules.after_checks && !pos.in_check() {
+    if with_checks && rules.after_checks && !pos.in_check() {
         let threatened: Bitboard = out.iter().map(|t| t.target).collect();
-        let open = valued(pos, !us) & targets & !threatened;
+        let open = valued(pos, !us) & targets & !threatened & !stood_before;
         // Without a check there is nothing to search: the offers are not asked.
         let mut checks = MoveList::new();
         if open.any() {
@@ -372,14 +472,31 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
 /// both sides.
 #[derive(Default)]
 pub(crate) struct StandingWins {
-    here: Option<ArrayVec<Won, 16>>,
-    there: Option<ArrayVec<Won, 16>>,
+    /// The wins on the two sides of the move, here first unless `turned`.
+    sides: [Option<ArrayVec<Won, 16>>; 2],
+    turned: bool,
 }
 
 impl StandingWins {
-    /// The same, seen from the other side of the move.
+    /// The same, seen from the other side of the move (the tables stay in
+    /// place: turned often, they are not moved).
     pub(crate) fn turn(&mut self) {
-        std::mem::swap(&mut self.here, &mut self.there);
+        self.turned = !self.turned;
+    }
+
+    /// The wins here and there, each if found yet.
+    fn here_and_there(
+        &mut self,
+    ) -> (
+        &mut Option<ArrayVec<Won, 16>>,
+        &mut Option<ArrayVec<Won, 16>>,
+    ) {
+        let [first, second] = &mut self.sides;
+        if self.turned {
+            (second, first)
+        } else {
+            (first, second)
+        }
     }
 }
 
@@ -419,13 +536,10 @@ pub(super) fn won_back_by_checks(
             wins.iter()
                 .any(|h| h.target == w.target && h.gain >= w.gain)
         };
-        let here = standing
-            .here
-            .get_or_insert_with(|| won_back(&mut pos.passed(), rules, search));
+        let (here, there) = standing.here_and_there();
+        let here = here.get_or_insert_with(|| won_back(&mut pos.passed(), rules, search));
         if won.iter().any(|w| had(here, w)) {
-            let there = standing
-                .there
-                .get_or_insert_with(|| won_back(&mut other.passed(), rules, search));
+            let there = there.get_or_insert_with(|| won_back(&mut other.passed(), rules, search));
             won.retain(|w| !(had(here, w) && had(there, w)));
         }
     }
@@ -519,11 +633,20 @@ pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Pairs {
     exchange_pairs(&them, &mutual_exchanges(&them, pos), rules)
 }
 
+/// A target found to have stood threatened on the other side of the move (see [`Stood`]).
+struct StoodBefore;
+
 /// Where a capture stands: threatened directly, or reached after checks.
-pub(super) enum Line<'a, 'b> {
+pub(super) enum Line<'a, 'b, 'h> {
     /// The capture could be played now. Judged across a move, if given, with
-    /// what the opponent wins by checks anyway, found once for both sides of it.
-    Direct(Option<Across<'a>>, &'b mut StandingWins),
+    /// what the opponent wins by checks anyway, found once for both sides of
+    /// it, and, if given, asking whether the target stood threatened on the
+    /// other side of the move (see [`Stood`]).
+    Direct(
+        Option<Across<'a>>,
+        &'b mut StandingWins,
+        Option<&'b mut Stood<'h>>,
+    ),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first. Only a gain above the floor is of
     /// use: a capture found to win no more is no threat.
@@ -541,7 +664,8 @@ pub(super) fn evaluate_capture(
     line: Line,
     search: &mut MateSearch,
 ) -> Option<Threat> {
-    capture_threat(pos, mv, (attacker, target), rules, line, search, true)
+    // The line asks nothing of the target: never an `Err`.
+    capture_threat(pos, mv, (attacker, target), rules, line, search, true).unwrap_or(None)
 }
 
 /// CXA 29.4: whether the capture `mv` of the side to move would leave the
@@ -565,6 +689,8 @@ pub(super) fn allows_mate(
 /// [`evaluate_capture`] (of `target` by `attacker`), with the test that the
 /// capture does not let the opponent mate ([`allows_mate`]) made last, once
 /// the capture is found to win, or left to the caller if not `mate_test`.
+/// `Err` when the line asks whether the target stood threatened on the
+/// other side of the move, and it did: the capture is not weighed further.
 fn capture_threat(
     pos: &mut Position,
     mv: Move,
@@ -573,7 +699,7 @@ fn capture_threat(
     line: Line,
     search: &mut MateSearch,
     mate_test: bool,
-) -> Option<Threat> {
+) -> Result<Option<Threat>, StoodBefore> {
     let to = mv.to();
     let undo = pos.play_unchecked(mv);
     let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
@@ -581,9 +707,9 @@ fn capture_threat(
     // Across a move, losses the opponent could inflict anyway are left out of
     // a capture that could be played now; at the end of checks, which change
     // what stands, every loss counts.
-    let (across, standing, floor) = match line {
-        Line::Direct(across, standing) => (across, Some(standing), None),
-        Line::AfterChecks(floor) => (None, None, Some(floor)),
+    let (across, mut standing, stood, floor) = match line {
+        Line::Direct(across, standing, stood) => (across, Some(standing), stood, None),
+        Line::AfterChecks(floor) => (None, None, None, Some(floor)),
     };
     let direct = floor.is_none();
     // A defender kept from taking back only by a check the opponent stands in
@@ -608,7 +734,17 @@ fn capture_threat(
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
-        return None;
+        return Ok(None);
+    }
+    // Only a capture that wins on its square, or takes a piece that cannot
+    // be taken back, or removes a defender, can win (the tests below lower
+    // the gain): the others are no threat, whether the target stood or not.
+    let may_win = on_square > 0 || (on_square == 0 && (!recapturable || removes_defender));
+    if let (Some(stood), Some(standing)) = (stood, standing.as_deref_mut())
+        && may_win
+        && stood(pos, to, standing, search)
+    {
+        return Err(StoodBefore);
     }
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
@@ -661,13 +797,13 @@ fn capture_threat(
     // A protected piece must be won outright; an unprotected one is taken
     // directly (29.1) unless that loses more elsewhere than it wins.
     if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
-        return None;
+        return Ok(None);
     }
     if mate_test && allows_mate(pos, mv, rules, search) {
-        return None;
+        return Ok(None);
     }
     if !recapturable {
-        return Some(Threat {
+        return Ok(Some(Threat {
             target: to,
             piece: target,
             attacker: mv.from(),
@@ -687,7 +823,7 @@ fn capture_threat(
                 Vec::new()
             },
             exchange_with: None,
-        });
+        }));
     }
     let gain = net;
     let single_attacker_loses = value(target, to) - value(attacker, mv.from()) <= 0;
@@ -701,9 +837,9 @@ fn capture_threat(
         ThreatKind::Cheaper
     };
     if kind == ThreatKind::Outnumbered && !rules.outnumbered_counts {
-        return None;
+        return Ok(None);
     }
-    Some(Threat {
+    Ok(Some(Threat {
         target: to,
         piece: target,
         attacker: mv.from(),
@@ -716,7 +852,7 @@ fn capture_threat(
         won_after,
         false_roots: Vec::new(),
         exchange_with: None,
-    })
+    }))
 }
 
 /// Whether the opponent of the side to move stands in check, and a piece
@@ -856,6 +992,7 @@ mod tests {
             None,
             standing,
             &mut MateSearch::default(),
+            Asking::AfterChecks(Bitboard::EMPTY),
         )
     }
 
