@@ -304,6 +304,38 @@ pub(crate) fn exemption(before: &Position, mv: Move, rules: RuleSet) -> Option<E
     }
 }
 
+/// Keeps of `now`, the threats after a move, those that did not stand in
+/// `had`, the threats before it. A threat on a piece that may trade itself
+/// with a partner other than its attacker stays an offer only if it
+/// `presses` the exchange, with the partner `paired` gives (one that stood
+/// before the move too).
+fn keep_new(
+    now: &mut Vec<Threat>,
+    had: &[Threat],
+    presses: impl Fn(&Threat) -> bool,
+    mut paired: impl FnMut(&Threat) -> Option<Square>,
+) {
+    now.retain_mut(|t| {
+        if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
+            t.exchange_with = if presses(t) { paired(t) } else { None };
+        }
+        // A piece only offered an exchange before is chased anew once it cannot trade itself.
+        let stood = had.iter().find(|h| {
+            h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
+        });
+        match stood {
+            None => true,
+            // A piece that could be won before only at a price elsewhere is
+            // threatened anew when the move lets it be won for more.
+            Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
+                t.price_before = h.lost_elsewhere;
+                true
+            }
+            Some(_) => false,
+        }
+    });
+}
+
 /// Whether `mv` moves a rook along the line to which an enemy cannon
 /// confines it: the rook and one other piece stand between the cannon and
 /// its king, so leaving the line would uncover a check.
@@ -399,7 +431,7 @@ pub(super) fn new_threats(
     had.extend(partners(later));
     // The pairs that stood before the move and still stand, found once when first asked.
     let mut stood: Option<Pairs> = None;
-    let mut stood_paired = |t: &Threat| -> Option<Square> {
+    let stood_paired = |t: &Threat| -> Option<Square> {
         stood
             .get_or_insert_with(|| {
                 let then = trading_pairs(before, rules);
@@ -412,25 +444,7 @@ pub(super) fn new_threats(
             .map(|p| p.0)
     };
     // Sorted in place: the chases stay in `now`'s list, the offers move out.
-    now.retain_mut(|t| {
-        if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
-            t.exchange_with = if presses(t) { stood_paired(t) } else { None };
-        }
-        // A piece only offered an exchange before is chased anew once it cannot trade itself.
-        let stood = had.iter().find(|h| {
-            h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
-        });
-        match stood {
-            None => true,
-            // A piece that could be won before only at a price elsewhere is
-            // threatened anew when the move lets it be won for more.
-            Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
-                t.price_before = h.lost_elsewhere;
-                true
-            }
-            Some(_) => false,
-        }
-    });
+    keep_new(&mut now, &had, presses, stood_paired);
     let offers = now.extract_if(.., |t| t.exchange_with.is_some()).collect();
     (now, offers)
 }
@@ -553,25 +567,8 @@ pub(super) mod tests {
         let mut pairs = trading_pairs(ahead, rules);
         pairs.retain(|p| then.contains(p));
         let threats = now.len();
-        now.retain_mut(|t| {
-            if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
-                t.exchange_with = if presses(t) {
-                    pairs.iter().find(|p| p.1 == t.target).map(|p| p.0)
-                } else {
-                    None
-                };
-            }
-            let stood = had.iter().find(|h| {
-                h.target == t.target && (t.exchange_with.is_some() || h.exchange_with.is_none())
-            });
-            match stood {
-                None => true,
-                Some(h) if h.lost_elsewhere.is_some() && t.gain > h.gain => {
-                    t.price_before = h.lost_elsewhere;
-                    true
-                }
-                Some(_) => false,
-            }
+        keep_new(&mut now, &had, presses, |t| {
+            pairs.iter().find(|p| p.1 == t.target).map(|p| p.0)
         });
         let stood = threats - now.len();
         let offers = now.extract_if(.., |t| t.exchange_with.is_some()).collect();

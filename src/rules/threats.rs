@@ -1306,24 +1306,7 @@ mod tests {
         .iter()
         .map(|fen| Position::from_fen(fen).unwrap())
         .collect();
-        for (mut pos, moves) in crate::rules::public_case_games() {
-            for mv in moves {
-                pos.play_unchecked(mv);
-                if !pos.in_check() {
-                    positions.push(pos.passed());
-                }
-                positions.push(pos.clone());
-            }
-        }
-        let mut random = crate::board::random_moves::RandomMoves::new(0x7130_0033);
-        for _ in 0..10 {
-            let mut pos = Position::startpos();
-            for _ in 0..100 {
-                positions.push(pos.clone());
-                let Some(mv) = random.pick(&pos) else { break };
-                pos.play_unchecked(mv);
-            }
-        }
+        positions.extend(crate::rules::sample_positions(0x7130_0033, 10, 100));
         let (mut search, mut plain) = (MateSearch::default(), MateSearch::default());
         let (mut asked, mut several, mut tied) = (0, 0, 0);
         for pos in &mut positions {
