@@ -319,9 +319,10 @@ impl Searcher {
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
     /// mover's side) and takes it back. In the first [`JUDGED_PLIES`], and
     /// past them on a reply to a check that the rules could rule on or that
-    /// checks in turn, the rules judge it first (see the module's docs): a move that ends the
-    /// game scores as it ends it and is not searched further, and a
-    /// forbidden move of the bridge's side scores [`-FORBIDDEN`](FORBIDDEN).
+    /// checks in turn, the rules judge it first (see the module's docs): a
+    /// move that ends the game scores as it ends it and is not searched
+    /// further, and a forbidden move of the bridge's side scores
+    /// [`-FORBIDDEN`](FORBIDDEN).
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
         let mover = self.pos.turn();
         let undo = self.pos.play_unchecked(m);
