@@ -7,7 +7,8 @@
 //! The moves of the first [`JUDGED_PLIES`] plies are played on the game's
 //! [`Judge`] too, so that the rules judge the tree as they judge the game;
 //! so are the replies to a check after them that capture nothing, when
-//! the rules could rule on them (see [`JUDGED_PLIES`]):
+//! the rules could rule on them or they check in turn (see
+//! [`JUDGED_PLIES`]):
 //!
 //! * A move that ends the game by the rules ends the line there: a move
 //!   that completes a repetition's decisive occurrence wins for the other
@@ -74,9 +75,15 @@ const QUIESCENCE_PLIES: u32 = 8;
 /// replies to a check. Such a reply that captures nothing, on a path
 /// judged up to it, is judged when [`Judge::may_rule`] says the rules could
 /// rule on it (it repeats a position of the game or of the path, or the
-/// natural limit comes in reach), which costs a hash probe for the others;
-/// the moves after one left unjudged are not judged either (a position
-/// could repeat there only after replies to checks that check in turn).
+/// natural limit comes in reach), which costs a hash probe for the others,
+/// and when it checks in turn: every reply to that check is tried, and one
+/// of them could repeat a position, or reach the limit. The moves after a
+/// reply left unjudged are not judged either: the other side, not in
+/// check, tries only captures, after which no position of the game or of
+/// the path can come again, and the count of the limit starts again. (A
+/// cycle wholly after such a capture is not judged: each of its moves is a
+/// reply to a check that checks in turn, both sides check throughout, and
+/// its decisive occurrence lies past the quiescence plies.)
 const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 
 /// How many nodes pass between two looks at the clock.
@@ -311,17 +318,18 @@ impl Searcher {
 
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
     /// mover's side) and takes it back. In the first [`JUDGED_PLIES`], and
-    /// past them where the rules could rule on a reply to a check, the
-    /// rules judge it first (see the module's docs): a move that ends the
-    /// game scores as it ends it and is not searched further, and a
-    /// forbidden move of the bridge's side scores [`-FORBIDDEN`](FORBIDDEN).
+    /// past them on a reply to a check that the rules could rule on or that
+    /// checks in turn, the rules judge it first (see the module's docs): a
+    /// move that ends the game scores as it ends it and is not searched
+    /// further, and a forbidden move of the bridge's side scores
+    /// [`-FORBIDDEN`](FORBIDDEN).
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
         let mover = self.pos.turn();
         let undo = self.pos.play_unchecked(m);
         let judged = ply < JUDGED_PLIES
             || (ply == self.judged
                 && undo.captured.is_none()
-                && self.judge.may_rule(self.pos.key()));
+                && (self.judge.may_rule(self.pos.key()) || self.pos.in_check()));
         let trial = judged.then(|| self.judge.try_move(m));
         self.judged += i32::from(judged);
         // The game ends on this move, as after a mate.
@@ -679,6 +687,45 @@ mod tests {
             s.quiescence(QUIESCENCE_PLIES, ply, -MATE, MATE),
             -(MATE - ply)
         );
+    }
+
+    #[test]
+    fn a_check_given_back_past_the_judged_plies_is_judged_with_the_replies_to_it() {
+        // Red a rook up; a position that stood twice (Red to move, Black's
+        // cannon on e9 held off the king by the horse on e7 and the pawn on
+        // e6), then Black's cannon comes back to e9 and checks. Red's horse
+        // f5e7 blocks the check and checks in turn, a position that never
+        // stood (the rules have nothing to rule on it); Black's king d9d8
+        // then brings the position about a third time: a drawn cycle's
+        // decisive occurrence, which Black, behind, takes.
+        let fen = "4c4/3k5/4N4/4p4/9/9/9/9/4K4/R8 w - - 0 30";
+        let moves = "e1f1 d8d7 f1e1 d7d8 e1f1 e9f9 e7g6 d8d9 g6h4 d9d8 f1e1 d8d9 h4f5 f9e9";
+        let game = played(fen, moves);
+        assert!(game.position().in_check());
+        let mut after = game.position().clone();
+        after.play_unchecked(mv("f5e7"));
+        assert!(after.in_check() && !game.may_rule(after.key()));
+        let mut rules = game.clone();
+        rules.push(mv("f5e7")).unwrap();
+        assert_eq!(rules.try_move(mv("d9d8")), Trial::Ends { winner: None });
+        // The game's last four plies stand for the judged path, Red the
+        // bridge's side: its check back is played past it, and scores the
+        // draw Black's reply gets by the rules, not the rook Red is up.
+        let mut s = Searcher {
+            us: Color::Red,
+            pos: game.position().clone(),
+            judge: game,
+            judged: JUDGED_PLIES,
+            nodes: 0,
+            budget: plenty(),
+            out_of_budget: false,
+        };
+        assert!(material(&s.pos) > 0);
+        let ply = JUDGED_PLIES;
+        let score = s.play(mv("f5e7"), ply, |s| {
+            -s.quiescence(QUIESCENCE_PLIES - 1, ply + 1, -MATE, MATE)
+        });
+        assert_eq!(score, 0);
     }
 
     #[test]
