@@ -1287,6 +1287,25 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
             "{err}"
         );
     }
+    // One move, then one that reads as a move but goes bad: cut there too,
+    // the bad move named at its own ply; prose after one move is one word.
+    for out in [
+        run("炮二平五将５进５", "2"),
+        pasted("炮二平五将５进５\n", "2"),
+    ] {
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("xqarbiter: illegal or unreadable move at ply 2: '将５进５'"),
+            "{err}"
+        );
+    }
+    let out = run("炮二平五是最常见的开局", "2");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("xqarbiter: illegal or unreadable move at ply 1: '炮二平五是最常见的开局'"),
+        "{err}"
+    );
     // A record file is cut with --ply too.
     let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -13,7 +13,9 @@ use super::parse::{
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_start_side_label, side_label};
-use super::symbol::{begins_split_move, chinese_length, continues_split_move};
+use super::symbol::{
+    begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
+};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
 
@@ -696,13 +698,14 @@ fn may_run_together(word: &str) -> bool {
 
 /// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
 /// [`split_run_together`] cannot read whole go bad: the most moves of the
-/// word, two or more, that play in turn from `pos`, each with its text,
-/// then the move that goes bad after them and why. The word is cut there,
-/// as each reader reads it, so that the move is named at its own ply: the
-/// rest of the word when it is a move's length (five characters or
-/// fewer), else its first four characters, as most moves are written. `None`
-/// when fewer than two moves play (a word of prose that starts with a move
-/// stays one word).
+/// word that play in turn from `pos`, each with its text, then the move
+/// that goes bad after them and why. The word is cut there, as each reader
+/// reads it, so that the move is named at its own ply: the rest of the word
+/// when it is a move's length (five characters or fewer), else its first
+/// four characters, as most moves are written. `None` when no move plays,
+/// or one does and what follows it has no move's shape
+/// ([`shaped_like_chinese_move`]): a word of prose that starts with a move
+/// (`炮二平五是最常见的开局`) stays one word.
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
     if !may_run_together(word) {
         return None;
@@ -710,7 +713,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     let mut best = (Vec::new(), 0);
     longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
     let (moves, at) = best;
-    if moves.len() < 2 {
+    if moves.is_empty() {
         return None;
     }
     let mut after = pos.clone();
@@ -725,6 +728,9 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
             .map_or(rest, |(end, _)| &rest[..end]),
         None => rest,
     };
+    if moves.len() == 1 && !shaped_like_chinese_move(rest) {
+        return None;
+    }
     let Err(failure) = read_move(&after, rest) else {
         return None;
     };
@@ -899,6 +905,27 @@ mod tests {
         // Prose that starts with one move stays one word.
         let err = parse_move_list(&start, "炮二平五是最常见的开局").unwrap_err();
         assert_eq!((err.ply, err.text.as_str()), (1, "炮二平五是最常见的开局"));
+        // One move, then one that reads as a move but goes bad: cut there.
+        for text in [
+            "炮二平五将５进５",
+            "炮二平五将５进５车一进一",
+            "1.炮二平五士４进４",
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!(err.ply, 2, "{text}");
+            assert_eq!(err.text.chars().count(), 4, "{text}");
+        }
+        let err = parse_move_list(&start, "炮二平五将５进５").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::NoSuchMove);
+        // One move, then what is no move's shape: one word.
+        for text in [
+            "炮二平五五七炮对屏风马",
+            "炮二平五进五五进",
+            "炮二平五平进五五",
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, text));
+        }
     }
 
     #[test]

@@ -1345,6 +1345,11 @@ mod tests {
             g.illegal.map(|i| i.text).as_deref(),
             Some("炮二平五是最常见的开局")
         );
+        // One move, then one that reads as a move and goes bad: cut there.
+        let (g, _) = read("1.炮二平五将５进５ 2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2"]);
+        let illegal = g.illegal.expect("cut at ply 2");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (2, "将５进５"));
     }
 
     #[test]
