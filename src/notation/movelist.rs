@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::between::{Between, split_by};
 use super::braced::braced;
 use super::labelled::{Label, label};
 use super::outcome::{Outcome, may_lead_result, spaced_result, words_on_result};
@@ -520,13 +521,17 @@ fn read_list(
         let mut head = (word.to_string(), failure);
         let mut j = i;
         let mut played = false;
+        // Whether the words stopped at a token that cannot go on the move.
+        let mut blocked = false;
         while begins_split_move(&joined) {
+            blocked = true;
             let Some(&Token::Word(next)) = words.get(j) else {
                 break;
             };
             if !continues_split_move(next) {
                 break;
             }
+            blocked = false;
             j += 1;
             let longer = format!("{joined}{next}");
             let written = format!("{} {next}", head.0);
@@ -551,6 +556,12 @@ fn read_list(
             i = j;
             continue;
         }
+        if blocked
+            && let Some(between) = words.get(j).and_then(|t| between_words(text, t))
+            && let Some(&Token::Word(next)) = words.get(j + 1)
+        {
+            head.1 = split_by(&pos, head.1, between, (&head.0, &joined), next);
+        }
         // Moves run together that go bad: cut where they do, as the record
         // readers cut them, and name the move there.
         let single = split_number(word).map_or(word, |(_, rest)| rest);
@@ -567,6 +578,19 @@ fn read_list(
     }
     let after = after.filter(|&at| at < words.len());
     Ok((out, pos, after))
+}
+
+/// What `token`, read from `text`, is, if a comment (in ASCII brackets, a
+/// variation to a pasted record), a NAG or a move number: what ends a
+/// Chinese move split by spaces ([`split_by`]).
+fn between_words(text: &str, token: &Token<'_>) -> Option<Between> {
+    match *token {
+        Token::Word(w) => Between::of_word(w),
+        Token::Comment(w) if text[..offset(text, w)].ends_with('(') => Some(Between::Bracketed),
+        Token::Comment(_) | Token::LineComment { .. } | Token::Unclosed(_) => {
+            Some(Between::Comment)
+        }
+    }
 }
 
 /// The words of `words` from index `at` up to the first token that is no
