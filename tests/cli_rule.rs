@@ -284,6 +284,51 @@ fn a_pasted_record_whose_chinese_moves_are_split_by_spaces_is_ruled() {
 }
 
 #[test]
+fn a_move_whose_words_a_comment_nag_or_number_splits_is_refused_saying_so() {
+    // The comment, NAG or move number between the words is named, in the
+    // typed list and the pasted record alike.
+    for (moves, between) in [
+        ("炮二 {好} 平五", "a comment"),
+        ("炮二 （好） 平五", "a comment"),
+        (
+            "炮二 (1. 兵七进一) 平五",
+            "a comment or variation in brackets",
+        ),
+        ("炮二 ; 好\n平五", "a comment"),
+        ("炮二 !? 平五", "an annotation"),
+        ("炮二 $1 平五", "an annotation"),
+        ("1. 炮二 2. 平五", "a move number"),
+    ] {
+        for out in [
+            xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None),
+            xqarbiter(&["rule", "-", "--lang", "en"], Some(moves)),
+        ] {
+            assert_eq!(out.status.code(), Some(2), "{moves}");
+            let err = String::from_utf8(out.stderr).expect("utf-8");
+            assert!(
+                err.starts_with("xqarbiter: illegal or unreadable move at ply 1: '炮二': ")
+                    && err.contains(&format!("; {between} comes between '炮二' and '平五'")),
+                "{moves}: {err}"
+            );
+        }
+    }
+    // Not when the word after it would not make the move whole.
+    for out in [
+        xqarbiter(
+            &["rule", "--moves", "炮二 {好} 马8进7", "--lang", "en"],
+            None,
+        ),
+        xqarbiter(&["rule", "-", "--lang", "en"], Some("炮二 {好} 马8进7")),
+    ] {
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert!(
+            err.contains("'炮二': ") && !err.contains("comes between"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn a_move_two_conventions_read_as_two_moves_is_ruled_with_a_note_naming_both() {
     let fen = "4k4/9/3P5/3P1P3/3P1P3/9/9/3C5/9/5K3 w";
     let out = xqarbiter(
@@ -1287,6 +1332,25 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
             "{err}"
         );
     }
+    // One move, then one that reads as a move but goes bad: cut there too,
+    // the bad move named at its own ply; prose after one move is one word.
+    for out in [
+        run("炮二平五将５进５", "2"),
+        pasted("炮二平五将５进５\n", "2"),
+    ] {
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("xqarbiter: illegal or unreadable move at ply 2: '将５进５'"),
+            "{err}"
+        );
+    }
+    let out = run("炮二平五是最常见的开局", "2");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("xqarbiter: illegal or unreadable move at ply 1: '炮二平五是最常见的开局'"),
+        "{err}"
+    );
     // A record file is cut with --ply too.
     let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

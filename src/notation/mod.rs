@@ -39,6 +39,7 @@
 //! ```
 
 mod after_result;
+mod between;
 mod braced;
 mod describe;
 mod labelled;
@@ -57,6 +58,7 @@ mod symbol;
 
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
+pub(crate) use between::{Between, split_by};
 pub(crate) use braced::braced;
 pub(crate) use labelled::{Label, label, note_reads_as_moves};
 pub use movelist::{

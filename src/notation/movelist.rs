@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::between::{Between, split_by};
 use super::braced::braced;
 use super::labelled::{Label, label};
 use super::outcome::{Outcome, may_lead_result, spaced_result, words_on_result};
@@ -13,7 +14,9 @@ use super::parse::{
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_start_side_label, side_label};
-use super::symbol::{begins_split_move, chinese_length, continues_split_move};
+use super::symbol::{
+    begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
+};
 use crate::board::{Color, Move, Position};
 use crate::words::Words;
 
@@ -518,13 +521,17 @@ fn read_list(
         let mut head = (word.to_string(), failure);
         let mut j = i;
         let mut played = false;
+        // Whether the words stopped at a token that cannot go on the move.
+        let mut blocked = false;
         while begins_split_move(&joined) {
+            blocked = true;
             let Some(&Token::Word(next)) = words.get(j) else {
                 break;
             };
             if !continues_split_move(next) {
                 break;
             }
+            blocked = false;
             j += 1;
             let longer = format!("{joined}{next}");
             let written = format!("{} {next}", head.0);
@@ -549,6 +556,12 @@ fn read_list(
             i = j;
             continue;
         }
+        if blocked
+            && let Some(between) = words.get(j).and_then(|t| between_words(text, t))
+            && let Some(&Token::Word(next)) = words.get(j + 1)
+        {
+            head.1 = split_by(&pos, head.1, between, (&head.0, &joined), next);
+        }
         // Moves run together that go bad: cut where they do, as the record
         // readers cut them, and name the move there.
         let single = split_number(word).map_or(word, |(_, rest)| rest);
@@ -565,6 +578,19 @@ fn read_list(
     }
     let after = after.filter(|&at| at < words.len());
     Ok((out, pos, after))
+}
+
+/// What `token`, read from `text`, is, if a comment (in ASCII brackets, a
+/// variation to a pasted record), a NAG or a move number: what ends a
+/// Chinese move split by spaces ([`split_by`]).
+fn between_words(text: &str, token: &Token<'_>) -> Option<Between> {
+    match *token {
+        Token::Word(w) => Between::of_word(w),
+        Token::Comment(w) if text[..offset(text, w)].ends_with('(') => Some(Between::Bracketed),
+        Token::Comment(_) | Token::LineComment { .. } | Token::Unclosed(_) => {
+            Some(Between::Comment)
+        }
+    }
 }
 
 /// The words of `words` from index `at` up to the first token that is no
@@ -696,13 +722,14 @@ fn may_run_together(word: &str) -> bool {
 
 /// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
 /// [`split_run_together`] cannot read whole go bad: the most moves of the
-/// word, two or more, that play in turn from `pos`, each with its text,
-/// then the move that goes bad after them and why. The word is cut there,
-/// as each reader reads it, so that the move is named at its own ply: the
-/// rest of the word when it is a move's length (five characters or
-/// fewer), else its first four characters, as most moves are written. `None`
-/// when fewer than two moves play (a word of prose that starts with a move
-/// stays one word).
+/// word that play in turn from `pos`, each with its text, then the move
+/// that goes bad after them and why. The word is cut there, as each reader
+/// reads it, so that the move is named at its own ply: the rest of the word
+/// when it is a move's length (five characters or fewer), else its first
+/// four characters, as most moves are written. `None` when no move plays,
+/// or one does and what follows it has no move's shape
+/// ([`shaped_like_chinese_move`]): a word of prose that starts with a move
+/// (`炮二平五是最常见的开局`) stays one word.
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
     if !may_run_together(word) {
         return None;
@@ -710,7 +737,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     let mut best = (Vec::new(), 0);
     longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
     let (moves, at) = best;
-    if moves.len() < 2 {
+    if moves.is_empty() {
         return None;
     }
     let mut after = pos.clone();
@@ -725,6 +752,9 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
             .map_or(rest, |(end, _)| &rest[..end]),
         None => rest,
     };
+    if moves.len() == 1 && !shaped_like_chinese_move(rest) {
+        return None;
+    }
     let Err(failure) = read_move(&after, rest) else {
         return None;
     };
@@ -899,6 +929,27 @@ mod tests {
         // Prose that starts with one move stays one word.
         let err = parse_move_list(&start, "炮二平五是最常见的开局").unwrap_err();
         assert_eq!((err.ply, err.text.as_str()), (1, "炮二平五是最常见的开局"));
+        // One move, then one that reads as a move but goes bad: cut there.
+        for text in [
+            "炮二平五将５进５",
+            "炮二平五将５进５车一进一",
+            "1.炮二平五士４进４",
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!(err.ply, 2, "{text}");
+            assert_eq!(err.text.chars().count(), 4, "{text}");
+        }
+        let err = parse_move_list(&start, "炮二平五将５进５").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::NoSuchMove);
+        // One move, then what is no move's shape: one word.
+        for text in [
+            "炮二平五五七炮对屏风马",
+            "炮二平五进五五进",
+            "炮二平五平进五五",
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, text));
+        }
     }
 
     #[test]

@@ -107,6 +107,15 @@ impl Failure {
         }
     }
 
+    /// The failure with its reason rewritten by `more` (told what else
+    /// went wrong around the text).
+    pub(crate) fn explained(self, more: impl FnOnce(Words) -> Words) -> Failure {
+        Failure {
+            why: more(self.why),
+            ..self
+        }
+    }
+
     /// Whether `text` reads as no move at all in `pos`: unreadable in every
     /// notation, and no slip away from a legal move (`本次`, `Round`, not
     /// `炮二平无`).

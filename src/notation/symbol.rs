@@ -302,6 +302,26 @@ pub(crate) fn begins_split_move(text: &str) -> bool {
     }
 }
 
+/// Whether `text` has the shape of a Chinese move, whether or not it names
+/// a legal one (`将５进５`, `前炮退二`): Chinese notation's characters only,
+/// four or five places, a direction then a number last, and a piece named
+/// before them among places that are pieces, files or markers. A word of
+/// prose (`是最常见`) has none of it.
+pub(crate) fn shaped_like_chinese_move(text: &str) -> bool {
+    const DIRECTIONS: u32 = FORWARD | BACKWARD | SIDEWAYS;
+    let Some((masks, true)) = chinese_places(text) else {
+        return false;
+    };
+    let [head @ .., direction, count] = &masks[..] else {
+        return false;
+    };
+    matches!(head.len(), 2 | 3)
+        && direction & DIRECTIONS == *direction
+        && count & DIGITS != 0
+        && head.iter().all(|m| m & DIRECTIONS == 0)
+        && head.iter().any(|&m| pure_role(m).is_some())
+}
+
 /// Whether `text` can go on with a split Chinese move: Chinese notation's
 /// characters or digits only (`平五`, `8`, `７`).
 pub(crate) fn continues_split_move(text: &str) -> bool {

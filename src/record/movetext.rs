@@ -9,7 +9,7 @@ use super::labels::{FULL_WIDTH_BRACKETS, labelled_result};
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
-    self, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
+    self, Between, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
     may_lead_result, may_start_side_label, side_label, spaced_result, strip_round_marker,
     words_on_result,
 };
@@ -161,6 +161,9 @@ fn scan(
                 ));
             };
             if variation_depth == 0 {
+                if replay.awaits_rest_of_move() {
+                    replay.end_of_moves_at(Between::Comment, next_word(text, next).1);
+                }
                 replay.comment(body);
             }
             i = next;
@@ -178,6 +181,9 @@ fn scan(
             // a comment, or the result (（红胜）, 【红胜】), never a variation.
             let (body, next) = full_width_bracketed(text, i + open.len_utf8(), close);
             if variation_depth == 0 {
+                if replay.awaits_rest_of_move() {
+                    replay.end_of_moves_at(Between::Comment, next_word(text, next).1);
+                }
                 match result_token(body.trim()) {
                     Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
                     _ => replay.comment(body),
@@ -215,7 +221,10 @@ fn scan(
                     }
                     variation_start = i;
                     // Nor across a variation.
-                    replay.end_of_moves();
+                    if replay.awaits_rest_of_move() {
+                        let after = variation_end(text, i);
+                        replay.end_of_moves_at(Between::Bracketed, next_word(text, after).1);
+                    }
                 }
                 i += 1;
                 variation_depth += 1;
@@ -232,14 +241,14 @@ fn scan(
                 i += 1;
             }
             b';' => {
-                if variation_depth == 0 {
-                    // A split move's words do not go on across a comment.
-                    replay.end_of_moves();
-                }
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(bytes.len(), |n| i + n);
+                if variation_depth == 0 {
+                    // A split move's words do not go on across a comment.
+                    replay.end_of_moves_at(Between::Comment, next_word(text, line_end).1);
+                }
                 if mode.semicolon == Semicolon::Typed
                     && !mode.probe
                     && variation_depth == 0
@@ -359,6 +368,12 @@ fn scan(
                         }
                         None => {}
                     }
+                    if replay.awaits_rest_of_move()
+                        && !continues_split_move(tok)
+                        && let Some(between) = Between::of_word(tok)
+                    {
+                        replay.end_of_moves_at(between, next_word(text, end).1);
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -378,6 +393,25 @@ fn scan(
         ));
     }
     Ok((result, after))
+}
+
+/// The byte after the `)` that closes the variation opened at byte `at`
+/// of `text` (the end of the text if none does).
+fn variation_end(text: &str, at: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate().skip(at) {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
 }
 
 /// The word that follows byte `from` of `text` after whitespace, and
@@ -1345,6 +1379,11 @@ mod tests {
             g.illegal.map(|i| i.text).as_deref(),
             Some("炮二平五是最常见的开局")
         );
+        // One move, then one that reads as a move and goes bad: cut there.
+        let (g, _) = read("1.炮二平五将５进５ 2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2"]);
+        let illegal = g.illegal.expect("cut at ply 2");
+        assert_eq!((illegal.ply, illegal.text.as_str()), (2, "将５进５"));
     }
 
     #[test]

@@ -165,6 +165,18 @@ impl Replay {
         }
     }
 
+    /// [`Replay::end_of_moves`] at `between`, a comment, NAG or move number
+    /// that came after the words of a split Chinese move: the stop says so
+    /// when the word after it, `next`, would have made the move whole
+    /// ([`notation::split_by`]).
+    pub(crate) fn end_of_moves_at(&mut self, between: notation::Between, next: &str) {
+        if let Some(head) = self.fragment.take() {
+            let written = (head.written.as_str(), head.joined.as_str());
+            let failure = notation::split_by(&self.pos, head.failure, between, written, next);
+            self.fail(&head.written, failure);
+        }
+    }
+
     /// Reads `text` as one move (for the other side too, before the first
     /// move of a flexible start) or as Chinese moves run together, and plays it.
     fn read_and_play(&mut self, text: &str) -> Result<(), Failure> {
