@@ -58,27 +58,20 @@ impl SideCycle {
     /// chase)", "chases of several pieces in turn").
     pub fn pattern(&self, lang: Lang) -> String {
         let tally = self.tally.pattern(lang);
-        let t = self.tally;
+        // The moves that chase too, in English and in Chinese.
+        let (en, zh) = match (self.tally.checks > 0, self.tally.mate_threats > 0) {
+            (true, false) => ("checks", "将军"),
+            (false, true) => ("mate threats", "杀着"),
+            _ => ("checks and mate threats", "将军、杀着"),
+        };
         match (self.counted, lang) {
             (None, _) => tally,
             (Some(Counted::SeveralPieces), Lang::En) => "chases of several pieces in turn".into(),
             (Some(Counted::SeveralPieces), Lang::Zh) => "轮捉多子".into(),
             (Some(Counted::PerpetualChase), Lang::En) => {
-                let what = match (t.checks > 0, t.mate_threats > 0) {
-                    (true, false) => "checks",
-                    (false, true) => "mate threats",
-                    _ => "checks and mate threats",
-                };
-                format!("{tally} (its {what} chase too: a perpetual chase)")
+                format!("{tally} (its {en} chase too: a perpetual chase)")
             }
-            (Some(Counted::PerpetualChase), Lang::Zh) => {
-                let what = match (t.checks > 0, t.mate_threats > 0) {
-                    (true, false) => "将军",
-                    (false, true) => "杀着",
-                    _ => "将军、杀着",
-                };
-                format!("{tally}（{what}兼捉，按长捉论）")
-            }
+            (Some(Counted::PerpetualChase), Lang::Zh) => format!("{tally}（{zh}兼捉，按长捉论）"),
         }
     }
 }

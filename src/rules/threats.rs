@@ -206,8 +206,8 @@ pub(crate) fn capture_threats_across(
     standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
-    let asking = Asking::AfterChecks(Bitboard::EMPTY);
-    threats_on(pos, rules, targets, Some(across), standing, search, asking)
+    let beyond = (targets, Bitboard::EMPTY);
+    capture_threats_beyond(pos, rules, beyond, across, standing, search)
 }
 
 /// [`capture_threats_across`] for a caller that knows that no capture of

@@ -456,6 +456,20 @@ mod tests {
         );
     }
 
+    /// A search for `us` on `game`, its last [`JUDGED_PLIES`] plies standing
+    /// for the judged path from the root: the next move is past them.
+    fn past_judged_plies(game: Judge, us: Color) -> Searcher {
+        Searcher {
+            us,
+            pos: game.position().clone(),
+            judge: game,
+            judged: JUDGED_PLIES,
+            nodes: 0,
+            budget: plenty(),
+            out_of_budget: false,
+        }
+    }
+
     /// The game from `fen` after `moves` under cxa2020.
     fn played(fen: &str, moves: &str) -> Judge {
         played_under("cxa2020", fen, moves)
@@ -673,15 +687,7 @@ mod tests {
         assert_eq!(game.position().legal_moves().len(), 1);
         // The game's last four plies stand for the judged path, Black the
         // bridge's side: its reply, four plies on, is judged and lost.
-        let mut s = Searcher {
-            us: Color::Black,
-            pos: game.position().clone(),
-            judge: game,
-            judged: JUDGED_PLIES,
-            nodes: 0,
-            budget: plenty(),
-            out_of_budget: false,
-        };
+        let mut s = past_judged_plies(game, Color::Black);
         let ply = JUDGED_PLIES;
         assert_eq!(
             s.quiescence(QUIESCENCE_PLIES, ply, -MATE, MATE),
@@ -711,15 +717,7 @@ mod tests {
         // The game's last four plies stand for the judged path, Red the
         // bridge's side: its check back is played past it, and scores the
         // draw Black's reply gets by the rules, not the rook Red is up.
-        let mut s = Searcher {
-            us: Color::Red,
-            pos: game.position().clone(),
-            judge: game,
-            judged: JUDGED_PLIES,
-            nodes: 0,
-            budget: plenty(),
-            out_of_budget: false,
-        };
+        let mut s = past_judged_plies(game, Color::Red);
         assert!(material(&s.pos) > 0);
         let ply = JUDGED_PLIES;
         let score = s.play(mv("f5e7"), ply, |s| {
