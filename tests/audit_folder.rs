@@ -299,6 +299,35 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
 }
 
 #[test]
+fn a_folder_with_no_game_record_says_so_rather_than_that_games_were_unreadable() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-none-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("empty")).expect("temp dir");
+    fs::create_dir_all(dir.join("notes")).expect("temp dir");
+    fs::write(dir.join("notes/readme.md"), "not a record").expect("write");
+    let out = audit(&dir.join("empty"), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no game record found: the paths given hold no files"),
+        "{err}"
+    );
+    // No rows: no blank line to part them from the summary.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("0 games read"), "{text:?}");
+    let out = audit(&dir.join("notes"), &["--lang", "zh"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("没有找到棋谱：所给路径中的文件都不是棋谱"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("notes/readme.md（不是棋谱）"), "{text}");
+    fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
 fn a_dash_reads_the_games_from_standard_input() {
     use std::io::Write;
     use std::process::Stdio;

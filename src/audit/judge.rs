@@ -326,14 +326,9 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &
         Some(_) => {}
         None => {
             // The players ended the game themselves: agreement or resignation.
-            let how = if recorded == Verdict::Draw {
-                EarlyEnd::AgreedDraw
-            } else {
-                EarlyEnd::Resignation
-            };
             // An agreed draw scores as any draw does: a Black win under
             // Armageddon (a draw by the natural limit is scored so already).
-            if how == EarlyEnd::AgreedDraw
+            if recorded == Verdict::Draw
                 && row.ruled_result == Verdict::Ongoing
                 && profile.final_winner(None) == Some(Color::Black)
             {
@@ -350,25 +345,42 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &
                     ),
                 });
             }
-            // Rounds played, counted from the start position's move number
-            // as the referee counts them for the early-repetition clause.
-            let black_first = usize::from(start.turn() == Color::Black);
-            let rounds = u32::try_from((row.plies + black_first).div_ceil(2))
-                .unwrap_or(u32::MAX)
-                .saturating_add(start.fullmoves().saturating_sub(1));
-            if let Some(flag) = profile.early_end_flag(how, rounds) {
-                let kind = match how {
-                    EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
-                    EarlyEnd::Resignation => FindingKind::EarlyResignation,
-                };
-                row.findings.push(Finding {
-                    kind,
-                    ply: Some(row.plies),
-                    detail: flag.detail,
-                });
-            }
+            row.findings
+                .extend(early_end(profile, start, row.plies, recorded));
         }
     }
+}
+
+/// The finding on a game its players ended themselves, by agreement
+/// (`recorded` a draw) or a resignation (a win), after `plies` plies from
+/// `start`, when the profile forbids that so early; rounds are counted from
+/// the start position's move number, as the referee counts them for the
+/// early-repetition clause. `rule` says it of the game too.
+pub(crate) fn early_end(
+    profile: &Profile,
+    start: &Position,
+    plies: usize,
+    recorded: Verdict,
+) -> Option<Finding> {
+    let how = if recorded == Verdict::Draw {
+        EarlyEnd::AgreedDraw
+    } else {
+        EarlyEnd::Resignation
+    };
+    let black_first = usize::from(start.turn() == Color::Black);
+    let rounds = u32::try_from((plies + black_first).div_ceil(2))
+        .unwrap_or(u32::MAX)
+        .saturating_add(start.fullmoves().saturating_sub(1));
+    let flag = profile.early_end_flag(how, rounds)?;
+    let kind = match how {
+        EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
+        EarlyEnd::Resignation => FindingKind::EarlyResignation,
+    };
+    Some(Finding {
+        kind,
+        ply: Some(plies),
+        detail: flag.detail,
+    })
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@ use crate::record::{
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
+pub(crate) use judge::early_end;
 pub use judge::judge;
 pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::audit::{self, Options, ReportFormat, Summary, Writer};
 use crate::record::ReadOptions;
 use crate::rules::profile::Profile;
-use crate::words::Lang;
+use crate::words::Words;
 
 use super::LangArg;
 use super::encoding::{named_encoding, wrong_encoding_line};
@@ -107,6 +107,7 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     }
     let mut summary = Summary::default();
     let mut wrong_encoding = Vec::new();
+    let mut written = 0usize;
     let bar = progress_bar();
     let result = audit::audit(&args.paths, &opts, |row| {
         summary.add(&row);
@@ -114,6 +115,7 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
         if args.only_findings && !row.is_notable() {
             return Ok(());
         }
+        written += 1;
         out.row(&row)
     })
     .and_then(|aside| {
@@ -137,17 +139,35 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     let text = summary.render(lang);
     if format == ReportFormat::Text {
         let mut stdout = io::stdout().lock();
-        let _ = write!(stdout, "\n{text}");
+        // A blank line parts the rows from the summary, when there are rows.
+        let gap = if written > 0 { "\n" } else { "" };
+        let _ = write!(stdout, "{gap}{text}");
     } else {
         eprint!("{text}");
     }
     if summary.games == 0 {
-        let why = match lang {
-            Lang::En => "no game could be read",
-            Lang::Zh => "没有读到任何对局",
-        };
-        eprintln!("xqarbiter: {why}");
+        eprintln!("xqarbiter: {}", nothing_read(&summary).get(lang));
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why an audit that read no game exits 2: every record found was
+/// unreadable, or no record was found at all (an empty folder, or one of
+/// files that are no records, which the summary names).
+fn nothing_read(summary: &Summary) -> Words {
+    match (summary.rows, summary.skipped.is_empty()) {
+        (0, true) => Words::new(
+            "no game record found: the paths given hold no files",
+            "没有找到棋谱：所给路径中没有文件",
+        ),
+        (0, false) => Words::new(
+            "no game record found: no file in the paths given is a game record (the summary names them)",
+            "没有找到棋谱：所给路径中的文件都不是棋谱（见上面的汇总）",
+        ),
+        _ => Words::new(
+            "no game could be read (the rows say why)",
+            "没有读到任何对局（原因见各行）",
+        ),
+    }
 }
