@@ -52,14 +52,17 @@ pub(super) struct AuditArgs {
     lang: LangArg,
 }
 
+/// The progress line on a terminal: games so far, games per second (whole
+/// games: `{per_sec:0}` rounds, where `{per_sec}` would show 4 decimals),
+/// time taken.
+const PROGRESS: &str = "{spinner} {human_pos} games  {per_sec:0}  {elapsed}";
+
 fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} {human_pos} games  {per_sec}  {elapsed}")
-    {
+    if let Ok(style) = ProgressStyle::with_template(PROGRESS) {
         bar.set_style(style);
     }
     bar
@@ -169,5 +172,77 @@ fn nothing_read(summary: &Summary) -> Words {
             "no game could be read (the rows say why)",
             "没有读到任何对局（原因见各行）",
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use indicatif::{ProgressDrawTarget, TermLike};
+
+    use super::*;
+
+    /// A terminal that keeps what is written to it.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            120
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().expect("screen").push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_progress_line_counts_whole_games_per_second() {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            None,
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.set_style(ProgressStyle::with_template(PROGRESS).expect("the template reads"));
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        bar.inc(2725);
+        bar.tick();
+        let shown = screen.0.lock().expect("screen").clone();
+        let rate = shown
+            .split_whitespace()
+            .find(|w| w.ends_with("/s"))
+            .unwrap_or_else(|| panic!("a rate: {shown:?}"));
+        assert!(
+            !rate.contains('.')
+                && rate
+                    .trim_end_matches("/s")
+                    .replace(',', "")
+                    .parse::<u64>()
+                    .is_ok(),
+            "{shown:?}"
+        );
+        assert!(shown.contains("2,725 games"), "{shown:?}");
     }
 }
