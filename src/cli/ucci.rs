@@ -24,7 +24,7 @@ pub(super) struct UcciArgs {
     /// Run this engine behind the referee (program and arguments, quotes group words).
     #[arg(long)]
     engine: Option<String>,
-    /// The engine's protocol.
+    /// The engine's protocol: ucci or uci.
     #[arg(long, default_value = "ucci", value_parser = EngineProtocol::parse)]
     engine_protocol: EngineProtocol,
     /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
