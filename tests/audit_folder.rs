@@ -413,5 +413,9 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
         text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0  ruled *"),
         "{text}"
     );
+    // The cut hides when the game ended: no early resignation on 2 plies.
+    let out = audit(&dir, &["--jsonl", "--profile", "hengfang2024-slow"]);
+    let heng = self::rows(&out);
+    assert_eq!(kinds(&heng[0]), Vec::<&str>::new(), "{}", heng[0]);
     let _ = fs::remove_dir_all(&dir);
 }

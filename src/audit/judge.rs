@@ -26,6 +26,20 @@ struct End {
 
 /// Audits one game read from `file` (its `index`-th, 0-based) under `profile`.
 pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
+    judge_read(game, profile, file, index, true)
+}
+
+/// [`judge`] of a game read `whole`, or only up to damage in its record (a
+/// reader's partial game). A record cut short, by damage or at an illegal
+/// move, does not show when the game ended: no early agreed draw or
+/// resignation is flagged on it.
+pub(crate) fn judge_read(
+    game: &Game,
+    profile: &Profile,
+    file: &str,
+    index: usize,
+    whole: bool,
+) -> Row {
     let mut row = Row {
         file: file.to_string(),
         index,
@@ -176,7 +190,8 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
-    result_findings(&mut row, end.as_ref(), profile, &game.start);
+    let whole = whole && game.illegal.is_none();
+    result_findings(&mut row, end.as_ref(), profile, (&game.start, whole));
     if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
@@ -292,8 +307,14 @@ fn reason_en(reason: Reason) -> &'static str {
 }
 
 /// Findings comparing the recorded result with the rules and the profile;
-/// `start` is the game's start position, whose move number counts the rounds.
-fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &Position) {
+/// `start` is the game's start position, whose move number counts the
+/// rounds, and `whole` whether its moves were read to the end of the record.
+fn result_findings(
+    row: &mut Row,
+    end: Option<&End>,
+    profile: &Profile,
+    (start, whole): (&Position, bool),
+) {
     let Some(recorded) = row.recorded_result else {
         return;
     };
@@ -345,8 +366,10 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &
                     ),
                 });
             }
-            row.findings
-                .extend(early_end(profile, start, row.plies, recorded));
+            if whole {
+                row.findings
+                    .extend(early_end(profile, start, row.plies, recorded));
+            }
         }
     }
 }
@@ -465,6 +488,19 @@ mod tests {
                 .findings
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_record_cut_at_an_illegal_move_flags_no_early_end() {
+        // The record stops at a typo on move 2: how long the game went on
+        // before the result is not known.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9h9 2. h0g2 0-1\n";
+        let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::IllegalMove]);
+        // Nor does a game read only up to damage in its record.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7 0-1\n";
+        let row = judge_read(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0, false);
+        assert_eq!(kinds(&row), []);
     }
 
     #[test]

@@ -25,8 +25,8 @@ use crate::record::{
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
-pub(crate) use judge::early_end;
 pub use judge::judge;
+pub(crate) use judge::{early_end, judge_read};
 pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
 pub use walk::{Entry, Skip, Walk, walk};
@@ -126,7 +126,7 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
                 ..
             }) => Row {
                 error: Some(message),
-                ..judge(&game, &opts.profile, &file, index)
+                ..judge_read(&game, &opts.profile, &file, index, false)
             },
             Err(e) => Row::unreadable(file.clone(), index, e.words()),
         };
