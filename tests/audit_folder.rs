@@ -299,6 +299,35 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
 }
 
 #[test]
+fn a_folder_with_no_game_record_says_so_rather_than_that_games_were_unreadable() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-none-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("empty")).expect("temp dir");
+    fs::create_dir_all(dir.join("notes")).expect("temp dir");
+    fs::write(dir.join("notes/readme.md"), "not a record").expect("write");
+    let out = audit(&dir.join("empty"), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no game record found: the paths given hold no files"),
+        "{err}"
+    );
+    // No rows: no blank line to part them from the summary.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("0 games read"), "{text:?}");
+    let out = audit(&dir.join("notes"), &["--lang", "zh"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("没有找到棋谱：所给路径中的文件都不是棋谱"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("notes/readme.md（不是棋谱）"), "{text}");
+    fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
 fn a_dash_reads_the_games_from_standard_input() {
     use std::io::Write;
     use std::process::Stdio;
@@ -384,5 +413,9 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
         text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0  ruled *"),
         "{text}"
     );
+    // The cut hides when the game ended: no early resignation on 2 plies.
+    let out = audit(&dir, &["--jsonl", "--profile", "hengfang2024-slow"]);
+    let heng = self::rows(&out);
+    assert_eq!(kinds(&heng[0]), Vec::<&str>::new(), "{}", heng[0]);
     let _ = fs::remove_dir_all(&dir);
 }

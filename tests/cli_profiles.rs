@@ -62,3 +62,28 @@ fn a_profile_saved_in_gbk_reads_as_in_utf8() {
         "{json}"
     );
 }
+
+#[test]
+fn an_early_end_that_both_players_may_lose_says_so_as_the_audit_finding_does() {
+    let en = String::from_utf8(profiles(&[]).stdout).expect("utf-8");
+    let line = |t: &str, name: &str| t.lines().find(|l| l.starts_with(name)).map(str::to_string);
+    let heng = line(&en, "hengfang2024-slow").expect("a row");
+    assert!(
+        heng.contains(
+            "agreed draw or resignation ≤10 rounds flagged (the arbiter may rule both players lost)"
+        ),
+        "{heng}"
+    );
+    // The 2017 regulation flags early draws without that sanction.
+    let dqsz = line(&en, "dqsz2017-slow").expect("a row");
+    assert!(
+        dqsz.contains("agreed draw ≤25 rounds flagged") && !dqsz.contains("both"),
+        "{dqsz}"
+    );
+    let zh = String::from_utf8(profiles(&["--lang", "zh"]).stdout).expect("utf-8");
+    let heng = line(&zh, "hengfang2024-rapid").expect("a row");
+    assert!(
+        heng.contains("10回合以内议和或认负予以标记（裁判有权判双方负）"),
+        "{heng}"
+    );
+}

@@ -1371,3 +1371,73 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         (&"red_wins".into(), &"checkmate".into())
     );
 }
+
+#[test]
+fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
+    let draw =
+        "[Event \"Open\"]\n[Result \"1/2-1/2\"]\n\n1. 炮二平五 马8进7 2. 马二进三 车9平8 1/2-1/2\n";
+    let out = xqarbiter(
+        &[
+            "rule",
+            "-",
+            "--profile",
+            "hengfang2024-slow",
+            "--lang",
+            "en",
+        ],
+        Some(draw),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "Record: Open; recorded result: 1/2-1/2\nearly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost\n"
+        ),
+        "{text}"
+    );
+    let out = xqarbiter(&["rule", "-", "--profile", "hengfang2024-slow"], Some(draw));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "\n过早议和：第2回合协议和棋，违反10回合内不得协议和棋的规定，裁判有权判双方负\n"
+        ),
+        "{text}"
+    );
+    // The JSON says it as the audit's finding does.
+    let json = json_of(&xqarbiter(
+        &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+        Some(&draw.replace("1/2-1/2", "1-0")),
+    ));
+    let early = &json["record"]["early_end"];
+    assert_eq!(early["kind"], "early_resignation", "{json:#}");
+    assert!(
+        early["detail_zh"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("第2回合认负")),
+        "{json:#}"
+    );
+    // Not so under a profile without the clause, nor where --ply cuts the
+    // record short of the result, nor after a game the rules ended.
+    let plain = json_of(&xqarbiter(&["rule", "-", "--json"], Some(draw)));
+    assert!(plain["record"]["early_end"].is_null(), "{plain:#}");
+    let cut = json_of(&xqarbiter(
+        &[
+            "rule",
+            "-",
+            "--profile",
+            "hengfang2024-slow",
+            "--ply",
+            "3",
+            "--json",
+        ],
+        Some(draw),
+    ));
+    assert!(cut["record"]["early_end"].is_null(), "{cut:#}");
+    let check = std::fs::read_to_string(example("perpetual_check.pgn")).expect("example");
+    let check = check.replace("[Result \"*\"]", "[Result \"0-1\"]");
+    let ended = json_of(&xqarbiter(
+        &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+        Some(&check),
+    ));
+    assert_eq!(ended["record"]["result"], "black_wins", "{ended:#}");
+    assert!(ended["record"]["early_end"].is_null(), "{ended:#}");
+}

@@ -26,6 +26,20 @@ struct End {
 
 /// Audits one game read from `file` (its `index`-th, 0-based) under `profile`.
 pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
+    judge_read(game, profile, file, index, true)
+}
+
+/// [`judge`] of a game read `whole`, or only up to damage in its record (a
+/// reader's partial game). A record cut short, by damage or at an illegal
+/// move, does not show when the game ended: no early agreed draw or
+/// resignation is flagged on it.
+pub(crate) fn judge_read(
+    game: &Game,
+    profile: &Profile,
+    file: &str,
+    index: usize,
+    whole: bool,
+) -> Row {
     let mut row = Row {
         file: file.to_string(),
         index,
@@ -176,7 +190,8 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
             ),
         });
     }
-    result_findings(&mut row, end.as_ref(), profile, &game.start);
+    let whole = whole && game.illegal.is_none();
+    result_findings(&mut row, end.as_ref(), profile, (&game.start, whole));
     if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
@@ -292,8 +307,14 @@ fn reason_en(reason: Reason) -> &'static str {
 }
 
 /// Findings comparing the recorded result with the rules and the profile;
-/// `start` is the game's start position, whose move number counts the rounds.
-fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &Position) {
+/// `start` is the game's start position, whose move number counts the
+/// rounds, and `whole` whether its moves were read to the end of the record.
+fn result_findings(
+    row: &mut Row,
+    end: Option<&End>,
+    profile: &Profile,
+    (start, whole): (&Position, bool),
+) {
     let Some(recorded) = row.recorded_result else {
         return;
     };
@@ -326,14 +347,9 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &
         Some(_) => {}
         None => {
             // The players ended the game themselves: agreement or resignation.
-            let how = if recorded == Verdict::Draw {
-                EarlyEnd::AgreedDraw
-            } else {
-                EarlyEnd::Resignation
-            };
             // An agreed draw scores as any draw does: a Black win under
             // Armageddon (a draw by the natural limit is scored so already).
-            if how == EarlyEnd::AgreedDraw
+            if recorded == Verdict::Draw
                 && row.ruled_result == Verdict::Ongoing
                 && profile.final_winner(None) == Some(Color::Black)
             {
@@ -350,25 +366,44 @@ fn result_findings(row: &mut Row, end: Option<&End>, profile: &Profile, start: &
                     ),
                 });
             }
-            // Rounds played, counted from the start position's move number
-            // as the referee counts them for the early-repetition clause.
-            let black_first = usize::from(start.turn() == Color::Black);
-            let rounds = u32::try_from((row.plies + black_first).div_ceil(2))
-                .unwrap_or(u32::MAX)
-                .saturating_add(start.fullmoves().saturating_sub(1));
-            if let Some(flag) = profile.early_end_flag(how, rounds) {
-                let kind = match how {
-                    EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
-                    EarlyEnd::Resignation => FindingKind::EarlyResignation,
-                };
-                row.findings.push(Finding {
-                    kind,
-                    ply: Some(row.plies),
-                    detail: flag.detail,
-                });
+            if whole {
+                row.findings
+                    .extend(early_end(profile, start, row.plies, recorded));
             }
         }
     }
+}
+
+/// The finding on a game its players ended themselves, by agreement
+/// (`recorded` a draw) or a resignation (a win), after `plies` plies from
+/// `start`, when the profile forbids that so early; rounds are counted from
+/// the start position's move number, as the referee counts them for the
+/// early-repetition clause. `rule` says it of the game too.
+pub(crate) fn early_end(
+    profile: &Profile,
+    start: &Position,
+    plies: usize,
+    recorded: Verdict,
+) -> Option<Finding> {
+    let how = if recorded == Verdict::Draw {
+        EarlyEnd::AgreedDraw
+    } else {
+        EarlyEnd::Resignation
+    };
+    let black_first = usize::from(start.turn() == Color::Black);
+    let rounds = u32::try_from((plies + black_first).div_ceil(2))
+        .unwrap_or(u32::MAX)
+        .saturating_add(start.fullmoves().saturating_sub(1));
+    let flag = profile.early_end_flag(how, rounds)?;
+    let kind = match how {
+        EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
+        EarlyEnd::Resignation => FindingKind::EarlyResignation,
+    };
+    Some(Finding {
+        kind,
+        ply: Some(plies),
+        detail: flag.detail,
+    })
 }
 
 #[cfg(test)]
@@ -453,6 +488,19 @@ mod tests {
                 .findings
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_record_cut_at_an_illegal_move_flags_no_early_end() {
+        // The record stops at a typo on move 2: how long the game went on
+        // before the result is not known.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9h9 2. h0g2 0-1\n";
+        let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::IllegalMove]);
+        // Nor does a game read only up to damage in its record.
+        let pgn = "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7 0-1\n";
+        let row = judge_read(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0, false);
+        assert_eq!(kinds(&row), []);
     }
 
     #[test]

@@ -26,6 +26,7 @@ use crate::rules::profile::Profile;
 use crate::words::Words;
 
 pub use judge::judge;
+pub(crate) use judge::{early_end, judge_read};
 pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
 pub use walk::{Entry, Skip, Walk, walk};
@@ -125,7 +126,7 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
                 ..
             }) => Row {
                 error: Some(message),
-                ..judge(&game, &opts.profile, &file, index)
+                ..judge_read(&game, &opts.profile, &file, index, false)
             },
             Err(e) => Row::unreadable(file.clone(), index, e.words()),
         };

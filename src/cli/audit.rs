@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::audit::{self, Options, ReportFormat, Summary, Writer};
 use crate::record::ReadOptions;
 use crate::rules::profile::Profile;
-use crate::words::Lang;
+use crate::words::Words;
 
 use super::LangArg;
 use super::encoding::{named_encoding, wrong_encoding_line};
@@ -52,14 +52,17 @@ pub(super) struct AuditArgs {
     lang: LangArg,
 }
 
+/// The progress line on a terminal: games so far, games per second (whole
+/// games: `{per_sec:0}` rounds, where `{per_sec}` would show 4 decimals),
+/// time taken.
+const PROGRESS: &str = "{spinner} {human_pos} games  {per_sec:0}  {elapsed}";
+
 fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} {human_pos} games  {per_sec}  {elapsed}")
-    {
+    if let Ok(style) = ProgressStyle::with_template(PROGRESS) {
         bar.set_style(style);
     }
     bar
@@ -107,6 +110,7 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     }
     let mut summary = Summary::default();
     let mut wrong_encoding = Vec::new();
+    let mut written = 0usize;
     let bar = progress_bar();
     let result = audit::audit(&args.paths, &opts, |row| {
         summary.add(&row);
@@ -114,6 +118,7 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
         if args.only_findings && !row.is_notable() {
             return Ok(());
         }
+        written += 1;
         out.row(&row)
     })
     .and_then(|aside| {
@@ -137,17 +142,107 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     let text = summary.render(lang);
     if format == ReportFormat::Text {
         let mut stdout = io::stdout().lock();
-        let _ = write!(stdout, "\n{text}");
+        // A blank line parts the rows from the summary, when there are rows.
+        let gap = if written > 0 { "\n" } else { "" };
+        let _ = write!(stdout, "{gap}{text}");
     } else {
         eprint!("{text}");
     }
     if summary.games == 0 {
-        let why = match lang {
-            Lang::En => "no game could be read",
-            Lang::Zh => "没有读到任何对局",
-        };
-        eprintln!("xqarbiter: {why}");
+        eprintln!("xqarbiter: {}", nothing_read(&summary).get(lang));
         return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why an audit that read no game exits 2: every record found was
+/// unreadable, or no record was found at all (an empty folder, or one of
+/// files that are no records, which the summary names).
+fn nothing_read(summary: &Summary) -> Words {
+    match (summary.rows, summary.skipped.is_empty()) {
+        (0, true) => Words::new(
+            "no game record found: the paths given hold no files",
+            "没有找到棋谱：所给路径中没有文件",
+        ),
+        (0, false) => Words::new(
+            "no game record found: no file in the paths given is a game record (the summary names them)",
+            "没有找到棋谱：所给路径中的文件都不是棋谱（见上面的汇总）",
+        ),
+        _ => Words::new(
+            "no game could be read (the rows say why)",
+            "没有读到任何对局（原因见各行）",
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use indicatif::{ProgressDrawTarget, TermLike};
+
+    use super::*;
+
+    /// A terminal that keeps what is written to it.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            120
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().expect("screen").push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_progress_line_counts_whole_games_per_second() {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            None,
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.set_style(ProgressStyle::with_template(PROGRESS).expect("the template reads"));
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        bar.inc(2725);
+        bar.tick();
+        let shown = screen.0.lock().expect("screen").clone();
+        let rate = shown
+            .split_whitespace()
+            .find(|w| w.ends_with("/s"))
+            .unwrap_or_else(|| panic!("a rate: {shown:?}"));
+        assert!(
+            !rate.contains('.')
+                && rate
+                    .trim_end_matches("/s")
+                    .replace(',', "")
+                    .parse::<u64>()
+                    .is_ok(),
+            "{shown:?}"
+        );
+        assert!(shown.contains("2,725 games"), "{shown:?}");
+    }
 }

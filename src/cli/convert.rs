@@ -19,6 +19,7 @@ use crate::words::{Lang, Words};
 
 use super::LangArg;
 use super::encoding::{check_bytes, check_file, named_encoding};
+use super::output::output_error;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -99,32 +100,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
     matches!(
         (std::fs::canonicalize(a), std::fs::canonicalize(b)),
         (Ok(x), Ok(y)) if x == y
-    )
-}
-
-/// Why the output file `path` cannot be created.
-fn output_error(path: &Path, e: &std::io::Error) -> Words {
-    use std::io::ErrorKind as Io;
-    let shown = path.display();
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map_or_else(|| ".".to_string(), |p| p.display().to_string());
-    let (en, zh) = match e.kind() {
-        Io::NotFound => (
-            format!("the folder {folder} does not exist"),
-            format!("文件夹 {folder} 不存在"),
-        ),
-        Io::PermissionDenied => ("permission denied".to_string(), "没有写入权限".to_string()),
-        Io::IsADirectory => (
-            "it is a folder, not a file".to_string(),
-            "这是文件夹，不是文件".to_string(),
-        ),
-        _ => (e.to_string(), format!("无法写入（{e}）")),
-    };
-    Words::new(
-        format!("cannot write {shown}: {en}"),
-        format!("无法写入 {shown}：{zh}"),
     )
 }
 

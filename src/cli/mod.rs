@@ -10,6 +10,7 @@ mod audit;
 mod convert;
 mod diagram;
 mod encoding;
+mod output;
 mod perft;
 mod profiles;
 mod rule;

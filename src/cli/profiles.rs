@@ -106,17 +106,24 @@ fn row(p: &Profile, lang: Lang) -> [String; 6] {
     }
     if let Some(e) = p.early_end {
         let r = e.rounds;
-        other.push(if e.includes_resignation {
-            say(
-                format!("agreed draw or resignation ≤{r} rounds flagged"),
-                format!("{r}回合以内议和或认负予以标记"),
+        let (what_en, what_zh) = if e.includes_resignation {
+            ("agreed draw or resignation", "议和或认负")
+        } else {
+            ("agreed draw", "议和")
+        };
+        // As the audit's finding says it: the regulation's sanction.
+        let (tail_en, tail_zh) = if e.both_may_lose {
+            (
+                " (the arbiter may rule both players lost)",
+                "（裁判有权判双方负）",
             )
         } else {
-            say(
-                format!("agreed draw ≤{r} rounds flagged"),
-                format!("{r}回合以内议和予以标记"),
-            )
-        });
+            ("", "")
+        };
+        other.push(say(
+            format!("{what_en} ≤{r} rounds flagged{tail_en}"),
+            format!("{r}回合以内{what_zh}予以标记{tail_zh}"),
+        ));
     }
     if p.draw_is_black_win {
         other.push(say("a draw is a Black win".into(), "和棋黑胜".into()));
@@ -182,7 +189,7 @@ mod tests {
             heng.contains("30回合")
                 && heng.contains("将军不计着数")
                 && heng.contains("15 (捉+杀)")
-                && heng.contains("10回合以内议和或认负予以标记；和棋黑胜"),
+                && heng.contains("10回合以内议和或认负予以标记（裁判有权判双方负）；和棋黑胜"),
             "{heng}"
         );
         assert!(!t.contains("rounds") && !t.contains("never"), "{t}");

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use crate::audit::{Finding, early_end};
 use crate::board::{Color, Move, Position};
 use crate::notation::{
     MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
@@ -197,6 +198,9 @@ struct About {
     event: Option<String>,
     date: Option<String>,
     result: Option<Verdict>,
+    /// The audit's finding on a game its players ended themselves earlier
+    /// than the profile allows ([`early_end`]), set once the game is ruled.
+    early_end: Option<Finding>,
 }
 
 impl About {
@@ -219,6 +223,7 @@ impl About {
             event: tag(game.event()),
             date: tag(game.date()),
             result: game.recorded_result().map(Verdict::from),
+            early_end: None,
         }
     }
 
@@ -278,11 +283,16 @@ impl About {
         if parts.is_empty() {
             return None;
         }
-        let (label, sep) = match lang {
-            Lang::Zh => ("棋谱：", "；"),
-            Lang::En => ("Record: ", "; "),
+        let (label, sep, colon) = match lang {
+            Lang::Zh => ("棋谱：", "；", "："),
+            Lang::En => ("Record: ", "; ", ": "),
         };
-        Some(format!("{label}{}", parts.join(sep)))
+        let mut line = format!("{label}{}", parts.join(sep));
+        if let Some(f) = &self.early_end {
+            let (kind, detail) = (f.kind.label(lang), f.detail.get(lang));
+            line.push_str(&format!("\n{kind}{colon}{detail}"));
+        }
+        Some(line)
     }
 
     /// The object `record` of the JSON ruling; `scored` is the result as
@@ -296,6 +306,11 @@ impl About {
             "date": self.date,
             "result": self.result.map(Verdict::name),
             "scored": scored.map(Verdict::name),
+            "early_end": self.early_end.as_ref().map(|f| serde_json::json!({
+                "kind": f.kind.name(),
+                "detail": f.detail.en,
+                "detail_zh": f.detail.zh,
+            })),
         })
     }
 }
@@ -733,7 +748,12 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             return Ok(ExitCode::from(2));
         }
     };
-    let record = match read_input(&args, error_lang).and_then(|r| up_to(r, args.ply)) {
+    // Whether the ruling is on the whole record, where its result was given.
+    let cut = |r: Record| {
+        let plies = r.moves.len();
+        up_to(r, args.ply).map(|r| (r.moves.len() == plies, r))
+    };
+    let (whole, record) = match read_input(&args, error_lang).and_then(cut) {
         Ok(r) => r,
         Err(BadRecord(why)) => {
             eprintln!("xqarbiter: {}", why.get(error_lang));
@@ -763,7 +783,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             })
         })
         .collect();
-    let about = record.about;
+    let mut about = record.about;
+    let start = record.start.clone();
     let mut referee = Referee::new(profile, record.start);
     referee.set_limit_detail(true);
     // The repetitions met before the game ended, each as ruled when it occurred.
@@ -828,6 +849,13 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     };
     // The ruling that gave the game its result: the one that ended it, else the last.
     let game_ruling = ended.as_ref().map_or(&ruling, |(_, r)| r);
+    // A result the rules did not give, where the record ends: the players
+    // ended the game, maybe earlier than the profile allows (as `audit` says).
+    if whole && game_ruling.verdict == Verdict::Ongoing {
+        about.early_end = about
+            .result
+            .and_then(|r| early_end(referee.profile(), &start, referee.plies(), r));
+    }
     let claim = args
         .claim
         .map(|s| Claim::judge(s.color(), &referee, ended.as_ref()));

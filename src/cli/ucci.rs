@@ -15,6 +15,8 @@ use crate::ucci::judge::load_profile;
 use crate::ucci::log::Log;
 use crate::ucci::session::{self, Settings};
 
+use super::output::output_error;
+
 /// Arguments of `ucci`.
 #[derive(Debug, Args)]
 pub(super) struct UcciArgs {
@@ -24,7 +26,7 @@ pub(super) struct UcciArgs {
     /// Run this engine behind the referee (program and arguments, quotes group words).
     #[arg(long)]
     engine: Option<String>,
-    /// The engine's protocol.
+    /// The engine's protocol: ucci or uci.
     #[arg(long, default_value = "ucci", value_parser = EngineProtocol::parse)]
     engine_protocol: EngineProtocol,
     /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
@@ -73,7 +75,9 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         }),
     };
     let log = match &args.log {
-        Some(path) => Log::create(path).map_err(|e| format!("--log {}: {e}", path.display()))?,
+        Some(path) => {
+            Log::create(path).map_err(|e| format!("--log: {}", output_error(path, &e).en))?
+        }
         None => Log::off(),
     };
     let settings = Settings {
