@@ -941,3 +941,56 @@ fn a_blitz_or_armageddon_natural_limit_draw_is_scored_as_a_black_win_on_its_ply(
         assert_eq!(row["ruled_result"], "black_wins", "{profile}");
     }
 }
+
+#[test]
+fn a_capture_on_the_limit_ply_leaves_no_draw_in_the_ruling_or_the_audit() {
+    // "在连续60个回合中…双方都没有吃过一个棋子": 114 plies without a capture
+    // before the record (its FEN); Black's 60th move, ply 6 of the record,
+    // takes Red's rook. The rounds were not free of captures: no draw, no
+    // finding, and the count starts again at ply 7. A quiet 60th move
+    // instead reaches the limit there.
+    let fen = "5k3/9/9/2p5p/4n4/9/9/9/9/R2K5 w - - 114 58";
+    let game = |last: &str| format!("a0a4 f9f8 a4g4 f8f9 d0d1 {last}");
+    let rule = |moves: &str| {
+        json_of(&xqarbiter(&[
+            "rule", "--fen", fen, "--moves", moves, "--json",
+        ]))
+    };
+    let audit = |moves: &str| {
+        let dir = scratch();
+        let file = dir.join("game.txt");
+        std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
+        let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let taken = game("e5g4");
+    let v = rule(&taken);
+    assert_eq!(v["verdict"], "ongoing");
+    let nl = &v["natural_limit"];
+    assert_eq!(
+        (&nl["since_ply"], &nl["prior_plies"], &nl["outcome"]),
+        (&7.into(), &0.into(), &"running".into())
+    );
+    assert_eq!(
+        (&nl["red"]["moves"], &nl["black"]["moves"]),
+        (&0.into(), &0.into())
+    );
+    assert!(limit_findings(&audit(&taken)).is_empty());
+    let quiet = game("f9f8");
+    let v = rule(&quiet);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"natural_limit".into())
+    );
+    let nl = &v["natural_limit"];
+    assert_eq!(
+        (&nl["since_ply"], &nl["prior_plies"]),
+        (&1.into(), &114.into())
+    );
+    assert_eq!(
+        (&nl["red"]["moves"], &nl["black"]["moves"]),
+        (&60.into(), &60.into())
+    );
+    assert_eq!(limit_findings(&audit(&quiet))[0].0, 6);
+}
