@@ -777,3 +777,220 @@ fn a_mate_on_the_limit_ply_beats_the_limit() {
     let v = g.rule("cxa2020", None, Some("red"));
     assert_eq!(v["claim"]["valid"], true);
 }
+
+/// As `CHASES`, with a red pawn on i3 and a black pawn on c6, far from
+/// every other piece but the horse above the pawn: each can walk three
+/// steps without meeting anything.
+const PAWNS: &str = "3aka3/9/2n6/2p6/6n2/9/8P/9/9/R2K5 w - - 0 1";
+
+/// `rule` on the game after ply `ply`, under `profile`, as text in `lang`.
+fn rule_text(g: &Walk, profile: &str, ply: usize, lang: &str) -> String {
+    let ply = ply.to_string();
+    let out = g.rule_with(&["--profile", profile, "--ply", &ply, "--lang", lang]);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn pawn_moves_do_not_reset_the_count_and_the_draw_falls_on_ply_120() {
+    // rules.md §8.1 NL-3 and §6.2: only a capture resets the count ("没有
+    // 吃过一个棋子"), not a pawn's move, nor its crossing the river. Red's
+    // pawn walks i3-i6 on its 5th, 15th and 25th moves (crossing on the
+    // second step), Black's c6-c3 on its 10th, 20th and 30th; everything
+    // else is a quiet shuffle. The draw falls on ply 120, Black's 60th
+    // move, as if no pawn had moved: the count runs from ply 1 throughout.
+    let mut g = Walk::new("cxa2020", PAWNS);
+    let red = ["i3i4", "i4i5", "i5i6"];
+    let black = ["c6c5", "c5c4", "c4c3"];
+    for _ in 0..120 {
+        let ply = g.plies() + 1;
+        let k = ply.div_ceil(2);
+        let pawn = match (ply % 2, k) {
+            (1, 5 | 15 | 25) => Some(red[k / 10]),
+            (0, 10 | 20 | 30) => Some(black[k / 10 - 1]),
+            _ => None,
+        };
+        match pawn {
+            Some(m) => g.play(Move::parse_uci(m).unwrap()),
+            None => g.step(Want::Quiet),
+        }
+    }
+    let at = |ply: usize| g.rule("cxa2020", Some(ply), None);
+    let v = at(119);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"ongoing".into(), &().into())
+    );
+    assert_eq!(v["natural_limit"]["since_ply"], 1);
+    assert_eq!(v["natural_limit"]["outcome"], "running");
+    let v = at(120);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"natural_limit".into())
+    );
+    let nl = &v["natural_limit"];
+    assert_eq!((&nl["since_ply"], &nl["plies"]), (&1.into(), &120.into()));
+    assert_eq!(
+        (&nl["red"]["moves"], &nl["black"]["moves"]),
+        (&60.into(), &60.into())
+    );
+    assert_eq!(nl["claimable_by"], serde_json::json!(["red", "black"]));
+    // What the arbiter reads, in both languages: one ply short, and reached.
+    let en = rule_text(&g, "cxa2020", 119, "en");
+    assert!(
+        en.contains(
+            "\nnatural limit of 60 rounds (120 plies) not reached: 119 plies without a capture\n"
+        ),
+        "{en}"
+    );
+    let zh = rule_text(&g, "cxa2020", 119, "zh");
+    assert!(
+        zh.contains("\n未满自然限着60回合（120着）：已连续119着无吃子\n"),
+        "{zh}"
+    );
+    let en = rule_text(&g, "cxa2020", 120, "en");
+    assert!(en.starts_with("Draw by the natural move limit\n"), "{en}");
+    assert!(
+        en.contains("\nnatural limit of 60 rounds reached without a capture: draw\n"),
+        "{en}"
+    );
+    let zh = rule_text(&g, "cxa2020", 120, "zh");
+    assert!(zh.starts_with("和棋（自然限着）\n"), "{zh}");
+    assert!(
+        zh.contains("\n双方在60回合内无吃子，符合自然限着，判和\n"),
+        "{zh}"
+    );
+    // The audit: the draw could be claimed from ply 120, by either side.
+    let row = g.audit("cxa2020");
+    let found: Vec<_> = row["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "natural_limit")
+        .map(|f| (&f["ply"], &f["detail"], &f["detail_zh"]))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            &120.into(),
+            &"a draw by the natural move limit (60 rounds) could be claimed by red and black from here"
+                .into(),
+            &"红方、黑方可从此着起按自然限着（60回合）提和".into()
+        )]
+    );
+    // Under a 40-round limit, the same game: ply 80, past two pawn moves.
+    let row = g.audit("nanping2018");
+    assert_eq!(limit_findings(&row)[0].0, 80);
+}
+
+#[test]
+fn a_blitz_or_armageddon_natural_limit_draw_is_scored_as_a_black_win_on_its_ply() {
+    // Regulation C's third knockout game ("第3局超快棋和局后手方晋级") and
+    // regulation A's Armageddon ("和棋黑胜"): a draw by the natural limit is
+    // a Black win, from the ply the limit's draw falls on (30 rounds: ply
+    // 60; 50 rounds: ply 100) and not before.
+    let file = "positions/examples/natural_limit.pgn";
+    let json = |profile: &str, ply: u32| {
+        let ply = ply.to_string();
+        json_of(&xqarbiter(&[
+            "rule",
+            file,
+            "--profile",
+            profile,
+            "--ply",
+            &ply,
+            "--json",
+        ]))
+    };
+    for (profile, draw, rounds) in [
+        ("hengfang2024-blitz", "hengfang2024-rapid", 30),
+        ("dqsz2017-armageddon", "dqsz2017-rapid", 50),
+    ] {
+        let last = 2 * rounds;
+        let v = json(profile, last - 1);
+        assert_eq!(v["verdict"], "ongoing", "{profile}");
+        let v = json(profile, last);
+        assert_eq!(
+            (&v["verdict"], &v["reason"]),
+            (&"black_wins".into(), &"natural_limit".into()),
+            "{profile}"
+        );
+        assert_eq!(
+            v["draw_note"],
+            format!(
+                "the game is a draw by the natural move limit; profile {profile} awards a draw \
+                 to Black (Armageddon): Black wins"
+            )
+        );
+        assert_eq!(
+            v["draw_note_zh"],
+            format!("本局按自然限着作和；{profile}规程规定和棋判黑方胜")
+        );
+        // The same game under the event's other profile of that limit is a draw.
+        let v = json(draw, last);
+        assert_eq!(
+            (&v["verdict"], &v["reason"]),
+            (&"draw".into(), &"natural_limit".into()),
+            "{draw}"
+        );
+        // The audit: the draw could be claimed from that ply; the record
+        // stops later, unscored, where it still can: ruled a Black win.
+        let out = xqarbiter(&["audit", file, "--profile", profile, "--jsonl"]);
+        let row: serde_json::Value =
+            serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+        assert_eq!(limit_findings(&row)[0].0, u64::from(last), "{profile}");
+        assert_eq!(row["ruled_result"], "black_wins", "{profile}");
+    }
+}
+
+#[test]
+fn a_capture_on_the_limit_ply_leaves_no_draw_in_the_ruling_or_the_audit() {
+    // "在连续60个回合中…双方都没有吃过一个棋子": 114 plies without a capture
+    // before the record (its FEN); Black's 60th move, ply 6 of the record,
+    // takes Red's rook. The rounds were not free of captures: no draw, no
+    // finding, and the count starts again at ply 7. A quiet 60th move
+    // instead reaches the limit there.
+    let fen = "5k3/9/9/2p5p/4n4/9/9/9/9/R2K5 w - - 114 58";
+    let game = |last: &str| format!("a0a4 f9f8 a4g4 f8f9 d0d1 {last}");
+    let rule = |moves: &str| {
+        json_of(&xqarbiter(&[
+            "rule", "--fen", fen, "--moves", moves, "--json",
+        ]))
+    };
+    let audit = |moves: &str| {
+        let dir = scratch();
+        let file = dir.join("game.txt");
+        std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
+        let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let taken = game("e5g4");
+    let v = rule(&taken);
+    assert_eq!(v["verdict"], "ongoing");
+    let nl = &v["natural_limit"];
+    assert_eq!(
+        (&nl["since_ply"], &nl["prior_plies"], &nl["outcome"]),
+        (&7.into(), &0.into(), &"running".into())
+    );
+    assert_eq!(
+        (&nl["red"]["moves"], &nl["black"]["moves"]),
+        (&0.into(), &0.into())
+    );
+    assert!(limit_findings(&audit(&taken)).is_empty());
+    let quiet = game("f9f8");
+    let v = rule(&quiet);
+    assert_eq!(
+        (&v["verdict"], &v["reason"]),
+        (&"draw".into(), &"natural_limit".into())
+    );
+    let nl = &v["natural_limit"];
+    assert_eq!(
+        (&nl["since_ply"], &nl["prior_plies"]),
+        (&1.into(), &114.into())
+    );
+    assert_eq!(
+        (&nl["red"]["moves"], &nl["black"]["moves"]),
+        (&60.into(), &60.into())
+    );
+    assert_eq!(limit_findings(&audit(&quiet))[0].0, 6);
+}

@@ -415,3 +415,59 @@ fn profiles_subcommand_checks_a_user_file() {
         "{err}"
     );
 }
+
+#[test]
+fn every_profile_rules_a_repetition_at_its_third_occurrence_and_not_before() {
+    // The decisive occurrence of every built-in profile is the third
+    // ("循环反复三次", the contract table). The kings shuttle: the start
+    // stands a second time after ply 4 and a third after ply 8, in round 4.
+    // An idle cycle on both sides is a draw by the rules; within the first
+    // 25 rounds the 2017 event makes Red vary instead (in each of its
+    // games, the Armageddon one too), and in the 2024 blitz game the draw
+    // is scored as a Black win.
+    let fen = "5k3/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1";
+    let moves = "d0d1 f9f8 d1d0 f8f9 d0d1 f9f8 d1d0 f8f9";
+    let rule = |profile: &str, ply: u32| -> serde_json::Value {
+        let ply = ply.to_string();
+        let out = xqarbiter(&[
+            "rule",
+            "--fen",
+            fen,
+            "--moves",
+            moves,
+            "--profile",
+            profile,
+            "--ply",
+            &ply,
+            "--json",
+        ]);
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for name in BUILTIN_NAMES {
+        let v = rule(name, 7);
+        assert_eq!(v["verdict"], "ongoing", "{name} at ply 7");
+        let v = rule(name, 8);
+        assert_eq!(v["repetition"]["occurrences"], 3, "{name}");
+        let expected = match name {
+            name if name.starts_with("dqsz2017") => ("black_wins", "red_must_vary"),
+            "hengfang2024-blitz" => ("black_wins", "draw"),
+            _ => ("draw", "draw"),
+        };
+        assert_eq!(
+            (&v["verdict"], &v["reason"], &v["repetition"]["ruling"]),
+            (&expected.0.into(), &"repetition".into(), &expected.1.into()),
+            "{name}"
+        );
+        assert_eq!(
+            v["draw_note"].is_string(),
+            name == "hengfang2024-blitz",
+            "{name}"
+        );
+    }
+    // The second occurrence (ply 4) decides nothing, under any profile.
+    for name in BUILTIN_NAMES {
+        let v = rule(name, 4);
+        assert_eq!(v["repetition"]["occurrences"], 2, "{name}");
+        assert_eq!(v["verdict"], "ongoing", "{name} at ply 4");
+    }
+}

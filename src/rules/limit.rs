@@ -1405,6 +1405,54 @@ mod tests {
     }
 
     #[test]
+    fn a_check_that_also_chases_or_threatens_mate_counts_as_a_check_only() {
+        // A move that checks is counted once, as a check, whatever else it
+        // attacks: not again against a cap on 捉+杀, nor twice against one
+        // on 将+杀+捉. Red's first two of four moves check and chase or
+        // threaten mate.
+        let mut c = LimitCounter::new();
+        shuffle(&mut c, 8, |ply, mover| PlyFacts {
+            check: ply < 4 && mover == Color::Red,
+            chase: ply == 0,
+            mate_threat: ply == 2,
+            ..PlyFacts::quiet(mover)
+        });
+        let claim = ClaimMode::Claim(Color::Red);
+        // Checks never counted, 捉+杀 at most 0 (regulation C's shape).
+        let never = LimitParams {
+            rounds: 2,
+            check_cap: 0,
+            attack_cap: Some(AttackCap {
+                max: 0,
+                counts_checks: false,
+            }),
+            ..LimitParams::default()
+        };
+        let s = c.status(&never, claim);
+        assert_eq!((s.red.checks, s.red.attacks), (2, 0));
+        assert_eq!(
+            (s.red.void_checks, s.red.void_attacks, s.red.valid_moves),
+            (2, 0, 2)
+        );
+        assert!(s.red.can_claim);
+        // 将+杀+捉 at most 1, checks at most 10 (regulation A's shape): the
+        // two checks are two attacking moves, one of them void.
+        let shared = LimitParams {
+            rounds: 3,
+            attack_cap: Some(AttackCap {
+                max: 1,
+                counts_checks: true,
+            }),
+            ..LimitParams::default()
+        };
+        let s = c.status(&shared, claim);
+        assert_eq!(
+            (s.red.void_checks, s.red.void_attacks, s.red.valid_moves),
+            (0, 1, 3)
+        );
+    }
+
+    #[test]
     fn claim_modes_parse() {
         assert_eq!("Red".parse(), Ok(ClaimMode::Claim(Color::Red)));
         assert_eq!("black".parse(), Ok(ClaimMode::Claim(Color::Black)));
