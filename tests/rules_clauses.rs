@@ -5,48 +5,15 @@
 //! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
 //! lists rank 9 first. Black's half is ranks 5–9.
 
-use xqarbiter::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+mod rules_common;
+
+use rules_common::{AXF, CXA, decisive, nature, natures, play, position, rep, sq};
+use xqarbiter::board::{Bitboard, Color, Move, Piece, Role, Square};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::nature::{MATE_THREAT_DEPTH, MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
-use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
+use xqarbiter::rules::ruling::{Lang, RepetitionReport, Verdict};
 use xqarbiter::rules::{MateSearch, MoveRun, Nature, RuleSet, Threat, ThreatKind};
-
-const CXA: RuleSet = RuleSet::Cxa2020;
-const AXF: RuleSet = RuleSet::Axf;
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test position {fen}: {e}"))
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-/// The nature of the single move `mv` in `fen`.
-fn nature(rules: RuleSet, fen: &str, mv: &str) -> MoveNature {
-    let pos = position(fen);
-    let mv = Move::parse_uci(mv).unwrap();
-    assert!(pos.is_legal(mv), "{mv} is not legal in {fen}");
-    classify(&pos, mv, rules).unwrap()
-}
-
-/// `cycle` repeated `times` times, as one move string.
-fn rep(cycle: &str, times: usize) -> String {
-    vec![cycle; times].join(" ")
-}
-
-/// A referee after playing `moves` from `fen`.
-fn play(rules: RuleSet, fen: &str, moves: &str) -> Referee {
-    let mut referee = Referee::with_rules(rules, position(fen));
-    for m in moves.split_whitespace() {
-        let mv = Move::parse_uci(m).unwrap();
-        referee
-            .push(mv)
-            .unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
-    }
-    referee
-}
 
 /// The repetition closed by the last move; fails if there is none.
 fn repetition(referee: &Referee) -> RepetitionReport {
@@ -54,38 +21,6 @@ fn repetition(referee: &Referee) -> RepetitionReport {
         .ruling()
         .repetition
         .expect("the last move should repeat a position")
-}
-
-/// Plays the cycle to the 3rd occurrence and checks the decisive ruling.
-fn decisive(
-    rules: RuleSet,
-    fen: &str,
-    cycle: &str,
-    outcome: CycleOutcome,
-    clause: &str,
-) -> RepetitionReport {
-    let referee = play(rules, fen, &rep(cycle, 2));
-    let ruling = referee.ruling();
-    let r = ruling.repetition.clone().expect("a repetition");
-    assert_eq!(r.occurrences, 3, "{fen} {cycle}");
-    assert_eq!(r.cycle.outcome, outcome, "{fen} {cycle}: {:?}", r.cycle);
-    assert_eq!(r.cycle.clause.to_string(), clause, "{fen} {cycle}");
-    let (verdict, reason) = match outcome {
-        CycleOutcome::Draw => (Verdict::Draw, Reason::Repetition),
-        CycleOutcome::MustVary(offender) => (Verdict::win_for(!offender), Reason::Perpetual),
-    };
-    assert_eq!(ruling.verdict, verdict, "{fen} {cycle}");
-    assert_eq!(ruling.reason, Some(reason), "{fen} {cycle}");
-    r
-}
-
-fn natures(r: &RepetitionReport, color: Color) -> Vec<Nature> {
-    r.cycle
-        .side(color)
-        .moves
-        .iter()
-        .map(|&i| r.moves[i].nature.nature)
-        .collect()
 }
 
 // ---------------------------------------------------------------- positions
