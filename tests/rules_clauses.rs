@@ -1324,6 +1324,27 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
 }
 
 #[test]
+fn cxa_2020_a_piece_won_alone_counts_as_unprotected_in_26_9_3() {
+    // A reading: 29.3 calls every piece a chase may win "无根子" (含假根子、少根子),
+    // so a side that wins a protected piece alone, with a cheaper attacker
+    // or by checks, chases "无根子" in 26.9.3 as much as one that takes an
+    // unprotected piece, and varies against a joint chase. Only the joint
+    // chases (少根子, a false root made by another piece) are 联合捉.
+    for kind in [ThreatKind::Cheaper, ThreatKind::AfterChecks] {
+        let r = ruled(
+            CXA,
+            [chase(kind), chase(kind)],
+            [
+                chase(ThreatKind::Outnumbered),
+                chase(ThreatKind::Outnumbered),
+            ],
+        );
+        assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red), "{kind:?}");
+        assert_eq!(r.clause.to_string(), "CXA 2020 26.9.3", "{kind:?}");
+    }
+}
+
+#[test]
 fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() {
     // 26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着". A piece whose only
     // defender would be mated for taking back is won by the capturer and the

@@ -1,9 +1,9 @@
-//! Which pieces chase, tested on whole cycles constructed by hand: a king or
-//! a pawn joining another piece's attack (CXA 26.1.1, AXF rules 28, 29, 35),
+//! Which pieces chase, tested on positions constructed by hand: a king or a
+//! pawn joining another piece's attack (CXA 26.1.1, AXF rules 28, 29, 35),
 //! horses and cannons on rooks and rooks on cannons (AXF rules 15, 17, 18),
-//! and an uncrossed pawn as a target (AXF rule 25). Each cycle is played
-//! through the `Referee` to its third occurrence; the ruling, the natures of
-//! the moves and what they chase are checked.
+//! like pieces (AXF rule 24) and an uncrossed pawn as a target (rule 25).
+//! Each cycle is played through the `Referee` to its third occurrence; the
+//! ruling, the natures of the moves and what they chase are checked.
 //!
 //! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
 //! lists rank 9 first. Black's half is ranks 5–9.
@@ -226,6 +226,25 @@ fn axf_a_rook_blocking_a_cannon_s_mate_threats_chases_that_cannon_perpetually() 
         "CXA 2020 25.3",
     );
     assert_eq!(natures(&r, Color::Black), vec![Nature::Block; 2]);
+}
+
+#[test]
+fn axf_a_like_piece_that_cannot_take_back_is_chased_only_if_unprotected() {
+    // AXF rule 24: like pieces that can take each other offer an exchange;
+    // "If one side cannot capture the other for some reason, the other side
+    // cannot perpetually chase it". A reading (Fairy-Stockfish's too): the
+    // attack is then judged as any other, by the target's root. The red
+    // horse comes to f5 on the black horse g7, whose leg g6 is blocked.
+    let unprotected = nature(AXF, "4k4/9/6n2/6p2/9/9/4N4/9/9/3K5 w", "e3f5");
+    assert_eq!(unprotected.nature, Nature::Chase, "{unprotected:?}");
+    assert_eq!(unprotected.targets, [sq("g7")]);
+    // The black rook g9 protects it: no chase.
+    let protected = nature(AXF, "4k1r2/9/6n2/6p2/9/9/4N4/9/9/3K5 w", "e3f5");
+    assert!(!protected.nature.is_attack(), "{protected:?}");
+    // With its leg free the black horse could take back: the red horse is
+    // offered (献), nothing is chased.
+    let free = nature(AXF, "4k1r2/9/6n2/9/9/9/4N4/9/9/3K5 w", "e3f5");
+    assert_eq!(free.nature, Nature::Sacrifice, "{free:?}");
 }
 
 #[test]
