@@ -1,6 +1,7 @@
 //! Which pieces chase, tested on positions constructed by hand: a king or a
 //! pawn joining another piece's attack (CXA 26.1.1, AXF rules 28, 29, 35),
 //! horses and cannons on rooks and rooks on cannons (AXF rules 15, 17, 18),
+//! pieces on a rook a cannon confines (rule 27),
 //! like pieces (AXF rule 24) and an uncrossed pawn as a target (rule 25).
 //! Each cycle is played through the `Referee` to its third occurrence; the
 //! ruling, the natures of the moves and what they chase are checked.
@@ -245,6 +246,28 @@ fn axf_a_like_piece_that_cannot_take_back_is_chased_only_if_unprotected() {
     // offered (献), nothing is chased.
     let free = nature(AXF, "4k1r2/9/6n2/9/9/9/4N4/9/9/3K5 w", "e3f5");
     assert_eq!(free.nature, Nature::Sacrifice, "{free:?}");
+}
+
+#[test]
+fn axf_a_rook_confined_by_a_cannon_is_chased_by_a_horse_even_protected() {
+    // AXF rule 27: the red rook e3 stands with the advisor e1 between the
+    // black cannon e7 and the red king e0: it cannot leave the e-file. "A
+    // Knight or a Cannon cannot perpetually chase a confined Rook, disregard
+    // whether the confined Rook is protected or not": the horse g2 protects it.
+    let horse = nature(AXF, "3k5/9/2n1c4/9/9/9/4R4/6N2/4A4/4K4 b", "c7d5");
+    assert_eq!(horse.nature, Nature::Chase, "{horse:?}");
+    assert_eq!(horse.targets, [sq("e3")]);
+    assert_eq!(horse.chases[0].kind, ThreatKind::RookByLesser);
+    // "The opponent's chariot is not allowed to make a perpetual chase on the
+    // pinned chariot": the confined rook cannot take back along rank 3, so
+    // the black rook's attack offers no exchange and chases it, unprotected.
+    let rook = nature(AXF, "3k5/9/4c4/9/r8/9/4R4/9/4A4/4K4 b", "a5a3");
+    assert_eq!(rook.nature, Nature::Chase, "{rook:?}");
+    assert_eq!(rook.targets, [sq("e3")]);
+    // A reading: protected, as a rook chased on one move and protected on
+    // the other (diagram 66, drawn), it is not chased by a rook.
+    let protected = nature(AXF, "3k5/9/4c4/9/r8/9/4R4/6N2/4A4/4K4 b", "a5a3");
+    assert!(!protected.nature.is_attack(), "{protected:?}");
 }
 
 #[test]
