@@ -230,6 +230,41 @@ fn axf_a_rook_blocking_a_cannon_s_mate_threats_chases_that_cannon_perpetually() 
 }
 
 #[test]
+fn a_rook_may_not_chase_a_cannon_that_checks_on_one_move() {
+    // AXF rule 18: "… even if the Cannon … has a check". The red cannon
+    // checks from e2 over the red pawn e5; the black rook steps in between
+    // to e4, answering the check and attacking the cannon; the cannon steps
+    // to d2 and the rook follows. Red: one check, one idle move (allowed);
+    // Black: the cannon chased on every move. CXA 26.1.4: the answer to the
+    // check makes a threat the checked position did not have: a chase too.
+    let fen = "4k4/9/9/9/4P4/3r5/9/3C5/9/5K3 w";
+    let cycle = "d2e2 d4e4 e2d2 e4d4";
+    for (rules, clause) in [(AXF, "AXF rule 3"), (CXA, "CXA 2020 25.3")] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Black),
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Check, Nature::Idle],
+            "{rules}"
+        );
+        assert_eq!(natures(&r, Color::Black), vec![Nature::Chase; 2], "{rules}");
+        assert_eq!(
+            chases(&r, Color::Black),
+            [
+                (sq("e4"), sq("e2"), ThreatKind::Unprotected),
+                (sq("d4"), sq("d2"), ThreatKind::Unprotected),
+            ],
+            "{rules}"
+        );
+    }
+}
+
+#[test]
 fn axf_a_like_piece_that_cannot_take_back_is_chased_only_if_unprotected() {
     // AXF rule 24: like pieces that can take each other offer an exchange;
     // "If one side cannot capture the other for some reason, the other side
