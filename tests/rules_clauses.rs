@@ -1746,9 +1746,21 @@ fn axf_verdicts_follow_the_general_rules() {
             draw,
         ),
         (
+            "mate threats answered by mate threats back (rule 10)",
+            [mate(), mate()],
+            [mate(), mate()],
+            draw,
+        ),
+        (
             "one check one chase (rule 12)",
             [check(), rook_on_cannon()],
             [idle(), idle()],
+            draw,
+        ),
+        (
+            "perpetual block (rule 39)",
+            [mate(), mate()],
+            [given(Nature::Block, &[]), given(Nature::Block, &[])],
             draw,
         ),
         (
