@@ -663,6 +663,48 @@ fn axf_a_king_answering_check_with_a_discovered_check_chases_nothing() {
 }
 
 #[test]
+fn a_king_answering_check_that_renews_a_mate_threat_is_idle() {
+    // CXA 26.1.2/26.1.3: "走动帅(将)应将而产生的'捉''杀'，按'闲'处理". The black
+    // cannon h1 checks over the red rook g1; the red king steps back to e0,
+    // after which the red cannon c4 could mate at once (Cxc9#), a threat the
+    // check had suspended. The king's answer is idle all the same, under
+    // AXF too. (A position of a random game.)
+    let fen = "1nbakabn1/4c3r/5r3/p3p1p1p/2p6/2C3P2/P1P1P3P/N8/R3K1Rc1/2BA1ABN1 w";
+    assert!(position(fen).in_check());
+    for rules in [CXA, AXF] {
+        let n = nature(rules, fen, "e1e0");
+        assert_eq!(n.nature, Nature::Idle, "{rules}: {n:?}");
+        assert!(n.chases.is_empty(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn axf_a_king_working_with_another_piece_answering_check_chases_nothing() {
+    // AXF has no text of its own on a king answering check; rule 28 lets the
+    // king "work with another piece to perpetually chase". The black king
+    // steps from f8 to f7 and frees its advisor e8, pinned by the red rook
+    // b8, to attack the red cannon f9 (a chase: the advisor's). The rook
+    // checks from b7, and the king steps back to f8: the advisor attacks the
+    // cannon again, but that answer to check chases nothing (the exemption
+    // CXA 26.1.2 states). One chase and one idle move: a draw, where counting
+    // the answer as the advisor's chase would make Black chase perpetually.
+    let fen = "5C3/1R2ak3/9/9/9/9/9/9/9/3K5 b";
+    let cycle = "f8f7 b8b7 f7f8 b7b8";
+    for (rules, clause) in [(AXF, "AXF rule 5"), (CXA, "CXA 2020 25.2")] {
+        let r = decisive(rules, fen, cycle, CycleOutcome::Draw, clause);
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Chase, Nature::Idle],
+            "{rules}"
+        );
+        let chase = &r.moves[r.cycle.black.moves[0]].nature;
+        assert_eq!((chase.attackers[0], chase.targets[0]), (sq("e8"), sq("f9")));
+        assert_eq!(natures(&r, Color::Red), [Nature::Check, Nature::Follow]);
+        assert!(!r.cycle.black.forbidden, "{rules}");
+    }
+}
+
+#[test]
 fn an_uncrossed_pawn_is_never_a_chase_target() {
     let uncrossed = nature(CXA, "4k4/9/9/4p4/9/9/9/9/9/R2K5 w", "a0a6");
     assert!(!uncrossed.nature.is_attack(), "{uncrossed:?}");
