@@ -1366,6 +1366,27 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
 }
 
 #[test]
+fn cxa_2020_a_move_that_chases_a_rook_alone_and_a_piece_jointly_is_a_single_chase() {
+    // A reading: each red move chases the rook c5 alone and the horse g5
+    // jointly; Red still "单方长捉车" (26.9.2) against Black's joint chases.
+    let both = || {
+        let mut m = given(
+            Nature::Chase,
+            &[
+                ("c5", ThreatKind::RookByLesser),
+                ("g5", ThreatKind::Outnumbered),
+            ],
+        );
+        m.chases[0].piece = Piece::new(Color::Black, Role::Rook);
+        m
+    };
+    let joint = || chase(ThreatKind::Outnumbered);
+    let r = ruled(CXA, [both(), both()], [joint(), joint()]);
+    assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(r.clause.to_string(), "CXA 2020 26.9.2");
+}
+
+#[test]
 fn cxa_2020_a_piece_won_alone_counts_as_unprotected_in_26_9_3() {
     // A reading: 29.3 calls every piece a chase may win "无根子" (含假根子、少根子),
     // so a side that wins a protected piece alone, with a cheaper attacker
