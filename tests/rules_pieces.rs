@@ -99,6 +99,20 @@ fn a_king_move_that_joins_a_rook_on_a_protected_piece_chases_under_cxa_only() {
         [(sq("a2"), sq("d2"), ThreatKind::Outnumbered)]
     );
     assert_eq!(r.cycle.red.pattern(Lang::Zh), "一捉一闲");
+    // The king beside the horse counts as an attacker at once, not as a
+    // piece lined up behind another: only the rook d9 keeps it from taking.
+    let ply = r.cycle.red.moves[0];
+    let [en, zh] = [Lang::En, Lang::Zh].map(|lang| r.run().reasons(lang).swap_remove(ply));
+    assert!(
+        en.contains(
+            "more attackers than defenders (red rook a2 and red king d1 against black rook d9)"
+        ),
+        "{en}"
+    );
+    assert!(
+        zh.contains("少根子：红车(a2)、红帅(d1)攻，仅黑车(d9)保护"),
+        "{zh}"
+    );
     // AXF rules 28 and 35: the king may work with another piece, and two
     // pieces on a protected piece make no chase.
     let r = decisive(
