@@ -5,48 +5,15 @@
 //! Board reminder: files a–i from Red's left, ranks 0–9 from Red's side; a FEN
 //! lists rank 9 first. Black's half is ranks 5–9.
 
-use xqarbiter::board::{Bitboard, Color, Move, Piece, Position, Role, Square};
+mod rules_common;
+
+use rules_common::{AXF, CXA, decisive, nature, natures, play, position, rep, sq};
+use xqarbiter::board::{Bitboard, Color, Move, Piece, Role, Square};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::nature::{MATE_THREAT_DEPTH, MoveNature, Why, classify};
 use xqarbiter::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
-use xqarbiter::rules::ruling::{Lang, Reason, RepetitionReport, Verdict};
+use xqarbiter::rules::ruling::{Lang, RepetitionReport, Verdict};
 use xqarbiter::rules::{MateSearch, MoveRun, Nature, RuleSet, Threat, ThreatKind};
-
-const CXA: RuleSet = RuleSet::Cxa2020;
-const AXF: RuleSet = RuleSet::Axf;
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test position {fen}: {e}"))
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-/// The nature of the single move `mv` in `fen`.
-fn nature(rules: RuleSet, fen: &str, mv: &str) -> MoveNature {
-    let pos = position(fen);
-    let mv = Move::parse_uci(mv).unwrap();
-    assert!(pos.is_legal(mv), "{mv} is not legal in {fen}");
-    classify(&pos, mv, rules).unwrap()
-}
-
-/// `cycle` repeated `times` times, as one move string.
-fn rep(cycle: &str, times: usize) -> String {
-    vec![cycle; times].join(" ")
-}
-
-/// A referee after playing `moves` from `fen`.
-fn play(rules: RuleSet, fen: &str, moves: &str) -> Referee {
-    let mut referee = Referee::with_rules(rules, position(fen));
-    for m in moves.split_whitespace() {
-        let mv = Move::parse_uci(m).unwrap();
-        referee
-            .push(mv)
-            .unwrap_or_else(|e| panic!("{fen} {moves}: {e}"));
-    }
-    referee
-}
 
 /// The repetition closed by the last move; fails if there is none.
 fn repetition(referee: &Referee) -> RepetitionReport {
@@ -54,38 +21,6 @@ fn repetition(referee: &Referee) -> RepetitionReport {
         .ruling()
         .repetition
         .expect("the last move should repeat a position")
-}
-
-/// Plays the cycle to the 3rd occurrence and checks the decisive ruling.
-fn decisive(
-    rules: RuleSet,
-    fen: &str,
-    cycle: &str,
-    outcome: CycleOutcome,
-    clause: &str,
-) -> RepetitionReport {
-    let referee = play(rules, fen, &rep(cycle, 2));
-    let ruling = referee.ruling();
-    let r = ruling.repetition.clone().expect("a repetition");
-    assert_eq!(r.occurrences, 3, "{fen} {cycle}");
-    assert_eq!(r.cycle.outcome, outcome, "{fen} {cycle}: {:?}", r.cycle);
-    assert_eq!(r.cycle.clause.to_string(), clause, "{fen} {cycle}");
-    let (verdict, reason) = match outcome {
-        CycleOutcome::Draw => (Verdict::Draw, Reason::Repetition),
-        CycleOutcome::MustVary(offender) => (Verdict::win_for(!offender), Reason::Perpetual),
-    };
-    assert_eq!(ruling.verdict, verdict, "{fen} {cycle}");
-    assert_eq!(ruling.reason, Some(reason), "{fen} {cycle}");
-    r
-}
-
-fn natures(r: &RepetitionReport, color: Color) -> Vec<Nature> {
-    r.cycle
-        .side(color)
-        .moves
-        .iter()
-        .map(|&i| r.moves[i].nature.nature)
-        .collect()
 }
 
 // ---------------------------------------------------------------- positions
@@ -725,6 +660,48 @@ fn axf_a_king_answering_check_with_a_discovered_check_chases_nothing() {
     let n = nature(AXF, fen, "d1e1");
     assert_eq!(n.nature, Nature::Check);
     assert!(n.chases.is_empty(), "{n:?}");
+}
+
+#[test]
+fn a_king_answering_check_that_renews_a_mate_threat_is_idle() {
+    // CXA 26.1.2/26.1.3: "走动帅(将)应将而产生的'捉''杀'，按'闲'处理". The black
+    // cannon h1 checks over the red rook g1; the red king steps back to e0,
+    // after which the red cannon c4 could mate at once (Cxc9#), a threat the
+    // check had suspended. The king's answer is idle all the same, under
+    // AXF too. (A position of a random game.)
+    let fen = "1nbakabn1/4c3r/5r3/p3p1p1p/2p6/2C3P2/P1P1P3P/N8/R3K1Rc1/2BA1ABN1 w";
+    assert!(position(fen).in_check());
+    for rules in [CXA, AXF] {
+        let n = nature(rules, fen, "e1e0");
+        assert_eq!(n.nature, Nature::Idle, "{rules}: {n:?}");
+        assert!(n.chases.is_empty(), "{rules}: {n:?}");
+    }
+}
+
+#[test]
+fn axf_a_king_working_with_another_piece_answering_check_chases_nothing() {
+    // AXF has no text of its own on a king answering check; rule 28 lets the
+    // king "work with another piece to perpetually chase". The black king
+    // steps from f8 to f7 and frees its advisor e8, pinned by the red rook
+    // b8, to attack the red cannon f9 (a chase: the advisor's). The rook
+    // checks from b7, and the king steps back to f8: the advisor attacks the
+    // cannon again, but that answer to check chases nothing (the exemption
+    // CXA 26.1.2 states). One chase and one idle move: a draw, where counting
+    // the answer as the advisor's chase would make Black chase perpetually.
+    let fen = "5C3/1R2ak3/9/9/9/9/9/9/9/3K5 b";
+    let cycle = "f8f7 b8b7 f7f8 b7b8";
+    for (rules, clause) in [(AXF, "AXF rule 5"), (CXA, "CXA 2020 25.2")] {
+        let r = decisive(rules, fen, cycle, CycleOutcome::Draw, clause);
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Chase, Nature::Idle],
+            "{rules}"
+        );
+        let chase = &r.moves[r.cycle.black.moves[0]].nature;
+        assert_eq!((chase.attackers[0], chase.targets[0]), (sq("e8"), sq("f9")));
+        assert_eq!(natures(&r, Color::Red), [Nature::Check, Nature::Follow]);
+        assert!(!r.cycle.black.forbidden, "{rules}");
+    }
 }
 
 #[test]
@@ -1389,6 +1366,48 @@ fn cxa_2020_single_chaser_varies_against_a_joint_chase() {
 }
 
 #[test]
+fn cxa_2020_a_move_that_chases_a_rook_alone_and_a_piece_jointly_is_a_single_chase() {
+    // A reading: each red move chases the rook c5 alone and the horse g5
+    // jointly; Red still "单方长捉车" (26.9.2) against Black's joint chases.
+    let both = || {
+        let mut m = given(
+            Nature::Chase,
+            &[
+                ("c5", ThreatKind::RookByLesser),
+                ("g5", ThreatKind::Outnumbered),
+            ],
+        );
+        m.chases[0].piece = Piece::new(Color::Black, Role::Rook);
+        m
+    };
+    let joint = || chase(ThreatKind::Outnumbered);
+    let r = ruled(CXA, [both(), both()], [joint(), joint()]);
+    assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red));
+    assert_eq!(r.clause.to_string(), "CXA 2020 26.9.2");
+}
+
+#[test]
+fn cxa_2020_a_piece_won_alone_counts_as_unprotected_in_26_9_3() {
+    // A reading: 29.3 calls every piece a chase may win "无根子" (含假根子、少根子),
+    // so a side that wins a protected piece alone, with a cheaper attacker
+    // or by checks, chases "无根子" in 26.9.3 as much as one that takes an
+    // unprotected piece, and varies against a joint chase. Only the joint
+    // chases (少根子, a false root made by another piece) are 联合捉.
+    for kind in [ThreatKind::Cheaper, ThreatKind::AfterChecks] {
+        let r = ruled(
+            CXA,
+            [chase(kind), chase(kind)],
+            [
+                chase(ThreatKind::Outnumbered),
+                chase(ThreatKind::Outnumbered),
+            ],
+        );
+        assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red), "{kind:?}");
+        assert_eq!(r.clause.to_string(), "CXA 2020 26.9.3", "{kind:?}");
+    }
+}
+
+#[test]
 fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() {
     // 26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着". A piece whose only
     // defender would be mated for taking back is won by the capturer and the
@@ -1790,9 +1809,21 @@ fn axf_verdicts_follow_the_general_rules() {
             draw,
         ),
         (
+            "mate threats answered by mate threats back (rule 10)",
+            [mate(), mate()],
+            [mate(), mate()],
+            draw,
+        ),
+        (
             "one check one chase (rule 12)",
             [check(), rook_on_cannon()],
             [idle(), idle()],
+            draw,
+        ),
+        (
+            "perpetual block (rule 39)",
+            [mate(), mate()],
+            [given(Nature::Block, &[]), given(Nature::Block, &[])],
             draw,
         ),
         (

@@ -276,8 +276,9 @@ pub(crate) type Pieces = Vec<(Square, Piece)>;
 /// those of the last side to take that could still take there legally.
 /// Pieces lined up behind others (a rook behind a rook, a cannon whose
 /// screen the exchange makes) count, as the exchange that rules the threat
-/// counts them; each piece is marked whether it could take at once (false
-/// for one lined up). The opponent's pieces that seem to protect the square
+/// counts them; each piece is marked whether it attacks the square at once
+/// (false for one lined up; true for one that only the square's other
+/// defenders keep from taking, such as a king beside it). The opponent's pieces that seem to protect the square
 /// but could not legally take back (假根: pinned, or a king that would step
 /// into check) are kept apart. None when the count shows no more attackers
 /// than defenders (the exchange wins by the pieces' values then).
@@ -288,10 +289,11 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<Outnumbering
         return None;
     }
     let us = pos.turn();
-    let direct_attackers = defenders(&pos, sq);
+    // The pieces that reach the square now, whether or not taking is legal yet.
+    let direct_attackers = pos.attackers_to(sq, us);
     let mut attackers = vec![(first.from(), pos.piece_at(first.from())?, true)];
     pos.play_unchecked(first);
-    let direct_defenders = defenders(&pos, sq);
+    let direct_defenders = pos.attackers_to(sq, !us);
     let mut defenders = Vec::new();
     // As deep as the exchange that rules the threat looks.
     let mut depth: u32 = 8;
@@ -299,10 +301,10 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<Outnumbering
         depth = depth.saturating_sub(1).max(1);
         let piece = pos.piece_at(mv.from())?;
         if piece.color == us {
-            let direct = direct_attackers.iter().any(|d| d.0 == mv.from());
+            let direct = direct_attackers.contains(mv.from());
             attackers.push((mv.from(), piece, direct));
         } else {
-            let direct = direct_defenders.iter().any(|d| d.0 == mv.from());
+            let direct = direct_defenders.contains(mv.from());
             defenders.push((mv.from(), piece, direct));
         }
         pos.play_unchecked(mv);
@@ -329,7 +331,7 @@ pub(crate) fn outnumbering(ahead: &Position, first: Move) -> Option<Outnumbering
         } else {
             (&mut defenders, &direct_defenders)
         };
-        list.push((s, piece, direct.iter().any(|d| d.0 == s)));
+        list.push((s, piece, direct.contains(s)));
     }
     // The opponent's pieces that seem to protect the square but could not
     // take back when the exchange ended (our piece stands there).

@@ -650,7 +650,9 @@ fn is_joint(t: &Threat) -> bool {
 enum SingleChase {
     /// Every move chases a rook (长捉车, CXA 2020 26.9.2).
     Rook,
-    /// Every move chases an unprotected piece other than a rook (长捉无根子, 26.9.3).
+    /// Every move chases an unprotected piece other than a rook (长捉无根子,
+    /// 26.9.3): as 29.3 counts them, any piece the mover wins alone, be it
+    /// by a cheaper attacker or by checks.
     Unprotected,
     /// Some moves chase a rook, the others an unprotected piece (26.9.2 and 26.9.3).
     Both,
