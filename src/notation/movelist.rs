@@ -404,12 +404,10 @@ fn read_list(
             }
         }
         // A note after a label (`注：好棋`, `红方：弃车`) runs to the end of its
-        // line, as in a record; before the first move the word is read as
-        // the record readers read it, as a move.
+        // line, as in a record, before the first move too (`注：中炮开局`).
         if labelled.is_none()
-            && !out.moves.is_empty()
             && raw.contains([':', '：'])
-            && let Some((Label::Note, len)) = label(raw, next)
+            && let Some((Label::Note, len)) = label(raw, next, &pos)
         {
             let at = offset(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
@@ -1019,6 +1017,29 @@ mod tests {
             read("炮二平五 结果：红胜").unwrap().result,
             Some(Outcome::RedWins)
         );
+    }
+
+    #[test]
+    fn a_labelled_note_before_the_first_move_is_a_note() {
+        // On its own line or before the moves' line, under any label.
+        for (text, note) in [
+            ("注：中炮开局\n炮二平五 马８进７", "注：中炮开局"),
+            ("评注：中炮\n1. 炮二平五 马８进７", "评注：中炮"),
+            ("备注： 此局为快棋\n炮二平五 马８进７", "备注： 此局为快棋"),
+            ("说明：红方先走\n1. 炮二平五 马８进７", "说明：红方先走"),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(coords(&list), ["h2e2", "h9g7"], "{text}");
+            assert_eq!(list.comments[0].text, note, "{text}");
+            assert_eq!(list.comments[0].after_ply, 0, "{text}");
+        }
+        // A value that reads as move text but is no legal move where the
+        // game stands is a note's, between the moves too.
+        let list = read("炮二平五 马８进７\n注：中炮\n马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments[0].text, "注：中炮");
+        // Prose after the note is still no move.
+        assert_eq!(read("注：中炮开局\n本局精彩").unwrap_err().ply, 1);
     }
 
     #[test]

@@ -328,12 +328,9 @@ fn scan(
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
-                        label(tok, || next_word(text, end).1)
+                        label(tok, || next_word(text, end).1, replay.position())
                     };
                     match labelled {
-                        // Before the first move a labelled word is read as the
-                        // record's first word, which may show it is no game.
-                        Some((Label::Note, _)) if replay.game_mut().moves.is_empty() => {}
                         Some((Label::Result, after)) => {
                             let (value, next) = if after < tok.len() {
                                 (&tok[after..], end)
@@ -362,7 +359,7 @@ fn scan(
                             {
                                 replay.game_mut().warnings.push(warning);
                             }
-                            replay.comment(&text[i..line_end]);
+                            replay.note(&text[i..line_end]);
                             i = line_end;
                             continue;
                         }
@@ -1132,6 +1129,36 @@ mod tests {
         // A move after a side's label is still a move.
         let (g, _) = read("1. 炮二平五 黑：马８进７");
         assert_eq!(g.moves.len(), 2);
+    }
+
+    #[test]
+    fn a_labelled_note_before_the_first_move_is_the_games_note() {
+        for (text, note) in [
+            ("注：中炮开局\n1. 炮二平五 马８进７", "注：中炮开局"),
+            ("{开局} 评注：中炮\n炮二平五 马８进７", "开局\n评注：中炮"),
+            ("1. 备注：快棋\n炮二平五 马８进７", "备注：快棋"),
+        ] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7"], "{text}");
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+            assert_eq!(g.comment.as_deref(), Some(note), "{text}");
+        }
+        // A value that reads as move text but is no legal move there is a
+        // note's, between the moves too.
+        let (g, _) = read("1. 炮二平五 马８进７\n注：中炮\n2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：中炮"));
+        // A text of notes, or notes then prose, is still no record; a note
+        // then a move that cannot be played is a record's illegal move.
+        for (text, no_move) in [
+            ("注：欢迎访问", true),
+            ("注：欢迎访问\n本站棋谱", true),
+            ("注：中炮\n炮二进九", false),
+        ] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
+            assert_eq!(r.first_text_is_no_move(), no_move, "{text}");
+        }
     }
 
     #[test]

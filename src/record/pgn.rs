@@ -998,6 +998,23 @@ mod tests {
     }
 
     #[test]
+    fn a_labelled_note_before_the_first_move_of_a_pgn_game_is_its_note() {
+        let text = "[Event \"a\"]\n注：中炮开局\n1. 炮二平五 马８进７ *\n\n注：欢迎访问\n\n\
+                    [Event \"b\"]\n\n评注：中炮\n1. 炮二平五 马８进７ 2. 马二进三 *\n";
+        let games: Vec<Game> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        // The advert between the games, a note alone, is no game.
+        assert_eq!(games.len(), 2, "{games:?}");
+        for (g, (note, plies)) in games.iter().zip([("注：中炮开局", 2), ("评注：中炮", 3)])
+        {
+            assert!(g.illegal.is_none(), "{:?}", g.illegal);
+            assert_eq!((g.comment.as_deref(), g.moves.len()), (Some(note), plies));
+        }
+    }
+
+    #[test]
     fn moves_starting_again_at_one_after_a_tagged_game_without_a_result_are_a_game() {
         let text = "[Event \"a\"]\n1. h2e2 h9g7\n2. h0g2\n\n1. c3c4 c6c5\n2. b0c2\n\n\
                     [Event \"b\"]\n1. 炮二平五 马８进７ {notes:\n1. 炮二平五 is the usual}\n2. 马二进三\n\
