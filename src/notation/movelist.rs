@@ -97,9 +97,20 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
 }
 
+/// The brackets of notes that do not nest, `【】` and `［］`, as the record
+/// readers read them: their closing bracket.
+fn flat_note_close(open: char) -> Option<char> {
+    match open {
+        '【' => Some('】'),
+        '［' => Some('］'),
+        _ => None,
+    }
+}
+
 /// Splits a move list into words and comments. `{}` and `()` comments nest
-/// (`{}` as the file readers' do), `【】` ones do not; a `;` separates words
-/// or starts a comment to the end of its line ([`super::starts_comment`]).
+/// (`{}` as the file readers' do), `【】` and `［］` ones do not; a `;`
+/// separates words or starts a comment to the end of its line
+/// ([`super::starts_comment`]).
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -115,11 +126,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             rest = &rest[end..];
         } else if is_separator(c) {
             rest = &rest[width..];
-        } else if c == '【' {
-            match rest.find('】') {
+        } else if let Some(close) = flat_note_close(c) {
+            match rest.find(close) {
                 Some(end) => {
                     out.push(Token::Comment(&rest[width..end]));
-                    rest = &rest[end + '】'.len_utf8()..];
+                    rest = &rest[end + close.len_utf8()..];
                 }
                 None => {
                     out.push(Token::Unclosed(rest));
@@ -166,7 +177,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             let end = rest
                 .char_indices()
-                .find(|&(_, ch)| is_separator(ch) || matches!(ch, '{' | '(' | '（' | '【'))
+                .find(|&(_, ch)| {
+                    is_separator(ch)
+                        || matches!(ch, '{' | '(' | '（')
+                        || flat_note_close(ch).is_some()
+                })
                 .map_or(rest.len(), |(i, _)| i);
             out.push(Token::Word(&rest[..end]));
             rest = &rest[end..];
@@ -483,7 +498,11 @@ fn read_list(
             line.start = pos.clone();
             out.black_first = true;
         }
-        if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
+        // A move number, or a NAG (`$1`), as the record readers skip them.
+        if word.is_empty()
+            || (is_number_only(word) && !is_numeric_wxf(word))
+            || word.starts_with('$')
+        {
             continue;
         }
         let mut failure = match play_word(&mut pos, word, &mut out, (&mut line, limit)) {
@@ -1040,6 +1059,18 @@ mod tests {
         assert_eq!(list.comments[0].text, "注：中炮");
         // Prose after the note is still no move.
         assert_eq!(read("注：中炮开局\n本局精彩").unwrap_err().ply, 1);
+    }
+
+    #[test]
+    fn nags_and_square_bracketed_notes_are_read_as_a_record_reads_them() {
+        let list = read("炮二平五 马８进７ $1 马二进三 ［好棋］ 车９平８ $14").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.comments[0].text, "好棋");
+        assert_eq!(
+            read("炮二平五 ［红胜］").unwrap().result,
+            Some(Outcome::RedWins)
+        );
+        assert_eq!(read("炮二平五 ［好棋").unwrap_err().ply, 2);
     }
 
     #[test]

@@ -1195,16 +1195,17 @@ mod tests {
     #[test]
     fn a_pasted_record_and_a_typed_list_warn_of_the_same_semicolon_comments() {
         // One probe for both: a comment whose moves go on but end in a
-        // rule (`==`) or a labelled note (a note to the end of the line in
-        // both readers) is warned of by both, one that ends in a NAG or a
-        // bracketed note by neither (a typed list reads neither as a move),
-        // one that stops mid-move by neither.
+        // rule (`==`), a labelled note (a note to the end of the line in
+        // both readers), a NAG or a bracketed note (both readers read them
+        // as a record does) is warned of by both, one that stops mid-move
+        // by neither.
         for (comment, warned) in [
             ("马８进７ 马二进三", true),
             ("马８进７ ==", true),
-            ("马８进７ $1", false),
+            ("马８进７ $1", true),
+            ("马８进７ $1 马二进三", true),
             ("马８进７ 注：好棋", true),
-            ("马８进７ ［好］", false),
+            ("马８进７ ［好］", true),
             ("马８进７ 马二", false),
         ] {
             let text = format!("炮二平五 ; {comment}\n");
