@@ -741,12 +741,12 @@ fn may_run_together(word: &str) -> bool {
 /// [`split_run_together`] cannot read whole go bad: the most moves of the
 /// word that play in turn from `pos`, each with its text, then the move
 /// that goes bad after them and why. The word is cut there, as each reader
-/// reads it, so that the move is named at its own ply: the rest of the word
-/// when it is a move's length (five characters or fewer), else its first
-/// four characters, as most moves are written. `None` when no move plays,
-/// or one does and what follows it has no move's shape
-/// ([`shaped_like_chinese_move`]): a word of prose that starts with a move
-/// (`炮二平五是最常见的开局`) stays one word.
+/// reads it, so that the move is named at its own ply, by its own extent
+/// ([`move_extent`]). `None` when what goes bad has no move's shape
+/// ([`shaped_like_chinese_move`]) and fewer than two moves play: a word of
+/// prose that starts with a move (`炮二平五是最常见的开局`) stays one word.
+/// When no move plays, the word is cut only when the text after the bad
+/// move has a move's shape too (`将５进５炮二平五`).
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
     if !may_run_together(word) {
         return None;
@@ -754,22 +754,22 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     let mut best = (Vec::new(), 0);
     longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
     let (moves, at) = best;
-    if moves.is_empty() {
-        return None;
-    }
     let mut after = pos.clone();
     for &(mv, _) in &moves {
         after.play_unchecked(mv);
     }
-    let rest = &word[at..];
-    let rest = match rest.char_indices().nth(5) {
-        Some(_) => rest
-            .char_indices()
-            .nth(4)
-            .map_or(rest, |(end, _)| &rest[..end]),
-        None => rest,
+    let rest = move_extent(&word[at..]);
+    let shaped = match moves.len() {
+        0 => {
+            let next = &word[rest.len()..];
+            !next.is_empty()
+                && shaped_like_chinese_move(rest)
+                && shaped_like_chinese_move(move_extent(next))
+        }
+        1 => shaped_like_chinese_move(rest),
+        _ => true,
     };
-    if moves.len() == 1 && !shaped_like_chinese_move(rest) {
+    if !shaped {
         return None;
     }
     let Err(failure) = read_move(&after, rest) else {
@@ -780,6 +780,26 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
         bad: rest,
         failure,
     })
+}
+
+/// The first move of Chinese moves run together (`前兵九平八马８进７`), as
+/// far as its shape tells: all of `text` when it is a move's length (five
+/// characters or fewer); else its first five characters when they have a
+/// move's shape and the first four do not (`前兵九平八`); else its first
+/// four, as most moves are written.
+fn move_extent(text: &str) -> &str {
+    // Where the fifth and the sixth characters start: both exist when the
+    // text is longer than five characters.
+    let mut ends = text.char_indices().map(|(at, _)| at).skip(4);
+    let (Some(four), Some(five)) = (ends.next(), ends.next()) else {
+        return text;
+    };
+    let (four, five) = (&text[..four], &text[..five]);
+    if shaped_like_chinese_move(five) && !shaped_like_chinese_move(four) {
+        five
+    } else {
+        four
+    }
 }
 
 /// Chinese moves run together cut where they go bad ([`cut_run_together`]).
@@ -964,6 +984,33 @@ mod tests {
             "炮二平五进五五进",
             "炮二平五平进五五",
         ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, text));
+        }
+    }
+
+    #[test]
+    fn a_bad_move_in_a_run_is_named_by_its_own_extent() {
+        let start = Position::startpos();
+        // A five-character move that goes bad is named whole, after one
+        // good move or more.
+        for (text, ply) in [
+            ("炮二平五马８进７前兵九平八车一进一", 3),
+            ("炮二平五前兵九平八马８进７", 2),
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (ply, "前兵九平八"), "{text}");
+        }
+        // A run whose first move goes bad, when moves' shapes follow it.
+        for (text, bad) in [
+            ("将５进５炮二平五马８进７", "将５进５"),
+            ("1.前兵九平八炮二平五", "前兵九平八"),
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, bad), "{text}");
+        }
+        // Prose after a first move that goes bad stays one word.
+        for text in ["炮二进九是最常见的开局", "将５进５是一步错着"] {
             let err = parse_move_list(&start, text).unwrap_err();
             assert_eq!((err.ply, err.text.as_str()), (1, text));
         }

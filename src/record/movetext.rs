@@ -1414,6 +1414,27 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_move_in_a_run_is_named_by_its_own_extent_as_in_a_typed_list() {
+        for (text, ply, bad) in [
+            ("1.炮二平五马８进７前兵九平八车一进一", 3, "前兵九平八"),
+            ("1.炮二平五前兵九平八马８进７", 2, "前兵九平八"),
+            ("1.将５进５炮二平五马８进７", 1, "将５进５"),
+        ] {
+            let (g, _) = read(text);
+            let illegal = g.illegal.expect("cut");
+            assert_eq!((illegal.ply, illegal.text.as_str()), (ply, bad), "{text}");
+        }
+        // A first move that goes bad is a record's illegal move, no prose;
+        // prose after it is still prose.
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("将５进５炮二平五", 0, 1, &mut r, Semicolon::Typed).unwrap();
+        assert!(!r.first_text_is_no_move());
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("炮二进九是最常见的开局", 0, 1, &mut r, Semicolon::Typed).unwrap();
+        assert!(r.first_text_is_no_move());
+    }
+
+    #[test]
     fn every_result_word_of_a_typed_list_ends_a_pasted_record() {
         // The words `--moves` reads as the result end a pasted record too.
         for (text, outcome) in [
