@@ -538,14 +538,21 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .filter_map(|l| l.trim().strip_prefix("position "))
         .collect();
     if commands.len() < 2 || commands.len() != lines.len() {
-        let starts = with_new_games(text, game_starts(text), name);
+        let (starts, guessed) = with_new_games(text, game_starts(text), name);
         let ends = starts.iter().skip(1).map(|&(at, _)| at).chain([text.len()]);
         return starts
             .iter()
             .zip(ends)
             .enumerate()
             .map(|(index, (&(start, line), end))| {
-                read_move_list(&text[start..end], name, index, line)
+                let mut game = read_move_list(&text[start..end], name, index, line);
+                if let Ok(game) = &mut game {
+                    for &(at, number) in guessed.iter().filter(|&&(at, _)| start < at && at < end) {
+                        let line = text[at..].lines().next().unwrap_or("").trim();
+                        game.warnings.push(side_line_kept_as_note(line, number));
+                    }
+                }
+                game
             })
             .collect();
     }
@@ -565,11 +572,19 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
 /// such line or game reads as a game of its own, every move legal from the
 /// start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
 /// game's only header line (`红方：赵国荣`) read alike, and moves that go
-/// on legally under it may be either game's.
-fn with_new_games(text: &str, starts: GameStarts, name: &str) -> Vec<(usize, usize)> {
+/// on legally under it may be either game's. Besides the starts, the
+/// lines kept as notes that the file's own way of heading its games makes
+/// a guess (the game above names that side in such a line): the games
+/// that hold them warn of it ([`side_line_kept_as_note`]), so that a game
+/// is never merged into another unsaid.
+fn with_new_games(
+    text: &str,
+    starts: GameStarts,
+    name: &str,
+) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
     let GameStarts { games, side_notes } = starts;
     if side_notes.is_empty() {
-        return games;
+        return (games, Vec::new());
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
     let plays_whole = |game: &Result<Game, RecordError>| {
@@ -577,6 +592,7 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> Vec<(usize, usi
             .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
     };
     let mut out = Vec::with_capacity(games.len() + side_notes.len());
+    let mut guessed = Vec::new();
     let mut notes = side_notes.into_iter().peekable();
     for (i, &start) in games.iter().enumerate() {
         let end = games.get(i + 1).map_or(text.len(), |&(at, _)| at);
@@ -606,10 +622,27 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> Vec<(usize, usi
             if stops_after_note && plays_whole(&read(note, to)) {
                 out.push(note);
                 from = note;
+            } else {
+                guessed.push(note);
             }
         }
     }
-    out
+    (out, guessed)
+}
+
+/// The warning for the line `line` (number `number`), which names a side
+/// alone as the file heads its games, kept as a note on the game above
+/// because the moves under it go on from where that game stands: it may be
+/// a new game's only header line, and the games merged.
+fn side_line_kept_as_note(line: &str, number: usize) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+        ),
+        format!(
+            "第{number}行：“{line}”只写了一方，与本文件各局开头的写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
+        ),
+    )
 }
 
 /// Reads a pasted record or a plain move list, game `index` of file `name`
@@ -1168,6 +1201,39 @@ mod tests {
             format!("{head}红方：弃车\n车一进九 马２进３\n"),
         ] {
             assert_eq!(read_move_lists(&text, "t.txt").len(), 1, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_side_line_kept_as_a_note_where_the_file_heads_its_games_so_is_warned_of() {
+        // The file heads its games with a line naming Red; such a line
+        // over moves that go on is kept as a note, but it may be a new
+        // game's: the game says so rather than merge two games unsaid.
+        let text = "红方：许银川\n炮二平五 马８进７ 马二进三\n\n红方：赵国荣\n车９平８ 车一平二\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!(game.moves.len(), 5);
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 4: '红方：赵国荣' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+            ]
+        );
+        assert!(
+            game.warnings[0]
+                .zh
+                .starts_with("第4行：“红方：赵国荣”只写了一方")
+        );
+        // A note in a file whose games have no such line is no guess; nor
+        // is a line that starts a game.
+        let games = read_move_lists("炮二平五 马８进７\n红方：弃车\n兵七进一\n", "t.txt");
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+        let head = "红方：许银川\n黑方：吕钦\n炮二平五 马８进７\n马二进三 车９平８\n";
+        let text = format!("{head}红方：赵国荣\n炮二平五 马８进７\n马二进三\n");
+        for game in read_move_lists(&text, "t.txt") {
+            assert!(game.unwrap().warnings.is_empty());
         }
     }
 
