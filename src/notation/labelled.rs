@@ -2,7 +2,8 @@
 //! (`key：value`, with a full-width or ASCII colon): a result after its
 //! label (`结果：红胜`, `结果： 红胜`, `Result: 1-0`), or a note after a
 //! label (`红方：弃车，好棋`, `注：此着有力`), which runs to the end of its
-//! line. The record readers and the typed-list reader read them alike.
+//! line, or a heading over the moves (`着法：炮二平五 马８进７`). The record
+//! readers and the typed-list reader read them alike.
 
 use super::movelist::strip_round_marker;
 use super::outcome::RESULT_LABELS;
@@ -19,6 +20,15 @@ pub(crate) enum Label {
     Result,
     /// Another label whose value is no move: a note to the end of the line.
     Note,
+    /// A heading over the moves (`着法：`, `Moves:`): the moves follow it,
+    /// in its word or the next.
+    Heading,
+}
+
+/// Whether `key`, a label's key, is that of a heading over the moves
+/// ([`Label::Heading`]): `着法`, `著法`, `棋谱`, `Moves`.
+pub(crate) fn is_move_heading(key: &str) -> bool {
+    ["着法", "著法", "棋谱", "棋譜", "moves"].contains(&key.to_lowercase().as_str())
 }
 
 /// What the word `tok` is when it starts with a label, `key：` or `key:`
@@ -46,6 +56,9 @@ pub(crate) fn label<'a>(
     let after = colon + tok[colon..].chars().next().map_or(1, char::len_utf8);
     if RESULT_LABELS.contains(&key.to_lowercase().as_str()) {
         return Some((Label::Result, after));
+    }
+    if is_move_heading(key) {
+        return Some((Label::Heading, after));
     }
     let value = if after == tok.len() {
         next()
@@ -104,6 +117,12 @@ mod tests {
         assert_eq!(label("1:0", || "", &start), None);
         assert_eq!(label("炮二平五", || "", &start), None);
         assert_eq!(label("很长很长的一句话：", || "", &start), None);
+        // A heading over the moves, whatever follows it.
+        assert_eq!(label("着法：", || "1.", &start), Some((Label::Heading, 9)));
+        assert_eq!(
+            label("Moves:C2.5", || "", &start),
+            Some((Label::Heading, 6))
+        );
     }
 
     #[test]

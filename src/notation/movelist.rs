@@ -419,11 +419,18 @@ fn read_list(
             }
         }
         // A note after a label (`注：好棋`, `红方：弃车`) runs to the end of its
-        // line, as in a record, before the first move too (`注：中炮开局`).
-        if labelled.is_none()
-            && raw.contains([':', '：'])
-            && let Some((Label::Note, len)) = label(raw, next, &pos)
-        {
+        // line, as in a record, before the first move too (`注：中炮开局`);
+        // the moves follow a heading (`着法：`).
+        let heading_or_note = (labelled.is_none() && raw.contains([':', '：']))
+            .then(|| label(raw, next, &pos))
+            .flatten();
+        if let Some((Label::Heading, len)) = heading_or_note {
+            word = &raw[len..];
+            if word.is_empty() {
+                continue;
+            }
+        }
+        if let Some((Label::Note, len)) = heading_or_note {
             let at = offset(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
             // The value's first word is the note's, whatever it reads as.

@@ -331,6 +331,11 @@ fn scan(
                         label(tok, || next_word(text, end).1, replay.position())
                     };
                     match labelled {
+                        // A heading over the moves: they start after its colon.
+                        Some((Label::Heading, after)) => {
+                            i += after;
+                            continue;
+                        }
                         Some((Label::Result, after)) => {
                             let (value, next) = if after < tok.len() {
                                 (&tok[after..], end)

@@ -743,12 +743,17 @@ pub(crate) fn read_move_list(
         game.push_tag("Title", &title);
     }
     if game.moves.is_empty() && game.illegal.is_none() {
-        return Err(RecordError::game(
+        let mut none = Err(RecordError::game(
             name,
             index,
             ErrorKind::Syntax,
             Words::new("no moves found in the text", "文本中找不到着法"),
         ));
+        // What the reading warned of (moves left in a note) says why.
+        for warning in game.warnings {
+            warn_first(&mut none, warning);
+        }
+        return none;
     }
     Ok(game)
 }
@@ -1045,6 +1050,33 @@ mod tests {
             assert!(g.illegal.is_none(), "{:?}", g.illegal);
             assert_eq!((g.comment.as_deref(), g.moves.len()), (Some(note), plies));
         }
+    }
+
+    #[test]
+    fn moves_after_a_heading_are_read_and_moves_in_a_note_are_said() {
+        // A heading over the moves, on their line or over it.
+        for text in [
+            "着法：炮二平五 马８进７ 马二进三\n",
+            "着法： 1. 炮二平五 马８进７ 2. 马二进三\n",
+            "红方：许银川\n着法：\n1. 炮二平五 马８进７ 2. 马二进三\n",
+            "Moves: C2.5 H8+7 H2+3\n",
+        ] {
+            let game = read_move_list(text, "t.txt", 0, 1).unwrap();
+            assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
+            assert!(game.warnings.is_empty(), "{text}: {:?}", game.warnings);
+        }
+        // A note's line holds the moves after it: the record has none, and
+        // its error says where they went.
+        let e = read_move_list("评注：中炮 炮二平五 马８进７\n", "t.txt", 0, 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.txt, game #0: no moves found in the text; besides, line 1, column 1: the note after '评注：' runs to the end of its line, and its last words read as moves that go on ('炮二平五 马８进７'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+        );
+        // As a typed list reads them.
+        let list =
+            crate::notation::parse_move_list(&Position::startpos(), "着法：1. 炮二平五 马８进７")
+                .unwrap();
+        assert_eq!(list.moves.len(), 2);
     }
 
     #[test]
