@@ -563,6 +563,9 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .collect()
 }
 
+/// Lines of a text, each as its byte offset and its number (from 1).
+type Lines = Vec<(usize, usize)>;
+
 /// The starts of the games of `text` (file `name`) its text shows, and
 /// those of its lines naming a side alone that start a game
 /// ([`GameStarts::side_notes`]): the game read over such a line names that
@@ -577,11 +580,7 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
 /// a guess (the game above names that side in such a line): the games
 /// that hold them warn of it ([`side_line_kept_as_note`]), so that a game
 /// is never merged into another unsaid.
-fn with_new_games(
-    text: &str,
-    starts: GameStarts,
-    name: &str,
-) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Lines) {
     let GameStarts { games, side_notes } = starts;
     if side_notes.is_empty() {
         return (games, Vec::new());
