@@ -36,9 +36,10 @@ pub(crate) fn is_move_heading(key: &str) -> bool {
 /// the byte length of the label with its colon. `next` gives the word
 /// after `tok`, which is the value when the colon ends `tok`; `pos` is
 /// where the game stands. A word whose key reads as a move, whose value is
-/// a legal move at `pos` (`着法：炮二平五`), or a round marker (`第一回合：`),
+/// a legal move at `pos` (`红：炮二平五`), or a round marker (`第一回合：`),
 /// is no label; a value that reads as move text but is no legal move there
-/// (`注：中炮`) is a note's.
+/// (`注：中炮`) is a note's. A heading's key (`着法：`) makes a heading,
+/// whatever follows it.
 pub(crate) fn label<'a>(
     tok: &'a str,
     next: impl FnOnce() -> &'a str,
