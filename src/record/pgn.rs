@@ -547,9 +547,9 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
             .map(|(index, (&(start, line), end))| {
                 let mut game = read_move_list(&text[start..end], name, index, line);
                 if let Ok(game) = &mut game {
-                    for &(at, number) in guessed.iter().filter(|&&(at, _)| start < at && at < end) {
-                        let line = text[at..].lines().next().unwrap_or("").trim();
-                        game.warnings.push(side_line_kept_as_note(line, number));
+                    let within = |&&(at, _): &&(usize, Words)| start <= at && at < end;
+                    for (_, why) in guessed.iter().filter(within) {
+                        game.warnings.push(why.clone());
                     }
                 }
                 game
@@ -567,22 +567,33 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
 type Lines = Vec<(usize, usize)>;
 
 /// The starts of the games of `text` (file `name`) its text shows, and
-/// those of its lines naming a side alone that start a game
-/// ([`GameStarts::side_notes`]): the game read over such a line names that
-/// side in a header line of its own (`红方：许银川`), so the file heads its
-/// games so, and replaying shows the line to start a game: the game stops
-/// at an illegal move after it, while the text from the line to the next
-/// such line or game reads as a game of its own, every move legal from the
-/// start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
-/// game's only header line (`红方：赵国荣`) read alike, and moves that go
-/// on legally under it may be either game's. Besides the starts, the
-/// lines kept as notes that the file's own way of heading its games makes
-/// a guess (the game above names that side in such a line): the games
-/// that hold them warn of it ([`side_line_kept_as_note`]), so that a game
-/// is never merged into another unsaid.
-fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Lines) {
-    let GameStarts { games, side_notes } = starts;
-    if side_notes.is_empty() {
+/// those of its lines that replaying shows to start a game:
+///
+/// - a line naming a side alone ([`GameStarts::side_notes`]), where the
+///   game read over it names that side in a header line of its own
+///   (`红方：许银川`), so the file heads its games so: the game stops at an
+///   illegal move after it, while the text from the line to the next such
+///   line or game reads as a game of its own, every move legal from the
+///   start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
+///   game's only header line (`红方：赵国荣`) read alike, and moves that go
+///   on legally under it may be either game's;
+/// - a line of moves after a blank line ([`GameStarts::after_gaps`]),
+///   on which the game stops at an illegal move, while the text from it
+///   reads as a game of its own.
+///
+/// Besides the starts, the lines where the split is a guess, with the
+/// warning the game that holds them gives: a side's line kept as a note
+/// where the file heads its games with such lines
+/// ([`side_line_kept_as_note`]), and a game started after a blank line
+/// ([`game_after_blank_line`]), so that no game is merged into another, or
+/// split from it, unsaid.
+fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(usize, Words)>) {
+    let GameStarts {
+        games,
+        side_notes,
+        after_gaps,
+    } = starts;
+    if side_notes.is_empty() && after_gaps.is_empty() {
         return (games, Vec::new());
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
@@ -590,43 +601,80 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Lines) 
         game.as_ref()
             .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
     };
-    let mut out = Vec::with_capacity(games.len() + side_notes.len());
+    // Each line that may start a game, and whether it follows a blank line.
+    let mut lines: Vec<((usize, usize), bool)> = side_notes
+        .into_iter()
+        .map(|at| (at, false))
+        .chain(after_gaps.into_iter().map(|at| (at, true)))
+        .collect();
+    lines.sort_unstable();
+    let mut out = Vec::with_capacity(games.len() + lines.len());
     let mut guessed = Vec::new();
-    let mut notes = side_notes.into_iter().peekable();
+    let mut lines = lines.into_iter().peekable();
     for (i, &start) in games.iter().enumerate() {
         let end = games.get(i + 1).map_or(text.len(), |&(at, _)| at);
         out.push(start);
         let mut from = start;
-        while let Some(note) = notes.next_if(|&(at, _)| at < end) {
-            if note.0 <= from.0 {
+        while let Some((line, after_gap)) = lines.next_if(|&((at, _), _)| at < end) {
+            if line.0 <= from.0 {
                 continue;
             }
             // The text up to the next such line, or the game's end.
-            let to = notes.peek().map_or(end, |&(at, _)| at.min(end));
-            let (tags, _) = header_lines(text[note.0..].lines().next().unwrap_or(""));
+            let to = lines.peek().map_or(end, |&((at, _), _)| at.min(end));
+            let Ok(before) = read(from, line.0) else {
+                continue;
+            };
+            if before.illegal.is_some() {
+                continue;
+            }
+            let merged = read(from, to);
+            let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
+            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
+            if after_gap {
+                // The game stops on the line.
+                if let Some(bad) = stop.filter(|bad| {
+                    bad.ply > before.moves.len() && first_line.contains(bad.text.as_str())
+                }) && plays_whole(&read(line, to))
+                {
+                    out.push(line);
+                    from = line;
+                    let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                    guessed.push((line.0, why));
+                }
+                continue;
+            }
+            let (tags, _) = header_lines(first_line);
             let Some((side, _)) = tags.first() else {
                 continue;
             };
-            let Ok(before) = read(from, note.0) else {
-                continue;
-            };
-            if before.illegal.is_some() || before.tag(side).is_none() {
+            if before.tag(side).is_none() {
                 continue;
             }
-            let stops_after_note = read(from, to).is_ok_and(|merged| {
-                merged
-                    .illegal
-                    .is_some_and(|bad| bad.ply > before.moves.len())
-            });
-            if stops_after_note && plays_whole(&read(note, to)) {
-                out.push(note);
-                from = note;
+            if stop.is_some_and(|bad| bad.ply > before.moves.len()) && plays_whole(&read(line, to))
+            {
+                out.push(line);
+                from = line;
             } else {
-                guessed.push(note);
+                guessed.push((line.0, side_line_kept_as_note(first_line, line.1)));
             }
         }
     }
     (out, guessed)
+}
+
+/// The warning for the game that starts at the line of moves `line`
+/// (number `number`) after a blank line: the game above cannot go on with
+/// it (its move `bad` at ply `ply` is no move there), but from the start
+/// its moves read as a game, so it is read as a game of its own.
+fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' after a blank line is read as a new game: the game above cannot go on with it ('{bad}' is no move at its ply {ply}), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+        ),
+        format!(
+            "第{number}行：空行之后的“{line}”按新的一局读入：上一局不能以此接着走（“{bad}”不是其第{ply}着可走的着法），而从开局起这些着法自成一局（若仍是同一局，则该处的着法有误）"
+        ),
+    )
 }
 
 /// The warning for the line `line` (number `number`), which names a side
@@ -1232,6 +1280,45 @@ mod tests {
             format!("{head}红方：弃车\n车一进九 马２进３\n"),
         ] {
             assert_eq!(read_move_lists(&text, "t.txt").len(), 1, "{text}");
+        }
+    }
+
+    #[test]
+    fn moves_after_a_blank_line_that_cannot_go_on_but_are_a_game_are_one_and_said() {
+        // Games without numbers, results or titles, a blank line between:
+        // the second's moves cannot go on from the first's (Black's cannon
+        // plays 炮二平五, then 马２进３ is no Red move), but are a game.
+        let text = "炮二平五 马８进７ 马二进三\n\n\n炮二平五 马２进３ 马八进七\n";
+        let games: Vec<Game> = read_move_lists(text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(3, false), (3, false)]);
+        assert!(games[0].warnings.is_empty());
+        assert_eq!(
+            games[1]
+                .warnings
+                .iter()
+                .map(|w| w.en.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "line 4: '炮二平五 马２进３ 马八进七' after a blank line is read as a new game: the game above cannot go on with it ('马２进３' is no move at its ply 5), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+        // Moves that go on, or that are no game from the start either,
+        // stay the game's; so does a line that is no move after the blank.
+        for text in [
+            "炮二平五 马８进７ 马二进三\n\n车９平８ 车一平二\n",
+            "炮二平五 马８进７ 马二进三\n\n车一进九 马２进３\n",
+            "炮二平五 马８进７ 马二进三\n\n本局精彩\n",
+        ] {
+            let games = read_move_lists(text, "t.txt");
+            assert_eq!(games.len(), 1, "{text}");
+            assert!(games[0].as_ref().unwrap().warnings.is_empty(), "{text}");
         }
     }
 
