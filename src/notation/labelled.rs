@@ -2,11 +2,13 @@
 //! (`key：value`, with a full-width or ASCII colon): a result after its
 //! label (`结果：红胜`, `结果： 红胜`, `Result: 1-0`), or a note after a
 //! label (`红方：弃车，好棋`, `注：此着有力`), which runs to the end of its
-//! line. The record readers and the typed-list reader read them alike.
+//! line, or a heading over the moves (`着法：炮二平五 马８进７`). The record
+//! readers and the typed-list reader read them alike.
 
 use super::movelist::strip_round_marker;
 use super::outcome::RESULT_LABELS;
-use super::parse::reads_as_any_move_text;
+use super::parse::{read_move, reads_as_any_move_text};
+use crate::board::Position;
 use crate::text::line_and_column;
 use crate::words::Words;
 
@@ -18,15 +20,31 @@ pub(crate) enum Label {
     Result,
     /// Another label whose value is no move: a note to the end of the line.
     Note,
+    /// A heading over the moves (`着法：`, `Moves:`): the moves follow it,
+    /// in its word or the next.
+    Heading,
+}
+
+/// Whether `key`, a label's key, is that of a heading over the moves
+/// ([`Label::Heading`]): `着法`, `著法`, `棋谱`, `Moves`.
+pub(crate) fn is_move_heading(key: &str) -> bool {
+    ["着法", "著法", "棋谱", "棋譜", "moves"].contains(&key.to_lowercase().as_str())
 }
 
 /// What the word `tok` is when it starts with a label, `key：` or `key:`
 /// (a key of one to six letters or ideographs, as a header line's), and
 /// the byte length of the label with its colon. `next` gives the word
-/// after `tok`, which is the value when the colon ends `tok`. A word whose key
-/// or value reads as a move (`红：炮二平五`), or a round marker (`第一回合：`), is
-/// no label.
-pub(crate) fn label<'a>(tok: &'a str, next: impl FnOnce() -> &'a str) -> Option<(Label, usize)> {
+/// after `tok`, which is the value when the colon ends `tok`; `pos` is
+/// where the game stands. A word whose key reads as a move, whose value is
+/// a legal move at `pos` (`红：炮二平五`), or a round marker (`第一回合：`),
+/// is no label; a value that reads as move text but is no legal move there
+/// (`注：中炮`) is a note's. A heading's key (`着法：`) makes a heading,
+/// whatever follows it.
+pub(crate) fn label<'a>(
+    tok: &'a str,
+    next: impl FnOnce() -> &'a str,
+    pos: &Position,
+) -> Option<(Label, usize)> {
     let colon = tok.find([':', '：'])?;
     let key = &tok[..colon];
     let count = key.chars().count();
@@ -40,12 +58,15 @@ pub(crate) fn label<'a>(tok: &'a str, next: impl FnOnce() -> &'a str) -> Option<
     if RESULT_LABELS.contains(&key.to_lowercase().as_str()) {
         return Some((Label::Result, after));
     }
+    if is_move_heading(key) {
+        return Some((Label::Heading, after));
+    }
     let value = if after == tok.len() {
         next()
     } else {
         &tok[after..]
     };
-    if reads_as_any_move_text(key) || reads_as_any_move_text(value) {
+    if reads_as_any_move_text(key) || read_move(pos, value).is_ok() {
         return None;
     }
     Some((Label::Note, after))
@@ -81,17 +102,47 @@ mod tests {
 
     #[test]
     fn result_labels_note_labels_and_words_that_are_none() {
-        assert_eq!(label("结果：红胜", || ""), Some((Label::Result, 9)));
-        assert_eq!(label("结果：", || "红胜"), Some((Label::Result, 9)));
-        assert_eq!(label("Result:", || "1-0"), Some((Label::Result, 7)));
-        assert_eq!(label("红方：弃车，好棋", || ""), Some((Label::Note, 9)));
-        assert_eq!(label("注：", || "此着有力"), Some((Label::Note, 6)));
+        let start = Position::startpos();
+        assert_eq!(label("结果：红胜", || "", &start), Some((Label::Result, 9)));
+        assert_eq!(label("结果：", || "红胜", &start), Some((Label::Result, 9)));
+        assert_eq!(label("Result:", || "1-0", &start), Some((Label::Result, 7)));
+        assert_eq!(
+            label("红方：弃车，好棋", || "", &start),
+            Some((Label::Note, 9))
+        );
+        assert_eq!(label("注：", || "此着有力", &start), Some((Label::Note, 6)));
         // A labelled move, a round marker, a result with a colon, a move: no label.
-        assert_eq!(label("红：炮二平五", || ""), None);
-        assert_eq!(label("红：", || "炮二平五"), None);
-        assert_eq!(label("第一回合：炮二平五", || ""), None);
-        assert_eq!(label("1:0", || ""), None);
-        assert_eq!(label("炮二平五", || ""), None);
-        assert_eq!(label("很长很长的一句话：", || ""), None);
+        assert_eq!(label("红：炮二平五", || "", &start), None);
+        assert_eq!(label("红：", || "炮二平五", &start), None);
+        assert_eq!(label("第一回合：炮二平五", || "", &start), None);
+        assert_eq!(label("1:0", || "", &start), None);
+        assert_eq!(label("炮二平五", || "", &start), None);
+        assert_eq!(label("很长很长的一句话：", || "", &start), None);
+        // A heading over the moves, whatever follows it.
+        assert_eq!(label("着法：", || "1.", &start), Some((Label::Heading, 9)));
+        assert_eq!(
+            label("Moves:C2.5", || "", &start),
+            Some((Label::Heading, 6))
+        );
+    }
+
+    #[test]
+    fn a_value_that_reads_as_move_text_but_is_no_legal_move_is_a_note() {
+        let start = Position::startpos();
+        // `中炮` reads as the start of a move, but names no legal move.
+        assert_eq!(label("注：中炮", || "", &start), Some((Label::Note, 6)));
+        assert_eq!(label("评注：", || "中炮", &start), Some((Label::Note, 9)));
+        // A legal move after a label is the move, not a note.
+        assert_eq!(label("注：", || "炮二平五", &start), None);
+        // `车一平二` is no move at the start, the move after the horse left.
+        let mut after = start.clone();
+        for mv in super::super::parse_move_list(&start, "炮二平五 马８进７ 马二进三 车９平８")
+            .unwrap()
+            .moves
+        {
+            after.play_unchecked(mv.0);
+        }
+        assert_eq!(label("注：车一平二", || "", &start), Some((Label::Note, 6)));
+        assert_eq!(label("注：车一平二", || "", &after), None);
     }
 }

@@ -97,9 +97,20 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、' | '。' | '\u{3000}')
 }
 
+/// The brackets of notes that do not nest, `【】` and `［］`, as the record
+/// readers read them: their closing bracket.
+fn flat_note_close(open: char) -> Option<char> {
+    match open {
+        '【' => Some('】'),
+        '［' => Some('］'),
+        _ => None,
+    }
+}
+
 /// Splits a move list into words and comments. `{}` and `()` comments nest
-/// (`{}` as the file readers' do), `【】` ones do not; a `;` separates words
-/// or starts a comment to the end of its line ([`super::starts_comment`]).
+/// (`{}` as the file readers' do), `【】` and `［］` ones do not; a `;`
+/// separates words or starts a comment to the end of its line
+/// ([`super::starts_comment`]).
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -115,11 +126,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             rest = &rest[end..];
         } else if is_separator(c) {
             rest = &rest[width..];
-        } else if c == '【' {
-            match rest.find('】') {
+        } else if let Some(close) = flat_note_close(c) {
+            match rest.find(close) {
                 Some(end) => {
                     out.push(Token::Comment(&rest[width..end]));
-                    rest = &rest[end + '】'.len_utf8()..];
+                    rest = &rest[end + close.len_utf8()..];
                 }
                 None => {
                     out.push(Token::Unclosed(rest));
@@ -166,7 +177,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             let end = rest
                 .char_indices()
-                .find(|&(_, ch)| is_separator(ch) || matches!(ch, '{' | '(' | '（' | '【'))
+                .find(|&(_, ch)| {
+                    is_separator(ch)
+                        || matches!(ch, '{' | '(' | '（')
+                        || flat_note_close(ch).is_some()
+                })
                 .map_or(rest.len(), |(i, _)| i);
             out.push(Token::Word(&rest[..end]));
             rest = &rest[end..];
@@ -404,13 +419,18 @@ fn read_list(
             }
         }
         // A note after a label (`注：好棋`, `红方：弃车`) runs to the end of its
-        // line, as in a record; before the first move the word is read as
-        // the record readers read it, as a move.
-        if labelled.is_none()
-            && !out.moves.is_empty()
-            && raw.contains([':', '：'])
-            && let Some((Label::Note, len)) = label(raw, next)
-        {
+        // line, as in a record, before the first move too (`注：中炮开局`);
+        // the moves follow a heading (`着法：`).
+        let heading_or_note = (labelled.is_none() && raw.contains([':', '：']))
+            .then(|| label(raw, next, &pos))
+            .flatten();
+        if let Some((Label::Heading, len)) = heading_or_note {
+            word = &raw[len..];
+            if word.is_empty() {
+                continue;
+            }
+        }
+        if let Some((Label::Note, len)) = heading_or_note {
             let at = offset(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
             // The value's first word is the note's, whatever it reads as.
@@ -485,7 +505,11 @@ fn read_list(
             line.start = pos.clone();
             out.black_first = true;
         }
-        if word.is_empty() || (is_number_only(word) && !is_numeric_wxf(word)) {
+        // A move number, or a NAG (`$1`), as the record readers skip them.
+        if word.is_empty()
+            || (is_number_only(word) && !is_numeric_wxf(word))
+            || word.starts_with('$')
+        {
             continue;
         }
         let mut failure = match play_word(&mut pos, word, &mut out, (&mut line, limit)) {
@@ -724,12 +748,12 @@ fn may_run_together(word: &str) -> bool {
 /// [`split_run_together`] cannot read whole go bad: the most moves of the
 /// word that play in turn from `pos`, each with its text, then the move
 /// that goes bad after them and why. The word is cut there, as each reader
-/// reads it, so that the move is named at its own ply: the rest of the word
-/// when it is a move's length (five characters or fewer), else its first
-/// four characters, as most moves are written. `None` when no move plays,
-/// or one does and what follows it has no move's shape
-/// ([`shaped_like_chinese_move`]): a word of prose that starts with a move
-/// (`炮二平五是最常见的开局`) stays one word.
+/// reads it, so that the move is named at its own ply, by its own extent
+/// ([`move_extent`]). `None` when what goes bad has no move's shape
+/// ([`shaped_like_chinese_move`]) and fewer than two moves play: a word of
+/// prose that starts with a move (`炮二平五是最常见的开局`) stays one word.
+/// When no move plays, the word is cut only when the text after the bad
+/// move has a move's shape too (`将５进５炮二平五`).
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
     if !may_run_together(word) {
         return None;
@@ -737,22 +761,22 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     let mut best = (Vec::new(), 0);
     longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
     let (moves, at) = best;
-    if moves.is_empty() {
-        return None;
-    }
     let mut after = pos.clone();
     for &(mv, _) in &moves {
         after.play_unchecked(mv);
     }
-    let rest = &word[at..];
-    let rest = match rest.char_indices().nth(5) {
-        Some(_) => rest
-            .char_indices()
-            .nth(4)
-            .map_or(rest, |(end, _)| &rest[..end]),
-        None => rest,
+    let rest = move_extent(&word[at..]);
+    let shaped = match moves.len() {
+        0 => {
+            let next = &word[rest.len()..];
+            !next.is_empty()
+                && shaped_like_chinese_move(rest)
+                && shaped_like_chinese_move(move_extent(next))
+        }
+        1 => shaped_like_chinese_move(rest),
+        _ => true,
     };
-    if moves.len() == 1 && !shaped_like_chinese_move(rest) {
+    if !shaped {
         return None;
     }
     let Err(failure) = read_move(&after, rest) else {
@@ -763,6 +787,26 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
         bad: rest,
         failure,
     })
+}
+
+/// The first move of Chinese moves run together (`前兵九平八马８进７`), as
+/// far as its shape tells: all of `text` when it is a move's length (five
+/// characters or fewer); else its first five characters when they have a
+/// move's shape and the first four do not (`前兵九平八`); else its first
+/// four, as most moves are written.
+fn move_extent(text: &str) -> &str {
+    // Where the fifth and the sixth characters start: both exist when the
+    // text is longer than five characters.
+    let mut ends = text.char_indices().map(|(at, _)| at).skip(4);
+    let (Some(four), Some(five)) = (ends.next(), ends.next()) else {
+        return text;
+    };
+    let (four, five) = (&text[..four], &text[..five]);
+    if shaped_like_chinese_move(five) && !shaped_like_chinese_move(four) {
+        five
+    } else {
+        four
+    }
 }
 
 /// Chinese moves run together cut where they go bad ([`cut_run_together`]).
@@ -953,6 +997,33 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_move_in_a_run_is_named_by_its_own_extent() {
+        let start = Position::startpos();
+        // A five-character move that goes bad is named whole, after one
+        // good move or more.
+        for (text, ply) in [
+            ("炮二平五马８进７前兵九平八车一进一", 3),
+            ("炮二平五前兵九平八马８进７", 2),
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (ply, "前兵九平八"), "{text}");
+        }
+        // A run whose first move goes bad, when moves' shapes follow it.
+        for (text, bad) in [
+            ("将５进５炮二平五马８进７", "将５进５"),
+            ("1.前兵九平八炮二平五", "前兵九平八"),
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, bad), "{text}");
+        }
+        // Prose after a first move that goes bad stays one word.
+        for text in ["炮二进九是最常见的开局", "将５进５是一步错着"] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (1, text));
+        }
+    }
+
+    #[test]
     fn a_semicolon_separates_after_a_move_and_comments_after_a_space() {
         let read_all = |text: &str| {
             let list = read(text).unwrap();
@@ -1019,6 +1090,41 @@ mod tests {
             read("炮二平五 结果：红胜").unwrap().result,
             Some(Outcome::RedWins)
         );
+    }
+
+    #[test]
+    fn a_labelled_note_before_the_first_move_is_a_note() {
+        // On its own line or before the moves' line, under any label.
+        for (text, note) in [
+            ("注：中炮开局\n炮二平五 马８进７", "注：中炮开局"),
+            ("评注：中炮\n1. 炮二平五 马８进７", "评注：中炮"),
+            ("备注： 此局为快棋\n炮二平五 马８进７", "备注： 此局为快棋"),
+            ("说明：红方先走\n1. 炮二平五 马８进７", "说明：红方先走"),
+        ] {
+            let list = read(text).unwrap();
+            assert_eq!(coords(&list), ["h2e2", "h9g7"], "{text}");
+            assert_eq!(list.comments[0].text, note, "{text}");
+            assert_eq!(list.comments[0].after_ply, 0, "{text}");
+        }
+        // A value that reads as move text but is no legal move where the
+        // game stands is a note's, between the moves too.
+        let list = read("炮二平五 马８进７\n注：中炮\n马二进三").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments[0].text, "注：中炮");
+        // Prose after the note is still no move.
+        assert_eq!(read("注：中炮开局\n本局精彩").unwrap_err().ply, 1);
+    }
+
+    #[test]
+    fn nags_and_square_bracketed_notes_are_read_as_a_record_reads_them() {
+        let list = read("炮二平五 马８进７ $1 马二进三 ［好棋］ 车９平８ $14").unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(list.comments[0].text, "好棋");
+        assert_eq!(
+            read("炮二平五 ［红胜］").unwrap().result,
+            Some(Outcome::RedWins)
+        );
+        assert_eq!(read("炮二平五 ［好棋").unwrap_err().ply, 2);
     }
 
     #[test]

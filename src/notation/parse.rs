@@ -245,6 +245,13 @@ pub(crate) fn reads_as_any_move_text(text: &str) -> bool {
     written_notation(text).is_some()
 }
 
+/// Whether `text` is one whole move in coordinates or has the shape of one
+/// in Chinese notation, whether or not it is legal (`h2e2`, `炮二平五`,
+/// `前兵九平八`): not the start of a move (`中炮`), nor a word of prose.
+pub(crate) fn shaped_like_move(text: &str) -> bool {
+    coordinates(text).is_some() || symbol::shaped_like_chinese_move(text)
+}
+
 /// Whether `text` has the shape of a move in coordinates (a letter and a
 /// digit twice, maybe a dash between), whatever its squares: `z9z9`.
 fn shaped_like_coordinates(text: &str) -> bool {

@@ -3,7 +3,7 @@
 //! `结果：红胜`, `Red: Xu Yinchuan`. Each becomes a tag (known keys under
 //! their PGN names, others as written), several may share a line.
 
-use crate::notation::{Outcome, RESULT_LABELS, side_label};
+use crate::notation::{Outcome, RESULT_LABELS, is_move_heading, shaped_like_move, side_label};
 
 /// The PGN tag names of the keys people write, in Chinese or English.
 const KEYS: &[(&str, &[&str])] = &[
@@ -62,12 +62,23 @@ fn is_column_heading(line: &str) -> bool {
 
 /// The `key：value` pairs of one line, or `None` if it is not a header line:
 /// a side's label before a move (`红方：炮二平五`, `黑方： 马８进７`) makes it
-/// a line of moves.
+/// a line of moves, and so does a heading over the moves with moves after
+/// it (`着法：炮二平五`, `Moves: C2.5`); a move in a value (`注：中炮开局 1.
+/// 炮二平五`) makes it a line that holds moves, which the moves' reader
+/// reads (a label's note to the end of its line, with a warning when its
+/// moves go on).
 fn pairs(line: &str) -> Option<Vec<(String, String)>> {
     let mut out: Vec<(String, String)> = Vec::new();
     let mut words = line.split_whitespace().peekable();
     while let Some(word) = words.next() {
         if side_label(word, || words.peek().copied().unwrap_or("")).is_some() {
+            return None;
+        }
+        let (key, value) = word.split_once(['：', ':']).unwrap_or(("", word));
+        let unnumbered = value.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if shaped_like_move(unnumbered)
+            || (is_move_heading(key) && (!value.is_empty() || words.peek().is_some()))
+        {
             return None;
         }
         match key_value(word) {
@@ -152,6 +163,29 @@ mod tests {
         assert_eq!(rest, "1. h2e2 h9g7");
         // A key must be a short word: a move with a colon after it is not one.
         assert!(tags("12：炮二平五").0.is_empty());
+    }
+
+    #[test]
+    fn a_line_with_moves_in_its_values_is_no_header_line() {
+        for text in [
+            "着法：炮二平五 马８进７\n",
+            "着法： 1. 炮二平五 马８进７\n",
+            "Moves: C2.5 H8+7\n",
+            "注：中炮开局 1. 炮二平五 马８进７\n",
+            "评注：中炮 h2e2 h9g7\n",
+        ] {
+            assert_eq!(tags(text), (Vec::new(), text), "{text}");
+        }
+        // Values of words that are no whole move stay values.
+        let (t, rest) = tags("开局：中炮 对 屏风马\n着法：\n炮二平五\n");
+        assert_eq!(
+            t,
+            [
+                ("Opening".to_string(), "中炮 对 屏风马".to_string()),
+                ("着法".into(), String::new()),
+            ]
+        );
+        assert_eq!(rest, "炮二平五\n");
     }
 
     #[test]

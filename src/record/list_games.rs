@@ -13,7 +13,10 @@
 //!   line naming a side alone (`红方：弃车`) over moves that do not start
 //!   again at `1.` is a note on the game, which goes on (unless replaying
 //!   shows that the moves under it cannot go on but start a game:
-//!   [`GameStarts::side_notes`]).
+//!   [`GameStarts::side_notes`]);
+//! - a line of moves after a blank line starts a game when replaying shows
+//!   that the game stops on it while its moves are a game from the start
+//!   ([`GameStarts::after_gaps`]), and the new game says so.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
@@ -37,6 +40,11 @@ pub(super) struct GameStarts {
     /// a game when replaying shows that the moves under it cannot go on
     /// from where the game stands, but are a game from the start.
     pub(super) side_notes: Vec<(usize, usize)>,
+    /// The lines of moves not numbered after a blank line (and no other
+    /// line) in a game: each may yet start a game when replaying shows
+    /// that its first move cannot go on from where the game stands, but
+    /// its moves are a game from the start.
+    pub(super) after_gaps: Vec<(usize, usize)>,
 }
 
 /// Where each game of `text` starts, and the lines that may start one
@@ -45,6 +53,9 @@ pub(super) fn game_starts(text: &str) -> GameStarts {
     let utf8 = encoding_rs::UTF_8;
     let mut starts = vec![(0, 1)];
     let mut side_notes = Vec::new();
+    let mut after_gaps = Vec::new();
+    // A blank line came after the game's last line of moves.
+    let mut gap = false;
     // The game being read has a line of moves.
     let mut has_moves = false;
     // Its moves ended with a result.
@@ -71,6 +82,7 @@ pub(super) fn game_starts(text: &str) -> GameStarts {
         let in_comment = depth > 0;
         depth = braces(depth, t);
         if t.is_empty() || in_comment {
+            gap |= has_moves && t.is_empty();
             continue;
         }
         if reads_as_moves(t) || is_line_of_moves(t) {
@@ -93,7 +105,18 @@ pub(super) fn game_starts(text: &str) -> GameStarts {
                 }
                 None
             };
+            if start.is_none()
+                && has_moves
+                && gap
+                && title.is_empty()
+                && !ended
+                && !is_numbered_on(t)
+                && !starts_again(t)
+            {
+                after_gaps.push(at);
+            }
             starts.extend(start);
+            gap = false;
             has_moves = true;
             ended = ends_with_result(t.as_bytes(), utf8);
             next = None;
@@ -126,6 +149,7 @@ pub(super) fn game_starts(text: &str) -> GameStarts {
     GameStarts {
         games: starts,
         side_notes,
+        after_gaps,
     }
 }
 

@@ -328,12 +328,14 @@ fn scan(
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
-                        label(tok, || next_word(text, end).1)
+                        label(tok, || next_word(text, end).1, replay.position())
                     };
                     match labelled {
-                        // Before the first move a labelled word is read as the
-                        // record's first word, which may show it is no game.
-                        Some((Label::Note, _)) if replay.game_mut().moves.is_empty() => {}
+                        // A heading over the moves: they start after its colon.
+                        Some((Label::Heading, after)) => {
+                            i += after;
+                            continue;
+                        }
                         Some((Label::Result, after)) => {
                             let (value, next) = if after < tok.len() {
                                 (&tok[after..], end)
@@ -362,7 +364,7 @@ fn scan(
                             {
                                 replay.game_mut().warnings.push(warning);
                             }
-                            replay.comment(&text[i..line_end]);
+                            replay.note(&text[i..line_end]);
                             i = line_end;
                             continue;
                         }
@@ -1135,6 +1137,36 @@ mod tests {
     }
 
     #[test]
+    fn a_labelled_note_before_the_first_move_is_the_games_note() {
+        for (text, note) in [
+            ("注：中炮开局\n1. 炮二平五 马８进７", "注：中炮开局"),
+            ("{开局} 评注：中炮\n炮二平五 马８进７", "开局\n评注：中炮"),
+            ("1. 备注：快棋\n炮二平五 马８进７", "备注：快棋"),
+        ] {
+            let (g, _) = read(text);
+            assert_eq!(g.uci_moves(), ["h2e2", "h9g7"], "{text}");
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+            assert_eq!(g.comment.as_deref(), Some(note), "{text}");
+        }
+        // A value that reads as move text but is no legal move there is a
+        // note's, between the moves too.
+        let (g, _) = read("1. 炮二平五 马８进７\n注：中炮\n2. 马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：中炮"));
+        // A text of notes, or notes then prose, is still no record; a note
+        // then a move that cannot be played is a record's illegal move.
+        for (text, no_move) in [
+            ("注：欢迎访问", true),
+            ("注：欢迎访问\n本站棋谱", true),
+            ("注：中炮\n炮二进九", false),
+        ] {
+            let mut r = Replay::new(Position::startpos(), true);
+            read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
+            assert_eq!(r.first_text_is_no_move(), no_move, "{text}");
+        }
+    }
+
+    #[test]
     fn a_note_after_a_label_mid_line_runs_to_the_end_of_its_line() {
         // Nothing but the line's end ends it, and a note may cite moves: the
         // moves after it on its line are the note's, not read.
@@ -1384,6 +1416,27 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2"]);
         let illegal = g.illegal.expect("cut at ply 2");
         assert_eq!((illegal.ply, illegal.text.as_str()), (2, "将５进５"));
+    }
+
+    #[test]
+    fn a_bad_move_in_a_run_is_named_by_its_own_extent_as_in_a_typed_list() {
+        for (text, ply, bad) in [
+            ("1.炮二平五马８进７前兵九平八车一进一", 3, "前兵九平八"),
+            ("1.炮二平五前兵九平八马８进７", 2, "前兵九平八"),
+            ("1.将５进５炮二平五马８进７", 1, "将５进５"),
+        ] {
+            let (g, _) = read(text);
+            let illegal = g.illegal.expect("cut");
+            assert_eq!((illegal.ply, illegal.text.as_str()), (ply, bad), "{text}");
+        }
+        // A first move that goes bad is a record's illegal move, no prose;
+        // prose after it is still prose.
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("将５进５炮二平五", 0, 1, &mut r, Semicolon::Typed).unwrap();
+        assert!(!r.first_text_is_no_move());
+        let mut r = Replay::new(Position::startpos(), true);
+        read_movetext("炮二进九是最常见的开局", 0, 1, &mut r, Semicolon::Typed).unwrap();
+        assert!(r.first_text_is_no_move());
     }
 
     #[test]

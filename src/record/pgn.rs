@@ -538,14 +538,21 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .filter_map(|l| l.trim().strip_prefix("position "))
         .collect();
     if commands.len() < 2 || commands.len() != lines.len() {
-        let starts = with_new_games(text, game_starts(text), name);
+        let (starts, guessed) = with_new_games(text, game_starts(text), name);
         let ends = starts.iter().skip(1).map(|&(at, _)| at).chain([text.len()]);
         return starts
             .iter()
             .zip(ends)
             .enumerate()
             .map(|(index, (&(start, line), end))| {
-                read_move_list(&text[start..end], name, index, line)
+                let mut game = read_move_list(&text[start..end], name, index, line);
+                if let Ok(game) = &mut game {
+                    let within = |&&(at, _): &&(usize, Words)| start <= at && at < end;
+                    for (_, why) in guessed.iter().filter(within) {
+                        game.warnings.push(why.clone());
+                    }
+                }
+                game
             })
             .collect();
     }
@@ -556,60 +563,133 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .collect()
 }
 
+/// Lines of a text, each as its byte offset and its number (from 1).
+type Lines = Vec<(usize, usize)>;
+
 /// The starts of the games of `text` (file `name`) its text shows, and
-/// those of its lines naming a side alone that start a game
-/// ([`GameStarts::side_notes`]): the game read over such a line names that
-/// side in a header line of its own (`红方：许银川`), so the file heads its
-/// games so, and replaying shows the line to start a game: the game stops
-/// at an illegal move after it, while the text from the line to the next
-/// such line or game reads as a game of its own, every move legal from the
-/// start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
-/// game's only header line (`红方：赵国荣`) read alike, and moves that go
-/// on legally under it may be either game's.
-fn with_new_games(text: &str, starts: GameStarts, name: &str) -> Vec<(usize, usize)> {
-    let GameStarts { games, side_notes } = starts;
-    if side_notes.is_empty() {
-        return games;
+/// those of its lines that replaying shows to start a game:
+///
+/// - a line naming a side alone ([`GameStarts::side_notes`]), where the
+///   game read over it names that side in a header line of its own
+///   (`红方：许银川`), so the file heads its games so: the game stops at an
+///   illegal move after it, while the text from the line to the next such
+///   line or game reads as a game of its own, every move legal from the
+///   start. Otherwise the line stays a note: a note (`红方：弃车`) and a new
+///   game's only header line (`红方：赵国荣`) read alike, and moves that go
+///   on legally under it may be either game's;
+/// - a line of moves after a blank line ([`GameStarts::after_gaps`]),
+///   on which the game stops at an illegal move, while the text from it
+///   reads as a game of its own.
+///
+/// Besides the starts, the lines where the split is a guess, with the
+/// warning the game that holds them gives: a side's line kept as a note
+/// where the file heads its games with such lines
+/// ([`side_line_kept_as_note`]), and a game started after a blank line
+/// ([`game_after_blank_line`]), so that no game is merged into another, or
+/// split from it, unsaid.
+fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(usize, Words)>) {
+    let GameStarts {
+        games,
+        side_notes,
+        after_gaps,
+    } = starts;
+    if side_notes.is_empty() && after_gaps.is_empty() {
+        return (games, Vec::new());
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
     let plays_whole = |game: &Result<Game, RecordError>| {
         game.as_ref()
             .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
     };
-    let mut out = Vec::with_capacity(games.len() + side_notes.len());
-    let mut notes = side_notes.into_iter().peekable();
+    // Each line that may start a game, and whether it follows a blank line.
+    let mut lines: Vec<((usize, usize), bool)> = side_notes
+        .into_iter()
+        .map(|at| (at, false))
+        .chain(after_gaps.into_iter().map(|at| (at, true)))
+        .collect();
+    lines.sort_unstable();
+    let mut out = Vec::with_capacity(games.len() + lines.len());
+    let mut guessed = Vec::new();
+    let mut lines = lines.into_iter().peekable();
     for (i, &start) in games.iter().enumerate() {
         let end = games.get(i + 1).map_or(text.len(), |&(at, _)| at);
         out.push(start);
         let mut from = start;
-        while let Some(note) = notes.next_if(|&(at, _)| at < end) {
-            if note.0 <= from.0 {
+        while let Some((line, after_gap)) = lines.next_if(|&((at, _), _)| at < end) {
+            if line.0 <= from.0 {
                 continue;
             }
             // The text up to the next such line, or the game's end.
-            let to = notes.peek().map_or(end, |&(at, _)| at.min(end));
-            let (tags, _) = header_lines(text[note.0..].lines().next().unwrap_or(""));
+            let to = lines.peek().map_or(end, |&((at, _), _)| at.min(end));
+            let Ok(before) = read(from, line.0) else {
+                continue;
+            };
+            if before.illegal.is_some() {
+                continue;
+            }
+            let merged = read(from, to);
+            let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
+            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
+            if after_gap {
+                // The game stops on the line.
+                if let Some(bad) = stop.filter(|bad| {
+                    bad.ply > before.moves.len() && first_line.contains(bad.text.as_str())
+                }) && plays_whole(&read(line, to))
+                {
+                    out.push(line);
+                    from = line;
+                    let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                    guessed.push((line.0, why));
+                }
+                continue;
+            }
+            let (tags, _) = header_lines(first_line);
             let Some((side, _)) = tags.first() else {
                 continue;
             };
-            let Ok(before) = read(from, note.0) else {
-                continue;
-            };
-            if before.illegal.is_some() || before.tag(side).is_none() {
+            if before.tag(side).is_none() {
                 continue;
             }
-            let stops_after_note = read(from, to).is_ok_and(|merged| {
-                merged
-                    .illegal
-                    .is_some_and(|bad| bad.ply > before.moves.len())
-            });
-            if stops_after_note && plays_whole(&read(note, to)) {
-                out.push(note);
-                from = note;
+            if stop.is_some_and(|bad| bad.ply > before.moves.len()) && plays_whole(&read(line, to))
+            {
+                out.push(line);
+                from = line;
+            } else {
+                guessed.push((line.0, side_line_kept_as_note(first_line, line.1)));
             }
         }
     }
-    out
+    (out, guessed)
+}
+
+/// The warning for the game that starts at the line of moves `line`
+/// (number `number`) after a blank line: the game above cannot go on with
+/// it (its move `bad` at ply `ply` is no move there), but from the start
+/// its moves read as a game, so it is read as a game of its own.
+fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' after a blank line is read as a new game: the game above cannot go on with it ('{bad}' is no move at its ply {ply}), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+        ),
+        format!(
+            "第{number}行：空行之后的“{line}”按新的一局读入：上一局不能以此接着走（“{bad}”不是其第{ply}着可走的着法），而从开局起这些着法自成一局（若仍是同一局，则该处的着法有误）"
+        ),
+    )
+}
+
+/// The warning for the line `line` (number `number`), which names a side
+/// alone as the file heads its games, kept as a note on the game above
+/// because the moves under it go on from where that game stands: it may be
+/// a new game's only header line, and the games merged.
+fn side_line_kept_as_note(line: &str, number: usize) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+        ),
+        format!(
+            "第{number}行：“{line}”只写了一方，与本文件各局开头的写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
+        ),
+    )
 }
 
 /// Reads a pasted record or a plain move list, game `index` of file `name`
@@ -710,12 +790,17 @@ pub(crate) fn read_move_list(
         game.push_tag("Title", &title);
     }
     if game.moves.is_empty() && game.illegal.is_none() {
-        return Err(RecordError::game(
+        let mut none = Err(RecordError::game(
             name,
             index,
             ErrorKind::Syntax,
             Words::new("no moves found in the text", "文本中找不到着法"),
         ));
+        // What the reading warned of (moves left in a note) says why.
+        for warning in game.warnings {
+            warn_first(&mut none, warning);
+        }
+        return none;
     }
     Ok(game)
 }
@@ -998,6 +1083,50 @@ mod tests {
     }
 
     #[test]
+    fn a_labelled_note_before_the_first_move_of_a_pgn_game_is_its_note() {
+        let text = "[Event \"a\"]\n注：中炮开局\n1. 炮二平五 马８进７ *\n\n注：欢迎访问\n\n\
+                    [Event \"b\"]\n\n评注：中炮\n1. 炮二平五 马８进７ 2. 马二进三 *\n";
+        let games: Vec<Game> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        // The advert between the games, a note alone, is no game.
+        assert_eq!(games.len(), 2, "{games:?}");
+        for (g, (note, plies)) in games.iter().zip([("注：中炮开局", 2), ("评注：中炮", 3)])
+        {
+            assert!(g.illegal.is_none(), "{:?}", g.illegal);
+            assert_eq!((g.comment.as_deref(), g.moves.len()), (Some(note), plies));
+        }
+    }
+
+    #[test]
+    fn moves_after_a_heading_are_read_and_moves_in_a_note_are_said() {
+        // A heading over the moves, on their line or over it.
+        for text in [
+            "着法：炮二平五 马８进７ 马二进三\n",
+            "着法： 1. 炮二平五 马８进７ 2. 马二进三\n",
+            "红方：许银川\n着法：\n1. 炮二平五 马８进７ 2. 马二进三\n",
+            "Moves: C2.5 H8+7 H2+3\n",
+        ] {
+            let game = read_move_list(text, "t.txt", 0, 1).unwrap();
+            assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
+            assert!(game.warnings.is_empty(), "{text}: {:?}", game.warnings);
+        }
+        // A note's line holds the moves after it: the record has none, and
+        // its error says where they went.
+        let e = read_move_list("评注：中炮 炮二平五 马８进７\n", "t.txt", 0, 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.txt, game #0: no moves found in the text; besides, line 1, column 1: the note after '评注：' runs to the end of its line, and its last words read as moves that go on ('炮二平五 马８进７'), which are not read: nothing but the line's end ends such a note (write moves after it on a line of their own)"
+        );
+        // As a typed list reads them.
+        let list =
+            crate::notation::parse_move_list(&Position::startpos(), "着法：1. 炮二平五 马８进７")
+                .unwrap();
+        assert_eq!(list.moves.len(), 2);
+    }
+
+    #[test]
     fn moves_starting_again_at_one_after_a_tagged_game_without_a_result_are_a_game() {
         let text = "[Event \"a\"]\n1. h2e2 h9g7\n2. h0g2\n\n1. c3c4 c6c5\n2. b0c2\n\n\
                     [Event \"b\"]\n1. 炮二平五 马８进７ {notes:\n1. 炮二平五 is the usual}\n2. 马二进三\n\
@@ -1155,6 +1284,78 @@ mod tests {
     }
 
     #[test]
+    fn moves_after_a_blank_line_that_cannot_go_on_but_are_a_game_are_one_and_said() {
+        // Games without numbers, results or titles, a blank line between:
+        // the second's moves cannot go on from the first's (Black's cannon
+        // plays 炮二平五, then 马２进３ is no Red move), but are a game.
+        let text = "炮二平五 马８进７ 马二进三\n\n\n炮二平五 马２进３ 马八进七\n";
+        let games: Vec<Game> = read_move_lists(text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(3, false), (3, false)]);
+        assert!(games[0].warnings.is_empty());
+        assert_eq!(
+            games[1]
+                .warnings
+                .iter()
+                .map(|w| w.en.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "line 4: '炮二平五 马２进３ 马八进七' after a blank line is read as a new game: the game above cannot go on with it ('马２进３' is no move at its ply 5), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+        // Moves that go on, or that are no game from the start either,
+        // stay the game's; so does a line that is no move after the blank.
+        for text in [
+            "炮二平五 马８进７ 马二进三\n\n车９平８ 车一平二\n",
+            "炮二平五 马８进７ 马二进三\n\n车一进九 马２进３\n",
+            "炮二平五 马８进７ 马二进三\n\n本局精彩\n",
+        ] {
+            let games = read_move_lists(text, "t.txt");
+            assert_eq!(games.len(), 1, "{text}");
+            assert!(games[0].as_ref().unwrap().warnings.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_side_line_kept_as_a_note_where_the_file_heads_its_games_so_is_warned_of() {
+        // The file heads its games with a line naming Red; such a line
+        // over moves that go on is kept as a note, but it may be a new
+        // game's: the game says so rather than merge two games unsaid.
+        let text = "红方：许银川\n炮二平五 马８进７ 马二进三\n\n红方：赵国荣\n车９平８ 车一平二\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!(game.moves.len(), 5);
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 4: '红方：赵国荣' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+            ]
+        );
+        assert!(
+            game.warnings[0]
+                .zh
+                .starts_with("第4行：“红方：赵国荣”只写了一方")
+        );
+        // A note in a file whose games have no such line is no guess; nor
+        // is a line that starts a game.
+        let games = read_move_lists("炮二平五 马８进７\n红方：弃车\n兵七进一\n", "t.txt");
+        assert!(games[0].as_ref().unwrap().warnings.is_empty());
+        let head = "红方：许银川\n黑方：吕钦\n炮二平五 马８进７\n马二进三 车９平８\n";
+        let text = format!("{head}红方：赵国荣\n炮二平五 马８进７\n马二进三\n");
+        for game in read_move_lists(&text, "t.txt") {
+            assert!(game.unwrap().warnings.is_empty());
+        }
+    }
+
+    #[test]
     fn a_semicolon_comment_that_reads_as_moves_is_no_moves() {
         // In a PGN file a `;` starts a comment, however it is spaced.
         for text in [
@@ -1178,16 +1379,17 @@ mod tests {
     #[test]
     fn a_pasted_record_and_a_typed_list_warn_of_the_same_semicolon_comments() {
         // One probe for both: a comment whose moves go on but end in a
-        // rule (`==`) or a labelled note (a note to the end of the line in
-        // both readers) is warned of by both, one that ends in a NAG or a
-        // bracketed note by neither (a typed list reads neither as a move),
-        // one that stops mid-move by neither.
+        // rule (`==`), a labelled note (a note to the end of the line in
+        // both readers), a NAG or a bracketed note (both readers read them
+        // as a record does) is warned of by both, one that stops mid-move
+        // by neither.
         for (comment, warned) in [
             ("马８进７ 马二进三", true),
             ("马８进７ ==", true),
-            ("马８进７ $1", false),
+            ("马８进７ $1", true),
+            ("马８进７ $1 马二进三", true),
             ("马８进７ 注：好棋", true),
-            ("马８进７ ［好］", false),
+            ("马８进７ ［好］", true),
             ("马８进７ 马二", false),
         ] {
             let text = format!("炮二平五 ; {comment}\n");

@@ -61,6 +61,8 @@ pub(crate) struct Replay {
     /// notation (not one that reads as a move but cannot be played, nor a
     /// slip away from a legal move).
     stopped_unreadable: bool,
+    /// Whether a labelled note (`注：中炮开局`) came before the first move.
+    leading_note: bool,
     /// The words of a Chinese move split by spaces, waiting for the rest.
     fragment: Option<Fragment>,
     /// The re-readings of the line still allowed ([`notation::reread_other_way`]).
@@ -87,6 +89,7 @@ impl Replay {
             game: Game::new(start),
             flexible_side,
             stopped_unreadable: false,
+            leading_note: false,
             fragment: None,
             rereadings: notation::MAX_REREADINGS,
         }
@@ -296,9 +299,12 @@ impl Replay {
     }
 
     /// Whether no move was read because the first text reads as no move in
-    /// any notation: prose, not a record.
+    /// any notation: prose, not a record. Labelled notes before it
+    /// (`注：中炮开局`) are passed over; a text of such notes and nothing
+    /// else (`注：欢迎访问`) is prose too.
     pub(crate) fn first_text_is_no_move(&self) -> bool {
-        self.game.moves.is_empty() && self.stopped_unreadable
+        self.game.moves.is_empty()
+            && (self.stopped_unreadable || (self.leading_note && !self.stopped()))
     }
 
     /// The record marks Black as moving first (`1...`, `1. ...`). Before the
@@ -363,6 +369,14 @@ impl Replay {
         if !self.stopped() {
             self.stop(text, reason, None);
         }
+    }
+
+    /// Attaches a labelled note (`注：好棋`, `评注：中炮开局`) as a
+    /// [`Replay::comment`]; before the first move, a text that holds
+    /// nothing else is no record ([`Replay::first_text_is_no_move`]).
+    pub(crate) fn note(&mut self, text: &str) {
+        self.leading_note |= self.game.moves.is_empty();
+        self.comment(text);
     }
 
     /// Attaches a comment to the last move, or to the game if no move was played yet.
