@@ -446,12 +446,17 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
     assert!(
-        err.contains("cut.xqf，对局#0：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
+        err.contains("cut.xqf：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
         "{err}"
     );
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
+    assert!(err.contains("cut.xqf: the XQF file is damaged"), "{err}");
+    // A file that is no XQF at all is said so of the file, with no game #0.
+    let other = dir.join("x.xqf");
+    std::fs::write(&other, b"hello, this is no XQF file").expect("write");
+    let err = stderr(&["rule", other.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game #0: the XQF file is damaged"),
+        err.contains("x.xqf: not an XQF file: its header does not begin with 'XQ'"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
