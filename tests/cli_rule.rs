@@ -451,6 +451,21 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     );
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
     assert!(err.contains("cut.xqf: the XQF file is damaged"), "{err}");
+    // A file of no bytes is said to be so, as audit says it; nothing piped in
+    // is no file.
+    let none = dir.join("none.pgn");
+    std::fs::write(&none, b"").expect("write");
+    let err = stderr(&["rule", none.to_str().unwrap(), "--lang", "en"]);
+    assert!(
+        err.contains("none.pgn: the file is empty (0 bytes)"),
+        "{err}"
+    );
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(""));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<stdin>: empty: there is no record to read"),
+        "{err}"
+    );
     // A file that is no XQF at all is said so of the file, with no game #0.
     let other = dir.join("x.xqf");
     std::fs::write(&other, b"hello, this is no XQF file").expect("write");
