@@ -779,8 +779,16 @@ fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
     let out = xqarbiter(&["rule", "--moves", moves], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("自第3着（“马2进3”）起"), "{err}");
+    // A record of one move, in Black's digits for Red's move, gets it too.
+    let out = xqarbiter(&["rule", "--moves", "炮8平5", "--lang", "en"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("from ply 1 ('炮8平5') on"), "{err}");
     // The custom, or one style for both sides, gets no note.
-    for moves in ["炮二平五 马8进7 马二进三", "炮2平5 马8进7 马2进3"] {
+    for moves in [
+        "炮二平五 马8进7 马二进三",
+        "炮2平5 马8进7 马2进3",
+        "炮二平五",
+    ] {
         let out = xqarbiter(&["rule", "--moves", moves], None);
         assert!(out.stderr.is_empty(), "{moves}");
     }
