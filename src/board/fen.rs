@@ -91,8 +91,8 @@ impl Position {
             let n = rows.len();
             let ranks = if n == 1 { "rank" } else { "ranks" };
             return Err(err(Words::new(
-                format!("the placement '{board}' has {n} {ranks} separated by '/', not 10"),
-                format!("棋盘“{board}”以“/”分为{n}行，应为10行"),
+                format!("the placement, its first field, has {n} {ranks} separated by '/', not 10"),
+                format!("棋盘（第一个字段）以“/”分为{n}行，应为10行"),
             )));
         }
         let turn = match fields.next() {
@@ -349,11 +349,11 @@ mod tests {
     fn a_text_that_is_no_placement_is_named_before_the_later_fields() {
         assert_eq!(
             reason("bad fen"),
-            "the placement 'bad' has 1 rank separated by '/', not 10"
+            "the placement, its first field, has 1 rank separated by '/', not 10"
         );
         assert_eq!(
             Position::from_fen("bad fen").unwrap_err().reason.zh,
-            "棋盘“bad”以“/”分为1行，应为10行"
+            "棋盘（第一个字段）以“/”分为1行，应为10行"
         );
         assert!(reason("4k4/9/9/9/9/9/9/9/3K5 x").contains("has 9 ranks"));
     }
