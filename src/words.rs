@@ -104,18 +104,17 @@ impl Words {
         }
     }
 
-    /// Why a file or folder cannot be opened or read: the system's message,
-    /// and in Chinese the common cases in words, the others with the
-    /// system's message.
+    /// Why a file or folder cannot be opened or read: the common cases in
+    /// words (it does not exist, no permission, a folder), the others with
+    /// the system's message.
     pub fn io(e: &std::io::Error) -> Words {
         use std::io::ErrorKind as Io;
-        let zh = match e.kind() {
-            Io::NotFound => "文件不存在".to_string(),
-            Io::PermissionDenied => "没有读取权限".to_string(),
-            Io::IsADirectory => "这是文件夹，不是文件".to_string(),
-            _ => format!("无法读取（{e}）"),
-        };
-        Words::new(format!("cannot be read: {e}"), zh)
+        match e.kind() {
+            Io::NotFound => Words::new("the file does not exist", "文件不存在"),
+            Io::PermissionDenied => Words::new("there is no permission to read it", "没有读取权限"),
+            Io::IsADirectory => Words::new("it is a folder, not a file", "这是文件夹，不是文件"),
+            _ => Words::new(format!("cannot be read: {e}"), format!("无法读取（{e}）")),
+        }
     }
 
     /// The message after a label naming what it is about: `label: message`,

@@ -412,12 +412,15 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     };
     let missing = "/nonexistent/record.pgn";
     let err = stderr(&["rule", missing, "--lang", "en"]);
-    assert!(err.contains("record.pgn: cannot be read"), "{err}");
+    assert_eq!(
+        err,
+        "xqarbiter: /nonexistent/record.pgn: the file does not exist\n"
+    );
     let err = stderr(&["rule", missing]);
     assert_eq!(err, "xqarbiter: /nonexistent/record.pgn：文件不存在\n");
     // Programs reading JSON get English.
     let err = stderr(&["rule", missing, "--json"]);
-    assert!(err.contains("cannot be read"), "{err}");
+    assert!(err.contains("the file does not exist"), "{err}");
     let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021"]);
     assert!(err.contains("没有名为“cxa2021”的赛事规程"), "{err}");
     let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021", "--json"]);
@@ -446,12 +449,32 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
     let err = stderr(&["rule", xqf.to_str().unwrap()]);
     assert!(
-        err.contains("cut.xqf，对局#0：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
+        err.contains("cut.xqf：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
         "{err}"
     );
     let err = stderr(&["rule", xqf.to_str().unwrap(), "--lang", "en"]);
+    assert!(err.contains("cut.xqf: the XQF file is damaged"), "{err}");
+    // A file of no bytes is said to be so, as audit says it; nothing piped in
+    // is no file.
+    let none = dir.join("none.pgn");
+    std::fs::write(&none, b"").expect("write");
+    let err = stderr(&["rule", none.to_str().unwrap(), "--lang", "en"]);
     assert!(
-        err.contains("cut.xqf, game #0: the XQF file is damaged"),
+        err.contains("none.pgn: the file is empty (0 bytes)"),
+        "{err}"
+    );
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(""));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<stdin>: empty: there is no record to read"),
+        "{err}"
+    );
+    // A file that is no XQF at all is said so of the file, with no game #0.
+    let other = dir.join("x.xqf");
+    std::fs::write(&other, b"hello, this is no XQF file").expect("write");
+    let err = stderr(&["rule", other.to_str().unwrap(), "--lang", "en"]);
+    assert!(
+        err.contains("x.xqf: not an XQF file: its header does not begin with 'XQ'"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).expect("cleanup");
@@ -759,8 +782,16 @@ fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
     let out = xqarbiter(&["rule", "--moves", moves], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("自第3着（“马2进3”）起"), "{err}");
+    // A record of one move, in Black's digits for Red's move, gets it too.
+    let out = xqarbiter(&["rule", "--moves", "炮8平5", "--lang", "en"], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("from ply 1 ('炮8平5') on"), "{err}");
     // The custom, or one style for both sides, gets no note.
-    for moves in ["炮二平五 马8进7 马二进三", "炮2平5 马8进7 马2进3"] {
+    for moves in [
+        "炮二平五 马8进7 马二进三",
+        "炮2平5 马8进7 马2进3",
+        "炮二平五",
+    ] {
         let out = xqarbiter(&["rule", "--moves", moves], None);
         assert!(out.stderr.is_empty(), "{moves}");
     }

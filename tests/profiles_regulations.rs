@@ -327,9 +327,9 @@ fn bad_user_profiles_are_explained_with_their_line() {
     let e = Profile::from_file(Path::new("/nonexistent/p.toml"))
         .unwrap_err()
         .to_string();
-    assert!(
-        e.starts_with("/nonexistent/p.toml: cannot read the profile"),
-        "{e}"
+    assert_eq!(
+        e,
+        "/nonexistent/p.toml: cannot read the profile: the file does not exist"
     );
     let e = Profile::load("no-such-profile").unwrap_err().to_string();
     assert!(e.contains("hengfang2024-blitz"), "{e}");

@@ -74,7 +74,7 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&["/nonexistent/game.xqf"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("/nonexistent/game.xqf: cannot be read"),
+        err.contains("/nonexistent/game.xqf: the file does not exist"),
         "{err}"
     );
     let (code, _, err) = convert(&["/nonexistent/game.xqf", "--lang", "zh"]);

@@ -596,6 +596,42 @@ fn handshake_names_why_the_engine_is_not_running() {
     );
 }
 
+/// An engine that cannot be started is named on standard error as the
+/// session starts, what and why, while standard output stays the GUI's:
+/// the handshake, and only it.
+#[test]
+fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(ucci_common::BIN)
+        .args(["ucci", "--engine", "/nonexistent/xq-engine"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(b"ucci\nquit\n").expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("the binary finishes");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "xqarbiter: the engine cannot be started (cannot start '/nonexistent/xq-engine': \
+          No such file or directory (os error 2)); the session goes on as a referee, and the \
+          engine is started again at the next position"
+        ],
+        "{err}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("id name xqarbiter "), "{stdout}");
+    assert_eq!(&lines[lines.len() - 2..], ["ucciok", "bye"], "{stdout}");
+    assert!(!stdout.contains("xqarbiter:"), "{stdout}");
+}
+
 /// When an engine answers an illegal move and is asked again, the new `go`
 /// carries only the time the GUI's clock has left, not the whole clock again
 /// (three full tries would overstep the clock threefold).

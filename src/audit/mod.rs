@@ -20,7 +20,7 @@ use std::io::Read;
 
 use crate::record::{
     Game, ReadOptions, RecordError, file_encoding_mismatch, file_head, read_games,
-    read_games_from_bytes, wrong_encoding_warning,
+    read_games_from_stdin, wrong_encoding_warning,
 };
 use crate::rules::profile::Profile;
 use crate::words::Words;
@@ -69,7 +69,7 @@ fn read_stdin(opts: &ReadOptions) -> (Result<Vec<GameRead>, RecordError>, Option
     let wrong = opts
         .encoding
         .and_then(|forced| file_encoding_mismatch(&bytes, walk::STDIN, forced));
-    (read_games_from_bytes(&bytes, walk::STDIN, opts), wrong)
+    (read_games_from_stdin(&bytes, walk::STDIN, opts), wrong)
 }
 
 /// The rows of one walk entry, pushed into `sink` in order; stops when

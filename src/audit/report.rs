@@ -212,6 +212,20 @@ impl<W: Write> Writer<W> {
 pub(crate) const CSV_HEADER: &str =
     "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings\n";
 
+/// A CSV cell of text that comes from outside the program (a path, a
+/// record's event, names, date): one that starts as a spreadsheet formula
+/// would (`=`, `+`, `-`, `@`, a tab or a carriage return, as OWASP lists
+/// them) gets a `'` before it, so that Excel shows it and does not evaluate
+/// it; then quoted as [`csv_field`] does.
+fn csv_text(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        csv_field(&format!("'{s}"))
+    } else {
+        csv_field(s)
+    }
+}
+
+/// A CSV cell: quoted when it holds a comma, a quote or a line break.
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -239,10 +253,10 @@ fn warnings_cell(row: &Row, lang: Lang) -> String {
 }
 
 fn csv_row(row: &Row, lang: Lang) -> String {
-    let opt = |o: &Option<String>| csv_field(o.as_deref().unwrap_or(""));
+    let opt = |o: &Option<String>| csv_text(o.as_deref().unwrap_or(""));
     format!(
         "{},{},{},{},{},{},{},{},{},{},{},{}\n",
-        csv_field(&row.file),
+        csv_text(&row.file),
         row.index,
         opt(&row.event),
         opt(&row.red),
@@ -412,6 +426,37 @@ mod tests {
             "{zh}"
         );
         assert_eq!(written(ReportFormat::Csv, &[]), CSV_HEADER);
+    }
+
+    #[test]
+    fn csv_text_from_the_record_that_starts_as_a_formula_is_not_evaluated() {
+        let mut row = sample();
+        row.file = "=x.pgn".into();
+        row.event = Some("+1".into());
+        row.red = Some("=1+1".into());
+        row.black = Some("@x".into());
+        row.date = Some("-x".into());
+        let csv = written(ReportFormat::Csv, &[row.clone()]);
+        let line = csv.lines().nth(1).unwrap();
+        assert!(
+            line.starts_with("'=x.pgn,3,'+1,'=1+1,'@x,'-x,41,draw,"),
+            "{line}"
+        );
+        // A tab or carriage return first too; a quote inside still quotes the cell.
+        row.red = Some("\tx".into());
+        row.black = Some("\r=a,b".into());
+        row.event = Some("=\"x\"".into());
+        let csv = written(ReportFormat::Csv, &[row.clone()]);
+        assert!(
+            csv.contains(",\"'=\"\"x\"\"\",'\tx,\"'\r=a,b\",'-x,"),
+            "{csv}"
+        );
+        // Text that merely holds such a sign is as written; JSON lines stay raw.
+        row.red = Some("许银川-1".into());
+        assert!(written(ReportFormat::Csv, &[row.clone()]).contains(",许银川-1,"));
+        let json = written(ReportFormat::Jsonl, &[row]);
+        assert!(json.contains("\"file\":\"=x.pgn\""), "{json}");
+        assert!(json.contains("\"date\":\"-x\""), "{json}");
     }
 
     #[test]

@@ -84,6 +84,17 @@ impl Position {
         let board = fields
             .next()
             .ok_or_else(|| err(Words::new("it is empty", "内容为空")))?;
+        // The placement first: a text that is no placement (no '/', too few
+        // or too many ranks) is named as such, not by a later field.
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 10 {
+            let n = rows.len();
+            let ranks = if n == 1 { "rank" } else { "ranks" };
+            return Err(err(Words::new(
+                format!("the placement, its first field, has {n} {ranks} separated by '/', not 10"),
+                format!("棋盘（第一个字段）以“/”分为{n}行，应为10行"),
+            )));
+        }
         let turn = match fields.next() {
             None => Color::Red,
             Some("w" | "r" | "W" | "R") => Color::Red,
@@ -122,14 +133,6 @@ impl Position {
         }
 
         let mut pos = Position::empty(turn);
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != 10 {
-            let n = rows.len();
-            return Err(err(Words::new(
-                format!("the board has {n} ranks separated by '/', not 10"),
-                format!("棋盘以“/”分为{n}行，应为10行"),
-            )));
-        }
         let mut counts = [[0u32; 7]; 2];
         for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as i32;
@@ -340,6 +343,19 @@ mod tests {
             reason("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1")
                 .contains("half-move")
         );
+    }
+
+    #[test]
+    fn a_text_that_is_no_placement_is_named_before_the_later_fields() {
+        assert_eq!(
+            reason("bad fen"),
+            "the placement, its first field, has 1 rank separated by '/', not 10"
+        );
+        assert_eq!(
+            Position::from_fen("bad fen").unwrap_err().reason.zh,
+            "棋盘（第一个字段）以“/”分为1行，应为10行"
+        );
+        assert!(reason("4k4/9/9/9/9/9/9/9/3K5 x").contains("has 9 ranks"));
     }
 
     #[test]

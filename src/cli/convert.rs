@@ -12,7 +12,7 @@ use encoding_rs::{BIG5, Encoding};
 
 use crate::notation::Notation;
 use crate::record::{
-    Game, ReadOptions, RecordError, read_games, read_games_from_bytes, traditional_glyphs,
+    Game, ReadOptions, RecordError, read_games, read_games_from_stdin, traditional_glyphs,
     write_pgn,
 };
 use crate::words::{Lang, Words};
@@ -83,7 +83,7 @@ fn read_input(
         check_bytes(&bytes, "<stdin>", forced, lang);
     }
     Ok(Box::new(
-        read_games_from_bytes(&bytes, "<stdin>", opts)?.into_iter(),
+        read_games_from_stdin(&bytes, "<stdin>", opts)?.into_iter(),
     ))
 }
 

@@ -22,7 +22,7 @@ use crate::notation::{
 use crate::notation::{Notation, render};
 use crate::record::{
     Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
-    read_games_from_bytes,
+    read_games_from_bytes, read_games_from_stdin,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
 use crate::rules::RuleSet;
@@ -450,11 +450,12 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         .map(named_encoding)
         .transpose()
         .map_err(BadRecord)?;
-    let (bytes, name) = match file.as_deref() {
+    // The bytes, their name, and whether they are a file's (else standard input's).
+    let (bytes, name, from_file) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let bytes = std::fs::read(path)
                 .map_err(|e| RecordError::io(&path.display().to_string(), &e))?;
-            (bytes, path.display().to_string())
+            (bytes, path.display().to_string(), true)
         }
         _ => {
             if args.file.is_none() && io::stdin().is_terminal() {
@@ -470,7 +471,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                     format!("无法读取标准输入（{e}）"),
                 )
             })?;
-            (bytes, "<stdin>".to_string())
+            (bytes, "<stdin>".to_string(), false)
         }
     };
     if let Some(forced) = forced {
@@ -516,7 +517,11 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         encoding: forced,
         format: None,
     };
-    let games = read_games_from_bytes(&bytes, &name, &opts)?;
+    let games = if from_file {
+        read_games_from_bytes(&bytes, &name, &opts)?
+    } else {
+        read_games_from_stdin(&bytes, &name, &opts)?
+    };
     let count = games.len();
     if count == 0 {
         return Err(BadRecord::new(

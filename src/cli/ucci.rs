@@ -83,6 +83,13 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let settings = Settings {
         profile: load_profile(&args.profile)?,
         engine,
+        // Standard output is the GUI's: the failure goes on standard error.
+        on_start_failure: Some(|why| {
+            eprintln!(
+                "xqarbiter: the engine cannot be started ({why}); the session goes on as a \
+                 referee, and the engine is started again at the next position"
+            );
+        }),
     };
     match session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log) {
         // The GUI closed its end (after `quit`, say): nothing is left to tell it.

@@ -35,9 +35,11 @@ fn numeral(text: &str) -> Option<Numeral> {
 /// Where the Chinese moves of a record, `texts` in the order played with
 /// `first` moving first, start to write their numbers against the custom
 /// (Red with Arabic digits, Black with Chinese numerals) and keep doing so to
-/// the end, at least two of them: the 1-based ply and text of the first such
-/// move, or `None`. A record written all in one style (炮2平5 马8进7) is the
-/// custom for one side in every round and is not flagged.
+/// the end, at least two of them, or the one move of a record of one move
+/// (炮8平5 alone is Black's move written for Red): the 1-based ply and text
+/// of the first such move, or `None`. A record written all in one style
+/// (炮2平5 马8进7) is the custom for one side in every round and is not
+/// flagged.
 pub(crate) fn reversed_numerals<'a>(
     first: Color,
     texts: impl IntoIterator<Item = &'a str>,
@@ -46,7 +48,9 @@ pub(crate) fn reversed_numerals<'a>(
     let mut run: Option<(usize, &str)> = None;
     let mut reversed = 0;
     let mut mover = first;
+    let mut plies = 0;
     for (i, text) in texts.into_iter().enumerate() {
+        plies = i + 1;
         let usual = match mover {
             Color::Red => Numeral::Chinese,
             Color::Black => Numeral::Arabic,
@@ -64,7 +68,7 @@ pub(crate) fn reversed_numerals<'a>(
         }
         mover = !mover;
     }
-    run.filter(|_| reversed >= 2)
+    run.filter(|_| reversed >= 2 || plies == 1)
 }
 
 #[cfg(test)]
@@ -96,6 +100,20 @@ mod tests {
     }
 
     #[test]
+    fn a_record_of_one_move_in_the_other_sides_numerals_is_flagged() {
+        assert_eq!(
+            reversed_numerals(Color::Red, ["炮8平5"]),
+            Some((1, "炮8平5"))
+        );
+        assert_eq!(
+            reversed_numerals(Color::Black, ["炮二平五"]),
+            Some((1, "炮二平五"))
+        );
+        assert_eq!(reversed_numerals(Color::Red, ["炮二平五"]), None);
+        assert_eq!(reversed_numerals(Color::Black, ["炮8平5"]), None);
+    }
+
+    #[test]
     fn the_custom_one_style_throughout_and_other_notations_are_not_flagged() {
         let custom = ["炮二平五", "马８进７", "马二进三", "车９平８"];
         assert_eq!(reversed_numerals(Color::Red, custom), None);
@@ -104,12 +122,13 @@ mod tests {
             reversed_numerals(Color::Red, ["炮2平5", "马8进7", "马2进3"]),
             None
         );
-        // Coordinates and WXF say nothing; one reversed move is not enough.
+        // Coordinates and WXF say nothing; one reversed move in a longer
+        // record is not enough.
         assert_eq!(
             reversed_numerals(Color::Red, ["h2e2", "C8.5", "马2进3"]),
             None
         );
-        assert_eq!(reversed_numerals(Color::Red, ["马8进7"]), None);
+        assert_eq!(reversed_numerals(Color::Red, ["h2e2", "炮二平五"]), None);
         // Black first: 马８进７ is the custom.
         assert_eq!(
             reversed_numerals(Color::Black, ["马８进７", "马二进三"]),

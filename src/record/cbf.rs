@@ -35,7 +35,9 @@ const TAG_NAMES: [(&str, &str); 14] = [
 pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
     if !text.contains("<ChineseChessRecord") {
-        return Err(err(
+        // No CBF document at all: said of the file, not of a game in it.
+        return Err(RecordError::file(
+            name,
             ErrorKind::Corrupt,
             Words::new(
                 "a CBF file has a <ChineseChessRecord> root element",
@@ -354,7 +356,11 @@ mod tests {
         let g = read(&DOC.replace("70-62", "70-99"), "t.cbf").unwrap();
         assert_eq!(g.moves.len(), 1);
         assert_eq!(g.illegal.unwrap().text, "70-99");
-        assert!(read("<x/>", "t.cbf").is_err());
+        // No CBF document at all is said of the file, not of a game #0 in it.
+        assert_eq!(
+            read("<x/>", "t.cbf").unwrap_err().to_string(),
+            "t.cbf: a CBF file has a <ChineseChessRecord> root element"
+        );
         let cut = &DOC[..DOC.find("<MoveList>").unwrap()];
         let e = read(cut, "t.cbf").unwrap_err();
         assert!(

@@ -166,6 +166,20 @@ mod tests {
         let e = RecordError::io("a.pgn", &missing);
         assert_eq!(e.kind, ErrorKind::Io);
         assert_eq!(e.in_lang(Lang::Zh), "a.pgn：文件不存在");
-        assert!(e.to_string().starts_with("a.pgn: "), "{e}");
+        assert_eq!(e.to_string(), "a.pgn: the file does not exist");
+    }
+
+    #[test]
+    fn a_folder_and_no_permission_are_named_so_in_both_languages() {
+        use std::io::{Error, ErrorKind as Io};
+        let e = RecordError::io("d", &Error::from(Io::IsADirectory));
+        assert_eq!(e.to_string(), "d: it is a folder, not a file");
+        assert_eq!(e.in_lang(Lang::Zh), "d：这是文件夹，不是文件");
+        let e = RecordError::io("p", &Error::from(Io::PermissionDenied));
+        assert_eq!(e.to_string(), "p: there is no permission to read it");
+        assert_eq!(e.in_lang(Lang::Zh), "p：没有读取权限");
+        let e = RecordError::io("q", &Error::other("disk on fire"));
+        assert_eq!(e.to_string(), "q: cannot be read: disk on fire");
+        assert_eq!(e.in_lang(Lang::Zh), "q：无法读取（disk on fire）");
     }
 }

@@ -267,14 +267,37 @@ pub fn read_games(path: impl AsRef<Path>, opts: &ReadOptions) -> Result<GameIter
 }
 
 /// Reads every game of a file already in memory; `name` names it in errors
-/// and its extension is a format hint.
+/// and its extension is a format hint. A file of no bytes is said to be
+/// empty as [`read_games`] says it.
 pub fn read_games_from_bytes(
     bytes: &[u8],
     name: &str,
     opts: &ReadOptions,
 ) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    read_bytes(bytes, name, opts, true)
+}
+
+/// Reads every game of standard input, read whole, as
+/// [`read_games_from_bytes`] does a file's bytes; `name` names it in errors.
+/// No input at all is no file of 0 bytes: it is said to be empty as
+/// blank input is.
+pub(crate) fn read_games_from_stdin(
+    bytes: &[u8],
+    name: &str,
+    opts: &ReadOptions,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
+    read_bytes(bytes, name, opts, false)
+}
+
+/// Reads every game of `bytes`: those of a file (`file`), or of standard input.
+fn read_bytes(
+    bytes: &[u8],
+    name: &str,
+    opts: &ReadOptions,
+    file: bool,
+) -> Result<Vec<Result<Game, RecordError>>, RecordError> {
     if is_blank(bytes) {
-        return Err(empty(name, false));
+        return Err(empty(name, file && bytes.is_empty()));
     }
     // Detected from the head, as `read_games` does.
     let head = bytes.get(..SNIFF_LEN).unwrap_or(bytes);
@@ -484,7 +507,7 @@ mod tests {
             b"\xFF\xFE\n\x00",
             b"\xFE\xFF\x00 ",
         ] {
-            let e = read_games_from_bytes(bytes, "<stdin>", &ReadOptions::default()).unwrap_err();
+            let e = read_games_from_stdin(bytes, "<stdin>", &ReadOptions::default()).unwrap_err();
             assert_eq!(e.to_string(), "<stdin>: empty: there is no record to read");
             assert_eq!(e.in_lang(Lang::Zh), "<stdin>：内容为空，没有可读的棋谱");
         }
@@ -512,8 +535,9 @@ mod tests {
             for opts in [ReadOptions::default(), forced.clone()] {
                 let e = read_games(&path, &opts).unwrap_err();
                 assert_eq!(e.words().en, why, "{name}");
+                // A file's bytes read in memory are said to be empty as the file is.
                 let e = read_games_from_bytes(bytes, name, &opts).unwrap_err();
-                assert_eq!(e.words().en, "empty: there is no record to read", "{name}");
+                assert_eq!(e.words().en, why, "{name}");
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();

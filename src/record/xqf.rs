@@ -99,8 +99,9 @@ struct Opened<'a> {
 }
 
 /// Checks the header of an XQF file and decrypts its move records.
+/// A header that is no XQF header is said of the file, not of a game in it.
 fn open<'a>(bytes: &'a [u8], name: &str) -> Result<Opened<'a>, RecordError> {
-    let err = |kind, why: Words| RecordError::game(name, 0, kind, why);
+    let err = |kind, why: Words| RecordError::file(name, kind, why);
     if !bytes.starts_with(b"XQ") {
         return Err(err(
             ErrorKind::Corrupt,
@@ -541,6 +542,15 @@ mod tests {
         );
         let other = read(&[b'x'; 2000], "o.xqf", None).unwrap_err();
         assert_eq!(other.kind, ErrorKind::Corrupt);
+        // A header that is none is said of the file, not of a game #0 in it.
+        assert_eq!(
+            other.to_string(),
+            "o.xqf: not an XQF file: its header does not begin with 'XQ'"
+        );
+        assert_eq!(
+            short.to_string(),
+            "s.xqf: the XQF file is damaged: it should start with a 1024-byte header, but has only 3 bytes"
+        );
         assert!(
             other
                 .in_lang(Lang::Zh)

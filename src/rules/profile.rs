@@ -295,7 +295,7 @@ impl Profile {
         let bytes = std::fs::read(path).map_err(|e| ProfileError {
             path: Some(path.display().to_string()),
             ..ProfileError::plain(Words::new(
-                format!("cannot read the profile: {e}"),
+                format!("cannot read the profile: {}", Words::io(&e).en),
                 format!("无法读取赛事规程文件：{}", Words::io(&e).zh),
             ))
         })?;

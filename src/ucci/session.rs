@@ -68,6 +68,10 @@ pub struct Settings {
     pub profile: Profile,
     /// The engine behind the bridge; `None` = referee only.
     pub engine: Option<EngineSettings>,
+    /// Told why, when the engine cannot be started as the session starts
+    /// (the command line writes it on standard error, so that it shows
+    /// before a GUI asks); the GUI hears it in an `info string` either way.
+    pub on_start_failure: Option<fn(&str)>,
 }
 
 /// A search in progress.
@@ -255,6 +259,9 @@ where
         session
             .log
             .line(Direction::ToGui, &format!("(engine start failed: {e})"));
+        if let Some(tell) = settings.on_start_failure {
+            tell(&e);
+        }
     }
     session.main_loop()
 }
