@@ -216,9 +216,10 @@ pub(crate) const CSV_HEADER: &str =
 /// record's event, names, date): one that starts as a spreadsheet formula
 /// would (`=`, `+`, `-`, `@`, a tab or a carriage return, as OWASP lists
 /// them) gets a `'` before it, so that Excel shows it and does not evaluate
-/// it; then quoted as [`csv_field`] does.
+/// it; then quoted as [`csv_field`] does. A sign alone (standard input's
+/// `-`) is no formula and stays as it is.
 fn csv_text(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.chars().nth(1).is_some() {
         csv_field(&format!("'{s}"))
     } else {
         csv_field(s)
@@ -451,9 +452,16 @@ mod tests {
             csv.contains(",\"'=\"\"x\"\"\",'\tx,\"'\r=a,b\",'-x,"),
             "{csv}"
         );
-        // Text that merely holds such a sign is as written; JSON lines stay raw.
+        // Text that merely holds such a sign, or a sign alone (standard
+        // input's `-`), is as written; JSON lines stay raw.
         row.red = Some("许银川-1".into());
-        assert!(written(ReportFormat::Csv, &[row.clone()]).contains(",许银川-1,"));
+        row.file = "-".into();
+        let csv = written(ReportFormat::Csv, &[row.clone()]);
+        assert!(
+            csv.contains("\n-,3,") && csv.contains(",许银川-1,"),
+            "{csv}"
+        );
+        row.file = "=x.pgn".into();
         let json = written(ReportFormat::Jsonl, &[row]);
         assert!(json.contains("\"file\":\"=x.pgn\""), "{json}");
         assert!(json.contains("\"date\":\"-x\""), "{json}");
