@@ -1107,6 +1107,9 @@ mod tests {
             "着法： 1. 炮二平五 马８进７ 2. 马二进三\n",
             "红方：许银川\n着法：\n1. 炮二平五 马８进７ 2. 马二进三\n",
             "Moves: C2.5 H8+7 H2+3\n",
+            // After the header pairs of its line too.
+            "红方：许银川 着法：炮二平五 马８进７ 马二进三\n",
+            "Red: Xu Moves: 1. C2.5 H8+7 2. H2+3\n",
         ] {
             let game = read_move_list(text, "t.txt", 0, 1).unwrap();
             assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
