@@ -1127,6 +1127,26 @@ mod tests {
             crate::notation::parse_move_list(&Position::startpos(), "着法：1. 炮二平五 马８进７")
                 .unwrap();
         assert_eq!(list.moves.len(), 2);
+        // A heading with moves after it ends a note on its line, in both
+        // readers; the note is kept.
+        let game = read_move_list(
+            "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n",
+            "t.txt",
+            0,
+            1,
+        )
+        .unwrap();
+        assert_eq!(game.moves.len(), 4);
+        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+        assert_eq!(game.moves[1].comment.as_deref(), Some("注：中炮对屏风马"));
+        let list = crate::notation::parse_move_list(
+            &Position::startpos(),
+            "红方：许银川 着法：炮二平五 马８进７",
+        )
+        .unwrap();
+        assert_eq!(list.moves.len(), 2);
+        assert!(list.warnings.is_empty(), "{:?}", list.warnings);
+        assert_eq!(list.comments[0].text, "红方：许银川");
     }
 
     #[test]
