@@ -31,8 +31,9 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
 
 /// [`judge`] of a game read `whole`, or only up to damage in its record (a
 /// reader's partial game). A record cut short, by damage or at an illegal
-/// move, does not show when the game ended: no early agreed draw or
-/// resignation is flagged on it.
+/// move, does not show when or where the game ended: no early agreed draw or
+/// resignation is flagged on it, nor a simple draw on the position where it
+/// breaks off.
 pub(crate) fn judge_read(
     game: &Game,
     profile: &Profile,
@@ -192,7 +193,11 @@ pub(crate) fn judge_read(
     }
     let whole = whole && game.illegal.is_none();
     result_findings(&mut row, end.as_ref(), profile, (&game.start, whole));
-    if profile.simple_draw_note(referee.position()) && row.recorded_result != Some(Verdict::Draw) {
+    // Where a record cut short breaks off is not where the game ended.
+    if whole
+        && profile.simple_draw_note(referee.position())
+        && row.recorded_result != Some(Verdict::Draw)
+    {
         row.findings.push(Finding {
             kind: FindingKind::SimpleDraw,
             ply: Some(row.plies),
@@ -658,6 +663,23 @@ mod tests {
                 .findings
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_record_cut_short_is_noted_as_no_simple_draw() {
+        // Bare advisors when the record breaks off: at a typo on move 2, or
+        // by damage; the game went on, to a position not recorded.
+        let fen = "[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]";
+        let pgn = format!(
+            "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n{fen}\n\n1. 仕五进四 士5进6 2. 帅五进九 1-0\n"
+        );
+        let row = judge(&game(&pgn), &profile("nanping2018"), "t.pgn", 0);
+        assert_eq!(kinds(&row), [FindingKind::IllegalMove]);
+        let pgn = format!(
+            "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n{fen}\n\n1. 仕五进四 士5进6 1-0\n"
+        );
+        let row = judge_read(&game(&pgn), &profile("nanping2018"), "t.pgn", 0, false);
+        assert_eq!(kinds(&row), []);
     }
 
     #[test]

@@ -72,6 +72,24 @@ pub(crate) fn label<'a>(
     Some((Label::Note, after))
 }
 
+/// Where in `line` a heading over the moves (`着法：`, `Moves:`) starts
+/// among the words from byte `from` on, the words of a note, when the text
+/// after its colon reads as moves that go on (`goes_on`, given that text's
+/// offset): the note ends there, and the moves are read as after a heading
+/// on its own line (`红方：许银川 着法：炮二平五 …`).
+pub(crate) fn heading_in_note(
+    line: &str,
+    from: usize,
+    goes_on: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    line[from..].split_whitespace().find_map(|word| {
+        let at = word.as_ptr() as usize - line.as_ptr() as usize;
+        let colon = word.find([':', '：'])?;
+        let after = colon + word[colon..].chars().next().map_or(1, char::len_utf8);
+        (is_move_heading(&word[..colon]) && goes_on(at + after)).then_some(at)
+    })
+}
+
 /// The warning for the note after the label `label` at byte `at` of
 /// `text` (whose first line is line `first_line` of the file), when its
 /// last words (`shown`) read as moves that go on from where the game

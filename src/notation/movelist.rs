@@ -433,6 +433,11 @@ fn read_list(
         if let Some((Label::Note, len)) = heading_or_note {
             let at = offset(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+            // A heading with moves after it ends the note.
+            let end = super::heading_in_note(&text[..end], at + len, |from| {
+                super::comment_goes_on(&pos, &text[from..end])
+            })
+            .unwrap_or(end);
             // The value's first word is the note's, whatever it reads as.
             let value = i + usize::from(len == raw.len());
             if let Some(from) = words[value.min(words.len())..]

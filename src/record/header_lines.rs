@@ -3,7 +3,9 @@
 //! `结果：红胜`, `Red: Xu Yinchuan`. Each becomes a tag (known keys under
 //! their PGN names, others as written), several may share a line.
 
-use crate::notation::{Outcome, RESULT_LABELS, is_move_heading, shaped_like_move, side_label};
+use crate::notation::{
+    Outcome, RESULT_LABELS, is_move_heading, reads_as_any_move_text, shaped_like_move, side_label,
+};
 
 /// The PGN tag names of the keys people write, in Chinese or English.
 const KEYS: &[(&str, &[&str])] = &[
@@ -40,9 +42,14 @@ pub(crate) fn header_lines(text: &str) -> (Vec<(String, String)>, &str) {
             continue;
         }
         match pairs(line) {
-            Some(found) if !line.trim().is_empty() => {
+            Some((found, moves)) if !line.trim().is_empty() => {
                 tags.extend(found);
-                rest = &trimmed[line_end..];
+                match moves {
+                    // The moves after a heading on the line (`红方：许银川
+                    // 着法：炮二平五 …`) are read as under it.
+                    Some(at) => return (tags, &trimmed[at..]),
+                    None => rest = &trimmed[line_end..],
+                }
             }
             _ => return (tags, rest),
         }
@@ -60,22 +67,30 @@ fn is_column_heading(line: &str) -> bool {
     words.peek().is_some() && words.all(|w| WORDS.iter().any(|h| w.eq_ignore_ascii_case(h)))
 }
 
+/// A tag read from a header line: its name and value.
+type Tag = (String, String);
+
 /// The `key：value` pairs of one line, or `None` if it is not a header line:
 /// a side's label before a move (`红方：炮二平五`, `黑方： 马８进７`) makes it
 /// a line of moves, and so does a heading over the moves with moves after
 /// it (`着法：炮二平五`, `Moves: C2.5`); a move in a value (`注：中炮开局 1.
 /// 炮二平五`) makes it a line that holds moves, which the moves' reader
 /// reads (a label's note to the end of its line, with a warning when its
-/// moves go on).
-fn pairs(line: &str) -> Option<Vec<(String, String)>> {
-    let mut out: Vec<(String, String)> = Vec::new();
+/// moves go on). After pairs, a heading with moves after it (`红方：许银川
+/// 着法：炮二平五 …`) ends them: its byte offset in `line` comes with them.
+fn pairs(line: &str) -> Option<(Vec<Tag>, Option<usize>)> {
+    let mut out: Vec<Tag> = Vec::new();
     let mut words = line.split_whitespace().peekable();
     while let Some(word) = words.next() {
         if side_label(word, || words.peek().copied().unwrap_or("")).is_some() {
             return None;
         }
         let (key, value) = word.split_once(['：', ':']).unwrap_or(("", word));
-        let unnumbered = value.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if is_move_heading(key) && !out.is_empty() && moves_follow(value, words.clone()) {
+            let at = word.as_ptr() as usize - line.as_ptr() as usize;
+            return Some((out, Some(at)));
+        }
+        let unnumbered = unnumbered(value);
         if shaped_like_move(unnumbered)
             || (is_move_heading(key) && (!value.is_empty() || words.peek().is_some()))
         {
@@ -93,7 +108,22 @@ fn pairs(line: &str) -> Option<Vec<(String, String)>> {
             }
         }
     }
-    (!out.is_empty()).then_some(out)
+    (!out.is_empty()).then_some((out, None))
+}
+
+/// `text` without the move number before it (`1.炮二平五`, `12.`).
+fn unnumbered(text: &str) -> &str {
+    text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+}
+
+/// Whether a heading's `value`, or else the first of the `next` words that
+/// is no move number alone, reads as a move (`炮二平五`, `h2e2`, `C2.5`).
+fn moves_follow<'a>(value: &'a str, next: impl Iterator<Item = &'a str>) -> bool {
+    std::iter::once(value)
+        .chain(next)
+        .map(unnumbered)
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| shaped_like_move(w) || reads_as_any_move_text(w))
 }
 
 /// A word starting with `key：` (or `key:`), as the tag name and the value.
@@ -186,6 +216,29 @@ mod tests {
             ]
         );
         assert_eq!(rest, "炮二平五\n");
+    }
+
+    #[test]
+    fn a_heading_after_header_pairs_starts_the_moves() {
+        for (text, moves) in [
+            (
+                "红方：许银川 着法：炮二平五 马８进７\n",
+                "着法：炮二平五 马８进７\n",
+            ),
+            (
+                "红方：许银川　黑方：吕钦 着法： 1. 炮二平五\n",
+                "着法： 1. 炮二平五\n",
+            ),
+            ("Red: Xu Moves: C2.5 H8+7\n", "Moves: C2.5 H8+7\n"),
+        ] {
+            let (t, rest) = tags(text);
+            assert_eq!(t[0], ("Red".to_string(), t[0].1.clone()), "{text}");
+            assert_eq!(rest, moves, "{text}");
+        }
+        // Words after the heading that are no move: the line is no header
+        // line, as before.
+        let text = "红方：许银川 着法：见下\n";
+        assert_eq!(tags(text), (Vec::new(), text));
     }
 
     #[test]

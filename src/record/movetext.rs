@@ -352,6 +352,18 @@ fn scan(
                                 .iter()
                                 .position(|&c| c == b'\n')
                                 .map_or(bytes.len(), |n| i + n);
+                            // A heading with moves after it ends the note.
+                            let line_end =
+                                notation::heading_in_note(&text[..line_end], i + len, |from| {
+                                    goes_on(
+                                        &text[..line_end],
+                                        from,
+                                        first_line,
+                                        replay,
+                                        mode.semicolon,
+                                    )
+                                })
+                                .unwrap_or(line_end);
                             let line = &text[..line_end];
                             if !mode.probe
                                 && let Some(warning) = note_tail_warning(

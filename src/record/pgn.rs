@@ -1107,6 +1107,9 @@ mod tests {
             "着法： 1. 炮二平五 马８进７ 2. 马二进三\n",
             "红方：许银川\n着法：\n1. 炮二平五 马８进７ 2. 马二进三\n",
             "Moves: C2.5 H8+7 H2+3\n",
+            // After the header pairs of its line too.
+            "红方：许银川 着法：炮二平五 马８进７ 马二进三\n",
+            "Red: Xu Moves: 1. C2.5 H8+7 2. H2+3\n",
         ] {
             let game = read_move_list(text, "t.txt", 0, 1).unwrap();
             assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2"], "{text}");
@@ -1124,6 +1127,26 @@ mod tests {
             crate::notation::parse_move_list(&Position::startpos(), "着法：1. 炮二平五 马８进７")
                 .unwrap();
         assert_eq!(list.moves.len(), 2);
+        // A heading with moves after it ends a note on its line, in both
+        // readers; the note is kept.
+        let game = read_move_list(
+            "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n",
+            "t.txt",
+            0,
+            1,
+        )
+        .unwrap();
+        assert_eq!(game.moves.len(), 4);
+        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+        assert_eq!(game.moves[1].comment.as_deref(), Some("注：中炮对屏风马"));
+        let list = crate::notation::parse_move_list(
+            &Position::startpos(),
+            "红方：许银川 着法：炮二平五 马８进７",
+        )
+        .unwrap();
+        assert_eq!(list.moves.len(), 2);
+        assert!(list.warnings.is_empty(), "{:?}", list.warnings);
+        assert_eq!(list.comments[0].text, "红方：许银川");
     }
 
     #[test]
