@@ -1,10 +1,18 @@
 //! Plain text for people: tables with columns padded to the widest cell as
-//! a terminal shows it, where a CJK character takes two columns; and the
-//! line and column where a byte of a text stands, for error messages.
+//! a terminal shows it, where a CJK character takes two columns; the line
+//! and column where a byte of a text stands, for error messages; and where
+//! a word cut from a text stands in it.
 
 /// Terminal columns of `s`: CJK characters (and full-width forms) take two.
 pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
+}
+
+/// The byte offset in `text` of `part`, a slice of it (a word that
+/// `split_whitespace` or the like cut from it).
+pub(crate) fn offset_in(text: &str, part: &str) -> usize {
+    debug_assert!(text.as_ptr() <= part.as_ptr() && part.len() <= text.len());
+    part.as_ptr() as usize - text.as_ptr() as usize
 }
 
 /// A character as a message quotes it, in English and Chinese: between

@@ -9,7 +9,7 @@ use super::movelist::strip_round_marker;
 use super::outcome::RESULT_LABELS;
 use super::parse::{read_move, reads_as_any_move_text};
 use crate::board::Position;
-use crate::text::line_and_column;
+use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
 /// What a word that starts with a label is.
@@ -83,7 +83,7 @@ pub(crate) fn heading_in_note(
     goes_on: impl Fn(usize) -> bool,
 ) -> Option<usize> {
     line[from..].split_whitespace().find_map(|word| {
-        let at = word.as_ptr() as usize - line.as_ptr() as usize;
+        let at = offset_in(line, word);
         let colon = word.find([':', '：'])?;
         let after = colon + word[colon..].chars().next().map_or(1, char::len_utf8);
         (is_move_heading(&word[..colon]) && goes_on(at + after)).then_some(at)

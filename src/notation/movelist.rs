@@ -18,6 +18,7 @@ use super::symbol::{
     begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
 };
 use crate::board::{Color, Move, Position};
+use crate::text::offset_in;
 use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
@@ -296,7 +297,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
             _ => None,
         });
         if let Some(word) = first_word.filter(|_| played > 0 || reads_as_moves) {
-            let at = word.as_ptr() as usize - text.as_ptr() as usize;
+            let at = offset_in(text, word);
             let result = list.result.map_or("*", Outcome::pgn);
             let warning = super::moves_after_result(text, at, 1, result, played);
             list.warnings.push(warning);
@@ -431,7 +432,7 @@ fn read_list(
             }
         }
         if let Some((Label::Note, len)) = heading_or_note {
-            let at = offset(text, raw);
+            let at = offset_in(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
             // A heading with moves after it ends the note.
             let end = super::heading_in_note(&text[..end], at + len, |from| {
@@ -615,7 +616,7 @@ fn read_list(
 fn between_words(text: &str, token: &Token<'_>) -> Option<Between> {
     match *token {
         Token::Word(w) => Between::of_word(w),
-        Token::Comment(w) if text[..offset(text, w)].ends_with('(') => Some(Between::Bracketed),
+        Token::Comment(w) if text[..offset_in(text, w)].ends_with('(') => Some(Between::Bracketed),
         Token::Comment(_) | Token::LineComment { .. } | Token::Unclosed(_) => {
             Some(Between::Comment)
         }
@@ -631,15 +632,10 @@ fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a st
     })
 }
 
-/// The byte offset in `text` of `part`, a slice of it.
-fn offset(text: &str, part: &str) -> usize {
-    part.as_ptr() as usize - text.as_ptr() as usize
-}
-
 /// The byte offset in `text` at which `token`, read from it, starts.
 fn token_start(text: &str, token: &Token<'_>) -> usize {
     match *token {
-        Token::Word(w) | Token::Comment(w) | Token::Unclosed(w) => offset(text, w),
+        Token::Word(w) | Token::Comment(w) | Token::Unclosed(w) => offset_in(text, w),
         Token::LineComment { at, .. } => at,
     }
 }

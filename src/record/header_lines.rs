@@ -6,6 +6,7 @@
 use crate::notation::{
     Outcome, RESULT_LABELS, is_move_heading, reads_as_any_move_text, shaped_like_move, side_label,
 };
+use crate::text::offset_in;
 
 /// The PGN tag names of the keys people write, in Chinese or English.
 const KEYS: &[(&str, &[&str])] = &[
@@ -87,7 +88,7 @@ fn pairs(line: &str) -> Option<(Vec<Tag>, Option<usize>)> {
         }
         let (key, value) = word.split_once(['：', ':']).unwrap_or(("", word));
         if is_move_heading(key) && !out.is_empty() && moves_follow(value, words.clone()) {
-            let at = word.as_ptr() as usize - line.as_ptr() as usize;
+            let at = offset_in(line, word);
             return Some((out, Some(at)));
         }
         let unnumbered = unnumbered(value);

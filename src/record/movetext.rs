@@ -13,7 +13,7 @@ use crate::notation::{
     may_lead_result, may_start_side_label, side_label, spaced_result, strip_round_marker,
     words_on_result,
 };
-use crate::text::line_and_column;
+use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
 /// What the movetext said about the result.
@@ -475,7 +475,7 @@ fn words_on_line(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)>
         .map_or(rest, |n| &rest[..n]);
     line.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、' | '；'))
         .filter(|w| !w.is_empty())
-        .map(move |w| (from + (w.as_ptr() as usize - rest.as_ptr() as usize), w))
+        .map(move |w| (from + offset_in(rest, w), w))
 }
 
 /// The word from byte `at` to `end` of `text` read as a side's label and
