@@ -25,8 +25,11 @@ use crate::record::{
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
+/// Used by the command line's `rule`, which names an early end as the audit flags it.
+#[cfg(feature = "cli")]
+pub(crate) use judge::early_end;
 pub use judge::judge;
-pub(crate) use judge::{early_end, judge_read};
+pub(crate) use judge::judge_read;
 pub use report::{ReportFormat, Summary, Writer};
 pub use row::{Finding, FindingKind, Row};
 pub use walk::{Entry, Skip, Walk, walk};
