@@ -621,14 +621,19 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             }
             // The text up to the next such line, or the game's end.
             let to = lines.peek().map_or(end, |&((at, _), _)| at.min(end));
+            let merged = read(from, to);
+            let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
+            // A game that goes on over a blank line, as most do, is not
+            // read again up to it.
+            if after_gap && stop.is_none() {
+                continue;
+            }
             let Ok(before) = read(from, line.0) else {
                 continue;
             };
             if before.illegal.is_some() {
                 continue;
             }
-            let merged = read(from, to);
-            let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
             let first_line = text[line.0..].lines().next().unwrap_or("").trim();
             if after_gap {
                 // The game stops on the line.
