@@ -619,9 +619,9 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
     assert_eq!(
         err.lines().collect::<Vec<_>>(),
         [
-            "xqarbiter: the engine cannot be started (cannot start '/nonexistent/xq-engine': \
-          No such file or directory (os error 2)); the session goes on as a referee, and the \
-          engine is started again at the next position"
+            "xqarbiter: --engine: cannot start '/nonexistent/xq-engine': the file does not \
+             exist; the session goes on as a referee, and the engine is started again at the \
+             next position"
         ],
         "{err}"
     );

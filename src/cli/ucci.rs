@@ -86,8 +86,8 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         // Standard output is the GUI's: the failure goes on standard error.
         on_start_failure: Some(|why| {
             eprintln!(
-                "xqarbiter: the engine cannot be started ({why}); the session goes on as a \
-                 referee, and the engine is started again at the next position"
+                "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
+                 is started again at the next position"
             );
         }),
     };
