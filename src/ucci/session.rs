@@ -1650,10 +1650,15 @@ impl<W: Write> Session<W> {
         let lines = self.wait_for(|l| l == ok, timeout).map_err(|e| {
             self.kill_engine();
             match e {
-                WaitError::Timeout => format!(
-                    "'{command}' started but did not answer '{hello}' with '{ok}' within {secs} s \
-                     (--engine-timeout): is it an engine of the protocol --engine-protocol names?"
-                ),
+                WaitError::Timeout => {
+                    let other = if hello == "ucci" { "uci" } else { "ucci" };
+                    format!(
+                        "'{command}' started but did not answer '{hello}' with '{ok}' within \
+                         {secs} s (--engine-timeout; an engine that speaks {} needs \
+                         --engine-protocol {other})",
+                        other.to_uppercase()
+                    )
+                }
                 _ => {
                     format!("'{command}' started but exited before answering '{hello}' with '{ok}'")
                 }
