@@ -66,7 +66,7 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let engine = match &args.engine {
         None => None,
         Some(cmd) => Some(EngineSettings {
-            command: split_command(cmd)?,
+            command: split_command(cmd).map_err(|e| format!("--engine: {e}"))?,
             protocol: args.engine_protocol,
             options: args.engine_option,
             rank_base: args.engine_rank_base,
