@@ -84,6 +84,26 @@ impl From<UnknownName> for String {
     }
 }
 
+/// A player's name as a record gives it, or `None` when it is empty or only
+/// says which side (`红方`, `黑方`, `Red`, `Black`, `?`), as programs write
+/// for a player they do not know: no name an organiser can use.
+///
+/// ```
+/// use xqarbiter::words::player_name;
+/// assert_eq!(player_name(Some("许银川")), Some("许银川"));
+/// assert_eq!(player_name(Some("红方")), None);
+/// assert_eq!(player_name(Some(" Black ")), None);
+/// ```
+pub fn player_name(name: Option<&str>) -> Option<&str> {
+    name.filter(|name| {
+        let name = name.trim();
+        !name.is_empty()
+            && !["?", "红方", "黑方", "紅方", "red", "black"]
+                .iter()
+                .any(|p| name.eq_ignore_ascii_case(p))
+    })
+}
+
 /// A message for people (a reason, an error), in English and in Chinese.
 /// Serialized as `{"en": …, "zh": …}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

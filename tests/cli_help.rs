@@ -37,3 +37,22 @@ fn a_log_file_that_cannot_be_created_is_explained_as_convert_explains_its_output
         "{err}"
     );
 }
+
+#[test]
+fn a_bad_engine_command_is_named_by_its_option() {
+    for (command, why) in [
+        ("", "--engine: engine command is empty"),
+        (
+            "fsf 'x",
+            "--engine: engine command 'fsf 'x': unclosed ' quote",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+            .args(["ucci", "--engine", command])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err, format!("xqarbiter: {why}\n"));
+    }
+}

@@ -77,6 +77,26 @@ fn one_mate_threat_one_chase_is_forbidden_by_cxa_and_allowed_by_axf() {
     assert_eq!(axf["repetition"]["ruling"], "draw");
 }
 
+/// The English tables name natures in words (`mate threat`); the JSON keeps
+/// the contract's token (`mate_threat`).
+#[test]
+fn english_tables_write_natures_in_words_and_json_keeps_tokens() {
+    let path = example("mate_threat_and_chase.pgn");
+    let path = path.to_str().expect("utf-8 path");
+    let out = xqarbiter(&["rule", path, "--lang", "en", "--natures", "4"], None);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(!text.contains('_'), "{text}");
+    let row = "5    b6a8  马八进九  mate threat  e9       threatens mate by checks";
+    assert_eq!(text.matches(row).count(), 2, "{text}");
+    let json = rule_json("mate_threat_and_chase.pgn", &["--natures", "4"]);
+    assert_eq!(
+        json["repetition"]["red"]["moves"][0]["nature"],
+        "mate_threat"
+    );
+    assert_eq!(json["natures"][0]["nature"], "mate_threat");
+}
+
 #[test]
 fn natural_limit_can_be_claimed_after_sixty_quiet_rounds() {
     let v = rule_json("natural_limit.pgn", &["--claim", "red"]);
@@ -1471,4 +1491,56 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     ));
     assert_eq!(ended["record"]["result"], "black_wins", "{ended:#}");
     assert!(ended["record"]["early_end"].is_null(), "{ended:#}");
+    // A loss on time, as the termination says it, is no resignation.
+    for termination in ["time forfeit", "黑方超时负"] {
+        let on_time = draw.replace("1/2-1/2", "1-0").replacen(
+            "\n\n",
+            &format!("\n[Termination \"{termination}\"]\n\n"),
+            1,
+        );
+        let json = json_of(&xqarbiter(
+            &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+            Some(&on_time),
+        ));
+        assert_eq!(json["record"]["result"], "red_wins", "{json:#}");
+        assert!(json["record"]["early_end"].is_null(), "{json:#}");
+    }
+}
+
+/// An illegal move in a file is named with the file, and with the game as
+/// `audit` names it when the file holds several.
+#[test]
+fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rule-illegal-in-file");
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = dir.join("two.pgn");
+    std::fs::write(
+        &two,
+        "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n1. h2e2 h9g7 2. h0g2 e9e7 *\n",
+    )
+    .unwrap();
+    let one = dir.join("one.pgn");
+    std::fs::write(&one, "1. h2e2 h9g7 2. h0g2 e9e7 *\n").unwrap();
+    let err = |args: &[&str]| String::from_utf8_lossy(&xqarbiter(args, None).stderr).to_string();
+    let (two, one) = (two.to_str().unwrap(), one.to_str().unwrap());
+    let en = err(&["rule", &format!("{two}#1"), "--lang", "en"]);
+    assert!(
+        en.starts_with(&format!(
+            "xqarbiter: {two}#1: illegal or unreadable move at ply 4: 'e9e7'"
+        )),
+        "{en}"
+    );
+    let zh = err(&["rule", two, "--game", "1"]);
+    assert!(
+        zh.starts_with(&format!("xqarbiter: {two}#1：第4着“e9e7”无法走出")),
+        "{zh}"
+    );
+    let en = err(&["rule", one, "--lang", "en"]);
+    assert!(
+        en.starts_with(&format!(
+            "xqarbiter: {one}: illegal or unreadable move at ply 4: 'e9e7'"
+        )),
+        "{en}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -596,6 +596,22 @@ fn handshake_names_why_the_engine_is_not_running() {
     );
 }
 
+/// A program that starts but does not answer the handshake is named, with
+/// the option to wait longer and the protocol to try.
+#[test]
+fn an_engine_that_does_not_answer_the_handshake_is_named_with_what_to_try() {
+    let mut gui = Gui::xqarbiter(&["--engine", "cat", "--engine-timeout", "0.3"]);
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    assert!(
+        has_info(&lines, |l| l.contains(
+            "'cat' started but did not answer 'ucci' with 'ucciok' within 0.3 s \
+             (--engine-timeout; an engine that speaks UCI needs --engine-protocol uci)"
+        )),
+        "{lines:?}"
+    );
+}
+
 /// An engine that cannot be started is named on standard error as the
 /// session starts, what and why, while standard output stays the GUI's:
 /// the handshake, and only it.
@@ -619,9 +635,9 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
     assert_eq!(
         err.lines().collect::<Vec<_>>(),
         [
-            "xqarbiter: the engine cannot be started (cannot start '/nonexistent/xq-engine': \
-          No such file or directory (os error 2)); the session goes on as a referee, and the \
-          engine is started again at the next position"
+            "xqarbiter: --engine: cannot start '/nonexistent/xq-engine': the file does not \
+             exist; the session goes on as a referee, and the engine is started again at the \
+             next position"
         ],
         "{err}"
     );

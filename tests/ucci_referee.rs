@@ -34,8 +34,11 @@ fn handshake_options_ready_and_quit() {
     gui.send("setoption newgame");
     gui.send("isready");
     gui.until(|l| l == "readyok");
+    // A stop without a search gets no answer (as Fairy-Stockfish in UCCI):
+    // a GUI whose stop crossed a bestmove would take one for its next go's.
     gui.send("stop");
-    gui.until(|l| l == "nobestmove");
+    gui.send("isready");
+    assert_eq!(gui.until(|l| l == "readyok"), ["readyok"]);
     gui.send("quit");
     gui.until(|l| l == "bye");
     assert!(gui.wait());

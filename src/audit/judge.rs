@@ -11,8 +11,9 @@ use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
-use crate::words::Words;
+use crate::words::{Words, player_name};
 
+use super::ending::lost_on_time;
 use super::row::{Finding, FindingKind, Row};
 
 /// What records write in a Result tag for "no result (yet)": not worth a finding.
@@ -45,8 +46,8 @@ pub(crate) fn judge_read(
         file: file.to_string(),
         index,
         event: game.event().map(str::to_string),
-        red: game.red().map(str::to_string),
-        black: game.black().map(str::to_string),
+        red: player_name(game.red()).map(str::to_string),
+        black: player_name(game.black()).map(str::to_string),
         date: game.date().map(str::to_string),
         plies: 0,
         recorded_result: game.recorded_result().map(Verdict::from),
@@ -192,7 +193,12 @@ pub(crate) fn judge_read(
         });
     }
     let whole = whole && game.illegal.is_none();
-    result_findings(&mut row, end.as_ref(), profile, (&game.start, whole));
+    result_findings(
+        &mut row,
+        end.as_ref(),
+        profile,
+        (&game.start, whole, lost_on_time(game)),
+    );
     // Where a record cut short breaks off is not where the game ended.
     if whole
         && profile.simple_draw_note(referee.position())
@@ -313,12 +319,13 @@ fn reason_en(reason: Reason) -> &'static str {
 
 /// Findings comparing the recorded result with the rules and the profile;
 /// `start` is the game's start position, whose move number counts the
-/// rounds, and `whole` whether its moves were read to the end of the record.
+/// rounds, `whole` whether its moves were read to the end of the record,
+/// and `on_time` whether the record says the game was lost on time.
 fn result_findings(
     row: &mut Row,
     end: Option<&End>,
     profile: &Profile,
-    (start, whole): (&Position, bool),
+    (start, whole, on_time): (&Position, bool, bool),
 ) {
     let Some(recorded) = row.recorded_result else {
         return;
@@ -373,7 +380,7 @@ fn result_findings(
             }
             if whole {
                 row.findings
-                    .extend(early_end(profile, start, row.plies, recorded));
+                    .extend(early_end(profile, start, row.plies, recorded, on_time));
             }
         }
     }
@@ -383,13 +390,19 @@ fn result_findings(
 /// (`recorded` a draw) or a resignation (a win), after `plies` plies from
 /// `start`, when the profile forbids that so early; rounds are counted from
 /// the start position's move number, as the referee counts them for the
-/// early-repetition clause. `rule` says it of the game too.
+/// early-repetition clause. A game the record says was lost on time
+/// (`on_time`, [`lost_on_time`]) was not ended by its players: no finding.
+/// `rule` says it of the game too.
 pub(crate) fn early_end(
     profile: &Profile,
     start: &Position,
     plies: usize,
     recorded: Verdict,
+    on_time: bool,
 ) -> Option<Finding> {
+    if on_time {
+        return None;
+    }
     let how = if recorded == Verdict::Draw {
         EarlyEnd::AgreedDraw
     } else {
@@ -626,10 +639,42 @@ mod tests {
         let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方长将}\n";
         let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
         assert_eq!(row.recorded_result, None);
-        // A side out of time loses (超时作负, as the league simulator writes it).
+        // A side out of time loses (超时作负, as the league simulator writes
+        // it), and did not resign: no early resignation.
         let pgn = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方超时}\n";
         let row = judge(&game(pgn), &profile("hengfang2024-slow"), "t.pgn", 0);
         assert_eq!(row.recorded_result, Some(Verdict::BlackWins));
+        assert_eq!(kinds(&row), []);
+    }
+
+    #[test]
+    fn names_that_only_say_the_side_are_no_names() {
+        let pgn = "[Game \"Chinese Chess\"]\n[Red \"红方\"]\n[Black \"Black\"]\n\n1. h2e2 h9g7 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!((row.red, row.black), (None, None));
+        let pgn = "[Game \"Chinese Chess\"]\n[Red \"许银川\"]\n[Black \"?\"]\n\n1. h2e2 h9g7 *\n";
+        let row = judge(&game(pgn), &profile("cxa2020"), "t.pgn", 0);
+        assert_eq!((row.red.as_deref(), row.black), (Some("许银川"), None));
+    }
+
+    #[test]
+    fn a_loss_on_time_is_no_early_resignation() {
+        let tagged = |termination: &str| {
+            game(&format!(
+                "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[Termination \"{termination}\"]\n\n{OPENING} 1-0\n"
+            ))
+        };
+        let slow = profile("hengfang2024-slow");
+        for on_time in ["time forfeit", "Black lost on time", "黑方超时负"] {
+            let row = judge(&tagged(on_time), &slow, "t.pgn", 0);
+            assert_eq!(row.recorded_result, Some(Verdict::RedWins), "{on_time}");
+            assert_eq!(kinds(&row), [], "{on_time}");
+        }
+        // A resignation, or a win said no more of, is still one.
+        for resigned in ["黑方认负", "normal"] {
+            let row = judge(&tagged(resigned), &slow, "t.pgn", 0);
+            assert_eq!(kinds(&row), [FindingKind::EarlyResignation], "{resigned}");
+        }
     }
 
     #[test]

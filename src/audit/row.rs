@@ -177,9 +177,10 @@ pub struct Row {
     pub index: usize,
     /// The event tag, if any.
     pub event: Option<String>,
-    /// The Red player, if known.
+    /// The Red player, if the record names one ([`crate::words::player_name`]:
+    /// not a placeholder such as `红方`).
     pub red: Option<String>,
-    /// The Black player, if known.
+    /// The Black player, if the record names one (not a placeholder such as `黑方`).
     pub black: Option<String>,
     /// The date, if known.
     pub date: Option<String>,

@@ -84,10 +84,13 @@ fn row(p: &Profile, lang: Lang) -> [String; 6] {
                 0 => say("never counted".into(), "不计着数".into()),
                 n => n.to_string(),
             };
-            let kinds = if c.counts_checks {
-                "将+杀+捉"
-            } else {
-                "捉+杀"
+            // The kinds of moves counted, as the regulations word them;
+            // in English, in words.
+            let kinds = match (c.counts_checks, lang) {
+                (true, Lang::Zh) => "将+杀+捉",
+                (false, Lang::Zh) => "捉+杀",
+                (true, Lang::En) => "check+mate threat+chase",
+                (false, Lang::En) => "chase+mate threat",
             };
             format!("{max} ({kinds})")
         }
@@ -158,8 +161,11 @@ mod tests {
             .find(|l| l.starts_with("hengfang2024-slow"))
             .unwrap();
         assert!(
-            heng.contains("40") && heng.contains("never counted") && heng.contains("20 (捉+杀)")
+            heng.contains("40")
+                && heng.contains("never counted")
+                && heng.contains("20 (chase+mate threat)")
         );
+        assert!(!t.contains(['将', '杀', '捉']), "{t}");
     }
 
     #[test]
@@ -171,7 +177,7 @@ mod tests {
         let en = row(&p, Lang::En);
         assert_eq!(
             (en[3].as_str(), en[4].as_str()),
-            ("never counted", "never counted (将+杀+捉)")
+            ("never counted", "never counted (check+mate threat+chase)")
         );
         let zh = row(&p, Lang::Zh);
         assert_eq!(zh[4], "不计着数 (将+杀+捉)");

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::audit::{Finding, early_end};
+use crate::audit::{Finding, early_end, lost_on_time};
 use crate::board::{Color, Move, Position};
 use crate::notation::{
     MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
@@ -30,7 +30,7 @@ use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
-use crate::words::Words;
+use crate::words::{Words, player_name};
 
 use super::LangArg;
 use super::diagram::diagram;
@@ -109,6 +109,12 @@ struct BadRecord(Words);
 impl BadRecord {
     fn new(en: impl Into<String>, zh: impl Into<String>) -> BadRecord {
         BadRecord(Words::new(en, zh))
+    }
+
+    /// The message after the name of the record it is about (a file, a
+    /// file's game `FILE#N`, `<stdin>`).
+    fn in_record(self, name: &str) -> BadRecord {
+        BadRecord(self.0.prefixed(name, name))
     }
 }
 
@@ -198,6 +204,9 @@ struct About {
     event: Option<String>,
     date: Option<String>,
     result: Option<Verdict>,
+    /// Whether the record says the game was lost on time ([`lost_on_time`]):
+    /// then its players did not end it.
+    on_time: bool,
     /// The audit's finding on a game its players ended themselves earlier
     /// than the profile allows ([`early_end`]), set once the game is ruled.
     early_end: Option<Finding>,
@@ -206,23 +215,14 @@ struct About {
 impl About {
     fn of(game: &Game) -> About {
         let tag = |t: Option<&str>| t.map(str::to_string);
-        // Names that only say which side, as programs write for unknown players.
-        let player = |t: Option<&str>| {
-            t.filter(|name| {
-                let name = name.trim();
-                !name.is_empty()
-                    && !["?", "红方", "黑方", "紅方", "red", "black"]
-                        .iter()
-                        .any(|p| name.eq_ignore_ascii_case(p))
-            })
-            .map(str::to_string)
-        };
+        let player = |t: Option<&str>| player_name(t).map(str::to_string);
         About {
             red: player(game.red()),
             black: player(game.black()),
             event: tag(game.event()),
             date: tag(game.date()),
             result: game.recorded_result().map(Verdict::from),
+            on_time: lost_on_time(game),
             early_end: None,
         }
     }
@@ -511,7 +511,12 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 format!("--fen 只用于不带开局局面的着法列表；{name}自带开局局面“{own}”"),
             ));
         }
-        return move_list(parse_fen(fen)?, (Some(fen), args.ply), &text, (&name, lang));
+        let list = move_list(parse_fen(fen)?, (Some(fen), args.ply), &text, (&name, lang));
+        return if from_file {
+            list.map_err(|e| e.in_record(&name))
+        } else {
+            list
+        };
     }
     let opts = ReadOptions {
         encoding: forced,
@@ -559,13 +564,14 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         .as_ref()
         .filter(|b| args.ply.is_none_or(|n| b.ply <= n))
     {
-        return Err(bad_move(
-            bad.ply,
-            &bad.text,
-            &bad.reason,
-            &bad.fen,
-            &bad.legal,
-        ));
+        // The file, and the game as `audit` names it when there are
+        // several (a record pasted alone needs no name).
+        let bad = bad_move(bad.ply, &bad.text, &bad.reason, &bad.fen, &bad.legal);
+        return Err(match (from_file, count > 1) {
+            (_, true) => bad.in_record(&format!("{name}#{index}")),
+            (true, false) => bad.in_record(&name),
+            (false, false) => bad,
+        });
     }
     let about = About::of(&game);
     let reversed = reversed_from(
@@ -859,7 +865,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if whole && game_ruling.verdict == Verdict::Ongoing {
         about.early_end = about
             .result
-            .and_then(|r| early_end(referee.profile(), &start, referee.plies(), r));
+            .and_then(|r| early_end(referee.profile(), &start, referee.plies(), r, about.on_time));
     }
     let claim = args
         .claim

@@ -66,7 +66,7 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let engine = match &args.engine {
         None => None,
         Some(cmd) => Some(EngineSettings {
-            command: split_command(cmd)?,
+            command: split_command(cmd).map_err(|e| format!("--engine: {e}"))?,
             protocol: args.engine_protocol,
             options: args.engine_option,
             rank_base: args.engine_rank_base,
@@ -86,8 +86,8 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         // Standard output is the GUI's: the failure goes on standard error.
         on_start_failure: Some(|why| {
             eprintln!(
-                "xqarbiter: the engine cannot be started ({why}); the session goes on as a \
-                 referee, and the engine is started again at the next position"
+                "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
+                 is started again at the next position"
             );
         }),
     };

@@ -105,6 +105,15 @@ impl Nature {
         }
     }
 
+    /// The English words for people (`mate threat`, where the contract
+    /// name is `mate_threat`): what text output prints, never JSON.
+    pub const fn name_en(self) -> &'static str {
+        match self {
+            Nature::MateThreat => "mate threat",
+            other => other.name(),
+        }
+    }
+
     /// The Chinese term: 将 杀 捉 闲 兑 献 拦 跟.
     pub const fn name_zh(self) -> &'static str {
         match self {

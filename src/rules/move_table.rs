@@ -151,7 +151,7 @@ impl<'a> MoveRun<'a> {
             .zip(self.reasons(lang))
         {
             let nature = match lang {
-                Lang::En => m.nature.nature.name(),
+                Lang::En => m.nature.nature.name_en(),
                 Lang::Zh => m.nature.nature.name_zh(),
             };
             let targets = if m.nature.targets.is_empty() {

@@ -76,6 +76,33 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Why `command` (program then arguments) could not be started, given the
+/// error of [`Engine::spawn`]: what, where and why, in words a person can
+/// act on rather than the system's (`No such file or directory (os error
+/// 2)`).
+pub(crate) fn start_failure(command: &[String], e: &io::Error) -> String {
+    use io::ErrorKind as Io;
+    let program = command.first().map_or("", String::as_str);
+    let path = std::path::Path::new(program);
+    let has_folder = program.contains(std::path::MAIN_SEPARATOR) || program.contains('/');
+    let why = match e.kind() {
+        Io::NotFound if !has_folder && path.is_file() => format!(
+            "no program of that name on the PATH; to run the file in this folder, write ./{program}"
+        ),
+        Io::NotFound if !has_folder => "no program of that name on the PATH".to_string(),
+        Io::NotFound if path.exists() => "the file exists, but what it needs to run does not \
+             (the interpreter its #! line names, or its loader)"
+            .to_string(),
+        Io::NotFound => "the file does not exist".to_string(),
+        Io::PermissionDenied if path.is_dir() => "it is a folder, not a program".to_string(),
+        Io::PermissionDenied => {
+            format!("the file may not be run: it has no execute permission (chmod +x {program})")
+        }
+        _ => format!("the system cannot run it: {e}"),
+    };
+    format!("cannot start '{}': {why}", command.join(" "))
+}
+
 impl Engine {
     /// Starts `command` (program then arguments); its output lines arrive on
     /// `events` tagged with `generation`.
@@ -191,6 +218,45 @@ mod tests {
         assert_eq!(split_command(" a  \"b c\" ").unwrap(), vec!["a", "b c"]);
         assert!(split_command("  ").is_err());
         assert!(split_command("a 'b").is_err());
+    }
+
+    /// The start failures a user meets, each in words, from real spawns.
+    #[test]
+    fn start_failures_say_what_where_and_why_in_words() {
+        let dir = std::env::temp_dir().join(format!("xq-start-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plain = dir.join("engine.txt");
+        std::fs::write(&plain, "not a program\n").unwrap();
+        let why = |command: &[&str]| {
+            let command: Vec<String> = command.iter().map(|w| w.to_string()).collect();
+            let (tx, _rx) = std::sync::mpsc::channel();
+            let e = Engine::spawn(&command, 1, tx).expect_err("cannot start");
+            start_failure(&command, &e)
+        };
+        let missing = dir.join("nosuch");
+        let missing = missing.to_str().unwrap();
+        assert_eq!(
+            why(&[missing, "--flag"]),
+            format!("cannot start '{missing} --flag': the file does not exist")
+        );
+        assert_eq!(
+            why(&["xq-no-such-engine"]),
+            "cannot start 'xq-no-such-engine': no program of that name on the PATH"
+        );
+        let folder = dir.to_str().unwrap();
+        assert_eq!(
+            why(&[folder]),
+            format!("cannot start '{folder}': it is a folder, not a program")
+        );
+        let plain = plain.to_str().unwrap();
+        assert_eq!(
+            why(&[plain]),
+            format!(
+                "cannot start '{plain}': the file may not be run: it has no execute \
+                 permission (chmod +x {plain})"
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
 use super::dialect::{Dialect, EngineProtocol, MATE, MATE_PLIES, parse_bestmove};
-use super::engine::{Engine, SessionInput};
+use super::engine::{Engine, SessionInput, start_failure};
 use super::escape::{MAX_INFO_CHARS, clipped, printable};
 use super::fallback;
 use super::game::{Game, load_in, replay};
@@ -902,9 +902,11 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
-            // A UCI engine says nothing to a `stop` without a search.
-            None if self.gui.is_uci() => Ok(()),
-            None => self.say("nobestmove"),
+            // A `stop` without a search gets no answer, in UCCI as in UCI,
+            // as Fairy-Stockfish and Pikafish do: a GUI whose `stop` crossed
+            // the engine's own `bestmove` would take a stray answer for the
+            // answer to its next `go`.
+            None => Ok(()),
         }
     }
 
@@ -1634,7 +1636,7 @@ impl<W: Write> Session<W> {
         bridge.generation += 1;
         bridge.drain = Drain::default();
         let engine = Engine::spawn(&bridge.settings.command, bridge.generation, self.tx.clone())
-            .map_err(|e| format!("cannot start '{}': {e}", bridge.settings.command.join(" ")))?;
+            .map_err(|e| start_failure(&bridge.settings.command, &e))?;
         self.log.line(
             Direction::ToEngine,
             &format!("(started process {})", engine.id()),
@@ -1642,12 +1644,24 @@ impl<W: Write> Session<W> {
         bridge.engine = Some(engine);
         let (hello, ok) = bridge.dialect.handshake();
         let timeout = bridge.settings.timeout;
+        let command = bridge.settings.command.join(" ");
         self.send_engine(hello);
+        let secs = timeout.as_secs_f64();
         let lines = self.wait_for(|l| l == ok, timeout).map_err(|e| {
             self.kill_engine();
             match e {
-                WaitError::Timeout => format!("no {ok} within {} ms", timeout.as_millis()),
-                _ => format!("the engine exited before {ok}"),
+                WaitError::Timeout => {
+                    let other = if hello == "ucci" { "uci" } else { "ucci" };
+                    format!(
+                        "'{command}' started but did not answer '{hello}' with '{ok}' within \
+                         {secs} s (--engine-timeout; an engine that speaks {} needs \
+                         --engine-protocol {other})",
+                        other.to_uppercase()
+                    )
+                }
+                _ => {
+                    format!("'{command}' started but exited before answering '{hello}' with '{ok}'")
+                }
             }
         })?;
         let Some(bridge) = &mut self.bridge else {
@@ -1660,8 +1674,8 @@ impl<W: Write> Session<W> {
         self.wait_for(|l| l == "readyok", timeout).map_err(|_| {
             self.kill_engine();
             format!(
-                "no readyok within {} ms after setting the options",
-                timeout.as_millis()
+                "'{command}' did not answer 'isready' with 'readyok' within {secs} s \
+                 (--engine-timeout) after its options were set"
             )
         })?;
         Ok(())
