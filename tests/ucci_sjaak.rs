@@ -141,3 +141,48 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
         gui.until(|l| l == "bye");
     }
 }
+
+/// Sjaak II writes a mate as centipawns from 16000 (`score cp 15999`, a
+/// mate in one), in both its protocols: the bridge passes it on as the mate
+/// it is, `score 9999` to a UCCI GUI and `score mate 1` to a UCI one, and
+/// never as those centipawns.
+#[test]
+fn sjaak_mates_reach_the_gui_as_mates() {
+    let Some(engine) = sjaak() else { return };
+    // Red's rooks on a7 and i8 mate the king on d9 in one.
+    let position = "position fen 3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1";
+    for protocol in ["ucci", "uci"] {
+        let mut gui = bridged(&engine, protocol);
+        gui.send(position);
+        gui.send("go depth 4");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(" score 9999 ")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.contains(" score 1599")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+        let command = format!("{engine} -{protocol}");
+        let mut gui = Gui::xqarbiter(&["--engine", &command, "--engine-protocol", protocol]);
+        gui.uci_handshake();
+        gui.send(position);
+        gui.send("go depth 4");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(" score mate 1 ")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.contains(" cp 1599")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("quit");
+        assert!(gui.wait(), "{protocol}");
+    }
+}

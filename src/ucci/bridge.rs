@@ -25,6 +25,10 @@ pub struct EngineSettings {
     pub search_limit: Duration,
 }
 
+/// What Sjaak II's `score cp` gives a mate on the board: a mate in one is
+/// `score cp 15999`, and being mated in one `score cp -15998`.
+const SJAAK_MATE: i64 = 16_000;
+
 /// An option the engine declared, as offered to the GUI.
 #[derive(Clone, Debug)]
 pub(crate) struct EngineOption {
@@ -82,6 +86,7 @@ impl Bridge {
                 go_infinite: settings.protocol == EngineProtocol::Uci,
                 letters: FenLetters::Standard,
                 increments: true,
+                cp_mate: None,
             },
             settings,
             engine: None,
@@ -107,6 +112,7 @@ impl Bridge {
     /// | deaf while searching | a `stop` left unanswered | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
     /// | increments misread (both protocols) | name only | Sjaak II |
+    /// | mates written `score cp ±(16000 − plies)` | name only | Sjaak II |
     /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
     /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
     ///
@@ -131,8 +137,9 @@ impl Bridge {
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         // Sjaak II numbers ranks from 1 in both protocols, reads the horse
-        // and elephant as H and E in a FEN, misreads increments, and
-        // reads no input while it searches (not even `stop`).
+        // and elephant as H and E in a FEN, misreads increments, writes
+        // mates as centipawns from 16000, and reads no input while it
+        // searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
         if self.rank_votes == [0, 0] {
             self.dialect.rank_base = self
@@ -141,6 +148,7 @@ impl Bridge {
                 .unwrap_or(u8::from(fsf_uci || sjaak));
         }
         self.dialect.increments = !sjaak;
+        self.dialect.cp_mate = sjaak.then_some(SJAAK_MATE);
         self.dialect.letters = if sjaak {
             FenLetters::HorseElephant
         } else {
@@ -378,6 +386,7 @@ mod tests {
             assert_eq!(b.dialect.rank_base, 1, "{protocol:?}");
             assert_eq!(b.dialect.letters, FenLetters::HorseElephant);
             assert!(!b.dialect.increments);
+            assert_eq!(b.dialect.cp_mate, Some(SJAAK_MATE));
             assert!(b.deaf);
         }
     }
