@@ -186,3 +186,40 @@ fn sjaak_mates_reach_the_gui_as_mates() {
         assert!(gui.wait(), "{protocol}");
     }
 }
+
+/// A GUI that sets the hash size (UCCI `setoption hashsize 32`, UCI
+/// `setoption name Hash value 32`) gets the engine's answers after it, in
+/// both of Sjaak II's protocols: its UCCI side reads the option only in UCI
+/// form, and crashes at the next search after `setoption Hash 32`.
+#[test]
+fn sjaak_takes_the_hash_size_in_both_protocols() {
+    let Some(engine) = sjaak() else { return };
+    for protocol in ["ucci", "uci"] {
+        for gui_uci in [false, true] {
+            let mut gui = if gui_uci {
+                let command = format!("{engine} -{protocol}");
+                let mut gui =
+                    Gui::xqarbiter(&["--engine", &command, "--engine-protocol", protocol]);
+                gui.uci_handshake();
+                gui.send("setoption name Hash value 32");
+                gui
+            } else {
+                let mut gui = bridged(&engine, protocol);
+                gui.send("setoption hashsize 32");
+                gui
+            };
+            for position in ["position startpos", "position startpos moves h2e2"] {
+                gui.send(position);
+                gui.send("go depth 3");
+                let (lines, mv) = gui.search();
+                assert!(mv.is_some(), "{protocol}, UCI GUI {gui_uci}: {lines:?}");
+                assert!(
+                    !has_info(&lines, |l| l.contains("exited") || l.contains("playing")),
+                    "{protocol}, UCI GUI {gui_uci}: {lines:?}"
+                );
+            }
+            gui.send("quit");
+            assert!(gui.wait(), "{protocol}, UCI GUI {gui_uci}");
+        }
+    }
+}
