@@ -173,6 +173,7 @@ fn measure(engine: &str, protocol: EngineProtocol, work: Workload, trips: usize)
         go_infinite: true,
         letters: FenLetters::Standard,
         increments: true,
+        cp_mate: None,
     };
     let gui_dialect = Dialect {
         protocol: EngineProtocol::Ucci,
@@ -181,6 +182,7 @@ fn measure(engine: &str, protocol: EngineProtocol, work: Workload, trips: usize)
         go_infinite: false,
         letters: FenLetters::Standard,
         increments: true,
+        cp_mate: None,
     };
     let mut direct = Peer::start(engine, &[]);
     direct.send(hello);

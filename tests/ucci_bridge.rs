@@ -123,6 +123,140 @@ fn a_ponder_move_the_rules_forbid_is_not_passed_on() {
     }
 }
 
+/// CXA-图17 as one game: Red's rook chases round the cycle, which then
+/// forbids b7b8; Red varies (e0e1, and Black h7h8) and goes round again,
+/// and once more after the king's way back, where b7b8 would make the
+/// position stand a third time.
+const FIG17_FEN: &str = "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1";
+const FIG17_GAME: [&str; 16] = [
+    "b7b8", "d8d7", "b8b7", "d7d8", "e0e1", "h7h8", "b7b8", "d8d7", "b8b7", "d7d8", "e1e0", "h8h7",
+    "b7b8", "d8d7", "b8b7", "d7d8",
+];
+
+/// [`FIG17_GAME`]'s position after `ply` plies.
+fn fig17_after(ply: usize) -> String {
+    format!(
+        "position fen {FIG17_FEN} moves {}",
+        FIG17_GAME[..ply].join(" ")
+    )
+}
+
+/// Fairy-Stockfish on its own, in `protocol`, told that `banned` may not be
+/// played in `position` as the bridge tells it: UCCI `banmoves`, UCI
+/// `searchmoves` with every other legal move (ranks 1–10, converted back).
+fn bare_without(engine: &str, protocol: &str, position: &str, banned: &str) -> Option<String> {
+    if protocol == "ucci" {
+        let mut e = Gui::start(engine, &[]);
+        e.send("ucci");
+        e.until(|l| l == "ucciok");
+        e.send(position);
+        e.send(&format!("banmoves {banned}"));
+        e.send("go depth 9");
+        return e.search().1;
+    }
+    let (head, moves) = position.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    let allowed: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .filter(|m| m != banned)
+        .map(|m| shift_ranks(&m, 1))
+        .collect();
+    let mut e = Gui::start(engine, &[]);
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("isready");
+    e.until(|l| l == "readyok");
+    let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
+    e.send(&format!("{head} moves {}", shifted.join(" ")));
+    e.send(&format!("go depth 9 searchmoves {}", allowed.join(" ")));
+    e.search().1.map(|m| shift_ranks(&m, -1))
+}
+
+/// One game, three replies of Red's where the rules ban b7b8: at the first
+/// and the last, b7b8 is Fairy-Stockfish's own first choice (on its own it
+/// plays it), in the middle it is not. Each time, in both of its protocols,
+/// the engine is told the ban (`banmoves`, or `searchmoves` without it) and
+/// its answer, another move, is passed on as its own: no refusal, no move
+/// of the bridge's. The first answer, of an engine fresh as a bare one, is
+/// the one the bare engine gives when told the ban: the engine's best move
+/// but the banned one.
+#[test]
+fn the_engines_banned_first_choice_is_refused_at_every_reply_of_a_game() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let log = temp_log(&format!("banned-first-choice-{protocol}"));
+        let mut gui = Gui::xqarbiter(&[
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            log.to_str().expect("a UTF-8 path"),
+        ]);
+        gui.handshake();
+        let mut answers = Vec::new();
+        for (ply, first_choice_banned) in [(4, true), (10, false), (16, true)] {
+            let position = fig17_after(ply);
+            let bare = if protocol == "ucci" {
+                bare_ucci(&engine, &position)
+            } else {
+                bare_uci(&engine, &position)
+            };
+            assert_eq!(
+                bare.as_deref() == Some("b7b8"),
+                first_choice_banned,
+                "{protocol}, ply {ply}: on its own the engine plays {bare:?}"
+            );
+            gui.send(&position);
+            gui.send("go depth 9");
+            let (lines, mv) = gui.search();
+            let mv = mv.unwrap_or_else(|| panic!("{protocol}, ply {ply}: {lines:?}"));
+            assert!(
+                has_info(&lines, |l| l.starts_with("banned b7b8 (")),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+            assert_ne!(mv, "b7b8", "{protocol}, ply {ply}: {lines:?}");
+            assert!(
+                !has_info(&lines, |l| l.contains("engine answered")
+                    || l.contains("playing ")),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+            assert_eq!(
+                pv_firsts(&lines).last(),
+                Some(&mv),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+            answers.push(mv);
+        }
+        let text = quit_and_read_log(&mut gui, &log);
+        let goes: Vec<&str> = text.lines().filter(|l| l.contains("->ENG go ")).collect();
+        assert_eq!(goes.len(), 3, "{protocol}: {text}");
+        if protocol == "ucci" {
+            assert_eq!(text.matches("->ENG banmoves b7b8").count(), 3, "{text}");
+        } else {
+            // b7b8 with ranks 1–10.
+            assert!(
+                goes.iter()
+                    .all(|g| g.contains(" searchmoves ") && !g.contains(" b8b9")),
+                "{goes:?}"
+            );
+        }
+        assert_eq!(
+            bare_without(&engine, protocol, &fig17_after(4), "b7b8").as_ref(),
+            Some(&answers[0]),
+            "{protocol}: {answers:?}"
+        );
+    }
+}
+
 #[test]
 fn gui_banmoves_reach_both_protocols() {
     let Some(engine) = engine() else { return };

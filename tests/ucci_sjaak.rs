@@ -141,3 +141,138 @@ fn sjaak_answers_stop_and_ponderhit_through_the_bridge() {
         gui.until(|l| l == "bye");
     }
 }
+
+/// Sjaak II writes a mate as centipawns from 16000 (`score cp 15999`, a
+/// mate in one), in both its protocols: the bridge passes it on as the mate
+/// it is, `score 9999` to a UCCI GUI and `score mate 1` to a UCI one, and
+/// never as those centipawns.
+#[test]
+fn sjaak_mates_reach_the_gui_as_mates() {
+    let Some(engine) = sjaak() else { return };
+    // Red's rooks on a7 and i8 mate the king on d9 in one.
+    let position = "position fen 3k5/8R/R8/9/9/9/9/9/9/4K4 w - - 0 1";
+    for protocol in ["ucci", "uci"] {
+        let mut gui = bridged(&engine, protocol);
+        gui.send(position);
+        gui.send("go depth 4");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(" score 9999 ")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.contains(" score 1599")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+        let command = format!("{engine} -{protocol}");
+        let mut gui = Gui::xqarbiter(&["--engine", &command, "--engine-protocol", protocol]);
+        gui.uci_handshake();
+        gui.send(position);
+        gui.send("go depth 4");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(" score mate 1 ")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.contains(" cp 1599")),
+            "{protocol}: {lines:?}"
+        );
+        gui.send("quit");
+        assert!(gui.wait(), "{protocol}");
+    }
+}
+
+/// A GUI that sets the hash size (UCCI `setoption hashsize 32`, UCI
+/// `setoption name Hash value 32`) gets the engine's answers after it, in
+/// both of Sjaak II's protocols: its UCCI side reads the option only in UCI
+/// form, and crashes at the next search after `setoption Hash 32`.
+#[test]
+fn sjaak_takes_the_hash_size_in_both_protocols() {
+    let Some(engine) = sjaak() else { return };
+    for protocol in ["ucci", "uci"] {
+        for gui_uci in [false, true] {
+            let mut gui = if gui_uci {
+                let command = format!("{engine} -{protocol}");
+                let mut gui =
+                    Gui::xqarbiter(&["--engine", &command, "--engine-protocol", protocol]);
+                gui.uci_handshake();
+                gui.send("setoption name Hash value 32");
+                gui
+            } else {
+                let mut gui = bridged(&engine, protocol);
+                gui.send("setoption hashsize 32");
+                gui
+            };
+            for position in ["position startpos", "position startpos moves h2e2"] {
+                gui.send(position);
+                gui.send("go depth 3");
+                let (lines, mv) = gui.search();
+                assert!(mv.is_some(), "{protocol}, UCI GUI {gui_uci}: {lines:?}");
+                assert!(
+                    !has_info(&lines, |l| l.contains("exited") || l.contains("playing")),
+                    "{protocol}, UCI GUI {gui_uci}: {lines:?}"
+                );
+            }
+            gui.send("quit");
+            assert!(gui.wait(), "{protocol}, UCI GUI {gui_uci}");
+        }
+    }
+}
+
+/// CXA-图17 as one game: Red's rook chases round the cycle, which then
+/// forbids b7b8; Red varies (e0e1, and Black h7h8) and goes round again,
+/// and once more after the king's way back, where b7b8 would make the
+/// position stand a third time.
+const FIG17_GAME: &str = "position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8 e0e1 h7h8 b7b8 d8d7 b8b7 d7d8 e1e0 h8h7 b7b8 d8d7 b8b7 d7d8";
+
+/// One game, three replies of Red's where the rules ban b7b8. Sjaak II is
+/// told so (`banmoves`, or in UCI `searchmoves` without it) but does not
+/// listen: where b7b8 is its first choice (the first and the last) it
+/// answers b7b8 all the same, in both protocols, and the bridge refuses it
+/// each time and plays the allowed move Sjaak II scores best when it
+/// searches the position after each; in the middle its own answer, another
+/// move, is passed on.
+#[test]
+fn sjaaks_banned_first_choice_is_refused_at_every_reply_of_a_game() {
+    let Some(engine) = sjaak() else { return };
+    let moves: Vec<&str> = FIG17_GAME
+        .split(" moves ")
+        .nth(1)
+        .expect("moves")
+        .split(' ')
+        .collect();
+    let head = FIG17_GAME.split(" moves ").next().expect("a FEN");
+    for protocol in ["ucci", "uci"] {
+        let mut gui = bridged(&engine, protocol);
+        for (ply, insists) in [(4, true), (10, false), (16, true)] {
+            gui.send(&format!("{head} moves {}", moves[..ply].join(" ")));
+            gui.send("go depth 6");
+            let (lines, mv) = gui.search();
+            let mv = mv.unwrap_or_else(|| panic!("{protocol}, ply {ply}: {lines:?}"));
+            assert_ne!(mv, "b7b8", "{protocol}, ply {ply}: {lines:?}");
+            assert!(
+                has_info(&lines, |l| l.starts_with("banned b7b8 (")),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+            let refused = has_info(&lines, |l| {
+                l.starts_with("engine answered b7b8 (banned")
+                    && l.contains(&format!(
+                        "playing {mv} (the allowed move the engine scored best"
+                    ))
+            });
+            assert_eq!(refused, insists, "{protocol}, ply {ply}: {lines:?}");
+            assert_eq!(
+                pv_firsts(&lines).last(),
+                Some(&mv),
+                "{protocol}, ply {ply}: {lines:?}"
+            );
+        }
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}

@@ -15,6 +15,19 @@ banned moves); after it, the move must be legal and not banned. Every `go`
 must get exactly one `bestmove`. Clocks are kept here: a side whose clock
 runs out loses. Each game's line ends with its outcome and counts (plies,
 bans the referee listed, engine answers the bridge refused, own moves).
+
+What else a match runner does, on request: `--ponder` (after its move a side
+ponders on the `ponder` move it named, `go ponder` with the clocks; the
+opponent's move is then a `ponderhit`, or a `stop`, whose answer is dropped,
+and a new search), `--infinite-every N` (every Nth search is `go infinite`,
+stopped after --think ms, its answer played), `--isready` (an `isready` right
+after every `go` or `ponderhit`, as a GUI checking that the engine lives
+sends it: how long its `readyok` takes while the search runs),
+`--setoption-every N` (a `setoption` of the hash size between moves) and
+`--reuse` (the same processes for every game, a new game announced by
+`ucinewgame` / `setoption newgame`, the next game starting at once). Searches
+that count as moves get the clock; the summary gives the bridges' answer
+times per kind of `go`.
 """
 import argparse
 import queue
@@ -74,31 +87,81 @@ def is_best(line):
     return line.startswith("bestmove") or line == "nobestmove"
 
 
-def play(n, args, red_first):
+def new_game(proc, gui):
+    proc.send("ucinewgame" if gui == "uci" else "setoption newgame")
+    proc.send("isready")
+    proc.until(lambda l: l == "readyok")
+
+
+def start(args, tag):
+    """The two engines' sides (bridged, or plain for --plain) and the referee,
+    handshaken; the sides in the order of --red, --black, each with the path of
+    its bridge's log (None when plain)."""
     engines = [(args.red, args.red_protocol), (args.black, args.black_protocol)]
-    if not red_first:
-        engines.reverse()
-    names = [Path(e.split()[0]).name for e, _ in engines]
-    logs = [f"{args.log_dir}/bridge-game{n}-{c}.log" for c in ("red", "black")]
-    plain = ["red", "black"].index(args.plain) if args.plain else None
-    if plain is not None and not red_first:
-        plain = 1 - plain
-    sides = [Proc(e.split(), f"{c} {name}(plain)") if i == plain else
-             Proc([BIN, "ucci", "--profile", args.profile, "--engine", e,
-                   "--engine-protocol", proto, "--log", log], f"{c} {name}({proto})")
-             for i, ((e, proto), log, c, name) in
-             enumerate(zip(engines, logs, ("red", "black"), names))]
+    sides = []
+    for i, ((e, proto), c) in enumerate(zip(engines, ("red", "black"))):
+        name = Path(e.split()[0]).name
+        if args.plain == c:
+            proc, log = Proc(e.split(), f"{name}(plain)"), None
+        else:
+            log = f"{args.log_dir}/bridge-{tag}-{c}-engine.log"
+            proc = Proc([BIN, "ucci", "--profile", args.profile, "--engine", e,
+                         "--engine-protocol", proto, "--log", log], f"{name}({proto})")
+        proc.log = log
+        proc.ponder = None
+        sides.append(proc)
     ref = Proc([BIN, "ucci", "--profile", args.profile], "referee")
     for p in sides + [ref]:
         handshake(p, args.gui)
+    return sides, ref
+
+
+def quit_all(procs):
+    notes = []
+    for p in procs:
+        p.send("quit")
+        try:
+            p.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.p.kill()
+            notes.append(f"{p.name} did not quit")
+    return notes
+
+
+def clock_go(args, clocks, turn, ponder=False):
+    word = "go ponder" if ponder else "go"
+    if args.gui == "uci":
+        return f"{word} wtime {clocks[0]} btime {clocks[1]} winc {args.inc} binc {args.inc}"
+    return (f"{word} time {clocks[turn]} increment {args.inc} "
+            f"opptime {clocks[1 - turn]} oppincrement {args.inc}")
+
+
+def stop_pondering(side, stats):
+    """Ends a side's ponder search that missed: `stop`, its answer dropped."""
+    side.send("stop")
+    t0 = time.time()
+    side.until(is_best)
+    stats["ponder_stop_ms"].append(int((time.time() - t0) * 1000))
+    side.ponder = None
+
+
+def play(n, args, procs, red_first):
+    sides, ref = procs
+    if not red_first:
+        sides = sides[::-1]
+    names = [p.name for p in sides]
+    if args.reuse and n > 1:
+        for p in sides + [ref]:
+            new_game(p, args.gui)
     head, _, pre = args.start.partition(" moves ")
     moves = pre.split()
     clocks = [args.time, args.time]
     turn = (0 if head == "position startpos" or " w " in head else 1) ^ (len(moves) % 2)
-    stats = dict(gos=0, bans=0, refused=0, own=0, extra=0)
+    stats = dict(gos=0, bans=0, refused=0, own=0, extra=0, hits=0, misses=0,
+                 readyok_ms=[], ponder_stop_ms=[])
+    answer_ms = {}
     sources = {}
     result = None
-    wtime_words = ("wtime", "btime", "winc", "binc") if args.gui == "uci" else None
     for ply in range(args.max_plies):
         pos = f"{head} moves {' '.join(moves)}" if moves else head
         ref.send(pos)
@@ -114,19 +177,48 @@ def play(n, args, red_first):
         banned = {l.split()[3] for l in rlines if l.startswith("info string banned ")}
         stats["bans"] += len(banned)
         side = sides[turn]
-        side.send(pos)
+        if args.setoption_every and ply % args.setoption_every == 0:
+            mb = 16 << (ply // args.setoption_every % 2)
+            side.send(f"setoption name Hash value {mb}" if args.gui == "uci"
+                      else f"setoption hashsize {mb}")
         if args.depth_every and ply % args.depth_every == args.depth_every - 1:
-            go = f"go depth {args.depth}"
-        elif wtime_words:
-            go = f"go wtime {clocks[0]} btime {clocks[1]} winc {args.inc} binc {args.inc}"
+            kind, go = "depth", f"go depth {args.depth}"
+        elif args.infinite_every and ply % args.infinite_every == args.infinite_every - 1:
+            kind, go = "infinite", "go infinite"
         else:
-            go = (f"go time {clocks[turn]} increment {args.inc} "
-                  f"opptime {clocks[1 - turn]} oppincrement {args.inc}")
+            kind, go = "clock", clock_go(args, clocks, turn)
+        hit = side.ponder is not None and kind == "clock" and moves and side.ponder == moves[-1]
+        if side.ponder is not None and not hit:
+            stats["misses"] += 1
+            stop_pondering(side, stats)
         t0 = time.time()
-        side.send(go)
+        if hit:
+            stats["hits"] += 1
+            kind = "ponderhit"
+            side.send("ponderhit")
+            side.ponder = None
+        else:
+            side.send(pos)
+            side.send(go)
         stats["gos"] += 1
-        lines = side.until(is_best)
+        lines = []
+        if args.isready:
+            # While it searches: the answer must come at once, not after the move.
+            t1 = time.time()
+            side.send("isready")
+            lines = side.until(lambda l: l == "readyok" or is_best(l))
+            if lines[-1] == "readyok":
+                stats["readyok_ms"].append(int((time.time() - t1) * 1000))
+            else:
+                side.until(lambda l: l == "readyok")
+        if kind == "infinite":
+            time.sleep(args.think / 1000)
+            side.send("stop")
+            t0 = time.time()
+        if not lines or not is_best(lines[-1]):
+            lines += side.until(is_best)
         spent = int((time.time() - t0) * 1000)
+        answer_ms.setdefault(kind, []).append(spent)
         infos = [l for l in lines if l.startswith("info string")]
         stats["refused"] += sum(1 for l in infos if "engine answered" in l)
         for l in infos:
@@ -134,7 +226,7 @@ def play(n, args, red_first):
                 stats["own"] += 1
                 source = l.rsplit("(", 1)[-1].split(",")[0].rstrip(")")
                 sources[source] = sources.get(source, 0) + 1
-        if not go.startswith("go depth"):
+        if kind in ("clock", "ponderhit"):
             clocks[turn] += args.inc - spent
             if clocks[turn] <= 0:
                 result = f"{side.name} lost on time ({spent} ms for the move)"
@@ -159,28 +251,44 @@ def play(n, args, red_first):
             extra = side.q.get()
             if extra is not None and is_best(extra):
                 stats["extra"] += 1
+        ponder = words[3] if len(words) > 3 and words[2] == "ponder" else None
+        if args.ponder and ponder:
+            side.ponder = ponder
+            side.send(f"{head} moves {' '.join(moves + [ponder])}")
+            side.send(clock_go(args, clocks, turn ^ 1, ponder=True))
     else:
         result = f"stopped after {args.max_plies} plies"
-    for p in sides + [ref]:
-        p.send("quit")
-        try:
-            p.p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.p.kill()
-            result += f"; {p.name} did not quit"
+    for side in sides:
+        if side.ponder is not None:
+            stop_pondering(side, stats)
+    if not args.reuse:
+        notes = quit_all(sides + [ref])
+        if notes:
+            result += "; " + "; ".join(notes)
     counts = []
-    for i, log in enumerate(logs):
-        if i == plain:
+    for side in sides:
+        if side.log is None:
             counts.append("plain")
             continue
-        text = open(log).read().splitlines()
+        text = open(side.log).read().splitlines()
         gui_go = sum(1 for l in text if " GUI-> go" in l)
         gui_best = sum(1 for l in text if re.search(r" ->GUI (bestmove|nobestmove)", l))
         counts.append(f"{gui_go} go/{gui_best} answers")
     print(f"game {n}: red {names[0]}, black {names[1]}, {len(moves)} plies, "
           f"{stats['bans']} bans listed, {stats['refused']} engine answers refused, "
           f"{stats['own']} own moves, {stats['extra']} extra bestmoves, "
+          f"ponder {stats['hits']} hits/{stats['misses']} misses, "
+          f"readyok during the search {len(stats['readyok_ms'])}x, max "
+          f"{max(stats['readyok_ms'], default=0)} ms, "
           f"clocks {clocks}, bridges {counts}: {result}", flush=True)
+    for kind, ms in sorted(answer_ms.items()):
+        ms = sorted(ms)
+        print(f"  {kind}: {len(ms)} answers, median {ms[len(ms) // 2]} ms, max {ms[-1]} ms "
+              f"({'from stop' if kind == 'infinite' else 'from go' if kind != 'ponderhit' else 'from ponderhit'})",
+              flush=True)
+    if stats["ponder_stop_ms"]:
+        ms = sorted(stats["ponder_stop_ms"])
+        print(f"  ponder stops: {len(ms)}, median {ms[len(ms) // 2]} ms, max {ms[-1]} ms", flush=True)
     for source, count in sorted(sources.items()):
         print(f"  own move x{count}: {source}", flush=True)
     print("  moves:", " ".join(moves[len(pre.split()):]), flush=True)
@@ -205,9 +313,24 @@ def main():
     ap.add_argument("--log-dir", default="/tmp", help="where the bridges' logs are written")
     ap.add_argument("--start", default="position startpos",
                     help="the position line to start from, in the GUI's ranks")
+    ap.add_argument("--ponder", action="store_true", help="sides ponder on their ponder move")
+    ap.add_argument("--infinite-every", type=int, default=0,
+                    help="every Nth search is go infinite, stopped after --think ms")
+    ap.add_argument("--think", type=int, default=300, help="ms of go infinite before stop")
+    ap.add_argument("--isready", action="store_true",
+                    help="isready right after every go and stop")
+    ap.add_argument("--setoption-every", type=int, default=0,
+                    help="a setoption of the hash size before every Nth move")
+    ap.add_argument("--reuse", action="store_true",
+                    help="the same processes for every game, with a new-game command")
     args = ap.parse_args()
+    procs = start(args, "games") if args.reuse else None
     for n in range(1, args.games + 1):
-        play(n, args, red_first=n % 2 == 1)
+        play(n, args, procs or start(args, f"game{n}"), red_first=n % 2 == 1)
+    if procs:
+        notes = quit_all(procs[0] + [procs[1]])
+        if notes:
+            print("; ".join(notes), flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,10 @@ deepest `info depth`, and at the end how often the bridge started the
 engine (from its log).
 
     python3 tools/stop_latency.py --engine "/usr/games/sjaakii -ucci" --protocol ucci
+
+`--bare` runs the same rounds against the engine itself, without the bridge,
+for the ratio of the two (an engine that reads `stop`, and, with `--protocol
+uci`, counts ranks from 1 as Fairy-Stockfish's UCI does).
 """
 import argparse
 import queue
@@ -31,9 +35,13 @@ def main():
     ap.add_argument("--next", choices=("clock", "infinite"), default="clock",
                     help="after the stop: a clock search, or go infinite again (--think ms, stop)")
     ap.add_argument("--log", default="/tmp/stop_latency.log")
+    ap.add_argument("--bare", action="store_true", help="the engine itself, without the bridge")
     args = ap.parse_args()
-    p = subprocess.Popen([BIN, "ucci", "--engine", args.engine, "--engine-protocol", args.protocol,
-                          "--log", args.log], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    bare_uci = args.bare and args.protocol == "uci"
+    command = (args.engine.split() if args.bare else
+               [BIN, "ucci", "--engine", args.engine, "--engine-protocol", args.protocol,
+                "--log", args.log])
+    p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
     q = queue.Queue()
     threading.Thread(target=lambda: [q.put((time.time(), l.rstrip("\n"))) for l in p.stdout],
@@ -50,11 +58,22 @@ def main():
             lines.append(line)
             if pred(line):
                 return t, lines
-    send("ucci")
-    until(lambda l: l == "ucciok")
+    if bare_uci:
+        send("uci")
+        until(lambda l: l == "uciok")
+        send("setoption name UCI_Variant value xiangqi")
+        send("isready")
+        until(lambda l: l == "readyok")
+    else:
+        send("ucci")
+        until(lambda l: l == "ucciok")
+
+    def up(mv):
+        m = re.fullmatch(r"([a-i])(\d)([a-i])(\d)", mv)
+        return f"{m[1]}{int(m[2]) + 1}{m[3]}{int(m[4]) + 1}" if bare_uci else mv
     stops, clocks = [], []
     for r in range(args.rounds):
-        pos = "position startpos moves " + " ".join(LINE[:2 * r])
+        pos = "position startpos moves " + " ".join(up(m) for m in LINE[:2 * r])
         send(pos)
         send("go infinite")
         time.sleep(args.think / 1000)
@@ -63,7 +82,9 @@ def main():
         t1, _ = until(lambda l: l.startswith(("bestmove", "nobestmove")))
         send(pos)
         t2 = time.time()
-        if args.next == "clock":
+        if args.next == "clock" and bare_uci:
+            send(f"go wtime {args.clock} btime {args.clock}")
+        elif args.next == "clock":
             send(f"go time {args.clock} increment 0")
         else:
             send("go infinite")
@@ -78,7 +99,7 @@ def main():
               f"{clocks[-1][0]:.0f} ms, depth {depth}", flush=True)
     send("quit")
     p.wait(timeout=10)
-    starts = open(args.log).read().count("(started process")
+    starts = "no bridge" if args.bare else open(args.log).read().count("(started process")
     print(f"stop answered in {sum(stops) / len(stops):.0f} ms on average (max {max(stops):.0f}); "
           f"next searches {sum(c for c, _ in clocks) / len(clocks):.0f} ms, "
           f"depth {sum(d for _, d in clocks) / len(clocks):.1f} on average; engine started {starts} times")

@@ -25,6 +25,10 @@ pub struct EngineSettings {
     pub search_limit: Duration,
 }
 
+/// What Sjaak II's `score cp` gives a mate on the board: a mate in one is
+/// `score cp 15999`, and being mated in one `score cp -15998`.
+const SJAAK_MATE: i64 = 16_000;
+
 /// An option the engine declared, as offered to the GUI.
 #[derive(Clone, Debug)]
 pub(crate) struct EngineOption {
@@ -69,6 +73,10 @@ pub(crate) struct Bridge {
     /// evidence, the base it points to holds over the name's hint, after
     /// restarts too, and a stray answer does not outweigh it.
     pub(crate) rank_votes: [u32; 2],
+    /// A UCCI engine that reads the options it declared only in the UCI
+    /// form of `setoption` (`setoption name Hash value 32`): Sjaak II, whose
+    /// UCCI side crashes at its next search after `setoption Hash 32`.
+    options_in_uci_form: bool,
 }
 
 impl Bridge {
@@ -82,6 +90,7 @@ impl Bridge {
                 go_infinite: settings.protocol == EngineProtocol::Uci,
                 letters: FenLetters::Standard,
                 increments: true,
+                cp_mate: None,
             },
             settings,
             engine: None,
@@ -93,6 +102,7 @@ impl Bridge {
             deaf: false,
             drain: Drain::default(),
             rank_votes: [0, 0],
+            options_in_uci_form: false,
         }
     }
 
@@ -107,6 +117,8 @@ impl Bridge {
     /// | deaf while searching | a `stop` left unanswered | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
     /// | increments misread (both protocols) | name only | Sjaak II |
+    /// | mates written `score cp ±(16000 − plies)` | name only | Sjaak II |
+    /// | UCCI: options set only in UCI form (`usemillisec` in either) | name only | Sjaak II |
     /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
     /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
     ///
@@ -131,8 +143,9 @@ impl Bridge {
             .is_some_and(|n| n.starts_with("Fairy-Stockfish"));
         let fsf_uci = fairy && self.dialect.protocol == EngineProtocol::Uci;
         // Sjaak II numbers ranks from 1 in both protocols, reads the horse
-        // and elephant as H and E in a FEN, misreads increments, and
-        // reads no input while it searches (not even `stop`).
+        // and elephant as H and E in a FEN, misreads increments, writes
+        // mates as centipawns from 16000, and reads no input while it
+        // searches (not even `stop`).
         let sjaak = self.name.as_deref().is_some_and(|n| n.starts_with("Sjaak"));
         if self.rank_votes == [0, 0] {
             self.dialect.rank_base = self
@@ -141,6 +154,8 @@ impl Bridge {
                 .unwrap_or(u8::from(fsf_uci || sjaak));
         }
         self.dialect.increments = !sjaak;
+        self.dialect.cp_mate = sjaak.then_some(SJAAK_MATE);
+        self.options_in_uci_form = sjaak;
         self.dialect.letters = if sjaak {
             FenLetters::HorseElephant
         } else {
@@ -174,10 +189,25 @@ impl Bridge {
             }
         }
         for (n, v) in &self.settings.options {
-            setup.push(self.dialect.setoption(n, Some(v)));
+            setup.push(self.option_line(n, Some(v)));
         }
         setup.extend(self.gui_options.iter().map(|(_, line)| line.clone()));
         setup
+    }
+
+    /// The line that sets the engine's option `name` (its own name) to
+    /// `value`: in the engine's protocol, or in UCI form for an engine that
+    /// reads its options only so.
+    fn option_line(&self, name: &str, value: Option<&str>) -> String {
+        let dialect = Dialect {
+            protocol: if self.options_in_uci_form {
+                EngineProtocol::Uci
+            } else {
+                self.dialect.protocol
+            },
+            ..self.dialect
+        };
+        dialect.setoption(name, value)
     }
 
     /// The engine's option the GUI names: by its UCCI name, or (the UCI form
@@ -212,7 +242,7 @@ impl Bridge {
                     .or(standard.map(str::to_string))?
             }
         };
-        let line = self.dialect.setoption(&engine_name, value);
+        let line = self.option_line(&engine_name, value);
         if name != "newgame" {
             self.gui_options.retain(|(n, _)| *n != engine_name);
             self.gui_options.push((engine_name, line.clone()));
@@ -371,13 +401,25 @@ mod tests {
         for protocol in [EngineProtocol::Ucci, EngineProtocol::Uci] {
             let mut b = Bridge::new(settings(protocol, Vec::new()));
             assert!(!b.deaf);
+            let hash = match protocol {
+                EngineProtocol::Ucci => "option Hash type spin default 48 min 1 max 4096",
+                EngineProtocol::Uci => "option name Hash type spin default 48 min 1 max 4096",
+            };
             b.configure(&[
                 "Sjaak II version 1.4.1 (x86_64)".to_string(),
                 "id name Sjaak II 1.4.1 (x86_64)".to_string(),
+                hash.to_string(),
             ]);
             assert_eq!(b.dialect.rank_base, 1, "{protocol:?}");
             assert_eq!(b.dialect.letters, FenLetters::HorseElephant);
             assert!(!b.dialect.increments);
+            assert_eq!(b.dialect.cp_mate, Some(SJAAK_MATE));
+            // Its options in UCI form, whatever the protocol (its UCCI side
+            // crashes after `setoption Hash 32`).
+            assert_eq!(
+                b.setoption("hashsize", Some("32")).as_deref(),
+                Some("setoption name Hash value 32")
+            );
             assert!(b.deaf);
         }
     }

@@ -52,6 +52,12 @@ pub struct Dialect {
     /// short (229 ms of 207 with `winc 100`), losing on time; without, a
     /// small share.
     pub increments: bool,
+    /// What the engine's `score cp` gives a mate on the board, if it writes
+    /// mates so: a mate `n` plies away is then ±(`cp_mate` − n), and is
+    /// passed on as the mate it is. Sjaak II writes 16000 (`score cp 15999`
+    /// for a mate in one, in both protocols); `None` for an engine that
+    /// writes `score mate M` (or, in UCCI, ±(10000 − plies)).
+    pub cp_mate: Option<i64>,
 }
 
 /// The letters of the horse and the elephant in the FENs an engine reads.
@@ -230,10 +236,13 @@ impl Dialect {
     }
 
     /// Rewrites an engine `info` line for the GUI, whose protocol and rank
-    /// base `gui` gives: moves in the GUI's coordinates; for a UCCI GUI
-    /// `score cp N` → `score N` and `score mate M` → ±(10000 − plies); for a
-    /// UCI GUI a UCCI engine's `score N` → `score cp N`, or `score mate M`
-    /// near ±10000.
+    /// base `gui` gives: moves in the GUI's coordinates, and the score in
+    /// the engine's scale (its centipawns, or a UCCI engine's own units),
+    /// mates as the GUI writes them. For a UCCI GUI `score cp N` → `score
+    /// N`, kept short of the mates (within ±9899), and a mate (`score mate
+    /// M`, or a [`cp_mate`](Dialect::cp_mate) score) → ±(10000 − plies); for
+    /// a UCI GUI a UCCI engine's `score N` → `score cp N`, or `score mate M`
+    /// near ±10000, and a `cp_mate` score → `score mate M`.
     pub(crate) fn translate_info(&self, line: &str, gui: &Dialect) -> String {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(tokens.len());
@@ -251,13 +260,18 @@ impl Dialect {
                     out.push("score".into());
                     let kind = tokens.get(i).copied();
                     let value = tokens.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+                    let cp_mate = value.and_then(|v| self.cp_mate_score(v));
                     match (gui.protocol, kind, value) {
                         (EngineProtocol::Ucci, Some("cp"), Some(v)) => {
-                            out.push(v.to_string());
+                            out.push(cp_mate.unwrap_or_else(|| short_of_mates(v)).to_string());
                             i += 2;
                         }
                         (EngineProtocol::Ucci, Some("mate"), Some(m)) => {
                             out.push(ucci_mate_score(m).to_string());
+                            i += 2;
+                        }
+                        (EngineProtocol::Uci, Some("cp"), Some(_)) if cp_mate.is_some() => {
+                            out.push(uci_score(cp_mate.unwrap_or_default()));
                             i += 2;
                         }
                         (EngineProtocol::Uci, Some(v), _)
@@ -289,6 +303,16 @@ impl Dialect {
         out.join(" ")
     }
 
+    /// The engine's `score cp v` as a UCCI mate score, ±(10000 − plies),
+    /// when it is a mate in the engine's [`cp_mate`](Dialect::cp_mate)
+    /// scale: within [`MATE_PLIES`] of it.
+    fn cp_mate_score(&self, v: i64) -> Option<i64> {
+        let plies = self.cp_mate?.checked_sub(v.checked_abs()?)?;
+        (0..MATE_PLIES)
+            .contains(&plies)
+            .then(|| v.signum() * (MATE - plies))
+    }
+
     /// A move as the engine writes it, as the GUI writes it (unchanged when
     /// it is not a move).
     fn gui_move(&self, text: &str, gui: &Dialect) -> String {
@@ -314,6 +338,14 @@ fn ucci_mate_score(m: i64) -> i64 {
 
 /// How close to ±MATE a UCCI score must be to read as a mate for a UCI GUI.
 pub(crate) const MATE_PLIES: i64 = 100;
+
+/// An engine's centipawns as a UCCI score: unchanged, but kept short of
+/// the mates (within ±(10000 − [`MATE_PLIES`] − 1)), so that no GUI and not
+/// the bridge read a large advantage as a mate.
+fn short_of_mates(cp: i64) -> i64 {
+    let most = MATE - MATE_PLIES - 1;
+    cp.clamp(-most, most)
+}
 
 /// A UCCI score as UCI's `cp N` or, within [`MATE_PLIES`] of ±MATE, `mate M`.
 pub(crate) fn uci_score(v: i64) -> String {
@@ -378,6 +410,7 @@ mod tests {
         go_infinite: true,
         letters: FenLetters::Standard,
         increments: true,
+        cp_mate: None,
     };
     const UCCI: Dialect = Dialect {
         protocol: EngineProtocol::Ucci,
@@ -386,6 +419,7 @@ mod tests {
         go_infinite: false,
         letters: FenLetters::Standard,
         increments: true,
+        cp_mate: None,
     };
 
     #[test]
@@ -555,6 +589,35 @@ mod tests {
         assert_eq!(
             UCCI.translate_info("info score mate 3", &gui_uci),
             "info score mate 3"
+        );
+        // Sjaak II's mates, centipawns from 16000, are mates for either GUI;
+        // its other centipawns stay as they are. A UCCI GUI gets no
+        // centipawns that would read as a mate.
+        let sjaak = Dialect {
+            cp_mate: Some(16_000),
+            ..FSF_UCI
+        };
+        for (line, ucci, uci) in [
+            (
+                "info depth 2 score cp 15999 pv a8d8",
+                "score 9999",
+                "score mate 1",
+            ),
+            ("info score cp -15998", "score -9998", "score mate -1"),
+            ("info score cp 15995", "score 9995", "score mate 3"),
+            ("info score cp 1242", "score 1242", "score cp 1242"),
+            ("info score cp 15000", "score 9899", "score cp 15000"),
+        ] {
+            assert!(sjaak.translate_info(line, &UCCI).contains(ucci), "{line}");
+            assert!(sjaak.translate_info(line, &gui_uci).contains(uci), "{line}");
+        }
+        assert_eq!(
+            FSF_UCI.translate_info("info score cp -12000", &UCCI),
+            "info score -9899"
+        );
+        assert_eq!(
+            FSF_UCI.translate_info("info score cp 15999", &gui_uci),
+            "info score cp 15999"
         );
         assert_eq!(
             parse_bestmove("bestmove (none)"),

@@ -56,6 +56,7 @@ impl GuiSide {
             go_infinite: true,
             letters: FenLetters::Standard,
             increments: true,
+            cp_mate: None,
         }
     }
 

@@ -203,18 +203,33 @@ impl Judge {
             .collect()
     }
 
-    /// Whether `reply` may follow `mv` (legal here): it is legal after
-    /// `mv`, the game is not over after `mv`, and the rules would not ban
-    /// it there. What a `ponder` move must be for the GUI to be told it.
+    /// Whether `reply` may follow `mv` (legal here) and the game go on: it
+    /// is legal after `mv`, the game is not over after `mv`, the rules would
+    /// not ban it there, and the game is not over after it either (a mate,
+    /// a decisive repetition, the natural limit). What a `ponder` move must
+    /// be for the GUI to be told it: a GUI that ponders on a move that ends
+    /// the game has the engine search a game that is over, which is
+    /// answered at once with no move, before its `ponderhit` or `stop`.
     pub(crate) fn may_follow(&mut self, mv: Move, reply: Move) -> bool {
         if self.push(mv).is_err() {
             return false;
         }
         let may = self.position().is_legal(reply)
             && self.over(&self.referee.ruling()).is_none()
-            && !self.bans().iter().any(|b| b.mv == reply);
+            && !self.bans().iter().any(|b| b.mv == reply)
+            && self.goes_on_after(reply);
         self.take_back();
         may
+    }
+
+    /// Whether the game goes on after `mv`, legal here.
+    fn goes_on_after(&mut self, mv: Move) -> bool {
+        if self.push(mv).is_err() {
+            return false;
+        }
+        let on = self.over(&self.referee.ruling()).is_none();
+        self.take_back();
+        on
     }
 }
 
@@ -364,6 +379,22 @@ mod tests {
             judge.push(Move::parse_uci(m).unwrap()).unwrap();
         }
         judge
+    }
+
+    #[test]
+    fn a_ponder_move_that_ends_the_game_may_not_follow() {
+        // After Black's b0a0, Red's g0g9 mates (the advisor on e8 may not
+        // block on f9: the kings would face each other); g0g8 goes on.
+        let fen = "r3k4/4a4/9/9/9/9/9/9/4A4/4K3R w";
+        let mut judge = judged(fen, "i0f0 a9a0 e1d0 a0b0 f0g0");
+        let mv = |m: &str| Move::parse_uci(m).unwrap();
+        assert!(!judge.may_follow(mv("b0a0"), mv("g0g9")));
+        assert!(judge.may_follow(mv("b0a0"), mv("g0g8")));
+        // The judge is left as it was.
+        assert_eq!(
+            judge.position(),
+            judged(fen, "i0f0 a9a0 e1d0 a0b0 f0g0").position()
+        );
     }
 
     #[test]

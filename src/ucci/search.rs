@@ -6,9 +6,9 @@
 //!
 //! The moves of the first [`JUDGED_PLIES`] plies are played on the game's
 //! [`Judge`] too, so that the rules judge the tree as they judge the game;
-//! so are the replies to a check after them that capture nothing, when
-//! the rules could rule on them or they check in turn (see
-//! [`JUDGED_PLIES`]):
+//! so are the moves after them, on a path judged up to them, that give
+//! check (captures too) or that reply to a check capturing nothing where
+//! the rules could rule on them (see [`JUDGED_PLIES`]):
 //!
 //! * A move that ends the game by the rules ends the line there: a move
 //!   that completes a repetition's decisive occurrence wins for the other
@@ -70,20 +70,22 @@ const QUIESCENCE_PLIES: u32 = 8;
 /// The plies from the root whose moves the rules judge: all the
 /// full-width ones (a position can repeat, or the natural limit be
 /// reached, at any of them). Past them the quiescence search tries
-/// captures, which need no judging (no earlier position had so little
-/// material, and the count of the natural limit starts again), and the
-/// replies to a check. Such a reply that captures nothing, on a path
-/// judged up to it, is judged when [`Judge::may_rule`] says the rules could
-/// rule on it (it repeats a position of the game or of the path, or the
-/// natural limit comes in reach), which costs a hash probe for the others,
-/// and when it checks in turn: every reply to that check is tried, and one
-/// of them could repeat a position, or reach the limit. The moves after a
-/// reply left unjudged are not judged either: the other side, not in
-/// check, tries only captures, after which no position of the game or of
-/// the path can come again, and the count of the limit starts again. (A
-/// cycle wholly after such a capture is not judged: each of its moves is a
-/// reply to a check that checks in turn, both sides check throughout, and
-/// its decisive occurrence lies past the quiescence plies.)
+/// captures and the replies to a check. A capture ends no repetition (no
+/// earlier position had so little material) and reaches no limit (its
+/// count starts again), and a reply to a check that captures nothing ends
+/// one only if [`Judge::may_rule`] says the rules could rule on it (it
+/// repeats a position of the game or of the path, or the natural limit
+/// comes in reach), which costs a hash probe; such a reply is judged, on a
+/// path judged up to it. So is every move that gives check there, capture
+/// or not: every reply to it is tried, and the replies and checks that
+/// follow can go round a cycle of positions that stood nowhere before it,
+/// both sides checking throughout. Both sides checking is a draw under
+/// most rules, but one a profile may rule at its second occurrence, in
+/// reach of the quiescence plies, or make Red vary early in a game (Red's
+/// move that completes it is then forbidden). The moves after a move left
+/// unjudged are not judged either: it gave no check, so the other side
+/// tries only captures, after which no position of the game or of the
+/// path can come again, and the count of the limit starts again.
 const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 
 /// How many nodes pass between two looks at the clock.
@@ -318,8 +320,9 @@ impl Searcher {
 
     /// Plays `m`, `ply` plies from the root, scores it by `score` (from the
     /// mover's side) and takes it back. In the first [`JUDGED_PLIES`], and
-    /// past them on a reply to a check that the rules could rule on or that
-    /// checks in turn, the rules judge it first (see the module's docs): a
+    /// past them on a move that gives check or a quiet reply to a check
+    /// that the rules could rule on, the rules judge it first (see
+    /// [`JUDGED_PLIES`]): a
     /// move that ends the game scores as it ends it and is not searched
     /// further, and a forbidden move of the bridge's side scores
     /// [`-FORBIDDEN`](FORBIDDEN).
@@ -328,8 +331,8 @@ impl Searcher {
         let undo = self.pos.play_unchecked(m);
         let judged = ply < JUDGED_PLIES
             || (ply == self.judged
-                && undo.captured.is_none()
-                && (self.judge.may_rule(self.pos.key()) || self.pos.in_check()));
+                && (self.pos.in_check()
+                    || (undo.captured.is_none() && self.judge.may_rule(self.pos.key()))));
         let trial = judged.then(|| self.judge.try_move(m));
         self.judged += i32::from(judged);
         // The game ends on this move, as after a mate.
@@ -724,6 +727,48 @@ mod tests {
             -s.quiescence(QUIESCENCE_PLIES - 1, ply + 1, -MATE, MATE)
         });
         assert_eq!(score, 0);
+    }
+
+    /// Plays `line` from `ply` on, each move scored by the ones after it,
+    /// the last by `leaf` (for the side to move after it): the score of the
+    /// first move for its mover.
+    fn score_line(s: &mut Searcher, line: &[Move], ply: i32, leaf: i32) -> i32 {
+        match line.split_first() {
+            None => leaf,
+            Some((&m, rest)) => s.play(m, ply, |s| -score_line(s, rest, ply + 1, leaf)),
+        }
+    }
+
+    #[test]
+    fn a_cycle_of_checks_after_a_capture_past_the_judged_plies_is_judged() {
+        // Past the judged plies Red's cannon takes on f2 with check; then
+        // both sides check in turn, each reply blocking the check it meets
+        // and giving one: Black's pawn f3e3, Red's rook f2e2, and back,
+        // e3f3 and e2f2, which brings the position after the capture about
+        // again. Both sides check throughout, a draw were it left to the
+        // decisive occurrence; early in a dqsz2017 game (the 10th round) Red
+        // must vary such a cycle instead, so e2f2 is forbidden to Red.
+        let fen = "4rk3/5C3/7R1/4c4/9/9/2nr1p3/5c3/9/4KR3 w - - 0 10";
+        let line = ["f8f2", "f3e3", "f2e2", "e3f3", "e2f2"].map(mv);
+        let mut rules = played_under("dqsz2017-slow", fen, "f8f2 f3e3 f2e2 e3f3");
+        assert_eq!(
+            rules.try_move(line[4]),
+            Trial::Forbidden { decisive: false }
+        );
+        // The capture on the first ply past the judged path, Red the
+        // bridge's side: the line scores as forbidden to Red, not as the
+        // position it leads to (the leaf's 7).
+        let mut s = past_judged_plies(played_under("dqsz2017-slow", fen, ""), Color::Red);
+        assert_eq!(score_line(&mut s, &line, JUDGED_PLIES, 7), -FORBIDDEN);
+        // Where the second occurrence is the decisive one (a user's
+        // profile), it draws there: 0 whoever searches.
+        let two: crate::rules::profile::Profile =
+            "name = \"two\"\nbase = \"cxa2020\"\n[repetition]\ndecisive_occurrence = 2\n"
+                .parse()
+                .unwrap();
+        let game = Judge::new(&two, pos(fen));
+        let mut s = past_judged_plies(game, Color::Black);
+        assert_eq!(score_line(&mut s, &line, JUDGED_PLIES, 7), 0);
     }
 
     #[test]
