@@ -994,3 +994,46 @@ fn a_capture_on_the_limit_ply_leaves_no_draw_in_the_ruling_or_the_audit() {
     );
     assert_eq!(limit_findings(&audit(&quiet))[0].0, 6);
 }
+
+#[test]
+fn a_record_cut_short_after_the_limit_is_ruled_no_draw_where_it_breaks_off() {
+    // The game of the test above, quiet to the limit on ply 6 and on for a
+    // ply more. Whole, the audit rules the draw that can be claimed where it
+    // ends. Cut at an illegal move on ply 8, the record does not show how
+    // the game ended (a capture after ply 7 would have restarted the count,
+    // and rule B counts "最终没有将死对方"): the game stays unruled, as
+    // `rule` refuses it, and the finding still says from which ply the draw
+    // could be claimed.
+    let fen = "5k3/9/9/2p5p/4n4/9/9/9/9/R2K5 w - - 114 58";
+    let audit = |moves: &str| {
+        let dir = scratch();
+        let file = dir.join("game.txt");
+        std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
+        let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let whole = "a0a4 f9f8 a4g4 f8f9 d0d1 f9f8 d1d0";
+    let row = audit(whole);
+    assert_eq!(row["ruled_result"], "draw", "{row}");
+    assert_eq!(limit_findings(&row)[0].0, 6);
+    let row = audit(&format!("{whole} f8f9 d0d5"));
+    assert_eq!(row["ruled_result"], "ongoing", "{row}");
+    assert_eq!(limit_findings(&row)[0].0, 6);
+    let illegal: Vec<&serde_json::Value> = row["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "illegal_move")
+        .collect();
+    assert_eq!(illegal.len(), 1, "{row}");
+    assert_eq!(illegal[0]["ply"], 9);
+    let out = xqarbiter(&[
+        "rule",
+        "--fen",
+        fen,
+        "--moves",
+        &format!("{whole} f8f9 d0d5"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -33,7 +33,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
 /// reader's partial game). A record cut short, by damage or at an illegal
 /// move, does not show when or where the game ended: no early agreed draw or
 /// resignation is flagged on it, nor a simple draw on the position where it
-/// breaks off.
+/// breaks off, and no draw by the natural limit is ruled there.
 pub(crate) fn judge_read(
     game: &Game,
     profile: &Profile,
@@ -142,13 +142,19 @@ pub(crate) fn judge_read(
             detail,
         });
     }
+    // Where a record cut short breaks off is not where the game ended.
+    let whole = whole && game.illegal.is_none();
     if let Some(end) = &end {
         row.ruled_result = end.ruling.verdict;
         end_findings(&mut row, end);
-    } else if claimable_from.is_some() && !referee.natural_limit().claimable_by.is_empty() {
+    } else if whole && claimable_from.is_some() && !referee.natural_limit().claimable_by.is_empty()
+    {
         // Where the record stops, a draw by the limit can be claimed: the
         // ruling `rule` gives there (the game is not decided by a claim the
-        // players may not have made, so it is no result mismatch).
+        // players may not have made, so it is no result mismatch). Not where
+        // a record cut short breaks off: the game went on, and a capture
+        // there may have ended the count (the finding above still says from
+        // which ply a draw could be claimed).
         let ruling = referee.ruling();
         if ruling.reason == Some(Reason::NaturalLimit) {
             row.ruled_result = ruling.verdict;
@@ -191,9 +197,7 @@ pub(crate) fn judge_read(
             ),
         });
     }
-    let whole = whole && game.illegal.is_none();
     result_findings(&mut row, end.as_ref(), profile, (&game.start, whole));
-    // Where a record cut short breaks off is not where the game ended.
     if whole
         && profile.simple_draw_note(referee.position())
         && row.recorded_result != Some(Verdict::Draw)
