@@ -444,6 +444,16 @@ fn hengfang2024_slow_twenty_one_chases_in_forty_rounds_are_one_too_many() {
     g.quiet(2);
     let v = g.rule("hengfang2024-slow", None, Some("red"));
     assert_eq!(claim(&v, "red"), (true, [41, 0, 21, 0, 1, 40, 41]));
+    // The audit says so too, from Red's 41st move, ply 81: an arbiter
+    // facing Red's claim on ply 80 needs to know it did not hold yet.
+    let row = g.audit("hengfang2024-slow");
+    let claimed = |side: &str| {
+        format!("a draw by the natural move limit (40 rounds) could be claimed by {side} from here")
+    };
+    assert_eq!(
+        limit_findings(&row),
+        [(80, claimed("black")), (81, claimed("red"))]
+    );
     // Under cxa2020 (60 rounds, no attack cap) nothing is reached yet.
     let v = g.rule("cxa2020", None, Some("red"));
     assert_eq!(v["claim"]["valid"], false);
@@ -716,6 +726,32 @@ fn each_limit_is_reached_exactly_on_its_last_ply() {
 
 /// As `CHASES`, with a black pawn on a3 for the rook to take.
 const PAWN: &str = "3aka3/9/2n6/9/6n2/9/p8/9/9/R2K5 w - - 0 1";
+
+#[test]
+fn a_count_restarted_after_the_limit_is_found_again() {
+    // The players play on past the limit (no one claims), a capture on ply
+    // 141 restarts the count, and 60 more rounds reach the limit again on
+    // ply 261: the audit finds both, since a claim in the second count
+    // rests on that count alone.
+    let mut g = Walk::new("cxa2020", PAWN);
+    g.quiet(138);
+    g.step_where(Want::Any, |after| {
+        after.legal_moves().iter().all(|&mv| !after.is_capture(mv))
+            && after
+                .passed()
+                .legal_moves()
+                .iter()
+                .any(|&mv| after.passed().is_capture(mv))
+    });
+    g.quiet(1);
+    g.step(Want::Capture);
+    assert_eq!(g.plies(), 141);
+    g.quiet(120);
+    let row = g.audit("cxa2020");
+    let plies: Vec<u64> = limit_findings(&row).iter().map(|f| f.0).collect();
+    assert_eq!(plies, [120, 261]);
+    assert_eq!(row["ruled_result"], "draw");
+}
 
 #[test]
 fn a_capture_restarts_the_count_under_cxa2020() {
