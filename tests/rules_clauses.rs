@@ -2296,6 +2296,11 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     // With a second attacking piece (the crossed pawn i6) it is a chase.
     let two = "4ka3/4a4/b3b4/8P/9/3R5/4n4/3Ar4/3KA4/9 w";
     assert_eq!(nature(CXA, two, "d4e4").nature, Nature::Chase);
+    // So it is when Red is not the weaker side: Black without the elephant
+    // a7 and the advisor f9, Red with elephants a2 and i2 (16 against 16 on
+    // the ladder), the same mate parried the same way.
+    let even = "4k4/4a4/4b4/9/9/3R5/4n4/B2Ar3B/3KA4/9 w";
+    assert_eq!(nature(CXA, even, "d4e4").nature, Nature::Chase);
     // A move that parries no mate holds no draw: here Black threatens
     // none, and the lone rook coming to a5 chases the unprotected
     // elephant c5.
