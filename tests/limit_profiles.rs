@@ -444,6 +444,16 @@ fn hengfang2024_slow_twenty_one_chases_in_forty_rounds_are_one_too_many() {
     g.quiet(2);
     let v = g.rule("hengfang2024-slow", None, Some("red"));
     assert_eq!(claim(&v, "red"), (true, [41, 0, 21, 0, 1, 40, 41]));
+    // The audit says so too, from Red's 41st move, ply 81: an arbiter
+    // facing Red's claim on ply 80 needs to know it did not hold yet.
+    let row = g.audit("hengfang2024-slow");
+    let claimed = |side: &str| {
+        format!("a draw by the natural move limit (40 rounds) could be claimed by {side} from here")
+    };
+    assert_eq!(
+        limit_findings(&row),
+        [(80, claimed("black")), (81, claimed("red"))]
+    );
     // Under cxa2020 (60 rounds, no attack cap) nothing is reached yet.
     let v = g.rule("cxa2020", None, Some("red"));
     assert_eq!(v["claim"]["valid"], false);
@@ -716,6 +726,32 @@ fn each_limit_is_reached_exactly_on_its_last_ply() {
 
 /// As `CHASES`, with a black pawn on a3 for the rook to take.
 const PAWN: &str = "3aka3/9/2n6/9/6n2/9/p8/9/9/R2K5 w - - 0 1";
+
+#[test]
+fn a_count_restarted_after_the_limit_is_found_again() {
+    // The players play on past the limit (no one claims), a capture on ply
+    // 141 restarts the count, and 60 more rounds reach the limit again on
+    // ply 261: the audit finds both, since a claim in the second count
+    // rests on that count alone.
+    let mut g = Walk::new("cxa2020", PAWN);
+    g.quiet(138);
+    g.step_where(Want::Any, |after| {
+        after.legal_moves().iter().all(|&mv| !after.is_capture(mv))
+            && after
+                .passed()
+                .legal_moves()
+                .iter()
+                .any(|&mv| after.passed().is_capture(mv))
+    });
+    g.quiet(1);
+    g.step(Want::Capture);
+    assert_eq!(g.plies(), 141);
+    g.quiet(120);
+    let row = g.audit("cxa2020");
+    let plies: Vec<u64> = limit_findings(&row).iter().map(|f| f.0).collect();
+    assert_eq!(plies, [120, 261]);
+    assert_eq!(row["ruled_result"], "draw");
+}
 
 #[test]
 fn a_capture_restarts_the_count_under_cxa2020() {
@@ -993,4 +1029,47 @@ fn a_capture_on_the_limit_ply_leaves_no_draw_in_the_ruling_or_the_audit() {
         (&60.into(), &60.into())
     );
     assert_eq!(limit_findings(&audit(&quiet))[0].0, 6);
+}
+
+#[test]
+fn a_record_cut_short_after_the_limit_is_ruled_no_draw_where_it_breaks_off() {
+    // The game of the test above, quiet to the limit on ply 6 and on for a
+    // ply more. Whole, the audit rules the draw that can be claimed where it
+    // ends. Cut at an illegal move on ply 8, the record does not show how
+    // the game ended (a capture after ply 7 would have restarted the count,
+    // and rule B counts "最终没有将死对方"): the game stays unruled, as
+    // `rule` refuses it, and the finding still says from which ply the draw
+    // could be claimed.
+    let fen = "5k3/9/9/2p5p/4n4/9/9/9/9/R2K5 w - - 114 58";
+    let audit = |moves: &str| {
+        let dir = scratch();
+        let file = dir.join("game.txt");
+        std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
+        let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let whole = "a0a4 f9f8 a4g4 f8f9 d0d1 f9f8 d1d0";
+    let row = audit(whole);
+    assert_eq!(row["ruled_result"], "draw", "{row}");
+    assert_eq!(limit_findings(&row)[0].0, 6);
+    let row = audit(&format!("{whole} f8f9 d0d5"));
+    assert_eq!(row["ruled_result"], "ongoing", "{row}");
+    assert_eq!(limit_findings(&row)[0].0, 6);
+    let illegal: Vec<&serde_json::Value> = row["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["kind"] == "illegal_move")
+        .collect();
+    assert_eq!(illegal.len(), 1, "{row}");
+    assert_eq!(illegal[0]["ply"], 9);
+    let out = xqarbiter(&[
+        "rule",
+        "--fen",
+        fen,
+        "--moves",
+        &format!("{whole} f8f9 d0d5"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
 }

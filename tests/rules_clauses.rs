@@ -2277,24 +2277,37 @@ fn a_like_piece_that_can_only_take_back_is_chased_under_cxa() {
 
 #[test]
 fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally() {
-    // 26.2: Red, with a lone rook against rook and horse, attacks the
-    // unprotected black elephant c5: idle under CXA, a chase under AXF.
-    let fen = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/R2AKA3 w";
-    let n = nature(CXA, fen, "a0a5");
+    // 26.2: "守和方只有一个进攻子时，占据守和要点，附带产生的捉士象按'闲'处理".
+    // CXA 2020 diagram 18 after 车五平六 将４平５: Red, with a lone rook
+    // against rook and horse, is mated by checks if Black moves now; the
+    // rook back on e4, the point that holds the draw, parries that and
+    // attacks the unprotected elephant e7 only incidentally: idle under
+    // CXA, a chase under AXF.
+    let held = "4ka3/4a4/b3b4/9/9/3R5/4n4/3Ar4/3KA4/9 w";
+    let n = nature(CXA, held, "d4e4");
     assert_eq!(n.nature, Nature::Idle, "{n:?}");
-    assert_eq!(n.targets, vec![sq("c5")]);
+    assert_eq!(n.targets, vec![sq("e7")]);
     assert!(
         n.reason(Lang::En).ends_with("(CXA 26.2)"),
         "{}",
         n.reason(Lang::En)
     );
-    assert_eq!(nature(AXF, fen, "a0a5").nature, Nature::Chase);
-    // With a second attacking piece (the horse b0), or without less material
-    // (Black without rook and horse), it is a chase.
-    let two = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/RN1AKA3 w";
-    assert_eq!(nature(CXA, two, "a0a5").nature, Nature::Chase);
-    let even = "3k1a3/4a4/9/9/2b6/9/9/9/9/R2AKA3 w";
-    assert_eq!(nature(CXA, even, "a0a5").nature, Nature::Chase);
+    assert_eq!(nature(AXF, held, "d4e4").nature, Nature::Chase);
+    // With a second attacking piece (the crossed pawn i6) it is a chase.
+    let two = "4ka3/4a4/b3b4/8P/9/3R5/4n4/3Ar4/3KA4/9 w";
+    assert_eq!(nature(CXA, two, "d4e4").nature, Nature::Chase);
+    // So it is when Red is not the weaker side: Black without the elephant
+    // a7 and the advisor f9, Red with elephants a2 and i2 (16 against 16 on
+    // the ladder), the same mate parried the same way.
+    let even = "4k4/4a4/4b4/9/9/3R5/4n4/B2Ar3B/3KA4/9 w";
+    assert_eq!(nature(CXA, even, "d4e4").nature, Nature::Chase);
+    // A move that parries no mate holds no draw: here Black threatens
+    // none, and the lone rook coming to a5 chases the unprotected
+    // elephant c5.
+    let free = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/R2AKA3 w";
+    let n = nature(CXA, free, "a0a5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("c5")]);
     // Only advisors and elephants are attacked incidentally: the rook that
     // also attacks the unprotected horse a5 anew chases both.
     let horse = "3k1a2r/4a4/7n1/9/n1b6/9/9/9/9/1R1AKA3 w";
@@ -2309,7 +2322,116 @@ fn axf_perpetual_check_loses_against_a_check_given_back() {
     // checks back once in the cycle. Red, the perpetual checker, loses.
     let r = ruled_pieces([check(), check()], [check(), idle()]);
     assert_eq!(r.outcome, CycleOutcome::MustVary(Color::Red));
-    assert_eq!(r.clause.to_string(), "AXF rule 6");
+    assert_eq!(r.clause.to_string(), "AXF rule 8");
+}
+
+// ------------------------------------------- constructed cycles of §3.3, §4.3
+
+#[test]
+fn one_check_one_mate_threat_is_forbidden_by_cxa_and_allowed_by_axf() {
+    // 一将一杀 on the board: the red rook c6 checks from e6 when the black
+    // advisor leaves e8 for f9; the advisor comes back to block, and the
+    // rook goes back to c6, from where, with the cannon c5 behind it, it
+    // threatens mate by checks (炮 to e5 over the advisor, then the rook on
+    // the f-file). CXA 24.13 forbids 一将一杀 (Red must vary); AXF forbids
+    // only perpetual check, and a side that checks and threatens mate
+    // breaks no rule: a draw.
+    let fen = "2bak4/4a4/9/2R6/2C6/9/9/4B4/4K4/9 b";
+    let cycle = "e8f9 c6e6 f9e8 e6c6";
+    for (rules, clause) in [(RuleSet::Cxa2011, "CXA 2011 25.3"), (CXA, "CXA 2020 25.3")] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Red),
+            clause,
+        );
+        assert_eq!(r.cycle.red.pattern(Lang::Zh), "一将一杀", "{rules}");
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Check, Nature::MateThreat],
+            "{rules}"
+        );
+        assert!(
+            natures(&r, Color::Black).iter().all(|n| !n.is_attack()),
+            "{rules}"
+        );
+    }
+    let r = decisive(AXF, fen, cycle, CycleOutcome::Draw, "AXF rule 5");
+    assert_eq!(natures(&r, Color::Red), [Nature::Check, Nature::MateThreat]);
+    assert!(!r.cycle.red.forbidden);
+}
+
+#[test]
+fn a_perpetual_check_against_one_check_back_loses() {
+    // AXF rule 8, "two checks, one check back", on the board: the red horse
+    // checks the black king from d6 (on e8) and from b7 (on d8); the king
+    // steps between them, and stepping off the d-file uncovers the black
+    // cannon d9 onto the red king d0 over the black pawn d4. The horse's
+    // step back to d6 answers that check by screening the cannon a second
+    // time, and checks again. Red checks on every move, Black once: Red
+    // must vary, under both rule sets (CXA 25.1).
+    let fen = "3c5/4k4/1N7/9/9/3p5/9/9/9/3K5 w";
+    let cycle = "b7d6 e8d8 d6b7 d8e8";
+    for (rules, clause) in [
+        (RuleSet::Cxa2011, "CXA 2011 25.1"),
+        (CXA, "CXA 2020 25.1"),
+        (AXF, "AXF rule 8"),
+    ] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Red),
+            clause,
+        );
+        assert_eq!(natures(&r, Color::Red), [Nature::Check; 2], "{rules}");
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Idle, Nature::Check],
+            "{rules}"
+        );
+        assert_eq!(r.cycle.black.pattern(Lang::Zh), "一将一闲", "{rules}");
+    }
+}
+
+#[test]
+fn mate_threats_answered_by_mate_threats_back_are_a_draw() {
+    // AXF rule 10, on the position of CXA 2020 diagram 29b after 车五平二:
+    // the black rook shuttles between h9 and g9 and the red rook between
+    // g3 and h3, each move a mate threat that also parries the other's.
+    // Both sides threaten mate perpetually: a draw, under AXF by rule 10,
+    // under CXA as two forbidden sides (26.9.4).
+    let fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/7RR/B8/1p7/c3K4 b";
+    let cycle = "h9g9 h3g3 g9h9 g3h3";
+    for (rules, clause) in [(AXF, "AXF rule 10"), (CXA, "CXA 2020 26.9.4")] {
+        let r = decisive(rules, fen, cycle, CycleOutcome::Draw, clause);
+        assert_eq!(r.cycle.red.pattern(Lang::Zh), "长杀", "{rules}");
+        assert_eq!(r.cycle.black.pattern(Lang::Zh), "长杀", "{rules}");
+    }
+}
+
+#[test]
+fn a_perpetual_block_of_mate_threats_is_a_draw_under_axf() {
+    // AXF rule 39 on the board: as `MATE_THREATS`, with a black cannon
+    // protected by the rook g9 in the way: each step of the red rook
+    // threatens mate on the e-file, each step of the cannon blocks it (拦,
+    // no offer: taking the cannon costs the rook). AXF: a draw (mate
+    // threats and blocks break no rule); CXA: 长杀 against blocks, Red must
+    // vary (as diagram 7).
+    let fen = "4k1r2/9/9/9/5R3/9/6cR1/9/9/3K5 w";
+    let cycle = "h3h2 g3g2 h2h3 g2g3";
+    let r = decisive(AXF, fen, cycle, CycleOutcome::Draw, "AXF rule 9");
+    assert_eq!(natures(&r, Color::Black), [Nature::Block; 2]);
+    assert_eq!(natures(&r, Color::Red), [Nature::MateThreat; 2]);
+    let r = decisive(
+        CXA,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    assert_eq!(natures(&r, Color::Black), [Nature::Block; 2]);
 }
 
 #[test]

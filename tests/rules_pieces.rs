@@ -330,3 +330,43 @@ fn axf_an_uncrossed_pawn_is_no_chase_target() {
     assert_eq!(crossed.nature, Nature::Chase, "{crossed:?}");
     assert_eq!(crossed.targets, [sq("e4")]);
 }
+
+#[test]
+fn a_rook_chasing_a_cannon_that_checks_and_chases_must_vary_under_axf() {
+    // AXF rule 18, "… or has a check and a chase", on the board: the red
+    // cannon checks from e2 over the pawn e5; the black rook steps in
+    // between to e4, attacking it; the cannon goes back to d2, from where
+    // it attacks the unprotected black horse d7 over the pawn d5; the rook
+    // follows to d4, blocking that and attacking the cannon again. Red: one
+    // check, one chase (allowed, rule 12); Black: the unprotected cannon
+    // chased on every move: Black must vary. Under CXA both sides break a
+    // rule (一将一捉 and 长捉 of an unprotected piece, neither a joint
+    // chase): a draw (26.9.4).
+    let fen = "4k4/9/3n5/9/3PP4/3r5/9/3C5/9/5K3 w";
+    let cycle = "d2e2 d4e4 e2d2 e4d4";
+    let r = decisive(
+        AXF,
+        fen,
+        cycle,
+        CycleOutcome::MustVary(Color::Black),
+        "AXF rule 3",
+    );
+    assert_eq!(natures(&r, Color::Red), [Nature::Check, Nature::Chase]);
+    assert!(!r.cycle.red.forbidden);
+    assert_eq!(natures(&r, Color::Black), [Nature::Chase; 2]);
+    assert_eq!(
+        chases(&r, Color::Black),
+        [
+            (sq("e4"), sq("e2"), ThreatKind::Unprotected),
+            (sq("d4"), sq("d2"), ThreatKind::Unprotected),
+        ]
+    );
+    for (rules, clause) in [
+        (RuleSet::Cxa2011, "CXA 2011 26.9.4"),
+        (CXA, "CXA 2020 26.9.4"),
+    ] {
+        let r = decisive(rules, fen, cycle, CycleOutcome::Draw, clause);
+        assert_eq!(r.cycle.red.pattern(Lang::Zh), "一将一捉", "{rules}");
+        assert_eq!(r.cycle.black.pattern(Lang::Zh), "长捉", "{rules}");
+    }
+}

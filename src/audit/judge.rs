@@ -34,7 +34,7 @@ pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
 /// reader's partial game). A record cut short, by damage or at an illegal
 /// move, does not show when or where the game ended: no early agreed draw or
 /// resignation is flagged on it, nor a simple draw on the position where it
-/// breaks off.
+/// breaks off, and no draw by the natural limit is ruled there.
 pub(crate) fn judge_read(
     game: &Game,
     profile: &Profile,
@@ -58,9 +58,14 @@ pub(crate) fn judge_read(
     };
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
-    // The first ply a draw by the limit could be claimed, by whom, and the
-    // readings of silent texts the claims there rest on.
-    let mut claimable_from: Option<(usize, Vec<Color>, Vec<Words>)> = None;
+    // Each ply from which a side could first claim a draw by the limit, in
+    // each count (a capture starts a new one): the sides, and the readings
+    // of silent texts the claims there rest on. A side that can claim keeps
+    // that right until a capture, so the sides that could already claim in
+    // this count are left out, and once both can, the count is not looked
+    // at again until a capture takes the limit out of reach.
+    let mut claims: Vec<(usize, Vec<Color>, Vec<Words>)> = Vec::new();
+    let mut claimants: Vec<Color> = Vec::new();
     for (i, gm) in game.moves.iter().enumerate() {
         let ply = i + 1;
         // The record's main line holds legal moves only (its reader stops at
@@ -77,11 +82,20 @@ pub(crate) fn judge_read(
                 ruling: ruling.clone(),
             });
         }
-        if end.is_none() && claimable_from.is_none() && referee.limit_in_reach() {
+        if !referee.limit_in_reach() {
+            claimants.clear();
+        } else if end.is_none() && claimants.len() < 2 {
             let status = referee.natural_limit();
-            if !status.claimable_by.is_empty() {
+            let new: Vec<Color> = status
+                .claimable_by
+                .iter()
+                .copied()
+                .filter(|c| !claimants.contains(c))
+                .collect();
+            if !new.is_empty() {
                 let readings = status.reading_notes().into_iter().cloned().collect();
-                claimable_from = Some((ply, status.claimable_by, readings));
+                claimants.extend(&new);
+                claims.push((ply, new, readings));
             }
         }
     }
@@ -122,7 +136,7 @@ pub(crate) fn judge_read(
             detail,
         });
     }
-    if let Some((ply, sides, readings)) = &claimable_from {
+    for (ply, sides, readings) in &claims {
         let rounds = profile.limit.rounds;
         let en: Vec<&str> = sides.iter().map(|c| c.name()).collect();
         let zh: Vec<String> = sides.iter().map(|c| format!("{}方", c.name_zh())).collect();
@@ -143,13 +157,18 @@ pub(crate) fn judge_read(
             detail,
         });
     }
+    // Where a record cut short breaks off is not where the game ended.
+    let whole = whole && game.illegal.is_none();
     if let Some(end) = &end {
         row.ruled_result = end.ruling.verdict;
         end_findings(&mut row, end);
-    } else if claimable_from.is_some() && !referee.natural_limit().claimable_by.is_empty() {
+    } else if whole && !claimants.is_empty() {
         // Where the record stops, a draw by the limit can be claimed: the
         // ruling `rule` gives there (the game is not decided by a claim the
-        // players may not have made, so it is no result mismatch).
+        // players may not have made, so it is no result mismatch). Not where
+        // a record cut short breaks off: the game went on, and a capture
+        // there may have ended the count (the finding above still says from
+        // which ply a draw could be claimed).
         let ruling = referee.ruling();
         if ruling.reason == Some(Reason::NaturalLimit) {
             row.ruled_result = ruling.verdict;
@@ -192,14 +211,12 @@ pub(crate) fn judge_read(
             ),
         });
     }
-    let whole = whole && game.illegal.is_none();
     result_findings(
         &mut row,
         end.as_ref(),
         profile,
         (&game.start, whole, lost_on_time(game)),
     );
-    // Where a record cut short breaks off is not where the game ended.
     if whole
         && profile.simple_draw_note(referee.position())
         && row.recorded_result != Some(Verdict::Draw)

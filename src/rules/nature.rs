@@ -77,8 +77,9 @@ pub enum Why {
     Block(Piece, Square, Piece, Square, Vec<(Square, Option<Piece>)>),
     /// The moved piece (first) follows the enemy piece (second) that just moved.
     Follow(Piece, Square, Piece, Square),
-    /// The defending side's only attacking piece attacks these advisors or
-    /// elephants incidentally: idle (CXA 26.2).
+    /// The defending side's only attacking piece, moving to a point that
+    /// holds the draw (it parries a mate by checks), attacks these advisors
+    /// or elephants incidentally: idle (CXA 26.2).
     Incidental(Vec<Threat>),
     /// None of the above.
     Idle,
@@ -229,13 +230,18 @@ pub(crate) fn classify_searching(
         new_threats(before, ahead, rules, mates)
     };
     if !new.is_empty() {
-        // CXA 26.2: the defending side's only attacking piece, holding the
-        // draw, attacks advisors and elephants only incidentally.
+        // CXA 26.2: the defending side's only attacking piece, occupying
+        // the point that holds the draw, attacks advisors and elephants only
+        // incidentally.
         let incidental = new
             .iter()
             .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant));
         // The placement alone counts: `ahead` will do.
-        if rules.is_cxa() && incidental && defends_with_one_attacker(ahead, mover) {
+        if rules.is_cxa()
+            && incidental
+            && defends_with_one_attacker(ahead, mover)
+            && holds_the_draw(before, ahead, mates)
+        {
             return MoveNature {
                 nature: Nature::Idle,
                 targets: new.iter().map(|t| t.target).collect(),
@@ -250,13 +256,29 @@ pub(crate) fn classify_searching(
     idle_nature(before, &after, previous, mv, moved, &offers)
 }
 
+/// Whether the move from `before` to `ahead` (the mover to move again)
+/// occupies a point that holds the draw (26.2's "占据守和要点"): the
+/// opponent, were it to move instead, could mate by checks before the move
+/// and cannot after it. The rulebook's diagram 18 shows such a point: the
+/// lone rook back on e4, from where Black's mate by checks no longer works,
+/// attacks the elephant e7 incidentally. A move that parries no mate holds
+/// no draw, and what it attacks anew is chased; so is what a move answering
+/// check attacks (26.1.4 judges it).
+fn holds_the_draw(before: &Position, ahead: &Position, mates: &mut MateSearch) -> bool {
+    if before.in_check() {
+        return false;
+    }
+    let none = Bitboard::EMPTY;
+    let mut threatened = before.passed();
+    let mut parried = ahead.passed();
+    mates.mates(&mut threatened, MATE_THREAT_DEPTH, none)
+        && !mates.mates(&mut parried, MATE_THREAT_DEPTH, none)
+}
+
 /// Whether `side` is the defending side (less material than the opponent, on
 /// the rulebook's ladder) with only one attacking piece (a rook, horse,
-/// cannon or crossed pawn). 26.2's "占据守和要点" (occupying the point that
-/// holds the draw) is not asked further: the rulebook's diagram 18 shows a
-/// rook holding the king's file that attacks an elephant on it, but no text
-/// at hand says which points hold a draw, and a guess would misjudge; the
-/// move must attack nothing but advisors and elephants anew.
+/// cannon or crossed pawn); the move must attack nothing but advisors and
+/// elephants anew, and hold the draw ([`holds_the_draw`]).
 fn defends_with_one_attacker(pos: &Position, side: Color) -> bool {
     let material = |color: Color| -> i32 {
         pos.us(color)

@@ -522,6 +522,17 @@ fn verdict_axf(
     axf: [&AxfChases; 2],
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
+        // Rule 8: "two checks, one check back": the other side's checks
+        // do not save the side that checks on every move.
+        let other = if checker == Color::Red { black } else { red };
+        if other.tally.checks > 0 {
+            return must_vary(
+                checker,
+                "8",
+                "perpetual check loses, though the other side checks back",
+                "长将作负（对方虽有回将）",
+            );
+        }
         return must_vary(checker, "6", "perpetual check loses", "长将作负");
     }
     if red.perpetual_check {
@@ -581,12 +592,20 @@ fn verdict_axf(
 }
 
 /// The AXF draw when neither side breaks a rule, citing why a side that
-/// attacks on every move is allowed to: a perpetual mate threat (rule 9),
+/// attacks on every move is allowed to: perpetual mate threats on both sides
+/// (rule 10) or one (rule 9),
 /// checks alternating with chases (rule 12), chases of several pieces in
 /// turn (rule 32), or no attack at all (rule 5).
 fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, axf: [&AxfChases; 2]) -> Verdict {
     let threatens_mate =
         |s: &SideCycle| !s.moves.is_empty() && s.tally.mate_threats == s.moves.len();
+    if threatens_mate(red) && threatens_mate(black) {
+        return draw(
+            "10",
+            "mate threats answered by mate threats back break no rule",
+            "双方长杀，不变作和",
+        );
+    }
     if threatens_mate(red) || threatens_mate(black) {
         return draw(
             "9",
