@@ -2301,9 +2301,16 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
     // the ladder), the same mate parried the same way.
     let even = "4k4/4a4/4b4/9/9/3R5/4n4/B2Ar3B/3KA4/9 w";
     assert_eq!(nature(CXA, even, "d4e4").nature, Nature::Chase);
-    // A move that parries no mate holds no draw: here Black threatens
-    // none, and the lone rook coming to a5 chases the unprotected
-    // elephant c5.
+    // The rook coming to e4 from f4, where it kept the mate off too, parries
+    // no mate, but e4 holds the draw: without the rook there Black would
+    // mate by checks. Still the point of diagram 18: idle.
+    let kept = "4ka3/4a4/b3b4/9/9/5R3/4n4/3Ar4/3KA4/9 w";
+    let n = nature(CXA, kept, "f4e4");
+    assert_eq!(n.nature, Nature::Idle, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e7")]);
+    // A point that keeps no mate off holds no draw: here Black threatens
+    // none, with the rook or without it, and the lone rook coming to a5
+    // chases the unprotected elephant c5.
     let free = "3k1a2r/4a4/7n1/9/2b6/9/9/9/9/R2AKA3 w";
     let n = nature(CXA, free, "a0a5");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");

@@ -76,6 +76,17 @@ impl Position {
         }
     }
 
+    /// Takes the piece on `sq` off the board, if any, and returns it; not
+    /// meant for a king (positions without one are not positions).
+    pub(crate) fn take_off(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        debug_assert!(piece.role != Role::King);
+        self.by_color[piece.color.index()].clear(sq);
+        self.by_role[piece.role.index()].clear(sq);
+        self.key ^= zobrist::piece_key(piece, sq);
+        Some(piece)
+    }
+
     /// The side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {

@@ -240,7 +240,7 @@ pub(crate) fn classify_searching(
         if rules.is_cxa()
             && incidental
             && defends_with_one_attacker(ahead, mover)
-            && holds_the_draw(before, ahead, mates)
+            && holds_the_draw(before, ahead, mv.to(), mates)
         {
             return MoveNature {
                 nature: Nature::Idle,
@@ -257,22 +257,36 @@ pub(crate) fn classify_searching(
 }
 
 /// Whether the move from `before` to `ahead` (the mover to move again)
-/// occupies a point that holds the draw (26.2's "占据守和要点"): the
-/// opponent, were it to move instead, could mate by checks before the move
-/// and cannot after it. The rulebook's diagram 18 shows such a point: the
-/// lone rook back on e4, from where Black's mate by checks no longer works,
-/// attacks the elephant e7 incidentally. A move that parries no mate holds
-/// no draw, and what it attacks anew is chased; so is what a move answering
-/// check attacks (26.1.4 judges it).
-fn holds_the_draw(before: &Position, ahead: &Position, mates: &mut MateSearch) -> bool {
+/// occupies a point that holds the draw (26.2's "占据守和要点"; the earlier
+/// rulebook's "占据防守要点，立即构成简明和棋"): the opponent, were it to
+/// move instead, cannot mate by checks after the move, and either could
+/// before it (the move parries the mate) or could were the moved piece,
+/// now on `to`, not on the board (the point it holds keeps the mate off).
+/// The rulebook's diagram 18 shows such a point: the lone rook back on e4,
+/// from where Black's mate by checks no longer works, attacks the elephant
+/// e7 incidentally. A move to a point that keeps no mate off holds no draw,
+/// and what it attacks anew is chased; so is what a move answering check
+/// attacks (26.1.4 judges it).
+fn holds_the_draw(before: &Position, ahead: &Position, to: Square, mates: &mut MateSearch) -> bool {
     if before.in_check() {
         return false;
     }
     let none = Bitboard::EMPTY;
+    let mover = before.turn();
+    let mut held = ahead.passed();
+    if mates.mates(&mut held, MATE_THREAT_DEPTH, none) {
+        return false;
+    }
     let mut threatened = before.passed();
-    let mut parried = ahead.passed();
-    mates.mates(&mut threatened, MATE_THREAT_DEPTH, none)
-        && !mates.mates(&mut parried, MATE_THREAT_DEPTH, none)
+    if mates.mates(&mut threatened, MATE_THREAT_DEPTH, none) {
+        return true;
+    }
+    let mut bare = ahead.passed();
+    bare.take_off(to);
+    // Without the piece the mover's king would stand in check with the
+    // opponent to move: no position to search, and the piece shields its
+    // king rather than holding a point.
+    !bare.is_attacked_king(mover) && mates.mates(&mut bare, MATE_THREAT_DEPTH, none)
 }
 
 /// Whether `side` is the defending side (less material than the opponent, on
