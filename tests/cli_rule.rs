@@ -1544,13 +1544,11 @@ fn a_result_in_words_says_whether_the_players_ended_the_game() {
         assert!(early.is_null(), "{moves}: {early:#}");
     }
     for pgn in [
-        format!(
-            "[Event \"x\"]\n[Result \"0-1\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 红方超时 0-1\n"
-        ),
-        format!("[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 Black wins on time\n"),
-        format!("[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 （黑方违例判负）\n"),
+        "[Event \"x\"]\n[Result \"0-1\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 红方超时 0-1\n",
+        "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 Black wins on time\n",
+        "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 （黑方违例判负）\n",
     ] {
-        let early = early_end(&["-"], Some(&pgn));
+        let early = early_end(&["-"], Some(pgn));
         assert!(early.is_null(), "{pgn}: {early:#}");
     }
     // The players' own end, said or not: flagged, the note only when unsaid.
