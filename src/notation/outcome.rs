@@ -86,7 +86,7 @@ impl Outcome {
         // Most texts asked are moves, which start otherwise: told at once.
         let first = token.trim_start().chars().next()?;
         if !(first.is_ascii_alphabetic()
-            || CHINESE_RESULT_CHARS.contains(first)
+            || is_chinese_result_char(first)
             || matches!(first, '结' | '結'))
         {
             return None;
@@ -188,9 +188,56 @@ const PLAIN: [(&str, Outcome); 30] = [
     ("黑先平", Outcome::Draw),
 ];
 
-/// The characters of Chinese result phrases ([`Outcome::from_phrase`]).
-const CHINESE_RESULT_CHARS: &str =
-    "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時间間到判双雙议議作违違例犯规規弃棄权權不场場";
+/// Whether `c` is a character of Chinese result phrases
+/// ([`Outcome::from_phrase`]): a `match`, as every word a reader meets is
+/// asked, moves above all.
+const fn is_chinese_result_char(c: char) -> bool {
+    matches!(
+        c,
+        '红' | '紅'
+            | '黑'
+            | '方'
+            | '先'
+            | '胜'
+            | '勝'
+            | '赢'
+            | '贏'
+            | '负'
+            | '負'
+            | '输'
+            | '輸'
+            | '和'
+            | '棋'
+            | '局'
+            | '认'
+            | '認'
+            | '超'
+            | '时'
+            | '時'
+            | '间'
+            | '間'
+            | '到'
+            | '判'
+            | '双'
+            | '雙'
+            | '议'
+            | '議'
+            | '作'
+            | '违'
+            | '違'
+            | '例'
+            | '犯'
+            | '规'
+            | '規'
+            | '弃'
+            | '棄'
+            | '权'
+            | '權'
+            | '不'
+            | '场'
+            | '場'
+    )
+}
 
 /// Chinese words that say the side they follow lost, without 负 or 输: it
 /// ran out of time (超时, 时间到), gave up its game (弃权) or did not come
@@ -208,7 +255,7 @@ const LOSS_WORDS: [&str; 8] = [
 
 /// Whether `word` is made of the characters of Chinese result phrases only.
 fn is_chinese_result_word(word: &str) -> bool {
-    word.chars().all(|c| CHINESE_RESULT_CHARS.contains(c))
+    word.chars().all(is_chinese_result_char)
 }
 
 /// The Chinese result word an English one stands for in a result phrase

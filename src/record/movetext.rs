@@ -148,17 +148,12 @@ fn scan<'a>(
     // Where the outermost open variation began.
     let mut variation_start = 0;
     let mut result = ResultToken::Absent;
-    // Where the text read last began, and where the result's words are.
-    let mut read_from = start;
+    // Where the result's words are (set where the result is read, so that
+    // the loop over every word pays nothing for them).
     let mut words = None;
     // Where text after the result starts.
     let mut after = None;
     while i < bytes.len() {
-        if result == ResultToken::Absent {
-            read_from = i;
-        } else if words.is_none() {
-            words = Some((read_from, i));
-        }
         let b = bytes[i];
         if b.is_ascii_whitespace() || b == b',' {
             i += 1;
@@ -203,7 +198,10 @@ fn scan<'a>(
                     replay.end_of_moves_at(Between::Comment, next_word(text, next).1);
                 }
                 match result_token(body.trim()) {
-                    Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
+                    Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => {
+                        result = r;
+                        words = Some((i, next));
+                    }
                     _ => replay.comment(body),
                 }
             }
@@ -235,6 +233,7 @@ fn scan<'a>(
                     // `(红方认负)`: the result in brackets, as `（红胜）`, not a variation.
                     if let Some((r, next)) = bracketed_result(text, i + 1) {
                         result = r;
+                        words = Some((i, next));
                         i = next;
                         continue;
                     }
@@ -331,6 +330,7 @@ fn scan<'a>(
                         && let Some(r) = side_labelled(text, (i, end), first_line, replay)
                     {
                         result = r;
+                        words = Some((i, end));
                         i = end;
                         continue;
                     }
@@ -341,6 +341,7 @@ fn scan<'a>(
                         && let Some((outcome, next)) = side_result(text, tok, end)
                     {
                         result = ResultToken::Known(outcome);
+                        words = Some((i, next));
                         i = next;
                         continue;
                     }
@@ -363,6 +364,7 @@ fn scan<'a>(
                                 (word, at + word.len())
                             };
                             result = result_after_label(text, i, tok, value, first_line, replay);
+                            words = Some((i, next));
                             i = next;
                             continue;
                         }
@@ -412,6 +414,9 @@ fn scan<'a>(
                     } else {
                         token(tok, replay)
                     };
+                    if let ResultToken::Known(_) = result {
+                        words = Some((i, end));
+                    }
                 }
                 i = end;
             }
@@ -424,9 +429,6 @@ fn scan<'a>(
             format!("the variation opened by '(' at line {line}, column {column} is never closed"),
             format!("第{line}行第{column}列的“(”开始的变着没有结束"),
         ));
-    }
-    if result != ResultToken::Absent && words.is_none() {
-        words = Some((read_from, i.min(bytes.len())));
     }
     let words = words.and_then(|(from, to)| text.get(from..to));
     Ok((result, words, after))
