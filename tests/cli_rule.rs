@@ -1441,7 +1441,7 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "Record: Open; recorded result: 1/2-1/2\nearly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost\n"
+            "Record: Open; recorded result: 1/2-1/2\nearly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
         ),
         "{text}"
     );
@@ -1449,7 +1449,7 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "\n过早议和：第2回合协议和棋，违反10回合内不得协议和棋的规定，裁判有权判双方负\n"
+            "\n过早议和：第2回合协议和棋，违反10回合内不得协议和棋的规定，裁判有权判双方负；棋谱未写明和棋的原因，按协议和棋处理\n"
         ),
         "{text}"
     );
@@ -1504,6 +1504,69 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
         ));
         assert_eq!(json["record"]["result"], "red_wins", "{json:#}");
         assert!(json["record"]["early_end"].is_null(), "{json:#}");
+    }
+}
+
+/// A game lost on time or decided by the arbiter, as the words of its
+/// result say (in a move list, or under a PGN's moves), is no resignation
+/// and no agreed draw: `rule` names no early end; a resignation or an
+/// agreed draw the words say is one, without the note that the record
+/// gives no reason.
+#[test]
+fn a_result_in_words_says_whether_the_players_ended_the_game() {
+    const OPENING: &str = "炮二平五 马8进7 马二进三 车9平8";
+    let early_end = |args: &[&str], stdin: Option<&str>| {
+        let mut all = vec!["rule", "--profile", "hengfang2024-slow", "--json"];
+        all.extend_from_slice(args);
+        let json = json_of(&xqarbiter(&all, stdin));
+        assert_ne!(
+            json["record"]["result"],
+            serde_json::Value::Null,
+            "{json:#}"
+        );
+        json["record"]["early_end"].clone()
+    };
+    for words in [
+        "红方超时",
+        "红方时间到判负",
+        "黑方时间到",
+        "红方违例判负",
+        "黑方犯规判负",
+        "红方弃权",
+        "黑方不到场",
+        "判和",
+        "Black wins on time",
+        "Red wins by walkover",
+        "Black wins by forfeit",
+    ] {
+        let moves = format!("{OPENING} {words}");
+        let early = early_end(&["--moves", &moves], None);
+        assert!(early.is_null(), "{moves}: {early:#}");
+    }
+    for pgn in [
+        "[Event \"x\"]\n[Result \"0-1\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 红方超时 0-1\n",
+        "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 Black wins on time\n",
+        "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 （黑方违例判负）\n",
+    ] {
+        let early = early_end(&["-"], Some(pgn));
+        assert!(early.is_null(), "{pgn}: {early:#}");
+    }
+    // The players' own end, said or not: flagged, the note only when unsaid.
+    for (words, kind, unsaid) in [
+        ("红方认负", "early_resignation", false),
+        ("双方议和", "early_draw", false),
+        ("0-1", "early_resignation", true),
+        ("和棋", "early_draw", true),
+    ] {
+        let moves = format!("{OPENING} {words}");
+        let early = early_end(&["--moves", &moves], None);
+        assert_eq!(early["kind"], kind, "{moves}: {early:#}");
+        let detail = early["detail"].as_str().unwrap_or_default();
+        assert_eq!(
+            detail.contains("the record gives no reason"),
+            unsaid,
+            "{detail}"
+        );
     }
 }
 

@@ -6,6 +6,7 @@
 //! early ends are forbidden. This module only compares and words.
 
 use crate::board::{Color, Position};
+use crate::notation::Ending;
 use crate::record::Game;
 use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
@@ -13,7 +14,6 @@ use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 use crate::words::{Words, player_name};
 
-use super::ending::lost_on_time;
 use super::row::{Finding, FindingKind, Row};
 
 /// What records write in a Result tag for "no result (yet)": not worth a finding.
@@ -215,7 +215,7 @@ pub(crate) fn judge_read(
         &mut row,
         end.as_ref(),
         profile,
-        (&game.start, whole, lost_on_time(game)),
+        (&game.start, whole, game.ending()),
     );
     if whole
         && profile.simple_draw_note(referee.position())
@@ -337,12 +337,12 @@ fn reason_en(reason: Reason) -> &'static str {
 /// Findings comparing the recorded result with the rules and the profile;
 /// `start` is the game's start position, whose move number counts the
 /// rounds, `whole` whether its moves were read to the end of the record,
-/// and `on_time` whether the record says the game was lost on time.
+/// and `ending` how the record says the game ended ([`Game::ending`]).
 fn result_findings(
     row: &mut Row,
     end: Option<&End>,
     profile: &Profile,
-    (start, whole, on_time): (&Position, bool, bool),
+    (start, whole, ending): (&Position, bool, Ending),
 ) {
     let Some(recorded) = row.recorded_result else {
         return;
@@ -397,7 +397,7 @@ fn result_findings(
             }
             if whole {
                 row.findings
-                    .extend(early_end(profile, start, row.plies, recorded, on_time));
+                    .extend(early_end(profile, start, row.plies, recorded, ending));
             }
         }
     }
@@ -407,17 +407,19 @@ fn result_findings(
 /// (`recorded` a draw) or a resignation (a win), after `plies` plies from
 /// `start`, when the profile forbids that so early; rounds are counted from
 /// the start position's move number, as the referee counts them for the
-/// early-repetition clause. A game the record says was lost on time
-/// (`on_time`, [`lost_on_time`]) was not ended by its players: no finding.
+/// early-repetition clause. A game the record says was lost on time or
+/// decided by the arbiter (`ending`, [`Game::ending`]) was not ended by its
+/// players: no finding. A record that does not say how the game ended is
+/// taken as its players' choice, and the finding says it gives no reason.
 /// `rule` says it of the game too.
 pub(crate) fn early_end(
     profile: &Profile,
     start: &Position,
     plies: usize,
     recorded: Verdict,
-    on_time: bool,
+    ending: Ending,
 ) -> Option<Finding> {
-    if on_time {
+    if !ending.by_the_players() {
         return None;
     }
     let how = if recorded == Verdict::Draw {
@@ -434,10 +436,28 @@ pub(crate) fn early_end(
         EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
         EarlyEnd::Resignation => FindingKind::EarlyResignation,
     };
+    // A record that does not say how the game ended: say so, and how it is taken.
+    let unsaid = match how {
+        EarlyEnd::AgreedDraw => (
+            "; the record gives no reason for the draw: it is taken as agreed",
+            "；棋谱未写明和棋的原因，按协议和棋处理",
+        ),
+        _ => (
+            "; the record gives no reason for the result: it is taken as a resignation",
+            "；棋谱未写明胜负的原因，按认负处理",
+        ),
+    };
+    let detail = match ending {
+        Ending::Unknown => Words::new(
+            format!("{}{}", flag.detail.en, unsaid.0),
+            format!("{}{}", flag.detail.zh, unsaid.1),
+        ),
+        _ => flag.detail,
+    };
     Some(Finding {
         kind,
         ply: Some(plies),
-        detail: flag.detail,
+        detail,
     })
 }
 
@@ -691,6 +711,51 @@ mod tests {
         for resigned in ["黑方认负", "normal"] {
             let row = judge(&tagged(resigned), &slow, "t.pgn", 0);
             assert_eq!(kinds(&row), [FindingKind::EarlyResignation], "{resigned}");
+        }
+    }
+
+    #[test]
+    fn a_result_in_words_says_whether_the_players_ended_the_game() {
+        let slow = profile("hengfang2024-slow");
+        // Lost on time or decided by the arbiter, as the words under the moves say.
+        for text in [
+            format!("[Event \"x\"]\n[Result \"0-1\"]\n{OPENING} 红方超时 0-1\n"),
+            format!("[Event \"x\"]\n{OPENING} Black wins on time\n"),
+            format!("[Event \"x\"]\n{OPENING} 红方时间到判负\n"),
+            format!("[Event \"x\"]\n{OPENING} 红方违例判负\n"),
+            format!("[Event \"x\"]\n{OPENING} 黑方弃权\n"),
+            format!("[Event \"x\"]\n{OPENING} 判和\n"),
+            format!("[Result \"1-0\"]\n[Termination \"forfeit\"]\n{OPENING} 1-0\n"),
+            format!("[Result \"0-1\"]\n[Termination \"adjudicated\"]\n{OPENING} 0-1\n"),
+        ] {
+            let row = judge(&game(&text), &slow, "t.pgn", 0);
+            assert!(row.recorded_result.is_some(), "{text}");
+            assert_eq!(kinds(&row), [], "{text}");
+        }
+        // The players' own end, said or not; unsaid, the finding says so.
+        for (text, kind, unsaid) in [
+            (
+                format!("{OPENING} 红方认负"),
+                FindingKind::EarlyResignation,
+                false,
+            ),
+            (format!("{OPENING} 双方议和"), FindingKind::EarlyDraw, false),
+            (
+                format!("{OPENING} 0-1"),
+                FindingKind::EarlyResignation,
+                true,
+            ),
+            (format!("{OPENING} 1/2-1/2"), FindingKind::EarlyDraw, true),
+        ] {
+            let row = judge(&game(&text), &slow, "t.pgn", 0);
+            assert_eq!(kinds(&row), [kind], "{text}");
+            let detail = &row.findings[0].detail;
+            assert_eq!(
+                detail.en.contains("the record gives no reason"),
+                unsaid,
+                "{text}"
+            );
+            assert_eq!(detail.zh.contains("棋谱未写明"), unsaid, "{text}");
         }
     }
 

@@ -7,7 +7,6 @@
 //! order) whatever the number of threads. The files a folder holds but the
 //! audit does not read are returned, each with the reason.
 
-mod ending;
 mod judge;
 mod pipeline;
 mod report;
@@ -26,9 +25,6 @@ use crate::record::{
 use crate::rules::profile::Profile;
 use crate::words::Words;
 
-/// Used by the command line's `rule`, which names an early end as the audit flags it.
-#[cfg(feature = "cli")]
-pub(crate) use ending::lost_on_time;
 /// Used by the command line's `rule`, which names an early end as the audit flags it.
 #[cfg(feature = "cli")]
 pub(crate) use judge::early_end;

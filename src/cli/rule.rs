@@ -13,10 +13,10 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::audit::{Finding, early_end, lost_on_time};
+use crate::audit::{Finding, early_end};
 use crate::board::{Color, Move, Position};
 use crate::notation::{
-    MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
+    Ending, MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
     reversed_numerals,
 };
 use crate::notation::{Notation, render};
@@ -204,9 +204,9 @@ struct About {
     event: Option<String>,
     date: Option<String>,
     result: Option<Verdict>,
-    /// Whether the record says the game was lost on time ([`lost_on_time`]):
-    /// then its players did not end it.
-    on_time: bool,
+    /// How the record says the game ended ([`Game::ending`]): a loss on
+    /// time or the arbiter's decision is no end its players chose.
+    ending: Ending,
     /// The audit's finding on a game its players ended themselves earlier
     /// than the profile allows ([`early_end`]), set once the game is ruled.
     early_end: Option<Finding>,
@@ -222,7 +222,7 @@ impl About {
             event: tag(game.event()),
             date: tag(game.date()),
             result: game.recorded_result().map(Verdict::from),
-            on_time: lost_on_time(game),
+            ending: game.ending(),
             early_end: None,
         }
     }
@@ -424,6 +424,10 @@ fn move_list(
         moves: list.moves.into_iter().map(|(mv, _)| mv).collect(),
         about: About {
             result: list.result.map(Verdict::from),
+            ending: list
+                .termination
+                .as_deref()
+                .map_or(Ending::Unknown, Ending::read),
             ..About::default()
         },
     })
@@ -865,7 +869,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     if whole && game_ruling.verdict == Verdict::Ongoing {
         about.early_end = about
             .result
-            .and_then(|r| early_end(referee.profile(), &start, referee.plies(), r, about.on_time));
+            .and_then(|r| early_end(referee.profile(), &start, referee.plies(), r, about.ending));
     }
     let claim = args
         .claim

@@ -42,6 +42,7 @@ mod after_result;
 mod between;
 mod braced;
 mod describe;
+mod ending;
 mod labelled;
 mod movelist;
 // Only the command line warns of numerals written against the custom.
@@ -60,6 +61,7 @@ pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
 pub(crate) use between::{Between, split_by};
 pub(crate) use braced::braced;
+pub use ending::Ending;
 pub(crate) use labelled::{Label, heading_in_note, is_move_heading, label, note_reads_as_moves};
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
@@ -71,7 +73,7 @@ pub(crate) use movelist::{
 pub(crate) use numerals::reversed_numerals;
 pub use outcome::Outcome;
 pub(crate) use outcome::{
-    RESULT_LABELS, is_result_word, may_lead_result, spaced_result, words_on_result,
+    RESULT_LABELS, is_result_word, may_lead_result, result_words, spaced_result, words_on_result,
 };
 pub(crate) use parse::{
     Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,

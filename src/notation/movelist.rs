@@ -6,7 +6,7 @@ use std::fmt;
 use super::between::{Between, split_by};
 use super::braced::braced;
 use super::labelled::{Label, label};
-use super::outcome::{Outcome, may_lead_result, spaced_result, words_on_result};
+use super::outcome::{Outcome, may_lead_result, result_words, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text,
@@ -41,6 +41,10 @@ pub struct ParsedMoveList {
     pub comments: Vec<Comment>,
     /// The trailing result, if one was given (`*` counts as none).
     pub result: Option<Outcome>,
+    /// The words the result was written in, when they say more than which
+    /// result it is (`红方超时`, `Black wins on time`, not `1-0` or 红胜):
+    /// how the game ended ([`super::Ending::read`]).
+    pub termination: Option<String>,
     /// The moves whose text another convention reads as another legal move,
     /// each with its ply (1-based): read the preferred way.
     pub other_readings: Vec<(usize, OtherReading)>,
@@ -366,6 +370,7 @@ fn read_list(
                 // A result in brackets, as Chinese records end: （红胜）.
                 if let Some(outcome) = Outcome::parse(c.trim()) {
                     out.result = Some(outcome);
+                    out.termination = result_words(c).map(str::to_string);
                     after = Some(i);
                     break;
                 }
@@ -415,6 +420,7 @@ fn read_list(
                 out.result = Some(outcome);
                 i += taken;
                 i += words_on_result(outcome, words_from(words, i));
+                out.termination = result_text(text, word, words, i);
                 after = Some(i);
                 break;
             }
@@ -534,6 +540,7 @@ fn read_list(
         if let Some(outcome) = Outcome::parse(word) {
             out.result = Some(outcome);
             i += words_on_result(outcome, words_from(words, i));
+            out.termination = result_text(text, word, words, i);
             after = Some(i);
             break;
         }
@@ -630,6 +637,18 @@ fn words_from<'a>(words: &[Token<'a>], at: usize) -> impl Iterator<Item = &'a st
         Token::Word(w) => Some(w),
         _ => None,
     })
+}
+
+/// The words of a result written from the word `first` of `text` to the
+/// word before `words[end]`, when they say more than which result it is
+/// ([`result_words`]).
+fn result_text(text: &str, first: &str, words: &[Token<'_>], end: usize) -> Option<String> {
+    let from = offset_in(text, first);
+    let to = match words.get(end.checked_sub(1)?)? {
+        Token::Word(last) => offset_in(text, last) + last.len(),
+        _ => from + first.len(),
+    };
+    result_words(text.get(from..to.max(from + first.len()))?).map(str::to_string)
 }
 
 /// The byte offset in `text` at which `token`, read from it, starts.

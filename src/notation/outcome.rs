@@ -51,38 +51,6 @@ impl Outcome {
     /// traditional), also as a phrase of result words such as 红方认负, 黑方认输,
     /// 红超时负 or 双方议和, maybe ending in 。. `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
-        const TOKENS: [(&str, Outcome); 30] = [
-            ("1-0", Outcome::RedWins),
-            ("1:0", Outcome::RedWins),
-            ("red_wins", Outcome::RedWins),
-            ("红胜", Outcome::RedWins),
-            ("红方胜", Outcome::RedWins),
-            ("红赢", Outcome::RedWins),
-            ("黑负", Outcome::RedWins),
-            ("红先胜", Outcome::RedWins),
-            ("黑先负", Outcome::RedWins),
-            ("0-1", Outcome::BlackWins),
-            ("0:1", Outcome::BlackWins),
-            ("black_wins", Outcome::BlackWins),
-            ("黑胜", Outcome::BlackWins),
-            ("黑方胜", Outcome::BlackWins),
-            ("黑赢", Outcome::BlackWins),
-            ("红负", Outcome::BlackWins),
-            ("黑先胜", Outcome::BlackWins),
-            ("红先负", Outcome::BlackWins),
-            ("1/2-1/2", Outcome::Draw),
-            ("½-½", Outcome::Draw),
-            ("1/2:1/2", Outcome::Draw),
-            ("½:½", Outcome::Draw),
-            ("draw", Outcome::Draw),
-            ("和", Outcome::Draw),
-            ("和棋", Outcome::Draw),
-            ("和局", Outcome::Draw),
-            ("平局", Outcome::Draw),
-            ("红先和", Outcome::Draw),
-            ("黑先和", Outcome::Draw),
-            ("黑先平", Outcome::Draw),
-        ];
         let first = token.trim_start().chars().next().map(fold_width);
         if !matches!(
             first,
@@ -90,6 +58,12 @@ impl Outcome {
         ) {
             return Outcome::from_phrase(token);
         }
+        Outcome::plain(token).or_else(|| Outcome::from_phrase(token))
+    }
+
+    /// Reads a result written as a token that says which result and no
+    /// more (`1-0`, 红胜, 黑先负, 和棋, `draw`: [`Outcome::parse`]'s table).
+    fn plain(token: &str) -> Option<Outcome> {
         let simplified = || {
             token.trim().chars().map(|c| match fold_width(c) {
                 '紅' => '红',
@@ -98,11 +72,10 @@ impl Outcome {
                 c => c,
             })
         };
-        TOKENS
+        PLAIN
             .iter()
             .find(|(t, _)| simplified().eq(t.chars()))
             .map(|&(_, outcome)| outcome)
-            .or_else(|| Outcome::from_phrase(token))
     }
 
     /// Reads a result written as a phrase of result words only (红方认负,
@@ -113,7 +86,7 @@ impl Outcome {
         // Most texts asked are moves, which start otherwise: told at once.
         let first = token.trim_start().chars().next()?;
         if !(first.is_ascii_alphabetic()
-            || CHINESE_RESULT_CHARS.contains(first)
+            || is_chinese_result_char(first)
             || matches!(first, '结' | '結'))
         {
             return None;
@@ -172,7 +145,7 @@ impl Outcome {
         let red = s.contains('红') || s.contains('紅');
         let black = s.contains('黑');
         let win = s.contains(['胜', '勝', '赢', '贏']);
-        let loss = s.contains(['负', '負', '输', '輸']) || s.contains("超时") || s.contains("超時");
+        let loss = s.contains(['负', '負', '输', '輸']) || LOSS_WORDS.iter().any(|w| s.contains(w));
         match (red, black, win, loss) {
             (true, false, true, false) | (false, true, false, true) => Some(Outcome::RedWins),
             (true, false, false, true) | (false, true, true, false) => Some(Outcome::BlackWins),
@@ -181,12 +154,108 @@ impl Outcome {
     }
 }
 
-/// The characters of Chinese result phrases ([`Outcome::from_phrase`]).
-const CHINESE_RESULT_CHARS: &str = "红紅黑方先胜勝赢贏负負输輸和棋局认認超时時判双雙议議";
+/// The result tokens that say which result and no more ([`Outcome::plain`]).
+const PLAIN: [(&str, Outcome); 30] = [
+    ("1-0", Outcome::RedWins),
+    ("1:0", Outcome::RedWins),
+    ("red_wins", Outcome::RedWins),
+    ("红胜", Outcome::RedWins),
+    ("红方胜", Outcome::RedWins),
+    ("红赢", Outcome::RedWins),
+    ("黑负", Outcome::RedWins),
+    ("红先胜", Outcome::RedWins),
+    ("黑先负", Outcome::RedWins),
+    ("0-1", Outcome::BlackWins),
+    ("0:1", Outcome::BlackWins),
+    ("black_wins", Outcome::BlackWins),
+    ("黑胜", Outcome::BlackWins),
+    ("黑方胜", Outcome::BlackWins),
+    ("黑赢", Outcome::BlackWins),
+    ("红负", Outcome::BlackWins),
+    ("黑先胜", Outcome::BlackWins),
+    ("红先负", Outcome::BlackWins),
+    ("1/2-1/2", Outcome::Draw),
+    ("½-½", Outcome::Draw),
+    ("1/2:1/2", Outcome::Draw),
+    ("½:½", Outcome::Draw),
+    ("draw", Outcome::Draw),
+    ("和", Outcome::Draw),
+    ("和棋", Outcome::Draw),
+    ("和局", Outcome::Draw),
+    ("平局", Outcome::Draw),
+    ("红先和", Outcome::Draw),
+    ("黑先和", Outcome::Draw),
+    ("黑先平", Outcome::Draw),
+];
+
+/// Whether `c` is a character of Chinese result phrases
+/// ([`Outcome::from_phrase`]): a `match`, as every word a reader meets is
+/// asked, moves above all.
+const fn is_chinese_result_char(c: char) -> bool {
+    matches!(
+        c,
+        '红' | '紅'
+            | '黑'
+            | '方'
+            | '先'
+            | '胜'
+            | '勝'
+            | '赢'
+            | '贏'
+            | '负'
+            | '負'
+            | '输'
+            | '輸'
+            | '和'
+            | '棋'
+            | '局'
+            | '认'
+            | '認'
+            | '超'
+            | '时'
+            | '時'
+            | '间'
+            | '間'
+            | '到'
+            | '判'
+            | '双'
+            | '雙'
+            | '议'
+            | '議'
+            | '作'
+            | '违'
+            | '違'
+            | '例'
+            | '犯'
+            | '规'
+            | '規'
+            | '弃'
+            | '棄'
+            | '权'
+            | '權'
+            | '不'
+            | '场'
+            | '場'
+    )
+}
+
+/// Chinese words that say the side they follow lost, without 负 or 输: it
+/// ran out of time (超时, 时间到), gave up its game (弃权) or did not come
+/// (不到场).
+const LOSS_WORDS: [&str; 8] = [
+    "超时",
+    "超時",
+    "时间到",
+    "時間到",
+    "弃权",
+    "棄權",
+    "不到场",
+    "不到場",
+];
 
 /// Whether `word` is made of the characters of Chinese result phrases only.
 fn is_chinese_result_word(word: &str) -> bool {
-    word.chars().all(|c| CHINESE_RESULT_CHARS.contains(c))
+    word.chars().all(is_chinese_result_char)
 }
 
 /// The Chinese result word an English one stands for in a result phrase
@@ -196,7 +265,7 @@ fn english_result_word(word: &str) -> Option<&'static str> {
     if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
         return None;
     }
-    const WORDS: [(&str, &str); 39] = [
+    const WORDS: [(&str, &str); 41] = [
         ("red", "红"),
         ("black", "黑"),
         ("wins", "胜"),
@@ -231,6 +300,8 @@ fn english_result_word(word: &str) -> Option<&'static str> {
         ("chase", ""),
         ("repetition", ""),
         ("adjudication", ""),
+        ("walkover", ""),
+        ("default", ""),
         ("abandonment", ""),
         ("agreement", ""),
         ("agreed", ""),
@@ -344,6 +415,21 @@ fn after_label(token: &str) -> Option<&str> {
         .then_some(result)
 }
 
+/// The words a result was written in (`红方超时`, `（黑方认负）`,
+/// `结果：红方时间到判负`, `Black wins on time`), without the brackets or
+/// the result label around them, when they say more than which result it
+/// is: `None` for a token that says no more (`1-0`, 红胜, 和棋, `*`).
+pub(crate) fn result_words(text: &str) -> Option<&str> {
+    let text = text
+        .trim()
+        .trim_start_matches(['(', '（', '【', '［', '['])
+        .trim_end_matches([')', '）', '】', '］', ']'])
+        .trim();
+    let text = after_label(text).unwrap_or(text).trim();
+    let bare = text.trim_end_matches(['。', '.', '！', '!']);
+    (!bare.is_empty() && bare != "*" && Outcome::plain(bare).is_none()).then_some(text)
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.pgn())
@@ -443,6 +529,44 @@ mod tests {
     fn a_side_out_of_time_loses() {
         assert_eq!(Outcome::parse("红方超时"), Some(Outcome::BlackWins));
         assert_eq!(Outcome::parse("黑超時"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::parse("红方时间到判负"), Some(Outcome::BlackWins));
+        assert_eq!(Outcome::parse("黑方时间到"), Some(Outcome::RedWins));
+        assert_eq!(Outcome::parse("红方超时作负"), Some(Outcome::BlackWins));
+    }
+
+    #[test]
+    fn arbiters_decisions_and_forfeits_are_results() {
+        for (text, outcome) in [
+            ("红方违例判负", Outcome::BlackWins),
+            ("黑方犯规判负", Outcome::RedWins),
+            ("红方弃权", Outcome::BlackWins),
+            ("黑方不到场", Outcome::RedWins),
+            ("判和", Outcome::Draw),
+            ("Black wins by walkover", Outcome::BlackWins),
+            ("Red wins by forfeit", Outcome::RedWins),
+            ("Red wins by default", Outcome::RedWins),
+        ] {
+            assert_eq!(Outcome::parse(text), Some(outcome), "{text}");
+        }
+        assert_eq!(Outcome::parse("不到场"), None);
+    }
+
+    #[test]
+    fn the_words_of_a_result_that_say_more_than_the_result() {
+        for (text, words) in [
+            ("红方超时", Some("红方超时")),
+            ("（黑方认负）", Some("黑方认负")),
+            ("结果：红方时间到判负", Some("红方时间到判负")),
+            ("Black wins on time", Some("Black wins on time")),
+            ("1-0", None),
+            ("红胜", None),
+            ("（红胜）", None),
+            ("结果：和棋", None),
+            ("紅勝。", None),
+            ("*", None),
+        ] {
+            assert_eq!(result_words(text), words, "{text}");
+        }
     }
 
     #[test]

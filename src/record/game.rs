@@ -1,7 +1,7 @@
 //! The game model shared by every reader and writer.
 
 use crate::board::{Move, Position};
-use crate::notation::{OtherReading, Outcome};
+use crate::notation::{Ending, OtherReading, Outcome};
 use crate::words::{Lang, Words};
 
 use super::move_text::MoveText;
@@ -149,6 +149,23 @@ impl Game {
             .or_else(|| self.termination.as_deref().and_then(Outcome::parse))
     }
 
+    /// How the record says its game ended, beyond who won
+    /// ([`Ending::read`]): in its termination (a PGN `Termination` tag,
+    /// a CBR or DhtmlXQ end, the words of the result under the moves such
+    /// as 红方超时 or `Black wins on time`, a last comment such as
+    /// `{红方超时}`), else in a `Result` tag written in words (黑方超时负).
+    pub fn ending(&self) -> Ending {
+        Ending::first_said(
+            [
+                self.termination.as_deref(),
+                self.tag("Termination"),
+                self.tag("Result"),
+            ]
+            .into_iter()
+            .flatten(),
+        )
+    }
+
     /// The Event tag, if not empty.
     pub fn event(&self) -> Option<&str> {
         self.filled("Event")
@@ -203,9 +220,27 @@ impl Game {
 }
 
 /// Words that say how a game ended, as found in last comments.
-const TERMINATION_WORDS: [&str; 16] = [
-    "认负", "认输", "超时", "议和", "判和", "判负", "作负", "作和", "绝杀", "困毙", "长将", "长捉",
-    "和棋", "和局", "红胜", "黑胜",
+const TERMINATION_WORDS: [&str; 20] = [
+    "认负",
+    "认输",
+    "超时",
+    "时间到",
+    "议和",
+    "判和",
+    "判负",
+    "作负",
+    "作和",
+    "弃权",
+    "不到场",
+    "违例",
+    "绝杀",
+    "困毙",
+    "长将",
+    "长捉",
+    "和棋",
+    "和局",
+    "红胜",
+    "黑胜",
 ];
 
 /// The termination text a last comment carries in its last line, if that reads like one.
@@ -235,6 +270,91 @@ mod tests {
             termination_from_comment("好棋\n红方超时\n").as_deref(),
             Some("红方超时")
         );
+    }
+
+    fn read(text: &str) -> Game {
+        let games = crate::record::read_games_from_bytes(
+            text.as_bytes(),
+            "t.pgn",
+            &crate::record::ReadOptions::default(),
+        )
+        .expect("a record");
+        games.into_iter().next().expect("a game").expect("read")
+    }
+
+    #[test]
+    fn endings_are_read_where_records_write_them() {
+        for (text, ending) in [
+            (
+                "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n1. h2e2 h9g7 1-0\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Result \"0-1\"]\n[Termination \"Red lost on time\"]\n1. h2e2 h9g7 0-1\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Result \"0-1\"]\n[Termination \"红方超时负\"]\n1. h2e2 h9g7 0-1\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方超时}\n",
+                Ending::OnTime,
+            ),
+            ("[Result \"黑方超时负\"]\n1. h2e2 h9g7\n", Ending::OnTime),
+            // The result's words under the moves, after which a PGN token
+            // or nothing may follow.
+            (
+                "[Event \"x\"]\n[Result \"0-1\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 红方超时 0-1\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 Black wins on time\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 红方时间到判负\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 （红方违例判负）\n",
+                Ending::ByArbiter,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 结果：黑方弃权\n",
+                Ending::ByArbiter,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 Red wins by walkover\n",
+                Ending::ByArbiter,
+            ),
+            (
+                "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方认负}\n",
+                Ending::Resigned,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 红方 认负\n",
+                Ending::Resigned,
+            ),
+            (
+                "[Event \"x\"]\n1. 炮二平五 马8进7 draw agreed\n",
+                Ending::AgreedDraw,
+            ),
+            (
+                "[Result \"1-0\"]\n[Termination \"normal\"]\n1. h2e2 h9g7 1-0\n",
+                Ending::Unknown,
+            ),
+            ("[Result \"1-0\"]\n1. h2e2 h9g7 1-0\n", Ending::Unknown),
+            ("[Event \"x\"]\n1. 炮二平五 马8进7 红胜\n", Ending::Unknown),
+        ] {
+            assert_eq!(read(text).ending(), ending, "{text}");
+        }
+        // The result's words are the termination; a Termination tag goes before them.
+        let g = read("[Event \"x\"]\n1. 炮二平五 马8进7 红方超时 0-1\n");
+        assert_eq!(g.termination.as_deref(), Some("红方超时"));
+        let g = read("[Termination \"normal\"]\n1. 炮二平五 马8进7 红方超时\n");
+        assert_eq!(g.termination.as_deref(), Some("normal"));
+        assert_eq!(read("1. 炮二平五 马8进7 1-0\n").termination, None);
     }
 
     #[test]

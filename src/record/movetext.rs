@@ -10,8 +10,8 @@ use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
     self, Between, Label, Outcome, braced, continues_split_move, is_black_first_marker, label,
-    may_lead_result, may_start_side_label, side_label, spaced_result, strip_round_marker,
-    words_on_result,
+    may_lead_result, may_start_side_label, result_words, side_label, spaced_result,
+    strip_round_marker, words_on_result,
 };
 use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
@@ -44,7 +44,16 @@ pub(crate) fn read_movetext(
         semicolon,
         probe: false,
     };
-    let (result, after) = scan(text, start, first_line, replay, mode)?;
+    let (result, words, after) = scan(text, start, first_line, replay, mode)?;
+    // How the game ended, when the result's words say more than the result
+    // (`红方超时`, `Black wins on time`): its termination, unless the reader
+    // or the last comment gave one.
+    if let (ResultToken::Known(_), Some(words)) = (result, words.and_then(result_words)) {
+        replay
+            .game_mut()
+            .termination
+            .get_or_insert_with(|| words.to_string());
+    }
     if let Some(at) = after
         && !replay.stopped()
         && let Some(warning) =
@@ -118,26 +127,30 @@ struct Mode {
     probe: bool,
 }
 
-/// [`read_movetext`] but for what follows the result: the result, and
+/// [`read_movetext`] but for what follows the result: the result, the
+/// text it was written in (the result's words, [`result_words`]), and
 /// where text other than whitespace and one comment follows it, if any,
 /// read as `mode` says.
 ///
 /// The scan works on bytes: every structural character is ASCII, and UTF-8
 /// never hides an ASCII byte inside a multi-byte character, so only
 /// non-ASCII characters are decoded (to recognise full-width separators).
-fn scan(
-    text: &str,
+fn scan<'a>(
+    text: &'a str,
     start: usize,
     first_line: usize,
     replay: &mut Replay,
     mode: Mode,
-) -> Result<(ResultToken, Option<usize>), Words> {
+) -> Result<(ResultToken, Option<&'a str>, Option<usize>), Words> {
     let bytes = text.as_bytes();
     let mut i = start;
     let mut variation_depth = 0usize;
     // Where the outermost open variation began.
     let mut variation_start = 0;
     let mut result = ResultToken::Absent;
+    // Where the result's words are (set where the result is read, so that
+    // the loop over every word pays nothing for them).
+    let mut words = None;
     // Where text after the result starts.
     let mut after = None;
     while i < bytes.len() {
@@ -185,7 +198,10 @@ fn scan(
                     replay.end_of_moves_at(Between::Comment, next_word(text, next).1);
                 }
                 match result_token(body.trim()) {
-                    Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => result = r,
+                    Some(r @ ResultToken::Known(_)) if result == ResultToken::Absent => {
+                        result = r;
+                        words = Some((i, next));
+                    }
                     _ => replay.comment(body),
                 }
             }
@@ -200,6 +216,7 @@ fn scan(
                 if let ResultToken::Known(outcome) = result
                     && let Some(next) = result_words_end(text, i, outcome)
                 {
+                    words = words.map(|(from, _)| (from, next));
                     i = next;
                     continue;
                 }
@@ -216,6 +233,7 @@ fn scan(
                     // `(红方认负)`: the result in brackets, as `（红胜）`, not a variation.
                     if let Some((r, next)) = bracketed_result(text, i + 1) {
                         result = r;
+                        words = Some((i, next));
                         i = next;
                         continue;
                     }
@@ -312,6 +330,7 @@ fn scan(
                         && let Some(r) = side_labelled(text, (i, end), first_line, replay)
                     {
                         result = r;
+                        words = Some((i, end));
                         i = end;
                         continue;
                     }
@@ -322,6 +341,7 @@ fn scan(
                         && let Some((outcome, next)) = side_result(text, tok, end)
                     {
                         result = ResultToken::Known(outcome);
+                        words = Some((i, next));
                         i = next;
                         continue;
                     }
@@ -344,6 +364,7 @@ fn scan(
                                 (word, at + word.len())
                             };
                             result = result_after_label(text, i, tok, value, first_line, replay);
+                            words = Some((i, next));
                             i = next;
                             continue;
                         }
@@ -393,6 +414,9 @@ fn scan(
                     } else {
                         token(tok, replay)
                     };
+                    if let ResultToken::Known(_) = result {
+                        words = Some((i, end));
+                    }
                 }
                 i = end;
             }
@@ -406,7 +430,8 @@ fn scan(
             format!("第{line}行第{column}列的“(”开始的变着没有结束"),
         ));
     }
-    Ok((result, after))
+    let words = words.and_then(|(from, to)| text.get(from..to));
+    Ok((result, words, after))
 }
 
 /// The byte after the `)` that closes the variation opened at byte `at`

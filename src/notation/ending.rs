@@ -1,0 +1,177 @@
+//! How a record says its game ended, beyond who won: resigned, drawn by
+//! agreement, lost on time, or decided by the arbiter (a forfeit, a
+//! walk-over, a loss or draw ruled on an infringement).
+
+/// How a game ended, as the words of a record say it
+/// ([`Ending::read`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ending {
+    /// A side resigned (认负, `Black resigns`).
+    Resigned,
+    /// The players agreed a draw (议和, `draw agreed`).
+    AgreedDraw,
+    /// A side ran out of time (超时, 时间到, `time forfeit`).
+    OnTime,
+    /// The arbiter decided it, or a side forfeited it (判负, 违例判负,
+    /// 弃权, 不到场, 判和, `forfeit`, `walkover`, `adjudicated`).
+    ByArbiter,
+    /// The words say none of these, or there are none.
+    #[default]
+    Unknown,
+}
+
+/// Words by which records say a side ran out of time, lower case: in
+/// Chinese (红方超时, 黑超时负, 超时判负, 时间到) and in English as PGN
+/// `Termination` tags and sites write it (`time forfeit`, `Black wins on
+/// time`, `Red timed out`, `flag fell`).
+const ON_TIME: [&str; 14] = [
+    "超时",
+    "超時",
+    "时间到",
+    "時間到",
+    "time forfeit",
+    "time-forfeit",
+    "timeforfeit",
+    "on time",
+    "timeout",
+    "time out",
+    "timed out",
+    "out of time",
+    "flag fell",
+    "flagged",
+];
+
+/// Words by which records say the arbiter decided the game or a side
+/// forfeited it, lower case: a loss, win or draw ruled (判负, 判胜, 判和,
+/// 作负, 作和, 违例判负, 犯规判负), a side that gave up its game before
+/// playing or did not come (弃权, 不到场), and the English of it.
+const BY_ARBITER: [&str; 26] = [
+    "判负",
+    "判負",
+    "判胜",
+    "判勝",
+    "判和",
+    "作负",
+    "作負",
+    "作和",
+    "违例",
+    "違例",
+    "犯规",
+    "犯規",
+    "弃权",
+    "棄權",
+    "不到场",
+    "不到場",
+    "裁判",
+    "forfeit",
+    "walkover",
+    "walk-over",
+    "walk over",
+    "arbiter",
+    "adjudicat",
+    "by default",
+    "no-show",
+    "no show",
+];
+
+/// Words by which records say a side resigned, lower case.
+const RESIGNED: [&str; 5] = ["认负", "認負", "认输", "認輸", "resign"];
+
+/// Words by which records say the players agreed a draw, lower case.
+const AGREED_DRAW: [&str; 7] = [
+    "议和",
+    "議和",
+    "协议",
+    "協議",
+    "agreed",
+    "agreement",
+    "mutual",
+];
+
+impl Ending {
+    /// How the words `text` say the game ended: a time loss first (超时判负
+    /// is a loss on time), then an arbiter's decision or a forfeit, a
+    /// resignation, an agreed draw; [`Ending::Unknown`] when they say none.
+    pub fn read(text: &str) -> Ending {
+        let text = text.to_lowercase();
+        let says = |words: &[&str]| words.iter().any(|w| text.contains(w));
+        if says(&ON_TIME) {
+            Ending::OnTime
+        } else if says(&BY_ARBITER) {
+            Ending::ByArbiter
+        } else if says(&RESIGNED) {
+            Ending::Resigned
+        } else if says(&AGREED_DRAW) {
+            Ending::AgreedDraw
+        } else {
+            Ending::Unknown
+        }
+    }
+
+    /// How the first of `texts` that says it has the game ended, else
+    /// [`Ending::Unknown`].
+    pub fn first_said<'a>(texts: impl IntoIterator<Item = &'a str>) -> Ending {
+        texts
+            .into_iter()
+            .map(Ending::read)
+            .find(|&ending| ending != Ending::Unknown)
+            .unwrap_or(Ending::Unknown)
+    }
+
+    /// Whether the players chose this end, or may have: a resignation, an
+    /// agreed draw, or an end the record does not say. A loss on time or
+    /// the arbiter's decision is none of theirs.
+    pub const fn by_the_players(self) -> bool {
+        matches!(
+            self,
+            Ending::Resigned | Ending::AgreedDraw | Ending::Unknown
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_say_how_the_game_ended() {
+        for (text, ending) in [
+            ("红方超时", Ending::OnTime),
+            ("黑方超时判负", Ending::OnTime),
+            ("红方时间到判负", Ending::OnTime),
+            ("Black wins on time", Ending::OnTime),
+            ("time forfeit", Ending::OnTime),
+            ("Red timed out", Ending::OnTime),
+            ("红方违例判负", Ending::ByArbiter),
+            ("黑方犯规判负", Ending::ByArbiter),
+            ("红方弃权", Ending::ByArbiter),
+            ("黑方不到场", Ending::ByArbiter),
+            ("长将判负", Ending::ByArbiter),
+            ("判和", Ending::ByArbiter),
+            ("Red forfeits", Ending::ByArbiter),
+            ("Black wins by walkover", Ending::ByArbiter),
+            ("decided by the arbiter", Ending::ByArbiter),
+            ("Adjudicated", Ending::ByArbiter),
+            ("黑方认负", Ending::Resigned),
+            ("紅方認輸", Ending::Resigned),
+            ("Black resigns", Ending::Resigned),
+            ("双方议和", Ending::AgreedDraw),
+            ("Draw by mutual agreement", Ending::AgreedDraw),
+            ("draw agreed", Ending::AgreedDraw),
+            ("normal", Ending::Unknown),
+            ("红胜", Ending::Unknown),
+            ("1-0", Ending::Unknown),
+            ("Red wins by checkmate", Ending::Unknown),
+        ] {
+            assert_eq!(Ending::read(text), ending, "{text}");
+        }
+        assert_eq!(
+            Ending::first_said(["normal", "黑方超时负", "黑方认负"]),
+            Ending::OnTime
+        );
+        assert_eq!(Ending::first_said(["1-0"]), Ending::Unknown);
+        assert!(Ending::Unknown.by_the_players() && Ending::Resigned.by_the_players());
+        assert!(!Ending::OnTime.by_the_players() && !Ending::ByArbiter.by_the_players());
+    }
+}
