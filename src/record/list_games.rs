@@ -15,8 +15,10 @@
 //!   shows that the moves under it cannot go on but start a game:
 //!   [`GameStarts::side_notes`]);
 //! - a line of moves after a blank line starts a game when replaying shows
-//!   that the game stops on it while its moves are a game from the start
-//!   ([`GameStarts::after_gaps`]), and the new game says so.
+//!   that the game stops after it while its moves are a game from the
+//!   start ([`GameStarts::after_gaps`]), and the new game says so; a game
+//!   that goes on over it says when the text after it reads as a game's
+//!   opening from the start too.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
@@ -42,8 +44,8 @@ pub(super) struct GameStarts {
     pub(super) side_notes: Vec<(usize, usize)>,
     /// The lines of moves not numbered after a blank line (and no other
     /// line) in a game: each may yet start a game when replaying shows
-    /// that its first move cannot go on from where the game stands, but
-    /// its moves are a game from the start.
+    /// that the game cannot go on with the moves from there, but they are
+    /// a game from the start.
     pub(super) after_gaps: Vec<(usize, usize)>,
 }
 

@@ -10,6 +10,7 @@ use std::io::BufRead;
 use encoding_rs::Encoding;
 
 use crate::board::Position;
+use crate::notation;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
 use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
@@ -578,15 +579,18 @@ type Lines = Vec<(usize, usize)>;
 ///   game's only header line (`红方：赵国荣`) read alike, and moves that go
 ///   on legally under it may be either game's;
 /// - a line of moves after a blank line ([`GameStarts::after_gaps`]),
-///   on which the game stops at an illegal move, while the text from it
-///   reads as a game of its own.
+///   after which the game stops at an illegal move (on the line or
+///   further down, before the next such line), while the text from it to
+///   there reads as a game of its own.
 ///
 /// Besides the starts, the lines where the split is a guess, with the
 /// warning the game that holds them gives: a side's line kept as a note
 /// where the file heads its games with such lines
-/// ([`side_line_kept_as_note`]), and a game started after a blank line
-/// ([`game_after_blank_line`]), so that no game is merged into another, or
-/// split from it, unsaid.
+/// ([`side_line_kept_as_note`]), a game started after a blank line
+/// ([`game_after_blank_line`]), and a game that goes on over a blank line
+/// after its opening when the text after it reads from the start as a
+/// game's opening too ([`game_over_blank_line`]), so that no game is
+/// merged into another, or split from it, unsaid.
 fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(usize, Words)>) {
     let GameStarts {
         games,
@@ -597,10 +601,7 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
         return (games, Vec::new());
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
-    let plays_whole = |game: &Result<Game, RecordError>| {
-        game.as_ref()
-            .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
-    };
+    let plays_whole = |game: &Game| game.illegal.is_none() && !game.moves.is_empty();
     // Each line that may start a game, and whether it follows a blank line.
     let mut lines: Vec<((usize, usize), bool)> = side_notes
         .into_iter()
@@ -624,8 +625,22 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             let merged = read(from, to);
             let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
             // A game that goes on over a blank line, as most do, is not
-            // read again up to it.
+            // read again up to it; but when the text after the line reads
+            // from the start as a game's opening, after one, the merge is
+            // a guess, and the game says so.
             if after_gap && stop.is_none() {
+                // The cheap tests first: the line's first word is a move
+                // from the start (else a reading from it stops at once, and
+                // looks for the move's near misses, which costs), and the
+                // game up to the line, which plays whole.
+                if merged.as_ref().is_ok_and(|g| g.moves.len() > OPENING_PLIES)
+                    && opens_a_game(text[line.0..].split_whitespace().next().unwrap_or(""))
+                    && read(from, line.0).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
+                    && read(line, end).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
+                {
+                    let first_line = text[line.0..].lines().next().unwrap_or("").trim();
+                    guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                }
                 continue;
             }
             let Ok(before) = read(from, line.0) else {
@@ -636,10 +651,10 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             }
             let first_line = text[line.0..].lines().next().unwrap_or("").trim();
             if after_gap {
-                // The game stops on the line.
-                if let Some(bad) = stop.filter(|bad| {
-                    bad.ply > before.moves.len() && first_line.contains(bad.text.as_str())
-                }) && plays_whole(&read(line, to))
+                // The game stops after the line, which reads as a game of
+                // its own from the start up to where the next may start.
+                if let Some(bad) = stop.filter(|bad| bad.ply > before.moves.len())
+                    && read(line, to).is_ok_and(|g| plays_whole(&g))
                 {
                     out.push(line);
                     from = line;
@@ -655,7 +670,8 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             if before.tag(side).is_none() {
                 continue;
             }
-            if stop.is_some_and(|bad| bad.ply > before.moves.len()) && plays_whole(&read(line, to))
+            if stop.is_some_and(|bad| bad.ply > before.moves.len())
+                && read(line, to).is_ok_and(|g| plays_whole(&g))
             {
                 out.push(line);
                 from = line;
@@ -669,8 +685,9 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
 
 /// The warning for the game that starts at the line of moves `line`
 /// (number `number`) after a blank line: the game above cannot go on with
-/// it (its move `bad` at ply `ply` is no move there), but from the start
-/// its moves read as a game, so it is read as a game of its own.
+/// the moves from there (its move `bad` at ply `ply`, on the line or
+/// further down, is no move there), but from the start they read as a
+/// game, so it is read as a game of its own.
 fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -> Words {
     Words::new(
         format!(
@@ -678,6 +695,35 @@ fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -
         ),
         format!(
             "第{number}行：空行之后的“{line}”按新的一局读入：上一局不能以此接着走（“{bad}”不是其第{ply}着可走的着法），而从开局起这些着法自成一局（若仍是同一局，则该处的着法有误）"
+        ),
+    )
+}
+
+/// Whether the word `word` is a first move from the start, by either side.
+fn opens_a_game(word: &str) -> bool {
+    let start = initial_position();
+    notation::read_move(&start, word).is_ok() || notation::read_move(&start.passed(), word).is_ok()
+}
+
+/// How many plies a game's opening has. A game that goes on over a blank
+/// line may yet be two games when the text after the line reads from the
+/// start for so many plies, a game's opening, after so many of the game
+/// above ([`game_over_blank_line`]): moves of a game's middle seldom read
+/// from the start so long, and a game in paragraphs reads so within its
+/// opening, which few games in a file end in.
+const OPENING_PLIES: usize = 10;
+
+/// The warning for the game that goes on over a blank line, with the line
+/// of moves `line` (number `number`) after it, whose moves, up to where the
+/// next game may start, read as a game from the start too: it is read as
+/// the same game, but a new game may start there.
+fn game_over_blank_line(line: &str, number: usize) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)"
+        ),
+        format!(
+            "第{number}行：空行之后的“{line}”按本局接着走读入，因为这些着法在此处合法；但从开局起它们也自成一局：那里可能是新的一局（若是，请在上一局末尾写上结果，或把新一局的着法从1.编号）"
         ),
     )
 }
@@ -1347,6 +1393,70 @@ mod tests {
             let games = read_move_lists(text, "t.txt");
             assert_eq!(games.len(), 1, "{text}");
             assert!(games[0].as_ref().unwrap().warnings.is_empty(), "{text}");
+        }
+    }
+
+    /// Ten plies of a game, past its opening: Red to move.
+    const TEN_PLIES: &str =
+        "炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一 卒７进１ 车二进六 炮８平９";
+
+    #[test]
+    fn moves_after_a_blank_line_that_stop_the_game_further_down_but_are_a_game_are_one() {
+        // The second game's first line is legal where the first stands;
+        // its next line is not (Black's horse on file ８ has moved), but
+        // from the start both lines are a game.
+        let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n马八进七 马８进７\n");
+        let games: Vec<Game> = read_move_lists(&text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(10, false), (4, false)]);
+        assert_eq!(
+            games[1]
+                .warnings
+                .iter()
+                .map(|w| w.en.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "line 3: '兵三进一 卒３进１' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+    }
+
+    #[test]
+    fn moves_after_a_blank_line_that_go_on_but_are_a_game_from_the_start_are_warned_of() {
+        // Legal where the first game stands and from the start: read as
+        // the same game, and said, past a game's opening.
+        let text = format!(
+            "{TEN_PLIES}\n\n兵三进一 卒３进１ 兵九进一 卒１进１\n\n相七进九 象３进１ 仕四进五 士４进５ 兵一进一 卒９进１\n"
+        );
+        let games = read_move_lists(&text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((game.moves.len(), game.illegal.is_some()), (20, false));
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 3: '兵三进一 卒３进１ 兵九进一 卒１进１' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)"
+            ]
+        );
+        assert!(game.warnings[0].zh.starts_with("第3行：空行之后的"));
+        // One game in paragraphs: within its opening, or moves that are no
+        // game from the start, say nothing.
+        for text in [
+            "炮二平五 马８进７\n\n马二进三 车９平８\n\n车一平二 马２进３\n".to_string(),
+            format!("{TEN_PLIES}\n\n车二平三 马７退５\n\n兵三进一 卒３进１\n"),
+        ] {
+            let games = read_move_lists(&text, "t.txt");
+            assert_eq!(games.len(), 1, "{text}");
+            let game = games[0].as_ref().unwrap();
+            assert!(game.illegal.is_none(), "{text}: {:?}", game.illegal);
+            assert!(game.warnings.is_empty(), "{text}: {:?}", game.warnings);
         }
     }
 
