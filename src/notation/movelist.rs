@@ -423,7 +423,7 @@ fn read_list(
         // line, as in a record, before the first move too (`注：中炮开局`);
         // the moves follow a heading (`着法：`).
         let heading_or_note = (labelled.is_none() && raw.contains([':', '：']))
-            .then(|| label(raw, next, &pos))
+            .then(|| label(raw, next))
             .flatten();
         if let Some((Label::Heading, len)) = heading_or_note {
             word = &raw[len..];

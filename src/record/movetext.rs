@@ -328,7 +328,7 @@ fn scan(
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
-                        label(tok, || next_word(text, end).1, replay.position())
+                        label(tok, || next_word(text, end).1)
                     };
                     match labelled {
                         // A heading over the moves: they start after its colon.
@@ -1176,6 +1176,29 @@ mod tests {
             read_movetext(text, 0, 1, &mut r, Semicolon::Typed).unwrap();
             assert_eq!(r.first_text_is_no_move(), no_move, "{text}");
         }
+    }
+
+    #[test]
+    fn a_labels_value_that_is_a_legal_move_is_the_notes() {
+        // An annotator cites a move after a label (`注：车９平８`): a note,
+        // not a move played, between the moves and before the first.
+        let (g, _) = read("1. 炮二平五 马８进７\n注：马二进三\n2. 马二进三 车９平８");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：马二进三"));
+        let (g, _) = read("1. 炮二平五 马８进７ 2. 马二进三 注：车９平８ 较好\n2... 马２进３");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "b9c7"]);
+        assert_eq!(g.moves[2].comment.as_deref(), Some("注：车９平８ 较好"));
+        let (g, _) = read("注：炮二平五\n炮二平五 马８进７");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(g.comment.as_deref(), Some("注：炮二平五"));
+        // A typed list reads it alike.
+        let list = notation::parse_move_list(
+            &Position::startpos(),
+            "炮二平五 马８进７\n注：马二进三\n马二进三 车９平８",
+        )
+        .unwrap();
+        assert_eq!(list.moves.len(), 4);
     }
 
     #[test]
