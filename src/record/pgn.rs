@@ -602,13 +602,19 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
     let plays_whole = |game: &Game| game.illegal.is_none() && !game.moves.is_empty();
-    // Each line that may start a game, and whether it follows a blank line.
+    // Each line that may start a game, and whether it follows a blank
+    // line (a header line after one is listed twice: once is enough).
     let mut lines: Vec<((usize, usize), bool)> = side_notes
         .into_iter()
         .map(|at| (at, false))
         .chain(after_gaps.into_iter().map(|at| (at, true)))
         .collect();
     lines.sort_unstable();
+    lines.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        kept.1 |= same && later.1;
+        same
+    });
     let mut out = Vec::with_capacity(games.len() + lines.len());
     let mut guessed = Vec::new();
     let mut lines = lines.into_iter().peekable();
@@ -624,21 +630,28 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             let to = lines.peek().map_or(end, |&((at, _), _)| at.min(end));
             let merged = read(from, to);
             let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
+            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
+            // The key of a header line (红方：…, 开局：…) the game above
+            // heads itself with too: the file heads its games so.
+            let (tags, _) = header_lines(first_line);
+            let heads = |before: &Game| {
+                tags.first()
+                    .is_some_and(|(key, _)| before.tag(key).is_some())
+            };
             // A game that goes on over a blank line, as most do, is not
             // read again up to it; but when the text after the line reads
             // from the start as a game's opening, after one, the merge is
             // a guess, and the game says so.
-            if after_gap && stop.is_none() {
+            if after_gap && stop.is_none() && tags.is_empty() {
                 // The cheap tests first: the line's first word is a move
                 // from the start (else a reading from it stops at once, and
                 // looks for the move's near misses, which costs), and the
                 // game up to the line, which plays whole.
                 if merged.as_ref().is_ok_and(|g| g.moves.len() > OPENING_PLIES)
-                    && opens_a_game(text[line.0..].split_whitespace().next().unwrap_or(""))
+                    && opens_a_game(first_line.split_whitespace().next().unwrap_or(""))
                     && read(from, line.0).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
                     && read(line, end).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
                 {
-                    let first_line = text[line.0..].lines().next().unwrap_or("").trim();
                     guessed.push((line.0, game_over_blank_line(first_line, line.1)));
                 }
                 continue;
@@ -649,34 +662,30 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             if before.illegal.is_some() {
                 continue;
             }
-            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
-            if after_gap {
-                // The game stops after the line, which reads as a game of
-                // its own from the start up to where the next may start.
-                if let Some(bad) = stop.filter(|bad| bad.ply > before.moves.len())
-                    && read(line, to).is_ok_and(|g| plays_whole(&g))
-                {
+            // The game stops after the line, which reads as a game of its
+            // own from the start up to where the next may start.
+            let bad = stop.filter(|bad| bad.ply > before.moves.len());
+            let splits = bad.is_some() && read(line, to).is_ok_and(|g| plays_whole(&g));
+            if heads(&before) {
+                if splits {
                     out.push(line);
                     from = line;
-                    let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
-                    guessed.push((line.0, why));
+                } else {
+                    guessed.push((line.0, header_line_kept_as_note(first_line, line.1)));
                 }
-                continue;
-            }
-            let (tags, _) = header_lines(first_line);
-            let Some((side, _)) = tags.first() else {
-                continue;
-            };
-            if before.tag(side).is_none() {
-                continue;
-            }
-            if stop.is_some_and(|bad| bad.ply > before.moves.len())
-                && read(line, to).is_ok_and(|g| plays_whole(&g))
-            {
+            } else if let Some(bad) = bad.filter(|_| after_gap && splits) {
                 out.push(line);
                 from = line;
-            } else {
-                guessed.push((line.0, side_line_kept_as_note(first_line, line.1)));
+                let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                guessed.push((line.0, why));
+            } else if after_gap && stop.is_none() {
+                // A header line after a blank line over moves that go on:
+                // the next game's, or a note?
+                if before.moves.len() >= OPENING_PLIES
+                    && read(line, to).is_ok_and(|g| plays_whole(&g))
+                {
+                    guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                }
             }
         }
     }
@@ -728,17 +737,18 @@ fn game_over_blank_line(line: &str, number: usize) -> Words {
     )
 }
 
-/// The warning for the line `line` (number `number`), which names a side
-/// alone as the file heads its games, kept as a note on the game above
-/// because the moves under it go on from where that game stands: it may be
-/// a new game's only header line, and the games merged.
-fn side_line_kept_as_note(line: &str, number: usize) -> Words {
+/// The warning for the header line `line` (number `number`: a side alone,
+/// `红方：赵国荣`, or the opening, `开局：仙人指路`), written as the file heads
+/// its games, kept as a note on the game above because the moves under it
+/// go on from where that game stands: it may be a new game's only header
+/// line, and the games merged.
+fn header_line_kept_as_note(line: &str, number: usize) -> Words {
     Words::new(
         format!(
-            "line {number}: '{line}' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+            "line {number}: '{line}' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
         ),
         format!(
-            "第{number}行：“{line}”只写了一方，与本文件各局开头的写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
+            "第{number}行：“{line}”与本文件各局开头的标题行写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
         ),
     )
 }
@@ -1461,6 +1471,68 @@ mod tests {
     }
 
     #[test]
+    fn an_opening_line_between_the_moves_is_a_note_or_a_new_games_and_said_when_a_guess() {
+        let summary = |text: &str| -> Vec<(usize, Option<String>, Vec<String>)> {
+            read_move_lists(text, "t.txt")
+                .into_iter()
+                .map(|g| {
+                    let g = g.unwrap();
+                    assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+                    let warnings = g.warnings.iter().map(|w| w.en.clone()).collect();
+                    (g.moves.len(), g.tag("Opening").map(String::from), warnings)
+                })
+                .collect()
+        };
+        // The file heads its games with their opening: over moves that go
+        // on, the line is a note, said; over moves that cannot, a new game.
+        let text =
+            format!("开局：中炮\n{TEN_PLIES}\n\n开局：仙人指路\n兵三进一 卒３进１ 兵九进一\n");
+        assert_eq!(
+            summary(&text),
+            [(
+                13,
+                Some("中炮".into()),
+                vec!["line 4: '开局：仙人指路' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)".into()]
+            )]
+        );
+        let text = format!(
+            "开局：中炮\n{TEN_PLIES}\n开局：仙人指路\n兵七进一 卒７进１ 马八进七 马８进７\n"
+        );
+        assert_eq!(
+            summary(&text),
+            [
+                (10, Some("中炮".into()), vec![]),
+                (4, Some("仙人指路".into()), vec![])
+            ]
+        );
+        // After a blank line in a file whose games have no such line: a
+        // new game where the moves cannot go on, said; where they go on,
+        // one game, and said.
+        let text = format!("{TEN_PLIES}\n\n开局：仙人指路\n兵七进一 卒７进１ 马八进七 马８进７\n");
+        assert_eq!(
+            summary(&text),
+            [
+                (10, None, vec![]),
+                (4, Some("仙人指路".into()), vec!["line 3: '开局：仙人指路' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)".into()])
+            ]
+        );
+        let text = format!("{TEN_PLIES}\n\n开局：仙人指路\n兵七进一 卒７进１ 马八进七\n");
+        assert_eq!(
+            summary(&text),
+            [(13, None, vec!["line 3: '开局：仙人指路' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)".into()])]
+        );
+        // A note in one game's opening says nothing.
+        let games = read_move_lists(
+            "炮二平五 马８进７\n开局：中炮对屏风马\n马二进三 车９平８\n",
+            "t.txt",
+        );
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((games.len(), game.moves.len()), (1, 4));
+        assert_eq!(game.moves[1].comment.as_deref(), Some("开局：中炮对屏风马"));
+        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    }
+
+    #[test]
     fn a_side_line_kept_as_a_note_where_the_file_heads_its_games_so_is_warned_of() {
         // The file heads its games with a line naming Red; such a line
         // over moves that go on is kept as a note, but it may be a new
@@ -1474,13 +1546,13 @@ mod tests {
         assert_eq!(
             warnings,
             [
-                "line 4: '红方：赵国荣' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+                "line 4: '红方：赵国荣' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
             ]
         );
         assert!(
             game.warnings[0]
                 .zh
-                .starts_with("第4行：“红方：赵国荣”只写了一方")
+                .starts_with("第4行：“红方：赵国荣”与本文件各局开头的标题行写法相同")
         );
         // A note in a file whose games have no such line is no guess; nor
         // is a line that starts a game.
