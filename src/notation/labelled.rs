@@ -86,6 +86,28 @@ pub(crate) fn heading_in_note(
     })
 }
 
+/// The warning for the note after the label `label`, between the moves,
+/// that a heading over the moves at byte `at` of `text` (whose first line
+/// is line `first_line` of the file) ends ([`heading_in_note`]): the moves
+/// after the heading are read as the game's, but a note may cite moves
+/// under such a heading too (`注：另一种着法：车一平二 …`).
+pub(crate) fn heading_ends_note(text: &str, at: usize, first_line: usize, label: &str) -> Words {
+    let (line, column) = line_and_column(text, at);
+    let number = first_line + line - 1;
+    let word = text[at..].split_whitespace().next().unwrap_or("");
+    let heading = word.find([':', '：']).map_or(word, |colon| {
+        &word[..colon + word[colon..].chars().next().map_or(1, char::len_utf8)]
+    });
+    Words::new(
+        format!(
+            "line {number}, column {column}: the note after '{label}' ends at the heading '{heading}', and the moves after it, which go on from here, are read as the game's (if they are the note's, write the moves on a line of their own, or the note without the heading)"
+        ),
+        format!(
+            "第{number}行第{column}列：“{label}”后的注释在标题“{heading}”处结束，其后可接着走下去的着法按本局着法读入（若它们属于注释，请把着法另起一行，或注释中不写该标题）"
+        ),
+    )
+}
+
 /// The warning for the note after the label `label` at byte `at` of
 /// `text` (whose first line is line `first_line` of the file), when its
 /// last words (`shown`) read as moves that go on from where the game

@@ -434,11 +434,16 @@ fn read_list(
         if let Some((Label::Note, len)) = heading_or_note {
             let at = offset_in(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
-            // A heading with moves after it ends the note.
-            let end = super::heading_in_note(&text[..end], at + len, |from| {
+            // A heading with moves after it ends the note; between the
+            // moves, the list says so.
+            let heading = super::heading_in_note(&text[..end], at + len, |from| {
                 super::comment_goes_on(&pos, &text[from..end])
-            })
-            .unwrap_or(end);
+            });
+            if let Some(cut) = heading.filter(|_| !out.moves.is_empty()) {
+                out.warnings
+                    .push(super::heading_ends_note(text, cut, 1, &raw[..len]));
+            }
+            let end = heading.unwrap_or(end);
             // The value's first word is the note's, whatever it reads as.
             let value = i + usize::from(len == raw.len());
             if let Some(from) = words[value.min(words.len())..]

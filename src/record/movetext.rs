@@ -352,8 +352,9 @@ fn scan(
                                 .iter()
                                 .position(|&c| c == b'\n')
                                 .map_or(bytes.len(), |n| i + n);
-                            // A heading with moves after it ends the note.
-                            let line_end =
+                            // A heading with moves after it ends the note;
+                            // between the moves, the game says so.
+                            let heading =
                                 notation::heading_in_note(&text[..line_end], i + len, |from| {
                                     goes_on(
                                         &text[..line_end],
@@ -362,8 +363,16 @@ fn scan(
                                         replay,
                                         mode.semicolon,
                                     )
-                                })
-                                .unwrap_or(line_end);
+                                });
+                            if let Some(cut) = heading
+                                && !mode.probe
+                                && !replay.game_mut().moves.is_empty()
+                            {
+                                let warning =
+                                    notation::heading_ends_note(text, cut, first_line, &tok[..len]);
+                                replay.game_mut().warnings.push(warning);
+                            }
+                            let line_end = heading.unwrap_or(line_end);
                             let line = &text[..line_end];
                             if !mode.probe
                                 && let Some(warning) = note_tail_warning(

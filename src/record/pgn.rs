@@ -1189,17 +1189,24 @@ mod tests {
                 .unwrap();
         assert_eq!(list.moves.len(), 2);
         // A heading with moves after it ends a note on its line, in both
-        // readers; the note is kept.
-        let game = read_move_list(
-            "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n",
-            "t.txt",
-            0,
-            1,
-        )
-        .unwrap();
+        // readers; the note is kept. Between the moves, where a note may
+        // cite moves under such a heading, the game says so.
+        let text = "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n";
+        let game = read_move_list(text, "t.txt", 0, 1).unwrap();
         assert_eq!(game.moves.len(), 4);
-        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
         assert_eq!(game.moves[1].comment.as_deref(), Some("注：中炮对屏风马"));
+        let said = "line 2, column 10: the note after '注：' ends at the heading '着法：', and the moves after it, which go on from here, are read as the game's (if they are the note's, write the moves on a line of their own, or the note without the heading)";
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(warnings, [said]);
+        assert_eq!(
+            game.warnings[0].zh,
+            "第2行第10列：“注：”后的注释在标题“着法：”处结束，其后可接着走下去的着法按本局着法读入（若它们属于注释，请把着法另起一行，或注释中不写该标题）"
+        );
+        let list = crate::notation::parse_move_list(&Position::startpos(), text).unwrap();
+        assert_eq!(list.moves.len(), 4);
+        let warnings: Vec<&str> = list.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(warnings, [said]);
+        // Before the first move, it is the record's header: nothing said.
         let list = crate::notation::parse_move_list(
             &Position::startpos(),
             "红方：许银川 着法：炮二平五 马８进７",
