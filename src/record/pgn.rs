@@ -650,9 +650,22 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
                 if merged.as_ref().is_ok_and(|g| g.moves.len() > OPENING_PLIES)
                     && opens_a_game(first_line.split_whitespace().next().unwrap_or(""))
                     && read(from, line.0).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
-                    && read(line, end).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
+                    && let Ok(after) = read(line, end)
                 {
-                    guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                    // The game stops further down, past other blank lines,
+                    // while the text from this one reads whole as a game:
+                    // a new game here.
+                    let stops = plays_whole(&after)
+                        .then(|| read(from, end).ok().and_then(|g| g.illegal))
+                        .flatten();
+                    if let Some(bad) = stops {
+                        out.push(line);
+                        from = line;
+                        let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                        guessed.push((line.0, why));
+                    } else if after.moves.len() >= OPENING_PLIES {
+                        guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                    }
                 }
                 continue;
             }
@@ -1438,6 +1451,29 @@ mod tests {
                 .iter()
                 .map(|w| w.en.as_str())
                 .collect::<Vec<_>>(),
+            [
+                "line 3: '兵三进一 卒３进１' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_in_paragraphs_whose_first_goes_on_from_the_game_above_is_split_where_it_stops() {
+        // The second game's first paragraph is legal where the first game
+        // stands, its second is not; from the start, both read as a game.
+        let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n\n马八进七 马８进７\n");
+        let games: Vec<Game> = read_move_lists(&text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(10, false), (4, false)]);
+        let warnings: Vec<&str> = games[1].warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
             [
                 "line 3: '兵三进一 卒３进１' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
             ]
