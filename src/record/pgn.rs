@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use encoding_rs::Encoding;
 
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::notation;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -663,7 +663,8 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
                         from = line;
                         let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
                         guessed.push((line.0, why));
-                    } else if after.moves.len() >= OPENING_PLIES {
+                    } else if after.moves.len() >= OPENING_PLIES && after.start.turn() == Color::Red
+                    {
                         guessed.push((line.0, game_over_blank_line(first_line, line.1)));
                     }
                 }
@@ -729,8 +730,8 @@ fn opens_a_game(word: &str) -> bool {
 
 /// How many plies a game's opening has. A game that goes on over a blank
 /// line may yet be two games when the text after the line reads from the
-/// start for so many plies, a game's opening, after so many of the game
-/// above ([`game_over_blank_line`]): moves of a game's middle seldom read
+/// start for so many plies, Red first, a game's opening, after so many of
+/// the game above ([`game_over_blank_line`]): moves of a game's middle seldom read
 /// from the start so long, and a game in paragraphs reads so within its
 /// opening, which few games in a file end in.
 const OPENING_PLIES: usize = 10;
@@ -1499,9 +1500,13 @@ mod tests {
             ]
         );
         assert!(game.warnings[0].zh.starts_with("第3行：空行之后的"));
-        // One game in paragraphs: within its opening, or moves that are no
-        // game from the start, say nothing.
+        // One game in paragraphs: within its opening, moves that are no
+        // game from the start, or a game from the start only with Black
+        // first (a game's opening is Red's), say nothing.
         for text in [
+            "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5 h0h6 h7i7 g3g4\n\n\
+             c6c5 a3a4 a6a5 i3i4 i6i5 b0a2 b7b6 f0e1 f9e8 e3e4\n"
+                .to_string(),
             "炮二平五 马８进７\n\n马二进三 车９平８\n\n车一平二 马２进３\n".to_string(),
             format!("{TEN_PLIES}\n\n车二平三 马７退５\n\n兵三进一 卒３进１\n"),
         ] {
