@@ -7,8 +7,8 @@
 
 use super::movelist::strip_round_marker;
 use super::outcome::RESULT_LABELS;
-use super::parse::{read_move, reads_as_any_move_text};
-use crate::board::Position;
+use super::parse::reads_as_any_move_text;
+use super::side_label::side_label;
 use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
@@ -34,17 +34,13 @@ pub(crate) fn is_move_heading(key: &str) -> bool {
 /// What the word `tok` is when it starts with a label, `key：` or `key:`
 /// (a key of one to six letters or ideographs, as a header line's), and
 /// the byte length of the label with its colon. `next` gives the word
-/// after `tok`, which is the value when the colon ends `tok`; `pos` is
-/// where the game stands. A word whose key reads as a move, whose value is
-/// a legal move at `pos` (`红：炮二平五`), or a round marker (`第一回合：`),
-/// is no label; a value that reads as move text but is no legal move there
-/// (`注：中炮`) is a note's. A heading's key (`着法：`) makes a heading,
-/// whatever follows it.
-pub(crate) fn label<'a>(
-    tok: &'a str,
-    next: impl FnOnce() -> &'a str,
-    pos: &Position,
-) -> Option<(Label, usize)> {
+/// after `tok`, which is the value when the colon ends `tok`. A side's
+/// label before a move (`红：炮二平五`, [`side_label`]), a word whose key
+/// reads as a move, or a round marker (`第一回合：`), is no label. Any
+/// other label marks a note, whatever its value: a move there
+/// (`注：车９平８`) is the note's, a move the annotator cites, not one
+/// played. A heading's key (`着法：`) makes a heading, whatever follows it.
+pub(crate) fn label<'a>(tok: &'a str, next: impl FnOnce() -> &'a str) -> Option<(Label, usize)> {
     let colon = tok.find([':', '：'])?;
     let key = &tok[..colon];
     let count = key.chars().count();
@@ -66,7 +62,7 @@ pub(crate) fn label<'a>(
     } else {
         &tok[after..]
     };
-    if reads_as_any_move_text(key) || read_move(pos, value).is_ok() {
+    if reads_as_any_move_text(key) || side_label(tok, || value).is_some() {
         return None;
     }
     Some((Label::Note, after))
@@ -88,6 +84,28 @@ pub(crate) fn heading_in_note(
         let after = colon + word[colon..].chars().next().map_or(1, char::len_utf8);
         (is_move_heading(&word[..colon]) && goes_on(at + after)).then_some(at)
     })
+}
+
+/// The warning for the note after the label `label`, between the moves,
+/// that a heading over the moves at byte `at` of `text` (whose first line
+/// is line `first_line` of the file) ends ([`heading_in_note`]): the moves
+/// after the heading are read as the game's, but a note may cite moves
+/// under such a heading too (`注：另一种着法：车一平二 …`).
+pub(crate) fn heading_ends_note(text: &str, at: usize, first_line: usize, label: &str) -> Words {
+    let (line, column) = line_and_column(text, at);
+    let number = first_line + line - 1;
+    let word = text[at..].split_whitespace().next().unwrap_or("");
+    let heading = word.find([':', '：']).map_or(word, |colon| {
+        &word[..colon + word[colon..].chars().next().map_or(1, char::len_utf8)]
+    });
+    Words::new(
+        format!(
+            "line {number}, column {column}: the note after '{label}' ends at the heading '{heading}', and the moves after it, which go on from here, are read as the game's (if they are the note's, write the moves on a line of their own, or the note without the heading)"
+        ),
+        format!(
+            "第{number}行第{column}列：“{label}”后的注释在标题“{heading}”处结束，其后可接着走下去的着法按本局着法读入（若它们属于注释，请把着法另起一行，或注释中不写该标题）"
+        ),
+    )
 }
 
 /// The warning for the note after the label `label` at byte `at` of
@@ -120,47 +138,43 @@ mod tests {
 
     #[test]
     fn result_labels_note_labels_and_words_that_are_none() {
-        let start = Position::startpos();
-        assert_eq!(label("结果：红胜", || "", &start), Some((Label::Result, 9)));
-        assert_eq!(label("结果：", || "红胜", &start), Some((Label::Result, 9)));
-        assert_eq!(label("Result:", || "1-0", &start), Some((Label::Result, 7)));
-        assert_eq!(
-            label("红方：弃车，好棋", || "", &start),
-            Some((Label::Note, 9))
-        );
-        assert_eq!(label("注：", || "此着有力", &start), Some((Label::Note, 6)));
+        assert_eq!(label("结果：红胜", || ""), Some((Label::Result, 9)));
+        assert_eq!(label("结果：", || "红胜"), Some((Label::Result, 9)));
+        assert_eq!(label("Result:", || "1-0"), Some((Label::Result, 7)));
+        assert_eq!(label("红方：弃车，好棋", || ""), Some((Label::Note, 9)));
+        assert_eq!(label("注：", || "此着有力"), Some((Label::Note, 6)));
         // A labelled move, a round marker, a result with a colon, a move: no label.
-        assert_eq!(label("红：炮二平五", || "", &start), None);
-        assert_eq!(label("红：", || "炮二平五", &start), None);
-        assert_eq!(label("第一回合：炮二平五", || "", &start), None);
-        assert_eq!(label("1:0", || "", &start), None);
-        assert_eq!(label("炮二平五", || "", &start), None);
-        assert_eq!(label("很长很长的一句话：", || "", &start), None);
+        assert_eq!(label("红：炮二平五", || ""), None);
+        assert_eq!(label("红：", || "炮二平五"), None);
+        assert_eq!(label("第一回合：炮二平五", || ""), None);
+        assert_eq!(label("1:0", || ""), None);
+        assert_eq!(label("炮二平五", || ""), None);
+        assert_eq!(label("很长很长的一句话：", || ""), None);
         // A heading over the moves, whatever follows it.
-        assert_eq!(label("着法：", || "1.", &start), Some((Label::Heading, 9)));
-        assert_eq!(
-            label("Moves:C2.5", || "", &start),
-            Some((Label::Heading, 6))
-        );
+        assert_eq!(label("着法：", || "1."), Some((Label::Heading, 9)));
+        assert_eq!(label("Moves:C2.5", || ""), Some((Label::Heading, 6)));
     }
 
     #[test]
-    fn a_value_that_reads_as_move_text_but_is_no_legal_move_is_a_note() {
-        let start = Position::startpos();
-        // `中炮` reads as the start of a move, but names no legal move.
-        assert_eq!(label("注：中炮", || "", &start), Some((Label::Note, 6)));
-        assert_eq!(label("评注：", || "中炮", &start), Some((Label::Note, 9)));
-        // A legal move after a label is the move, not a note.
-        assert_eq!(label("注：", || "炮二平五", &start), None);
-        // `车一平二` is no move at the start, the move after the horse left.
-        let mut after = start.clone();
-        for mv in super::super::parse_move_list(&start, "炮二平五 马８进７ 马二进三 车９平８")
-            .unwrap()
-            .moves
-        {
-            after.play_unchecked(mv.0);
+    fn a_labels_value_is_a_note_whatever_it_reads_as() {
+        // `中炮` reads as the start of a move, but names none; a legal move
+        // after a label other than a side's is a move the note cites.
+        for (tok, next, len) in [
+            ("注：中炮", "", 6),
+            ("评注：", "中炮", 9),
+            ("注：", "炮二平五", 6),
+            ("注：车９平８", "", 6),
+            ("变着：车一平二", "", 9),
+        ] {
+            assert_eq!(
+                label(tok, || next),
+                Some((Label::Note, len)),
+                "{tok} {next}"
+            );
         }
-        assert_eq!(label("注：车一平二", || "", &start), Some((Label::Note, 6)));
-        assert_eq!(label("注：车一平二", || "", &after), None);
+        // A side's label before a move is no label, nor before move text
+        // that is no legal move (the reader says why it is none).
+        assert_eq!(label("黑方：", || "车９平８"), None);
+        assert_eq!(label("Red:C2.5", || ""), None);
     }
 }

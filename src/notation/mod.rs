@@ -62,7 +62,9 @@ pub(crate) use after_result::moves_after_result;
 pub(crate) use between::{Between, split_by};
 pub(crate) use braced::braced;
 pub use ending::Ending;
-pub(crate) use labelled::{Label, heading_in_note, is_move_heading, label, note_reads_as_moves};
+pub(crate) use labelled::{
+    Label, heading_ends_note, heading_in_note, is_move_heading, label, note_reads_as_moves,
+};
 pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };

@@ -16,6 +16,7 @@ use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_start_side_label, side_label};
 use super::symbol::{
     begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
+    slipped_chinese_move,
 };
 use crate::board::{Color, Move, Position};
 use crate::text::offset_in;
@@ -429,7 +430,7 @@ fn read_list(
         // line, as in a record, before the first move too (`注：中炮开局`);
         // the moves follow a heading (`着法：`).
         let heading_or_note = (labelled.is_none() && raw.contains([':', '：']))
-            .then(|| label(raw, next, &pos))
+            .then(|| label(raw, next))
             .flatten();
         if let Some((Label::Heading, len)) = heading_or_note {
             word = &raw[len..];
@@ -440,11 +441,16 @@ fn read_list(
         if let Some((Label::Note, len)) = heading_or_note {
             let at = offset_in(text, raw);
             let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
-            // A heading with moves after it ends the note.
-            let end = super::heading_in_note(&text[..end], at + len, |from| {
+            // A heading with moves after it ends the note; between the
+            // moves, the list says so.
+            let heading = super::heading_in_note(&text[..end], at + len, |from| {
                 super::comment_goes_on(&pos, &text[from..end])
-            })
-            .unwrap_or(end);
+            });
+            if let Some(cut) = heading.filter(|_| !out.moves.is_empty()) {
+                out.warnings
+                    .push(super::heading_ends_note(text, cut, 1, &raw[..len]));
+            }
+            let end = heading.unwrap_or(end);
             // The value's first word is the note's, whatever it reads as.
             let value = i + usize::from(len == raw.len());
             if let Some(from) = words[value.min(words.len())..]
@@ -770,10 +776,13 @@ fn may_run_together(word: &str) -> bool {
 /// that goes bad after them and why. The word is cut there, as each reader
 /// reads it, so that the move is named at its own ply, by its own extent
 /// ([`move_extent`]). `None` when what goes bad has no move's shape
-/// ([`shaped_like_chinese_move`]) and fewer than two moves play: a word of
-/// prose that starts with a move (`炮二平五是最常见的开局`) stays one word.
-/// When no move plays, the word is cut only when the text after the bad
-/// move has a move's shape too (`将５进５炮二平五`).
+/// ([`shaped_like_chinese_move`]) and fewer than two moves play, unless it
+/// is the notation's symbols alone before a move's shape or the word's end
+/// (`马二进三车９２８`, `马２进３２二进三象３进５`): a word of prose that
+/// starts with a move (`炮二平五是最常见的开局`) stays one word. When no
+/// move plays, the word is cut only when the bad move is the notation's
+/// symbols alone and the text after it has a move's shape
+/// (`将５进５炮二平五`, `马８２７马二进三`).
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
     if !may_run_together(word) {
         return None;
@@ -786,14 +795,14 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
         after.play_unchecked(mv);
     }
     let rest = move_extent(&word[at..]);
+    let next = &word[at + rest.len()..];
+    // A move of the notation's symbols alone (`马８２７`, `炮二平前`), a slip
+    // of the pen, before a move's shape or the word's end.
+    let slip = slipped_chinese_move(rest)
+        && (next.is_empty() || shaped_like_chinese_move(move_extent(next)));
     let shaped = match moves.len() {
-        0 => {
-            let next = &word[rest.len()..];
-            !next.is_empty()
-                && shaped_like_chinese_move(rest)
-                && shaped_like_chinese_move(move_extent(next))
-        }
-        1 => shaped_like_chinese_move(rest),
+        0 => slip && !next.is_empty(),
+        1 => shaped_like_chinese_move(rest) || slip,
         _ => true,
     };
     if !shaped {
@@ -1036,8 +1045,27 @@ mod tests {
             let err = parse_move_list(&start, text).unwrap_err();
             assert_eq!((err.ply, err.text.as_str()), (1, bad), "{text}");
         }
-        // Prose after a first move that goes bad stays one word.
-        for text in ["炮二进九是最常见的开局", "将５进５是一步错着"] {
+        // A slip of the pen, the notation's symbols in no move's shape, is
+        // cut before a move's shape or at the word's end, first or after
+        // one move (the fuzzed texts that named the whole run).
+        for (text, ply, bad) in [
+            ("马８２７马二进三车９平８", 1, "马８２７"),
+            ("炮二平前马２进３马二进三", 1, "炮二平前"),
+            ("马二进三车９２８", 2, "车９２８"),
+            ("马２进３２二进三象３进５", 2, "２二进三"),
+            ("炮二平五炮８平后马二进三", 2, "炮８平后"),
+        ] {
+            let err = parse_move_list(&start, text).unwrap_err();
+            assert_eq!((err.ply, err.text.as_str()), (ply, bad), "{text}");
+        }
+        // Prose after a first move that goes bad stays one word, and so does
+        // prose that starts with a move.
+        for text in [
+            "炮二进九是最常见的开局",
+            "将５进５是一步错着",
+            "炮二平五是最常见的开局",
+            "本局开始炮二平五马８进７",
+        ] {
             let err = parse_move_list(&start, text).unwrap_err();
             assert_eq!((err.ply, err.text.as_str()), (1, text));
         }

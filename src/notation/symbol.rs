@@ -302,6 +302,19 @@ pub(crate) fn begins_split_move(text: &str) -> bool {
     }
 }
 
+/// Whether `text` may be a Chinese move with a slip of the pen (`马８２７`,
+/// `炮二平前`, `２二进三`): Chinese notation's characters (and digits) only,
+/// four or five places, as many as a move's, the first of which is no
+/// direction, as a move starts with a piece, a file or a marker
+/// (`进五五进` is none).
+pub(crate) fn slipped_chinese_move(text: &str) -> bool {
+    let Some((masks, true)) = chinese_places(text) else {
+        return false;
+    };
+    const DIRECTIONS: u32 = FORWARD | BACKWARD | SIDEWAYS;
+    matches!(masks.len(), 4 | 5) && masks[0] & DIRECTIONS != masks[0]
+}
+
 /// Whether `text` has the shape of a Chinese move, whether or not it names
 /// a legal one (`将５进５`, `前炮退二`): Chinese notation's characters only,
 /// four or five places, a direction then a number last, and a piece named

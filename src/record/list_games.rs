@@ -10,13 +10,15 @@
 //!   the title lines just over them;
 //! - a title line (`第2局 …`, or header lines such as `红方：…`, `赛事：…`)
 //!   or a FEN line after moves starts a game, once moves follow it; but one
-//!   line naming a side alone (`红方：弃车`) over moves that do not start
+//!   line naming a side alone (`红方：弃车`), or the opening (`开局：…`), over moves that do not start
 //!   again at `1.` is a note on the game, which goes on (unless replaying
 //!   shows that the moves under it cannot go on but start a game:
 //!   [`GameStarts::side_notes`]);
 //! - a line of moves after a blank line starts a game when replaying shows
-//!   that the game stops on it while its moves are a game from the start
-//!   ([`GameStarts::after_gaps`]), and the new game says so.
+//!   that the game stops after it while its moves are a game from the
+//!   start ([`GameStarts::after_gaps`]), and the new game says so; a game
+//!   that goes on over it says when the text after it reads as a game's
+//!   opening from the start too.
 //!
 //! Lines inside a `{}` comment are the comment's.
 
@@ -34,16 +36,18 @@ pub(super) struct GameStarts {
     /// The byte offset and the line number (from 1) of each game's first
     /// line. The first game starts at the top.
     pub(super) games: Vec<(usize, usize)>,
-    /// The lines naming a side alone (`红方：赵国荣`, `红方：弃车`) over
-    /// moves not numbered, read as notes on the game: the text cannot tell
-    /// such a note from a new game's only header line. Each may yet start
+    /// The lines naming a side alone (`红方：赵国荣`, `红方：弃车`) or the
+    /// opening (`开局：仙人指路`) over moves not numbered, read as notes on
+    /// the game: the text cannot tell such a note from a new game's only
+    /// header line. Each may yet start
     /// a game when replaying shows that the moves under it cannot go on
     /// from where the game stands, but are a game from the start.
     pub(super) side_notes: Vec<(usize, usize)>,
     /// The lines of moves not numbered after a blank line (and no other
-    /// line) in a game: each may yet start a game when replaying shows
-    /// that its first move cannot go on from where the game stands, but
-    /// its moves are a game from the start.
+    /// line but one such header line, which is listed instead) in a game:
+    /// each may yet start a game when replaying shows
+    /// that the game cannot go on with the moves from there, but they are
+    /// a game from the start.
     pub(super) after_gaps: Vec<(usize, usize)>,
 }
 
@@ -108,12 +112,13 @@ pub(super) fn game_starts(text: &str) -> GameStarts {
             if start.is_none()
                 && has_moves
                 && gap
-                && title.is_empty()
+                && (title.is_empty() || side_note)
                 && !ended
                 && !is_numbered_on(t)
                 && !starts_again(t)
             {
-                after_gaps.push(at);
+                // From the header line over the moves, if one is.
+                after_gaps.push(title.first().copied().unwrap_or(at));
             }
             starts.extend(start);
             gap = false;
@@ -278,13 +283,15 @@ const TITLE_KEYS: [&str; 8] = [
 ];
 
 /// Whether the trimmed line `t` is a header line naming a side (`红方：…`,
-/// `Black: …`) and nothing else a title names: a line that names both sides
-/// (`红方：许银川 黑方：吕钦`), or a side and the event, is a title.
+/// `Black: …`) or the opening (`开局：…`), and nothing else a title names:
+/// a line that names both sides (`红方：许银川 黑方：吕钦`), or a side and the
+/// event, is a title. Such a line reads as a note too (`红方：弃车`,
+/// `开局：中炮对屏风马`).
 fn is_side_line(t: &str) -> bool {
     let (tags, rest) = header_lines(t);
     let mut keys = tags.iter().map(|(k, _)| k.as_str());
     rest.trim().is_empty()
-        && matches!(keys.next(), Some("Red" | "Black"))
+        && matches!(keys.next(), Some("Red" | "Black" | "Opening"))
         && !keys.any(|k| TITLE_KEYS.contains(&k))
 }
 
@@ -432,6 +439,14 @@ mod tests {
                 .collect();
             assert_eq!(lines, [note], "{text}");
         }
+        // So is a line naming the opening, after a blank line too.
+        let text = "炮二平五 马８进７\n开局：中炮\n马二进三\n\n开局：中炮对屏风马\n车一平二\n";
+        let starts = game_starts(text);
+        let lines =
+            |found: &[(usize, usize)]| -> Vec<usize> { found.iter().map(|&(_, n)| n).collect() };
+        assert_eq!(starts.games.len(), 1);
+        assert_eq!(lines(&starts.side_notes), [2, 5]);
+        assert_eq!(lines(&starts.after_gaps), [5]);
         // Over moves numbered on, it is a note and nothing else.
         assert!(
             game_starts("1. 炮二平五 马８进７\n红方：弃车\n2. 马二进三\n")

@@ -348,7 +348,7 @@ fn scan<'a>(
                     let labelled = if colon == 0 || replay.awaits_rest_of_move() {
                         None
                     } else {
-                        label(tok, || next_word(text, end).1, replay.position())
+                        label(tok, || next_word(text, end).1)
                     };
                     match labelled {
                         // A heading over the moves: they start after its colon.
@@ -373,8 +373,9 @@ fn scan<'a>(
                                 .iter()
                                 .position(|&c| c == b'\n')
                                 .map_or(bytes.len(), |n| i + n);
-                            // A heading with moves after it ends the note.
-                            let line_end =
+                            // A heading with moves after it ends the note;
+                            // between the moves, the game says so.
+                            let heading =
                                 notation::heading_in_note(&text[..line_end], i + len, |from| {
                                     goes_on(
                                         &text[..line_end],
@@ -383,8 +384,16 @@ fn scan<'a>(
                                         replay,
                                         mode.semicolon,
                                     )
-                                })
-                                .unwrap_or(line_end);
+                                });
+                            if let Some(cut) = heading
+                                && !mode.probe
+                                && !replay.game_mut().moves.is_empty()
+                            {
+                                let warning =
+                                    notation::heading_ends_note(text, cut, first_line, &tok[..len]);
+                                replay.game_mut().warnings.push(warning);
+                            }
+                            let line_end = heading.unwrap_or(line_end);
                             let line = &text[..line_end];
                             if !mode.probe
                                 && let Some(warning) = note_tail_warning(
@@ -1204,6 +1213,29 @@ mod tests {
     }
 
     #[test]
+    fn a_labels_value_that_is_a_legal_move_is_the_notes() {
+        // An annotator cites a move after a label (`注：车９平８`): a note,
+        // not a move played, between the moves and before the first.
+        let (g, _) = read("1. 炮二平五 马８进７\n注：马二进三\n2. 马二进三 车９平８");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("注：马二进三"));
+        let (g, _) = read("1. 炮二平五 马８进７ 2. 马二进三 注：车９平８ 较好\n2... 马２进３");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "b9c7"]);
+        assert_eq!(g.moves[2].comment.as_deref(), Some("注：车９平８ 较好"));
+        let (g, _) = read("注：炮二平五\n炮二平五 马８进７");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert_eq!(g.comment.as_deref(), Some("注：炮二平五"));
+        // A typed list reads it alike.
+        let list = notation::parse_move_list(
+            &Position::startpos(),
+            "炮二平五 马８进７\n注：马二进三\n马二进三 车９平８",
+        )
+        .unwrap();
+        assert_eq!(list.moves.len(), 4);
+    }
+
+    #[test]
     fn a_note_after_a_label_mid_line_runs_to_the_end_of_its_line() {
         // Nothing but the line's end ends it, and a note may cite moves: the
         // moves after it on its line are the note's, not read.
@@ -1461,6 +1493,9 @@ mod tests {
             ("1.炮二平五马８进７前兵九平八车一进一", 3, "前兵九平八"),
             ("1.炮二平五前兵九平八马８进７", 2, "前兵九平八"),
             ("1.将５进５炮二平五马８进７", 1, "将５进５"),
+            ("1.马８２７马二进三车９平８", 1, "马８２７"),
+            ("1.马二进三车９２８", 2, "车９２８"),
+            ("1.炮二平五炮８平后马二进三", 2, "炮８平后"),
         ] {
             let (g, _) = read(text);
             let illegal = g.illegal.expect("cut");

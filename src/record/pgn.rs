@@ -9,7 +9,8 @@ use std::io::BufRead;
 
 use encoding_rs::Encoding;
 
-use crate::board::Position;
+use crate::board::{Color, Position};
+use crate::notation;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
 use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
@@ -578,15 +579,18 @@ type Lines = Vec<(usize, usize)>;
 ///   game's only header line (`红方：赵国荣`) read alike, and moves that go
 ///   on legally under it may be either game's;
 /// - a line of moves after a blank line ([`GameStarts::after_gaps`]),
-///   on which the game stops at an illegal move, while the text from it
-///   reads as a game of its own.
+///   after which the game stops at an illegal move (on the line or
+///   further down, before the next such line), while the text from it to
+///   there reads as a game of its own.
 ///
 /// Besides the starts, the lines where the split is a guess, with the
 /// warning the game that holds them gives: a side's line kept as a note
 /// where the file heads its games with such lines
-/// ([`side_line_kept_as_note`]), and a game started after a blank line
-/// ([`game_after_blank_line`]), so that no game is merged into another, or
-/// split from it, unsaid.
+/// ([`side_line_kept_as_note`]), a game started after a blank line
+/// ([`game_after_blank_line`]), and a game that goes on over a blank line
+/// after its opening when the text after it reads from the start as a
+/// game's opening too ([`game_over_blank_line`]), so that no game is
+/// merged into another, or split from it, unsaid.
 fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(usize, Words)>) {
     let GameStarts {
         games,
@@ -597,17 +601,20 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
         return (games, Vec::new());
     }
     let read = |from: (usize, usize), to: usize| read_move_list(&text[from.0..to], name, 0, from.1);
-    let plays_whole = |game: &Result<Game, RecordError>| {
-        game.as_ref()
-            .is_ok_and(|g| g.illegal.is_none() && !g.moves.is_empty())
-    };
-    // Each line that may start a game, and whether it follows a blank line.
+    let plays_whole = |game: &Game| game.illegal.is_none() && !game.moves.is_empty();
+    // Each line that may start a game, and whether it follows a blank
+    // line (a header line after one is listed twice: once is enough).
     let mut lines: Vec<((usize, usize), bool)> = side_notes
         .into_iter()
         .map(|at| (at, false))
         .chain(after_gaps.into_iter().map(|at| (at, true)))
         .collect();
     lines.sort_unstable();
+    lines.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        kept.1 |= same && later.1;
+        same
+    });
     let mut out = Vec::with_capacity(games.len() + lines.len());
     let mut guessed = Vec::new();
     let mut lines = lines.into_iter().peekable();
@@ -623,9 +630,44 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             let to = lines.peek().map_or(end, |&((at, _), _)| at.min(end));
             let merged = read(from, to);
             let stop = merged.as_ref().ok().and_then(|g| g.illegal.as_ref());
+            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
+            // The key of a header line (红方：…, 开局：…) the game above
+            // heads itself with too: the file heads its games so.
+            let (tags, _) = header_lines(first_line);
+            let heads = |before: &Game| {
+                tags.first()
+                    .is_some_and(|(key, _)| before.tag(key).is_some())
+            };
             // A game that goes on over a blank line, as most do, is not
-            // read again up to it.
-            if after_gap && stop.is_none() {
+            // read again up to it; but when the text after the line reads
+            // from the start as a game's opening, after one, the merge is
+            // a guess, and the game says so.
+            if after_gap && stop.is_none() && tags.is_empty() {
+                // The cheap tests first: the line's first word is a move
+                // from the start (else a reading from it stops at once, and
+                // looks for the move's near misses, which costs), and the
+                // game up to the line, which plays whole.
+                if merged.as_ref().is_ok_and(|g| g.moves.len() > OPENING_PLIES)
+                    && opens_a_game(first_line.split_whitespace().next().unwrap_or(""))
+                    && read(from, line.0).is_ok_and(|g| g.moves.len() >= OPENING_PLIES)
+                    && let Ok(after) = read(line, end)
+                {
+                    // The game stops further down, past other blank lines,
+                    // while the text from this one reads whole as a game:
+                    // a new game here.
+                    let stops = plays_whole(&after)
+                        .then(|| read(from, end).ok().and_then(|g| g.illegal))
+                        .flatten();
+                    if let Some(bad) = stops {
+                        out.push(line);
+                        from = line;
+                        let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                        guessed.push((line.0, why));
+                    } else if after.moves.len() >= OPENING_PLIES && after.start.turn() == Color::Red
+                    {
+                        guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                    }
+                }
                 continue;
             }
             let Ok(before) = read(from, line.0) else {
@@ -634,33 +676,30 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
             if before.illegal.is_some() {
                 continue;
             }
-            let first_line = text[line.0..].lines().next().unwrap_or("").trim();
-            if after_gap {
-                // The game stops on the line.
-                if let Some(bad) = stop.filter(|bad| {
-                    bad.ply > before.moves.len() && first_line.contains(bad.text.as_str())
-                }) && plays_whole(&read(line, to))
-                {
+            // The game stops after the line, which reads as a game of its
+            // own from the start up to where the next may start.
+            let bad = stop.filter(|bad| bad.ply > before.moves.len());
+            let splits = bad.is_some() && read(line, to).is_ok_and(|g| plays_whole(&g));
+            if heads(&before) {
+                if splits {
                     out.push(line);
                     from = line;
-                    let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
-                    guessed.push((line.0, why));
+                } else {
+                    guessed.push((line.0, header_line_kept_as_note(first_line, line.1)));
                 }
-                continue;
-            }
-            let (tags, _) = header_lines(first_line);
-            let Some((side, _)) = tags.first() else {
-                continue;
-            };
-            if before.tag(side).is_none() {
-                continue;
-            }
-            if stop.is_some_and(|bad| bad.ply > before.moves.len()) && plays_whole(&read(line, to))
-            {
+            } else if let Some(bad) = bad.filter(|_| after_gap && splits) {
                 out.push(line);
                 from = line;
-            } else {
-                guessed.push((line.0, side_line_kept_as_note(first_line, line.1)));
+                let why = game_after_blank_line(first_line, line.1, (bad.ply, &bad.text));
+                guessed.push((line.0, why));
+            } else if after_gap && stop.is_none() {
+                // A header line after a blank line over moves that go on:
+                // the next game's, or a note?
+                if before.moves.len() >= OPENING_PLIES
+                    && read(line, to).is_ok_and(|g| plays_whole(&g))
+                {
+                    guessed.push((line.0, game_over_blank_line(first_line, line.1)));
+                }
             }
         }
     }
@@ -669,8 +708,9 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
 
 /// The warning for the game that starts at the line of moves `line`
 /// (number `number`) after a blank line: the game above cannot go on with
-/// it (its move `bad` at ply `ply` is no move there), but from the start
-/// its moves read as a game, so it is read as a game of its own.
+/// the moves from there (its move `bad` at ply `ply`, on the line or
+/// further down, is no move there), but from the start they read as a
+/// game, so it is read as a game of its own.
 fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -> Words {
     Words::new(
         format!(
@@ -682,17 +722,47 @@ fn game_after_blank_line(line: &str, number: usize, (ply, bad): (usize, &str)) -
     )
 }
 
-/// The warning for the line `line` (number `number`), which names a side
-/// alone as the file heads its games, kept as a note on the game above
-/// because the moves under it go on from where that game stands: it may be
-/// a new game's only header line, and the games merged.
-fn side_line_kept_as_note(line: &str, number: usize) -> Words {
+/// Whether the word `word` is a first move from the start, by either side.
+fn opens_a_game(word: &str) -> bool {
+    let start = initial_position();
+    notation::read_move(&start, word).is_ok() || notation::read_move(&start.passed(), word).is_ok()
+}
+
+/// How many plies a game's opening has. A game that goes on over a blank
+/// line may yet be two games when the text after the line reads from the
+/// start for so many plies, Red first, a game's opening, after so many of
+/// the game above ([`game_over_blank_line`]): moves of a game's middle seldom read
+/// from the start so long, and a game in paragraphs reads so within its
+/// opening, which few games in a file end in.
+const OPENING_PLIES: usize = 10;
+
+/// The warning for the game that goes on over a blank line, with the line
+/// of moves `line` (number `number`) after it, whose moves, up to where the
+/// next game may start, read as a game from the start too: it is read as
+/// the same game, but a new game may start there.
+fn game_over_blank_line(line: &str, number: usize) -> Words {
     Words::new(
         format!(
-            "line {number}: '{line}' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+            "line {number}: '{line}' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)"
         ),
         format!(
-            "第{number}行：“{line}”只写了一方，与本文件各局开头的写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
+            "第{number}行：空行之后的“{line}”按本局接着走读入，因为这些着法在此处合法；但从开局起它们也自成一局：那里可能是新的一局（若是，请在上一局末尾写上结果，或把新一局的着法从1.编号）"
+        ),
+    )
+}
+
+/// The warning for the header line `line` (number `number`: a side alone,
+/// `红方：赵国荣`, or the opening, `开局：仙人指路`), written as the file heads
+/// its games, kept as a note on the game above because the moves under it
+/// go on from where that game stands: it may be a new game's only header
+/// line, and the games merged.
+fn header_line_kept_as_note(line: &str, number: usize) -> Words {
+    Words::new(
+        format!(
+            "line {number}: '{line}' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+        ),
+        format!(
+            "第{number}行：“{line}”与本文件各局开头的标题行写法相同，但其下的着法可接着本局走下去：按本局中的注释读入，未当作另一局的开始（若那里是新的一局，请在本局末尾写上结果，或把新一局的着法从1.编号）"
         ),
     )
 }
@@ -1133,17 +1203,24 @@ mod tests {
                 .unwrap();
         assert_eq!(list.moves.len(), 2);
         // A heading with moves after it ends a note on its line, in both
-        // readers; the note is kept.
-        let game = read_move_list(
-            "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n",
-            "t.txt",
-            0,
-            1,
-        )
-        .unwrap();
+        // readers; the note is kept. Between the moves, where a note may
+        // cite moves under such a heading, the game says so.
+        let text = "炮二平五 马８进７\n注：中炮对屏风马 着法：马二进三 车９平８\n";
+        let game = read_move_list(text, "t.txt", 0, 1).unwrap();
         assert_eq!(game.moves.len(), 4);
-        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
         assert_eq!(game.moves[1].comment.as_deref(), Some("注：中炮对屏风马"));
+        let said = "line 2, column 10: the note after '注：' ends at the heading '着法：', and the moves after it, which go on from here, are read as the game's (if they are the note's, write the moves on a line of their own, or the note without the heading)";
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(warnings, [said]);
+        assert_eq!(
+            game.warnings[0].zh,
+            "第2行第10列：“注：”后的注释在标题“着法：”处结束，其后可接着走下去的着法按本局着法读入（若它们属于注释，请把着法另起一行，或注释中不写该标题）"
+        );
+        let list = crate::notation::parse_move_list(&Position::startpos(), text).unwrap();
+        assert_eq!(list.moves.len(), 4);
+        let warnings: Vec<&str> = list.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(warnings, [said]);
+        // Before the first move, it is the record's header: nothing said.
         let list = crate::notation::parse_move_list(
             &Position::startpos(),
             "红方：许银川 着法：炮二平五 马８进７",
@@ -1350,6 +1427,159 @@ mod tests {
         }
     }
 
+    /// Ten plies of a game, past its opening: Red to move.
+    const TEN_PLIES: &str =
+        "炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一 卒７进１ 车二进六 炮８平９";
+
+    #[test]
+    fn moves_after_a_blank_line_that_stop_the_game_further_down_but_are_a_game_are_one() {
+        // The second game's first line is legal where the first stands;
+        // its next line is not (Black's horse on file ８ has moved), but
+        // from the start both lines are a game.
+        let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n马八进七 马８进７\n");
+        let games: Vec<Game> = read_move_lists(&text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(10, false), (4, false)]);
+        assert_eq!(
+            games[1]
+                .warnings
+                .iter()
+                .map(|w| w.en.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "line 3: '兵三进一 卒３进１' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_in_paragraphs_whose_first_goes_on_from_the_game_above_is_split_where_it_stops() {
+        // The second game's first paragraph is legal where the first game
+        // stands, its second is not; from the start, both read as a game.
+        let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n\n马八进七 马８进７\n");
+        let games: Vec<Game> = read_move_lists(&text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        assert_eq!(read, [(10, false), (4, false)]);
+        let warnings: Vec<&str> = games[1].warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 3: '兵三进一 卒３进１' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)"
+            ]
+        );
+    }
+
+    #[test]
+    fn moves_after_a_blank_line_that_go_on_but_are_a_game_from_the_start_are_warned_of() {
+        // Legal where the first game stands and from the start: read as
+        // the same game, and said, past a game's opening.
+        let text = format!(
+            "{TEN_PLIES}\n\n兵三进一 卒３进１ 兵九进一 卒１进１\n\n相七进九 象３进１ 仕四进五 士４进５ 兵一进一 卒９进１\n"
+        );
+        let games = read_move_lists(&text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((game.moves.len(), game.illegal.is_some()), (20, false));
+        let warnings: Vec<&str> = game.warnings.iter().map(|w| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 3: '兵三进一 卒３进１ 兵九进一 卒１进１' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)"
+            ]
+        );
+        assert!(game.warnings[0].zh.starts_with("第3行：空行之后的"));
+        // One game in paragraphs: within its opening, moves that are no
+        // game from the start, or a game from the start only with Black
+        // first (a game's opening is Red's), say nothing.
+        for text in [
+            "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5 h0h6 h7i7 g3g4\n\n\
+             c6c5 a3a4 a6a5 i3i4 i6i5 b0a2 b7b6 f0e1 f9e8 e3e4\n"
+                .to_string(),
+            "炮二平五 马８进７\n\n马二进三 车９平８\n\n车一平二 马２进３\n".to_string(),
+            format!("{TEN_PLIES}\n\n车二平三 马７退５\n\n兵三进一 卒３进１\n"),
+        ] {
+            let games = read_move_lists(&text, "t.txt");
+            assert_eq!(games.len(), 1, "{text}");
+            let game = games[0].as_ref().unwrap();
+            assert!(game.illegal.is_none(), "{text}: {:?}", game.illegal);
+            assert!(game.warnings.is_empty(), "{text}: {:?}", game.warnings);
+        }
+    }
+
+    #[test]
+    fn an_opening_line_between_the_moves_is_a_note_or_a_new_games_and_said_when_a_guess() {
+        let summary = |text: &str| -> Vec<(usize, Option<String>, Vec<String>)> {
+            read_move_lists(text, "t.txt")
+                .into_iter()
+                .map(|g| {
+                    let g = g.unwrap();
+                    assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+                    let warnings = g.warnings.iter().map(|w| w.en.clone()).collect();
+                    (g.moves.len(), g.tag("Opening").map(String::from), warnings)
+                })
+                .collect()
+        };
+        // The file heads its games with their opening: over moves that go
+        // on, the line is a note, said; over moves that cannot, a new game.
+        let text =
+            format!("开局：中炮\n{TEN_PLIES}\n\n开局：仙人指路\n兵三进一 卒３进１ 兵九进一\n");
+        assert_eq!(
+            summary(&text),
+            [(
+                13,
+                Some("中炮".into()),
+                vec!["line 4: '开局：仙人指路' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)".into()]
+            )]
+        );
+        let text = format!(
+            "开局：中炮\n{TEN_PLIES}\n开局：仙人指路\n兵七进一 卒７进１ 马八进七 马８进７\n"
+        );
+        assert_eq!(
+            summary(&text),
+            [
+                (10, Some("中炮".into()), vec![]),
+                (4, Some("仙人指路".into()), vec![])
+            ]
+        );
+        // After a blank line in a file whose games have no such line: a
+        // new game where the moves cannot go on, said; where they go on,
+        // one game, and said.
+        let text = format!("{TEN_PLIES}\n\n开局：仙人指路\n兵七进一 卒７进１ 马八进七 马８进７\n");
+        assert_eq!(
+            summary(&text),
+            [
+                (10, None, vec![]),
+                (4, Some("仙人指路".into()), vec!["line 3: '开局：仙人指路' after a blank line is read as a new game: the game above cannot go on with it ('马８进７' is no move at its ply 14), and from the start its moves read as a game of their own (if it is the same game, its move there is wrong)".into()])
+            ]
+        );
+        let text = format!("{TEN_PLIES}\n\n开局：仙人指路\n兵七进一 卒７进１ 马八进七\n");
+        assert_eq!(
+            summary(&text),
+            [(13, None, vec!["line 3: '开局：仙人指路' after a blank line is read as this game going on, as its moves are legal there, but from the start they read as a game of their own too: a new game may start there (if so, end the game above with its result, or number the new game's moves from 1.)".into()])]
+        );
+        // A note in one game's opening says nothing.
+        let games = read_move_lists(
+            "炮二平五 马８进７\n开局：中炮对屏风马\n马二进三 车９平８\n",
+            "t.txt",
+        );
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((games.len(), game.moves.len()), (1, 4));
+        assert_eq!(game.moves[1].comment.as_deref(), Some("开局：中炮对屏风马"));
+        assert!(game.warnings.is_empty(), "{:?}", game.warnings);
+    }
+
     #[test]
     fn a_side_line_kept_as_a_note_where_the_file_heads_its_games_so_is_warned_of() {
         // The file heads its games with a line naming Red; such a line
@@ -1364,13 +1594,13 @@ mod tests {
         assert_eq!(
             warnings,
             [
-                "line 4: '红方：赵国荣' names a side alone, as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
+                "line 4: '红方：赵国荣' is a header line as this file heads its games, but the moves under it go on from this game's: read as a note in this game, not as the start of another (if a game starts there, end this one with its result, or number the new game's moves from 1.)"
             ]
         );
         assert!(
             game.warnings[0]
                 .zh
-                .starts_with("第4行：“红方：赵国荣”只写了一方")
+                .starts_with("第4行：“红方：赵国荣”与本文件各局开头的标题行写法相同")
         );
         // A note in a file whose games have no such line is no guess; nor
         // is a line that starts a game.
