@@ -1394,14 +1394,7 @@ mod tests {
         // the second's moves cannot go on from the first's (Black's cannon
         // plays 炮二平五, then 马２进３ is no Red move), but are a game.
         let text = "炮二平五 马８进７ 马二进三\n\n\n炮二平五 马２进３ 马八进七\n";
-        let games: Vec<Game> = read_move_lists(text, "t.txt")
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
-        let read: Vec<_> = games
-            .iter()
-            .map(|g| (g.moves.len(), g.illegal.is_some()))
-            .collect();
+        let (games, read) = move_lists_read(text);
         assert_eq!(read, [(3, false), (3, false)]);
         assert!(games[0].warnings.is_empty());
         assert_eq!(
@@ -1427,6 +1420,20 @@ mod tests {
         }
     }
 
+    /// The games of the move-list file `text`, each read whole, and for each
+    /// its plies and whether it stops at an illegal move.
+    fn move_lists_read(text: &str) -> (Vec<Game>, Vec<(usize, bool)>) {
+        let games: Vec<Game> = read_move_lists(text, "t.txt")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read = games
+            .iter()
+            .map(|g| (g.moves.len(), g.illegal.is_some()))
+            .collect();
+        (games, read)
+    }
+
     /// Ten plies of a game, past its opening: Red to move.
     const TEN_PLIES: &str =
         "炮二平五 马８进７ 马二进三 车９平８ 车一平二 马２进３ 兵七进一 卒７进１ 车二进六 炮８平９";
@@ -1437,14 +1444,7 @@ mod tests {
         // its next line is not (Black's horse on file ８ has moved), but
         // from the start both lines are a game.
         let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n马八进七 马８进７\n");
-        let games: Vec<Game> = read_move_lists(&text, "t.txt")
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
-        let read: Vec<_> = games
-            .iter()
-            .map(|g| (g.moves.len(), g.illegal.is_some()))
-            .collect();
+        let (games, read) = move_lists_read(&text);
         assert_eq!(read, [(10, false), (4, false)]);
         assert_eq!(
             games[1]
@@ -1463,14 +1463,7 @@ mod tests {
         // The second game's first paragraph is legal where the first game
         // stands, its second is not; from the start, both read as a game.
         let text = format!("{TEN_PLIES}\n\n兵三进一 卒３进１\n\n马八进七 马８进７\n");
-        let games: Vec<Game> = read_move_lists(&text, "t.txt")
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
-        let read: Vec<_> = games
-            .iter()
-            .map(|g| (g.moves.len(), g.illegal.is_some()))
-            .collect();
+        let (games, read) = move_lists_read(&text);
         assert_eq!(read, [(10, false), (4, false)]);
         let warnings: Vec<&str> = games[1].warnings.iter().map(|w| w.en.as_str()).collect();
         assert_eq!(
