@@ -584,9 +584,9 @@ type Lines = Vec<(usize, usize)>;
 ///   there reads as a game of its own.
 ///
 /// Besides the starts, the lines where the split is a guess, with the
-/// warning the game that holds them gives: a side's line kept as a note
+/// warning the game that holds them gives: a header line kept as a note
 /// where the file heads its games with such lines
-/// ([`side_line_kept_as_note`]), a game started after a blank line
+/// ([`header_line_kept_as_note`]), a game started after a blank line
 /// ([`game_after_blank_line`]), and a game that goes on over a blank line
 /// after its opening when the text after it reads from the start as a
 /// game's opening too ([`game_over_blank_line`]), so that no game is
