@@ -384,14 +384,18 @@ fn result_findings(
             {
                 row.ruled_result = Verdict::BlackWins;
                 let name = &profile.name;
+                let (how, how_zh) = match ending {
+                    Ending::ByArbiter => ("a draw ruled by the arbiter", "裁判判和"),
+                    _ => ("a draw by agreement", "协议和棋"),
+                };
                 row.findings.push(Finding {
                     kind: FindingKind::ArmageddonDraw,
                     ply: Some(row.plies),
                     detail: Words::new(
                         format!(
-                            "a draw by agreement; profile {name} awards a draw to Black (Armageddon): Black wins"
+                            "{how}; profile {name} awards a draw to Black (Armageddon): Black wins"
                         ),
-                        format!("协议和棋；{name}规程规定和棋判黑方胜"),
+                        format!("{how_zh}；{name}规程规定和棋判黑方胜"),
                     ),
                 });
             }
@@ -618,6 +622,16 @@ mod tests {
         );
         let row = judge(&agreed, &profile("dqsz2017-slow"), "t.pgn", 0);
         assert_eq!((row.ruled_result, kinds(&row)), (Verdict::Ongoing, vec![]));
+        // A draw the arbiter ruled (判和) is scored so too, but not called agreed.
+        let ruled = game(&format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"{START_FEN}\"]\n[Termination \"判和\"]\n\n1. h0g2 h9g7 1/2-1/2\n"
+        ));
+        let row = judge(&ruled, &armageddon, "t.pgn", 0);
+        assert_eq!(row.ruled_result, Verdict::BlackWins);
+        assert_eq!(
+            row.findings[0].detail.en,
+            "a draw ruled by the arbiter; profile dqsz2017-armageddon awards a draw to Black (Armageddon): Black wins"
+        );
         // Elsewhere a draw is scored as one.
         let row = judge(&shuffle("0-1"), &profile("dqsz2017-slow"), "t.pgn", 0);
         assert_eq!(
