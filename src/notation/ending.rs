@@ -21,15 +21,15 @@ pub enum Ending {
     Unknown,
 }
 
-/// Words by which records say a side ran out of time, lower case: in
-/// Chinese (红方超时, 黑超时负, 超时判负, 时间到) and in English as PGN
-/// `Termination` tags and sites write it (`time forfeit`, `Black wins on
-/// time`, `Red timed out`, `flag fell`).
-const ON_TIME: [&str; 14] = [
-    "超时",
-    "超時",
-    "时间到",
-    "時間到",
+/// Chinese words by which records say a side ran out of time (红方超时,
+/// 黑超时负, 超时判负, 时间到): also what makes a side's phrase a loss
+/// without 负 ([`super::outcome`]).
+pub(crate) const ON_TIME_ZH: [&str; 4] = ["超时", "超時", "时间到", "時間到"];
+
+/// Words by which records say a side ran out of time in English, lower
+/// case, as PGN `Termination` tags and sites write it (`time forfeit`,
+/// `Black wins on time`, `Red timed out`, `flag fell`).
+const ON_TIME_EN: [&str; 10] = [
     "time forfeit",
     "time-forfeit",
     "timeforfeit",
@@ -42,11 +42,16 @@ const ON_TIME: [&str; 14] = [
     "flagged",
 ];
 
+/// Chinese words by which records say a side gave up its game before
+/// playing or did not come (弃权, 不到场): a forfeit, and, like a time loss,
+/// a loss without 负.
+pub(crate) const FORFEIT_ZH: [&str; 4] = ["弃权", "棄權", "不到场", "不到場"];
+
 /// Words by which records say the arbiter decided the game or a side
 /// forfeited it, lower case: a loss, win or draw ruled (判负, 判胜, 判和,
-/// 作负, 作和, 违例判负, 犯规判负), a side that gave up its game before
-/// playing or did not come (弃权, 不到场), and the English of it.
-const BY_ARBITER: [&str; 26] = [
+/// 作负, 作和, 违例判负, 犯规判负), and the English of it and of a
+/// forfeit (with [`FORFEIT_ZH`]).
+const BY_ARBITER: [&str; 22] = [
     "判负",
     "判負",
     "判胜",
@@ -59,10 +64,6 @@ const BY_ARBITER: [&str; 26] = [
     "違例",
     "犯规",
     "犯規",
-    "弃权",
-    "棄權",
-    "不到场",
-    "不到場",
     "裁判",
     "forfeit",
     "walkover",
@@ -96,9 +97,9 @@ impl Ending {
     pub fn read(text: &str) -> Ending {
         let text = text.to_lowercase();
         let says = |words: &[&str]| words.iter().any(|w| text.contains(w));
-        if says(&ON_TIME) {
+        if says(&ON_TIME_ZH) || says(&ON_TIME_EN) {
             Ending::OnTime
-        } else if says(&BY_ARBITER) {
+        } else if says(&FORFEIT_ZH) || says(&BY_ARBITER) {
             Ending::ByArbiter
         } else if says(&RESIGNED) {
             Ending::Resigned

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::ending::{FORFEIT_ZH, ON_TIME_ZH};
 use super::side_label::{may_name_side, names_side};
 use super::symbol::fold_width;
 
@@ -145,7 +146,8 @@ impl Outcome {
         let red = s.contains('红') || s.contains('紅');
         let black = s.contains('黑');
         let win = s.contains(['胜', '勝', '赢', '贏']);
-        let loss = s.contains(['负', '負', '输', '輸']) || LOSS_WORDS.iter().any(|w| s.contains(w));
+        let loss = s.contains(['负', '負', '输', '輸'])
+            || ON_TIME_ZH.iter().chain(&FORFEIT_ZH).any(|w| s.contains(w));
         match (red, black, win, loss) {
             (true, false, true, false) | (false, true, false, true) => Some(Outcome::RedWins),
             (true, false, false, true) | (false, true, true, false) => Some(Outcome::BlackWins),
@@ -238,20 +240,6 @@ const fn is_chinese_result_char(c: char) -> bool {
             | '場'
     )
 }
-
-/// Chinese words that say the side they follow lost, without 负 or 输: it
-/// ran out of time (超时, 时间到), gave up its game (弃权) or did not come
-/// (不到场).
-const LOSS_WORDS: [&str; 8] = [
-    "超时",
-    "超時",
-    "时间到",
-    "時間到",
-    "弃权",
-    "棄權",
-    "不到场",
-    "不到場",
-];
 
 /// Whether `word` is made of the characters of Chinese result phrases only.
 fn is_chinese_result_word(word: &str) -> bool {
