@@ -727,14 +727,12 @@ fn each_limit_is_reached_exactly_on_its_last_ply() {
 /// As `CHASES`, with a black pawn on a3 for the rook to take.
 const PAWN: &str = "3aka3/9/2n6/9/6n2/9/p8/9/9/R2K5 w - - 0 1";
 
-#[test]
-fn a_count_restarted_after_the_limit_is_found_again() {
-    // The players play on past the limit (no one claims), a capture on ply
-    // 141 restarts the count, and 60 more rounds reach the limit again on
-    // ply 261: the audit finds both, since a claim in the second count
-    // rests on that count alone.
-    let mut g = Walk::new("cxa2020", PAWN);
-    g.quiet(138);
+/// Plays `quiet` plies that take nothing, then a move after which nothing
+/// can be taken but the other side, were it to move, could take (the rook
+/// comes onto the pawn's line: a chase, or not, it does not matter here),
+/// a ply that takes nothing, and a capture: `quiet` + 3 plies.
+fn take_after_quiet_plies(g: &mut Walk, quiet: usize) {
+    g.quiet(quiet);
     g.step_where(Want::Any, |after| {
         after.legal_moves().iter().all(|&mv| !after.is_capture(mv))
             && after
@@ -745,6 +743,16 @@ fn a_count_restarted_after_the_limit_is_found_again() {
     });
     g.quiet(1);
     g.step(Want::Capture);
+}
+
+#[test]
+fn a_count_restarted_after_the_limit_is_found_again() {
+    // The players play on past the limit (no one claims), a capture on ply
+    // 141 restarts the count, and 60 more rounds reach the limit again on
+    // ply 261: the audit finds both, since a claim in the second count
+    // rests on that count alone.
+    let mut g = Walk::new("cxa2020", PAWN);
+    take_after_quiet_plies(&mut g, 138);
     assert_eq!(g.plies(), 141);
     g.quiet(120);
     let row = g.audit("cxa2020");
@@ -758,19 +766,7 @@ fn a_capture_restarts_the_count_under_cxa2020() {
     // rules.md §6.2: ply 101 takes a piece; the count starts again at ply
     // 102, and 60 rounds are reached on ply 221.
     let mut g = Walk::new("cxa2020", PAWN);
-    g.quiet(98);
-    // Ply 99: the rook comes onto the pawn's line (a chase, or not: it
-    // does not matter here).
-    g.step_where(Want::Any, |after| {
-        after.legal_moves().iter().all(|&mv| !after.is_capture(mv))
-            && after
-                .passed()
-                .legal_moves()
-                .iter()
-                .any(|&mv| after.passed().is_capture(mv))
-    });
-    g.quiet(1);
-    g.step(Want::Capture);
+    take_after_quiet_plies(&mut g, 98);
     assert_eq!(g.plies(), 101);
     g.quiet(120);
     let v = g.rule("cxa2020", Some(220), Some("black"));
