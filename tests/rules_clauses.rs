@@ -2324,6 +2324,37 @@ fn the_defending_sides_only_attacker_chases_advisors_and_elephants_incidentally(
 }
 
 #[test]
+fn a_lone_attacker_that_leaves_the_mate_standing_holds_no_draw() {
+    // 26.2 asks the lone attacker to occupy a point that holds the draw
+    // ("占据守和要点"). In diagram 18's position Black threatens mate by
+    // checks; the rook back on e4 parries it (idle, the test above), but the
+    // rook going to d7 attacks the same elephant e7 and leaves the mate
+    // standing: no point that holds the draw, a chase. That Black threatened
+    // mate before the move does not make any move of the rook hold the draw.
+    let held = "4ka3/4a4/b3b4/9/9/3R5/4n4/3Ar4/3KA4/9 w";
+    let n = nature(CXA, held, "d4d7");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e7")]);
+}
+
+#[test]
+fn an_uncrossed_pawn_is_no_second_attacking_piece_in_26_2() {
+    // 26.2's "只有一个进攻子": a pawn on its own half has no material value
+    // ("未过河兵(卒)…不算'子力'") and attacks nothing of the opponent's: with a
+    // red pawn on a3 the rook is still Red's only attacking piece, and its
+    // move back to e4 in diagram 18 is idle. Once the pawn has crossed (a5)
+    // Red has two attacking pieces, and the same move chases the elephant.
+    let uncrossed = "4ka3/4a4/b3b4/9/9/3R5/P3n4/3Ar4/3KA4/9 w";
+    let n = nature(CXA, uncrossed, "d4e4");
+    assert_eq!(n.nature, Nature::Idle, "{n:?}");
+    assert!(matches!(n.why, Why::Incidental(_)), "{n:?}");
+    let crossed = "4ka3/4a4/b3b4/9/P8/3R5/4n4/3Ar4/3KA4/9 w";
+    let n = nature(CXA, crossed, "d4e4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e7")]);
+}
+
+#[test]
 fn axf_perpetual_check_loses_against_a_check_given_back() {
     // Rule 8, "two checks, one check back": Red checks on every move, Black
     // checks back once in the cycle. Red, the perpetual checker, loses.

@@ -76,6 +76,35 @@ fn axf_a_pawn_working_with_a_rook_on_a_protected_piece_chases_nothing() {
     assert!(chases(&r, Color::Red).is_empty());
 }
 
+/// The crossed red pawn steps between c5 and d5, freeing in turn the leg of
+/// the red horse c6 (onto d4) and of the red horse d6 (onto e4); the
+/// unprotected black cannon flees between d4 and e4, each time to the
+/// square the other horse cannot reach.
+const PAWN_FREES: &str = "4k4/9/9/2NN5/2P6/3c5/9/9/9/5K3 w";
+const PAWN_FREES_CYCLE: &str = "c5d5 d4e4 d5c5 e4d4";
+
+#[test]
+fn a_pawn_whose_every_move_frees_a_horse_onto_one_piece_chases_perpetually() {
+    // AXF rule 29 lets a pawn chase, but not through other pieces it only
+    // lets loose (the exceptions of diagrams 71-75; the appendix: a pawn
+    // move that keeps a piece exposed makes the other piece's perpetual
+    // chase): the horses take turns on the one cannon, and Red must vary.
+    // CXA 26.1.1: "走动帅(将)、兵(卒)后，其他子产生新的'捉'，按'捉'处理".
+    for (rules, clause) in [(AXF, "AXF rule 3"), (CXA, "CXA 2020 25.3")] {
+        let r = decisive(
+            rules,
+            PAWN_FREES,
+            PAWN_FREES_CYCLE,
+            CycleOutcome::MustVary(Color::Red),
+            clause,
+        );
+        assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 2], "{rules}");
+        assert_eq!(natures(&r, Color::Black), vec![Nature::Idle; 2], "{rules}");
+        let by: Vec<(Square, Square)> = chases(&r, Color::Red).iter().map(|c| (c.0, c.1)).collect();
+        assert_eq!(by, [(sq("c6"), sq("d4")), (sq("d6"), sq("e4"))], "{rules}");
+    }
+}
+
 /// The red king steps between e1 and d1; the black king between f9 and f8.
 /// On d1 the king stands beside the black horse d2, which the red rook a2
 /// attacks and the black rook d9 protects: rook and king win it.

@@ -267,6 +267,13 @@ pub(crate) fn classify_searching(
 /// e7 incidentally. A move to a point that keeps no mate off holds no draw,
 /// and what it attacks anew is chased; so is what a move answering check
 /// attacks (26.1.4 judges it).
+///
+/// Only a mate by checks is kept off. The text names the point, not what
+/// it holds against, and the only threat to the game itself that the rules
+/// define is the mate threat (杀, a mate by checks): whether a point that keeps a
+/// crossed pawn back, or holds a file, makes the game a draw at once
+/// ("立即构成简明和棋") is a judgement of the whole ending that the text gives
+/// no test for.
 fn holds_the_draw(before: &Position, ahead: &Position, to: Square, mates: &mut MateSearch) -> bool {
     if before.in_check() {
         return false;
