@@ -615,7 +615,7 @@ pub(crate) enum NotBefore {
     Protected((Square, Piece), Vec<(Square, Piece)>),
     /// Taking the target lost material in the exchange on its square.
     LosingExchange((Square, Piece)),
-    /// Taking the target cost this piece elsewhere.
+    /// Taking the target cost this piece elsewhere, worth as much as the capture won or more.
     Cost((Square, Piece), (Square, Piece)),
     /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
@@ -684,8 +684,9 @@ pub(crate) fn not_before(
             if on_square <= 0 {
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
-            let (_, lost) = capture_net(&mut pos, capture, on_square, None, -1);
-            if let Some(lost) = lost {
+            // A piece lost elsewhere is the ground only when it cost as much as the capture won.
+            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
+            if let Some(lost) = lost.filter(|_| net <= 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),
                     (lost, pos.piece_at(lost)?),
@@ -1188,6 +1189,20 @@ mod tests {
         assert_eq!(
             chase_grounds(fen, "c1c2"),
             vec![NotBefore::LosingExchange(cannon)]
+        );
+    }
+
+    #[test]
+    fn a_chase_names_no_price_worth_less_than_the_capture_won() {
+        // CXA 2020, diagram 10, ply 3: the horse d4 steps back to c2 and the
+        // elephant e2's capture of the rook c4 becomes a chase. Before, that
+        // capture let the cannon c7 take the elephant c0 through the elephant
+        // on c4, which is mate; an elephant for a rook was no price.
+        let fen = "2b1ka3/4a4/n1c1b1n2/p3p3p/6p2/2rN1N1R1/P3P3P/4B2C1/4A4/2BAK4 w";
+        let rook = (sq("c4"), Piece::new(Color::Black, Role::Rook));
+        assert_eq!(
+            chase_grounds(fen, "d4c2"),
+            vec![NotBefore::AllowedMate(rook)]
         );
     }
 
