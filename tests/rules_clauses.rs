@@ -605,6 +605,41 @@ fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
 }
 
 #[test]
+fn a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
+    // A king or pawn does not chase by itself (26.1), so the reason of a
+    // chase its move makes by another piece says why it counts (26.1.1):
+    // the pawn c5 steps forward and opens the rank for the rook a5; the
+    // king d1 steps aside and frees the leg of the horse d2 (CXA 2020,
+    // diagram 15).
+    for (fen, mv, en, zh) in [
+        (
+            "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w",
+            "c5c6",
+            "red rook a5 threatens black horse g5: it is unprotected; red pawn c6's move lets \
+             other pieces chase, which counts as a chase (CXA 26.1.1)",
+            "红车(a5)捉黑马(g5)（无根）；红兵(c6)走动后他子产生新的捉，按捉，见第26.1.1条",
+        ),
+        (
+            "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
+            "d1e1",
+            "red horse d2 threatens black pawn e0: it is unprotected; red king e1's move lets \
+             other pieces chase, which counts as a chase (CXA 26.1.1)",
+            "红马(d2)捉黑卒(e0)（无根）；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条",
+        ),
+    ] {
+        let r = play(CXA, fen, mv);
+        let (start, reports) = r.last_moves(1);
+        let run = MoveRun {
+            start: &start,
+            moves: &reports,
+            rules: CXA,
+        };
+        assert_eq!(run.reasons(Lang::En)[0], en);
+        assert_eq!(run.reasons(Lang::Zh)[0], zh);
+    }
+}
+
+#[test]
 fn a_king_move_that_leaves_a_defender_unable_to_take_back_facing_the_kings_is_a_chase() {
     // The black king steps to d9, onto the file of the red king d0 with only
     // the red horse d2 between them: the horse can no longer take back on
