@@ -64,6 +64,11 @@ pub(crate) enum NoChase {
     KingAnsweringCheck,
     /// AXF rule 27: the move is a rook's along the line an enemy cannon confines it to.
     ConfinedRook,
+    /// AXF rule 35: the moved piece joins these pieces of the mover, which
+    /// attacked the target already, against a piece protected by these
+    /// defenders; together they would win it, but pieces together against
+    /// a protected piece make no chase.
+    Joint(Vec<(Square, Piece)>, Vec<(Square, Piece)>),
 }
 
 /// The pieces of value (kings left out) that `mv`, played in `before`, lets
@@ -102,8 +107,13 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
         Exemption::KingAnsweringCheck => NoChase::KingAnsweringCheck,
         Exemption::ConfinedRook => NoChase::ConfinedRook,
     });
+    let joint = if exempt.is_none() && !rules.is_cxa() {
+        joint_attacks(&mut ahead, mv, &attacked_before)
+    } else {
+        Vec::new()
+    };
     let mut search = MateSearch::default();
-    attacks
+    let mut attacks: Vec<NewAttack> = attacks
         .into_iter()
         .map(|(capture, target, attacker)| {
             let (from, to) = (capture.from(), capture.to());
@@ -146,7 +156,53 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
                 why,
             }
         })
-        .collect()
+        .collect();
+    attacks.extend(joint);
+    attacks
+}
+
+/// Under AXF, the protected pieces that the piece `mv` moved (in `ahead`,
+/// after the move, the mover to move again) attacks together with pieces
+/// of the mover that attacked them already (`attacked_before`: the squares
+/// the mover could take on before the move), when the exchange on the
+/// square would win them: pieces together against a protected piece make
+/// no chase (AXF rule 35), which says why the move is no chase of them.
+fn joint_attacks(ahead: &mut Position, mv: Move, attacked_before: &[Square]) -> Vec<NewAttack> {
+    let (Some(moved), us) = (ahead.piece_at(mv.to()), ahead.turn()) else {
+        return Vec::new();
+    };
+    let mut joint = Vec::new();
+    for capture in ahead.legal_captures() {
+        let to = capture.to();
+        let Some(target) = ahead.piece_at(to) else {
+            continue;
+        };
+        if capture.from() != mv.to()
+            || !attacked_before.contains(&to)
+            || target.role == Role::King
+            || value(target, to) == 0
+        {
+            continue;
+        }
+        let others: Vec<(Square, Piece)> = ahead
+            .attackers_to(to, us)
+            .into_iter()
+            .filter(|&s| s != mv.to())
+            .filter_map(|s| Some((s, ahead.piece_at(s)?)))
+            .collect();
+        let undo = ahead.play_unchecked(capture);
+        let defenders = defenders(ahead, to);
+        let wins = exchange_after(ahead, target, to).0 > 0;
+        ahead.undo(undo);
+        if !others.is_empty() && !defenders.is_empty() && wins {
+            joint.push(NewAttack {
+                attacker: (mv.to(), moved),
+                target: (to, target),
+                why: NoChase::Joint(others, defenders),
+            });
+        }
+    }
+    joint
 }
 
 /// Why the mover's threat on the piece on `target` after the move (`ahead`,
@@ -599,6 +655,25 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but the rook moves along the line an enemy \
                      cannon confines it to, which chases nothing (AXF rule 27)"
                 ),
+                (NoChase::Joint(others, by), Lang::En) => {
+                    let others: Vec<String> = others.iter().map(|&o| name(o)).collect();
+                    let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                    format!(
+                        "{attacker} attacks {target} together with {}, but it is protected by \
+                         {}: pieces together against a protected piece make no chase (AXF rule 35)",
+                        others.join(" and "),
+                        by.join(" and ")
+                    )
+                }
+                (NoChase::Joint(others, by), Lang::Zh) => {
+                    let others: Vec<String> = others.iter().map(|&o| name(o)).collect();
+                    let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                    format!(
+                        "{attacker}与{}联合攻{target}，有根：{}，多子联合捉有根子不算捉，见亚规35条",
+                        others.join("、"),
+                        by.join("、")
+                    )
+                }
                 (NoChase::ConfinedRook, Lang::Zh) => {
                     format!("{attacker}攻{target}，车被炮牵制沿线移动，不算捉，见亚规27条")
                 }
@@ -1146,6 +1221,43 @@ mod tests {
         assert_eq!(
             describe(&attacks, Lang::Zh),
             vec!["红马(f4)攻黑马(d5)，车被炮牵制沿线移动，不算捉，见亚规27条"]
+        );
+    }
+
+    #[test]
+    fn a_piece_joining_an_attack_on_a_protected_piece_is_no_chase_under_axf() {
+        // AXF rule 35 (CXA 2020 diagram 23, a joint chase there): the red
+        // rook c1 steps to c2 and joins the rook b0 against the black cannon
+        // b2, which the rook b3 protects. Two rooks would win it, but pieces
+        // together against a protected piece make no chase.
+        let before = Position::from_fen("2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w").unwrap();
+        let attacks = new_attacks(&before, Move::parse_uci("c1c2").unwrap(), RuleSet::Axf);
+        let rook = |s: &str, color| (sq(s), Piece::new(color, Role::Rook));
+        assert_eq!(
+            attacks,
+            vec![NewAttack {
+                attacker: rook("c2", Color::Red),
+                target: (sq("b2"), Piece::new(Color::Black, Role::Cannon)),
+                why: NoChase::Joint(vec![rook("b0", Color::Red)], vec![rook("b3", Color::Black)]),
+            }]
+        );
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook c2 attacks black cannon b2 together with red rook b0, but it is \
+                 protected by black rook b3: pieces together against a protected piece make no \
+                 chase (AXF rule 35)"
+            ]
+        );
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec![
+                "红车(c2)与红车(b0)联合攻黑炮(b2)，有根：黑车(b3)，多子联合捉有根子不算捉，见亚规35条"
+            ]
+        );
+        // Under CXA the joint attack is a chase (少根子), not explained here.
+        assert!(
+            new_attacks(&before, Move::parse_uci("c1c2").unwrap(), RuleSet::Cxa2020).is_empty()
         );
     }
 
