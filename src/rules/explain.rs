@@ -59,6 +59,9 @@ pub(crate) enum NoChase {
     /// The piece can trade itself for this like piece of the mover: the
     /// threat is an exchange offer (兑), not a chase.
     Offered((Square, Piece)),
+    /// AXF rule 24: the piece can take this like piece of the mover as
+    /// well; like pieces that can take each other do not chase each other.
+    LikePieces((Square, Piece)),
     /// The move is the king's, answering check: whatever it lets the mover
     /// threaten is idle (CXA 26.1.2; AXF rule 28 lets the king chase).
     KingAnsweringCheck,
@@ -250,7 +253,11 @@ fn threatened_before(
     }
     let partner = threat.exchange_with?;
     let piece = ahead.piece_at(partner)?;
-    Some(NoChase::Offered((partner, piece)))
+    Some(if rules.is_cxa() {
+        NoChase::Offered((partner, piece))
+    } else {
+        NoChase::LikePieces((partner, piece))
+    })
 }
 
 /// What the capture `capture` in `ahead` (the mover to move again after its
@@ -640,6 +647,17 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 (NoChase::Offered(partner), Lang::Zh) => {
                     format!(
                         "{attacker}攻{target}，{target}可与{}兑换，是兑子，不算捉",
+                        name(*partner)
+                    )
+                }
+                (NoChase::LikePieces(partner), Lang::En) => format!(
+                    "{attacker} attacks {target}, but {target} can take {} as well: like pieces \
+                     that can take each other make no chase (AXF rule 24)",
+                    name(*partner)
+                ),
+                (NoChase::LikePieces(partner), Lang::Zh) => {
+                    format!(
+                        "{attacker}攻{target}，{target}亦可吃{}，同类子互可吃，不算捉，见亚规24条",
                         name(*partner)
                     )
                 }
@@ -1154,25 +1172,61 @@ mod tests {
         // an exchange offer (兑) under both rule sets.
         let before = Position::from_fen("1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w").unwrap();
         let mv = Move::parse_uci("a0b0").unwrap();
+        let partner = (sq("b0"), Piece::new(Color::Red, Role::Rook));
         for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
             let nature = super::super::nature::classify(&before, mv, rules).unwrap();
             assert_eq!(nature.nature, super::super::Nature::Exchange, "{rules}");
-            let attacks = new_attacks(&before, mv, rules);
-            assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
-            let partner = (sq("b0"), Piece::new(Color::Red, Role::Rook));
-            assert_eq!(attacks[0].why, NoChase::Offered(partner), "{rules}");
-            assert_eq!(
-                describe(&attacks, Lang::En),
-                vec![
-                    "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
-                     red rook b0: an exchange offer, not a chase"
-                ]
+        }
+        let attacks = new_attacks(&before, mv, RuleSet::Cxa2020);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(attacks[0].why, NoChase::Offered(partner));
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
+                 red rook b0: an exchange offer, not a chase"
+            ]
+        );
+        // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
+        );
+    }
+
+    #[test]
+    fn like_pieces_that_can_take_each_other_are_no_chase_by_axf_rule_24() {
+        // AXF rule 24 names the ground, which holds for an exchange offer
+        // (the rook b0, protected by the horse c2) and for an offer of an
+        // unprotected piece alike (the cannon a2, Fairy-Stockfish's AXF
+        // suite, case 19): both can take, so neither chases.
+        for (fen, mv, partner, en, zh) in [
+            (
+                "1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w",
+                "a0b0",
+                (sq("b0"), Piece::new(Color::Red, Role::Rook)),
+                "red rook b0 attacks black rook b9, but black rook b9 can take red rook b0 as \
+                 well: like pieces that can take each other make no chase (AXF rule 24)",
+                "红车(b0)攻黑车(b9)，黑车(b9)亦可吃红车(b0)，同类子互可吃，不算捉，见亚规24条",
+            ),
+            (
+                "5k3/9/9/c8/9/P1P6/9/2C6/9/3K5 w",
+                "c2a2",
+                (sq("a2"), Piece::new(Color::Red, Role::Cannon)),
+                "red cannon a2 attacks black cannon a6, but black cannon a6 can take red cannon \
+                 a2 as well: like pieces that can take each other make no chase (AXF rule 24)",
+                "红炮(a2)攻黑炮(a6)，黑炮(a6)亦可吃红炮(a2)，同类子互可吃，不算捉，见亚规24条",
+            ),
+        ] {
+            let attacks = new_attacks(
+                &Position::from_fen(fen).unwrap(),
+                Move::parse_uci(mv).unwrap(),
+                RuleSet::Axf,
             );
-            // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
-            assert_eq!(
-                describe(&attacks, Lang::Zh),
-                vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
-            );
+            assert_eq!(attacks.len(), 1, "{attacks:?}");
+            assert_eq!(attacks[0].why, NoChase::LikePieces(partner));
+            assert_eq!(describe(&attacks, Lang::En), vec![en]);
+            assert_eq!(describe(&attacks, Lang::Zh), vec![zh]);
         }
     }
 
