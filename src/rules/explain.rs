@@ -169,7 +169,8 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
 /// of the mover that attacked them already (`attacked_before`: the squares
 /// the mover could take on before the move), when the exchange on the
 /// square would win them: pieces together against a protected piece make
-/// no chase (AXF rule 35), which says why the move is no chase of them.
+/// no chase (AXF rule 35), which says why the move is no chase of them; a
+/// king or pawn that joins may chase anyway (AXF rules 28 and 29).
 fn joint_attacks(ahead: &mut Position, mv: Move, attacked_before: &[Square]) -> Vec<NewAttack> {
     let (Some(moved), us) = (ahead.piece_at(mv.to()), ahead.turn()) else {
         return Vec::new();
@@ -197,13 +198,23 @@ fn joint_attacks(ahead: &mut Position, mv: Move, attacked_before: &[Square]) -> 
         let defenders = defenders(ahead, to);
         let wins = exchange_after(ahead, target, to).0 > 0;
         ahead.undo(undo);
-        if !others.is_empty() && !defenders.is_empty() && wins {
-            joint.push(NewAttack {
-                attacker: (mv.to(), moved),
-                target: (to, target),
-                why: NoChase::Joint(others, defenders),
-            });
+        if others.is_empty() || defenders.is_empty() || !wins {
+            continue;
         }
+        // A king or pawn may chase anyway; a piece cheaper than its target
+        // would not need the others.
+        let why = if matches!(moved.role, Role::King | Role::Pawn) {
+            NoChase::KingOrPawnMayChase
+        } else if value(moved, mv.to()) >= value(target, to) {
+            NoChase::Joint(others, defenders)
+        } else {
+            continue;
+        };
+        joint.push(NewAttack {
+            attacker: (mv.to(), moved),
+            target: (to, target),
+            why,
+        });
     }
     joint
 }
@@ -1313,6 +1324,13 @@ mod tests {
         assert!(
             new_attacks(&before, Move::parse_uci("c1c2").unwrap(), RuleSet::Cxa2020).is_empty()
         );
+        // A pawn that joins a rook against a protected horse may chase by
+        // itself, and wins the horse for a pawn alone: rules 28 and 29 say why.
+        let before = Position::from_fen("2r1kr3/9/9/2nP1n3/9/9/9/9/2R2R3/3K5 w").unwrap();
+        let attacks = new_attacks(&before, Move::parse_uci("d6e6").unwrap(), RuleSet::Axf);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(attacks[0].why, NoChase::KingOrPawnMayChase);
+        assert_eq!(attacks[0].target.0, sq("f6"));
     }
 
     /// The grounds of the chase `mv` makes in `fen` under CXA 2020.
