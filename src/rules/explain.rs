@@ -3,6 +3,7 @@
 //! attacks and why each attack is no chase, and why a chase's capture, when
 //! it could be played before the move too, was no threat then.
 
+use crate::board::attacks::{between, horse_leg};
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
@@ -728,13 +729,21 @@ pub(crate) enum NotBefore {
     /// The pawn's capture of the target uncovered no check, and a pawn
     /// threatens only by such a capture (CXA 26.8).
     PawnUncoveredNoCheck((Square, Piece)),
+    /// The cannon could not take the target: the moved piece, with its
+    /// square after the move, is its screen now.
+    Screen((Square, Piece), (Square, Piece)),
+    /// The attacker could not take the target: the moved piece, with its
+    /// square after the move, stood in its way (on its line, or on its
+    /// horse's leg).
+    Uncovered((Square, Piece), (Square, Piece)),
 }
 
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (checks, an exchange that removes a defender) is left out, and so
-/// is one whose capture the move made possible. A threat that stood before
+/// reason (checks, an exchange that removes a defender) is left out. One
+/// whose capture the move made possible is said how, when the moved piece
+/// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
 /// unless the price was not left hanging (to be taken at once with gain) but
 /// won by checks: that is said.
@@ -763,8 +772,11 @@ pub(crate) fn not_before(
             };
             let capture = Move::new(from, t.target);
             let target = pos.piece_at(t.target)?;
-            if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
+            if pos.piece_at(from) != Some(t.by) {
                 return None;
+            }
+            if !pos.is_legal(capture) {
+                return made_possible(before, mv, t, (t.target, target));
             }
             if let Some(price) = t.price_before {
                 let undo = pos.play_unchecked(capture);
@@ -808,6 +820,34 @@ pub(crate) fn not_before(
         .collect()
 }
 
+/// How the move `mv`, played in `before`, let the piece that stood still
+/// make the threat `t` on `target`, when its capture could not be played
+/// before: it became a cannon's screen, or it left the attacker's line or
+/// its horse's leg. None otherwise (the attacker moved, or the capture was
+/// not possible for another reason, such as a pin).
+fn made_possible(
+    before: &Position,
+    mv: Move,
+    t: &Threat,
+    target: (Square, Piece),
+) -> Option<NotBefore> {
+    let moved = (mv.to(), before.piece_at(mv.from())?);
+    if t.attacker == mv.to() {
+        return None;
+    }
+    let line = between(t.attacker, t.target);
+    match t.by.role {
+        Role::Cannon if line.contains(mv.to()) => Some(NotBefore::Screen(target, moved)),
+        Role::Rook | Role::Cannon if line.contains(mv.from()) => {
+            Some(NotBefore::Uncovered(target, moved))
+        }
+        Role::Horse if horse_leg(t.attacker, t.target) == Some(mv.from()) => {
+            Some(NotBefore::Uncovered(target, moved))
+        }
+        _ => None,
+    }
+}
+
 impl NotBefore {
     /// The square of the target it is about.
     pub(crate) fn target(&self) -> Square {
@@ -817,7 +857,9 @@ impl NotBefore {
             | NotBefore::Cost(target, _)
             | NotBefore::WonBack(target, _)
             | NotBefore::AllowedMate(target)
-            | NotBefore::PawnUncoveredNoCheck(target) => target.0,
+            | NotBefore::PawnUncoveredNoCheck(target)
+            | NotBefore::Screen(target, _)
+            | NotBefore::Uncovered(target, _) => target.0,
         }
     }
 
@@ -860,6 +902,12 @@ impl NotBefore {
             (NotBefore::PawnUncoveredNoCheck(_), Lang::Zh) => {
                 "此着前兵(卒)吃之不产生将军".to_string()
             }
+            (NotBefore::Screen(_, moved), Lang::En) => {
+                format!("with {} as the cannon's screen", name(*moved))
+            }
+            (NotBefore::Screen(_, moved), Lang::Zh) => format!("{}作炮架", name(*moved)),
+            (NotBefore::Uncovered(_, moved), Lang::En) => format!("uncovered by {}", name(*moved)),
+            (NotBefore::Uncovered(_, moved), Lang::Zh) => format!("{}让开", name(*moved)),
         }
     }
 }
@@ -1388,6 +1436,31 @@ mod tests {
             chase_grounds(fen, "d4c2"),
             vec![NotBefore::AllowedMate(rook)]
         );
+    }
+
+    #[test]
+    fn a_chase_names_the_screen_the_move_gives_or_the_way_it_opens() {
+        // CXA 2020 diagram 2: the horse h6 steps to i4, the screen of the
+        // red cannon i2 against the black rook i9.
+        let fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+        let rook = (sq("i9"), Piece::new(Color::Black, Role::Rook));
+        let horse = (sq("i4"), Piece::new(Color::Red, Role::Horse));
+        let grounds = chase_grounds(fen, "h6i4");
+        assert_eq!(grounds, vec![NotBefore::Screen(rook, horse)]);
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "with red horse i4 as the cannon's screen"
+        );
+        assert_eq!(grounds[0].clause(Lang::Zh), "红马(i4)作炮架");
+        // CXA 2020 diagram 15: the king d1 steps aside and frees the leg of
+        // the horse d2 against the black pawn e0.
+        let fen = "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w";
+        let pawn = (sq("e0"), Piece::new(Color::Black, Role::Pawn));
+        let king = (sq("e1"), Piece::new(Color::Red, Role::King));
+        let grounds = chase_grounds(fen, "d1e1");
+        assert_eq!(grounds, vec![NotBefore::Uncovered(pawn, king)]);
+        assert_eq!(grounds[0].clause(Lang::En), "uncovered by red king e1");
+        assert_eq!(grounds[0].clause(Lang::Zh), "红帅(e1)让开");
     }
 
     #[test]
