@@ -605,6 +605,41 @@ fn a_pawn_move_that_lets_another_piece_chase_is_a_chase() {
 }
 
 #[test]
+fn a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
+    // A king or pawn does not chase by itself (26.1), so the reason of a
+    // chase its move makes by another piece says why it counts (26.1.1):
+    // the pawn c5 steps forward and opens the rank for the rook a5; the
+    // king d1 steps aside and frees the leg of the horse d2 (CXA 2020,
+    // diagram 15).
+    for (fen, mv, en, zh) in [
+        (
+            "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w",
+            "c5c6",
+            "red rook a5 threatens black horse g5: it is unprotected; uncovered by red pawn c6; red \
+             pawn c6's move lets other pieces chase, which counts as a chase (CXA 26.1.1)",
+            "红车(a5)捉黑马(g5)（无根；红兵(c6)让开）；红兵(c6)走动后他子产生新的捉，按捉，见第26.1.1条",
+        ),
+        (
+            "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
+            "d1e1",
+            "red horse d2 threatens black pawn e0: it is unprotected; uncovered by red king e1; red \
+             king e1's move lets other pieces chase, which counts as a chase (CXA 26.1.1)",
+            "红马(d2)捉黑卒(e0)（无根；红帅(e1)让开）；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条",
+        ),
+    ] {
+        let r = play(CXA, fen, mv);
+        let (start, reports) = r.last_moves(1);
+        let run = MoveRun {
+            start: &start,
+            moves: &reports,
+            rules: CXA,
+        };
+        assert_eq!(run.reasons(Lang::En)[0], en);
+        assert_eq!(run.reasons(Lang::Zh)[0], zh);
+    }
+}
+
+#[test]
 fn a_king_move_that_leaves_a_defender_unable_to_take_back_facing_the_kings_is_a_chase() {
     // The black king steps to d9, onto the file of the red king d0 with only
     // the red horse d2 between them: the horse can no longer take back on
@@ -2917,19 +2952,19 @@ fn a_gain_lowered_by_a_piece_left_hanging_names_the_trade_and_the_price() {
     // The black cannon e4 takes the rook h4 over the cannon g4 (the horse g2
     // takes back: a rook for a cannon), but the red elephant i2 can then take
     // the cannon g4, and the exchange there wins Red 2: the ruling's gain, 2,
-    // is said with both.
+    // is said with both, and the cannon g4's step back as the screen.
     let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::Zh),
         "黑炮(e4)捉红车(h4)（以炮换车，但其后红相(i2)吃黑炮(g4)，交换后对方得回相当于2个过河兵的\
-         子力，对方最佳应对下净得相当于一士(象)的子力）"
+         子力，对方最佳应对下净得相当于一士(象)的子力；黑炮(g4)作炮架）"
     );
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En),
         "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook \
          for a cannon, but then red elephant i2 takes black cannon g4 and the exchange there \
          wins back material worth 2 crossed pawns: material worth an advisor or elephant \
-         against the best defence)"
+         against the best defence); with black cannon g4 as the cannon's screen"
     );
 }
 

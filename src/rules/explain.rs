@@ -3,6 +3,7 @@
 //! attacks and why each attack is no chase, and why a chase's capture, when
 //! it could be played before the move too, was no threat then.
 
+use crate::board::attacks::{between, horse_leg};
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
@@ -59,11 +60,19 @@ pub(crate) enum NoChase {
     /// The piece can trade itself for this like piece of the mover: the
     /// threat is an exchange offer (兑), not a chase.
     Offered((Square, Piece)),
+    /// AXF rule 24: the piece can take this like piece of the mover as
+    /// well; like pieces that can take each other do not chase each other.
+    LikePieces((Square, Piece)),
     /// The move is the king's, answering check: whatever it lets the mover
     /// threaten is idle (CXA 26.1.2; AXF rule 28 lets the king chase).
     KingAnsweringCheck,
     /// AXF rule 27: the move is a rook's along the line an enemy cannon confines it to.
     ConfinedRook,
+    /// AXF rule 35: the moved piece joins these pieces of the mover, which
+    /// attacked the target already, against a piece protected by these
+    /// defenders; together they would win it, but pieces together against
+    /// a protected piece make no chase.
+    Joint(Vec<(Square, Piece)>, Vec<(Square, Piece)>),
 }
 
 /// The pieces of value (kings left out) that `mv`, played in `before`, lets
@@ -102,8 +111,13 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
         Exemption::KingAnsweringCheck => NoChase::KingAnsweringCheck,
         Exemption::ConfinedRook => NoChase::ConfinedRook,
     });
+    let joint = if exempt.is_none() && !rules.is_cxa() {
+        joint_attacks(&mut ahead, mv, &attacked_before)
+    } else {
+        Vec::new()
+    };
     let mut search = MateSearch::default();
-    attacks
+    let mut attacks: Vec<NewAttack> = attacks
         .into_iter()
         .map(|(capture, target, attacker)| {
             let (from, to) = (capture.from(), capture.to());
@@ -146,7 +160,64 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
                 why,
             }
         })
-        .collect()
+        .collect();
+    attacks.extend(joint);
+    attacks
+}
+
+/// Under AXF, the protected pieces that the piece `mv` moved (in `ahead`,
+/// after the move, the mover to move again) attacks together with pieces
+/// of the mover that attacked them already (`attacked_before`: the squares
+/// the mover could take on before the move), when the exchange on the
+/// square would win them: pieces together against a protected piece make
+/// no chase (AXF rule 35), which says why the move is no chase of them; a
+/// king or pawn that joins may chase anyway (AXF rules 28 and 29).
+fn joint_attacks(ahead: &mut Position, mv: Move, attacked_before: &[Square]) -> Vec<NewAttack> {
+    let (Some(moved), us) = (ahead.piece_at(mv.to()), ahead.turn()) else {
+        return Vec::new();
+    };
+    let mut joint = Vec::new();
+    for capture in ahead.legal_captures() {
+        let to = capture.to();
+        let Some(target) = ahead.piece_at(to) else {
+            continue;
+        };
+        if capture.from() != mv.to()
+            || !attacked_before.contains(&to)
+            || target.role == Role::King
+            || value(target, to) == 0
+        {
+            continue;
+        }
+        let others: Vec<(Square, Piece)> = ahead
+            .attackers_to(to, us)
+            .into_iter()
+            .filter(|&s| s != mv.to())
+            .filter_map(|s| Some((s, ahead.piece_at(s)?)))
+            .collect();
+        let undo = ahead.play_unchecked(capture);
+        let defenders = defenders(ahead, to);
+        let wins = exchange_after(ahead, target, to).0 > 0;
+        ahead.undo(undo);
+        if others.is_empty() || defenders.is_empty() || !wins {
+            continue;
+        }
+        // A king or pawn may chase anyway; a piece cheaper than its target
+        // would not need the others.
+        let why = if matches!(moved.role, Role::King | Role::Pawn) {
+            NoChase::KingOrPawnMayChase
+        } else if value(moved, mv.to()) >= value(target, to) {
+            NoChase::Joint(others, defenders)
+        } else {
+            continue;
+        };
+        joint.push(NewAttack {
+            attacker: (mv.to(), moved),
+            target: (to, target),
+            why,
+        });
+    }
+    joint
 }
 
 /// Why the mover's threat on the piece on `target` after the move (`ahead`,
@@ -194,7 +265,11 @@ fn threatened_before(
     }
     let partner = threat.exchange_with?;
     let piece = ahead.piece_at(partner)?;
-    Some(NoChase::Offered((partner, piece)))
+    Some(if rules.is_cxa() {
+        NoChase::Offered((partner, piece))
+    } else {
+        NoChase::LikePieces((partner, piece))
+    })
 }
 
 /// What the capture `capture` in `ahead` (the mover to move again after its
@@ -587,6 +662,17 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                         name(*partner)
                     )
                 }
+                (NoChase::LikePieces(partner), Lang::En) => format!(
+                    "{attacker} attacks {target}, but {target} can take {} as well: like pieces \
+                     that can take each other make no chase (AXF rule 24)",
+                    name(*partner)
+                ),
+                (NoChase::LikePieces(partner), Lang::Zh) => {
+                    format!(
+                        "{attacker}攻{target}，{target}亦可吃{}，同类子互可吃，不算捉，见亚规24条",
+                        name(*partner)
+                    )
+                }
                 (NoChase::KingAnsweringCheck, Lang::En) => format!(
                     "{attacker} attacks {target}, but a king's move answering check chases nothing"
                 ),
@@ -599,6 +685,25 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     "{attacker} attacks {target}, but the rook moves along the line an enemy \
                      cannon confines it to, which chases nothing (AXF rule 27)"
                 ),
+                (NoChase::Joint(others, by), Lang::En) => {
+                    let others: Vec<String> = others.iter().map(|&o| name(o)).collect();
+                    let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                    format!(
+                        "{attacker} attacks {target} together with {}, but it is protected by \
+                         {}: pieces together against a protected piece make no chase (AXF rule 35)",
+                        others.join(" and "),
+                        by.join(" and ")
+                    )
+                }
+                (NoChase::Joint(others, by), Lang::Zh) => {
+                    let others: Vec<String> = others.iter().map(|&o| name(o)).collect();
+                    let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
+                    format!(
+                        "{attacker}与{}联合攻{target}，有根：{}，多子联合捉有根子不算捉，见亚规35条",
+                        others.join("、"),
+                        by.join("、")
+                    )
+                }
                 (NoChase::ConfinedRook, Lang::Zh) => {
                     format!("{attacker}攻{target}，车被炮牵制沿线移动，不算捉，见亚规27条")
                 }
@@ -615,7 +720,7 @@ pub(crate) enum NotBefore {
     Protected((Square, Piece), Vec<(Square, Piece)>),
     /// Taking the target lost material in the exchange on its square.
     LosingExchange((Square, Piece)),
-    /// Taking the target cost this piece elsewhere.
+    /// Taking the target cost this piece elsewhere, worth as much as the capture won or more.
     Cost((Square, Piece), (Square, Piece)),
     /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
@@ -624,13 +729,21 @@ pub(crate) enum NotBefore {
     /// The pawn's capture of the target uncovered no check, and a pawn
     /// threatens only by such a capture (CXA 26.8).
     PawnUncoveredNoCheck((Square, Piece)),
+    /// The cannon could not take the target: the moved piece, with its
+    /// square after the move, is its screen now.
+    Screen((Square, Piece), (Square, Piece)),
+    /// The attacker could not take the target: the moved piece, with its
+    /// square after the move, stood in its way (on its line, or on its
+    /// horse's leg).
+    Uncovered((Square, Piece), (Square, Piece)),
 }
 
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (checks, an exchange that removes a defender) is left out, and so
-/// is one whose capture the move made possible. A threat that stood before
+/// reason (checks, an exchange that removes a defender) is left out. One
+/// whose capture the move made possible is said how, when the moved piece
+/// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
 /// unless the price was not left hanging (to be taken at once with gain) but
 /// won by checks: that is said.
@@ -659,8 +772,11 @@ pub(crate) fn not_before(
             };
             let capture = Move::new(from, t.target);
             let target = pos.piece_at(t.target)?;
-            if pos.piece_at(from) != Some(t.by) || !pos.is_legal(capture) {
+            if pos.piece_at(from) != Some(t.by) {
                 return None;
+            }
+            if !pos.is_legal(capture) {
+                return made_possible(before, mv, t, (t.target, target));
             }
             if let Some(price) = t.price_before {
                 let undo = pos.play_unchecked(capture);
@@ -684,8 +800,9 @@ pub(crate) fn not_before(
             if on_square <= 0 {
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
-            let (_, lost) = capture_net(&mut pos, capture, on_square, None, -1);
-            if let Some(lost) = lost {
+            // A piece lost elsewhere is the ground only when it cost as much as the capture won.
+            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
+            if let Some(lost) = lost.filter(|_| net <= 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),
                     (lost, pos.piece_at(lost)?),
@@ -703,6 +820,34 @@ pub(crate) fn not_before(
         .collect()
 }
 
+/// How the move `mv`, played in `before`, let the piece that stood still
+/// make the threat `t` on `target`, when its capture could not be played
+/// before: it became a cannon's screen, or it left the attacker's line or
+/// its horse's leg. None otherwise (the attacker moved, or the capture was
+/// not possible for another reason, such as a pin).
+fn made_possible(
+    before: &Position,
+    mv: Move,
+    t: &Threat,
+    target: (Square, Piece),
+) -> Option<NotBefore> {
+    let moved = (mv.to(), before.piece_at(mv.from())?);
+    if t.attacker == mv.to() {
+        return None;
+    }
+    let line = between(t.attacker, t.target);
+    match t.by.role {
+        Role::Cannon if line.contains(mv.to()) => Some(NotBefore::Screen(target, moved)),
+        Role::Rook | Role::Cannon if line.contains(mv.from()) => {
+            Some(NotBefore::Uncovered(target, moved))
+        }
+        Role::Horse if horse_leg(t.attacker, t.target) == Some(mv.from()) => {
+            Some(NotBefore::Uncovered(target, moved))
+        }
+        _ => None,
+    }
+}
+
 impl NotBefore {
     /// The square of the target it is about.
     pub(crate) fn target(&self) -> Square {
@@ -712,7 +857,9 @@ impl NotBefore {
             | NotBefore::Cost(target, _)
             | NotBefore::WonBack(target, _)
             | NotBefore::AllowedMate(target)
-            | NotBefore::PawnUncoveredNoCheck(target) => target.0,
+            | NotBefore::PawnUncoveredNoCheck(target)
+            | NotBefore::Screen(target, _)
+            | NotBefore::Uncovered(target, _) => target.0,
         }
     }
 
@@ -755,6 +902,12 @@ impl NotBefore {
             (NotBefore::PawnUncoveredNoCheck(_), Lang::Zh) => {
                 "此着前兵(卒)吃之不产生将军".to_string()
             }
+            (NotBefore::Screen(_, moved), Lang::En) => {
+                format!("with {} as the cannon's screen", name(*moved))
+            }
+            (NotBefore::Screen(_, moved), Lang::Zh) => format!("{}作炮架", name(*moved)),
+            (NotBefore::Uncovered(_, moved), Lang::En) => format!("uncovered by {}", name(*moved)),
+            (NotBefore::Uncovered(_, moved), Lang::Zh) => format!("{}让开", name(*moved)),
         }
     }
 }
@@ -1078,25 +1231,61 @@ mod tests {
         // an exchange offer (兑) under both rule sets.
         let before = Position::from_fen("1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w").unwrap();
         let mv = Move::parse_uci("a0b0").unwrap();
+        let partner = (sq("b0"), Piece::new(Color::Red, Role::Rook));
         for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
             let nature = super::super::nature::classify(&before, mv, rules).unwrap();
             assert_eq!(nature.nature, super::super::Nature::Exchange, "{rules}");
-            let attacks = new_attacks(&before, mv, rules);
-            assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
-            let partner = (sq("b0"), Piece::new(Color::Red, Role::Rook));
-            assert_eq!(attacks[0].why, NoChase::Offered(partner), "{rules}");
-            assert_eq!(
-                describe(&attacks, Lang::En),
-                vec![
-                    "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
-                     red rook b0: an exchange offer, not a chase"
-                ]
+        }
+        let attacks = new_attacks(&before, mv, RuleSet::Cxa2020);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(attacks[0].why, NoChase::Offered(partner));
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
+                 red rook b0: an exchange offer, not a chase"
+            ]
+        );
+        // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
+        );
+    }
+
+    #[test]
+    fn like_pieces_that_can_take_each_other_are_no_chase_by_axf_rule_24() {
+        // AXF rule 24 names the ground, which holds for an exchange offer
+        // (the rook b0, protected by the horse c2) and for an offer of an
+        // unprotected piece alike (the cannon a2, Fairy-Stockfish's AXF
+        // suite, case 19): both can take, so neither chases.
+        for (fen, mv, partner, en, zh) in [
+            (
+                "1r3k3/9/9/9/9/9/9/2N6/9/R2K5 w",
+                "a0b0",
+                (sq("b0"), Piece::new(Color::Red, Role::Rook)),
+                "red rook b0 attacks black rook b9, but black rook b9 can take red rook b0 as \
+                 well: like pieces that can take each other make no chase (AXF rule 24)",
+                "红车(b0)攻黑车(b9)，黑车(b9)亦可吃红车(b0)，同类子互可吃，不算捉，见亚规24条",
+            ),
+            (
+                "5k3/9/9/c8/9/P1P6/9/2C6/9/3K5 w",
+                "c2a2",
+                (sq("a2"), Piece::new(Color::Red, Role::Cannon)),
+                "red cannon a2 attacks black cannon a6, but black cannon a6 can take red cannon \
+                 a2 as well: like pieces that can take each other make no chase (AXF rule 24)",
+                "红炮(a2)攻黑炮(a6)，黑炮(a6)亦可吃红炮(a2)，同类子互可吃，不算捉，见亚规24条",
+            ),
+        ] {
+            let attacks = new_attacks(
+                &Position::from_fen(fen).unwrap(),
+                Move::parse_uci(mv).unwrap(),
+                RuleSet::Axf,
             );
-            // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
-            assert_eq!(
-                describe(&attacks, Lang::Zh),
-                vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
-            );
+            assert_eq!(attacks.len(), 1, "{attacks:?}");
+            assert_eq!(attacks[0].why, NoChase::LikePieces(partner));
+            assert_eq!(describe(&attacks, Lang::En), vec![en]);
+            assert_eq!(describe(&attacks, Lang::Zh), vec![zh]);
         }
     }
 
@@ -1148,6 +1337,50 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_piece_joining_an_attack_on_a_protected_piece_is_no_chase_under_axf() {
+        // AXF rule 35 (CXA 2020 diagram 23, a joint chase there): the red
+        // rook c1 steps to c2 and joins the rook b0 against the black cannon
+        // b2, which the rook b3 protects. Two rooks would win it, but pieces
+        // together against a protected piece make no chase.
+        let before = Position::from_fen("2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w").unwrap();
+        let attacks = new_attacks(&before, Move::parse_uci("c1c2").unwrap(), RuleSet::Axf);
+        let rook = |s: &str, color| (sq(s), Piece::new(color, Role::Rook));
+        assert_eq!(
+            attacks,
+            vec![NewAttack {
+                attacker: rook("c2", Color::Red),
+                target: (sq("b2"), Piece::new(Color::Black, Role::Cannon)),
+                why: NoChase::Joint(vec![rook("b0", Color::Red)], vec![rook("b3", Color::Black)]),
+            }]
+        );
+        assert_eq!(
+            describe(&attacks, Lang::En),
+            vec![
+                "red rook c2 attacks black cannon b2 together with red rook b0, but it is \
+                 protected by black rook b3: pieces together against a protected piece make no \
+                 chase (AXF rule 35)"
+            ]
+        );
+        assert_eq!(
+            describe(&attacks, Lang::Zh),
+            vec![
+                "红车(c2)与红车(b0)联合攻黑炮(b2)，有根：黑车(b3)，多子联合捉有根子不算捉，见亚规35条"
+            ]
+        );
+        // Under CXA the joint attack is a chase (少根子), not explained here.
+        assert!(
+            new_attacks(&before, Move::parse_uci("c1c2").unwrap(), RuleSet::Cxa2020).is_empty()
+        );
+        // A pawn that joins a rook against a protected horse may chase by
+        // itself, and wins the horse for a pawn alone: rules 28 and 29 say why.
+        let before = Position::from_fen("2r1kr3/9/9/2nP1n3/9/9/9/9/2R2R3/3K5 w").unwrap();
+        let attacks = new_attacks(&before, Move::parse_uci("d6e6").unwrap(), RuleSet::Axf);
+        assert_eq!(attacks.len(), 1, "{attacks:?}");
+        assert_eq!(attacks[0].why, NoChase::KingOrPawnMayChase);
+        assert_eq!(attacks[0].target.0, sq("f6"));
+    }
+
     /// The grounds of the chase `mv` makes in `fen` under CXA 2020.
     fn chase_grounds(fen: &str, mv: &str) -> Vec<NotBefore> {
         let before = Position::from_fen(fen).unwrap();
@@ -1189,6 +1422,45 @@ mod tests {
             chase_grounds(fen, "c1c2"),
             vec![NotBefore::LosingExchange(cannon)]
         );
+    }
+
+    #[test]
+    fn a_chase_names_no_price_worth_less_than_the_capture_won() {
+        // CXA 2020, diagram 10, ply 3: the horse d4 steps back to c2 and the
+        // elephant e2's capture of the rook c4 becomes a chase. Before, that
+        // capture let the cannon c7 take the elephant c0 through the elephant
+        // on c4, which is mate; an elephant for a rook was no price.
+        let fen = "2b1ka3/4a4/n1c1b1n2/p3p3p/6p2/2rN1N1R1/P3P3P/4B2C1/4A4/2BAK4 w";
+        let rook = (sq("c4"), Piece::new(Color::Black, Role::Rook));
+        assert_eq!(
+            chase_grounds(fen, "d4c2"),
+            vec![NotBefore::AllowedMate(rook)]
+        );
+    }
+
+    #[test]
+    fn a_chase_names_the_screen_the_move_gives_or_the_way_it_opens() {
+        // CXA 2020 diagram 2: the horse h6 steps to i4, the screen of the
+        // red cannon i2 against the black rook i9.
+        let fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+        let rook = (sq("i9"), Piece::new(Color::Black, Role::Rook));
+        let horse = (sq("i4"), Piece::new(Color::Red, Role::Horse));
+        let grounds = chase_grounds(fen, "h6i4");
+        assert_eq!(grounds, vec![NotBefore::Screen(rook, horse)]);
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "with red horse i4 as the cannon's screen"
+        );
+        assert_eq!(grounds[0].clause(Lang::Zh), "红马(i4)作炮架");
+        // CXA 2020 diagram 15: the king d1 steps aside and frees the leg of
+        // the horse d2 against the black pawn e0.
+        let fen = "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w";
+        let pawn = (sq("e0"), Piece::new(Color::Black, Role::Pawn));
+        let king = (sq("e1"), Piece::new(Color::Red, Role::King));
+        let grounds = chase_grounds(fen, "d1e1");
+        assert_eq!(grounds, vec![NotBefore::Uncovered(pawn, king)]);
+        assert_eq!(grounds[0].clause(Lang::En), "uncovered by red king e1");
+        assert_eq!(grounds[0].clause(Lang::Zh), "红帅(e1)让开");
     }
 
     #[test]

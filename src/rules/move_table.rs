@@ -297,6 +297,14 @@ impl<'a> MoveRun<'a> {
             if let Why::Check(checkers) = &m.nature.why {
                 reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
             }
+            if m.nature.nature == Nature::Chase && self.rules.is_cxa() {
+                reason.push_str(&king_or_pawn_lets_chase(
+                    &worked.after,
+                    m.mv,
+                    &m.nature.chases,
+                    lang,
+                ));
+            }
             reason
         };
         // The grounds of an idle move (or of an exempt check or mate
@@ -337,6 +345,33 @@ fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> 
             line_taker(ahead, line.to_capture()).map_or(t.attacker, |taker| taker.0)
         })
         .collect()
+}
+
+/// Why a chase made by moving a king or a pawn counts under CXA, though
+/// these pieces do not chase by themselves (26.1): other pieces make the
+/// chase, which is a chase (26.1.1), e.g. "; red king e1's move lets other
+/// pieces chase, which counts as a chase (CXA 26.1.1)"
+/// (；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条). Empty when the
+/// moved piece is no king or pawn, or makes every chase itself (a pawn's
+/// capture that uncovers a check, 26.8, says so itself).
+fn king_or_pawn_lets_chase(after: &Position, mv: Move, chases: &[Threat], lang: Lang) -> String {
+    let Some(moved) = after.piece_at(mv.to()) else {
+        return String::new();
+    };
+    let by_others = chases.iter().any(|t| t.attacker != mv.to());
+    if !matches!(moved.role, Role::King | Role::Pawn) || !by_others {
+        return String::new();
+    }
+    match lang {
+        Lang::En => format!(
+            "; {}'s move lets other pieces chase, which counts as a chase (CXA 26.1.1)",
+            piece_en(moved, mv.to())
+        ),
+        Lang::Zh => format!(
+            "；{}走动后他子产生新的捉，按捉，见第26.1.1条",
+            piece_zh(moved, mv.to())
+        ),
+    }
 }
 
 /// What the moved piece did for a check given by other pieces only: it
