@@ -6,7 +6,7 @@ mod ucci_common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings, ponder_of, pv_firsts};
+use ucci_common::{FIG17, FIG20, Gui, engine, fake, has_info, info_strings, ponder_of, pv_firsts};
 use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
@@ -433,13 +433,6 @@ fn killed_engine_is_reported_and_restarted() {
     let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains("the engine exited"), "{text}");
     assert_eq!(started(&text).len(), 2, "{text}");
-}
-
-/// A fake UCCI engine: handshake and readyok, then `on_go` when asked to search.
-fn fake(on_go: &str) -> String {
-    format!(
-        "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done'"
-    )
 }
 
 #[test]
