@@ -123,6 +123,40 @@ fn a_ponder_move_the_rules_forbid_is_not_passed_on() {
     }
 }
 
+/// 98 plies without a capture, and none possible (a horse and an advisor
+/// against a bare king): Fairy-Stockfish in UCCI mode, whose own limit is
+/// 120 plies, plays a move and names Black's reply as its `ponder` move;
+/// under dqsz2017-rapid that reply reaches the natural limit (50 rounds)
+/// and ends the game, so the GUI is not told to ponder on it. Under
+/// cxa2020 (60 rounds) the game goes on after it, and the GUI gets it.
+#[test]
+fn a_ponder_move_after_which_the_game_is_over_is_not_passed_on() {
+    let Some(engine) = engine() else { return };
+    let position = "position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 98 60";
+    let bare = {
+        let mut e = Gui::start(&engine, &[]);
+        e.send("ucci");
+        e.until(|l| l == "ucciok");
+        e.send(position);
+        e.send("go depth 8");
+        e.search().0
+    };
+    assert!(ponder_of(&bare).is_some(), "{bare:?}");
+    for (profile, passed_on) in [("dqsz2017-rapid", false), ("cxa2020", true)] {
+        let mut gui = Gui::xqarbiter(&["--profile", profile, "--engine", &engine]);
+        gui.handshake();
+        gui.send(position);
+        gui.send("go depth 8");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{profile}: {lines:?}");
+        assert_eq!(
+            ponder_of(&lines).is_some(),
+            passed_on,
+            "{profile}: {lines:?}"
+        );
+    }
+}
+
 /// CXA-图17 as one game: Red's rook chases round the cycle, which then
 /// forbids b7b8; Red varies (e0e1, and Black h7h8) and goes round again,
 /// and once more after the king's way back, where b7b8 would make the
