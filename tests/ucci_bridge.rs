@@ -1788,3 +1788,46 @@ fn unexpected_info_fields_pass_through() {
         Some("bestmove b0c2 ponder h9g7")
     );
 }
+
+/// An engine, whatever its name, that writes its mates as centipawns
+/// (here from 30000; Sjaak II's are from 16000) is found out by a line
+/// whose score is beyond material and whose moves end in a mate on the
+/// board: that line and the later ones near that score reach the GUI as
+/// the mate they are (`score 9997` in UCCI, `score mate 2` in UCI), also
+/// one whose moves stop short of the mate, and a score below it stays
+/// centipawns.
+#[test]
+fn an_engine_that_writes_mates_as_centipawns_is_known_by_its_lines() {
+    // Two rooks mate the bare king in two: a2a8, the king's step, b1b9.
+    let position = "position fen 4k4/9/9/9/9/9/9/R8/1R7/5K3 w - - 0 1";
+    let engine = fake_in(
+        "uci",
+        "echo info depth 1 score cp 250 pv a2a8; \
+         echo info depth 3 score cp 29997 pv a2a8 e9d9 b1b9; \
+         echo info depth 4 score cp 29997 pv a2a8; \
+         echo info depth 5 score cp 12000 pv a2a8; echo bestmove a2a8",
+    );
+    for (gui_protocol, mate, near) in [
+        ("ucci", " score 9997 ", " score 9899 "),
+        ("uci", " score mate 2 ", " score cp 12000 "),
+    ] {
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", "uci"]);
+        if gui_protocol == "uci" {
+            gui.uci_handshake();
+        } else {
+            gui.handshake();
+        }
+        gui.send(position);
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("a2a8"), "{lines:?}");
+        let scores: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert_eq!(scores.len(), 4, "{lines:?}");
+        assert!(!scores[0].contains(mate), "{scores:?}");
+        assert!(
+            scores[1].contains(mate) && scores[2].contains(mate),
+            "{scores:?}"
+        );
+        assert!(scores[3].contains(near), "{scores:?}");
+    }
+}

@@ -26,6 +26,7 @@ use super::info::{
 };
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
+use super::mate_scale::cp_mate_shown;
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 use super::ready::Busy;
 use super::search::{Budget, Outcome, ucci_units};
@@ -950,6 +951,13 @@ impl<W: Write> Session<W> {
         };
         if bridge.drain.swallow(line) {
             return Ok(());
+        }
+        // A line of the search of the game's position (not of a candidate's).
+        let searching = self.search.as_ref().is_some_and(|s| s.probe.is_none());
+        if searching
+            && let Some(scale) = cp_mate_shown(&bridge.dialect, self.game.judge.position(), line)
+        {
+            bridge.learn_cp_mate(scale);
         }
         let bridge = &*bridge;
         if self.search.is_none() {
