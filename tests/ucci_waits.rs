@@ -210,3 +210,32 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
         Some("bestmove (none)")
     );
 }
+
+/// An engine that takes a second to start and crashes at every search:
+/// the bridge starts it again within the move, and an `isready` sent while
+/// it waits for the new engine's handshake is answered at once, not after it.
+#[test]
+fn isready_is_answered_while_a_crashed_engine_starts_again() {
+    let engine = "sh -c 'sleep 1; while read l; do case \"$l\" in ucci) echo ucciok;; \
+        isready) echo readyok;; go*) exit 3;; quit) exit 0;; esac; done'";
+    let mut gui = Gui::xqarbiter(&["--engine", engine]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go time 10000 increment 0");
+    gui.until(|l| l.contains("starting it again and asking again"));
+    let sent = Instant::now();
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok" || l.starts_with("bestmove"));
+    let waited = sent.elapsed();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("readyok"),
+        "{lines:?}"
+    );
+    assert!(
+        waited < Duration::from_millis(500),
+        "readyok after {waited:?}"
+    );
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some(), "{lines:?}");
+}

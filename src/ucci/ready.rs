@@ -1,5 +1,6 @@
 //! `isready` answered while the session is busy with work of its own (the
-//! bridge's own search, which may take a quarter of a second): a GUI that
+//! bridge's own search, which may take a quarter of a second, or an
+//! engine's start-up and handshake after a crash or a restart): a GUI that
 //! pings a searching engine with `isready` expects `readyok` at once, and
 //! may take a late one for a dead engine.
 
@@ -28,27 +29,34 @@ pub(crate) struct Busy<'a, W: Write> {
 }
 
 impl<W: Write> Busy<'_, W> {
-    /// Takes what arrived: answers each `isready` from the GUI that no
-    /// other GUI line waits before, and keeps everything else in
-    /// `pending`, in order.
+    /// Takes what arrived: see [`Busy::take`].
     pub(crate) fn answer_isready(&mut self) -> io::Result<()> {
         while let Ok(event) = self.rx.try_recv() {
-            let waits = !self.in_order
-                || self
-                    .pending
-                    .iter()
-                    .any(|e| matches!(e, SessionInput::Gui(_) | SessionInput::GuiEof));
-            match event {
-                SessionInput::Gui(line) if !waits && line.trim() == "isready" => {
-                    self.log.line(Direction::FromGui, &line);
-                    self.log.line(Direction::ToGui, "readyok");
-                    self.out.write_all(b"readyok\n")?;
-                    self.out.flush()?;
-                }
-                other => self.pending.push_back(other),
-            }
+            self.take(event)?;
         }
         Ok(())
+    }
+
+    /// Answers `event` if it is an `isready` from the GUI that no other
+    /// GUI line waits before; keeps it in `pending` otherwise.
+    pub(crate) fn take(&mut self, event: SessionInput) -> io::Result<()> {
+        let waits = !self.in_order
+            || self
+                .pending
+                .iter()
+                .any(|e| matches!(e, SessionInput::Gui(_) | SessionInput::GuiEof));
+        match event {
+            SessionInput::Gui(line) if !waits && line.trim() == "isready" => {
+                self.log.line(Direction::FromGui, &line);
+                self.log.line(Direction::ToGui, "readyok");
+                self.out.write_all(b"readyok\n")?;
+                self.out.flush()
+            }
+            other => {
+                self.pending.push_back(other);
+                Ok(())
+            }
+        }
     }
 }
 

@@ -1633,7 +1633,8 @@ impl<W: Write> Session<W> {
         };
     }
 
-    /// Waits for an engine line matching `done`, keeping GUI events for later.
+    /// Waits for an engine line matching `done`, keeping GUI events for
+    /// later but for the `isready`s it answers at once.
     fn wait_for(
         &mut self,
         done: impl Fn(&str) -> bool,
@@ -1672,7 +1673,19 @@ impl<W: Write> Session<W> {
                     return Err(WaitError::Exited);
                 }
                 SessionInput::Engine { .. } | SessionInput::EngineEof { .. } => {}
-                gui => self.pending.push_back(gui),
+                // The GUI's `isready` is answered meanwhile (an engine's
+                // start-up can take a tenth of a second and more); a
+                // failed write shows again at the session's next line.
+                gui => {
+                    let _ = Busy {
+                        rx: &self.rx,
+                        pending: &mut self.pending,
+                        in_order: self.deferred.is_empty(),
+                        out: &mut self.out,
+                        log: &mut self.log,
+                    }
+                    .take(gui);
+                }
             }
         }
     }
