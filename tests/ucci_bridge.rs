@@ -6,7 +6,7 @@ mod ucci_common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ucci_common::{FIG17, FIG20, Gui, engine, has_info, info_strings, ponder_of, pv_firsts};
+use ucci_common::{FIG17, FIG20, Gui, engine, fake, has_info, info_strings, ponder_of, pv_firsts};
 use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
@@ -120,6 +120,40 @@ fn a_ponder_move_the_rules_forbid_is_not_passed_on() {
                 "{protocol}, {before}: {lines:?}"
             );
         }
+    }
+}
+
+/// 98 plies without a capture, and none possible (a horse and an advisor
+/// against a bare king): Fairy-Stockfish in UCCI mode, whose own limit is
+/// 120 plies, plays a move and names Black's reply as its `ponder` move;
+/// under dqsz2017-rapid that reply reaches the natural limit (50 rounds)
+/// and ends the game, so the GUI is not told to ponder on it. Under
+/// cxa2020 (60 rounds) the game goes on after it, and the GUI gets it.
+#[test]
+fn a_ponder_move_after_which_the_game_is_over_is_not_passed_on() {
+    let Some(engine) = engine() else { return };
+    let position = "position fen 3k5/9/9/9/9/9/9/9/4A4/4K3N w - - 98 60";
+    let bare = {
+        let mut e = Gui::start(&engine, &[]);
+        e.send("ucci");
+        e.until(|l| l == "ucciok");
+        e.send(position);
+        e.send("go depth 8");
+        e.search().0
+    };
+    assert!(ponder_of(&bare).is_some(), "{bare:?}");
+    for (profile, passed_on) in [("dqsz2017-rapid", false), ("cxa2020", true)] {
+        let mut gui = Gui::xqarbiter(&["--profile", profile, "--engine", &engine]);
+        gui.handshake();
+        gui.send(position);
+        gui.send("go depth 8");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{profile}: {lines:?}");
+        assert_eq!(
+            ponder_of(&lines).is_some(),
+            passed_on,
+            "{profile}: {lines:?}"
+        );
     }
 }
 
@@ -433,13 +467,6 @@ fn killed_engine_is_reported_and_restarted() {
     let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains("the engine exited"), "{text}");
     assert_eq!(started(&text).len(), 2, "{text}");
-}
-
-/// A fake UCCI engine: handshake and readyok, then `on_go` when asked to search.
-fn fake(on_go: &str) -> String {
-    format!(
-        "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done'"
-    )
 }
 
 #[test]
@@ -1760,4 +1787,47 @@ fn unexpected_info_fields_pass_through() {
         lines.last().map(String::as_str),
         Some("bestmove b0c2 ponder h9g7")
     );
+}
+
+/// An engine, whatever its name, that writes its mates as centipawns
+/// (here from 30000; Sjaak II's are from 16000) is found out by a line
+/// whose score is beyond material and whose moves end in a mate on the
+/// board: that line and the later ones near that score reach the GUI as
+/// the mate they are (`score 9997` in UCCI, `score mate 2` in UCI), also
+/// one whose moves stop short of the mate, and a score below it stays
+/// centipawns.
+#[test]
+fn an_engine_that_writes_mates_as_centipawns_is_known_by_its_lines() {
+    // Two rooks mate the bare king in two: a2a8, the king's step, b1b9.
+    let position = "position fen 4k4/9/9/9/9/9/9/R8/1R7/5K3 w - - 0 1";
+    let engine = fake_in(
+        "uci",
+        "echo info depth 1 score cp 250 pv a2a8; \
+         echo info depth 3 score cp 29997 pv a2a8 e9d9 b1b9; \
+         echo info depth 4 score cp 29997 pv a2a8; \
+         echo info depth 5 score cp 12000 pv a2a8; echo bestmove a2a8",
+    );
+    for (gui_protocol, mate, near) in [
+        ("ucci", " score 9997 ", " score 9899 "),
+        ("uci", " score mate 2 ", " score cp 12000 "),
+    ] {
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", "uci"]);
+        if gui_protocol == "uci" {
+            gui.uci_handshake();
+        } else {
+            gui.handshake();
+        }
+        gui.send(position);
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("a2a8"), "{lines:?}");
+        let scores: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert_eq!(scores.len(), 4, "{lines:?}");
+        assert!(!scores[0].contains(mate), "{scores:?}");
+        assert!(
+            scores[1].contains(mate) && scores[2].contains(mate),
+            "{scores:?}"
+        );
+        assert!(scores[3].contains(near), "{scores:?}");
+    }
 }

@@ -77,6 +77,9 @@ pub(crate) struct Bridge {
     /// form of `setoption` (`setoption name Hash value 32`): Sjaak II, whose
     /// UCCI side crashes at its next search after `setoption Hash 32`.
     options_in_uci_form: bool,
+    /// The engine's mate in centipawns (see `mate_scale`) as its lines
+    /// showed it: it holds over the name's hint, after restarts too.
+    cp_mate_seen: Option<i64>,
 }
 
 impl Bridge {
@@ -103,6 +106,7 @@ impl Bridge {
             drain: Drain::default(),
             rank_votes: [0, 0],
             options_in_uci_form: false,
+            cp_mate_seen: None,
         }
     }
 
@@ -117,13 +121,21 @@ impl Bridge {
     /// | deaf while searching | a `stop` left unanswered | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
     /// | increments misread (both protocols) | name only | Sjaak II |
-    /// | mates written `score cp ±(16000 − plies)` | name only | Sjaak II |
+    /// | mates written `score cp ±(K − plies)` | a line whose `score cp` is beyond material (≥ 10000) and whose `pv` ends in a mate (`mate_scale`), else name | Sjaak II (K = 16000) |
     /// | UCCI: options set only in UCI form (`usemillisec` in either) | name only | Sjaak II |
     /// | UCCI times in milliseconds | `option usemillisec`, else name | Fairy-Stockfish |
     /// | `go infinite` rather than `go depth infinite` | name, or the UCI protocol | Fairy-Stockfish |
     ///
-    /// A rank base learned from the moves holds over the name's hint, after
-    /// a restart too.
+    /// A rank base or a mate scale learned from the engine's lines holds
+    /// over the name's hint, after a restart too. The name stays the only
+    /// key where the quirk would show only by the harm it does: an engine
+    /// that reads no `N` or `B` in a FEN answers no search after one (and
+    /// no move has other causes), one that misreads increments overspends
+    /// its clock as a slow engine would, and Sjaak II's UCCI side takes
+    /// `setoption Hash 32` without a word and crashes at its next search,
+    /// while an engine that reads the other form of `setoption` says
+    /// nothing either (ElephantEye ignores unknown options): no probe at the
+    /// handshake tells the forms apart without risking the crash.
     pub(crate) fn configure(&mut self, handshake: &[String]) -> Vec<String> {
         self.name = handshake
             .iter()
@@ -154,7 +166,7 @@ impl Bridge {
                 .unwrap_or(u8::from(fsf_uci || sjaak));
         }
         self.dialect.increments = !sjaak;
-        self.dialect.cp_mate = sjaak.then_some(SJAAK_MATE);
+        self.dialect.cp_mate = self.cp_mate_seen.or(sjaak.then_some(SJAAK_MATE));
         self.options_in_uci_form = sjaak;
         self.dialect.letters = if sjaak {
             FenLetters::HorseElephant
@@ -193,6 +205,14 @@ impl Bridge {
         }
         setup.extend(self.gui_options.iter().map(|(_, line)| line.clone()));
         setup
+    }
+
+    /// The engine's lines showed its mates written as centipawns, a mate
+    /// `n` plies away as ±(`scale` − n) (see `mate_scale`): they are
+    /// passed on as mates from now on, after restarts too.
+    pub(crate) fn learn_cp_mate(&mut self, scale: i64) {
+        self.cp_mate_seen = Some(scale);
+        self.dialect.cp_mate = Some(scale);
     }
 
     /// The line that sets the engine's option `name` (its own name) to

@@ -1,6 +1,8 @@
 //! The engine child process: piped stdio, a reader thread that turns its
 //! output into [`SessionInput`]s on the session's channel (so reads can time out),
-//! and a kill that always reaps it.
+//! and a kill that always reaps it (in the background: reaping an engine
+//! killed in a search can take tens of milliseconds, while it frees its
+//! hash, and the session answers the GUI meanwhile).
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -32,7 +34,8 @@ pub(crate) enum SessionInput {
 /// A running engine process.
 #[derive(Debug)]
 pub(crate) struct Engine {
-    child: Child,
+    /// The process; taken only when the engine is dropped.
+    child: Option<Child>,
     stdin: ChildStdin,
     generation: u64,
 }
@@ -146,10 +149,17 @@ impl Engine {
             let _ = events.send(SessionInput::EngineEof { generation });
         });
         Ok(Engine {
-            child,
+            child: Some(child),
             stdin,
             generation,
         })
+    }
+
+    /// The process.
+    fn child(&mut self) -> &mut Child {
+        self.child
+            .as_mut()
+            .expect("the process until the engine is dropped")
     }
 
     /// Which start of the engine this is.
@@ -159,12 +169,15 @@ impl Engine {
 
     /// The process id.
     pub(crate) fn id(&self) -> u32 {
-        self.child.id()
+        self.child
+            .as_ref()
+            .expect("the process until the engine is dropped")
+            .id()
     }
 
     /// Whether the process is still running.
     pub(crate) fn is_alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        matches!(self.child().try_wait(), Ok(None))
     }
 
     /// Writes one line and flushes.
@@ -188,7 +201,7 @@ impl Engine {
         let _ = self.send("quit");
         let start = Instant::now();
         while start.elapsed() < grace {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if let Ok(Some(_)) = self.child().try_wait() {
                 return;
             }
             thread::sleep(Duration::from_millis(5));
@@ -198,10 +211,15 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
+        if let Ok(None) = child.try_wait() {
+            let _ = child.kill();
+            thread::spawn(move || {
+                let _ = child.wait();
+            });
         }
-        let _ = self.child.wait();
     }
 }
 

@@ -69,9 +69,9 @@ pub(crate) fn choose(ranking: &Outcome, liked: &[Move]) -> Option<(Move, Source)
 }
 
 /// The small search's ranking of `allowed` in the game `judge` holds,
-/// within `budget`.
-pub(crate) fn rank(judge: &Judge, allowed: &[Move], budget: Budget) -> Outcome {
-    search(judge, allowed, budget)
+/// within `budget`, calling `tick` every few nodes (see [`search`]).
+pub(crate) fn rank(judge: &Judge, allowed: &[Move], budget: Budget, tick: impl FnMut()) -> Outcome {
+    search(judge, allowed, budget, tick)
 }
 
 /// The moves worth a short search by the engine when it cannot be told to
@@ -125,6 +125,11 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::parse_uci(s).unwrap()
+    }
+
+    /// The ranking, with nothing to do at the search's looks at the clock.
+    fn rank(judge: &Judge, allowed: &[Move], budget: Budget) -> Outcome {
+        super::rank(judge, allowed, budget, || {})
     }
 
     fn ranked(p: &Position, allowed: &[Move]) -> Outcome {

@@ -44,6 +44,8 @@
 // - `escape`: echoed text made printable.
 // - `fallback`: the bridge's own move when the engine gives none it may pass on.
 // - `search`: the bridge's own small search, behind `fallback`.
+// - `mate_scale`: an engine that writes mates as centipawns, known by its lines.
+// - `ready`: `isready` answered while the session is busy with that search.
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
@@ -58,7 +60,9 @@ pub(crate) mod gui;
 mod info;
 pub(crate) mod judge;
 pub(crate) mod log;
+mod mate_scale;
 pub(crate) mod protocol;
+mod ready;
 mod search;
 pub(crate) mod session;
 

@@ -91,6 +91,12 @@ const JUDGED_PLIES: i32 = MAX_DEPTH as i32;
 /// How many nodes pass between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
 
+/// How many nodes pass between two calls of the caller's `tick` (see
+/// [`search`]): the first plies' nodes, which the rules judge, can take
+/// tens of microseconds each, so that [`CLOCK_EVERY`] of them could keep
+/// a GUI's `isready` waiting for milliseconds.
+const TICK_EVERY: u64 = 16;
+
 /// Root moves that score below the best less this much need only an upper
 /// bound: they are not worth playing, and their order among themselves
 /// matters little.
@@ -152,8 +158,10 @@ pub(crate) fn ucci_units(score: i32) -> i64 {
 }
 
 /// Searches `moves` (legal in the game's position) within `budget`, the
-/// rules judging the first plies' moves as `judge` does the game's.
-pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
+/// rules judging the first plies' moves as `judge` does the game's;
+/// `tick` is called every [`TICK_EVERY`] nodes, so that the caller can
+/// answer what cannot wait for the search (a GUI's `isready`).
+pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget, tick: impl FnMut()) -> Outcome {
     let mut s = Searcher {
         us: judge.position().turn(),
         pos: judge.position().clone(),
@@ -162,6 +170,7 @@ pub(crate) fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
         nodes: 0,
         budget,
         out_of_budget: false,
+        tick,
     };
     let mut order: Vec<Move> = moves.to_vec();
     sort_for_search(&s.pos, &mut order);
@@ -231,8 +240,9 @@ fn sort_for_search(pos: &Position, moves: &mut [Move]) {
 }
 
 /// The search's state: the side it plays for, the position it walks (and,
-/// for the first plies, the game it walks it in) and what it has spent.
-struct Searcher {
+/// for the first plies, the game it walks it in), what it has spent, and
+/// what it calls every [`TICK_EVERY`] nodes.
+struct Searcher<T: FnMut()> {
     us: Color,
     pos: Position,
     judge: Judge,
@@ -241,12 +251,16 @@ struct Searcher {
     nodes: u64,
     budget: Budget,
     out_of_budget: bool,
+    tick: T,
 }
 
-impl Searcher {
+impl<T: FnMut()> Searcher<T> {
     /// Counts a node; true when the budget is spent (and from then on).
     fn spent(&mut self) -> bool {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(TICK_EVERY) {
+            (self.tick)();
+        }
         let clock = self.nodes.is_multiple_of(CLOCK_EVERY);
         if self.nodes >= self.budget.nodes
             || (clock && self.budget.deadline.is_some_and(|t| Instant::now() >= t))
@@ -326,7 +340,7 @@ impl Searcher {
     /// move that ends the game scores as it ends it and is not searched
     /// further, and a forbidden move of the bridge's side scores
     /// [`-FORBIDDEN`](FORBIDDEN).
-    fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Searcher) -> i32) -> i32 {
+    fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Self) -> i32) -> i32 {
         let mover = self.pos.turn();
         let undo = self.pos.play_unchecked(m);
         let judged = ply < JUDGED_PLIES
@@ -364,7 +378,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: i32,
-        score: impl Fn(&mut Searcher, i32, i32) -> i32,
+        score: impl Fn(&mut Self, i32, i32) -> i32,
     ) -> i32 {
         sort_for_search(&self.pos, moves);
         for &m in moves.iter() {
@@ -401,6 +415,11 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         Move::parse_uci(s).unwrap()
+    }
+
+    /// The search, with nothing to do at its looks at the clock.
+    fn search(judge: &Judge, moves: &[Move], budget: Budget) -> Outcome {
+        super::search(judge, moves, budget, || {})
     }
 
     fn plenty() -> Budget {
@@ -461,7 +480,7 @@ mod tests {
 
     /// A search for `us` on `game`, its last [`JUDGED_PLIES`] plies standing
     /// for the judged path from the root: the next move is past them.
-    fn past_judged_plies(game: Judge, us: Color) -> Searcher {
+    fn past_judged_plies(game: Judge, us: Color) -> Searcher<fn()> {
         Searcher {
             us,
             pos: game.position().clone(),
@@ -470,6 +489,7 @@ mod tests {
             nodes: 0,
             budget: plenty(),
             out_of_budget: false,
+            tick: || {},
         }
     }
 
@@ -732,7 +752,7 @@ mod tests {
     /// Plays `line` from `ply` on, each move scored by the ones after it,
     /// the last by `leaf` (for the side to move after it): the score of the
     /// first move for its mover.
-    fn score_line(s: &mut Searcher, line: &[Move], ply: i32, leaf: i32) -> i32 {
+    fn score_line(s: &mut Searcher<fn()>, line: &[Move], ply: i32, leaf: i32) -> i32 {
         match line.split_first() {
             None => leaf,
             Some((&m, rest)) => s.play(m, ply, |s| -score_line(s, rest, ply + 1, leaf)),

@@ -26,7 +26,9 @@ use super::info::{
 };
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
+use super::mate_scale::cp_mate_shown;
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
+use super::ready::Busy;
 use super::search::{Budget, Outcome, ucci_units};
 
 /// How often the bridge asks the engine again after it answered a banned move.
@@ -252,6 +254,7 @@ where
         rejected: None,
         bridge: settings.engine.map(Bridge::new),
         search: None,
+        unsearched: None,
     };
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
@@ -289,6 +292,13 @@ struct Session<W: Write> {
     rejected: Option<String>,
     bridge: Option<Bridge>,
     search: Option<Search>,
+    /// A bridge's `go ponder` or endless `go` that has nothing to search
+    /// (the game is over, no move is allowed, there is no position or no
+    /// engine): its `nobestmove` waits for the `stop`, or for the
+    /// `ponderhit` that gives a ponder search its limit, as an engine's
+    /// answer would (UCI: such a search ends only when told to, and
+    /// Fairy-Stockfish's answer to one in a mated position waits so too).
+    unsearched: Option<Go>,
 }
 
 enum WaitError {
@@ -428,7 +438,7 @@ impl<W: Write> Session<W> {
                 return Ok(true);
             }
         };
-        if self.search.is_some()
+        if (self.search.is_some() || self.unsearched.is_some())
             && !matches!(
                 cmd,
                 Command::Stop
@@ -714,7 +724,7 @@ impl<W: Write> Session<W> {
         if let Some(why) = &self.rejected {
             let text = format!("no position to search: the last position was rejected ({why})");
             self.info(&text)?;
-            return self.say(self.gui.no_move());
+            return self.no_move_for(go);
         }
         let gui = self.gui;
         let report = self.game.judge.report(&|m| gui.move_text(m));
@@ -724,7 +734,7 @@ impl<W: Write> Session<W> {
         }
         if let Some(over) = &report.over {
             self.info(&format!("game over: {over}"))?;
-            return self.say(gui.no_move());
+            return self.no_move_for(go);
         }
         let mut bans = report.bans;
         for &mv in &self.gui_bans {
@@ -757,7 +767,7 @@ impl<W: Write> Session<W> {
             } else {
                 "every legal move is banned"
             })?;
-            return self.say(gui.no_move());
+            return self.no_move_for(go);
         }
         if let Some(b) = &mut self.bridge
             && b.engine.as_mut().is_some_and(|e| !e.is_alive())
@@ -797,7 +807,7 @@ impl<W: Write> Session<W> {
             && let Err(e) = self.start_engine()
         {
             self.info(&format!("engine could not be started: {e}"))?;
-            return self.say(gui.no_move());
+            return self.no_move_for(go);
         }
         let draw_offered = go.draw;
         self.search = Some(Search {
@@ -835,6 +845,17 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
+    /// Answers `go`, which has nothing to search, with no move: at once,
+    /// unless it is a bridge's ponder or endless search, whose answer waits
+    /// for `stop` or `ponderhit` (see [`Session::unsearched`]).
+    fn no_move_for(&mut self, go: Go) -> io::Result<()> {
+        if self.bridge.is_some() && (go.ponder || go.limit == Limit::Infinite) {
+            self.unsearched = Some(go);
+            return Ok(());
+        }
+        self.say(self.gui.no_move())
+    }
+
     /// The legal moves among a `go searchmoves` list (in the GUI's
     /// coordinates), naming the others; `None` when there is no list.
     fn searchmoves(&mut self, list: Option<&[String]>) -> io::Result<Option<Vec<Move>>> {
@@ -855,6 +876,15 @@ impl<W: Write> Session<W> {
     }
 
     fn on_ponderhit(&mut self, draw: bool) -> io::Result<()> {
+        if let Some(go) = &mut self.unsearched {
+            // An endless ponder search goes on as an endless search.
+            go.ponder = false;
+            if go.limit != Limit::Infinite {
+                self.unsearched = None;
+                self.say(self.gui.no_move())?;
+            }
+            return Ok(());
+        }
         let Some(search) = &mut self.search else {
             return self.info("ponderhit: no search is running; ignored");
         };
@@ -887,6 +917,9 @@ impl<W: Write> Session<W> {
             .as_ref()
             .map_or(Duration::ZERO, |b| b.settings.timeout);
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
+        if self.unsearched.take().is_some() {
+            return self.say(self.gui.no_move());
+        }
         match &mut self.search {
             Some(search) if search.held => {
                 let search = self.search.take().expect("a search");
@@ -918,6 +951,13 @@ impl<W: Write> Session<W> {
         };
         if bridge.drain.swallow(line) {
             return Ok(());
+        }
+        // A line of the search of the game's position (not of a candidate's).
+        let searching = self.search.as_ref().is_some_and(|s| s.probe.is_none());
+        if searching
+            && let Some(scale) = cp_mate_shown(&bridge.dialect, self.game.judge.position(), line)
+        {
+            bridge.learn_cp_mate(scale);
         }
         let bridge = &*bridge;
         if self.search.is_none() {
@@ -1141,7 +1181,7 @@ impl<W: Write> Session<W> {
             } else {
                 format!("engine answered {text} ({why})")
             };
-            if ignored_bans && let Some(probe) = self.probe_for(&mut search, what.clone()) {
+            if ignored_bans && let Some(probe) = self.probe_for(&mut search, what.clone())? {
                 search.probe = Some(probe);
                 self.search = Some(search);
                 return self.next_probe();
@@ -1168,21 +1208,21 @@ impl<W: Write> Session<W> {
     /// GUI's clock: `None` when there is nothing to choose between or no
     /// time for them. The bridge's own search that orders them is kept in
     /// `search`.
-    fn probe_for(&self, search: &mut Search, what: String) -> Option<Probe> {
+    fn probe_for(&mut self, search: &mut Search, what: String) -> io::Result<Option<Probe>> {
         if search.stopped || search.go.ponder {
-            return None;
+            return Ok(None);
         }
         let share = match search.time_left() {
-            Some(left) if left.is_zero() => return None,
+            Some(left) if left.is_zero() => return Ok(None),
             Some(left) => left / PROBE_SHARE,
             None => PROBE_NO_CLOCK,
         };
         let until = after(share);
-        let ranking = fallback::rank(&self.game.judge, &search.allowed, search.own_budget(false));
+        let ranking = self.rank_answering_isready(&search.allowed, search.own_budget(false))?;
         let liked = by_preference(&search.liked);
         let todo = fallback::candidates(self.game.judge.position(), &ranking, &liked);
         search.ranking = Some(ranking);
-        (todo.len() > 1).then(|| Probe {
+        Ok((todo.len() > 1).then(|| Probe {
             todo: todo.into(),
             current: None,
             done: Vec::new(),
@@ -1191,7 +1231,27 @@ impl<W: Write> Session<W> {
             finished: 0,
             until,
             what,
-        })
+        }))
+    }
+
+    /// The bridge's own small search's ranking of `allowed` within
+    /// `budget`; the GUI's `isready` lines that arrive meanwhile are
+    /// answered at once (see `ready`).
+    fn rank_answering_isready(&mut self, allowed: &[Move], budget: Budget) -> io::Result<Outcome> {
+        let mut busy = Busy {
+            rx: &self.rx,
+            pending: &mut self.pending,
+            in_order: self.deferred.is_empty(),
+            out: &mut self.out,
+            log: &mut self.log,
+        };
+        let mut failed = None;
+        let ranking = fallback::rank(&self.game.judge, allowed, budget, || {
+            if failed.is_none() {
+                failed = busy.answer_isready().err();
+            }
+        });
+        failed.map_or(Ok(ranking), Err)
     }
 
     /// Sends the next candidate's short search, or, when none is left or
@@ -1339,11 +1399,9 @@ impl<W: Write> Session<W> {
         let ranking = match (&search.ranking, probed) {
             (_, Some(_)) => None,
             (Some(r), None) => Some(r.clone()),
-            (None, None) => Some(fallback::rank(
-                &self.game.judge,
-                &search.allowed,
-                search.own_budget(hurry),
-            )),
+            (None, None) => {
+                Some(self.rank_answering_isready(&search.allowed, search.own_budget(hurry))?)
+            }
         };
         let choice = match (probed, &ranking) {
             (Some(m), _) => Some((m, fallback::Source::Probes)),
@@ -1575,7 +1633,8 @@ impl<W: Write> Session<W> {
         };
     }
 
-    /// Waits for an engine line matching `done`, keeping GUI events for later.
+    /// Waits for an engine line matching `done`, keeping GUI events for
+    /// later but for the `isready`s it answers at once.
     fn wait_for(
         &mut self,
         done: impl Fn(&str) -> bool,
@@ -1614,7 +1673,19 @@ impl<W: Write> Session<W> {
                     return Err(WaitError::Exited);
                 }
                 SessionInput::Engine { .. } | SessionInput::EngineEof { .. } => {}
-                gui => self.pending.push_back(gui),
+                // The GUI's `isready` is answered meanwhile (an engine's
+                // start-up can take a tenth of a second and more); a
+                // failed write shows again at the session's next line.
+                gui => {
+                    let _ = Busy {
+                        rx: &self.rx,
+                        pending: &mut self.pending,
+                        in_order: self.deferred.is_empty(),
+                        out: &mut self.out,
+                        log: &mut self.log,
+                    }
+                    .take(gui);
+                }
             }
         }
     }

@@ -167,6 +167,13 @@ impl Drop for Gui {
     }
 }
 
+/// A fake UCCI engine: handshake and readyok, then `on_go` when asked to search.
+pub fn fake(on_go: &str) -> String {
+    format!(
+        "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done'"
+    )
+}
+
 /// Fairy-Stockfish's path, or `None` with a printed note (a failure when
 /// `XQARBITER_REQUIRE_ENGINE=1`).
 pub fn engine() -> Option<String> {
