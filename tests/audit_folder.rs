@@ -165,10 +165,10 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
     assert!(summary.contains("6 games read, 2 unreadable"), "{summary}");
     // The summary is for people: the kinds in words.
     for kind in [
-        "forbidden repetition",
-        "result mismatch",
-        "illegal move",
-        "checkmate",
+        "Forbidden repetition",
+        "Result mismatch",
+        "Illegal move",
+        "Checkmate",
     ] {
         assert!(summary.contains(kind), "{summary}");
     }
@@ -227,7 +227,7 @@ fn csv_text_and_only_findings() {
     );
 
     assert!(
-        text.contains("    forbidden repetition at ply 8: red repeats perpetual check"),
+        text.contains("    Forbidden repetition at ply 8: red repeats perpetual check"),
         "{text}"
     );
 

@@ -659,7 +659,7 @@ fn repetitions_earlier_in_the_record_are_listed_as_ruled_when_they_occurred() {
     let out = xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("Repetitions earlier in the record, as ruled when they occurred:\n  after ply 4: Game continues — repetition (2 occurrences)"),
+        text.contains("Repetitions earlier in the record, as ruled when they occurred:\n  After ply 4: Game continues — repetition (2 occurrences)"),
         "{text}"
     );
     let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
@@ -731,7 +731,7 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
     // The next check would bring the position back a second time ...
     let text = String::from_utf8(rule("e8f8 e0f0 f8e8", false).stdout).expect("utf-8");
     assert!(
-        text.contains("red may not play (each would repeat a cycle ruled against red):\n  车四平五 (f0e0): the position would stand 2 times: perpetual check loses"),
+        text.contains("Red may not play (each would repeat a cycle ruled against Red):\n  车四平五 (f0e0): the position would stand 2 times: perpetual check loses"),
         "{text}"
     );
     // ... and, a cycle later, a third time: the end of the game.
@@ -1441,7 +1441,7 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "Record: Open; recorded result: 1/2-1/2\nearly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
+            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
         ),
         "{text}"
     );

@@ -289,7 +289,7 @@ fn text_row(row: &Row, shown: &[Words], lang: Lang) -> String {
     let mut s = text_row_body(row, lang);
     for w in row.warnings.iter().filter(|w| !shown.contains(w)) {
         let _ = match lang {
-            Lang::En => writeln!(s, "    warning: {}", w.en),
+            Lang::En => writeln!(s, "    Warning: {}", w.en),
             Lang::Zh => writeln!(s, "    警告：{}", w.zh),
         };
     }
@@ -512,9 +512,9 @@ mod tests {
     fn text_names_the_game_and_each_finding() {
         let out = written(ReportFormat::Text, &[sample()]);
         assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
-        assert!(out.contains("    forbidden repetition at ply 40: red: perpetual check\n"));
+        assert!(out.contains("    Forbidden repetition at ply 40: red: perpetual check\n"));
         assert!(
-            out.contains("    result mismatch: recorded draw\n"),
+            out.contains("    Result mismatch: recorded draw\n"),
             "{out}"
         );
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[sample()]);
@@ -543,13 +543,13 @@ mod tests {
         rows[2].warnings = vec![file_warning.clone()];
         let out = written(ReportFormat::Text, &rows);
         assert_eq!(
-            out.matches("    warning: the file is odd\n").count(),
+            out.matches("    Warning: the file is odd\n").count(),
             2,
             "{out}"
         );
-        let first = out.find("    warning: the file is odd").unwrap();
+        let first = out.find("    Warning: the file is odd").unwrap();
         assert!(first < out.find("#4").unwrap(), "{out}");
-        assert!(out.contains("    warning: game 4\n"), "{out}");
+        assert!(out.contains("    Warning: game 4\n"), "{out}");
         let zh = written_in(ReportFormat::Text, Lang::Zh, &rows[..1]);
         assert!(zh.contains("    警告：文件有异\n"), "{zh}");
         // An unreadable row says its warnings too.
@@ -557,7 +557,7 @@ mod tests {
         bad.warnings = vec![file_warning];
         let out = written(ReportFormat::Text, &[bad.clone()]);
         assert!(
-            out.ends_with("  UNREADABLE: no\n    warning: the file is odd\n"),
+            out.ends_with("  UNREADABLE: no\n    Warning: the file is odd\n"),
             "{out}"
         );
         // JSON lines and CSV: on every row.
@@ -608,7 +608,7 @@ mod tests {
             en.starts_with("1 game read, 1 unreadable (files or games), 1 game with findings\n"),
             "{en}"
         );
-        assert!(en.contains("  forbidden repetition  1\n"), "{en}");
+        assert!(en.contains("  Forbidden repetition  1\n"), "{en}");
         assert!(!en.contains('_'), "{en}");
         assert!(s.render(Lang::Zh).contains("  禁止着法循环  1\n"));
         assert!(!s.render(Lang::En).contains("not read"));
