@@ -163,6 +163,14 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
 
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("6 games read, 2 unreadable"), "{summary}");
+    // Those whose result could not be checked are counted: the organiser
+    // knows the rest were.
+    assert!(
+        summary.contains(
+            "\n2 games give no result: whether their results follow the rules was not checked\n"
+        ),
+        "{summary}"
+    );
     // The summary is for people: the kinds in words.
     for kind in [
         "Forbidden repetition",

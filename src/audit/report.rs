@@ -40,6 +40,9 @@ pub struct Summary {
     pub findings: BTreeMap<FindingKind, usize>,
     /// Rows with a warning (about the file or the game).
     pub warned: usize,
+    /// Games read whose record gives no result: the audit cannot check
+    /// their result against the rules.
+    pub unrecorded: usize,
     /// Paths found in folders and not read, with the reason.
     pub skipped: Vec<(PathBuf, Skip)>,
 }
@@ -64,6 +67,7 @@ impl Summary {
             self.errors += 1;
         } else {
             self.games += 1;
+            self.unrecorded += usize::from(row.recorded_result.is_none());
         }
         if !row.findings.is_empty() {
             self.games_with_findings += 1;
@@ -94,6 +98,20 @@ impl Summary {
             .map(|(kind, n)| [format!("  {}", kind.label(lang)), n.to_string()])
             .collect();
         s.push_str(&text::table(&counts));
+        if self.unrecorded > 0 {
+            let n = self.unrecorded;
+            let _ = match lang {
+                Lang::En if n == 1 => writeln!(
+                    s,
+                    "1 game gives no result: whether its result follows the rules was not checked"
+                ),
+                Lang::En => writeln!(
+                    s,
+                    "{n} games give no result: whether their results follow the rules was not checked"
+                ),
+                Lang::Zh => writeln!(s, "{n}局棋谱未记结果：未能核对其结果是否符合规则"),
+            };
+        }
         if self.warned > 0 {
             let n = self.warned;
             let _ = match lang {
@@ -633,6 +651,23 @@ mod tests {
                 .starts_with("读取1局，无法读取1个（文件或对局），1局需复核\n"),
             "{}",
             s.render(Lang::Zh)
+        );
+        // The game read records its result: no line on unrecorded results.
+        assert!(!s.render(Lang::En).contains("give"));
+        let mut unscored = Row::unreadable("y".into(), 0, Words::new("", ""));
+        unscored.error = None;
+        s.add(&unscored);
+        assert_eq!(s.unrecorded, 1);
+        assert!(
+            s.render(Lang::En).contains(
+                "\n1 game gives no result: whether its result follows the rules was not checked\n"
+            ),
+            "{}",
+            s.render(Lang::En)
+        );
+        assert!(
+            s.render(Lang::Zh)
+                .contains("\n1局棋谱未记结果：未能核对其结果是否符合规则\n")
         );
     }
 }
