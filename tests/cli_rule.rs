@@ -213,7 +213,7 @@ fn text_output_puts_the_verdict_first_and_draws_the_board() {
     );
     assert!(
         en.contains(
-            "ply  move  notation  nature  targets  reason\n5    f0e0  车四平五  check   e8       "
+            "Ply  Move  Notation  Nature  Targets  Reason\n5    f0e0  车四平五  check   e8       "
         ),
         "{en}"
     );
@@ -544,7 +544,7 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     );
     assert!(text.contains("goes on for 4 more plies"), "{text}");
     // The cycle that ended it is shown, then the ruling on the last position.
-    let table = text.find("ply  move").expect("the ending cycle's table");
+    let table = text.find("Ply  Move").expect("the ending cycle's table");
     let below = text
         .find("Below, the ruling")
         .expect("the last ruling follows");
