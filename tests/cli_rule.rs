@@ -391,7 +391,7 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
-    assert!(err.contains("legal moves"), "{err}");
+    assert!(err.contains("Legal moves"), "{err}");
     // Read from a record, the message is in the language asked for (Chinese
     // by default), with the legal moves one symbol away and all legal moves
     // written as the record writes them.
@@ -1029,7 +1029,7 @@ fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
     assert!(!err.contains("P1+1"), "no WXF for a Chinese record: {err}");
     let out = xqarbiter(&["rule", "--moves", "C2.5 xyz", "--lang", "en"], None);
     let err = String::from_utf8(out.stderr).expect("utf-8");
-    assert!(err.contains("\nlegal moves: P1+1"), "{err}");
+    assert!(err.contains("\nLegal moves: P1+1"), "{err}");
 }
 
 #[test]
@@ -1295,7 +1295,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     // The error says how to rule on the game where it ended, a move list as
     // a record file: with --ply, which reads no further.
     assert!(
-        err.ends_with("\nto rule on the game where it ended, add --ply 1\n"),
+        err.ends_with("\nTo rule on the game where it ended, add --ply 1\n"),
         "{err}"
     );
     let mated = |ply: &str, moves: &str| {
@@ -1345,7 +1345,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.starts_with("xqarbiter: illegal or unreadable move at ply 4: '将5进5'")
-            && err.contains("\nlegal moves: "),
+            && err.contains("\nLegal moves: "),
         "{err}"
     );
     // So are moves run together in one word past the ply asked for; moves

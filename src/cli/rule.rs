@@ -327,19 +327,19 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
     let (legal_en, legal_zh) = if legal.is_empty() {
         let end = ply - 1;
         (
-            format!("\nto rule on the game where it ended, add --ply {end}"),
+            format!("\nTo rule on the game where it ended, add --ply {end}"),
             format!("\n如需裁决对局结束之处，请加 --ply {end}"),
         )
     } else {
         let legal = legal.join(" ");
         (
-            format!("\nlegal moves: {legal}"),
+            format!("\nLegal moves: {legal}"),
             format!("\n合法着法：{legal}"),
         )
     };
     BadRecord::new(
         format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}{legal_en}",
+            "illegal or unreadable move at ply {ply}: '{text}': {}\nPosition: {fen}{legal_en}",
             why.en
         ),
         format!(
