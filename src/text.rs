@@ -1,4 +1,5 @@
-//! Plain text for people: tables with columns padded to the widest cell as
+//! Plain text for people: English lines that start with a capital letter;
+//! tables with columns padded to the widest cell as
 //! a terminal shows it, where a CJK character takes two columns; the line
 //! and column where a byte of a text stands, for error messages; and where
 //! a word cut from a text stands in it.
@@ -6,6 +7,17 @@
 /// Terminal columns of `s`: CJK characters (and full-width forms) take two.
 pub(crate) fn width(s: &str) -> usize {
     s.chars().map(|c| if c >= '\u{2e80}' { 2 } else { 1 }).sum()
+}
+
+/// `s` as an English line or label starts: its first letter in upper case
+/// (`red: perpetual check` → `Red: perpetual check`); text that starts with
+/// anything else (a digit, a Chinese character) is unchanged.
+pub(crate) fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_lowercase() => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        _ => s.to_string(),
+    }
 }
 
 /// The byte offset in `text` of `part`, a slice of it (a word that
@@ -87,6 +99,15 @@ mod tests {
         assert_eq!(line_and_column(text, 0), (1, 1));
         assert_eq!(line_and_column(text, text.find('{').unwrap()), (2, 6));
         assert_eq!(line_and_column(text, 999), (2, 8));
+    }
+
+    #[test]
+    fn english_lines_start_with_a_capital_letter() {
+        assert_eq!(capitalized("red: perpetual check"), "Red: perpetual check");
+        assert_eq!(capitalized("Black wins"), "Black wins");
+        assert_eq!(capitalized("红方：长将"), "红方：长将");
+        assert_eq!(capitalized("2 idle moves"), "2 idle moves");
+        assert_eq!(capitalized(""), "");
     }
 
     #[test]

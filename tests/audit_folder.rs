@@ -163,12 +163,20 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
 
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("6 games read, 2 unreadable"), "{summary}");
+    // Those whose result could not be checked are counted: the organiser
+    // knows the rest were.
+    assert!(
+        summary.contains(
+            "\n2 games give no result: whether their results follow the rules was not checked\n"
+        ),
+        "{summary}"
+    );
     // The summary is for people: the kinds in words.
     for kind in [
-        "forbidden repetition",
-        "result mismatch",
-        "illegal move",
-        "checkmate",
+        "Forbidden repetition",
+        "Result mismatch",
+        "Illegal move",
+        "Checkmate",
     ] {
         assert!(summary.contains(kind), "{summary}");
     }
@@ -227,7 +235,7 @@ fn csv_text_and_only_findings() {
     );
 
     assert!(
-        text.contains("    forbidden repetition at ply 8: red repeats perpetual check"),
+        text.contains("    Forbidden repetition at ply 8: red repeats perpetual check"),
         "{text}"
     );
 

@@ -14,7 +14,7 @@ fn profiles(args: &[&str]) -> Output {
 fn the_table_is_in_the_language_asked_for_and_the_json_in_neither() {
     let en = profiles(&[]);
     assert_eq!(en.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&en.stdout).starts_with("name "));
+    assert!(String::from_utf8_lossy(&en.stdout).starts_with("Name "));
     let zh = profiles(&["--lang", "zh"]);
     assert_eq!(zh.status.code(), Some(0));
     let zh = String::from_utf8(zh.stdout).expect("utf-8");

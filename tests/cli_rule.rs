@@ -213,7 +213,7 @@ fn text_output_puts_the_verdict_first_and_draws_the_board() {
     );
     assert!(
         en.contains(
-            "ply  move  notation  nature  targets  reason\n5    f0e0  车四平五  check   e8       "
+            "Ply  Move  Notation  Nature  Targets  Reason\n5    f0e0  车四平五  check   e8       "
         ),
         "{en}"
     );
@@ -391,7 +391,7 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
-    assert!(err.contains("legal moves"), "{err}");
+    assert!(err.contains("Legal moves"), "{err}");
     // Read from a record, the message is in the language asked for (Chinese
     // by default), with the legal moves one symbol away and all legal moves
     // written as the record writes them.
@@ -544,7 +544,7 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     );
     assert!(text.contains("goes on for 4 more plies"), "{text}");
     // The cycle that ended it is shown, then the ruling on the last position.
-    let table = text.find("ply  move").expect("the ending cycle's table");
+    let table = text.find("Ply  Move").expect("the ending cycle's table");
     let below = text
         .find("Below, the ruling")
         .expect("the last ruling follows");
@@ -659,7 +659,7 @@ fn repetitions_earlier_in_the_record_are_listed_as_ruled_when_they_occurred() {
     let out = xqarbiter(&["rule", "--moves", moves, "--lang", "en"], None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("Repetitions earlier in the record, as ruled when they occurred:\n  after ply 4: Game continues — repetition (2 occurrences)"),
+        text.contains("Repetitions earlier in the record, as ruled when they occurred:\n  After ply 4: Game continues — repetition (2 occurrences)"),
         "{text}"
     );
     let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
@@ -731,7 +731,7 @@ fn the_moves_that_would_repeat_a_cycle_ruled_against_the_mover_are_listed() {
     // The next check would bring the position back a second time ...
     let text = String::from_utf8(rule("e8f8 e0f0 f8e8", false).stdout).expect("utf-8");
     assert!(
-        text.contains("red may not play (each would repeat a cycle ruled against red):\n  车四平五 (f0e0): the position would stand 2 times: perpetual check loses"),
+        text.contains("Red may not play (each would repeat a cycle ruled against Red):\n  车四平五 (f0e0): the position would stand 2 times: perpetual check loses"),
         "{text}"
     );
     // ... and, a cycle later, a third time: the end of the game.
@@ -1029,7 +1029,7 @@ fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
     assert!(!err.contains("P1+1"), "no WXF for a Chinese record: {err}");
     let out = xqarbiter(&["rule", "--moves", "C2.5 xyz", "--lang", "en"], None);
     let err = String::from_utf8(out.stderr).expect("utf-8");
-    assert!(err.contains("\nlegal moves: P1+1"), "{err}");
+    assert!(err.contains("\nLegal moves: P1+1"), "{err}");
 }
 
 #[test]
@@ -1295,7 +1295,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     // The error says how to rule on the game where it ended, a move list as
     // a record file: with --ply, which reads no further.
     assert!(
-        err.ends_with("\nto rule on the game where it ended, add --ply 1\n"),
+        err.ends_with("\nTo rule on the game where it ended, add --ply 1\n"),
         "{err}"
     );
     let mated = |ply: &str, moves: &str| {
@@ -1345,7 +1345,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.starts_with("xqarbiter: illegal or unreadable move at ply 4: '将5进5'")
-            && err.contains("\nlegal moves: "),
+            && err.contains("\nLegal moves: "),
         "{err}"
     );
     // So are moves run together in one word past the ply asked for; moves
@@ -1441,7 +1441,7 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "Record: Open; recorded result: 1/2-1/2\nearly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
+            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
         ),
         "{text}"
     );

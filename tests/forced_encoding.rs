@@ -157,7 +157,7 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
     let (_, table, _) = run(&["audit", path(&dir), "--encoding", "big5"]);
     let block = &table[table.find("b-gbk.pgn#0").unwrap()..table.find("c-tw.xqf#0").unwrap()];
     assert!(
-        block.contains("\n    warning: the encoding given (--encoding) looks wrong: read as Big5"),
+        block.contains("\n    Warning: the encoding given (--encoding) looks wrong: read as Big5"),
         "{table}"
     );
     let warned: Vec<&str> = err.lines().filter(|l| l.contains("looks wrong")).collect();

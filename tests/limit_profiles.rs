@@ -870,7 +870,7 @@ fn pawn_moves_do_not_reset_the_count_and_the_draw_falls_on_ply_120() {
     let en = rule_text(&g, "cxa2020", 119, "en");
     assert!(
         en.contains(
-            "\nnatural limit of 60 rounds (120 plies) not reached: 119 plies without a capture\n"
+            "\nNatural limit of 60 rounds (120 plies) not reached: 119 plies without a capture\n"
         ),
         "{en}"
     );
@@ -882,7 +882,7 @@ fn pawn_moves_do_not_reset_the_count_and_the_draw_falls_on_ply_120() {
     let en = rule_text(&g, "cxa2020", 120, "en");
     assert!(en.starts_with("Draw by the natural move limit\n"), "{en}");
     assert!(
-        en.contains("\nnatural limit of 60 rounds reached without a capture: draw\n"),
+        en.contains("\nNatural limit of 60 rounds reached without a capture: draw\n"),
         "{en}"
     );
     let zh = rule_text(&g, "cxa2020", 120, "zh");

@@ -528,3 +528,43 @@ fn a_damaged_library_is_said_to_be_so_by_convert_rule_and_audit() {
         assert_eq!(v["warnings"][0]["detail"], warning, "{row}");
     }
 }
+
+/// A result given in words is written as PGN readers expect it: the
+/// `Termination` tag holds a standard value (`time forfeit`) or nothing
+/// (a resignation), the words go to the last comment, and the PGN read
+/// back converts to the same text.
+#[test]
+fn a_result_in_words_is_written_with_a_standard_termination() {
+    let dir = scratch("words");
+    for (record, tag) in [
+        (
+            "炮二平五 马８进７ Black wins on time\n",
+            Some("time forfeit"),
+        ),
+        ("炮二平五 马８进７ 红方认负\n", None),
+    ] {
+        let input = dir.join(format!("{}.txt", record.len()));
+        std::fs::write(&input, record).unwrap();
+        let (code, once, err) = convert(&[input.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let termination: Vec<&str> = once
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Termination \""))
+            .collect();
+        match tag {
+            Some(t) => assert_eq!(termination, [format!("{t}\"]")], "{once}"),
+            None => assert!(termination.is_empty(), "{once}"),
+        }
+        let words = record
+            .split_whitespace()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(once.contains(&format!("{{{words}}}")), "{once}");
+        let written = dir.join(format!("{}.pgn", record.len()));
+        std::fs::write(&written, &once).unwrap();
+        let (code, again, err) = convert(&[written.to_str().unwrap()]);
+        assert_eq!((code, again.as_str()), (0, once.as_str()), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

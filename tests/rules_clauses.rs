@@ -2741,7 +2741,7 @@ fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
     let text = referee.ruling().render(Lang::En);
     assert!(
         text.contains(
-            "\nred: perpetual mate threat (its mate threats chase too: a perpetual chase) — \
+            "\nRed: perpetual mate threat (its mate threats chase too: a perpetual chase) — \
              forbidden\n"
         ),
         "{text}"

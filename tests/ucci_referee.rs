@@ -131,6 +131,55 @@ fn every_go_gets_an_answer() {
     }
 }
 
+/// The state a GUI shows a person is in words: no JSON token (`red_must_vary`,
+/// `mate_threat`, `can_claim=false`, `claimable_by []`) in its `info string`
+/// lines, which keep their labels (`profile`, `repetition:`, `Red:`,
+/// `Black:`, `natural limit`, `banned`).
+#[test]
+fn the_state_lines_are_words_not_json_tokens() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send("ucci");
+    gui.until(|l| l == "ucciok");
+    gui.send(FIG20);
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    let infos = info_strings(&lines);
+    for label in [
+        "profile cxa2020 ",
+        "repetition: ",
+        "Red: ",
+        "Black: ",
+        "natural limit ",
+        "banned ",
+    ] {
+        assert!(
+            infos.iter().any(|l| l.starts_with(label)),
+            "{label}: {infos:?}"
+        );
+    }
+    for token in [
+        "_must_vary",
+        "mate_threat",
+        "verdict ",
+        "reason none",
+        "=",
+        "[]",
+        " true",
+        " false",
+    ] {
+        assert!(
+            !infos.iter().any(|l| l.contains(token)),
+            "{token}: {infos:?}"
+        );
+    }
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.starts_with("Red: ") && l.contains("mate threat")),
+        "{infos:?}"
+    );
+}
+
 #[test]
 fn control_bytes_are_not_echoed_raw() {
     let mut gui = Gui::xqarbiter(&[]);
@@ -390,7 +439,7 @@ fn uci_referee_bans_a_perpetual_check_in_ranks_0_9() {
         "{lines:?}"
     );
     assert!(
-        has_info(&lines, |l| l.starts_with("cycle red ")
+        has_info(&lines, |l| l.starts_with("Red: ")
             && l.contains("f0e0 check")),
         "{lines:?}"
     );
@@ -419,7 +468,7 @@ fn uci_referee_bans_a_perpetual_check_in_ranks_1_10_after_uci_variant() {
         "{lines:?}"
     );
     assert!(
-        has_info(&lines, |l| l.starts_with("cycle red ")
+        has_info(&lines, |l| l.starts_with("Red: ")
             && l.contains("f1e1 check, e1f1 check")),
         "{lines:?}"
     );

@@ -40,6 +40,9 @@ pub struct Summary {
     pub findings: BTreeMap<FindingKind, usize>,
     /// Rows with a warning (about the file or the game).
     pub warned: usize,
+    /// Games read whose record gives no result: the audit cannot check
+    /// their result against the rules.
+    pub unrecorded: usize,
     /// Paths found in folders and not read, with the reason.
     pub skipped: Vec<(PathBuf, Skip)>,
 }
@@ -64,6 +67,7 @@ impl Summary {
             self.errors += 1;
         } else {
             self.games += 1;
+            self.unrecorded += usize::from(row.recorded_result.is_none());
         }
         if !row.findings.is_empty() {
             self.games_with_findings += 1;
@@ -94,6 +98,20 @@ impl Summary {
             .map(|(kind, n)| [format!("  {}", kind.label(lang)), n.to_string()])
             .collect();
         s.push_str(&text::table(&counts));
+        if self.unrecorded > 0 {
+            let n = self.unrecorded;
+            let _ = match lang {
+                Lang::En if n == 1 => writeln!(
+                    s,
+                    "1 game gives no result: whether its result follows the rules was not checked"
+                ),
+                Lang::En => writeln!(
+                    s,
+                    "{n} games give no result: whether their results follow the rules was not checked"
+                ),
+                Lang::Zh => writeln!(s, "{n}局棋谱未记结果：未能核对其结果是否符合规则"),
+            };
+        }
         if self.warned > 0 {
             let n = self.warned;
             let _ = match lang {
@@ -289,7 +307,7 @@ fn text_row(row: &Row, shown: &[Words], lang: Lang) -> String {
     let mut s = text_row_body(row, lang);
     for w in row.warnings.iter().filter(|w| !shown.contains(w)) {
         let _ = match lang {
-            Lang::En => writeln!(s, "    warning: {}", w.en),
+            Lang::En => writeln!(s, "    Warning: {}", w.en),
             Lang::Zh => writeln!(s, "    警告：{}", w.zh),
         };
     }
@@ -512,9 +530,9 @@ mod tests {
     fn text_names_the_game_and_each_finding() {
         let out = written(ReportFormat::Text, &[sample()]);
         assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
-        assert!(out.contains("    forbidden repetition at ply 40: red: perpetual check\n"));
+        assert!(out.contains("    Forbidden repetition at ply 40: red: perpetual check\n"));
         assert!(
-            out.contains("    result mismatch: recorded draw\n"),
+            out.contains("    Result mismatch: recorded draw\n"),
             "{out}"
         );
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[sample()]);
@@ -543,13 +561,13 @@ mod tests {
         rows[2].warnings = vec![file_warning.clone()];
         let out = written(ReportFormat::Text, &rows);
         assert_eq!(
-            out.matches("    warning: the file is odd\n").count(),
+            out.matches("    Warning: the file is odd\n").count(),
             2,
             "{out}"
         );
-        let first = out.find("    warning: the file is odd").unwrap();
+        let first = out.find("    Warning: the file is odd").unwrap();
         assert!(first < out.find("#4").unwrap(), "{out}");
-        assert!(out.contains("    warning: game 4\n"), "{out}");
+        assert!(out.contains("    Warning: game 4\n"), "{out}");
         let zh = written_in(ReportFormat::Text, Lang::Zh, &rows[..1]);
         assert!(zh.contains("    警告：文件有异\n"), "{zh}");
         // An unreadable row says its warnings too.
@@ -557,7 +575,7 @@ mod tests {
         bad.warnings = vec![file_warning];
         let out = written(ReportFormat::Text, &[bad.clone()]);
         assert!(
-            out.ends_with("  UNREADABLE: no\n    warning: the file is odd\n"),
+            out.ends_with("  UNREADABLE: no\n    Warning: the file is odd\n"),
             "{out}"
         );
         // JSON lines and CSV: on every row.
@@ -608,7 +626,7 @@ mod tests {
             en.starts_with("1 game read, 1 unreadable (files or games), 1 game with findings\n"),
             "{en}"
         );
-        assert!(en.contains("  forbidden repetition  1\n"), "{en}");
+        assert!(en.contains("  Forbidden repetition  1\n"), "{en}");
         assert!(!en.contains('_'), "{en}");
         assert!(s.render(Lang::Zh).contains("  禁止着法循环  1\n"));
         assert!(!s.render(Lang::En).contains("not read"));
@@ -633,6 +651,23 @@ mod tests {
                 .starts_with("读取1局，无法读取1个（文件或对局），1局需复核\n"),
             "{}",
             s.render(Lang::Zh)
+        );
+        // The game read records its result: no line on unrecorded results.
+        assert!(!s.render(Lang::En).contains("give"));
+        let mut unscored = Row::unreadable("y".into(), 0, Words::new("", ""));
+        unscored.error = None;
+        s.add(&unscored);
+        assert_eq!(s.unrecorded, 1);
+        assert!(
+            s.render(Lang::En).contains(
+                "\n1 game gives no result: whether its result follows the rules was not checked\n"
+            ),
+            "{}",
+            s.render(Lang::En)
+        );
+        assert!(
+            s.render(Lang::Zh)
+                .contains("\n1局棋谱未记结果：未能核对其结果是否符合规则\n")
         );
     }
 }

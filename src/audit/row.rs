@@ -86,25 +86,26 @@ impl FindingKind {
         }
     }
 
-    /// The kind in words for people, in `lang` (the report's text; CSV and
-    /// JSON lines keep [`FindingKind::name`]).
+    /// The kind in words for people, in `lang`, as a label that starts a
+    /// line (`Forbidden repetition`; the report's text; CSV and JSON lines
+    /// keep [`FindingKind::name`]).
     pub const fn label(self, lang: Lang) -> &'static str {
         let (en, zh) = match self {
-            FindingKind::IllegalMove => ("illegal move", "违例着法"),
-            FindingKind::ForbiddenRepetition => ("forbidden repetition", "禁止着法循环"),
-            FindingKind::RepetitionDraw => ("repetition draw", "循环作和"),
-            FindingKind::EarlyRepetition => ("early repetition", "限定回合内不变作和"),
-            FindingKind::NaturalLimit => ("natural limit", "自然限着"),
-            FindingKind::Checkmate => ("checkmate", "将死"),
-            FindingKind::Stalemate => ("stalemate", "困毙"),
-            FindingKind::ResultMismatch => ("result mismatch", "结果不符"),
-            FindingKind::ResultConflict => ("conflicting results", "结果自相矛盾"),
-            FindingKind::UnreadableResult => ("unreadable result", "结果无法识别"),
-            FindingKind::EarlyDraw => ("early draw", "过早议和"),
-            FindingKind::EarlyResignation => ("early resignation", "过早认负"),
-            FindingKind::SimpleDraw => ("simple draw", "简单和棋"),
-            FindingKind::AmbiguousNotation => ("ambiguous notation", "记谱有歧义"),
-            FindingKind::ArmageddonDraw => ("draw scored as a Black win", "和棋判黑胜"),
+            FindingKind::IllegalMove => ("Illegal move", "违例着法"),
+            FindingKind::ForbiddenRepetition => ("Forbidden repetition", "禁止着法循环"),
+            FindingKind::RepetitionDraw => ("Repetition draw", "循环作和"),
+            FindingKind::EarlyRepetition => ("Early repetition", "限定回合内不变作和"),
+            FindingKind::NaturalLimit => ("Natural limit", "自然限着"),
+            FindingKind::Checkmate => ("Checkmate", "将死"),
+            FindingKind::Stalemate => ("Stalemate", "困毙"),
+            FindingKind::ResultMismatch => ("Result mismatch", "结果不符"),
+            FindingKind::ResultConflict => ("Conflicting results", "结果自相矛盾"),
+            FindingKind::UnreadableResult => ("Unreadable result", "结果无法识别"),
+            FindingKind::EarlyDraw => ("Early draw", "过早议和"),
+            FindingKind::EarlyResignation => ("Early resignation", "过早认负"),
+            FindingKind::SimpleDraw => ("Simple draw", "简单和棋"),
+            FindingKind::AmbiguousNotation => ("Ambiguous notation", "记谱有歧义"),
+            FindingKind::ArmageddonDraw => ("Draw scored as a Black win", "和棋判黑胜"),
         };
         match lang {
             Lang::En => en,
@@ -274,5 +275,9 @@ mod tests {
             assert!(!kind.label(Lang::Zh).is_ascii(), "{}", kind.label(Lang::Zh));
         }
         assert_eq!(FindingKind::ResultMismatch.label(Lang::Zh), "结果不符");
+        assert_eq!(
+            FindingKind::ResultMismatch.label(Lang::En),
+            "Result mismatch"
+        );
     }
 }

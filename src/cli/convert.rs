@@ -20,6 +20,7 @@ use crate::words::{Lang, Words};
 use super::LangArg;
 use super::encoding::{check_bytes, check_file, named_encoding};
 use super::output::output_error;
+use super::termination::for_pgn;
 
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -361,6 +362,10 @@ fn write_games(
                         ),
                     }
                 }
+                let g = match args.to {
+                    Target::Uci => g,
+                    _ => for_pgn(g),
+                };
                 match args.to {
                     Target::Pgn | Target::Chinese => {
                         write_pgn(&g, Notation::Chinese, lang, &mut text)

@@ -14,6 +14,7 @@ mod output;
 mod perft;
 mod profiles;
 mod rule;
+mod termination;
 mod ucci;
 
 /// xqarbiter: a xiangqi game-adjudication engine.

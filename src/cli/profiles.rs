@@ -53,7 +53,7 @@ pub(super) fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Er
 /// other clauses.
 fn table(profiles: &[Profile], lang: Lang) -> String {
     let header = match lang {
-        Lang::En => ["name", "rules", "limit", "check cap", "attack cap", "other"],
+        Lang::En => ["Name", "Rules", "Limit", "Check cap", "Attack cap", "Other"],
         Lang::Zh => [
             "名称",
             "规则",

@@ -30,6 +30,7 @@ use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use crate::text::capitalized;
 use crate::words::{Words, player_name};
 
 use super::LangArg;
@@ -326,19 +327,19 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
     let (legal_en, legal_zh) = if legal.is_empty() {
         let end = ply - 1;
         (
-            format!("\nto rule on the game where it ended, add --ply {end}"),
+            format!("\nTo rule on the game where it ended, add --ply {end}"),
             format!("\n如需裁决对局结束之处，请加 --ply {end}"),
         )
     } else {
         let legal = legal.join(" ");
         (
-            format!("\nlegal moves: {legal}"),
+            format!("\nLegal moves: {legal}"),
             format!("\n合法着法：{legal}"),
         )
     };
     BadRecord::new(
         format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nposition: {fen}{legal_en}",
+            "illegal or unreadable move at ply {ply}: '{text}': {}\nPosition: {fen}{legal_en}",
             why.en
         ),
         format!(
@@ -975,6 +976,7 @@ fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> St
     let side = pos.turn();
     let mut out = match lang {
         Lang::En => {
+            let side = capitalized(side.name());
             format!("\n{side} may not play (each would repeat a cycle ruled against {side}):\n")
         }
         Lang::Zh => format!(
@@ -1043,8 +1045,8 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
     }
     for (first, last, summary) in runs {
         out.push_str(&match (lang, first == last) {
-            (Lang::En, true) => format!("  after ply {first}: {summary}\n"),
-            (Lang::En, false) => format!("  after plies {first}–{last}: {summary}\n"),
+            (Lang::En, true) => format!("  After ply {first}: {summary}\n"),
+            (Lang::En, false) => format!("  After plies {first}–{last}: {summary}\n"),
             (Lang::Zh, true) => format!("  第{first}着后：{summary}\n"),
             (Lang::Zh, false) => format!("  第{first}–{last}着后：{summary}\n"),
         });

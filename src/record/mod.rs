@@ -48,6 +48,8 @@ pub use crate::notation::Outcome;
 pub use encoding::{decode_text, detect_encoding, encoding_by_name, forced_encoding_mismatch};
 pub use encoding_check::{file_encoding_mismatch, file_head, wrong_encoding_warning};
 pub use error::{ErrorKind, RecordError};
+#[cfg(feature = "cli")]
+pub(crate) use game::termination_from_comment;
 pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
 #[cfg(feature = "cli")]

@@ -140,7 +140,7 @@ impl<'a> MoveRun<'a> {
     /// The per-move table in `lang`: ply, move, notation, nature, targets, reason.
     pub fn table(&self, lang: Lang) -> String {
         let header = match lang {
-            Lang::En => ["ply", "move", "notation", "nature", "targets", "reason"],
+            Lang::En => ["Ply", "Move", "Notation", "Nature", "Targets", "Reason"],
             Lang::Zh => ["着", "坐标", "记谱", "性质", "目标", "理由"],
         };
         let mut rows = vec![header.map(String::from)];

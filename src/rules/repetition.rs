@@ -129,15 +129,19 @@ impl Tally {
     /// The pattern as the rulebook names it: 长将, 一将一捉, 两将一闲, 一捉一兑, 长兑 …
     pub fn pattern(&self, lang: Lang) -> String {
         let kinds = [
-            (self.checks, "将", "check"),
-            (self.mate_threats, "杀", "mate threat"),
-            (self.chases, "捉", "chase"),
-            (self.exchanges, "兑", "exchange offer"),
-            (self.idle - self.exchanges, "闲", "idle"),
+            (self.checks, "将", ("check", "checks")),
+            (self.mate_threats, "杀", ("mate threat", "mate threats")),
+            (self.chases, "捉", ("chase", "chases")),
+            (self.exchanges, "兑", ("exchange offer", "exchange offers")),
+            (
+                self.idle - self.exchanges,
+                "闲",
+                ("idle move", "idle moves"),
+            ),
         ];
-        let present: Vec<&(usize, &str, &str)> = kinds.iter().filter(|k| k.0 > 0).collect();
+        let present: Vec<_> = kinds.iter().filter(|k| k.0 > 0).collect();
         if present.len() == 1 && present[0].1 != "闲" {
-            let (_, zh, en) = present[0];
+            let (_, zh, (en, _)) = present[0];
             return match lang {
                 Lang::Zh => format!("长{zh}"),
                 Lang::En => format!("perpetual {en}"),
@@ -150,7 +154,10 @@ impl Tally {
                 .map(|(i, (n, k, _))| format!("{}{k}", zh_count(*n, i == 0)))
                 .collect(),
             Lang::En => {
-                let en: Vec<String> = present.iter().map(|(n, _, k)| format!("{n} {k}")).collect();
+                let en: Vec<String> = present
+                    .iter()
+                    .map(|(n, _, (one, many))| format!("{n} {}", if *n == 1 { one } else { many }))
+                    .collect();
                 en.join(" + ")
             }
         }
@@ -807,7 +814,13 @@ mod tests {
         assert_eq!(en, "perpetual chase");
         assert_eq!(
             Tally::of([Check, Idle]).pattern(Lang::En),
-            "1 check + 1 idle"
+            "1 check + 1 idle move"
         );
+        // Counts above one in the plural.
+        assert_eq!(
+            Tally::of([Check, Check, Chase, Chase]).pattern(Lang::En),
+            "2 checks + 2 chases"
+        );
+        assert_eq!(Tally::of([Idle, Block]).pattern(Lang::En), "2 idle moves");
     }
 }

@@ -503,7 +503,7 @@ impl Ruling {
                     Lang::En => writeln!(
                         out,
                         "{}: {} — {}",
-                        side.color,
+                        crate::text::capitalized(side.color.name()),
                         side.pattern(lang),
                         if side.forbidden {
                             "forbidden"
@@ -545,10 +545,11 @@ impl Ruling {
             out.push('\n');
             out.push_str(&r.run().table(lang));
             if let Some(note) = &r.note {
-                let _ = writeln!(out, "\n{}", note.get(lang));
+                let _ = writeln!(out, "\n{}", crate::text::capitalized(note.get(lang)));
             }
         }
-        let _ = writeln!(out, "\n{}", self.natural_limit_text(lang));
+        let limit = self.natural_limit_text(lang);
+        let _ = writeln!(out, "\n{}", crate::text::capitalized(&limit));
         out
     }
 

@@ -2,8 +2,6 @@
 //! profile through the [`Referee`], and report the game state and the moves
 //! the side to move may not play.
 
-use serde_json::Value;
-
 use crate::board::{Color, Move, Position};
 use crate::referee::Referee;
 use crate::rules::profile::Profile;
@@ -172,11 +170,7 @@ impl Judge {
         } else {
             self.bans()
         };
-        let mut lines = state_lines(&ruling.to_json(), write);
-        lines.push(format!(
-            "natural limit: {}",
-            ruling.natural_limit_text(Lang::En).replace('\n', "; ")
-        ));
+        let lines = super::state::lines(&ruling, write);
         Report { over, lines, bans }
     }
 
@@ -241,86 +235,6 @@ fn ends_by_the_limit(ruling: &Ruling) -> bool {
     ruling.reason == Some(Reason::NaturalLimit) && ruling.verdict != Verdict::Ongoing
 }
 
-/// The per-side natural-limit fields shown in `info string` lines.
-const SIDE_COUNTS: [&str; 5] = ["moves", "valid_moves", "checks", "attacks", "can_claim"];
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => "none".into(),
-        other => other.to_string(),
-    }
-}
-
-/// The ruling's contract JSON as short `info string` lines: the verdict, the
-/// cycle with each move's nature (moves as `write` writes them), and the
-/// natural-limit counts.
-fn state_lines(json: &Value, write: &dyn Fn(Move) -> String) -> Vec<String> {
-    let mut lines = vec![format!(
-        "profile {} rules {} plies {} verdict {} reason {}",
-        text(&json["profile"]),
-        text(&json["rules"]),
-        text(&json["plies"]),
-        text(&json["verdict"]),
-        text(&json["reason"]),
-    )];
-    let rep = &json["repetition"];
-    if rep.is_object() {
-        lines.push(format!(
-            "repetition plies {}-{} occurrences {} ruling {} clause {}",
-            text(&rep["first_ply"]),
-            text(&rep["last_ply"]),
-            text(&rep["occurrences"]),
-            text(&rep["ruling"]),
-            text(&rep["clause"]),
-        ));
-        for side in ["red", "black"] {
-            let s = &rep[side];
-            let moves: Vec<String> = s["moves"]
-                .as_array()
-                .map(|ms| {
-                    ms.iter()
-                        .map(|m| {
-                            let mv = text(&m["move"]);
-                            let mv = Move::parse_uci(&mv).map_or(mv, write);
-                            format!("{mv} {}", text(&m["nature"]))
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            lines.push(format!(
-                "cycle {side} {} forbidden {}: {}",
-                text(&s["pattern"]),
-                text(&s["forbidden"]),
-                moves.join(", ")
-            ));
-        }
-    }
-    let nl = &json["natural_limit"];
-    if nl.is_object() {
-        let side = |v: &Value| -> String {
-            v.as_object().map_or_else(
-                || text(v),
-                |o| {
-                    let counts: Vec<String> = SIDE_COUNTS
-                        .iter()
-                        .filter_map(|k| o.get(*k).map(|x| format!("{k}={}", text(x))))
-                        .collect();
-                    counts.join(" ")
-                },
-            )
-        };
-        lines.push(format!(
-            "natural_limit limit {} red {} black {} claimable_by {}",
-            text(&nl["limit"]),
-            side(&nl["red"]),
-            side(&nl["black"]),
-            text(&nl["claimable_by"]),
-        ));
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,12 +251,12 @@ mod tests {
         let report = judge.report(&|m| m.to_string());
         assert!(report.over.is_none());
         assert!(
-            report.lines[0].contains("verdict ongoing"),
+            report.lines[0].contains(": Game continues"),
             "{:?}",
             report.lines
         );
         assert!(
-            report.lines.iter().any(|l| l.starts_with("repetition ")),
+            report.lines.iter().any(|l| l.starts_with("repetition: ")),
             "{:?}",
             report.lines
         );
@@ -350,12 +264,15 @@ mod tests {
             report
                 .lines
                 .iter()
-                .any(|l| l.starts_with("cycle red ") && l.contains("b7b8 check")),
+                .any(|l| l.starts_with("Red: ") && l.contains("b7b8 check")),
             "{:?}",
             report.lines
         );
         assert!(
-            report.lines.iter().any(|l| l.starts_with("natural_limit ")),
+            report
+                .lines
+                .iter()
+                .any(|l| l.starts_with("natural limit count ")),
             "{:?}",
             report.lines
         );
@@ -411,7 +328,7 @@ mod tests {
         assert_eq!(after.over.as_ref(), Some(&over));
         assert!(after.bans.is_empty());
         assert!(
-            after.lines[0].contains("plies 9 verdict ongoing"),
+            after.lines[0].contains("after ply 9: Game continues"),
             "{:?}",
             after.lines
         );
