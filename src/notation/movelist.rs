@@ -290,6 +290,9 @@ fn is_chinese_move_char(c: char) -> bool {
 /// Moves written after the result are not read; the list warns of them
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
+    // A chat's names before the moves are read as the sides' labels.
+    let chat = super::chat(text);
+    let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let words = tokens(text);
     let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
@@ -331,6 +334,8 @@ pub fn parse_move_list_until(
     text: &str,
     plies: usize,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let chat = super::chat(text);
+    let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
@@ -945,6 +950,16 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_list_pasted_from_a_chat_reads_its_names_as_the_sides() {
+        let text = "[10:32] 许银川：炮二平五\n[10:33] 吕钦：马８进７\n注：车９平８\n[10:34] 许银川：马二进三";
+        let list = read(text).unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments.len(), 1);
+        let err = read("许银川：炮二平五\n吕钦：马８进７\n许银川：马二进二").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "马二进二"));
     }
 
     #[test]

@@ -533,6 +533,10 @@ pub(crate) fn read_game(
 /// starting again at `1.`, a title line), each read by [`read_move_list`].
 pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, RecordError>> {
     let text = text.trim_start_matches('\u{feff}');
+    // A chat's names before the moves are read as the sides' labels, and
+    // name the players of the games they label.
+    let chat = notation::chat(text);
+    let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let commands: Vec<&str> = lines
         .iter()
@@ -552,6 +556,12 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
                     for (_, why) in guessed.iter().filter(within) {
                         game.warnings.push(why.clone());
                     }
+                    if let Some(chat) = chat
+                        .as_ref()
+                        .filter(|c| start <= c.span.1 && c.span.0 < end)
+                    {
+                        name_players(game, &chat.players);
+                    }
                 }
                 game
             })
@@ -562,6 +572,16 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
         .enumerate()
         .map(|(index, args)| read_position_line(args, name, index))
         .collect()
+}
+
+/// Names the players `[red, black]` of a chat's game ([`notation::chat`]),
+/// unless its header lines named them.
+fn name_players(game: &mut Game, [red, black]: &[String; 2]) {
+    for (tag, player) in [("Red", red), ("Black", black)] {
+        if game.tag(tag).is_none() {
+            game.push_tag(tag, player);
+        }
+    }
 }
 
 /// Lines of a text, each as its byte offset and its number (from 1).
@@ -1340,6 +1360,22 @@ mod tests {
             e.to_string(),
             "t.txt, game #4: the comment opened by '{' at line 11, column 1 is never closed"
         );
+    }
+
+    #[test]
+    fn a_record_pasted_from_a_chat_reads_its_names_as_the_sides() {
+        let text = "10:32 许银川：炮二平五\n10:33 吕钦：马８进７\n10:33 吕钦：好棋\n\
+                    10:34 许银川：马二进三\n注：车９平８\n10:35 吕钦：车９平８\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        // A slip of the pen is named at its ply, its line and column as written.
+        let text = "许银川：炮二平五\n吕钦：马８进７\n许银川：马二进二\n";
+        let game = read_move_lists(text, "t.txt").remove(0).unwrap();
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
     }
 
     #[test]
