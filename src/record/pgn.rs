@@ -504,11 +504,17 @@ pub(crate) fn read_game(
         ResultToken::Known(r) => Some(r),
         _ => tag_result,
     };
+    // The Termination tag is how the game ended, unless it says no more
+    // than that it did (`normal`) where the result's words under the moves,
+    // or the last comment, say how (红方超时 0-1): the more specific wins.
     if let Some((_, t)) = tags
         .iter()
         .find(|(k, v)| k.eq_ignore_ascii_case("Termination") && !v.trim().is_empty())
     {
-        game.termination = Some(t.trim().to_string());
+        let says = |t: &str| notation::Ending::read(t) != notation::Ending::Unknown;
+        if says(t) || !game.termination.as_deref().is_some_and(says) {
+            game.termination = Some(t.trim().to_string());
+        }
     }
     game.tags = tags;
     game.warnings.splice(0..0, warnings);
