@@ -752,7 +752,8 @@ fn play_word(
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
 /// text: all of them, or the first `max` (what follows them is not read);
 /// `None` for a word of fewer than eight characters, or not all ideographs
-/// and digits (full-width or ASCII) with an ideograph first.
+/// and digits (full-width or ASCII) with an ideograph first, but for the
+/// dots of move numbers between the moves (`炮二平五马８进７2.马二进三`).
 pub(crate) fn split_run_together(
     pos: &Position,
     word: &str,
@@ -772,7 +773,32 @@ pub(crate) fn split_run_together(
 fn may_run_together(word: &str) -> bool {
     word.chars().count() >= 8
         && word.chars().next().is_some_and(is_ideograph)
-        && word.chars().all(is_chinese_move_char)
+        && word
+            .chars()
+            .all(|c| is_chinese_move_char(c) || is_number_dot(c))
+}
+
+/// Whether `c` ends a move number (`2.`, `2．`, `2、`): no Chinese move has it.
+fn is_number_dot(c: char) -> bool {
+    matches!(c, '.' | '．' | '、')
+}
+
+/// The byte length of the move number at the start of `text`, digits and
+/// the dots after them (`2.`, `１２．`), as moves run together write them
+/// between the moves (`炮二平五马８进７2.马二进三`); 0 when none is there.
+/// A move's digit is never followed by a dot, so the number is no move's.
+fn number_len(text: &str) -> usize {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit() && !('０'..='９').contains(&c))
+        .unwrap_or(text.len());
+    let dots = text[digits..]
+        .find(|c: char| !is_number_dot(c))
+        .unwrap_or(text.len() - digits);
+    if digits > 0 && dots > 0 {
+        digits + dots
+    } else {
+        0
+    }
 }
 
 /// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
@@ -801,6 +827,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     }
     let rest = move_extent(&word[at..]);
     let next = &word[at + rest.len()..];
+    let next = &next[number_len(next)..];
     // A move of the notation's symbols alone (`马８２７`, `炮二平前`), a slip
     // of the pen, before a move's shape or the word's end.
     let slip = slipped_chinese_move(rest)
@@ -862,6 +889,8 @@ fn longest_run(
     moves: &mut Vec<(Move, String)>,
     best: &mut (Vec<(Move, String)>, usize),
 ) {
+    let number = number_len(word);
+    let (word, at) = (&word[number..], at + number);
     if moves.len() > best.0.len() {
         *best = (moves.clone(), at);
     }
@@ -881,13 +910,15 @@ fn longest_run(
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
-/// trying four first and backing out of dead ends, up to `max` moves.
+/// trying four first and backing out of dead ends, up to `max` moves; a
+/// move number between them (`马８进７2.马二进三`) is passed over.
 fn run_together(
     pos: &mut Position,
     word: &str,
     moves: &mut Vec<(Move, String)>,
     max: usize,
 ) -> bool {
+    let word = &word[number_len(word)..];
     if word.is_empty() || moves.len() == max {
         return true;
     }
@@ -1038,6 +1069,23 @@ mod tests {
             let err = parse_move_list(&start, text).unwrap_err();
             assert_eq!((err.ply, err.text.as_str()), (1, text));
         }
+    }
+
+    #[test]
+    fn move_numbers_between_moves_run_together_are_passed_over() {
+        let list = read("1.炮二平五马８进７2.马二进三车９平８3.车一平二马２进３").unwrap();
+        assert_eq!(
+            coords(&list),
+            ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+        );
+        let err = read("1.炮二平五马８进７2.马二进三车９平８3.车一平二马２２３").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (6, "马２２３"));
+        // Prose with a move number in it stays one word.
+        let err = read("炮二平五是最常见的开局2.马二进三").unwrap_err();
+        assert_eq!(
+            (err.ply, err.text.as_str()),
+            (1, "炮二平五是最常见的开局2.马二进三")
+        );
     }
 
     #[test]
