@@ -590,6 +590,10 @@ fn name_players(game: &mut Game, [red, black]: &[String; 2]) {
     }
 }
 
+/// A line that may start a game (its byte offset and its number), and
+/// whether it follows a blank line ([`with_new_games`]).
+type Candidate = ((usize, usize), bool);
+
 /// Lines of a text, each as its byte offset and its number (from 1).
 type Lines = Vec<(usize, usize)>;
 
@@ -630,7 +634,7 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
     let plays_whole = |game: &Game| game.illegal.is_none() && !game.moves.is_empty();
     // Each line that may start a game, and whether it follows a blank
     // line (a header line after one is listed twice: once is enough).
-    let mut lines: Vec<((usize, usize), bool)> = side_notes
+    let mut lines: Vec<Candidate> = side_notes
         .into_iter()
         .map(|at| (at, false))
         .chain(after_gaps.into_iter().map(|at| (at, true)))
@@ -787,7 +791,7 @@ impl Stops {
     fn find(
         read: &dyn Fn((usize, usize), usize) -> Result<Game, RecordError>,
         (from, end): ((usize, usize), usize),
-        (lines, k): (&[((usize, usize), bool)], usize),
+        (lines, k): (&[Candidate], usize),
     ) -> Stops {
         let bad = match read(from, end) {
             Ok(game) => match game.illegal {
