@@ -42,8 +42,9 @@ struct Line<'a> {
 /// no game's first moves in turn (Red first, or Black first when only
 /// Black can make the first).
 pub(crate) fn chat(text: &str) -> Option<Chat> {
-    // Only a line with a colon may hold a name's label: a cheap test first.
-    if !text.contains(['：', ':']) {
+    // Only a line with a colon may hold a name's label: a cheap test first
+    // (a search for each colon, faster than one for either).
+    if !text.contains('：') && !text.contains(':') {
         return None;
     }
     let mut offset = 0;
