@@ -41,6 +41,7 @@
 mod after_result;
 mod between;
 mod braced;
+mod chat;
 mod describe;
 mod ending;
 mod labelled;
@@ -61,6 +62,7 @@ pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;
 pub(crate) use between::{Between, split_by};
 pub(crate) use braced::braced;
+pub(crate) use chat::chat;
 pub use ending::Ending;
 pub(crate) use labelled::{
     Label, heading_ends_note, heading_in_note, is_move_heading, label, note_reads_as_moves,

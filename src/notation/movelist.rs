@@ -290,6 +290,9 @@ fn is_chinese_move_char(c: char) -> bool {
 /// Moves written after the result are not read; the list warns of them
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
+    // A chat's names before the moves are read as the sides' labels.
+    let chat = super::chat(text);
+    let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let words = tokens(text);
     let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
@@ -331,6 +334,8 @@ pub fn parse_move_list_until(
     text: &str,
     plies: usize,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let chat = super::chat(text);
+    let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
@@ -747,7 +752,8 @@ fn play_word(
 /// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
 /// text: all of them, or the first `max` (what follows them is not read);
 /// `None` for a word of fewer than eight characters, or not all ideographs
-/// and digits (full-width or ASCII) with an ideograph first.
+/// and digits (full-width or ASCII) with an ideograph first, but for the
+/// dots of move numbers between the moves (`炮二平五马８进７2.马二进三`).
 pub(crate) fn split_run_together(
     pos: &Position,
     word: &str,
@@ -767,7 +773,32 @@ pub(crate) fn split_run_together(
 fn may_run_together(word: &str) -> bool {
     word.chars().count() >= 8
         && word.chars().next().is_some_and(is_ideograph)
-        && word.chars().all(is_chinese_move_char)
+        && word
+            .chars()
+            .all(|c| is_chinese_move_char(c) || is_number_dot(c))
+}
+
+/// Whether `c` ends a move number (`2.`, `2．`, `2、`): no Chinese move has it.
+fn is_number_dot(c: char) -> bool {
+    matches!(c, '.' | '．' | '、')
+}
+
+/// The byte length of the move number at the start of `text`, digits and
+/// the dots after them (`2.`, `１２．`), as moves run together write them
+/// between the moves (`炮二平五马８进７2.马二进三`); 0 when none is there.
+/// A move's digit is never followed by a dot, so the number is no move's.
+fn number_len(text: &str) -> usize {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit() && !('０'..='９').contains(&c))
+        .unwrap_or(text.len());
+    let dots = text[digits..]
+        .find(|c: char| !is_number_dot(c))
+        .unwrap_or(text.len() - digits);
+    if digits > 0 && dots > 0 {
+        digits + dots
+    } else {
+        0
+    }
 }
 
 /// Where Chinese moves run together (`炮二平五马８进７车一进一将５进５`) that
@@ -796,6 +827,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     }
     let rest = move_extent(&word[at..]);
     let next = &word[at + rest.len()..];
+    let next = &next[number_len(next)..];
     // A move of the notation's symbols alone (`马８２７`, `炮二平前`), a slip
     // of the pen, before a move's shape or the word's end.
     let slip = slipped_chinese_move(rest)
@@ -857,6 +889,8 @@ fn longest_run(
     moves: &mut Vec<(Move, String)>,
     best: &mut (Vec<(Move, String)>, usize),
 ) {
+    let number = number_len(word);
+    let (word, at) = (&word[number..], at + number);
     if moves.len() > best.0.len() {
         *best = (moves.clone(), at);
     }
@@ -876,13 +910,15 @@ fn longest_run(
 }
 
 /// Reads Chinese moves written without spaces, four (or five) characters each,
-/// trying four first and backing out of dead ends, up to `max` moves.
+/// trying four first and backing out of dead ends, up to `max` moves; a
+/// move number between them (`马８进７2.马二进三`) is passed over.
 fn run_together(
     pos: &mut Position,
     word: &str,
     moves: &mut Vec<(Move, String)>,
     max: usize,
 ) -> bool {
+    let word = &word[number_len(word)..];
     if word.is_empty() || moves.len() == max {
         return true;
     }
@@ -945,6 +981,16 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_list_pasted_from_a_chat_reads_its_names_as_the_sides() {
+        let text = "[10:32] 许银川：炮二平五\n[10:33] 吕钦：马８进７\n注：车９平８\n[10:34] 许银川：马二进三";
+        let list = read(text).unwrap();
+        assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(list.comments.len(), 1);
+        let err = read("许银川：炮二平五\n吕钦：马８进７\n许银川：马二进二").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "马二进二"));
     }
 
     #[test]
@@ -1023,6 +1069,23 @@ mod tests {
             let err = parse_move_list(&start, text).unwrap_err();
             assert_eq!((err.ply, err.text.as_str()), (1, text));
         }
+    }
+
+    #[test]
+    fn move_numbers_between_moves_run_together_are_passed_over() {
+        let list = read("1.炮二平五马８进７2.马二进三车９平８3.车一平二马２进３").unwrap();
+        assert_eq!(
+            coords(&list),
+            ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+        );
+        let err = read("1.炮二平五马８进７2.马二进三车９平８3.车一平二马２２３").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (6, "马２２３"));
+        // Prose with a move number in it stays one word.
+        let err = read("炮二平五是最常见的开局2.马二进三").unwrap_err();
+        assert_eq!(
+            (err.ply, err.text.as_str()),
+            (1, "炮二平五是最常见的开局2.马二进三")
+        );
     }
 
     #[test]

@@ -20,7 +20,9 @@ pub struct Game {
     /// The recorded result; `None` when unknown (`*`).
     pub result: Option<Outcome>,
     /// Why the game ended, when the file says so (PGN Termination tag, CBR
-    /// finish type, DhtmlXQ endtype, or a last comment such as 认负 or 超时).
+    /// finish type, DhtmlXQ endtype, the result's words under the moves,
+    /// or a last comment such as 认负 or 超时); a Termination tag that says
+    /// only that the game ended (`normal`) gives way to words that say how.
     pub termination: Option<String>,
     /// Variations found in the file; they are counted and skipped.
     pub variations: usize,
@@ -349,10 +351,19 @@ mod tests {
         ] {
             assert_eq!(read(text).ending(), ending, "{text}");
         }
-        // The result's words are the termination; a Termination tag goes before them.
+        // The result's words are the termination; a Termination tag goes
+        // before them when it says how the game ended, not when it says
+        // only that it did.
         let g = read("[Event \"x\"]\n1. 炮二平五 马8进7 红方超时 0-1\n");
         assert_eq!(g.termination.as_deref(), Some("红方超时"));
-        let g = read("[Termination \"normal\"]\n1. 炮二平五 马8进7 红方超时\n");
+        let g = read("[Termination \"normal\"]\n1. 炮二平五 马8进7 红方超时 0-1\n");
+        assert_eq!(g.termination.as_deref(), Some("红方超时"));
+        assert_eq!(g.ending(), Ending::OnTime);
+        let g = read("[Termination \"normal\"]\n1. 炮二平五 马8进7 {红方超时}\n");
+        assert_eq!(g.ending(), Ending::OnTime);
+        let g = read("[Termination \"time forfeit\"]\n1. 炮二平五 马8进7 红方认负\n");
+        assert_eq!(g.termination.as_deref(), Some("time forfeit"));
+        let g = read("[Termination \"normal\"]\n1. 炮二平五 马8进7 0-1\n");
         assert_eq!(g.termination.as_deref(), Some("normal"));
         assert_eq!(read("1. 炮二平五 马8进7 1-0\n").termination, None);
     }

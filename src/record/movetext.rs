@@ -1488,6 +1488,26 @@ mod tests {
     }
 
     #[test]
+    fn move_numbers_between_moves_run_together_are_passed_over() {
+        let (g, _) = read("1.炮二平五马８进７2.马二进三车９平８3.车一平二马２进３4.");
+        assert_eq!(g.moves.len(), 6);
+        assert!(g.illegal.is_none());
+        for (text, ply, bad) in [
+            ("1.炮二平五马８进７2.马二进二车９平８", 3, "马二进二"),
+            (
+                "1.炮二平五马８进７2.马二进三车９平８3.车一平二马２２３4.车二进六",
+                6,
+                "马２２３",
+            ),
+            ("1.炮二平五马８进７2.马８２７车９平８", 3, "马８２７"),
+        ] {
+            let (g, _) = read(text);
+            let illegal = g.illegal.expect("cut");
+            assert_eq!((illegal.ply, illegal.text.as_str()), (ply, bad), "{text}");
+        }
+    }
+
+    #[test]
     fn a_bad_move_in_a_run_is_named_by_its_own_extent_as_in_a_typed_list() {
         for (text, ply, bad) in [
             ("1.炮二平五马８进７前兵九平八车一进一", 3, "前兵九平八"),

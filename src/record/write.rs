@@ -36,7 +36,7 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         Some(_) => (None, None),
         None => (
             game.result,
-            game.tag("Termination").or(game.termination.as_deref()),
+            game.termination.as_deref().or(game.tag("Termination")),
         ),
     };
     out.push_str("[Game \"Chinese Chess\"]\n");
@@ -104,7 +104,7 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
 /// `lang`: the result and termination the record gives, if any.
 fn left_out(game: &Game, lang: Lang) -> String {
     let result = game.result.map(|r| r.pgn());
-    let termination = game.tag("Termination").or(game.termination.as_deref());
+    let termination = game.termination.as_deref().or(game.tag("Termination"));
     let given: Vec<&str> = result.into_iter().chain(termination).collect();
     let given = given.join(", ");
     match (lang, given.is_empty()) {
@@ -175,6 +175,9 @@ mod tests {
             "[Red \"甲 \\\"x\\\"\"]\n[Result \"0-1\"]\n{pre} 1. h2e2 {a {b}} h9g7 2. h0g2 0-1 {红方认负}\n",
         );
         round_trip("[FEN \"4k4/9/9/9/9/9/9/9/4A4/3K5 b\"]\n1... e9f9 2. e1f2 *\n");
+        // The result's words that say more than the Termination tag are
+        // the one written.
+        round_trip("[Termination \"normal\"]\n1. h2e2 h9g7 红方超时 0-1\n");
     }
 
     #[test]

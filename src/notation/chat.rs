@@ -1,0 +1,280 @@
+//! A record pasted from a chat, each move behind its player's name as a
+//! label (`许银川：炮二平五` / `吕钦：马８进７`), maybe after the time it was
+//! sent (`10:32 许银川：炮二平五`, `[2024-05-01 10:32] 吕钦：马８进７`). Such a
+//! name is read as its side's label: the label of a line whose value is a
+//! move is a side's when it alternates between two names and their values,
+//! the first two in turn, are a game's first moves. Any other label stays a
+//! note's (`注：车９平８`), and so does a name over words that are no move
+//! (`许银川：好棋`).
+
+use super::labelled::{Label, label};
+use super::parse::{read_move, reads_as_any_move_text};
+use crate::board::{Color, Position};
+
+/// A chat's text made readable as a record, and its players.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Chat {
+    /// The text with each name that labels a move written as its side's
+    /// label (`红：`, `黑：`, padded with spaces) and the times of the lines
+    /// with a name blanked, character for character: lines and columns
+    /// are the text's.
+    pub(crate) text: String,
+    /// The names of Red and Black, in that order.
+    pub(crate) players: [String; 2],
+    /// The byte offsets, in [`Chat::text`], of the first and the last
+    /// line whose name was read as a side's label.
+    pub(crate) span: (usize, usize),
+}
+
+/// One line of a chat: where its name starts (after the times), the name,
+/// the byte length of the name with its colon, and the first word of its
+/// value.
+struct Line<'a> {
+    at: usize,
+    name: &'a str,
+    len: usize,
+    value: &'a str,
+}
+
+/// The chat `text` is, read as a record ([`Chat`]), or `None` when it is
+/// none: fewer than two lines whose label's value is a move, or their
+/// labels do not alternate between two names, or the first two values are
+/// no game's first moves in turn (Red first, or Black first when only
+/// Black can make the first).
+pub(crate) fn chat(text: &str) -> Option<Chat> {
+    // Only a line with a colon may hold a name's label: a cheap test first
+    // (a search for each colon, faster than one for either).
+    if !text.contains('：') && !text.contains(':') {
+        return None;
+    }
+    let mut offset = 0;
+    let mut lines = Vec::new();
+    for raw in text.split_inclusive('\n') {
+        if let Some(line) = chat_line(raw) {
+            lines.push((offset, line));
+        }
+        offset += raw.len();
+    }
+    let moves: Vec<&(usize, Line)> = lines
+        .iter()
+        .filter(|(_, l)| reads_as_any_move_text(l.value))
+        .collect();
+    let first = moves.first()?.1.name;
+    let second = moves.iter().map(|(_, l)| l.name).find(|&n| n != first)?;
+    let turns: Vec<&&(usize, Line)> = moves
+        .iter()
+        .filter(|(_, l)| l.name == first || l.name == second)
+        .collect();
+    let alternate = turns
+        .iter()
+        .enumerate()
+        .all(|(i, (_, l))| l.name == if i % 2 == 0 { first } else { second });
+    if !alternate || turns.len() < 2 {
+        return None;
+    }
+    let opener = first_side(turns[0].1.value, turns[1].1.value)?;
+    let side = |name: &str| {
+        if (name == first) == (opener == Color::Red) {
+            "红"
+        } else {
+            "黑"
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut span = None;
+    for (start, line) in &lines {
+        if line.name != first && line.name != second {
+            continue;
+        }
+        // The times before the name, blanked.
+        out.push_str(&text[copied..*start]);
+        let here = out.len();
+        out.extend(text[*start..start + line.at].chars().map(blank));
+        let at = start + line.at;
+        copied = at;
+        if !reads_as_any_move_text(line.value) {
+            continue;
+        }
+        let label = &text[at..at + line.len];
+        let colon = label.chars().next_back().unwrap_or('：');
+        out.push_str(side(line.name));
+        out.push(colon);
+        out.extend(std::iter::repeat_n(' ', line.name.chars().count() - 1));
+        copied = at + line.len;
+        span = Some(span.map_or((here, here), |(from, _)| (from, here)));
+    }
+    out.push_str(&text[copied..]);
+    let (red, black) = if opener == Color::Red {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    Some(Chat {
+        text: out,
+        players: [red.to_string(), black.to_string()],
+        span: span?,
+    })
+}
+
+/// The side that makes the first of the moves `first` and `second`, when
+/// they are a game's first two moves in turn: Red, or Black when only
+/// Black can make the first.
+fn first_side(first: &str, second: &str) -> Option<Color> {
+    let start = Position::startpos();
+    [start.clone(), start.passed()]
+        .into_iter()
+        .find_map(|mut pos| {
+            let side = pos.turn();
+            pos.play_unchecked(read_move(&pos, first).ok()?);
+            read_move(&pos, second).ok().map(|_| side)
+        })
+}
+
+/// A line of a chat (`[10:32] 许银川：炮二平五`): its times, then a word
+/// that starts with a label a record reads as a note's (a name: no side,
+/// result or heading), then the label's value; `None` for other lines.
+fn chat_line(line: &str) -> Option<Line<'_>> {
+    let mut at = line.len() - line.trim_start().len();
+    while let Some(len) = time_len(&line[at..]) {
+        at += len;
+        at += line[at..].len() - line[at..].trim_start().len();
+    }
+    let rest = &line[at..];
+    let word = rest.split_whitespace().next()?;
+    word.contains(['：', ':']).then_some(())?;
+    let next = || rest[word.len()..].split_whitespace().next().unwrap_or("");
+    let (Label::Note, len) = label(word, next)? else {
+        return None;
+    };
+    let name = &word[..len - word[..len].chars().next_back()?.len_utf8()];
+    let value = if len == word.len() {
+        next()
+    } else {
+        &word[len..]
+    };
+    // A move number before the move (`许银川：1.炮二平五`).
+    let value = value.trim_start_matches(|c: char| {
+        c.is_ascii_digit() || ('０'..='９').contains(&c) || matches!(c, '.' | '．' | '、')
+    });
+    Some(Line {
+        at,
+        name,
+        len,
+        value,
+    })
+}
+
+/// The byte length of the time at the start of `text`, a word as chats
+/// write them (`10:32`, `10:32:05`, a date before it, `2024-05-01`,
+/// `2024/5/1`), maybe in brackets with its date (`[2024-05-01 10:32]`,
+/// `(10:32)`): a time has a colon between digits, two after it.
+fn time_len(text: &str) -> Option<usize> {
+    let close = match text.chars().next()? {
+        '[' => Some(']'),
+        '(' => Some(')'),
+        '（' => Some('）'),
+        '【' => Some('】'),
+        _ => None,
+    };
+    if let Some(close) = close {
+        let open = text.chars().next()?.len_utf8();
+        let end = text.find(close)?;
+        let inner = &text[open..end];
+        let mut words = inner.split_whitespace();
+        let last = words.next_back()?;
+        return (is_time(last) && words.all(is_date)).then_some(end + close.len_utf8());
+    }
+    let word = text.split_whitespace().next()?;
+    (is_time(word) || is_date(word) && time_len(text[word.len()..].trim_start()).is_some())
+        .then_some(word.len())
+}
+
+/// Whether `word` is a time of day: `10:32`, `9:05`, `10:32:05`.
+fn is_time(word: &str) -> bool {
+    let mut parts = word.split(':');
+    let hours = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    (1..=2).contains(&hours.len())
+        && hours.bytes().all(|b| b.is_ascii_digit())
+        && (1..=2).contains(&rest.len())
+        && rest
+            .iter()
+            .all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `word` is a date: digits in three parts split by `-`, `/` or `.`.
+fn is_date(word: &str) -> bool {
+    let parts: Vec<&str> = word.split(['-', '/', '.']).collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A character of a time, blanked (a space, but a line's end stays).
+fn blank(c: char) -> char {
+    if c == '\n' || c == '\r' { c } else { ' ' }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_alternate_over_moves_are_sides() {
+        let text = "许银川：炮二平五\n吕钦：马８进７\n许银川：马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(read.text, "红：  炮二平五\n黑： 马８进７\n红：  马二进三\n");
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        // Times blanked, a name over no move kept, Black first (which
+        // only coordinates tell: a Chinese move reads for either side).
+        let text = "[10:32] 吕钦: h9g7\n10:33 许银川：好棋\n2024-05-01 10:34 许银川：h2e2\n";
+        let chat = chat(text).unwrap();
+        assert_eq!(
+            chat.text,
+            "        黑:  h9g7\n      许银川：好棋\n                 红：  h2e2\n"
+        );
+        assert_eq!(chat.players, ["许银川".to_string(), "吕钦".to_string()]);
+    }
+
+    #[test]
+    fn notes_and_names_that_do_not_alternate_are_no_chat() {
+        for text in [
+            // One label, a note's; names over notes; names that repeat.
+            "炮二平五 马８进７\n注：车９平８\n",
+            "许银川：好棋\n吕钦：谢谢\n",
+            "许银川：炮二平五\n许银川：马二进三\n",
+            "许银川：炮二平五\n吕钦：马８进７\n吕钦：车９平８\n",
+            // Moves that are no game's first in turn.
+            "注：车一平二\n评：车９平８\n",
+            // Side labels and headings are read as they are.
+            "红：炮二平五\n黑：马８进７\n",
+        ] {
+            assert_eq!(chat(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn times_as_chats_write_them() {
+        for (text, len) in [
+            ("10:32 许", 5),
+            ("9:05:59 x", 7),
+            ("[10:32] x", 7),
+            ("（2024-05-01 10:32）x", 22),
+            ("2024/5/1 10:32 x", 8),
+        ] {
+            assert_eq!(time_len(text), Some(len), "{text}");
+        }
+        for text in [
+            "1:0 红胜",
+            "1-0",
+            "2024-05-01 许",
+            "[注] x",
+            "10:3 x",
+            "C2.5",
+        ] {
+            assert_eq!(time_len(text), None, "{text}");
+        }
+    }
+}
