@@ -30,43 +30,13 @@ that count as moves get the clock; the summary gives the bridges' answer
 times per kind of `go`.
 """
 import argparse
-import queue
 import re
-import subprocess
-import threading
 import time
 from pathlib import Path
 
+from ucci_pipe import Proc
+
 BIN = str(Path(__file__).resolve().parent.parent / "target/release/xqarbiter")
-
-
-class Proc:
-    def __init__(self, args, name):
-        self.name = name
-        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.q = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.p.stdout:
-            self.q.put(line.rstrip("\n"))
-        self.q.put(None)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, pred, timeout=120):
-        lines = []
-        end = time.time() + timeout
-        while True:
-            line = self.q.get(timeout=max(0.01, end - time.time()))
-            if line is None:
-                raise RuntimeError(f"{self.name}: EOF after {lines}")
-            lines.append(line)
-            if pred(line):
-                return lines
 
 
 def handshake(proc, gui):
@@ -117,15 +87,7 @@ def start(args, tag):
 
 
 def quit_all(procs):
-    notes = []
-    for p in procs:
-        p.send("quit")
-        try:
-            p.p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            p.p.kill()
-            notes.append(f"{p.name} did not quit")
-    return notes
+    return [f"{p.name} did not quit" for p in procs if not p.quit()]
 
 
 def clock_go(args, clocks, turn, ponder=False):
@@ -247,10 +209,7 @@ def play(n, args, procs, red_first):
         turn ^= 1
         # Nothing more may come for this go.
         time.sleep(0.01)
-        while not side.q.empty():
-            extra = side.q.get()
-            if extra is not None and is_best(extra):
-                stats["extra"] += 1
+        stats["extra"] += sum(1 for extra in side.waiting() if is_best(extra))
         ponder = words[3] if len(words) > 3 and words[2] == "ponder" else None
         if args.ponder and ponder:
             side.ponder = ponder

@@ -18,13 +18,12 @@ own search of the allowed moves (after an engine answer it may not pass
 on), the engine's short searches of each candidate.
 """
 import argparse
-import queue
 import re
 import statistics
-import subprocess
-import threading
 import time
 from pathlib import Path
+
+from ucci_pipe import Proc, ranks_from_one
 
 BIN = str(Path(__file__).resolve().parent.parent / "target/release/xqarbiter")
 
@@ -47,25 +46,11 @@ def main():
     command = (args.engine.split() if args.bare else
                [args.bin, "ucci", "--engine", args.engine, "--engine-protocol", args.protocol]
                + args.args.split())
-    p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True, bufsize=1)
-    q = queue.Queue()
-    threading.Thread(target=lambda: [q.put((time.time(), l.rstrip("\n"))) for l in p.stdout],
-                     daemon=True).start()
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def until(pred):
-        while True:
-            t, line = q.get(timeout=120)
-            if pred(line):
-                return t, line
+    proc = Proc(command)
+    send, until = proc.send, proc.until
 
     def up(mv):
-        m = re.fullmatch(r"([a-i])(\d)([a-i])(\d)", mv)
-        return f"{m[1]}{int(m[2]) + 1}{m[3]}{int(m[4]) + 1}" if bare_uci and m else mv
+        return ranks_from_one(mv) if bare_uci else mv
 
     if bare_uci:
         send("uci")
@@ -94,7 +79,7 @@ def main():
             t0 = time.time()
             send("isready")
             while True:
-                t, line = q.get(timeout=120)
+                t, line = proc.line()
                 if line == "readyok":
                     w = (t - t0) * 1000
                     waits.append(w)
@@ -108,11 +93,7 @@ def main():
         worst_all.append(worst[0])
         print(f"round {r + 1}: {len(waits)} isready, median {statistics.median(waits):.1f} ms, "
               f"longest {worst[0]:.1f} ms after '{worst[1][:90]}'", flush=True)
-    send("quit")
-    try:
-        p.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        p.kill()
+    proc.quit()
     print(f"longest wait per round: median {statistics.median(worst_all):.1f} ms, "
           f"max {max(worst_all):.1f} ms", flush=True)
 

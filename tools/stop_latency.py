@@ -13,12 +13,11 @@ for the ratio of the two (an engine that reads `stop`, and, with `--protocol
 uci`, counts ranks from 1 as Fairy-Stockfish's UCI does).
 """
 import argparse
-import queue
 import re
-import subprocess
-import threading
 import time
 from pathlib import Path
+
+from ucci_pipe import Proc, ranks_from_one
 
 BIN = str(Path(__file__).resolve().parent.parent / "target/release/xqarbiter")
 LINE = ("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 b7a7 b0c2 h7h3 b2b6 c6c5 a0b0 a9b9 "
@@ -41,23 +40,8 @@ def main():
     command = (args.engine.split() if args.bare else
                [BIN, "ucci", "--engine", args.engine, "--engine-protocol", args.protocol,
                 "--log", args.log])
-    p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True, bufsize=1)
-    q = queue.Queue()
-    threading.Thread(target=lambda: [q.put((time.time(), l.rstrip("\n"))) for l in p.stdout],
-                     daemon=True).start()
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def until(pred):
-        lines = []
-        while True:
-            t, line = q.get(timeout=120)
-            lines.append(line)
-            if pred(line):
-                return t, lines
+    proc = Proc(command)
+    send, until = proc.send, proc.until_timed
     if bare_uci:
         send("uci")
         until(lambda l: l == "uciok")
@@ -69,8 +53,7 @@ def main():
         until(lambda l: l == "ucciok")
 
     def up(mv):
-        m = re.fullmatch(r"([a-i])(\d)([a-i])(\d)", mv)
-        return f"{m[1]}{int(m[2]) + 1}{m[3]}{int(m[4]) + 1}" if bare_uci else mv
+        return ranks_from_one(mv) if bare_uci else mv
     stops, clocks = [], []
     for r in range(args.rounds):
         pos = "position startpos moves " + " ".join(up(m) for m in LINE[:2 * r])
@@ -97,8 +80,7 @@ def main():
         clocks.append(((t3 - t2) * 1000, depth))
         print(f"round {r + 1}: stop answered in {stops[-1]:.0f} ms; clock search "
               f"{clocks[-1][0]:.0f} ms, depth {depth}", flush=True)
-    send("quit")
-    p.wait(timeout=10)
+    proc.quit()
     starts = "no bridge" if args.bare else open(args.log).read().count("(started process")
     print(f"stop answered in {sum(stops) / len(stops):.0f} ms on average (max {max(stops):.0f}); "
           f"next searches {sum(c for c, _ in clocks) / len(clocks):.0f} ms, "
