@@ -15,7 +15,6 @@ use crate::rules::ruling::{Lang, RepetitionReport, Ruling};
 pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String) -> Vec<String> {
     let at = match ruling.plies {
         0 => "at the start".to_string(),
-        1 => "after ply 1".to_string(),
         n => format!("after ply {n}"),
     };
     let mut lines = vec![format!(
