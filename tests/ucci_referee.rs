@@ -523,3 +523,93 @@ fn uci_rank_base_follows_a_move_list_legal_only_in_1_10() {
         "{lines:?}"
     );
 }
+
+/// A game over: Black mated (the rooks on d1 and d0 hold the d-file, the
+/// king on e0 the e-file), or [`PERPETUAL`]'s cycle closed a third time
+/// (Red, checking throughout, loses).
+const FINISHED: [&str; 2] = [
+    "position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1",
+    "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8",
+];
+
+/// Without an engine too, a `go ponder` on a finished game gets its
+/// `nobestmove` at `ponderhit` or `stop`, not at once (a GUI would take it
+/// for the answer to its next search), and an endless search only at
+/// `stop`, as the bridge answers (tests/ucci_waits.rs); the game over is
+/// said at once, and a search with a limit is answered at once; so after a
+/// rejected position. A UCI GUI gets `bestmove (none)` so too.
+#[test]
+fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.handshake();
+    for finished in FINISHED {
+        gui.send(finished);
+        for (go, end) in [
+            ("go ponder time 1000 increment 0", "ponderhit"),
+            ("go ponder time 1000 increment 0", "stop"),
+            ("go infinite", "stop"),
+            ("go ponder", "stop"),
+        ] {
+            gui.send(go);
+            gui.send("isready");
+            let lines =
+                gui.until(|l| l == "readyok" || l.starts_with("bestmove") || l == "nobestmove");
+            assert_eq!(
+                lines.last().map(String::as_str),
+                Some("readyok"),
+                "{finished} {go}: {lines:?}"
+            );
+            assert!(
+                has_info(&lines, |l| l.starts_with("game over")),
+                "{finished} {go}: {lines:?}"
+            );
+            gui.send(end);
+            let (lines, mv) = gui.search();
+            assert_eq!(
+                (lines.as_slice(), mv),
+                (&["nobestmove".to_string()][..], None),
+                "{finished} {go}"
+            );
+        }
+        gui.send("go depth 5");
+        assert_eq!(
+            gui.search().0.last().map(String::as_str),
+            Some("nobestmove")
+        );
+    }
+    // So too after a rejected position: there is nothing to search.
+    gui.send("position fen 9/9/9 w");
+    gui.send("go infinite");
+    gui.send("isready");
+    let lines = gui.until(|l| l == "readyok" || l == "nobestmove");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("readyok"),
+        "{lines:?}"
+    );
+    gui.send("stop");
+    assert_eq!(
+        gui.search().0.last().map(String::as_str),
+        Some("nobestmove")
+    );
+
+    let mut uci = Gui::xqarbiter(&[]);
+    uci.uci_handshake();
+    for (finished, end) in FINISHED.into_iter().zip(["ponderhit", "stop"]) {
+        uci.send(finished);
+        uci.send("go ponder wtime 1000 btime 1000");
+        uci.send("isready");
+        let lines = uci.until(|l| l == "readyok" || l.starts_with("bestmove"));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("readyok"),
+            "{finished}: {lines:?}"
+        );
+        uci.send(end);
+        assert_eq!(
+            uci.search().0.last().map(String::as_str),
+            Some("bestmove (none)"),
+            "{finished}"
+        );
+    }
+}

@@ -292,9 +292,10 @@ struct Session<W: Write> {
     rejected: Option<String>,
     bridge: Option<Bridge>,
     search: Option<Search>,
-    /// A bridge's `go ponder` or endless `go` that has nothing to search
-    /// (the game is over, no move is allowed, there is no position or no
-    /// engine): its `nobestmove` waits for the `stop`, or for the
+    /// A `go ponder` or endless `go` that has nothing to search (the game
+    /// is over or there is no position; for a bridge also: no move is
+    /// allowed, or there is no engine): its `nobestmove` waits for the
+    /// `stop`, or for the
     /// `ponderhit` that gives a ponder search its limit, as an engine's
     /// answer would (UCI: such a search ends only when told to, and
     /// Fairy-Stockfish's answer to one in a mated position waits so too).
@@ -846,10 +847,11 @@ impl<W: Write> Session<W> {
     }
 
     /// Answers `go`, which has nothing to search, with no move: at once,
-    /// unless it is a bridge's ponder or endless search, whose answer waits
-    /// for `stop` or `ponderhit` (see [`Session::unsearched`]).
+    /// unless it is a ponder or endless search, whose answer waits for
+    /// `stop` or `ponderhit` (see [`Session::unsearched`]), the referee's
+    /// as the bridge's.
     fn no_move_for(&mut self, go: Go) -> io::Result<()> {
-        if self.bridge.is_some() && (go.ponder || go.limit == Limit::Infinite) {
+        if go.ponder || go.limit == Limit::Infinite {
             self.unsearched = Some(go);
             return Ok(());
         }
