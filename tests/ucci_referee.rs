@@ -50,7 +50,7 @@ fn malformed_lines_are_reported_and_survived() {
     for bad in [
         "fly to the moon",
         "go depth x",
-        "go warp 9",
+        "go warp 9 depth 3",
         "position",
         "position fen",
         "position fen 9/9/9 w",
@@ -117,15 +117,27 @@ fn go_after_a_rejected_position_has_no_position_to_judge() {
 fn every_go_gets_an_answer() {
     let mut gui = Gui::xqarbiter(&[]);
     gui.send("position startpos");
-    for go in [
-        "go movetime 500",
-        "go time 1.5",
-        "go depth 4294967296",
-        "go warp 9",
-        "go ponder draw time 3",
+    // The line that ends each search: a ponder or endless one (`warp 9`
+    // is ignored: endless) ends only when the GUI says so, as an engine's
+    // does; the others, and a rejected `go`, at once.
+    for (go, end) in [
+        ("go movetime 500", None),
+        ("go time 1.5", None),
+        ("go depth 4294967296", None),
+        ("go ponder draw time 3", None),
+        ("go warp 9", Some("stop")),
+        ("go ponder time 3", Some("ponderhit")),
+        ("go infinite", Some("stop")),
     ] {
         gui.send(go);
-        let (lines, _) = gui.search();
+        let mut lines = Vec::new();
+        if let Some(end) = end {
+            gui.send("isready");
+            lines = gui.until(|l| l == "readyok" || l == "nobestmove");
+            assert_eq!(lines.pop().as_deref(), Some("readyok"), "{go}: {lines:?}");
+            gui.send(end);
+        }
+        lines.extend(gui.search().0);
         assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
         assert!(!info_strings(&lines).is_empty(), "{go}: {lines:?}");
     }

@@ -292,13 +292,13 @@ struct Session<W: Write> {
     rejected: Option<String>,
     bridge: Option<Bridge>,
     search: Option<Search>,
-    /// A `go ponder` or endless `go` that has nothing to search (the game
-    /// is over or there is no position; for a bridge also: no move is
-    /// allowed, or there is no engine): its `nobestmove` waits for the
-    /// `stop`, or for the
-    /// `ponderhit` that gives a ponder search its limit, as an engine's
-    /// answer would (UCI: such a search ends only when told to, and
-    /// Fairy-Stockfish's answer to one in a mated position waits so too).
+    /// A `go ponder` or endless `go` that has nothing to search (the
+    /// referee's always; a bridge's when the game is over, there is no
+    /// position, no move is allowed or there is no engine): its
+    /// `nobestmove` waits for the `stop`, or for the `ponderhit` that gives
+    /// a ponder search its limit, as an engine's answer would (UCI: such a
+    /// search ends only when told to, and Fairy-Stockfish's answer to one
+    /// in a mated position waits so too).
     unsearched: Option<Go>,
 }
 
@@ -760,7 +760,7 @@ impl<W: Write> Session<W> {
             allowed.retain(|m| only.contains(m));
         }
         if referee_only {
-            return self.say(gui.no_move());
+            return self.no_move_for(go);
         }
         if allowed.is_empty() {
             self.info(if restricted {
@@ -846,10 +846,10 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Answers `go`, which has nothing to search, with no move: at once,
-    /// unless it is a ponder or endless search, whose answer waits for
-    /// `stop` or `ponderhit` (see [`Session::unsearched`]), the referee's
-    /// as the bridge's.
+    /// Answers `go`, which has nothing to search (the referee's never
+    /// has), with no move: at once, unless it is a ponder or endless
+    /// search, whose answer waits for `stop` or `ponderhit` (see
+    /// [`Session::unsearched`]).
     fn no_move_for(&mut self, go: Go) -> io::Result<()> {
         if go.ponder || go.limit == Limit::Infinite {
             self.unsearched = Some(go);
