@@ -6,20 +6,8 @@
 use crate::notation::{Ending, Outcome};
 use crate::record::{Game, termination_from_comment};
 
-/// The values the PGN standard gives the `Termination` tag (lower case).
-const STANDARD: [&str; 8] = [
-    "abandoned",
-    "adjudication",
-    "death",
-    "emergency",
-    "normal",
-    "rules infraction",
-    "time forfeit",
-    "unterminated",
-];
-
 /// `game` with its ending written as PGN readers expect it: a `Termination`
-/// that is a standard value stays; other words (黑方认负, `Black wins on
+/// that is a standard value ([`Ending::pgn_standard`]) stays; other words (黑方认负, `Black wins on
 /// time`, 红方违例判负, a result tag in words) go, and in their place:
 ///
 /// - `time forfeit` for a loss on time, `adjudication` for the arbiter's
@@ -31,8 +19,9 @@ const STANDARD: [&str; 8] = [
 /// and the words themselves in the last comment (of the last move, or
 /// before the moves when there are none), unless it already says them. A
 /// resignation or agreed draw the comment reader would not know in those
-/// words (`Black resigns`) is written as it knows it first, the words after
-/// it: 黑方认负（Black resigns）. A game cut at an illegal move is left as
+/// words (a `Termination` tag's `resignation`) is written as it knows it
+/// first, the words after it: 黑方认负（resignation）; one it knows (`Black
+/// resigns`) is written as it is. A game cut at an illegal move is left as
 /// it is: the writer gives it no ending.
 pub(super) fn for_pgn(mut game: Game) -> Game {
     if game.illegal.is_some() {
@@ -41,7 +30,7 @@ pub(super) fn for_pgn(mut game: Game) -> Game {
     let Some(words) = ending_words(&game) else {
         return game;
     };
-    if STANDARD.contains(&words.to_lowercase().as_str()) {
+    if Ending::pgn_standard(&words).is_some() {
         return game;
     }
     let ending = Ending::read(&words);
@@ -176,10 +165,19 @@ mod tests {
     fn standard_values_and_words_already_in_the_last_comment_stay_as_they_are() {
         let tagged = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[Termination \"normal\"]\n\n1. 炮二平五 马８进７ 1-0\n";
         assert!(converted(tagged).contains("[Termination \"normal\"]"));
+        let tagged = tagged.replace("normal", "Rules infraction");
+        assert!(converted(&tagged).contains("[Termination \"Rules infraction\"]"));
         let commented = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 马８进７ {好棋\n黑方认负} 1-0\n";
         let once = converted(commented);
         assert_eq!(once.matches("黑方认负").count(), 1, "{once}");
         assert!(!once.contains("Termination"), "{once}");
+        // A resignation in words the comment reader knows is written as
+        // it is; in others, after the words it knows.
+        let tagged = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[Termination \"Black resigns\"]\n\n1. 炮二平五 马８进７ 1-0\n";
+        let once = converted(tagged);
+        assert!(once.contains("{Black resigns}"), "{once}");
+        let once = converted(&tagged.replace("Black resigns", "resignation"));
+        assert!(once.contains("{黑方认负（resignation）}"), "{once}");
         // A result tag in words: its ending is kept too.
         let worded = "[Game \"Chinese Chess\"]\n[Result \"黑方超时负\"]\n\n1. 炮二平五 马８进７\n";
         let once = converted(worded);

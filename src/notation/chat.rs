@@ -5,7 +5,9 @@
 //! move is a side's when it alternates between two names and their values,
 //! the first two in turn, are a game's first moves. Any other label stays a
 //! note's (`注：车９平８`), and so does a name over words that are no move
-//! (`许银川：好棋`).
+//! (`许银川：好棋`). Chats copied as WeChat and QQ copy messages put each
+//! name and time on a line of their own, the message on the next
+//! (`许银川 10:32` / `炮二平五`): the same rules read those.
 
 use super::labelled::{Label, label};
 use super::parse::{read_move, reads_as_any_move_text};
@@ -15,24 +17,28 @@ use crate::board::{Color, Position};
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Chat {
     /// The text with each name that labels a move written as its side's
-    /// label (`红：`, `黑：`, padded with spaces) and the times of the lines
-    /// with a name blanked, character for character: lines and columns
-    /// are the text's.
+    /// label (`红：`, `黑：`, padded with spaces), the times of the lines
+    /// with a name blanked, and so the lines that hold a name and a time
+    /// alone, character for character: lines and columns are the text's.
     pub(crate) text: String,
     /// The names of Red and Black, in that order.
     pub(crate) players: [String; 2],
     /// The byte offsets, in [`Chat::text`], of the first and the last
-    /// line whose name was read as a side's label.
+    /// line whose name was read as a side's.
     pub(crate) span: (usize, usize),
 }
 
 /// One line of a chat: where its name starts (after the times), the name,
-/// the byte length of the name with its colon, and the first word of its
-/// value.
+/// the byte length of the label that carries it (the name with its colon,
+/// or the name and time of a message's own line), the colon the side's
+/// label is written with (`None` for a name on a line of its own, which is
+/// blanked: its message follows on the next line), and the first word of
+/// its value.
 struct Line<'a> {
     at: usize,
     name: &'a str,
     len: usize,
+    colon: Option<char>,
     value: &'a str,
 }
 
@@ -40,10 +46,11 @@ struct Line<'a> {
 /// none: fewer than two lines whose label's value is a move, or their
 /// labels do not alternate between two names, or the first two values are
 /// no game's first moves in turn (Red first, or Black first when only
-/// Black can make the first).
+/// Black can make the first). Names as labels (`许银川：炮二平五`) are
+/// looked for first, then names on lines of their own ([`header_line`]).
 pub(crate) fn chat(text: &str) -> Option<Chat> {
-    // Only a line with a colon may hold a name's label: a cheap test first
-    // (a search for each colon, faster than one for either).
+    // Only a line with a colon may hold a name's label or a time: a cheap
+    // test first (a search for each colon, faster than one for either).
     if !text.contains('：') && !text.contains(':') {
         return None;
     }
@@ -55,6 +62,12 @@ pub(crate) fn chat(text: &str) -> Option<Chat> {
         }
         offset += raw.len();
     }
+    read_chat(text, &lines).or_else(|| read_chat(text, &header_lines(text)))
+}
+
+/// The chat `text` is, its lines with a name being `lines` (each with the
+/// byte offset at which it starts), as [`chat`] reads it.
+fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
     let moves: Vec<&(usize, Line)> = lines
         .iter()
         .filter(|(_, l)| reads_as_any_move_text(l.value))
@@ -83,7 +96,7 @@ pub(crate) fn chat(text: &str) -> Option<Chat> {
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     let mut span = None;
-    for (start, line) in &lines {
+    for (start, line) in lines {
         if line.name != first && line.name != second {
             continue;
         }
@@ -93,15 +106,28 @@ pub(crate) fn chat(text: &str) -> Option<Chat> {
         out.extend(text[*start..start + line.at].chars().map(blank));
         let at = start + line.at;
         copied = at;
-        if !reads_as_any_move_text(line.value) {
+        let label = &text[at..at + line.len];
+        let is_move = reads_as_any_move_text(line.value);
+        match line.colon {
+            // A name over a move: its side's label.
+            Some(colon) if is_move => {
+                out.push_str(side(line.name));
+                out.push(colon);
+                out.extend(std::iter::repeat_n(
+                    ' ',
+                    label.chars().count().saturating_sub(2),
+                ));
+            }
+            // A name over no move: a note's label, kept.
+            Some(_) => continue,
+            // A name and time on a line of their own: blanked, the
+            // message under them read as it is, in turn.
+            None => out.extend(label.chars().map(blank)),
+        }
+        copied = at + line.len;
+        if !is_move {
             continue;
         }
-        let label = &text[at..at + line.len];
-        let colon = label.chars().next_back().unwrap_or('：');
-        out.push_str(side(line.name));
-        out.push(colon);
-        out.extend(std::iter::repeat_n(' ', line.name.chars().count() - 1));
-        copied = at + line.len;
         span = Some(span.map_or((here, here), |(from, _)| (from, here)));
     }
     out.push_str(&text[copied..]);
@@ -147,22 +173,80 @@ fn chat_line(line: &str) -> Option<Line<'_>> {
     let (Label::Note, len) = label(word, next)? else {
         return None;
     };
-    let name = &word[..len - word[..len].chars().next_back()?.len_utf8()];
+    let colon = word[..len].chars().next_back()?;
+    let name = &word[..len - colon.len_utf8()];
     let value = if len == word.len() {
         next()
     } else {
         &word[len..]
     };
-    // A move number before the move (`许银川：1.炮二平五`).
-    let value = value.trim_start_matches(|c: char| {
-        c.is_ascii_digit() || ('０'..='９').contains(&c) || matches!(c, '.' | '．' | '、')
-    });
     Some(Line {
         at,
         name,
         len,
-        value,
+        colon: Some(colon),
+        value: without_number(value),
     })
+}
+
+/// `value` without a move number before the move (`1.炮二平五`).
+fn without_number(value: &str) -> &str {
+    value.trim_start_matches(|c: char| {
+        c.is_ascii_digit() || ('０'..='９').contains(&c) || matches!(c, '.' | '．' | '、')
+    })
+}
+
+/// The lines of `text` that hold a name and a time alone ([`header_line`]),
+/// each with the byte offset at which it starts, and the first word of the
+/// next line that is not blank as its value (the message).
+fn header_lines(text: &str) -> Vec<(usize, Line<'_>)> {
+    let raws: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut offset = 0;
+    let mut lines = Vec::new();
+    for (i, raw) in raws.iter().enumerate() {
+        if let Some((at, name, len)) = header_line(raw) {
+            let value = raws[i + 1..]
+                .iter()
+                .find_map(|l| l.split_whitespace().next())
+                .unwrap_or("");
+            lines.push((
+                offset,
+                Line {
+                    at,
+                    name,
+                    len,
+                    colon: None,
+                    value: without_number(value),
+                },
+            ));
+        }
+        offset += raw.len();
+    }
+    lines
+}
+
+/// A line that holds a name and the time its message was sent, as WeChat
+/// and QQ copy messages (`许银川 10:32`, `吕钦 2024-05-01 10:33:05`): where
+/// the name starts, the name, and the byte length from it to the time's
+/// end; `None` for other lines, and when the name has a colon or a word
+/// that reads as a move.
+fn header_line(line: &str) -> Option<(usize, &str, usize)> {
+    if !line.contains(':') {
+        return None;
+    }
+    let at = line.len() - line.trim_start().len();
+    let rest = line[at..].trim_end();
+    let (before, time) = rest.rsplit_once(char::is_whitespace)?;
+    if !is_time(time) {
+        return None;
+    }
+    let before = before.trim_end();
+    let name = match before.rsplit_once(char::is_whitespace) {
+        Some((name, date)) if is_date(date) => name.trim_end(),
+        _ => before,
+    };
+    let moves = || name.split_whitespace().any(reads_as_any_move_text);
+    (!name.is_empty() && !name.contains(['：', ':']) && !moves()).then_some((at, name, rest.len()))
 }
 
 /// The byte length of the time at the start of `text`, a word as chats
@@ -253,6 +337,34 @@ mod tests {
         ] {
             assert_eq!(chat(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn names_and_times_on_lines_of_their_own_are_sides() {
+        let text = "许银川 10:32\n炮二平五\n\n吕钦 2024-05-01 10:33:05\n马８进７\n许银川 10:34\n1.马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "         \n炮二平五\n\n                      \n马８进７\n         \n1.马二进三\n"
+        );
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        // Black first, which only coordinates tell.
+        let read = chat("吕钦 10:32\nh9g7\n许银川 10:33\nh2e2\n").unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        assert_eq!(read.text, "        \nh9g7\n         \nh2e2\n");
+        for text in [
+            // Names that repeat, messages that are no moves, a move's line,
+            // moves that are no game's first in turn.
+            "许银川 10:32\n炮二平五\n许银川 10:33\n马二进三\n",
+            "许银川 10:32\n好棋\n吕钦 10:33\n谢谢\n",
+            "炮二平五 10:32\n马８进７\n车一平二 10:33\n车９平８\n",
+            "许银川 10:32\nh2e2\n吕钦 10:33\nh2e2\n",
+        ] {
+            assert_eq!(chat(text), None, "{text}");
+        }
+        assert_eq!(header_line("  许银川 10:32\n"), Some((2, "许银川", 15)));
+        assert_eq!(header_line("许银川：10:32"), None);
+        assert_eq!(header_line("10:32"), None);
     }
 
     #[test]

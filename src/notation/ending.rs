@@ -50,8 +50,8 @@ pub(crate) const FORFEIT_ZH: [&str; 4] = ["弃权", "棄權", "不到场", "不�
 /// Words by which records say the arbiter decided the game or a side
 /// forfeited it, lower case: a loss, win or draw ruled (判负, 判胜, 判和,
 /// 作负, 作和, 违例判负, 犯规判负), and the English of it and of a
-/// forfeit (with [`FORFEIT_ZH`]).
-const BY_ARBITER: [&str; 22] = [
+/// forfeit or an abandoned game (with [`FORFEIT_ZH`]).
+const BY_ARBITER: [&str; 24] = [
     "判负",
     "判負",
     "判胜",
@@ -74,6 +74,25 @@ const BY_ARBITER: [&str; 22] = [
     "by default",
     "no-show",
     "no show",
+    "abandon",
+    "infraction",
+];
+
+/// The values the PGN standard gives the `Termination` tag, lower case,
+/// each with the ending it says ([`Ending::pgn_standard`]): an abandoned
+/// game, an administrative forfeit for a `rules infraction`, a game ended
+/// by a player's `death` or an `emergency` are the arbiter's to decide, not
+/// the players'; `normal` says only that the game ended, `unterminated`
+/// that it did not.
+pub(crate) const PGN_TERMINATIONS: [(&str, Ending); 8] = [
+    ("abandoned", Ending::ByArbiter),
+    ("adjudication", Ending::ByArbiter),
+    ("death", Ending::ByArbiter),
+    ("emergency", Ending::ByArbiter),
+    ("normal", Ending::Unknown),
+    ("rules infraction", Ending::ByArbiter),
+    ("time forfeit", Ending::OnTime),
+    ("unterminated", Ending::Unknown),
 ];
 
 /// Words by which records say a side resigned, lower case.
@@ -91,10 +110,16 @@ const AGREED_DRAW: [&str; 7] = [
 ];
 
 impl Ending {
-    /// How the words `text` say the game ended: a time loss first (超时判负
-    /// is a loss on time), then an arbiter's decision or a forfeit, a
-    /// resignation, an agreed draw; [`Ending::Unknown`] when they say none.
+    /// How the words `text` say the game ended: as a PGN standard
+    /// `Termination` value says it, when it is one (`rules infraction`,
+    /// `abandoned`, `death` and `emergency` are the arbiter's,
+    /// `unterminated` no ending); else a time loss first (超时判负 is a loss on time), then
+    /// an arbiter's decision or a forfeit, a resignation, an agreed draw;
+    /// [`Ending::Unknown`] when they say none.
     pub fn read(text: &str) -> Ending {
+        if let Some(ending) = Ending::pgn_standard(text) {
+            return ending;
+        }
         let text = text.to_lowercase();
         let says = |words: &[&str]| words.iter().any(|w| text.contains(w));
         if says(&ON_TIME_ZH) || says(&ON_TIME_EN) {
@@ -108,6 +133,16 @@ impl Ending {
         } else {
             Ending::Unknown
         }
+    }
+
+    /// The ending a PGN standard `Termination` value says, when `text`
+    /// (trimmed, in any case) is one ([`PGN_TERMINATIONS`]).
+    pub(crate) fn pgn_standard(text: &str) -> Option<Ending> {
+        let text = text.trim();
+        PGN_TERMINATIONS
+            .iter()
+            .find(|(value, _)| value.eq_ignore_ascii_case(text))
+            .map(|&(_, ending)| ending)
     }
 
     /// How the first of `texts` that says it has the game ended, else
@@ -167,6 +202,35 @@ mod tests {
         ] {
             assert_eq!(Ending::read(text), ending, "{text}");
         }
+    }
+
+    #[test]
+    fn pgn_standard_termination_values_say_what_they_say() {
+        for (text, ending) in [
+            ("rules infraction", Ending::ByArbiter),
+            ("Rules Infraction", Ending::ByArbiter),
+            ("abandoned", Ending::ByArbiter),
+            ("adjudication", Ending::ByArbiter),
+            ("emergency", Ending::ByArbiter),
+            ("death", Ending::ByArbiter),
+            (" time forfeit ", Ending::OnTime),
+            ("normal", Ending::Unknown),
+            ("unterminated", Ending::Unknown),
+            // The same words in a phrase.
+            ("Black abandoned", Ending::ByArbiter),
+            ("forfeit for a rules infraction", Ending::ByArbiter),
+            // A standard value's word inside other words is no such value.
+            ("Red lost on time in sudden death", Ending::OnTime),
+            ("sudden death", Ending::Unknown),
+        ] {
+            assert_eq!(Ending::read(text), ending, "{text}");
+        }
+        assert_eq!(Ending::pgn_standard("Unterminated"), Some(Ending::Unknown));
+        assert_eq!(Ending::pgn_standard("red forfeits"), None);
+    }
+
+    #[test]
+    fn the_first_words_that_say_an_ending_say_it() {
         assert_eq!(
             Ending::first_said(["normal", "黑方超时负", "黑方认负"]),
             Ending::OnTime

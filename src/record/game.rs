@@ -1,7 +1,7 @@
 //! The game model shared by every reader and writer.
 
 use crate::board::{Move, Position};
-use crate::notation::{Ending, OtherReading, Outcome};
+use crate::notation::{Ending, OtherReading, Outcome, result_words};
 use crate::words::{Lang, Words};
 
 use super::move_text::MoveText;
@@ -245,16 +245,20 @@ const TERMINATION_WORDS: [&str; 20] = [
     "黑胜",
 ];
 
-/// The termination text a last comment carries in its last line, if that reads like one.
+/// The termination text a last comment carries in its last line, if that
+/// reads like one: a line with one of the Chinese [`TERMINATION_WORDS`]
+/// (好棋，黑方认负), or a line that is a result phrase saying more than
+/// the result, as the readers take it under the moves ([`Outcome::parse`],
+/// [`result_words`]: `Black resigns`, `Red lost on time`), so that a note
+/// of other words beside result words (`Black resigns himself to a
+/// draw?`, `time trouble`) is none.
 pub(crate) fn termination_from_comment(comment: &str) -> Option<String> {
     let c = comment.lines().rev().find(|l| !l.trim().is_empty())?.trim();
     if c.is_empty() || c.chars().count() > 40 {
         return None;
     }
-    TERMINATION_WORDS
-        .iter()
-        .any(|w| c.contains(w))
-        .then(|| c.to_string())
+    let phrase = || Outcome::parse(c).is_some() && result_words(c).is_some();
+    (TERMINATION_WORDS.iter().any(|w| c.contains(w)) || phrase()).then(|| c.to_string())
 }
 
 #[cfg(test)]
@@ -272,6 +276,36 @@ mod tests {
             termination_from_comment("好棋\n红方超时\n").as_deref(),
             Some("红方超时")
         );
+    }
+
+    #[test]
+    fn english_result_phrases_in_a_last_comment_are_its_termination() {
+        for text in [
+            "Black resigns",
+            "Good move.\nRed lost on time.",
+            "Black wins on time",
+            "Red forfeits",
+            "draw agreed",
+        ] {
+            let line = text.lines().last().unwrap_or_default();
+            assert_eq!(
+                termination_from_comment(text).as_deref(),
+                Some(line),
+                "{text}"
+            );
+        }
+        // A note's words beside result words, or a result that says no
+        // more than the result, is no termination.
+        for text in [
+            "Black resigns himself to a draw?",
+            "time trouble",
+            "Red wins the exchange",
+            "Black must not resign",
+            "1-0",
+            "check",
+        ] {
+            assert_eq!(termination_from_comment(text), None, "{text}");
+        }
     }
 
     fn read(text: &str) -> Game {
@@ -333,6 +367,19 @@ mod tests {
             (
                 "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {红方认负}\n",
                 Ending::Resigned,
+            ),
+            // A last comment in English, as the same words under the moves.
+            (
+                "[Result \"0-1\"]\n\n1. 炮二平五 马８进７ {Red lost on time} 0-1\n",
+                Ending::OnTime,
+            ),
+            (
+                "[Result \"1-0\"]\n\n1. 炮二平五 马８进７ {Black resigns} 1-0\n",
+                Ending::Resigned,
+            ),
+            (
+                "[Result \"1-0\"]\n\n1. 炮二平五 马８进７ {Black resigns himself to a draw?} 1-0\n",
+                Ending::Unknown,
             ),
             (
                 "[Event \"x\"]\n1. 炮二平五 马8进7 红方 认负\n",

@@ -1468,6 +1468,21 @@ mod tests {
     }
 
     #[test]
+    fn a_chat_with_names_and_times_on_lines_of_their_own_reads_as_one() {
+        // As WeChat and QQ copy messages.
+        let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n\n许银川 10:34\n马二进三\n吕钦 10:35\n车９平８\n";
+        let games = read_move_lists(text, "t.txt");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
+        assert_eq!(game.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n许银川 10:34\n马二进二\n";
+        let game = read_move_lists(text, "t.txt").remove(0).unwrap();
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
+    }
+
+    #[test]
     fn a_line_naming_both_sides_over_moves_that_go_on_starts_a_game() {
         let text = "炮二平五 马８进７\n红方：吕钦 黑方：许银川\n兵七进一 卒７进１\n";
         let games = read_move_lists(text, "t.txt");
