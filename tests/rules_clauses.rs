@@ -3097,13 +3097,13 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
-         black cannon a8 lined up behind against red rook d0): the full exchange wins \
+         black cannon a8 (lined up behind) against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
          cannon a9"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
-        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)在后攻，仅红车(d0)保护，联合捉，\
+        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、在后的黑炮(a8)攻，仅红车(d0)保护，联合捉，\
          完整交换后净得一马；此着前吃之须失黑炮(a9)）"
     );
 }

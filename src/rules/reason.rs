@@ -283,14 +283,16 @@ fn chase_reason(
     let count = after
         .filter(|_| t.kind == ThreatKind::Outnumbered)
         .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
-    // Pieces in words, those lined up behind others marked.
+    // Pieces in words, those lined up behind others marked, each on its
+    // own: "black cannon a8 (lined up behind)", 在后的黑炮(a8), so that a
+    // list does not read as all of it lined up.
     let names = |pieces: &Lined| -> Vec<String> {
         pieces
             .iter()
             .map(|&(s, p, direct)| match (direct, lang) {
                 (true, _) => piece_in(lang, p, s),
-                (false, Lang::En) => format!("{} lined up behind", piece_en(p, s)),
-                (false, Lang::Zh) => format!("{}在后", piece_zh(p, s)),
+                (false, Lang::En) => format!("{} (lined up behind)", piece_en(p, s)),
+                (false, Lang::Zh) => format!("在后的{}", piece_zh(p, s)),
             })
             .collect()
     };
