@@ -672,17 +672,17 @@ fn a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
 fn axf_a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
     // AXF lets a king or pawn chase (rules 28, 29), yet a chase its move
     // makes by another piece counts: the move threatens a capture, which is
-    // what AXF calls a chase; for a pawn its appendix rules so too.
+    // what AXF calls a chase, as its appendix illustrates for a pawn.
     for (fen, mv, en, zh) in [
         (
             "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w",
             "c5c6",
             "red rook a5 threatens black horse g5: it is unprotected; uncovered by red pawn c6; red \
              pawn c6's move lets other pieces chase, which counts as a chase (AXF: a chase is a \
-             move that threatens to capture a piece; its appendix rules that a pawn move keeping \
-             a horse unprotected makes the rook's perpetual chase)",
+             move that threatens to capture a piece; its appendix counts a pawn move that keeps a \
+             horse unprotected as the rook's chase)",
             "红车(a5)捉黑马(g5)（无根；红兵(c6)让开）；红兵(c6)走动后他子产生新的捉，按捉，\
-             见亚规“捉着”之义：威胁吃子的着法；亚规附录：兵走动使马无根，按车长捉",
+             见亚规“捉着”之义：威胁吃子的着法；亚规附录亦以兵走动使马无根为车长捉",
         ),
         (
             "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
@@ -716,7 +716,7 @@ fn axf_a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
     assert!(
         zh[1].ends_with(
             "红兵(b6)走动后他子产生新的捉，按捉，见亚规“捉着”之义：威胁吃子的着法；\
-             亚规附录：兵走动使马无根，按车长捉"
+             亚规附录亦以兵走动使马无根为车长捉"
         ),
         "{zh:?}"
     );

@@ -360,8 +360,8 @@ fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> 
 /// e.g. "; red king e1's move lets other pieces chase, which counts as a
 /// chase (CXA 26.1.1)" (；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条).
 /// AXF has no such rule: the move threatens a capture, which is what its
-/// rules call a chase, and for a pawn the appendix rules so (a pawn move
-/// that keeps a horse unprotected is the rook's perpetual chase). Empty
+/// rules call a chase, as for a pawn the appendix illustrates (a pawn move
+/// that keeps a horse unprotected counts as the rook's chase). Empty
 /// when the moved piece is no king or pawn, or makes every chase itself (a
 /// pawn's capture that uncovers a check, CXA 26.8, says so itself).
 fn king_or_pawn_lets_chase(
@@ -386,8 +386,7 @@ fn king_or_pawn_lets_chase(
                 (false, false) => "AXF: a chase is a move that threatens to capture a piece",
                 (false, true) => {
                     "AXF: a chase is a move that threatens to capture a piece; its appendix \
-                     rules that a pawn move keeping a horse unprotected makes the rook's \
-                     perpetual chase"
+                     counts a pawn move that keeps a horse unprotected as the rook's chase"
                 }
             };
             format!(
@@ -400,7 +399,7 @@ fn king_or_pawn_lets_chase(
                 (true, _) => "见第26.1.1条",
                 (false, false) => "见亚规“捉着”之义：威胁吃子的着法",
                 (false, true) => {
-                    "见亚规“捉着”之义：威胁吃子的着法；亚规附录：兵走动使马无根，按车长捉"
+                    "见亚规“捉着”之义：威胁吃子的着法；亚规附录亦以兵走动使马无根为车长捉"
                 }
             };
             format!(
