@@ -3179,8 +3179,8 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     let cycle = "b6c8 a9a8 c8b6 a8a9";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
-        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
-         black cannon a8 (lined up behind) against red rook d0): the full exchange wins \
+        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
+         with black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
          cannon a9"
     );
