@@ -115,6 +115,35 @@ fn cxa_perpetual_mate_threat_is_forbidden_against_idle_moves() {
 }
 
 #[test]
+fn a_sacrifice_that_attacks_the_piece_it_is_offered_to_says_so_not_exchange() {
+    // The black rook steps back to g3, beside the red rook h3 that can take
+    // it and win it (献). Its attack on the red rook is no chase because the
+    // red rook takes first, which the ground says, not that the rooks trade
+    // (兑), which the move is not.
+    let r = decisive(
+        CXA,
+        MATE_THREATS,
+        MATE_THREATS_CYCLE,
+        CycleOutcome::MustVary(Color::Red),
+        "CXA 2020 25.3",
+    );
+    let ply = r.cycle.black.moves[1];
+    assert_eq!(r.moves[ply].mv.to_string(), "g2g3");
+    assert_eq!(r.moves[ply].nature.nature, Nature::Sacrifice);
+    assert_eq!(
+        r.run().reasons(Lang::En)[ply],
+        "offers black rook g3 to red rook h3, which can take it and win material: black rook g3 \
+         attacks red rook h3, but red rook h3 can take black rook g3 first and win material: a \
+         sacrifice, not a chase"
+    );
+    assert_eq!(
+        r.run().reasons(Lang::Zh)[ply],
+        "献黑车(g3)：红车(h3)可吃之得子（黑车(g3)攻红车(h3)，红车(h3)可先吃黑车(g3)得子，\
+         是献子，不算捉）"
+    );
+}
+
+#[test]
 fn cxa_perpetual_chase_is_forbidden() {
     let r = decisive(
         CXA,
@@ -637,6 +666,60 @@ fn a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
         assert_eq!(run.reasons(Lang::En)[0], en);
         assert_eq!(run.reasons(Lang::Zh)[0], zh);
     }
+}
+
+#[test]
+fn axf_a_chase_made_by_moving_a_king_or_pawn_cites_why_it_counts() {
+    // AXF lets a king or pawn chase (rules 28, 29), yet a chase its move
+    // makes by another piece counts: the move threatens a capture, which is
+    // what AXF calls a chase, as its appendix illustrates for a pawn.
+    for (fen, mv, en, zh) in [
+        (
+            "5k3/9/9/9/R1P3n2/9/9/9/9/3K5 w",
+            "c5c6",
+            "red rook a5 threatens black horse g5: it is unprotected; uncovered by red pawn c6; red \
+             pawn c6's move lets other pieces chase, which counts as a chase (AXF: a chase is a \
+             move that threatens to capture a piece; its appendix counts a pawn move that keeps a \
+             horse unprotected as the rook's chase)",
+            "红车(a5)捉黑马(g5)（无根；红兵(c6)让开）；红兵(c6)走动后他子产生新的捉，按捉，\
+             见亚规“捉着”之义：威胁吃子的着法；亚规附录亦以兵走动使马无根为车长捉",
+        ),
+        (
+            "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
+            "d1e1",
+            "red horse d2 threatens black pawn e0: it is unprotected; uncovered by red king e1; red \
+             king e1's move lets other pieces chase, which counts as a chase (AXF: a chase is a \
+             move that threatens to capture a piece)",
+            "红马(d2)捉黑卒(e0)（无根；红帅(e1)让开）；红帅(e1)走动后他子产生新的捉，按捉，\
+             见亚规“捉着”之义：威胁吃子的着法",
+        ),
+    ] {
+        let r = play(AXF, fen, mv);
+        let (start, reports) = r.last_moves(1);
+        let run = MoveRun {
+            start: &start,
+            moves: &reports,
+            rules: AXF,
+        };
+        assert_eq!(run.reasons(Lang::En)[0], en);
+        assert_eq!(run.reasons(Lang::Zh)[0], zh);
+    }
+    // AXF-O113 (the appendix's own illustration): the pawn steps between c6
+    // and b6, each time leaving the black horse c1 unprotected against the
+    // red rook d1 (the cannon c9's screens change).
+    let zh = cycle_reasons(
+        AXF,
+        "2ca1k3/4a4/b3b4/2P5P/6p2/1c7/9/B7N/2nR5/2BAK4 w",
+        "c6b6 e7c5 b6c6 c5e7 c6b6 e7c5 b6c6",
+        Lang::Zh,
+    );
+    assert!(
+        zh[1].ends_with(
+            "红兵(b6)走动后他子产生新的捉，按捉，见亚规“捉着”之义：威胁吃子的着法；\
+             亚规附录亦以兵走动使马无根为车长捉"
+        ),
+        "{zh:?}"
+    );
 }
 
 #[test]
@@ -3096,14 +3179,14 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     let cycle = "b6c8 a9a8 c8b6 a8a9";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
-        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1 and \
-         black cannon a8 lined up behind against red rook d0): the full exchange wins \
+        "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
+         with black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
          cannon a9"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
-        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、黑炮(a8)在后攻，仅红车(d0)保护，联合捉，\
+        "黑车(a1)捉红马(a0)（少根子：黑车(a1)、在后的黑炮(a8)攻，仅红车(d0)保护，联合捉，\
          完整交换后净得一马；此着前吃之须失黑炮(a9)）"
     );
 }

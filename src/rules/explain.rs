@@ -60,6 +60,17 @@ pub(crate) enum NoChase {
     /// The piece can trade itself for this like piece of the mover: the
     /// threat is an exchange offer (兑), not a chase.
     Offered((Square, Piece)),
+    /// The move offers this piece of the mover (献, unprotected or
+    /// outnumbered), which the target could trade itself for, and this
+    /// piece of the opponent can take it first and win material: the attack
+    /// comes with a sacrifice, not a chase. Only for a move ruled a
+    /// sacrifice (see [`sacrificed`]).
+    Sacrificed {
+        /// The piece offered, with its square.
+        offered: (Square, Piece),
+        /// The piece that can take it, with its square.
+        taker: (Square, Piece),
+    },
     /// AXF rule 24: the piece can take this like piece of the mover as
     /// well; like pieces that can take each other do not chase each other.
     LikePieces((Square, Piece)),
@@ -163,6 +174,26 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
         .collect();
     attacks.extend(joint);
     attacks
+}
+
+/// The attacks of a move ruled a sacrifice, which offers the piece on
+/// `offered` to `taker`: a target that could trade itself for the offered
+/// piece (an exchange offer by the attack alone) is offered that piece to
+/// take, and the ground says so (see [`NoChase::Sacrificed`]).
+pub(crate) fn sacrificed(
+    attacks: Vec<NewAttack>,
+    offered: (Square, Piece),
+    taker: (Square, Piece),
+) -> Vec<NewAttack> {
+    attacks
+        .into_iter()
+        .map(|mut a| {
+            if matches!(a.why, NoChase::Offered((partner, _)) if partner == offered.0) {
+                a.why = NoChase::Sacrificed { offered, taker };
+            }
+            a
+        })
+        .collect()
 }
 
 /// Under AXF, the protected pieces that the piece `mv` moved (in `ahead`,
@@ -662,6 +693,17 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                         name(*partner)
                     )
                 }
+                (NoChase::Sacrificed { offered, taker }, Lang::En) => format!(
+                    "{attacker} attacks {target}, but {} can take {} first and win material: \
+                     a sacrifice, not a chase",
+                    name(*taker),
+                    name(*offered)
+                ),
+                (NoChase::Sacrificed { offered, taker }, Lang::Zh) => format!(
+                    "{attacker}攻{target}，{}可先吃{}得子，是献子，不算捉",
+                    name(*taker),
+                    name(*offered)
+                ),
                 (NoChase::LikePieces(partner), Lang::En) => format!(
                     "{attacker} attacks {target}, but {target} can take {} as well: like pieces \
                      that can take each other make no chase (AXF rule 24)",

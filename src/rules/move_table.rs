@@ -14,7 +14,7 @@ use crate::text;
 use super::Nature;
 use super::RuleSet;
 use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
-use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before};
+use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before, sacrificed};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats};
@@ -185,9 +185,15 @@ impl<'a> MoveRun<'a> {
             .iter()
             .map(|m| {
                 let grounds = match &m.nature.why {
-                    Why::Idle | Why::Sacrifice(..) | Why::Block(..) | Why::Follow(..) => {
+                    Why::Idle | Why::Block(..) | Why::Follow(..) => {
                         Grounds::Idle(new_attacks(&pos, m.mv, self.rules))
                     }
+                    // What the offered piece could trade itself for is taken first.
+                    &Why::Sacrifice((p, sq), (t, by)) => Grounds::Idle(sacrificed(
+                        new_attacks(&pos, m.mv, self.rules),
+                        (sq, p),
+                        (by, t),
+                    )),
                     // The piece offered in exchange is the offer itself, not an attack to explain.
                     Why::Exchange(..) | Why::PressedExchange(..) => {
                         let mut attacks = new_attacks(&pos, m.mv, self.rules);
@@ -297,11 +303,12 @@ impl<'a> MoveRun<'a> {
             if let Why::Check(checkers) = &m.nature.why {
                 reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
             }
-            if m.nature.nature == Nature::Chase && self.rules.is_cxa() {
+            if m.nature.nature == Nature::Chase {
                 reason.push_str(&king_or_pawn_lets_chase(
                     &worked.after,
                     m.mv,
                     &m.nature.chases,
+                    self.rules,
                     lang,
                 ));
             }
@@ -347,14 +354,23 @@ fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> 
         .collect()
 }
 
-/// Why a chase made by moving a king or a pawn counts under CXA, though
-/// these pieces do not chase by themselves (26.1): other pieces make the
-/// chase, which is a chase (26.1.1), e.g. "; red king e1's move lets other
-/// pieces chase, which counts as a chase (CXA 26.1.1)"
-/// (；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条). Empty when the
-/// moved piece is no king or pawn, or makes every chase itself (a pawn's
-/// capture that uncovers a check, 26.8, says so itself).
-fn king_or_pawn_lets_chase(after: &Position, mv: Move, chases: &[Threat], lang: Lang) -> String {
+/// Why a chase made by moving a king or a pawn counts, though these pieces
+/// do not chase by themselves (CXA 26.1; AXF rules 28 and 29 let them
+/// chase): other pieces make the chase. Under CXA that is a chase (26.1.1),
+/// e.g. "; red king e1's move lets other pieces chase, which counts as a
+/// chase (CXA 26.1.1)" (；红帅(e1)走动后他子产生新的捉，按捉，见第26.1.1条).
+/// AXF has no such rule: the move threatens a capture, which is what its
+/// rules call a chase, as for a pawn the appendix illustrates (a pawn move
+/// that keeps a horse unprotected counts as the rook's chase). Empty
+/// when the moved piece is no king or pawn, or makes every chase itself (a
+/// pawn's capture that uncovers a check, CXA 26.8, says so itself).
+fn king_or_pawn_lets_chase(
+    after: &Position,
+    mv: Move,
+    chases: &[Threat],
+    rules: RuleSet,
+    lang: Lang,
+) -> String {
     let Some(moved) = after.piece_at(mv.to()) else {
         return String::new();
     };
@@ -362,15 +378,35 @@ fn king_or_pawn_lets_chase(after: &Position, mv: Move, chases: &[Threat], lang: 
     if !matches!(moved.role, Role::King | Role::Pawn) || !by_others {
         return String::new();
     }
-    match lang {
-        Lang::En => format!(
-            "; {}'s move lets other pieces chase, which counts as a chase (CXA 26.1.1)",
-            piece_en(moved, mv.to())
-        ),
-        Lang::Zh => format!(
-            "；{}走动后他子产生新的捉，按捉，见第26.1.1条",
-            piece_zh(moved, mv.to())
-        ),
+    let pawn = moved.role == Role::Pawn;
+    match (lang, rules.is_cxa()) {
+        (Lang::En, cxa) => {
+            let why = match (cxa, pawn) {
+                (true, _) => "CXA 26.1.1",
+                (false, false) => "AXF: a chase is a move that threatens to capture a piece",
+                (false, true) => {
+                    "AXF: a chase is a move that threatens to capture a piece; its appendix \
+                     counts a pawn move that keeps a horse unprotected as the rook's chase"
+                }
+            };
+            format!(
+                "; {}'s move lets other pieces chase, which counts as a chase ({why})",
+                piece_en(moved, mv.to())
+            )
+        }
+        (Lang::Zh, cxa) => {
+            let why = match (cxa, pawn) {
+                (true, _) => "见第26.1.1条",
+                (false, false) => "见亚规“捉着”之义：威胁吃子的着法",
+                (false, true) => {
+                    "见亚规“捉着”之义：威胁吃子的着法；亚规附录亦以兵走动使马无根为车长捉"
+                }
+            };
+            format!(
+                "；{}走动后他子产生新的捉，按捉，{why}",
+                piece_zh(moved, mv.to())
+            )
+        }
     }
 }
 

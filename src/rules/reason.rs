@@ -283,16 +283,42 @@ fn chase_reason(
     let count = after
         .filter(|_| t.kind == ThreatKind::Outnumbered)
         .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
-    // Pieces in words, those lined up behind others marked.
-    let names = |pieces: &Lined| -> Vec<String> {
-        pieces
-            .iter()
-            .map(|&(s, p, direct)| match (direct, lang) {
-                (true, _) => piece_in(lang, p, s),
-                (false, Lang::En) => format!("{} lined up behind", piece_en(p, s)),
-                (false, Lang::Zh) => format!("{}在后", piece_zh(p, s)),
-            })
-            .collect()
+    // Pieces in words, those lined up behind others marked so that a list
+    // does not read as all of it lined up: in English those in front, then
+    // "with black cannon a8 lined up behind"; in Chinese 在后的黑炮(a8).
+    let names = |pieces: &Lined| -> String {
+        if lang == Lang::Zh {
+            let names: Vec<String> = pieces
+                .iter()
+                .map(|&(s, p, direct)| {
+                    let name = piece_zh(p, s);
+                    if direct {
+                        name
+                    } else {
+                        format!("在后的{name}")
+                    }
+                })
+                .collect();
+            return names.join("、");
+        }
+        let [front, behind] = [true, false].map(|direct| {
+            let names: Vec<String> = pieces
+                .iter()
+                .filter(|&&(_, _, d)| d == direct)
+                .map(|&(s, p, _)| piece_en(p, s))
+                .collect();
+            and_list(&names)
+        });
+        match (front.is_empty(), behind.is_empty()) {
+            (_, true) => front,
+            (true, false) => format!("{behind} lined up behind"),
+            (false, false) => format!("{front}, with {behind} lined up behind"),
+        }
+    };
+    // The comma that closes "…, with … lined up behind" before the words that follow.
+    let closed = |pieces: &Lined| {
+        let mixed = pieces.iter().any(|p| p.2) && pieces.iter().any(|p| !p.2);
+        if mixed { "," } else { "" }
     };
     // A piece won by checks: the line that wins it, when the position is known.
     let line = match (t.kind, t.first_check, at) {
@@ -437,10 +463,11 @@ fn chase_reason(
             }
             ThreatKind::Outnumbered => match &count {
                 Some(count) => format!(
-                    "more attackers than defenders ({} against {}{}): the full exchange wins \
+                    "more attackers than defenders ({}{} against {}{}): the full exchange wins \
                      material (net gain: {gain})",
-                    and_list(&names(&count.attackers)),
-                    and_list(&names(&count.defenders)),
+                    names(&count.attackers),
+                    closed(&count.attackers),
+                    names(&count.defenders),
                     false_roots_reason(&count.false_roots, lang)
                         .iter()
                         .map(|r| format!("; {r}"))
@@ -529,8 +556,8 @@ fn chase_reason(
             ThreatKind::Outnumbered => match &count {
                 Some(count) => format!(
                     "少根子：{}攻，仅{}保护{}，联合捉，完整交换后{gain}",
-                    names(&count.attackers).join("、"),
-                    names(&count.defenders).join("、"),
+                    names(&count.attackers),
+                    names(&count.defenders),
                     match false_roots_reason(&count.false_roots, lang).as_slice() {
                         [] => String::new(),
                         roots => format!("，{}，为假根", roots.join("，")),
