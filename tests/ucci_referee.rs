@@ -132,9 +132,7 @@ fn every_go_gets_an_answer() {
         gui.send(go);
         let mut lines = Vec::new();
         if let Some(end) = end {
-            gui.send("isready");
-            lines = gui.until(|l| l == "readyok" || l == "nobestmove");
-            assert_eq!(lines.pop().as_deref(), Some("readyok"), "{go}: {lines:?}");
+            lines = gui.ready_while_searching();
             gui.send(end);
         }
         lines.extend(gui.search().0);
@@ -563,14 +561,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
             ("go ponder", "stop"),
         ] {
             gui.send(go);
-            gui.send("isready");
-            let lines =
-                gui.until(|l| l == "readyok" || l.starts_with("bestmove") || l == "nobestmove");
-            assert_eq!(
-                lines.last().map(String::as_str),
-                Some("readyok"),
-                "{finished} {go}: {lines:?}"
-            );
+            let lines = gui.ready_while_searching();
             assert!(
                 has_info(&lines, |l| l.starts_with("game over")),
                 "{finished} {go}: {lines:?}"
@@ -592,13 +583,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     // So too after a rejected position: there is nothing to search.
     gui.send("position fen 9/9/9 w");
     gui.send("go infinite");
-    gui.send("isready");
-    let lines = gui.until(|l| l == "readyok" || l == "nobestmove");
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("readyok"),
-        "{lines:?}"
-    );
+    gui.ready_while_searching();
     gui.send("stop");
     assert_eq!(
         gui.search().0.last().map(String::as_str),
@@ -610,13 +595,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     for (finished, end) in FINISHED.into_iter().zip(["ponderhit", "stop"]) {
         uci.send(finished);
         uci.send("go ponder wtime 1000 btime 1000");
-        uci.send("isready");
-        let lines = uci.until(|l| l == "readyok" || l.starts_with("bestmove"));
-        assert_eq!(
-            lines.last().map(String::as_str),
-            Some("readyok"),
-            "{finished}: {lines:?}"
-        );
+        uci.ready_while_searching();
         uci.send(end);
         assert_eq!(
             uci.search().0.last().map(String::as_str),

@@ -57,13 +57,7 @@ fn isready_is_answered_while_the_bridge_searches_for_its_own_move() {
     // The engine's third answer comes at once; the bridge's search then
     // runs for a tenth of a second or more.
     thread::sleep(Duration::from_millis(30));
-    gui.send("isready");
-    let lines = gui.until(|l| l == "readyok" || l.starts_with("bestmove"));
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("readyok"),
-        "{lines:?}"
-    );
+    gui.ready_while_searching();
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
     assert!(has_info(&lines, |l| l.contains("playing")), "{lines:?}");
@@ -122,13 +116,7 @@ fn fairy_stockfish_ends_a_ponder_search_of_a_mated_position_only_when_told() {
         ("go infinite", "stop"),
     ] {
         bare.send(go);
-        bare.send("isready");
-        let lines = bare.until(|l| l == "readyok" || l.starts_with("bestmove"));
-        assert_eq!(
-            lines.last().map(String::as_str),
-            Some("readyok"),
-            "{go}: {lines:?}"
-        );
+        bare.ready_while_searching();
         bare.send(end);
         assert_eq!(bare.search().1, None, "{go}");
     }
@@ -152,13 +140,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
         ("go ponder", "stop"),
     ] {
         gui.send(go);
-        gui.send("isready");
-        let lines = gui.until(|l| l == "readyok" || l.starts_with("bestmove") || l == "nobestmove");
-        assert_eq!(
-            lines.last().map(String::as_str),
-            Some("readyok"),
-            "{go}: {lines:?}"
-        );
+        let lines = gui.ready_while_searching();
         assert!(
             has_info(&lines, |l| l.starts_with("game over")),
             "{go}: {lines:?}"
@@ -177,13 +159,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     // `ponderhit` turns an endless ponder search into an endless search.
     gui.send("go ponder");
     gui.send("ponderhit");
-    gui.send("isready");
-    let lines = gui.until(|l| l == "readyok" || l == "nobestmove");
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("readyok"),
-        "{lines:?}"
-    );
+    gui.ready_while_searching();
     gui.send("stop");
     assert_eq!(gui.search().1, None);
     // A search with a limit is answered at once.
@@ -197,13 +173,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     uci.uci_handshake();
     uci.send(MATED);
     uci.send("go ponder wtime 1000 btime 1000");
-    uci.send("isready");
-    let lines = uci.until(|l| l == "readyok" || l.starts_with("bestmove"));
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("readyok"),
-        "{lines:?}"
-    );
+    uci.ready_while_searching();
     uci.send("ponderhit");
     assert_eq!(
         uci.search().0.last().map(String::as_str),

@@ -128,6 +128,21 @@ impl Gui {
         }
     }
 
+    /// Sends `isready` while a search runs, whose answer must not come
+    /// first: returns the lines before `readyok`.
+    #[track_caller]
+    pub fn ready_while_searching(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines =
+            self.until(|l| l == "readyok" || l.starts_with("bestmove") || l == "nobestmove");
+        assert_eq!(
+            lines.pop().as_deref(),
+            Some("readyok"),
+            "the search ended before readyok: {lines:?}"
+        );
+        lines
+    }
+
     /// Reads until a line starting with `prefix` and returns it with the lines before.
     pub fn until_prefix(&mut self, prefix: &str) -> Vec<String> {
         self.until(|l| l.starts_with(prefix))
