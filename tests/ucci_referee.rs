@@ -2,7 +2,10 @@
 
 mod ucci_common;
 
-use ucci_common::{FIG17, FIG20, Gui, PERPETUAL, PERPETUAL_FROM_ONE, has_info, info_strings};
+use ucci_common::{
+    FIG17, FIG20, Gui, PERPETUAL, PERPETUAL_FROM_ONE, finished_game_searches_end_when_told,
+    has_info, info_strings,
+};
 use xqarbiter::board::{Move, Position};
 use xqarbiter::referee::Referee;
 use xqarbiter::rules::profile::Profile;
@@ -554,26 +557,7 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     gui.handshake();
     for finished in FINISHED {
         gui.send(finished);
-        for (go, end) in [
-            ("go ponder time 1000 increment 0", "ponderhit"),
-            ("go ponder time 1000 increment 0", "stop"),
-            ("go infinite", "stop"),
-            ("go ponder", "stop"),
-        ] {
-            gui.send(go);
-            let lines = gui.ready_while_searching();
-            assert!(
-                has_info(&lines, |l| l.starts_with("game over")),
-                "{finished} {go}: {lines:?}"
-            );
-            gui.send(end);
-            let (lines, mv) = gui.search();
-            assert_eq!(
-                (lines.as_slice(), mv),
-                (&["nobestmove".to_string()][..], None),
-                "{finished} {go}"
-            );
-        }
+        finished_game_searches_end_when_told(&mut gui, |_| {});
         gui.send("go depth 5");
         assert_eq!(
             gui.search().0.last().map(String::as_str),

@@ -8,7 +8,9 @@ mod ucci_common;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ucci_common::{FIG17, Gui, engine, fake, has_info, sjaak};
+use ucci_common::{
+    FIG17, Gui, engine, fake, finished_game_searches_end_when_told, has_info, sjaak,
+};
 
 /// 14 plies of a middle game (tools/stop_latency.py's line): enough pieces
 /// on the board that the bridge's own search takes a while.
@@ -133,29 +135,11 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     let mut gui = Gui::xqarbiter(&["--engine", &engine]);
     gui.handshake();
     gui.send(MATED);
-    for (go, end) in [
-        ("go ponder time 1000 increment 0", "ponderhit"),
-        ("go ponder time 1000 increment 0", "stop"),
-        ("go infinite", "stop"),
-        ("go ponder", "stop"),
-    ] {
-        gui.send(go);
-        let lines = gui.ready_while_searching();
-        assert!(
-            has_info(&lines, |l| l.starts_with("game over")),
-            "{go}: {lines:?}"
-        );
-        // Other commands wait for the search's end, as in any search.
+    // Other commands wait for the search's end, as in any search.
+    finished_game_searches_end_when_told(&mut gui, |gui| {
         gui.send("position startpos");
         gui.until(|l| l.contains("a search is running"));
-        gui.send(end);
-        let (lines, mv) = gui.search();
-        assert_eq!(
-            (lines.as_slice(), mv),
-            (&["nobestmove".to_string()][..], None),
-            "{go}"
-        );
-    }
+    });
     // `ponderhit` turns an endless ponder search into an endless search.
     gui.send("go ponder");
     gui.send("ponderhit");

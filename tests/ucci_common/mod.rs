@@ -255,3 +255,35 @@ pub fn ponder_of(lines: &[String]) -> Option<String> {
 pub fn has_info(lines: &[String], pred: impl Fn(&str) -> bool) -> bool {
     info_strings(lines).into_iter().any(pred)
 }
+
+/// Each ponder or endless search a GUI may start, with the line that ends it.
+const ENDED_WHEN_TOLD: [(&str, &str); 4] = [
+    ("go ponder time 1000 increment 0", "ponderhit"),
+    ("go ponder time 1000 increment 0", "stop"),
+    ("go infinite", "stop"),
+    ("go ponder", "stop"),
+];
+
+/// Starts each ponder or endless search on the finished game `gui` stands
+/// at: the game over is said at once, `readyok` comes before any answer,
+/// `meanwhile` runs, and the line that ends the search gets a bare
+/// `nobestmove`.
+#[track_caller]
+pub fn finished_game_searches_end_when_told(gui: &mut Gui, meanwhile: impl Fn(&mut Gui)) {
+    for (go, end) in ENDED_WHEN_TOLD {
+        gui.send(go);
+        let lines = gui.ready_while_searching();
+        assert!(
+            has_info(&lines, |l| l.starts_with("game over")),
+            "{go}: {lines:?}"
+        );
+        meanwhile(gui);
+        gui.send(end);
+        let (lines, mv) = gui.search();
+        assert_eq!(
+            (lines.as_slice(), mv),
+            (&["nobestmove".to_string()][..], None),
+            "{go}"
+        );
+    }
+}
