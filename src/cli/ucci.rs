@@ -1,4 +1,4 @@
-//! `xqarbiter ucci [--profile P] [--engine "CMD ARGS" [--engine-protocol ucci|uci]
+//! `xqarbiter ucci [--profile P] [--lang en|zh] [--engine "CMD ARGS" [--engine-protocol ucci|uci]
 //! [--engine-option NAME=VALUE]… [--engine-rank-base 0|1]] [--log FILE]`.
 
 use std::io;
@@ -15,6 +15,7 @@ use crate::ucci::judge::load_profile;
 use crate::ucci::log::Log;
 use crate::ucci::session::{self, Settings};
 
+use super::LangArg;
 use super::output::output_error;
 
 /// Arguments of `ucci`.
@@ -23,6 +24,10 @@ pub(super) struct UcciArgs {
     /// Rules profile: a built-in name (cxa2011, cxa2020, axf, …) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
+    /// Language of the report lines (the game's state, the moves banned, the game's end) until
+    /// the GUI sets the `language` option; protocol messages stay in English.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
     /// Run this engine behind the referee (program and arguments, quotes group words).
     #[arg(long)]
     engine: Option<String>,
@@ -83,6 +88,7 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let settings = Settings {
         profile: load_profile(&args.profile)?,
         engine,
+        lang: args.lang.lang(),
         // Standard output is the GUI's: the failure goes on standard error.
         on_start_failure: Some(|why| {
             eprintln!(
