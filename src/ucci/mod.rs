@@ -29,8 +29,9 @@
 //! UCI_Variant value xiangqi`, 1–10 (see `gui`).
 //!
 //! [`run`] holds a session on any reader and writer under [`Settings`]: a
-//! profile, and the [`EngineSettings`] of an engine to bridge ([`EngineProtocol`]
-//! UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
+//! profile, the language of the report lines (English or Chinese, which the
+//! GUI may change with the `language` option), and the [`EngineSettings`] of
+//! an engine to bridge ([`EngineProtocol`] UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
 //! is what differs between UCCI and UCI engines (move coordinates, time units);
 //! [`split_command`] turns a command line into the program and its arguments.
 
