@@ -183,7 +183,9 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
     assert!(
         rows[6]["findings"][0]["detail"]
             .as_str()
-            .is_some_and(|d| d.starts_with("recorded 1/2-1/2, but the rules give 1-0 (checkmate")),
+            .is_some_and(|d| d.starts_with(
+                "the record gives 1/2-1/2 (draw), but the rules give 1-0 (Red wins): the game ended by checkmate"
+            )),
         "{}",
         rows[6]
     );
@@ -207,16 +209,25 @@ fn csv_text_and_only_findings() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings"
+        "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings,\
+         result_words,findings_words"
     );
     assert_eq!(lines.len(), 9);
     assert!(lines[3].contains(",Test Cup,甲,乙,2024.05.01,8,red_wins,black_wins,\"forbidden_repetition@8: red repeats "), "{}", lines[3]);
+    // The same in words, after the contract's columns.
+    assert!(
+        lines[3].contains(
+            ",\"RESULT MISMATCH: recorded 1-0 (Red wins), but the rules give 0-1 (Black wins)\",\"Forbidden repetition at ply 8: red repeats "
+        ),
+        "{}",
+        lines[3]
+    );
 
     let text = audit(&dir, &[]);
     let text = String::from_utf8(text.stdout).expect("utf-8");
     assert!(
         text.contains(
-            "good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8 plies  recorded 1-0  ruled 0-1"
+            "good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8 plies  RESULT MISMATCH: recorded 1-0 (Red wins), but the rules give 0-1 (Black wins)\n"
         ),
         "{text}"
     );
@@ -243,7 +254,9 @@ fn csv_text_and_only_findings() {
     let zh = audit(&dir, &["--lang", "zh"]);
     let zh = String::from_utf8(zh.stdout).expect("utf-8");
     assert!(
-        zh.contains("good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  记录红胜  裁定黑胜"),
+        zh.contains(
+            "good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  结果不符：记录红胜，按规则应为黑胜\n"
+        ),
         "{zh}"
     );
     assert!(
@@ -418,7 +431,7 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
     let out = audit(&dir, &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0  ruled *"),
+        text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0 (Red wins); not ruled, as the record breaks off\n"),
         "{text}"
     );
     // The cut hides when the game ended: no early resignation on 2 plies.

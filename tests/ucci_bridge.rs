@@ -1831,3 +1831,42 @@ fn an_engine_that_writes_mates_as_centipawns_is_known_by_its_lines() {
         assert!(scores[3].contains(near), "{scores:?}");
     }
 }
+
+/// In front of Fairy-Stockfish, in either of its protocols, the GUI's
+/// `language` option (in either form) is the bridge's own: the report lines
+/// come in Chinese, the engine is not told of the option, and its move is
+/// not the banned one.
+#[test]
+fn the_language_option_is_the_bridges_own() {
+    let Some(engine) = engine() else { return };
+    for (engine_protocol, setoption) in [
+        ("ucci", "setoption language zh"),
+        ("uci", "setoption name Language value zh"),
+    ] {
+        let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", engine_protocol]);
+        gui.handshake();
+        gui.send(setoption);
+        gui.send(FIG17);
+        gui.send("go depth 5");
+        let (lines, mv) = gui.search();
+        let infos = info_strings(&lines);
+        assert!(
+            infos
+                .iter()
+                .any(|l| l.starts_with("规程cxa2020（规则cxa2020），第4着后：")),
+            "{engine_protocol}: {infos:?}"
+        );
+        assert!(
+            infos.iter().any(|l| l.starts_with("不得走 b7b8（")),
+            "{engine_protocol}: {infos:?}"
+        );
+        assert!(
+            !infos.iter().any(|l| l.contains("language")),
+            "{engine_protocol}: {infos:?}"
+        );
+        assert!(
+            mv.is_some_and(|m| m != "b7b8"),
+            "{engine_protocol}: {lines:?}"
+        );
+    }
+}

@@ -588,3 +588,117 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
         );
     }
 }
+
+/// The lines `rule --lang zh` prints for the moves of `position` (a
+/// `position fen FEN moves …` line).
+fn rule_zh(position: &str) -> Vec<String> {
+    let (fen, moves) = position
+        .strip_prefix("position fen ")
+        .and_then(|p| p.split_once(" moves "))
+        .expect("fen and moves");
+    let out = std::process::Command::new(ucci_common::BIN)
+        .args(["rule", "--lang", "zh", "--fen", fen, "--moves", moves])
+        .output()
+        .expect("run rule");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// `setoption language zh` (UCCI) turns the report lines into Chinese in
+/// the words of `rule --lang zh`: the same verdict, the same side lines
+/// and limit line; `setoption language en` turns them back, and a language
+/// the session does not speak is refused with the one kept.
+#[test]
+fn the_language_option_tells_the_state_in_the_words_of_rule() {
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option language type combo var en var zh default en"),
+        "{lines:?}"
+    );
+    gui.send("setoption language zh");
+    gui.send(FIG17);
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    let infos = info_strings(&lines);
+    let rule = rule_zh(FIG17);
+    let verdict = infos[0].split_once("，第4着后：").expect("ply").1;
+    assert_eq!(verdict, rule[0], "{infos:?}");
+    assert!(
+        infos[0].starts_with("规程cxa2020（规则cxa2020）"),
+        "{infos:?}"
+    );
+    assert!(infos.contains(&"重复局面：起始局面首次出现，第4着后再现（共2次）"));
+    for side in ["红方：一将一捉——禁止着法", "黑方：一杀一闲——允许着法"]
+    {
+        assert!(rule.iter().any(|l| l == side), "{side}: {rule:?}");
+        assert!(
+            infos.iter().any(|l| l.starts_with(&format!("{side}："))),
+            "{side}: {infos:?}"
+        );
+    }
+    let limit = rule
+        .iter()
+        .find(|l| l.starts_with("未满自然限着"))
+        .expect("limit");
+    assert!(infos.contains(&limit.as_str()), "{infos:?}");
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.starts_with("不得走 b7b8（局面将第2次出现：")),
+        "{infos:?}"
+    );
+    assert!(!infos.iter().any(|l| l.is_ascii()), "{infos:?}");
+    gui.send("setoption language klingon");
+    gui.send("setoption language en");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    let infos = info_strings(&lines);
+    assert!(
+        infos[0].contains("unknown language 'klingon': expected zh or en; keeping zh"),
+        "{infos:?}"
+    );
+    assert!(infos[1].starts_with("profile cxa2020 "), "{infos:?}");
+    assert!(
+        infos.iter().any(|l| l.starts_with("banned b7b8 (")),
+        "{infos:?}"
+    );
+}
+
+/// `--lang zh` starts the session in Chinese, which a UCI GUI sees as the
+/// `Language` option's default and may change with `setoption name
+/// Language value en`; the game's end is told in the language too.
+#[test]
+fn the_lang_flag_and_the_uci_language_option() {
+    let mut gui = Gui::xqarbiter(&["--lang", "zh"]);
+    let lines = gui.uci_handshake();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Language type combo default zh var en var zh"),
+        "{lines:?}"
+    );
+    let finished = format!("{PERPETUAL} f0e0 e8f8 e0f0 f8e8");
+    gui.send(&finished);
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv, None);
+    assert!(
+        has_info(&lines, |l| l.starts_with("对局结束：黑胜——")),
+        "{lines:?}"
+    );
+    gui.send("setoption name Language value EN");
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(
+        has_info(&lines, |l| l.starts_with("game over: Black wins")),
+        "{lines:?}"
+    );
+}

@@ -14,6 +14,7 @@ use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
 use crate::words::{Words, player_name};
 
+use super::report::result_in_words;
 use super::row::{Finding, FindingKind, Row};
 
 /// What records write in a Result tag for "no result (yet)": not worth a finding.
@@ -322,15 +323,15 @@ fn end_findings(row: &mut Row, end: &End) {
     });
 }
 
-/// The reason a game ended, in English words (the contract's names are
-/// `Reason::name`).
+/// How a game ended, in English words after "the game ended by" (the
+/// contract's names are `Reason::name`).
 fn reason_en(reason: Reason) -> &'static str {
     match reason {
         Reason::Checkmate => "checkmate",
         Reason::Stalemate => "stalemate",
-        Reason::Perpetual => "forbidden repetition",
-        Reason::Repetition => "repetition",
-        Reason::NaturalLimit => "natural move limit",
+        Reason::Perpetual => "a forbidden repetition",
+        Reason::Repetition => "a repetition",
+        Reason::NaturalLimit => "the natural move limit",
     }
 }
 
@@ -357,10 +358,10 @@ fn result_findings(
                 ply: Some(end.ply),
                 detail: Words::new(
                     format!(
-                        "recorded {}, but the rules give {} ({} at ply {})",
-                        recorded.score(),
-                        row.ruled_result.score(),
-                        end.ruling.reason.map_or("ruling", reason_en),
+                        "the record gives {}, but the rules give {}: the game ended by {} at ply {}",
+                        result_in_words(recorded, Lang::En),
+                        result_in_words(row.ruled_result, Lang::En),
+                        end.ruling.reason.map_or("the ruling", reason_en),
                         end.ply
                     ),
                     format!(
@@ -868,7 +869,7 @@ mod tests {
         );
         assert_eq!(
             row.findings[1].detail.en,
-            "recorded 1-0, but the rules give 1/2-1/2 (repetition at ply 8)"
+            "the record gives 1-0 (Red wins), but the rules give 1/2-1/2 (draw): the game ended by a repetition at ply 8"
         );
     }
 

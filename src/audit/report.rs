@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use std::path::PathBuf;
 
-use super::row::{FindingKind, Row};
+use super::row::{Finding, FindingKind, Row};
 use super::walk::{Skip, path_text};
 use crate::rules::ruling::{Lang, Verdict};
 use crate::text;
@@ -226,9 +226,11 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// The CSV header line.
-pub(crate) const CSV_HEADER: &str =
-    "file,index,event,red,black,date,plies,recorded_result,ruled_result,findings,error,warnings\n";
+/// The CSV header line: the contract's columns, then the result and the
+/// findings in words for people reading the sheet.
+pub(crate) const CSV_HEADER: &str = "file,index,event,red,black,date,plies,recorded_result,\
+                                     ruled_result,findings,error,warnings,result_words,\
+                                     findings_words\n";
 
 /// A CSV cell of text that comes from outside the program (a path, a
 /// record's event, names, date): one that starts as a spreadsheet formula
@@ -265,6 +267,33 @@ fn findings_cell(row: &Row, lang: Lang) -> String {
         .join("; ")
 }
 
+/// Findings in one cell in words, as the table says them, each after its
+/// label (`Forbidden repetition at ply 8: …; Result mismatch at ply 8: …`),
+/// on one line as every other cell is.
+fn findings_words_cell(row: &Row, lang: Lang) -> String {
+    let words: Vec<String> = row
+        .findings
+        .iter()
+        .map(|f| finding_words(f, lang))
+        .collect();
+    match lang {
+        Lang::En => words.join("; "),
+        Lang::Zh => words.join("；"),
+    }
+}
+
+/// A finding in words, its label first: `Forbidden repetition at ply 8:
+/// …`, in Chinese `禁止着法循环（第8着）：…`.
+fn finding_words(f: &Finding, lang: Lang) -> String {
+    let (label, words) = (f.kind.label(lang), f.detail.get(lang));
+    match (f.ply, lang) {
+        (Some(p), Lang::En) => format!("{label} at ply {p}: {words}"),
+        (Some(p), Lang::Zh) => format!("{label}（第{p}着）：{words}"),
+        (None, Lang::En) => format!("{label}: {words}"),
+        (None, Lang::Zh) => format!("{label}：{words}"),
+    }
+}
+
 /// Warnings in one cell, joined by `; `.
 fn warnings_cell(row: &Row, lang: Lang) -> String {
     let words: Vec<&str> = row.warnings.iter().map(|w| w.get(lang)).collect();
@@ -274,7 +303,7 @@ fn warnings_cell(row: &Row, lang: Lang) -> String {
 fn csv_row(row: &Row, lang: Lang) -> String {
     let opt = |o: &Option<String>| csv_text(o.as_deref().unwrap_or(""));
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
         csv_text(&row.file),
         row.index,
         opt(&row.event),
@@ -287,17 +316,74 @@ fn csv_row(row: &Row, lang: Lang) -> String {
         csv_field(&findings_cell(row, lang)),
         csv_field(row.error.as_ref().map_or("", |e| e.get(lang))),
         csv_field(&warnings_cell(row, lang)),
+        csv_field(&result_cell(row, lang)),
+        csv_field(&findings_words_cell(row, lang)),
     )
 }
 
-/// A result for the table: the score (`1-0`, `?` when none) in English, in
-/// Chinese 红胜, 黑胜, 和棋, 未终局, 未记.
-fn result_words(result: Option<Verdict>, lang: Lang) -> &'static str {
+/// A game's result in words: in English its score and who won, `1-0 (Red
+/// wins)`, `1/2-1/2 (draw)`; in Chinese 红胜, 黑胜, 和棋 (未终局 for a game
+/// not over).
+pub(crate) fn result_in_words(result: Verdict, lang: Lang) -> String {
     match (lang, result) {
-        (Lang::En, None) => "?",
-        (Lang::En, Some(v)) => v.score(),
-        (Lang::Zh, None) => "未记",
-        (Lang::Zh, Some(v)) => v.name_zh(),
+        (Lang::En, Verdict::Draw) => "1/2-1/2 (draw)".to_string(),
+        (Lang::En, v) => format!("{} ({})", v.score(), v.describe(lang)),
+        (Lang::Zh, v) => v.name_zh().to_string(),
+    }
+}
+
+/// What the table (and the CSV's `result_words`) says of a game's result:
+/// the recorded one and the one the rules give, in words, and, first, when
+/// they disagree (a `result_mismatch` finding), that they do.
+fn result_cell(row: &Row, lang: Lang) -> String {
+    let words = |v| result_in_words(v, lang);
+    let mismatch = row
+        .findings
+        .iter()
+        .any(|f| f.kind == FindingKind::ResultMismatch);
+    let ruled = row.ruled_result;
+    let goes_on = ruled == Verdict::Ongoing;
+    match (lang, row.recorded_result) {
+        (Lang::En, None) if goes_on && row.error.is_some() => {
+            "no result recorded; not ruled, as the record breaks off".to_string()
+        }
+        (Lang::En, None) if goes_on => "no result recorded; by the rules the game goes on".into(),
+        (Lang::En, None) => format!("no result recorded; the rules give {}", words(ruled)),
+        (Lang::En, Some(rec)) if goes_on && row.error.is_some() => {
+            format!(
+                "recorded {}; not ruled, as the record breaks off",
+                words(rec)
+            )
+        }
+        (Lang::En, Some(rec)) if goes_on => format!(
+            "recorded {}; by the rules the game went on (the players ended it)",
+            words(rec)
+        ),
+        (Lang::En, Some(rec)) if rec == ruled => {
+            format!("recorded {}, as the rules give", words(rec))
+        }
+        (Lang::En, Some(rec)) if mismatch => format!(
+            "RESULT MISMATCH: recorded {}, but the rules give {}",
+            words(rec),
+            words(ruled)
+        ),
+        (Lang::En, Some(rec)) => {
+            format!("recorded {}; the rules give {}", words(rec), words(ruled))
+        }
+        (Lang::Zh, None) if goes_on && row.error.is_some() => "未记结果；记录中断，未裁定".into(),
+        (Lang::Zh, None) if goes_on => "未记结果；按规则对局未结束".into(),
+        (Lang::Zh, None) => format!("未记结果；按规则{}", words(ruled)),
+        (Lang::Zh, Some(rec)) if goes_on && row.error.is_some() => {
+            format!("记录{}；记录中断，未裁定", words(rec))
+        }
+        (Lang::Zh, Some(rec)) if goes_on => {
+            format!("记录{}；按规则对局未结束（由棋手结束）", words(rec))
+        }
+        (Lang::Zh, Some(rec)) if rec == ruled => format!("记录{}，与规则相符", words(rec)),
+        (Lang::Zh, Some(rec)) if mismatch => {
+            format!("结果不符：记录{}，按规则应为{}", words(rec), words(ruled))
+        }
+        (Lang::Zh, Some(rec)) => format!("记录{}；按规则{}", words(rec), words(ruled)),
     }
 }
 
@@ -355,31 +441,18 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
     } else {
         format!(" ({})", when.join(", "))
     };
-    let (recorded, ruled) = (
-        result_words(row.recorded_result, lang),
-        result_words(Some(row.ruled_result), lang),
-    );
+    let result = result_cell(row, lang);
     let _ = match lang {
         Lang::En => writeln!(
             s,
-            "{who}{when}  {} {}  recorded {recorded}  ruled {ruled}",
+            "{who}{when}  {} {}  {result}",
             row.plies,
             if row.plies == 1 { "ply" } else { "plies" }
         ),
-        Lang::Zh => writeln!(
-            s,
-            "{who}{when}  {}着  记录{recorded}  裁定{ruled}",
-            row.plies
-        ),
+        Lang::Zh => writeln!(s, "{who}{when}  {}着  {result}", row.plies),
     };
     for f in &row.findings {
-        let (label, words) = (f.kind.label(lang), f.detail.get(lang));
-        let _ = match (f.ply, lang) {
-            (Some(p), Lang::En) => writeln!(s, "    {label} at ply {p}: {words}"),
-            (Some(p), Lang::Zh) => writeln!(s, "    {label}（第{p}着）：{words}"),
-            (None, Lang::En) => writeln!(s, "    {label}: {words}"),
-            (None, Lang::Zh) => writeln!(s, "    {label}：{words}"),
-        };
+        let _ = writeln!(s, "    {}", finding_words(f, lang));
     }
     s
 }
@@ -387,7 +460,6 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::audit::row::Finding;
     use crate::rules::ruling::Verdict;
     use crate::words::Words;
 
@@ -436,12 +508,18 @@ mod tests {
         assert_eq!(
             lines.next(),
             Some(
-                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,,"
+                "\"dir/a, b.pgn\",3,\"全国\"\"个人\"\"赛\",许银川,吕钦,,41,draw,black_wins,forbidden_repetition@40: red: perpetual check; result_mismatch: recorded draw,,,\
+                 \"RESULT MISMATCH: recorded 1/2-1/2 (draw), but the rules give 0-1 (Black wins)\",\
+                 Forbidden repetition at ply 40: red: perpetual check; Result mismatch: recorded draw"
             )
         );
         let zh = written_in(ReportFormat::Csv, Lang::Zh, &[sample()]);
         assert!(
-            zh.contains(",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,,"),
+            zh.contains(
+                ",forbidden_repetition@40: 红方长将; result_mismatch: 棋谱记为和棋,,,\
+                 结果不符：记录和棋，按规则应为黑胜,\
+                 禁止着法循环（第40着）：红方长将；结果不符：棋谱记为和棋\n"
+            ),
             "{zh}"
         );
         assert_eq!(written(ReportFormat::Csv, &[]), CSV_HEADER);
@@ -529,14 +607,17 @@ mod tests {
     #[test]
     fn text_names_the_game_and_each_finding() {
         let out = written(ReportFormat::Text, &[sample()]);
-        assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  recorded 1/2-1/2  ruled 0-1\n"), "{out}");
+        assert!(out.starts_with("dir/a, b.pgn#3  许银川 – 吕钦 (全国\"个人\"赛)  41 plies  RESULT MISMATCH: recorded 1/2-1/2 (draw), but the rules give 0-1 (Black wins)\n"), "{out}");
         assert!(out.contains("    Forbidden repetition at ply 40: red: perpetual check\n"));
         assert!(
             out.contains("    Result mismatch: recorded draw\n"),
             "{out}"
         );
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[sample()]);
-        assert!(zh.contains("  41着  记录和棋  裁定黑胜\n"), "{zh}");
+        assert!(
+            zh.contains("  41着  结果不符：记录和棋，按规则应为黑胜\n"),
+            "{zh}"
+        );
         assert!(
             zh.contains("    禁止着法循环（第40着）：红方长将\n"),
             "{zh}"
@@ -547,7 +628,94 @@ mod tests {
         let mut unscored = sample();
         unscored.recorded_result = None;
         let zh = written_in(ReportFormat::Text, Lang::Zh, &[unscored]);
-        assert!(zh.contains("  记录未记  裁定黑胜\n"), "{zh}");
+        assert!(zh.contains("  未记结果；按规则黑胜\n"), "{zh}");
+    }
+
+    /// Each pair of a recorded result and the rules' says in words what
+    /// an organiser needs to know: whether there is a result to check, and
+    /// whether it follows the rules.
+    #[test]
+    fn the_result_cell_says_in_words_how_the_record_and_the_rules_compare() {
+        let cell = |recorded, ruled, mismatch: bool, error: bool| {
+            let mut row = sample();
+            (row.recorded_result, row.ruled_result) = (recorded, ruled);
+            row.findings
+                .retain(|f| mismatch || f.kind != FindingKind::ResultMismatch);
+            if error {
+                row.error = Some(Words::new("damaged", "损坏"));
+            }
+            [Lang::En, Lang::Zh].map(|lang| result_cell(&row, lang))
+        };
+        use Verdict::*;
+        for (recorded, ruled, mismatch, error, en, zh) in [
+            (
+                None,
+                Ongoing,
+                false,
+                false,
+                "no result recorded; by the rules the game goes on",
+                "未记结果；按规则对局未结束",
+            ),
+            (
+                None,
+                Ongoing,
+                false,
+                true,
+                "no result recorded; not ruled, as the record breaks off",
+                "未记结果；记录中断，未裁定",
+            ),
+            (
+                None,
+                Draw,
+                false,
+                false,
+                "no result recorded; the rules give 1/2-1/2 (draw)",
+                "未记结果；按规则和棋",
+            ),
+            (
+                Some(RedWins),
+                Ongoing,
+                false,
+                false,
+                "recorded 1-0 (Red wins); by the rules the game went on (the players ended it)",
+                "记录红胜；按规则对局未结束（由棋手结束）",
+            ),
+            (
+                Some(RedWins),
+                Ongoing,
+                false,
+                true,
+                "recorded 1-0 (Red wins); not ruled, as the record breaks off",
+                "记录红胜；记录中断，未裁定",
+            ),
+            (
+                Some(BlackWins),
+                BlackWins,
+                false,
+                false,
+                "recorded 0-1 (Black wins), as the rules give",
+                "记录黑胜，与规则相符",
+            ),
+            (
+                Some(RedWins),
+                Draw,
+                true,
+                false,
+                "RESULT MISMATCH: recorded 1-0 (Red wins), but the rules give 1/2-1/2 (draw)",
+                "结果不符：记录红胜，按规则应为和棋",
+            ),
+            // An Armageddon draw, recorded as the draw it was: scored, no mismatch.
+            (
+                Some(Draw),
+                BlackWins,
+                false,
+                false,
+                "recorded 1/2-1/2 (draw); the rules give 0-1 (Black wins)",
+                "记录和棋；按规则黑胜",
+            ),
+        ] {
+            assert_eq!(cell(recorded, ruled, mismatch, error), [en, zh]);
+        }
     }
 
     #[test]
@@ -589,7 +757,7 @@ mod tests {
             csv.lines()
                 .nth(2)
                 .unwrap()
-                .ends_with(",the file is odd; game 4"),
+                .contains(",the file is odd; game 4,"),
             "{csv}"
         );
         // Counted, and notable for --only-findings.
@@ -608,7 +776,7 @@ mod tests {
         let mut row = sample();
         row.plies = 1;
         let out = written(ReportFormat::Text, &[row]);
-        assert!(out.contains("  1 ply  recorded"), "{out}");
+        assert!(out.contains("  1 ply  RESULT MISMATCH: recorded"), "{out}");
     }
 
     #[test]

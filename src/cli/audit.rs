@@ -25,7 +25,7 @@ pub(super) struct AuditArgs {
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
-    /// Write CSV (summary on stderr).
+    /// Write CSV (summary on stderr): the contract's columns, then the result and the findings in words.
     #[arg(long, conflicts_with = "jsonl")]
     csv: bool,
     /// Write one JSON object per game (summary on stderr).
@@ -34,11 +34,11 @@ pub(super) struct AuditArgs {
     /// Start the CSV with a UTF-8 byte-order mark, so that Excel shows Chinese right.
     #[arg(long, requires = "csv")]
     bom: bool,
-    /// Only write the games with a finding or an error (the summary counts all).
+    /// Only write the games with a finding, an error or a warning (the summary counts all).
     #[arg(long)]
     only_findings: bool,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Encoding of every text file read (default: detected for each file),
     /// as `convert --encoding`: gbk, big5, utf-8, ...; also of the header

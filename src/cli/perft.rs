@@ -13,7 +13,7 @@ pub(super) struct PerftArgs {
     /// Depth in plies.
     depth: u32,
     /// Start position (default: the initial position).
-    #[arg(long, default_value = START_FEN)]
+    #[arg(long, default_value = START_FEN, hide_default_value = true)]
     fen: String,
     /// Print each root move with its subtree count.
     #[arg(long)]
@@ -21,8 +21,8 @@ pub(super) struct PerftArgs {
     /// Print one JSON object with depth, nodes and seconds.
     #[arg(long)]
     json: bool,
-    /// Split the root moves over N threads (default 1).
-    #[arg(long, default_value_t = 1)]
+    /// Split the root moves over N threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
 }
 

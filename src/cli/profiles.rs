@@ -53,7 +53,14 @@ pub(super) fn run(args: ProfilesArgs) -> Result<ExitCode, Box<dyn std::error::Er
 /// other clauses.
 fn table(profiles: &[Profile], lang: Lang) -> String {
     let header = match lang {
-        Lang::En => ["Name", "Rules", "Limit", "Check cap", "Attack cap", "Other"],
+        Lang::En => [
+            "Name",
+            "Rules",
+            "Natural limit",
+            "Check cap",
+            "Attack cap",
+            "Other",
+        ],
         Lang::Zh => [
             "名称",
             "规则",
@@ -139,7 +146,7 @@ fn row(p: &Profile, lang: Lang) -> [String; 6] {
         p.name.clone(),
         p.rules.name().to_string(),
         match lang {
-            Lang::En => p.limit.rounds.to_string(),
+            Lang::En => format!("{} rounds", p.limit.rounds),
             Lang::Zh => format!("{}回合", p.limit.rounds),
         },
         check_cap,

@@ -1,4 +1,4 @@
-//! `xqarbiter ucci [--profile P] [--engine "CMD ARGS" [--engine-protocol ucci|uci]
+//! `xqarbiter ucci [--profile P] [--lang en|zh] [--engine "CMD ARGS" [--engine-protocol ucci|uci]
 //! [--engine-option NAME=VALUE]… [--engine-rank-base 0|1]] [--log FILE]`.
 
 use std::io;
@@ -15,34 +15,40 @@ use crate::ucci::judge::load_profile;
 use crate::ucci::log::Log;
 use crate::ucci::session::{self, Settings};
 
+use super::LangArg;
 use super::output::output_error;
 
 /// Arguments of `ucci`.
 #[derive(Debug, Args)]
 pub(super) struct UcciArgs {
-    /// Rules profile: a built-in name (cxa2011, cxa2020, axf, …) or a profile file.
+    /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
+    /// Language of the report lines (the game's state, the moves banned, the game's end) until
+    /// the GUI sets the `language` option; protocol messages stay in English.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
     /// Run this engine behind the referee (program and arguments, quotes group words).
-    #[arg(long)]
+    #[arg(long, value_name = "CMD ARGS")]
     engine: Option<String>,
     /// The engine's protocol: ucci or uci.
-    #[arg(long, default_value = "ucci", value_parser = EngineProtocol::parse)]
+    #[arg(long, value_name = "ucci|uci", default_value = "ucci", value_parser = EngineProtocol::parse)]
     engine_protocol: EngineProtocol,
     /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
-    #[arg(long, value_parser = parse_option)]
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
     engine_option: Vec<(String, String)>,
-    /// The number the engine gives Red's back rank (default 0; 1 for Fairy-Stockfish in UCI mode and Sjaak II).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
+    /// The number the engine gives Red's back rank, 0 or 1 (default: 1 for Fairy-Stockfish in UCI mode and Sjaak II,
+    /// known by their names, else 0; an engine whose moves are legal only the other way switches it).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u8).range(0..=1))]
     engine_rank_base: Option<u8>,
     /// Seconds to wait for the engine's handshake and readyok, and the margin after a time budget or stop.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     engine_timeout: f64,
     /// Seconds a depth- or nodes-limited search may take before the engine counts as hung.
-    #[arg(long, default_value_t = 600.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0)]
     search_limit: f64,
     /// Write both sides of the conversation to this file.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
 }
 
@@ -83,6 +89,7 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let settings = Settings {
         profile: load_profile(&args.profile)?,
         engine,
+        lang: args.lang.lang(),
         // Standard output is the GUI's: the failure goes on standard error.
         on_start_failure: Some(|why| {
             eprintln!(

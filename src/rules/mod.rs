@@ -9,7 +9,7 @@ pub mod profile;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::words::UnknownName;
+use crate::words::{Lang, UnknownName};
 
 /// A rule set: how moves are classified and repetition cycles ruled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +111,14 @@ impl Nature {
         match self {
             Nature::MateThreat => "mate threat",
             other => other.name(),
+        }
+    }
+
+    /// The word for people in `lang`: [`Nature::name_en`] or [`Nature::name_zh`].
+    pub const fn name_in(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.name_en(),
+            Lang::Zh => self.name_zh(),
         }
     }
 

@@ -150,10 +150,7 @@ impl<'a> MoveRun<'a> {
             .zip(self.notations())
             .zip(self.reasons(lang))
         {
-            let nature = match lang {
-                Lang::En => m.nature.nature.name_en(),
-                Lang::Zh => m.nature.nature.name_zh(),
-            };
+            let nature = m.nature.nature.name_in(lang);
             let targets = if m.nature.targets.is_empty() {
                 "-".to_string()
             } else {

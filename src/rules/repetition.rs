@@ -52,6 +52,17 @@ pub struct SideCycle {
 }
 
 impl SideCycle {
+    /// Whether the side's moves are allowed, as the cycle's table heads
+    /// them: `forbidden` or `allowed`, in Chinese 禁止着法 or 允许着法.
+    pub fn standing(&self, lang: Lang) -> &'static str {
+        match (lang, self.forbidden) {
+            (Lang::En, true) => "forbidden",
+            (Lang::En, false) => "allowed",
+            (Lang::Zh, true) => "禁止着法",
+            (Lang::Zh, false) => "允许着法",
+        }
+    }
+
     /// The side's pattern, e.g. 长将, 一将一捉, 两闲 (or "perpetual check", "1
     /// check + 1 chase"), with how AXF counted it where that differs: 长杀（杀着兼捉，按长捉论）,
     /// 轮捉多子 ("perpetual mate threat (its mate threats chase too: a perpetual

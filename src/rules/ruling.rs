@@ -227,6 +227,19 @@ pub struct PreviousCycle {
 }
 
 impl RepetitionReport {
+    /// Where the repeated position stood first and again, and how often:
+    /// `first at the start, again after ply 4 (2 times)`, in Chinese
+    /// `起始局面首次出现，第4着后再现（共2次）`.
+    pub(crate) fn stood(&self, lang: Lang) -> String {
+        let (last, n) = (self.last_ply, self.occurrences);
+        match (lang, self.first_ply) {
+            (Lang::En, 0) => format!("first at the start, again after ply {last} ({n} times)"),
+            (Lang::En, ply) => format!("first after ply {ply}, again after ply {last} ({n} times)"),
+            (Lang::Zh, 0) => format!("起始局面首次出现，第{last}着后再现（共{n}次）"),
+            (Lang::Zh, ply) => format!("第{ply}着后首次出现，第{last}着后再现（共{n}次）"),
+        }
+    }
+
     /// Whether the repetition decides the game when it is ruled at the
     /// `decisive` occurrence: the position has stood that often, and the
     /// last `decisive − 1` cycles were ruled alike. An offender loses only for
@@ -271,6 +284,14 @@ pub struct Ruling {
     pub draw_note: Option<Words>,
     /// The position after the last move.
     pub position: Position,
+}
+
+/// A side as a line for people names it: `Red`, `Black`; in Chinese 红方, 黑方.
+pub(crate) fn side_name(color: Color, lang: Lang) -> String {
+    match lang {
+        Lang::En => crate::text::capitalized(color.name()),
+        Lang::Zh => format!("{}方", color.name_zh()),
+    }
 }
 
 fn side_json(side: &SideCycle, run: &MoveRun, texts: &MoveTexts) -> Value {
@@ -477,23 +498,12 @@ impl Ruling {
     pub(crate) fn details(&self, lang: Lang) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
-            let first = match (lang, r.first_ply) {
-                (Lang::En, 0) => "first at the start".to_string(),
-                (Lang::En, ply) => format!("first after ply {ply}"),
-                (Lang::Zh, 0) => "起始局面首次出现".to_string(),
-                (Lang::Zh, ply) => format!("第{ply}着后首次出现"),
-            };
+            let stood = r.stood(lang);
             let _ = match lang {
-                Lang::En => writeln!(
-                    out,
-                    "\nRepeated position: {first}, again after ply {} ({} times). Rules: {}.",
-                    r.last_ply, r.occurrences, self.rules
-                ),
+                Lang::En => writeln!(out, "\nRepeated position: {stood}. Rules: {}.", self.rules),
                 Lang::Zh => writeln!(
                     out,
-                    "\n重复局面：{first}，第{}着后再现（共{}次）。规则：{}（{}）。",
-                    r.last_ply,
-                    r.occurrences,
+                    "\n重复局面：{stood}。规则：{}（{}）。",
                     self.rules.book_zh(),
                     self.rules
                 ),
@@ -503,24 +513,16 @@ impl Ruling {
                     Lang::En => writeln!(
                         out,
                         "{}: {} — {}",
-                        crate::text::capitalized(side.color.name()),
+                        side_name(side.color, lang),
                         side.pattern(lang),
-                        if side.forbidden {
-                            "forbidden"
-                        } else {
-                            "allowed"
-                        }
+                        side.standing(lang)
                     ),
                     Lang::Zh => writeln!(
                         out,
-                        "{}方：{}——{}",
-                        side.color.name_zh(),
+                        "{}：{}——{}",
+                        side_name(side.color, lang),
                         side.pattern(lang),
-                        if side.forbidden {
-                            "禁止着法"
-                        } else {
-                            "允许着法"
-                        }
+                        side.standing(lang)
                     ),
                 };
             }

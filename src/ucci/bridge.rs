@@ -290,6 +290,7 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
         ucci_name.as_str(),
         "usemillisec"
             | "profile"
+            | "language"
             | "newgame"
             | "uci_variant"
             | "uci_chess960"

@@ -152,9 +152,9 @@ impl Judge {
         self.referee.pop();
     }
 
-    /// The state after the last move: the ruling, and, while the game goes
-    /// on, the moves after which the mover would be ruled the offender
-    /// (but not one after which the natural limit draws the game).
+    /// The state after the last move, in `lang`: the ruling, and, while
+    /// the game goes on, the moves after which the mover would be ruled the
+    /// offender (but not one after which the natural limit draws the game).
     /// `write` writes a move in the lines as the GUI does.
     ///
     /// The game is over from the first move that ended it
@@ -162,37 +162,37 @@ impl Judge {
     /// when the GUI's moves go on past it, or at a natural-limit draw: the
     /// referee keeps no such ending, since the draw is the players' claim,
     /// but an engine match adjudicates it at once.
-    pub(crate) fn report(&self, write: &dyn Fn(Move) -> String) -> Report {
+    pub(crate) fn report(&self, write: &dyn Fn(Move) -> String, lang: Lang) -> Report {
         let ruling = self.referee.ruling();
-        let over = self.over(&ruling);
+        let over = self.ending(&ruling).map(|r| r.summary(lang));
         let bans = if over.is_some() {
             Vec::new()
         } else {
-            self.bans()
+            self.bans(lang)
         };
-        let lines = super::state::lines(&ruling, write);
+        let lines = super::state::lines(&ruling, write, lang);
         Report { over, lines, bans }
     }
 
-    /// The game's ending in one line, `ruling` being the ruling after the
-    /// last move: see [`Judge::report`].
-    fn over(&self, ruling: &Ruling) -> Option<String> {
+    /// The ruling that ended the game, `ruling` being the ruling after the
+    /// last move: see [`Judge::report`]. `None` while the game goes on.
+    fn ending<'a>(&'a self, ruling: &'a Ruling) -> Option<&'a Ruling> {
         match self.referee.ended() {
-            Some(ended) => Some(ended.summary(Lang::En)),
-            None => (ruling.verdict != Verdict::Ongoing).then(|| ruling.summary(Lang::En)),
+            Some(ended) => Some(ended),
+            None => (ruling.verdict != Verdict::Ongoing).then_some(ruling),
         }
     }
 
     /// The moves after which the side to move would be ruled the offender,
-    /// less those after which the natural limit draws the game.
-    fn bans(&self) -> Vec<Ban> {
+    /// less those after which the natural limit draws the game; why, in `lang`.
+    fn bans(&self, lang: Lang) -> Vec<Ban> {
         self.referee
             .forbidden_moves()
             .into_iter()
             .filter(|f| !ends_by_the_limit(&f.ruling))
             .map(|f| Ban {
                 mv: f.mv,
-                reason: f.reason(Lang::En),
+                reason: f.reason(lang),
             })
             .collect()
     }
@@ -209,8 +209,8 @@ impl Judge {
             return false;
         }
         let may = self.position().is_legal(reply)
-            && self.over(&self.referee.ruling()).is_none()
-            && !self.bans().iter().any(|b| b.mv == reply)
+            && self.ending(&self.referee.ruling()).is_none()
+            && !self.bans(Lang::En).iter().any(|b| b.mv == reply)
             && self.goes_on_after(reply);
         self.take_back();
         may
@@ -221,7 +221,7 @@ impl Judge {
         if self.push(mv).is_err() {
             return false;
         }
-        let on = self.over(&self.referee.ruling()).is_none();
+        let on = self.ending(&self.referee.ruling()).is_none();
         self.take_back();
         on
     }
@@ -248,7 +248,7 @@ mod tests {
         for m in ["b7b8", "d8d7", "b8b7", "d7d8"] {
             judge.push(Move::parse_uci(m).unwrap()).unwrap();
         }
-        let report = judge.report(&|m| m.to_string());
+        let report = judge.report(&|m| m.to_string(), Lang::En);
         assert!(report.over.is_none());
         assert!(
             report.lines[0].contains(": Game continues"),
@@ -277,7 +277,7 @@ mod tests {
             report.lines
         );
         // Moves in the lines are written as the caller asks.
-        let marked = judge.report(&|m| format!("<{m}>"));
+        let marked = judge.report(&|m| format!("<{m}>"), Lang::En);
         assert!(
             marked.lines.iter().any(|l| l.contains("<b7b8> check")),
             "{:?}",
@@ -319,12 +319,12 @@ mod tests {
         // Idle moves on both sides: the third occurrence, at ply 8, draws.
         let fen = "3k5/9/9/9/9/9/9/9/4A4/4K4 w";
         let cycle = "e1d2 d9d8 d2e1 d8d9 e1d2 d9d8 d2e1 d8d9";
-        let ended = judged(fen, cycle).report(&|m| m.to_string());
+        let ended = judged(fen, cycle).report(&|m| m.to_string(), Lang::En);
         let over = ended.over.expect("the repetition ends the game");
         assert!(over.starts_with("Draw"), "{over}");
         // A GUI that goes on past the end with a new position: still over,
         // by the same ruling, with nothing banned.
-        let after = judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string());
+        let after = judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string(), Lang::En);
         assert_eq!(after.over.as_ref(), Some(&over));
         assert!(after.bans.is_empty());
         assert!(
@@ -335,7 +335,7 @@ mod tests {
         // A natural-limit draw, which the referee does not keep as an
         // ending (it is a claim), is adjudicated at once.
         let limit = judged("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60", "e1d2 d9d8");
-        let over = limit.report(&|m| m.to_string()).over;
+        let over = limit.report(&|m| m.to_string(), Lang::En).over;
         assert!(over.is_some_and(|o| o.contains("natural move limit")));
     }
 
@@ -344,7 +344,7 @@ mod tests {
         // One round of perpetual check: f0e0 would repeat it, forbidden...
         let cycle = "f0e0 e8f8 e0f0 f8e8";
         let banned = |fen: &str| -> Vec<String> {
-            let report = judged(fen, cycle).report(&|m| m.to_string());
+            let report = judged(fen, cycle).report(&|m| m.to_string(), Lang::En);
             assert!(report.over.is_none(), "{:?}", report.over);
             report.bans.iter().map(|b| b.mv.to_string()).collect()
         };

@@ -8,6 +8,7 @@
 //! > ucci
 //! < id name xqarbiter 0.1.0 referee
 //! < option profile type combo var cxa2011 var cxa2020 var axf … default cxa2020
+//! < option language type combo var en var zh default en
 //! < ucciok
 //! > position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8
 //! > go depth 9
@@ -28,8 +29,9 @@
 //! UCI_Variant value xiangqi`, 1–10 (see `gui`).
 //!
 //! [`run`] holds a session on any reader and writer under [`Settings`]: a
-//! profile, and the [`EngineSettings`] of an engine to bridge ([`EngineProtocol`]
-//! UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
+//! profile, the language of the report lines (English or Chinese, which the
+//! GUI may change with the `language` option), and the [`EngineSettings`] of
+//! an engine to bridge ([`EngineProtocol`] UCCI or UCI), if any; [`Log`] writes the conversation to a file. [`Dialect`]
 //! is what differs between UCCI and UCI engines (move coordinates, time units);
 //! [`split_command`] turns a command line into the program and its arguments.
 

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
+use crate::words::Lang;
 
 use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
@@ -70,6 +71,9 @@ pub struct Settings {
     pub profile: Profile,
     /// The engine behind the bridge; `None` = referee only.
     pub engine: Option<EngineSettings>,
+    /// The language of the report lines (the game's state, the bans, the
+    /// game's end) until the GUI sets the `language` option.
+    pub lang: Lang,
     /// Told why, when the engine cannot be started as the session starts
     /// (the command line writes it on standard error, so that it shows
     /// before a GUI asks); the GUI hears it in an `info string` either way.
@@ -244,6 +248,7 @@ where
         start_profile: settings.profile.clone(),
         profile: settings.profile,
         millis: true,
+        lang: settings.lang,
         gui: GuiSide::default(),
         game: Game {
             start: Position::startpos(),
@@ -283,6 +288,8 @@ struct Session<W: Write> {
     start_profile: Profile,
     profile: Profile,
     millis: bool,
+    /// The language of the report lines.
+    lang: Lang,
     /// The GUI's protocol and rank base.
     gui: GuiSide,
     game: Game,
@@ -510,11 +517,19 @@ impl<W: Write> Session<W> {
             self.say(&format!(
                 "option name Profile type combo default {default}{vars}"
             ))?;
+            self.say(&format!(
+                "option name Language type combo default {} var en var zh",
+                self.lang
+            ))?;
             self.say("option name UCI_Variant type combo default xiangqi var xiangqi")?;
             self.say(&self.gui.rank_base_option())?;
         } else {
             self.say(&format!(
                 "option profile type combo{vars} default {default}"
+            ))?;
+            self.say(&format!(
+                "option language type combo var en var zh default {}",
+                self.lang
             ))?;
             self.say("option usemillisec type check default true")?;
             self.say("option newgame type button")?;
@@ -600,6 +615,16 @@ impl<W: Write> Session<W> {
                         "setoption profile {v}: {e}; keeping {}",
                         self.profile.name
                     ))?,
+                }
+                Ok(())
+            }
+            "language" => {
+                match value.map(str::parse::<Lang>) {
+                    Some(Ok(lang)) => self.lang = lang,
+                    Some(Err(e)) => {
+                        self.info(&format!("setoption language: {e}; keeping {}", self.lang))?
+                    }
+                    None => self.info("setoption language: expected zh or en")?,
                 }
                 Ok(())
             }
@@ -691,22 +716,25 @@ impl<W: Write> Session<W> {
         }
         for b in &report.bans {
             let mv = self.gui.move_text(b.mv);
-            self.info(&format!("banned {mv} ({})", b.reason))?;
+            self.info(&match self.lang {
+                Lang::En => format!("banned {mv} ({})", b.reason),
+                Lang::Zh => format!("不得走 {mv}（{}）", b.reason),
+            })?;
         }
         Ok(())
     }
 
     fn on_probe(&mut self, spec: Option<&PositionSpec>) -> io::Result<()> {
-        let gui = self.gui;
+        let (gui, lang) = (self.gui, self.lang);
         let write = |m: Move| gui.move_text(m);
         let report = match spec {
             None if self.rejected.is_some() => {
                 self.info("probe: the last position was rejected; there is no position")?;
                 return self.say("pophash");
             }
-            None => self.game.judge.report(&write),
+            None => self.game.judge.report(&write, lang),
             Some(spec) => match load_in(&self.profile, spec, gui.rank_base(), gui.may_switch()) {
-                Ok((game, _)) => game.judge.report(&write),
+                Ok((game, _)) => game.judge.report(&write, lang),
                 Err(e) => {
                     self.info(&format!("probe: {e}"))?;
                     return self.say("pophash");
@@ -728,13 +756,16 @@ impl<W: Write> Session<W> {
             return self.no_move_for(go);
         }
         let gui = self.gui;
-        let report = self.game.judge.report(&|m| gui.move_text(m));
+        let report = self.game.judge.report(&|m| gui.move_text(m), self.lang);
         let referee_only = self.bridge.is_none();
         if referee_only || report.over.is_some() || !report.bans.is_empty() {
             self.report_lines(&report)?;
         }
         if let Some(over) = &report.over {
-            self.info(&format!("game over: {over}"))?;
+            self.info(&match self.lang {
+                Lang::En => format!("game over: {over}"),
+                Lang::Zh => format!("对局结束：{over}"),
+            })?;
             return self.no_move_for(go);
         }
         let mut bans = report.bans;
@@ -742,7 +773,11 @@ impl<W: Write> Session<W> {
             if !bans.iter().any(|b| b.mv == mv) {
                 bans.push(Ban {
                     mv,
-                    reason: "banned by the GUI".into(),
+                    reason: match self.lang {
+                        Lang::En => "banned by the GUI",
+                        Lang::Zh => "界面禁止",
+                    }
+                    .into(),
                 });
             }
         }
