@@ -1,7 +1,8 @@
 //! Mate by a series of checks (the 杀 of the rulebooks): whether the side to
 //! move can force mate checking on every move, the defender free to answer
 //! each check with any legal move. A bounded search, with the replies that
-//! refuted a check remembered and positions already shown to hold skipped.
+//! refuted a check remembered, positions already shown to hold skipped, and
+//! lines that come back to a position on them cut ([`Path`]).
 
 use arrayvec::ArrayVec;
 
@@ -75,6 +76,8 @@ pub struct MateSearch {
     /// Boxed, so that a search borrows it from here and gives it back
     /// without copying the table; none until the first search for mate.
     answers: Option<Box<Answers>>,
+    /// The positions of the line a search for mate is on (empty between searches).
+    path: Path,
 }
 
 impl MateSearch {
@@ -142,6 +145,7 @@ impl MateSearch {
         if self.mating.0.len() > Self::CAPACITY {
             self.mating.0.clear();
         }
+        debug_assert!(self.path.keys.is_empty());
         self.with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
     }
 
@@ -288,6 +292,86 @@ impl Mating {
     }
 }
 
+/// The positions (by Zobrist key, which tells the side to move) of the line
+/// a search for mate is on, from its root down: a line that comes back to
+/// one of them is cut, as neither mating nor mated. That changes no answer.
+/// A position that comes back has fewer checks left than when first met,
+/// and what can be forced with fewer can be forced with more (its first
+/// meeting answers for both); and a mate, if there is one, can be forced
+/// without ever coming back to a position: take a line that does, and
+/// play from the first meeting what was played from the last. So a search
+/// that cuts such lines finds every mate, and finds none that is not one.
+///
+/// Only the answer of the search from the root is sure of that: a position
+/// below it found to hold because a line from it came back to a position
+/// above it might not hold on a line without that position. Such a
+/// position is not noted as holding ([`Path::leave`] tells).
+#[derive(Clone, Debug)]
+struct Path {
+    /// The keys, from the root down; a line deeper than this holds is not
+    /// looked at for coming back to its positions beyond.
+    keys: ArrayVec<u64, 32>,
+    /// The least index in `keys` of a position that a line came back to,
+    /// below the position entered last ([`usize::MAX`]: none).
+    back_to: usize,
+}
+
+impl Default for Path {
+    fn default() -> Path {
+        Path {
+            keys: ArrayVec::new(),
+            back_to: usize::MAX,
+        }
+    }
+}
+
+/// A position entered on the [`Path`], to be left with [`Path::leave`].
+struct Entered {
+    /// Its index on the path (the path's length before it, if it was full).
+    index: usize,
+    /// Whether its key went on the path (not if the path was full).
+    pushed: bool,
+    /// The `back_to` of the positions above it, before it was entered.
+    above: usize,
+}
+
+impl Path {
+    /// Whether the position with `key` is on the line already: the line
+    /// came back to it, and is cut.
+    fn comes_back(&mut self, key: u64) -> bool {
+        match self.keys.iter().position(|&k| k == key) {
+            Some(i) => {
+                self.back_to = self.back_to.min(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Puts the position with `key` on the line, below the others.
+    fn enter(&mut self, key: u64) -> Entered {
+        let entered = Entered {
+            index: self.keys.len(),
+            pushed: self.keys.try_push(key).is_ok(),
+            above: self.back_to,
+        };
+        self.back_to = usize::MAX;
+        entered
+    }
+
+    /// Takes the position `entered` off the line. Whether what the search
+    /// found below it holds whatever the line above it: no line below it
+    /// came back to a position above it.
+    fn leave(&mut self, entered: Entered) -> bool {
+        if entered.pushed {
+            self.keys.pop();
+        }
+        let below = self.back_to;
+        self.back_to = below.min(entered.above);
+        below >= entered.index
+    }
+}
+
 /// Whether the side to move mates by checks within `depth`, its first check
 /// not taking a piece on `spared`. Only a search of every check (nothing
 /// spared) proves that a position holds, or tells whether it mates.
@@ -304,12 +388,16 @@ fn attacker_mates(
     if spared.is_empty() && search.mating.mates(pos.key(), depth) {
         return true;
     }
+    if spared.is_empty() && search.path.comes_back(pos.key()) {
+        return false;
+    }
     let mut checks = MoveList::new();
     search.checking_moves(pos, &mut checks);
     attacker_mates_by(pos, &checks, depth, spared, search, answers)
 }
 
-/// [`attacker_mates`] with the checks of the side to move given.
+/// [`attacker_mates`] with the checks of the side to move given, in a
+/// position not on the [`Path`] already.
 fn attacker_mates_by(
     pos: &mut Position,
     checks: &[Move],
@@ -321,6 +409,28 @@ fn attacker_mates_by(
     if spared.is_empty() && search.mating.mates(pos.key(), depth) {
         return true;
     }
+    // A root whose first check spares pieces is no position that a line
+    // could come back to: from there, every check may be played.
+    let entered = spared.is_empty().then(|| search.path.enter(pos.key()));
+    let mates = attacker_mates_on_path(pos, checks, depth, spared, search, answers);
+    // Shown to hold only on this line: not noted.
+    let exact = entered.is_some_and(|e| search.path.leave(e));
+    if !mates && exact {
+        search.refuted.add(pos.key(), depth);
+    }
+    mates
+}
+
+/// [`attacker_mates_by`] once the position is on the [`Path`] (unless
+/// something is `spared`).
+fn attacker_mates_on_path(
+    pos: &mut Position,
+    checks: &[Move],
+    depth: u32,
+    spared: Bitboard,
+    search: &mut MateSearch,
+    answers: &mut Answers,
+) -> bool {
     // Checks that mated elsewhere in this search go first.
     let mating = |m: &&Move| answers.mating.contains(*m);
     let first: ArrayVec<Move, 16> = checks.iter().filter(mating).copied().collect();
@@ -342,9 +452,6 @@ fn attacker_mates_by(
             return true;
         }
     }
-    if spared.is_empty() {
-        search.refuted.add(pos.key(), depth);
-    }
     false
 }
 
@@ -363,6 +470,24 @@ fn defender_loses(
     if depth == 0 {
         return answers.mated(pos, check);
     }
+    if search.path.comes_back(pos.key()) {
+        return false;
+    }
+    let entered = search.path.enter(pos.key());
+    let lost = replies_lose(pos, check, depth, search, answers);
+    search.path.leave(entered);
+    lost
+}
+
+/// [`defender_loses`] with more checks to come (`depth` > 0), the position
+/// on the [`Path`].
+fn replies_lose(
+    pos: &mut Position,
+    check: Move,
+    depth: u32,
+    search: &mut MateSearch,
+    answers: &mut Answers,
+) -> bool {
     let refutes =
         |pos: &mut Position, reply: Move, search: &mut MateSearch, answers: &mut Answers| {
             let undo = pos.play_unchecked(reply);
@@ -407,13 +532,13 @@ fn defender_loses(
         return true;
     }
     // Deeper, the replies that leave the fewest checks refute most often:
-    // one that leaves none, or reaches a position known to hold, refutes at
-    // once; the others are searched in that order, their checks kept.
+    // one that leaves none, reaches a position known to hold or comes back
+    // to one on the line, refutes at once; the others are searched in that order, their checks kept.
     let mut checks: Vec<Move> = Vec::new();
     let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
     let mut rank = |pos: &mut Position, reply: Move, search: &mut MateSearch| {
         let undo = pos.play_unchecked(reply);
-        let holds = search.refuted.holds(pos.key(), depth);
+        let holds = search.refuted.holds(pos.key(), depth) || search.path.comes_back(pos.key());
         let start = checks.len();
         if !holds {
             let mut found = MoveList::new();
@@ -545,6 +670,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_position_below_a_line_that_came_back_above_it_is_not_sure() {
+        let mut path = Path::default();
+        let root = path.enter(1);
+        let middle = path.enter(2);
+        // A line below the middle comes back to the root: the middle's
+        // finding holds on this line only; the root's holds whatever.
+        assert!(path.comes_back(1));
+        assert!(!path.comes_back(3));
+        assert!(!path.leave(middle));
+        // Back to the middle itself: sure of the middle.
+        let middle = path.enter(2);
+        assert!(path.comes_back(2));
+        assert!(path.leave(middle));
+        assert!(path.leave(root));
+        assert!(path.keys.is_empty());
+        // Nothing came back below a fresh position.
+        let fresh = path.enter(4);
+        assert!(path.leave(fresh));
     }
 
     #[test]
