@@ -1994,7 +1994,7 @@ fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
         [rook_on_cannon(), rook_on_cannon()],
     );
     assert_eq!(mutual.outcome, CycleOutcome::Draw);
-    assert_eq!(mutual.clause.to_string(), "AXF rule 5");
+    assert_eq!(mutual.clause.to_string(), "AXF rule 7");
 }
 
 #[test]
@@ -2456,6 +2456,38 @@ fn a_lone_attacker_that_leaves_the_mate_standing_holds_no_draw() {
 }
 
 #[test]
+fn a_lone_attacker_answering_check_is_judged_by_26_1_4_not_26_2() {
+    // Neither 26.1.4 ("走动其他子应将产生的'捉'…如应将前不存在，按'捉'…处理")
+    // nor 26.2 says which rules an answer to check by the defending side's
+    // lone attacker to a point that holds the draw; the code holds to
+    // 26.1.4, the clause written for answers to check, and says so. The
+    // black cannon d5 checks through the red rook d4; the rook answers by
+    // going to e4, where it keeps Black's mate by checks off and attacks
+    // the unprotected elephant e7, which it did not before the answer: a
+    // chase.
+    let checked = "4ka3/4a4/b3b4/9/3c5/3R5/4n4/4r4/3KA4/9 w";
+    let n = nature(CXA, checked, "d4e4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e7")]);
+    assert!(matches!(n.why, Why::ChaseAnsweringCheck), "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red rook e4 threatens black elephant e7: it is unprotected; the move answers check, so \
+         CXA 26.1.4 judges it, not 26.2: a chase, though its point keeps a mate by checks off"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红车(e4)捉黑象(e7)（无根）；此着应将，按第26.1.4条论捉，虽占阻止对方连将杀的要点，不按第26.2条论闲"
+    );
+    // The same move with no check to answer (the cannon on a5, off the
+    // file) holds the draw: idle by 26.2.
+    let free = "4ka3/4a4/b3b4/9/c8/3R5/4n4/4r4/3KA4/9 w";
+    let n = nature(CXA, free, "d4e4");
+    assert_eq!(n.nature, Nature::Idle, "{n:?}");
+    assert!(matches!(n.why, Why::Incidental(_)), "{n:?}");
+}
+
+#[test]
 fn an_uncrossed_pawn_is_no_second_attacking_piece_in_26_2() {
     // 26.2's "只有一个进攻子": a pawn on its own half has no material value
     // ("未过河兵(卒)…不算'子力'") and attacks nothing of the opponent's: with a
@@ -2624,7 +2656,7 @@ fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
     let r = ruled_pieces(red, [rook_on_cannon(), rook_on_cannon()]);
     assert!(r.red.forbidden && r.black.forbidden, "{r:?}");
     assert_eq!(r.outcome, CycleOutcome::Draw, "{r:?}");
-    assert_eq!(r.clause.to_string(), "AXF rule 5");
+    assert_eq!(r.clause.to_string(), "AXF rule 7");
 }
 
 #[test]
@@ -2946,24 +2978,24 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     let cycle = "e2g0 h1g1 g0e2 g1h1";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去，此着后所得更多）"
     );
     // Ply 1: before the elephant left e2, taking the horse let Black win the
     // advisor e1, not by taking it at once (the king would take back) but by
     // checks (Rh0+, Rxg0+, Rxf0): said so, not as a plain price.
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去，此着后所得更多）"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
-         taking it the opponent won red advisor e1 by checks"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
+         let the opponent win red advisor e1 by checks: the move raises the gain"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
-         taking it the opponent won red advisor e1 by checks"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
+         let the opponent win red advisor e1 by checks: the move raises the gain"
     );
 }
 
@@ -3108,12 +3140,12 @@ fn an_incidental_attack_names_the_attacking_piece() {
     let cycle = "e4d4 d9e9 d4e4 e9d9";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，按闲，见第26.2条"
+        "守和方只有一个进攻子，占据阻止对方连将杀的守和要点，红车(e4)附带捉黑象(e7)，按闲，见第26.2条"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "the defending side has only one attacking piece, and red rook e4 attacks black \
-         elephant e7 only incidentally: idle (CXA 26.2)"
+        "the defending side has only one attacking piece, on a point that keeps a mate by checks \
+         off, and red rook e4 attacks black elephant e7 only incidentally: idle (CXA 26.2)"
     );
 }
 
@@ -3180,7 +3212,7 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
-         with black cannon a8 lined up behind, against red rook d0): the full exchange wins \
+         then black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
          cannon a9"
     );
@@ -3230,12 +3262,12 @@ fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
         "red cannon d3 threatens black horse d9: none of its defenders can take back (black \
          king e9 would be in check from red rook d5 and red rook b9; black advisor e8 cannot \
-         take back: that would allow mate); before this move, taking it cost red rook d4"
+         take back: that would allow mate); before this move, taking it cost red rook d4: the move raises the gain"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
         "红炮(d3)捉黑马(d9)（假根：黑将(e9)反吃则被红车(d5)、红车(b9)照将，\
-         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)）"
+         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)，此着后所得更多）"
     );
     let r = decisive(
         CXA,

@@ -766,6 +766,9 @@ pub(crate) enum NotBefore {
     Cost((Square, Piece), (Square, Piece)),
     /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
+    /// The threat stood, at this price won by checks after taking the
+    /// target (CXA 29.1), and the move raised its gain.
+    PricedByChecks((Square, Piece), (Square, Piece)),
     /// Taking the target would have allowed mate (CXA 29.4).
     AllowedMate((Square, Piece)),
     /// The pawn's capture of the target uncovered no check, and a pawn
@@ -827,7 +830,7 @@ pub(crate) fn not_before(
                 let hanging = takes.into_iter().any(|c| capture_gain(&mut pos, c) > 0);
                 pos.undo(undo);
                 let lost = (price.square, price.piece);
-                return (!hanging).then_some(NotBefore::WonBack((t.target, target), lost));
+                return (!hanging).then_some(NotBefore::PricedByChecks((t.target, target), lost));
             }
             if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
                 return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
@@ -898,6 +901,7 @@ impl NotBefore {
             | NotBefore::LosingExchange(target)
             | NotBefore::Cost(target, _)
             | NotBefore::WonBack(target, _)
+            | NotBefore::PricedByChecks(target, _)
             | NotBefore::AllowedMate(target)
             | NotBefore::PawnUncoveredNoCheck(target)
             | NotBefore::Screen(target, _)
@@ -928,11 +932,19 @@ impl NotBefore {
             }
             (NotBefore::Cost(_, lost), Lang::Zh) => format!("此着前吃之须失{}", name(*lost)),
             (NotBefore::WonBack(_, lost), Lang::En) => format!(
-                "before this move, after taking it the opponent won {} by checks",
+                "before this move, taking it let the opponent win {} by checks",
                 name(*lost)
             ),
             (NotBefore::WonBack(_, lost), Lang::Zh) => {
                 format!("此着前吃之则{}被连将吃去", name(*lost))
+            }
+            (NotBefore::PricedByChecks(_, lost), Lang::En) => format!(
+                "before this move, taking it let the opponent win {} by checks: the move raises \
+                 the gain",
+                name(*lost)
+            ),
+            (NotBefore::PricedByChecks(_, lost), Lang::Zh) => {
+                format!("此着前吃之则{}被连将吃去，此着后所得更多", name(*lost))
             }
             (NotBefore::AllowedMate(_), Lang::En) => {
                 "before this move, taking it allowed mate".to_string()
