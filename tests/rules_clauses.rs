@@ -1172,11 +1172,18 @@ fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     let price = n.chases[0].price_before.expect("a price before the move");
     assert_eq!((price.square, price.value), (sq("e2"), 2));
     let reason = n.reason(Lang::En);
+    // The threat stood at a price: the reason says the move raised the gain.
     assert!(
-        reason.contains("before this move, taking it cost red elephant e2"),
+        reason.ends_with(
+            "before this move, taking it cost red elephant e2: the move raises the gain"
+        ),
         "{reason}"
     );
-    assert!(n.reason(Lang::Zh).contains("此着前吃之须失红相(e2)"));
+    let zh = n.reason(Lang::Zh);
+    assert!(
+        zh.ends_with("此着前吃之须失红相(e2)，此着后所得更多）"),
+        "{zh}"
+    );
 }
 
 #[test]
@@ -1994,7 +2001,19 @@ fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
         [rook_on_cannon(), rook_on_cannon()],
     );
     assert_eq!(mutual.outcome, CycleOutcome::Draw);
+    // No rule names a draw for chases on both sides: rule 5 ("no violation")
+    // would be wrong, and the ground says the draw is by the likeness to
+    // rule 7's checks on both sides.
     assert_eq!(mutual.clause.to_string(), "AXF rule 7");
+    assert_eq!(
+        mutual.explanation(Lang::En),
+        "both sides chase perpetually, each breaking the rules, like perpetual checks on both \
+         sides: draw if neither side varies"
+    );
+    assert_eq!(
+        mutual.explanation(Lang::Zh),
+        "双方长捉，均属犯规，比照双方长将，不变作和"
+    );
 }
 
 #[test]
@@ -2923,7 +2942,7 @@ fn defenders_stopped_alike_share_one_clause() {
     assert!(
         zh.starts_with(
             "黑炮(g0)捉红仕(d0)（假根：红帅(e0)反吃则被黑炮(b0)、黑车(h0)照将，\
-             红车(d1)、红仕(e1)、红马(c2)反吃均不能应黑车(h0)的将；此着前吃之须失黑车(i0)）"
+             红车(d1)、红仕(e1)、红马(c2)反吃均不能应黑车(h0)的将；此着前吃之须失黑车(i0)，不得子）"
         ),
         "{zh}"
     );
@@ -2933,7 +2952,7 @@ fn defenders_stopped_alike_share_one_clause() {
             "black cannon g0 threatens red advisor d0: none of its defenders can take back (red \
              king e0 would be in check from black cannon b0 and black rook h0; red rook d1, red \
              advisor e1 and red horse c2 would not answer the check from black rook h0); before \
-             this move, taking it cost black rook i0; "
+             this move, taking it cost black rook i0, as much as it won or more; "
         ),
         "{en}"
     );
@@ -3214,12 +3233,46 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
          then black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
-         cannon a9"
+         cannon a9, as much as it won or more"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
         "黑车(a1)捉红马(a0)（少根子：黑车(a1)、在后的黑炮(a8)攻，仅红车(d0)保护，联合捉，\
-         完整交换后净得一马；此着前吃之须失黑炮(a9)）"
+         完整交换后净得一马；此着前吃之须失黑炮(a9)，不得子）"
+    );
+}
+
+#[test]
+fn a_capture_the_move_unpins_says_the_king_was_exposed_before() {
+    // CXA 2020 diagram 28, ply 2: the elephant e7 could not take the rook c9
+    // before, as it screened its king e9 from the red cannon e2 with the
+    // pawn e3 as the cannon's only other screen; the horse's step to e8 puts
+    // a third piece on the file.
+    let fen = "CR1akab1r/9/2n1b1n2/2p5p/6p2/2P6/r3P1P1P/4CcN2/9/2BAK1BR1 w";
+    let cycle = "b9c9 c7e8 c9b9 e8c7";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black elephant e7 threatens red rook c9: it is unprotected; before this move, taking it \
+         would have left black king e9 in check, which the move of black horse e8 now prevents"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑象(e7)捉红车(c9)（无根；此着前吃之则黑将(e9)被将军，黑马(e8)走动后解除）"
+    );
+}
+
+#[test]
+fn three_defenders_read_as_a_list() {
+    // A random AXF cycle: the red rook e6 attacks the elephant e7, which
+    // three black pieces protect: "a, b and c", not "a and b and c".
+    let fen = "2b1ka1n1/4a4/4bC3/4R3p/p4Ppc1/P1p1r4/N1Pc3NP/4B4/4A4/1R2KAB2 w";
+    let reason = &cycle_reasons(AXF, fen, "e2c0 d3e3 c0e2 e3d3", Lang::En)[2];
+    assert!(
+        reason.ends_with(
+            "red rook e6 attacks black elephant e7, which is protected by black cannon e3, black \
+             rook e4 and black elephant c9"
+        ),
+        "{reason}"
     );
 }
 

@@ -48,7 +48,7 @@ impl MoveNature {
                 if en {
                     let names: Vec<String> =
                         checkers.iter().map(|&(p, s)| piece_en(p, s)).collect();
-                    format!("check by {}", names.join(" and "))
+                    format!("check by {}", and_list(&names))
                 } else {
                     let names: Vec<String> =
                         checkers.iter().map(|&(p, s)| piece_zh(p, s)).collect();
@@ -222,7 +222,7 @@ fn block_reason(
             .collect();
         let mut ways = Vec::new();
         if !pieces.is_empty() {
-            ways.push(pieces.join(" and "));
+            ways.push(and_list(&pieces));
         }
         if !squares.is_empty() {
             let king = after.map_or(String::new(), |a| {
@@ -747,7 +747,7 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
             let several = defenders.len() > 1;
             match lang {
                 Lang::En => {
-                    let (by, defenders) = (by.join(" and "), and_list(&defenders));
+                    let (by, defenders) = (and_list(&by), and_list(&defenders));
                     match Stop::of(root) {
                         Stop::InCheck if alone => format!(
                             "{defenders} cannot take back: it would not answer the check from {by}"
@@ -816,7 +816,7 @@ fn crossed_pawns(n: i32) -> String {
 }
 
 /// Items in English: "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
+pub(crate) fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

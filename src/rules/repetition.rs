@@ -601,7 +601,7 @@ fn verdict_axf(
     draw(
         "7",
         "both sides chase perpetually, each breaking the rules, like perpetual checks on both sides",
-        "双方长捉，均属犯规，比照双方长将",
+        "双方长捉，均属犯规，比照双方长将，不变作和",
     )
 }
 
