@@ -1513,7 +1513,14 @@ mod tests {
         let target = (sq("a3"), Piece::new(Color::Black, Role::Pawn));
         let lost = (sq("e2"), Piece::new(Color::Red, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::Cost(target, lost)]);
-        assert_eq!(grounds[0].clause(Lang::Zh), "此着前吃之须失红马(e2)");
+        assert_eq!(
+            grounds[0].clause(Lang::Zh),
+            "此着前吃之须失红马(e2)，不得子"
+        );
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "before this move, taking it cost red horse e2, as much as it won or more"
+        );
         // The rook c1 comes to c2 and joins the attack on the cannon b2: with
         // one attacker the exchange lost material (CXA 2020, diagram 23).
         let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";
