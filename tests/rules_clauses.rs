@@ -1172,11 +1172,18 @@ fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     let price = n.chases[0].price_before.expect("a price before the move");
     assert_eq!((price.square, price.value), (sq("e2"), 2));
     let reason = n.reason(Lang::En);
+    // The threat stood at a price: the reason says the move raised the gain.
     assert!(
-        reason.contains("before this move, taking it cost red elephant e2"),
+        reason.ends_with(
+            "before this move, taking it cost red elephant e2: the move raises the gain"
+        ),
         "{reason}"
     );
-    assert!(n.reason(Lang::Zh).contains("此着前吃之须失红相(e2)"));
+    let zh = n.reason(Lang::Zh);
+    assert!(
+        zh.ends_with("此着前吃之须失红相(e2)，此着后所得更多）"),
+        "{zh}"
+    );
 }
 
 #[test]
@@ -1994,7 +2001,19 @@ fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
         [rook_on_cannon(), rook_on_cannon()],
     );
     assert_eq!(mutual.outcome, CycleOutcome::Draw);
-    assert_eq!(mutual.clause.to_string(), "AXF rule 5");
+    // No rule names a draw for chases on both sides: rule 5 ("no violation")
+    // would be wrong, and the ground says the draw is by the likeness to
+    // rule 7's checks on both sides.
+    assert_eq!(mutual.clause.to_string(), "AXF rule 7");
+    assert_eq!(
+        mutual.explanation(Lang::En),
+        "both sides chase perpetually, each breaking the rules, like perpetual checks on both \
+         sides: draw if neither side varies"
+    );
+    assert_eq!(
+        mutual.explanation(Lang::Zh),
+        "双方长捉，均属犯规，比照双方长将，不变作和"
+    );
 }
 
 #[test]
@@ -2456,6 +2475,38 @@ fn a_lone_attacker_that_leaves_the_mate_standing_holds_no_draw() {
 }
 
 #[test]
+fn a_lone_attacker_answering_check_is_judged_by_26_1_4_not_26_2() {
+    // Neither 26.1.4 ("走动其他子应将产生的'捉'…如应将前不存在，按'捉'…处理")
+    // nor 26.2 says which rules an answer to check by the defending side's
+    // lone attacker to a point that holds the draw; the code holds to
+    // 26.1.4, the clause written for answers to check, and says so. The
+    // black cannon d5 checks through the red rook d4; the rook answers by
+    // going to e4, where it keeps Black's mate by checks off and attacks
+    // the unprotected elephant e7, which it did not before the answer: a
+    // chase.
+    let checked = "4ka3/4a4/b3b4/9/3c5/3R5/4n4/4r4/3KA4/9 w";
+    let n = nature(CXA, checked, "d4e4");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("e7")]);
+    assert!(matches!(n.why, Why::ChaseAnsweringCheck), "{n:?}");
+    assert_eq!(
+        n.reason(Lang::En),
+        "red rook e4 threatens black elephant e7: it is unprotected; the move answers check, so \
+         CXA 26.1.4 judges it, not 26.2: a chase, though its point keeps a mate by checks off"
+    );
+    assert_eq!(
+        n.reason(Lang::Zh),
+        "红车(e4)捉黑象(e7)（无根）；此着应将，按第26.1.4条论捉，虽占阻止对方连将杀的要点，不按第26.2条论闲"
+    );
+    // The same move with no check to answer (the cannon on a5, off the
+    // file) holds the draw: idle by 26.2.
+    let free = "4ka3/4a4/b3b4/9/c8/3R5/4n4/4r4/3KA4/9 w";
+    let n = nature(CXA, free, "d4e4");
+    assert_eq!(n.nature, Nature::Idle, "{n:?}");
+    assert!(matches!(n.why, Why::Incidental(_)), "{n:?}");
+}
+
+#[test]
 fn an_uncrossed_pawn_is_no_second_attacking_piece_in_26_2() {
     // 26.2's "只有一个进攻子": a pawn on its own half has no material value
     // ("未过河兵(卒)…不算'子力'") and attacks nothing of the opponent's: with a
@@ -2624,7 +2675,7 @@ fn axf_a_rook_may_not_chase_an_unprotected_cannon_whatever_the_cannon_does() {
     let r = ruled_pieces(red, [rook_on_cannon(), rook_on_cannon()]);
     assert!(r.red.forbidden && r.black.forbidden, "{r:?}");
     assert_eq!(r.outcome, CycleOutcome::Draw, "{r:?}");
-    assert_eq!(r.clause.to_string(), "AXF rule 5");
+    assert_eq!(r.clause.to_string(), "AXF rule 7");
 }
 
 #[test]
@@ -2891,7 +2942,7 @@ fn defenders_stopped_alike_share_one_clause() {
     assert!(
         zh.starts_with(
             "黑炮(g0)捉红仕(d0)（假根：红帅(e0)反吃则被黑炮(b0)、黑车(h0)照将，\
-             红车(d1)、红仕(e1)、红马(c2)反吃均不能应黑车(h0)的将；此着前吃之须失黑车(i0)）"
+             红车(d1)、红仕(e1)、红马(c2)反吃均不能应黑车(h0)的将；此着前吃之须失黑车(i0)，不得子）"
         ),
         "{zh}"
     );
@@ -2901,7 +2952,7 @@ fn defenders_stopped_alike_share_one_clause() {
             "black cannon g0 threatens red advisor d0: none of its defenders can take back (red \
              king e0 would be in check from black cannon b0 and black rook h0; red rook d1, red \
              advisor e1 and red horse c2 would not answer the check from black rook h0); before \
-             this move, taking it cost black rook i0; "
+             this move, taking it cost black rook i0, as much as it won or more; "
         ),
         "{en}"
     );
@@ -2946,24 +2997,24 @@ fn why_a_chase_was_no_threat_before_stands_with_its_threat() {
     let cycle = "e2g0 h1g1 g0e2 g1h1";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去，此着后所得更多）"
     );
     // Ply 1: before the elephant left e2, taking the horse let Black win the
     // advisor e1, not by taking it at once (the king would take back) but by
     // checks (Rh0+, Rxg0+, Rxf0): said so, not as a plain price.
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
-        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去）"
+        "红车(d1)捉黑马(c1)（无根；此着前吃之则红仕(e1)被连将吃去，此着后所得更多）"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
-         taking it the opponent won red advisor e1 by checks"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
+         let the opponent win red advisor e1 by checks: the move raises the gain"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "red rook d1 threatens black horse c1: it is unprotected; before this move, after \
-         taking it the opponent won red advisor e1 by checks"
+        "red rook d1 threatens black horse c1: it is unprotected; before this move, taking it \
+         let the opponent win red advisor e1 by checks: the move raises the gain"
     );
 }
 
@@ -3108,12 +3159,12 @@ fn an_incidental_attack_names_the_attacking_piece() {
     let cycle = "e4d4 d9e9 d4e4 e9d9";
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，按闲，见第26.2条"
+        "守和方只有一个进攻子，占据阻止对方连将杀的守和要点，红车(e4)附带捉黑象(e7)，按闲，见第26.2条"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "the defending side has only one attacking piece, and red rook e4 attacks black \
-         elephant e7 only incidentally: idle (CXA 26.2)"
+        "the defending side has only one attacking piece, on a point that keeps a mate by checks \
+         off, and red rook e4 attacks black elephant e7 only incidentally: idle (CXA 26.2)"
     );
 }
 
@@ -3180,14 +3231,48 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[1],
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
-         with black cannon a8 lined up behind, against red rook d0): the full exchange wins \
+         then black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
-         cannon a9"
+         cannon a9, as much as it won or more"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
         "黑车(a1)捉红马(a0)（少根子：黑车(a1)、在后的黑炮(a8)攻，仅红车(d0)保护，联合捉，\
-         完整交换后净得一马；此着前吃之须失黑炮(a9)）"
+         完整交换后净得一马；此着前吃之须失黑炮(a9)，不得子）"
+    );
+}
+
+#[test]
+fn a_capture_the_move_unpins_says_the_king_was_exposed_before() {
+    // CXA 2020 diagram 28, ply 2: the elephant e7 could not take the rook c9
+    // before, as it screened its king e9 from the red cannon e2 with the
+    // pawn e3 as the cannon's only other screen; the horse's step to e8 puts
+    // a third piece on the file.
+    let fen = "CR1akab1r/9/2n1b1n2/2p5p/6p2/2P6/r3P1P1P/4CcN2/9/2BAK1BR1 w";
+    let cycle = "b9c9 c7e8 c9b9 e8c7";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black elephant e7 threatens red rook c9: it is unprotected; before this move, taking it \
+         would have left black king e9 in check, which the move of black horse e8 now prevents"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑象(e7)捉红车(c9)（无根；此着前吃之则黑将(e9)被将军，黑马(e8)走动后解除）"
+    );
+}
+
+#[test]
+fn three_defenders_read_as_a_list() {
+    // A random AXF cycle: the red rook e6 attacks the elephant e7, which
+    // three black pieces protect: "a, b and c", not "a and b and c".
+    let fen = "2b1ka1n1/4a4/4bC3/4R3p/p4Ppc1/P1p1r4/N1Pc3NP/4B4/4A4/1R2KAB2 w";
+    let reason = &cycle_reasons(AXF, fen, "e2c0 d3e3 c0e2 e3d3", Lang::En)[2];
+    assert!(
+        reason.ends_with(
+            "red rook e6 attacks black elephant e7, which is protected by black cannon e3, black \
+             rook e4 and black elephant c9"
+        ),
+        "{reason}"
     );
 }
 
@@ -3230,12 +3315,12 @@ fn a_joint_chase_names_a_defender_that_cannot_take_back_as_a_false_root() {
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
         "red cannon d3 threatens black horse d9: none of its defenders can take back (black \
          king e9 would be in check from red rook d5 and red rook b9; black advisor e8 cannot \
-         take back: that would allow mate); before this move, taking it cost red rook d4"
+         take back: that would allow mate); before this move, taking it cost red rook d4: the move raises the gain"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[0],
         "红炮(d3)捉黑马(d9)（假根：黑将(e9)反吃则被红车(d5)、红车(b9)照将，\
-         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)）"
+         黑士(e8)反吃则被将死；此着前吃之须失红车(d4)，此着后所得更多）"
     );
     let r = decisive(
         CXA,

@@ -14,7 +14,7 @@ use super::exchange::{
 use super::mate_search::MateSearch;
 use super::nature::{Exemption, exemption};
 use super::net_gain::Tally;
-use super::reason::piece_in;
+use super::reason::{and_list, piece_in};
 use super::ruling::Lang;
 use super::threats::{
     Across, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules, allows_mate,
@@ -632,7 +632,7 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
                     format!(
                         "{attacker} attacks {target}, which is protected by {}",
-                        by.join(" and ")
+                        and_list(&by)
                     )
                 }
                 (NoChase::Protected(by), Lang::Zh) => {
@@ -733,8 +733,8 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                     format!(
                         "{attacker} attacks {target} together with {}, but it is protected by \
                          {}: pieces together against a protected piece make no chase (AXF rule 35)",
-                        others.join(" and "),
-                        by.join(" and ")
+                        and_list(&others),
+                        and_list(&by)
                     )
                 }
                 (NoChase::Joint(others, by), Lang::Zh) => {
@@ -766,6 +766,9 @@ pub(crate) enum NotBefore {
     Cost((Square, Piece), (Square, Piece)),
     /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
+    /// The threat stood, at this price won by checks after taking the
+    /// target (CXA 29.1), and the move raised its gain.
+    PricedByChecks((Square, Piece), (Square, Piece)),
     /// Taking the target would have allowed mate (CXA 29.4).
     AllowedMate((Square, Piece)),
     /// The pawn's capture of the target uncovered no check, and a pawn
@@ -778,6 +781,10 @@ pub(crate) enum NotBefore {
     /// square after the move, stood in its way (on its line, or on its
     /// horse's leg).
     Uncovered((Square, Piece), (Square, Piece)),
+    /// Taking the target would have left the mover's king (second) in
+    /// check; the move of the third piece (with its square after the move)
+    /// prevents that now, shielding the king or taking it off the line.
+    KingExposed((Square, Piece), (Square, Piece), (Square, Piece)),
 }
 
 /// For the threats of a chase by `mv` played in `before`, why each was no
@@ -818,7 +825,8 @@ pub(crate) fn not_before(
                 return None;
             }
             if !pos.is_legal(capture) {
-                return made_possible(before, mv, t, (t.target, target));
+                return made_possible(before, mv, t, (t.target, target))
+                    .or_else(|| king_exposed(&mut pos, mv, capture, (t.target, target)));
             }
             if let Some(price) = t.price_before {
                 let undo = pos.play_unchecked(capture);
@@ -827,7 +835,7 @@ pub(crate) fn not_before(
                 let hanging = takes.into_iter().any(|c| capture_gain(&mut pos, c) > 0);
                 pos.undo(undo);
                 let lost = (price.square, price.piece);
-                return (!hanging).then_some(NotBefore::WonBack((t.target, target), lost));
+                return (!hanging).then_some(NotBefore::PricedByChecks((t.target, target), lost));
             }
             if t.by.role == Role::Pawn && !uncovers_check(&mut pos, capture) {
                 return Some(NotBefore::PawnUncoveredNoCheck((t.target, target)));
@@ -890,6 +898,32 @@ fn made_possible(
     }
 }
 
+/// When the capture `capture` in `before` (searched in place and left as
+/// it was), which the move `mv` made legal, would have left the mover's king
+/// in check before it: the ground that says so. None when the capture could
+/// not be played at all then.
+fn king_exposed(
+    before: &mut Position,
+    mv: Move,
+    capture: Move,
+    target: (Square, Piece),
+) -> Option<NotBefore> {
+    let us = before.turn();
+    let by = before.piece_at(capture.from())?;
+    let reaches = before
+        .attacks_from(capture.from(), by, before.occupied())
+        .contains(capture.to());
+    if !reaches {
+        return None;
+    }
+    let moved = (mv.to(), before.piece_at(mv.from())?);
+    let undo = before.play_unchecked(capture);
+    let exposed = before.is_attacked_king(us);
+    before.undo(undo);
+    let king = before.king(us);
+    exposed.then(|| NotBefore::KingExposed(target, (king, Piece::new(us, Role::King)), moved))
+}
+
 impl NotBefore {
     /// The square of the target it is about.
     pub(crate) fn target(&self) -> Square {
@@ -898,10 +932,12 @@ impl NotBefore {
             | NotBefore::LosingExchange(target)
             | NotBefore::Cost(target, _)
             | NotBefore::WonBack(target, _)
+            | NotBefore::PricedByChecks(target, _)
             | NotBefore::AllowedMate(target)
             | NotBefore::PawnUncoveredNoCheck(target)
             | NotBefore::Screen(target, _)
-            | NotBefore::Uncovered(target, _) => target.0,
+            | NotBefore::Uncovered(target, _)
+            | NotBefore::KingExposed(target, _, _) => target.0,
         }
     }
 
@@ -913,7 +949,7 @@ impl NotBefore {
         match (self, lang) {
             (NotBefore::Protected(_, by), Lang::En) => {
                 let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
-                format!("before this move, it was protected by {}", by.join(" and "))
+                format!("before this move, it was protected by {}", and_list(&by))
             }
             (NotBefore::Protected(_, by), Lang::Zh) => {
                 let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
@@ -923,16 +959,38 @@ impl NotBefore {
                 "before this move, taking it lost material in the exchange".to_string()
             }
             (NotBefore::LosingExchange(_), Lang::Zh) => "此着前吃之交换后失子".to_string(),
-            (NotBefore::Cost(_, lost), Lang::En) => {
-                format!("before this move, taking it cost {}", name(*lost))
+            (NotBefore::Cost(_, lost), Lang::En) => format!(
+                "before this move, taking it cost {}, as much as it won or more",
+                name(*lost)
+            ),
+            (NotBefore::Cost(_, lost), Lang::Zh) => {
+                format!("此着前吃之须失{}，不得子", name(*lost))
             }
-            (NotBefore::Cost(_, lost), Lang::Zh) => format!("此着前吃之须失{}", name(*lost)),
+            (NotBefore::KingExposed(_, king, moved), Lang::En) => format!(
+                "before this move, taking it would have left {} in check, which the move of {} \
+                 now prevents",
+                name(*king),
+                name(*moved)
+            ),
+            (NotBefore::KingExposed(_, king, moved), Lang::Zh) => format!(
+                "此着前吃之则{}被将军，{}走动后解除",
+                name(*king),
+                name(*moved)
+            ),
             (NotBefore::WonBack(_, lost), Lang::En) => format!(
-                "before this move, after taking it the opponent won {} by checks",
+                "before this move, taking it let the opponent win {} by checks",
                 name(*lost)
             ),
             (NotBefore::WonBack(_, lost), Lang::Zh) => {
                 format!("此着前吃之则{}被连将吃去", name(*lost))
+            }
+            (NotBefore::PricedByChecks(_, lost), Lang::En) => format!(
+                "before this move, taking it let the opponent win {} by checks: the move raises \
+                 the gain",
+                name(*lost)
+            ),
+            (NotBefore::PricedByChecks(_, lost), Lang::Zh) => {
+                format!("此着前吃之则{}被连将吃去，此着后所得更多", name(*lost))
             }
             (NotBefore::AllowedMate(_), Lang::En) => {
                 "before this move, taking it allowed mate".to_string()
@@ -1455,7 +1513,14 @@ mod tests {
         let target = (sq("a3"), Piece::new(Color::Black, Role::Pawn));
         let lost = (sq("e2"), Piece::new(Color::Red, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::Cost(target, lost)]);
-        assert_eq!(grounds[0].clause(Lang::Zh), "此着前吃之须失红马(e2)");
+        assert_eq!(
+            grounds[0].clause(Lang::Zh),
+            "此着前吃之须失红马(e2)，不得子"
+        );
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "before this move, taking it cost red horse e2, as much as it won or more"
+        );
         // The rook c1 comes to c2 and joins the attack on the cannon b2: with
         // one attacker the exchange lost material (CXA 2020, diagram 23).
         let fen = "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w";

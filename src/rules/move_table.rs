@@ -197,7 +197,7 @@ impl<'a> MoveRun<'a> {
                         attacks.retain(|a| !m.nature.targets.contains(&a.target.0));
                         Grounds::Idle(attacks)
                     }
-                    Why::Chase => {
+                    Why::Chase | Why::ChaseAnsweringCheck => {
                         Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases, self.rules))
                     }
                     // An AXF check or mate threat exempt from chasing (a

@@ -62,6 +62,12 @@ pub enum Why {
     MateThreat,
     /// New capture threats: the reason lists the move's `chases`.
     Chase,
+    /// New capture threats of advisors or elephants only, by the defending
+    /// side's only attacking piece answering check to a point that would
+    /// hold the draw ([`Why::Incidental`] but for the check): a chase, as
+    /// CXA 26.1.4 judges an answer to check, not 26.2's incidental attack.
+    /// The reason lists the move's `chases` and says so.
+    ChaseAnsweringCheck,
     /// An offer to exchange the first piece for the second.
     Exchange((Piece, Square), (Piece, Square)),
     /// The moved or uncovered piece (first) joins the attack on a piece that
@@ -232,22 +238,25 @@ pub(crate) fn classify_searching(
     if !new.is_empty() {
         // CXA 26.2: the defending side's only attacking piece, occupying
         // the point that holds the draw, attacks advisors and elephants only
-        // incidentally.
-        let incidental = new
-            .iter()
-            .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant));
-        // The placement alone counts: `ahead` will do.
-        if rules.is_cxa()
-            && incidental
-            && defends_with_one_attacker(ahead, mover)
-            && holds_the_draw(before, ahead, mv.to(), mates)
-        {
+        // incidentally. The placement alone counts: `ahead` will do.
+        let incidental = rules.is_cxa()
+            && new
+                .iter()
+                .all(|t| matches!(t.piece.role, Role::Advisor | Role::Elephant))
+            && defends_with_one_attacker(ahead, mover);
+        if incidental && !before.in_check() && holds_the_draw(before, ahead, mv.to(), mates) {
             return MoveNature {
                 nature: Nature::Idle,
                 targets: new.iter().map(|t| t.target).collect(),
                 attackers: new.iter().map(|t| t.attacker).collect(),
                 chases: Vec::new(),
                 why: Why::Incidental(new),
+            };
+        }
+        if incidental && before.in_check() && keeps_the_mate_off(ahead, mv.to(), mover, mates) {
+            return MoveNature {
+                why: Why::ChaseAnsweringCheck,
+                ..chase_nature(new)
             };
         }
         return chase_nature(new);
@@ -265,8 +274,15 @@ pub(crate) fn classify_searching(
 /// The rulebook's diagram 18 shows such a point: the lone rook back on e4,
 /// from where Black's mate by checks no longer works, attacks the elephant
 /// e7 incidentally. A move to a point that keeps no mate off holds no draw,
-/// and what it attacks anew is chased; so is what a move answering check
-/// attacks (26.1.4 judges it).
+/// and what it attacks anew is chased.
+///
+/// `before` must not stand in check: what a move answering check attacks
+/// is judged by 26.1.4 (a chase if it did not stand before the answer),
+/// even on a point that would hold the draw ([`Why::ChaseAnsweringCheck`]).
+/// Neither clause says which of them rules such a move; 26.1.4 is the one
+/// written for answers to check, and it rules every chase an answer makes
+/// but one that stood before the answer, while 26.2 speaks of a point the
+/// lone attacker chooses to occupy (占据), not one it is driven to.
 ///
 /// Only a mate by checks is kept off. The text names the point, not what
 /// it holds against, and the only threat to the game itself that the rules
@@ -275,25 +291,34 @@ pub(crate) fn classify_searching(
 /// ("立即构成简明和棋") is a judgement of the whole ending that the text gives
 /// no test for.
 fn holds_the_draw(before: &Position, ahead: &Position, to: Square, mates: &mut MateSearch) -> bool {
-    if before.in_check() {
-        return false;
-    }
-    let none = Bitboard::EMPTY;
-    let mover = before.turn();
+    debug_assert!(!before.in_check(), "an answer to check holds no point");
     let mut held = ahead.passed();
-    if mates.mates(&mut held, MATE_THREAT_DEPTH, none) {
+    if mates.mates(&mut held, MATE_THREAT_DEPTH, Bitboard::EMPTY) {
         return false;
     }
     let mut threatened = before.passed();
-    if mates.mates(&mut threatened, MATE_THREAT_DEPTH, none) {
-        return true;
-    }
+    mates.mates(&mut threatened, MATE_THREAT_DEPTH, Bitboard::EMPTY)
+        || mated_without(ahead, to, before.turn(), mates)
+}
+
+/// Whether the `mover`'s piece on `to` in `ahead` (the mover to move again)
+/// keeps a mate by checks off: the opponent, were it to move instead,
+/// cannot mate by checks, and could were the piece not on the board.
+fn keeps_the_mate_off(ahead: &Position, to: Square, mover: Color, mates: &mut MateSearch) -> bool {
+    let mut held = ahead.passed();
+    !mates.mates(&mut held, MATE_THREAT_DEPTH, Bitboard::EMPTY)
+        && mated_without(ahead, to, mover, mates)
+}
+
+/// Whether the opponent of `mover`, to move instead in `ahead`, could mate
+/// by checks were the mover's piece on `to` not on the board.
+fn mated_without(ahead: &Position, to: Square, mover: Color, mates: &mut MateSearch) -> bool {
     let mut bare = ahead.passed();
     bare.take_off(to);
     // Without the piece the mover's king would stand in check with the
     // opponent to move: no position to search, and the piece shields its
     // king rather than holding a point.
-    !bare.is_attacked_king(mover) && mates.mates(&mut bare, MATE_THREAT_DEPTH, none)
+    !bare.is_attacked_king(mover) && mates.mates(&mut bare, MATE_THREAT_DEPTH, Bitboard::EMPTY)
 }
 
 /// Whether `side` is the defending side (less material than the opponent, on

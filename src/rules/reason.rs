@@ -48,7 +48,7 @@ impl MoveNature {
                 if en {
                     let names: Vec<String> =
                         checkers.iter().map(|&(p, s)| piece_en(p, s)).collect();
-                    format!("check by {}", names.join(" and "))
+                    format!("check by {}", and_list(&names))
                 } else {
                     let names: Vec<String> =
                         checkers.iter().map(|&(p, s)| piece_zh(p, s)).collect();
@@ -60,6 +60,18 @@ impl MoveNature {
             }
             Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
             Why::Chase => self.chases_reason(lang, after, grounds),
+            Why::ChaseAnsweringCheck => {
+                let chases = self.chases_reason(lang, after, grounds);
+                match lang {
+                    Lang::En => format!(
+                        "{chases}; the move answers check, so CXA 26.1.4 judges it, not 26.2: \
+                         a chase, though its point keeps a mate by checks off"
+                    ),
+                    Lang::Zh => format!(
+                        "{chases}；此着应将，按第26.1.4条论捉，虽占阻止对方连将杀的要点，不按第26.2条论闲"
+                    ),
+                }
+            }
             &Why::Exchange((p, ours), (t, theirs)) if en => format!(
                 "offers to exchange {} for {}",
                 piece_en(p, ours),
@@ -137,7 +149,7 @@ pub(crate) fn threats_reason(
             let by_checks = |l: &Loss| {
                 grounds
                     .iter()
-                    .any(|g| matches!(g, NotBefore::WonBack(_, lost) if lost.0 == l.square))
+                    .any(|g| matches!(g, NotBefore::PricedByChecks(_, lost) if lost.0 == l.square))
             };
             let price = t.price_before.filter(|l| !by_checks(l));
             let before: Vec<String> = grounds.iter().map(|g| g.clause(lang)).collect();
@@ -147,11 +159,12 @@ pub(crate) fn threats_reason(
     parts.join(if lang == Lang::En { "; " } else { "；" })
 }
 
-/// CXA 26.2 explained: the defending side's only attacking piece attacks
-/// advisors or elephants incidentally, e.g. "the defending side has only one
-/// attacking piece, and red rook e4 attacks black elephant e7 only
-/// incidentally: idle (CXA 26.2)" (守和方只有一个进攻子，红车(e4)附带捉黑象(e7)，
-/// 按闲，见第26.2条).
+/// CXA 26.2 explained: the defending side's only attacking piece, on a
+/// point that keeps a mate by checks off, attacks advisors or elephants
+/// incidentally, e.g. "the defending side has only one attacking piece, on
+/// a point that keeps a mate by checks off, and red rook e4 attacks black
+/// elephant e7 only incidentally: idle (CXA 26.2)"
+/// (守和方只有一个进攻子，占据阻止对方连将杀的守和要点，红车(e4)附带捉黑象(e7)，按闲，见第26.2条).
 fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
     // The targets of each attacker, attackers in order of first appearance.
     let mut by: Vec<((Square, Piece), Vec<String>)> = Vec::new();
@@ -171,11 +184,12 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
         .collect();
     match lang {
         Lang::En => format!(
-            "the defending side has only one attacking piece, and {} only incidentally: idle (CXA 26.2)",
+            "the defending side has only one attacking piece, on a point that keeps a mate by \
+             checks off, and {} only incidentally: idle (CXA 26.2)",
             and_list(&attacks)
         ),
         Lang::Zh => format!(
-            "守和方只有一个进攻子，{}，按闲，见第26.2条",
+            "守和方只有一个进攻子，占据阻止对方连将杀的守和要点，{}，按闲，见第26.2条",
             attacks.join("，")
         ),
     }
@@ -208,7 +222,7 @@ fn block_reason(
             .collect();
         let mut ways = Vec::new();
         if !pieces.is_empty() {
-            ways.push(pieces.join(" and "));
+            ways.push(and_list(&pieces));
         }
         if !squares.is_empty() {
             let king = after.map_or(String::new(), |a| {
@@ -283,42 +297,31 @@ fn chase_reason(
     let count = after
         .filter(|_| t.kind == ThreatKind::Outnumbered)
         .and_then(|after| outnumbering(&after.passed(), Move::new(t.attacker, t.target)));
-    // Pieces in words, those lined up behind others marked so that a list
-    // does not read as all of it lined up: in English those in front, then
-    // "with black cannon a8 lined up behind"; in Chinese 在后的黑炮(a8).
+    // Pieces in words, in the order they take, those lined up behind others
+    // marked so that a list does not read as all of it lined up: in English
+    // "black rook a1, then black cannon a8 lined up behind"; in Chinese
+    // 黑车(a1)、在后的黑炮(a8).
     let names = |pieces: &Lined| -> String {
-        if lang == Lang::Zh {
-            let names: Vec<String> = pieces
-                .iter()
-                .map(|&(s, p, direct)| {
-                    let name = piece_zh(p, s);
-                    if direct {
-                        name
-                    } else {
-                        format!("在后的{name}")
-                    }
-                })
-                .collect();
-            return names.join("、");
-        }
-        let [front, behind] = [true, false].map(|direct| {
-            let names: Vec<String> = pieces
-                .iter()
-                .filter(|&&(_, _, d)| d == direct)
-                .map(|&(s, p, _)| piece_en(p, s))
-                .collect();
-            and_list(&names)
-        });
-        match (front.is_empty(), behind.is_empty()) {
-            (_, true) => front,
-            (true, false) => format!("{behind} lined up behind"),
-            (false, false) => format!("{front}, with {behind} lined up behind"),
+        let names: Vec<String> = pieces
+            .iter()
+            .map(|&(s, p, direct)| match (lang, direct) {
+                (Lang::Zh, true) => piece_zh(p, s),
+                (Lang::Zh, false) => format!("在后的{}", piece_zh(p, s)),
+                (Lang::En, true) => piece_en(p, s),
+                (Lang::En, false) => format!("{} lined up behind", piece_en(p, s)),
+            })
+            .collect();
+        match lang {
+            Lang::Zh => names.join("、"),
+            // "then" tells the order, which "and" would not.
+            Lang::En if pieces.iter().all(|p| p.2) => and_list(&names),
+            Lang::En => names.join(", then "),
         }
     };
-    // The comma that closes "…, with … lined up behind" before the words that follow.
+    // The comma that closes "…, then … lined up behind" before the words that follow.
     let closed = |pieces: &Lined| {
-        let mixed = pieces.iter().any(|p| p.2) && pieces.iter().any(|p| !p.2);
-        if mixed { "," } else { "" }
+        let listed = pieces.len() > 1 && pieces.iter().any(|p| !p.2);
+        if listed { "," } else { "" }
     };
     // A piece won by checks: the line that wins it, when the position is known.
     let line = match (t.kind, t.first_check, at) {
@@ -531,7 +534,7 @@ fn chase_reason(
         };
         let price = price.map_or(String::new(), |l| {
             format!(
-                "; before this move, taking it cost {}",
+                "; before this move, taking it cost {}: the move raises the gain",
                 piece_en(l.piece, l.square)
             )
         });
@@ -613,7 +616,10 @@ fn chase_reason(
             }
         };
         let price = price.map_or(String::new(), |l| {
-            format!("；此着前吃之须失{}", piece_zh(l.piece, l.square))
+            format!(
+                "；此着前吃之须失{}，此着后所得更多",
+                piece_zh(l.piece, l.square)
+            )
         });
         let pawn = if by_pawn {
             "；兵(卒)吃子时产生其他子将军，按捉，见第26.8条"
@@ -741,7 +747,7 @@ fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
             let several = defenders.len() > 1;
             match lang {
                 Lang::En => {
-                    let (by, defenders) = (by.join(" and "), and_list(&defenders));
+                    let (by, defenders) = (and_list(&by), and_list(&defenders));
                     match Stop::of(root) {
                         Stop::InCheck if alone => format!(
                             "{defenders} cannot take back: it would not answer the check from {by}"
@@ -810,7 +816,7 @@ fn crossed_pawns(n: i32) -> String {
 }
 
 /// Items in English: "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
+pub(crate) fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

@@ -606,7 +606,14 @@ fn verdict_axf(
             "马炮长捉车",
         );
     }
-    draw("5", "both sides chase perpetually", "双方长捉，作和")
+    // No rule the spec quotes names a draw for chases on both sides; rule 7
+    // draws checks on both sides, the one case of both sides breaking the
+    // rules it rules on, and the ground says the draw is by its likeness.
+    draw(
+        "7",
+        "both sides chase perpetually, each breaking the rules, like perpetual checks on both sides",
+        "双方长捉，均属犯规，比照双方长将，不变作和",
+    )
 }
 
 /// The AXF draw when neither side breaks a rule, citing why a side that
