@@ -311,6 +311,9 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
             list.warnings.push(warning);
         }
     }
+    // A third person's messages that read as moves, not read.
+    let skipped = chat.into_iter().flat_map(|chat| chat.skipped);
+    list.warnings.splice(0..0, skipped.map(|(_, why)| why));
     Ok(list)
 }
 
