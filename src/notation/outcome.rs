@@ -51,7 +51,7 @@ impl Outcome {
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
     /// traditional), also as a phrase of result words such as 红方认负, 黑方认输,
     /// 红超时负 or 双方议和, maybe ending in 。, maybe between dashes or rules
-    /// (`——红胜——`, [`undecorated`]). `*` and unknown text give `None`.
+    /// (`——红胜——`, `==1-0==`). `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
         let token = undecorated(token);
         let first = token.trim_start().chars().next().map(fold_width);
