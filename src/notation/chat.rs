@@ -140,9 +140,6 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
     let mut skipped = Vec::new();
     for (start, line) in lines {
         let player = line.name == first || line.name == second;
-        if !player && line.colon.is_some() {
-            continue;
-        }
         // The times before the name, blanked.
         out.push_str(&text[copied..*start]);
         let here = out.len();
@@ -151,8 +148,8 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         let label = &text[at..at + line.len];
         let is_move = reads_as_any_move_text(line.value);
         match line.colon {
-            // A name over a move: its side's label.
-            Some(colon) if is_move => {
+            // A player's name over a move: its side's label.
+            Some(colon) if is_move && player => {
                 out.push_str(side(line.name).name_zh());
                 out.push(colon);
                 out.extend(std::iter::repeat_n(
@@ -160,7 +157,8 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
                     label.chars().count().saturating_sub(2),
                 ));
             }
-            // A name over no move: a note's label, kept.
+            // A name over no move, or a third person's: a note's label,
+            // kept.
             Some(_) => {
                 copied = at;
                 continue;
@@ -366,7 +364,8 @@ fn without_number(value: &str) -> &str {
 
 /// The lines of `text` that hold a name and a time alone ([`header_line`]),
 /// each with the byte offset at which it starts, its message (the lines
-/// up to the next such line) and that message's first word as its value.
+/// up to the next such line) and that message's first word as its value
+/// (after a move number: `1. 炮二平五`, `1... 马8进7`).
 fn header_lines(text: &str) -> Vec<(usize, Line<'_>)> {
     let mut offset = 0;
     let mut lines: Vec<(usize, Line)> = Vec::new();
@@ -391,11 +390,11 @@ fn header_lines(text: &str) -> Vec<(usize, Line<'_>)> {
         offset = end;
     }
     for (_, line) in &mut lines {
-        let value = text[line.message.clone()]
+        line.value = text[line.message.clone()]
             .split_whitespace()
-            .next()
+            .map(without_number)
+            .find(|word| !word.is_empty())
             .unwrap_or("");
-        line.value = without_number(value);
     }
     lines
 }
@@ -586,6 +585,18 @@ mod tests {
         let read =
             chat("许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n吕钦 10:35\n红胜\n").unwrap();
         assert!(read.text.ends_with("\n红胜\n"), "{}", read.text);
+    }
+
+    #[test]
+    fn a_third_persons_times_are_blanked_and_move_numbers_passed() {
+        let text = "[10:32] 许银川：炮二平五\n[10:33] 吕钦：马８进７\n[10:34] 王五：马二进三?\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "        红：  炮二平五\n        黑： 马８进７\n        王五：马二进三?\n"
+        );
+        let read = chat("许银川 10:32\n1. 炮二平五\n吕钦 10:33\n1... 马8进7\n").unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
     }
 
     #[test]
