@@ -1607,3 +1607,36 @@ fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_chat_copy_is_read_past_its_talk_and_a_third_persons_lines() {
+    // WeChat-style copy: a name and time on a line of their own, the
+    // message under it; talk, an emoji, a spectator's suggestion, and the
+    // loser's 认输 among the moves.
+    let chat = "许银川 10:32\n炮二平五\n吕钦 10:33\n好棋\n😀\n王五 10:33\n车一平二\n\
+                吕钦 10:34\n马８进７\n许银川 [10:35]\n马二进三\n吕钦 10:36\n认输\n";
+    let out = xqarbiter(&["rule", "-", "--json", "--lang", "en"], Some(chat));
+    let v = json_of(&out);
+    assert_eq!(v["plies"].as_u64(), Some(3));
+    assert_eq!(
+        (v["record"]["red"].as_str(), v["record"]["black"].as_str()),
+        (Some("许银川"), Some("吕钦"))
+    );
+    assert_eq!(v["record"]["result"], "red_wins");
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        stderr.contains("line 7, column 1: '车一平二' reads as a move, but 王五 sent it"),
+        "{stderr}"
+    );
+    // The time between the name and the colon.
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--moves",
+            "许银川 10:32：炮二平五\n吕钦 10:33：马８进７\n许银川 10:34：马二进三",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(json_of(&out)["plies"].as_u64(), Some(3));
+}

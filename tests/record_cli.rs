@@ -568,3 +568,26 @@ fn a_result_in_words_is_written_with_a_standard_termination() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A last comment led by an English result phrase that only says when
+/// after it is the game's termination; one whose words after the phrase
+/// may undo it is a note.
+#[test]
+fn a_last_comment_led_by_a_result_phrase_is_the_termination() {
+    let dir = scratch("led");
+    for (comment, tag) in [
+        ("Red lost on time after 40 moves", true),
+        ("Red lost on time. Black was lucky", true),
+        ("Red lost on time too early, I think?", false),
+    ] {
+        let input = dir.join(format!("{}.pgn", comment.len()));
+        let pgn =
+            format!("[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n1. h2e2 h9g7 {{{comment}}} 0-1\n");
+        std::fs::write(&input, pgn).unwrap();
+        let (code, out, err) = convert(&[input.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.contains("[Termination \"time forfeit\"]"), tag, "{out}");
+        assert!(out.contains(&format!("{{{comment}}}")), "{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

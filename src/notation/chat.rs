@@ -9,9 +9,14 @@
 //! name and time on a line of their own, the message on the next
 //! (`许银川 10:32` / `炮二平五`): the same rules read those.
 
+use std::ops::Range;
+
 use super::labelled::{Label, label};
+use super::outcome::Outcome;
 use super::parse::{read_move, reads_as_any_move_text};
 use crate::board::{Color, Position};
+use crate::text::line_and_column;
+use crate::words::Words;
 
 /// A chat's text made readable as a record, and its players.
 #[derive(Debug, PartialEq, Eq)]
@@ -20,34 +25,46 @@ pub(crate) struct Chat {
     /// label (`红：`, `黑：`, padded with spaces), the times of the lines
     /// with a name blanked, and so the lines that hold a name and a time
     /// alone, character for character: lines and columns are the text's.
+    /// The messages under such a line that are no move of a player's,
+    /// chat between the moves or a third person's lines, are blanked too.
     pub(crate) text: String,
     /// The names of Red and Black, in that order.
     pub(crate) players: [String; 2],
     /// The byte offsets, in [`Chat::text`], of the first and the last
     /// line whose name was read as a side's.
     pub(crate) span: (usize, usize),
+    /// What was blanked though it reads as a move: a third person's
+    /// message, each as its byte offset in the text and the warning.
+    pub(crate) skipped: Vec<(usize, Words)>,
 }
 
 /// One line of a chat: where its name starts (after the times), the name,
 /// the byte length of the label that carries it (the name with its colon,
-/// or the name and time of a message's own line), the colon the side's
-/// label is written with (`None` for a name on a line of its own, which is
-/// blanked: its message follows on the next line), and the first word of
-/// its value.
+/// maybe a time between, or the name and time of a message's own line),
+/// the colon the side's label is written with (`None` for a name on a line
+/// of its own, which is blanked: its message follows on the next lines),
+/// the first word of its value, and for a name on a line of its own the
+/// byte range of its message in the text (up to the next such line).
 struct Line<'a> {
     at: usize,
     name: &'a str,
     len: usize,
     colon: Option<char>,
     value: &'a str,
+    message: Range<usize>,
 }
 
+/// How many names of a chat, in the order they first send a move, are
+/// tried as the players: the two who alternate are among the first.
+const NAMES_TRIED: usize = 4;
+
 /// The chat `text` is, read as a record ([`Chat`]), or `None` when it is
-/// none: fewer than two lines whose label's value is a move, or their
-/// labels do not alternate between two names, or the first two values are
-/// no game's first moves in turn (Red first, or Black first when only
-/// Black can make the first). Names as labels (`许银川：炮二平五`) are
-/// looked for first, then names on lines of their own ([`header_line`]).
+/// none: fewer than two lines whose label's value is a move, or no two
+/// names (among the first few that send moves) alternate over them, their
+/// first two values a game's first moves in turn (Red first, or Black
+/// first when only Black can make the first). Names as labels
+/// (`许银川：炮二平五`, `许银川 10:32：炮二平五`) are looked for first, then
+/// names on lines of their own ([`header_line`]).
 pub(crate) fn chat(text: &str) -> Option<Chat> {
     // Only a line with a colon may hold a name's label or a time: a cheap
     // test first (a search for each colon, faster than one for either).
@@ -65,6 +82,43 @@ pub(crate) fn chat(text: &str) -> Option<Chat> {
     read_chat(text, &lines).or_else(|| read_chat(text, &header_lines(text)))
 }
 
+/// The two names that alternate over the moves `moves` from a game's
+/// first, the first to send one first, and the side that makes the first
+/// move: of such pairs among the first [`NAMES_TRIED`] names to send a
+/// move, the one that sends the most moves (the first of those).
+fn players<'a>(moves: &[&(usize, Line<'a>)]) -> Option<(&'a str, &'a str, Color)> {
+    let mut names: Vec<&str> = Vec::with_capacity(NAMES_TRIED);
+    for (_, line) in moves {
+        if !names.contains(&line.name) {
+            names.push(line.name);
+            if names.len() == NAMES_TRIED {
+                break;
+            }
+        }
+    }
+    let mut best: Option<(usize, (&str, &str, Color))> = None;
+    for (i, &first) in names.iter().enumerate() {
+        for &second in &names[i + 1..] {
+            let turns: Vec<&Line> = moves
+                .iter()
+                .map(|(_, l)| l)
+                .filter(|l| l.name == first || l.name == second)
+                .collect();
+            let alternate = turns
+                .iter()
+                .enumerate()
+                .all(|(i, l)| l.name == if i % 2 == 0 { first } else { second });
+            if !alternate || turns.len() < 2 || best.is_some_and(|(n, _)| n >= turns.len()) {
+                continue;
+            }
+            if let Some(opener) = first_side(turns[0].value, turns[1].value) {
+                best = Some((turns.len(), (first, second, opener)));
+            }
+        }
+    }
+    best.map(|(_, players)| players)
+}
+
 /// The chat `text` is, its lines with a name being `lines` (each with the
 /// byte offset at which it starts), as [`chat`] reads it.
 fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
@@ -72,57 +126,75 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         .iter()
         .filter(|(_, l)| reads_as_any_move_text(l.value))
         .collect();
-    let first = moves.first()?.1.name;
-    let second = moves.iter().map(|(_, l)| l.name).find(|&n| n != first)?;
-    let turns: Vec<&&(usize, Line)> = moves
-        .iter()
-        .filter(|(_, l)| l.name == first || l.name == second)
-        .collect();
-    let alternate = turns
-        .iter()
-        .enumerate()
-        .all(|(i, (_, l))| l.name == if i % 2 == 0 { first } else { second });
-    if !alternate || turns.len() < 2 {
-        return None;
-    }
-    let opener = first_side(turns[0].1.value, turns[1].1.value)?;
+    let (first, second, opener) = players(&moves)?;
     let side = |name: &str| {
         if (name == first) == (opener == Color::Red) {
-            "红"
+            Color::Red
         } else {
-            "黑"
+            Color::Black
         }
     };
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     let mut span = None;
+    let mut skipped = Vec::new();
     for (start, line) in lines {
-        if line.name != first && line.name != second {
-            continue;
-        }
+        let player = line.name == first || line.name == second;
         // The times before the name, blanked.
         out.push_str(&text[copied..*start]);
         let here = out.len();
         out.extend(text[*start..start + line.at].chars().map(blank));
         let at = start + line.at;
-        copied = at;
         let label = &text[at..at + line.len];
         let is_move = reads_as_any_move_text(line.value);
         match line.colon {
-            // A name over a move: its side's label.
-            Some(colon) if is_move => {
-                out.push_str(side(line.name));
+            // A player's name over a move: its side's label.
+            Some(colon) if is_move && player => {
+                out.push_str(side(line.name).name_zh());
                 out.push(colon);
                 out.extend(std::iter::repeat_n(
                     ' ',
                     label.chars().count().saturating_sub(2),
                 ));
             }
-            // A name over no move: a note's label, kept.
-            Some(_) => continue,
+            // A name over no move, or a third person's: a note's label,
+            // kept.
+            Some(_) => {
+                copied = at;
+                continue;
+            }
             // A name and time on a line of their own: blanked, the
-            // message under them read as it is, in turn.
-            None => out.extend(label.chars().map(blank)),
+            // message under them read as it is, in turn, when it is a
+            // player's move or result; else blanked too. A player's
+            // result words that name no side (`认输`) are written with the
+            // player's side in the name's place, when they fit.
+            None => {
+                let message = &text[line.message.clone()];
+                let width = label.chars().count();
+                let result = (player && !is_move)
+                    .then(|| side_result(side(line.name), message))
+                    .flatten()
+                    .filter(|result| result.chars().count() <= width);
+                match &result {
+                    Some(result) => {
+                        out.push_str(result);
+                        out.extend(std::iter::repeat_n(' ', width - result.chars().count()));
+                    }
+                    None => out.extend(label.chars().map(blank)),
+                }
+                let read = player
+                    && (is_move || result.is_none() && Outcome::parse(message.trim()).is_some());
+                if !read {
+                    out.push_str(&text[at + line.len..line.message.start]);
+                    out.extend(message.chars().map(blank));
+                    copied = line.message.end;
+                    if is_move && !player {
+                        let from = line.message.start + message.find(line.value).unwrap_or(0);
+                        skipped.push((from, skipped_message(text, from, line.name, line.value)));
+                    }
+                    continue;
+                }
+            }
         }
         copied = at + line.len;
         if !is_move {
@@ -140,7 +212,34 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         text: out,
         players: [red.to_string(), black.to_string()],
         span: span?,
+        skipped,
     })
+}
+
+/// The result a player of side `side` sends as `message` in words that
+/// name no side (`认输`, `认负`): the words with the side before them
+/// (`黑方认输`); `None` for other messages.
+fn side_result(side: Color, message: &str) -> Option<String> {
+    let words = message.trim();
+    if words.is_empty() || words.contains('\n') || Outcome::parse(words).is_some() {
+        return None;
+    }
+    let phrase = format!("{}方{words}", side.name_zh());
+    Outcome::parse(&phrase).map(|_| phrase)
+}
+
+/// The warning for the message `value` of `name`, at byte `at` of `text`,
+/// that reads as a move but is not read: `name` is none of the players.
+fn skipped_message(text: &str, at: usize, name: &str, value: &str) -> Words {
+    let (line, column) = line_and_column(text, at);
+    Words::new(
+        format!(
+            "line {line}, column {column}: '{value}' reads as a move, but {name} sent it, who is not one of the two players whose moves alternate: not read"
+        ),
+        format!(
+            "第{line}行第{column}列：“{value}”像是着法，但发送者{name}不是轮流走棋的两位棋手之一：未读入"
+        ),
+    )
 }
 
 /// The side that makes the first of the moves `first` and `second`, when
@@ -157,9 +256,10 @@ fn first_side(first: &str, second: &str) -> Option<Color> {
         })
 }
 
-/// A line of a chat (`[10:32] 许银川：炮二平五`): its times, then a word
-/// that starts with a label a record reads as a note's (a name: no side,
-/// result or heading), then the label's value; `None` for other lines.
+/// A line of a chat (`[10:32] 许银川：炮二平五`, `许银川 10:32：炮二平五`):
+/// its times, then a word that starts with a label a record reads as a
+/// note's (a name: no side, result or heading), maybe with a time between
+/// the name and the colon, then the label's value; `None` for other lines.
 fn chat_line(line: &str) -> Option<Line<'_>> {
     let mut at = line.len() - line.trim_start().len();
     while let Some(len) = time_len(&line[at..]) {
@@ -168,7 +268,19 @@ fn chat_line(line: &str) -> Option<Line<'_>> {
     }
     let rest = &line[at..];
     let word = rest.split_whitespace().next()?;
-    word.contains(['：', ':']).then_some(())?;
+    if !word.contains(['：', ':']) {
+        return timed_label(rest).map(|(name, len, colon)| {
+            let value = rest[len..].split_whitespace().next().unwrap_or("");
+            Line {
+                at,
+                name,
+                len,
+                colon: Some(colon),
+                value: without_number(value),
+                message: 0..0,
+            }
+        });
+    }
     let next = || rest[word.len()..].split_whitespace().next().unwrap_or("");
     let (Label::Note, len) = label(word, next)? else {
         return None;
@@ -186,7 +298,61 @@ fn chat_line(line: &str) -> Option<Line<'_>> {
         len,
         colon: Some(colon),
         value: without_number(value),
+        message: 0..0,
     })
+}
+
+/// A name, then the time its message was sent, then a colon, at the start
+/// of `rest` (`许银川 10:32：炮二平五`, `吕钦 [10:33]: h9g7`): the name, the
+/// byte length from it to the colon's end, and the colon; `None` unless
+/// the name is one a note's label may carry ([`label`]).
+fn timed_label(rest: &str) -> Option<(&str, usize, char)> {
+    let name = rest.split_whitespace().next()?;
+    let mut at = name.len();
+    at += spaces(&rest[at..]);
+    if at == name.len() {
+        return None;
+    }
+    at += time_before_colon(&rest[at..])?;
+    at += spaces(&rest[at..]);
+    let colon = rest[at..]
+        .chars()
+        .next()
+        .filter(|&c| matches!(c, '：' | ':'))?;
+    let len = at + colon.len_utf8();
+    let value = rest[len..].split_whitespace().next().unwrap_or("");
+    let word = format!("{name}{colon}");
+    let labelled = label(&word, || value);
+    matches!(labelled, Some((Label::Note, _))).then_some((name, len, colon))
+}
+
+/// The byte length of the time at the start of `text` that a colon may
+/// follow at once (`10:32：`, `10:32:05:`, `2024-05-01 10:32：`,
+/// `[10:32]：`): as [`time_len`] reads times, but a colon after the time
+/// ends it.
+fn time_before_colon(text: &str) -> Option<usize> {
+    if let Some(len) = time_len(text).filter(|_| text.starts_with(['[', '(', '（', '【'])) {
+        return Some(len);
+    }
+    let mut at = 0;
+    if let Some(date) = text.split_whitespace().next().filter(|w| is_date(w)) {
+        at = date.len() + spaces(&text[date.len()..]);
+    }
+    let digits = text[at..]
+        .find(|c: char| !c.is_ascii_digit() && c != ':')
+        .unwrap_or(text.len() - at);
+    let time = &text[at..at + digits];
+    let time = if is_time(time) {
+        time
+    } else {
+        time.strip_suffix(':').filter(|t| is_time(t))?
+    };
+    Some(at + time.len())
+}
+
+/// The byte length of the blanks at the start of `text`.
+fn spaces(text: &str) -> usize {
+    text.len() - text.trim_start().len()
 }
 
 /// `value` without a move number before the move (`1.炮二平五`).
@@ -197,18 +363,18 @@ fn without_number(value: &str) -> &str {
 }
 
 /// The lines of `text` that hold a name and a time alone ([`header_line`]),
-/// each with the byte offset at which it starts, and the first word of the
-/// next line that is not blank as its value (the message).
+/// each with the byte offset at which it starts, its message (the lines
+/// up to the next such line) and that message's first word as its value
+/// (after a move number: `1. 炮二平五`, `1... 马8进7`).
 fn header_lines(text: &str) -> Vec<(usize, Line<'_>)> {
-    let raws: Vec<&str> = text.split_inclusive('\n').collect();
     let mut offset = 0;
-    let mut lines = Vec::new();
-    for (i, raw) in raws.iter().enumerate() {
+    let mut lines: Vec<(usize, Line)> = Vec::new();
+    for raw in text.split_inclusive('\n') {
+        let end = offset + raw.len();
         if let Some((at, name, len)) = header_line(raw) {
-            let value = raws[i + 1..]
-                .iter()
-                .find_map(|l| l.split_whitespace().next())
-                .unwrap_or("");
+            if let Some((_, last)) = lines.last_mut() {
+                last.message.end = offset;
+            }
             lines.push((
                 offset,
                 Line {
@@ -216,39 +382,57 @@ fn header_lines(text: &str) -> Vec<(usize, Line<'_>)> {
                     name,
                     len,
                     colon: None,
-                    value: without_number(value),
+                    value: "",
+                    message: end..text.len(),
                 },
             ));
         }
-        offset += raw.len();
+        offset = end;
+    }
+    for (_, line) in &mut lines {
+        line.value = text[line.message.clone()]
+            .split_whitespace()
+            .map(without_number)
+            .find(|word| !word.is_empty())
+            .unwrap_or("");
     }
     lines
 }
 
 /// A line that holds a name and the time its message was sent, as WeChat
-/// and QQ copy messages (`许银川 10:32`, `吕钦 2024-05-01 10:33:05`): where
-/// the name starts, the name, and the byte length from it to the time's
-/// end; `None` for other lines, and when the name has a colon or a word
-/// that reads as a move.
+/// and QQ copy messages (`许银川 10:32`, `吕钦 2024-05-01 10:33:05`,
+/// `许银川 [10:32]`): where the name starts, the name, and the byte length
+/// from it to the time's end; `None` for other lines, and when the name has
+/// a colon or a word that reads as a move.
 fn header_line(line: &str) -> Option<(usize, &str, usize)> {
     if !line.contains(':') {
         return None;
     }
     let at = line.len() - line.trim_start().len();
     let rest = line[at..].trim_end();
-    let (before, time) = rest.rsplit_once(char::is_whitespace)?;
-    if !is_time(time) {
-        return None;
-    }
-    let before = before.trim_end();
-    let name = match before.rsplit_once(char::is_whitespace) {
+    let bracketed = rest
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '[' | '(' | '（' | '【'))
+        .map(|(open, _)| open)
+        .filter(|&open| time_len(&rest[open..]) == Some(rest.len() - open));
+    let before = match bracketed {
+        Some(open) => &rest[..open],
+        None => {
+            let (before, time) = rest.rsplit_once(char::is_whitespace)?;
+            if !is_time(time) {
+                return None;
+            }
+            before.trim_end()
+        }
+    };
+    let name = match before.trim_end().rsplit_once(char::is_whitespace) {
         Some((name, date)) if is_date(date) => name.trim_end(),
-        _ => before,
+        _ => before.trim_end(),
     };
     let moves = || name.split_whitespace().any(reads_as_any_move_text);
     (!name.is_empty() && !name.contains(['：', ':']) && !moves()).then_some((at, name, rest.len()))
 }
-
 /// The byte length of the time at the start of `text`, a word as chats
 /// write them (`10:32`, `10:32:05`, a date before it, `2024-05-01`,
 /// `2024/5/1`), maybe in brackets with its date (`[2024-05-01 10:32]`,
@@ -365,6 +549,76 @@ mod tests {
         assert_eq!(header_line("  许银川 10:32\n"), Some((2, "许银川", 15)));
         assert_eq!(header_line("许银川：10:32"), None);
         assert_eq!(header_line("10:32"), None);
+    }
+
+    #[test]
+    fn chat_between_the_moves_and_a_third_persons_lines_are_skipped() {
+        // A player's words that are no move, an emoji line, a third
+        // person's move: blanked, the moves read in turn; the move is
+        // warned of.
+        let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n好棋\n😀\n王五 10:33\n车一平二\n吕钦 10:34\n马８进７\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "         \n炮二平五\n        \n  \n \n        \n    \n        \n马８进７\n"
+        );
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        let at = text.find("车一平二").unwrap();
+        assert_eq!(read.skipped.len(), 1);
+        assert_eq!(read.skipped[0].0, at);
+        assert!(
+            read.skipped[0]
+                .1
+                .en
+                .starts_with("line 7, column 1: '车一平二' reads as a move, but 王五"),
+            "{}",
+            read.skipped[0].1.en
+        );
+        // The players are the two whose moves alternate, whoever sent a
+        // move first; a player's result words without a side are the
+        // player's side's.
+        let text = "王五 10:30\n马二进三\n许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n许银川 10:34\n马二进三\n吕钦 10:35\n认输\n";
+        let read = chat(text).unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        assert!(read.text.ends_with("\n黑方认输    \n  \n"), "{}", read.text);
+        // A result the player writes whole is read as it is.
+        let read =
+            chat("许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n吕钦 10:35\n红胜\n").unwrap();
+        assert!(read.text.ends_with("\n红胜\n"), "{}", read.text);
+    }
+
+    #[test]
+    fn a_third_persons_times_are_blanked_and_move_numbers_passed() {
+        let text = "[10:32] 许银川：炮二平五\n[10:33] 吕钦：马８进７\n[10:34] 王五：马二进三?\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "        红：  炮二平五\n        黑： 马８进７\n        王五：马二进三?\n"
+        );
+        let read = chat("许银川 10:32\n1. 炮二平五\n吕钦 10:33\n1... 马8进7\n").unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+    }
+
+    #[test]
+    fn times_after_the_name_are_read() {
+        let read = chat("许银川 [10:32]\n炮二平五\n吕钦 [2024-05-01 10:33]\n马８进７\n").unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        let text = "许银川 10:32：炮二平五\n吕钦 2024-05-01 10:33:05: 马８进７\n许银川 [10:34]：马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "红：        炮二平五\n黑:                      马８进７\n红：          马二进三\n"
+        );
+        assert_eq!(header_line("许银川 (10:32)\n"), Some((0, "许银川", 17)));
+        assert_eq!(
+            timed_label("许银川 10:32：炮二平五"),
+            Some(("许银川", 18, '：'))
+        );
+        // A side's label or a heading is no name.
+        assert_eq!(timed_label("红方 10:32：炮二平五"), None);
+        assert_eq!(timed_label("着法 10:32：炮二平五"), None);
+        assert_eq!(time_before_colon("10:32:05:x"), Some(8));
+        assert_eq!(time_before_colon("10:3:x"), None);
     }
 
     #[test]

@@ -166,6 +166,85 @@ impl Ending {
     }
 }
 
+/// The most words a result phrase that leads a line is looked for in
+/// (`Game drawn by mutual agreement` has five).
+const LEADING_PHRASE_WORDS: usize = 6;
+
+/// The result phrase that leads `line`, when it says more than the result
+/// and nothing after it can turn it into a note's words: `Black resigned
+/// after 40 moves`, `Game drawn by agreement after move 60`, `Red wins on
+/// time.` (maybe other sentences after it). The phrase stands alone when
+/// it ends the line or its sentence (`.`, `!`, `。`, `！`), or when the
+/// words after it only say when, and end the line or their sentence
+/// ([`when_words`]). Other words after it may say the result was not so
+/// (`Black resigned too early in my view?`, `Black resigns, or should`):
+/// `None`, as for a line that does not start with a result phrase.
+pub(crate) fn leading_result_phrase(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .take(LEADING_PHRASE_WORDS + 1)
+        .collect();
+    let end_of = |word: &str| crate::text::offset_in(line, word) + word.len();
+    (1..=words.len().min(LEADING_PHRASE_WORDS))
+        .rev()
+        .find_map(|taken| {
+            let phrase = &line[..end_of(words[taken - 1])];
+            let says_more =
+                || super::Outcome::parse(phrase).is_some() && super::result_words(phrase).is_some();
+            let rest = line[phrase.len()..].trim_start();
+            let alone = rest.is_empty() || ends_sentence(phrase);
+            if alone {
+                return says_more().then_some(phrase);
+            }
+            let when = when_words(rest)?;
+            says_more().then(|| &line[..line.len() - rest.len() + when])
+        })
+}
+
+/// Whether `text` ends a sentence: `.`, `!`, `。` or `！` last.
+fn ends_sentence(text: &str) -> bool {
+    text.ends_with(['.', '!', '。', '！'])
+}
+
+/// The byte length of the words at the start of `text` that say when a
+/// game ended (`after 40 moves`, `after move 60`, `on move 31.`, `in 25
+/// moves`, `at ply 80`), when they end `text` or their sentence; `None`
+/// for other words.
+fn when_words(text: &str) -> Option<usize> {
+    let mut words = text.split_whitespace();
+    let preposition = words.next()?;
+    if !["after", "at", "on", "in"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(preposition))
+    {
+        return None;
+    }
+    let unit = |word: &str| {
+        let word = word.trim_end_matches(['.', '!', '。', '！']);
+        ["move", "moves", "ply", "plies"]
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
+    let mut word = words.next()?;
+    if unit(word) && !ends_sentence(word) {
+        word = words.next()?;
+    }
+    let number = word.trim_end_matches(['.', '!', '。', '！']);
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut last = word;
+    if !ends_sentence(last)
+        && let Some(next) = words.clone().next().filter(|w| unit(w))
+    {
+        words.next();
+        last = next;
+    }
+    let end = crate::text::offset_in(text, last) + last.len();
+    (words.next().is_none() || ends_sentence(last)).then_some(end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +306,46 @@ mod tests {
         }
         assert_eq!(Ending::pgn_standard("Unterminated"), Some(Ending::Unknown));
         assert_eq!(Ending::pgn_standard("red forfeits"), None);
+    }
+
+    #[test]
+    fn a_result_phrase_that_leads_a_line_is_read_when_nothing_after_it_can_undo_it() {
+        for (line, phrase) in [
+            (
+                "Black resigned after 40 moves",
+                "Black resigned after 40 moves",
+            ),
+            ("Red wins on time.", "Red wins on time."),
+            (
+                "Game drawn by agreement after move 60",
+                "Game drawn by agreement after move 60",
+            ),
+            ("Red wins on move 31. Well played!", "Red wins on move 31."),
+            ("Black resigns. Too early in my view?", "Black resigns."),
+            (
+                "Red lost on time in 25 moves",
+                "Red lost on time in 25 moves",
+            ),
+            ("Black resigns", "Black resigns"),
+        ] {
+            assert_eq!(leading_result_phrase(line), Some(phrase), "{line}");
+        }
+        for line in [
+            "Black resigned too early in my view?",
+            "Black resigns himself to a draw?",
+            "Black resigned, too early",
+            "Red wins on move 31 if Black takes",
+            "Black resigned after 40 moves of suffering",
+            "Good move. Black resigns",
+            "1-0 after 40 moves",
+            "time trouble",
+        ] {
+            assert_eq!(leading_result_phrase(line), None, "{line}");
+        }
+        assert_eq!(
+            Ending::read("Game drawn by agreement after move 60"),
+            Ending::AgreedDraw
+        );
     }
 
     #[test]

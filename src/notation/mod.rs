@@ -64,6 +64,7 @@ pub(crate) use between::{Between, split_by};
 pub(crate) use braced::braced;
 pub(crate) use chat::chat;
 pub use ending::Ending;
+pub(crate) use ending::leading_result_phrase;
 pub(crate) use labelled::{
     Label, heading_ends_note, heading_in_note, is_move_heading, label, note_reads_as_moves,
 };

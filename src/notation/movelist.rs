@@ -9,7 +9,7 @@ use super::labelled::{Label, label};
 use super::outcome::{Outcome, may_lead_result, result_words, spaced_result, words_on_result};
 use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
-    reads_as_any_move_text,
+    reads_as_any_move_text, reads_as_move_text,
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
@@ -311,6 +311,9 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
             list.warnings.push(warning);
         }
     }
+    // A third person's messages that read as moves, not read.
+    let skipped = chat.into_iter().flat_map(|chat| chat.skipped);
+    list.warnings.splice(0..0, skipped.map(|(_, why)| why));
     Ok(list)
 }
 
@@ -748,34 +751,74 @@ fn play_word(
     Ok(())
 }
 
-/// The moves of `word` if it is Chinese moves written without spaces
-/// (`炮二平五马８进７`) that can be played in turn from `pos`, each with its
-/// text: all of them, or the first `max` (what follows them is not read);
-/// `None` for a word of fewer than eight characters, or not all ideographs
-/// and digits (full-width or ASCII) with an ideograph first, but for the
-/// dots of move numbers between the moves (`炮二平五马８进７2.马二进三`).
+/// The moves of `word` if it is moves written without spaces that can be
+/// played in turn from `pos`, each with its text: all of them, or the first
+/// `max` (what follows them is not read); `None` for a word that is no
+/// such run ([`Run::of`]). Move numbers may stand between the moves
+/// (`炮二平五马８进７2.马二进三`, `C2.5H8+72.H2+3`), and before Chinese
+/// moves without their dots (`1炮二平五马８进７2马二进三`).
 pub(crate) fn split_run_together(
     pos: &Position,
     word: &str,
     max: usize,
 ) -> Option<Vec<(Move, String)>> {
-    if !may_run_together(word) {
-        return None;
-    }
+    let run = Run::of(word)?;
     let mut trial = pos.clone();
     let mut moves = Vec::new();
-    run_together(&mut trial, word, &mut moves, max).then_some(moves)
+    run_together(&mut trial, (word, run), &mut moves, max).then_some(moves)
 }
 
-/// Whether `word` may be Chinese moves run together: eight characters or
-/// more, all ideographs and digits (full-width or ASCII), an ideograph
-/// first, as every Chinese move starts (a word of digits, a date, is none).
-fn may_run_together(word: &str) -> bool {
-    word.chars().count() >= 8
-        && word.chars().next().is_some_and(is_ideograph)
-        && word
-            .chars()
-            .all(|c| is_chinese_move_char(c) || is_number_dot(c))
+/// The notation of moves run together in one word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Run {
+    /// Chinese moves, four or five characters each (`炮二平五马８进７`).
+    Chinese,
+    /// WXF moves, four characters each (`C2.5H8+7`).
+    Wxf,
+}
+
+impl Run {
+    /// The moves `word` may run together: Chinese when it has eight
+    /// characters or more after a move number, all ideographs and digits
+    /// (full-width or ASCII) with an ideograph first, as every Chinese move
+    /// starts (a word of digits, a date, is none), but for the dots of move
+    /// numbers between the moves; WXF when it is ASCII, eight characters
+    /// or more after a move number, its first four a WXF move's (not
+    /// coordinates': `h2e2h9g7` is refused as it is, a space forgotten).
+    fn of(word: &str) -> Option<Run> {
+        let moves = &word[number_len(word, true)..];
+        if moves.chars().count() < 8 {
+            return None;
+        }
+        let chinese = moves.chars().next().is_some_and(is_ideograph)
+            && moves
+                .chars()
+                .all(|c| is_chinese_move_char(c) || is_number_dot(c));
+        if chinese {
+            return Some(Run::Chinese);
+        }
+        let moves = &word[number_len(word, false)..];
+        let wxf = moves.is_ascii()
+            && moves.len() >= 8
+            && reads_as_any_move_text(&moves[..4])
+            && !reads_as_move_text(&moves[..4]);
+        wxf.then_some(Run::Wxf)
+    }
+
+    /// How many characters a move of the run has.
+    fn lengths(self) -> &'static [usize] {
+        match self {
+            Run::Chinese => &[4, 5],
+            Run::Wxf => &[4],
+        }
+    }
+
+    /// The byte length of the move number at the start of `text`
+    /// ([`number_len`]): without its dots too before a Chinese move, which
+    /// never starts with a digit; a WXF move may (`62.5`).
+    fn number_len(self, text: &str) -> usize {
+        number_len(text, self == Run::Chinese)
+    }
 }
 
 /// Whether `c` ends a move number (`2.`, `2．`, `2、`): no Chinese move has it.
@@ -785,16 +828,19 @@ fn is_number_dot(c: char) -> bool {
 
 /// The byte length of the move number at the start of `text`, digits and
 /// the dots after them (`2.`, `１２．`), as moves run together write them
-/// between the moves (`炮二平五马８进７2.马二进三`); 0 when none is there.
-/// A move's digit is never followed by a dot, so the number is no move's.
-fn number_len(text: &str) -> usize {
+/// between the moves (`炮二平五马８进７2.马二进三`); when `bare`, digits
+/// without dots before an ideograph too (`马８进７2马二进三`); 0 when none
+/// is there. A move's digit is never followed by a dot, so the number is
+/// no move's.
+fn number_len(text: &str, bare: bool) -> usize {
     let digits = text
         .find(|c: char| !c.is_ascii_digit() && !('０'..='９').contains(&c))
         .unwrap_or(text.len());
     let dots = text[digits..]
         .find(|c: char| !is_number_dot(c))
         .unwrap_or(text.len() - digits);
-    if digits > 0 && dots > 0 {
+    let ideograph = || text[digits..].chars().next().is_some_and(is_ideograph);
+    if digits > 0 && (dots > 0 || bare && ideograph()) {
         digits + dots
     } else {
         0
@@ -815,19 +861,31 @@ fn number_len(text: &str) -> usize {
 /// symbols alone and the text after it has a move's shape
 /// (`将５进５炮二平五`, `马８２７马二进三`).
 pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
-    if !may_run_together(word) {
-        return None;
-    }
+    let run = Run::of(word)?;
     let mut best = (Vec::new(), 0);
-    longest_run(&mut pos.clone(), (word, 0), &mut Vec::new(), &mut best);
+    longest_run(&mut pos.clone(), (word, run, 0), &mut Vec::new(), &mut best);
     let (moves, at) = best;
     let mut after = pos.clone();
     for &(mv, _) in &moves {
         after.play_unchecked(mv);
     }
+    if run == Run::Wxf {
+        // Every WXF move has four characters: the bad one is the next four,
+        // after a move read (letters that read as no move are a word).
+        if moves.is_empty() {
+            return None;
+        }
+        let bad = &word[at..(at + 4).min(word.len())];
+        let failure = read_move(&after, bad).err()?;
+        return Some(Cut {
+            moves,
+            bad,
+            failure,
+        });
+    }
     let rest = move_extent(&word[at..]);
     let next = &word[at + rest.len()..];
-    let next = &next[number_len(next)..];
+    let next = &next[number_len(next, true)..];
     // A move of the notation's symbols alone (`马８２７`, `炮二平前`), a slip
     // of the pen, before a move's shape or the word's end.
     let slip = slipped_chinese_move(rest)
@@ -882,19 +940,20 @@ pub(crate) struct Cut<'a> {
 
 /// [`run_together`] that keeps in `best` the most moves read from the
 /// start of the word, and the byte offset (in the word) of the text after
-/// them; `(word, at)` is what is left of the word and where it starts.
+/// them; `(word, run, at)` is what is left of the word, the notation of its
+/// moves, and where it starts.
 fn longest_run(
     pos: &mut Position,
-    (word, at): (&str, usize),
+    (word, run, at): (&str, Run, usize),
     moves: &mut Vec<(Move, String)>,
     best: &mut (Vec<(Move, String)>, usize),
 ) {
-    let number = number_len(word);
+    let number = number_len(word, false);
     let (word, at) = (&word[number..], at + number);
     if moves.len() > best.0.len() {
         *best = (moves.clone(), at);
     }
-    for len in [4, 5] {
+    for &len in run.lengths() {
         let Some((end, _)) = word.char_indices().nth(len) else {
             continue;
         };
@@ -902,27 +961,33 @@ fn longest_run(
         if let Ok(mv) = read_move(pos, head) {
             let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
-            longest_run(pos, (tail, at + end), moves, best);
+            longest_run(pos, (tail, run, at + end), moves, best);
             moves.pop();
             pos.undo(undo);
         }
     }
+    let bare = run.number_len(word);
+    if bare > 0 {
+        longest_run(pos, (&word[bare..], run, at + bare), moves, best);
+    }
 }
 
-/// Reads Chinese moves written without spaces, four (or five) characters each,
-/// trying four first and backing out of dead ends, up to `max` moves; a
-/// move number between them (`马８进７2.马二进三`) is passed over.
+/// Reads moves written without spaces in the notation `run`, four (or five)
+/// characters each, trying four first and backing out of dead ends, up to
+/// `max` moves; a move number between them (`马８进７2.马二进三`) is passed
+/// over, and digits without dots before Chinese moves when no move starting
+/// with them reads (`马８进７2马二进三`, but `１卒平５` a pawn's move).
 fn run_together(
     pos: &mut Position,
-    word: &str,
+    (word, run): (&str, Run),
     moves: &mut Vec<(Move, String)>,
     max: usize,
 ) -> bool {
-    let word = &word[number_len(word)..];
+    let word = &word[number_len(word, false)..];
     if word.is_empty() || moves.len() == max {
         return true;
     }
-    for len in [4, 5] {
+    for &len in run.lengths() {
         let end = match word.char_indices().nth(len) {
             Some((end, _)) => end,
             None if word.chars().count() == len => word.len(),
@@ -932,14 +997,15 @@ fn run_together(
         if let Ok(mv) = read_move(pos, head) {
             let undo = pos.play_unchecked(mv);
             moves.push((mv, head.to_string()));
-            if run_together(pos, tail, moves, max) {
+            if run_together(pos, (tail, run), moves, max) {
                 return true;
             }
             moves.pop();
             pos.undo(undo);
         }
     }
-    false
+    let bare = run.number_len(word);
+    bare > 0 && run_together(pos, (&word[bare..], run), moves, max)
 }
 
 /// The error for the move `text` that follows the moves read so far into
@@ -1383,6 +1449,29 @@ mod tests {
         assert_eq!(Outcome::parse("1-0").map(Outcome::name), Some("red_wins"));
         assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
         assert_eq!(Outcome::BlackWins.name_zh(), "黑胜");
+    }
+
+    #[test]
+    fn wxf_moves_and_numbers_without_dots_run_together_are_cut_into_moves() {
+        for text in [
+            "C2.5H8+7H2+3",
+            "1.C2.5H8+7 2.H2+3",
+            "C2.5H8+72.H2+3",
+            "C2=5H8+7 H2+3",
+            "1炮二平五马８进７2马二进三",
+            "１炮二平五马８进７２马二进三",
+        ] {
+            let list = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(coords(&list), ["h2e2", "h9g7", "h0g2"], "{text}");
+        }
+        // A bad move among them is named at its ply, by its own text.
+        let err = read("C2.5H8+7H2+4R9.8").unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (3, "H2+4"));
+        // Coordinates run together stay refused: a space forgotten.
+        assert_eq!(read("h2e2h9g7").unwrap_err().ply, 1);
+        assert_eq!(Run::of("20240501"), None);
+        assert_eq!(Run::of("2024年5月1日星期三下午"), Some(Run::Chinese));
+        assert!(split_run_together(&Position::startpos(), "2024年5月1日星期三下午", 9).is_none());
     }
 
     #[test]

@@ -50,8 +50,10 @@ impl Outcome {
     /// colon as some exports write it (`1:0`, `0:1`, `½:½`), the JSON
     /// names, or Chinese (红胜, 黑胜, 和棋, 和局, 红先胜, 红先负, 黑先和, …, simplified or
     /// traditional), also as a phrase of result words such as 红方认负, 黑方认输,
-    /// 红超时负 or 双方议和, maybe ending in 。. `*` and unknown text give `None`.
+    /// 红超时负 or 双方议和, maybe ending in 。, maybe between dashes or rules
+    /// (`——红胜——`, `==1-0==`). `*` and unknown text give `None`.
     pub fn parse(token: &str) -> Option<Outcome> {
+        let token = undecorated(token);
         let first = token.trim_start().chars().next().map(fold_width);
         if !matches!(
             first,
@@ -403,6 +405,16 @@ fn after_label(token: &str) -> Option<&str> {
         .then_some(result)
 }
 
+/// The characters that decorate a result written between rules
+/// (`——红胜——`, `==1-0==`, `～和棋～`): dashes, rules and tildes, never the
+/// ASCII `-` of `1-0`.
+const DECORATION: [char; 8] = ['—', '―', '─', '━', '=', '＝', '~', '～'];
+
+/// `text` trimmed of blanks and of the rules around it ([`DECORATION`]).
+fn undecorated(text: &str) -> &str {
+    text.trim().trim_matches(DECORATION).trim()
+}
+
 /// The words a result was written in (`红方超时`, `（黑方认负）`,
 /// `结果：红方时间到判负`, `Black wins on time`), without the brackets or
 /// the result label around them, when they say more than which result it
@@ -413,7 +425,7 @@ pub(crate) fn result_words(text: &str) -> Option<&str> {
         .trim_start_matches(['(', '（', '【', '［', '['])
         .trim_end_matches([')', '）', '】', '］', ']'])
         .trim();
-    let text = after_label(text).unwrap_or(text).trim();
+    let text = undecorated(after_label(text).unwrap_or(text));
     let bare = text.trim_end_matches(['。', '.', '！', '!']);
     (!bare.is_empty() && bare != "*" && Outcome::plain(bare).is_none()).then_some(text)
 }
@@ -441,6 +453,23 @@ mod tests {
             ("结果", None),
         ] {
             assert_eq!(Outcome::parse(text), outcome, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_result_between_rules_is_a_result() {
+        for (text, outcome) in [
+            ("——红胜——", Outcome::RedWins),
+            ("==1-0==", Outcome::RedWins),
+            ("～和棋～", Outcome::Draw),
+            ("━━黑方认负━━", Outcome::RedWins),
+        ] {
+            assert_eq!(Outcome::parse(text), Some(outcome), "{text}");
+        }
+        assert_eq!(result_words("——红胜——"), None);
+        assert_eq!(result_words("——黑方认负——"), Some("黑方认负"));
+        for text in ["——", "==", "-1-0-"] {
+            assert_eq!(Outcome::parse(text), None, "{text}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! The game model shared by every reader and writer.
 
 use crate::board::{Move, Position};
-use crate::notation::{Ending, OtherReading, Outcome, result_words};
+use crate::notation::{Ending, OtherReading, Outcome, leading_result_phrase};
 use crate::words::{Lang, Words};
 
 use super::move_text::MoveText;
@@ -247,18 +247,18 @@ const TERMINATION_WORDS: [&str; 20] = [
 
 /// The termination text a last comment carries in its last line, if that
 /// reads like one: a line with one of the Chinese [`TERMINATION_WORDS`]
-/// (好棋，黑方认负), or a line that is a result phrase saying more than
-/// the result, as the readers take it under the moves ([`Outcome::parse`],
-/// [`result_words`]: `Black resigns`, `Red lost on time`), so that a note
-/// of other words beside result words (`Black resigns himself to a
-/// draw?`, `time trouble`) is none.
+/// (好棋，黑方认负), or the result phrase that leads the line when it says
+/// more than the result and nothing after it can make it a note's words
+/// ([`leading_result_phrase`]: `Black resigns`, `Red lost on time`,
+/// `Black resigned after 40 moves`), so that a note of other words after
+/// result words (`Black resigns himself to a draw?`, `Black resigned too
+/// early in my view?`) or before them (`time trouble`) is none.
 pub(crate) fn termination_from_comment(comment: &str) -> Option<String> {
     let c = comment.lines().rev().find(|l| !l.trim().is_empty())?.trim();
-    if c.is_empty() || c.chars().count() > 40 {
-        return None;
+    if c.chars().count() <= 40 && TERMINATION_WORDS.iter().any(|w| c.contains(w)) {
+        return Some(c.to_string());
     }
-    let phrase = || Outcome::parse(c).is_some() && result_words(c).is_some();
-    (TERMINATION_WORDS.iter().any(|w| c.contains(w)) || phrase()).then(|| c.to_string())
+    leading_result_phrase(c).map(str::to_string)
 }
 
 #[cfg(test)]
@@ -286,6 +286,8 @@ mod tests {
             "Black wins on time",
             "Red forfeits",
             "draw agreed",
+            "Black resigned after 40 moves",
+            "Game drawn by agreement after move 60",
         ] {
             let line = text.lines().last().unwrap_or_default();
             assert_eq!(
@@ -298,6 +300,7 @@ mod tests {
         // more than the result, is no termination.
         for text in [
             "Black resigns himself to a draw?",
+            "Black resigned too early in my view?",
             "time trouble",
             "Red wins the exchange",
             "Black must not resign",

@@ -567,6 +567,11 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
                         .filter(|c| start <= c.span.1 && c.span.0 < end)
                     {
                         name_players(game, &chat.players);
+                        let skipped = chat
+                            .skipped
+                            .iter()
+                            .filter(|(at, _)| (start..end).contains(at));
+                        game.warnings.extend(skipped.map(|(_, why)| why.clone()));
                     }
                 }
                 game
