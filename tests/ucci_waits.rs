@@ -193,3 +193,124 @@ fn isready_is_answered_while_a_crashed_engine_starts_again() {
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
 }
+
+/// An engine that takes `delay` seconds to start, then answers every
+/// search with h2e2 and exits: the bridge starts it again at the next
+/// `position`, while the GUI's next lines wait.
+fn slow_to_start_and_gone_after_each_search(delay: &str) -> String {
+    format!(
+        "sh -c 'sleep {delay}; while read l; do case \"$l\" in \
+         ucci) echo option usemillisec type check default true; echo ucciok;; \
+         isready) echo readyok;; go*) echo bestmove h2e2; exit 0;; quit) exit 0;; esac; done'"
+    )
+}
+
+/// The `go time` lines the bridge sent its engine, as its log shows them.
+fn clocks_told(log: &std::path::Path) -> Vec<u64> {
+    std::fs::read_to_string(log)
+        .expect("log")
+        .lines()
+        .filter(|l| l.contains("->ENG "))
+        .filter_map(|l| l.split(" go time ").nth(1))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// A `go` that waits while the bridge starts its engine again at the
+/// `position` before it (a second's start-up) gets the clock the GUI has
+/// left: the engine is told a second less, not the whole clock (it would
+/// spend time the GUI's clock no longer has).
+#[test]
+fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
+    let log = std::env::temp_dir().join(format!("xqarbiter-{}-charged.log", std::process::id()));
+    let engine = slow_to_start_and_gone_after_each_search("1");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    for _ in 0..2 {
+        gui.send("position startpos");
+        gui.send("go time 5000 increment 0");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+        // The engine's exit is seen before the next position.
+        gui.send("isready");
+        gui.until(|l| l == "readyok");
+    }
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let told = clocks_told(&log);
+    // The first search found the engine running; the second waited a
+    // second, at least, for its start-up.
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(told[0] > 4000, "{told:?}");
+    assert!(told[1] <= 4000, "{told:?}");
+
+    // So is a search asked again of an engine started again within the
+    // move (it crashed at its first search; a second's start-up).
+    let crashed = log.with_extension("crashed");
+    let _ = std::fs::remove_file(&crashed);
+    let engine = format!(
+        "sh -c 'sleep 1; while read l; do case \"$l\" in \
+         ucci) echo option usemillisec type check default true; echo ucciok;; \
+         isready) echo readyok;; go*) if [ -e {c} ]; then echo bestmove h2e2; else touch {c}; exit 3; fi;; \
+         quit) exit 0;; esac; done'",
+        c = crashed.display()
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go time 5000 increment 0");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("starting it again")),
+        "{lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let told = clocks_told(&log);
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&crashed);
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(told[0] > 4000, "{told:?}");
+    assert!(told[1] <= 4000, "{told:?}");
+}
+
+/// A GUI that quits while the bridge waits for its engine's handshake (an
+/// engine that never answers, given a minute to) is not held for that
+/// minute: the session ends at once, at start-up and at a `position` that
+/// starts the engine again; its `isready` meanwhile is answered too.
+#[test]
+fn quit_during_an_engine_handshake_ends_the_session_at_once() {
+    let bound = Duration::from_secs(20);
+    let mut gui = Gui::xqarbiter(&["--engine", "sleep 60", "--engine-timeout", "60"]);
+    let sent = Instant::now();
+    gui.send("ucci");
+    gui.send("quit");
+    assert!(gui.wait(), "{:?}", gui.transcript);
+    assert!(sent.elapsed() < bound, "{:?}", sent.elapsed());
+
+    let marker = std::env::temp_dir().join(format!("xqarbiter-{}-started", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    // Started again once it has answered a search: it never answers again.
+    let engine = format!(
+        "sh -c 'if [ -e {m} ]; then exec sleep 60; fi; touch {m}; while read l; do case \"$l\" in \
+         ucci) echo ucciok;; isready) echo readyok;; go*) echo bestmove h2e2; exit 0;; esac; done'",
+        m = marker.display()
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "60"]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 5");
+    assert_eq!(gui.search().1.as_deref(), Some("h2e2"));
+    gui.send("position startpos");
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("go depth 5");
+    let sent = Instant::now();
+    gui.send("quit");
+    let lines = gui.until(|l| l == "bye");
+    assert!(sent.elapsed() < bound, "{:?}: {lines:?}", sent.elapsed());
+    assert!(gui.wait(), "{lines:?}");
+    let _ = std::fs::remove_file(&marker);
+}
