@@ -21,8 +21,38 @@ const MIDDLE_GAME: &str =
 /// the e-file.
 const MATED: &str = "position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1";
 
-/// The longest `readyok` may keep a GUI waiting while the bridge searches.
+/// The longest `readyok` may keep a GUI waiting while the bridge searches,
+/// on a machine that answers an `isready` between searches at once (see
+/// [`prompt`]): the bridge's own search held it 93 ms in front of Sjaak II
+/// before it answered `isready` in the middle of that search.
 const PROMPT: Duration = Duration::from_millis(50);
+
+/// How many times a search whose longest wait is not [`prompt`] is run
+/// again before the test fails: a wait that stems from the bridge comes
+/// back every time, one from a machine busy with other work seldom does.
+const ATTEMPTS: usize = 3;
+
+/// The longest `readyok` may keep a GUI waiting during a search, given
+/// `idle`, the longest of a few `isready`s sent between searches (the
+/// machine's and the engine's own delays, which a loaded machine
+/// lengthens): [`PROMPT`], or twice the idle wait if that is longer.
+fn prompt(idle: Duration) -> Duration {
+    PROMPT.max(idle * 2)
+}
+
+/// The longest wait of a few `isready`s sent while nothing is searched
+/// (the bridge passes them to its engine).
+fn idle_wait(gui: &mut Gui) -> Duration {
+    (0..5)
+        .map(|_| {
+            let sent = Instant::now();
+            gui.send("isready");
+            gui.until(|l| l == "readyok");
+            sent.elapsed()
+        })
+        .max()
+        .unwrap_or_default()
+}
 
 /// Sends `isready` every few milliseconds, each when the last was
 /// answered, until the search's answer: every wait, and the search's lines.
@@ -67,9 +97,11 @@ fn isready_is_answered_while_the_bridge_searches_for_its_own_move() {
 
 /// Through whole searches with a ban, in both of Fairy-Stockfish's
 /// protocols (the bridge judging the position, then the engine searching
-/// with the ban), every `isready` is answered within [`PROMPT`]; so is it
-/// in front of Sjaak II, which ignores bans, while the bridge searches the
-/// allowed moves itself and has the engine search the position after each.
+/// with the ban), every `isready` is answered before the search's answer,
+/// and within [`prompt`] of the idle wait; so is it in front of Sjaak II,
+/// which ignores bans, while the bridge searches the allowed moves itself
+/// and has the engine search the position after each. A search whose
+/// longest wait is not prompt is run again, up to [`ATTEMPTS`] times.
 #[test]
 fn isready_is_answered_at_once_in_every_phase_of_a_bridged_search() {
     let mut engines = Vec::new();
@@ -84,20 +116,33 @@ fn isready_is_answered_at_once_in_every_phase_of_a_bridged_search() {
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
         for (position, ban) in [(FIG17, None), (MIDDLE_GAME, Some("c4c5"))] {
-            gui.send(position);
-            if let Some(ban) = ban {
-                gui.send(&format!("banmoves {ban}"));
+            let mut slow = Vec::new();
+            while slow.len() < ATTEMPTS {
+                gui.send(position);
+                if let Some(ban) = ban {
+                    gui.send(&format!("banmoves {ban}"));
+                }
+                gui.send("go time 3000 increment 0");
+                let (waits, lines) = isready_until_bestmove(&mut gui);
+                assert!(
+                    lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+                    "{lines:?}"
+                );
+                // The isready loop went on during the search, each answered
+                // before the search's answer (but the one crossing it).
+                assert!(!waits.is_empty(), "{engine} ({protocol}): {lines:?}");
+                let longest = waits.iter().max().copied().unwrap_or_default();
+                let idle = idle_wait(&mut gui);
+                if longest < prompt(idle) {
+                    break;
+                }
+                slow.push(format!(
+                    "readyok after {longest:?} (idle {idle:?}): {lines:?}"
+                ));
             }
-            gui.send("go time 3000 increment 0");
-            let (waits, lines) = isready_until_bestmove(&mut gui);
-            let longest = waits.iter().max().copied().unwrap_or_default();
             assert!(
-                longest < PROMPT,
-                "{engine} ({protocol}): readyok after {longest:?}: {lines:?}"
-            );
-            assert!(
-                lines.last().is_some_and(|l| l.starts_with("bestmove ")),
-                "{lines:?}"
+                slow.len() < ATTEMPTS,
+                "{engine} ({protocol}), {position}: {slow:#?}"
             );
         }
     }
@@ -165,12 +210,13 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     );
 }
 
-/// An engine that takes a second to start and crashes at every search:
+/// An engine that takes two seconds to start and crashes at every search:
 /// the bridge starts it again within the move, and an `isready` sent while
-/// it waits for the new engine's handshake is answered at once, not after it.
+/// it waits for the new engine's handshake is answered at once, not after
+/// it (within half the start-up: time enough for a loaded machine).
 #[test]
 fn isready_is_answered_while_a_crashed_engine_starts_again() {
-    let engine = "sh -c 'sleep 1; while read l; do case \"$l\" in ucci) echo ucciok;; \
+    let engine = "sh -c 'sleep 2; while read l; do case \"$l\" in ucci) echo ucciok;; \
         isready) echo readyok;; go*) exit 3;; quit) exit 0;; esac; done'";
     let mut gui = Gui::xqarbiter(&["--engine", engine]);
     gui.handshake();
@@ -186,10 +232,7 @@ fn isready_is_answered_while_a_crashed_engine_starts_again() {
         Some("readyok"),
         "{lines:?}"
     );
-    assert!(
-        waited < Duration::from_millis(500),
-        "readyok after {waited:?}"
-    );
+    assert!(waited < Duration::from_secs(1), "readyok after {waited:?}");
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
 }
