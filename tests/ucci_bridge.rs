@@ -547,6 +547,77 @@ fn hanging_engine_never_makes_the_gui_wait() {
     assert!(mv.is_some(), "{lines:?}");
 }
 
+/// The state letter of process `pid` (`R`, `S`, `Z` for a zombie, …), or
+/// `None` once it is gone.
+#[cfg(target_os = "linux")]
+fn process_state(pid: u32) -> Option<char> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The name, in brackets, may hold spaces: the state follows its end.
+    stat.rsplit_once(") ")?.1.chars().next()
+}
+
+/// An engine that gives no move in time and ignores `quit` is killed in the
+/// middle of the session, and reaped while the session goes on: no zombie
+/// of it is left behind for the rest of the session (nor, at `quit`, a
+/// running engine).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_engine_is_reaped_while_the_session_goes_on() {
+    let log = temp_log("reaped");
+    let log_arg = log.display().to_string();
+    let deaf = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; esac; done'";
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        deaf,
+        "--engine-timeout",
+        "0.3",
+        "--search-limit",
+        "0.3",
+        "--log",
+        &log_arg,
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert!(mv.is_some(), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("no bestmove in time")),
+        "{lines:?}"
+    );
+    let started = |text: &str| -> Vec<u32> {
+        text.lines()
+            .filter_map(|l| l.split("(started process ").nth(1))
+            .filter_map(|r| r.trim_end_matches(')').parse().ok())
+            .collect()
+    };
+    let killed = started(&fs::read_to_string(&log).expect("log"))[0];
+    // The session lives on (it answers), and the killed engine is gone.
+    let until = std::time::Instant::now() + ucci_common::PATIENCE;
+    while process_state(killed).is_some() && std::time::Instant::now() < until {
+        gui.send("isready");
+        gui.until(|l| l == "readyok");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(process_state(killed), None, "process {killed}");
+    // The engine started for the next position ignores `quit` too: the
+    // session still ends, and takes it along.
+    gui.send("position startpos");
+    let text = quit_and_read_log(&mut gui, &log);
+    let pids = started(&text);
+    assert_eq!(pids.len(), 2, "{text}");
+    assert!(gui.wait(), "{text}");
+    let until = std::time::Instant::now() + ucci_common::PATIENCE;
+    while process_state(pids[1]).is_some_and(|s| s != 'Z') && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        process_state(pids[1]).is_none_or(|s| s == 'Z'),
+        "process {} still runs",
+        pids[1]
+    );
+}
+
 #[test]
 fn silent_engine_fails_the_handshake_without_hanging() {
     let mut gui = Gui::xqarbiter(&["--engine", "sleep 30", "--engine-timeout", "0.3"]);

@@ -21,8 +21,38 @@ const MIDDLE_GAME: &str =
 /// the e-file.
 const MATED: &str = "position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1";
 
-/// The longest `readyok` may keep a GUI waiting while the bridge searches.
+/// The longest `readyok` may keep a GUI waiting while the bridge searches,
+/// on a machine that answers an `isready` between searches at once (see
+/// [`prompt`]): the bridge's own search held it 93 ms in front of Sjaak II
+/// before it answered `isready` in the middle of that search.
 const PROMPT: Duration = Duration::from_millis(50);
+
+/// How many times a search whose longest wait is not [`prompt`] is run
+/// again before the test fails: a wait that stems from the bridge comes
+/// back every time, one from a machine busy with other work seldom does.
+const ATTEMPTS: usize = 3;
+
+/// The longest `readyok` may keep a GUI waiting during a search, given
+/// `idle`, the longest of a few `isready`s sent between searches (the
+/// machine's and the engine's own delays, which a loaded machine
+/// lengthens): [`PROMPT`], or twice the idle wait if that is longer.
+fn prompt(idle: Duration) -> Duration {
+    PROMPT.max(idle * 2)
+}
+
+/// The longest wait of a few `isready`s sent while nothing is searched
+/// (the bridge passes them to its engine).
+fn idle_wait(gui: &mut Gui) -> Duration {
+    (0..5)
+        .map(|_| {
+            let sent = Instant::now();
+            gui.send("isready");
+            gui.until(|l| l == "readyok");
+            sent.elapsed()
+        })
+        .max()
+        .unwrap_or_default()
+}
 
 /// Sends `isready` every few milliseconds, each when the last was
 /// answered, until the search's answer: every wait, and the search's lines.
@@ -67,9 +97,11 @@ fn isready_is_answered_while_the_bridge_searches_for_its_own_move() {
 
 /// Through whole searches with a ban, in both of Fairy-Stockfish's
 /// protocols (the bridge judging the position, then the engine searching
-/// with the ban), every `isready` is answered within [`PROMPT`]; so is it
-/// in front of Sjaak II, which ignores bans, while the bridge searches the
-/// allowed moves itself and has the engine search the position after each.
+/// with the ban), every `isready` is answered before the search's answer,
+/// and within [`prompt`] of the idle wait; so is it in front of Sjaak II,
+/// which ignores bans, while the bridge searches the allowed moves itself
+/// and has the engine search the position after each. A search whose
+/// longest wait is not prompt is run again, up to [`ATTEMPTS`] times.
 #[test]
 fn isready_is_answered_at_once_in_every_phase_of_a_bridged_search() {
     let mut engines = Vec::new();
@@ -84,20 +116,33 @@ fn isready_is_answered_at_once_in_every_phase_of_a_bridged_search() {
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
         for (position, ban) in [(FIG17, None), (MIDDLE_GAME, Some("c4c5"))] {
-            gui.send(position);
-            if let Some(ban) = ban {
-                gui.send(&format!("banmoves {ban}"));
+            let mut slow = Vec::new();
+            while slow.len() < ATTEMPTS {
+                gui.send(position);
+                if let Some(ban) = ban {
+                    gui.send(&format!("banmoves {ban}"));
+                }
+                gui.send("go time 3000 increment 0");
+                let (waits, lines) = isready_until_bestmove(&mut gui);
+                assert!(
+                    lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+                    "{lines:?}"
+                );
+                // The isready loop went on during the search, each answered
+                // before the search's answer (but the one crossing it).
+                assert!(!waits.is_empty(), "{engine} ({protocol}): {lines:?}");
+                let longest = waits.iter().max().copied().unwrap_or_default();
+                let idle = idle_wait(&mut gui);
+                if longest < prompt(idle) {
+                    break;
+                }
+                slow.push(format!(
+                    "readyok after {longest:?} (idle {idle:?}): {lines:?}"
+                ));
             }
-            gui.send("go time 3000 increment 0");
-            let (waits, lines) = isready_until_bestmove(&mut gui);
-            let longest = waits.iter().max().copied().unwrap_or_default();
             assert!(
-                longest < PROMPT,
-                "{engine} ({protocol}): readyok after {longest:?}: {lines:?}"
-            );
-            assert!(
-                lines.last().is_some_and(|l| l.starts_with("bestmove ")),
-                "{lines:?}"
+                slow.len() < ATTEMPTS,
+                "{engine} ({protocol}), {position}: {slow:#?}"
             );
         }
     }
@@ -165,12 +210,13 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
     );
 }
 
-/// An engine that takes a second to start and crashes at every search:
+/// An engine that takes two seconds to start and crashes at every search:
 /// the bridge starts it again within the move, and an `isready` sent while
-/// it waits for the new engine's handshake is answered at once, not after it.
+/// it waits for the new engine's handshake is answered at once, not after
+/// it (within half the start-up: time enough for a loaded machine).
 #[test]
 fn isready_is_answered_while_a_crashed_engine_starts_again() {
-    let engine = "sh -c 'sleep 1; while read l; do case \"$l\" in ucci) echo ucciok;; \
+    let engine = "sh -c 'sleep 2; while read l; do case \"$l\" in ucci) echo ucciok;; \
         isready) echo readyok;; go*) exit 3;; quit) exit 0;; esac; done'";
     let mut gui = Gui::xqarbiter(&["--engine", engine]);
     gui.handshake();
@@ -186,10 +232,128 @@ fn isready_is_answered_while_a_crashed_engine_starts_again() {
         Some("readyok"),
         "{lines:?}"
     );
-    assert!(
-        waited < Duration::from_millis(500),
-        "readyok after {waited:?}"
-    );
+    assert!(waited < Duration::from_secs(1), "readyok after {waited:?}");
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
+}
+
+/// An engine that takes `delay` seconds to start, then answers every
+/// search with h2e2 and exits: the bridge starts it again at the next
+/// `position`, while the GUI's next lines wait.
+fn slow_to_start_and_gone_after_each_search(delay: &str) -> String {
+    format!(
+        "sh -c 'sleep {delay}; while read l; do case \"$l\" in \
+         ucci) echo option usemillisec type check default true; echo ucciok;; \
+         isready) echo readyok;; go*) echo bestmove h2e2; exit 0;; quit) exit 0;; esac; done'"
+    )
+}
+
+/// The `go time` lines the bridge sent its engine, as its log shows them.
+fn clocks_told(log: &std::path::Path) -> Vec<u64> {
+    std::fs::read_to_string(log)
+        .expect("log")
+        .lines()
+        .filter(|l| l.contains("->ENG "))
+        .filter_map(|l| l.split(" go time ").nth(1))
+        .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// A `go` that waits while the bridge starts its engine again at the
+/// `position` before it (a second's start-up) gets the clock the GUI has
+/// left: the engine is told a second less, not the whole clock (it would
+/// spend time the GUI's clock no longer has).
+#[test]
+fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
+    let log = std::env::temp_dir().join(format!("xqarbiter-{}-charged.log", std::process::id()));
+    let engine = slow_to_start_and_gone_after_each_search("1");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    for _ in 0..2 {
+        gui.send("position startpos");
+        gui.send("go time 5000 increment 0");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+        // The engine's exit is seen before the next position.
+        gui.send("isready");
+        gui.until(|l| l == "readyok");
+    }
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let told = clocks_told(&log);
+    // The first search found the engine running; the second waited a
+    // second, at least, for its start-up.
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(told[0] > 4000, "{told:?}");
+    assert!(told[1] <= 4000, "{told:?}");
+
+    // So is a search asked again of an engine started again within the
+    // move (it crashed at its first search; a second's start-up).
+    let crashed = log.with_extension("crashed");
+    let _ = std::fs::remove_file(&crashed);
+    let engine = format!(
+        "sh -c 'sleep 1; while read l; do case \"$l\" in \
+         ucci) echo option usemillisec type check default true; echo ucciok;; \
+         isready) echo readyok;; go*) if [ -e {c} ]; then echo bestmove h2e2; else touch {c}; exit 3; fi;; \
+         quit) exit 0;; esac; done'",
+        c = crashed.display()
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go time 5000 increment 0");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l.contains("starting it again")),
+        "{lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let told = clocks_told(&log);
+    let _ = std::fs::remove_file(&log);
+    let _ = std::fs::remove_file(&crashed);
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(told[0] > 4000, "{told:?}");
+    assert!(told[1] <= 4000, "{told:?}");
+}
+
+/// A GUI that quits while the bridge waits for its engine's handshake (an
+/// engine that never answers, given a minute to) is not held for that
+/// minute: the session ends at once, at start-up and at a `position` that
+/// starts the engine again; its `isready` meanwhile is answered too.
+#[test]
+fn quit_during_an_engine_handshake_ends_the_session_at_once() {
+    let bound = Duration::from_secs(20);
+    let mut gui = Gui::xqarbiter(&["--engine", "sleep 60", "--engine-timeout", "60"]);
+    let sent = Instant::now();
+    gui.send("ucci");
+    gui.send("quit");
+    assert!(gui.wait(), "{:?}", gui.transcript);
+    assert!(sent.elapsed() < bound, "{:?}", sent.elapsed());
+
+    let marker = std::env::temp_dir().join(format!("xqarbiter-{}-started", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    // Started again once it has answered a search: it never answers again.
+    let engine = format!(
+        "sh -c 'if [ -e {m} ]; then exec sleep 60; fi; touch {m}; while read l; do case \"$l\" in \
+         ucci) echo ucciok;; isready) echo readyok;; go*) echo bestmove h2e2; exit 0;; esac; done'",
+        m = marker.display()
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "60"]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go depth 5");
+    assert_eq!(gui.search().1.as_deref(), Some("h2e2"));
+    gui.send("position startpos");
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("go depth 5");
+    let sent = Instant::now();
+    gui.send("quit");
+    let lines = gui.until(|l| l == "bye");
+    assert!(sent.elapsed() < bound, "{:?}: {lines:?}", sent.elapsed());
+    assert!(gui.wait(), "{lines:?}");
+    let _ = std::fs::remove_file(&marker);
 }

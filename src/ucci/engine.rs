@@ -14,7 +14,13 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SessionInput {
     /// A line from the GUI.
-    Gui(String),
+    Gui {
+        /// The line, without its end.
+        line: String,
+        /// When it arrived: the GUI's clock for a `go` or `ponderhit` runs
+        /// from then, however long the session was busy before handling it.
+        at: Instant,
+    },
     /// The GUI closed its end.
     GuiEof,
     /// A line from engine process number `generation`.

@@ -44,9 +44,9 @@ impl<W: Write> Busy<'_, W> {
             || self
                 .pending
                 .iter()
-                .any(|e| matches!(e, SessionInput::Gui(_) | SessionInput::GuiEof));
+                .any(|e| matches!(e, SessionInput::Gui { .. } | SessionInput::GuiEof));
         match event {
-            SessionInput::Gui(line) if !waits && line.trim() == "isready" => {
+            SessionInput::Gui { line, .. } if !waits && line.trim() == "isready" => {
                 self.log.line(Direction::FromGui, &line);
                 self.log.line(Direction::ToGui, "readyok");
                 self.out.write_all(b"readyok\n")?;
@@ -65,8 +65,16 @@ mod tests {
     use super::*;
     use std::sync::mpsc;
 
+    /// When every test line arrived: one instant, so that lines compare
+    /// by their text.
+    static ARRIVED: std::sync::LazyLock<std::time::Instant> =
+        std::sync::LazyLock::new(std::time::Instant::now);
+
     fn gui(line: &str) -> SessionInput {
-        SessionInput::Gui(line.to_string())
+        SessionInput::Gui {
+            line: line.to_string(),
+            at: *ARRIVED,
+        }
     }
 
     /// Runs [`Busy::answer_isready`] on `arrived`, with `pending` already

@@ -190,6 +190,11 @@ fn after(d: Duration) -> Option<Instant> {
     Instant::now().checked_add(d)
 }
 
+/// Whether the GUI's `line` is its `quit`.
+fn is_quit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("quit")
+}
+
 /// An engine's `info` line with its score in UCCI units (a UCI engine's
 /// `score cp N` as `score N`, `score mate M` as ±(10000 − plies)), as the
 /// bridge keeps scores whatever the GUI speaks.
@@ -229,7 +234,8 @@ where
                 Ok(_) => {
                     // Bytes that are not UTF-8 become U+FFFD: a bad line, not the end.
                     let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if gui_tx.send(SessionInput::Gui(line)).is_err() {
+                    let at = Instant::now();
+                    if gui_tx.send(SessionInput::Gui { line, at }).is_err() {
                         return;
                     }
                 }
@@ -245,6 +251,8 @@ where
         tx,
         pending: VecDeque::new(),
         deferred: VecDeque::new(),
+        received: Instant::now(),
+        quitting: false,
         start_profile: settings.profile.clone(),
         profile: settings.profile,
         millis: true,
@@ -267,7 +275,7 @@ where
         session
             .log
             .line(Direction::ToGui, &format!("(engine start failed: {e})"));
-        if let Some(tell) = settings.on_start_failure {
+        if let Some(tell) = settings.on_start_failure.filter(|_| !session.quitting) {
             tell(&e);
         }
     }
@@ -281,8 +289,14 @@ struct Session<W: Write> {
     tx: Sender<SessionInput>,
     pending: VecDeque<SessionInput>,
     /// GUI lines that came after a `stop` while the stopped search had not
-    /// answered yet; they are handled, in order, once it has.
-    deferred: VecDeque<String>,
+    /// answered yet, with when they arrived; they are handled, in order,
+    /// once it has.
+    deferred: VecDeque<(String, Instant)>,
+    /// When the GUI line being handled arrived.
+    received: Instant,
+    /// The GUI quit, or closed its end, while the session waited for the
+    /// engine: the session ends without waiting any longer.
+    quitting: bool,
     /// The profile given at start, which `setoption profile` may choose by
     /// name again (it may come from a file).
     start_profile: Profile,
@@ -313,6 +327,8 @@ enum WaitError {
     Timeout,
     Exited,
     NoEngine,
+    /// The GUI quit, or closed its end: nobody waits for the engine any more.
+    Quit,
 }
 
 impl<W: Write> Session<W> {
@@ -341,9 +357,9 @@ impl<W: Write> Session<W> {
                 },
             };
             match event {
-                SessionInput::Gui(line) => {
+                SessionInput::Gui { line, at } => {
                     self.log.line(Direction::FromGui, &line);
-                    if !self.on_gui(&line)? {
+                    if !self.on_gui(&line, at)? {
                         break;
                     }
                 }
@@ -372,9 +388,10 @@ impl<W: Write> Session<W> {
     /// `false` ends the session.
     fn run_deferred(&mut self) -> io::Result<bool> {
         while !self.search.as_ref().is_some_and(|s| s.stopped) {
-            let Some(line) = self.deferred.pop_front() else {
+            let Some((line, at)) = self.deferred.pop_front() else {
                 break;
             };
+            self.received = at;
             if !self.handle_gui(&line)? {
                 return Ok(false);
             }
@@ -406,8 +423,8 @@ impl<W: Write> Session<W> {
 
     // ---- GUI side -------------------------------------------------------
 
-    /// Handles one GUI line; `false` ends the session.
-    fn on_gui(&mut self, line: &str) -> io::Result<bool> {
+    /// Handles one GUI line, which arrived `at`; `false` ends the session.
+    fn on_gui(&mut self, line: &str, at: Instant) -> io::Result<bool> {
         // After `stop` the GUI may send its next commands at once (a ponder
         // miss): they wait for the stopped search's answer, as in an engine,
         // and so does everything after them, to keep their order.
@@ -416,9 +433,10 @@ impl<W: Write> Session<W> {
         let waits = !self.deferred.is_empty()
             || (stopped && !matches!(head, None | Some("stop" | "isready" | "probe")));
         if waits && head != Some("quit") {
-            self.deferred.push_back(line.to_string());
+            self.deferred.push_back((line.to_string(), at));
             return Ok(true);
         }
+        self.received = at;
         self.handle_gui(line)
     }
 
@@ -845,9 +863,13 @@ impl<W: Write> Session<W> {
             self.info(&format!("engine could not be started: {e}"))?;
             return self.no_move_for(go);
         }
+        // The GUI's clock has run since its `go` arrived, while the session
+        // was busy (an engine's start-up and handshake, a stopped search's
+        // end): the engine is told what is left of it.
+        let left = go_with_time_left(&go, self.received.elapsed(), millis);
         let draw_offered = go.draw;
         self.search = Some(Search {
-            go,
+            go: left.clone().unwrap_or(go),
             bans,
             allowed,
             retries: 0,
@@ -868,6 +890,14 @@ impl<W: Write> Session<W> {
             slices: None,
             hid_lines: false,
         });
+        if left.is_none() {
+            let search = self.search.take().expect("a search");
+            return self.play_own_move(
+                &search,
+                "the clock ran out before the engine could be asked",
+                true,
+            );
+        }
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
             // Its `ponderhit` would not reach the engine.
@@ -926,7 +956,7 @@ impl<W: Write> Session<W> {
             return self.info("ponderhit: no search is running; ignored");
         };
         search.go.ponder = false;
-        search.clock_start = Instant::now();
+        search.clock_start = self.received;
         search.draw_offered |= draw;
         if search.held {
             search.held = false;
@@ -1521,11 +1551,12 @@ impl<W: Write> Session<W> {
         // Once per search, while the GUI still waits and its clock has time
         // left: a new engine is asked again, so that a crash costs time, not
         // the move.
-        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
-            .filter(|_| !search.stopped && !search.restarted);
+        let again = !search.stopped
+            && !search.restarted
+            && go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis).is_some();
         // Otherwise the bridge answers for it, as for an engine that timed out:
         // `nobestmove` would lose the game.
-        let Some(go) = again else {
+        if !again {
             return self.play_own_move(
                 &search,
                 "the engine exited during the search; it will be restarted at the next position",
@@ -1540,6 +1571,15 @@ impl<W: Write> Session<W> {
                 false,
             );
         }
+        // The new engine's start-up took time of the GUI's clock too.
+        let Some(go) = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
+        else {
+            return self.play_own_move(
+                &search,
+                "the clock ran out while the engine started again",
+                true,
+            );
+        };
         self.search = Some(Search {
             go,
             clock_start: Instant::now(),
@@ -1575,6 +1615,7 @@ impl<W: Write> Session<W> {
             WaitError::Timeout => "did not answer in time",
             WaitError::Exited => "exited",
             WaitError::NoEngine => "is not running",
+            WaitError::Quit => "was left waiting (the GUI quit)",
         };
         self.info(&format!(
             "the engine {why} ({what}); it will be restarted at the next position"
@@ -1671,7 +1712,10 @@ impl<W: Write> Session<W> {
     }
 
     /// Waits for an engine line matching `done`, keeping GUI events for
-    /// later but for the `isready`s it answers at once.
+    /// later but for the `isready`s it answers at once, and for a `quit`
+    /// or the end of the GUI's input, which end the wait (a slow engine's
+    /// start-up would hold the GUI's `quit` for up to `--engine-timeout`):
+    /// it is handled next, before the lines kept.
     fn wait_for(
         &mut self,
         done: impl Fn(&str) -> bool,
@@ -1710,6 +1754,16 @@ impl<W: Write> Session<W> {
                     return Err(WaitError::Exited);
                 }
                 SessionInput::Engine { .. } | SessionInput::EngineEof { .. } => {}
+                SessionInput::Gui { ref line, .. } if is_quit(line) => {
+                    self.pending.push_front(event);
+                    self.quitting = true;
+                    return Err(WaitError::Quit);
+                }
+                SessionInput::GuiEof => {
+                    self.pending.push_front(event);
+                    self.quitting = true;
+                    return Err(WaitError::Quit);
+                }
                 // The GUI's `isready` is answered meanwhile (an engine's
                 // start-up can take a tenth of a second and more); a
                 // failed write shows again at the session's next line.
@@ -1767,7 +1821,10 @@ impl<W: Write> Session<W> {
                         other.to_uppercase()
                     )
                 }
-                _ => {
+                WaitError::Quit => {
+                    format!("the GUI quit before '{command}' answered '{hello}' with '{ok}'")
+                }
+                WaitError::Exited | WaitError::NoEngine => {
                     format!("'{command}' started but exited before answering '{hello}' with '{ok}'")
                 }
             }
