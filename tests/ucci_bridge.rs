@@ -1224,8 +1224,10 @@ fn the_bridges_own_move_is_shown_with_its_score() {
 
 /// The bridge in front of `engine` in `protocol` (with `extra` arguments),
 /// which lets a depth-limited search run 2 s (time enough for the engine to
-/// print lines on a loaded machine) and 0.3 s more before it counts the
-/// engine as hung and plays for it.
+/// print lines on a loaded machine) and 1 s more before it counts the
+/// engine as hung and plays for it. The same second bounds the engine's
+/// start-up, which a loaded machine has been seen to take more than 0.3 s
+/// over.
 fn bridge_that_times_out(engine: &str, protocol: &str, extra: &[&str]) -> Gui {
     let mut args = vec![
         "--engine",
@@ -1235,7 +1237,7 @@ fn bridge_that_times_out(engine: &str, protocol: &str, extra: &[&str]) -> Gui {
         "--search-limit",
         "2",
         "--engine-timeout",
-        "0.3",
+        "1",
     ];
     args.extend_from_slice(extra);
     Gui::xqarbiter(&args)
