@@ -161,6 +161,25 @@ fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
 }
 
 #[test]
+fn a_game_ended_before_the_first_move_is_not_said_to_end_in_round_0() {
+    let p = builtin("hengfang2024-slow");
+    let flag = p.early_end_flag(EarlyEnd::Resignation, 0).unwrap();
+    assert_eq!(flag.rounds_played, 0);
+    assert!(
+        flag.detail
+            .en
+            .starts_with("resignation before the first move, within the 10 rounds"),
+        "{}",
+        flag.detail.en
+    );
+    assert!(
+        flag.detail.zh.starts_with("未走一着即认负，违反10回合内"),
+        "{}",
+        flag.detail.zh
+    );
+}
+
+#[test]
 fn early_draws_and_resignations_are_flagged_within_10_rounds_in_2024() {
     for name in [
         "hengfang2024-slow",
