@@ -361,8 +361,7 @@ impl Profile {
                     "{what_en} {}, within the {n} rounds in which profile {} forbids it{tail_en}",
                     match rounds_played {
                         0 => "before the first move".to_string(),
-                        1 => "after 1 round".to_string(),
-                        r => format!("after {r} rounds"),
+                        r => format!("in round {r}"),
                     },
                     self.name
                 ),
