@@ -1441,7 +1441,7 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw after 2 rounds, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
+            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw in round 2, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
         ),
         "{text}"
     );

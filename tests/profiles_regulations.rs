@@ -154,9 +154,40 @@ fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
     assert!(
         one.detail
             .en
-            .starts_with("agreed draw after 1 round, within the 25 rounds"),
+            .starts_with("agreed draw in round 1, within the 25 rounds"),
         "{}",
         one.detail.en
+    );
+}
+
+#[test]
+fn an_early_end_is_placed_in_its_round_or_before_the_first_move() {
+    let p = builtin("hengfang2024-slow");
+    let flag = p.early_end_flag(EarlyEnd::Resignation, 0).unwrap();
+    assert_eq!(flag.rounds_played, 0);
+    assert!(
+        flag.detail
+            .en
+            .starts_with("resignation before the first move, within the 10 rounds"),
+        "{}",
+        flag.detail.en
+    );
+    assert!(
+        flag.detail.zh.starts_with("未走一着即认负，违反10回合内"),
+        "{}",
+        flag.detail.zh
+    );
+    // Five plies are two rounds and a half: the draw came in round 3, not after it.
+    let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 3).unwrap();
+    assert!(
+        draw.detail.en.starts_with("agreed draw in round 3, within"),
+        "{}",
+        draw.detail.en
+    );
+    assert!(
+        draw.detail.zh.starts_with("第3回合协议和棋"),
+        "{}",
+        draw.detail.zh
     );
 }
 

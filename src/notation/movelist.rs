@@ -246,6 +246,14 @@ fn is_number_only(word: &str) -> bool {
 /// Whether a word opens Black's move: a move number followed by an ellipsis
 /// (`1...`, `1…`, `1...h9g7`), or the ellipsis alone (`1. ...`).
 pub(crate) fn is_black_first_marker(word: &str) -> bool {
+    // Only a digit (ASCII, or full-width from EF), `.`, `…` (E2) or `．` (EF)
+    // can begin a marker: other words, most of a record, need no trimming.
+    if !matches!(
+        word.as_bytes().first(),
+        Some(b'0'..=b'9' | b'.' | 0xE2 | 0xEF)
+    ) {
+        return false;
+    }
     let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
     rest.starts_with("..") || rest.starts_with('…') || rest.starts_with("．．")
 }
@@ -1047,6 +1055,25 @@ mod tests {
 
     fn coords(list: &ParsedMoveList) -> Vec<String> {
         list.moves.iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    #[test]
+    fn black_first_markers_are_told_from_other_words() {
+        for marker in [
+            "1...",
+            "1…",
+            "12...h9g7",
+            "...",
+            "…",
+            "１．．",
+            "．．",
+            "１…",
+        ] {
+            assert!(is_black_first_marker(marker), "{marker}");
+        }
+        for word in ["1.", "h2e2", "炮二平五", "１．", "．", "1", "", "C2.5", "—"] {
+            assert!(!is_black_first_marker(word), "{word}");
+        }
     }
 
     #[test]

@@ -358,16 +358,19 @@ impl Profile {
             both_may_lose: rule.both_may_lose,
             detail: Words::new(
                 format!(
-                    "{what_en} after {rounds_played} {}, within the {n} rounds in which profile {} forbids it{tail_en}",
-                    if rounds_played == 1 {
-                        "round"
-                    } else {
-                        "rounds"
+                    "{what_en} {}, within the {n} rounds in which profile {} forbids it{tail_en}",
+                    match rounds_played {
+                        0 => "before the first move".to_string(),
+                        r => format!("in round {r}"),
                     },
                     self.name
                 ),
                 format!(
-                    "第{rounds_played}回合{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}"
+                    "{}{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}",
+                    match rounds_played {
+                        0 => "未走一着即".to_string(),
+                        r => format!("第{r}回合"),
+                    }
                 ),
             ),
         })
