@@ -26,7 +26,9 @@ struct End {
     ruling: Ruling,
 }
 
-/// Audits one game read from `file` (its `index`-th, 0-based) under `profile`.
+/// Audits one game read from `file` (its `index`-th, 0-based) under `profile`:
+/// its main line only, the reader's warnings and the variations left out
+/// (if any) being the row's warnings.
 pub fn judge(game: &Game, profile: &Profile, file: &str, index: usize) -> Row {
     judge_read(game, profile, file, index, true)
 }
@@ -57,6 +59,12 @@ pub(crate) fn judge_read(
         warnings: game.warnings.clone(),
         error: None,
     };
+    if let Some(left_out) = game.variations_left_out() {
+        row.warnings.push(Words::new(
+            format!("{}: only the main line is checked", left_out.en),
+            format!("{}，只审核主线", left_out.zh),
+        ));
+    }
     let mut referee = Referee::new(profile.clone(), game.start.clone());
     let mut end: Option<End> = None;
     // Each ply from which a side could first claim a draw by the limit, in

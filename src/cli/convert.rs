@@ -350,15 +350,16 @@ fn write_games(
                         ),
                     }
                 }
-                if g.variations > 0 {
-                    let (file, n) = (shown, g.variations);
-                    let s = if n == 1 { "" } else { "s" };
+                if let Some(left_out) = g.variations_left_out() {
+                    let file = shown;
                     match lang {
                         Lang::En => eprintln!(
-                            "xqarbiter: {file}, game #{index}: {n} variation{s} left out: only the main line is written"
+                            "xqarbiter: {file}, game #{index}: {}: only the main line is written",
+                            left_out.en
                         ),
                         Lang::Zh => eprintln!(
-                            "xqarbiter: {file}，对局#{index}：略去了{n}个变着，只写出主线"
+                            "xqarbiter: {file}，对局#{index}：{}，只写出主线",
+                            left_out.zh
                         ),
                     }
                 }

@@ -121,6 +121,20 @@ impl Game {
         }
     }
 
+    /// The variations the reader left out, if any, in words ("2 variations
+    /// left out", "略去了2个变着"): a tool that uses the main line alone says
+    /// so after them.
+    pub fn variations_left_out(&self) -> Option<Words> {
+        let n = self.variations;
+        let s = if n == 1 { "" } else { "s" };
+        (n > 0).then(|| {
+            Words::new(
+                format!("{n} variation{s} left out"),
+                format!("略去了{n}个变着"),
+            )
+        })
+    }
+
     /// The value of the first tag named `name` (case-insensitive), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
