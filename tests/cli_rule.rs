@@ -1658,12 +1658,16 @@ fn a_result_run_into_the_moves_and_a_double_slash_comment_are_read_with_moves() 
             "black_wins",
         ),
     ] {
-        let out = xqarbiter(&["rule", "--moves", moves, "--json"], None);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{moves}: {err}");
-        assert!(err.is_empty(), "{moves}: {err}");
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(json["plies"], plies, "{moves}: {json}");
-        assert_eq!(json["record"]["result"], result, "{moves}: {json}");
+        // Typed with --moves, and pasted.
+        let typed = xqarbiter(&["rule", "--moves", moves, "--json"], None);
+        let pasted = xqarbiter(&["rule", "-", "--json"], Some(moves));
+        for out in [typed, pasted] {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{moves}: {err}");
+            assert!(err.is_empty(), "{moves}: {err}");
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(json["plies"], plies, "{moves}: {json}");
+            assert_eq!(json["record"]["result"], result, "{moves}: {json}");
+        }
     }
 }

@@ -671,7 +671,7 @@ fn read_list(
 /// plays from `pos`, as one move or as moves run together. The result starts
 /// with a digit or an ideograph (`1-0`, `½-½`, 红胜, 黑方超时): English
 /// words run into a move (`h2e2draw`) are too near a slip to be read so.
-fn glued_result(pos: &Position, word: &str) -> Option<(usize, Outcome)> {
+pub(crate) fn glued_result(pos: &Position, word: &str) -> Option<(usize, Outcome)> {
     word.char_indices()
         .skip(1)
         .filter(|&(_, c)| {
