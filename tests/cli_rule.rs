@@ -1640,3 +1640,34 @@ fn a_chat_copy_is_read_past_its_talk_and_a_third_persons_lines() {
     );
     assert_eq!(json_of(&out)["plies"].as_u64(), Some(3));
 }
+
+#[test]
+fn a_result_run_into_the_moves_and_a_double_slash_comment_are_read_with_moves() {
+    // The result written right after the last move is the result, as when
+    // spaced; `//` after a space comments to the end of its line.
+    for (moves, plies, result) in [
+        ("炮二平五马８进７马二进三红胜", 3, "red_wins"),
+        (
+            "1. 炮二平五 马８进７ 2. 马二进三 车９平８1-0",
+            4,
+            "red_wins",
+        ),
+        (
+            "炮二平五 马８进７ // 中炮\n马二进三 车９平８ // 屏风马\n0-1",
+            4,
+            "black_wins",
+        ),
+    ] {
+        // Typed with --moves, and pasted.
+        let typed = xqarbiter(&["rule", "--moves", moves, "--json"], None);
+        let pasted = xqarbiter(&["rule", "-", "--json"], Some(moves));
+        for out in [typed, pasted] {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{moves}: {err}");
+            assert!(err.is_empty(), "{moves}: {err}");
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(json["plies"], plies, "{moves}: {json}");
+            assert_eq!(json["record"]["result"], result, "{moves}: {json}");
+        }
+    }
+}

@@ -90,8 +90,9 @@ impl fmt::Display for MoveListError {
 enum Token<'a> {
     Word(&'a str),
     Comment(&'a str),
-    /// A comment opened by a `;` after whitespace (byte `at` of the
-    /// text), to the end of its line: never read as moves.
+    /// A comment opened by a `;` or a `//` after whitespace or at the
+    /// start (byte `at` of the text), to the end of its line: never read
+    /// as moves.
     LineComment {
         at: usize,
         body: &'a str,
@@ -116,18 +117,24 @@ fn flat_note_close(open: char) -> Option<char> {
 /// Splits a move list into words and comments. `{}` and `()` comments nest
 /// (`{}` as the file readers' do), `【】` and `［］` ones do not; a `;`
 /// separates words or starts a comment to the end of its line
-/// ([`super::starts_comment`]).
+/// ([`super::starts_comment`]), and so does a `//` (`// 中炮`) in the same
+/// place: one that follows a word (`http://`) is the word's.
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         let width = c.len_utf8();
         let at = text.len() - rest.len();
-        if c == ';' && super::starts_comment(text, at) {
+        let opener = match c {
+            ';' => Some(width),
+            '/' if rest.starts_with("//") => Some(2),
+            _ => None,
+        };
+        if let Some(opener) = opener.filter(|_| super::starts_comment(text, at)) {
             let end = rest.find('\n').unwrap_or(rest.len());
             out.push(Token::LineComment {
                 at,
-                body: &rest[width..end],
+                body: &rest[opener..end],
             });
             rest = &rest[end..];
         } else if is_separator(c) {
@@ -280,7 +287,9 @@ fn is_chinese_move_char(c: char) -> bool {
 /// (spaces, line breaks, commas, semicolons), comments in `{}` or `()` (attached
 /// to the move before them) or after a `;` that follows a space (to the end
 /// of the line, never read as moves; a `;` right after a move separates
-/// moves), a trailing result (text after it is ignored).
+/// moves), or after a `//` that follows a space (`炮二平五 // 中炮`), a
+/// trailing result (text after it is ignored), even one run into the last
+/// move (`马二进三红胜`, `i9h91-0`).
 /// Each move may be in any notation [`super::parse_move`] reads, mixed freely;
 /// Chinese moves may be run together without spaces (`炮二平五马８进７`) or
 /// split by stray spaces (`炮二 平五`, `马 8 进 7`: read once the move is whole).
@@ -566,6 +575,23 @@ fn read_list(
             after = Some(i);
             break;
         }
+        // The result run into the last moves (`马二进三红胜`, `车９平８1-0`).
+        let moves = split_number(word).map_or(word, |(_, rest)| rest);
+        if let Some((at, outcome)) = glued_result(&pos, moves) {
+            let played = &moves[..at];
+            if let Err(failure) = play_word(&mut pos, played, &mut out, (&mut line, limit)) {
+                return Err(list_error(&pos, &out, played, failure));
+            }
+            if out.moves.len() >= limit {
+                break;
+            }
+            let result = &moves[at..];
+            out.result = Some(outcome);
+            i += words_on_result(outcome, words_from(words, i));
+            out.termination = result_text(text, result, words, i);
+            after = Some(i);
+            break;
+        }
         if let Some((_, rest)) = split_number(word) {
             match play_word(&mut pos, rest, &mut out, (&mut line, limit)) {
                 Ok(()) => continue,
@@ -637,6 +663,27 @@ fn read_list(
     }
     let after = after.filter(|&at| at < words.len());
     Ok((out, pos, after))
+}
+
+/// A result written right after the moves of `word`, without a space
+/// (`马二进三红胜`, `炮二平五马８进７马二进三红胜`, `i9h91-0`): where it
+/// starts in `word` (a byte offset) and the result, when the text before it
+/// plays from `pos`, as one move or as moves run together. The result starts
+/// with a digit or an ideograph (`1-0`, `½-½`, 红胜, 黑方超时): English
+/// words run into a move (`h2e2draw`) are too near a slip to be read so.
+pub(crate) fn glued_result(pos: &Position, word: &str) -> Option<(usize, Outcome)> {
+    word.char_indices()
+        .skip(1)
+        .filter(|&(_, c)| {
+            c.is_ascii_digit() || ('０'..='９').contains(&c) || c == '½' || is_ideograph(c)
+        })
+        .find_map(|(at, _)| {
+            let outcome = Outcome::parse(&word[at..])?;
+            let moves = &word[..at];
+            let plays = read_move(pos, moves).is_ok()
+                || split_run_together(pos, moves, usize::MAX).is_some();
+            plays.then_some((at, outcome))
+        })
 }
 
 /// What `token`, read from `text`, is, if a comment (in ASCII brackets, a
@@ -1258,6 +1305,76 @@ mod tests {
             "{}",
             list.warnings[0].en
         );
+    }
+
+    #[test]
+    fn a_result_run_into_the_last_move_is_the_result() {
+        for (text, plies, outcome) in [
+            ("炮二平五马８进７马二进三红胜", 3, Outcome::RedWins),
+            ("炮二平五 马８进７ 2.马二进三红胜", 3, Outcome::RedWins),
+            ("1. h2e2 h9g7 2. h0g2 i9h91-0", 4, Outcome::RedWins),
+            (
+                "炮二平五 马８进７ 马二进三 车９平８0-1",
+                4,
+                Outcome::BlackWins,
+            ),
+            ("h2e2 h9g71/2-1/2", 2, Outcome::Draw),
+        ] {
+            let list = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(
+                (list.moves.len(), list.result),
+                (plies, Some(outcome)),
+                "{text}"
+            );
+            assert!(list.warnings.is_empty(), "{text}");
+        }
+        // How it ended, as when spaced; moves after it are warned of.
+        let list = read("炮二平五马８进７马二进三红方超时").unwrap();
+        assert_eq!(list.result, Some(Outcome::BlackWins));
+        assert_eq!(list.termination.as_deref(), Some("红方超时"));
+        let list = read("h2e2 h9g7 h0g2 i9h91-0 h2h6").unwrap();
+        assert_eq!((list.moves.len(), list.warnings.len()), (4, 1));
+        // Only the moves up to a limit are read, without the result.
+        let list = parse_move_list_until(&Position::startpos(), "h2e2 h9g71-0", 2).unwrap();
+        assert_eq!((list.moves.len(), list.result), (2, None));
+        // Text that no result ends stays an error at its move.
+        assert_eq!(read("炮二平五 马８进７ 马二进三红").unwrap_err().ply, 3);
+        assert_eq!(read("h2e2 h9g71-").unwrap_err().ply, 2);
+        // English words run into a move are not read as its result.
+        assert_eq!(read("h2e2 h9g7draw").unwrap_err().ply, 2);
+    }
+
+    #[test]
+    fn a_double_slash_after_a_space_comments_to_the_end_of_its_line() {
+        let read_all = |text: &str| {
+            let list = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            (coords(&list), list.warnings.len())
+        };
+        let two = || (vec!["h2e2".to_string(), "h9g7".to_string()], 0);
+        assert_eq!(read_all("炮二平五 马８进７ // 中炮"), two());
+        assert_eq!(read_all("炮二平五 // 中炮\n马８进７"), two());
+        assert_eq!(read_all("// 中炮开局\n炮二平五 马８进７"), two());
+        // Moves in it that go on are warned of, as after a `;`.
+        let list = read("炮二平五 // 马８进７ 马二进三\n马８进７").unwrap();
+        assert_eq!(coords(&list), two().0);
+        assert!(
+            list.warnings[0].en.starts_with(
+                "line 1, column 6: the comment after '//' reads as moves ('马８进７ 马二进三')"
+            ),
+            "{}",
+            list.warnings[0].en
+        );
+        // A `//` inside a word is the word's (a URL), and a date's slashes
+        // are single: neither starts a comment.
+        assert_eq!(
+            tokens("炮二平五 http://xqbase.com 2024/05/01"),
+            [
+                Token::Word("炮二平五"),
+                Token::Word("http://xqbase.com"),
+                Token::Word("2024/05/01")
+            ]
+        );
+        assert_eq!(read("炮二平五//中炮").unwrap_err().ply, 1);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (`炮二平五;马８进７`) it separates moves, as `；` does; after whitespace or
 //! at the start of the text it starts a comment to the end of the line, as
 //! in PGN, whose text is never read as moves. The record readers and
-//! `rule --moves` read it alike.
+//! `rule --moves` read it alike; `rule --moves` reads a `//` so too.
 
 use crate::board::Position;
 use crate::text::line_and_column;
@@ -28,7 +28,8 @@ pub(crate) fn comment_goes_on(pos: &Position, body: &str) -> bool {
     super::parse_move_list(pos, body).is_ok_and(|list| !list.moves.is_empty())
 }
 
-/// The warning for the comment opened by the `;` at byte `at` of `text`
+/// The warning for the comment opened by the `;` (or `//`, as typed lists
+/// also open one) at byte `at` of `text`
 /// (whose first line is line `first_line` of the file), when the comment
 /// (`shown`) reads as moves that go on ([`comment_goes_on`]): they are not read, and the warning
 /// says how to write a separator.
@@ -40,6 +41,16 @@ pub(crate) fn comment_reads_as_moves(
 ) -> Words {
     let (line, column) = line_and_column(text, at);
     let line = first_line + line - 1;
+    if text[at..].starts_with("//") {
+        return Words::new(
+            format!(
+                "line {line}, column {column}: the comment after '//' reads as moves ('{shown}'), which are not read: after a space, '//' starts a comment to the end of the line"
+            ),
+            format!(
+                "第{line}行第{column}列：“//”之后的注释像是着法（“{shown}”），未读入：空格之后的“//”开始一条到行尾的注释"
+            ),
+        );
+    }
     Words::new(
         format!(
             "line {line}, column {column}: the comment after ';' reads as moves ('{shown}'), which are not read: after a space, ';' starts a comment to the end of the line (to separate moves, write ';' right after a move, or '；')"

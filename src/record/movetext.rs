@@ -258,7 +258,14 @@ fn scan<'a>(
             {
                 i += 1;
             }
-            b';' => {
+            // A `//` that starts a comment in a typed list, as a `;` does
+            // (`炮二平五 // 中炮`); one inside a word (`http://`) is the word's.
+            b';' | b'/'
+                if b == b';'
+                    || (mode.semicolon == Semicolon::Typed
+                        && text[i..].starts_with("//")
+                        && notation::starts_comment(text, i)) =>
+            {
                 let line_end = bytes[i..]
                     .iter()
                     .position(|&c| c == b'\n')
@@ -620,7 +627,7 @@ fn result_after_label(
     }
 }
 
-/// The warning for the `;` comment at byte `at` of `line` (which ends
+/// The warning for the `;` (or `//`) comment at byte `at` of `line` (which ends
 /// there), in a typed list, when its text reads as moves that go on from
 /// where `replay` stands, as a typed list's `;` comment is probed
 /// ([`notation::comment_goes_on`]): they are not read, as a `;` after a
@@ -631,7 +638,8 @@ fn typed_comment_warning(
     first_line: usize,
     replay: &Replay,
 ) -> Option<Words> {
-    let body = &line[at + 1..];
+    let opener = if line[at..].starts_with("//") { 2 } else { 1 };
+    let body = &line[at + opener..];
     if replay.stopped()
         || replay.awaits_rest_of_move()
         || !notation::comment_goes_on(replay.position(), body)
@@ -810,9 +818,9 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
         return ResultToken::Known(outcome);
     }
     if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        // A move, the usual token.
-        replay.push_text(strip_annotations(tok));
-        return ResultToken::Absent;
+        // A move, the usual token, maybe with the result run into it.
+        let outcome = replay.push_text_or_result(strip_annotations(tok));
+        return outcome.map_or(ResultToken::Absent, ResultToken::Known);
     }
     match b {
         b"*" => return ResultToken::Unknown,
@@ -830,8 +838,10 @@ fn ascii_token(tok: &str, replay: &mut Replay) -> ResultToken {
         && (dots > 0 || number_end == b.len())
         && !b.get(number_end).is_some_and(u8::is_ascii_digit);
     let rest = strip_annotations(tok.get(number_end..).filter(|_| is_number).unwrap_or(tok));
-    if !rest.bytes().all(|c| c == b'.') {
-        replay.push_text(rest);
+    if !rest.bytes().all(|c| c == b'.')
+        && let Some(outcome) = replay.push_text_or_result(rest)
+    {
+        return ResultToken::Known(outcome);
     }
     ResultToken::Absent
 }
@@ -871,8 +881,9 @@ fn token(tok: &str, replay: &mut Replay) -> ResultToken {
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '.' | '…' | '．')) {
         return ResultToken::Absent;
     }
-    replay.push_text(rest);
-    ResultToken::Absent
+    replay
+        .push_text_or_result(rest)
+        .map_or(ResultToken::Absent, ResultToken::Known)
 }
 
 /// A result: `1-0`, `0-1`, `1/2-1/2`, `*` (or `1:0`, `0:1`, `1/2:1/2`,
@@ -1334,6 +1345,42 @@ mod tests {
         let (g, _) = read("1. h2e2 ; a fine move h9g7\n1... h9g7 h0g2");
         assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
         assert!(g.illegal.is_none() && g.warnings.is_empty(), "{g:?}");
+    }
+
+    #[test]
+    fn a_result_run_into_the_last_move_is_the_result_as_in_a_typed_list() {
+        for (text, plies, outcome) in [
+            ("炮二平五马８进７马二进三红胜", 3, Outcome::RedWins),
+            (
+                "1. 炮二平五 马８进７ 2. 马二进三 车９平８1-0",
+                4,
+                Outcome::RedWins,
+            ),
+            ("1. h2e2 h9g7 2. h0g2 i9h90-1", 4, Outcome::BlackWins),
+            ("1. h2e2 h9g7 2.h0g21/2-1/2", 3, Outcome::Draw),
+        ] {
+            let (g, result) = read(text);
+            assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
+            assert_eq!(g.moves.len(), plies, "{text}");
+            assert_eq!(result, ResultToken::Known(outcome), "{text}");
+        }
+        // Text that no result ends is still the move that goes bad.
+        let (g, _) = read("炮二平五 马８进７ 马二进三红");
+        assert_eq!(g.illegal.map(|i| i.ply), Some(3));
+    }
+
+    #[test]
+    fn a_double_slash_after_a_space_comments_in_a_typed_list() {
+        let (g, _) = read("1. h2e2 h9g7 // 中炮\n2. h0g2 // i9h9 i0h0\ni9h9 http://xqbase.com");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        assert!(
+            g.warnings[0]
+                .en
+                .starts_with("line 2, column 9: the comment after '//' reads as moves"),
+            "{}",
+            g.warnings[0].en
+        );
     }
 
     #[test]

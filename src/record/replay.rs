@@ -3,7 +3,7 @@
 
 use crate::board::attacks::may_give_check;
 use crate::board::{Color, Move, Piece, Position, Square};
-use crate::notation::{self, Failure, piece_zh};
+use crate::notation::{self, Failure, Outcome, piece_zh};
 use crate::words::Words;
 
 use super::game::{Game, GameMove, IllegalMove};
@@ -121,23 +121,45 @@ impl Replay {
     /// the move is whole). Returns false (and records the illegal move) if
     /// it cannot be played.
     pub(crate) fn push_text(&mut self, text: &str) -> bool {
+        self.push(text, false).is_ok()
+    }
+
+    /// [`Replay::push_text`] for a word of a typed list, whose last move
+    /// may have the result run into it (`马二进三红胜`, `i9h91-0`): that
+    /// result, once the moves before it are played
+    /// ([`notation::glued_result`]); `None` otherwise.
+    pub(crate) fn push_text_or_result(&mut self, text: &str) -> Option<Outcome> {
+        self.push(text, true).err().flatten()
+    }
+
+    /// [`Replay::push_text`], and when `results` the result run into the
+    /// last move of `text`: `Ok` when played, `Err(Some(result))` for such
+    /// a result after moves played, `Err(None)` when it cannot be played.
+    fn push(&mut self, text: &str, results: bool) -> Result<(), Option<Outcome>> {
+        let played = |ok: bool| if ok { Ok(()) } else { Err(None) };
         if self.stopped() {
-            return false;
+            return Err(None);
         }
         if let Some(head) = self.fragment.take() {
-            return self.continue_fragment(head, text);
+            return played(self.continue_fragment(head, text));
         }
         match self.read_and_play(text) {
-            Ok(()) => true,
+            Ok(()) => Ok(()),
             Err(failure) if notation::begins_split_move(text) => {
                 self.fragment = Some(Fragment {
                     written: text.to_string(),
                     joined: text.to_string(),
                     failure,
                 });
-                true
+                Ok(())
             }
             Err(failure) => {
+                if let Some((at, outcome)) =
+                    notation::glued_result(&self.pos, text).filter(|_| results)
+                    && self.read_and_play(&text[..at]).is_ok()
+                {
+                    return Err(Some(outcome));
+                }
                 // Moves run together that go bad are cut where they do
                 // ([`notation::cut_run_together`]), as a typed list cuts them.
                 match notation::cut_run_together(&self.pos, text) {
@@ -149,7 +171,7 @@ impl Replay {
                     }
                     None => self.fail(text, failure),
                 }
-                false
+                Err(None)
             }
         }
     }
