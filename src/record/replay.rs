@@ -79,6 +79,17 @@ struct Fragment {
     failure: Failure,
 }
 
+/// What [`Replay::push`] made of a word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pushed {
+    /// Played, or kept as the head of a split move.
+    Played,
+    /// Its moves played, and the result run into the last of them.
+    Result(Outcome),
+    /// It could not be played (the illegal move is recorded).
+    Failed,
+}
+
 impl Replay {
     /// Starts at `start`. With `flexible_side`, a first move that only the
     /// other side could play switches the side to move of the start position.
@@ -121,7 +132,7 @@ impl Replay {
     /// the move is whole). Returns false (and records the illegal move) if
     /// it cannot be played.
     pub(crate) fn push_text(&mut self, text: &str) -> bool {
-        self.push(text, false).is_ok()
+        self.push(text, false) == Pushed::Played
     }
 
     /// [`Replay::push_text`] for a word of a typed list, whose last move
@@ -129,36 +140,41 @@ impl Replay {
     /// result, once the moves before it are played
     /// ([`notation::glued_result`]); `None` otherwise.
     pub(crate) fn push_text_or_result(&mut self, text: &str) -> Option<Outcome> {
-        self.push(text, true).err().flatten()
+        match self.push(text, true) {
+            Pushed::Result(outcome) => Some(outcome),
+            Pushed::Played | Pushed::Failed => None,
+        }
     }
 
     /// [`Replay::push_text`], and when `results` the result run into the
-    /// last move of `text`: `Ok` when played, `Err(Some(result))` for such
-    /// a result after moves played, `Err(None)` when it cannot be played.
-    fn push(&mut self, text: &str, results: bool) -> Result<(), Option<Outcome>> {
-        let played = |ok: bool| if ok { Ok(()) } else { Err(None) };
+    /// last move of `text` ([`Pushed::Result`]).
+    fn push(&mut self, text: &str, results: bool) -> Pushed {
         if self.stopped() {
-            return Err(None);
+            return Pushed::Failed;
         }
         if let Some(head) = self.fragment.take() {
-            return played(self.continue_fragment(head, text));
+            return if self.continue_fragment(head, text) {
+                Pushed::Played
+            } else {
+                Pushed::Failed
+            };
         }
         match self.read_and_play(text) {
-            Ok(()) => Ok(()),
+            Ok(()) => Pushed::Played,
             Err(failure) if notation::begins_split_move(text) => {
                 self.fragment = Some(Fragment {
                     written: text.to_string(),
                     joined: text.to_string(),
                     failure,
                 });
-                Ok(())
+                Pushed::Played
             }
             Err(failure) => {
-                if let Some((at, outcome)) =
-                    notation::glued_result(&self.pos, text).filter(|_| results)
+                if results
+                    && let Some((at, outcome)) = notation::glued_result(&self.pos, text)
                     && self.read_and_play(&text[..at]).is_ok()
                 {
-                    return Err(Some(outcome));
+                    return Pushed::Result(outcome);
                 }
                 // Moves run together that go bad are cut where they do
                 // ([`notation::cut_run_together`]), as a typed list cuts them.
@@ -171,7 +187,7 @@ impl Replay {
                     }
                     None => self.fail(text, failure),
                 }
-                Err(None)
+                Pushed::Failed
             }
         }
     }
