@@ -291,6 +291,66 @@ fn the_engines_banned_first_choice_is_refused_at_every_reply_of_a_game() {
     }
 }
 
+/// Red's rook checks round a cycle (a8a9 e9e8 a9a8 e8e9; the elephant on e7
+/// keeps the king off e7 and the kings apart) while Black's rooks on h2
+/// and i1 mate Red's king as soon as the checks stop: after one cycle,
+/// a8a9, which repeats it, is unilateral perpetual check, which CXA 2020
+/// forbids.
+const PERPETUAL_WHEN_LOST: &str =
+    "position fen 4k4/R8/4b4/9/9/9/9/7r1/8r/4K4 w - - 0 1 moves a8a9 e9e8 a9a8 e8e9";
+
+/// A perpetual check Fairy-Stockfish plays because everything else loses
+/// sooner: on its own, at depth 9, it repeats [`PERPETUAL_WHEN_LOST`]'s
+/// cycle with a8a9 (mated in 4 by its count, in 3 after its best other move).
+/// Through the bridge, in both of its protocols, it is told the ban and
+/// plays another move: legal, not a8a9, scored as the loss it is, and the
+/// move the bare engine plays when told the ban.
+#[test]
+fn a_perpetual_check_the_engine_plays_when_lost_is_replaced() {
+    let Some(engine) = engine() else { return };
+    let banned = "a8a9";
+    assert_eq!(
+        bare_ucci(&engine, PERPETUAL_WHEN_LOST).as_deref(),
+        Some(banned)
+    );
+    assert_eq!(
+        bare_uci(&engine, PERPETUAL_WHEN_LOST).as_deref(),
+        Some(banned)
+    );
+    let (head, moves) = PERPETUAL_WHEN_LOST.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    for protocol in ["ucci", "uci"] {
+        let (lines, mv) = bridged(&engine, protocol, PERPETUAL_WHEN_LOST);
+        let mv = mv.unwrap_or_else(|| panic!("{protocol}: no move: {lines:?}"));
+        assert_ne!(mv, banned, "{protocol}: {lines:?}");
+        assert!(
+            pos.is_legal(Move::parse_uci(&mv).expect("a move")),
+            "{protocol}: {lines:?}"
+        );
+        assert!(
+            has_info(&lines, |l| l.starts_with(&format!("banned {banned} ("))),
+            "{protocol}: {lines:?}"
+        );
+        let score = lines.iter().rev().find_map(|l| {
+            l.split(" score ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse::<i64>()
+                .ok()
+        });
+        assert!(score.is_some_and(|s| s < -9000), "{protocol}: {lines:?}");
+        assert_eq!(
+            bare_without(&engine, protocol, PERPETUAL_WHEN_LOST, banned).as_ref(),
+            Some(&mv),
+            "{protocol}"
+        );
+    }
+}
+
 #[test]
 fn gui_banmoves_reach_both_protocols() {
     let Some(engine) = engine() else { return };

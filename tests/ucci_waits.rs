@@ -248,13 +248,19 @@ fn slow_to_start_and_gone_after_each_search(delay: &str) -> String {
     )
 }
 
-/// The `go time` lines the bridge sent its engine, as its log shows them.
+/// The clocks of the `go time` and `go ponder time` lines the bridge sent
+/// its engine, as its log shows them.
 fn clocks_told(log: &std::path::Path) -> Vec<u64> {
     std::fs::read_to_string(log)
         .expect("log")
         .lines()
         .filter(|l| l.contains("->ENG "))
-        .filter_map(|l| l.split(" go time ").nth(1))
+        .filter_map(|l| {
+            let go = l.split(" go ").nth(1)?;
+            go.strip_prefix("ponder ")
+                .unwrap_or(go)
+                .strip_prefix("time ")
+        })
         .filter_map(|r| r.split_whitespace().next()?.parse().ok())
         .collect()
 }
@@ -317,6 +323,109 @@ fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
     assert_eq!(told.len(), 2, "{told:?}");
     assert!(told[0] > 4000, "{told:?}");
     assert!(told[1] <= 4000, "{told:?}");
+}
+
+/// An engine that takes a second to start and, as [`slow_to_start_and_gone_after_each_search`],
+/// leaves after each search, answering it with c3c4; `name` is its `id
+/// name`. It holds a `go ponder`'s answer until the next line (`ponderhit`
+/// or `stop`), as an engine must, and then runs `then` (its answer, or a
+/// hang).
+fn slow_to_start_pondering(name: &str, then: &str) -> String {
+    format!(
+        "sh -c 'sleep 1; while read l; do case \"$l\" in \
+         ucci) echo id name {name}; echo option usemillisec type check default true; echo ucciok;; \
+         isready) echo readyok;; \"go ponder\"*) read l; {then};; \
+         go*) echo bestmove c3c4; exit 0;; quit) exit 0;; esac; done'"
+    )
+}
+
+/// What [`slow_to_start_pondering`] does after its ponder search's next line.
+const ANSWER: &str = "echo bestmove c3c4; exit 0";
+
+/// Plays two ponder searches through a bridge in front of `engine` (see
+/// [`slow_to_start_pondering`]), each `go ponder time 5000` and
+/// `ponderhit`: first on the engine started with the session, the
+/// `ponderhit` a second later; then on one started again at the `position`
+/// before, the `ponderhit` at once (the engine's second of start-up holds
+/// the GUI's `go ponder` and `ponderhit` back). The clocks the engine was
+/// told.
+fn ponder_searches(engine: &str, extra: &[&str], name: &str) -> Vec<u64> {
+    let log = std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()));
+    let log_arg = log.display().to_string();
+    let mut args = vec!["--engine", engine, "--log", &log_arg];
+    args.extend_from_slice(extra);
+    let mut gui = Gui::xqarbiter(&args);
+    gui.handshake();
+    let searches = [
+        ("position startpos", Duration::from_secs(1)),
+        ("position startpos moves h0g2 h9g7", Duration::ZERO),
+    ];
+    for (position, pondering) in searches {
+        gui.send(position);
+        gui.send("go ponder time 5000 increment 0");
+        thread::sleep(pondering);
+        gui.send("ponderhit");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+        gui.send("isready");
+        gui.until(|l| l == "readyok");
+    }
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+    let told = clocks_told(&log);
+    let _ = std::fs::remove_file(&log);
+    told
+}
+
+/// Pondering spends the opponent's time, not the engine's (UCCI: the clock
+/// does not run until `ponderhit`). A `go ponder` passed on is told the
+/// clock as given, also when it waited a second for the engine's start-up;
+/// an engine that reads nothing while it searches (named Sjaak, as Sjaak II
+/// is known), whose ponder search the bridge holds back and sends at
+/// `ponderhit`, is told the clock as given too after a second of
+/// pondering, and only what has run since the `ponderhit` arrived is taken
+/// off: a second when it waited for the engine's start-up (it was told the
+/// whole clock before).
+#[test]
+fn a_ponder_search_is_told_the_clock_as_given() {
+    let engine = slow_to_start_pondering("Pondering fake", ANSWER);
+    let told = ponder_searches(&engine, &[], "ponder-told");
+    assert_eq!(told, [5000, 5000]);
+
+    let engine = slow_to_start_pondering("Sjaak fake", ANSWER);
+    let extra = ["--engine-rank-base", "0"];
+    let told = ponder_searches(&engine, &extra, "ponder-held");
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert!(told[0] > 4500, "{told:?}");
+    assert!(told[1] <= 4000, "{told:?}");
+}
+
+/// A `ponderhit` that waited for the engine's start-up started the GUI's
+/// clock when it arrived: an engine that then never answers (told 2000 ms,
+/// it hears the `ponderhit` a second late) is answered for by the bridge
+/// 2000 ms and `--engine-timeout` (2 s, its start-up's second and more)
+/// after the `ponderhit` arrived, not a second later (after 5 s before).
+#[test]
+fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
+    let engine = slow_to_start_pondering("Hanging fake", "exec sleep 60");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "2"]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go time 5000 increment 0");
+    assert_eq!(gui.search().1.as_deref(), Some("c3c4"));
+    gui.send("position startpos moves h0g2 h9g7");
+    gui.send("go ponder time 2000 increment 0");
+    let sent = Instant::now();
+    gui.send("ponderhit");
+    let (lines, mv) = gui.search();
+    let waited = sent.elapsed();
+    assert!(mv.is_some(), "{lines:?}");
+    assert!(
+        waited < Duration::from_millis(4600),
+        "{waited:?}: {lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
 }
 
 /// A GUI that quits while the bridge waits for its engine's handshake (an

@@ -28,10 +28,20 @@ sends it: how long its `readyok` takes while the search runs),
 `ucinewgame` / `setoption newgame`, the next game starting at once). Searches
 that count as moves get the clock; the summary gives the bridges' answer
 times per kind of `go`.
+
+After the games a match summary: the games played, their results (the
+referee's words for how each ended, counted), the forbidden moves prevented
+(bans the referee listed for the side to move, and the engine answers the
+bridges refused), the protocol errors (a banned, illegal or misranked move,
+a missing or extra `bestmove`, a go left unanswered, a process that did not
+quit, a bridge log whose `go`s and answers do not pair up) and the longest
+wait for `readyok` during a search and for the answer to `stop`.
 """
 import argparse
+import queue
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 from ucci_pipe import Proc
@@ -107,6 +117,15 @@ def stop_pondering(side, stats):
     side.ponder = None
 
 
+# Game endings that show a protocol error (a bridge's or an engine's), not
+# the play: the referee's and the clocks' endings are results.
+PROTOCOL_ERRORS = ("BANNED MOVE PLAYED", "ILLEGAL position", "move ", "no answer")
+
+
+def is_protocol_error(result):
+    return result.startswith(PROTOCOL_ERRORS) or ": no move:" in result
+
+
 def play(n, args, procs, red_first):
     sides, ref = procs
     if not red_first:
@@ -178,7 +197,11 @@ def play(n, args, procs, red_first):
             side.send("stop")
             t0 = time.time()
         if not lines or not is_best(lines[-1]):
-            lines += side.until(is_best)
+            try:
+                lines += side.until(is_best, timeout=args.stall / 1000)
+            except queue.Empty:
+                result = f"no answer from {side.name} within {args.stall} ms of its {kind}"
+                break
         spent = int((time.time() - t0) * 1000)
         answer_ms.setdefault(kind, []).append(spent)
         infos = [l for l in lines if l.startswith("info string")]
@@ -191,7 +214,7 @@ def play(n, args, procs, red_first):
         if kind in ("clock", "ponderhit"):
             clocks[turn] += args.inc - spent
             if clocks[turn] <= 0:
-                result = f"{side.name} lost on time ({spent} ms for the move)"
+                result = f"{('Red', 'Black')[turn]} lost on time: {side.name}, {spent} ms for the move"
                 break
         words = lines[-1].split()
         mv = words[1] if len(words) > 1 else "(none)"
@@ -220,11 +243,11 @@ def play(n, args, procs, red_first):
     for side in sides:
         if side.ponder is not None:
             stop_pondering(side, stats)
-    if not args.reuse:
-        notes = quit_all(sides + [ref])
-        if notes:
-            result += "; " + "; ".join(notes)
+    notes = [] if args.reuse else quit_all(sides + [ref])
+    if notes:
+        result += "; " + "; ".join(notes)
     counts = []
+    unpaired = 0
     for side in sides:
         if side.log is None:
             counts.append("plain")
@@ -233,6 +256,7 @@ def play(n, args, procs, red_first):
         gui_go = sum(1 for l in text if " GUI-> go" in l)
         gui_best = sum(1 for l in text if re.search(r" ->GUI (bestmove|nobestmove)", l))
         counts.append(f"{gui_go} go/{gui_best} answers")
+        unpaired += gui_go != gui_best
     print(f"game {n}: red {names[0]}, black {names[1]}, {len(moves)} plies, "
           f"{stats['bans']} bans listed, {stats['refused']} engine answers refused, "
           f"{stats['own']} own moves, {stats['extra']} extra bestmoves, "
@@ -251,6 +275,37 @@ def play(n, args, procs, red_first):
     for source, count in sorted(sources.items()):
         print(f"  own move x{count}: {source}", flush=True)
     print("  moves:", " ".join(moves[len(pre.split()):]), flush=True)
+    stops = stats["ponder_stop_ms"] + answer_ms.get("infinite", [])
+    errors = [result] if is_protocol_error(result) else []
+    errors += notes
+    errors += [f"{stats['extra']} extra bestmoves"] if stats["extra"] else []
+    errors += [f"{unpaired} bridge logs with unpaired go/answers"] if unpaired else []
+    return dict(result=result, bans=stats["bans"], refused=stats["refused"], errors=errors,
+                readyok_ms=max(stats["readyok_ms"], default=None),
+                stop_ms=max(stops, default=None))
+
+
+def ending(result):
+    """A game's result without its details (plies, moves, times): the
+    referee's words up to the first comma or bracket."""
+    return re.split(r"[,(\[:]", result, maxsplit=1)[0].strip()
+
+
+def summary(games):
+    """The match's numbers, one line each."""
+    print(f"match: {len(games)} games", flush=True)
+    for what, count in Counter(ending(g["result"]) for g in games).most_common():
+        print(f"  result x{count}: {what}", flush=True)
+    print(f"  forbidden moves prevented: {sum(g['bans'] for g in games)} bans the referee listed "
+          f"for the side to move, {sum(g['refused'] for g in games)} engine answers refused",
+          flush=True)
+    errors = [e for g in games for e in g["errors"]]
+    print(f"  protocol errors: {len(errors)}", flush=True)
+    for e in errors:
+        print(f"    {e}", flush=True)
+    for key, what in (("readyok_ms", "readyok during a search"), ("stop_ms", "answer to stop")):
+        waits = [g[key] for g in games if g[key] is not None]
+        print(f"  longest {what}: " + (f"{max(waits)} ms" if waits else "none asked"), flush=True)
 
 
 def main():
@@ -282,14 +337,17 @@ def main():
                     help="a setoption of the hash size before every Nth move")
     ap.add_argument("--reuse", action="store_true",
                     help="the same processes for every game, with a new-game command")
+    ap.add_argument("--stall", type=int, default=60000,
+                    help="ms past which a go left unanswered ends the game as a protocol error")
     args = ap.parse_args()
     procs = start(args, "games") if args.reuse else None
-    for n in range(1, args.games + 1):
-        play(n, args, procs or start(args, f"game{n}"), red_first=n % 2 == 1)
+    games = [play(n, args, procs or start(args, f"game{n}"), red_first=n % 2 == 1)
+             for n in range(1, args.games + 1)]
     if procs:
         notes = quit_all(procs[0] + [procs[1]])
         if notes:
-            print("; ".join(notes), flush=True)
+            games[-1]["errors"] += notes
+    summary(games)
 
 
 if __name__ == "__main__":

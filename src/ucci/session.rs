@@ -959,8 +959,24 @@ impl<W: Write> Session<W> {
         search.clock_start = self.received;
         search.draw_offered |= draw;
         if search.held {
+            // Pondering spent the opponent's time, not the engine's: the
+            // clock of `go ponder` is the engine's at `ponderhit` (UCCI:
+            // the clock does not run until then), less only what has run
+            // since the `ponderhit` arrived (it may have waited for an
+            // engine's start-up).
             search.held = false;
             search.go.draw |= draw;
+            let left = go_with_time_left(&search.go, self.received.elapsed(), search.millis);
+            let Some(go) = left else {
+                let search = self.search.take().expect("a search");
+                return self.play_own_move(
+                    &search,
+                    "the clock ran out before the engine could be asked",
+                    true,
+                );
+            };
+            search.go = go;
+            search.clock_start = Instant::now();
             self.send_search();
             return Ok(());
         }
@@ -1704,7 +1720,11 @@ impl<W: Write> Session<W> {
         search.deadline = match &search.go.limit {
             _ if search.go.ponder => None,
             Limit::Infinite => None,
-            Limit::Time(c) => after(Duration::from_millis(ms(c.time)).saturating_add(margin)),
+            // The clock runs from `clock_start`: a `ponderhit` that waited
+            // (for an engine's start-up) started it before the engine heard it.
+            Limit::Time(c) => search
+                .clock_start
+                .checked_add(Duration::from_millis(ms(c.time)).saturating_add(margin)),
             Limit::Depth(_) | Limit::Nodes(_) | Limit::Mate(_) => {
                 after(bridge.settings.search_limit + bridge.drain.left())
             }
