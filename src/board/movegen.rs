@@ -118,6 +118,7 @@ impl Position {
         direct[Role::Horse.index()] = horse_attackers_from(king, occ);
         direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
         let ours = self.us(us);
+        let them = self.us(!us);
         let mut screens = Bitboard::EMPTY;
         let mut facing = Bitboard::EMPTY;
         let legs = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
@@ -218,12 +219,20 @@ impl Position {
             let role = piece.role;
             let uncovers = uncovering.contains(from);
             let reach = direct[role.index()];
+            let facing_alone = !uncovers && facing.contains(from);
             let aim = if uncovers {
                 Bitboard::FULL
-            } else if facing.contains(from) {
-                // A cannon facing the king checks only along that line, by
-                // capturing away over a screen: not by stepping into its gap.
-                (line(from, king) | screens) & !between(from, king)
+            } else if facing_alone {
+                // A cannon facing the king checks along that line only by
+                // capturing away from it over a screen (its gap left empty,
+                // that screen is the only one): not by stepping into its
+                // gap, by a quiet move away, or by capturing over the king.
+                let away = (line(from, king) & them & !between(from, king)).without(king);
+                let away: Bitboard = away
+                    .into_iter()
+                    .filter(|&to| !between(from, to).contains(king))
+                    .collect();
+                away | (screens & !between(from, king))
             } else {
                 reach | screens
             };
@@ -237,6 +246,8 @@ impl Position {
                     .iter()
                     .find(|c| c.0 == from)
                     .map_or(Bitboard::FULL, |c| c.1)
+            } else if facing_alone {
+                aim
             } else if matches!(role, Role::Rook | Role::Horse | Role::Pawn)
                 // Off the king's lines, a cannon leaves their screens as they are.
                 || role == Role::Cannon && !cross(king).contains(from)
@@ -954,5 +965,24 @@ mod tests {
         assert!(v.contains(&"g4f4".to_string()), "{v:?}");
         let v = moves("1nba5/5k3/r2ab4/5C1n1/9/9/9/5C3/4R4/1NBAKABN1 b - - 0 1");
         assert!(!v.contains(&"h6f7".to_string()), "{v:?}");
+    }
+
+    #[test]
+    fn a_cannon_facing_the_king_checks_only_by_capturing_away_over_a_screen() {
+        // The red cannon e5 faces the king e8 over an empty gap: taking the
+        // horse e1 over the elephant e2 checks; stepping into its gap or away
+        // from the king, or taking the horse e9 over the king, does not.
+        let pos = Position::from_fen("4n4/4k4/9/9/4C4/9/9/4B4/4n4/3K5 w - - 0 1").unwrap();
+        let checking: Vec<String> = pos.checking_moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(checking, vec!["e5e1"]);
+        let cannon: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .filter(|m| m.starts_with("e5"))
+            .collect();
+        for mv in ["e5e1", "e5e3", "e5e7", "e5e9"] {
+            assert!(cannon.contains(&mv.to_string()), "{mv} {cannon:?}");
+        }
     }
 }
