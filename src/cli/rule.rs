@@ -82,8 +82,8 @@ pub(super) struct RuleArgs {
     /// Say whether this side's natural-limit draw claim holds.
     #[arg(long, value_enum)]
     claim: Option<SideArg>,
-    /// Language of the explanation.
-    #[arg(long, value_enum, default_value = "zh")]
+    /// Language of the explanation (the JSON is the same in both).
+    #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
     /// Also list the natures of the record's last N moves (nature, targets,
     /// reason), whether or not they repeat a position.
