@@ -437,10 +437,10 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
         .flatten()
         .map(String::as_str)
         .collect();
-    let when = if when.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", when.join(", "))
+    let when = match lang {
+        _ if when.is_empty() => String::new(),
+        Lang::En => format!(" ({})", when.join(", ")),
+        Lang::Zh => format!("（{}）", when.join("，")),
     };
     let result = result_cell(row, lang);
     let _ = match lang {
