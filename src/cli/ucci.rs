@@ -91,11 +91,18 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         engine,
         lang: args.lang.lang(),
         // Standard output is the GUI's: the failure goes on standard error.
-        on_start_failure: Some(|why| {
-            eprintln!(
-                "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
-                 is started again at the next position"
-            );
+        on_start_failure: Some(match args.lang {
+            LangArg::En => |why| {
+                eprintln!(
+                    "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
+                     is started again at the next position"
+                );
+            },
+            LangArg::Zh => |why| {
+                eprintln!(
+                    "xqarbiter: --engine：{why}；会话继续，作为裁判程序，下一个局面时再启动引擎"
+                );
+            },
         }),
     };
     match session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log) {

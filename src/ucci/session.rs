@@ -74,9 +74,10 @@ pub struct Settings {
     /// The language of the report lines (the game's state, the bans, the
     /// game's end) until the GUI sets the `language` option.
     pub lang: Lang,
-    /// Told why, when the engine cannot be started as the session starts
-    /// (the command line writes it on standard error, so that it shows
-    /// before a GUI asks); the GUI hears it in an `info string` either way.
+    /// Told why, in the session's language, when the engine cannot be
+    /// started as the session starts (the command line writes it on standard
+    /// error, so that it shows before a GUI asks); the GUI hears it in an
+    /// `info string` either way.
     pub on_start_failure: Option<fn(&str)>,
 }
 
@@ -288,7 +289,7 @@ where
             &format!("(engine start failed: {})", e.en),
         );
         if let Some(tell) = settings.on_start_failure.filter(|_| !session.quitting) {
-            tell(&e.en);
+            tell(e.get(settings.lang));
         }
     }
     session.main_loop()
