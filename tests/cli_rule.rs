@@ -1342,7 +1342,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "\nred's natural-limit draw claim: not valid: the game had already ended after ply 8"
+            "\nRed's natural-limit draw claim: not valid: the game had already ended after ply 8"
         ),
         "{text}"
     );

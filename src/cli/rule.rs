@@ -723,8 +723,16 @@ impl Claim {
         let mut line = match (lang, self.holds) {
             (Lang::Zh, true) => format!("{}方提出自然限着作和：成立", side.name_zh()),
             (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立", side.name_zh()),
-            (Lang::En, true) => format!("{}'s natural-limit draw claim: valid", side.name()),
-            (Lang::En, false) => format!("{}'s natural-limit draw claim: not valid", side.name()),
+            (Lang::En, true) => format!(
+                "{}'s natural-limit draw claim: valid",
+                capitalized(side.name())
+            ),
+            (Lang::En, false) => {
+                format!(
+                    "{}'s natural-limit draw claim: not valid",
+                    capitalized(side.name())
+                )
+            }
         };
         if let Some(note) = &self.note {
             line.push_str(match lang {
