@@ -4,14 +4,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// Output language for people.
+/// Output language for people. The default is English, as every command's
+/// `--lang` has it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Lang {
     /// Chinese.
-    #[default]
     Zh,
     /// English.
+    #[default]
     En,
 }
 

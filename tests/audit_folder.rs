@@ -255,7 +255,7 @@ fn csv_text_and_only_findings() {
     let zh = String::from_utf8(zh.stdout).expect("utf-8");
     assert!(
         zh.contains(
-            "good.pgn#0  甲 – 乙 (Test Cup, 2024.05.01)  8着  结果不符：记录红胜，按规则应为黑胜\n"
+            "good.pgn#0  甲 – 乙（Test Cup，2024.05.01）  8着  结果不符：记录红胜，按规则应为黑胜\n"
         ),
         "{zh}"
     );

@@ -165,7 +165,14 @@ fn ply_rules_on_the_record_as_it_stood_then() {
     // Past the end of the record: refused, saying how long it is.
     let path = example("perpetual_check.pgn");
     let out = xqarbiter(
-        &["rule", path.to_str().expect("utf-8 path"), "--ply", "9"],
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            path.to_str().expect("utf-8 path"),
+            "--ply",
+            "9",
+        ],
         None,
     );
     assert_eq!(out.status.code(), Some(2));
@@ -173,9 +180,12 @@ fn ply_rules_on_the_record_as_it_stood_then() {
     assert!(err.contains("棋谱只有8着"), "{err}");
     // An illegal move after that ply does not keep the record from a ruling.
     let record = "[Event \"x\"]\n\n1. 炮二平五 马8进7 2. 车一进五 *\n";
-    let out = xqarbiter(&["rule", "-", "--json"], Some(record));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--json"], Some(record));
     assert_eq!(out.status.code(), Some(2));
-    let out = xqarbiter(&["rule", "-", "--json", "--ply", "2"], Some(record));
+    let out = xqarbiter(
+        &["rule", "--lang", "zh", "-", "--json", "--ply", "2"],
+        Some(record),
+    );
     let v = json_of(&out);
     assert_eq!(v["plies"], 2);
 }
@@ -183,7 +193,10 @@ fn ply_rules_on_the_record_as_it_stood_then() {
 #[test]
 fn text_output_puts_the_verdict_first_and_draws_the_board() {
     let path = example("perpetual_check.pgn");
-    let out = xqarbiter(&["rule", path.to_str().expect("utf-8 path")], None);
+    let out = xqarbiter(
+        &["rule", "--lang", "zh", path.to_str().expect("utf-8 path")],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let first = text.lines().next().expect("a first line");
@@ -222,12 +235,14 @@ fn text_output_puts_the_verdict_first_and_draws_the_board() {
 #[test]
 fn a_pasted_record_and_inline_moves_are_ruled_too() {
     let pgn = std::fs::read_to_string(example("perpetual_check.pgn")).expect("example exists");
-    let out = xqarbiter(&["rule", "-", "--json"], Some(&pgn));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--json"], Some(&pgn));
     let v = json_of(&out);
     assert_eq!(v["verdict"], "black_wins");
     let out = xqarbiter(
         &[
             "rule",
+            "--lang",
+            "zh",
             "--moves",
             "1. 炮二平五 马8进7 2. 马二进三",
             "--json",
@@ -243,7 +258,7 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
     let copied = "红方：甲　黑方：乙\n局面：2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\n\
                   第1回合　车四平五　将５平６\n第2回合　车五平四　将６平５\n\
                   第3回合　车四平五　将５平６\n第4回合　车五平四　将６平５\n";
-    let out = xqarbiter(&["rule", "-", "--json"], Some(copied));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--json"], Some(copied));
     let v = json_of(&out);
     assert_eq!(
         (v["plies"].as_u64(), v["verdict"].as_str()),
@@ -256,13 +271,13 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
     let scored = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\
                   [FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n\n\
                   1. 车四平五 将5平6 2. 车五平四 将6平5 3. 车四平五 将5平6 4. 车五平四 将6平5 1-0\n";
-    let text = xqarbiter(&["rule", "-"], Some(scored));
+    let text = xqarbiter(&["rule", "--lang", "zh", "-"], Some(scored));
     let text = String::from_utf8(text.stdout).expect("utf-8");
     assert!(
         text.contains("\n棋谱：甲（红）对 ?（黑）；记录结果：红胜（与裁决不符）\n"),
         "{text}"
     );
-    let out = xqarbiter(&["rule", "-", "--json"], Some(scored));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--json"], Some(scored));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(
         (v["record"]["red"].as_str(), v["record"]["black"].is_null()),
@@ -272,7 +287,7 @@ fn a_pasted_record_and_inline_moves_are_ruled_too() {
     // A UCCI position line from an engine log: two rounds of perpetual check.
     let line = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 \
                 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\n";
-    let out = xqarbiter(&["rule", "-", "--json"], Some(line));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--json"], Some(line));
     let v = json_of(&out);
     assert_eq!(
         (v["plies"].as_u64(), v["verdict"].as_str()),
@@ -384,7 +399,14 @@ fn a_move_two_conventions_read_as_two_moves_is_ruled_with_a_note_naming_both() {
 fn an_illegal_move_exits_2_and_names_the_move() {
     // 马二进四 is blocked by the elephant on g0 (蹩马腿).
     let out = xqarbiter(
-        &["rule", "--moves", "炮二平五 马8进7 马二进四", "--json"],
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            "--moves",
+            "炮二平五 马8进7 马二进四",
+            "--json",
+        ],
         None,
     );
     assert_eq!(out.status.code(), Some(2));
@@ -396,7 +418,7 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     // by default), with the legal moves one symbol away and all legal moves
     // written as the record writes them.
     let record = "[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n";
-    let out = xqarbiter(&["rule", "-"], Some(record));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-"], Some(record));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
@@ -436,14 +458,31 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
         err,
         "xqarbiter: /nonexistent/record.pgn: the file does not exist\n"
     );
-    let err = stderr(&["rule", missing]);
+    let err = stderr(&["rule", "--lang", "zh", missing]);
     assert_eq!(err, "xqarbiter: /nonexistent/record.pgn：文件不存在\n");
     // Programs reading JSON get English.
-    let err = stderr(&["rule", missing, "--json"]);
+    let err = stderr(&["rule", "--lang", "zh", missing, "--json"]);
     assert!(err.contains("the file does not exist"), "{err}");
-    let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021"]);
+    let err = stderr(&[
+        "rule",
+        "--lang",
+        "zh",
+        "--moves",
+        "h2e2",
+        "--profile",
+        "cxa2021",
+    ]);
     assert!(err.contains("没有名为“cxa2021”的赛事规程"), "{err}");
-    let err = stderr(&["rule", "--moves", "h2e2", "--profile", "cxa2021", "--json"]);
+    let err = stderr(&[
+        "rule",
+        "--lang",
+        "zh",
+        "--moves",
+        "h2e2",
+        "--profile",
+        "cxa2021",
+        "--json",
+    ]);
     assert!(err.contains("unknown profile 'cxa2021'"), "{err}");
     let err = stderr(&[
         "rule",
@@ -456,7 +495,7 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     ]);
     assert!(err.contains("bad --fen: invalid FEN 'not a fen'"), "{err}");
     let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w";
-    let err = stderr(&["rule", "--moves", "e0d0", "--fen", facing]);
+    let err = stderr(&["rule", "--lang", "zh", "--moves", "e0d0", "--fen", facing]);
     assert!(err.contains("--fen有误"), "{err}");
     assert!(err.contains("e0与e9的帅将照面"), "{err}");
     // A file that is no record, and a corrupt binary record.
@@ -465,9 +504,9 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let (text, xqf) = (dir.join("notes.txt"), dir.join("cut.xqf"));
     std::fs::write(&text, [0u8, 159, 146, 150, 0, 1]).expect("write");
     std::fs::write(&xqf, b"XQ\x0a\x01").expect("write");
-    let err = stderr(&["rule", text.to_str().unwrap()]);
+    let err = stderr(&["rule", "--lang", "zh", text.to_str().unwrap()]);
     assert!(err.contains("不是本程序认识的棋谱文件"), "{err}");
-    let err = stderr(&["rule", xqf.to_str().unwrap()]);
+    let err = stderr(&["rule", "--lang", "zh", xqf.to_str().unwrap()]);
     assert!(
         err.contains("cut.xqf：XQF文件应以1024字节文件头开始，此文件只有4字节，已损坏"),
         "{err}"
@@ -552,10 +591,10 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     assert!(text[table..below].contains("h0g2"), "{text}");
     // A blank line parts the ending's details from what follows.
     assert!(text.contains("\n\nBelow, the ruling"), "{text}");
-    let out = xqarbiter(&["rule", "--moves", &moves], None);
+    let out = xqarbiter(&["rule", "--lang", "zh", "--moves", &moves], None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("\n\n以下为记录最后一着"), "{text}");
-    let out = xqarbiter(&["rule", "--moves", &moves, "--json"], None);
+    let out = xqarbiter(&["rule", "--lang", "zh", "--moves", &moves, "--json"], None);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["plies"], 12);
     assert_eq!(v["ended"]["ply"], 8);
@@ -612,43 +651,59 @@ fn a_game_of_a_file_holding_several_is_chosen_by_its_index() {
         (out.status.code().unwrap_or(-1), v["plies"].clone(), err)
     };
     // Without a choice: the first game, and a note on stderr naming how to choose.
-    let (code, first, err) = plies(&["rule", file, "--json"]);
+    let (code, first, err) = plies(&["rule", "--lang", "zh", file, "--json"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("--game N"), "{err}");
-    let (code, _, err) = plies(&["rule", file]);
+    let (code, _, err) = plies(&["rule", "--lang", "zh", file]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("有3局，裁决第一局"), "{err}");
     // `--game 1` and `FILE#1` (as `audit` names games) pick the second game.
-    let (code, second, err) = plies(&["rule", file, "--game", "1", "--json"]);
+    let (code, second, err) = plies(&["rule", "--lang", "zh", file, "--game", "1", "--json"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert_ne!(first, second);
-    let (code, by_name, _) = plies(&["rule", &format!("{file}#1"), "--json"]);
+    let (code, by_name, _) = plies(&["rule", "--lang", "zh", &format!("{file}#1"), "--json"]);
     assert_eq!(code, 0);
     assert_eq!(by_name, second);
     // A game the file does not hold, or two different choices, exit 2 with a message.
     let (code, _, err) = plies(&["rule", file, "--game", "99", "--lang", "en"]);
     assert_eq!(code, 2);
     assert!(err.contains("there is no game 99"), "{err}");
-    let (code, _, err) = plies(&["rule", file, "--game", "99"]);
+    let (code, _, err) = plies(&["rule", "--lang", "zh", file, "--game", "99"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("有3局，编号为0至2，没有编号为99的对局（对局编号从0开始）"),
         "{err}"
     );
     assert!(!err.contains("第99局"), "{err}");
-    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1", "--json"]);
+    let (code, _, err) = plies(&[
+        "rule",
+        "--lang",
+        "zh",
+        &format!("{file}#0"),
+        "--game",
+        "1",
+        "--json",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("--game says 1"), "{err}");
-    let (code, _, err) = plies(&["rule", &format!("{file}#0"), "--game", "1"]);
+    let (code, _, err) = plies(&["rule", "--lang", "zh", &format!("{file}#0"), "--game", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("#0指编号为0的对局，但 --game 为1"), "{err}");
     // A file read with --fen is one bare move list: no game to choose in it.
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
-    let (code, _, err) = plies(&["rule", &format!("{file}#1"), "--fen", start, "--json"]);
+    let (code, _, err) = plies(&[
+        "rule",
+        "--lang",
+        "zh",
+        &format!("{file}#1"),
+        "--fen",
+        start,
+        "--json",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("names no game"), "{err}");
-    let (code, _, _) = plies(&["rule", file, "--fen", start, "--game", "1"]);
+    let (code, _, _) = plies(&["rule", "--lang", "zh", file, "--fen", start, "--game", "1"]);
     assert_eq!(code, 2);
 }
 
@@ -794,12 +849,15 @@ fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("a move may be missing"), "{err}");
     assert!(err.contains("from ply 1 ('马8进7') on"), "{err}");
-    let out = xqarbiter(&["rule", "-"], Some(&format!("1. {moves}\n")));
+    let out = xqarbiter(
+        &["rule", "--lang", "zh", "-"],
+        Some(&format!("1. {moves}\n")),
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("可能漏记或多记了一着"), "{err}");
     // A move left out in the middle: the note names where the shift begins.
     let moves = "炮二平五 马8进7 马2进3 兵七进一 卒7进1 车一进一";
-    let out = xqarbiter(&["rule", "--moves", moves], None);
+    let out = xqarbiter(&["rule", "--lang", "zh", "--moves", moves], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("自第3着（“马2进3”）起"), "{err}");
     // A record of one move, in Black's digits for Red's move, gets it too.
@@ -812,7 +870,7 @@ fn a_record_whose_numerals_are_all_reversed_gets_a_note_on_a_missing_move() {
         "炮2平5 马8进7 马2进3",
         "炮二平五",
     ] {
-        let out = xqarbiter(&["rule", "--moves", moves], None);
+        let out = xqarbiter(&["rule", "--lang", "zh", "--moves", moves], None);
         assert!(out.stderr.is_empty(), "{moves}");
     }
 }
@@ -977,7 +1035,7 @@ fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>, game #2: "), "{err}");
-    let out = xqarbiter(&["rule", "-", "--game", "2"], Some(three));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-", "--game", "2"], Some(three));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>，对局#2："), "{err}");
 }
@@ -985,7 +1043,7 @@ fn game_numbers_in_messages_are_the_index_file_hash_n_names() {
 #[test]
 fn empty_tags_leave_no_empty_fields() {
     let record = "[Game \"Chinese Chess\"]\n[Event \"\"]\n[Date \"\"]\n[Red \"甲\"]\n[Black \"乙\"]\n[Result \"*\"]\n\n1. 炮二平五 马8进7 *\n";
-    let out = xqarbiter(&["rule", "-"], Some(record));
+    let out = xqarbiter(&["rule", "--lang", "zh", "-"], Some(record));
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(text.contains("\n棋谱：甲（红）对 乙（黑）\n"), "{text}");
@@ -995,7 +1053,18 @@ fn empty_tags_leave_no_empty_fields() {
 #[test]
 fn a_move_after_mate_says_the_game_was_over() {
     let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w";
-    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "车五平六 将4平5"], None);
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            "--fen",
+            fen,
+            "--moves",
+            "车五平六 将4平5",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
@@ -1022,7 +1091,7 @@ fn a_move_after_mate_says_the_game_was_over() {
 
 #[test]
 fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
-    let out = xqarbiter(&["rule", "--moves", "炮二平五 xyz"], None);
+    let out = xqarbiter(&["rule", "--lang", "zh", "--moves", "炮二平五 xyz"], None);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("\n合法着法：卒１进１ 卒３进１"), "{err}");
@@ -1036,7 +1105,17 @@ fn an_unreadable_move_lists_the_legal_moves_in_the_notation_of_the_record() {
 fn an_armageddon_natural_limit_says_the_game_is_drawn_and_awarded_to_black() {
     let path = example("natural_limit.pgn");
     let file = path.to_str().expect("utf-8 path");
-    let out = xqarbiter(&["rule", file, "--profile", "dqsz2017-armageddon"], None);
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            file,
+            "--profile",
+            "dqsz2017-armageddon",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(
@@ -1263,7 +1342,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "\nred's natural-limit draw claim: not valid: the game had already ended after ply 8"
+            "\nRed's natural-limit draw claim: not valid: the game had already ended after ply 8"
         ),
         "{text}"
     );
@@ -1302,7 +1381,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         let fen = "3k5/8R/9/9/9/9/9/9/R8/4K4 w";
         xqarbiter(
             &[
-                "rule", "--fen", fen, "--moves", moves, "--ply", ply, "--json",
+                "rule", "--lang", "zh", "--fen", fen, "--moves", moves, "--ply", ply, "--json",
             ],
             None,
         )
@@ -1351,13 +1430,22 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     // So are moves run together in one word past the ply asked for; moves
     // run together that are bad before it are still refused.
     let run = |moves: &str, ply: &str| {
-        xqarbiter(&["rule", "--moves", moves, "--ply", ply, "--json"], None)
+        xqarbiter(
+            &[
+                "rule", "--lang", "zh", "--moves", moves, "--ply", ply, "--json",
+            ],
+            None,
+        )
     };
     // A pasted record cuts such a word as the list does: the moves before
     // the ply asked for are read, and the move that goes bad is named at
     // its own ply.
-    let pasted =
-        |moves: &str, ply: &str| xqarbiter(&["rule", "-", "--ply", ply, "--json"], Some(moves));
+    let pasted = |moves: &str, ply: &str| {
+        xqarbiter(
+            &["rule", "--lang", "zh", "-", "--ply", ply, "--json"],
+            Some(moves),
+        )
+    };
     for ply in ["2", "3"] {
         for out in [
             run("炮二平五马８进７车一进一将５进５", ply),
@@ -1408,13 +1496,16 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     let file = dir.join("mate.txt");
     std::fs::write(&file, "局面：3k5/8R/9/9/9/9/9/9/R8/4K4 w\n1. a1a9 d9d8\n").unwrap();
     let path = file.to_str().unwrap();
-    let out = xqarbiter(&["rule", path], None);
+    let out = xqarbiter(&["rule", "--lang", "zh", path], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.ends_with("\n如需裁决对局结束之处，请加 --ply 1\n"),
         "{err}"
     );
-    let out = xqarbiter(&["rule", path, "--ply", "1", "--json"], None);
+    let out = xqarbiter(
+        &["rule", "--lang", "zh", path, "--ply", "1", "--json"],
+        None,
+    );
     std::fs::remove_dir_all(&dir).unwrap();
     let v = json_of(&out);
     assert_eq!(
@@ -1441,21 +1532,39 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw in round 2, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
+            "Record: Open; recorded result: 1/2-1/2\nEarly draw: agreed draw after round 2, within the 10 rounds in which profile hengfang2024-slow forbids it; the arbiter may rule both players lost; the record gives no reason for the draw: it is taken as agreed\n"
         ),
         "{text}"
     );
-    let out = xqarbiter(&["rule", "-", "--profile", "hengfang2024-slow"], Some(draw));
+    let out = xqarbiter(
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            "-",
+            "--profile",
+            "hengfang2024-slow",
+        ],
+        Some(draw),
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "\n过早议和：第2回合协议和棋，违反10回合内不得协议和棋的规定，裁判有权判双方负；棋谱未写明和棋的原因，按协议和棋处理\n"
+            "\n过早议和：第2回合后协议和棋，违反10回合内不得协议和棋的规定，裁判有权判双方负；棋谱未写明和棋的原因，按协议和棋处理\n"
         ),
         "{text}"
     );
     // The JSON says it as the audit's finding does.
     let json = json_of(&xqarbiter(
-        &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            "-",
+            "--profile",
+            "hengfang2024-slow",
+            "--json",
+        ],
         Some(&draw.replace("1/2-1/2", "1-0")),
     ));
     let early = &json["record"]["early_end"];
@@ -1463,16 +1572,21 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     assert!(
         early["detail_zh"]
             .as_str()
-            .is_some_and(|d| d.starts_with("第2回合认负")),
+            .is_some_and(|d| d.starts_with("第2回合后认负")),
         "{json:#}"
     );
     // Not so under a profile without the clause, nor where --ply cuts the
     // record short of the result, nor after a game the rules ended.
-    let plain = json_of(&xqarbiter(&["rule", "-", "--json"], Some(draw)));
+    let plain = json_of(&xqarbiter(
+        &["rule", "--lang", "zh", "-", "--json"],
+        Some(draw),
+    ));
     assert!(plain["record"]["early_end"].is_null(), "{plain:#}");
     let cut = json_of(&xqarbiter(
         &[
             "rule",
+            "--lang",
+            "zh",
             "-",
             "--profile",
             "hengfang2024-slow",
@@ -1486,7 +1600,15 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
     let check = std::fs::read_to_string(example("perpetual_check.pgn")).expect("example");
     let check = check.replace("[Result \"*\"]", "[Result \"0-1\"]");
     let ended = json_of(&xqarbiter(
-        &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+        &[
+            "rule",
+            "--lang",
+            "zh",
+            "-",
+            "--profile",
+            "hengfang2024-slow",
+            "--json",
+        ],
         Some(&check),
     ));
     assert_eq!(ended["record"]["result"], "black_wins", "{ended:#}");
@@ -1499,7 +1621,15 @@ fn an_early_draw_or_resignation_the_audit_flags_is_named_by_rule_too() {
             1,
         );
         let json = json_of(&xqarbiter(
-            &["rule", "-", "--profile", "hengfang2024-slow", "--json"],
+            &[
+                "rule",
+                "--lang",
+                "zh",
+                "-",
+                "--profile",
+                "hengfang2024-slow",
+                "--json",
+            ],
             Some(&on_time),
         ));
         assert_eq!(json["record"]["result"], "red_wins", "{json:#}");
@@ -1593,7 +1723,7 @@ fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
         )),
         "{en}"
     );
-    let zh = err(&["rule", two, "--game", "1"]);
+    let zh = err(&["rule", "--lang", "zh", two, "--game", "1"]);
     assert!(
         zh.starts_with(&format!("xqarbiter: {two}#1：第4着“e9e7”无法走出")),
         "{zh}"

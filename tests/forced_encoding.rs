@@ -53,7 +53,15 @@ fn rule_reads_a_file_in_the_encoding_given() {
     let (code, out, err) = run(&["rule", path(&file), "--lang", "en", "--encoding", "big5"]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert!(out.contains("Record: 許銀川 (red) v 呂欽 (black)"), "{out}");
-    let (code, json, _) = run(&["rule", path(&file), "--json", "--encoding", "big5"]);
+    let (code, json, _) = run(&[
+        "rule",
+        "--lang",
+        "zh",
+        path(&file),
+        "--json",
+        "--encoding",
+        "big5",
+    ]);
     assert_eq!(code, 0);
     assert!(json.contains("\"red\": \"許銀川\""), "{json}");
     // Plainly not UTF-8: said, and that it reads cleanly as both GBK and
@@ -74,13 +82,39 @@ fn rule_reads_a_file_in_the_encoding_given() {
     let moves = dir.join("moves.txt");
     std::fs::write(&moves, &gbk).unwrap();
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
-    let (code, _, err) = run(&["rule", path(&moves), "--fen", fen, "--encoding", "gbk"]);
+    let (code, _, err) = run(&[
+        "rule",
+        "--lang",
+        "zh",
+        path(&moves),
+        "--fen",
+        fen,
+        "--encoding",
+        "gbk",
+    ]);
     assert_eq!((code, err.as_str()), (0, ""));
-    let (code, _, err) = run(&["rule", path(&moves), "--fen", fen, "--encoding", "big5"]);
+    let (code, _, err) = run(&[
+        "rule",
+        "--lang",
+        "zh",
+        path(&moves),
+        "--fen",
+        fen,
+        "--encoding",
+        "big5",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("（--encoding）似乎不对"), "{err}");
     // Not with --moves, whose text is no file; an unknown name is refused.
-    let (code, _, err) = run(&["rule", "--moves", "h2e2", "--encoding", "gbk"]);
+    let (code, _, err) = run(&[
+        "rule",
+        "--lang",
+        "zh",
+        "--moves",
+        "h2e2",
+        "--encoding",
+        "gbk",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
     let (code, _, err) = run(&["rule", path(&file), "--encoding", "klingon", "--lang", "zh"]);

@@ -534,7 +534,11 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
                    cxa2011 rules, kept under cxa2020 (with cxa2020's own caps, checks at most 10 \
                    and no attack cap, it would hold)\n";
     assert!(en.contains(en_line), "{en}");
-    let zh = String::from_utf8(g.rule_with(&under).stdout).unwrap();
+    let zh = String::from_utf8(
+        g.rule_with(&[&under[..], &["--lang", "zh"]].concat())
+            .stdout,
+    )
+    .unwrap();
     let zh_line = "\n红方提和取决于一种解读：所用上限出自为cxa2011规则制定的规程，按cxa2020规则裁决时\
                    照用（若用cxa2020规则本身的上限，将军最多计10着，攻着不设上限，则提和成立）\n";
     assert!(zh.contains(zh_line), "{zh}");
@@ -557,7 +561,7 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
     let out = |args: &[&str]| String::from_utf8(g.rule_with(args).stdout).unwrap();
     let en = out(&[&by_file[..], &["--lang", "en"]].concat());
     assert!(en.contains(en_line), "{en}");
-    let zh = out(&by_file);
+    let zh = out(&[&by_file[..], &["--lang", "zh"]].concat());
     assert!(zh.contains(zh_line), "{zh}");
     let sets = dir.join("sets.toml");
     std::fs::write(

@@ -143,18 +143,18 @@ fn armageddon_and_blitz_draws_are_black_wins() {
 #[test]
 fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
     let p = builtin("dqsz2017-slow");
-    let flag = p.early_end_flag(EarlyEnd::AgreedDraw, 25).unwrap();
+    let flag = p.early_end_flag(EarlyEnd::AgreedDraw, 25, true).unwrap();
     assert_eq!(flag.kind, "early_draw");
     assert_eq!((flag.rounds_played, flag.within_rounds), (25, 25));
     assert!(!flag.both_may_lose);
     assert!(flag.detail.zh.contains("协议和棋"));
-    assert!(p.early_end_flag(EarlyEnd::AgreedDraw, 26).is_none());
-    assert!(p.early_end_flag(EarlyEnd::Resignation, 10).is_none());
-    let one = p.early_end_flag(EarlyEnd::AgreedDraw, 1).unwrap();
+    assert!(p.early_end_flag(EarlyEnd::AgreedDraw, 26, true).is_none());
+    assert!(p.early_end_flag(EarlyEnd::Resignation, 10, true).is_none());
+    let one = p.early_end_flag(EarlyEnd::AgreedDraw, 1, true).unwrap();
     assert!(
         one.detail
             .en
-            .starts_with("agreed draw in round 1, within the 25 rounds"),
+            .starts_with("agreed draw after round 1, within the 25 rounds"),
         "{}",
         one.detail.en
     );
@@ -163,7 +163,7 @@ fn early_agreed_draws_are_flagged_within_25_rounds_in_2017() {
 #[test]
 fn an_early_end_is_placed_in_its_round_or_before_the_first_move() {
     let p = builtin("hengfang2024-slow");
-    let flag = p.early_end_flag(EarlyEnd::Resignation, 0).unwrap();
+    let flag = p.early_end_flag(EarlyEnd::Resignation, 0, true).unwrap();
     assert_eq!(flag.rounds_played, 0);
     assert!(
         flag.detail
@@ -178,14 +178,28 @@ fn an_early_end_is_placed_in_its_round_or_before_the_first_move() {
         flag.detail.zh
     );
     // Five plies are two rounds and a half: the draw came in round 3, not after it.
-    let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 3).unwrap();
+    let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 3, false).unwrap();
     assert!(
         draw.detail.en.starts_with("agreed draw in round 3, within"),
         "{}",
         draw.detail.en
     );
     assert!(
-        draw.detail.zh.starts_with("第3回合协议和棋"),
+        draw.detail.zh.starts_with("第3回合中协议和棋"),
+        "{}",
+        draw.detail.zh
+    );
+    // Six plies are three whole rounds: the draw came after round 3.
+    let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 3, true).unwrap();
+    assert!(
+        draw.detail
+            .en
+            .starts_with("agreed draw after round 3, within"),
+        "{}",
+        draw.detail.en
+    );
+    assert!(
+        draw.detail.zh.starts_with("第3回合后协议和棋"),
         "{}",
         draw.detail.zh
     );
@@ -199,28 +213,28 @@ fn early_draws_and_resignations_are_flagged_within_10_rounds_in_2024() {
         "hengfang2024-blitz",
     ] {
         let p = builtin(name);
-        let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 10).unwrap();
+        let draw = p.early_end_flag(EarlyEnd::AgreedDraw, 10, true).unwrap();
         assert!(draw.both_may_lose && draw.detail.en.contains("both players lost"));
         let resign = p
-            .early_end_flag(EarlyEnd::Resignation, rounds_of_plies(19))
+            .early_end_flag(EarlyEnd::Resignation, rounds_of_plies(19), false)
             .unwrap();
         assert_eq!(
             (resign.kind, resign.rounds_played),
             ("early_resignation", 10)
         );
         assert!(
-            p.early_end_flag(EarlyEnd::AgreedDraw, rounds_of_plies(21))
+            p.early_end_flag(EarlyEnd::AgreedDraw, rounds_of_plies(21), false)
                 .is_none()
         );
     }
     assert!(
         builtin("cxa2020")
-            .early_end_flag(EarlyEnd::AgreedDraw, 1)
+            .early_end_flag(EarlyEnd::AgreedDraw, 1, true)
             .is_none()
     );
     assert!(
         builtin("nanping2018")
-            .early_end_flag(EarlyEnd::AgreedDraw, 1)
+            .early_end_flag(EarlyEnd::AgreedDraw, 1, true)
             .is_none()
     );
 }

@@ -907,12 +907,12 @@ fn an_engine_that_does_not_answer_the_handshake_is_named_with_what_to_try() {
 /// An engine that cannot be started is named on standard error as the
 /// session starts, what and why, while standard output stays the GUI's:
 /// the handshake, and only it.
-#[test]
-fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
+/// `xqarbiter ucci ARGS` given `ucci` and `quit`: its output.
+fn ucci_session(args: &[&str]) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(ucci_common::BIN)
-        .args(["ucci", "--engine", "/nonexistent/xq-engine"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -921,7 +921,37 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(b"ucci\nquit\n").expect("write");
     drop(stdin);
-    let out = child.wait_with_output().expect("the binary finishes");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// In Chinese (`--lang zh`) the start failure is said in Chinese, on
+/// standard error and to the GUI.
+#[test]
+fn an_engine_start_failure_is_said_in_the_session_language() {
+    let out = ucci_session(&["ucci", "--engine", "/nonexistent/xq-engine", "--lang", "zh"]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "xqarbiter: --engine：无法启动“/nonexistent/xq-engine”：文件不存在；会话继续，\
+             作为裁判程序，下一个局面时再启动引擎"
+        ],
+        "{err}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "info string 引擎未在运行（无法启动“/nonexistent/xq-engine”：文件不存在）；\
+             下一个局面时再启动\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
+    let out = ucci_session(&["ucci", "--engine", "/nonexistent/xq-engine"]);
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(

@@ -78,6 +78,60 @@ fn malformed_lines_are_reported_and_survived() {
     gui.until(|l| l == "bye");
 }
 
+/// What the referee says of the lines it cannot take (unknown commands,
+/// bad values, a rejected position and what follows it) is in the session's
+/// language, English or Chinese, as the report lines are.
+#[test]
+fn protocol_messages_are_in_the_session_language() {
+    let said = |lang: &str| {
+        let mut gui = Gui::xqarbiter(&["--lang", lang]);
+        let mut infos = Vec::new();
+        for line in [
+            "fly",
+            "go depth x",
+            "setoption warp 9",
+            "setoption usemillisec maybe",
+            "ponderhit",
+            "position startpos moves h2e2 h2e2",
+            "banmoves h9g7",
+            "go warp 9 depth 1",
+        ] {
+            gui.send(line);
+            gui.send("isready");
+            let lines = gui.until(|l| l == "readyok");
+            infos.extend(info_strings(&lines).iter().map(|l| l.to_string()));
+        }
+        gui.send("quit");
+        infos
+    };
+    let en = said("en");
+    let zh = said("zh");
+    let expected_en = [
+        "ignored 'fly': unknown command 'fly' (expected ucci, uci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)",
+        "go rejected: go depth: 'x' is not a non-negative integer",
+        "setoption warp: not an option of the referee; ignored",
+        "setoption usemillisec: expected true or false",
+        "ponderhit: no search is running; ignored",
+        "position rejected: move 2 h2e2 is illegal: there is no piece on h2; there is no position until a valid one arrives",
+        "banmoves ignored: the last position was rejected (move 2 h2e2 is illegal: there is no piece on h2)",
+        "go: ignored 'warp 9'",
+        "no position to search: the last position was rejected (move 2 h2e2 is illegal: there is no piece on h2)",
+    ];
+    let expected_zh = [
+        "不理会“fly”：未知指令“fly”（应为 ucci、uci、setoption、position、banmoves、go、ponderhit、stop、isready、probe 或 quit）",
+        "go 指令不予执行：go depth：“x”不是非负整数",
+        "setoption warp：裁判程序没有此选项，不予理会",
+        "setoption usemillisec：应为 true 或 false",
+        "ponderhit：没有正在进行的搜索，不予理会",
+        "局面不予接受：第2着 h2e2 违例：h2 上没有棋子；收到有效局面之前没有局面",
+        "不理会 banmoves：上一个局面未被接受（第2着 h2e2 违例：h2 上没有棋子）",
+        "go：不理会“warp 9”",
+        "没有可搜索的局面：上一个局面未被接受（第2着 h2e2 违例：h2 上没有棋子）",
+    ];
+    assert_eq!(en, expected_en);
+    assert_eq!(zh, expected_zh);
+}
+
 #[test]
 fn go_after_a_rejected_position_has_no_position_to_judge() {
     let mut gui = Gui::xqarbiter(&[]);
@@ -661,8 +715,9 @@ fn the_language_option_tells_the_state_in_the_words_of_rule() {
     gui.send("go depth 1");
     let (lines, _) = gui.search();
     let infos = info_strings(&lines);
-    assert!(
-        infos[0].contains("unknown language 'klingon': expected zh or en; keeping zh"),
+    // Said in the language it keeps.
+    assert_eq!(
+        infos[0], "setoption language：未知语言“klingon”，应为 zh 或 en；仍用 zh",
         "{infos:?}"
     );
     assert!(infos[1].starts_with("profile cxa2020 "), "{infos:?}");

@@ -444,7 +444,8 @@ pub(crate) fn early_end(
     let rounds = u32::try_from((plies + black_first).div_ceil(2))
         .unwrap_or(u32::MAX)
         .saturating_add(start.fullmoves().saturating_sub(1));
-    let flag = profile.early_end_flag(how, rounds)?;
+    let round_complete = (plies + black_first).is_multiple_of(2);
+    let flag = profile.early_end_flag(how, rounds, round_complete)?;
     let kind = match how {
         EarlyEnd::AgreedDraw => FindingKind::EarlyDraw,
         EarlyEnd::Resignation => FindingKind::EarlyResignation,
@@ -545,6 +546,30 @@ mod tests {
             kinds(&judge(&from(9, true), &slow, "t.pgn", 0)),
             [FindingKind::EarlyDraw]
         );
+    }
+
+    #[test]
+    fn an_early_end_is_placed_after_a_whole_round_or_in_a_begun_one() {
+        let slow = profile("hengfang2024-slow");
+        let after = judge(&scored("1/2-1/2"), &slow, "t.pgn", 0);
+        let detail = &after.findings[0].detail;
+        assert!(
+            detail.en.starts_with("agreed draw after round 2,"),
+            "{}",
+            detail.en
+        );
+        assert!(detail.zh.starts_with("第2回合后协议和棋"), "{}", detail.zh);
+        let begun = game(&format!(
+            "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n{OPENING} 3. 兵七进一 1-0\n"
+        ));
+        let within = judge(&begun, &slow, "t.pgn", 0);
+        let detail = &within.findings[0].detail;
+        assert!(
+            detail.en.starts_with("resignation in round 3,"),
+            "{}",
+            detail.en
+        );
+        assert!(detail.zh.starts_with("第3回合中认负"), "{}", detail.zh);
     }
 
     #[test]

@@ -334,22 +334,23 @@ pub(crate) fn result_in_words(result: Verdict, lang: Lang) -> String {
 
 /// What the table (and the CSV's `result_words`) says of a game's result:
 /// the recorded one and the one the rules give, in words, and, first, when
-/// they disagree (a `result_mismatch` finding), that they do.
+/// they disagree (a `result_mismatch` finding), that they do. A record that
+/// breaks off (unreadable, or at an illegal move) before the rules ended the
+/// game is not ruled on: who ended the game is not known.
 fn result_cell(row: &Row, lang: Lang) -> String {
     let words = |v| result_in_words(v, lang);
-    let mismatch = row
-        .findings
-        .iter()
-        .any(|f| f.kind == FindingKind::ResultMismatch);
+    let has = |kind| row.findings.iter().any(|f| f.kind == kind);
+    let mismatch = has(FindingKind::ResultMismatch);
+    let breaks_off = row.error.is_some() || has(FindingKind::IllegalMove);
     let ruled = row.ruled_result;
     let goes_on = ruled == Verdict::Ongoing;
     match (lang, row.recorded_result) {
-        (Lang::En, None) if goes_on && row.error.is_some() => {
+        (Lang::En, None) if goes_on && breaks_off => {
             "no result recorded; not ruled, as the record breaks off".to_string()
         }
         (Lang::En, None) if goes_on => "no result recorded; by the rules the game goes on".into(),
         (Lang::En, None) => format!("no result recorded; the rules give {}", words(ruled)),
-        (Lang::En, Some(rec)) if goes_on && row.error.is_some() => {
+        (Lang::En, Some(rec)) if goes_on && breaks_off => {
             format!(
                 "recorded {}; not ruled, as the record breaks off",
                 words(rec)
@@ -370,10 +371,10 @@ fn result_cell(row: &Row, lang: Lang) -> String {
         (Lang::En, Some(rec)) => {
             format!("recorded {}; the rules give {}", words(rec), words(ruled))
         }
-        (Lang::Zh, None) if goes_on && row.error.is_some() => "未记结果；记录中断，未裁定".into(),
+        (Lang::Zh, None) if goes_on && breaks_off => "未记结果；记录中断，未裁定".into(),
         (Lang::Zh, None) if goes_on => "未记结果；按规则对局未结束".into(),
         (Lang::Zh, None) => format!("未记结果；按规则{}", words(ruled)),
-        (Lang::Zh, Some(rec)) if goes_on && row.error.is_some() => {
+        (Lang::Zh, Some(rec)) if goes_on && breaks_off => {
             format!("记录{}；记录中断，未裁定", words(rec))
         }
         (Lang::Zh, Some(rec)) if goes_on => {
@@ -436,10 +437,10 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
         .flatten()
         .map(String::as_str)
         .collect();
-    let when = if when.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", when.join(", "))
+    let when = match lang {
+        _ if when.is_empty() => String::new(),
+        Lang::En => format!(" ({})", when.join(", ")),
+        Lang::Zh => format!("（{}）", when.join("，")),
     };
     let result = result_cell(row, lang);
     let _ = match lang {
@@ -716,6 +717,21 @@ mod tests {
         ] {
             assert_eq!(cell(recorded, ruled, mismatch, error), [en, zh]);
         }
+        // A record cut at an illegal move: who ended the game is not known.
+        let mut row = sample();
+        (row.recorded_result, row.ruled_result) = (Some(RedWins), Ongoing);
+        row.findings = vec![Finding {
+            kind: FindingKind::IllegalMove,
+            ply: Some(10),
+            detail: Words::new("'e1f0' is not legal", "“e1f0”无法走出"),
+        }];
+        assert_eq!(
+            [Lang::En, Lang::Zh].map(|lang| result_cell(&row, lang)),
+            [
+                "recorded 1-0 (Red wins); not ruled, as the record breaks off",
+                "记录红胜；记录中断，未裁定"
+            ]
+        );
     }
 
     #[test]

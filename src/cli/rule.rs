@@ -82,8 +82,8 @@ pub(super) struct RuleArgs {
     /// Say whether this side's natural-limit draw claim holds.
     #[arg(long, value_enum)]
     claim: Option<SideArg>,
-    /// Language of the explanation.
-    #[arg(long, value_enum, default_value = "zh")]
+    /// Language of the explanation (the JSON is the same in both).
+    #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
     /// Also list the natures of the record's last N moves (nature, targets,
     /// reason), whether or not they repeat a position.
@@ -723,8 +723,16 @@ impl Claim {
         let mut line = match (lang, self.holds) {
             (Lang::Zh, true) => format!("{}方提出自然限着作和：成立", side.name_zh()),
             (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立", side.name_zh()),
-            (Lang::En, true) => format!("{}'s natural-limit draw claim: valid", side.name()),
-            (Lang::En, false) => format!("{}'s natural-limit draw claim: not valid", side.name()),
+            (Lang::En, true) => format!(
+                "{}'s natural-limit draw claim: valid",
+                capitalized(side.name())
+            ),
+            (Lang::En, false) => {
+                format!(
+                    "{}'s natural-limit draw claim: not valid",
+                    capitalized(side.name())
+                )
+            }
         };
         if let Some(note) = &self.note {
             line.push_str(match lang {

@@ -24,8 +24,8 @@ pub(super) struct UcciArgs {
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
-    /// Language of the report lines (the game's state, the moves banned, the game's end) until
-    /// the GUI sets the `language` option; protocol messages stay in English.
+    /// Language of the `info string` lines (the game's state, the moves banned, the game's end,
+    /// commands ignored, engine trouble) until the GUI sets the `language` option.
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
     /// Run this engine behind the referee (program and arguments, quotes group words).
@@ -87,15 +87,22 @@ pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>
         None => Log::off(),
     };
     let settings = Settings {
-        profile: load_profile(&args.profile)?,
+        profile: load_profile(&args.profile).map_err(|e| e.get(args.lang.lang()).to_string())?,
         engine,
         lang: args.lang.lang(),
         // Standard output is the GUI's: the failure goes on standard error.
-        on_start_failure: Some(|why| {
-            eprintln!(
-                "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
-                 is started again at the next position"
-            );
+        on_start_failure: Some(match args.lang {
+            LangArg::En => |why| {
+                eprintln!(
+                    "xqarbiter: --engine: {why}; the session goes on as a referee, and the engine \
+                     is started again at the next position"
+                );
+            },
+            LangArg::Zh => |why| {
+                eprintln!(
+                    "xqarbiter: --engine：{why}；会话继续，作为裁判程序，下一个局面时再启动引擎"
+                );
+            },
         }),
     };
     match session::run(settings, io::BufReader::new(io::stdin()), io::stdout(), log) {

@@ -330,8 +330,15 @@ impl Profile {
     }
 
     /// The audit finding for a game the players ended by agreement or resignation
-    /// within the profile's early-end limit (`rounds_played` rounds, inclusive).
-    pub fn early_end_flag(&self, end: EarlyEnd, rounds_played: u32) -> Option<EarlyEndFlag> {
+    /// within the profile's early-end limit (`rounds_played` rounds, inclusive);
+    /// `round_complete` says whether both sides had moved in the last of them
+    /// (the game ended after round N, not in it).
+    pub fn early_end_flag(
+        &self,
+        end: EarlyEnd,
+        rounds_played: u32,
+        round_complete: bool,
+    ) -> Option<EarlyEndFlag> {
         let rule = self.early_end?;
         if rounds_played > rule.rounds
             || (end == EarlyEnd::Resignation && !rule.includes_resignation)
@@ -359,17 +366,19 @@ impl Profile {
             detail: Words::new(
                 format!(
                     "{what_en} {}, within the {n} rounds in which profile {} forbids it{tail_en}",
-                    match rounds_played {
-                        0 => "before the first move".to_string(),
-                        r => format!("in round {r}"),
+                    match (rounds_played, round_complete) {
+                        (0, _) => "before the first move".to_string(),
+                        (r, true) => format!("after round {r}"),
+                        (r, false) => format!("in round {r}"),
                     },
                     self.name
                 ),
                 format!(
                     "{}{what_zh}，违反{n}回合内不得{what_zh}的规定{tail_zh}",
-                    match rounds_played {
-                        0 => "未走一着即".to_string(),
-                        r => format!("第{r}回合"),
+                    match (rounds_played, round_complete) {
+                        (0, _) => "未走一着即".to_string(),
+                        (r, true) => format!("第{r}回合后"),
+                        (r, false) => format!("第{r}回合中"),
                     }
                 ),
             ),

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use crate::words::Words;
+
 use super::deaf::Drain;
 use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
@@ -60,7 +62,7 @@ pub(crate) struct Bridge {
     /// engine's option name and the line, the last one set for each name.
     pub(crate) gui_options: Vec<(String, String)>,
     /// Why the last start failed, if it did.
-    pub(crate) start_failure: Option<String>,
+    pub(crate) start_failure: Option<Words>,
     /// The engine reads no command while it searches, so `stop` and
     /// `ponderhit` never reach it: Sjaak II, or an engine that let a `stop`
     /// go unanswered. The bridge then answers a `stop` itself and does not

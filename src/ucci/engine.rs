@@ -10,6 +10,8 @@ use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::words::Words;
+
 /// Something that happened on one of the session's inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SessionInput {
@@ -89,27 +91,44 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
 /// error of [`Engine::spawn`]: what, where and why, in words a person can
 /// act on rather than the system's (`No such file or directory (os error
 /// 2)`).
-pub(crate) fn start_failure(command: &[String], e: &io::Error) -> String {
+pub(crate) fn start_failure(command: &[String], e: &io::Error) -> Words {
     use io::ErrorKind as Io;
     let program = command.first().map_or("", String::as_str);
     let path = std::path::Path::new(program);
     let has_folder = program.contains(std::path::MAIN_SEPARATOR) || program.contains('/');
     let why = match e.kind() {
-        Io::NotFound if !has_folder && path.is_file() => format!(
-            "no program of that name on the PATH; to run the file in this folder, write ./{program}"
+        Io::NotFound if !has_folder && path.is_file() => Words::new(
+            format!(
+                "no program of that name on the PATH; to run the file in this folder, write ./{program}"
+            ),
+            format!("PATH 中没有这个名字的程序；要运行当前文件夹中的这个文件，应写 ./{program}"),
         ),
-        Io::NotFound if !has_folder => "no program of that name on the PATH".to_string(),
-        Io::NotFound if path.exists() => "the file exists, but what it needs to run does not \
-             (the interpreter its #! line names, or its loader)"
-            .to_string(),
-        Io::NotFound => "the file does not exist".to_string(),
-        Io::PermissionDenied if path.is_dir() => "it is a folder, not a program".to_string(),
-        Io::PermissionDenied => {
-            format!("the file may not be run: it has no execute permission (chmod +x {program})")
+        Io::NotFound if !has_folder => Words::new(
+            "no program of that name on the PATH",
+            "PATH 中没有这个名字的程序",
+        ),
+        Io::NotFound if path.exists() => Words::new(
+            "the file exists, but what it needs to run does not \
+             (the interpreter its #! line names, or its loader)",
+            "文件存在，但运行它所需的程序不存在（其 #! 行指定的解释器，或其加载器）",
+        ),
+        Io::NotFound => Words::new("the file does not exist", "文件不存在"),
+        Io::PermissionDenied if path.is_dir() => {
+            Words::new("it is a folder, not a program", "这是文件夹，不是程序")
         }
-        _ => format!("the system cannot run it: {e}"),
+        Io::PermissionDenied => Words::new(
+            format!("the file may not be run: it has no execute permission (chmod +x {program})"),
+            format!("文件不能运行：没有执行权限（chmod +x {program}）"),
+        ),
+        _ => Words::new(
+            format!("the system cannot run it: {e}"),
+            format!("系统无法运行它（{e}）"),
+        ),
     };
-    format!("cannot start '{}': {why}", command.join(" "))
+    why.prefixed(
+        &format!("cannot start '{}'", command.join(" ")),
+        &format!("无法启动“{}”", command.join(" ")),
+    )
 }
 
 impl Engine {
@@ -255,10 +274,17 @@ mod tests {
             let command: Vec<String> = command.iter().map(|w| w.to_string()).collect();
             let (tx, _rx) = std::sync::mpsc::channel();
             let e = Engine::spawn(&command, 1, tx).expect_err("cannot start");
-            start_failure(&command, &e)
+            start_failure(&command, &e).en
         };
         let missing = dir.join("nosuch");
         let missing = missing.to_str().unwrap();
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let command = vec![missing.to_string()];
+        let e = Engine::spawn(&command, 1, tx).expect_err("cannot start");
+        assert_eq!(
+            start_failure(&command, &e).zh,
+            format!("无法启动“{missing}”：文件不存在")
+        );
         assert_eq!(
             why(&[missing, "--flag"]),
             format!("cannot start '{missing} --flag': the file does not exist")

@@ -7,6 +7,7 @@
 //! and ordered here too.
 
 use crate::board::{Move, Position};
+use crate::words::Words;
 
 use super::judge::Judge;
 use super::search::{Budget, MATE_BOUND, Outcome, search};
@@ -24,15 +25,20 @@ pub(crate) enum Source {
 
 impl Source {
     /// How the choice is described to the GUI.
-    pub(crate) fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> Words {
         match self {
-            Source::EnginePv => "the first move of the engine's latest line that may be played",
-            Source::Search => {
-                "the bridge's own pick: the allowed move its small search scores best"
-            }
-            Source::Probes => {
-                "the allowed move the engine scored best when it searched the position after each"
-            }
+            Source::EnginePv => Words::new(
+                "the first move of the engine's latest line that may be played",
+                "引擎最近一条变例中第一个可走的着法",
+            ),
+            Source::Search => Words::new(
+                "the bridge's own pick: the allowed move its small search scores best",
+                "桥接程序自选：其小型搜索评分最高的允许着法",
+            ),
+            Source::Probes => Words::new(
+                "the allowed move the engine scored best when it searched the position after each",
+                "引擎逐一搜索各允许着法之后的局面，评分最高的那一着",
+            ),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::board::{Move, Position};
 use crate::rules::profile::Profile;
+use crate::words::Words;
 
 use super::gui::read_move;
 use super::judge::Judge;
@@ -19,15 +20,19 @@ pub(crate) struct Game {
 }
 
 /// Replays `moves` from `start` under `profile`.
-pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Result<Judge, String> {
+pub(crate) fn replay(profile: &Profile, start: &Position, moves: &[Move]) -> Result<Judge, Words> {
     let mut judge = Judge::new(profile, start.clone());
     for (i, &mv) in moves.iter().enumerate() {
         if let Err(e) = judge.push(mv) {
-            let why = judge
-                .position()
-                .illegality(mv)
-                .map_or(e, |why| why.words(mv).en);
-            return Err(format!("move {} {mv} is illegal: {why}", i + 1));
+            let why = judge.position().illegality(mv).map_or_else(
+                || Words::new(e, "此局面下不是合法着法"),
+                |why| why.words(mv),
+            );
+            let n = i + 1;
+            return Err(Words::new(
+                format!("move {n} {mv} is illegal: {}", why.en),
+                format!("第{n}着 {mv} 违例：{}", why.zh),
+            ));
         }
     }
     Ok(judge)
@@ -44,7 +49,7 @@ pub(crate) fn load_in(
     spec: &PositionSpec,
     base: u8,
     may_switch: bool,
-) -> Result<(Game, u8), String> {
+) -> Result<(Game, u8), Words> {
     let e = match load_as_written(profile, spec, base) {
         Ok(game) => return Ok((game, base)),
         Err(e) => e,
@@ -60,28 +65,47 @@ pub(crate) fn load_in(
         return Ok((game, other));
     }
     Err(if base == 0 {
-        format!(
-            "{e} (the moves are legal with ranks 1–10, as Fairy-Stockfish's UCI writes them; UCCI numbers ranks 0–9)"
+        Words::new(
+            format!(
+                "{} (the moves are legal with ranks 1–10, as Fairy-Stockfish's UCI writes them; UCCI numbers ranks 0–9)",
+                e.en
+            ),
+            format!(
+                "{}（按行号 1–10 读，着法合法，这是 Fairy-Stockfish 的 UCI 写法；UCCI 的行号是 0–9）",
+                e.zh
+            ),
         )
     } else {
-        format!("{e} (the moves are legal with ranks 0–9; the ranks are set to 1–10 here)")
+        Words::new(
+            format!(
+                "{} (the moves are legal with ranks 0–9; the ranks are set to 1–10 here)",
+                e.en
+            ),
+            format!("{}（按行号 0–9 读，着法合法；这里设定的行号是 1–10）", e.zh),
+        )
     })
 }
 
 /// Reads `spec`'s moves with ranks counted from `base`.
-fn parse_moves(spec: &PositionSpec, base: u8) -> Result<Vec<Move>, String> {
+fn parse_moves(spec: &PositionSpec, base: u8) -> Result<Vec<Move>, Words> {
     let mut moves = Vec::with_capacity(spec.moves.len());
     for (i, text) in spec.moves.iter().enumerate() {
-        moves.push(read_move(text, base).map_err(|e| format!("move {} '{text}': {e}", i + 1))?);
+        let n = i + 1;
+        moves.push(read_move(text, base).map_err(|e| {
+            Words::new(
+                format!("move {n} '{text}': {}", e.en),
+                format!("第{n}着“{text}”：{}", e.zh),
+            )
+        })?);
     }
     Ok(moves)
 }
 
-fn load_as_written(profile: &Profile, spec: &PositionSpec, base: u8) -> Result<Game, String> {
+fn load_as_written(profile: &Profile, spec: &PositionSpec, base: u8) -> Result<Game, Words> {
     let start = match &spec.start {
         Start::StartPos => Position::startpos(),
         // The error names the FEN and what is wrong with it.
-        Start::Fen(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
+        Start::Fen(f) => Position::from_fen(f).map_err(|e| e.words())?,
     };
     let moves = parse_moves(spec, base)?;
     let judge = replay(profile, &start, &moves)?;
@@ -98,7 +122,9 @@ mod tests {
 
     /// A UCCI `position`: ranks 0–9, never switched.
     fn load(profile: &Profile, spec: &PositionSpec) -> Result<Game, String> {
-        load_in(profile, spec, 0, false).map(|(game, _)| game)
+        load_in(profile, spec, 0, false)
+            .map(|(game, _)| game)
+            .map_err(|e| e.en)
     }
 
     #[test]
@@ -172,7 +198,8 @@ mod tests {
         let (_, base) = load_in(&cxa2020, &back, 1, true).unwrap();
         assert_eq!(base, 0);
         let e = load_in(&cxa2020, &back, 1, false).err().unwrap();
-        assert!(e.contains("legal with ranks 0–9"), "{e}");
+        assert!(e.en.contains("legal with ranks 0–9"), "{e:?}");
+        assert!(e.zh.contains("按行号 0–9 读，着法合法"), "{e:?}");
         let spec = PositionSpec {
             start: Start::Fen("nonsense".into()),
             moves: vec![],

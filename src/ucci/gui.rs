@@ -9,6 +9,7 @@
 //! only in the other base, unless the `RankBase` option fixes it.
 
 use crate::board::Move;
+use crate::words::{Lang, Words};
 
 use super::dialect::{Dialect, EngineProtocol, FenLetters, uci_score};
 
@@ -106,7 +107,7 @@ impl GuiSide {
 
     /// `setoption name UCI_Variant value V`: `xiangqi` means ranks 1–10
     /// unless `RankBase` fixed them. Any other variant is refused, in words.
-    pub(crate) fn set_variant(&mut self, value: Option<&str>) -> Result<(), String> {
+    pub(crate) fn set_variant(&mut self, value: Option<&str>) -> Result<(), Words> {
         match value.map(str::to_ascii_lowercase).as_deref() {
             Some("xiangqi") => {
                 if self.fixed.is_none() {
@@ -114,24 +115,36 @@ impl GuiSide {
                 }
                 Ok(())
             }
-            other => Err(format!(
-                "setoption UCI_Variant {}: only xiangqi is played here",
-                other.unwrap_or("(no value)")
+            other => Err(Words::new(
+                format!(
+                    "setoption UCI_Variant {}: only xiangqi is played here",
+                    other.unwrap_or("(no value)")
+                ),
+                format!(
+                    "setoption UCI_Variant {}：这里只下中国象棋（xiangqi）",
+                    other.unwrap_or("（无值）")
+                ),
             )),
         }
     }
 
     /// `setoption name RankBase value auto|0|1` (also `0-9`, `1-10`).
-    pub(crate) fn set_rank_base(&mut self, value: Option<&str>) -> Result<(), String> {
+    pub(crate) fn set_rank_base(&mut self, value: Option<&str>) -> Result<(), Words> {
         let v = value.map(|v| v.trim().replace('–', "-"));
         match v.as_deref() {
             Some("auto") => self.fixed = None,
             Some("0" | "0-9") => self.fixed = Some(0),
             Some("1" | "1-10") => self.fixed = Some(1),
             _ => {
-                return Err(format!(
-                    "setoption {RANK_BASE_OPTION} {}: expected auto, 0 or 1",
-                    value.unwrap_or("(no value)")
+                return Err(Words::new(
+                    format!(
+                        "setoption {RANK_BASE_OPTION} {}: expected auto, 0 or 1",
+                        value.unwrap_or("(no value)")
+                    ),
+                    format!(
+                        "setoption {RANK_BASE_OPTION} {}：应为 auto、0 或 1",
+                        value.unwrap_or("（无值）")
+                    ),
                 ));
             }
         }
@@ -150,17 +163,22 @@ impl GuiSide {
 
 /// Reads a move with ranks counted from `base` (0 or 1), or says why it is
 /// not one.
-pub(crate) fn read_move(text: &str, base: u8) -> Result<Move, String> {
+pub(crate) fn read_move(text: &str, base: u8) -> Result<Move, Words> {
     if base == 0 {
-        return Move::parse_uci(text).map_err(|e| e.to_string());
+        return Move::parse_uci(text)
+            .map_err(|e| Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)));
     }
     let gui = GuiSide {
         protocol: EngineProtocol::Uci,
         rank_base: base,
         fixed: None,
     };
-    gui.parse_move(text)
-        .ok_or_else(|| format!("not a move with ranks {}", ranks(base)))
+    gui.parse_move(text).ok_or_else(|| {
+        Words::new(
+            format!("not a move with ranks {}", ranks(base)),
+            format!("按行号 {} 读不成着法", ranks(base)),
+        )
+    })
 }
 
 /// Ranks as words, for `info string` lines: `0–9` or `1–10`.
@@ -197,7 +215,11 @@ mod tests {
         assert!(gui.may_switch());
         assert_eq!(read_move("h10g8", 1), Ok(Move::parse_uci("h9g7").unwrap()));
         assert!(read_move("h10g8", 0).is_err());
-        assert!(read_move("h0g2", 1).unwrap_err().contains("ranks 1–10"));
+        let e = read_move("h0g2", 1).unwrap_err();
+        assert!(
+            e.en.contains("ranks 1–10") && e.zh.contains("行号 1–10"),
+            "{e:?}"
+        );
         let ucci = GuiSide::default();
         assert_eq!(ucci.no_move(), "nobestmove");
         assert_eq!(ucci.score_text(-9997), "score -9997");

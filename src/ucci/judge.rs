@@ -7,6 +7,7 @@ use crate::referee::Referee;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use crate::words::Words;
 
 /// A move the side to move may not play, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,8 +56,8 @@ pub(crate) enum Trial {
 }
 
 /// A built-in profile by name, or a profile file.
-pub(crate) fn load_profile(spec: &str) -> Result<Profile, String> {
-    Profile::load(spec).map_err(|e| e.to_string())
+pub(crate) fn load_profile(spec: &str) -> Result<Profile, Words> {
+    Profile::load(spec).map_err(|e| Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)))
 }
 
 /// A game replayed under a profile.

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::Color;
+use crate::words::Words;
 
 /// Where a `position` or `probe` starts: the start position or a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +91,7 @@ pub(crate) struct Go {
     pub searchmoves: Option<Vec<String>>,
     /// What was not taken as written: unknown words skipped, values clamped.
     /// For an `info string`; the search runs with the rest.
-    pub notes: Vec<String>,
+    pub notes: Vec<Words>,
 }
 
 /// One command from the GUI.
@@ -130,20 +131,22 @@ pub(crate) enum Command {
     Quit,
 }
 
-/// Why a GUI line could not be understood.
+/// Why a GUI line could not be understood, in English and Chinese.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ParseError(pub String);
+pub(crate) struct ParseError(pub Words);
 
 impl fmt::Display for ParseError {
+    /// The English message.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0.en)
     }
 }
 
 impl std::error::Error for ParseError {}
 
-fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError(msg.into()))
+/// The error `en`, in Chinese `zh`.
+fn err<T>(en: impl Into<String>, zh: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(Words::new(en, zh)))
 }
 
 /// Parses one GUI line; `uci` says whether the GUI speaks UCI, which adds
@@ -166,10 +169,11 @@ pub(crate) fn parse_command(line: &str, uci: bool) -> Result<Option<Command>, Pa
             [] => Command::PonderHit { draw: false },
             ["draw"] => Command::PonderHit { draw: true },
             _ => {
-                return err(format!(
-                    "ponderhit takes only 'draw', got '{}'",
-                    rest.join(" ")
-                ));
+                let got = rest.join(" ");
+                return err(
+                    format!("ponderhit takes only 'draw', got '{got}'"),
+                    format!("ponderhit 后只能跟“draw”，收到“{got}”"),
+                );
             }
         },
         "stop" => Command::Stop,
@@ -177,9 +181,14 @@ pub(crate) fn parse_command(line: &str, uci: bool) -> Result<Option<Command>, Pa
         "probe" => Command::Probe(Some(parse_position(rest)?)),
         "quit" => Command::Quit,
         _ => {
-            return err(format!(
-                "unknown command '{head}' (expected ucci, uci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)"
-            ));
+            return err(
+                format!(
+                    "unknown command '{head}' (expected ucci, uci, setoption, position, banmoves, go, ponderhit, stop, isready, probe or quit)"
+                ),
+                format!(
+                    "未知指令“{head}”（应为 ucci、uci、setoption、position、banmoves、go、ponderhit、stop、isready、probe 或 quit）"
+                ),
+            );
         }
     };
     Ok(Some(cmd))
@@ -192,7 +201,10 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
         let name_end = value_at.unwrap_or(rest.len());
         let name = rest.get(1..name_end).unwrap_or_default().join(" ");
         if name.is_empty() {
-            return err("setoption name: the option name is missing");
+            return err(
+                "setoption name: the option name is missing",
+                "setoption name：缺少选项名",
+            );
         }
         let value = value_at.map(|i| rest.get(i + 1..).unwrap_or_default().join(" "));
         return Ok(Command::SetOption {
@@ -201,7 +213,10 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
         });
     }
     let Some((name, value)) = rest.split_first() else {
-        return err("setoption: the option name is missing");
+        return err(
+            "setoption: the option name is missing",
+            "setoption：缺少选项名",
+        );
     };
     Ok(Command::SetOption {
         name: name.to_ascii_lowercase(),
@@ -227,17 +242,29 @@ pub(crate) fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> 
     let start = match head {
         ["startpos"] => Start::StartPos,
         ["startpos", extra, ..] => {
-            return err(format!(
-                "position startpos: unexpected '{extra}' (moves follow the word 'moves')"
-            ));
+            return err(
+                format!("position startpos: unexpected '{extra}' (moves follow the word 'moves')"),
+                format!("position startpos：多出“{extra}”（着法应写在“moves”之后）"),
+            );
         }
         ["fen", fields @ ..] if !fields.is_empty() => Start::Fen(fields.join(" ")),
-        ["fen"] => return err("position fen: the FEN is missing"),
-        [] => return err("position: expected 'startpos' or 'fen <FEN>'"),
+        ["fen"] => {
+            return err(
+                "position fen: the FEN is missing",
+                "position fen：缺少局面（FEN）",
+            );
+        }
+        [] => {
+            return err(
+                "position: expected 'startpos' or 'fen <FEN>'",
+                "position：应为“startpos”或“fen <FEN>”",
+            );
+        }
         [other, ..] => {
-            return err(format!(
-                "position: expected 'startpos' or 'fen <FEN>', got '{other}'"
-            ));
+            return err(
+                format!("position: expected 'startpos' or 'fen <FEN>', got '{other}'"),
+                format!("position：应为“startpos”或“fen <FEN>”，收到“{other}”"),
+            );
         }
     };
     Ok(PositionSpec { start, moves })
@@ -256,24 +283,33 @@ fn number(
     key: &str,
     value: Option<&&str>,
     max: u64,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Words>,
 ) -> Result<u64, ParseError> {
     let Some(v) = value else {
-        return err(format!("go {key}: the value is missing"));
+        return err(
+            format!("go {key}: the value is missing"),
+            format!("go {key}：缺少数值"),
+        );
     };
     if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
-        return err(format!("go {key}: '{v}' is not a non-negative integer"));
+        return err(
+            format!("go {key}: '{v}' is not a non-negative integer"),
+            format!("go {key}：“{v}”不是非负整数"),
+        );
     }
     let n = v.parse::<u64>().unwrap_or(u64::MAX);
     if n > max {
-        notes.push(format!("go {key} {v} is out of range; using {max}"));
+        notes.push(Words::new(
+            format!("go {key} {v} is out of range; using {max}"),
+            format!("go {key} {v} 超出范围，改用 {max}"),
+        ));
         return Ok(max);
     }
     Ok(n)
 }
 
 /// A count (`depth`, `movestogo`): a [`number`] no larger than [`MAX_COUNT`].
-fn count(key: &str, value: Option<&&str>, notes: &mut Vec<String>) -> Result<u32, ParseError> {
+fn count(key: &str, value: Option<&&str>, notes: &mut Vec<Words>) -> Result<u32, ParseError> {
     let n = number(key, value, MAX_COUNT, notes)?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
@@ -401,11 +437,17 @@ pub(crate) fn parse_go(rest: &[&str], uci: bool) -> Result<Go, ParseError> {
         i += used;
     }
     if go.ponder && go.draw {
-        return err("go: 'ponder' and 'draw' cannot be used together (use 'ponderhit draw')");
+        return err(
+            "go: 'ponder' and 'draw' cannot be used together (use 'ponderhit draw')",
+            "go：“ponder”与“draw”不能同用（应用“ponderhit draw”）",
+        );
     }
     match (clock, sides) {
         (Some(c), Some(_)) if timed => {
-            notes.push("go: UCCI 'time' given; the UCI clocks are ignored".into());
+            notes.push(Words::new(
+                "go: UCCI 'time' given; the UCI clocks are ignored",
+                "go：已给出 UCCI 的“time”，不计 UCI 的计时",
+            ));
             go.limit = Limit::Time(c);
         }
         (c, Some(mut s)) => {
@@ -416,11 +458,20 @@ pub(crate) fn parse_go(rest: &[&str], uci: bool) -> Result<Go, ParseError> {
         (None, None) => {}
     }
     if !ignored.is_empty() {
-        let rest = match go.limit {
-            Limit::Infinite if go.sides.is_none() => "; searching until stop",
-            _ => "",
+        let (rest_en, rest_zh) = match go.limit {
+            Limit::Infinite if go.sides.is_none() => {
+                ("; searching until stop", "，搜索至 stop 为止")
+            }
+            _ => ("", ""),
         };
-        notes.insert(0, format!("go: ignored '{}'{rest}", ignored.join(" ")));
+        let words = ignored.join(" ");
+        notes.insert(
+            0,
+            Words::new(
+                format!("go: ignored '{words}'{rest_en}"),
+                format!("go：不理会“{words}”{rest_zh}"),
+            ),
+        );
     }
     go.notes = notes;
     Ok(go)
@@ -440,12 +491,13 @@ impl Go {
             Color::Black => (s.btime, s.binc, s.wtime, s.winc, "btime"),
         };
         let Some(time) = own else {
-            let then = match self.limit {
-                Limit::Infinite => "; searching until stop",
-                _ => "",
+            let (then_en, then_zh) = match self.limit {
+                Limit::Infinite => ("; searching until stop", "，搜索至 stop 为止"),
+                _ => ("", ""),
             };
-            self.notes.push(format!(
-                "go: no {word} for the side to move; the clocks are ignored{then}"
+            self.notes.push(Words::new(
+                format!("go: no {word} for the side to move; the clocks are ignored{then_en}"),
+                format!("go：没有走子方的 {word}，不计计时{then_zh}"),
             ));
             return self;
         };
@@ -486,8 +538,12 @@ mod tests {
         assert!(parse_command("position banana", false).is_err());
         let e = parse_command("position startpos h2e2 h9g7", false).unwrap_err();
         assert_eq!(
-            e.0,
+            e.0.en,
             "position startpos: unexpected 'h2e2' (moves follow the word 'moves')"
+        );
+        assert_eq!(
+            e.0.zh,
+            "position startpos：多出“h2e2”（着法应写在“moves”之后）"
         );
     }
 
@@ -528,11 +584,11 @@ mod tests {
         };
         let g = go("go warp 9 depth 4");
         assert_eq!(g.limit, Limit::Depth(4));
-        assert_eq!(g.notes, vec!["go: ignored 'warp 9'".to_string()]);
+        assert_eq!(g.notes[0].en, "go: ignored 'warp 9'");
         let g = go("go warp 9");
         assert_eq!(g.limit, Limit::Infinite);
         assert!(
-            g.notes[0].ends_with("searching until stop"),
+            g.notes[0].en.ends_with("searching until stop"),
             "{:?}",
             g.notes
         );
@@ -546,7 +602,7 @@ mod tests {
         );
         let g = go("go depth 4294967296");
         assert_eq!(g.limit, Limit::Depth(i32::MAX as u32));
-        assert!(g.notes[0].contains("out of range"), "{:?}", g.notes);
+        assert!(g.notes[0].en.contains("out of range"), "{:?}", g.notes);
         let g = go("go nodes 99999999999999999999999");
         assert_eq!(g.limit, Limit::Nodes(i64::MAX as u64));
         assert!(go("go depth 9").notes.is_empty());
@@ -578,7 +634,7 @@ mod tests {
         // No time for the mover: the clocks are ignored, and it is said.
         let g = go("go btime 500").for_turn(Color::Red);
         assert_eq!(g.limit, Limit::Infinite);
-        assert!(g.notes[0].contains("no wtime"), "{:?}", g.notes);
+        assert!(g.notes[0].en.contains("no wtime"), "{:?}", g.notes);
         // UCCI's time wins over UCI clocks.
         let g = go("go time 300 wtime 9");
         assert!(matches!(g.limit, Limit::Time(Clock { time: 300, .. })));
@@ -596,7 +652,7 @@ mod tests {
             panic!("a go");
         };
         assert!(g.sides.is_some());
-        assert_eq!(g.notes, vec!["go: ignored 'mate 3'".to_string()]);
+        assert_eq!(g.notes[0].en, "go: ignored 'mate 3'");
         assert!(parse_command("ucinewgame", false).is_err());
         assert_eq!(parse_command("uci", false).unwrap(), Some(Command::Uci));
         assert_eq!(
@@ -638,7 +694,8 @@ mod tests {
     fn rejects_unknown_and_accepts_blank() {
         assert_eq!(parse_command("   ", false).unwrap(), None);
         let e = parse_command("fly away", false).unwrap_err();
-        assert!(e.0.contains("unknown command 'fly'"));
+        assert!(e.0.en.contains("unknown command 'fly'"));
+        assert!(e.0.zh.starts_with("未知指令“fly”"));
         assert!(parse_command("ponderhit now", false).is_err());
         assert_eq!(
             parse_command("probe", false).unwrap(),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Move, Position};
 use crate::rules::profile::{BUILTIN_NAMES, Profile};
-use crate::words::Lang;
+use crate::words::{Lang, Words};
 
 use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
@@ -74,9 +74,10 @@ pub struct Settings {
     /// The language of the report lines (the game's state, the bans, the
     /// game's end) until the GUI sets the `language` option.
     pub lang: Lang,
-    /// Told why, when the engine cannot be started as the session starts
-    /// (the command line writes it on standard error, so that it shows
-    /// before a GUI asks); the GUI hears it in an `info string` either way.
+    /// Told why, in the session's language, when the engine cannot be
+    /// started as the session starts (the command line writes it on standard
+    /// error, so that it shows before a GUI asks); the GUI hears it in an
+    /// `info string` either way.
     pub on_start_failure: Option<fn(&str)>,
 }
 
@@ -170,7 +171,7 @@ struct Probe {
     /// When the searches must end (a share of the GUI's clock), if ever.
     until: Option<Instant>,
     /// What the engine answered, for the GUI.
-    what: String,
+    what: Words,
 }
 
 impl Probe {
@@ -213,6 +214,17 @@ fn one_ply_back(ours: i64) -> i64 {
     } else {
         ours
     }
+}
+
+/// The `info string` for a `position` that was not accepted (`why`).
+fn position_rejected(why: &Words) -> Words {
+    Words::new(
+        format!(
+            "position rejected: {}; there is no position until a valid one arrives",
+            why.en
+        ),
+        format!("局面不予接受：{}；收到有效局面之前没有局面", why.zh),
+    )
 }
 
 /// Runs a session on `input` (the GUI's lines) and `output` until `quit` or
@@ -272,11 +284,12 @@ where
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
     {
-        session
-            .log
-            .line(Direction::ToGui, &format!("(engine start failed: {e})"));
+        session.log.line(
+            Direction::ToGui,
+            &format!("(engine start failed: {})", e.en),
+        );
         if let Some(tell) = settings.on_start_failure.filter(|_| !session.quitting) {
-            tell(&e);
+            tell(e.get(settings.lang));
         }
     }
     session.main_loop()
@@ -310,7 +323,7 @@ struct Session<W: Write> {
     gui_bans: Vec<Move>,
     /// Why there is no valid position: the last `position` was rejected.
     /// Until a valid one arrives, `go` answers `nobestmove`.
-    rejected: Option<String>,
+    rejected: Option<Words>,
     bridge: Option<Bridge>,
     search: Option<Search>,
     /// A `go ponder` or endless `go` that has nothing to search (the
@@ -329,6 +342,15 @@ enum WaitError {
     NoEngine,
     /// The GUI quit, or closed its end: nobody waits for the engine any more.
     Quit,
+}
+
+/// Why the bridge plays its own move when a search's clock ran out before
+/// the engine could be told of it.
+fn clock_ran_out() -> Words {
+    Words::new(
+        "the clock ran out before the engine could be asked",
+        "还没来得及问引擎，时间已用完",
+    )
 }
 
 impl<W: Write> Session<W> {
@@ -421,6 +443,16 @@ impl<W: Write> Session<W> {
         self.say(&format!("info string {}", clipped(text, MAX_INFO_CHARS)))
     }
 
+    /// An `info string` with `words` in the session's language.
+    fn tell(&mut self, words: &Words) -> io::Result<()> {
+        self.info(words.get(self.lang))
+    }
+
+    /// An `info string` saying `en`, in Chinese `zh`.
+    fn tell_in(&mut self, en: impl Into<String>, zh: impl Into<String>) -> io::Result<()> {
+        self.tell(&Words::new(en, zh))
+    }
+
     // ---- GUI side -------------------------------------------------------
 
     /// Handles one GUI line, which arrived `at`; `false` ends the session.
@@ -449,17 +481,20 @@ impl<W: Write> Session<W> {
                 let head = line.split_whitespace().next();
                 match head {
                     Some("position") if self.search.is_none() => {
-                        self.rejected = Some(e.to_string());
-                        self.info(&format!(
-                            "position rejected: {e}; there is no position until a valid one arrives"
-                        ))?;
+                        self.tell(&position_rejected(&e.0))?;
+                        self.rejected = Some(e.0);
                     }
                     // A GUI waits for the answer to its `go`: it gets one.
                     Some("go") if self.search.is_none() => {
-                        self.info(&format!("go rejected: {e}"))?;
+                        self.tell(&e.0.prefixed("go rejected", "go 指令不予执行"))?;
                         self.say(self.gui.no_move())?;
                     }
-                    _ => self.info(&format!("ignored '{}': {e}", line.trim()))?,
+                    _ => {
+                        let line = line.trim();
+                        self.tell(
+                            &e.0.prefixed(&format!("ignored '{line}'"), &format!("不理会“{line}”")),
+                        )?
+                    }
                 }
                 return Ok(true);
             }
@@ -474,10 +509,11 @@ impl<W: Write> Session<W> {
                     | Command::Quit
             )
         {
-            self.info(&format!(
-                "ignored '{}': a search is running (send stop first)",
-                line.trim()
-            ))?;
+            let line = line.trim();
+            self.tell_in(
+                format!("ignored '{line}': a search is running (send stop first)"),
+                format!("不理会“{line}”：正在搜索（请先发 stop）"),
+            )?;
             return Ok(true);
         }
         match cmd {
@@ -566,13 +602,15 @@ impl<W: Write> Session<W> {
             self.say(&l)?;
         }
         if let Some(b) = self.bridge.as_ref().filter(|b| b.engine.is_none()) {
-            let why = b
-                .start_failure
-                .as_ref()
-                .map_or_else(String::new, |e| format!(" ({e})"));
-            self.info(&format!(
-                "the engine is not running{why}; it will be started again at the next position"
-            ))?;
+            let (en, zh) = b.start_failure.as_ref().map_or_else(Default::default, |e| {
+                (format!(" ({})", e.en), format!("（{}）", e.zh))
+            });
+            self.tell_in(
+                format!(
+                    "the engine is not running{en}; it will be started again at the next position"
+                ),
+                format!("引擎未在运行{zh}；下一个局面时再启动"),
+            )?;
         }
         self.say(if uci { "uciok" } else { "ucciok" })
     }
@@ -607,13 +645,16 @@ impl<W: Write> Session<W> {
                 _ => None,
             };
             if let Some(set) = set {
-                return set.or_else(|e| self.info(&e));
+                return set.or_else(|e| self.tell(&e));
             }
         }
         match name {
             "profile" => {
                 let Some(v) = value else {
-                    return self.info("setoption profile: the profile name is missing");
+                    return self.tell_in(
+                        "setoption profile: the profile name is missing",
+                        "setoption profile：缺少规程名",
+                    );
                 };
                 let loaded = if v == self.start_profile.name {
                     Ok(self.start_profile.clone())
@@ -629,10 +670,14 @@ impl<W: Write> Session<W> {
                         self.game.judge = judge;
                         self.profile = profile;
                     }
-                    Err(e) => self.info(&format!(
-                        "setoption profile {v}: {e}; keeping {}",
-                        self.profile.name
-                    ))?,
+                    Err(e) => {
+                        let keep = &self.profile.name;
+                        let words = Words::new(
+                            format!("setoption profile {v}: {}; keeping {keep}", e.en),
+                            format!("setoption profile {v}：{}；仍用 {keep}", e.zh),
+                        );
+                        self.tell(&words)?
+                    }
                 }
                 Ok(())
             }
@@ -640,9 +685,16 @@ impl<W: Write> Session<W> {
                 match value.map(str::parse::<Lang>) {
                     Some(Ok(lang)) => self.lang = lang,
                     Some(Err(e)) => {
-                        self.info(&format!("setoption language: {e}; keeping {}", self.lang))?
+                        let (text, keep) = (e.text, self.lang);
+                        self.tell_in(
+                            format!("setoption language: unknown language '{text}': expected zh or en; keeping {keep}"),
+                            format!("setoption language：未知语言“{text}”，应为 zh 或 en；仍用 {keep}"),
+                        )?
                     }
-                    None => self.info("setoption language: expected zh or en")?,
+                    None => self.tell_in(
+                        "setoption language: expected zh or en",
+                        "setoption language：应为 zh 或 en",
+                    )?,
                 }
                 Ok(())
             }
@@ -650,7 +702,10 @@ impl<W: Write> Session<W> {
                 match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true" | "on") => self.millis = true,
                     Some("false" | "off") => self.millis = false,
-                    _ => self.info("setoption usemillisec: expected true or false")?,
+                    _ => self.tell_in(
+                        "setoption usemillisec: expected true or false",
+                        "setoption usemillisec：应为 true 或 false",
+                    )?,
                 }
                 Ok(())
             }
@@ -662,15 +717,17 @@ impl<W: Write> Session<W> {
         let Some(bridge) = &mut self.bridge else {
             return match name {
                 "newgame" => Ok(()),
-                _ => self.info(&format!(
-                    "setoption {name}: not an option of the referee; ignored"
-                )),
+                _ => self.tell_in(
+                    format!("setoption {name}: not an option of the referee; ignored"),
+                    format!("setoption {name}：裁判程序没有此选项，不予理会"),
+                ),
             };
         };
         let Some(line) = bridge.setoption(name, value) else {
-            return self.info(&format!(
-                "setoption {name}: the engine has no such option; ignored"
-            ));
+            return self.tell_in(
+                format!("setoption {name}: the engine has no such option; ignored"),
+                format!("setoption {name}：引擎没有此选项，不予理会"),
+            );
         };
         self.send_engine(&line);
         Ok(())
@@ -685,16 +742,15 @@ impl<W: Write> Session<W> {
                 self.rejected = None;
                 if read != base {
                     self.gui.switch_to(read);
-                    self.info(&format!(
-                        "the moves are legal only with ranks {}: moves are read and written so from now on",
-                        ranks(read)
-                    ))?;
+                    let ranks = ranks(read);
+                    self.tell_in(
+                        format!("the moves are legal only with ranks {ranks}: moves are read and written so from now on"),
+                        format!("着法只有按行号 {ranks} 读才合法：此后按此读写着法"),
+                    )?;
                 }
             }
             Err(e) => {
-                self.info(&format!(
-                    "position rejected: {e}; there is no position until a valid one arrives"
-                ))?;
+                self.tell(&position_rejected(&e))?;
                 self.gui_bans.clear();
                 self.rejected = Some(e);
             }
@@ -702,15 +758,21 @@ impl<W: Write> Session<W> {
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
         {
-            self.info(&format!("engine restart failed: {e}"))?;
+            self.tell(&e.prefixed("engine restart failed", "引擎重新启动失败"))?;
         }
         Ok(())
     }
 
     fn on_banmoves(&mut self, moves: &[String]) -> io::Result<()> {
         if let Some(why) = &self.rejected {
-            let text = format!("banmoves ignored: the last position was rejected ({why})");
-            return self.info(&text);
+            let words = Words::new(
+                format!(
+                    "banmoves ignored: the last position was rejected ({})",
+                    why.en
+                ),
+                format!("不理会 banmoves：上一个局面未被接受（{}）", why.zh),
+            );
+            return self.tell(&words);
         }
         let pos = self.game.judge.position().clone();
         let base = self.gui.rank_base();
@@ -721,8 +783,14 @@ impl<W: Write> Session<W> {
                         self.gui_bans.push(mv);
                     }
                 }
-                Ok(_) => self.info(&format!("banmoves {text}: not a legal move here; ignored"))?,
-                Err(e) => self.info(&format!("banmoves {text}: {e}; ignored"))?,
+                Ok(_) => self.tell_in(
+                    format!("banmoves {text}: not a legal move here; ignored"),
+                    format!("banmoves {text}：此局面下不是合法着法，不予理会"),
+                )?,
+                Err(e) => self.tell_in(
+                    format!("banmoves {text}: {}; ignored", e.en),
+                    format!("banmoves {text}：{}，不予理会", e.zh),
+                )?,
             }
         }
         Ok(())
@@ -747,14 +815,17 @@ impl<W: Write> Session<W> {
         let write = |m: Move| gui.move_text(m);
         let report = match spec {
             None if self.rejected.is_some() => {
-                self.info("probe: the last position was rejected; there is no position")?;
+                self.tell_in(
+                    "probe: the last position was rejected; there is no position",
+                    "probe：上一个局面未被接受，现在没有局面",
+                )?;
                 return self.say("pophash");
             }
             None => self.game.judge.report(&write, lang),
             Some(spec) => match load_in(&self.profile, spec, gui.rank_base(), gui.may_switch()) {
                 Ok((game, _)) => game.judge.report(&write, lang),
                 Err(e) => {
-                    self.info(&format!("probe: {e}"))?;
+                    self.tell(&e.prefixed("probe", "probe"))?;
                     return self.say("pophash");
                 }
             },
@@ -766,11 +837,17 @@ impl<W: Write> Session<W> {
     fn on_go(&mut self, go: Go) -> io::Result<()> {
         let go = go.for_turn(self.game.judge.position().turn());
         for note in &go.notes {
-            self.info(note)?;
+            self.tell(note)?;
         }
         if let Some(why) = &self.rejected {
-            let text = format!("no position to search: the last position was rejected ({why})");
-            self.info(&text)?;
+            let words = Words::new(
+                format!(
+                    "no position to search: the last position was rejected ({})",
+                    why.en
+                ),
+                format!("没有可搜索的局面：上一个局面未被接受（{}）", why.zh),
+            );
+            self.tell(&words)?;
             return self.no_move_for(go);
         }
         let gui = self.gui;
@@ -816,18 +893,24 @@ impl<W: Write> Session<W> {
             return self.no_move_for(go);
         }
         if allowed.is_empty() {
-            self.info(if restricted {
-                "no move is left among searchmoves but the banned ones"
+            if restricted {
+                self.tell_in(
+                    "no move is left among searchmoves but the banned ones",
+                    "searchmoves 中除禁止着法外没有可走的着法",
+                )?;
             } else {
-                "every legal move is banned"
-            })?;
+                self.tell_in("every legal move is banned", "所有合法着法都被禁止")?;
+            }
             return self.no_move_for(go);
         }
         if let Some(b) = &mut self.bridge
             && b.engine.as_mut().is_some_and(|e| !e.is_alive())
         {
             b.engine = None;
-            self.info("the engine exited; starting it again")?;
+            self.tell_in(
+                "the engine exited; starting it again",
+                "引擎已退出，重新启动",
+            )?;
         }
         // A stopped search still running delays this one: wait for it only
         // if it ends soon (a tenth of the clock left, at most DRAIN_WAIT_CLOCK
@@ -849,8 +932,9 @@ impl<W: Write> Session<W> {
         {
             if !b.drain.may_wait(patience) {
                 b.engine = None;
-                self.info(
+                self.tell_in(
                     "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
+                    "引擎仍在搜索已叫停的局面，超过本次搜索可等待的时间；重新启动引擎",
                 )?;
             } else if let Some(left) = go_with_time_left(&go, b.drain.left(), millis) {
                 // The engine reads the clock once the wait is over.
@@ -860,7 +944,7 @@ impl<W: Write> Session<W> {
         if self.bridge.as_ref().is_some_and(|b| b.engine.is_none())
             && let Err(e) = self.start_engine()
         {
-            self.info(&format!("engine could not be started: {e}"))?;
+            self.tell(&e.prefixed("engine could not be started", "引擎无法启动"))?;
             return self.no_move_for(go);
         }
         // The GUI's clock has run since its `go` arrived, while the session
@@ -892,11 +976,7 @@ impl<W: Write> Session<W> {
         });
         if left.is_none() {
             let search = self.search.take().expect("a search");
-            return self.play_own_move(
-                &search,
-                "the clock ran out before the engine could be asked",
-                true,
-            );
+            return self.play_own_move(&search, &clock_ran_out(), true);
         }
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
         match &mut self.search {
@@ -934,9 +1014,10 @@ impl<W: Write> Session<W> {
         for text in list {
             match self.gui.parse_move(text).filter(|&m| pos.is_legal(m)) {
                 Some(m) => only.push(m),
-                None => self.info(&format!(
-                    "go searchmoves {text}: not a legal move here; ignored"
-                ))?,
+                None => self.tell_in(
+                    format!("go searchmoves {text}: not a legal move here; ignored"),
+                    format!("go searchmoves {text}：此局面下不是合法着法，不予理会"),
+                )?,
             }
         }
         Ok(Some(only))
@@ -953,7 +1034,10 @@ impl<W: Write> Session<W> {
             return Ok(());
         }
         let Some(search) = &mut self.search else {
-            return self.info("ponderhit: no search is running; ignored");
+            return self.tell_in(
+                "ponderhit: no search is running; ignored",
+                "ponderhit：没有正在进行的搜索，不予理会",
+            );
         };
         search.go.ponder = false;
         search.clock_start = self.received;
@@ -969,11 +1053,7 @@ impl<W: Write> Session<W> {
             let left = go_with_time_left(&search.go, self.received.elapsed(), search.millis);
             let Some(go) = left else {
                 let search = self.search.take().expect("a search");
-                return self.play_own_move(
-                    &search,
-                    "the clock ran out before the engine could be asked",
-                    true,
-                );
+                return self.play_own_move(&search, &clock_ran_out(), true);
             };
             search.go = go;
             search.clock_start = Instant::now();
@@ -1006,7 +1086,11 @@ impl<W: Write> Session<W> {
         match &mut self.search {
             Some(search) if search.held => {
                 let search = self.search.take().expect("a search");
-                self.play_own_move(&search, "the ponder search was not passed on", true)
+                let what = Words::new(
+                    "the ponder search was not passed on",
+                    "后台思考的搜索未转给引擎",
+                );
+                self.play_own_move(&search, &what, true)
             }
             Some(_) if deaf => {
                 let search = self.search.take().expect("a search");
@@ -1075,9 +1159,13 @@ impl<W: Write> Session<W> {
                 // will not get.
                 refused = match (raw, pv) {
                     (_, Some(l)) if !search.allowed.contains(&l.first) => {
-                        Some(self.gui.move_text(l.first))
+                        let mv = self.gui.move_text(l.first);
+                        Some(Words::new(mv.clone(), mv))
                     }
-                    (Some(l), None) => Some(format!("'{}', not a legal move here", l.first)),
+                    (Some(l), None) => Some(Words::new(
+                        format!("'{}', not a legal move here", l.first),
+                        format!("“{}”，此局面下不是合法着法", l.first),
+                    )),
                     _ => None,
                 };
                 if let Some(score) = score_of(&ucci).filter(|_| refused.is_none()) {
@@ -1096,9 +1184,10 @@ impl<W: Write> Session<W> {
                 let search = self.search.as_mut().expect("a search");
                 if !search.hid_lines {
                     search.hid_lines = true;
-                    self.info(&format!(
-                        "the engine's lines that begin with a move it may not play ({first}) are shown without their score and moves"
-                    ))?;
+                    self.tell_in(
+                        format!("the engine's lines that begin with a move it may not play ({}) are shown without their score and moves", first.en),
+                        format!("引擎以不可走的着法（{}）开头的变例，显示时不带评分与着法", first.zh),
+                    )?;
                 }
                 return match progress_of(&text).filter(|_| shown) {
                     Some(progress) => self.say(&progress),
@@ -1129,17 +1218,19 @@ impl<W: Write> Session<W> {
             return Ok(());
         }
         let Some(text) = best.mv else {
-            return self.retry_or_pick(search, None, "no move", "the rules leave it moves");
+            let why = Words::new("the rules leave it moves", "按规则仍有着法可走");
+            return self.retry_or_pick(search, None, "no move", &why);
         };
         let vote = !search.ranks_voted;
         search.ranks_voted = true;
         if let Some(base) = self.learn_rank_base(&text, vote) {
             // The engine read the position's moves with the wrong ranks too:
             // it is asked again, with the clock as it stands now.
-            self.info(&format!(
-                "the engine's move {text} is legal only with ranks {}: its moves are read and written so from now on; asking again",
-                ranks(base)
-            ))?;
+            let ranks = ranks(base);
+            self.tell_in(
+                format!("the engine's move {text} is legal only with ranks {ranks}: its moves are read and written so from now on; asking again"),
+                format!("引擎的着法 {text} 只有按行号 {ranks} 读才合法：此后按此读写它的着法；重新询问"),
+            )?;
             if let Some(go) =
                 go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
             {
@@ -1183,10 +1274,13 @@ impl<W: Write> Session<W> {
             return self.say(&out);
         }
         let why = match mv {
-            None => "not a move".to_string(),
+            None => Words::new("not a move", "不是着法"),
             Some(m) => match search.bans.iter().find(|b| b.mv == m) {
-                Some(b) => format!("banned: {}", b.reason),
-                None => "not a legal move".to_string(),
+                Some(b) => Words::new(
+                    format!("banned: {}", b.reason),
+                    format!("禁止：{}", b.reason),
+                ),
+                None => Words::new("not a legal move", "不是合法着法"),
             },
         };
         self.retry_or_pick(search, mv, &text, &why)
@@ -1236,7 +1330,7 @@ impl<W: Write> Session<W> {
         mut search: Search,
         mv: Option<Move>,
         text: &str,
-        why: &str,
+        why: &Words,
     ) -> io::Result<()> {
         // An engine that answers a move it was told is banned ignores the
         // list: asking it again the same way would only spend the clock.
@@ -1246,7 +1340,7 @@ impl<W: Write> Session<W> {
             if !ignored_bans {
                 search.bans.push(Ban {
                     mv: m,
-                    reason: why.to_string(),
+                    reason: why.get(self.lang).to_string(),
                 });
             }
         }
@@ -1260,9 +1354,18 @@ impl<W: Write> Session<W> {
             && !search.allowed.is_empty();
         let Some(go) = again.filter(|_| asks) else {
             let what = if ignored_bans {
-                format!("engine answered {text} ({why}), which it was told it may not play")
+                Words::new(
+                    format!(
+                        "engine answered {text} ({}), which it was told it may not play",
+                        why.en
+                    ),
+                    format!("引擎答 {text}（{}），而它已被告知不得走此着", why.zh),
+                )
             } else {
-                format!("engine answered {text} ({why})")
+                Words::new(
+                    format!("engine answered {text} ({})", why.en),
+                    format!("引擎答 {text}（{}）", why.zh),
+                )
             };
             if ignored_bans && let Some(probe) = self.probe_for(&mut search, what.clone())? {
                 search.probe = Some(probe);
@@ -1276,10 +1379,17 @@ impl<W: Write> Session<W> {
         search.clock_start = Instant::now();
         search.retries += 1;
         search.bare |= mv.is_none();
-        self.info(&format!(
-            "engine answered {text} ({why}); not passed on, asking again (attempt {} of {MAX_RETRIES})",
-            search.retries
-        ))?;
+        let n = search.retries;
+        self.tell_in(
+            format!(
+                "engine answered {text} ({}); not passed on, asking again (attempt {n} of {MAX_RETRIES})",
+                why.en
+            ),
+            format!(
+                "引擎答 {text}（{}）；不转给界面，重新询问（第{n}次，共{MAX_RETRIES}次）",
+                why.zh
+            ),
+        )?;
         self.search = Some(search);
         self.send_search();
         Ok(())
@@ -1291,7 +1401,7 @@ impl<W: Write> Session<W> {
     /// GUI's clock: `None` when there is nothing to choose between or no
     /// time for them. The bridge's own search that orders them is kept in
     /// `search`.
-    fn probe_for(&mut self, search: &mut Search, what: String) -> io::Result<Option<Probe>> {
+    fn probe_for(&mut self, search: &mut Search, what: Words) -> io::Result<Option<Probe>> {
         if search.stopped || search.go.ponder {
             return Ok(None);
         }
@@ -1356,8 +1466,7 @@ impl<W: Write> Session<W> {
             let what = search
                 .probe
                 .as_ref()
-                .map(|p| p.what.clone())
-                .unwrap_or_default();
+                .map_or_else(|| Words::new("", ""), |p| p.what.clone());
             return self.play_own_move(&search, &what, false);
         };
         probe.current = Some((candidate, None));
@@ -1445,9 +1554,15 @@ impl<W: Write> Session<W> {
         }
         let restarted = matches!(ends_by, Some(None));
         let what = if restarted {
-            "the engine reads no commands while it searches and was stopped; it will be restarted at the next position"
+            Words::new(
+                "the engine reads no commands while it searches and was stopped; it will be restarted at the next position",
+                "引擎搜索时不读指令，已被终止；下一个局面时重新启动",
+            )
         } else {
-            "the engine reads no commands while it searches; its search runs on and its answer will be dropped"
+            Words::new(
+                "the engine reads no commands while it searches; its search runs on and its answer will be dropped",
+                "引擎搜索时不读指令；其搜索继续进行，答案将被舍弃",
+            )
         };
         match search
             .slices
@@ -1457,9 +1572,16 @@ impl<W: Write> Session<W> {
             Some((mv, depth)) => {
                 let finished = if ends_by.is_some() { depth - 1 } else { depth };
                 let text = self.gui.move_text(mv);
-                self.info(&format!(
-                    "{what}; playing {text} (the engine's answer to its deepest search finished, depth {finished})"
-                ))?;
+                self.tell_in(
+                    format!(
+                        "{}; playing {text} (the engine's answer to its deepest search finished, depth {finished})",
+                        what.en
+                    ),
+                    format!(
+                        "{}；走 {text}（引擎已完成的最深一次搜索的答案，深度 {finished}）",
+                        what.zh
+                    ),
+                )?;
                 // The GUI may have seen lines of the search still running:
                 // the deepest that begins with the move gives the depth and
                 // score shown with it.
@@ -1468,14 +1590,14 @@ impl<W: Write> Session<W> {
                 self.say(&self.own_line(depth, score, mv))?;
                 self.say(&format!("bestmove {text}"))
             }
-            None => self.play_own_move(search, what, true),
+            None => self.play_own_move(search, &what, true),
         }
     }
 
     /// Answers `search` with the bridge's own move (see `fallback`), saying
     /// `what` happened; `nobestmove` when no move is allowed. In a `hurry`
     /// (the GUI waits already) its own search gets next to no time.
-    fn play_own_move(&mut self, search: &Search, what: &str, hurry: bool) -> io::Result<()> {
+    fn play_own_move(&mut self, search: &Search, what: &Words, hurry: bool) -> io::Result<()> {
         let gui = self.gui;
         let liked = by_preference(&search.liked);
         let probed = search.probe.as_ref().and_then(Probe::best);
@@ -1492,28 +1614,34 @@ impl<W: Write> Session<W> {
             (None, None) => None,
         };
         let Some((mv, source)) = choice else {
-            self.info(&format!("{what}; no move is left"))?;
+            self.tell_in(
+                format!("{}; no move is left", what.en),
+                format!("{}；没有可走的着法", what.zh),
+            )?;
             return self.say(gui.no_move());
         };
-        let searched = match (&search.probe, &ranking, source) {
+        let (searched_en, searched_zh) = match (&search.probe, &ranking, source) {
             (Some(p), _, fallback::Source::Probes) => {
-                format!(", {} moves to depth {PROBE_DEPTH}", p.done.len())
-            }
-            (_, Some(r), fallback::Source::Search) => {
-                format!(
-                    ", {} moves to depth {}, {} nodes",
-                    r.moves.len(),
-                    r.depth,
-                    r.nodes
+                let n = p.done.len();
+                (
+                    format!(", {n} moves to depth {PROBE_DEPTH}"),
+                    format!("，{n}着，深度 {PROBE_DEPTH}"),
                 )
             }
-            _ => String::new(),
+            (_, Some(r), fallback::Source::Search) => {
+                let (n, depth, nodes) = (r.moves.len(), r.depth, r.nodes);
+                (
+                    format!(", {n} moves to depth {depth}, {nodes} nodes"),
+                    format!("，{n}着，深度 {depth}，{nodes}个节点"),
+                )
+            }
+            _ => Default::default(),
         };
-        self.info(&format!(
-            "{what}; playing {} ({}{searched})",
-            gui.move_text(mv),
-            source.describe()
-        ))?;
+        let (text, how) = (gui.move_text(mv), source.describe());
+        self.tell_in(
+            format!("{}; playing {text} ({}{searched_en})", what.en, how.en),
+            format!("{}；走 {text}（{}{searched_zh}）", what.zh, how.zh),
+        )?;
         // The last line the GUI sees begins with the move it gets, with
         // the score of the search that chose it.
         let searched = |r: &Outcome| r.exact(mv).map(ucci_units);
@@ -1555,14 +1683,17 @@ impl<W: Write> Session<W> {
             b.engine = None;
         }
         let Some(search) = self.search.take() else {
-            return self.info("the engine exited; it will be restarted at the next position");
+            return self.tell_in(
+                "the engine exited; it will be restarted at the next position",
+                "引擎已退出；下一个局面时重新启动",
+            );
         };
         if search.probe.is_some() {
-            return self.play_own_move(
-                &search,
+            let what = Words::new(
                 "the engine exited while the bridge chose a move in its place; it will be restarted at the next position",
-                false,
+                "桥接程序代引擎选着时引擎退出；下一个局面时重新启动",
             );
+            return self.play_own_move(&search, &what, false);
         }
         // Once per search, while the GUI still waits and its clock has time
         // left: a new engine is asked again, so that a crash costs time, not
@@ -1573,28 +1704,28 @@ impl<W: Write> Session<W> {
         // Otherwise the bridge answers for it, as for an engine that timed out:
         // `nobestmove` would lose the game.
         if !again {
-            return self.play_own_move(
-                &search,
+            let what = Words::new(
                 "the engine exited during the search; it will be restarted at the next position",
-                false,
+                "引擎在搜索中退出；下一个局面时重新启动",
             );
+            return self.play_own_move(&search, &what, false);
         };
-        self.info("the engine exited during the search; starting it again and asking again")?;
+        self.tell_in(
+            "the engine exited during the search; starting it again and asking again",
+            "引擎在搜索中退出；重新启动并重新询问",
+        )?;
         if let Err(e) = self.start_engine() {
-            return self.play_own_move(
-                &search,
-                &format!("engine could not be started: {e}"),
-                false,
-            );
+            let what = e.prefixed("engine could not be started", "引擎无法启动");
+            return self.play_own_move(&search, &what, false);
         }
         // The new engine's start-up took time of the GUI's clock too.
         let Some(go) = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
         else {
-            return self.play_own_move(
-                &search,
+            let what = Words::new(
                 "the clock ran out while the engine started again",
-                true,
+                "引擎重新启动期间时间已用完",
             );
+            return self.play_own_move(&search, &what, true);
         };
         self.search = Some(Search {
             go,
@@ -1616,26 +1747,30 @@ impl<W: Write> Session<W> {
             // It let a `stop` go unanswered: later ones are answered by the bridge.
             b.deaf |= search.stopped;
         }
-        self.play_own_move(
-            &search,
+        let what = Words::new(
             "the engine gave no bestmove in time and was stopped; it will be restarted at the next position",
-            true,
-        )
+            "引擎未按时给出 bestmove，已被终止；下一个局面时重新启动",
+        );
+        self.play_own_move(&search, &what, true)
     }
 
     fn engine_failed(&mut self, what: &str, e: &WaitError) -> io::Result<()> {
         if let Some(b) = &mut self.bridge {
             b.engine = None;
         }
-        let why = match e {
-            WaitError::Timeout => "did not answer in time",
-            WaitError::Exited => "exited",
-            WaitError::NoEngine => "is not running",
-            WaitError::Quit => "was left waiting (the GUI quit)",
+        let (en, zh) = match e {
+            WaitError::Timeout => ("did not answer in time", "未按时回答"),
+            WaitError::Exited => ("exited", "已退出"),
+            WaitError::NoEngine => ("is not running", "未在运行"),
+            WaitError::Quit => (
+                "was left waiting (the GUI quit)",
+                "未等到回答（界面已退出）",
+            ),
         };
-        self.info(&format!(
-            "the engine {why} ({what}); it will be restarted at the next position"
-        ))
+        self.tell_in(
+            format!("the engine {en} ({what}); it will be restarted at the next position"),
+            format!("引擎{zh}（{what}）；下一个局面时重新启动"),
+        )
     }
 
     fn send_engine(&mut self, line: &str) {
@@ -1803,7 +1938,7 @@ impl<W: Write> Session<W> {
 
     /// Starts the engine, runs the handshake and sets its options; a failure
     /// is remembered for the next `ucci`.
-    fn start_engine(&mut self) -> Result<(), String> {
+    fn start_engine(&mut self) -> Result<(), Words> {
         let started = self.try_start_engine();
         if let Some(b) = &mut self.bridge {
             b.start_failure = started.as_ref().err().cloned();
@@ -1811,7 +1946,7 @@ impl<W: Write> Session<W> {
         started
     }
 
-    fn try_start_engine(&mut self) -> Result<(), String> {
+    fn try_start_engine(&mut self) -> Result<(), Words> {
         let Some(bridge) = &mut self.bridge else {
             return Ok(());
         };
@@ -1834,19 +1969,29 @@ impl<W: Write> Session<W> {
             match e {
                 WaitError::Timeout => {
                     let other = if hello == "ucci" { "uci" } else { "ucci" };
-                    format!(
-                        "'{command}' started but did not answer '{hello}' with '{ok}' within \
-                         {secs} s (--engine-timeout; an engine that speaks {} needs \
-                         --engine-protocol {other})",
-                        other.to_uppercase()
+                    let speaks = other.to_uppercase();
+                    Words::new(
+                        format!(
+                            "'{command}' started but did not answer '{hello}' with '{ok}' within \
+                             {secs} s (--engine-timeout; an engine that speaks {speaks} needs \
+                             --engine-protocol {other})"
+                        ),
+                        format!(
+                            "“{command}”已启动，但未在 {secs} 秒内以“{ok}”回答“{hello}”\
+                             （--engine-timeout；说 {speaks} 的引擎需要 --engine-protocol {other}）"
+                        ),
                     )
                 }
-                WaitError::Quit => {
-                    format!("the GUI quit before '{command}' answered '{hello}' with '{ok}'")
-                }
-                WaitError::Exited | WaitError::NoEngine => {
-                    format!("'{command}' started but exited before answering '{hello}' with '{ok}'")
-                }
+                WaitError::Quit => Words::new(
+                    format!("the GUI quit before '{command}' answered '{hello}' with '{ok}'"),
+                    format!("“{command}”以“{ok}”回答“{hello}”之前界面已退出"),
+                ),
+                WaitError::Exited | WaitError::NoEngine => Words::new(
+                    format!(
+                        "'{command}' started but exited before answering '{hello}' with '{ok}'"
+                    ),
+                    format!("“{command}”已启动，但在以“{ok}”回答“{hello}”之前退出"),
+                ),
             }
         })?;
         let Some(bridge) = &mut self.bridge else {
@@ -1858,9 +2003,15 @@ impl<W: Write> Session<W> {
         self.send_engine_lines(&setup);
         self.wait_for(|l| l == "readyok", timeout).map_err(|_| {
             self.kill_engine();
-            format!(
-                "'{command}' did not answer 'isready' with 'readyok' within {secs} s \
-                 (--engine-timeout) after its options were set"
+            Words::new(
+                format!(
+                    "'{command}' did not answer 'isready' with 'readyok' within {secs} s \
+                     (--engine-timeout) after its options were set"
+                ),
+                format!(
+                    "设置选项后，“{command}”未在 {secs} 秒内以“readyok”回答“isready”\
+                     （--engine-timeout）"
+                ),
             )
         })?;
         Ok(())
