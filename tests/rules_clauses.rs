@@ -317,7 +317,7 @@ fn axf_perpetual_chase_of_one_unprotected_piece_loses() {
         CANNON_CHASE,
         CANNON_CHASE_CYCLE,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
 }
 
@@ -342,7 +342,7 @@ fn a_chase_that_is_also_an_exchange_offer_is_still_a_chase() {
         with_cannon,
         "c3d5 e7e4 d5c3 e4e7",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&axf, Color::Red), [Nature::Chase, Nature::Chase]);
     decisive(
@@ -2018,7 +2018,7 @@ fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
 
 #[test]
 fn axf_two_pieces_taking_turns_on_one_piece_chase_but_on_two_pieces_do_not() {
-    // WXF rule 3: the cannon, then the horse, chase the black rook.
+    // WXF general rule 3: the cannon, then the horse, chase the black rook.
     let turns_on_one = ruled_pieces(
         [chasing(&[("a2", "a7")]), chasing(&[("c2", "a7")])],
         [idle(), idle()],
@@ -2079,7 +2079,7 @@ fn axf_a_king_that_would_face_the_other_king_is_no_root_in_a_perpetual_chase() {
         "9/4ak3/9/9/3R5/9/9/9/9/4K4 w",
         cycle,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(
         r.run().reasons(Lang::En)[0],
@@ -2244,10 +2244,13 @@ fn clauses_are_named_in_the_language_of_the_ruling() {
         CANNON_CHASE,
         CANNON_CHASE_CYCLE,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
-    assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
-    assert_eq!(r.cycle.clause.name(Lang::Zh), "《亚洲象棋规例》第3条");
+    assert_eq!(r.cycle.clause.name(Lang::En), "WXF general rule 3");
+    assert_eq!(
+        r.cycle.clause.name(Lang::Zh),
+        "世界象棋联合会《世界象棋规则》一般规则第3条"
+    );
 }
 
 #[test]
@@ -2693,7 +2696,7 @@ fn axf_a_king_move_that_lets_rooks_chase_on_every_move_is_their_perpetual_chase(
         "5k3/9/9/9/9/9/9/9/R2K2c2/R8 w",
         "d1d0 g1g0 d0d1 g0g1",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 2]);
     let rooks: Vec<Square> = r
@@ -2857,7 +2860,7 @@ fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
         "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
         "b4c4 c9b9 c4b4 b9c9",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
     assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual mate threat");
