@@ -3346,3 +3346,51 @@ fn the_chinese_ruling_names_the_rulebook_it_applies() {
     assert!(zh.contains("。规则：《亚洲象棋规例》（axf）。"), "{zh}");
     assert!(!zh.contains("规则：axf"), "{zh}");
 }
+
+#[test]
+fn checks_met_only_by_other_pieces_idle_moves_are_still_a_perpetual_check() {
+    // CXA 2020 24.18 calls a check 自毙 when the opponent can answer it only
+    // with a piece other than its king, and does with no check, mate threat or
+    // chase. The text gives the name no consequence; 25.1 bans unilateral
+    // perpetual check "in any case". Red's rook steps onto and off the e-file:
+    // on it, it screens the cannon e1's check; off it, the black elephant
+    // (the block against the first check) is the screen. The black king,
+    // walled in by its advisors, cannot step out of either check.
+    let fen = "3aka3/9/9/9/6b2/3R5/9/9/4C4/3K5 w";
+    let cycle = "d4e4 g5e7 e4d4 e7g5";
+    for (rules, clause) in [
+        (CXA, "CXA 2020 25.1"),
+        (RuleSet::Cxa2011, "CXA 2011 25.1"),
+        (AXF, "AXF rule 6"),
+    ] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Red),
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Check, Nature::Check],
+            "{rules}"
+        );
+        assert!(
+            natures(&r, Color::Black)
+                .iter()
+                .all(|n| !matches!(n, Nature::Check | Nature::MateThreat | Nature::Chase)),
+            "{rules}: {:?}",
+            natures(&r, Color::Black)
+        );
+        let pos = position(fen);
+        let after = play(rules, fen, "d4e4");
+        assert!(
+            after
+                .position()
+                .legal_moves()
+                .iter()
+                .all(|m| m.from() != pos.king(Color::Black)),
+            "{rules}: the king cannot answer"
+        );
+    }
+}
