@@ -3394,3 +3394,47 @@ fn checks_met_only_by_other_pieces_idle_moves_are_still_a_perpetual_check() {
         );
     }
 }
+
+#[test]
+fn a_pawn_chasing_by_itself_against_a_perpetual_chase_stays_idle_under_2011_and_2020() {
+    // The pre-2011 text made a pawn's own chase a chase "如形成相互长打局面"
+    // (when both sides attack perpetually); the spec gives that clause to the
+    // 1999 edition, and 26.1 of the 2020 text (which the 2011 edition's 棋例
+    // is numbered as) has no such exception. Red's crossed pawn takes turns
+    // on the black horse d7 and elephant e7 while the black rook takes turns
+    // on the red horse a2 and cannon b2: only Black's moves are forbidden.
+    let fen = "4k4/1r7/3nb4/3P5/9/9/9/NC7/9/3K5 w";
+    let cycle = "d6e6 b8a8 e6d6 a8b8";
+    for (rules, clause) in [(RuleSet::Cxa2011, "CXA 2011 25.3"), (CXA, "CXA 2020 25.3")] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Black),
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Idle, Nature::Idle],
+            "{rules}"
+        );
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Chase, Nature::Chase],
+            "{rules}"
+        );
+        let run = MoveRun {
+            start: &r.start,
+            moves: &r.moves,
+            rules,
+        };
+        let reasons = run.reasons(Lang::En);
+        assert!(
+            reasons[2].ends_with(
+                "red pawn d6 attacks black horse d7 by itself, which is no chase (CXA 26.1)"
+            ),
+            "{rules}: {}",
+            reasons[2]
+        );
+    }
+}
