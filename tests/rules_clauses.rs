@@ -3438,3 +3438,22 @@ fn a_pawn_chasing_by_itself_against_a_perpetual_chase_stays_idle_under_2011_and_
         );
     }
 }
+
+#[test]
+fn a_chase_whose_piece_can_be_taken_for_nothing_says_it_also_offers_it() {
+    // The black rook comes to i1 beside the red rook i0, which the horse h0
+    // boxes in: it can only take the rook i1, unprotected. Both rule sets
+    // judge a sacrifice that chases a chase, and the reason says so.
+    let fen = "3k5/9/9/9/9/9/9/9/5r3/4K2NR b";
+    assert_eq!(nature(CXA, fen, "f1i1").nature, Nature::Chase);
+    assert_eq!(
+        last_reason(CXA, fen, "f1i1", Lang::En),
+        "black rook i1 threatens red rook i0: it is unprotected; it also offers black rook i1, \
+         which red rook i0 can take and win material: a sacrifice that chases is judged a chase \
+         (献兼捉，从重判捉)"
+    );
+    assert_eq!(
+        last_reason(CXA, fen, "f1i1", Lang::Zh),
+        "黑车(i1)捉红车(i0)（无根）；兼献黑车(i1)（红车(i0)可吃之得子），献兼捉，从重判捉"
+    );
+}
