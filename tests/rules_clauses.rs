@@ -317,7 +317,7 @@ fn axf_perpetual_chase_of_one_unprotected_piece_loses() {
         CANNON_CHASE,
         CANNON_CHASE_CYCLE,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
 }
 
@@ -342,7 +342,7 @@ fn a_chase_that_is_also_an_exchange_offer_is_still_a_chase() {
         with_cannon,
         "c3d5 e7e4 d5c3 e4e7",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&axf, Color::Red), [Nature::Chase, Nature::Chase]);
     decisive(
@@ -2018,7 +2018,7 @@ fn axf_a_cannon_may_not_chase_a_rook_that_chases_another_piece_in_return() {
 
 #[test]
 fn axf_two_pieces_taking_turns_on_one_piece_chase_but_on_two_pieces_do_not() {
-    // WXF rule 3: the cannon, then the horse, chase the black rook.
+    // WXF general rule 3: the cannon, then the horse, chase the black rook.
     let turns_on_one = ruled_pieces(
         [chasing(&[("a2", "a7")]), chasing(&[("c2", "a7")])],
         [idle(), idle()],
@@ -2079,7 +2079,7 @@ fn axf_a_king_that_would_face_the_other_king_is_no_root_in_a_perpetual_chase() {
         "9/4ak3/9/9/3R5/9/9/9/9/4K4 w",
         cycle,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(
         r.run().reasons(Lang::En)[0],
@@ -2244,10 +2244,13 @@ fn clauses_are_named_in_the_language_of_the_ruling() {
         CANNON_CHASE,
         CANNON_CHASE_CYCLE,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
-    assert_eq!(r.cycle.clause.name(Lang::En), "AXF rule 3");
-    assert_eq!(r.cycle.clause.name(Lang::Zh), "《亚洲象棋规例》第3条");
+    assert_eq!(r.cycle.clause.name(Lang::En), "WXF general rule 3");
+    assert_eq!(
+        r.cycle.clause.name(Lang::Zh),
+        "世界象棋联合会《世界象棋规则》一般规则第3条"
+    );
 }
 
 #[test]
@@ -2693,7 +2696,7 @@ fn axf_a_king_move_that_lets_rooks_chase_on_every_move_is_their_perpetual_chase(
         "5k3/9/9/9/9/9/9/9/R2K2c2/R8 w",
         "d1d0 g1g0 d0d1 g0g1",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::Chase; 2]);
     let rooks: Vec<Square> = r
@@ -2857,7 +2860,7 @@ fn axf_mate_threats_that_also_chase_count_as_a_chase_and_the_ruling_says_so() {
         "2rak4/4aP3/9/9/1PP6/1C7/9/9/9/4K4 w",
         "b4c4 c9b9 c4b4 b9c9",
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
     assert_eq!(r.cycle.red.tally.pattern(Lang::En), "perpetual mate threat");
@@ -3342,4 +3345,115 @@ fn the_chinese_ruling_names_the_rulebook_it_applies() {
     let zh = referee.ruling().render(Lang::Zh);
     assert!(zh.contains("。规则：《亚洲象棋规例》（axf）。"), "{zh}");
     assert!(!zh.contains("规则：axf"), "{zh}");
+}
+
+#[test]
+fn checks_met_only_by_other_pieces_idle_moves_are_still_a_perpetual_check() {
+    // CXA 2020 24.18 calls a check 自毙 when the opponent can answer it only
+    // with a piece other than its king, and does with no check, mate threat or
+    // chase. The text gives the name no consequence; 25.1 bans unilateral
+    // perpetual check "in any case". Red's rook steps onto and off the e-file:
+    // on it, it screens the cannon e1's check; off it, the black elephant
+    // (the block against the first check) is the screen. The black king,
+    // walled in by its advisors, cannot step out of either check.
+    let fen = "3aka3/9/9/9/6b2/3R5/9/9/4C4/3K5 w";
+    let cycle = "d4e4 g5e7 e4d4 e7g5";
+    for (rules, clause) in [
+        (CXA, "CXA 2020 25.1"),
+        (RuleSet::Cxa2011, "CXA 2011 25.1"),
+        (AXF, "AXF rule 6"),
+    ] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Red),
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Check, Nature::Check],
+            "{rules}"
+        );
+        assert!(
+            natures(&r, Color::Black)
+                .iter()
+                .all(|n| !matches!(n, Nature::Check | Nature::MateThreat | Nature::Chase)),
+            "{rules}: {:?}",
+            natures(&r, Color::Black)
+        );
+        let pos = position(fen);
+        let after = play(rules, fen, "d4e4");
+        assert!(
+            after
+                .position()
+                .legal_moves()
+                .iter()
+                .all(|m| m.from() != pos.king(Color::Black)),
+            "{rules}: the king cannot answer"
+        );
+    }
+}
+
+#[test]
+fn a_pawn_chasing_by_itself_against_a_perpetual_chase_stays_idle_under_2011_and_2020() {
+    // The pre-2011 text made a pawn's own chase a chase "如形成相互长打局面"
+    // (when both sides attack perpetually); the spec gives that clause to the
+    // 1999 edition, and 26.1 of the 2020 text (which the 2011 edition's 棋例
+    // is numbered as) has no such exception. Red's crossed pawn takes turns
+    // on the black horse d7 and elephant e7 while the black rook takes turns
+    // on the red horse a2 and cannon b2: only Black's moves are forbidden.
+    let fen = "4k4/1r7/3nb4/3P5/9/9/9/NC7/9/3K5 w";
+    let cycle = "d6e6 b8a8 e6d6 a8b8";
+    for (rules, clause) in [(RuleSet::Cxa2011, "CXA 2011 25.3"), (CXA, "CXA 2020 25.3")] {
+        let r = decisive(
+            rules,
+            fen,
+            cycle,
+            CycleOutcome::MustVary(Color::Black),
+            clause,
+        );
+        assert_eq!(
+            natures(&r, Color::Red),
+            [Nature::Idle, Nature::Idle],
+            "{rules}"
+        );
+        assert_eq!(
+            natures(&r, Color::Black),
+            [Nature::Chase, Nature::Chase],
+            "{rules}"
+        );
+        let run = MoveRun {
+            start: &r.start,
+            moves: &r.moves,
+            rules,
+        };
+        let reasons = run.reasons(Lang::En);
+        assert!(
+            reasons[2].ends_with(
+                "red pawn d6 attacks black horse d7 by itself, which is no chase (CXA 26.1)"
+            ),
+            "{rules}: {}",
+            reasons[2]
+        );
+    }
+}
+
+#[test]
+fn a_chase_whose_piece_can_be_taken_for_nothing_says_it_also_offers_it() {
+    // The black rook comes to i1 beside the red rook i0, which the horse h0
+    // boxes in: it can only take the rook i1, unprotected. Both rule sets
+    // judge a sacrifice that chases a chase, and the reason says so.
+    let fen = "3k5/9/9/9/9/9/9/9/5r3/4K2NR b";
+    assert_eq!(nature(CXA, fen, "f1i1").nature, Nature::Chase);
+    assert_eq!(
+        last_reason(CXA, fen, "f1i1", Lang::En),
+        "black rook i1 threatens red rook i0: it is unprotected; it also offers black rook i1, \
+         which red rook i0 can take and win material: a sacrifice that chases is judged a chase \
+         (献兼捉，从重判捉)"
+    );
+    assert_eq!(
+        last_reason(CXA, fen, "f1i1", Lang::Zh),
+        "黑车(i1)捉红车(i0)（无根）；兼献黑车(i1)（红车(i0)可吃之得子），献兼捉，从重判捉"
+    );
 }

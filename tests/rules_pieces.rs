@@ -90,7 +90,7 @@ fn a_pawn_whose_every_move_frees_a_horse_onto_one_piece_chases_perpetually() {
     // move that keeps a piece exposed makes the other piece's perpetual
     // chase): the horses take turns on the one cannon, and Red must vary.
     // CXA 26.1.1: "走动帅(将)、兵(卒)后，其他子产生新的'捉'，按'捉'处理".
-    for (rules, clause) in [(AXF, "AXF rule 3"), (CXA, "CXA 2020 25.3")] {
+    for (rules, clause) in [(AXF, "WXF general rule 3"), (CXA, "CXA 2020 25.3")] {
         let r = decisive(
             rules,
             PAWN_FREES,
@@ -164,7 +164,7 @@ const ROOK_AND_CANNON_CYCLE: &str = "a5a6 i5i6 a6a5 i6i5";
 fn a_cannon_may_not_chase_a_rook_perpetually_even_a_protected_one() {
     // AXF rule 15: "One or two cannons cannot perpetually chase a rook even
     // if the rook is protected". CXA: a rook won for a cannon is a chase.
-    for (rules, clause) in [(AXF, "AXF rule 3"), (CXA, "CXA 2020 25.3")] {
+    for (rules, clause) in [(AXF, "WXF general rule 3"), (CXA, "CXA 2020 25.3")] {
         let r = decisive(
             rules,
             CANNON_ON_ROOK,
@@ -196,7 +196,7 @@ fn axf_a_cannon_on_a_rook_loses_even_when_the_rook_chases_unprotected_pieces_in_
         fen,
         ROOK_AND_CANNON_CYCLE,
         CycleOutcome::MustVary(Color::Red),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Black), vec![Nature::Chase; 2]);
     let black: Vec<Square> = chases(&r, Color::Black).iter().map(|c| c.1).collect();
@@ -251,7 +251,7 @@ fn axf_a_rook_blocking_a_cannon_s_mate_threats_chases_that_cannon_perpetually() 
         fen,
         cycle,
         CycleOutcome::MustVary(Color::Black),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
     assert_eq!(natures(&r, Color::Black), vec![Nature::Chase; 2]);
@@ -282,7 +282,7 @@ fn a_rook_may_not_chase_a_cannon_that_checks_on_one_move() {
     // check makes a threat the checked position did not have: a chase too.
     let fen = "4k4/9/9/9/4P4/3r5/9/3C5/9/5K3 w";
     let cycle = "d2e2 d4e4 e2d2 e4d4";
-    for (rules, clause) in [(AXF, "AXF rule 3"), (CXA, "CXA 2020 25.3")] {
+    for (rules, clause) in [(AXF, "WXF general rule 3"), (CXA, "CXA 2020 25.3")] {
         let r = decisive(
             rules,
             fen,
@@ -378,7 +378,7 @@ fn a_rook_chasing_a_cannon_that_checks_and_chases_must_vary_under_axf() {
         fen,
         cycle,
         CycleOutcome::MustVary(Color::Black),
-        "AXF rule 3",
+        "WXF general rule 3",
     );
     assert_eq!(natures(&r, Color::Red), [Nature::Check, Nature::Chase]);
     assert!(!r.cycle.red.forbidden);

@@ -7,6 +7,7 @@ use crate::board::attacks::{between, horse_leg};
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::RuleSet;
+use super::after_checks::{Opening, Searching, won_after_checks};
 use super::exchange::{
     best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_line,
     exchange_then_capture_line, value,
@@ -17,8 +18,8 @@ use super::net_gain::Tally;
 use super::reason::{and_list, piece_in};
 use super::ruling::Lang;
 use super::threats::{
-    Across, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules, allows_mate,
-    capture_threats_across, uncovers_check, won_back_by_checks,
+    Across, CHECKS_BEFORE_CAPTURE, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules,
+    allows_mate, capture_threats_across, uncovers_check, won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -790,7 +791,9 @@ pub(crate) enum NotBefore {
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (checks, an exchange that removes a defender) is left out. One
+/// reason (an exchange that removes a defender) is left out, and so is one
+/// won by checks, unless the same checks won it before but for the mate
+/// they then allowed (CXA 29.4): that is said. One
 /// whose capture the move made possible is said how, when the moved piece
 /// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
@@ -807,13 +810,13 @@ pub(crate) fn not_before(
     let weigh = ThreatRules::of(rules);
     threats
         .iter()
-        .filter(|t| {
-            !matches!(
-                t.kind,
-                ThreatKind::AfterChecks | ThreatKind::RemovesDefender
-            )
-        })
+        .filter(|t| t.kind != ThreatKind::RemovesDefender)
         .filter_map(|t| {
+            if t.kind == ThreatKind::AfterChecks {
+                let target = pos.piece_at(t.target)?;
+                return won_by_checks_but_for_mate(&mut pos, t.target, weigh, &mut search)
+                    .then_some(NotBefore::AllowedMate((t.target, target)));
+            }
             let from = if t.attacker == mv.to() {
                 mv.from()
             } else {
@@ -868,6 +871,41 @@ pub(crate) fn not_before(
                 .then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
+}
+
+/// Whether the side to move in `before` could win the piece on `target` by
+/// checks then a capture (CXA 29.1) but for the mate the opponent would then
+/// have (29.4): why a piece won by checks after a move was no threat before
+/// it, when that is why. False under rules that do not ask 29.4.
+fn won_by_checks_but_for_mate(
+    before: &mut Position,
+    target: Square,
+    rules: ThreatRules,
+    search: &mut MateSearch,
+) -> bool {
+    let opening = Opening {
+        offered: Bitboard::EMPTY,
+        lone_king_or_pawn: false,
+    };
+    let mut wins = |rules: ThreatRules| {
+        let open = Bitboard::from_square(target);
+        let searching = &mut Searching::new(search);
+        !won_after_checks::<i32>(
+            before,
+            rules,
+            CHECKS_BEFORE_CAPTURE,
+            0,
+            open,
+            opening,
+            searching,
+        )
+        .is_empty()
+    };
+    let heedless = ThreatRules {
+        mate_safety: false,
+        ..rules
+    };
+    rules.mate_safety && wins(heedless) && !wins(rules)
 }
 
 /// How the move `mv`, played in `before`, let the piece that stood still
@@ -1488,6 +1526,21 @@ mod tests {
         let nature = classify(&before, mv, RuleSet::Cxa2020).unwrap();
         assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
         not_before(&before, mv, &nature.chases, RuleSet::Cxa2020)
+    }
+
+    #[test]
+    fn a_piece_won_by_checks_says_the_same_checks_allowed_mate_before() {
+        // A random game's cycle: the red elephant e2 steps back to g0 and
+        // frees e2 for its king, out of Black's mate by 车９平４ (i8d8). The rook
+        // i1 wins the advisor f9 by 车一平四 (i1f1+), 将６平５, 车四进八 now; before
+        // the move the same checks won it, and Black then mated (29.4).
+        let fen = "r2a1a3/8r/b1n2k1Cn/2p1p1p1p/p5b1c/6P2/P1P1P1C1P/2NKB3B/3c4R/3A1A1N1 w";
+        let grounds = chase_grounds(fen, "e2g0");
+        let advisor = (sq("f9"), Piece::new(Color::Black, Role::Advisor));
+        assert!(
+            grounds.contains(&NotBefore::AllowedMate(advisor)),
+            "{grounds:?}"
+        );
     }
 
     #[test]

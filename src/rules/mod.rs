@@ -15,7 +15,18 @@ use crate::words::{Lang, UnknownName};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RuleSet {
-    /// Chinese Xiangqi Association, 2011 (trial) edition.
+    /// Chinese Xiangqi Association, 2011 (trial) edition: classified as the
+    /// 2020 edition, and ruled as it but for the 2020 tie-breakers between
+    /// forbidden cycles (26.9.2, 26.9.3).
+    ///
+    /// The older text's clause that a pawn's own chase, idle otherwise, is a
+    /// chase once both sides attack perpetually ("兵(卒)本身捉吃对方的棋子(不含将杀)，
+    /// 按闲处理；如形成相互长打局面，则应按捉处理") is not applied here: the spec
+    /// finds it in the text numbered 第25–29条, "almost certainly the 1999
+    /// edition", and of the 2011 edition it has only the table of contents,
+    /// which numbers the 棋例 as 2020 does (24 术语, 25 总纲, 26 通则). The 2020
+    /// text in its place (26.1) lets a king or pawn chase by itself with no
+    /// such exception. No rule set here is the 1999 edition.
     Cxa2011,
     /// Chinese Xiangqi Association, 2020 edition.
     Cxa2020,

@@ -14,12 +14,13 @@ use crate::text;
 use super::Nature;
 use super::RuleSet;
 use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
+use super::exchange::capture_gain;
 use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before, sacrificed};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats};
-use super::reason::threats_reason;
 use super::reason::{piece_en, piece_zh};
+use super::reason::{piece_in, threats_reason};
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind, ThreatRules};
 
@@ -301,6 +302,8 @@ impl<'a> MoveRun<'a> {
                 reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
             }
             if m.nature.nature == Nature::Chase {
+                let chases = &m.nature.chases;
+                reason.push_str(&offered_too(&worked.after, m.mv, chases, self.rules, lang));
                 reason.push_str(&king_or_pawn_lets_chase(
                     &worked.after,
                     m.mv,
@@ -349,6 +352,55 @@ fn takers(ahead: &Position, nature: &MoveNature, rules: RuleSet) -> Vec<Square> 
             line_taker(ahead, line.to_capture()).map_or(t.attacker, |taker| taker.0)
         })
         .collect()
+}
+
+/// What a chase by `mv` also offers: the moved piece, when the opponent
+/// (to move in `after`) can take it and win material, e.g. "; it also offers
+/// black rook i1, which red rook i0 can take and win material: a sacrifice
+/// that chases is judged a chase (献兼捉，从重判捉)". A reader who sees the
+/// chased piece able to take the chaser for nothing learns why the move is
+/// still a chase: CXA judges a move of two natures by the heavier (the
+/// rulebook's reference diagrams 23 and 24, "献兼捉，从重判捉"); AXF by the
+/// reading that may be forbidden. Empty when the moved piece cannot be so
+/// taken, or when a threat of the chase, `chases`, counts its loss already
+/// (its reason then names the piece's taker and what the loss leaves).
+fn offered_too(
+    after: &Position,
+    mv: Move,
+    chases: &[Threat],
+    rules: RuleSet,
+    lang: Lang,
+) -> String {
+    let to = mv.to();
+    let counted = chases
+        .iter()
+        .any(|t| t.lost_elsewhere.is_some_and(|l| l.square == to));
+    let Some(moved) = after.piece_at(to).filter(|_| !counted) else {
+        return String::new();
+    };
+    let mut reply = after.clone();
+    let taker = after.attackers_to(to, after.turn()).into_iter().find(|&a| {
+        let take = Move::new(a, to);
+        reply.is_legal(take) && capture_gain(&mut reply, take) > 0
+    });
+    let Some((taker, by)) = taker.and_then(|a| Some((after.piece_at(a)?, a))) else {
+        return String::new();
+    };
+    let (offered, taker) = (piece_in(lang, moved, to), piece_in(lang, taker, by));
+    match (lang, rules.is_cxa()) {
+        (Lang::En, true) => format!(
+            "; it also offers {offered}, which {taker} can take and win material: a sacrifice \
+             that chases is judged a chase (献兼捉，从重判捉)"
+        ),
+        (Lang::En, false) => format!(
+            "; it also offers {offered}, which {taker} can take and win material: a move read \
+             two ways is judged by the reading that may be forbidden, the chase"
+        ),
+        (Lang::Zh, true) => format!("；兼献{offered}（{taker}可吃之得子），献兼捉，从重判捉"),
+        (Lang::Zh, false) => {
+            format!("；兼献{offered}（{taker}可吃之得子），一着两义，按可能犯规者论，判捉")
+        }
+    }
 }
 
 /// Why a chase made by moving a king or a pawn counts, though these pieces

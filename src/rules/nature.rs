@@ -560,6 +560,18 @@ fn threats_before(
 }
 
 /// The nature of a check by `mover`, `checkers` the pieces that give it in `after`.
+///
+/// Every check is a check (将), also the one CXA 2020 24.18 names 自毙: "甲方将军乙方，
+/// 以致形成乙方的被杀状态，如乙方用除帅、将以外其他子'应将'的着法不属于将、杀或捉，则甲方
+/// '将军'这着棋称为'自毙'" (a check the opponent can meet only with a piece other
+/// than its king, and does with a move that is no check, mate threat or chase).
+/// The clause defines the name and nothing in the text the spec quotes gives the
+/// name a consequence: no clause makes such a check idle, or anything but a check,
+/// in a cycle. The texts that do decide keep it a check: a check is a move that
+/// directly attacks the king (pre-2011 28.1: "凡走子直接攻击对方帅(将)者，称为'照将'"),
+/// and "任何情况下均不允许单方面长将" (25.1) leaves no kind of check out of the ban
+/// on perpetual check. So no 自毙 is looked for, and a cycle of them is a perpetual
+/// check like any other.
 fn check_nature(after: &Position, checkers: Bitboard, mover: Color) -> MoveNature {
     let king = after.king(!mover);
     let checkers: Vec<Square> = checkers.into_iter().collect();

@@ -176,7 +176,8 @@ impl Tally {
 }
 
 /// The clause a ruling applies: an article of the rules, e.g. CXA 2020 25.3
-/// or AXF rule 6, or a tournament regulation's own clause.
+/// or AXF rule 6, the World federation's general rule that the AXF rule set
+/// takes its ban on perpetual chase from, or a tournament regulation's own clause.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Clause {
@@ -186,6 +187,16 @@ pub enum Clause {
         rules: RuleSet,
         /// The article's number within it, e.g. "25.3".
         article: &'static str,
+    },
+    /// A general rule of the World Xiangqi Federation's rules (WXF, built on
+    /// the AXF text), cited by the AXF rule set where the AXF rules as the
+    /// spec quotes them (Eric Wu's translation, numbered as wxf.org numbers
+    /// them) have no rule of their own. The numbers differ: WXF general rule
+    /// 3 bans a perpetual chase of one piece, AXF rule 3 makes a violation
+    /// repeated three times after the referee's warning lose.
+    WxfGeneralRule {
+        /// The rule's number among the WXF general rules, e.g. "3".
+        number: &'static str,
     },
     /// A profile's early-repetition clause (regulation A of `regulations.md`):
     /// within the first `rounds` rounds a repetition the rules would draw
@@ -200,7 +211,8 @@ pub enum Clause {
 
 impl Clause {
     /// The clause for people: in English as [`Clause`]'s `Display` (also the
-    /// JSON form), in Chinese e.g. "《象棋竞赛规则（2020版）》第25.3条", "《亚洲象棋规例》第6条"
+    /// JSON form), in Chinese e.g. "《象棋竞赛规则（2020版）》第25.3条", "《亚洲象棋规例》第6条",
+    /// "世界象棋联合会《世界象棋规则》一般规则第3条"
     /// or "dqsz2017-slow 赛事规程：25回合以内不得不变作和".
     pub fn name(&self, lang: Lang) -> String {
         match (lang, self) {
@@ -208,6 +220,9 @@ impl Clause {
             (Lang::Zh, Clause::Rules { rules, article }) => {
                 let article = article.replace(", ", "、");
                 format!("{}第{article}条", rules.book_zh())
+            }
+            (Lang::Zh, Clause::WxfGeneralRule { number }) => {
+                format!("世界象棋联合会《世界象棋规则》一般规则第{number}条")
             }
             (Lang::Zh, Clause::EarlyRepetition { profile, rounds }) => {
                 format!("{profile} 赛事规程：{rounds}回合以内不得不变作和")
@@ -224,6 +239,7 @@ impl fmt::Display for Clause {
                 RuleSet::Cxa2020 => write!(f, "CXA 2020 {article}"),
                 RuleSet::Axf => write!(f, "AXF rule {article}"),
             },
+            Clause::WxfGeneralRule { number } => write!(f, "WXF general rule {number}"),
             Clause::EarlyRepetition { profile, rounds } => write!(
                 f,
                 "{profile} regulation: no drawn repetition within {rounds} rounds"
@@ -376,7 +392,7 @@ pub fn rule_cycle(
     };
     let (red, red_axf) = side(Color::Red);
     let (black, black_axf) = side(Color::Black);
-    let (outcome, article, ground) = match rules {
+    let (outcome, clause, ground) = match rules {
         RuleSet::Axf => verdict_axf(&red, &black, natures, [&red_axf, &black_axf]),
         _ => verdict_cxa(rules, &red, &black, natures),
     };
@@ -384,7 +400,7 @@ pub fn rule_cycle(
         red,
         black,
         outcome,
-        clause: Clause::Rules { rules, article },
+        clause,
         ground,
     }
 }
@@ -446,9 +462,10 @@ fn labelled_chases(
 }
 
 /// The pieces a side chases perpetually under AXF: chased on every move of
-/// the side, either by one and the same piece (rule 3), or by pieces taking
-/// turns when it is the only such piece (WXF rule 3: "two or more pieces …
-/// on one piece"). Pieces taking turns on two or more pieces draw (rule 32).
+/// the side, either by one and the same piece (WXF general rule 3: "perpetual
+/// chase of one piece on another piece"), or by pieces taking turns when it
+/// is the only such piece (the same rule: "two or more pieces … on one
+/// piece"). Pieces taking turns on two or more pieces draw (AXF rule 32).
 fn perpetual_targets(chases: &[Vec<LabelledChase>]) -> Vec<u8> {
     let Some(first) = chases.first() else {
         return Vec::new();
@@ -496,12 +513,16 @@ fn rook_chasers(chases: &[Vec<LabelledChase>]) -> Option<Vec<u8>> {
     })
 }
 
-/// Outcome, article, and the ground in English and Chinese.
-type Verdict = (
-    CycleOutcome,
-    &'static str,
-    (Cow<'static, str>, Cow<'static, str>),
-);
+/// Outcome, clause, and the ground in English and Chinese.
+type Verdict = (CycleOutcome, Clause, (Cow<'static, str>, Cow<'static, str>));
+
+/// An article of the AXF rules.
+const fn axf(article: &'static str) -> Clause {
+    Clause::Rules {
+        rules: RuleSet::Axf,
+        article,
+    }
+}
 
 /// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
 fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
@@ -537,7 +558,7 @@ fn verdict_axf(
     red: &SideCycle,
     black: &SideCycle,
     natures: &[MoveNature],
-    axf: [&AxfChases; 2],
+    chases: [&AxfChases; 2],
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
         // Rule 8: "two checks, one check back": the other side's checks
@@ -546,15 +567,15 @@ fn verdict_axf(
         if other.tally.checks > 0 {
             return must_vary(
                 checker,
-                "8",
+                axf("8"),
                 "perpetual check loses, though the other side checks back",
                 "长将作负（对方虽有回将）",
             );
         }
-        return must_vary(checker, "6", "perpetual check loses", "长将作负");
+        return must_vary(checker, axf("6"), "perpetual check loses", "长将作负");
     }
     if red.perpetual_check {
-        return draw("7", "both sides check perpetually", "双方长将，作和");
+        return draw(axf("7"), "both sides check perpetually", "双方长将，作和");
     }
     if let Some(chaser) = only(red.forbidden, black.forbidden) {
         let side = if chaser == Color::Red { red } else { black };
@@ -576,10 +597,10 @@ fn verdict_axf(
             ),
             (false, false) => ("perpetual chase of one piece loses", "长捉一子作负"),
         };
-        return must_vary(chaser, "3", en, zh);
+        return must_vary(chaser, Clause::WxfGeneralRule { number: "3" }, en, zh);
     }
     if !red.forbidden {
-        return allowed_draw_axf(red, black, axf);
+        return allowed_draw_axf(red, black, chases);
     }
     let held = only(
         chases_held_rook(red, natures),
@@ -588,12 +609,12 @@ fn verdict_axf(
     if let Some(chaser) = held {
         return must_vary(
             chaser,
-            "19",
+            axf("19"),
             "a rook held by a horse may not be chased perpetually, even against a counter-chase",
             "长捉别住马腿的车",
         );
     }
-    let [red_axf, black_axf] = axf;
+    let [red_axf, black_axf] = chases;
     let on_rook = only(
         rook_chase_unanswered(red_axf, black_axf),
         rook_chase_unanswered(black_axf, red_axf),
@@ -601,7 +622,7 @@ fn verdict_axf(
     if let Some(chaser) = on_rook {
         return must_vary(
             chaser,
-            "15",
+            axf("15"),
             "a rook may not be chased perpetually by a horse or cannon, even against a counter-chase",
             "马炮长捉车",
         );
@@ -610,7 +631,7 @@ fn verdict_axf(
     // draws checks on both sides, the one case of both sides breaking the
     // rules it rules on, and the ground says the draw is by its likeness.
     draw(
-        "7",
+        axf("7"),
         "both sides chase perpetually, each breaking the rules, like perpetual checks on both sides",
         "双方长捉，均属犯规，比照双方长将，不变作和",
     )
@@ -621,19 +642,19 @@ fn verdict_axf(
 /// (rule 10) or one (rule 9),
 /// checks alternating with chases (rule 12), chases of several pieces in
 /// turn (rule 32), or no attack at all (rule 5).
-fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, axf: [&AxfChases; 2]) -> Verdict {
+fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, chases: [&AxfChases; 2]) -> Verdict {
     let threatens_mate =
         |s: &SideCycle| !s.moves.is_empty() && s.tally.mate_threats == s.moves.len();
     if threatens_mate(red) && threatens_mate(black) {
         return draw(
-            "10",
+            axf("10"),
             "mate threats answered by mate threats back break no rule",
             "双方长杀，不变作和",
         );
     }
     if threatens_mate(red) || threatens_mate(black) {
         return draw(
-            "9",
+            axf("9"),
             "a perpetual mate threat breaks no rule",
             "长杀不犯规，不变作和",
         );
@@ -644,36 +665,36 @@ fn allowed_draw_axf(red: &SideCycle, black: &SideCycle, axf: [&AxfChases; 2]) ->
     };
     if checks_and_chases(red) || checks_and_chases(black) {
         return draw(
-            "12",
+            axf("12"),
             "checks alternating with chases break no rule",
             "一将一捉（或数将一捉）不犯规，不变作和",
         );
     }
-    if axf.iter().any(|s| s.every_move) {
+    if chases.iter().any(|s| s.every_move) {
         return draw(
-            "32",
+            axf("32"),
             "chasing several pieces in turn breaks no rule",
             "轮捉多子不算长捉，不变作和",
         );
     }
-    draw("5", "no side breaks a rule", "双方均未犯规，不变作和")
+    draw(axf("5"), "no side breaks a rule", "双方均未犯规，不变作和")
 }
 
 fn must_vary(
     color: Color,
-    article: &'static str,
+    clause: Clause,
     en: impl Into<Cow<'static, str>>,
     zh: impl Into<Cow<'static, str>>,
 ) -> Verdict {
     (
         CycleOutcome::MustVary(color),
-        article,
+        clause,
         (en.into(), zh.into()),
     )
 }
 
-fn draw(article: &'static str, en: &'static str, zh: &'static str) -> Verdict {
-    (CycleOutcome::Draw, article, (en.into(), zh.into()))
+fn draw(clause: Clause, en: &'static str, zh: &'static str) -> Verdict {
+    (CycleOutcome::Draw, clause, (en.into(), zh.into()))
 }
 
 /// Whether a threat needs several of the chaser's pieces (联合捉): the target is
@@ -745,7 +766,10 @@ fn single_against_joint(chaser: Color, single: SingleChase) -> Verdict {
     let other = !chaser;
     must_vary(
         chaser,
-        article,
+        Clause::Rules {
+            rules: RuleSet::Cxa2020,
+            article,
+        },
         format!("{chaser} {en}, {other} chases jointly"),
         format!("{}方{zh}，{}方联合捉", chaser.name_zh(), other.name_zh()),
     )
@@ -768,7 +792,10 @@ fn verdict_cxa(
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
         return must_vary(
             checker,
-            "25.1",
+            Clause::Rules {
+                rules,
+                article: "25.1",
+            },
             "unilateral perpetual check is never allowed",
             "任何情况下均不允许单方面长将",
         );
@@ -776,18 +803,27 @@ fn verdict_cxa(
     match (red.forbidden, black.forbidden) {
         (true, false) => must_vary(
             Color::Red,
-            "25.3",
+            Clause::Rules {
+                rules,
+                article: "25.3",
+            },
             "red's moves are all forbidden, black's allowed",
             "红方禁止着法，黑方允许着法",
         ),
         (false, true) => must_vary(
             Color::Black,
-            "25.3",
+            Clause::Rules {
+                rules,
+                article: "25.3",
+            },
             "black's moves are all forbidden, red's allowed",
             "黑方禁止着法，红方允许着法",
         ),
         (false, false) => draw(
-            "25.2",
+            Clause::Rules {
+                rules,
+                article: "25.2",
+            },
             "both sides play allowed moves",
             "双方均为允许着法，不变作和",
         ),
@@ -805,7 +841,10 @@ fn verdict_cxa(
                 }
             }
             draw(
-                "26.9.4",
+                Clause::Rules {
+                    rules,
+                    article: "26.9.4",
+                },
                 "both sides play forbidden moves",
                 "双方均为禁止着法，不变作和",
             )
