@@ -40,9 +40,22 @@ pub(crate) fn read_movetext(
     replay: &mut Replay,
     semicolon: Semicolon,
 ) -> Result<ResultToken, Words> {
+    read_movetext_to(text, start, first_line, replay, semicolon, Extent::Whole)
+}
+
+/// [`read_movetext`], reading as much of `text` as `extent` says.
+pub(crate) fn read_movetext_to(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+    semicolon: Semicolon,
+    extent: Extent,
+) -> Result<ResultToken, Words> {
     let mode = Mode {
         semicolon,
         probe: false,
+        extent,
     };
     let (result, words, after) = scan(text, start, first_line, replay, mode)?;
     // How the game ended, when the result's words say more than the result
@@ -85,6 +98,7 @@ fn warning_after_result(
     let mode = Mode {
         semicolon,
         probe: true,
+        extent: Extent::Whole,
     };
     let _ = scan(text, at, first_line, &mut probe, mode);
     let no_move = probe.first_text_is_no_move();
@@ -116,15 +130,35 @@ pub(crate) enum Semicolon {
     Typed,
 }
 
-/// How [`scan`] reads: what a `;` is, and whether it reads the game or
+/// How much of its text [`read_movetext_to`] reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Extent {
+    /// All of it.
+    Whole,
+    /// Up to where the main line stops at a move that cannot be played,
+    /// once past byte `plain`, after which the text holds no `{` or `(`:
+    /// past the stop only an unclosed comment or variation could make the
+    /// text unreadable, so the rest would only give the result and the
+    /// warnings, which the reader does not want (the text is read again
+    /// and again, each time from a different line, to find where its
+    /// games start: reading each time to its end made that quadratic).
+    ToStop {
+        /// The byte of the text after its last `{` or `(`.
+        plain: usize,
+    },
+}
+
+/// How [`scan`] reads: what a `;` is, whether it reads the game or
 /// probes the text ahead, which warns of nothing (and so starts no probe
-/// of its own).
+/// of its own), and how far.
 #[derive(Copy, Clone)]
 struct Mode {
     /// What a `;` is.
     semicolon: Semicolon,
     /// The scan is a probe of the text ahead.
     probe: bool,
+    /// How much of the text it reads.
+    extent: Extent,
 }
 
 /// [`read_movetext`] but for what follows the result: the result, the
@@ -435,6 +469,14 @@ fn scan<'a>(
                     }
                 }
                 i = end;
+                if let Extent::ToStop { plain } = mode.extent
+                    && i >= plain
+                    && variation_depth == 0
+                    && result == ResultToken::Absent
+                    && replay.stopped()
+                {
+                    break;
+                }
             }
         }
     }
@@ -698,6 +740,7 @@ fn goes_on(
     let mode = Mode {
         semicolon,
         probe: true,
+        extent: Extent::Whole,
     };
     if scan(line, from, first_line, &mut probe, mode).is_err() {
         return false;
