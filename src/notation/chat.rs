@@ -12,10 +12,11 @@
 use std::ops::Range;
 
 use super::labelled::{Label, label};
-use super::outcome::Outcome;
+use super::outcome::{Outcome, is_result_word};
 use super::parse::{read_move, reads_as_any_move_text};
+use super::symbol::is_talk;
 use crate::board::{Color, Position};
-use crate::text::line_and_column;
+use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
 /// A chat's text made readable as a record, and its players.
@@ -200,6 +201,17 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         if !is_move {
             continue;
         }
+        // Talk after the move, on its line or the message's next lines.
+        let message = match line.colon {
+            Some(_) => copied..text[copied..].find('\n').map_or(text.len(), |n| copied + n),
+            None => line.message.clone(),
+        };
+        for talk in talk(text, message) {
+            out.push_str(&text[copied..talk.start]);
+            out.extend(text[talk.clone()].chars().map(blank));
+            copied = talk.end;
+            skipped.push((talk.start, skipped_talk(text, talk, line.name)));
+        }
         span = Some(span.map_or((here, here), |(from, _)| (from, here)));
     }
     out.push_str(&text[copied..]);
@@ -239,6 +251,44 @@ fn skipped_message(text: &str, at: usize, name: &str, value: &str) -> Words {
         format!(
             "第{line}行第{column}列：“{value}”像是着法，但发送者{name}不是轮流走棋的两位棋手之一：未读入"
         ),
+    )
+}
+
+/// The talk in the message `text[message]` of a player who sends a move
+/// (`炮二平五 这步怎么样`, or a line `还行吧` under the move): on each of its
+/// lines, from the first word that is talk ([`is_talk`]) to the line's end,
+/// as byte ranges of `text`. Result words (`认输`, `黑方认负`) are no talk;
+/// a word that looks like a mistyped move is none either, and is read.
+fn talk(text: &str, message: Range<usize>) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    let mut start = message.start;
+    for line in text[message].split_inclusive('\n') {
+        let body = line.trim_end();
+        let first = body
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';' | '、'))
+            .map(|word| (offset_in(body, word), word))
+            .find(|&(at, word)| {
+                is_talk(word)
+                    && !is_result_word(word)
+                    && Outcome::parse(body[at..].trim()).is_none()
+            });
+        if let Some((at, _)) = first {
+            found.push(start + at..start + body.len());
+        }
+        start += line.len();
+    }
+    found
+}
+
+/// The warning for the talk `text[talk]` after a move `name` sent: skipped.
+fn skipped_talk(text: &str, talk: Range<usize>, name: &str) -> Words {
+    let (line, column) = line_and_column(text, talk.start);
+    let words = &text[talk];
+    Words::new(
+        format!(
+            "line {line}, column {column}: '{words}' after {name}'s move is talk, not a move: skipped"
+        ),
+        format!("第{line}行第{column}列：{name}着法之后的“{words}”是闲谈，不是着法：已跳过"),
     )
 }
 
@@ -585,6 +635,44 @@ mod tests {
         let read =
             chat("许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n吕钦 10:35\n红胜\n").unwrap();
         assert!(read.text.ends_with("\n红胜\n"), "{}", read.text);
+    }
+
+    #[test]
+    fn talk_after_a_players_move_is_skipped_and_a_mistyped_move_kept() {
+        let text = "许银川：炮二平五 这步怎么样\n吕钦：马８进７ 还行吧，你呢\n许银川：马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "红：  炮二平五      \n黑： 马８进７       \n红：  马二进三\n"
+        );
+        let warnings: Vec<&str> = read.skipped.iter().map(|(_, w)| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 1, column 10: '这步怎么样' after 许银川's move is talk, not a move: skipped",
+                "line 2, column 9: '还行吧，你呢' after 吕钦's move is talk, not a move: skipped"
+            ]
+        );
+        // Under a name on a line of its own: on the move's line, and a
+        // line of talk under it.
+        let text = "许银川 10:32\n炮二平五 好棋！\n这步怎么样\n吕钦 10:33\n马８进７\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "         \n炮二平五    \n     \n        \n马８进７\n"
+        );
+        assert_eq!(read.skipped.len(), 2);
+        // A word a symbol away from a move, or a result, is no talk: kept,
+        // for the reader to stop at or read.
+        for (text, kept) in [
+            ("许银川：炮二平五 马８进\n吕钦：马８进７\n", "马８进"),
+            ("许银川：炮二平五 炮二评五\n吕钦：马８进７\n", "炮二评五"),
+            ("许银川：炮二平五\n吕钦：马８进７ 认输\n", "认输"),
+        ] {
+            let read = chat(text).unwrap();
+            assert!(read.text.contains(kept), "{}", read.text);
+            assert!(read.skipped.is_empty(), "{text}");
+        }
     }
 
     #[test]
