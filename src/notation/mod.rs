@@ -89,6 +89,8 @@ pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
-pub(crate) use semicolon::{comment_goes_on, comment_reads_as_moves, starts_comment};
+pub(crate) use semicolon::{
+    comment_goes_on, comment_reads_as_moves, follows_move, slashes_start_comment, starts_comment,
+};
 pub(crate) use side_label::{may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

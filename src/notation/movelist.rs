@@ -118,7 +118,8 @@ fn flat_note_close(open: char) -> Option<char> {
 /// (`{}` as the file readers' do), `【】` and `［］` ones do not; a `;`
 /// separates words or starts a comment to the end of its line
 /// ([`super::starts_comment`]), and so does a `//` (`// 中炮`) in the same
-/// place: one that follows a word (`http://`) is the word's.
+/// place or right after a whole move (`炮二平五//中炮`): one that follows
+/// another word (`http://`) is the word's ([`super::slashes_start_comment`]).
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -126,11 +127,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         let width = c.len_utf8();
         let at = text.len() - rest.len();
         let opener = match c {
-            ';' => Some(width),
-            '/' if rest.starts_with("//") => Some(2),
+            ';' if super::starts_comment(text, at) => Some(width),
+            '/' if rest.starts_with("//") && super::slashes_start_comment(text, at) => Some(2),
             _ => None,
         };
-        if let Some(opener) = opener.filter(|_| super::starts_comment(text, at)) {
+        if let Some(opener) = opener {
             let end = rest.find('\n').unwrap_or(rest.len());
             out.push(Token::LineComment {
                 at,
@@ -190,10 +191,13 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             let end = rest
                 .char_indices()
-                .find(|&(_, ch)| {
+                .find(|&(i, ch)| {
                     is_separator(ch)
                         || matches!(ch, '{' | '(' | '（')
                         || flat_note_close(ch).is_some()
+                        || (ch == '/'
+                            && rest[i..].starts_with("//")
+                            && super::follows_move(text, at + i))
                 })
                 .map_or(rest.len(), |(i, _)| i);
             out.push(Token::Word(&rest[..end]));
@@ -1374,7 +1378,22 @@ mod tests {
                 Token::Word("2024/05/01")
             ]
         );
-        assert_eq!(read("炮二平五//中炮").unwrap_err().ply, 1);
+        // Right after a whole move, maybe numbered, it starts one too;
+        // after a word that is no move, it is still the word's.
+        assert_eq!(read_all("炮二平五//中炮\n马８进７"), two());
+        assert_eq!(read_all("1.炮二平五//中炮 马８进７\n2.马８进７"), two());
+        assert_eq!(read_all("h2e2 h9g7//好"), two());
+        assert_eq!(read("炮二平//中炮").unwrap_err().ply, 1);
+        assert_eq!(
+            tokens("炮二平五//http://xqbase.com"),
+            [
+                Token::Word("炮二平五"),
+                Token::LineComment {
+                    at: 12,
+                    body: "http://xqbase.com"
+                }
+            ]
+        );
     }
 
     #[test]

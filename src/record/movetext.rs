@@ -293,12 +293,13 @@ fn scan<'a>(
                 i += 1;
             }
             // A `//` that starts a comment in a typed list, as a `;` does
-            // (`炮二平五 // 中炮`); one inside a word (`http://`) is the word's.
+            // (`炮二平五 // 中炮`), or right after a whole move (`炮二平五//中炮`);
+            // one inside another word (`http://`) is the word's.
             b';' | b'/'
                 if b == b';'
                     || (mode.semicolon == Semicolon::Typed
                         && text[i..].starts_with("//")
-                        && notation::starts_comment(text, i)) =>
+                        && notation::slashes_start_comment(text, i)) =>
             {
                 let line_end = bytes[i..]
                     .iter()
@@ -328,7 +329,7 @@ fn scan<'a>(
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
                         let kind = TOKEN_BYTES[usize::from(c)];
-                        if kind == ENDS_TOKEN {
+                        if kind == ENDS_TOKEN || c == b'/' && ends_at_slashes(text, end, mode) {
                             break;
                         }
                         colon |= kind;
@@ -509,6 +510,16 @@ fn variation_end(text: &str, at: usize) -> usize {
         }
     }
     text.len()
+}
+
+/// Whether a token of a typed list ends at byte `at` of `text`, where a
+/// `//` after a whole move starts a comment (`炮二平五//中炮`). Out of
+/// [`scan`]'s loop, which reaches it only at a `/`.
+#[inline(never)]
+fn ends_at_slashes(text: &str, at: usize, mode: Mode) -> bool {
+    mode.semicolon == Semicolon::Typed
+        && text[at..].starts_with("//")
+        && notation::follows_move(text, at)
 }
 
 /// The word that follows byte `from` of `text` after whitespace, and
@@ -1424,6 +1435,10 @@ mod tests {
             "{}",
             g.warnings[0].en
         );
+        // Right after a whole move too, numbered or not.
+        let (g, _) = read("1.炮二平五//中炮\n马８进７//好 2.马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
     }
 
     #[test]
