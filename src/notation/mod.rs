@@ -72,7 +72,8 @@ pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };
 pub(crate) use movelist::{
-    cut_run_together, glued_result, is_black_first_marker, split_run_together, strip_round_marker,
+    cut_run_together, glued_result, glued_side, is_black_first_marker, split_run_together,
+    strip_round_marker,
 };
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;

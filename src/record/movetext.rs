@@ -460,6 +460,18 @@ fn scan<'a>(
                     {
                         replay.end_of_moves_at(between, next_word(text, end).1);
                     }
+                    // A side's word run into the last move, its result
+                    // words after it (`马二进三黑方 认负`).
+                    if !ascii
+                        && !replay.awaits_rest_of_move()
+                        && may_hold_side(tok)
+                        && let Some((outcome, from, next)) = side_run_in(text, i, end, replay)
+                    {
+                        result = ResultToken::Known(outcome);
+                        words = Some((from, next));
+                        i = next;
+                        continue;
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -546,6 +558,44 @@ fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
             .map_or(end, |(at, w)| at + w.len()),
     };
     Some((outcome, next))
+}
+
+/// Whether the token `tok` may hold a side's word in Chinese after its
+/// first character (红, 紅, 黑 start them): a quick test for
+/// [`side_run_in`], which no Chinese move passes.
+fn may_hold_side(tok: &str) -> bool {
+    tok.as_bytes()
+        .windows(2)
+        .skip(1)
+        .any(|w| matches!(w, [0xE7, 0xBA | 0xB4] | [0xE9, 0xBB]))
+}
+
+/// The result of the token `text[at..end]`, the last moves with a side's
+/// word run into them, and the words after it on its line
+/// ([`notation::glued_side`]: `马二进三黑方 认负`): the moves are played, and
+/// the result given with where its words start and end. `None`, nothing
+/// played, for other tokens.
+#[inline(never)]
+fn side_run_in(
+    text: &str,
+    at: usize,
+    end: usize,
+    replay: &mut Replay,
+) -> Option<(Outcome, usize, usize)> {
+    let tok = &text[at..end];
+    let moves = strip_move_number(strip_round_marker(tok));
+    let words = || words_on_line(text, end).map(|(_, w)| w);
+    let (side, outcome, taken) = notation::glued_side(replay.position(), moves, words)?;
+    if !replay.push_text(&moves[..side]) {
+        return None;
+    }
+    let next = match taken.checked_sub(1) {
+        None => end,
+        Some(last) => words_on_line(text, end)
+            .nth(last)
+            .map_or(end, |(at, w)| at + w.len()),
+    };
+    Some((outcome, end - moves.len() + side, next))
 }
 
 /// The end of the English words from byte `at` of `text` on its line
@@ -1412,6 +1462,9 @@ mod tests {
             ),
             ("1. h2e2 h9g7 2. h0g2 i9h90-1", 4, Outcome::BlackWins),
             ("1. h2e2 h9g7 2.h0g21/2-1/2", 3, Outcome::Draw),
+            // A side's word run in, its result words after a space.
+            ("炮二平五 马８进７ 马二进三黑方 认负", 3, Outcome::RedWins),
+            ("炮二平五 马８进７ 2.马二进三红方 胜", 3, Outcome::RedWins),
         ] {
             let (g, result) = read(text);
             assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
@@ -1421,6 +1474,17 @@ mod tests {
         // Text that no result ends is still the move that goes bad.
         let (g, _) = read("炮二平五 马８进７ 马二进三红");
         assert_eq!(g.illegal.map(|i| i.ply), Some(3));
+        for text in [
+            "炮二平五 马８进７ 马二进三黑方 好",
+            "h2e2 h9g7 h0g2Black resigns",
+        ] {
+            let (g, result) = read(text);
+            assert_eq!(g.illegal.map(|i| i.ply), Some(3), "{text}");
+            assert_eq!(result, ResultToken::Absent, "{text}");
+        }
+        // The result's words are the game's termination.
+        let (g, _) = read("炮二平五 马８进７ 马二进三黑方 认负");
+        assert_eq!(g.termination.as_deref(), Some("黑方 认负"));
     }
 
     #[test]
