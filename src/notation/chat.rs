@@ -7,15 +7,18 @@
 //! note's (`注：车９平８`), and so does a name over words that are no move
 //! (`许银川：好棋`). Chats copied as WeChat and QQ copy messages put each
 //! name and time on a line of their own, the message on the next
-//! (`许银川 10:32` / `炮二平五`): the same rules read those.
+//! (`许银川 10:32` / `炮二平五`): the same rules read those. Talk after a
+//! player's move (`炮二平五 这步怎么样`) is skipped, and a move sent twice in
+//! a row is read once, each with a warning.
 
 use std::ops::Range;
 
 use super::labelled::{Label, label};
-use super::outcome::Outcome;
+use super::outcome::{Outcome, is_result_word};
 use super::parse::{read_move, reads_as_any_move_text};
+use super::symbol::is_talk;
 use crate::board::{Color, Position};
-use crate::text::line_and_column;
+use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
 /// A chat's text made readable as a record, and its players.
@@ -122,9 +125,12 @@ fn players<'a>(moves: &[&(usize, Line<'a>)]) -> Option<(&'a str, &'a str, Color)
 /// The chat `text` is, its lines with a name being `lines` (each with the
 /// byte offset at which it starts), as [`chat`] reads it.
 fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
+    let repeats = repeats(text, lines);
     let moves: Vec<&(usize, Line)> = lines
         .iter()
-        .filter(|(_, l)| reads_as_any_move_text(l.value))
+        .zip(&repeats)
+        .filter(|((_, l), repeat)| !**repeat && reads_as_any_move_text(l.value))
+        .map(|(line, _)| line)
         .collect();
     let (first, second, opener) = players(&moves)?;
     let side = |name: &str| {
@@ -138,8 +144,17 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
     let mut copied = 0;
     let mut span = None;
     let mut skipped = Vec::new();
-    for (start, line) in lines {
+    for ((start, line), &repeat) in lines.iter().zip(&repeats) {
         let player = line.name == first || line.name == second;
+        if repeat {
+            // The whole line, or the name's line and its message, blanked.
+            let end = message_of(text, *start, line).end;
+            out.push_str(&text[copied..*start]);
+            out.extend(text[*start..end].chars().map(blank));
+            copied = end;
+            skipped.push((*start, repeated_message(text, *start, line.name)));
+            continue;
+        }
         // The times before the name, blanked.
         out.push_str(&text[copied..*start]);
         let here = out.len();
@@ -200,6 +215,13 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         if !is_move {
             continue;
         }
+        // Talk after the move, on its line or the message's next lines.
+        for talk in talk(text, message_of(text, *start, line)) {
+            out.push_str(&text[copied..talk.start]);
+            out.extend(text[talk.clone()].chars().map(blank));
+            copied = talk.end;
+            skipped.push((talk.start, skipped_talk(text, talk, line.name)));
+        }
         span = Some(span.map_or((here, here), |(from, _)| (from, here)));
     }
     out.push_str(&text[copied..]);
@@ -214,6 +236,44 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         span: span?,
         skipped,
     })
+}
+
+/// For each of the chat's lines `lines` (each with the byte offset at
+/// which it starts), whether it is a repeat: the same name sends the same
+/// move as on the line before, as a message sent twice is copied.
+fn repeats(text: &str, lines: &[(usize, Line<'_>)]) -> Vec<bool> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut before: Option<(&str, &str)> = None;
+    for (start, line) in lines {
+        let message = text[message_of(text, *start, line)].trim();
+        let sent = (line.name, message);
+        out.push(reads_as_any_move_text(line.value) && before == Some(sent));
+        before = Some(sent);
+    }
+    out
+}
+
+/// The byte range, in `text`, of the message of the chat's line `line`,
+/// which starts at byte `start`: after its label to the line's end, or the
+/// lines under a name on a line of its own.
+fn message_of(text: &str, start: usize, line: &Line<'_>) -> Range<usize> {
+    match line.colon {
+        Some(_) => {
+            let from = start + line.at + line.len;
+            from..text[from..].find('\n').map_or(text.len(), |n| from + n)
+        }
+        None => line.message.clone(),
+    }
+}
+
+/// The warning for the message at byte `at` of `text` that `name` sent
+/// again right after sending it: read once.
+fn repeated_message(text: &str, at: usize, name: &str) -> Words {
+    let (line, _) = line_and_column(text, at);
+    Words::new(
+        format!("line {line}: {name} sent the same message again: read once"),
+        format!("第{line}行：{name}重复发送了同一条消息：只读一次"),
+    )
 }
 
 /// The result a player of side `side` sends as `message` in words that
@@ -239,6 +299,44 @@ fn skipped_message(text: &str, at: usize, name: &str, value: &str) -> Words {
         format!(
             "第{line}行第{column}列：“{value}”像是着法，但发送者{name}不是轮流走棋的两位棋手之一：未读入"
         ),
+    )
+}
+
+/// The talk in the message `text[message]` of a player who sends a move
+/// (`炮二平五 这步怎么样`, or a line `还行吧` under the move): on each of its
+/// lines, from the first word that is talk ([`is_talk`]) to the line's end,
+/// as byte ranges of `text`. Result words (`认输`, `黑方认负`) are no talk;
+/// a word that looks like a mistyped move is none either, and is read.
+fn talk(text: &str, message: Range<usize>) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    let mut start = message.start;
+    for line in text[message].split_inclusive('\n') {
+        let body = line.trim_end();
+        let first = body
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';' | '、'))
+            .map(|word| (offset_in(body, word), word))
+            .find(|&(at, word)| {
+                is_talk(word)
+                    && !is_result_word(word)
+                    && Outcome::parse(body[at..].trim()).is_none()
+            });
+        if let Some((at, _)) = first {
+            found.push(start + at..start + body.len());
+        }
+        start += line.len();
+    }
+    found
+}
+
+/// The warning for the talk `text[talk]` after a move `name` sent: skipped.
+fn skipped_talk(text: &str, talk: Range<usize>, name: &str) -> Words {
+    let (line, column) = line_and_column(text, talk.start);
+    let words = &text[talk];
+    Words::new(
+        format!(
+            "line {line}, column {column}: '{words}' after {name}'s move is talk, not a move: skipped"
+        ),
+        format!("第{line}行第{column}列：{name}着法之后的“{words}”是闲谈，不是着法：已跳过"),
     )
 }
 
@@ -585,6 +683,71 @@ mod tests {
         let read =
             chat("许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n吕钦 10:35\n红胜\n").unwrap();
         assert!(read.text.ends_with("\n红胜\n"), "{}", read.text);
+    }
+
+    #[test]
+    fn talk_after_a_players_move_is_skipped_and_a_mistyped_move_kept() {
+        let text = "许银川：炮二平五 这步怎么样\n吕钦：马８进７ 还行吧，你呢\n许银川：马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "红：  炮二平五      \n黑： 马８进７       \n红：  马二进三\n"
+        );
+        let warnings: Vec<&str> = read.skipped.iter().map(|(_, w)| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 1, column 10: '这步怎么样' after 许银川's move is talk, not a move: skipped",
+                "line 2, column 9: '还行吧，你呢' after 吕钦's move is talk, not a move: skipped"
+            ]
+        );
+        // Under a name on a line of its own: on the move's line, and a
+        // line of talk under it.
+        let text = "许银川 10:32\n炮二平五 好棋！\n这步怎么样\n吕钦 10:33\n马８进７\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "         \n炮二平五    \n     \n        \n马８进７\n"
+        );
+        assert_eq!(read.skipped.len(), 2);
+        // A word a symbol away from a move, or a result, is no talk: kept,
+        // for the reader to stop at or read.
+        for (text, kept) in [
+            ("许银川：炮二平五 马８进\n吕钦：马８进７\n", "马８进"),
+            ("许银川：炮二平五 炮二评五\n吕钦：马８进７\n", "炮二评五"),
+            ("许银川：炮二平五\n吕钦：马８进７ 认输\n", "认输"),
+        ] {
+            let read = chat(text).unwrap();
+            assert!(read.text.contains(kept), "{}", read.text);
+            assert!(read.skipped.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_move_sent_twice_in_a_row_is_read_once() {
+        let text = "许银川：炮二平五\n许银川：炮二平五\n吕钦：马８进７\n吕钦：马８进７\n许银川：马二进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "红：  炮二平五\n        \n黑： 马８进７\n       \n红：  马二进三\n"
+        );
+        let warnings: Vec<&str> = read.skipped.iter().map(|(_, w)| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 2: 许银川 sent the same message again: read once",
+                "line 4: 吕钦 sent the same message again: read once"
+            ]
+        );
+        let text = "许银川 10:32\n炮二平五\n许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n";
+        let read = chat(text).unwrap();
+        assert_eq!(read.players, ["许银川".to_string(), "吕钦".to_string()]);
+        assert_eq!(read.text.matches("炮二平五").count(), 1, "{}", read.text);
+        // Another move in a row is no repeat: no two names alternate.
+        assert_eq!(
+            chat("许银川：炮二平五\n许银川：马二进三\n吕钦：马８进７\n"),
+            None
+        );
     }
 
     #[test]

@@ -72,7 +72,8 @@ pub use movelist::{
     Comment, MoveListError, ParsedMoveList, parse_move_list, parse_move_list_until,
 };
 pub(crate) use movelist::{
-    cut_run_together, glued_result, is_black_first_marker, split_run_together, strip_round_marker,
+    cut_run_together, glued_result, glued_side, is_black_first_marker, split_run_together,
+    strip_round_marker,
 };
 #[cfg(feature = "cli")]
 pub(crate) use numerals::reversed_numerals;
@@ -89,6 +90,8 @@ pub use render::{
     ChineseStyle, Notation, PawnConvention, RenderOptions, WxfStyle, render, render_with,
 };
 pub(crate) use reread::{MAX_REREADINGS, reread_other_way};
-pub(crate) use semicolon::{comment_goes_on, comment_reads_as_moves, starts_comment};
+pub(crate) use semicolon::{
+    comment_goes_on, comment_reads_as_moves, follows_move, slashes_start_comment, starts_comment,
+};
 pub(crate) use side_label::{may_start_side_label, side_label};
 pub(crate) use symbol::{begins_split_move, chinese_length, continues_split_move};

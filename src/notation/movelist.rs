@@ -13,7 +13,7 @@ use super::parse::{
 };
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
-use super::side_label::{may_start_side_label, side_label};
+use super::side_label::{may_name_side, may_start_side_label, names_side, side_label};
 use super::symbol::{
     begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
     slipped_chinese_move,
@@ -118,7 +118,8 @@ fn flat_note_close(open: char) -> Option<char> {
 /// (`{}` as the file readers' do), `【】` and `［］` ones do not; a `;`
 /// separates words or starts a comment to the end of its line
 /// ([`super::starts_comment`]), and so does a `//` (`// 中炮`) in the same
-/// place: one that follows a word (`http://`) is the word's.
+/// place or right after a whole move (`炮二平五//中炮`): one that follows
+/// another word (`http://`) is the word's ([`super::slashes_start_comment`]).
 fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
@@ -126,11 +127,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         let width = c.len_utf8();
         let at = text.len() - rest.len();
         let opener = match c {
-            ';' => Some(width),
-            '/' if rest.starts_with("//") => Some(2),
+            ';' if super::starts_comment(text, at) => Some(width),
+            '/' if rest.starts_with("//") && super::slashes_start_comment(text, at) => Some(2),
             _ => None,
         };
-        if let Some(opener) = opener.filter(|_| super::starts_comment(text, at)) {
+        if let Some(opener) = opener {
             let end = rest.find('\n').unwrap_or(rest.len());
             out.push(Token::LineComment {
                 at,
@@ -190,10 +191,13 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             let end = rest
                 .char_indices()
-                .find(|&(_, ch)| {
+                .find(|&(i, ch)| {
                     is_separator(ch)
                         || matches!(ch, '{' | '(' | '（')
                         || flat_note_close(ch).is_some()
+                        || (ch == '/'
+                            && rest[i..].starts_with("//")
+                            && super::follows_move(text, at + i))
                 })
                 .map_or(rest.len(), |(i, _)| i);
             out.push(Token::Word(&rest[..end]));
@@ -575,9 +579,14 @@ fn read_list(
             after = Some(i);
             break;
         }
-        // The result run into the last moves (`马二进三红胜`, `车９平８1-0`).
+        // The result run into the last moves (`马二进三红胜`, `车９平８1-0`),
+        // or a side's word whose result words follow (`马二进三黑方 认负`).
         let moves = split_number(word).map_or(word, |(_, rest)| rest);
-        if let Some((at, outcome)) = glued_result(&pos, moves) {
+        let glued = glued_result(&pos, moves)
+            .map(|(at, outcome)| (at, outcome, 0))
+            .or_else(|| glued_side(&pos, moves, || words_from(words, i)));
+        if let Some((at, outcome, taken)) = glued {
+            i += taken;
             let played = &moves[..at];
             if let Err(failure) = play_word(&mut pos, played, &mut out, (&mut line, limit)) {
                 return Err(list_error(&pos, &out, played, failure));
@@ -684,6 +693,29 @@ pub(crate) fn glued_result(pos: &Position, word: &str) -> Option<(usize, Outcome
                 || split_run_together(pos, moves, usize::MAX).is_some();
             plays.then_some((at, outcome))
         })
+}
+
+/// A side's word in Chinese run into the last moves of `word` (`马二进三黑方`)
+/// that makes a result with the words after it, which `next` gives
+/// (`认负` of `马二进三黑方 认负`, `胜` of `马二进三红方 胜`): where the side's
+/// word starts in `word`, the result, and how many of those words it takes
+/// ([`spaced_result`]), when the text before it plays from `pos`, as one
+/// move or as moves run together. An English side's word run into a move
+/// (`h0g2Black resigns`) is too near a slip to be read so.
+pub(crate) fn glued_side<'a, I: IntoIterator<Item = &'a str>>(
+    pos: &Position,
+    word: &str,
+    next: impl FnOnce() -> I,
+) -> Option<(usize, Outcome, usize)> {
+    let at = word.char_indices().skip(1).map(|(at, _)| at).find(|&at| {
+        let side = word[at..].split([':', '：']).next().unwrap_or("");
+        may_name_side(side.as_bytes()) && !side.is_ascii() && names_side(side)
+    })?;
+    let moves = &word[..at];
+    let plays =
+        read_move(pos, moves).is_ok() || split_run_together(pos, moves, usize::MAX).is_some();
+    let (outcome, taken) = spaced_result(&word[at..], next).filter(|_| plays)?;
+    Some((at, outcome, taken))
 }
 
 /// What `token`, read from `text`, is, if a comment (in ASCII brackets, a
@@ -1312,6 +1344,10 @@ mod tests {
         for (text, plies, outcome) in [
             ("炮二平五马８进７马二进三红胜", 3, Outcome::RedWins),
             ("炮二平五 马８进７ 2.马二进三红胜", 3, Outcome::RedWins),
+            // A side's word run in, its result words after a space.
+            ("炮二平五 马８进７ 马二进三黑方 认负", 3, Outcome::RedWins),
+            ("炮二平五 马８进７ 2.马二进三红方 胜", 3, Outcome::RedWins),
+            ("炮二平五 马８进７ 马二进三黑 认输", 3, Outcome::RedWins),
             ("1. h2e2 h9g7 2. h0g2 i9h91-0", 4, Outcome::RedWins),
             (
                 "炮二平五 马８进７ 马二进三 车９平８0-1",
@@ -1342,6 +1378,13 @@ mod tests {
         assert_eq!(read("h2e2 h9g71-").unwrap_err().ply, 2);
         // English words run into a move are not read as its result.
         assert_eq!(read("h2e2 h9g7draw").unwrap_err().ply, 2);
+        // Nor is a side's word run in without result words after it, nor
+        // an English one.
+        assert_eq!(
+            read("炮二平五 马８进７ 马二进三黑方 好").unwrap_err().ply,
+            3
+        );
+        assert_eq!(read("h2e2 h9g7 h0g2Black resigns").unwrap_err().ply, 3);
     }
 
     #[test]
@@ -1374,7 +1417,22 @@ mod tests {
                 Token::Word("2024/05/01")
             ]
         );
-        assert_eq!(read("炮二平五//中炮").unwrap_err().ply, 1);
+        // Right after a whole move, maybe numbered, it starts one too;
+        // after a word that is no move, it is still the word's.
+        assert_eq!(read_all("炮二平五//中炮\n马８进７"), two());
+        assert_eq!(read_all("1.炮二平五//中炮 马８进７\n2.马８进７"), two());
+        assert_eq!(read_all("h2e2 h9g7//好"), two());
+        assert_eq!(read("炮二平//中炮").unwrap_err().ply, 1);
+        assert_eq!(
+            tokens("炮二平五//http://xqbase.com"),
+            [
+                Token::Word("炮二平五"),
+                Token::LineComment {
+                    at: 12,
+                    body: "http://xqbase.com"
+                }
+            ]
+        );
     }
 
     #[test]

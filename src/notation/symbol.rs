@@ -335,6 +335,30 @@ pub(crate) fn shaped_like_chinese_move(text: &str) -> bool {
         && head.iter().any(|&m| pure_role(m).is_some())
 }
 
+/// Whether the word `word` is talk, not a move however mistyped: a word
+/// of letters alone (`ok`, `thanks`: a move in letters has a digit or a
+/// sign, `h2e2`, `C+.5`), or of other characters two or more of which,
+/// or the first, are no symbol of Chinese notation (`这步怎么样`, `好棋！`,
+/// `车来了`, `😀`). A word a character away from a move (`炮二评五`, `马８进`,
+/// `h2e`) is no talk: the reader stops at it and says why. Marks after
+/// the word (`!`, `？`, `。`) count for nothing.
+pub(crate) fn is_talk(word: &str) -> bool {
+    let word = word.trim_end_matches(|c: char| is_noise(fold_width(c), Family::Wxf));
+    if word.is_empty() {
+        return false;
+    }
+    if word.is_ascii() {
+        return !word
+            .bytes()
+            .any(|b| b.is_ascii_digit() || b"+-.=".contains(&b));
+    }
+    let symbol = |c: char| {
+        let c = fold_width(c);
+        c.is_ascii_digit() || chinese_mask(c).is_some()
+    };
+    !word.chars().next().is_some_and(symbol) || word.chars().filter(|&c| !symbol(c)).count() > 1
+}
+
 /// Whether `text` can go on with a split Chinese move: Chinese notation's
 /// characters or digits only (`平五`, `8`, `７`).
 pub(crate) fn continues_split_move(text: &str) -> bool {
@@ -412,6 +436,33 @@ fn pure_role(mask: u32) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn talk_is_told_from_mistyped_moves() {
+        for word in [
+            "这步怎么样",
+            "好棋！",
+            "车来了",
+            "等一下",
+            "😀",
+            "ok",
+            "thanks!",
+        ] {
+            assert!(is_talk(word), "{word}");
+        }
+        for word in [
+            "炮二评五",
+            "马８进",
+            "炮二平五",
+            "h2e",
+            "C+.5",
+            "1.",
+            "!?",
+            "马8进",
+        ] {
+            assert!(!is_talk(word), "{word}");
+        }
+    }
 
     #[test]
     fn a_character_no_font_shows_is_named_by_its_code_point() {

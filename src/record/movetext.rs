@@ -40,9 +40,22 @@ pub(crate) fn read_movetext(
     replay: &mut Replay,
     semicolon: Semicolon,
 ) -> Result<ResultToken, Words> {
+    read_movetext_to(text, start, first_line, replay, semicolon, Extent::Whole)
+}
+
+/// [`read_movetext`], reading as much of `text` as `extent` says.
+pub(crate) fn read_movetext_to(
+    text: &str,
+    start: usize,
+    first_line: usize,
+    replay: &mut Replay,
+    semicolon: Semicolon,
+    extent: Extent,
+) -> Result<ResultToken, Words> {
     let mode = Mode {
         semicolon,
         probe: false,
+        extent,
     };
     let (result, words, after) = scan(text, start, first_line, replay, mode)?;
     // How the game ended, when the result's words say more than the result
@@ -85,6 +98,7 @@ fn warning_after_result(
     let mode = Mode {
         semicolon,
         probe: true,
+        extent: Extent::Whole,
     };
     let _ = scan(text, at, first_line, &mut probe, mode);
     let no_move = probe.first_text_is_no_move();
@@ -116,15 +130,35 @@ pub(crate) enum Semicolon {
     Typed,
 }
 
-/// How [`scan`] reads: what a `;` is, and whether it reads the game or
+/// How much of its text [`read_movetext_to`] reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Extent {
+    /// All of it.
+    Whole,
+    /// Up to where the main line stops at a move that cannot be played,
+    /// once past byte `plain`, after which the text holds no `{` or `(`:
+    /// past the stop only an unclosed comment or variation could make the
+    /// text unreadable, so the rest would only give the result and the
+    /// warnings, which the reader does not want (the text is read again
+    /// and again, each time from a different line, to find where its
+    /// games start: reading each time to its end made that quadratic).
+    ToStop {
+        /// The byte of the text after its last `{` or `(`.
+        plain: usize,
+    },
+}
+
+/// How [`scan`] reads: what a `;` is, whether it reads the game or
 /// probes the text ahead, which warns of nothing (and so starts no probe
-/// of its own).
+/// of its own), and how far.
 #[derive(Copy, Clone)]
 struct Mode {
     /// What a `;` is.
     semicolon: Semicolon,
     /// The scan is a probe of the text ahead.
     probe: bool,
+    /// How much of the text it reads.
+    extent: Extent,
 }
 
 /// [`read_movetext`] but for what follows the result: the result, the
@@ -259,12 +293,13 @@ fn scan<'a>(
                 i += 1;
             }
             // A `//` that starts a comment in a typed list, as a `;` does
-            // (`炮二平五 // 中炮`); one inside a word (`http://`) is the word's.
+            // (`炮二平五 // 中炮`), or right after a whole move (`炮二平五//中炮`);
+            // one inside another word (`http://`) is the word's.
             b';' | b'/'
                 if b == b';'
                     || (mode.semicolon == Semicolon::Typed
                         && text[i..].starts_with("//")
-                        && notation::starts_comment(text, i)) =>
+                        && notation::slashes_start_comment(text, i)) =>
             {
                 let line_end = bytes[i..]
                     .iter()
@@ -294,7 +329,7 @@ fn scan<'a>(
                     if c < 0x80 {
                         // ASCII: the common case, tested inline.
                         let kind = TOKEN_BYTES[usize::from(c)];
-                        if kind == ENDS_TOKEN {
+                        if kind == ENDS_TOKEN || c == b'/' && ends_at_slashes(text, end, mode) {
                             break;
                         }
                         colon |= kind;
@@ -425,6 +460,18 @@ fn scan<'a>(
                     {
                         replay.end_of_moves_at(between, next_word(text, end).1);
                     }
+                    // A side's word run into the last move, its result
+                    // words after it (`马二进三黑方 认负`).
+                    if !ascii
+                        && !replay.awaits_rest_of_move()
+                        && may_hold_side(tok)
+                        && let Some((outcome, from, next)) = side_run_in(text, i, end, replay)
+                    {
+                        result = ResultToken::Known(outcome);
+                        words = Some((from, next));
+                        i = next;
+                        continue;
+                    }
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
@@ -435,6 +482,14 @@ fn scan<'a>(
                     }
                 }
                 i = end;
+                if let Extent::ToStop { plain } = mode.extent
+                    && i >= plain
+                    && variation_depth == 0
+                    && result == ResultToken::Absent
+                    && replay.stopped()
+                {
+                    break;
+                }
             }
         }
     }
@@ -469,6 +524,16 @@ fn variation_end(text: &str, at: usize) -> usize {
     text.len()
 }
 
+/// Whether a token of a typed list ends at byte `at` of `text`, where a
+/// `//` after a whole move starts a comment (`炮二平五//中炮`). Out of
+/// [`scan`]'s loop, which reaches it only at a `/`.
+#[inline(never)]
+fn ends_at_slashes(text: &str, at: usize, mode: Mode) -> bool {
+    mode.semicolon == Semicolon::Typed
+        && text[at..].starts_with("//")
+        && notation::follows_move(text, at)
+}
+
 /// The word that follows byte `from` of `text` after whitespace, and
 /// where it starts: the value of a label that ends its word (`结果： 红胜`).
 fn next_word(text: &str, from: usize) -> (usize, &str) {
@@ -493,6 +558,44 @@ fn side_result(text: &str, tok: &str, end: usize) -> Option<(Outcome, usize)> {
             .map_or(end, |(at, w)| at + w.len()),
     };
     Some((outcome, next))
+}
+
+/// Whether the token `tok` may hold a side's word in Chinese after its
+/// first character (红, 紅, 黑 start them): a quick test for
+/// [`side_run_in`], which no Chinese move passes.
+fn may_hold_side(tok: &str) -> bool {
+    tok.as_bytes()
+        .windows(2)
+        .skip(1)
+        .any(|w| matches!(w, [0xE7, 0xBA | 0xB4] | [0xE9, 0xBB]))
+}
+
+/// The result of the token `text[at..end]`, the last moves with a side's
+/// word run into them, and the words after it on its line
+/// ([`notation::glued_side`]: `马二进三黑方 认负`): the moves are played, and
+/// the result given with where its words start and end. `None`, nothing
+/// played, for other tokens.
+#[inline(never)]
+fn side_run_in(
+    text: &str,
+    at: usize,
+    end: usize,
+    replay: &mut Replay,
+) -> Option<(Outcome, usize, usize)> {
+    let tok = &text[at..end];
+    let moves = strip_move_number(strip_round_marker(tok));
+    let words = || words_on_line(text, end).map(|(_, w)| w);
+    let (side, outcome, taken) = notation::glued_side(replay.position(), moves, words)?;
+    if !replay.push_text(&moves[..side]) {
+        return None;
+    }
+    let next = match taken.checked_sub(1) {
+        None => end,
+        Some(last) => words_on_line(text, end)
+            .nth(last)
+            .map_or(end, |(at, w)| at + w.len()),
+    };
+    Some((outcome, end - moves.len() + side, next))
 }
 
 /// The end of the English words from byte `at` of `text` on its line
@@ -698,6 +801,7 @@ fn goes_on(
     let mode = Mode {
         semicolon,
         probe: true,
+        extent: Extent::Whole,
     };
     if scan(line, from, first_line, &mut probe, mode).is_err() {
         return false;
@@ -1358,6 +1462,9 @@ mod tests {
             ),
             ("1. h2e2 h9g7 2. h0g2 i9h90-1", 4, Outcome::BlackWins),
             ("1. h2e2 h9g7 2.h0g21/2-1/2", 3, Outcome::Draw),
+            // A side's word run in, its result words after a space.
+            ("炮二平五 马８进７ 马二进三黑方 认负", 3, Outcome::RedWins),
+            ("炮二平五 马８进７ 2.马二进三红方 胜", 3, Outcome::RedWins),
         ] {
             let (g, result) = read(text);
             assert!(g.illegal.is_none(), "{text}: {:?}", g.illegal);
@@ -1367,6 +1474,17 @@ mod tests {
         // Text that no result ends is still the move that goes bad.
         let (g, _) = read("炮二平五 马８进７ 马二进三红");
         assert_eq!(g.illegal.map(|i| i.ply), Some(3));
+        for text in [
+            "炮二平五 马８进７ 马二进三黑方 好",
+            "h2e2 h9g7 h0g2Black resigns",
+        ] {
+            let (g, result) = read(text);
+            assert_eq!(g.illegal.map(|i| i.ply), Some(3), "{text}");
+            assert_eq!(result, ResultToken::Absent, "{text}");
+        }
+        // The result's words are the game's termination.
+        let (g, _) = read("炮二平五 马８进７ 马二进三黑方 认负");
+        assert_eq!(g.termination.as_deref(), Some("黑方 认负"));
     }
 
     #[test]
@@ -1381,6 +1499,10 @@ mod tests {
             "{}",
             g.warnings[0].en
         );
+        // Right after a whole move too, numbered or not.
+        let (g, _) = read("1.炮二平五//中炮\n马８进７//好 2.马二进三");
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7"]);
+        assert!(g.illegal.is_none(), "{:?}", g.illegal);
     }
 
     #[test]
