@@ -40,6 +40,8 @@ pub(crate) struct EngineOption {
     pub(crate) line: String,
     /// The UCI `option` line for the GUI: the engine's own name.
     pub(crate) uci_line: String,
+    /// A `check` option: its value is `true` or `false`.
+    pub(crate) check: bool,
 }
 
 /// The engine side of the bridge.
@@ -262,6 +264,15 @@ impl Bridge {
                     .or(standard.map(str::to_string))?
             }
         };
+        // UCCI GUIs may set a check option `on` or `off` (ElephantEye reads
+        // them); UCI gives a check option only `true` and `false`, and
+        // engines written to it need not read anything else.
+        let check = name == "ponder" || self.option(name).is_some_and(|o| o.check);
+        let value = match value {
+            Some(v) if check && v.eq_ignore_ascii_case("on") => Some("true"),
+            Some(v) if check && v.eq_ignore_ascii_case("off") => Some("false"),
+            v => v,
+        };
         let line = self.option_line(&engine_name, value);
         if name != "newgame" {
             self.gui_options.retain(|(n, _)| *n != engine_name);
@@ -303,7 +314,13 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
         EngineProtocol::Ucci => tail.to_string(),
         EngineProtocol::Uci => format!("type {tail}"),
     };
+    let check = tail
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .any(|w| w == ["type", "check"]);
     Some(EngineOption {
+        check,
         line: format!("option {ucci_name} {tail}"),
         uci_line: format!("option name {engine_name} {tail}"),
         ucci_name,
@@ -487,6 +504,21 @@ mod tests {
         );
         assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
         assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
+        // A check option set `on` or `off` (UCCI) reaches the engine as
+        // `true` or `false`; other options keep their value as written.
+        assert_eq!(
+            b.setoption("ponder", Some("on")).as_deref(),
+            Some("setoption name Ponder value true")
+        );
+        assert_eq!(
+            b.setoption("ponder", Some("OFF")).as_deref(),
+            Some("setoption name Ponder value false")
+        );
+        assert_eq!(
+            b.setoption("skill_level", Some("on")).as_deref(),
+            Some("setoption name Skill Level value on")
+        );
+        b.gui_options.retain(|(n, _)| n != "Ponder");
         // One line per option is replayed after a restart: the last value set.
         assert_eq!(b.gui_options.len(), 2);
         let setup = b.configure(&handshake);
