@@ -2162,3 +2162,60 @@ fn check_options_set_on_or_off_reach_the_engine_as_true_or_false() {
         assert!(text.contains(off), "{protocol}: {text}");
     }
 }
+
+/// A spin option set outside the range the engine declared is set to the
+/// nearest end of it, and the GUI told so; UCCI's `hashsize 0` and `threads
+/// 0` (the engine's choice) are not passed on: the engine keeps its own.
+#[test]
+fn spin_options_out_of_range_are_clamped_and_zero_sizes_left_to_the_engine() {
+    let Some(engine) = engine() else { return };
+    for (protocol, skill, set) in [
+        (
+            "ucci",
+            "->ENG setoption Skill_Level 20\n",
+            "->ENG setoption ",
+        ),
+        (
+            "uci",
+            "->ENG setoption name Skill Level value 20\n",
+            "->ENG setoption name ",
+        ),
+    ] {
+        let log = temp_log(&format!("spin-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        gui.send("setoption skill_level 99");
+        gui.send("setoption threads 0");
+        gui.send("setoption hashsize 0");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert_eq!(
+            info_strings(&lines),
+            [
+                "setoption skill_level 99: outside the engine's range -20 to 20; setting 20",
+                "setoption threads 0 (the engine's choice): not passed on; the engine keeps its own value",
+                "setoption hashsize 0 (the engine's choice): not passed on; the engine keeps its own value",
+            ],
+            "{protocol}"
+        );
+        gui.send("position startpos");
+        gui.send("go depth 2");
+        assert!(gui.search().1.is_some(), "{protocol}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert!(text.contains(skill), "{protocol}: {text}");
+        for name in ["Threads", "Hash"] {
+            assert!(
+                !text.contains(&format!("{set}{name}")),
+                "{protocol}: {text}"
+            );
+        }
+    }
+}

@@ -42,6 +42,8 @@ pub(crate) struct EngineOption {
     pub(crate) uci_line: String,
     /// A `check` option: its value is `true` or `false`.
     pub(crate) check: bool,
+    /// A `spin` option's `min` and `max`, when it declared both.
+    pub(crate) range: Option<(i64, i64)>,
 }
 
 /// The engine side of the bridge.
@@ -242,6 +244,11 @@ impl Bridge {
         })
     }
 
+    /// The `min` and `max` the engine declared for its spin option `name`.
+    pub(crate) fn spin_range(&self, name: &str) -> Option<(i64, i64)> {
+        self.option(name)?.range
+    }
+
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
     /// when the engine has no such option. Options other than the `newgame`
     /// button are remembered for restarts (the last value of each).
@@ -314,13 +321,16 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
         EngineProtocol::Ucci => tail.to_string(),
         EngineProtocol::Uci => format!("type {tail}"),
     };
-    let check = tail
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .windows(2)
-        .any(|w| w == ["type", "check"]);
+    let words: Vec<&str> = tail.split_whitespace().collect();
+    let after = |key: &str| words.windows(2).find(|w| w[0] == key).map(|w| w[1]);
+    let bound = |key: &str| after(key).and_then(|v| v.parse::<i64>().ok());
+    let range = match (after("type"), bound("min"), bound("max")) {
+        (Some("spin"), Some(min), Some(max)) if min <= max => Some((min, max)),
+        _ => None,
+    };
     Some(EngineOption {
-        check,
+        check: after("type") == Some("check"),
+        range,
         line: format!("option {ucci_name} {tail}"),
         uci_line: format!("option name {engine_name} {tail}"),
         ucci_name,
@@ -485,6 +495,8 @@ mod tests {
             ]
         );
         assert_eq!(b.dialect.rank_base, 1);
+        assert_eq!(b.spin_range("skill_level"), Some((-20, 20)));
+        assert_eq!(b.spin_range("uci_variant"), None);
         assert_eq!(
             b.setoption("skill_level", Some("3")).as_deref(),
             Some("setoption name Skill Level value 3")
