@@ -839,6 +839,38 @@ fn draw_offers_are_answered_for_uci_engines_by_the_score() {
         lines.last().is_some_and(|l| !l.ends_with(" draw")),
         "{lines:?}"
     );
+    // An offer made with the ponder hit (`ponderhit draw`) is answered so too.
+    for (hit, draw) in [("ponderhit draw", true), ("ponderhit", false)] {
+        gui.send("go ponder depth 5");
+        gui.send(hit);
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{hit}: {lines:?}");
+        assert_eq!(
+            lines.last().is_some_and(|l| l.ends_with(" draw")),
+            draw,
+            "{hit}: {lines:?}"
+        );
+    }
+}
+
+/// A UCCI engine answers a draw offer itself: `go draw` and `ponderhit
+/// draw` reach Fairy-Stockfish's UCCI mode as written.
+#[test]
+fn draw_offers_reach_a_ucci_engine_as_written() {
+    let Some(engine) = engine() else { return };
+    let log = temp_log("ucci-draw");
+    let log_arg = log.display().to_string();
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    gui.handshake();
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    gui.send("go draw depth 5");
+    assert!(gui.search().1.is_some());
+    gui.send("go ponder depth 5");
+    gui.send("ponderhit draw");
+    assert!(gui.search().1.is_some());
+    let text = quit_and_read_log(&mut gui, &log);
+    assert!(text.contains("->ENG go draw depth 5\n"), "{text}");
+    assert!(text.contains("->ENG ponderhit draw\n"), "{text}");
 }
 
 /// A GUI that, after `stop`, sends its next `position` and `go` at once
@@ -2031,5 +2063,189 @@ fn the_language_option_is_the_bridges_own() {
             mv.is_some_and(|m| m != "b7b8"),
             "{engine_protocol}: {lines:?}"
         );
+    }
+}
+
+/// The start board, without the FEN's other fields.
+const START_BOARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+
+/// A GUI's FEN in each of the forms GUIs write (with and without the move
+/// counters or the two `-` fields, `r`/`R`/`W` for Red, `B` for Black,
+/// horse and elephant as H and E, `startpos`) reaches Fairy-Stockfish, in
+/// both protocols, as one full FEN with `w` or `b`, N and B, and the move
+/// counters given (else `0 1`); each search is answered with a move. A side
+/// letter that does not fit the moves is rejected in words, and the `go`
+/// after it answered with no move.
+#[test]
+fn a_gui_fen_in_each_common_form_reaches_the_engine_in_full() {
+    let Some(engine) = engine() else { return };
+    let he_board = START_BOARD
+        .replace('n', "h")
+        .replace('N', "H")
+        .replace('b', "e")
+        .replace('B', "E");
+    let forms: [(String, &str, &str); 11] = [
+        (format!("fen {START_BOARD} w - - 0 1"), "h2e2", "w - - 0 1"),
+        (
+            format!("fen {START_BOARD} w - - 30 17"),
+            "h2e2",
+            "w - - 30 17",
+        ),
+        (format!("fen {START_BOARD} w"), "h2e2", "w - - 0 1"),
+        (format!("fen {START_BOARD} r"), "h2e2", "w - - 0 1"),
+        (format!("fen {START_BOARD} R - - 0 1"), "h2e2", "w - - 0 1"),
+        (format!("fen {START_BOARD} W"), "h2e2", "w - - 0 1"),
+        (format!("fen {START_BOARD}"), "h2e2", "w - - 0 1"),
+        (format!("fen {he_board} w - - 0 1"), "h2e2", "w - - 0 1"),
+        (format!("fen {START_BOARD} b - - 0 1"), "h9g7", "b - - 0 1"),
+        (format!("fen {START_BOARD} B"), "h9g7", "b - - 0 1"),
+        ("startpos".to_string(), "h2e2", "w - - 0 1"),
+    ];
+    for protocol in ["ucci", "uci"] {
+        let log = temp_log(&format!("fen-forms-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        for (spec, mv, _) in &forms {
+            gui.send(&format!("position {spec} moves {mv}"));
+            gui.send("go depth 2");
+            let (lines, best) = gui.search();
+            assert!(best.is_some(), "{protocol}, {spec}: {lines:?}");
+            assert!(
+                info_strings(&lines).is_empty(),
+                "{protocol}, {spec}: {lines:?}"
+            );
+        }
+        gui.send(&format!("position fen {START_BOARD} b moves h2e2"));
+        gui.send("go depth 2");
+        let (lines, best) = gui.search();
+        assert_eq!(best, None, "{lines:?}");
+        assert!(
+            has_info(&lines, |l| l
+                .starts_with("position rejected: move 1 h2e2 is illegal")
+                && l.contains("black to move")),
+            "{protocol}: {lines:?}"
+        );
+        let text = quit_and_read_log(&mut gui, &log);
+        let sent: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once("->ENG position fen ").map(|(_, p)| p))
+            .collect();
+        assert_eq!(sent.len(), forms.len(), "{protocol}: {text}");
+        for ((spec, mv, tail), line) in forms.iter().zip(&sent) {
+            let mv = match protocol {
+                "uci" => shift_ranks(mv, 1),
+                _ => mv.to_string(),
+            };
+            assert_eq!(
+                *line,
+                format!("{START_BOARD} {tail} moves {mv}"),
+                "{protocol}, {spec}"
+            );
+        }
+    }
+}
+
+/// A UCCI GUI may set a check option `on` or `off` (ElephantEye reads
+/// those); UCI gives a check option only `true` and `false`, so
+/// Fairy-Stockfish is told those, in both protocols.
+#[test]
+fn check_options_set_on_or_off_reach_the_engine_as_true_or_false() {
+    let Some(engine) = engine() else { return };
+    for (protocol, on, off) in [
+        (
+            "ucci",
+            "->ENG setoption Ponder true\n",
+            "->ENG setoption Ponder false\n",
+        ),
+        (
+            "uci",
+            "->ENG setoption name Ponder value true\n",
+            "->ENG setoption name Ponder value false\n",
+        ),
+    ] {
+        let log = temp_log(&format!("check-on-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        gui.send("setoption ponder on");
+        gui.send("setoption ponder off");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert!(info_strings(&lines).is_empty(), "{protocol}: {lines:?}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert!(text.contains(on), "{protocol}: {text}");
+        assert!(text.contains(off), "{protocol}: {text}");
+    }
+}
+
+/// A spin option set outside the range the engine declared is set to the
+/// nearest end of it, and the GUI told so; UCCI's `hashsize 0` and `threads
+/// 0` (the engine's choice) are not passed on: the engine keeps its own.
+#[test]
+fn spin_options_out_of_range_are_clamped_and_zero_sizes_left_to_the_engine() {
+    let Some(engine) = engine() else { return };
+    for (protocol, skill, set) in [
+        (
+            "ucci",
+            "->ENG setoption Skill_Level 20\n",
+            "->ENG setoption ",
+        ),
+        (
+            "uci",
+            "->ENG setoption name Skill Level value 20\n",
+            "->ENG setoption name ",
+        ),
+    ] {
+        let log = temp_log(&format!("spin-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        gui.send("setoption skill_level 99");
+        gui.send("setoption threads 0");
+        gui.send("setoption hashsize 0");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert_eq!(
+            info_strings(&lines),
+            [
+                "setoption skill_level 99: outside the engine's range -20 to 20; setting 20",
+                "setoption threads 0 (the engine's choice): not passed on; the engine keeps its own value",
+                "setoption hashsize 0 (the engine's choice): not passed on; the engine keeps its own value",
+            ],
+            "{protocol}"
+        );
+        gui.send("position startpos");
+        gui.send("go depth 2");
+        assert!(gui.search().1.is_some(), "{protocol}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert!(text.contains(skill), "{protocol}: {text}");
+        for name in ["Threads", "Hash"] {
+            assert!(
+                !text.contains(&format!("{set}{name}")),
+                "{protocol}: {text}"
+            );
+        }
     }
 }

@@ -42,6 +42,10 @@ pub(crate) struct EngineOption {
     pub(crate) line: String,
     /// The UCI `option` line for the GUI: the engine's own name.
     pub(crate) uci_line: String,
+    /// A `check` option: its value is `true` or `false`.
+    pub(crate) check: bool,
+    /// A `spin` option's `min` and `max`, when it declared both.
+    pub(crate) range: Option<(i64, i64)>,
 }
 
 /// The engine side of the bridge.
@@ -242,6 +246,11 @@ impl Bridge {
         })
     }
 
+    /// The `min` and `max` the engine declared for its spin option `name`.
+    pub(crate) fn spin_range(&self, name: &str) -> Option<(i64, i64)> {
+        self.option(name)?.range
+    }
+
     /// The engine's line for the GUI's `setoption name [value]`, or `None`
     /// when the engine has no such option. Options other than the `newgame`
     /// button are remembered for restarts (the last value of each).
@@ -263,6 +272,15 @@ impl Bridge {
                     .map(|o| o.engine_name.clone())
                     .or(standard.map(str::to_string))?
             }
+        };
+        // UCCI GUIs may set a check option `on` or `off` (ElephantEye reads
+        // them); UCI gives a check option only `true` and `false`, and
+        // engines written to it need not read anything else.
+        let check = name == "ponder" || self.option(name).is_some_and(|o| o.check);
+        let value = match value {
+            Some(v) if check && v.eq_ignore_ascii_case("on") => Some("true"),
+            Some(v) if check && v.eq_ignore_ascii_case("off") => Some("false"),
+            v => v,
         };
         let line = self.option_line(&engine_name, value);
         if name != "newgame" {
@@ -305,7 +323,16 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
         EngineProtocol::Ucci => tail.to_string(),
         EngineProtocol::Uci => format!("type {tail}"),
     };
+    let words: Vec<&str> = tail.split_whitespace().collect();
+    let after = |key: &str| words.windows(2).find(|w| w[0] == key).map(|w| w[1]);
+    let bound = |key: &str| after(key).and_then(|v| v.parse::<i64>().ok());
+    let range = match (after("type"), bound("min"), bound("max")) {
+        (Some("spin"), Some(min), Some(max)) if min <= max => Some((min, max)),
+        _ => None,
+    };
     Some(EngineOption {
+        check: after("type") == Some("check"),
+        range,
         line: format!("option {ucci_name} {tail}"),
         uci_line: format!("option name {engine_name} {tail}"),
         ucci_name,
@@ -470,6 +497,8 @@ mod tests {
             ]
         );
         assert_eq!(b.dialect.rank_base, 1);
+        assert_eq!(b.spin_range("skill_level"), Some((-20, 20)));
+        assert_eq!(b.spin_range("uci_variant"), None);
         assert_eq!(
             b.setoption("skill_level", Some("3")).as_deref(),
             Some("setoption name Skill Level value 3")
@@ -489,6 +518,21 @@ mod tests {
         );
         assert_eq!(b.setoption("newgame", None).as_deref(), Some("ucinewgame"));
         assert_eq!(b.setoption("bookfiles", Some("a.dat")), None);
+        // A check option set `on` or `off` (UCCI) reaches the engine as
+        // `true` or `false`; other options keep their value as written.
+        assert_eq!(
+            b.setoption("ponder", Some("on")).as_deref(),
+            Some("setoption name Ponder value true")
+        );
+        assert_eq!(
+            b.setoption("ponder", Some("OFF")).as_deref(),
+            Some("setoption name Ponder value false")
+        );
+        assert_eq!(
+            b.setoption("skill_level", Some("on")).as_deref(),
+            Some("setoption name Skill Level value on")
+        );
+        b.gui_options.retain(|(n, _)| n != "Ponder");
         // One line per option is replayed after a restart: the last value set.
         assert_eq!(b.gui_options.len(), 2);
         let setup = b.configure(&handshake);

@@ -242,7 +242,8 @@ impl Dialect {
     /// N`, kept short of the mates (within ±9899), and a mate (`score mate
     /// M`, or a [`cp_mate`](Dialect::cp_mate) score) → ±(10000 − plies); for
     /// a UCI GUI a UCCI engine's `score N` → `score cp N`, or `score mate M`
-    /// near ±10000, and a `cp_mate` score → `score mate M`.
+    /// near ±10000, and a `cp_mate` score → `score mate M`. A UCCI
+    /// engine's `info message` reaches a UCI GUI as `info string`.
     pub(crate) fn translate_info(&self, line: &str, gui: &Dialect) -> String {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(tokens.len());
@@ -251,7 +252,13 @@ impl Dialect {
         while let Some(&t) = tokens.get(i) {
             i += 1;
             if t == "string" || t == "message" {
-                out.extend(tokens.iter().skip(i - 1).map(|s| s.to_string()));
+                // UCCI's `info message` is UCI's `info string`.
+                let label = match gui.protocol {
+                    EngineProtocol::Uci => "string",
+                    EngineProtocol::Ucci => t,
+                };
+                out.push(label.into());
+                out.extend(tokens.iter().skip(i).map(|s| s.to_string()));
                 break;
             }
             match t {
@@ -589,6 +596,16 @@ mod tests {
         assert_eq!(
             UCCI.translate_info("info score mate 3", &gui_uci),
             "info score mate 3"
+        );
+        // UCCI's `info message` reaches a UCI GUI as `info string`; a UCCI
+        // GUI gets it as written.
+        assert_eq!(
+            UCCI.translate_info("info message book move pv a0a1", &gui_uci),
+            "info string book move pv a0a1"
+        );
+        assert_eq!(
+            UCCI.translate_info("info message book move", &UCCI),
+            "info message book move"
         );
         // Sjaak II's mates, centipawns from 16000, are mates for either GUI;
         // its other centipawns stay as they are. A UCCI GUI gets no

@@ -714,6 +714,28 @@ impl<W: Write> Session<W> {
     }
 
     fn forward_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let range = self.bridge.as_ref().and_then(|b| b.spin_range(name));
+        let number = value.and_then(|v| v.parse::<i64>().ok());
+        let mut value = value.map(str::to_string);
+        if let (Some((min, max)), Some(v)) = (range, number)
+            && !(min..=max).contains(&v)
+        {
+            // UCCI: `hashsize 0` and `threads 0` leave the choice to the engine.
+            if v == 0 && matches!(name, "hashsize" | "threads") {
+                return self.tell_in(
+                    format!("setoption {name} 0 (the engine's choice): not passed on; the engine keeps its own value"),
+                    format!("setoption {name} 0（由引擎自定）：不转给引擎，引擎保留自己的值"),
+                );
+            }
+            let set = v.clamp(min, max);
+            self.tell_in(
+                format!(
+                    "setoption {name} {v}: outside the engine's range {min} to {max}; setting {set}"
+                ),
+                format!("setoption {name} {v}：超出引擎的范围 {min} 至 {max}，设为 {set}"),
+            )?;
+            value = Some(set.to_string());
+        }
         let Some(bridge) = &mut self.bridge else {
             return match name {
                 "newgame" => Ok(()),
@@ -723,7 +745,7 @@ impl<W: Write> Session<W> {
                 ),
             };
         };
-        let Some(line) = bridge.setoption(name, value) else {
+        let Some(line) = bridge.setoption(name, value.as_deref()) else {
             return self.tell_in(
                 format!("setoption {name}: the engine has no such option; ignored"),
                 format!("setoption {name}：引擎没有此选项，不予理会"),
