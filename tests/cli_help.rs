@@ -38,6 +38,16 @@ fn a_log_file_that_cannot_be_created_is_explained_as_convert_explains_its_output
     );
 }
 
+/// The standard error of `xqarbiter ARGS`, which must fail with exit code 2.
+fn refused(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8(out.stderr).expect("utf-8")
+}
+
 #[test]
 fn a_bad_engine_command_is_named_by_its_option() {
     for (command, why) in [
@@ -47,12 +57,97 @@ fn a_bad_engine_command_is_named_by_its_option() {
             "--engine: engine command 'fsf 'x': unclosed ' quote",
         ),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
-            .args(["ucci", "--engine", command])
-            .output()
-            .expect("the binary runs");
-        assert_eq!(out.status.code(), Some(2));
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = refused(&["ucci", "--engine", command]);
         assert_eq!(err, format!("xqarbiter: {why}\n"));
     }
+}
+
+/// The option errors xqarbiter words itself (not clap's usage errors) are
+/// in the `--lang` language, after the option's name.
+#[test]
+fn option_errors_are_in_the_lang_language() {
+    let cases: [(&[&str], &str, &str); 8] = [
+        (
+            &["ucci", "--engine", "fsf 'x"],
+            "--engine: engine command 'fsf 'x': unclosed ' quote",
+            "--engine：引擎命令“fsf 'x”中的引号 ' 没有配对",
+        ),
+        (
+            &["ucci", "--engine", " "],
+            "--engine: engine command is empty",
+            "--engine：引擎命令为空",
+        ),
+        (
+            &["ucci", "--engine", "fsf", "--engine-timeout", "0"],
+            "--engine-timeout: '0' is not a positive number of seconds",
+            "--engine-timeout：“0”不是大于0的秒数",
+        ),
+        (
+            &["ucci", "--search-limit", "0"],
+            "--search-limit: '0' is not a positive number of seconds",
+            "--search-limit：“0”不是大于0的秒数",
+        ),
+        (
+            &["ucci", "--engine-option", "Hash"],
+            "--engine-option: 'Hash': expected NAME=VALUE",
+            "--engine-option：“Hash”应为 NAME=VALUE（选项名=值）的形式",
+        ),
+        (
+            &["ucci", "--engine-protocol", "xboard"],
+            "--engine-protocol: unknown engine protocol 'xboard': expected ucci or uci",
+            "--engine-protocol：未知的引擎协议“xboard”：应为 ucci 或 uci",
+        ),
+        (
+            &["ucci", "--log", "/nonexistent-folder/session.log"],
+            "--log: cannot write /nonexistent-folder/session.log: the folder /nonexistent-folder does not exist",
+            "--log：无法写入 /nonexistent-folder/session.log：文件夹 /nonexistent-folder 不存在",
+        ),
+        (
+            &["rule", "--rules", "fide", "--moves", "h2e2"],
+            "--rules: unknown rule set 'fide': expected cxa2011, cxa2020 or axf",
+            "--rules：未知的规则“fide”：应为 cxa2011、cxa2020 或 axf",
+        ),
+    ];
+    for (args, en, zh) in cases {
+        for (lang, why) in [("en", en), ("zh", zh)] {
+            let args: Vec<&str> = args.iter().copied().chain(["--lang", lang]).collect();
+            assert_eq!(refused(&args), format!("xqarbiter: {why}\n"), "{args:?}");
+        }
+    }
+}
+
+/// `--profile` and `--fen`, read by the library, are in the `--lang`
+/// language too; `rule --json` says its errors in English for programs.
+#[test]
+fn profile_and_fen_errors_are_in_the_lang_language() {
+    for (args, en, zh) in [
+        (
+            &["ucci", "--profile", "nosuch"][..],
+            "xqarbiter: unknown profile 'nosuch'",
+            "xqarbiter: 没有名为“nosuch”的赛事规程",
+        ),
+        (
+            &["rule", "--profile", "nosuch", "--moves", "h2e2"][..],
+            "xqarbiter: unknown profile 'nosuch'",
+            "xqarbiter: 没有名为“nosuch”的赛事规程",
+        ),
+        (
+            &["rule", "--fen", "9/9", "--moves", "h2e2"][..],
+            "xqarbiter: bad --fen",
+            "xqarbiter: --fen有误",
+        ),
+    ] {
+        for (lang, start) in [("en", en), ("zh", zh)] {
+            let args: Vec<&str> = args.iter().copied().chain(["--lang", lang]).collect();
+            let err = refused(&args);
+            assert!(err.starts_with(start), "{args:?}: {err}");
+        }
+    }
+    let err = refused(&[
+        "rule", "--rules", "fide", "--moves", "h2e2", "--lang", "zh", "--json",
+    ]);
+    assert!(
+        err.starts_with("xqarbiter: --rules: unknown rule set"),
+        "{err}"
+    );
 }

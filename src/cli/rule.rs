@@ -78,7 +78,7 @@ pub(super) struct RuleArgs {
     profile: Option<String>,
     /// Rule set, overriding the profile's: cxa2011, cxa2020 or axf.
     #[arg(long)]
-    rules: Option<RuleSet>,
+    rules: Option<String>,
     /// Say whether this side's natural-limit draw claim holds.
     #[arg(long, value_enum)]
     claim: Option<SideArg>,
@@ -654,14 +654,22 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
     }
 }
 
-fn profile(args: &RuleArgs) -> Result<Profile, ProfileError> {
-    let name = match (&args.profile, args.rules) {
+/// The profile `--profile` and `--rules` name, or why not, in both languages.
+fn profile(args: &RuleArgs) -> Result<Profile, Words> {
+    let rules = match &args.rules {
+        Some(name) => {
+            Some(RuleSet::from_name(name).map_err(|why| why.prefixed("--rules", "--rules"))?)
+        }
+        None => None,
+    };
+    let name = match (&args.profile, rules) {
         (Some(name), _) => name.clone(),
         (None, Some(rules)) => rules.name().to_string(),
         (None, None) => "cxa2020".to_string(),
     };
-    let profile = Profile::load(&name)?;
-    Ok(match args.rules {
+    let profile = Profile::load(&name)
+        .map_err(|e: ProfileError| Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)))?;
+    Ok(match rules {
         Some(rules) => profile.with_rules(rules),
         None => profile,
     })
@@ -767,8 +775,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let error_lang = if args.json { Lang::En } else { lang };
     let profile = match profile(&args) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("xqarbiter: {}", e.in_lang(error_lang));
+        Err(why) => {
+            eprintln!("xqarbiter: {}", why.get(error_lang));
             return Ok(ExitCode::from(2));
         }
     };

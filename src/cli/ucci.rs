@@ -14,6 +14,7 @@ use crate::ucci::engine::split_command;
 use crate::ucci::judge::load_profile;
 use crate::ucci::log::Log;
 use crate::ucci::session::{self, Settings};
+use crate::words::Words;
 
 use super::LangArg;
 use super::output::output_error;
@@ -32,11 +33,11 @@ pub(super) struct UcciArgs {
     #[arg(long, value_name = "CMD ARGS")]
     engine: Option<String>,
     /// The engine's protocol: ucci or uci.
-    #[arg(long, value_name = "ucci|uci", default_value = "ucci", value_parser = EngineProtocol::parse)]
-    engine_protocol: EngineProtocol,
+    #[arg(long, value_name = "ucci|uci", default_value = "ucci")]
+    engine_protocol: String,
     /// An option set on the engine after each start, NAME=VALUE in the engine's own names (repeatable).
-    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
-    engine_option: Vec<(String, String)>,
+    #[arg(long, value_name = "NAME=VALUE")]
+    engine_option: Vec<String>,
     /// The number the engine gives Red's back rank, 0 or 1 (default: 1 for Fairy-Stockfish in UCI mode and Sjaak II,
     /// known by their names, else 0; an engine whose moves are legal only the other way switches it).
     #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u8).range(0..=1))]
@@ -52,44 +53,72 @@ pub(super) struct UcciArgs {
     log: Option<PathBuf>,
 }
 
-fn parse_option(s: &str) -> Result<(String, String), String> {
+/// An `--engine-option` value, `NAME=VALUE`, as the name and the value.
+fn parse_option(s: &str) -> Result<(String, String), Words> {
     match s.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("'{s}': expected NAME=VALUE")),
+        _ => Err(Words::new(
+            format!("'{s}': expected NAME=VALUE"),
+            format!("“{s}”应为 NAME=VALUE（选项名=值）的形式"),
+        )),
     }
 }
 
 /// A positive number of seconds (0 would give the engine no time at all).
-fn seconds(what: &str, s: f64) -> Result<Duration, String> {
+fn seconds(s: f64) -> Result<Duration, Words> {
     match Duration::try_from_secs_f64(s) {
         Ok(d) if !d.is_zero() => Ok(d),
-        _ => Err(format!("{what}: '{s}' is not a positive number of seconds")),
+        _ => Err(Words::new(
+            format!("'{s}' is not a positive number of seconds"),
+            format!("“{s}”不是大于0的秒数"),
+        )),
     }
 }
 
-/// Runs `ucci` on standard input and output.
-pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let engine = match &args.engine {
-        None => None,
-        Some(cmd) => Some(EngineSettings {
-            command: split_command(cmd).map_err(|e| format!("--engine: {e}"))?,
-            protocol: args.engine_protocol,
-            options: args.engine_option,
-            rank_base: args.engine_rank_base,
-            timeout: seconds("--engine-timeout", args.engine_timeout)?,
-            search_limit: seconds("--search-limit", args.search_limit)?,
-        }),
+/// The engine to run behind the referee, if `--engine` names one; else why
+/// an engine option is wrong (checked with no `--engine` too), after the
+/// option's name.
+fn engine_settings(args: &UcciArgs) -> Result<Option<EngineSettings>, Words> {
+    let named = |option: &'static str| move |why: Words| why.prefixed(option, option);
+    let protocol =
+        EngineProtocol::parse(&args.engine_protocol).map_err(named("--engine-protocol"))?;
+    let options = args
+        .engine_option
+        .iter()
+        .map(|o| parse_option(o))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(named("--engine-option"))?;
+    let timeout = seconds(args.engine_timeout).map_err(named("--engine-timeout"))?;
+    let search_limit = seconds(args.search_limit).map_err(named("--search-limit"))?;
+    let Some(cmd) = &args.engine else {
+        return Ok(None);
     };
+    Ok(Some(EngineSettings {
+        command: split_command(cmd).map_err(named("--engine"))?,
+        protocol,
+        options,
+        rank_base: args.engine_rank_base,
+        timeout,
+        search_limit,
+    }))
+}
+
+/// Runs `ucci` on standard input and output; a bad option is said in the
+/// `--lang` language.
+pub(super) fn run(args: UcciArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    let lang = args.lang.lang();
+    let engine = engine_settings(&args).map_err(|why| why.get(lang).to_string())?;
     let log = match &args.log {
-        Some(path) => {
-            Log::create(path).map_err(|e| format!("--log: {}", output_error(path, &e).en))?
-        }
+        Some(path) => Log::create(path).map_err(|e| {
+            let why = output_error(path, &e).prefixed("--log", "--log");
+            why.get(lang).to_string()
+        })?,
         None => Log::off(),
     };
     let settings = Settings {
-        profile: load_profile(&args.profile).map_err(|e| e.get(args.lang.lang()).to_string())?,
+        profile: load_profile(&args.profile).map_err(|e| e.get(lang).to_string())?,
         engine,
-        lang: args.lang.lang(),
+        lang,
         // Standard output is the GUI's: the failure goes on standard error.
         on_start_failure: Some(match args.lang {
             LangArg::En => |why| {
@@ -118,10 +147,27 @@ mod tests {
 
     #[test]
     fn timeouts_are_positive_seconds() {
-        assert_eq!(seconds("t", 0.25), Ok(Duration::from_millis(250)));
+        assert_eq!(seconds(0.25), Ok(Duration::from_millis(250)));
         for bad in [0.0, -0.0, -1.0, f64::NAN, f64::INFINITY] {
-            let e = seconds("--engine-timeout", bad).unwrap_err();
-            assert!(e.contains("not a positive number of seconds"), "{e}");
+            let e = seconds(bad).unwrap_err();
+            assert!(
+                e.en.ends_with("is not a positive number of seconds"),
+                "{e:?}"
+            );
+            assert!(e.zh.ends_with("不是大于0的秒数"), "{e:?}");
+        }
+    }
+
+    #[test]
+    fn engine_options_are_name_equals_value() {
+        assert_eq!(
+            parse_option(" Hash = 64 "),
+            Ok(("Hash".into(), "64".into()))
+        );
+        for bad in ["Hash", "=64"] {
+            let e = parse_option(bad).unwrap_err();
+            assert_eq!(e.en, format!("'{bad}': expected NAME=VALUE"));
+            assert_eq!(e.zh, format!("“{bad}”应为 NAME=VALUE（选项名=值）的形式"));
         }
     }
 }

@@ -9,7 +9,7 @@ pub mod profile;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::words::{Lang, UnknownName};
+use crate::words::{Lang, UnknownName, Words};
 
 /// A rule set: how moves are classified and repetition cycles ruled.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,6 +47,22 @@ impl RuleSet {
     /// Whether this is one of the Chinese rule sets.
     pub const fn is_cxa(self) -> bool {
         matches!(self, RuleSet::Cxa2011 | RuleSet::Cxa2020)
+    }
+
+    /// The rule set named `text`, as [`FromStr`] reads it, or why not in
+    /// both languages (a `--rules` or a profile file's `rules`).
+    ///
+    /// ```
+    /// use xqarbiter::rules::RuleSet;
+    /// assert_eq!(RuleSet::from_name("AXF"), Ok(RuleSet::Axf));
+    /// let why = RuleSet::from_name("fide").unwrap_err();
+    /// assert_eq!(why.zh, "未知的规则“fide”：应为 cxa2011、cxa2020 或 axf");
+    /// ```
+    pub fn from_name(text: &str) -> Result<RuleSet, Words> {
+        text.parse().map_err(|e: UnknownName| {
+            let zh = format!("未知的规则“{text}”：应为 cxa2011、cxa2020 或 axf");
+            Words::new(e.to_string(), zh)
+        })
     }
 
     /// The rulebook's Chinese title: 《象棋竞赛规则（2020版）》, 《亚洲象棋规例》.

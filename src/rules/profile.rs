@@ -801,10 +801,10 @@ impl FromStr for Profile {
             ));
         }
         let rules = match &raw.rules {
-            Some(r) => Some(r.get_ref().parse::<RuleSet>().map_err(|m| {
-                let zh = format!("未知的规则“{}”：应为 cxa2011、cxa2020 或 axf", r.get_ref());
-                ProfileError::at(src, r.span().start, Words::new(m, zh))
-            })?),
+            Some(r) => Some(
+                RuleSet::from_name(r.get_ref())
+                    .map_err(|why| ProfileError::at(src, r.span().start, why))?,
+            ),
             None => None,
         };
         let mut p = match (&raw.base, rules) {

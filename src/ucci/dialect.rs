@@ -2,6 +2,7 @@
 //! `setoption` forms and names, `go` clocks, bans, scores and `bestmove`.
 
 use crate::board::{Color, Move, Square};
+use crate::words::Words;
 
 use super::protocol::{Go, Limit};
 
@@ -15,13 +16,14 @@ pub enum EngineProtocol {
 }
 
 impl EngineProtocol {
-    /// Parses `ucci` or `uci`.
-    pub fn parse(s: &str) -> Result<EngineProtocol, String> {
+    /// Parses `ucci` or `uci` (case-insensitive); else says why, in both languages.
+    pub fn parse(s: &str) -> Result<EngineProtocol, Words> {
         match s.to_ascii_lowercase().as_str() {
             "ucci" => Ok(EngineProtocol::Ucci),
             "uci" => Ok(EngineProtocol::Uci),
-            _ => Err(format!(
-                "unknown engine protocol '{s}': expected ucci or uci"
+            _ => Err(Words::new(
+                format!("unknown engine protocol '{s}': expected ucci or uci"),
+                format!("未知的引擎协议“{s}”：应为 ucci 或 uci"),
             )),
         }
     }

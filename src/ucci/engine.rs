@@ -49,8 +49,9 @@ pub(crate) struct Engine {
 }
 
 /// Splits an engine command line into the program and its arguments;
-/// single or double quotes group words.
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+/// single or double quotes group words. An empty command or an unpaired
+/// quote is an error, in both languages.
+pub fn split_command(text: &str) -> Result<Vec<String>, Words> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -76,13 +77,16 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("engine command '{text}': unclosed {q} quote"));
+        return Err(Words::new(
+            format!("engine command '{text}': unclosed {q} quote"),
+            format!("引擎命令“{text}”中的引号 {q} 没有配对"),
+        ));
     }
     if in_word {
         words.push(word);
     }
     if words.is_empty() {
-        return Err("engine command is empty".into());
+        return Err(Words::new("engine command is empty", "引擎命令为空"));
     }
     Ok(words)
 }
