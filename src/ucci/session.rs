@@ -709,8 +709,25 @@ impl<W: Write> Session<W> {
                 }
                 Ok(())
             }
+            "batch" => self.on_batch(value),
             _ => self.forward_setoption(name, value),
         }
+    }
+
+    /// `setoption batch V`. Batch mode (UCCI: read no command while
+    /// searching) is never applied, nor passed on to an engine: the session
+    /// must read `stop` and `isready` during a search, and an engine that
+    /// obeyed it would leave the bridge unable to stop it. `false` is what
+    /// holds already; anything else is answered with an `info string`.
+    fn on_batch(&mut self, value: Option<&str>) -> io::Result<()> {
+        if value.is_some_and(|v| v.eq_ignore_ascii_case("false") || v.eq_ignore_ascii_case("off")) {
+            return Ok(());
+        }
+        let asked = value.map_or_else(String::new, |v| format!(" {v}"));
+        self.tell_in(
+            format!("setoption batch{asked}: not applied, nor passed on to an engine: commands are read during a search too, so that stop and isready are answered"),
+            format!("setoption batch{asked}：不采用，也不转给引擎：搜索期间照常读取指令，以便应答 stop 和 isready"),
+        )
     }
 
     fn forward_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
