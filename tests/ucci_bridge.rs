@@ -2335,3 +2335,44 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
     gui.send("quit");
     gui.until(|l| l == "bye");
 }
+
+/// A `stop` with no search running is answered by the bridge itself, not
+/// passed on (Fairy-Stockfish would say nothing): `nobestmove` to a UCCI
+/// GUI, as UCCI 3.0 asks so that the GUI does not hang, and nothing to a UCI
+/// GUI, as UCI asks nothing.
+#[test]
+fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
+    let Some(engine) = engine() else { return };
+    for (gui_protocol, answer) in [("ucci", vec!["nobestmove"]), ("uci", vec![])] {
+        let log = temp_log(&format!("idle-stop-{gui_protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            "ucci",
+            "--log",
+            &log_arg,
+        ]);
+        if gui_protocol == "uci" {
+            gui.uci_handshake();
+        } else {
+            gui.handshake();
+        }
+        gui.send("position startpos");
+        gui.send("go depth 2");
+        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        gui.send("stop");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        let mut expected = answer;
+        expected.push("readyok");
+        assert_eq!(lines, expected, "{gui_protocol}");
+        // A UCI session says no `bye` at `quit`.
+        gui.send("quit");
+        assert!(gui.wait(), "{gui_protocol}");
+        let text = fs::read_to_string(&log).expect("log");
+        let _ = fs::remove_file(&log);
+        assert!(!text.contains("->ENG stop"), "{gui_protocol}: {text}");
+    }
+}

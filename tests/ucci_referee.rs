@@ -37,11 +37,11 @@ fn handshake_options_ready_and_quit() {
     gui.send("setoption newgame");
     gui.send("isready");
     gui.until(|l| l == "readyok");
-    // A stop without a search gets no answer (as Fairy-Stockfish in UCCI):
-    // a GUI whose stop crossed a bestmove would take one for its next go's.
+    // UCCI: a stop without a search gets nobestmove, so that a GUI waiting
+    // for an answer does not hang (protocols.md §1.2, as ElephantEye does).
     gui.send("stop");
     gui.send("isready");
-    assert_eq!(gui.until(|l| l == "readyok"), ["readyok"]);
+    assert_eq!(gui.until(|l| l == "readyok"), ["nobestmove", "readyok"]);
     gui.send("quit");
     gui.until(|l| l == "bye");
     assert!(gui.wait());

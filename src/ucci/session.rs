@@ -1141,11 +1141,12 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
-            // A `stop` without a search gets no answer, in UCCI as in UCI,
-            // as Fairy-Stockfish and Pikafish do: a GUI whose `stop` crossed
-            // the engine's own `bestmove` would take a stray answer for the
-            // answer to its next `go`.
-            None => Ok(()),
+            // UCCI 3.0 asks for `nobestmove` to a `stop` without a search,
+            // so that a GUI waiting for an answer does not hang (ElephantEye
+            // gives it; protocols.md §1.2). UCI asks for nothing, and
+            // Stockfish's kin (Pikafish, Fairy-Stockfish) give nothing.
+            None if self.gui.is_uci() => Ok(()),
+            None => self.say(self.gui.no_move()),
         }
     }
 
