@@ -2249,3 +2249,130 @@ fn spin_options_out_of_range_are_clamped_and_zero_sizes_left_to_the_engine() {
         }
     }
 }
+
+/// `setoption batch true` (UCCI: read no command while searching) is not
+/// passed on to the engine, in either protocol, and the GUI is told so: an
+/// engine that obeyed it could not be stopped. An endless search then still
+/// ends at `stop` with the engine's own answer; `batch false`, what holds
+/// already, passes silently.
+#[test]
+fn batch_mode_is_kept_from_the_engine() {
+    let Some(engine) = engine() else { return };
+    for protocol in ["ucci", "uci"] {
+        let log = temp_log(&format!("batch-{protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+            "--log",
+            &log_arg,
+        ]);
+        gui.handshake();
+        gui.send("setoption batch true");
+        gui.send("setoption batch false");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        assert_eq!(
+            info_strings(&lines),
+            [
+                "setoption batch true: not applied, nor passed on to an engine: commands are read during a search too, so that stop and isready are answered"
+            ],
+            "{protocol}"
+        );
+        gui.send("position startpos");
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth"));
+        gui.send("stop");
+        let (lines, mv) = gui.search();
+        assert!(mv.is_some(), "{protocol}: {lines:?}");
+        assert!(info_strings(&lines).is_empty(), "{protocol}: {lines:?}");
+        let text = quit_and_read_log(&mut gui, &log);
+        assert!(
+            !text
+                .lines()
+                .any(|l| l.contains("->ENG") && l.to_ascii_lowercase().contains("batch")),
+            "{protocol}: {text}"
+        );
+    }
+}
+
+/// A UCCI engine the operator put in batch mode (`--engine-option
+/// batch=true`) reads no command while it searches: the bridge knows so
+/// from the start and answers the first `stop` at once, without waiting
+/// for an answer that cannot come.
+#[test]
+fn an_engine_in_batch_mode_is_deaf_from_the_start() {
+    let engine = fake(
+        "case \"$l\" in *infinite*) echo info depth 1 score 4 pv h0g2 h9g7; exec sleep 60;; esac; echo info depth 1 score 2 pv b0c2; echo bestmove b0c2",
+    );
+    let mut gui = Gui::xqarbiter(&[
+        "--engine",
+        &engine,
+        "--engine-option",
+        "batch=true",
+        "--engine-timeout",
+        "5",
+    ]);
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until(|l| l.starts_with("info depth 1"));
+    let asked = std::time::Instant::now();
+    gui.send("stop");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    assert!(
+        has_info(&lines, |l| l
+            .contains("reads no commands while it searches")),
+        "{lines:?}"
+    );
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(4),
+        "{lines:?}"
+    );
+    gui.send("quit");
+    gui.until(|l| l == "bye");
+}
+
+/// A `stop` with no search running is answered by the bridge itself, not
+/// passed on (Fairy-Stockfish would say nothing): `nobestmove` to a UCCI
+/// GUI, as UCCI 3.0 asks so that the GUI does not hang, and nothing to a UCI
+/// GUI, as UCI asks nothing.
+#[test]
+fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
+    let Some(engine) = engine() else { return };
+    for (gui_protocol, answer) in [("ucci", vec!["nobestmove"]), ("uci", vec![])] {
+        let log = temp_log(&format!("idle-stop-{gui_protocol}"));
+        let log_arg = log.display().to_string();
+        let mut gui = Gui::xqarbiter(&[
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            "ucci",
+            "--log",
+            &log_arg,
+        ]);
+        if gui_protocol == "uci" {
+            gui.uci_handshake();
+        } else {
+            gui.handshake();
+        }
+        gui.send("position startpos");
+        gui.send("go depth 2");
+        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        gui.send("stop");
+        gui.send("isready");
+        let lines = gui.until(|l| l == "readyok");
+        let mut expected = answer;
+        expected.push("readyok");
+        assert_eq!(lines, expected, "{gui_protocol}");
+        // A UCI session says no `bye` at `quit`.
+        gui.send("quit");
+        assert!(gui.wait(), "{gui_protocol}");
+        let text = fs::read_to_string(&log).expect("log");
+        let _ = fs::remove_file(&log);
+        assert!(!text.contains("->ENG stop"), "{gui_protocol}: {text}");
+    }
+}

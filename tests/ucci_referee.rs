@@ -37,11 +37,11 @@ fn handshake_options_ready_and_quit() {
     gui.send("setoption newgame");
     gui.send("isready");
     gui.until(|l| l == "readyok");
-    // A stop without a search gets no answer (as Fairy-Stockfish in UCCI):
-    // a GUI whose stop crossed a bestmove would take one for its next go's.
+    // UCCI: a stop without a search gets nobestmove, so that a GUI waiting
+    // for an answer does not hang (protocols.md §1.2, as ElephantEye does).
     gui.send("stop");
     gui.send("isready");
-    assert_eq!(gui.until(|l| l == "readyok"), ["readyok"]);
+    assert_eq!(gui.until(|l| l == "readyok"), ["nobestmove", "readyok"]);
     gui.send("quit");
     gui.until(|l| l == "bye");
     assert!(gui.wait());
@@ -91,6 +91,8 @@ fn protocol_messages_are_in_the_session_language() {
             "go depth x",
             "setoption warp 9",
             "setoption usemillisec maybe",
+            "setoption batch true",
+            "setoption batch false",
             "ponderhit",
             "position startpos moves h2e2 h2e2",
             "banmoves h9g7",
@@ -111,6 +113,7 @@ fn protocol_messages_are_in_the_session_language() {
         "go rejected: go depth: 'x' is not a non-negative integer",
         "setoption warp: not an option of the referee; ignored",
         "setoption usemillisec: expected true or false",
+        "setoption batch true: not applied, nor passed on to an engine: commands are read during a search too, so that stop and isready are answered",
         "ponderhit: no search is running; ignored",
         "position rejected: move 2 h2e2 is illegal: there is no piece on h2; there is no position until a valid one arrives",
         "banmoves ignored: the last position was rejected (move 2 h2e2 is illegal: there is no piece on h2)",
@@ -122,6 +125,7 @@ fn protocol_messages_are_in_the_session_language() {
         "go 指令不予执行：go depth：“x”不是非负整数",
         "setoption warp：裁判程序没有此选项，不予理会",
         "setoption usemillisec：应为 true 或 false",
+        "setoption batch true：不采用，也不转给引擎：搜索期间照常读取指令，以便应答 stop 和 isready",
         "ponderhit：没有正在进行的搜索，不予理会",
         "局面不予接受：第2着 h2e2 违例：h2 上没有棋子；收到有效局面之前没有局面",
         "不理会 banmoves：上一个局面未被接受（第2着 h2e2 违例：h2 上没有棋子）",

@@ -192,7 +192,8 @@ def play(n, args, procs, red_first):
                 stats["readyok_ms"].append(int((time.time() - t1) * 1000))
             else:
                 side.until(lambda l: l == "readyok")
-        if kind == "infinite":
+        # A stop after the answer would get a second one (UCCI: nobestmove).
+        if kind == "infinite" and not (lines and is_best(lines[-1])):
             time.sleep(args.think / 1000)
             side.send("stop")
             t0 = time.time()

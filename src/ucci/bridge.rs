@@ -69,8 +69,9 @@ pub(crate) struct Bridge {
     pub(crate) start_failure: Option<Words>,
     /// The engine reads no command while it searches, so `stop` and
     /// `ponderhit` never reach it: Sjaak II, or an engine that let a `stop`
-    /// go unanswered. The bridge then answers a `stop` itself and does not
-    /// pass `go ponder` on.
+    /// go unanswered, or a UCCI engine put in batch mode by
+    /// `--engine-option batch=true`. The bridge then answers a `stop` itself
+    /// and does not pass `go ponder` on.
     pub(crate) deaf: bool,
     /// Searches of the running engine that were answered for it and still run.
     pub(crate) drain: Drain,
@@ -124,7 +125,7 @@ impl Bridge {
     /// | quirk | known by | name hint |
     /// | --- | --- | --- |
     /// | ranks from 1 | its moves: more answers legal only so than only with ranks from 0 (`learn_rank_base` in the session), unless `--engine-rank-base` | Fairy-Stockfish (UCI), Sjaak II |
-    /// | deaf while searching | a `stop` left unanswered | Sjaak II |
+    /// | deaf while searching | a `stop` left unanswered, or `--engine-option batch=true` (UCCI) | Sjaak II |
     /// | FEN letters H and E | name only | Sjaak II |
     /// | increments misread (both protocols) | name only | Sjaak II |
     /// | mates written `score cp ±(K − plies)` | a line whose `score cp` is beyond material (≥ 10000) and whose `pv` ends in a mate (`mate_scale`), else name | Sjaak II (K = 16000) |
@@ -179,7 +180,15 @@ impl Bridge {
         } else {
             FenLetters::Standard
         };
-        self.deaf |= sjaak;
+        // UCCI's batch mode, which the bridge never passes on from the GUI
+        // but the operator may set: the engine then reads no command while
+        // it searches.
+        let batch = self.dialect.protocol == EngineProtocol::Ucci
+            && self.settings.options.iter().any(|(n, v)| {
+                n.eq_ignore_ascii_case("batch")
+                    && (v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("on"))
+            });
+        self.deaf |= sjaak || batch;
         self.dialect.go_infinite = fairy || self.dialect.protocol == EngineProtocol::Uci;
         let mut setup = Vec::new();
         match self.dialect.protocol {
@@ -292,7 +301,7 @@ impl Bridge {
 }
 
 /// Reads an engine's `option` line into what the GUI is offered; options the
-/// bridge handles itself, and chess's `UCI_Chess960` (Sjaak II offers it), are left out.
+/// bridge handles itself (`batch` among them: it is never passed on), and chess's `UCI_Chess960` (Sjaak II offers it), are left out.
 fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     let rest = line.strip_prefix("option ")?;
     let (engine_name, tail) = match protocol {
@@ -309,6 +318,7 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     if matches!(
         ucci_name.as_str(),
         "usemillisec"
+            | "batch"
             | "profile"
             | "language"
             | "newgame"
@@ -400,6 +410,14 @@ mod tests {
         assert!(
             engine_option(
                 "option usemillisec type check default true",
+                EngineProtocol::Ucci
+            )
+            .is_none()
+        );
+        // ElephantEye offers batch mode; the bridge keeps it to itself.
+        assert!(
+            engine_option(
+                "option batch type check default false",
                 EngineProtocol::Ucci
             )
             .is_none()

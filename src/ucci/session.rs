@@ -709,8 +709,25 @@ impl<W: Write> Session<W> {
                 }
                 Ok(())
             }
+            "batch" => self.on_batch(value),
             _ => self.forward_setoption(name, value),
         }
+    }
+
+    /// `setoption batch V`. Batch mode (UCCI: read no command while
+    /// searching) is never applied, nor passed on to an engine: the session
+    /// must read `stop` and `isready` during a search, and an engine that
+    /// obeyed it would leave the bridge unable to stop it. `false` is what
+    /// holds already; anything else is answered with an `info string`.
+    fn on_batch(&mut self, value: Option<&str>) -> io::Result<()> {
+        if value.is_some_and(|v| v.eq_ignore_ascii_case("false") || v.eq_ignore_ascii_case("off")) {
+            return Ok(());
+        }
+        let asked = value.map_or_else(String::new, |v| format!(" {v}"));
+        self.tell_in(
+            format!("setoption batch{asked}: not applied, nor passed on to an engine: commands are read during a search too, so that stop and isready are answered"),
+            format!("setoption batch{asked}：不采用，也不转给引擎：搜索期间照常读取指令，以便应答 stop 和 isready"),
+        )
     }
 
     fn forward_setoption(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
@@ -1124,11 +1141,12 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
-            // A `stop` without a search gets no answer, in UCCI as in UCI,
-            // as Fairy-Stockfish and Pikafish do: a GUI whose `stop` crossed
-            // the engine's own `bestmove` would take a stray answer for the
-            // answer to its next `go`.
-            None => Ok(()),
+            // UCCI 3.0 asks for `nobestmove` to a `stop` without a search,
+            // so that a GUI waiting for an answer does not hang (ElephantEye
+            // gives it; protocols.md §1.2). UCI asks for nothing, and
+            // Stockfish's kin (Pikafish, Fairy-Stockfish) give nothing.
+            None if self.gui.is_uci() => Ok(()),
+            None => self.say(self.gui.no_move()),
         }
     }
 
