@@ -16,6 +16,16 @@ fn temp_log(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()))
 }
 
+/// Starts xqarbiter with `args`, logging its engine dialogue to a file
+/// named after `name`; returns the session and the log's path.
+fn logged(name: &str, args: &[&str]) -> (Gui, PathBuf) {
+    let log = temp_log(name);
+    let log_arg = log.display().to_string();
+    let mut all = args.to_vec();
+    all.extend(["--log", log_arg.as_str()]);
+    (Gui::xqarbiter(&all), log)
+}
+
 /// Ends the session (`quit`, then its `bye`) and returns the log it wrote,
 /// removing the file.
 fn quit_and_read_log(gui: &mut Gui, log: &Path) -> String {
@@ -388,16 +398,7 @@ fn gui_banmoves_reach_both_protocols() {
 #[test]
 fn uci_time_controls_and_stop() {
     let Some(engine) = engine() else { return };
-    let log = temp_log("time");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&[
-        "--engine",
-        &engine,
-        "--engine-protocol",
-        "uci",
-        "--log",
-        &log_arg,
-    ]);
+    let (mut gui, log) = logged("time", &["--engine", &engine, "--engine-protocol", "uci"]);
     gui.handshake();
     gui.send("setoption usemillisec false");
     gui.send("position startpos moves h2e2");
@@ -448,9 +449,7 @@ fn uci_time_controls_and_stop() {
 #[test]
 fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
     let Some(engine) = engine() else { return };
-    let log = temp_log("ucci-time");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("ucci-time", &["--engine", &engine]);
     gui.handshake();
     gui.send("position startpos moves h2e2");
     gui.send("go time 700 increment 0");
@@ -495,9 +494,7 @@ fn ucci_infinite_search_lasts_until_stop() {
 #[test]
 fn killed_engine_is_reported_and_restarted() {
     let Some(engine) = engine() else { return };
-    let log = temp_log("killed");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("killed", &["--engine", &engine]);
     gui.handshake();
     let started = |text: &str| -> Vec<u32> {
         text.lines()
@@ -623,19 +620,18 @@ fn process_state(pid: u32) -> Option<char> {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_killed_engine_is_reaped_while_the_session_goes_on() {
-    let log = temp_log("reaped");
-    let log_arg = log.display().to_string();
     let deaf = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; esac; done'";
-    let mut gui = Gui::xqarbiter(&[
-        "--engine",
-        deaf,
-        "--engine-timeout",
-        "0.3",
-        "--search-limit",
-        "0.3",
-        "--log",
-        &log_arg,
-    ]);
+    let (mut gui, log) = logged(
+        "reaped",
+        &[
+            "--engine",
+            deaf,
+            "--engine-timeout",
+            "0.3",
+            "--search-limit",
+            "0.3",
+        ],
+    );
     gui.handshake();
     gui.send("position startpos");
     gui.send("go depth 5");
@@ -858,9 +854,7 @@ fn draw_offers_are_answered_for_uci_engines_by_the_score() {
 #[test]
 fn draw_offers_reach_a_ucci_engine_as_written() {
     let Some(engine) = engine() else { return };
-    let log = temp_log("ucci-draw");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("ucci-draw", &["--engine", &engine]);
     gui.handshake();
     gui.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     gui.send("go draw depth 5");
@@ -1010,9 +1004,7 @@ fn asking_again_spends_only_the_time_left() {
     let engine = "sh -c 'while read l; do case \"$l\" in \
         ucci) echo option usemillisec type check default false; echo ucciok;; isready) echo readyok;; \
         go*) sleep 0.6; echo bestmove a0a5;; quit) exit 0;; esac; done'";
-    let log = temp_log("retry-clock");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("retry-clock", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
     let started = std::time::Instant::now();
@@ -1187,16 +1179,10 @@ fn uci_gui_bridge_refuses_the_banned_move_in_the_gui_ranks() {
 fn ucci_gui_go_wtime_is_a_timed_search() {
     let Some(engine) = engine() else { return };
     for protocol in ["ucci", "uci"] {
-        let log = temp_log(&format!("wtime-{protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("wtime-{protocol}"),
+            &["--engine", &engine, "--engine-protocol", protocol],
+        );
         gui.handshake();
         gui.send("setoption usemillisec false");
         gui.send("position startpos moves h2e2");
@@ -1610,11 +1596,9 @@ fn a_drawn_cycle_short_of_its_end_is_no_armageddon_win_for_the_bridge() {
 /// the position alone, without the moves that led to it.
 #[test]
 fn engine_without_a_move_is_asked_again_without_the_history() {
-    let log = temp_log("no-move");
-    let log_arg = log.display().to_string();
     let engine = fake("case \"$p\" in *moves*) echo bestmove @@@@;; *) echo bestmove h9g7;; esac")
         .replace("go*)", "position*) p=\"$l\";; go*)");
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("no-move", &["--engine", &engine]);
     gui.handshake();
     gui.send("position startpos moves h2e2");
     gui.send("go depth 5");
@@ -1636,19 +1620,10 @@ fn engine_without_a_move_is_asked_again_without_the_history() {
 /// until `ponderhit`.
 #[test]
 fn an_engine_deaf_to_stop_is_answered_for() {
-    let log = temp_log("deaf");
-    let log_arg = log.display().to_string();
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
         go*infinite*) echo info depth 1 score 4 pv h0g2 h9g7; exec sleep 60;; \
         go*) echo info depth 1 score 2 pv b0c2; echo bestmove b0c2;; quit) exit 0;; esac; done'";
-    let mut gui = Gui::xqarbiter(&[
-        "--engine",
-        engine,
-        "--engine-timeout",
-        "0.5",
-        "--log",
-        &log_arg,
-    ]);
+    let (mut gui, log) = logged("deaf", &["--engine", engine, "--engine-timeout", "0.5"]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
@@ -1699,8 +1674,6 @@ fn an_engine_deaf_to_stop_is_answered_for() {
 /// dropped, not taken for the next search's.
 #[test]
 fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
-    let log = temp_log("drain");
-    let log_arg = log.display().to_string();
     // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
@@ -1708,7 +1681,7 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
         \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.3; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";
-    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("drain", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
@@ -1740,15 +1713,13 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
 /// by the new engine.
 #[test]
 fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
-    let log = temp_log("drain-long");
-    let log_arg = log.display().to_string();
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 2\") sleep 0.5; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 3\") echo info depth 3 currmove b1c3; exec sleep 30;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";
-    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("drain-long", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
@@ -1786,9 +1757,7 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         ("position startpos", 1),
         ("position startpos moves h2e2", 2),
     ] {
-        let log = temp_log("drain-same");
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+        let (mut gui, log) = logged("drain-same", &["--engine", engine]);
         gui.handshake();
         gui.send("position startpos");
         gui.send("go infinite");
@@ -1820,21 +1789,12 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
 /// from then on writes the game's moves to it with ranks 1–10.
 #[test]
 fn the_engines_rank_base_is_learned_from_its_moves() {
-    let log = temp_log("ranks");
-    let log_arg = log.display().to_string();
     let engine = fake_in(
         "uci",
         "case \"$p\" in *moves*) echo bestmove h8e8;; *) echo info depth 1 score 3 pv h3e3; echo bestmove h3e3;; esac",
     )
     .replace("go*)", "position*) p=\"$l\";; go*)");
-    let mut gui = Gui::xqarbiter(&[
-        "--engine",
-        &engine,
-        "--engine-protocol",
-        "uci",
-        "--log",
-        &log_arg,
-    ]);
+    let (mut gui, log) = logged("ranks", &["--engine", &engine, "--engine-protocol", "uci"]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go depth 3");
@@ -1858,21 +1818,15 @@ fn the_engines_rank_base_is_learned_from_its_moves() {
 /// the engine's next moves with ranks from 0.
 #[test]
 fn a_stray_answer_does_not_undo_the_rank_base_the_engine_showed() {
-    let log = temp_log("ranks-stray");
-    let log_arg = log.display().to_string();
     let engine = fake_in(
         "uci",
         "case \"$p\" in *b9c7) echo bestmove h0g2;; *h7e7) echo bestmove b1c3;; *h2e2) echo bestmove h7e7;; *moves*) echo bestmove a9a8;; *) echo bestmove h2e2;; esac",
     )
     .replace("go*)", "position*) p=\"$l\";; go*)");
-    let mut gui = Gui::xqarbiter(&[
-        "--engine",
-        &engine,
-        "--engine-protocol",
-        "uci",
-        "--log",
-        &log_arg,
-    ]);
+    let (mut gui, log) = logged(
+        "ranks-stray",
+        &["--engine", &engine, "--engine-protocol", "uci"],
+    );
     gui.handshake();
     for (moves, want) in [("", "h2e2"), (" moves h2e2", "h7e7")] {
         gui.send(&format!("position startpos{moves}"));
@@ -1911,9 +1865,7 @@ fn insisting_engine_searches_each_candidate_and_the_best_is_played() {
         position*) p=\"$l\";; \
         \"go depth 4\") case \"$p\" in *b0c2) echo info depth 4 score -50 pv h9g7;; *) echo info depth 4 score 30 pv h9g7;; esac; echo bestmove h9g7;; \
         go*) echo info depth 3 score 5 pv c3c4; echo bestmove h2e2;; quit) exit 0;; esac; done'";
-    let log = temp_log("probes");
-    let log_arg = log.display().to_string();
-    let mut gui = Gui::xqarbiter(&["--engine", engine, "--log", &log_arg]);
+    let (mut gui, log) = logged("probes", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("banmoves h2e2");
@@ -2102,16 +2054,10 @@ fn a_gui_fen_in_each_common_form_reaches_the_engine_in_full() {
         ("startpos".to_string(), "h2e2", "w - - 0 1"),
     ];
     for protocol in ["ucci", "uci"] {
-        let log = temp_log(&format!("fen-forms-{protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("fen-forms-{protocol}"),
+            &["--engine", &engine, "--engine-protocol", protocol],
+        );
         gui.handshake();
         for (spec, mv, _) in &forms {
             gui.send(&format!("position {spec} moves {mv}"));
@@ -2171,16 +2117,10 @@ fn check_options_set_on_or_off_reach_the_engine_as_true_or_false() {
             "->ENG setoption name Ponder value false\n",
         ),
     ] {
-        let log = temp_log(&format!("check-on-{protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("check-on-{protocol}"),
+            &["--engine", &engine, "--engine-protocol", protocol],
+        );
         gui.handshake();
         gui.send("setoption ponder on");
         gui.send("setoption ponder off");
@@ -2211,16 +2151,10 @@ fn spin_options_out_of_range_are_clamped_and_zero_sizes_left_to_the_engine() {
             "->ENG setoption name ",
         ),
     ] {
-        let log = temp_log(&format!("spin-{protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("spin-{protocol}"),
+            &["--engine", &engine, "--engine-protocol", protocol],
+        );
         gui.handshake();
         gui.send("setoption skill_level 99");
         gui.send("setoption threads 0");
@@ -2259,16 +2193,10 @@ fn spin_options_out_of_range_are_clamped_and_zero_sizes_left_to_the_engine() {
 fn batch_mode_is_kept_from_the_engine() {
     let Some(engine) = engine() else { return };
     for protocol in ["ucci", "uci"] {
-        let log = temp_log(&format!("batch-{protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            protocol,
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("batch-{protocol}"),
+            &["--engine", &engine, "--engine-protocol", protocol],
+        );
         gui.handshake();
         gui.send("setoption batch true");
         gui.send("setoption batch false");
@@ -2344,16 +2272,10 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
 fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
     let Some(engine) = engine() else { return };
     for (gui_protocol, answer) in [("ucci", vec!["nobestmove"]), ("uci", vec![])] {
-        let log = temp_log(&format!("idle-stop-{gui_protocol}"));
-        let log_arg = log.display().to_string();
-        let mut gui = Gui::xqarbiter(&[
-            "--engine",
-            &engine,
-            "--engine-protocol",
-            "ucci",
-            "--log",
-            &log_arg,
-        ]);
+        let (mut gui, log) = logged(
+            &format!("idle-stop-{gui_protocol}"),
+            &["--engine", &engine, "--engine-protocol", "ucci"],
+        );
         if gui_protocol == "uci" {
             gui.uci_handshake();
         } else {
