@@ -8,17 +8,25 @@ use crate::board::attacks::{
 use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 
 use super::Nature;
-use super::exchange::{capture_gain, value};
+use super::exchange::{capture_gain, capture_net, value};
 use super::nature::{MoveNature, Why};
 use super::threats::{Pairs, Threat, mutual_piece_exchanges};
 
 /// The [`mutual_piece_exchanges`] (pawns aside) that are even: the
-/// opponent's capture of ours wins nothing through the exchange. The exchange
-/// offers (兑); one that would lose the piece is a sacrifice (献).
-fn piece_exchanges(other: &Position, mover: &Position) -> Pairs {
+/// opponent's capture of ours wins nothing net ([`capture_net`]): nothing
+/// through the exchange on the square, or no more than we then win back
+/// elsewhere, as when the capture uncovers a check that we answer by taking
+/// the checker. A capture we have for as much in `across` (the placement on
+/// the other side of the move, the opponent to move) is no such win back.
+/// The exchange offers (兑); one that would lose the piece is a sacrifice (献).
+fn piece_exchanges(other: &Position, mover: &Position, across: &Position) -> Pairs {
     let mut pairs = mutual_piece_exchanges(other, mover);
     let mut other = other.clone();
-    pairs.retain(|&mut (ours, theirs)| capture_gain(&mut other, Move::new(theirs, ours)) <= 0);
+    pairs.retain(|&mut (ours, theirs)| {
+        let take = Move::new(theirs, ours);
+        let on_square = capture_gain(&mut other, take);
+        capture_net(&mut other, take, on_square, Some(across), 0).0 <= 0
+    });
     pairs
 }
 
@@ -89,11 +97,12 @@ pub(super) fn idle_nature(
         .filter_map(|t| Some((t.exchange_with?, t.target)))
         .max_by_key(named);
     let made = || {
-        let offered = piece_exchanges(after, &after.passed());
+        let passed = before.passed();
+        let offered = piece_exchanges(after, &after.passed(), &passed);
         if offered.is_empty() {
             return None;
         }
-        let existing = piece_exchanges(&before.passed(), before);
+        let existing = piece_exchanges(&passed, before, after);
         offered
             .into_iter()
             .filter(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
@@ -345,6 +354,31 @@ mod tests {
         // Unprotected, the black rook would take it for nothing: a sacrifice.
         let n = nature("3k5/9/9/9/r8/9/9/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
         assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    }
+
+    #[test]
+    fn an_offer_is_even_when_the_capture_uncovers_a_check_answered_by_taking_the_checker() {
+        // The rook i1 steps between the cannons f5 and f0, which can now take
+        // each other. Black's f0 takes f5 uncovering the check of its cannon
+        // h0 (over the elephant g0), so the rook cannot take back, but the
+        // horse i2, its leg i1 freed by the move, takes the checker: even.
+        // AXF too, where the cannon f0, protected by h0, is not chased.
+        let fen = "3akab2/9/4b4/9/5C3/9/9/8N/8R/4KcBc1 w";
+        let n = nature(fen, "i1f1", RuleSet::Axf);
+        assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+        assert_eq!(
+            n.reason(Lang::En),
+            "offers to exchange red cannon f5 for black cannon f0"
+        );
+        // Without the horse black wins the cannon f5: no offer.
+        let n = nature("3akab2/9/4b4/9/5C3/9/9/9/8R/4KcBc1 w", "i1f1", RuleSet::Axf);
+        assert_eq!(n.nature, Nature::Idle, "{n:?}");
+        // The horse d2 screens the cannons, and black's f0 takes f5 for
+        // nothing: the horse a6, which the rook a0 could take before the move
+        // too, is not won back for it.
+        let fen = "3akab2/9/4b4/n8/5C3/9/9/3N2n2/9/R3Kc3 w";
+        let n = nature(fen, "d2f1", RuleSet::Axf);
+        assert_ne!(n.nature, Nature::Exchange, "{n:?}");
     }
 
     /// [`super::cut_goals`] as first written: every enemy rook, cannon and
