@@ -1772,6 +1772,22 @@ fn a_chat_copy_is_read_past_its_talk_and_a_third_persons_lines() {
 }
 
 #[test]
+fn a_chats_slip_is_named_at_its_line_and_column_and_its_talk_skipped() {
+    let chat = "许银川：炮二平五 中炮\n吕钦：马８进７\n许银川：马二进二\n";
+    let out = xqarbiter(&["rule", "-", "--lang", "en"], Some(chat));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    let lines: Vec<&str> = stderr.lines().take(2).collect();
+    assert_eq!(
+        lines,
+        [
+            "xqarbiter: <stdin>: warning: line 1, column 10: '中炮' after 许银川's move is talk, not a move: skipped",
+            "xqarbiter: illegal or unreadable move at ply 3: '马二进二': line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
+        ]
+    );
+}
+
+#[test]
 fn a_result_run_into_the_moves_and_a_double_slash_comment_are_read_with_moves() {
     // The result written right after the last move is the result, as when
     // spaced; `//` after a space comments to the end of its line.

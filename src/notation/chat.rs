@@ -16,7 +16,7 @@ use std::ops::Range;
 use super::labelled::{Label, label};
 use super::outcome::{Outcome, is_result_word};
 use super::parse::{read_move, reads_as_any_move_text};
-use super::symbol::is_talk;
+use super::symbol::{continues_split_move, is_talk};
 use crate::board::{Color, Position};
 use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
@@ -129,7 +129,7 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
     let moves: Vec<&(usize, Line)> = lines
         .iter()
         .zip(&repeats)
-        .filter(|((_, l), repeat)| !**repeat && reads_as_any_move_text(l.value))
+        .filter(|((_, l), repeat)| !**repeat && sends_move(text, l))
         .map(|(line, _)| line)
         .collect();
     let (first, second, opener) = players(&moves)?;
@@ -161,7 +161,7 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
         out.extend(text[*start..start + line.at].chars().map(blank));
         let at = start + line.at;
         let label = &text[at..at + line.len];
-        let is_move = reads_as_any_move_text(line.value);
+        let is_move = sends_move(text, line);
         match line.colon {
             // A player's name over a move: its side's label.
             Some(colon) if is_move && player => {
@@ -171,6 +171,16 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
                     ' ',
                     label.chars().count().saturating_sub(2),
                 ));
+            }
+            // A player's talk that reads as a move's words (`中炮`):
+            // skipped.
+            Some(_) if player && reads_as_any_move_text(line.value) => {
+                let message = message_of(text, *start, line);
+                out.extend(text[at..message.end].chars().map(blank));
+                copied = message.end;
+                let from = offset_in(text, line.value);
+                skipped.push((from, talk_alone(text, from..message.end, line.name)));
+                continue;
             }
             // A name over no move, or a third person's: a note's label,
             // kept.
@@ -203,9 +213,12 @@ fn read_chat(text: &str, lines: &[(usize, Line<'_>)]) -> Option<Chat> {
                     out.push_str(&text[at + line.len..line.message.start]);
                     out.extend(message.chars().map(blank));
                     copied = line.message.end;
+                    let from = line.message.start + message.find(line.value).unwrap_or(0);
                     if is_move && !player {
-                        let from = line.message.start + message.find(line.value).unwrap_or(0);
                         skipped.push((from, skipped_message(text, from, line.name, line.value)));
+                    } else if player && reads_as_any_move_text(line.value) {
+                        let end = from + text[from..].trim_end().len().min(message.len());
+                        skipped.push((from, talk_alone(text, from..end, line.name)));
                     }
                     continue;
                 }
@@ -247,7 +260,7 @@ fn repeats(text: &str, lines: &[(usize, Line<'_>)]) -> Vec<bool> {
     for (start, line) in lines {
         let message = text[message_of(text, *start, line)].trim();
         let sent = (line.name, message);
-        out.push(reads_as_any_move_text(line.value) && before == Some(sent));
+        out.push(sends_move(text, line) && before == Some(sent));
         before = Some(sent);
     }
     out
@@ -312,20 +325,97 @@ fn talk(text: &str, message: Range<usize>) -> Vec<Range<usize>> {
     let mut start = message.start;
     for line in text[message].split_inclusive('\n') {
         let body = line.trim_end();
-        let first = body
-            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';' | '、'))
-            .map(|word| (offset_in(body, word), word))
-            .find(|&(at, word)| {
-                is_talk(word)
-                    && !is_result_word(word)
-                    && Outcome::parse(body[at..].trim()).is_none()
-            });
-        if let Some((at, _)) = first {
+        if let Some(at) = first_talk(body) {
             found.push(start + at..start + body.len());
         }
         start += line.len();
     }
     found
+}
+
+/// The byte offset in `line`, a line of a player's message, of its first
+/// word of talk: a word [`is_talk`] calls so, or one of Chinese notation
+/// more than a symbol short of a move (`中炮`, `后手`: a move names a
+/// piece, its file or place, a direction and a number, four characters),
+/// with the words that go on with it as a move split by spaces
+/// (`炮二 平五`). Result words (`认输`, `黑方认负`) and move numbers are no
+/// talk; a word a symbol away from a move (`马８进`, `炮二评五`) is none
+/// either, and is read.
+fn first_talk(line: &str) -> Option<usize> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '；' | ';' | '、'))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let mut i = 0;
+    while let Some(&word) = words.get(i) {
+        let at = offset_in(line, word);
+        i += 1;
+        if is_result_word(word)
+            || Outcome::parse(line[at..].trim()).is_some()
+            || without_number(word).is_empty()
+        {
+            continue;
+        }
+        if is_talk(word) {
+            return Some(at);
+        }
+        if word.is_ascii() {
+            continue;
+        }
+        let mut places = move_places(word);
+        if continues_split_move(word) {
+            while let Some(&next) = words.get(i) {
+                let more = move_places(next);
+                if !continues_split_move(next) || places + more > MOST_PLACES {
+                    break;
+                }
+                places += more;
+                i += 1;
+            }
+        }
+        if places + 1 < FEWEST_PLACES {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// The fewest characters a move in Chinese notation has (`炮二平五`).
+const FEWEST_PLACES: usize = 4;
+
+/// The most characters a move in Chinese notation has (`前兵四平五`).
+const MOST_PLACES: usize = 5;
+
+/// How many characters the word `word` has, marks after it (`!`, `？`)
+/// not counted: the places it fills of a move in Chinese notation.
+fn move_places(word: &str) -> usize {
+    word.trim_end_matches(['!', '?', '！', '？', '。'])
+        .chars()
+        .count()
+}
+
+/// Whether the line `line` of a chat says a move: its value reads as one
+/// and is no talk ([`first_talk`]: `许银川：中炮` is none).
+fn sends_move(text: &str, line: &Line<'_>) -> bool {
+    if !reads_as_any_move_text(line.value) || line.value.is_empty() {
+        return false;
+    }
+    let from = offset_in(text, line.value);
+    let end = text[from..].find('\n').map_or(text.len(), |n| from + n);
+    first_talk(&text[from..end]) != Some(0)
+}
+
+/// The warning for the message `text[talk]` of `name`'s that is talk,
+/// though its words are a move's (`中炮`): skipped.
+fn talk_alone(text: &str, talk: Range<usize>, name: &str) -> Words {
+    let (line, column) = line_and_column(text, talk.start);
+    let words = text[talk].trim_end();
+    Words::new(
+        format!(
+            "line {line}, column {column}: '{words}' that {name} sent is talk, not a move: skipped"
+        ),
+        format!("第{line}行第{column}列：{name}发送的“{words}”是闲谈，不是着法：已跳过"),
+    )
 }
 
 /// The warning for the talk `text[talk]` after a move `name` sent: skipped.
@@ -721,6 +811,34 @@ mod tests {
             assert!(read.text.contains(kept), "{}", read.text);
             assert!(read.skipped.is_empty(), "{text}");
         }
+        // Words of Chinese notation more than a symbol short of a move
+        // (an opening's name, 后手) are talk, after a move or alone (a name
+        // over words that are no move's, `许银川：飞相局`, is a note); a move
+        // split by a space is none.
+        let text = "许银川：炮二平五 中炮\n吕钦：马８进７ 后手\n许银川：中炮\n许银川：马二 进三\n";
+        let read = chat(text).unwrap();
+        assert_eq!(
+            read.text,
+            "红：  炮二平五   \n黑： 马８进７   \n      \n红：  马二 进三\n"
+        );
+        let warnings: Vec<&str> = read.skipped.iter().map(|(_, w)| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "line 1, column 10: '中炮' after 许银川's move is talk, not a move: skipped",
+                "line 2, column 9: '后手' after 吕钦's move is talk, not a move: skipped",
+                "line 3, column 5: '中炮' that 许银川 sent is talk, not a move: skipped"
+            ]
+        );
+        let read =
+            chat("许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n吕钦 10:34\n中炮\n").unwrap();
+        let warnings: Vec<&str> = read.skipped.iter().map(|(_, w)| w.en.as_str()).collect();
+        assert_eq!(
+            warnings,
+            ["line 6, column 1: '中炮' that 吕钦 sent is talk, not a move: skipped"]
+        );
+        assert_eq!(first_talk("１． 炮二平五 马８ 进７"), None);
+        assert_eq!(first_talk("前兵四平五 后手"), Some(16));
     }
 
     #[test]

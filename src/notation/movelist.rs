@@ -19,7 +19,7 @@ use super::symbol::{
     slipped_chinese_move,
 };
 use crate::board::{Color, Move, Position};
-use crate::text::offset_in;
+use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
 /// A comment of a move list: text from `{…}` or `(…)`.
@@ -75,6 +75,8 @@ pub struct MoveListError {
     pub reason: Words,
     /// The legal moves of that position, in the notation the text seemed to use.
     pub legal: Vec<String>,
+    /// The byte offset, in the text read, of the word the move was read from.
+    pub at: usize,
 }
 
 impl fmt::Display for MoveListError {
@@ -315,7 +317,8 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let words = tokens(text);
-    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
+    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)
+        .map_err(|e| located(e, chat.is_some().then_some(text)))?;
     if let Some(rest) = after.map(|at| &words[at..]) {
         let (played, reads_as_moves) = match read_list(&end, (text, rest), usize::MAX) {
             Ok((probe, _, _)) => (probe.moves.len(), false),
@@ -360,7 +363,8 @@ pub fn parse_move_list_until(
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
-    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
+    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)
+        .map_err(|e| located(e, chat.is_some().then_some(text)))?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
     list.other_readings.retain(|(ply, _)| *ply <= plies);
@@ -420,7 +424,7 @@ fn read_list(
             }
             Token::Unclosed(t) => {
                 return Err(list_error(
-                    &pos,
+                    (&pos, offset_in(text, t)),
                     &out,
                     t,
                     Failure::new(
@@ -524,7 +528,7 @@ fn read_list(
                 );
                 let shown = if len == word.len() { label } else { word };
                 return Err(list_error(
-                    &pos,
+                    (&pos, offset_in(text, raw)),
                     &out,
                     shown,
                     Failure::new(Notation::Uci, why),
@@ -542,7 +546,7 @@ fn read_list(
                     "着法列表标明黑方先走（“1...”），但其开局局面是红方走棋",
                 );
                 return Err(list_error(
-                    &pos,
+                    (&pos, offset_in(text, raw)),
                     &out,
                     word,
                     Failure::new(Notation::Uci, why),
@@ -589,7 +593,12 @@ fn read_list(
             i += taken;
             let played = &moves[..at];
             if let Err(failure) = play_word(&mut pos, played, &mut out, (&mut line, limit)) {
-                return Err(list_error(&pos, &out, played, failure));
+                return Err(list_error(
+                    (&pos, offset_in(text, raw)),
+                    &out,
+                    played,
+                    failure,
+                ));
             }
             if out.moves.len() >= limit {
                 break;
@@ -666,9 +675,19 @@ fn read_list(
                 pos.play_unchecked(mv);
             }
             out.moves.extend(cut.moves);
-            return Err(list_error(&pos, &out, cut.bad, cut.failure));
+            return Err(list_error(
+                (&pos, offset_in(text, raw)),
+                &out,
+                cut.bad,
+                cut.failure,
+            ));
         }
-        return Err(list_error(&pos, &out, &head.0, head.1));
+        return Err(list_error(
+            (&pos, offset_in(text, raw)),
+            &out,
+            &head.0,
+            head.1,
+        ));
     }
     let after = after.filter(|&at| at < words.len());
     Ok((out, pos, after))
@@ -1095,12 +1114,27 @@ fn run_together(
     bare > 0 && run_together(pos, (&word[bare..], run), moves, max)
 }
 
+/// `error`, with the line and column of its move before why it cannot be
+/// played when the list is a chat's, `chat` its text: as a chat's skipped
+/// messages say where they are.
+fn located(mut error: Box<MoveListError>, chat: Option<&str>) -> Box<MoveListError> {
+    if let Some(text) = chat {
+        let (line, column) = line_and_column(text, error.at);
+        error.reason = error.reason.prefixed(
+            &format!("line {line}, column {column}"),
+            &format!("第{line}行第{column}列"),
+        );
+    }
+    error
+}
+
 /// The error for the move `text` that follows the moves read so far into
-/// `out`: why it cannot be played (the game being over there, or what is
-/// wrong with the text) and the legal moves, in the notation of the move
-/// before it when `text` is in none.
+/// `out`, read from the word at byte `at` of the list (in `pos`): why it
+/// cannot be played (the game being over there, or what is wrong with the
+/// text) and the legal moves, in the notation of the move before it when
+/// `text` is in none.
 fn list_error(
-    pos: &Position,
+    (pos, at): (&Position, usize),
     out: &ParsedMoveList,
     text: &str,
     failure: Failure,
@@ -1121,6 +1155,7 @@ fn list_error(
         kind,
         reason,
         legal,
+        at,
     })
 }
 
@@ -1163,6 +1198,25 @@ mod tests {
         assert_eq!(list.comments.len(), 1);
         let err = read("许银川：炮二平五\n吕钦：马８进７\n许银川：马二进二").unwrap_err();
         assert_eq!((err.ply, err.text.as_str()), (3, "马二进二"));
+        // Where it was written, as the chat's text has it.
+        assert_eq!(
+            err.reason.en,
+            "line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
+        );
+        assert_eq!(
+            err.reason.zh,
+            "第3行第5列：第二路的红方马不能这样走；只差一个符号的合法着法：马二进三 马二进一"
+        );
+        let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n许银川 10:34\n马二 进二\n";
+        let err = read(text).unwrap_err();
+        assert!(
+            err.reason.en.starts_with("line 6, column 1: "),
+            "{}",
+            err.reason.en
+        );
+        // A list that is no chat names the ply alone, as it is typed.
+        let err = read("炮二平五\n马二进二").unwrap_err();
+        assert!(err.reason.en.starts_with("no "), "{}", err.reason.en);
     }
 
     #[test]

@@ -76,6 +76,9 @@ pub struct IllegalMove {
     /// Those of them one symbol away from the move as written (most likely
     /// what was meant; the reason names them too), if any.
     pub near: Vec<String>,
+    /// The byte offset, in the text of the game's moves, of the word the
+    /// move was read from, when a text reader read it from a word.
+    pub at: Option<usize>,
 }
 
 impl std::fmt::Display for IllegalMove {

@@ -187,6 +187,8 @@ fn scan<'a>(
     let mut words = None;
     // Where text after the result starts.
     let mut after = None;
+    // Where the move being read starts.
+    let mut move_at = start;
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() || b == b',' {
@@ -472,11 +474,19 @@ fn scan<'a>(
                         i = next;
                         continue;
                     }
+                    // A move split by spaces was read from its first word.
+                    if !replay.awaits_rest_of_move() {
+                        move_at = i;
+                    }
+                    let stopped = replay.stopped();
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
                         token(tok, replay)
                     };
+                    if !stopped {
+                        replay.stopped_at(move_at);
+                    }
                     if let ResultToken::Known(_) = result {
                         words = Some((i, end));
                     }
@@ -493,7 +503,11 @@ fn scan<'a>(
             }
         }
     }
+    let stopped = replay.stopped();
     replay.end_of_moves();
+    if !stopped {
+        replay.stopped_at(move_at);
+    }
     if variation_depth > 0 {
         let (line, column) = place(text, variation_start, first_line);
         return Err(Words::new(

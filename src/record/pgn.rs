@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
+use crate::text::line_and_column;
 
 use super::encoding::{close_chinese_guess, detect_encoding};
 use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
@@ -567,6 +568,7 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
                         .filter(|c| start <= c.span.1 && c.span.0 < end)
                     {
                         name_players(game, &chat.players);
+                        locate_illegal(game, text, start);
                         let skipped = chat
                             .skipped
                             .iter()
@@ -592,6 +594,21 @@ fn name_players(game: &mut Game, [red, black]: &[String; 2]) {
         if game.tag(tag).is_none() {
             game.push_tag(tag, player);
         }
+    }
+}
+
+/// Says where the move at which `game`, read from byte `start` of the
+/// chat `text`, stops was written: its line and column before why it
+/// cannot be played, as a chat's skipped messages say where they are.
+fn locate_illegal(game: &mut Game, text: &str, start: usize) {
+    if let Some(illegal) = &mut game.illegal
+        && let Some(at) = illegal.at
+    {
+        let (line, column) = line_and_column(text, start + at);
+        illegal.reason = illegal.reason.clone().prefixed(
+            &format!("line {line}, column {column}"),
+            &format!("第{line}行第{column}列"),
+        );
     }
 }
 
@@ -1504,6 +1521,23 @@ mod tests {
         let game = read_move_lists(text, "t.txt").remove(0).unwrap();
         let bad = game.illegal.unwrap();
         assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
+        assert_eq!(
+            bad.reason.en,
+            "line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
+        );
+        assert_eq!(
+            bad.reason.zh,
+            "第3行第5列：第二路的红方马不能这样走；只差一个符号的合法着法：马二进三 马二进一"
+        );
+        // A move split by a space is named at its first word.
+        let text = "许银川：炮二平五\n吕钦：马８进７\n许银川：马二 进二\n";
+        let game = read_move_lists(text, "t.txt").remove(0).unwrap();
+        let bad = game.illegal.unwrap();
+        assert!(
+            bad.reason.en.starts_with("line 3, column 5: "),
+            "{}",
+            bad.reason.en
+        );
     }
 
     #[test]
@@ -1519,6 +1553,11 @@ mod tests {
         let game = read_move_lists(text, "t.txt").remove(0).unwrap();
         let bad = game.illegal.unwrap();
         assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
+        assert!(
+            bad.reason.en.starts_with("line 6, column 1: "),
+            "{}",
+            bad.reason.en
+        );
     }
 
     #[test]

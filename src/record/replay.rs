@@ -520,7 +520,16 @@ impl Replay {
             reason: why,
             legal,
             near,
+            at: None,
         });
+    }
+
+    /// Says where the move at which the main line just stopped was read
+    /// from: the word at byte `at` of the text ([`IllegalMove::at`]).
+    pub(crate) fn stopped_at(&mut self, at: usize) {
+        if let Some(illegal) = &mut self.game.illegal {
+            illegal.at.get_or_insert(at);
+        }
     }
 }
 
