@@ -105,7 +105,7 @@ fn option_errors_are_in_the_lang_language() {
         (
             &["rule", "--rules", "fide", "--moves", "h2e2"],
             "--rules: unknown rule set 'fide': expected cxa2011, cxa2020 or axf",
-            "--rules：未知的规则“fide”：应为 cxa2011、cxa2020 或 axf",
+            "--rules：未知的规则“fide”，应为 cxa2011、cxa2020 或 axf",
         ),
     ];
     for (args, en, zh) in cases {

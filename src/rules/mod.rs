@@ -56,11 +56,11 @@ impl RuleSet {
     /// use xqarbiter::rules::RuleSet;
     /// assert_eq!(RuleSet::from_name("AXF"), Ok(RuleSet::Axf));
     /// let why = RuleSet::from_name("fide").unwrap_err();
-    /// assert_eq!(why.zh, "未知的规则“fide”：应为 cxa2011、cxa2020 或 axf");
+    /// assert_eq!(why.zh, "未知的规则“fide”，应为 cxa2011、cxa2020 或 axf");
     /// ```
     pub fn from_name(text: &str) -> Result<RuleSet, Words> {
         text.parse().map_err(|e: UnknownName| {
-            let zh = format!("未知的规则“{text}”：应为 cxa2011、cxa2020 或 axf");
+            let zh = format!("未知的规则“{text}”，应为 cxa2011、cxa2020 或 axf");
             Words::new(e.to_string(), zh)
         })
     }

@@ -280,10 +280,15 @@ impl Profile {
         if path.exists() {
             return Profile::from_file(path);
         }
-        let names = BUILTIN_NAMES.join(", ");
         Err(ProfileError::plain(Words::new(
-            format!("unknown profile '{spec}': not a built-in ({names}) and no such file"),
-            format!("没有名为“{spec}”的赛事规程：内置规程为 {names}，也没有这个文件"),
+            format!(
+                "unknown profile '{spec}': not a built-in ({}) and no such file",
+                BUILTIN_NAMES.join(", ")
+            ),
+            format!(
+                "没有名为“{spec}”的赛事规程：内置规程为 {}，也没有这个文件",
+                BUILTIN_NAMES.join("、")
+            ),
         )))
     }
 
