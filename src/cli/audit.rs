@@ -25,7 +25,7 @@ pub(super) struct AuditArgs {
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
-    /// Write CSV (summary on stderr): the contract's columns, then the result and the findings in words.
+    /// Write CSV (summary on stderr): one row per game, the fields of --jsonl, then the result and the findings in words.
     #[arg(long, conflicts_with = "jsonl")]
     csv: bool,
     /// Write one JSON object per game (summary on stderr).
