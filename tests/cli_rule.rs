@@ -410,7 +410,8 @@ fn an_illegal_move_exits_2_and_names_the_move() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(json["error"]["kind"], "illegal_move");
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("ply 3") && err.contains("马二进四"), "{err}");
     assert!(err.contains("Legal moves"), "{err}");
@@ -536,6 +537,114 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
         err.contains("x.xqf: not an XQF file: its header does not begin with 'XQ'"),
         "{err}"
     );
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// The object `rule --json` prints on standard output when it gives no
+/// ruling (exit 2), beside the English line on standard error.
+fn json_error(args: &[&str], stdin: Option<&str>) -> serde_json::Value {
+    let out = xqarbiter(args, stdin);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let message = json["error"]["message"].as_str().expect("a message");
+    assert_eq!(err, format!("xqarbiter: {message}\n"), "{args:?}");
+    json["error"].clone()
+}
+
+#[test]
+fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
+    // A move that cannot be played: where, as written, and what was legal.
+    let e = json_error(
+        &[
+            "rule",
+            "--moves",
+            "炮二平五 马８进６",
+            "--json",
+            "--lang",
+            "zh",
+        ],
+        None,
+    );
+    assert_eq!(e["kind"], "illegal_move");
+    assert_eq!(
+        (&e["file"], &e["game"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
+    assert_eq!((&e["ply"], &e["text"]), (&2.into(), &"马８进６".into()));
+    assert_eq!((&e["line"], &e["column"]), (&1.into(), &6.into()));
+    assert_eq!(
+        e["fen"],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+    );
+    let legal = e["legal_moves"].as_array().expect("a list");
+    assert_eq!(legal.len(), 45);
+    assert!(legal.contains(&"马８进７".into()), "{legal:?}");
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("illegal or unreadable move at ply 2: '马８进６'")),
+        "{e}"
+    );
+    assert!(
+        e["message_zh"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("第2着“马８进６”无法走出")),
+        "{e}"
+    );
+    // In a file: the file, the game, and the line and column of a move list.
+    let dir = std::env::temp_dir().join(format!("xqarbiter-json-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let list = dir.join("moves.txt");
+    std::fs::write(&list, "h2e2 h9g7\nh0g2 x9x8\n").expect("write");
+    let list = list.to_str().expect("utf-8 path");
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let e = json_error(&["rule", list, "--fen", start, "--json"], None);
+    assert_eq!(
+        (&e["kind"], &e["file"]),
+        (&"illegal_move".into(), &list.into())
+    );
+    assert_eq!((&e["ply"], &e["text"]), (&4.into(), &"x9x8".into()));
+    assert_eq!((&e["line"], &e["column"]), (&2.into(), &6.into()));
+    let record = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 马二进四 *\n";
+    let e = json_error(&["rule", "-", "--json"], Some(record));
+    assert_eq!(
+        (&e["file"], &e["game"], &e["ply"]),
+        (&"-".into(), &0.into(), &3.into())
+    );
+    assert_eq!(e["legal_moves"][0], "车九进一");
+    // Problems of no move: the fields of a move are null.
+    let missing = "/nonexistent/record.pgn";
+    for (args, kind) in [
+        (&["rule", missing][..], "io"),
+        (&["rule", "--moves", "h2e2", "--fen", "9/9"], "bad_fen"),
+        (
+            &["rule", "--moves", "h2e2", "--profile", "nosuch"],
+            "bad_profile",
+        ),
+        (
+            &["rule", "--moves", "h2e2", "--rules", "fide"],
+            "bad_option",
+        ),
+        (&["rule", "--moves", "h2e2", "--ply", "3"], "bad_option"),
+    ] {
+        let args: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(["--json", "--lang", "zh"])
+            .collect();
+        let e = json_error(&args, None);
+        assert_eq!(e["kind"], kind, "{args:?}");
+        assert_eq!(e["ply"], serde_json::Value::Null, "{args:?}");
+        assert_eq!(e["legal_moves"], serde_json::json!([]), "{args:?}");
+    }
+    let e = json_error(&["rule", missing, "--json"], None);
+    assert_eq!(e["file"], missing);
+    assert_eq!(
+        e["message"],
+        "/nonexistent/record.pgn: the file does not exist"
+    );
+    assert_eq!(e["message_zh"], "/nonexistent/record.pgn：文件不存在");
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 

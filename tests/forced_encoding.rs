@@ -116,7 +116,10 @@ fn rule_reads_a_file_in_the_encoding_given() {
         "gbk",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot be used with"), "{err}");
+    assert!(
+        err.contains("不能与 --encoding <ENCODING> 同时使用"),
+        "{err}"
+    );
     let (code, _, err) = run(&["rule", path(&file), "--encoding", "klingon", "--lang", "zh"]);
     assert_eq!(code, 2);
     assert!(err.contains("未知的编码“klingon”"), "{err}");

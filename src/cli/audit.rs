@@ -25,7 +25,7 @@ pub(super) struct AuditArgs {
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
-    /// Write CSV (summary on stderr): the contract's columns, then the result and the findings in words.
+    /// Write CSV (summary on stderr): one row per game, the fields of --jsonl, then the result and the findings in words.
     #[arg(long, conflicts_with = "jsonl")]
     csv: bool,
     /// Write one JSON object per game (summary on stderr).
@@ -38,8 +38,8 @@ pub(super) struct AuditArgs {
     #[arg(long)]
     only_findings: bool,
     /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
     /// Encoding of every text file read (default: detected for each file),
     /// as `convert --encoding`: gbk, big5, utf-8, ...; also of the header
     /// strings and comments of XQF files (CBR and CBL strings are UTF-16 by
@@ -86,9 +86,10 @@ pub(super) fn run(args: AuditArgs) -> Result<ExitCode, Box<dyn std::error::Error
     } else {
         ReportFormat::Text
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
     let encoding = match args.encoding.as_deref().map(named_encoding).transpose() {
         Ok(e) => e,
         Err(why) => {

@@ -25,16 +25,16 @@ use super::termination::for_pgn;
 /// What `convert` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum Target {
-    /// PGN in Chinese notation (炮二平五), the xqbase default format.
+    /// PGN in Chinese notation (炮二平五), `[Format "Chinese"]`, as xqbase writes it.
     Pgn,
     /// PGN with ICCS moves (`H2-E2`), `[Format "ICCS"]`.
     Iccs,
-    /// The same as `pgn`: `[Format "Chinese"]`.
+    /// Another name for `pgn`.
     Chinese,
     /// PGN with WXF moves (`C2.5`), `[Format "WXF"]`.
     Wxf,
     /// One line per game, a UCCI `position fen FEN moves …` command with the
-    /// moves in coordinates (`h2e2`); the readers read it back.
+    /// moves in coordinates (`h2e2`), which xqarbiter reads back.
     Uci,
 }
 
@@ -45,7 +45,7 @@ pub(super) struct ConvertArgs {
     /// list), or `-` for standard input (a pasted record).
     input: PathBuf,
     /// Output form.
-    #[arg(long, value_enum, default_value_t = Target::Pgn)]
+    #[arg(long, value_name = "FORM", value_enum, default_value_t = Target::Pgn)]
     to: Target,
     /// Encoding of the input text (default: detected): gbk, big5, utf-8,
     /// ...; for an XQF file, of its header strings and comments (CBR and
@@ -53,11 +53,11 @@ pub(super) struct ConvertArgs {
     /// another, standard error says so.
     #[arg(long)]
     encoding: Option<String>,
-    /// Encoding of the output (default utf-8): gbk, big5, utf-8, ...
-    #[arg(long, default_value = "utf-8")]
+    /// Encoding of the output: gbk, big5, utf-8, ...
+    #[arg(long, value_name = "ENCODING", default_value = "utf-8")]
     out_encoding: String,
     /// Write to this file instead of standard output (`-`: standard output).
-    #[arg(short, long)]
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Language of the messages about files and games that cannot be read.
     #[arg(long, value_enum, default_value = "en")]

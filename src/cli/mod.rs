@@ -16,6 +16,7 @@ mod profiles;
 mod rule;
 mod termination;
 mod ucci;
+mod usage;
 
 /// xqarbiter: a xiangqi game-adjudication engine.
 #[derive(Debug, Parser)]
@@ -29,7 +30,7 @@ pub struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::PerftArgs),
-    /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN.
+    /// Read any game file (PGN, XQF, DhtmlXQ, CBF, CBR, CBL, move list) and write PGN (or UCCI position lines).
     Convert(convert::ConvertArgs),
     /// Speak UCCI or UCI to a GUI: a referee engine, or a bridge in front of a real engine.
     Ucci(ucci::UcciArgs),
@@ -63,7 +64,10 @@ impl LangArg {
 /// Parses the command line and runs the subcommand; the exit code follows the
 /// contract: 0 done, 2 bad input, 1 internal error.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Convert(args) => convert::run(args),
@@ -79,4 +83,19 @@ pub fn run() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Says clap's usage error `e` (or the help or version asked for) and gives
+/// its exit code (2 for an error): in Chinese when the command line asks for
+/// `--lang zh`, else as clap words it.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    let chinese = e.use_stderr() && usage::asks_chinese(std::env::args_os());
+    match chinese.then(|| usage::in_chinese(e)).flatten() {
+        Some(text) => eprint!("{text}"),
+        None => {
+            // Nothing more can be said when the terminal cannot be written.
+            let _ = e.print();
+        }
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }

@@ -1,4 +1,4 @@
-//! `xqarbiter perft DEPTH [--fen FEN] [--divide] [--json] [--threads N]`.
+//! `xqarbiter perft DEPTH [--fen FEN] [--divide] [--json] [--threads N] [--lang zh|en]`.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -6,6 +6,8 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::board::{Position, START_FEN, perft};
+
+use super::LangArg;
 
 /// Arguments of `perft`.
 #[derive(Debug, Args)]
@@ -15,20 +17,31 @@ pub(super) struct PerftArgs {
     /// Start position (default: the initial position).
     #[arg(long, default_value = START_FEN, hide_default_value = true)]
     fen: String,
-    /// Print each root move with its subtree count.
+    /// Print each root move with its subtree count (on one thread).
     #[arg(long)]
     divide: bool,
-    /// Print one JSON object with depth, nodes and seconds.
+    /// Print one JSON object: depth, nodes, seconds, the FEN, and with
+    /// --divide each root move's count.
     #[arg(long)]
     json: bool,
-    /// Split the root moves over N threads.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    /// Split the root moves over N threads (not with --divide).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    threads: u32,
+    /// Language of the errors (a FEN that is no position); the counts are
+    /// the same in both.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
 }
 
-/// Runs `perft`.
+/// Runs `perft`: exit 2 for a FEN that is no position.
 pub(super) fn run(args: PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    let pos = Position::from_fen(&args.fen)?;
+    let pos = match Position::from_fen(&args.fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("xqarbiter: {}", e.in_lang(args.lang.lang()));
+            return Ok(ExitCode::from(2));
+        }
+    };
     let start = Instant::now();
     let (nodes, lines) = if args.divide {
         let parts = perft::divide(&pos, args.depth);
@@ -42,7 +55,7 @@ pub(super) fn run(args: PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error
         )
     } else if args.threads > 1 {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
+            .num_threads(args.threads as usize)
             .build()?;
         (
             pool.install(|| perft::perft_parallel(&pos, args.depth)),

@@ -21,7 +21,7 @@ use crate::notation::{
 };
 use crate::notation::{Notation, render};
 use crate::record::{
-    Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
+    ErrorKind, Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
     read_games_from_bytes, read_games_from_stdin,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
@@ -30,12 +30,16 @@ use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
-use crate::text::capitalized;
+use crate::text::{capitalized, line_and_column};
 use crate::words::{Words, player_name};
 
 use super::LangArg;
 use super::diagram::diagram;
 use super::encoding::{check_bytes, named_encoding};
+
+mod bad_record;
+
+use bad_record::{BadMove, BadRecord, Kind, STDIN_NAME};
 
 /// A side, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -64,7 +68,7 @@ pub(super) struct RuleArgs {
     file: Option<PathBuf>,
     /// Which game of a file holding several: its index as `audit` prints it
     /// (`FILE#N`), counting from 0. Default: the first.
-    #[arg(long, conflicts_with_all = ["moves", "fen"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["moves", "fen"])]
     game: Option<usize>,
     /// Start position (FEN) of --moves, or of a bare move list read from FILE;
     /// without a side to move (`w` or `b`), the first move says whose turn it is.
@@ -73,16 +77,18 @@ pub(super) struct RuleArgs {
     /// The moves, in any notation (Chinese, WXF, coordinates), e.g. "炮二平五 马8进7".
     #[arg(long, conflicts_with = "file", allow_hyphen_values = true)]
     moves: Option<String>,
-    /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file (default cxa2020).
+    /// Profile: a built-in name (see `xqarbiter profiles`) or a profile
+    /// file (default: cxa2020, or with --rules the built-in profile of that name).
     #[arg(long)]
     profile: Option<String>,
     /// Rule set, overriding the profile's: cxa2011, cxa2020 or axf.
     #[arg(long)]
     rules: Option<String>,
     /// Say whether this side's natural-limit draw claim holds.
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "SIDE", value_enum)]
     claim: Option<SideArg>,
-    /// Language of the explanation (the JSON is the same in both).
+    /// Language of the ruling and of the notes and errors on standard error
+    /// (the JSON is the same in both; with --json, errors there are in English).
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
     /// Also list the natures of the record's last N moves (nature, targets,
@@ -99,30 +105,10 @@ pub(super) struct RuleArgs {
     /// moves after it are left out, an illegal one among them too.
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
-    /// Print the ruling as the JSON object of the contract.
+    /// Print the ruling as one JSON object (its fields: README, `rule`);
+    /// a record that cannot be ruled on prints `{"error": {…}}` (exit 2).
     #[arg(long)]
     json: bool,
-}
-
-/// A record that cannot be ruled on: unreadable, or an illegal move (exit 2).
-struct BadRecord(Words);
-
-impl BadRecord {
-    fn new(en: impl Into<String>, zh: impl Into<String>) -> BadRecord {
-        BadRecord(Words::new(en, zh))
-    }
-
-    /// The message after the name of the record it is about (a file, a
-    /// file's game `FILE#N`, `<stdin>`).
-    fn in_record(self, name: &str) -> BadRecord {
-        BadRecord(self.0.prefixed(name, name))
-    }
-}
-
-impl From<RecordError> for BadRecord {
-    fn from(e: RecordError) -> BadRecord {
-        BadRecord(Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)))
-    }
 }
 
 /// The start position and the moves of the record to rule on, and what it
@@ -317,36 +303,8 @@ impl About {
 }
 
 fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
-    Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
-}
-
-/// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves; none when the game was over, but how
-/// to rule on it where it ended (`--ply`, which reads no further).
-fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
-    let (legal_en, legal_zh) = if legal.is_empty() {
-        let end = ply - 1;
-        (
-            format!("\nTo rule on the game where it ended, add --ply {end}"),
-            format!("\n如需裁决对局结束之处，请加 --ply {end}"),
-        )
-    } else {
-        let legal = legal.join(" ");
-        (
-            format!("\nLegal moves: {legal}"),
-            format!("\n合法着法：{legal}"),
-        )
-    };
-    BadRecord::new(
-        format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nPosition: {fen}{legal_en}",
-            why.en
-        ),
-        format!(
-            "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
-            why.zh
-        ),
-    )
+    Position::from_fen(fen)
+        .map_err(|e| BadRecord::said(Kind::BadFen, e.words().prefixed("bad --fen", "--fen有误")))
 }
 
 /// The moves of `text` from `start`: all of them, or, with `--ply N`
@@ -393,13 +351,21 @@ fn move_list(
             match other {
                 Some((list, black)) => (black, list),
                 None => {
-                    return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal));
+                    let bad = BadMove {
+                        ply: e.ply,
+                        text: e.text,
+                        fen: e.fen,
+                        legal: e.legal,
+                        place: Some(line_and_column(text, e.at)),
+                    };
+                    return Err(BadRecord::of_move(bad, &e.reason));
                 }
             }
         }
     };
     if list.black_first && side_given {
         return Err(BadRecord::new(
+            Kind::BadOption,
             "the moves say Black moves first ('1...'), but --fen has Red to move",
             "着法标明黑方先走（“1...”），但 --fen 是红方走棋",
         ));
@@ -454,7 +420,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         .as_deref()
         .map(named_encoding)
         .transpose()
-        .map_err(BadRecord)?;
+        .map_err(|why| BadRecord::said(Kind::BadOption, why))?;
     // The bytes, their name, and whether they are a file's (else standard input's).
     let (bytes, name, from_file) = match file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
@@ -465,6 +431,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         _ => {
             if args.file.is_none() && io::stdin().is_terminal() {
                 return Err(BadRecord::new(
+                    Kind::NoInput,
                     "nothing to rule on: give a FILE, '-' to paste a record, or --moves",
                     "没有可裁决的棋谱：请给出文件，或用“-”粘贴棋谱，或用 --moves 给出着法",
                 ));
@@ -472,11 +439,12 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             let mut bytes = Vec::new();
             io::stdin().read_to_end(&mut bytes).map_err(|e| {
                 BadRecord::new(
+                    Kind::Unreadable(ErrorKind::Io),
                     format!("cannot read standard input: {e}"),
                     format!("无法读取标准输入（{e}）"),
                 )
             })?;
-            (bytes, "<stdin>".to_string(), false)
+            (bytes, STDIN_NAME.to_string(), false)
         }
     };
     if let Some(forced) = forced {
@@ -485,6 +453,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     if let Some(fen) = &args.fen {
         if let Some(n) = game_index {
             return Err(BadRecord::new(
+                Kind::BadOption,
                 format!(
                     "{name}#{n}: with --fen the file is read as one bare move list, in which #{n} names no game"
                 ),
@@ -498,6 +467,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                 other => other.name().to_uppercase(),
             };
             return Err(BadRecord::new(
+                Kind::BadOption,
                 format!(
                     "--fen applies only to --moves or a bare move list; {name} is in {format} format and has its own start position"
                 ),
@@ -510,6 +480,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
         let (text, _) = decode_text(&bytes, forced);
         if let Some(own) = move_list_start(&text) {
             return Err(BadRecord::new(
+                Kind::BadOption,
                 format!(
                     "--fen applies only to a move list without a start position; {name} gives its own: '{own}'"
                 ),
@@ -517,11 +488,10 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             ));
         }
         let list = move_list(parse_fen(fen)?, (Some(fen), args.ply), &text, (&name, lang));
-        return if from_file {
-            list.map_err(|e| e.in_record(&name))
-        } else {
-            list
-        };
+        return list.map_err(|e| {
+            let e = e.of(&name, None);
+            if from_file { e.in_record(&name) } else { e }
+        });
     }
     let opts = ReadOptions {
         encoding: forced,
@@ -535,6 +505,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     let count = games.len();
     if count == 0 {
         return Err(BadRecord::new(
+            Kind::NoGame,
             format!("{name}: no game found"),
             format!("{name}：没有找到对局"),
         ));
@@ -571,7 +542,15 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     {
         // The file, and the game as `audit` names it when there are
         // several (a record pasted alone needs no name).
-        let bad = bad_move(bad.ply, &bad.text, &bad.reason, &bad.fen, &bad.legal);
+        let why = &bad.reason;
+        let bad = BadMove {
+            ply: bad.ply,
+            text: bad.text.clone(),
+            fen: bad.fen.clone(),
+            legal: bad.legal.clone(),
+            place: None,
+        };
+        let bad = BadRecord::of_move(bad, why).of(&name, Some(index));
         return Err(match (from_file, count > 1) {
             (_, true) => bad.in_record(&format!("{name}#{index}")),
             (true, false) => bad.in_record(&name),
@@ -601,6 +580,7 @@ fn up_to(mut record: Record, ply: Option<usize>) -> Result<Record, BadRecord> {
     let plies = record.moves.len();
     if n > plies {
         return Err(BadRecord::new(
+            Kind::BadOption,
             format!("--ply {n}: the record has only {plies} plies"),
             format!("--ply {n}：棋谱只有{plies}着"),
         ));
@@ -618,12 +598,14 @@ fn no_such_game(name: &str, count: usize, index: usize) -> BadRecord {
     let zh_missing = format!("没有编号为{index}的对局（对局编号从0开始）");
     if count == 1 {
         BadRecord::new(
+            Kind::NoGame,
             format!("{name} holds one game, numbered 0: there is no game {index}"),
             format!("{name}只有一局，编号为0，{zh_missing}"),
         )
     } else {
         let last = count - 1;
         BadRecord::new(
+            Kind::NoGame,
             format!("{name} holds {count} games, numbered 0 to {last}: there is no game {index}"),
             format!("{name}有{count}局，编号为0至{last}，{zh_missing}"),
         )
@@ -645,6 +627,7 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
         (Some((_, n)), Some(g)) if n != g => {
             let path = path.display();
             Err(BadRecord::new(
+                Kind::BadOption,
                 format!("{path} names game {n} but --game says {g}"),
                 format!("{path}指编号为{n}的对局，但 --game 为{g}"),
             ))
@@ -654,21 +637,23 @@ fn file_and_game(args: &RuleArgs) -> Result<(Option<PathBuf>, Option<usize>), Ba
     }
 }
 
-/// The profile `--profile` and `--rules` name, or why not, in both languages.
-fn profile(args: &RuleArgs) -> Result<Profile, Words> {
-    let rules = match &args.rules {
-        Some(name) => {
-            Some(RuleSet::from_name(name).map_err(|why| why.prefixed("--rules", "--rules"))?)
-        }
-        None => None,
-    };
+/// The profile `--profile` and `--rules` name, or why not.
+fn profile(args: &RuleArgs) -> Result<Profile, BadRecord> {
+    let rules =
+        match &args.rules {
+            Some(name) => Some(RuleSet::from_name(name).map_err(|why| {
+                BadRecord::said(Kind::BadOption, why.prefixed("--rules", "--rules"))
+            })?),
+            None => None,
+        };
     let name = match (&args.profile, rules) {
         (Some(name), _) => name.clone(),
         (None, Some(rules)) => rules.name().to_string(),
         (None, None) => "cxa2020".to_string(),
     };
-    let profile = Profile::load(&name)
-        .map_err(|e: ProfileError| Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh)))?;
+    let profile = Profile::load(&name).map_err(|e: ProfileError| {
+        BadRecord::new(Kind::BadProfile, e.in_lang(Lang::En), e.in_lang(Lang::Zh))
+    })?;
     Ok(match rules {
         Some(rules) => profile.with_rules(rules),
         None => profile,
@@ -773,12 +758,10 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let lang = args.lang.lang();
     // Programs reading --json get errors in English; people, in their language.
     let error_lang = if args.json { Lang::En } else { lang };
+    let refuse = |e: BadRecord| Ok(refused(&e, error_lang, args.json));
     let profile = match profile(&args) {
         Ok(p) => p,
-        Err(why) => {
-            eprintln!("xqarbiter: {}", why.get(error_lang));
-            return Ok(ExitCode::from(2));
-        }
+        Err(e) => return refuse(e),
     };
     // Whether the ruling is on the whole record, where its result was given.
     let cut = |r: Record| {
@@ -787,10 +770,7 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     };
     let (whole, record) = match read_input(&args, error_lang).and_then(cut) {
         Ok(r) => r,
-        Err(BadRecord(why)) => {
-            eprintln!("xqarbiter: {}", why.get(error_lang));
-            return Ok(ExitCode::from(2));
-        }
+        Err(e) => return refuse(e),
     };
     if let Some(note) = record.reversed_note(error_lang) {
         eprintln!("{note}");
@@ -824,8 +804,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     for mv in record.moves {
         match referee.push(mv) {
             Err(e) => {
-                eprintln!("xqarbiter: {e}");
-                return Ok(ExitCode::from(2));
+                let message = Words::new(e.in_lang(Lang::En), e.in_lang(Lang::Zh));
+                return refuse(BadRecord::said(Kind::IllegalMove, message));
             }
             Ok(_) if referee.ended().is_some() => {}
             // A record that goes on past the natural limit shows that no draw
@@ -1089,6 +1069,16 @@ fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
             details.trim_end(),
         ),
     }
+}
+
+/// Says why `rule` gives no ruling, on standard error in `lang` and, with
+/// `--json` (`json`), as the object `{"error": …}` on standard output: exit 2.
+fn refused(e: &BadRecord, lang: Lang, json: bool) -> ExitCode {
+    eprintln!("xqarbiter: {}", e.message(lang));
+    if json && print(&format!("{:#}\n", e.json())) != ExitCode::SUCCESS {
+        return ExitCode::from(1);
+    }
+    ExitCode::from(2)
 }
 
 /// Writes the ruling to stdout: exit 0, also when the reader has gone (`| head`);
