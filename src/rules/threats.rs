@@ -680,6 +680,8 @@ pub(super) fn allows_mate(
     if !rules.mate_safety {
         return false;
     }
+    #[cfg(feature = "question-counts")]
+    super::question_counts::asking(super::question_counts::Question::CaptureAllowsMate);
     let undo = pos.play_unchecked(mv);
     let mated = search.mates_after_capture(pos);
     pos.undo(undo);
@@ -987,6 +989,8 @@ fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> 
     }
     by_checks.sort_by_key(|&(key, _)| key);
     let tied = by_checks.iter().all(|&(_, back)| {
+        #[cfg(feature = "question-counts")]
+        super::question_counts::asking(super::question_counts::Question::RecaptureAllowsMate);
         let taken = pos.play_unchecked(back);
         let mated = search.mates_after_capture(pos);
         pos.undo(taken);
