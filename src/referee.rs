@@ -959,6 +959,8 @@ impl Referee {
 
     /// The ruling after the last move.
     pub fn ruling(&self) -> Ruling {
+        #[cfg(feature = "question-counts")]
+        crate::rules::question_counts::ruling_starts();
         let mut verdict = Verdict::Ongoing;
         let mut reason = None;
         let repetition = self.repetition();

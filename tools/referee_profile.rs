@@ -13,6 +13,13 @@
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
 //! `valgrind --tool=callgrind --toggle-collect='*Referee::ruling*' target/release/examples/referee_profile CASE N`
 //! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, or `replay`)
+//!
+//! Built with the feature `question-counts`, it prints on stderr the searches
+//! for mate that the `N` rounds of rulings asked, by question
+//! ([`xqarbiter::rules::question_counts`]; the rulings made while the cycles
+//! are found are not counted):
+//!
+//! `cargo run --release --features question-counts --example referee_profile random 1`
 
 use std::hint::black_box;
 use std::path::Path;
@@ -58,11 +65,14 @@ fn main() -> ExitCode {
             };
             corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020)
         };
+        #[cfg(feature = "question-counts")]
+        xqarbiter::rules::question_counts::clear();
         for _ in 0..n {
             for referee in &cycles {
                 black_box(black_box(referee.clone()).ruling());
             }
         }
+        print_question_counts();
         return ExitCode::SUCCESS;
     }
     let referee = match case(id) {
@@ -75,5 +85,13 @@ fn main() -> ExitCode {
     for _ in 0..n {
         black_box(black_box(referee.clone()).ruling());
     }
+    print_question_counts();
     ExitCode::SUCCESS
+}
+
+/// Prints on stderr the searches for mate counted by question, with the
+/// feature `question-counts` (without it, nothing).
+fn print_question_counts() {
+    #[cfg(feature = "question-counts")]
+    eprint!("{}", xqarbiter::rules::question_counts::report());
 }

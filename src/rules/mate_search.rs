@@ -146,7 +146,55 @@ impl MateSearch {
             self.mating.0.clear();
         }
         debug_assert!(self.path.keys.is_empty());
-        self.with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
+        self.counted(pos, depth, spared, |search, pos| {
+            search
+                .with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
+        })
+    }
+
+    /// Runs `search`, a search of `pos` for mate to `depth` with first
+    /// checks that spare `spared`, and counts it by its question
+    /// ([`super::question_counts`]).
+    #[cfg(feature = "question-counts")]
+    fn counted(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        spared: Bitboard,
+        search: impl FnOnce(&mut Self, &mut Position) -> bool,
+    ) -> bool {
+        use super::question_counts::{Root, search_starts, searched};
+        let key = pos.key();
+        let known =
+            spared.is_empty() && (self.refuted.holds(key, depth) || self.mating.mates(key, depth));
+        let root = if depth == 0 || known {
+            Root::Known
+        } else {
+            let mut checks = MoveList::new();
+            self.checking_moves(pos, &mut checks);
+            if checks.is_empty() {
+                Root::NoCheck
+            } else {
+                Root::Searched
+            }
+        };
+        search_starts();
+        let found = search(self, pos);
+        searched(key, depth, spared, root, found);
+        found
+    }
+
+    /// Runs `search` (counted only with the feature `question-counts`).
+    #[cfg(not(feature = "question-counts"))]
+    #[inline(always)]
+    fn counted(
+        &mut self,
+        pos: &mut Position,
+        _: u32,
+        _: Bitboard,
+        search: impl FnOnce(&mut Self, &mut Position) -> bool,
+    ) -> bool {
+        search(self, pos)
     }
 
     /// Runs `search` with the replies the searches before it found to answer
@@ -441,6 +489,8 @@ fn attacker_mates_on_path(
         if spared.contains(mv.to()) {
             continue;
         }
+        #[cfg(feature = "question-counts")]
+        super::question_counts::node();
         let undo = pos.play_unchecked(mv);
         let good = defender_loses(pos, mv, depth - 1, search, answers);
         pos.undo(undo);
@@ -490,6 +540,8 @@ fn replies_lose(
 ) -> bool {
     let refutes =
         |pos: &mut Position, reply: Move, search: &mut MateSearch, answers: &mut Answers| {
+            #[cfg(feature = "question-counts")]
+            super::question_counts::node();
             let undo = pos.play_unchecked(reply);
             let mated = attacker_mates(pos, depth, Bitboard::EMPTY, search, answers);
             pos.undo(undo);
@@ -537,6 +589,8 @@ fn replies_lose(
     let mut checks: Vec<Move> = Vec::new();
     let mut ranked: ArrayVec<(usize, usize, Move), 128> = ArrayVec::new();
     let mut rank = |pos: &mut Position, reply: Move, search: &mut MateSearch| {
+        #[cfg(feature = "question-counts")]
+        super::question_counts::node();
         let undo = pos.play_unchecked(reply);
         let holds = search.refuted.holds(pos.key(), depth) || search.path.comes_back(pos.key());
         let start = checks.len();

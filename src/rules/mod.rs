@@ -221,6 +221,8 @@ pub mod ruling;
 pub(crate) mod threats;
 
 pub use mate_search::MateSearch;
+#[cfg(feature = "question-counts")]
+pub mod question_counts;
 pub use move_table::{MoveReport, MoveRun};
 pub use threats::{FalseRoot, Loss, Threat, ThreatKind};
 

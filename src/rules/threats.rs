@@ -680,6 +680,8 @@ pub(super) fn allows_mate(
     if !rules.mate_safety {
         return false;
     }
+    #[cfg(feature = "question-counts")]
+    super::question_counts::asking(super::question_counts::Question::CaptureAllowsMate);
     let undo = pos.play_unchecked(mv);
     let mated = search.mates_after_capture(pos);
     pos.undo(undo);
@@ -721,30 +723,39 @@ fn capture_threat(
         on_square = value(target, to) - value(attacker, mv.from());
     }
     // CXA "不能离线": defenders that may take back, but only to be mated,
-    // cannot leave their post to do it.
-    let tied = if recapturable && direct && rules.mate_safety {
-        roots_tied_by_mate(pos, mv, search)
+    // cannot leave their post to do it: the target is then won whole.
+    let ask_tied = recapturable && direct && rules.mate_safety;
+    // Only a capture that wins on its square, or takes a piece that cannot
+    // be taken back, or may remove a defender (an even exchange, below),
+    // can win (the tests below lower the gain): the others are no threat,
+    // whether the target stood or not.
+    let may_win = |(on_square, recapturable): (i32, bool)| {
+        on_square > 0 || (on_square == 0 && (!recapturable || rules.net_gain))
+    };
+    let mut exchange = (on_square, recapturable);
+    // Where the capture may win without tied defenders (then with them
+    // too), their search for mate waits until the target is found not to
+    // have stood threatened: it cannot change that answer.
+    let tied_later = ask_tied && may_win(exchange);
+    let mut tied = if ask_tied && !tied_later {
+        tied_roots(pos, mv, target, &mut exchange, search)
     } else {
         Vec::new()
     };
-    if !tied.is_empty() {
-        recapturable = false;
-        on_square = value(target, to);
+    if let (Some(stood), Some(standing)) = (stood, standing.as_deref_mut())
+        && may_win(exchange)
+        && stood(pos, to, standing, search)
+    {
+        return Err(StoodBefore);
     }
+    if tied_later {
+        tied = tied_roots(pos, mv, target, &mut exchange, search);
+    }
+    let (on_square, recapturable) = exchange;
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
         return Ok(None);
-    }
-    // Only a capture that wins on its square, or takes a piece that cannot
-    // be taken back, or removes a defender, can win (the tests below lower
-    // the gain): the others are no threat, whether the target stood or not.
-    let may_win = on_square > 0 || (on_square == 0 && (!recapturable || removes_defender));
-    if let (Some(stood), Some(standing)) = (stood, standing.as_deref_mut())
-        && may_win
-        && stood(pos, to, standing, search)
-    {
-        return Err(StoodBefore);
     }
     let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
@@ -855,6 +866,24 @@ fn capture_threat(
     }))
 }
 
+/// The defenders tied by mate ([`roots_tied_by_mate`]) of the capture `mv`
+/// of `target`, with `exchange` (the gain on the target's square, and
+/// whether the target can be taken back) made what they leave of it: with
+/// every recapture tied, the target is won whole.
+fn tied_roots(
+    pos: &mut Position,
+    mv: Move,
+    target: Piece,
+    exchange: &mut (i32, bool),
+    search: &mut MateSearch,
+) -> Vec<FalseRoot> {
+    let tied = roots_tied_by_mate(pos, mv, search);
+    if !tied.is_empty() {
+        *exchange = (value(target, mv.to()), false);
+    }
+    tied
+}
+
 /// Whether the opponent of the side to move stands in check, and a piece
 /// other than its king could take back after the capture `mv` but for that
 /// check alone: every piece that would then attack its king checks it already.
@@ -960,6 +989,8 @@ fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> 
     }
     by_checks.sort_by_key(|&(key, _)| key);
     let tied = by_checks.iter().all(|&(_, back)| {
+        #[cfg(feature = "question-counts")]
+        super::question_counts::asking(super::question_counts::Question::RecaptureAllowsMate);
         let taken = pos.play_unchecked(back);
         let mated = search.mates_after_capture(pos);
         pos.undo(taken);
