@@ -2267,7 +2267,11 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
 /// A `stop` with no search running is answered by the bridge itself, not
 /// passed on (Fairy-Stockfish would say nothing): `nobestmove` to a UCCI
 /// GUI, as UCCI 3.0 asks so that the GUI does not hang, and nothing to a UCI
-/// GUI, as UCI asks nothing.
+/// GUI, as UCI asks nothing. But a `stop` that crossed the answer of the
+/// `go` it was sent for (the engine answered as the GUI sent it) gets no
+/// second answer in either protocol: one answer per `go`. The crossing is
+/// reproduced by sending the `stop` only once the answer is read, which
+/// the session cannot tell from a `stop` sent just before the answer left.
 #[test]
 fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
     let Some(engine) = engine() else { return };
@@ -2282,19 +2286,47 @@ fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
             gui.handshake();
         }
         gui.send("position startpos");
-        gui.send("go depth 2");
-        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        // Without a search: UCCI's nobestmove.
         gui.send("stop");
         gui.send("isready");
-        let lines = gui.until(|l| l == "readyok");
-        let mut expected = answer;
+        let mut expected = answer.clone();
         expected.push("readyok");
-        assert_eq!(lines, expected, "{gui_protocol}");
+        assert_eq!(gui.until(|l| l == "readyok"), expected, "{gui_protocol}");
+        // Across the answer of a go, with or without an isready between:
+        // nothing more.
+        for between in [None, Some("isready")] {
+            gui.send("go depth 2");
+            assert!(gui.search().1.is_some(), "{gui_protocol}");
+            if let Some(line) = between {
+                gui.send(line);
+                gui.until(|l| l == "readyok");
+            }
+            gui.send("stop");
+            gui.send("isready");
+            let lines = gui.until(|l| l == "readyok");
+            assert_eq!(lines, ["readyok"], "{gui_protocol} {between:?}");
+        }
+        // A stop after a stopped search's answer, or after another command
+        // than go, finds no search again: nobestmove.
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth"));
+        gui.send("stop");
+        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        gui.send("stop");
+        gui.send("position startpos moves h2e2");
+        gui.send("stop");
+        gui.send("isready");
+        let mut expected = answer.clone();
+        expected.extend(answer.clone());
+        expected.push("readyok");
+        assert_eq!(gui.until(|l| l == "readyok"), expected, "{gui_protocol}");
         // A UCI session says no `bye` at `quit`.
         gui.send("quit");
         assert!(gui.wait(), "{gui_protocol}");
         let text = fs::read_to_string(&log).expect("log");
         let _ = fs::remove_file(&log);
-        assert!(!text.contains("->ENG stop"), "{gui_protocol}: {text}");
+        // Only the running search's stop reached the engine.
+        let stops = text.lines().filter(|l| l.ends_with("->ENG stop")).count();
+        assert_eq!(stops, 1, "{gui_protocol}: {text}");
     }
 }

@@ -280,6 +280,7 @@ where
         bridge: settings.engine.map(Bridge::new),
         search: None,
         unsearched: None,
+        go_unstopped: false,
     };
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
@@ -334,6 +335,13 @@ struct Session<W: Write> {
     /// search ends only when told to, and Fairy-Stockfish's answer to one
     /// in a mated position waits so too).
     unsearched: Option<Go>,
+    /// The GUI's last command that changes anything was a `go` it has sent
+    /// no `stop` for (only `isready`, `probe` or `ponderhit` came after
+    /// it). A `stop` that finds that search answered crossed the answer on
+    /// its way: it was meant for that search, which has had its one
+    /// answer, and is not a `stop` without a search (see
+    /// [`Session::on_stop`]).
+    go_unstopped: bool,
 }
 
 enum WaitError {
@@ -474,6 +482,11 @@ impl<W: Write> Session<W> {
 
     /// Handles one GUI line now; `false` ends the session.
     fn handle_gui(&mut self, line: &str) -> io::Result<bool> {
+        match line.split_whitespace().next() {
+            Some("go") => self.go_unstopped = true,
+            Some("stop" | "isready" | "probe" | "ponderhit") | None => {}
+            Some(_) => self.go_unstopped = false,
+        }
         let cmd = match parse_command(line, self.gui.is_uci()) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
@@ -1113,12 +1126,18 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
+    /// `stop`: a running search answers now (the engine's answer, or the
+    /// bridge's own move when the engine cannot give one). With no search
+    /// running, a UCCI GUI gets `nobestmove` and a UCI GUI nothing, unless
+    /// the `stop` crossed the answer of the `go` it was sent for: that `go`
+    /// has had its one answer, and a second would be taken for the next.
     fn on_stop(&mut self) -> io::Result<()> {
         let margin = self
             .bridge
             .as_ref()
             .map_or(Duration::ZERO, |b| b.settings.timeout);
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
+        let crossed_answer = std::mem::take(&mut self.go_unstopped);
         if self.unsearched.take().is_some() {
             return self.say(self.gui.no_move());
         }
@@ -1141,6 +1160,9 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
+            // The search this `stop` was sent for answered before it
+            // came: the GUI has its one answer to that `go` already.
+            None if crossed_answer => Ok(()),
             // UCCI 3.0 asks for `nobestmove` to a `stop` without a search,
             // so that a GUI waiting for an answer does not hang (ElephantEye
             // gives it; protocols.md §1.2). UCI asks for nothing, and
