@@ -779,7 +779,7 @@ fn control_bytes_from_the_engine_are_escaped() {
         "{lines:?}"
     );
     assert!(
-        lines.iter().any(|l| l == "info string a\\x01b"),
+        lines.iter().any(|l| l == "info message a\\x01b"),
         "{lines:?}"
     );
 }
@@ -968,7 +968,7 @@ fn an_engine_start_failure_is_said_in_the_session_language() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains(
-            "info string 引擎未在运行（无法启动“/nonexistent/xq-engine”：文件不存在）；\
+            "info message 引擎未在运行（无法启动“/nonexistent/xq-engine”：文件不存在）；\
              下一个局面时再启动\n"
         ),
         "{stdout}"
@@ -1927,7 +1927,7 @@ fn unexpected_info_fields_pass_through() {
         "{lines:?}"
     );
     assert!(
-        lines.contains(&"info string pv nonsense".to_string()),
+        lines.contains(&"info message pv nonsense".to_string()),
         "{lines:?}"
     );
     assert_eq!(
@@ -2328,5 +2328,60 @@ fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
         // Only the running search's stop reached the engine.
         let stops = text.lines().filter(|l| l.ends_with("->ENG stop")).count();
         assert_eq!(stops, 1, "{gui_protocol}: {text}");
+    }
+}
+
+/// The session's messages, and the engine's, reach a UCCI GUI as UCCI's
+/// `info message` (UCCI 3.0 item 11: the line a GUI shows the user) and a
+/// UCI GUI as `info string`, whichever protocol the engine speaks
+/// (Fairy-Stockfish writes `info string` in both).
+#[test]
+fn messages_are_info_message_in_ucci_and_info_string_in_uci() {
+    let Some(engine) = engine() else { return };
+    for gui_protocol in ["ucci", "uci"] {
+        for engine_protocol in ["ucci", "uci"] {
+            let case = format!("{gui_protocol} GUI, {engine_protocol} engine");
+            let mut gui =
+                Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", engine_protocol]);
+            if gui_protocol == "uci" {
+                gui.uci_handshake();
+            } else {
+                gui.handshake();
+            }
+            // The session's own messages: batch mode refused, the report and
+            // the ban of Red's repeating move.
+            let batch = match gui_protocol {
+                "ucci" => "setoption batch true",
+                _ => "setoption name batch value true",
+            };
+            gui.send(batch);
+            gui.send(FIG17);
+            gui.send("go depth 3");
+            let (lines, mv) = gui.search();
+            assert!(mv.is_some(), "{case}: {lines:?}");
+            let (ours, other) = match gui_protocol {
+                "ucci" => ("info message ", "info string"),
+                _ => ("info string ", "info message"),
+            };
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(ours) && l.contains("batch true: not applied")),
+                "{case}: {lines:?}"
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{ours}banned b7b8"))),
+                "{case}: {lines:?}"
+            );
+            assert!(
+                !gui.transcript.iter().any(|l| l.starts_with(other)),
+                "{case}: {:?}",
+                gui.transcript
+            );
+            gui.send("quit");
+            assert!(gui.wait(), "{case}");
+        }
     }
 }

@@ -77,7 +77,7 @@ pub struct Settings {
     /// Told why, in the session's language, when the engine cannot be
     /// started as the session starts (the command line writes it on standard
     /// error, so that it shows before a GUI asks); the GUI hears it in an
-    /// `info string` either way.
+    /// message (`info message`, UCI `info string`) either way.
     pub on_start_failure: Option<fn(&str)>,
 }
 
@@ -216,7 +216,7 @@ fn one_ply_back(ours: i64) -> i64 {
     }
 }
 
-/// The `info string` for a `position` that was not accepted (`why`).
+/// The message for a `position` that was not accepted (`why`).
 fn position_rejected(why: &Words) -> Words {
     Words::new(
         format!(
@@ -447,16 +447,18 @@ impl<W: Write> Session<W> {
         self.out.flush()
     }
 
+    /// A message to the GUI, cut to [`MAX_INFO_CHARS`]: `info message` in
+    /// UCCI, `info string` in UCI.
     fn info(&mut self, text: &str) -> io::Result<()> {
-        self.say(&format!("info string {}", clipped(text, MAX_INFO_CHARS)))
+        self.say(&self.gui.message(&clipped(text, MAX_INFO_CHARS)))
     }
 
-    /// An `info string` with `words` in the session's language.
+    /// A message (see [`Session::info`]) with `words` in the session's language.
     fn tell(&mut self, words: &Words) -> io::Result<()> {
         self.info(words.get(self.lang))
     }
 
-    /// An `info string` saying `en`, in Chinese `zh`.
+    /// A message (see [`Session::info`]) saying `en`, in Chinese `zh`.
     fn tell_in(&mut self, en: impl Into<String>, zh: impl Into<String>) -> io::Result<()> {
         self.tell(&Words::new(en, zh))
     }
@@ -731,7 +733,7 @@ impl<W: Write> Session<W> {
     /// searching) is never applied, nor passed on to an engine: the session
     /// must read `stop` and `isready` during a search, and an engine that
     /// obeyed it would leave the bridge unable to stop it. `false` is what
-    /// holds already; anything else is answered with an `info string`.
+    /// holds already; anything else is answered with a message.
     fn on_batch(&mut self, value: Option<&str>) -> io::Result<()> {
         if value.is_some_and(|v| v.eq_ignore_ascii_case("false") || v.eq_ignore_ascii_case("off")) {
             return Ok(());
