@@ -2385,3 +2385,33 @@ fn messages_are_info_message_in_ucci_and_info_string_in_uci() {
         }
     }
 }
+
+/// A UCCI engine that answers a `stop` with no search running by
+/// `nobestmove` (as UCCI 3.0 asks, and ElephantEye does) says so also when
+/// the bridge's `stop` crossed its `bestmove`: that stray line is not taken
+/// for the answer to the GUI's next `go`. The fake engine makes the
+/// crossing certain: it reads nothing for a second after `go`, answers,
+/// and only then reads the `stop`.
+#[test]
+fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        go*infinite*) sleep 1; echo bestmove b0c2;; go*) echo bestmove h9g7;; \
+        stop) echo nobestmove;; quit) exit 0;; esac; done'";
+    let (mut gui, log) = logged(
+        "crossed-stop",
+        &["--engine", engine, "--engine-timeout", "5"],
+    );
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.send("stop");
+    gui.send("position startpos moves b0c2");
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    let text = quit_and_read_log(&mut gui, &log);
+    assert_eq!(text.matches("->ENG go depth 1").count(), 1, "{text}");
+}

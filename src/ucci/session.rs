@@ -281,6 +281,7 @@ where
         search: None,
         unsearched: None,
         go_unstopped: false,
+        settle: false,
     };
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
@@ -342,6 +343,12 @@ struct Session<W: Write> {
     /// answer, and is not a `stop` without a search (see
     /// [`Session::on_stop`]).
     go_unstopped: bool,
+    /// A UCCI engine answered a search the bridge had told to `stop`: if
+    /// its answer crossed the `stop`, it answers that `stop` too, with
+    /// `nobestmove` as UCCI 3.0 asks of an idle engine, after the answer
+    /// the GUI got. [`Session::settle_engine`] lets that line go by before
+    /// the GUI's next command reaches the engine.
+    settle: bool,
 }
 
 enum WaitError {
@@ -405,6 +412,9 @@ impl<W: Write> Session<W> {
                         self.on_engine_exit()?;
                     }
                 }
+            }
+            if std::mem::take(&mut self.settle) {
+                self.settle_engine()?;
             }
             if !self.run_deferred()? {
                 break;
@@ -628,6 +638,27 @@ impl<W: Write> Session<W> {
             )?;
         }
         self.say(if uci { "uciok" } else { "ucciok" })
+    }
+
+    /// After a stopped search's answer (see [`Session::settle`]): `isready`
+    /// to the engine, and what it says before its `readyok` (a `nobestmove`
+    /// for a `stop` that crossed its answer) is dropped, so that the next
+    /// search does not take it for its own answer. Skipped while a stopped
+    /// search still runs on (its lines are drained) or the engine was asked
+    /// again (a search runs).
+    fn settle_engine(&mut self) -> io::Result<()> {
+        let Some(bridge) = self.bridge.as_ref() else {
+            return Ok(());
+        };
+        if bridge.engine.is_none() || bridge.drain.is_pending() || self.search.is_some() {
+            return Ok(());
+        }
+        let timeout = bridge.settings.timeout;
+        self.send_engine("isready");
+        match self.wait_for(|l| l == "readyok", timeout) {
+            Ok(_) | Err(WaitError::Quit) => Ok(()),
+            Err(e) => self.engine_failed("isready", &e),
+        }
     }
 
     fn on_isready(&mut self) -> io::Result<()> {
@@ -1281,6 +1312,7 @@ impl<W: Write> Session<W> {
             }
             return Ok(());
         }
+        self.settle = search.stopped && dialect.protocol == EngineProtocol::Ucci;
         let Some(text) = best.mv else {
             let why = Words::new("the rules leave it moves", "按规则仍有着法可走");
             return self.retry_or_pick(search, None, "no move", &why);
