@@ -779,7 +779,7 @@ fn control_bytes_from_the_engine_are_escaped() {
         "{lines:?}"
     );
     assert!(
-        lines.iter().any(|l| l == "info string a\\x01b"),
+        lines.iter().any(|l| l == "info message a\\x01b"),
         "{lines:?}"
     );
 }
@@ -968,7 +968,7 @@ fn an_engine_start_failure_is_said_in_the_session_language() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains(
-            "info string 引擎未在运行（无法启动“/nonexistent/xq-engine”：文件不存在）；\
+            "info message 引擎未在运行（无法启动“/nonexistent/xq-engine”：文件不存在）；\
              下一个局面时再启动\n"
         ),
         "{stdout}"
@@ -1927,7 +1927,7 @@ fn unexpected_info_fields_pass_through() {
         "{lines:?}"
     );
     assert!(
-        lines.contains(&"info string pv nonsense".to_string()),
+        lines.contains(&"info message pv nonsense".to_string()),
         "{lines:?}"
     );
     assert_eq!(
@@ -2267,7 +2267,11 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
 /// A `stop` with no search running is answered by the bridge itself, not
 /// passed on (Fairy-Stockfish would say nothing): `nobestmove` to a UCCI
 /// GUI, as UCCI 3.0 asks so that the GUI does not hang, and nothing to a UCI
-/// GUI, as UCI asks nothing.
+/// GUI, as UCI asks nothing. But a `stop` that crossed the answer of the
+/// `go` it was sent for (the engine answered as the GUI sent it) gets no
+/// second answer in either protocol: one answer per `go`. The crossing is
+/// reproduced by sending the `stop` only once the answer is read, which
+/// the session cannot tell from a `stop` sent just before the answer left.
 #[test]
 fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
     let Some(engine) = engine() else { return };
@@ -2282,19 +2286,132 @@ fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
             gui.handshake();
         }
         gui.send("position startpos");
-        gui.send("go depth 2");
-        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        // Without a search: UCCI's nobestmove.
         gui.send("stop");
         gui.send("isready");
-        let lines = gui.until(|l| l == "readyok");
-        let mut expected = answer;
+        let mut expected = answer.clone();
         expected.push("readyok");
-        assert_eq!(lines, expected, "{gui_protocol}");
+        assert_eq!(gui.until(|l| l == "readyok"), expected, "{gui_protocol}");
+        // Across the answer of a go, with or without an isready between:
+        // nothing more.
+        for between in [None, Some("isready")] {
+            gui.send("go depth 2");
+            assert!(gui.search().1.is_some(), "{gui_protocol}");
+            if let Some(line) = between {
+                gui.send(line);
+                gui.until(|l| l == "readyok");
+            }
+            gui.send("stop");
+            gui.send("isready");
+            let lines = gui.until(|l| l == "readyok");
+            assert_eq!(lines, ["readyok"], "{gui_protocol} {between:?}");
+        }
+        // A stop after a stopped search's answer, or after another command
+        // than go, finds no search again: nobestmove.
+        gui.send("go infinite");
+        gui.until(|l| l.starts_with("info depth"));
+        gui.send("stop");
+        assert!(gui.search().1.is_some(), "{gui_protocol}");
+        gui.send("stop");
+        gui.send("position startpos moves h2e2");
+        gui.send("stop");
+        gui.send("isready");
+        let mut expected = answer.clone();
+        expected.extend(answer.clone());
+        expected.push("readyok");
+        assert_eq!(gui.until(|l| l == "readyok"), expected, "{gui_protocol}");
         // A UCI session says no `bye` at `quit`.
         gui.send("quit");
         assert!(gui.wait(), "{gui_protocol}");
         let text = fs::read_to_string(&log).expect("log");
         let _ = fs::remove_file(&log);
-        assert!(!text.contains("->ENG stop"), "{gui_protocol}: {text}");
+        // Only the running search's stop reached the engine.
+        let stops = text.lines().filter(|l| l.ends_with("->ENG stop")).count();
+        assert_eq!(stops, 1, "{gui_protocol}: {text}");
     }
+}
+
+/// The session's messages, and the engine's, reach a UCCI GUI as UCCI's
+/// `info message` (UCCI 3.0 item 11: the line a GUI shows the user) and a
+/// UCI GUI as `info string`, whichever protocol the engine speaks
+/// (Fairy-Stockfish writes `info string` in both).
+#[test]
+fn messages_are_info_message_in_ucci_and_info_string_in_uci() {
+    let Some(engine) = engine() else { return };
+    for gui_protocol in ["ucci", "uci"] {
+        for engine_protocol in ["ucci", "uci"] {
+            let case = format!("{gui_protocol} GUI, {engine_protocol} engine");
+            let mut gui =
+                Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", engine_protocol]);
+            if gui_protocol == "uci" {
+                gui.uci_handshake();
+            } else {
+                gui.handshake();
+            }
+            // The session's own messages: batch mode refused, the report and
+            // the ban of Red's repeating move.
+            let batch = match gui_protocol {
+                "ucci" => "setoption batch true",
+                _ => "setoption name batch value true",
+            };
+            gui.send(batch);
+            gui.send(FIG17);
+            gui.send("go depth 3");
+            let (lines, mv) = gui.search();
+            assert!(mv.is_some(), "{case}: {lines:?}");
+            let (ours, other) = match gui_protocol {
+                "ucci" => ("info message ", "info string"),
+                _ => ("info string ", "info message"),
+            };
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(ours) && l.contains("batch true: not applied")),
+                "{case}: {lines:?}"
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{ours}banned b7b8"))),
+                "{case}: {lines:?}"
+            );
+            assert!(
+                !gui.transcript.iter().any(|l| l.starts_with(other)),
+                "{case}: {:?}",
+                gui.transcript
+            );
+            gui.send("quit");
+            assert!(gui.wait(), "{case}");
+        }
+    }
+}
+
+/// A UCCI engine that answers a `stop` with no search running by
+/// `nobestmove` (as UCCI 3.0 asks, and ElephantEye does) says so also when
+/// the bridge's `stop` crossed its `bestmove`: that stray line is not taken
+/// for the answer to the GUI's next `go`. The fake engine makes the
+/// crossing certain: it reads nothing for a second after `go`, answers,
+/// and only then reads the `stop`.
+#[test]
+fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs() {
+    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+        go*infinite*) sleep 1; echo bestmove b0c2;; go*) echo bestmove h9g7;; \
+        stop) echo nobestmove;; quit) exit 0;; esac; done'";
+    let (mut gui, log) = logged(
+        "crossed-stop",
+        &["--engine", engine, "--engine-timeout", "5"],
+    );
+    gui.handshake();
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.send("stop");
+    gui.send("position startpos moves b0c2");
+    gui.send("go depth 1");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
+    let text = quit_and_read_log(&mut gui, &log);
+    assert_eq!(text.matches("->ENG go depth 1").count(), 1, "{text}");
 }

@@ -42,6 +42,15 @@ fn handshake_options_ready_and_quit() {
     gui.send("stop");
     gui.send("isready");
     assert_eq!(gui.until(|l| l == "readyok"), ["nobestmove", "readyok"]);
+    // But a stop that crossed the answer of its go (sent as the answer
+    // left; here sent once it is read, which the referee cannot tell
+    // apart) gets no second answer: one answer per go.
+    gui.send("position startpos");
+    gui.send("go depth 1");
+    gui.search();
+    gui.send("stop");
+    gui.send("isready");
+    assert_eq!(gui.until(|l| l == "readyok"), ["readyok"]);
     gui.send("quit");
     gui.until(|l| l == "bye");
     assert!(gui.wait());

@@ -63,6 +63,13 @@ def handshake(proc, gui):
     proc.until(lambda l: l == "readyok")
 
 
+def messages(lines):
+    """The text of the session's messages among `lines`: `info message`
+    (UCCI) or `info string` (UCI)."""
+    return [l.split(" ", 2)[2] for l in lines
+            if l.startswith(("info message ", "info string "))]
+
+
 def is_best(line):
     return line.startswith("bestmove") or line == "nobestmove"
 
@@ -151,11 +158,12 @@ def play(n, args, procs, red_first):
         if any("position rejected" in l for l in rlines):
             result = f"ILLEGAL position reached: {rlines}"
             break
-        over = [l for l in rlines if l.startswith("info string game over")]
+        notes = messages(rlines)
+        over = [m for m in notes if m.startswith("game over: ")]
         if over:
-            result = over[0][len("info string game over: "):]
+            result = over[0][len("game over: "):]
             break
-        banned = {l.split()[3] for l in rlines if l.startswith("info string banned ")}
+        banned = {m.split()[1] for m in notes if m.startswith("banned ")}
         stats["bans"] += len(banned)
         side = sides[turn]
         if args.setoption_every and ply % args.setoption_every == 0:
@@ -192,7 +200,7 @@ def play(n, args, procs, red_first):
                 stats["readyok_ms"].append(int((time.time() - t1) * 1000))
             else:
                 side.until(lambda l: l == "readyok")
-        # A stop after the answer would get a second one (UCCI: nobestmove).
+        # No stop after the answer: the search it would stop is over.
         if kind == "infinite" and not (lines and is_best(lines[-1])):
             time.sleep(args.think / 1000)
             side.send("stop")
@@ -205,7 +213,7 @@ def play(n, args, procs, red_first):
                 break
         spent = int((time.time() - t0) * 1000)
         answer_ms.setdefault(kind, []).append(spent)
-        infos = [l for l in lines if l.startswith("info string")]
+        infos = messages(lines)
         stats["refused"] += sum(1 for l in infos if "engine answered" in l)
         for l in infos:
             if "playing " in l:

@@ -67,6 +67,11 @@ def blocks(text):
     """The answers, one block per command that is answered."""
     out, cur = [], []
     for line in text.splitlines():
+        # A message reads the same in either form (UCCI's `info message`
+        # since session 39, `info string` before), so builds on either side
+        # of that change compare.
+        if line.startswith("info message "):
+            line = "info string " + line[len("info message "):]
         cur.append(line)
         if line in TERMINATORS:
             out.append(cur)

@@ -25,8 +25,9 @@ pub(super) struct UcciArgs {
     /// Profile: a built-in name (see `xqarbiter profiles`) or a profile file.
     #[arg(long, default_value = "cxa2020")]
     profile: String,
-    /// Language of the `info string` lines (the game's state, the moves banned, the game's end,
-    /// commands ignored, engine trouble) until the GUI sets the `language` option.
+    /// Language of the messages to the GUI (`info message`; UCI: `info string`): the game's state,
+    /// the moves banned, the game's end, commands ignored, engine trouble; until the GUI sets the
+    /// `language` option.
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
     /// Run this engine behind the referee (program and arguments, quotes group words).

@@ -244,8 +244,9 @@ impl Dialect {
     /// N`, kept short of the mates (within ±9899), and a mate (`score mate
     /// M`, or a [`cp_mate`](Dialect::cp_mate) score) → ±(10000 − plies); for
     /// a UCI GUI a UCCI engine's `score N` → `score cp N`, or `score mate M`
-    /// near ±10000, and a `cp_mate` score → `score mate M`. A UCCI
-    /// engine's `info message` reaches a UCI GUI as `info string`.
+    /// near ±10000, and a `cp_mate` score → `score mate M`. A message
+    /// reaches the GUI in its form: `info message` for UCCI, `info string`
+    /// for UCI, whichever the engine wrote.
     pub(crate) fn translate_info(&self, line: &str, gui: &Dialect) -> String {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(tokens.len());
@@ -257,7 +258,7 @@ impl Dialect {
                 // UCCI's `info message` is UCI's `info string`.
                 let label = match gui.protocol {
                     EngineProtocol::Uci => "string",
-                    EngineProtocol::Ucci => t,
+                    EngineProtocol::Ucci => "message",
                 };
                 out.push(label.into());
                 out.extend(tokens.iter().skip(i).map(|s| s.to_string()));
@@ -570,9 +571,16 @@ mod tests {
             let s = score(&format!("info score mate {m}"));
             assert!(s.signum() == sign && s.abs() <= MATE, "mate {m}: {s}");
         }
+        // A message reaches a UCCI GUI as UCCI's `info message`, whichever
+        // form the engine wrote (Fairy-Stockfish writes `info string` in
+        // both protocols).
         assert_eq!(
             UCCI.translate_info("info string x pv y", &UCCI),
-            "info string x pv y"
+            "info message x pv y"
+        );
+        assert_eq!(
+            FSF_UCI.translate_info("info string NNUE evaluation", &UCCI),
+            "info message NNUE evaluation"
         );
         // A UCI GUI gets UCI scores, and moves in its own rank base.
         let gui_uci = Dialect {

@@ -20,7 +20,7 @@ pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The most characters of an `info string` text: enough for any report
+/// The most characters of a message's text (`info message`, `info string`): enough for any report
 /// line, while a GUI's megabyte-long word echoed in a message is cut.
 pub(crate) const MAX_INFO_CHARS: usize = 1000;
 

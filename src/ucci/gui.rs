@@ -97,6 +97,15 @@ impl GuiSide {
         }
     }
 
+    /// A message for the GUI to show the user: UCCI's `info message`
+    /// (UCCI 3.0 item 11, protocols.md §1.7), UCI's `info string`.
+    pub(crate) fn message(&self, text: &str) -> String {
+        match self.protocol {
+            EngineProtocol::Ucci => format!("info message {text}"),
+            EngineProtocol::Uci => format!("info string {text}"),
+        }
+    }
+
     /// The answer to a `go` that has no move.
     pub(crate) fn no_move(&self) -> &'static str {
         match self.protocol {
@@ -181,7 +190,7 @@ pub(crate) fn read_move(text: &str, base: u8) -> Result<Move, Words> {
     })
 }
 
-/// Ranks as words, for `info string` lines: `0–9` or `1–10`.
+/// Ranks as words, for message lines: `0–9` or `1–10`.
 pub(crate) fn ranks(base: u8) -> &'static str {
     if base == 0 { "0–9" } else { "1–10" }
 }

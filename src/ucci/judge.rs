@@ -18,12 +18,12 @@ pub(crate) struct Ban {
     pub reason: String,
 }
 
-/// The game state after the last move, for `info string` lines.
+/// The game state after the last move, for message lines.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Report {
     /// The ruling in one line when the game is over by the rules.
     pub over: Option<String>,
-    /// The state in `info string` text lines (without the `info string` prefix).
+    /// The state in message lines (without the `info message` prefix).
     pub lines: Vec<String>,
     /// Moves the side to move may not play.
     pub bans: Vec<Ban>,

@@ -12,9 +12,9 @@
 //! < ucciok
 //! > position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8
 //! > go depth 9
-//! < info string profile cxa2020 (rules cxa2020), after ply 4: Game continues — repetition (2 occurrences): …
-//! < info string Red: 1 check + 1 chase — forbidden: b7b8 check, b8b7 chase
-//! < info string banned b7b8 (…why…)
+//! < info message profile cxa2020 (rules cxa2020), after ply 4: Game continues — repetition (2 occurrences): …
+//! < info message Red: 1 check + 1 chase — forbidden: b7b8 check, b8b7 chase
+//! < info message banned b7b8 (…why…)
 //! < nobestmove
 //! ```
 //!
@@ -42,7 +42,7 @@
 // - `deaf`: bounded searches for an engine that reads nothing while it searches.
 // - `bridge`: the engine's settings, handshake and options.
 // - `judge`: the calls into the referee.
-// - `state`: the game state in words, for `info string` lines.
+// - `state`: the game state in words, for message lines.
 // - `session`: the loop that ties them together.
 // - `log`: the conversation log.
 // - `escape`: echoed text made printable.

@@ -90,7 +90,7 @@ pub(crate) struct Go {
     /// `searchmoves m1 m2 …` (UCI): the only moves to consider, as written.
     pub searchmoves: Option<Vec<String>>,
     /// What was not taken as written: unknown words skipped, values clamped.
-    /// For an `info string`; the search runs with the rest.
+    /// For a message to the GUI; the search runs with the rest.
     pub notes: Vec<Words>,
 }
 

@@ -77,7 +77,7 @@ pub struct Settings {
     /// Told why, in the session's language, when the engine cannot be
     /// started as the session starts (the command line writes it on standard
     /// error, so that it shows before a GUI asks); the GUI hears it in an
-    /// `info string` either way.
+    /// message (`info message`, UCI `info string`) either way.
     pub on_start_failure: Option<fn(&str)>,
 }
 
@@ -216,7 +216,7 @@ fn one_ply_back(ours: i64) -> i64 {
     }
 }
 
-/// The `info string` for a `position` that was not accepted (`why`).
+/// The message for a `position` that was not accepted (`why`).
 fn position_rejected(why: &Words) -> Words {
     Words::new(
         format!(
@@ -280,6 +280,8 @@ where
         bridge: settings.engine.map(Bridge::new),
         search: None,
         unsearched: None,
+        go_unstopped: false,
+        settle: false,
     };
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
@@ -334,6 +336,19 @@ struct Session<W: Write> {
     /// search ends only when told to, and Fairy-Stockfish's answer to one
     /// in a mated position waits so too).
     unsearched: Option<Go>,
+    /// The GUI's last command that changes anything was a `go` it has sent
+    /// no `stop` for (only `isready`, `probe` or `ponderhit` came after
+    /// it). A `stop` that finds that search answered crossed the answer on
+    /// its way: it was meant for that search, which has had its one
+    /// answer, and is not a `stop` without a search (see
+    /// [`Session::on_stop`]).
+    go_unstopped: bool,
+    /// A UCCI engine answered a search the bridge had told to `stop`: if
+    /// its answer crossed the `stop`, it answers that `stop` too, with
+    /// `nobestmove` as UCCI 3.0 asks of an idle engine, after the answer
+    /// the GUI got. [`Session::settle_engine`] lets that line go by before
+    /// the GUI's next command reaches the engine.
+    settle: bool,
 }
 
 enum WaitError {
@@ -398,6 +413,9 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
+            if std::mem::take(&mut self.settle) {
+                self.settle_engine()?;
+            }
             if !self.run_deferred()? {
                 break;
             }
@@ -439,16 +457,18 @@ impl<W: Write> Session<W> {
         self.out.flush()
     }
 
+    /// A message to the GUI, cut to [`MAX_INFO_CHARS`]: `info message` in
+    /// UCCI, `info string` in UCI.
     fn info(&mut self, text: &str) -> io::Result<()> {
-        self.say(&format!("info string {}", clipped(text, MAX_INFO_CHARS)))
+        self.say(&self.gui.message(&clipped(text, MAX_INFO_CHARS)))
     }
 
-    /// An `info string` with `words` in the session's language.
+    /// A message (see [`Session::info`]) with `words` in the session's language.
     fn tell(&mut self, words: &Words) -> io::Result<()> {
         self.info(words.get(self.lang))
     }
 
-    /// An `info string` saying `en`, in Chinese `zh`.
+    /// A message (see [`Session::info`]) saying `en`, in Chinese `zh`.
     fn tell_in(&mut self, en: impl Into<String>, zh: impl Into<String>) -> io::Result<()> {
         self.tell(&Words::new(en, zh))
     }
@@ -474,6 +494,11 @@ impl<W: Write> Session<W> {
 
     /// Handles one GUI line now; `false` ends the session.
     fn handle_gui(&mut self, line: &str) -> io::Result<bool> {
+        match line.split_whitespace().next() {
+            Some("go") => self.go_unstopped = true,
+            Some("stop" | "isready" | "probe" | "ponderhit") | None => {}
+            Some(_) => self.go_unstopped = false,
+        }
         let cmd = match parse_command(line, self.gui.is_uci()) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Ok(true),
@@ -615,6 +640,27 @@ impl<W: Write> Session<W> {
         self.say(if uci { "uciok" } else { "ucciok" })
     }
 
+    /// After a stopped search's answer (see [`Session::settle`]): `isready`
+    /// to the engine, and what it says before its `readyok` (a `nobestmove`
+    /// for a `stop` that crossed its answer) is dropped, so that the next
+    /// search does not take it for its own answer. Skipped while a stopped
+    /// search still runs on (its lines are drained) or the engine was asked
+    /// again (a search runs).
+    fn settle_engine(&mut self) -> io::Result<()> {
+        let Some(bridge) = self.bridge.as_ref() else {
+            return Ok(());
+        };
+        if bridge.engine.is_none() || bridge.drain.is_pending() || self.search.is_some() {
+            return Ok(());
+        }
+        let timeout = bridge.settings.timeout;
+        self.send_engine("isready");
+        match self.wait_for(|l| l == "readyok", timeout) {
+            Ok(_) | Err(WaitError::Quit) => Ok(()),
+            Err(e) => self.engine_failed("isready", &e),
+        }
+    }
+
     fn on_isready(&mut self) -> io::Result<()> {
         // An engine still in a stopped search would answer only after it.
         let asks = self
@@ -718,7 +764,7 @@ impl<W: Write> Session<W> {
     /// searching) is never applied, nor passed on to an engine: the session
     /// must read `stop` and `isready` during a search, and an engine that
     /// obeyed it would leave the bridge unable to stop it. `false` is what
-    /// holds already; anything else is answered with an `info string`.
+    /// holds already; anything else is answered with a message.
     fn on_batch(&mut self, value: Option<&str>) -> io::Result<()> {
         if value.is_some_and(|v| v.eq_ignore_ascii_case("false") || v.eq_ignore_ascii_case("off")) {
             return Ok(());
@@ -1113,12 +1159,18 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
+    /// `stop`: a running search answers now (the engine's answer, or the
+    /// bridge's own move when the engine cannot give one). With no search
+    /// running, a UCCI GUI gets `nobestmove` and a UCI GUI nothing, unless
+    /// the `stop` crossed the answer of the `go` it was sent for: that `go`
+    /// has had its one answer, and a second would be taken for the next.
     fn on_stop(&mut self) -> io::Result<()> {
         let margin = self
             .bridge
             .as_ref()
             .map_or(Duration::ZERO, |b| b.settings.timeout);
         let deaf = self.bridge.as_ref().is_some_and(|b| b.deaf);
+        let crossed_answer = std::mem::take(&mut self.go_unstopped);
         if self.unsearched.take().is_some() {
             return self.say(self.gui.no_move());
         }
@@ -1141,6 +1193,9 @@ impl<W: Write> Session<W> {
                 self.send_engine("stop");
                 Ok(())
             }
+            // The search this `stop` was sent for answered before it
+            // came: the GUI has its one answer to that `go` already.
+            None if crossed_answer => Ok(()),
             // UCCI 3.0 asks for `nobestmove` to a `stop` without a search,
             // so that a GUI waiting for an answer does not hang (ElephantEye
             // gives it; protocols.md §1.2). UCI asks for nothing, and
@@ -1257,6 +1312,7 @@ impl<W: Write> Session<W> {
             }
             return Ok(());
         }
+        self.settle = search.stopped && dialect.protocol == EngineProtocol::Ucci;
         let Some(text) = best.mv else {
             let why = Words::new("the rules leave it moves", "按规则仍有着法可走");
             return self.retry_or_pick(search, None, "no move", &why);

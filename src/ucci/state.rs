@@ -1,5 +1,5 @@
-//! The game's state after the last move in words, for the `info string`
-//! lines a GUI shows to a person: the verdict, the repetition the last move
+//! The game's state after the last move in words, for the message
+//! lines (`info message`, UCI `info string`) a GUI shows to a person: the verdict, the repetition the last move
 //! closed with each side's pattern and its moves' natures, and the natural
 //! limit's count. In the session's language (English unless the GUI or the
 //! command line chose Chinese), in the words `rule --lang` uses; each line
@@ -13,7 +13,7 @@ use crate::rules::limit::{LimitStatus, SideStatus};
 use crate::rules::repetition::SideCycle;
 use crate::rules::ruling::{Lang, RepetitionReport, Ruling, side_name};
 
-/// The state lines of `ruling` in `lang`, without the `info string` prefix;
+/// The state lines of `ruling` in `lang`, without the `info message` prefix;
 /// moves as `write` writes them (the GUI's coordinates).
 pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String, lang: Lang) -> Vec<String> {
     let (profile, rules, summary) = (&ruling.profile, ruling.rules, ruling.summary(lang));

@@ -224,11 +224,16 @@ fn installed(name: &str) -> Option<String> {
     None
 }
 
-/// Lines starting with `info string`.
+/// The text of the messages among `lines`: `info message` (UCCI) or
+/// `info string` (UCI) lines; which form each protocol gets is checked by
+/// `messages_are_info_message_in_ucci_and_info_string_in_uci`.
 pub fn info_strings(lines: &[String]) -> Vec<&str> {
     lines
         .iter()
-        .filter_map(|l| l.strip_prefix("info string "))
+        .filter_map(|l| {
+            l.strip_prefix("info message ")
+                .or_else(|| l.strip_prefix("info string "))
+        })
         .collect()
 }
 
@@ -236,7 +241,11 @@ pub fn info_strings(lines: &[String]) -> Vec<&str> {
 pub fn pv_firsts(lines: &[String]) -> Vec<String> {
     lines
         .iter()
-        .filter(|l| l.starts_with("info ") && !l.starts_with("info string"))
+        .filter(|l| {
+            l.starts_with("info ")
+                && !l.starts_with("info string")
+                && !l.starts_with("info message")
+        })
         .filter_map(|l| l.split(" pv ").nth(1))
         .filter_map(|pv| pv.split_whitespace().next())
         .map(str::to_string)
