@@ -1031,16 +1031,26 @@ fn a_piece_won_by_a_capture_after_checks_is_chased_under_cxa() {
 
 #[test]
 fn a_piece_offered_for_exchange_is_not_chased_through_checks() {
-    // The red horse leaves the a-file: the rooks a1 and a9 attack each other
-    // (an exchange offer). Cd2+ Ke9 Rxa9 would win the rook, but checks that
-    // end by taking the offered piece are the exchange, not a chase.
+    // The red horse leaves the a-file: the rooks a1 and a9 attack each other.
+    // Cd2+ Ke9 Rxa9 would win the rook, but checks that end by taking the
+    // offered piece are the offer, not a chase. Neither rook is protected,
+    // so the trade is not even: Black takes the rook a1 for nothing, which
+    // the move offers (献), not an exchange (兑).
     let n = nature(CXA, "r1bk5/9/9/9/3P5/N8/9/7C1/R8/5K3 w", "a4c3");
+    assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    // Protected by the horse c2, the rook a1 trades evenly: an exchange offer.
+    let n = nature(CXA, "r1bk5/9/9/9/3P5/N8/9/2N4C1/R8/5K3 w", "a4c3");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     // The rook d6 screens the cannons d5 and d7, which attack each other.
     // Cxd7+ would be check, and the rook d6 would then take the black rook d4;
-    // but checks that begin by taking the offered piece are the exchange too.
-    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/9/9/9/5K3 w", "a6d6");
+    // but checks that begin by taking the offered piece are the exchange too
+    // (the horse c3 keeps the trade even against Cxd5 Rxd5 Rxd5).
+    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/2N6/9/9/5K3 w", "a6d6");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    // Without it, Black's Cxd5 wins a cannon through the exchange: the move
+    // offers the cannon d5 (献), still no chase.
+    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/9/9/9/5K3 w", "a6d6");
+    assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
 }
 
 #[test]

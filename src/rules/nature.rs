@@ -75,7 +75,8 @@ pub enum Why {
     /// that exchange.
     PressedExchange((Piece, Square), (Piece, Square), (Piece, Square)),
     /// The moved piece (first) offered for capture, and an enemy piece that
-    /// can take it and win material (second).
+    /// can take it and win material (second); or a piece the move offers in
+    /// a like pair whose trade is not even, and the like piece that takes it.
     Sacrifice((Piece, Square), (Piece, Square)),
     /// The moved piece (first) cuts the way of an enemy piece (second) to
     /// these squares: each with the mover's piece on it, or, empty, a square
