@@ -1030,6 +1030,28 @@ fn a_piece_won_by_a_capture_after_checks_is_chased_under_cxa() {
 }
 
 #[test]
+fn a_mate_that_needs_a_piece_offered_in_exchange_is_the_offer_unless_taking_is_mated() {
+    // CXA 2020 diagrams 29a and 29b, one position. 29a: the rook i3 faces
+    // the black rook on each file it goes to, the rook e3 behind to take
+    // back. Red's mates by checks all take the black rook on the way, and
+    // Black can trade it off evenly: the offer (兑), not a mate threat, and
+    // the advisor e8 is no more tied to its post than by that mate. Black
+    // threatens mate each time (杀): Black must vary. A seventh ply closes
+    // the cycle that the diagram's six begin.
+    let fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+    let r = repetition(&play(CXA, fen, "i3h3 h9i9 h3i3 i9g9 i3g3 g9h9 g3h3"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Exchange; 3]);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::MateThreat; 3]);
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Black));
+    // 29b: the rook e3 goes instead. Taking it, the black rook is mated by
+    // checks (车一进九, the rook cannot leave the rank: 不能离线): a mate
+    // threat (杀) on both sides, a draw.
+    let r = repetition(&play(CXA, fen, "e3h3 h9g9 h3g3 g9h9 g3h3 h9g9"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
+}
+
+#[test]
 fn a_piece_offered_for_exchange_is_not_chased_through_checks() {
     // The red horse leaves the a-file: the rooks a1 and a9 attack each other.
     // Cd2+ Ke9 Rxa9 would win the rook, but checks that end by taking the

@@ -32,7 +32,11 @@ fn piece_exchanges(other: &Position, mover: &Position, across: &Position) -> Pai
 /// placement on the other side of the move, is no win back). The question
 /// every exchange offer (兑) answers, found by the move or pressed by its
 /// threats.
-fn is_even(other: &mut Position, (ours, theirs): (Square, Square), across: &Position) -> bool {
+pub(super) fn is_even(
+    other: &mut Position,
+    (ours, theirs): (Square, Square),
+    across: &Position,
+) -> bool {
     let take = Move::new(theirs, ours);
     let on_square = capture_gain(other, take);
     capture_net(other, take, on_square, Some(across), 0).0 <= 0
