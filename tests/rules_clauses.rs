@@ -1030,17 +1030,49 @@ fn a_piece_won_by_a_capture_after_checks_is_chased_under_cxa() {
 }
 
 #[test]
+fn a_mate_that_needs_a_piece_offered_in_exchange_is_the_offer_unless_taking_is_mated() {
+    // CXA 2020 diagrams 29a and 29b, one position. 29a: the rook i3 faces
+    // the black rook on each file it goes to, the rook e3 behind to take
+    // back. Red's mates by checks all take the black rook on the way, and
+    // Black can trade it off evenly: the offer (兑), not a mate threat, and
+    // the advisor e8 is no more tied to its post than by that mate. Black
+    // threatens mate each time (杀): Black must vary. A seventh ply closes
+    // the cycle that the diagram's six begin.
+    let fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+    let r = repetition(&play(CXA, fen, "i3h3 h9i9 h3i3 i9g9 i3g3 g9h9 g3h3"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Exchange; 3]);
+    assert_eq!(natures(&r, Color::Black), vec![Nature::MateThreat; 3]);
+    assert_eq!(r.cycle.outcome, CycleOutcome::MustVary(Color::Black));
+    // 29b: the rook e3 goes instead. Taking it, the black rook is mated by
+    // checks (车一进九, the rook cannot leave the rank: 不能离线): a mate
+    // threat (杀) on both sides, a draw.
+    let r = repetition(&play(CXA, fen, "e3h3 h9g9 h3g3 g9h9 g3h3 h9g9"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::MateThreat; 2]);
+    assert_eq!(r.cycle.outcome, CycleOutcome::Draw);
+}
+
+#[test]
 fn a_piece_offered_for_exchange_is_not_chased_through_checks() {
-    // The red horse leaves the a-file: the rooks a1 and a9 attack each other
-    // (an exchange offer). Cd2+ Ke9 Rxa9 would win the rook, but checks that
-    // end by taking the offered piece are the exchange, not a chase.
+    // The red horse leaves the a-file: the rooks a1 and a9 attack each other.
+    // Cd2+ Ke9 Rxa9 would win the rook, but checks that end by taking the
+    // offered piece are the offer, not a chase. Neither rook is protected,
+    // so the trade is not even: Black takes the rook a1 for nothing, which
+    // the move offers (献), not an exchange (兑).
     let n = nature(CXA, "r1bk5/9/9/9/3P5/N8/9/7C1/R8/5K3 w", "a4c3");
+    assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    // Protected by the horse c2, the rook a1 trades evenly: an exchange offer.
+    let n = nature(CXA, "r1bk5/9/9/9/3P5/N8/9/2N4C1/R8/5K3 w", "a4c3");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     // The rook d6 screens the cannons d5 and d7, which attack each other.
     // Cxd7+ would be check, and the rook d6 would then take the black rook d4;
-    // but checks that begin by taking the offered piece are the exchange too.
-    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/9/9/9/5K3 w", "a6d6");
+    // but checks that begin by taking the offered piece are the exchange too
+    // (the horse c3 keeps the trade even against Cxd5 Rxd5 Rxd5).
+    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/2N6/9/9/5K3 w", "a6d6");
     assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+    // Without it, Black's Cxd5 wins a cannon through the exchange: the move
+    // offers the cannon d5 (献), still no chase.
+    let n = nature(CXA, "3k5/3na4/3c5/R8/3C5/3r5/9/9/9/5K3 w", "a6d6");
+    assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
 }
 
 #[test]

@@ -185,6 +185,18 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// opponent has for as much there and here without `mv` is left out: it is
 /// no price of `mv`. Also returns the square of the piece the opponent then
 /// takes, when it takes one.
+///
+/// The opponent's reply is followed one capture deep (with the exchange it
+/// starts on its own square), not on through the captures that might come
+/// after it elsewhere. CXA 29.1 counts "通过完整的交换过程得子": a complete
+/// exchange is the captures and recaptures of one exchange, which
+/// [`capture_gain`] plays out on each square, and the 捉 definition's
+/// "连续交换" starts with the mover's next move; a win back on a third
+/// square, after the opponent's reply, is a further move of the mover's
+/// that the text does not count (a search of every capture sequence, which
+/// no clause asks for and no bound in the text limits). An even exchange
+/// that takes away a defender and wins after it is counted by its own rule
+/// ([`exchange_then_capture`]).
 pub(crate) fn capture_net(
     pos: &mut Position,
     mv: Move,

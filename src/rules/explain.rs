@@ -772,6 +772,14 @@ pub(crate) enum NotBefore {
     PricedByChecks((Square, Piece), (Square, Piece)),
     /// Taking the target would have allowed mate (CXA 29.4).
     AllowedMate((Square, Piece)),
+    /// A piece won by checks: the first check, by this piece, which did not
+    /// move, could not be given before the move, which opened it (uncovered
+    /// it, or made it legal).
+    CheckOpened((Square, Piece), (Square, Piece)),
+    /// A piece won by checks whose first check could be given before the
+    /// move too: checks did not win it then, or won no material by it;
+    /// the move let them win it (CXA 29.1).
+    NotWonByChecks((Square, Piece)),
     /// The pawn's capture of the target uncovered no check, and a pawn
     /// threatens only by such a capture (CXA 26.8).
     PawnUncoveredNoCheck((Square, Piece)),
@@ -791,9 +799,10 @@ pub(crate) enum NotBefore {
 /// For the threats of a chase by `mv` played in `before`, why each was no
 /// threat before the move when its capture could be played then (the moved
 /// attacker from its old square). A threat already explained by its own
-/// reason (an exchange that removes a defender) is left out, and so is one
-/// won by checks, unless the same checks won it before but for the mate
-/// they then allowed (CXA 29.4): that is said. One
+/// reason (an exchange that removes a defender) is left out. One won by
+/// checks says why the checks did not win it before
+/// ([`won_by_checks_before`]): they allowed mate then (CXA 29.4), the move
+/// opened the first check, or the same first check won nothing. One
 /// whose capture the move made possible is said how, when the moved piece
 /// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
@@ -813,9 +822,7 @@ pub(crate) fn not_before(
         .filter(|t| t.kind != ThreatKind::RemovesDefender)
         .filter_map(|t| {
             if t.kind == ThreatKind::AfterChecks {
-                let target = pos.piece_at(t.target)?;
-                return won_by_checks_but_for_mate(&mut pos, t.target, weigh, &mut search)
-                    .then_some(NotBefore::AllowedMate((t.target, target)));
+                return won_by_checks_before(&mut pos, mv, t, weigh, &mut search);
             }
             let from = if t.attacker == mv.to() {
                 mv.from()
@@ -871,6 +878,37 @@ pub(crate) fn not_before(
                 .then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
+}
+
+/// Why the piece of `t`, won by checks (CXA 29.1), was not won so before
+/// the move `mv` (`before`, searched in place and left as it was): the
+/// same checks won it but allowed mate (29.4); or the first check, by a
+/// piece that stood still, could not be given; or it could, and checks did
+/// not win the piece by it. None when the threat stood before at a price
+/// (its reason says the move raised the gain), when the moved piece gives
+/// the first check (from its new square: new as a capture it makes from
+/// there), or when the piece is not found.
+fn won_by_checks_before(
+    before: &mut Position,
+    mv: Move,
+    t: &Threat,
+    rules: ThreatRules,
+    search: &mut MateSearch,
+) -> Option<NotBefore> {
+    let target = (t.target, before.piece_at(t.target)?);
+    if won_by_checks_but_for_mate(before, t.target, rules, search) {
+        return Some(NotBefore::AllowedMate(target));
+    }
+    let check = t.first_check?;
+    if t.price_before.is_some() || check.from() == mv.to() {
+        return None;
+    }
+    let given = before.is_legal(check) && before.gives_check(check);
+    Some(if given {
+        NotBefore::NotWonByChecks(target)
+    } else {
+        NotBefore::CheckOpened(target, (t.attacker, t.by))
+    })
 }
 
 /// Whether the side to move in `before` could win the piece on `target` by
@@ -972,6 +1010,8 @@ impl NotBefore {
             | NotBefore::WonBack(target, _)
             | NotBefore::PricedByChecks(target, _)
             | NotBefore::AllowedMate(target)
+            | NotBefore::CheckOpened(target, _)
+            | NotBefore::NotWonByChecks(target)
             | NotBefore::PawnUncoveredNoCheck(target)
             | NotBefore::Screen(target, _)
             | NotBefore::Uncovered(target, _)
@@ -1034,6 +1074,17 @@ impl NotBefore {
                 "before this move, taking it allowed mate".to_string()
             }
             (NotBefore::AllowedMate(_), Lang::Zh) => "此着前吃之则被将死".to_string(),
+            (NotBefore::CheckOpened(_, checker), Lang::En) => format!(
+                "before this move, the first check, by {}, could not be given",
+                name(*checker)
+            ),
+            (NotBefore::CheckOpened(_, checker), Lang::Zh) => {
+                format!("此着前{}不能先照将", name(*checker))
+            }
+            (NotBefore::NotWonByChecks(_), Lang::En) => {
+                "before this move, checks starting with the same check did not win it".to_string()
+            }
+            (NotBefore::NotWonByChecks(_), Lang::Zh) => "此着前同样照将后连将不能得之".to_string(),
             (NotBefore::PawnUncoveredNoCheck(_), Lang::En) => {
                 "before this move, the pawn's capture uncovered no check".to_string()
             }
@@ -1541,6 +1592,32 @@ mod tests {
             grounds.contains(&NotBefore::AllowedMate(advisor)),
             "{grounds:?}"
         );
+    }
+
+    #[test]
+    fn a_piece_won_by_checks_says_the_move_opened_its_first_check_or_let_that_check_win_it() {
+        // The rook a1 steps behind the horse e4: the horse's step to g5 now
+        // checks, and it then takes the horse h7. Before, that step was no check.
+        let grounds = chase_grounds("4k4/9/7n1/9/9/4N4/9/9/R8/3K5 w", "a1e1");
+        let horse = (sq("h7"), Piece::new(Color::Black, Role::Horse));
+        let checker = (sq("e4"), Piece::new(Color::Red, Role::Horse));
+        assert_eq!(grounds, vec![NotBefore::CheckOpened(horse, checker)]);
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "before this move, the first check, by red horse e4, could not be given"
+        );
+        assert_eq!(grounds[0].clause(Lang::Zh), "此着前红马(e4)不能先照将");
+        // The cannon g9 leaves the rank: after Ra9+ Ke8 the rook takes the
+        // horse i9. Before, the same check was there, but the cannon stood
+        // in the rook's way.
+        let grounds = chase_grounds("4k1C1n/9/9/9/9/9/9/9/9/R2K5 w", "g9g5");
+        let horse = (sq("i9"), Piece::new(Color::Black, Role::Horse));
+        assert_eq!(grounds, vec![NotBefore::NotWonByChecks(horse)]);
+        assert_eq!(
+            grounds[0].clause(Lang::En),
+            "before this move, checks starting with the same check did not win it"
+        );
+        assert_eq!(grounds[0].clause(Lang::Zh), "此着前同样照将后连将不能得之");
     }
 
     #[test]

@@ -22,19 +22,40 @@ use super::threats::{Pairs, Threat, mutual_piece_exchanges};
 fn piece_exchanges(other: &Position, mover: &Position, across: &Position) -> Pairs {
     let mut pairs = mutual_piece_exchanges(other, mover);
     let mut other = other.clone();
-    pairs.retain(|&mut (ours, theirs)| {
-        let take = Move::new(theirs, ours);
-        let on_square = capture_gain(&mut other, take);
-        capture_net(&mut other, take, on_square, Some(across), 0).0 <= 0
-    });
+    pairs.retain(|&mut pair| is_even(&mut other, pair, across));
     pairs
 }
 
-/// Idle kinds: a sacrifice when the moved piece can be won; an exchange
-/// offer when the move presses one (`offers`: new threats on pieces that can
-/// trade themselves for a like attacker) or makes an even one; a block when
-/// it cuts an enemy piece's way to attack; a follow when it moves along with
-/// the piece the opponent just moved; else idle.
+/// Whether the pair (ours, theirs) trades evenly: the opponent's capture
+/// of ours, in `other` (the opponent to move), wins nothing net
+/// ([`capture_net`]; a capture we have for as much in `across`, the
+/// placement on the other side of the move, is no win back). The question
+/// every exchange offer (兑) answers, found by the move or pressed by its
+/// threats.
+pub(super) fn is_even(
+    other: &mut Position,
+    (ours, theirs): (Square, Square),
+    across: &Position,
+) -> bool {
+    let take = Move::new(theirs, ours);
+    let on_square = capture_gain(other, take);
+    capture_net(other, take, on_square, Some(across), 0).0 <= 0
+}
+
+/// Whether the opponent could already win our piece on `ours` by taking it
+/// from `theirs` in `before` (the placement before the move, the opponent
+/// to move; `after` is the placement after it): the trade stood uneven.
+fn was_given(before: &mut Position, (ours, theirs): (Square, Square), after: &Position) -> bool {
+    before.is_legal(Move::new(theirs, ours)) && !is_even(before, (ours, theirs), after)
+}
+
+/// Idle kinds: a sacrifice when the moved piece can be won, or when the
+/// move offers a like pair whose trade wins the opponent material (the
+/// opponent takes first); an exchange offer when the move presses one
+/// (`offers`: new threats on pieces that can trade themselves for a like
+/// attacker) or makes one, the trade even either way ([`is_even`]); a block
+/// when it cuts an enemy piece's way to attack; a follow when it moves along
+/// with the piece the opponent just moved; else idle.
 pub(super) fn idle_nature(
     before: &Position,
     after: &Position,
@@ -60,6 +81,40 @@ pub(super) fn idle_nature(
                 why: Why::Sacrifice((moved, to), (taker, a)),
             };
         }
+    }
+    // An offer is one only when its pair trades evenly. One whose trade
+    // wins the opponent material offers our piece for it, a sacrifice, if
+    // the move made it so; if it stood so before, it offers nothing new.
+    let mut passed = before.passed();
+    let mut other = None;
+    let mut given = None;
+    let offers: Vec<&Threat> = offers
+        .iter()
+        .filter(|t| {
+            let Some(ours) = t.exchange_with else {
+                return true;
+            };
+            let other = other.get_or_insert_with(|| after.clone());
+            if is_even(other, (ours, t.target), &passed) {
+                return true;
+            }
+            if given.is_none() && !was_given(&mut passed, (ours, t.target), after) {
+                given = Some((ours, *t));
+            }
+            false
+        })
+        .collect();
+    if let Some((ours, t)) = given {
+        return MoveNature {
+            nature: Nature::Sacrifice,
+            targets: Vec::new(),
+            attackers: vec![t.target],
+            chases: Vec::new(),
+            why: Why::Sacrifice(
+                (after.piece_at(ours).unwrap_or(moved), ours),
+                (t.piece, t.target),
+            ),
+        };
     }
     // An offer of a pair that could already take each other, which the move
     // made winning by adding an attacker: that piece backs it.
@@ -97,7 +152,6 @@ pub(super) fn idle_nature(
         .filter_map(|t| Some((t.exchange_with?, t.target)))
         .max_by_key(named);
     let made = || {
-        let passed = before.passed();
         let offered = piece_exchanges(after, &after.passed(), &passed);
         if offered.is_empty() {
             return None;
@@ -354,6 +408,29 @@ mod tests {
         // Unprotected, the black rook would take it for nothing: a sacrifice.
         let n = nature("3k5/9/9/9/r8/9/9/9/9/4K2R1 w", "h0h5", RuleSet::Cxa2020);
         assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+    }
+
+    #[test]
+    fn an_uncovered_like_pair_is_an_offer_only_when_the_trade_is_even() {
+        // The horse a3 steps aside: the rooks a0 and a8 face each other.
+        // Protected by the horse b2, the rook a0 is offered in exchange.
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            let n = nature("4k4/r8/9/9/9/9/N8/1N7/9/R2K5 w", "a3b5", rules);
+            assert_eq!(n.nature, Nature::Exchange, "{n:?}");
+            assert_eq!(
+                n.reason(Lang::En),
+                "offers to exchange red rook a0 for black rook a8"
+            );
+            // Unprotected, black takes it and wins a rook: offered for
+            // nothing, a sacrifice, as the moved piece would be.
+            let n = nature("4k4/r8/9/9/9/9/N8/9/9/R2K5 w", "a3b5", rules);
+            assert_eq!(n.nature, Nature::Sacrifice, "{n:?}");
+            assert_eq!(
+                n.reason(Lang::En),
+                "offers red rook a0 to black rook a8, which can take it and win material"
+            );
+            assert_eq!(n.reason(Lang::Zh), "献红车(a0)：黑车(a8)可吃之得子");
+        }
     }
 
     #[test]

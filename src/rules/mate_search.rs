@@ -78,6 +78,10 @@ pub struct MateSearch {
     answers: Option<Box<Answers>>,
     /// The positions of the line a search for mate is on (empty between searches).
     path: Path,
+    /// Enemy pieces offered in exchange (兑) for the piece a move just
+    /// moved, while that move is judged ([`MateSearch::offering`]): no
+    /// check of a mate by checks may take one, wherever a reply moves it.
+    offered: Bitboard,
 }
 
 impl MateSearch {
@@ -118,6 +122,10 @@ impl MateSearch {
             floor,
             rules,
         };
+        // While pieces are offered, a capture's test of mate holds only then.
+        if !self.offered.is_empty() {
+            return evaluate(pos, self);
+        }
         if let Some(gain) = self.captures.get(asked) {
             return gain;
         }
@@ -133,6 +141,24 @@ impl MateSearch {
     /// is no protection (不能离线).
     pub(super) fn mates_after_capture(&mut self, pos: &mut Position) -> bool {
         self.mates(pos, MATE_THREAT_DEPTH, Bitboard::EMPTY)
+    }
+
+    /// Runs `judge` with `offered` as the pieces offered in exchange, which
+    /// no search for mate may take by a check meanwhile (CXA 图29a: a mate
+    /// that needs a piece the opponent can trade off evenly is the exchange
+    /// offer, 兑; 图29b: one the opponent cannot trade without being mated
+    /// is no offer, 不能离线). Nothing learnt meanwhile is kept for other
+    /// searches, as it holds only while those pieces are spared.
+    pub(super) fn offering<T>(
+        &mut self,
+        offered: Bitboard,
+        judge: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        debug_assert!(self.offered.is_empty());
+        self.offered = offered;
+        let judged = judge(self);
+        self.offered = Bitboard::EMPTY;
+        judged
     }
 
     /// Whether the side to move can force mate by checks within `depth` of
@@ -195,6 +221,17 @@ impl MateSearch {
         search: impl FnOnce(&mut Self, &mut Position) -> bool,
     ) -> bool {
         search(self, pos)
+    }
+
+    /// Follows an offered piece that the defender's `reply` moves to its
+    /// new square; returns the offered pieces as they stood before it.
+    fn follow_offered(&mut self, reply: Move) -> Bitboard {
+        let before = self.offered;
+        if before.contains(reply.from()) {
+            self.offered = before.without(reply.from());
+            self.offered.set(reply.to());
+        }
+        before
     }
 
     /// Runs `search` with the replies the searches before it found to answer
@@ -430,13 +467,14 @@ fn attacker_mates(
     search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
-    if depth == 0 || (spared.is_empty() && search.refuted.holds(pos.key(), depth)) {
+    let free = spared.is_empty() && search.offered.is_empty();
+    if depth == 0 || (free && search.refuted.holds(pos.key(), depth)) {
         return false;
     }
-    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+    if free && search.mating.mates(pos.key(), depth) {
         return true;
     }
-    if spared.is_empty() && search.path.comes_back(pos.key()) {
+    if free && search.path.comes_back(pos.key()) {
         return false;
     }
     let mut checks = MoveList::new();
@@ -454,12 +492,14 @@ fn attacker_mates_by(
     search: &mut MateSearch,
     answers: &mut Answers,
 ) -> bool {
-    if spared.is_empty() && search.mating.mates(pos.key(), depth) {
+    let free = spared.is_empty() && search.offered.is_empty();
+    if free && search.mating.mates(pos.key(), depth) {
         return true;
     }
     // A root whose first check spares pieces is no position that a line
-    // could come back to: from there, every check may be played.
-    let entered = spared.is_empty().then(|| search.path.enter(pos.key()));
+    // could come back to: from there, every check may be played. Pieces
+    // offered are spared all along: what is found then is not noted.
+    let entered = free.then(|| search.path.enter(pos.key()));
     let mates = attacker_mates_on_path(pos, checks, depth, spared, search, answers);
     // Shown to hold only on this line: not noted.
     let exact = entered.is_some_and(|e| search.path.leave(e));
@@ -486,7 +526,7 @@ fn attacker_mates_on_path(
         .iter()
         .filter(|m| first.is_empty() || !first.contains(*m));
     for &mv in first.iter().chain(rest) {
-        if spared.contains(mv.to()) {
+        if spared.contains(mv.to()) || search.offered.contains(mv.to()) {
             continue;
         }
         #[cfg(feature = "question-counts")]
@@ -496,7 +536,7 @@ fn attacker_mates_on_path(
         pos.undo(undo);
         if good {
             answers.note_mate(mv);
-            if spared.is_empty() {
+            if spared.is_empty() && search.offered.is_empty() {
                 search.mating.add(pos.key(), depth);
             }
             return true;
@@ -543,7 +583,9 @@ fn replies_lose(
             #[cfg(feature = "question-counts")]
             super::question_counts::node();
             let undo = pos.play_unchecked(reply);
+            let offered = search.follow_offered(reply);
             let mated = attacker_mates(pos, depth, Bitboard::EMPTY, search, answers);
+            search.offered = offered;
             pos.undo(undo);
             !mated
         };
@@ -623,6 +665,7 @@ fn replies_lose(
     // By reference: the table is 3 KB, not worth a copy into an iterator.
     for &(n, start, reply) in &ranked {
         let undo = pos.play_unchecked(reply);
+        let offered = search.follow_offered(reply);
         let mated = attacker_mates_by(
             pos,
             &checks[start..start + n],
@@ -631,6 +674,7 @@ fn replies_lose(
             search,
             answers,
         );
+        search.offered = offered;
         pos.undo(undo);
         if !mated {
             answers.note(check, reply);

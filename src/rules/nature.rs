@@ -23,11 +23,11 @@ use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Color, Move, Piece, PlayError, Position, Role, Square};
 
 use super::exchange::value;
-use super::idle::idle_nature;
+use super::idle::{idle_nature, is_even};
 use super::mate_search::MateSearch;
 use super::threats::{
     Across, Pairs, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_beyond,
-    capture_threats_unless_stood, direct_threats_across, trading_pairs,
+    capture_threats_unless_stood, direct_threats_across, mutual_piece_exchanges, trading_pairs,
 };
 use super::{Nature, RuleSet};
 
@@ -75,7 +75,8 @@ pub enum Why {
     /// that exchange.
     PressedExchange((Piece, Square), (Piece, Square), (Piece, Square)),
     /// The moved piece (first) offered for capture, and an enemy piece that
-    /// can take it and win material (second).
+    /// can take it and win material (second); or a piece the move offers in
+    /// a like pair whose trade is not even, and the like piece that takes it.
     Sacrifice((Piece, Square), (Piece, Square)),
     /// The moved piece (first) cuts the way of an enemy piece (second) to
     /// these squares: each with the mover's piece on it, or, empty, a square
@@ -162,6 +163,65 @@ pub(crate) fn classify_searching(
     mates: &mut MateSearch,
 ) -> MoveNature {
     debug_assert!(before.is_legal(mv), "{mv} is illegal in {}", before.fen());
+    // Only a rook, horse or cannon trades itself for a like piece.
+    let trades = before
+        .piece_at(mv.from())
+        .is_some_and(|p| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon));
+    if !rules.is_cxa() || !trades {
+        return classify_judged(before, previous, mv, rules, mates);
+    }
+    let mut ahead = before.clone();
+    ahead.play_unchecked(mv);
+    ahead.pass();
+    let offered = offered_in_exchange(&before.passed(), &ahead, mv.to(), mates);
+    if offered.is_empty() {
+        return classify_judged(before, previous, mv, rules, mates);
+    }
+    mates.offering(offered, |mates| {
+        classify_judged(before, previous, mv, rules, mates)
+    })
+}
+
+/// The enemy pieces that the piece the move put on `to` offers itself to
+/// in exchange (兑), in `ahead` (the position after the move, the mover to
+/// move again; `across` is the placement before it, the opponent to move):
+/// like pieces that can take it in an even trade ([`is_even`]) and are not
+/// then mated by checks. CXA judges the move with no mate by checks
+/// taking them (see [`MateSearch::offering`]): the rulebook's 图29a calls
+/// a rook that faces the enemy rook, with a mate behind the rook's capture,
+/// an exchange offer (兑), and 图29b calls it a mate threat (杀) when the
+/// enemy rook cannot take it without being mated by checks (不能离线).
+fn offered_in_exchange(
+    across: &Position,
+    ahead: &Position,
+    to: Square,
+    mates: &mut MateSearch,
+) -> Bitboard {
+    let mut other = ahead.passed();
+    let mut offered = Bitboard::EMPTY;
+    for (ours, theirs) in mutual_piece_exchanges(&other, ahead) {
+        if ours != to || !is_even(&mut other, (ours, theirs), across) {
+            continue;
+        }
+        let undo = other.play_unchecked(Move::new(theirs, ours));
+        let mated = mates.mates_after_capture(&mut other);
+        other.undo(undo);
+        if !mated {
+            offered.set(theirs);
+        }
+    }
+    offered
+}
+
+/// [`classify_searching`] once the pieces offered in exchange, if any,
+/// are set aside in `mates`.
+fn classify_judged(
+    before: &mut Position,
+    previous: Option<Move>,
+    mv: Move,
+    rules: RuleSet,
+    mates: &mut MateSearch,
+) -> MoveNature {
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
