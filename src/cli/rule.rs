@@ -21,7 +21,7 @@ use crate::notation::{
 };
 use crate::notation::{Notation, render};
 use crate::record::{
-    Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
+    Format, Game, Place, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
     read_games_from_bytes, read_games_from_stdin,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
@@ -320,10 +320,17 @@ fn parse_fen(fen: &str) -> Result<Position, BadRecord> {
     Position::from_fen(fen).map_err(|e| BadRecord(e.words().prefixed("bad --fen", "--fen有误")))
 }
 
-/// The message for a move that cannot be played: its ply and text, why,
-/// the position and the legal moves; none when the game was over, but how
-/// to rule on it where it ended (`--ply`, which reads no further).
-fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) -> BadRecord {
+/// The message for a move that cannot be played: its ply, where it was
+/// written (`place`, if known) and its text, why, the position and the
+/// legal moves; none when the game was over, but how to rule on it where
+/// it ended (`--ply`, which reads no further).
+fn bad_move(
+    (ply, place): (usize, Option<Place>),
+    text: &str,
+    why: &Words,
+    fen: &str,
+    legal: &[String],
+) -> BadRecord {
     let (legal_en, legal_zh) = if legal.is_empty() {
         let end = ply - 1;
         (
@@ -337,13 +344,17 @@ fn bad_move(ply: usize, text: &str, why: &Words, fen: &str, legal: &[String]) ->
             format!("\n合法着法：{legal}"),
         )
     };
+    let place = place.map(|p| p.words());
+    let (at, at_zh) = place.map_or((String::new(), String::new()), |p| {
+        (format!(", {}", p.en), format!("（{}）", p.zh))
+    });
     BadRecord::new(
         format!(
-            "illegal or unreadable move at ply {ply}: '{text}': {}\nPosition: {fen}{legal_en}",
+            "illegal or unreadable move at ply {ply}{at}: '{text}': {}\nPosition: {fen}{legal_en}",
             why.en
         ),
         format!(
-            "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
+            "第{ply}着{at_zh}“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
             why.zh
         ),
     )
@@ -393,7 +404,12 @@ fn move_list(
             match other {
                 Some((list, black)) => (black, list),
                 None => {
-                    return Err(bad_move(e.ply, &e.text, &e.reason, &e.fen, &e.legal));
+                    let place = Place::Text {
+                        line: e.line,
+                        column: e.column,
+                    };
+                    let at = (e.ply, Some(place));
+                    return Err(bad_move(at, &e.text, &e.reason, &e.fen, &e.legal));
                 }
             }
         }
@@ -571,7 +587,13 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
     {
         // The file, and the game as `audit` names it when there are
         // several (a record pasted alone needs no name).
-        let bad = bad_move(bad.ply, &bad.text, &bad.reason, &bad.fen, &bad.legal);
+        let bad = bad_move(
+            (bad.ply, bad.place),
+            &bad.text,
+            &bad.reason,
+            &bad.fen,
+            &bad.legal,
+        );
         return Err(match (from_file, count > 1) {
             (_, true) => bad.in_record(&format!("{name}#{index}")),
             (true, false) => bad.in_record(&name),
