@@ -1587,6 +1587,17 @@ mod tests {
     }
 
     #[test]
+    fn a_chat_whose_second_move_is_mistyped_stops_there_at_its_place() {
+        // Not "no moves found": the slip is named where it was written.
+        let text = "许银川：炮二平五\n吕钦：马８进\n许银川：马二进三\n吕钦：车９平８\n";
+        let game = read_move_lists(text, "t.txt").remove(0).unwrap();
+        assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (2, "马８进"));
+        assert_eq!(bad.place, Some(Place::Text { line: 2, column: 4 }));
+    }
+
+    #[test]
     fn a_chat_with_names_and_times_on_lines_of_their_own_reads_as_one() {
         // As WeChat and QQ copy messages.
         let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n\n许银川 10:34\n马二进三\n吕钦 10:35\n车９平８\n";
