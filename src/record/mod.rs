@@ -18,6 +18,7 @@
 //! ```
 
 mod binary;
+mod brackets;
 mod cbf;
 mod cbr;
 mod dhtmlxq;
