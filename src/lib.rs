@@ -115,7 +115,7 @@
 //!         referee.push(m.mv)?;
 //!     }
 //!     if let Some(illegal) = &game.illegal {
-//!         println!("{illegal}"); // the ply, the move as written, and why it cannot be played
+//!         println!("{illegal}"); // the ply, where it was written, the move as written, and why
 //!     }
 //!     let ruling = referee.ended().cloned().unwrap_or_else(|| referee.ruling());
 //!     let recorded = game.recorded_result().map(Verdict::from);

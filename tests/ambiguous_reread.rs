@@ -91,7 +91,8 @@ fn rule_reads_the_other_way_when_only_it_lets_the_record_go_on() {
     );
     assert_eq!(code, 2);
     assert!(
-        err.contains("illegal or unreadable move at ply 3: 'C9+1'") && err.contains("6-.5"),
+        err.contains("illegal or unreadable move at ply 3, line 3, column 17: 'C9+1'")
+            && err.contains("6-.5"),
         "{err}"
     );
     // The preferred reading that lets the record go on is kept.
@@ -127,7 +128,7 @@ fn convert_and_audit_write_and_judge_the_record_read_the_other_way() {
     assert_eq!(row["error"], serde_json::Value::Null);
     assert_eq!(
         row["findings"],
-        serde_json::json!([{ "kind": "ambiguous_notation", "ply": 1, "detail": WHY,
+        serde_json::json!([{ "kind": "ambiguous_notation", "ply": 1, "place": null, "detail": WHY,
             "detail_zh": "“66.5”按WXF官方写法（数字为键盘兵种代码，6为炮）读作炮六平五（d2e2），因为按WXF官方写法读作四兵平五（d6e6）则第3着“C5+1”无法走出" }])
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -264,7 +264,7 @@ fn csv_text_and_only_findings() {
         "{zh}"
     );
     assert!(
-        zh.contains("违例着法（第3着）：“马二进四”无法走出：第二路的红方马不能这样走"),
+        zh.contains("违例着法（第3着）：第4行第17列的“马二进四”无法走出：第二路的红方马不能这样走"),
         "{zh}"
     );
     assert!(zh.contains("读取6局，无法读取2个"), "{zh}");

@@ -313,7 +313,8 @@ fn a_pasted_record_whose_chinese_moves_are_split_by_spaces_is_ruled() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("at ply 2: '马８ 进': ") && err.contains("one symbol away: 马８进７ 马８进９"),
+        err.contains("at ply 2, line 1, column 6: '马８ 进': ")
+            && err.contains("one symbol away: 马８进７ 马８进９"),
         "{err}"
     );
 }
@@ -341,7 +342,8 @@ fn a_move_whose_words_a_comment_nag_or_number_splits_is_refused_saying_so() {
             assert_eq!(out.status.code(), Some(2), "{moves}");
             let err = String::from_utf8(out.stderr).expect("utf-8");
             assert!(
-                err.starts_with("xqarbiter: illegal or unreadable move at ply 1: '炮二': ")
+                err.starts_with("xqarbiter: illegal or unreadable move at ply 1, line 1, column ")
+                    && err.contains(": '炮二': ")
                     && err.contains(&format!("; {between} comes between '炮二' and '平五'")),
                 "{moves}: {err}"
             );
@@ -423,7 +425,7 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("第3着“马二进四”无法走出：第二路的红方马不能这样走"),
+        err.contains("第3着（第4行第17列）“马二进四”无法走出：第二路的红方马不能这样走"),
         "{err}"
     );
     assert!(err.contains("只差一个符号的合法着法：马二进三"), "{err}");
@@ -440,7 +442,9 @@ fn an_illegal_move_exits_2_and_names_the_move() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("ply 3: '马二进四': no red horse on file 二 can move that way"),
+        err.contains(
+            "ply 3, line 4, column 17: '马二进四': no red horse on file 二 can move that way"
+        ),
         "{err}"
     );
     assert!(err.contains("one symbol away: 马二进三"), "{err}");
@@ -583,13 +587,14 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
     assert!(
         e["message"]
             .as_str()
-            .is_some_and(|m| m.starts_with("illegal or unreadable move at ply 2: '马８进６'")),
+            .is_some_and(|m| m
+                .starts_with("illegal or unreadable move at ply 2, line 1, column 6: '马８进６'")),
         "{e}"
     );
     assert!(
         e["message_zh"]
             .as_str()
-            .is_some_and(|m| m.starts_with("第2着“马８进６”无法走出")),
+            .is_some_and(|m| m.starts_with("第2着（第1行第6列）“马８进６”无法走出")),
         "{e}"
     );
     // In a file: the file, the game, and the line and column of a move list.
@@ -1177,7 +1182,9 @@ fn a_move_after_mate_says_the_game_was_over() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("第2着“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"),
+        err.contains(
+            "第2着（第1行第6列）“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
+        ),
         "{err}"
     );
     assert!(!err.contains("合法着法"), "no empty list: {err}");
@@ -1508,8 +1515,9 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("xqarbiter: illegal or unreadable move at ply 2: 'd9d8': the game was")
-            && err.ends_with("add --ply 1\n"),
+        err.starts_with(
+            "xqarbiter: illegal or unreadable move at ply 2, line 1, column 6: 'd9d8': the game was"
+        ) && err.ends_with("add --ply 1\n"),
         "{err}"
     );
     // Moves after the ply asked for that are illegal, game over or not, are not read.
@@ -1532,8 +1540,9 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("xqarbiter: illegal or unreadable move at ply 4: '将5进5'")
-            && err.contains("\nLegal moves: "),
+        err.starts_with(
+            "xqarbiter: illegal or unreadable move at ply 4, line 1, column 16: '将5进5'"
+        ) && err.contains("\nLegal moves: "),
         "{err}"
     );
     // So are moves run together in one word past the ply asked for; moves
@@ -1576,7 +1585,10 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.starts_with("xqarbiter: illegal or unreadable move at ply 3: '车一平二'"),
+            // At the word of moves run together, where it starts.
+            err.starts_with(
+                "xqarbiter: illegal or unreadable move at ply 3, line 1, column 1: '车一平二'"
+            ),
             "{err}"
         );
     }
@@ -1589,14 +1601,16 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.starts_with("xqarbiter: illegal or unreadable move at ply 2: '将５进５'"),
+            err.starts_with(
+                "xqarbiter: illegal or unreadable move at ply 2, line 1, column 1: '将５进５'"
+            ),
             "{err}"
         );
     }
     let out = run("炮二平五是最常见的开局", "2");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("xqarbiter: illegal or unreadable move at ply 1: '炮二平五是最常见的开局'"),
+        err.starts_with("xqarbiter: illegal or unreadable move at ply 1, line 1, column 1: '炮二平五是最常见的开局'"),
         "{err}"
     );
     // A record file is cut with --ply too.
@@ -1828,19 +1842,21 @@ fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
     let en = err(&["rule", &format!("{two}#1"), "--lang", "en"]);
     assert!(
         en.starts_with(&format!(
-            "xqarbiter: {two}#1: illegal or unreadable move at ply 4: 'e9e7'"
+            "xqarbiter: {two}#1: illegal or unreadable move at ply 4, line 5, column 22: 'e9e7'"
         )),
         "{en}"
     );
     let zh = err(&["rule", "--lang", "zh", two, "--game", "1"]);
     assert!(
-        zh.starts_with(&format!("xqarbiter: {two}#1：第4着“e9e7”无法走出")),
+        zh.starts_with(&format!(
+            "xqarbiter: {two}#1：第4着（第5行第22列）“e9e7”无法走出"
+        )),
         "{zh}"
     );
     let en = err(&["rule", one, "--lang", "en"]);
     assert!(
         en.starts_with(&format!(
-            "xqarbiter: {one}: illegal or unreadable move at ply 4: 'e9e7'"
+            "xqarbiter: {one}: illegal or unreadable move at ply 4, line 1, column 22: 'e9e7'"
         )),
         "{en}"
     );
@@ -1891,7 +1907,7 @@ fn a_chats_slip_is_named_at_its_line_and_column_and_its_talk_skipped() {
         lines,
         [
             "xqarbiter: <stdin>: warning: line 1, column 10: '中炮' after 许银川's move is talk, not a move: skipped",
-            "xqarbiter: illegal or unreadable move at ply 3: '马二进二': line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
+            "xqarbiter: illegal or unreadable move at ply 3, line 3, column 5: '马二进二': no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
         ]
     );
 }

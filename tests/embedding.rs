@@ -322,8 +322,16 @@ fn a_tool_prints_each_games_result_and_ruling() {
         .unwrap()
         .unwrap();
     let illegal = third.illegal.expect("an illegal move");
-    assert!(illegal.in_lang(Lang::En).starts_with("ply 3: '"));
-    assert!(illegal.in_lang(Lang::Zh).starts_with("第3着“"));
+    assert!(
+        illegal
+            .in_lang(Lang::En)
+            .starts_with("ply 3, line 30, column 17: '")
+    );
+    assert!(
+        illegal
+            .in_lang(Lang::Zh)
+            .starts_with("第3着（第30行第17列）“")
+    );
     for xqf in ["plain.xqf", "encrypted.xqf"] {
         let path = root(&format!("tests/fixtures/{xqf}"));
         let lines = rule_games(read_games(path.to_str().unwrap(), &opts).unwrap(), &cxa);

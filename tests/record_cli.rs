@@ -1,4 +1,5 @@
-//! `xqarbiter convert`: output, exit codes and messages.
+//! `xqarbiter convert`: output, exit codes and messages; where `rule`,
+//! `convert` and `audit` say a bad move was written.
 
 use std::path::Path;
 use std::process::Command;
@@ -85,7 +86,7 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, out, err) = convert(&[&fixture("games_iccs.pgn")]);
     assert_eq!(code, 3, "{err}");
     assert!(
-        err.contains("game #2, ply 3: 'h2e2' cannot be played")
+        err.contains("game #2, ply 3, line 30, column 17: 'h2e2' cannot be played")
             && err.contains("(written: the 2 moves before it, as unfinished, *)\n"),
         "{err}"
     );
@@ -101,7 +102,10 @@ fn unreadable_input_exits_2_with_a_message() {
     let (code, _, err) = convert(&[&fixture("games_iccs.pgn"), "--lang", "zh"]);
     assert_eq!(code, 3);
     assert!(err.contains("（写出此前的2着，记为未完*）"), "{err}");
-    assert!(err.contains("，对局#2第3着“h2e2”无法走出"), "{err}");
+    assert!(
+        err.contains("，对局#2第3着（第30行第17列）“h2e2”无法走出"),
+        "{err}"
+    );
     let (code, _, err) = convert(&[&fixture("game.cbf"), "--encoding", "klingon"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown encoding 'klingon'"), "{err}");
@@ -589,5 +593,75 @@ fn a_last_comment_led_by_a_result_phrase_is_the_termination() {
         assert_eq!(out.contains("[Termination \"time forfeit\"]"), tag, "{out}");
         assert!(out.contains(&format!("{{{comment}}}")), "{out}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs the binary with `args`: its exit code, standard output and error.
+fn xqarbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_bad_move_is_named_at_its_line_and_column_by_rule_convert_and_audit() {
+    let dir = scratch("placed");
+    let pgn = dir.join("bad.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n[Result \"*\"]\n\n1. h2e2 h9g7\n2. h0g2 i9i9 *\n",
+    )
+    .unwrap();
+    let path = pgn.to_str().unwrap();
+    let (code, _, err) = xqarbiter(&["rule", path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with(&format!(
+            "xqarbiter: {path}: illegal or unreadable move at ply 4, line 5, column 9: 'i9i9': "
+        )),
+        "{err}"
+    );
+    let (_, _, err) = xqarbiter(&["rule", path, "--lang", "zh"]);
+    assert!(
+        err.starts_with(&format!(
+            "xqarbiter: {path}：第4着（第5行第9列）“i9i9”无法走出："
+        )),
+        "{err}"
+    );
+    let (_, _, err) = xqarbiter(&["convert", path, "-o", "-"]);
+    assert!(
+        err.contains("game #0, ply 4, line 5, column 9: 'i9i9' cannot be played"),
+        "{err}"
+    );
+    let (code, out, err) = xqarbiter(&["audit", path, "--jsonl"]);
+    assert_eq!(code, 0, "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let finding = &row["findings"][0];
+    assert_eq!(finding["kind"], "illegal_move");
+    assert_eq!(finding["ply"], 4);
+    assert_eq!(
+        finding["place"],
+        serde_json::json!({ "line": 5, "column": 9 })
+    );
+    assert!(
+        finding["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("'i9i9' at line 5, column 9 is not legal: "),
+        "{finding}"
+    );
+    assert!(
+        finding["detail_zh"]
+            .as_str()
+            .unwrap()
+            .starts_with("第5行第9列的“i9i9”无法走出："),
+        "{finding}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

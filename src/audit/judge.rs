@@ -121,12 +121,18 @@ pub(crate) fn judge_read(
                 format!("（合法着法：{legal}）"),
             )
         };
+        // Where it was written, when the reader could tell.
+        let (at, at_zh) = bad.place.map_or((String::new(), String::new()), |p| {
+            let place = p.words();
+            (format!(" at {}", place.en), format!("{}的", place.zh))
+        });
         row.findings.push(Finding {
+            place: bad.place,
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
             detail: Words::new(
-                format!("'{}' is not legal: {}{legal}", bad.text, bad.reason.en),
-                format!("“{}”无法走出：{}{legal_zh}", bad.text, bad.reason.zh),
+                format!("'{}'{at} is not legal: {}{legal}", bad.text, bad.reason.en),
+                format!("{at_zh}“{}”无法走出：{}{legal_zh}", bad.text, bad.reason.zh),
             ),
         });
     }
@@ -140,6 +146,7 @@ pub(crate) fn judge_read(
             ),
         };
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::AmbiguousNotation,
             ply: Some(*ply),
             detail,
@@ -161,6 +168,7 @@ pub(crate) fn judge_read(
             detail.zh.push_str(&format!("；{}", note.zh));
         }
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::NaturalLimit,
             ply: Some(*ply),
             detail,
@@ -188,6 +196,7 @@ pub(crate) fn judge_read(
     {
         let (tagged, recorded) = (Verdict::from(tagged), Verdict::from(recorded));
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::ResultConflict,
             ply: None,
             detail: Words::new(
@@ -210,6 +219,7 @@ pub(crate) fn judge_read(
         && game.tagged_result().is_none()
     {
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::UnreadableResult,
             ply: None,
             detail: Words::new(
@@ -231,6 +241,7 @@ pub(crate) fn judge_read(
         && row.recorded_result != Some(Verdict::Draw)
     {
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::SimpleDraw,
             ply: Some(row.plies),
             detail: Words::new(
@@ -273,6 +284,7 @@ fn end_findings(row: &mut Row, end: &End) {
             // a wrong score is a result mismatch.
             if row.recorded_result.is_none() {
                 row.findings.push(Finding {
+                    place: None,
                     kind,
                     ply: Some(end.ply),
                     detail: Words::new(
@@ -325,6 +337,7 @@ fn end_findings(row: &mut Row, end: &End) {
         _ => Words::new(format!("{summary}{tail}"), format!("{summary_zh}{tail_zh}")),
     };
     row.findings.push(Finding {
+        place: None,
         kind,
         ply: Some(end.ply),
         detail,
@@ -362,6 +375,7 @@ fn result_findings(
         Some(end) if recorded == Verdict::Draw && end.ruling.draw_note.is_some() => {}
         Some(end) if recorded != row.ruled_result => {
             row.findings.push(Finding {
+                place: None,
                 kind: FindingKind::ResultMismatch,
                 ply: Some(end.ply),
                 detail: Words::new(
@@ -398,6 +412,7 @@ fn result_findings(
                     _ => ("a draw by agreement", "协议和棋"),
                 };
                 row.findings.push(Finding {
+                    place: None,
                     kind: FindingKind::ArmageddonDraw,
                     ply: Some(row.plies),
                     detail: Words::new(
@@ -469,6 +484,7 @@ pub(crate) fn early_end(
         _ => flag.detail,
     };
     Some(Finding {
+        place: None,
         kind,
         ply: Some(plies),
         detail,
@@ -478,6 +494,7 @@ pub(crate) fn early_end(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Place;
     use crate::record::{ReadOptions, read_games_from_bytes};
 
     fn game(pgn: &str) -> Game {
@@ -699,7 +716,19 @@ mod tests {
         let row = judge(&typo, &profile("cxa2020"), "t.pgn", 0);
         assert_eq!(
             row.findings[0].detail.en,
-            "'车一进五' is not legal: no red rook on file 一 can move that way; one symbol away: 车一进一 车一进二"
+            "'车一进五' at line 3, column 17 is not legal: no red rook on file 一 can move that way; one symbol away: 车一进一 车一进二"
+        );
+        assert_eq!(
+            row.findings[0].detail.zh,
+            "第3行第17列的“车一进五”无法走出：第一路的红方车不能这样走；只差一个符号的合法着法：车一进一 车一进二"
+        );
+        assert_eq!(row.findings[0].place, bad.place);
+        assert_eq!(
+            bad.place,
+            Some(Place::Text {
+                line: 3,
+                column: 17
+            })
         );
         // Nothing near: all the legal moves.
         let far = game("[Game \"Chinese Chess\"]\n\n1. 炮二平五 马8进7 2. 象九进五 *\n");
@@ -918,7 +947,7 @@ mod tests {
         assert_eq!(bad.ply, Some(2));
         assert_eq!(
             bad.detail.zh,
-            "“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
+            "第4行第9列的“将4平5”无法走出：对局已经结束：第1着后黑方已被将死，此后的着法无效"
         );
         assert!(
             bad.detail

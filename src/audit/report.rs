@@ -475,11 +475,13 @@ mod tests {
         row.ruled_result = Verdict::BlackWins;
         row.findings = vec![
             Finding {
+                place: None,
                 kind: FindingKind::ForbiddenRepetition,
                 ply: Some(40),
                 detail: Words::new("red: perpetual check", "红方长将"),
             },
             Finding {
+                place: None,
                 kind: FindingKind::ResultMismatch,
                 ply: None,
                 detail: Words::new("recorded draw", "棋谱记为和棋"),
@@ -721,6 +723,7 @@ mod tests {
         let mut row = sample();
         (row.recorded_result, row.ruled_result) = (Some(RedWins), Ongoing);
         row.findings = vec![Finding {
+            place: None,
             kind: FindingKind::IllegalMove,
             ply: Some(10),
             detail: Words::new("'e1f0' is not legal", "“e1f0”无法走出"),

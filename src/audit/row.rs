@@ -2,6 +2,7 @@
 
 use serde::{Serialize, Serializer};
 
+use crate::record::Place;
 use crate::rules::ruling::Verdict;
 use crate::words::{Lang, Words};
 
@@ -122,6 +123,11 @@ pub struct Finding {
     pub kind: FindingKind,
     /// The ply it concerns (the first move is ply 1), if it concerns one.
     pub ply: Option<usize>,
+    /// Where in its file the move it concerns was written, if it
+    /// concerns one the reader placed (an illegal move): in JSON the key
+    /// `place`, `{"line": L, "column": C}` in a text, `{"byte": N}` in
+    /// binary data, or null.
+    pub place: Option<Place>,
     /// An explanation for a person (in JSON, the keys `detail` and `detail_zh`).
     #[serde(flatten, serialize_with = "detail_keys")]
     pub detail: Words,
@@ -239,6 +245,7 @@ mod tests {
     fn serializes_to_the_contract_names() {
         let mut row = Row::unreadable("a.pgn".into(), 0, Words::new("bad", "坏"));
         row.findings.push(Finding {
+            place: None,
             kind: FindingKind::ForbiddenRepetition,
             ply: Some(9),
             detail: Words::new("x", "甲"),

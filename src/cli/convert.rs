@@ -317,13 +317,18 @@ fn write_games(
                         ),
                         None => (String::new(), String::new()),
                     };
+                    // Where the move was written, when the reader could tell.
+                    let place = ill.place.map(|p| p.words());
+                    let (at, at_zh) = place.map_or((String::new(), String::new()), |p| {
+                        (format!(", {}", p.en), format!("（{}）", p.zh))
+                    });
                     match lang {
                         Lang::En => eprintln!(
-                            "xqarbiter: {file}, game #{game}, ply {ply}: '{text}' cannot be played: {} (written: the {kept} moves before it, as unfinished, *{result})",
+                            "xqarbiter: {file}, game #{game}, ply {ply}{at}: '{text}' cannot be played: {} (written: the {kept} moves before it, as unfinished, *{result})",
                             ill.reason.en
                         ),
                         Lang::Zh => eprintln!(
-                            "xqarbiter: {file}，对局#{game}第{ply}着“{text}”无法走出：{}（写出此前的{kept}着，记为未完*{result_zh}）",
+                            "xqarbiter: {file}，对局#{game}第{ply}着{at_zh}“{text}”无法走出：{}（写出此前的{kept}着，记为未完*{result_zh}）",
                             ill.reason.zh
                         ),
                     }

@@ -21,8 +21,8 @@ use crate::notation::{
 };
 use crate::notation::{Notation, render};
 use crate::record::{
-    ErrorKind, Format, Game, ReadOptions, RecordError, decode_text, detect_format, move_list_start,
-    read_games_from_bytes, read_games_from_stdin,
+    ErrorKind, Format, Game, Place, ReadOptions, RecordError, decode_text, detect_format,
+    move_list_start, read_games_from_bytes, read_games_from_stdin,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
 use crate::rules::RuleSet;
@@ -30,7 +30,7 @@ use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
-use crate::text::{capitalized, line_and_column};
+use crate::text::capitalized;
 use crate::words::{Words, player_name};
 
 use super::LangArg;
@@ -356,7 +356,10 @@ fn move_list(
                         text: e.text,
                         fen: e.fen,
                         legal: e.legal,
-                        place: Some(line_and_column(text, e.at)),
+                        place: Some(Place::Text {
+                            line: e.line,
+                            column: e.column,
+                        }),
                     };
                     return Err(BadRecord::of_move(bad, &e.reason));
                 }
@@ -548,7 +551,7 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
             text: bad.text.clone(),
             fen: bad.fen.clone(),
             legal: bad.legal.clone(),
-            place: None,
+            place: bad.place,
         };
         let bad = BadRecord::of_move(bad, why).of(&name, Some(index));
         return Err(match (from_file, count > 1) {

@@ -16,7 +16,10 @@ use std::ops::Range;
 use super::labelled::{Label, label};
 use super::outcome::{Outcome, is_result_word};
 use super::parse::{read_move, reads_as_any_move_text};
-use super::symbol::{continues_split_move, is_talk};
+use super::symbol::{
+    continues_split_move, is_talk, lacks_last_number, shaped_like_chinese_move,
+    slipped_chinese_move,
+};
 use crate::board::{Color, Position};
 use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
@@ -114,7 +117,15 @@ fn players<'a>(moves: &[&(usize, Line<'a>)]) -> Option<(&'a str, &'a str, Color)
             if !alternate || turns.len() < 2 || best.is_some_and(|(n, _)| n >= turns.len()) {
                 continue;
             }
-            if let Some(opener) = first_side(turns[0].value, turns[1].value) {
+            // A slip of the pen in the second move (`马８进`, not shaped
+            // like a move: not a move of another game, `车一平二`)
+            // leaves the first to tell the side, when the first player
+            // goes on.
+            let reply = turns[1].value;
+            let slip = turns.len() > 2 && slipped(reply) && !shaped_like_chinese_move(reply);
+            let opener = first_side(turns[0].value, reply)
+                .or_else(|| slip.then(|| first_mover(turns[0].value)).flatten());
+            if let Some(opener) = opener {
                 best = Some((turns.len(), (first, second, opener)));
             }
         }
@@ -394,10 +405,13 @@ fn move_places(word: &str) -> usize {
         .count()
 }
 
-/// Whether the line `line` of a chat says a move: its value reads as one
-/// and is no talk ([`first_talk`]: `许银川：中炮` is none).
+/// Whether the line `line` of a chat says a move: its value reads as one,
+/// or as one with a slip of the pen (`马８进`, `炮二平前`), for the reader
+/// to stop at and name, and is no talk ([`first_talk`]: `许银川：中炮` is
+/// none).
 fn sends_move(text: &str, line: &Line<'_>) -> bool {
-    if !reads_as_any_move_text(line.value) || line.value.is_empty() {
+    let value = line.value;
+    if value.is_empty() || !(reads_as_any_move_text(value) || slipped(value)) {
         return false;
     }
     let from = offset_in(text, line.value);
@@ -442,6 +456,23 @@ fn first_side(first: &str, second: &str) -> Option<Color> {
             pos.play_unchecked(read_move(&pos, first).ok()?);
             read_move(&pos, second).ok().map(|_| side)
         })
+}
+
+/// Whether `value` is a Chinese move with a slip of the pen: short of its
+/// last number (`马８进`), or of a move's length with a symbol wrong
+/// (`炮二平前`).
+fn slipped(value: &str) -> bool {
+    lacks_last_number(value) || slipped_chinese_move(value)
+}
+
+/// The side that makes `first` the first move of a game: Red from the
+/// start, or Black when only Black can make it.
+fn first_mover(first: &str) -> Option<Color> {
+    let start = Position::startpos();
+    [start.clone(), start.passed()]
+        .into_iter()
+        .find(|pos| read_move(pos, first).is_ok())
+        .map(|pos| pos.turn())
 }
 
 /// A line of a chat (`[10:32] 许银川：炮二平五`, `许银川 10:32：炮二平五`):
@@ -706,6 +737,32 @@ mod tests {
             "注：车一平二\n评：车９平８\n",
             // Side labels and headings are read as they are.
             "红：炮二平五\n黑：马８进７\n",
+        ] {
+            assert_eq!(chat(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_slip_in_the_second_move_after_a_good_start_is_still_a_chat() {
+        // The first move tells the side; the slip is kept under its side's
+        // label for the reader to stop at.
+        for (text, read) in [
+            (
+                "许银川：炮二平五\n吕钦：马８进\n许银川：马二进三\n",
+                "红：  炮二平五\n黑： 马８进\n红：  马二进三\n",
+            ),
+            (
+                "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进\n许银川 10:34\n马二进三\n",
+                "         \n炮二平五\n        \n马８进\n         \n马二进三\n",
+            ),
+        ] {
+            assert_eq!(chat(text).map(|c| c.text).as_deref(), Some(read), "{text}");
+        }
+        // Not on two lines alone, nor when the first move does not tell the
+        // side, nor for talk that is no slip (五七炮 names an opening).
+        for text in [
+            "许银川：炮二平五\n吕钦：马８进\n",
+            "许银川：炮二平五\n吕钦：五七炮\n许银川：马二进三\n",
         ] {
             assert_eq!(chat(text), None, "{text}");
         }

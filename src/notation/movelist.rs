@@ -77,11 +77,17 @@ pub struct MoveListError {
     pub legal: Vec<String>,
     /// The byte offset, in the text read, of the word the move was read from.
     pub at: usize,
+    /// The line of that word in the text, from 1.
+    pub line: usize,
+    /// The column of that word in its line, in characters (not bytes), from 1.
+    pub column: usize,
 }
 
 impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "ply {}: '{}': {}", self.ply, self.text, self.reason.en)?;
+        let (ply, line, column) = (self.ply, self.line, self.column);
+        let at = format!("ply {ply}, line {line}, column {column}");
+        writeln!(f, "{at}: '{}': {}", self.text, self.reason.en)?;
         writeln!(f, "  position: {}", self.fen)?;
         write!(f, "  legal moves: {}", self.legal.join(" "))
     }
@@ -317,8 +323,7 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let words = tokens(text);
-    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)
-        .map_err(|e| located(e, chat.is_some().then_some(text)))?;
+    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
         let (played, reads_as_moves) = match read_list(&end, (text, rest), usize::MAX) {
             Ok((probe, _, _)) => (probe.moves.len(), false),
@@ -363,8 +368,7 @@ pub fn parse_move_list_until(
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
-    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)
-        .map_err(|e| located(e, chat.is_some().then_some(text)))?;
+    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
     list.other_readings.retain(|(ply, _)| *ply <= plies);
@@ -424,7 +428,7 @@ fn read_list(
             }
             Token::Unclosed(t) => {
                 return Err(list_error(
-                    (&pos, offset_in(text, t)),
+                    (&pos, text, offset_in(text, t)),
                     &out,
                     t,
                     Failure::new(
@@ -528,7 +532,7 @@ fn read_list(
                 );
                 let shown = if len == word.len() { label } else { word };
                 return Err(list_error(
-                    (&pos, offset_in(text, raw)),
+                    (&pos, text, offset_in(text, raw)),
                     &out,
                     shown,
                     Failure::new(Notation::Uci, why),
@@ -546,7 +550,7 @@ fn read_list(
                     "着法列表标明黑方先走（“1...”），但其开局局面是红方走棋",
                 );
                 return Err(list_error(
-                    (&pos, offset_in(text, raw)),
+                    (&pos, text, offset_in(text, raw)),
                     &out,
                     word,
                     Failure::new(Notation::Uci, why),
@@ -594,7 +598,7 @@ fn read_list(
             let played = &moves[..at];
             if let Err(failure) = play_word(&mut pos, played, &mut out, (&mut line, limit)) {
                 return Err(list_error(
-                    (&pos, offset_in(text, raw)),
+                    (&pos, text, offset_in(text, raw)),
                     &out,
                     played,
                     failure,
@@ -676,14 +680,14 @@ fn read_list(
             }
             out.moves.extend(cut.moves);
             return Err(list_error(
-                (&pos, offset_in(text, raw)),
+                (&pos, text, offset_in(text, raw)),
                 &out,
                 cut.bad,
                 cut.failure,
             ));
         }
         return Err(list_error(
-            (&pos, offset_in(text, raw)),
+            (&pos, text, offset_in(text, raw)),
             &out,
             &head.0,
             head.1,
@@ -1114,27 +1118,14 @@ fn run_together(
     bare > 0 && run_together(pos, (&word[bare..], run), moves, max)
 }
 
-/// `error`, with the line and column of its move before why it cannot be
-/// played when the list is a chat's, `chat` its text: as a chat's skipped
-/// messages say where they are.
-fn located(mut error: Box<MoveListError>, chat: Option<&str>) -> Box<MoveListError> {
-    if let Some(text) = chat {
-        let (line, column) = line_and_column(text, error.at);
-        error.reason = error.reason.prefixed(
-            &format!("line {line}, column {column}"),
-            &format!("第{line}行第{column}列"),
-        );
-    }
-    error
-}
-
 /// The error for the move `text` that follows the moves read so far into
-/// `out`, read from the word at byte `at` of the list (in `pos`): why it
+/// `out`, read from the word at byte `at` of the list `list` (in `pos`;
+/// a chat's text has its lines and columns): where it is, why it
 /// cannot be played (the game being over there, or what is wrong with the
 /// text) and the legal moves, in the notation of the move before it when
 /// `text` is in none.
 fn list_error(
-    (pos, at): (&Position, usize),
+    (pos, list, at): (&Position, &str, usize),
     out: &ParsedMoveList,
     text: &str,
     failure: Failure,
@@ -1148,6 +1139,7 @@ fn list_error(
             (err.kind, err.reason, err.legal)
         }
     };
+    let (line, column) = line_and_column(list, at);
     Box::new(MoveListError {
         ply,
         text: text.to_string(),
@@ -1156,6 +1148,8 @@ fn list_error(
         reason,
         legal,
         at,
+        line,
+        column,
     })
 }
 
@@ -1199,24 +1193,22 @@ mod tests {
         let err = read("许银川：炮二平五\n吕钦：马８进７\n许银川：马二进二").unwrap_err();
         assert_eq!((err.ply, err.text.as_str()), (3, "马二进二"));
         // Where it was written, as the chat's text has it.
+        assert_eq!((err.line, err.column), (3, 5));
         assert_eq!(
             err.reason.en,
-            "line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
-        );
-        assert_eq!(
-            err.reason.zh,
-            "第3行第5列：第二路的红方马不能这样走；只差一个符号的合法着法：马二进三 马二进一"
+            "no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
         );
         let text = "许银川 10:32\n炮二平五\n吕钦 10:33\n马８进７\n许银川 10:34\n马二 进二\n";
         let err = read(text).unwrap_err();
+        assert_eq!((err.line, err.column), (6, 1));
+        // A list that is no chat is placed alike, its columns in characters.
+        let err = read("炮二平五\n马８进７ 马二进二").unwrap_err();
+        assert_eq!((err.ply, err.line, err.column), (3, 2, 6));
         assert!(
-            err.reason.en.starts_with("line 6, column 1: "),
-            "{}",
-            err.reason.en
+            err.to_string()
+                .starts_with("ply 3, line 2, column 6: '马二进二': no "),
+            "{err}"
         );
-        // A list that is no chat names the ply alone, as it is typed.
-        let err = read("炮二平五\n马二进二").unwrap_err();
-        assert!(err.reason.en.starts_with("no "), "{}", err.reason.en);
     }
 
     #[test]

@@ -315,6 +315,19 @@ pub(crate) fn slipped_chinese_move(text: &str) -> bool {
     matches!(masks.len(), 4 | 5) && masks[0] & DIRECTIONS != masks[0]
 }
 
+/// Whether `text` is a Chinese move short of its last number (`马８进`,
+/// `前兵四平`): Chinese notation's characters (and digits) only, three or
+/// four places, the first no direction, the last a direction.
+pub(crate) fn lacks_last_number(text: &str) -> bool {
+    let Some((masks, true)) = chinese_places(text) else {
+        return false;
+    };
+    const DIRECTIONS: u32 = FORWARD | BACKWARD | SIDEWAYS;
+    matches!(masks.len(), 3 | 4)
+        && masks[0] & DIRECTIONS != masks[0]
+        && masks[masks.len() - 1] & DIRECTIONS == masks[masks.len() - 1]
+}
+
 /// Whether `text` has the shape of a Chinese move, whether or not it names
 /// a legal one (`将５进５`, `前炮退二`): Chinese notation's characters only,
 /// four or five places, a direction then a number last, and a piece named

@@ -9,8 +9,10 @@ use crate::board::{Move, Position, Square};
 
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
+use super::place::Place;
 use super::replay::{Replay, initial_position};
 use crate::notation::Outcome;
+use crate::text::offset_in;
 use crate::words::Words;
 
 /// Head elements and the tag names they become.
@@ -63,6 +65,9 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
     let mut replay = Replay::new(start, false);
     let mut rest = list;
     while let Some(i) = rest.find("<Move ") {
+        // The element's place in the file, for a move that cannot be played.
+        let element_at = offset_in(text, rest) + i;
+        let place = || Place::in_text(text, element_at, 1);
         let after = &rest[i + 6..];
         let Some(tag_end) = after.find('>') else {
             return Err(err(
@@ -103,7 +108,6 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
             // may be a move written in a notation.
             match value_fault(&value) {
                 Some(why) => {
-                    let line = line_of(text, after);
                     // The value as written, or the element when it has none.
                     let written = if value.is_empty() {
                         format!("<Move {}>", attrs.trim_end_matches('/').trim())
@@ -113,8 +117,8 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
                     replay.unreadable(
                         &written,
                         Words::new(
-                            format!("the <Move> element on line {line} {}", why.en),
-                            format!("第{line}行的<Move>元素{}", why.zh),
+                            format!("the <Move> element {}", why.en),
+                            format!("<Move>元素{}", why.zh),
                         ),
                     );
                 }
@@ -122,9 +126,11 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
                     replay.push_text(&value);
                 }
             }
+            replay.stopped_at(place);
             break;
         };
         if !replay.push_move(mv, &value) {
+            replay.stopped_at(place);
             break;
         }
         if let Some(c) = comment {
@@ -176,17 +182,6 @@ fn cdata(body: &str) -> Option<String> {
     };
     let t = text.trim();
     (!t.is_empty()).then(|| t.to_string())
-}
-
-/// The line (from 1) of `text` on which its slice `at` starts.
-fn line_of(text: &str, at: &str) -> usize {
-    let offset = (at.as_ptr() as usize)
-        .saturating_sub(text.as_ptr() as usize)
-        .min(text.len());
-    1 + text.as_bytes()[..offset]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
 }
 
 /// How a CBF move is written, in words.
@@ -314,17 +309,25 @@ mod tests {
             let g = read(&DOC.replace(from, to), "t.cbf").unwrap();
             assert_eq!(g.moves.len(), 1);
             let bad = g.illegal.unwrap();
+            // The element's place: where its `<` is.
+            assert_eq!(
+                bad.place,
+                Some(Place::Text {
+                    line: 13,
+                    column: 1
+                })
+            );
             (bad.text, bad.reason.en, bad.reason.zh)
         };
         let (text, en, zh) = reason("value=\"70-62\"", "value=\"\"");
         assert_eq!(text, "<Move value=\"\" end=\"1\">");
         assert_eq!(
             en,
-            "the <Move> element on line 13 gives no move (no value): a move is written \
+            "the <Move> element gives no move (no value): a move is written \
              value=\"XY-XY\", X the file 0–8 from Red's left and Y the row 0–9 from the top"
         );
         assert!(
-            zh.starts_with("第13行的<Move>元素没有给出着法（value为空）"),
+            zh.starts_with("<Move>元素没有给出着法（value为空）"),
             "{zh}"
         );
         let (text, en, _) = reason(" value=\"70-62\"", "");
@@ -355,7 +358,15 @@ mod tests {
     fn bad_moves_and_documents() {
         let g = read(&DOC.replace("70-62", "70-99"), "t.cbf").unwrap();
         assert_eq!(g.moves.len(), 1);
-        assert_eq!(g.illegal.unwrap().text, "70-99");
+        let bad = g.illegal.unwrap();
+        assert_eq!(bad.text, "70-99");
+        assert_eq!(
+            bad.place,
+            Some(Place::Text {
+                line: 13,
+                column: 1
+            })
+        );
         // No CBF document at all is said of the file, not of a game #0 in it.
         assert_eq!(
             read("<x/>", "t.cbf").unwrap_err().to_string(),

@@ -14,7 +14,7 @@ use super::binary::Cursor;
 use super::encoding::utf16le_until_nul;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
-use super::replay::Tree;
+use super::replay::{Tree, TreeMove};
 use crate::notation::Outcome;
 use crate::words::Words;
 
@@ -214,7 +214,11 @@ pub(crate) fn read_library(
         if is_section_title(record) {
             continue;
         }
-        let game = read_record(record, name, Some(games.len()));
+        let mut game = read_record(record, name, Some(games.len()));
+        // A move's place is the record's in the library.
+        if let Some(bad) = game.as_mut().ok().and_then(|g| g.illegal.as_mut()) {
+            bad.place = bad.place.map(|p| p.shifted(s));
+        }
         // Without the index, a game found twice is a copy the index
         // marked deleted: the first is kept.
         if !by_index
@@ -595,7 +599,11 @@ fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), Words> {
         }
         if main {
             match (square_of(from), square_of(to)) {
-                (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), comment)),
+                (Some(f), Some(t)) if f != t => tree.moves.push(TreeMove {
+                    mv: Move::new(f, t),
+                    at: MOVES_AT + at,
+                    comment,
+                }),
                 _ => {
                     let at = MOVES_AT + at;
                     tree.unreadable = Some((
@@ -606,6 +614,7 @@ fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), Words> {
                             ),
                             format!("第{at}字节处的记录格子编号为{from}和{to}，不是棋盘上的两个点"),
                         ),
+                        at,
                     ));
                     main = false;
                     continue;
@@ -620,6 +629,7 @@ fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), Words> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Place;
 
     fn record(moves: &[[u8; 4]]) -> Vec<u8> {
         let mut b = vec![0u8; MOVES_AT];
@@ -656,7 +666,19 @@ mod tests {
         let b = record(&[[0, 0, 70, 67], [1, 0, 200, 3]]);
         let g = read_record(&b, "u.cbr", None).unwrap();
         assert_eq!(g.uci_moves(), ["h2e2"]);
-        assert_eq!(g.illegal.unwrap().text, "200-3");
+        let bad = g.illegal.unwrap();
+        assert_eq!(bad.text, "200-3");
+        // After the header, the root's 4 bytes and the first move's.
+        assert_eq!(bad.place, Some(Place::Byte(MOVES_AT + 8)));
+        // In a library, its place in the library.
+        let mut lib = vec![0u8; 64];
+        lib[..16].copy_from_slice(LIBRARY_MAGIC);
+        lib.extend(record(&[]));
+        let second = lib.len();
+        lib.extend(b);
+        let games = read_library(&lib, "l.cbl").unwrap();
+        let bad = games[1].as_ref().unwrap().illegal.clone().unwrap();
+        assert_eq!(bad.place, Some(Place::Byte(second + MOVES_AT + 8)));
     }
 
     #[test]

@@ -10,7 +10,9 @@ use crate::board::{Color, Move, Piece, Position, Role, Square};
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
 use super::header_lines::result_of;
+use super::place::Place;
 use super::replay::{Replay, initial_position, position_from_placement};
+use crate::text::offset_in;
 use crate::words::Words;
 
 /// Piece order of `binit`: Red R N B A K A B N R C C P P P P P, then Black.
@@ -76,7 +78,7 @@ pub(crate) fn read_all(text: &str, name: &str) -> Vec<Result<Game, RecordError>>
         .enumerate()
         .map(|(n, &s)| {
             let end = starts.get(n + 1).copied().unwrap_or(text.len());
-            read_block(&text[s..end], name, n)
+            read_block((text, s..end), name, n)
         })
         .collect()
 }
@@ -97,8 +99,15 @@ fn pairs(text: &str) -> Vec<(&str, &str)> {
     out
 }
 
-fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError> {
+/// Reads the block `block` of the file's text `file`: game `index` of
+/// file `name`.
+fn read_block(
+    (file, block): (&str, std::ops::Range<usize>),
+    name: &str,
+    index: usize,
+) -> Result<Game, RecordError> {
     let err = |kind, why: Words| RecordError::game(name, index, kind, why);
+    let text = &file[block];
     let pairs = pairs(text);
     let get = |k: &str| {
         pairs
@@ -107,6 +116,12 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
             .map(|(_, v)| v.trim())
     };
     let list = get("movelist").unwrap_or("");
+    // Where each move's digits start in the file: every fourth digit.
+    let move_at = |ply: usize| {
+        let at = offset_in(file, list);
+        let digits = list.char_indices().filter(|(_, c)| !c.is_whitespace());
+        digits.map(|(i, _)| at + i).nth(4 * ply)
+    };
     let list: std::borrow::Cow<str> = if list.bytes().any(|b| b.is_ascii_whitespace()) {
         list.split_ascii_whitespace().collect::<String>().into()
     } else {
@@ -160,6 +175,9 @@ fn read_block(text: &str, name: &str, index: usize) -> Result<Game, RecordError>
     }
     for (ply, &(mv, raw)) in moves.iter().enumerate() {
         if !replay.push_move(mv, raw) {
+            if let Some(at) = move_at(ply) {
+                replay.stopped_at(|| Place::in_text(file, at, 1));
+            }
             break;
         }
         if let Some(c) = comments.get(&(ply + 1)) {
@@ -304,6 +322,26 @@ mod tests {
         assert_eq!(g.comment.as_deref(), Some("pre\ngame"));
         assert_eq!(g.termination.as_deref(), Some("红方认负"));
         assert_eq!(g.start, Position::startpos());
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_is_placed_at_its_digits() {
+        // The second block starts at line 12: its movelist at line 18, column 19.
+        let second = GAME.replace("77477062", "77477747");
+        let text = format!("{GAME}\n{second}");
+        let bad = read_all(&text, "g.ubb").remove(1).unwrap().illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (2, "7747"));
+        assert_eq!(
+            bad.place,
+            Some(Place::Text {
+                line: 18,
+                column: 23
+            })
+        );
+        // Whitespace inside the list: the digits are counted, not it.
+        let text = GAME.replace("77477062", "7747\n  7747");
+        let bad = read_all(&text, "g.ubb").remove(0).unwrap().illegal.unwrap();
+        assert_eq!(bad.place, Some(Place::Text { line: 8, column: 3 }));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::notation::{Ending, OtherReading, Outcome, leading_result_phrase};
 use crate::words::{Lang, Words};
 
 use super::move_text::MoveText;
+use super::place::Place;
 
 /// One game as read from a file: tags, start position, the main line, result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,32 +77,41 @@ pub struct IllegalMove {
     /// Those of them one symbol away from the move as written (most likely
     /// what was meant; the reason names them too), if any.
     pub near: Vec<String>,
-    /// The byte offset, in the text of the game's moves, of the word the
-    /// move was read from, when a text reader read it from a word.
-    pub at: Option<usize>,
+    /// Where the move was written in the file: the line and column of the
+    /// word a text reader read it from, or the byte where a binary
+    /// format's record of it starts; `None` where the reader cannot tell
+    /// (a move of a UCCI `position` line).
+    pub place: Option<Place>,
 }
 
 impl std::fmt::Display for IllegalMove {
-    /// In English: the ply, the move as written, and why it cannot be played.
+    /// In English: the ply, where the move was written, the move as
+    /// written, and why it cannot be played.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let place = self.place.map(|p| p.words().en);
+        let place = place.map_or(String::new(), |p| format!(", {p}"));
         write!(
             f,
-            "ply {}: '{}' cannot be played: {}",
+            "ply {}{place}: '{}' cannot be played: {}",
             self.ply, self.text, self.reason.en
         )
     }
 }
 
 impl IllegalMove {
-    /// The message in `lang`: the ply, the move as written, and why it
-    /// cannot be played.
+    /// The message in `lang`: the ply, where the move was written, the
+    /// move as written, and why it cannot be played.
     pub fn in_lang(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.to_string(),
-            Lang::Zh => format!(
-                "第{}着“{}”无法走出：{}",
-                self.ply, self.text, self.reason.zh
-            ),
+            Lang::Zh => {
+                let place = self.place.map(|p| p.words().zh);
+                let place = place.map_or(String::new(), |p| format!("（{p}）"));
+                format!(
+                    "第{}着{place}“{}”无法走出：{}",
+                    self.ply, self.text, self.reason.zh
+                )
+            }
         }
     }
 }

@@ -18,6 +18,7 @@
 //! ```
 
 mod binary;
+mod brackets;
 mod cbf;
 mod cbr;
 mod dhtmlxq;
@@ -32,6 +33,7 @@ mod move_text;
 mod movetext;
 mod pgn;
 mod pgn_lines;
+mod place;
 mod replay;
 #[cfg(feature = "cli")]
 mod traditional;
@@ -54,6 +56,7 @@ pub use game::{Game, GameMove, IllegalMove};
 pub use move_text::MoveText;
 #[cfg(feature = "cli")]
 pub(crate) use pgn::move_list_start;
+pub use place::Place;
 #[cfg(feature = "cli")]
 pub(crate) use traditional::traditional_glyphs;
 pub use write::{format_tag, write_pgn};

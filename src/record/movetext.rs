@@ -6,6 +6,7 @@
 //! read, and the game warns of them.
 
 use super::labels::{FULL_WIDTH_BRACKETS, labelled_result};
+use super::place::Place;
 use super::replay::Replay;
 use crate::board::{Color, Position};
 use crate::notation::{
@@ -136,14 +137,15 @@ pub(crate) enum Extent {
     /// All of it.
     Whole,
     /// Up to where the main line stops at a move that cannot be played,
-    /// once past byte `plain`, after which the text holds no `{` or `(`:
+    /// once past byte `plain`, after which the text holds no `(` and no
+    /// `{` left open ([`super::brackets::Brackets::plain`]):
     /// past the stop only an unclosed comment or variation could make the
     /// text unreadable, so the rest would only give the result and the
     /// warnings, which the reader does not want (the text is read again
     /// and again, each time from a different line, to find where its
     /// games start: reading each time to its end made that quadratic).
     ToStop {
-        /// The byte of the text after its last `{` or `(`.
+        /// The byte of the text after its last `(`, or `{` left open.
         plain: usize,
     },
 }
@@ -358,6 +360,11 @@ fn scan<'a>(
                 if variation_depth == 0
                     && let Some(tok) = text.get(i..end)
                 {
+                    // A move split by spaces was read from its first word;
+                    // the move the line stopped at stays where it was.
+                    if !replay.awaits_rest_of_move() && !replay.stopped() {
+                        move_at = i;
+                    }
                     if is_black_first_marker(tok) {
                         replay.black_first().map_err(|why| {
                             let (line, column) = place(text, i, first_line);
@@ -371,7 +378,7 @@ fn scan<'a>(
                     // `Red: C2=5`): the move, once the side agrees.
                     if !(ascii && colon == 0)
                         && may_start_side_label(tok.as_bytes())
-                        && let Some(r) = side_labelled(text, (i, end), first_line, replay)
+                        && let Some(r) = side_labelled(text, (i, end), replay)
                     {
                         result = r;
                         words = Some((i, end));
@@ -474,19 +481,11 @@ fn scan<'a>(
                         i = next;
                         continue;
                     }
-                    // A move split by spaces was read from its first word.
-                    if !replay.awaits_rest_of_move() {
-                        move_at = i;
-                    }
-                    let stopped = replay.stopped();
                     result = if ascii {
                         ascii_token(tok, replay)
                     } else {
                         token(tok, replay)
                     };
-                    if !stopped {
-                        replay.stopped_at(move_at);
-                    }
                     if let ResultToken::Known(_) = result {
                         words = Some((i, end));
                     }
@@ -503,11 +502,10 @@ fn scan<'a>(
             }
         }
     }
-    let stopped = replay.stopped();
     replay.end_of_moves();
-    if !stopped {
-        replay.stopped_at(move_at);
-    }
+    // The move the line stopped at: the word last read while it had not,
+    // or the first word of a split move a comment or the end cut short.
+    replay.stopped_at(|| Place::in_text(text, move_at, first_line));
     if variation_depth > 0 {
         let (line, column) = place(text, variation_start, first_line);
         return Err(Words::new(
@@ -645,7 +643,6 @@ fn words_on_line(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)>
 fn side_labelled(
     text: &str,
     (at, end): (usize, usize),
-    first_line: usize,
     replay: &mut Replay,
 ) -> Option<ResultToken> {
     if replay.awaits_rest_of_move() {
@@ -654,7 +651,7 @@ fn side_labelled(
     let tok = &text[at..end];
     let (side, len) = side_label(tok, || next_word(text, end).1)?;
     let rest = &tok[len..];
-    if !side_agrees(text, (at, len, end), first_line, side, replay) || rest.is_empty() {
+    if !side_agrees(text, (at, len, end), side, replay) || rest.is_empty() {
         return Some(ResultToken::Absent);
     }
     Some(if rest.is_ascii() {
@@ -672,7 +669,6 @@ fn side_labelled(
 fn side_agrees(
     text: &str,
     (at, len, end): (usize, usize, usize),
-    first_line: usize,
     side: Color,
     replay: &mut Replay,
 ) -> bool {
@@ -692,16 +688,15 @@ fn side_agrees(
     } else {
         &text[at..end]
     };
-    let (line, column) = place(text, at, first_line);
     let plies = replay.game_mut().moves.len();
     replay.unreadable(
         shown,
         Words::new(
             format!(
-                "line {line}, column {column}: its label '{label}' gives the move to {side}, but {turn} is to move after {plies} moves: the label and the moves disagree"
+                "its label '{label}' gives the move to {side}, but {turn} is to move after {plies} moves: the label and the moves disagree"
             ),
             format!(
-                "第{line}行第{column}列：标注“{label}”说是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
+                "标注“{label}”说是{}方的着法，但{plies}着之后轮到{}方走棋：标注与着法不符",
                 side.name_zh(),
                 turn.name_zh()
             ),
@@ -1426,12 +1421,13 @@ mod tests {
         assert_eq!((illegal.ply, illegal.text.as_str()), (3, "黑：马二进三"));
         assert_eq!(
             illegal.reason.en,
-            "line 2, column 1: its label '黑：' gives the move to black, but red is to move after 2 moves: the label and the moves disagree"
+            "its label '黑：' gives the move to black, but red is to move after 2 moves: the label and the moves disagree"
         );
         assert_eq!(
             illegal.reason.zh,
-            "第2行第1列：标注“黑：”说是黑方的着法，但2着之后轮到红方走棋：标注与着法不符"
+            "标注“黑：”说是黑方的着法，但2着之后轮到红方走棋：标注与着法不符"
         );
+        assert_eq!(illegal.place, Some(Place::Text { line: 2, column: 1 }));
         let (g, _) = read("1. 红 炮二平五 红 马二进三");
         let illegal = g.illegal.expect("stopped at the label");
         assert_eq!((illegal.ply, illegal.text.as_str()), (2, "红 马二进三"));

@@ -11,8 +11,8 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
-use crate::text::line_and_column;
 
+use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
 use super::error::{ErrorKind, RecordError, warn_first, warn_of_encoding};
 use super::game::{Game, IllegalMove};
@@ -568,7 +568,6 @@ pub(crate) fn read_move_lists(text: &str, name: &str) -> Vec<Result<Game, Record
                         .filter(|c| start <= c.span.1 && c.span.0 < end)
                     {
                         name_players(game, &chat.players);
-                        locate_illegal(game, text, start);
                         let skipped = chat
                             .skipped
                             .iter()
@@ -594,21 +593,6 @@ fn name_players(game: &mut Game, [red, black]: &[String; 2]) {
         if game.tag(tag).is_none() {
             game.push_tag(tag, player);
         }
-    }
-}
-
-/// Says where the move at which `game`, read from byte `start` of the
-/// chat `text`, stops was written: its line and column before why it
-/// cannot be played, as a chat's skipped messages say where they are.
-fn locate_illegal(game: &mut Game, text: &str, start: usize) {
-    if let Some(illegal) = &mut game.illegal
-        && let Some(at) = illegal.at
-    {
-        let (line, column) = line_and_column(text, start + at);
-        illegal.reason = illegal.reason.clone().prefixed(
-            &format!("line {line}, column {column}"),
-            &format!("第{line}行第{column}列"),
-        );
     }
 }
 
@@ -654,13 +638,10 @@ fn with_new_games(text: &str, starts: GameStarts, name: &str) -> (Lines, Vec<(us
     }
     // Each reading here wants no more than the moves up to the stop, if
     // there is one, and whether the text reads.
-    let plain = text
-        .bytes()
-        .rposition(|b| b == b'{' || b == b'(')
-        .map_or(0, |at| at + 1);
+    let brackets = Brackets::of(text);
     let read = |from: (usize, usize), to: usize| {
         let extent = Extent::ToStop {
-            plain: plain.saturating_sub(from.0),
+            plain: brackets.plain(from.0, to),
         };
         read_move_list_to(&text[from.0..to], name, 0, from.1, extent)
     };
@@ -1127,7 +1108,12 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
         let mut replay = Replay::new(start.clone(), false);
         // Moves alone, without brackets or markers: nothing to fail on.
         let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay, Semicolon::Typed);
-        replay.finish()
+        let mut game = replay.finish();
+        // The moves were read joined anew, not where the line has them.
+        if let Some(bad) = &mut game.illegal {
+            bad.place = None;
+        }
+        game
     };
     if spec.moves.iter().any(|m| m.contains("10")) {
         return Ok(replay(&ranks_from_one));
@@ -1146,6 +1132,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
 mod tests {
     use super::*;
     use crate::notation::Outcome;
+    use crate::record::Place;
 
     #[test]
     fn header_lines_and_round_markers_of_a_pasted_record_are_read() {
@@ -1234,6 +1221,66 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn a_bad_move_of_a_pgn_game_is_placed_at_its_line_and_column_in_the_file() {
+        // The second game starts at line 5; its bad move is on line 9,
+        // after a comment holding Chinese characters, counted as one column each.
+        let text = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n\n\
+                    [Event \"b\"]\n[Result \"*\"]\n\n1. h2e2 h9g7\n2. h0g2 {好棋} i9i9 *\n";
+        let games = read_all(text, "t.pgn");
+        let bad = games[1].as_ref().unwrap().illegal.clone().unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (4, "i9i9"));
+        assert_eq!(
+            bad.place,
+            Some(Place::Text {
+                line: 9,
+                column: 14
+            })
+        );
+        assert!(
+            bad.to_string()
+                .starts_with("ply 4, line 9, column 14: 'i9i9' cannot be played"),
+            "{bad}"
+        );
+        // A move split by a space that a comment cuts short: at its first word.
+        let text = "[Event \"c\"]\n\n1. 炮二平五 马８ {注} 进七 *\n";
+        let bad = read_all(text, "t.pgn").remove(0).unwrap().illegal.unwrap();
+        assert_eq!(bad.place, Some(Place::Text { line: 3, column: 9 }));
+    }
+
+    #[test]
+    fn a_bad_move_of_a_move_list_is_placed_in_every_notation() {
+        // Chinese, WXF and coordinates, the second game of the file.
+        for (moves, column) in [
+            ("炮二平五 马８进７\n马二进三 车９平９", 6),
+            ("C2.5 H8+7\nH2+3 R9.9", 6),
+            ("1. h2e2 h9g7\n2. h0g2 i9i9", 9),
+        ] {
+            let text = format!("炮二平五 马８进７ 红胜\n\n{moves}\n");
+            let games = read_move_lists(&text, "t.txt");
+            let bad = games[1].as_ref().unwrap().illegal.clone().unwrap();
+            assert_eq!(bad.ply, 4, "{moves}");
+            assert_eq!(bad.place, Some(Place::Text { line: 4, column }), "{moves}");
+        }
+        // A mistyped word of moves run together: at the word.
+        let text = "炮二平五马８进７马二进二\n";
+        let bad = read_move_lists(text, "t.txt")
+            .remove(0)
+            .unwrap()
+            .illegal
+            .unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
+        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 1 }));
+        // A UCCI position line is read anew, joined: no place is made up.
+        let text = "position startpos moves h2e2 h9g7 i9i9\n";
+        let bad = read_move_lists(text, "t.txt")
+            .remove(0)
+            .unwrap()
+            .illegal
+            .unwrap();
+        assert_eq!((bad.ply, bad.place), (3, None));
     }
 
     #[test]
@@ -1521,23 +1568,31 @@ mod tests {
         let game = read_move_lists(text, "t.txt").remove(0).unwrap();
         let bad = game.illegal.unwrap();
         assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
+        assert_eq!(bad.place, Some(Place::Text { line: 3, column: 5 }));
         assert_eq!(
-            bad.reason.en,
-            "line 3, column 5: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
+            bad.to_string(),
+            "ply 3, line 3, column 5: '马二进二' cannot be played: no red horse on file 二 can move that way; one symbol away: 马二进三 马二进一"
         );
         assert_eq!(
-            bad.reason.zh,
-            "第3行第5列：第二路的红方马不能这样走；只差一个符号的合法着法：马二进三 马二进一"
+            bad.in_lang(crate::words::Lang::Zh),
+            "第3着（第3行第5列）“马二进二”无法走出：第二路的红方马不能这样走；只差一个符号的合法着法：马二进三 马二进一"
         );
         // A move split by a space is named at its first word.
         let text = "许银川：炮二平五\n吕钦：马８进７\n许银川：马二 进二\n";
         let game = read_move_lists(text, "t.txt").remove(0).unwrap();
         let bad = game.illegal.unwrap();
-        assert!(
-            bad.reason.en.starts_with("line 3, column 5: "),
-            "{}",
-            bad.reason.en
-        );
+        assert_eq!(bad.place, Some(Place::Text { line: 3, column: 5 }));
+    }
+
+    #[test]
+    fn a_chat_whose_second_move_is_mistyped_stops_there_at_its_place() {
+        // Not "no moves found": the slip is named where it was written.
+        let text = "许银川：炮二平五\n吕钦：马８进\n许银川：马二进三\n吕钦：车９平８\n";
+        let game = read_move_lists(text, "t.txt").remove(0).unwrap();
+        assert_eq!((game.red(), game.black()), (Some("许银川"), Some("吕钦")));
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (2, "马８进"));
+        assert_eq!(bad.place, Some(Place::Text { line: 2, column: 4 }));
     }
 
     #[test]
@@ -1553,11 +1608,7 @@ mod tests {
         let game = read_move_lists(text, "t.txt").remove(0).unwrap();
         let bad = game.illegal.unwrap();
         assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
-        assert!(
-            bad.reason.en.starts_with("line 6, column 1: "),
-            "{}",
-            bad.reason.en
-        );
+        assert_eq!(bad.place, Some(Place::Text { line: 6, column: 1 }));
     }
 
     #[test]
@@ -1685,6 +1736,25 @@ mod tests {
         let (games, read) = move_lists_read(&text);
         assert_eq!(read, [(10, false); 2000]);
         assert!(games[1..].iter().all(|g| g.warnings.len() == 1));
+        let took = started.elapsed();
+        assert!(took < std::time::Duration::from_secs(3), "{took:?}");
+    }
+
+    #[test]
+    fn paragraphs_with_closed_comments_are_read_in_linear_time_up_to_the_last() {
+        // 4,000 paragraphs as above, a closed comment in each and after the
+        // last. A `{` anywhere late made every reading go on past its stop
+        // to the text's end (quadratic: 2,000 such paragraphs took 3 s,
+        // these 12 s); a comment closed before a reading's end cannot fail
+        // it, so the readings end at their stop again.
+        let started = std::time::Instant::now();
+        let text = format!("{TEN_PLIES} {{注：好棋}}\n\n").repeat(4000) + "{完}\n";
+        let (games, read) = move_lists_read(&text);
+        assert_eq!(read, [(10, false); 4000]);
+        assert_eq!(
+            games[3999].moves[9].comment.as_deref(),
+            Some("注：好棋\n完")
+        );
         let took = started.elapsed();
         assert!(took < std::time::Duration::from_secs(3), "{took:?}");
     }

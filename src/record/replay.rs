@@ -8,15 +8,27 @@ use crate::words::Words;
 
 use super::game::{Game, GameMove, IllegalMove};
 use super::move_text::MoveText;
+use super::place::Place;
 
 /// The main line of a binary format's move tree (XQF, CBR), its comments and
 /// the number of variations.
 pub(crate) struct Tree {
     pub(crate) root_comment: Option<String>,
-    pub(crate) moves: Vec<(Move, Option<String>)>,
+    pub(crate) moves: Vec<TreeMove>,
     pub(crate) variations: usize,
-    /// The main-line record that could not be read as a move: its raw text and why.
-    pub(crate) unreadable: Option<(String, Words)>,
+    /// The main-line record that could not be read as a move: its raw
+    /// text, why, and the byte of the file where it starts.
+    pub(crate) unreadable: Option<(String, Words, usize)>,
+}
+
+/// A move of a [`Tree`]'s main line.
+pub(crate) struct TreeMove {
+    /// The move.
+    pub(crate) mv: Move,
+    /// The byte of the file where its record starts.
+    pub(crate) at: usize,
+    /// Its comment, if any.
+    pub(crate) comment: Option<String>,
 }
 
 impl Tree {
@@ -24,7 +36,7 @@ impl Tree {
     /// comes from the first move's piece); the error says why the placement
     /// is not a start position.
     pub(crate) fn replay(self, pieces: &[(Square, Piece)]) -> Result<Replay, Words> {
-        let first = self.moves.first().map(|m| m.0.from());
+        let first = self.moves.first().map(|m| m.mv.from());
         let start = position_from_placement(pieces, first)
             .map_err(|why| why.prefixed("start position", "开局局面"))?;
         let mut replay = Replay::new(start, false);
@@ -32,16 +44,18 @@ impl Tree {
         if let Some(c) = &self.root_comment {
             replay.comment(c);
         }
-        for (mv, comment) in &self.moves {
+        for TreeMove { mv, at, comment } in &self.moves {
             if !replay.push_move(*mv, &mv.to_string()) {
+                replay.stopped_at(|| Place::Byte(*at));
                 break;
             }
             if let Some(c) = comment {
                 replay.comment(c);
             }
         }
-        if let Some((text, reason)) = self.unreadable {
+        if let Some((text, reason, at)) = self.unreadable {
             replay.unreadable(&text, reason);
+            replay.stopped_at(|| Place::Byte(at));
         }
         replay.game_mut().variations = self.variations;
         Ok(replay)
@@ -520,15 +534,18 @@ impl Replay {
             reason: why,
             legal,
             near,
-            at: None,
+            place: None,
         });
     }
 
-    /// Says where the move at which the main line just stopped was read
-    /// from: the word at byte `at` of the text ([`IllegalMove::at`]).
-    pub(crate) fn stopped_at(&mut self, at: usize) {
-        if let Some(illegal) = &mut self.game.illegal {
-            illegal.at.get_or_insert(at);
+    /// Says where the move at which the main line just stopped was
+    /// written ([`IllegalMove::place`]), unless that is said already:
+    /// `place` is asked only then.
+    pub(crate) fn stopped_at(&mut self, place: impl FnOnce() -> Place) {
+        if let Some(illegal) = &mut self.game.illegal
+            && illegal.place.is_none()
+        {
+            illegal.place = Some(place());
         }
     }
 }

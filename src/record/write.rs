@@ -89,7 +89,8 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
                 "ply {} '{}' cannot be played: {}",
                 ill.ply, ill.text, ill.reason.en
             ),
-            Lang::Zh => ill.in_lang(Lang::Zh),
+            // Not where the source file had it: the record written has its own lines.
+            Lang::Zh => format!("第{}着“{}”无法走出：{}", ill.ply, ill.text, ill.reason.zh),
         };
         comment(out, &format!("{note}{}", left_out(game, lang)));
     }

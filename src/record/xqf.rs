@@ -18,7 +18,7 @@ use super::encoding::{
 use super::error::warn_of_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
-use super::replay::Tree;
+use super::replay::{Tree, TreeMove};
 use crate::notation::Outcome;
 use crate::words::Words;
 
@@ -161,7 +161,7 @@ fn texts<'a>(header: &'a [u8], tree: &RawTree<'a>) -> Vec<(Words, &'a [u8])> {
             tree.root_comment,
         ));
     }
-    for (i, (_, comment)) in tree.moves.iter().enumerate() {
+    for (i, (_, _, comment)) in tree.moves.iter().enumerate() {
         if !comment.is_empty() {
             let ply = i + 1;
             out.push((
@@ -307,9 +307,10 @@ pub(crate) fn read(
 /// decoded (their encoding is told by all the file's text).
 struct RawTree<'a> {
     root_comment: &'a [u8],
-    moves: Vec<(Move, &'a [u8])>,
+    /// Each move, the byte of the file where its record starts, and its comment.
+    moves: Vec<(Move, usize, &'a [u8])>,
     variations: usize,
-    unreadable: Option<(String, Words)>,
+    unreadable: Option<(String, Words, usize)>,
 }
 
 impl RawTree<'_> {
@@ -325,7 +326,11 @@ impl RawTree<'_> {
             moves: self
                 .moves
                 .into_iter()
-                .map(|(mv, c)| (mv, text(c)))
+                .map(|(mv, at, c)| TreeMove {
+                    mv,
+                    at,
+                    comment: text(c),
+                })
                 .collect(),
             variations: self.variations,
             unreadable: self.unreadable,
@@ -423,6 +428,7 @@ fn read_records<'a>(
     let mut main = root.has_next;
     while open > 0 && !c.at_end() {
         open -= 1;
+        let at = HEADER_LEN + c.offset();
         let r = read_record(&mut c, keys)?;
         if r.has_sibling {
             tree.variations += 1;
@@ -434,7 +440,7 @@ fn read_records<'a>(
         if main {
             let sq = |v: u8| Square::at(i32::from(v / 10), i32::from(v % 10)).filter(|_| v < 90);
             match (sq(r.from), sq(r.to)) {
-                (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), r.comment)),
+                (Some(f), Some(t)) if f != t => tree.moves.push((Move::new(f, t), at, r.comment)),
                 _ => {
                     let (from, to) = (r.from, r.to);
                     tree.unreadable = Some((
@@ -445,6 +451,7 @@ fn read_records<'a>(
                             ),
                             format!("记录的格子编号为{from}和{to}，不是棋盘上的两个点"),
                         ),
+                        at,
                     ));
                     main = false;
                     continue;
@@ -459,6 +466,7 @@ fn read_records<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Place;
     use crate::words::Lang;
 
     /// A version 1.0 file with the initial position and the given records
@@ -645,7 +653,10 @@ mod tests {
     fn illegal_move_is_recorded() {
         let g = read(&plain(&[(0, 0, 0xF0, ""), (72, 45, 0, "")]), "b.xqf", None).unwrap();
         assert!(g.moves.is_empty());
-        assert_eq!(g.illegal.unwrap().text, "h2e5");
+        let bad = g.illegal.unwrap();
+        assert_eq!(bad.text, "h2e5");
+        // Its record follows the root's 8 bytes after the 1024-byte header.
+        assert_eq!(bad.place, Some(Place::Byte(1032)));
     }
 
     #[test]
@@ -660,6 +671,7 @@ mod tests {
         assert_eq!(g.uci_moves(), ["h2e2"]);
         let ill = g.illegal.unwrap();
         assert_eq!((ill.ply, ill.text.as_str()), (2, "95-67"));
+        assert_eq!(ill.place, Some(Place::Byte(1040)));
         assert!(ill.reason.en.contains("not two points"));
     }
 

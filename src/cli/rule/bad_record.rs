@@ -3,7 +3,7 @@
 //! error for people and, with `--json`, also as one object on standard
 //! output for programs: `{"error": {"kind": …, "file": …, "ply": …, …}}`.
 
-use crate::record::{ErrorKind, RecordError};
+use crate::record::{ErrorKind, Place, RecordError};
 use crate::words::{Lang, Words};
 
 /// The name standard input goes by in the messages.
@@ -65,8 +65,8 @@ pub(super) struct BadMove {
     /// The legal moves there, in the notation the record uses (none when
     /// the game was over).
     pub(super) legal: Vec<String>,
-    /// Its line and column in the text read, both from 1, when known.
-    pub(super) place: Option<(usize, usize)>,
+    /// Where it was written in the file or text read, when known.
+    pub(super) place: Option<Place>,
 }
 
 /// Why `rule` gives no ruling: the kind of problem, the record it is in,
@@ -105,7 +105,17 @@ impl BadRecord {
     /// over, but how to rule on it where it ended (`--ply`, which reads no
     /// further).
     pub(super) fn of_move(bad: BadMove, why: &Words) -> BadRecord {
-        let BadMove { ply, text, fen, .. } = &bad;
+        let BadMove {
+            ply,
+            text,
+            fen,
+            place,
+            ..
+        } = &bad;
+        let (at, at_zh) = place.map_or((String::new(), String::new()), |p| {
+            let p = p.words();
+            (format!(", {}", p.en), format!("（{}）", p.zh))
+        });
         let (legal_en, legal_zh) = if bad.legal.is_empty() {
             let end = ply - 1;
             (
@@ -121,11 +131,11 @@ impl BadRecord {
         };
         let message = Words::new(
             format!(
-                "illegal or unreadable move at ply {ply}: '{text}': {}\nPosition: {fen}{legal_en}",
+                "illegal or unreadable move at ply {ply}{at}: '{text}': {}\nPosition: {fen}{legal_en}",
                 why.en
             ),
             format!(
-                "第{ply}着“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
+                "第{ply}着{at_zh}“{text}”无法走出：{}\n局面：{fen}{legal_zh}",
                 why.zh
             ),
         );
@@ -161,11 +171,15 @@ impl BadRecord {
 
     /// The object `{"error": …}` that `rule --json` prints: `kind`, `file`
     /// (`-` for standard input), `game`, the move's `ply`, `text`, `fen`,
-    /// `legal_moves`, `line` and `column` (null where they do not apply or
+    /// `legal_moves`, `line` and `column` (a text) or `byte` (binary data) (null where they do not apply or
     /// are not known), and the `message` in English and Chinese.
     pub(super) fn json(&self) -> serde_json::Value {
         let mv = self.bad_move.as_deref();
-        let place = mv.and_then(|m| m.place);
+        let (line, column, byte) = match mv.and_then(|m| m.place) {
+            Some(Place::Text { line, column }) => (Some(line), Some(column), None),
+            Some(Place::Byte(at)) => (None, None, Some(at)),
+            None => (None, None, None),
+        };
         let file = self
             .file
             .as_deref()
@@ -179,8 +193,9 @@ impl BadRecord {
                 "text": mv.map(|m| &m.text),
                 "fen": mv.map(|m| &m.fen),
                 "legal_moves": mv.map_or(&[][..], |m| &m.legal[..]),
-                "line": place.map(|(line, _)| line),
-                "column": place.map(|(_, column)| column),
+                "line": line,
+                "column": column,
+                "byte": byte,
                 "message": self.message.en,
                 "message_zh": self.message.zh,
             }
