@@ -618,6 +618,7 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
         (&"-".into(), &0.into(), &3.into())
     );
     assert_eq!(e["legal_moves"][0], "车九进一");
+    assert_eq!((&e["line"], &e["column"]), (&3.into(), &17.into()));
     // Problems of no move: the fields of a move are null.
     let missing = "/nonexistent/record.pgn";
     for (args, kind) in [
