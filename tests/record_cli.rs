@@ -4,17 +4,12 @@
 use std::path::Path;
 use std::process::Command;
 
+/// Runs `xqarbiter convert` with `args`: its exit code, standard output and error.
 fn convert(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
-        .arg("convert")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let args: Vec<&str> = std::iter::once("convert")
+        .chain(args.iter().copied())
+        .collect();
+    xqarbiter(&args)
 }
 
 fn fixture(name: &str) -> String {
