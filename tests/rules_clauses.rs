@@ -1191,6 +1191,18 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
 }
 
 #[test]
+fn a_piece_won_by_checks_that_hangs_anyway_is_no_price_before_the_move() {
+    // Rc3xc2 wins the unprotected black horse. With the king on e0 black may
+    // answer Re8xe3+ and then take the cannon i8, but the rook i9 takes that
+    // cannon at once anyway, with the king on e0 or f0 and whether or not
+    // the horse is taken: the checks cost the capture nothing, so the king's
+    // step to f0, after which they are gone, makes no new chase (CXA 29.2).
+    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w";
+    let n = nature(CXA, fen, "e0f0");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
 fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     // Rxa7 wins the unprotected black horse, but before the elephant moves
     // black takes the elephant e2 back (net +2). Stepping to c4 lets the horse
