@@ -1191,6 +1191,30 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
 }
 
 #[test]
+fn a_piece_won_by_checks_that_hangs_anyway_is_no_price_before_the_move() {
+    // Rc3xc2 wins the unprotected black horse. With the king on e0 black may
+    // answer Re8xe3+ and then take the cannon i8, but the rook i9 takes that
+    // cannon at once anyway, with the king on e0 or f0 and whether or not
+    // the horse is taken: the checks cost the capture nothing, so the king's
+    // step to f0, after which they are gone, makes no new chase (CXA 29.2).
+    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w";
+    let n = nature(CXA, fen, "e0f0");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
+fn an_even_exchange_that_only_wins_a_piece_threatened_already_is_no_new_chase() {
+    // Before b7-b6 the elephant a7 takes the crossed red pawn c5 for nothing
+    // (the cannon c8 would lose itself to the pawn c6 taking back). The
+    // cannon on b6 blocks the elephant's eye and offers Cxb0 Rxb0 then Bxc5:
+    // a horse and the pawn for the cannon, the same pawn won for as much.
+    // The stake stood before the move: no new chase (CXA 29.2).
+    let fen = "1n1a1a2r/r1C6/bc2k1n1b/2p1p1pc1/p1P5p/P3P4/4N1P1P/9/1C7/RNBAKABR1 b";
+    let n = nature(CXA, fen, "b7b6");
+    assert!(!n.nature.is_attack(), "{n:?}");
+}
+
+#[test]
 fn a_move_that_lets_a_piece_be_won_for_more_chases_it_anew() {
     // Rxa7 wins the unprotected black horse, but before the elephant moves
     // black takes the elephant e2 back (net +2). Stepping to c4 lets the horse

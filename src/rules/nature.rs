@@ -433,7 +433,10 @@ pub(crate) fn exemption(before: &Position, mv: Move, rules: RuleSet) -> Option<E
 }
 
 /// Keeps of `now`, the threats after a move, those that did not stand in
-/// `had`, the threats before it. A threat on a piece that may trade itself
+/// `had`, the threats before it. An even exchange that takes a defender away
+/// ([`ThreatKind::RemovesDefender`]) only to win a piece that stood threatened
+/// for as much before, at no price, threatens nothing new: the stake is the
+/// same piece (CXA 29.2). A threat on a piece that may trade itself
 /// with a partner other than its attacker stays an offer only if it
 /// `presses` the exchange, with the partner `paired` gives (one that stood
 /// before the move too).
@@ -446,6 +449,17 @@ fn keep_new(
     now.retain_mut(|t| {
         if t.exchange_with.is_some() && t.exchange_with != Some(t.attacker) {
             t.exchange_with = if presses(t) { paired(t) } else { None };
+        }
+        let stake_stood = t.won_after.is_some_and(|(stake, _)| {
+            had.iter().any(|h| {
+                h.target == stake
+                    && h.exchange_with.is_none()
+                    && h.lost_elsewhere.is_none()
+                    && h.gain >= t.gain
+            })
+        });
+        if stake_stood {
+            return false;
         }
         // A piece only offered an exchange before is chased anew once it cannot trade itself.
         let stood = had.iter().find(|h| {
@@ -557,6 +571,23 @@ pub(super) fn new_threats(
     let checks = (rest, Before::AfterChecks(asked));
     let later = threats_before(before, ahead, rules, checks, &mut standing, search);
     had.extend(partners(later));
+    // The pieces that even exchanges taking a defender away would win next,
+    // not weighed yet: the stakes of those threats (see [`keep_new`]).
+    let stakes = now
+        .iter()
+        .filter_map(|t| t.won_after.map(|(sq, _)| sq))
+        .collect::<Bitboard>()
+        & !judged
+        & !rest;
+    let staked = threats_before(
+        before,
+        ahead,
+        rules,
+        (stakes, Before::AfterChecks(asked)),
+        &mut standing,
+        search,
+    );
+    had.extend(partners(staked));
     // The pairs that stood before the move and still stand, found once when first asked.
     let mut stood: Option<Pairs> = None;
     let stood_paired = |t: &Threat| -> Option<Square> {
@@ -690,7 +721,10 @@ pub(super) mod tests {
         if now.is_empty() {
             return ((now, Vec::new()), 0);
         }
-        let targets = now.iter().map(|t| t.target).collect();
+        let targets = now
+            .iter()
+            .flat_map(|t| std::iter::once(t.target).chain(t.won_after.map(|(sq, _)| sq)))
+            .collect();
         let prior = Across {
             other: ahead,
             after: false,

@@ -12,7 +12,9 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
+use super::exchange::{
+    capture_gain, capture_net, exchange_after, exchange_then_capture, value, valued,
+};
 use super::mate_search::MateSearch;
 use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
@@ -517,8 +519,9 @@ fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> 
 
 /// The pieces of the side to move that the opponent wins back by checks after
 /// the capture `mv` (the capturer itself, or another). With `other`, the
-/// position on the other side of a move, a piece the opponent wins by checks
-/// for as much there and here without `mv` is left out: it is no price of `mv`.
+/// position on the other side of a move, a piece the opponent wins for as
+/// much there and here without `mv`, by checks or by taking it at once (as
+/// [`capture_net`] leaves such a capture out), is left out: it is no price of `mv`.
 pub(super) fn won_back_by_checks(
     pos: &mut Position,
     mv: Move,
@@ -538,12 +541,30 @@ pub(super) fn won_back_by_checks(
         };
         let (here, there) = standing.here_and_there();
         let here = here.get_or_insert_with(|| won_back(&mut pos.passed(), rules, search));
-        if won.iter().any(|w| had(here, w)) {
+        let mut taken_here = pos.passed();
+        let anyway_here: ArrayVec<bool, 16> = won
+            .iter()
+            .map(|w| had(here, w) || (w.target != mv.to() && takes_anyway(&mut taken_here, w)))
+            .collect();
+        if anyway_here.contains(&true) {
             let there = there.get_or_insert_with(|| won_back(&mut other.passed(), rules, search));
-            won.retain(|w| !(had(here, w) && had(there, w)));
+            let mut taken_there = other.passed();
+            let mut anyway = anyway_here.into_iter();
+            won.retain(|w| {
+                let anyway_here = anyway.next().unwrap_or(false);
+                !(anyway_here && (had(there, w) || takes_anyway(&mut taken_there, w)))
+            });
         }
     }
     won
+}
+
+/// Whether the side to move in `pos` wins the piece that `won` names, on its
+/// square, at once (a capture and the exchange there) for as much as `won` gains.
+fn takes_anyway(pos: &mut Position, won: &Won) -> bool {
+    pos.legal_captures_of(won.target)
+        .into_iter()
+        .any(|c| capture_gain(pos, c) >= won.gain)
 }
 
 /// Whether `mv` gives check by a piece other than the one it moves, one
