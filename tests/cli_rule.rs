@@ -654,6 +654,69 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
+/// A command line asking for `rule --json` that clap cannot parse still
+/// gets one object on standard output, of kind `usage`: clap's English, which
+/// standard error says also with `--lang zh`, and the Chinese of
+/// `--lang zh`; exit 2. Other command lines get no JSON.
+#[test]
+fn a_usage_error_of_rule_json_is_said_in_json_too() {
+    for (args, en, zh) in [
+        (
+            &["rule", "--json", "--fenn", "x"][..],
+            "error: unexpected argument '--fenn' found",
+            "错误：未知的选项“--fenn”",
+        ),
+        (
+            &["rule", "--json", "--rules"],
+            "error: a value is required for '--rules <RULES>' but none was supplied",
+            "错误：选项 --rules <RULES> 缺少值",
+        ),
+        (
+            &["rule", "--claim", "blue", "--json"],
+            "error: invalid value 'blue' for '--claim <SIDE>'",
+            "错误：--claim <SIDE> 的值“blue”无效",
+        ),
+        (
+            &["rule", "--fen", "--json"],
+            "error: a value is required for '--fen <FEN>' but none was supplied",
+            "错误：选项 --fen <FEN> 缺少值",
+        ),
+    ] {
+        for lang in ["en", "zh"] {
+            let args: Vec<&str> = args.iter().copied().chain(["--lang", lang]).collect();
+            let out = xqarbiter(&args, None);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let json: serde_json::Value =
+                serde_json::from_slice(&out.stdout).expect("one JSON object");
+            let e = &json["error"];
+            assert_eq!(e["kind"], "usage", "{args:?}");
+            assert_eq!(
+                (&e["file"], &e["ply"]),
+                (&serde_json::Value::Null, &serde_json::Value::Null)
+            );
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(e["message"].as_str(), Some(err.trim_end()), "{args:?}");
+            assert!(err.starts_with(en), "{args:?}: {err}");
+            let message_zh = e["message_zh"].as_str().expect("a message");
+            assert!(
+                message_zh.starts_with(zh) && message_zh.ends_with("更多信息请用 --help 查看。"),
+                "{args:?}: {message_zh}"
+            );
+        }
+    }
+    // `--json` as a value, after `--`, or given to audit: clap's text only.
+    for args in [
+        &["rule", "--fenn", "x", "--", "--json"][..],
+        &["rule", "--fenn", "x", "--moves", "--json"],
+        &["audit", "--json"],
+        &["audit", "--jsonl", "--threads", "x"],
+    ] {
+        let out = xqarbiter(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
 #[test]
 fn a_move_list_in_gbk_is_read_with_a_fen_too() {
     // A bare move list saved in GBK, ruled from a position given on the command line.

@@ -1,5 +1,6 @@
 //! Why `rule` gives no ruling (exit 2): a record that cannot be read or
-//! played through, or options that cannot rule on it. Said on standard
+//! played through, options that cannot rule on it, or a command line that
+//! cannot be parsed. Said on standard
 //! error for people and, with `--json`, also as one object on standard
 //! output for programs: `{"error": {"kind": …, "file": …, "ply": …, …}}`.
 
@@ -12,6 +13,8 @@ pub(super) const STDIN_NAME: &str = "<stdin>";
 /// What kind of problem keeps `rule` from ruling, as the JSON's `kind` names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
+    /// The command line cannot be parsed (clap's usage error).
+    Usage,
     /// A move of the record cannot be played (illegal, unreadable, or
     /// written after the game was over).
     IllegalMove,
@@ -33,6 +36,7 @@ impl Kind {
     /// The name in the JSON.
     fn name(self) -> &'static str {
         match self {
+            Kind::Usage => "usage",
             Kind::IllegalMove => "illegal_move",
             Kind::BadFen => "bad_fen",
             Kind::BadProfile => "bad_profile",
