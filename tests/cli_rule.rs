@@ -717,6 +717,73 @@ fn a_usage_error_of_rule_json_is_said_in_json_too() {
     }
 }
 
+/// A game that cannot be read at all is placed where its damage is, as a
+/// bad move is: `rule --json`'s `line` and `column` (a text) or `byte`
+/// (binary), and `audit --jsonl`'s `error_place`. The files are the
+/// fixtures, damaged: a PGN tag line left open, a DhtmlXQ movelist that is
+/// not groups of digits, an XQF cut short in its move records.
+#[test]
+fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let read = |name: &str| std::fs::read(fixtures.join(name)).expect("fixture");
+    let dir = std::env::temp_dir().join(format!("xqarbiter-damage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pgn = String::from_utf8(read("game_utf8.pgn")).expect("utf-8");
+    let open_tag = pgn.replacen("夹具杯\"]", "夹具杯\"", 1);
+    assert_ne!(open_tag, pgn);
+    let ubb = String::from_utf8(read("game.ubb")).expect("utf-8");
+    let letters = ubb.replacen("[DhtmlXQ_movelist]3031", "[DhtmlXQ_movelist]30x1", 1);
+    assert_ne!(letters, ubb);
+    let xqf = read("plain.xqf");
+    let cut = &xqf[..1090];
+    let null = serde_json::Value::Null;
+    for (name, bytes, kind, place) in [
+        (
+            "open_tag.pgn",
+            open_tag.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 2, "column": 1 }),
+        ),
+        (
+            "letters.ubb",
+            letters.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 9, "column": 19 }),
+        ),
+        (
+            "cut.xqf",
+            cut,
+            "truncated",
+            serde_json::json!({ "byte": 1080 }),
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        let path = path.to_str().expect("utf-8 path");
+        let e = json_error(&["rule", path, "--json"], None);
+        assert_eq!(e["kind"], kind, "{name}: {e}");
+        for key in ["line", "column", "byte"] {
+            assert_eq!(
+                e[key],
+                place.get(key).unwrap_or(&null).clone(),
+                "{name}: {key}"
+            );
+        }
+        let out = xqarbiter(&["audit", path, "--jsonl"], None);
+        let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+        assert_eq!(row["error_place"], place, "{name}: {row}");
+    }
+    // A game read whole has no error_place.
+    let good = fixtures.join("plain.xqf");
+    let out = xqarbiter(
+        &["audit", good.to_str().expect("utf-8 path"), "--jsonl"],
+        None,
+    );
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+    assert_eq!((&row["error"], &row["error_place"]), (&null, &null));
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
 #[test]
 fn a_move_list_in_gbk_is_read_with_a_fen_too() {
     // A bare move list saved in GBK, ruled from a position given on the command line.
