@@ -654,6 +654,136 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
+/// A command line asking for `rule --json` that clap cannot parse still
+/// gets one object on standard output, of kind `usage`: clap's English, which
+/// standard error says also with `--lang zh`, and the Chinese of
+/// `--lang zh`; exit 2. Other command lines get no JSON.
+#[test]
+fn a_usage_error_of_rule_json_is_said_in_json_too() {
+    for (args, en, zh) in [
+        (
+            &["rule", "--json", "--fenn", "x"][..],
+            "error: unexpected argument '--fenn' found",
+            "错误：未知的选项“--fenn”",
+        ),
+        (
+            &["rule", "--json", "--rules"],
+            "error: a value is required for '--rules <RULES>' but none was supplied",
+            "错误：选项 --rules <RULES> 缺少值",
+        ),
+        (
+            &["rule", "--claim", "blue", "--json"],
+            "error: invalid value 'blue' for '--claim <SIDE>'",
+            "错误：--claim <SIDE> 的值“blue”无效",
+        ),
+        (
+            &["rule", "--fen", "--json"],
+            "error: a value is required for '--fen <FEN>' but none was supplied",
+            "错误：选项 --fen <FEN> 缺少值",
+        ),
+    ] {
+        for lang in ["en", "zh"] {
+            let args: Vec<&str> = args.iter().copied().chain(["--lang", lang]).collect();
+            let out = xqarbiter(&args, None);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let json: serde_json::Value =
+                serde_json::from_slice(&out.stdout).expect("one JSON object");
+            let e = &json["error"];
+            assert_eq!(e["kind"], "usage", "{args:?}");
+            assert_eq!(
+                (&e["file"], &e["ply"]),
+                (&serde_json::Value::Null, &serde_json::Value::Null)
+            );
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(e["message"].as_str(), Some(err.trim_end()), "{args:?}");
+            assert!(err.starts_with(en), "{args:?}: {err}");
+            let message_zh = e["message_zh"].as_str().expect("a message");
+            assert!(
+                message_zh.starts_with(zh) && message_zh.ends_with("更多信息请用 --help 查看。"),
+                "{args:?}: {message_zh}"
+            );
+        }
+    }
+    // `--json` as a value, after `--`, or given to audit: clap's text only.
+    for args in [
+        &["rule", "--fenn", "x", "--", "--json"][..],
+        &["rule", "--fenn", "x", "--moves", "--json"],
+        &["audit", "--json"],
+        &["audit", "--jsonl", "--threads", "x"],
+    ] {
+        let out = xqarbiter(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// A game that cannot be read at all is placed where its damage is, as a
+/// bad move is: `rule --json`'s `line` and `column` (a text) or `byte`
+/// (binary), and `audit --jsonl`'s `error_place`. The files are the
+/// fixtures, damaged: a PGN tag line left open, a DhtmlXQ movelist that is
+/// not groups of digits, an XQF cut short in its move records.
+#[test]
+fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let read = |name: &str| std::fs::read(fixtures.join(name)).expect("fixture");
+    let dir = std::env::temp_dir().join(format!("xqarbiter-damage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pgn = String::from_utf8(read("game_utf8.pgn")).expect("utf-8");
+    let open_tag = pgn.replacen("夹具杯\"]", "夹具杯\"", 1);
+    assert_ne!(open_tag, pgn);
+    let ubb = String::from_utf8(read("game.ubb")).expect("utf-8");
+    let letters = ubb.replacen("[DhtmlXQ_movelist]3031", "[DhtmlXQ_movelist]30x1", 1);
+    assert_ne!(letters, ubb);
+    let xqf = read("plain.xqf");
+    let cut = &xqf[..1090];
+    let null = serde_json::Value::Null;
+    for (name, bytes, kind, place) in [
+        (
+            "open_tag.pgn",
+            open_tag.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 2, "column": 1 }),
+        ),
+        (
+            "letters.ubb",
+            letters.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 9, "column": 19 }),
+        ),
+        (
+            "cut.xqf",
+            cut,
+            "truncated",
+            serde_json::json!({ "byte": 1080 }),
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        let path = path.to_str().expect("utf-8 path");
+        let e = json_error(&["rule", path, "--json"], None);
+        assert_eq!(e["kind"], kind, "{name}: {e}");
+        for key in ["line", "column", "byte"] {
+            assert_eq!(
+                e[key],
+                place.get(key).unwrap_or(&null).clone(),
+                "{name}: {key}"
+            );
+        }
+        let out = xqarbiter(&["audit", path, "--jsonl"], None);
+        let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+        assert_eq!(row["error_place"], place, "{name}: {row}");
+    }
+    // A game read whole has no error_place.
+    let good = fixtures.join("plain.xqf");
+    let out = xqarbiter(
+        &["audit", good.to_str().expect("utf-8 path"), "--jsonl"],
+        None,
+    );
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+    assert_eq!((&row["error"], &row["error_place"]), (&null, &null));
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
 #[test]
 fn a_move_list_in_gbk_is_read_with_a_fen_too() {
     // A bare move list saved in GBK, ruled from a position given on the command line.

@@ -58,6 +58,7 @@ pub(crate) fn judge_read(
         findings: Vec::new(),
         warnings: game.warnings.clone(),
         error: None,
+        error_place: None,
     };
     if let Some(left_out) = game.variations_left_out() {
         row.warnings.push(Words::new(

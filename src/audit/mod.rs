@@ -113,7 +113,10 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
     let games = match games {
         Ok(games) => games,
         Err(e) => {
-            sink(Row::unreadable(file, 0, e.words()));
+            sink(Row {
+                error_place: e.place.as_deref().copied(),
+                ..Row::unreadable(file, 0, e.words())
+            });
             return wrong;
         }
     };
@@ -126,12 +129,17 @@ fn audit_entry(entry: Entry, opts: &Options, sink: &mut dyn FnMut(Row) -> bool) 
             Err(RecordError {
                 partial: Some(game),
                 message,
+                place,
                 ..
             }) => Row {
                 error: Some(message),
+                error_place: place.as_deref().copied(),
                 ..judge_read(&game, &opts.profile, &file, index, false)
             },
-            Err(e) => Row::unreadable(file.clone(), index, e.words()),
+            Err(e) => Row {
+                error_place: e.place.as_deref().copied(),
+                ..Row::unreadable(file.clone(), index, e.words())
+            },
         };
         if !sink(row) {
             return wrong;

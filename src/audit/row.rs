@@ -210,6 +210,10 @@ pub struct Row {
     /// the keys `error` and `error_zh`).
     #[serde(flatten, serialize_with = "error_keys")]
     pub error: Option<Words>,
+    /// Where in the file the damage that keeps the game from being read
+    /// is, when the reader knows (in JSON, `error_place`: `{"line", "column"}`
+    /// or `{"byte"}`, null otherwise).
+    pub error_place: Option<Place>,
 }
 
 impl Row {
@@ -228,6 +232,7 @@ impl Row {
             findings: Vec::new(),
             warnings: Vec::new(),
             error: Some(why),
+            error_place: None,
         }
     }
 

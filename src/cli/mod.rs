@@ -1,10 +1,12 @@
 //! Command-line front end: one module per subcommand.
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::rules::ruling::Lang;
+use crate::words::Words;
 
 mod audit;
 mod convert;
@@ -87,9 +89,15 @@ pub fn run() -> ExitCode {
 
 /// Says clap's usage error `e` (or the help or version asked for) and gives
 /// its exit code (2 for an error): in Chinese when the command line asks for
-/// `--lang zh`, else as clap words it.
+/// `--lang zh`, else as clap words it. A command line asking for `rule
+/// --json` gets the error also as JSON on standard output, in both
+/// languages, and in English on standard error, as `rule --json`'s other
+/// errors.
 fn usage_error(e: &clap::Error) -> ExitCode {
-    let chinese = e.use_stderr() && usage::asks_chinese(std::env::args_os());
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let json = e.use_stderr() && usage::asks_rule_json(&Cli::command(), &args);
+    let chinese = e.use_stderr() && !json && usage::asks_chinese(args.iter().cloned());
     match chinese.then(|| usage::in_chinese(e)).flatten() {
         Some(text) => eprint!("{text}"),
         None => {
@@ -97,5 +105,10 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             let _ = e.print();
         }
     }
-    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+    if !json {
+        return code;
+    }
+    let en = e.render().to_string();
+    let zh = usage::in_chinese(e).unwrap_or_else(|| en.clone());
+    rule::usage_refused(Words::new(en.trim_end(), zh.trim_end()), code)
 }

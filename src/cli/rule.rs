@@ -106,7 +106,8 @@ pub(super) struct RuleArgs {
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
     /// Print the ruling as one JSON object (its fields: README, `rule`);
-    /// a record that cannot be ruled on prints `{"error": {…}}` (exit 2).
+    /// a record that cannot be ruled on, or a command line that cannot be
+    /// parsed, prints `{"error": {…}}` (exit 2).
     #[arg(long)]
     json: bool,
 }
@@ -1082,6 +1083,20 @@ fn refused(e: &BadRecord, lang: Lang, json: bool) -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::from(2)
+}
+
+/// Says, as the object `{"error": …}` of kind `usage` on standard output,
+/// the usage error `message` of a command line asking for `rule --json` (its
+/// text on standard error is clap's): exit `code` (1 when standard output
+/// cannot be written).
+pub(super) fn usage_refused(message: Words, code: ExitCode) -> ExitCode {
+    let e = BadRecord::said(Kind::Usage, message);
+    let printed = print(&format!("{:#}\n", e.json()));
+    if printed == ExitCode::SUCCESS {
+        code
+    } else {
+        printed
+    }
 }
 
 /// Writes the ruling to stdout: exit 0, also when the reader has gone (`| head`);

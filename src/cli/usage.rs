@@ -1,6 +1,8 @@
 //! clap's usage errors (an unknown option, a missing or bad value, a
 //! missing argument) in Chinese when the command line asks for `--lang zh`:
 //! the error's kind and context put in words; clap's English otherwise.
+//! And whether the command line asks for `rule --json`, whose programs get
+//! the error as JSON too.
 
 use std::ffi::OsString;
 use std::num::{IntErrorKind, ParseFloatError, ParseIntError};
@@ -25,6 +27,48 @@ pub(super) fn asks_chinese(args: impl IntoIterator<Item = OsString>) -> bool {
         }
     }
     chinese
+}
+
+/// Whether the raw command line `args` (the program's name first) runs the
+/// subcommand `rule` of `cli` with its flag `--json`: a word `--json` before a
+/// `--`, not taken by the option before it as its value (as clap takes a
+/// word: one that looks like an option only by an option that allows such
+/// values, as `--moves` does). `rule` is the first word after the program's
+/// name, which takes no options before its subcommand.
+pub(super) fn asks_rule_json(cli: &clap::Command, args: &[OsString]) -> bool {
+    let Some(rule) = args
+        .get(1)
+        .filter(|a| *a == "rule")
+        .and_then(|_| cli.find_subcommand("rule"))
+    else {
+        return false;
+    };
+    let mut words = args.iter().skip(2).map(|a| a.to_str()).peekable();
+    while let Some(word) = words.next() {
+        let Some(word) = word else { continue };
+        if word == "--" {
+            return false;
+        }
+        if word == "--json" {
+            return true;
+        }
+        let option = word
+            .strip_prefix("--")
+            .filter(|name| !name.contains('='))
+            .and_then(|name| rule.get_arguments().find(|a| a.get_long() == Some(name)))
+            .filter(|a| a.get_action().takes_values());
+        if let Some(option) = option {
+            let takes_next = words.peek().is_some_and(|next| {
+                next.is_none_or(|next| {
+                    next == "-" || !next.starts_with('-') || option.is_allow_hyphen_values_set()
+                })
+            });
+            if takes_next {
+                words.next();
+            }
+        }
+    }
+    false
 }
 
 /// The error `e` in Chinese, as clap lays out its English (the error, tips,
@@ -221,6 +265,31 @@ mod tests {
         assert!(!asks(&["xqarbiter", "rule", "--", "--lang", "zh"]));
         assert!(!asks(&["xqarbiter", "rule", "--lang"]));
         assert!(!asks(&["xqarbiter", "rule", "zh"]));
+    }
+
+    fn asks_json(args: &[&str]) -> bool {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        asks_rule_json(&<crate::cli::Cli as clap::CommandFactory>::command(), &args)
+    }
+
+    #[test]
+    fn rule_json_is_asked_for_by_the_flag_not_by_a_value() {
+        assert!(asks_json(&["xqarbiter", "rule", "--fenn", "x", "--json"]));
+        assert!(asks_json(&["xqarbiter", "rule", "--json", "--rules"]));
+        assert!(asks_json(&["xqarbiter", "rule", "--fen", "--json"]));
+        assert!(asks_json(&["xqarbiter", "rule", "--fen=x", "--json"]));
+        assert!(!asks_json(&["xqarbiter", "rule", "--moves", "--json"]));
+        assert!(!asks_json(&[
+            "xqarbiter",
+            "rule",
+            "--fen",
+            "x",
+            "--",
+            "--json"
+        ]));
+        assert!(!asks_json(&["xqarbiter", "audit", "--json"]));
+        assert!(!asks_json(&["xqarbiter", "--json", "rule"]));
+        assert!(!asks_json(&["xqarbiter", "rule"]));
     }
 
     #[test]

@@ -116,6 +116,7 @@ fn read_block(
             .map(|(_, v)| v.trim())
     };
     let list = get("movelist").unwrap_or("");
+    let list_at = Place::in_text(file, offset_in(file, list), 1);
     // Where each move's digits start in the file: every fourth digit.
     let move_at = |ply: usize| {
         let at = offset_in(file, list);
@@ -143,6 +144,7 @@ fn read_block(
             ErrorKind::Syntax,
             m.prefixed("movelist", "movelist（着法）"),
         )
+        .at(list_at)
     })?;
     let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
         (Some(fen), _) => Position::from_fen(fen)

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::game::Game;
+use super::place::Place;
 use crate::words::{Lang, Words};
 
 /// What kind of problem a [`RecordError`] is.
@@ -40,6 +41,10 @@ pub struct RecordError {
     pub kind: ErrorKind,
     /// Why, with the place (offset, line, ply, text as written) where it applies.
     pub message: Words,
+    /// Where in the file the damage is, when the reader knows: the line and
+    /// column of a text, the byte of binary data (also said in `message`);
+    /// boxed, as `partial`, to keep the error small.
+    pub place: Option<Box<Place>>,
     /// What was read of the game before the damage, when the reader could
     /// read its header: tags, result, and the moves before the damage.
     pub partial: Option<Box<Game>>,
@@ -53,6 +58,7 @@ impl RecordError {
             game: None,
             kind,
             message: why,
+            place: None,
             partial: None,
         }
     }
@@ -64,7 +70,16 @@ impl RecordError {
             game: Some(game),
             kind,
             message: why,
+            place: None,
             partial: None,
+        }
+    }
+
+    /// The error with the place of the damage in the file.
+    pub fn at(self, place: Place) -> RecordError {
+        RecordError {
+            place: Some(Box::new(place)),
+            ..self
         }
     }
 

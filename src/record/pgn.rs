@@ -23,6 +23,7 @@ use super::pgn_lines::{
     TAG_QUOTES, ends_with_result, full_width_tag, is_bracketless_tag, is_note_line, open_after,
     starts_numbered_moves, tag_line, tag_without_bracket, trim_ascii_start,
 };
+use super::place::Place;
 use super::replay::{Replay, initial_position};
 use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
@@ -453,7 +454,9 @@ pub(crate) fn read_game(
             // illegal move of a player.
             None if t.starts_with('[') && !t.starts_with("[DhtmlXQ") => {
                 let why = broken_tag_line(t, first_line + n);
-                return Err(RecordError::game(name, index, ErrorKind::Syntax, why));
+                let at = offset + (line.len() - line.trim_start().len());
+                return Err(RecordError::game(name, index, ErrorKind::Syntax, why)
+                    .at(Place::in_text(text, at, first_line)));
             }
             None => {
                 body_start = offset;

@@ -18,6 +18,7 @@ use super::encoding::{
 use super::error::warn_of_encoding;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
+use super::place::Place;
 use super::replay::{Tree, TreeMove};
 use crate::notation::Outcome;
 use crate::words::Words;
@@ -286,7 +287,7 @@ pub(crate) fn read(
     }
     let mut read = match damage {
         None => Ok(replay.finish()),
-        Some(m) => {
+        Some((m, at)) => {
             let what = Words::new(
                 format!(
                     "move records (bytes counted from byte {HEADER_LEN}; the file is cut short or damaged)"
@@ -294,6 +295,7 @@ pub(crate) fn read(
                 format!("着法记录（字节位置从第{HEADER_LEN}字节起算；文件不完整或已损坏）"),
             );
             Err(err(ErrorKind::Truncated, m.prefixed(&what.en, &what.zh))
+                .at(Place::Byte(at))
                 .with_partial(replay.finish()))
         }
     };
@@ -403,7 +405,7 @@ fn read_record<'a>(c: &mut Cursor<'a>, keys: Option<&Keys>) -> Result<Record<'a>
 /// record without a child; then the rest, to count its siblings. A record cut
 /// off by the end of the data is an error, returned with the tree read
 /// before it; records announced but absent are not.
-fn read_tree<'a>(data: &'a [u8], keys: Option<&Keys>) -> (RawTree<'a>, Option<Words>) {
+fn read_tree<'a>(data: &'a [u8], keys: Option<&Keys>) -> (RawTree<'a>, Option<(Words, usize)>) {
     let mut tree = RawTree {
         root_comment: &[],
         moves: Vec::new(),
@@ -414,14 +416,15 @@ fn read_tree<'a>(data: &'a [u8], keys: Option<&Keys>) -> (RawTree<'a>, Option<Wo
     (tree, damage)
 }
 
-/// The records of [`read_tree`], read into `tree` until the first that is cut off.
+/// The records of [`read_tree`], read into `tree` until the first that is
+/// cut off: why it cannot be read, and the file's byte where it starts.
 fn read_records<'a>(
     data: &'a [u8],
     keys: Option<&Keys>,
     tree: &mut RawTree<'a>,
-) -> Result<(), Words> {
+) -> Result<(), (Words, usize)> {
     let mut c = Cursor::new(data);
-    let root = read_record(&mut c, keys)?;
+    let root = read_record(&mut c, keys).map_err(|m| (m, HEADER_LEN))?;
     tree.root_comment = root.comment;
     // Records still owed by the pre-order walk.
     let mut open = usize::from(root.has_next) + usize::from(root.has_sibling);
@@ -429,7 +432,7 @@ fn read_records<'a>(
     while open > 0 && !c.at_end() {
         open -= 1;
         let at = HEADER_LEN + c.offset();
-        let r = read_record(&mut c, keys)?;
+        let r = read_record(&mut c, keys).map_err(|m| (m, at))?;
         if r.has_sibling {
             tree.variations += 1;
             open += 1;

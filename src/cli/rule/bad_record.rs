@@ -1,5 +1,6 @@
 //! Why `rule` gives no ruling (exit 2): a record that cannot be read or
-//! played through, or options that cannot rule on it. Said on standard
+//! played through, options that cannot rule on it, or a command line that
+//! cannot be parsed. Said on standard
 //! error for people and, with `--json`, also as one object on standard
 //! output for programs: `{"error": {"kind": …, "file": …, "ply": …, …}}`.
 
@@ -12,6 +13,8 @@ pub(super) const STDIN_NAME: &str = "<stdin>";
 /// What kind of problem keeps `rule` from ruling, as the JSON's `kind` names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Kind {
+    /// The command line cannot be parsed (clap's usage error).
+    Usage,
     /// A move of the record cannot be played (illegal, unreadable, or
     /// written after the game was over).
     IllegalMove,
@@ -33,6 +36,7 @@ impl Kind {
     /// The name in the JSON.
     fn name(self) -> &'static str {
         match self {
+            Kind::Usage => "usage",
             Kind::IllegalMove => "illegal_move",
             Kind::BadFen => "bad_fen",
             Kind::BadProfile => "bad_profile",
@@ -81,6 +85,9 @@ pub(super) struct BadRecord {
     game: Option<usize>,
     /// The move that cannot be played, when that is the problem.
     bad_move: Option<Box<BadMove>>,
+    /// Where in the file or text read the problem is, when known: the bad
+    /// move's place, or the damage's (boxed to keep the error small).
+    place: Option<Box<Place>>,
 }
 
 impl BadRecord {
@@ -97,6 +104,7 @@ impl BadRecord {
             file: None,
             game: None,
             bad_move: None,
+            place: None,
         }
     }
 
@@ -140,6 +148,7 @@ impl BadRecord {
             ),
         );
         BadRecord {
+            place: bad.place.map(Box::new),
             bad_move: Some(Box::new(bad)),
             ..BadRecord::said(Kind::IllegalMove, message)
         }
@@ -171,13 +180,14 @@ impl BadRecord {
 
     /// The object `{"error": …}` that `rule --json` prints: `kind`, `file`
     /// (`-` for standard input), `game`, the move's `ply`, `text`, `fen`,
-    /// `legal_moves`, `line` and `column` (a text) or `byte` (binary data) (null where they do not apply or
-    /// are not known), and the `message` in English and Chinese.
+    /// `legal_moves`, the problem's `line` and `column` (a text) or `byte`
+    /// (binary data) (null where they do not apply or are not known), and
+    /// the `message` in English and Chinese.
     pub(super) fn json(&self) -> serde_json::Value {
         let mv = self.bad_move.as_deref();
-        let (line, column, byte) = match mv.and_then(|m| m.place) {
-            Some(Place::Text { line, column }) => (Some(line), Some(column), None),
-            Some(Place::Byte(at)) => (None, None, Some(at)),
+        let (line, column, byte) = match self.place.as_deref() {
+            Some(&Place::Text { line, column }) => (Some(line), Some(column), None),
+            Some(&Place::Byte(at)) => (None, None, Some(at)),
             None => (None, None, None),
         };
         let file = self
@@ -210,6 +220,7 @@ impl From<RecordError> for BadRecord {
         BadRecord {
             file: e.file,
             game: e.game,
+            place: e.place,
             ..BadRecord::said(Kind::Unreadable(e.kind), message)
         }
     }
