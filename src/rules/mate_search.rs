@@ -148,7 +148,8 @@ impl MateSearch {
     /// that needs a piece the opponent can trade off evenly is the exchange
     /// offer, 兑; 图29b: one the opponent cannot trade without being mated
     /// is no offer, 不能离线). Nothing learnt meanwhile is kept for other
-    /// searches, as it holds only while those pieces are spared.
+    /// searches, as it holds only while those pieces are spared; with none
+    /// offered, `judge` searches as always.
     pub(super) fn offering<T>(
         &mut self,
         offered: Bitboard,

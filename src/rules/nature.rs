@@ -167,16 +167,14 @@ pub(crate) fn classify_searching(
     let trades = before
         .piece_at(mv.from())
         .is_some_and(|p| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon));
-    if !rules.is_cxa() || !trades {
-        return classify_judged(before, previous, mv, rules, mates);
-    }
-    let mut ahead = before.clone();
-    ahead.play_unchecked(mv);
-    ahead.pass();
-    let offered = offered_in_exchange(&before.passed(), &ahead, mv.to(), mates);
-    if offered.is_empty() {
-        return classify_judged(before, previous, mv, rules, mates);
-    }
+    let offered = if rules.is_cxa() && trades {
+        let mut ahead = before.clone();
+        ahead.play_unchecked(mv);
+        ahead.pass();
+        offered_in_exchange(&before.passed(), &ahead, mv.to(), mates)
+    } else {
+        Bitboard::EMPTY
+    };
     mates.offering(offered, |mates| {
         classify_judged(before, previous, mv, rules, mates)
     })
