@@ -105,7 +105,7 @@ pub(super) struct RuleArgs {
     /// moves after it are left out, an illegal one among them too.
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
-    /// Print the ruling as one JSON object (its fields: README, `rule`);
+    /// Print the ruling as one JSON object (its fields: docs/rulings.md);
     /// a record that cannot be ruled on, or a command line that cannot be
     /// parsed, prints `{"error": {…}}` (exit 2).
     #[arg(long)]

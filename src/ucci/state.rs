@@ -6,7 +6,7 @@
 //! starts with a fixed label a program may look for (in English `profile
 //! NAME`, `repetition:`, `Red:`, `Black:`, `natural limit`; in Chinese
 //! `规程`, `重复局面：`, `红方：`, `黑方：`, `未满自然限着` and the limit's
-//! other outcomes, `自然限着计数`), as the README says.
+//! other outcomes, `自然限着计数`), as docs/ucci.md says.
 
 use crate::board::{Color, Move};
 use crate::rules::limit::{LimitStatus, SideStatus};
