@@ -242,4 +242,41 @@ mod tests {
         assert!(search.mates(&mut pos, 3, Bitboard::EMPTY));
         assert!(super::report().ends_with("repeated\tMoveMates\tsearched: false\t1\n"));
     }
+
+    #[test]
+    fn a_chase_counts_whether_its_threat_stood_and_what_would_become_of_it() {
+        use crate::board::Move;
+        use crate::rules::RuleSet;
+        use crate::rules::nature::classify;
+        let stood_lines = |fen: &str, mv: &str| {
+            clear();
+            let pos = Position::from_fen(fen).unwrap();
+            classify(&pos, Move::parse_uci(mv).unwrap(), RuleSet::Cxa2020).unwrap();
+            let report = report();
+            let lines: Vec<String> = report
+                .lines()
+                .filter(|l| l.starts_with("stood") || l.starts_with("after checks"))
+                .map(String::from)
+                .collect();
+            lines
+        };
+        // The rook goes to a5 and attacks the unprotected horse e5, which
+        // nothing could take before: no search of the threats before.
+        let made = stood_lines("4k4/9/9/9/4n4/9/9/9/9/R2K5 w", "a0a5");
+        // Two searches after checks, neither asked before in the ruling:
+        // the capture's win back, and the horse won after checks before
+        // the move (none).
+        assert_eq!(
+            made,
+            [
+                "stood\tsearched: false\tfalse\tKept\t1",
+                "after checks\tasked before: false\t2"
+            ],
+            "{made:?}"
+        );
+        // The rook on a5 attacks it already and the king steps aside: the
+        // threat before is searched and found, and would be kept.
+        let kept = stood_lines("3ak4/4a4/9/9/R3n4/9/9/9/9/3K5 w", "d0d1");
+        assert_eq!(kept[0], "stood\tsearched: true\ttrue\tKept\t1", "{kept:?}");
+    }
 }
