@@ -543,7 +543,10 @@ pub(super) fn new_threats(
                      standing: &mut StandingWins,
                      search: &mut MateSearch| {
         // Most pieces chased now could not be taken before: nothing to weigh then.
-        if !asked.contains(target) && !before.legal_captures_of(target).is_empty() {
+        let searching = !asked.contains(target) && !before.legal_captures_of(target).is_empty();
+        #[cfg(feature = "question-counts")]
+        super::question_counts::stood_searching(searching);
+        if searching {
             let then = then.get_or_insert_with(|| before.clone());
             let on = Bitboard::from_square(target);
             let found = threats_before(then, ahead, rules, (on, Before::Direct), standing, search);

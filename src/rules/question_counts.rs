@@ -10,6 +10,16 @@
 //! check to try, or searched) and its answer, with the moves it played
 //! (checks and replies). A search asked again within one ruling (same
 //! position, depth and spared pieces) is counted as a repeat of its question.
+//!
+//! Besides the searches, two questions of a move's chases are counted: each
+//! time a capture threat after the move is asked whether it stood before the
+//! move ("stood", see `threats::Stood`), whether that took a search of the
+//! threats before (or was known from an earlier capture of the same piece),
+//! its answer, and what the tests after it would have made of the threat
+//! anyway (worked out on copies, with no search counted); and each search
+//! for the pieces won after checks at the root of a threat or of a win back
+//! (`after_checks::won_after_checks`), with whether the same question (position,
+//! pieces looked for, first checks allowed) was asked before in the ruling.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
@@ -45,6 +55,27 @@ pub(super) enum Root {
 /// What a search is counted by.
 type Kind = (Question, u32, bool, Root, bool);
 
+/// What the tests after "stood" make of a capture threat after the move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Fate {
+    /// Dropped before its test of mate (it wins nothing, net).
+    Dropped,
+    /// Dropped by its test of mate (CXA 29.4).
+    DroppedByMate,
+    /// Kept: newness decides.
+    Kept,
+    /// Kept, its test of mate left to the caller (another attacker's
+    /// threat on the same piece was found first).
+    KeptUntested,
+}
+
+/// A "stood" question counted: whether it searched, its answer, the fate.
+type StoodKind = (bool, bool, Fate);
+
+/// A search after checks: position key, pieces looked for, pieces the
+/// first check may not take, whether a lone king or pawn may check first.
+pub(super) type AfterChecksAsked = (u64, Bitboard, Bitboard, bool);
+
 /// The counts so far.
 #[derive(Default)]
 struct Counts {
@@ -58,6 +89,16 @@ struct Counts {
     seen: HashSet<(u64, u32, Bitboard)>,
     /// Searches asked again within a ruling, by question and whether searched.
     repeats: BTreeMap<(Question, bool), u64>,
+    /// Nested what-if evaluations under way: nothing is counted meanwhile.
+    paused: u32,
+    /// Whether the last "stood" question searched the threats before.
+    stood_searched: bool,
+    /// "Stood" questions, by kind.
+    stood: BTreeMap<StoodKind, u64>,
+    /// The searches after checks of the ruling under way.
+    after_checks_seen: HashSet<AfterChecksAsked>,
+    /// Searches after checks, by whether asked before in the ruling.
+    after_checks: BTreeMap<bool, u64>,
 }
 
 thread_local! {
@@ -74,6 +115,42 @@ pub(super) fn node() {
     COUNTS.with(|c| c.borrow_mut().nodes += 1);
 }
 
+/// Stops counting until [`resume`]: for work done only to be counted.
+pub(super) fn pause() {
+    COUNTS.with(|c| c.borrow_mut().paused += 1);
+}
+
+/// Counts again after [`pause`].
+pub(super) fn resume() {
+    COUNTS.with(|c| c.borrow_mut().paused -= 1);
+}
+
+/// Notes whether the "stood" question being answered searched the threats before.
+pub(super) fn stood_searching(searched: bool) {
+    COUNTS.with(|c| c.borrow_mut().stood_searched = searched);
+}
+
+/// Notes a "stood" question answered `stood`, and the `fate` the threat would have after it.
+pub(super) fn stood(stood: bool, fate: Fate) {
+    COUNTS.with(|c| {
+        let c = &mut *c.borrow_mut();
+        if c.paused == 0 {
+            *c.stood.entry((c.stood_searched, stood, fate)).or_default() += 1;
+        }
+    });
+}
+
+/// Notes a search for the pieces won after checks.
+pub(super) fn after_checks(asked: AfterChecksAsked) {
+    COUNTS.with(|c| {
+        let c = &mut *c.borrow_mut();
+        if c.paused == 0 {
+            let again = !c.after_checks_seen.insert(asked);
+            *c.after_checks.entry(again).or_default() += 1;
+        }
+    });
+}
+
 /// Notes the start of a search.
 pub(super) fn search_starts() {
     COUNTS.with(|c| c.borrow_mut().nodes = 0);
@@ -85,6 +162,9 @@ pub(super) fn searched(key: u64, depth: u32, spared: Bitboard, root: Root, found
     COUNTS.with(|c| {
         let c = &mut *c.borrow_mut();
         let question = std::mem::take(&mut c.asking);
+        if c.paused > 0 {
+            return;
+        }
         let kind = (question, depth, spared.any(), root, found);
         let entry = c.searches.entry(kind).or_default();
         entry.0 += 1;
@@ -99,7 +179,11 @@ pub(super) fn searched(key: u64, depth: u32, spared: Bitboard, root: Root, found
 
 /// Notes the start of a ruling: a search asked again after it is no repeat.
 pub fn ruling_starts() {
-    COUNTS.with(|c| c.borrow_mut().seen.clear());
+    COUNTS.with(|c| {
+        let c = &mut *c.borrow_mut();
+        c.seen.clear();
+        c.after_checks_seen.clear();
+    });
 }
 
 /// Forgets the counts so far.
@@ -121,6 +205,12 @@ pub fn report() -> String {
         }
         for (&(question, searched), &n) in &c.repeats {
             let _ = writeln!(out, "repeated\t{question:?}\tsearched: {searched}\t{n}");
+        }
+        for (&(searched, stood, fate), &n) in &c.stood {
+            let _ = writeln!(out, "stood\tsearched: {searched}\t{stood}\t{fate:?}\t{n}");
+        }
+        for (&again, &n) in &c.after_checks {
+            let _ = writeln!(out, "after checks\tasked before: {again}\t{n}");
         }
         out
     })
@@ -151,5 +241,42 @@ mod tests {
         ruling_starts();
         assert!(search.mates(&mut pos, 3, Bitboard::EMPTY));
         assert!(super::report().ends_with("repeated\tMoveMates\tsearched: false\t1\n"));
+    }
+
+    #[test]
+    fn a_chase_counts_whether_its_threat_stood_and_what_would_become_of_it() {
+        use crate::board::Move;
+        use crate::rules::RuleSet;
+        use crate::rules::nature::classify;
+        let stood_lines = |fen: &str, mv: &str| {
+            clear();
+            let pos = Position::from_fen(fen).unwrap();
+            classify(&pos, Move::parse_uci(mv).unwrap(), RuleSet::Cxa2020).unwrap();
+            let report = report();
+            let lines: Vec<String> = report
+                .lines()
+                .filter(|l| l.starts_with("stood") || l.starts_with("after checks"))
+                .map(String::from)
+                .collect();
+            lines
+        };
+        // The rook goes to a5 and attacks the unprotected horse e5, which
+        // nothing could take before: no search of the threats before.
+        let made = stood_lines("4k4/9/9/9/4n4/9/9/9/9/R2K5 w", "a0a5");
+        // Two searches after checks, neither asked before in the ruling:
+        // the capture's win back, and the horse won after checks before
+        // the move (none).
+        assert_eq!(
+            made,
+            [
+                "stood\tsearched: false\tfalse\tKept\t1",
+                "after checks\tasked before: false\t2"
+            ],
+            "{made:?}"
+        );
+        // The rook on a5 attacks it already and the king steps aside: the
+        // threat before is searched and found, and would be kept.
+        let kept = stood_lines("3ak4/4a4/9/9/R3n4/9/9/9/9/3K5 w", "d0d1");
+        assert_eq!(kept[0], "stood\tsearched: true\ttrue\tKept\t1", "{kept:?}");
     }
 }

@@ -416,6 +416,8 @@ fn threats_on(
                 .iter()
                 .map(|&(_, theirs)| theirs)
                 .collect();
+            #[cfg(feature = "question-counts")]
+            super::question_counts::after_checks((pos.key(), open & !offered, offered, false));
             let wins = won_after_checks(
                 pos,
                 rules,
@@ -472,7 +474,7 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
 /// What the opponent wins by checks without any capture, here and on the
 /// other side of the move, each found once for all the captures judged on
 /// both sides.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct StandingWins {
     /// The wins on the two sides of the move, here first unless `turned`.
     sides: [Option<ArrayVec<Won, 16>>; 2],
@@ -506,6 +508,8 @@ impl StandingWins {
 /// [`CHECKS_BEFORE_CAPTURE`] checks and a capture, the opponent to move.
 fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> ArrayVec<Won, 16> {
     let ours = valued(pos, !pos.turn());
+    #[cfg(feature = "question-counts")]
+    super::question_counts::after_checks((pos.key(), ours, Bitboard::EMPTY, true));
     won_after_checks(
         pos,
         rules,
@@ -765,9 +769,23 @@ fn capture_threat(
     };
     if let (Some(stood), Some(standing)) = (stood, standing.as_deref_mut())
         && may_win(exchange)
-        && stood(pos, to, standing, search)
     {
-        return Err(StoodBefore);
+        let stood = stood(pos, to, standing, search);
+        #[cfg(feature = "question-counts")]
+        count_stood(
+            pos,
+            mv,
+            (attacker, target),
+            rules,
+            across,
+            standing,
+            search,
+            mate_test,
+            stood,
+        );
+        if stood {
+            return Err(StoodBefore);
+        }
     }
     if tied_later {
         tied = tied_roots(pos, mv, target, &mut exchange, search);
@@ -885,6 +903,38 @@ fn capture_threat(
         false_roots: Vec::new(),
         exchange_with: None,
     }))
+}
+
+/// Counts a "stood" question of the capture `mv` (answered `stood`) with
+/// what the tests after it would make of the threat, worked out on copies
+/// of `standing` and `search`, with no search counted
+/// ([`super::question_counts::stood`]).
+#[cfg(feature = "question-counts")]
+#[allow(clippy::too_many_arguments)]
+fn count_stood(
+    pos: &mut Position,
+    mv: Move,
+    pieces: (Piece, Piece),
+    rules: ThreatRules,
+    across: Option<Across>,
+    standing: &StandingWins,
+    search: &MateSearch,
+    mate_test: bool,
+    stood: bool,
+) {
+    use super::question_counts::{Fate, pause, resume};
+    pause();
+    let (mut standing, mut search) = (standing.clone(), search.clone());
+    let line = Line::Direct(across, &mut standing, None);
+    let kept = capture_threat(pos, mv, pieces, rules, line, &mut search, false);
+    let fate = match kept {
+        Ok(Some(_)) if !mate_test => Fate::KeptUntested,
+        Ok(Some(_)) if allows_mate(pos, mv, rules, &mut search) => Fate::DroppedByMate,
+        Ok(Some(_)) => Fate::Kept,
+        _ => Fate::Dropped,
+    };
+    resume();
+    super::question_counts::stood(stood, fate);
 }
 
 /// The defenders tied by mate ([`roots_tied_by_mate`]) of the capture `mv`
