@@ -3513,3 +3513,42 @@ fn a_chase_whose_piece_can_be_taken_for_nothing_says_it_also_offers_it() {
         "黑车(i1)捉红车(i0)（无根）；兼献黑车(i1)（红车(i0)可吃之得子），献兼捉，从重判捉"
     );
 }
+
+#[test]
+fn a_price_before_the_move_is_the_piece_the_ruling_weighed() {
+    // A random CXA cycle: the red king's return to e0 protects the advisor
+    // d0, which the black horse c2 could take before it; the cannon i8's
+    // capture of the pawn i4 is a chase by the price it no longer costs. The
+    // horse b0 hangs to the same horse on both sides of the move, so it is
+    // no price of the capture: the reason names the advisor, as the ruling
+    // weighed it.
+    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w - - 0 33";
+    let cycle = "e0f0 b8a8 f0e0 a8b8";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红炮(i8)捉黑卒(i4)（无根；此着前吃之须失红仕(d0)，不得子）；\
+         红帅(e0)走动后他子产生新的捉，按捉，见第26.1.1条"
+    );
+}
+
+#[test]
+fn an_exchange_that_clears_the_way_of_the_next_capture_says_so() {
+    // A random CXA cycle, ply 2: the black horse b5 takes the cannon d4 and
+    // the rook d0 takes back; the horse no longer stands between the rook
+    // b6 and the red horse b2, which it then takes. No defender of b2 is
+    // taken away: the exchange clears the rook's file.
+    let fen = "3k1abn1/1C2a4/4br3/1r2pP2c/1n4p1p/P1BC5/2P3P2/1N3A2B/4A4/2R1KNR2 w - - 9 37";
+    let cycle = "c0d0 d9e9 d0c0 e9d9";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black horse b5 threatens red cannon d4: the even exchange takes black horse b5 out of \
+         the way of black rook b6 to red horse b2, which is then won (net gain: a cannon, for \
+         nothing): b5d4 d0d4 b6b2; black king e9's move lets other pieces chase, which counts \
+         as a chase (CXA 26.1.1)"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑马(b5)捉红炮(d4)（兑子让路，兑后黑马(b5)让开，黑车(b6)再吃红马(b2)，净得一炮：\
+         马２进４ 车六进四 车２进４）；黑将(e9)走动后他子产生新的捉，按捉，见第26.1.1条"
+    );
+}
