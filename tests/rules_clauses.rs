@@ -3552,3 +3552,30 @@ fn an_exchange_that_clears_the_way_of_the_next_capture_says_so() {
          马２进４ 车六进四 车２进４）；黑将(e9)走动后他子产生新的捉，按捉，见第26.1.1条"
     );
 }
+
+#[test]
+fn a_mate_threat_s_extra_chase_rests_on_mates_found_as_the_nature_found_them() {
+    // CXA 2020 diagrams 29a and 29b. A mate threat under CXA is a mate
+    // threat alone; its reason says what it chases besides, searched as the
+    // nature was (no mate may take a piece the move offers in exchange; these
+    // moves offer none). 29b, 车二平三: taking the advisor e8 with the cannon
+    // e6, the advisor d9's recapture is met by mate in 2 (Fairy-Stockfish:
+    // g3g9 e8f9 g9f9). 29a, 车８平９: taking the cannon e6 with the rook c6,
+    // the pawn e5's recapture is met by mate in 4 (Fairy-Stockfish: i9i0
+    // h3h0 i0h0 e0e1 a0a1 e1e2 h0h2).
+    let fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+    let b = cycle_reasons(CXA, fen, "e3h3 h9g9 h3g3 g9h9 g3h3 h9g9", Lang::Zh);
+    assert_eq!(
+        b[0],
+        "伏车三进六（杀）；兼捉：红炮(e6)捉黑士(e8)（假根：黑将(e9)反吃则被红兵(f8)照将，\
+         黑士(d9)反吃则被将死；此着前有根：黑士(d9)）"
+    );
+    let a = cycle_reasons(CXA, fen, "i3h3 h9i9 h3i3 i9g9 i3g3 g9h9 g3h3", Lang::Zh);
+    assert!(
+        a[0].ends_with(
+            "（杀）；兼捉：黑车(c6)捉红炮(e6)（假根：红兵(e5)反吃则被将死；此着前有根：红兵(e5)）"
+        ),
+        "{}",
+        a[0]
+    );
+}

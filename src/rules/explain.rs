@@ -847,12 +847,14 @@ pub(crate) enum NotBefore {
 /// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
 /// unless the price was not left hanging (to be taken at once with gain) but
-/// won by checks: that is said.
+/// won by checks: that is said. The searches for mate use `search`, which
+/// sets aside the pieces offered in exchange as the nature's searches did.
 pub(crate) fn not_before(
     before: &Position,
     mv: Move,
     threats: &[Threat],
     rules: RuleSet,
+    search: &mut MateSearch,
 ) -> Vec<NotBefore> {
     let mut pos = before.clone();
     // The position after the move, the mover to move again: what the
@@ -861,14 +863,13 @@ pub(crate) fn not_before(
     let mut ahead = before.clone();
     ahead.play_unchecked(mv);
     let ahead = ahead.passed();
-    let mut search = MateSearch::default();
     let weigh = ThreatRules::of(rules);
     threats
         .iter()
         .filter(|t| t.kind != ThreatKind::RemovesDefender)
         .filter_map(|t| {
             if t.kind == ThreatKind::AfterChecks {
-                return won_by_checks_before(&mut pos, mv, t, weigh, &mut search);
+                return won_by_checks_before(&mut pos, mv, t, weigh, search);
             }
             let from = if t.attacker == mv.to() {
                 mv.from()
@@ -915,18 +916,12 @@ pub(crate) fn not_before(
                 ));
             }
             if weigh.after_checks
-                && let Some(won) = won_back_price(
-                    &mut pos,
-                    capture,
-                    on_square,
-                    Some(&ahead),
-                    weigh,
-                    &mut search,
-                )
+                && let Some(won) =
+                    won_back_price(&mut pos, capture, on_square, Some(&ahead), weigh, search)
             {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
-            allows_mate(&mut pos, capture, weigh, &mut search)
+            allows_mate(&mut pos, capture, weigh, search)
                 .then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
@@ -1647,7 +1642,13 @@ mod tests {
         let mv = Move::parse_uci(mv).unwrap();
         let nature = classify(&before, mv, RuleSet::Cxa2020).unwrap();
         assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
-        not_before(&before, mv, &nature.chases, RuleSet::Cxa2020)
+        not_before(
+            &before,
+            mv,
+            &nature.chases,
+            RuleSet::Cxa2020,
+            &mut MateSearch::default(),
+        )
     }
 
     #[test]
