@@ -3513,3 +3513,69 @@ fn a_chase_whose_piece_can_be_taken_for_nothing_says_it_also_offers_it() {
         "黑车(i1)捉红车(i0)（无根）；兼献黑车(i1)（红车(i0)可吃之得子），献兼捉，从重判捉"
     );
 }
+
+#[test]
+fn a_price_before_the_move_is_the_piece_the_ruling_weighed() {
+    // A random CXA cycle: the red king's return to e0 protects the advisor
+    // d0, which the black horse c2 could take before it; the cannon i8's
+    // capture of the pawn i4 is a chase by the price it no longer costs. The
+    // horse b0 hangs to the same horse on both sides of the move, so it is
+    // no price of the capture: the reason names the advisor, as the ruling
+    // weighed it.
+    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w - - 0 33";
+    let cycle = "e0f0 b8a8 f0e0 a8b8";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红炮(i8)捉黑卒(i4)（无根；此着前吃之须失红仕(d0)，不得子）；\
+         红帅(e0)走动后他子产生新的捉，按捉，见第26.1.1条"
+    );
+}
+
+#[test]
+fn an_exchange_that_clears_the_way_of_the_next_capture_says_so() {
+    // A random CXA cycle, ply 2: the black horse b5 takes the cannon d4 and
+    // the rook d0 takes back; the horse no longer stands between the rook
+    // b6 and the red horse b2, which it then takes. No defender of b2 is
+    // taken away: the exchange clears the rook's file.
+    let fen = "3k1abn1/1C2a4/4br3/1r2pP2c/1n4p1p/P1BC5/2P3P2/1N3A2B/4A4/2R1KNR2 w - - 9 37";
+    let cycle = "c0d0 d9e9 d0c0 e9d9";
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[1],
+        "black horse b5 threatens red cannon d4: the even exchange takes black horse b5 out of \
+         the way of black rook b6 to red horse b2, which is then won (net gain: a cannon, for \
+         nothing): b5d4 d0d4 b6b2; black king e9's move lets other pieces chase, which counts \
+         as a chase (CXA 26.1.1)"
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
+        "黑马(b5)捉红炮(d4)（兑子让路，兑后黑马(b5)让开，黑车(b6)再吃红马(b2)，净得一炮：\
+         马２进４ 车六进四 车２进４）；黑将(e9)走动后他子产生新的捉，按捉，见第26.1.1条"
+    );
+}
+
+#[test]
+fn a_mate_threat_s_extra_chase_rests_on_mates_found_as_the_nature_found_them() {
+    // CXA 2020 diagrams 29a and 29b. A mate threat under CXA is a mate
+    // threat alone; its reason says what it chases besides, searched as the
+    // nature was (no mate may take a piece the move offers in exchange; these
+    // moves offer none). 29b, 车二平三: taking the advisor e8 with the cannon
+    // e6, the advisor d9's recapture is met by mate in 2 (Fairy-Stockfish:
+    // g3g9 e8f9 g9f9). 29a, 车８平９: taking the cannon e6 with the rook c6,
+    // the pawn e5's recapture is met by mate in 4 (Fairy-Stockfish: i9i0
+    // h3h0 i0h0 e0e1 a0a1 e1e2 h0h2).
+    let fen = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+    let b = cycle_reasons(CXA, fen, "e3h3 h9g9 h3g3 g9h9 g3h3 h9g9", Lang::Zh);
+    assert_eq!(
+        b[0],
+        "伏车三进六（杀）；兼捉：红炮(e6)捉黑士(e8)（假根：黑将(e9)反吃则被红兵(f8)照将，\
+         黑士(d9)反吃则被将死；此着前有根：黑士(d9)）"
+    );
+    let a = cycle_reasons(CXA, fen, "i3h3 h9i9 h3i3 i9g9 i3g3 g9h9 g3h3", Lang::Zh);
+    assert!(
+        a[0].ends_with(
+            "（杀）；兼捉：黑车(c6)捉红炮(e6)（假根：红兵(e5)反吃则被将死；此着前有根：红兵(e5)）"
+        ),
+        "{}",
+        a[0]
+    );
+}

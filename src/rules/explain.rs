@@ -515,16 +515,37 @@ pub(crate) type Lined = Vec<(Square, Piece, bool)>;
 /// What an even exchange that takes away a defender
 /// ([`ThreatKind::RemovesDefender`]) does, as a person follows it.
 pub(crate) struct Unguarded {
-    /// The pieces of the opponent that protected the piece then won and no
-    /// longer do after the exchange (taken, drawn away or blocked), with
-    /// their squares before it.
-    pub removed: Pieces,
+    /// What the exchange did that the capture after it wins, when it did
+    /// not win before.
+    pub freed: Freed,
+    /// The piece that takes after the exchange, with its square.
+    pub taker: (Square, Piece),
     /// The pieces won and given: the exchange, the capture after it and
     /// the exchange on that square.
     pub tally: Tally,
     /// The capture, the recapture, the capture after it and the exchange on
     /// that square, from the position the threat stands in.
     pub line: Vec<Move>,
+}
+
+/// Why a capture after an even exchange wins when it did not before: the
+/// capture did not win then ([`super::exchange::exchange_then_capture`]
+/// asks that alone), here with what made the difference.
+pub(crate) enum Freed {
+    /// The opponent's pieces that protected the piece then won and no
+    /// longer do after the exchange (taken, drawn away or blocked), with
+    /// their squares before it.
+    Removed(Pieces),
+    /// The capture could not be played before: this piece of the exchange
+    /// (the capturer or the recapturer, with its square before it) stood in
+    /// the taker's way.
+    Cleared((Square, Piece)),
+    /// The capture could be played before, and won nothing; no defender is
+    /// found taken away (the exchange changed the exchange on its square).
+    NotWinning,
+    /// The capture could not be played before, for another reason (a pin,
+    /// the king's exposure).
+    NotLegal,
 }
 
 /// For the threat `t`, won after an even exchange that takes away a
@@ -568,14 +589,33 @@ pub(crate) fn unguarded_by(ahead: &Position, first: Move, won: Square) -> Option
             !guards && ahead.piece_at(s).is_some_and(|p| p.color == them)
         })
         .filter_map(|s| Some((s, ahead.piece_at(s)?)))
-        .collect();
+        .collect::<Pieces>();
+    let taker = (take.from(), ahead.piece_at(take.from())?);
+    let freed = if !removed.is_empty() {
+        Freed::Removed(removed)
+    } else if ahead.is_legal(take) {
+        Freed::NotWinning
+    } else {
+        // The piece of the exchange whose leaving lets the taker reach.
+        let reaches = |occupied: Bitboard| {
+            ahead
+                .attacks_from(take.from(), taker.1, occupied)
+                .contains(won)
+        };
+        [first.from(), recapture.from()]
+            .into_iter()
+            .find(|&s| !reaches(ahead.occupied()) && reaches(ahead.occupied().without(s)))
+            .and_then(|s| Some((s, ahead.piece_at(s)?)))
+            .map_or(Freed::NotLegal, Freed::Cleared)
+    };
     let mut line = vec![first, recapture, take];
     let tally = Tally::of_line(&mut ahead.clone(), &line);
     // The exchange on the square of the capture, as the tally counts it.
     pos.play_unchecked(take);
     line.extend(exchange_line(&mut pos, take.to()));
     Some(Unguarded {
-        removed,
+        freed,
+        taker,
         tally,
         line,
     })
@@ -807,22 +847,29 @@ pub(crate) enum NotBefore {
 /// became a cannon's screen or left the attacker's way. A threat that stood before
 /// at a price ([`Threat::price_before`]) is explained by its own reason,
 /// unless the price was not left hanging (to be taken at once with gain) but
-/// won by checks: that is said.
+/// won by checks: that is said. The searches for mate use `search`, which
+/// sets aside the pieces offered in exchange as the nature's searches did.
 pub(crate) fn not_before(
     before: &Position,
     mv: Move,
     threats: &[Threat],
     rules: RuleSet,
+    search: &mut MateSearch,
 ) -> Vec<NotBefore> {
     let mut pos = before.clone();
-    let mut search = MateSearch::default();
+    // The position after the move, the mover to move again: what the
+    // opponent could take there too is no price of a capture before it, as
+    // the threats before the move were weighed (`capture_net`'s `other`).
+    let mut ahead = before.clone();
+    ahead.play_unchecked(mv);
+    let ahead = ahead.passed();
     let weigh = ThreatRules::of(rules);
     threats
         .iter()
         .filter(|t| t.kind != ThreatKind::RemovesDefender)
         .filter_map(|t| {
             if t.kind == ThreatKind::AfterChecks {
-                return won_by_checks_before(&mut pos, mv, t, weigh, &mut search);
+                return won_by_checks_before(&mut pos, mv, t, weigh, search);
             }
             let from = if t.attacker == mv.to() {
                 mv.from()
@@ -861,7 +908,7 @@ pub(crate) fn not_before(
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
             // A piece lost elsewhere is the ground only when it cost as much as the capture won.
-            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
+            let (net, lost) = capture_net(&mut pos, capture, on_square, Some(&ahead), -1);
             if let Some(lost) = lost.filter(|_| net <= 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),
@@ -870,11 +917,11 @@ pub(crate) fn not_before(
             }
             if weigh.after_checks
                 && let Some(won) =
-                    won_back_price(&mut pos, capture, on_square, None, weigh, &mut search)
+                    won_back_price(&mut pos, capture, on_square, Some(&ahead), weigh, search)
             {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }
-            allows_mate(&mut pos, capture, weigh, &mut search)
+            allows_mate(&mut pos, capture, weigh, search)
                 .then_some(NotBefore::AllowedMate((t.target, target)))
         })
         .collect()
@@ -1191,7 +1238,26 @@ mod tests {
         assert_eq!(u.tally.net(), 1);
         // The defender that matters: the rook c1, lined up behind the pawn c4.
         let rook = (sq("c1"), Piece::new(Color::Red, Role::Rook));
-        assert_eq!(u.removed, vec![rook]);
+        assert!(matches!(u.freed, Freed::Removed(ref removed) if *removed == vec![rook]));
+    }
+
+    #[test]
+    fn an_exchange_that_clears_the_taker_s_way_says_so_not_that_a_defender_went() {
+        // The black cannon b6 takes the horse b0 over the cannon b1 and the
+        // rook a0 takes back: the cannon no longer stands on the eye of the
+        // elephant a7, which then takes the pawn c5. No red piece protected
+        // the pawn and stopped doing so: the exchange cleared the way.
+        let pos = Position::from_fen(
+            "1n1a1a2r/r1C6/b3k1n1b/1cp1p1pc1/p1P5p/P3P4/4N1P1P/9/1C7/RNBAKABR1 b",
+        )
+        .unwrap();
+        let u = unguarded_by(&pos, Move::parse_uci("b6b0").unwrap(), sq("c5")).unwrap();
+        let cannon = (sq("b6"), Piece::new(Color::Black, Role::Cannon));
+        assert!(matches!(u.freed, Freed::Cleared(blocker) if blocker == cannon));
+        assert_eq!(
+            u.taker,
+            (sq("a7"), Piece::new(Color::Black, Role::Elephant))
+        );
     }
 
     #[test]
@@ -1576,7 +1642,13 @@ mod tests {
         let mv = Move::parse_uci(mv).unwrap();
         let nature = classify(&before, mv, RuleSet::Cxa2020).unwrap();
         assert_eq!(nature.nature, Nature::Chase, "{nature:?}");
-        not_before(&before, mv, &nature.chases, RuleSet::Cxa2020)
+        not_before(
+            &before,
+            mv,
+            &nature.chases,
+            RuleSet::Cxa2020,
+            &mut MateSearch::default(),
+        )
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::exchange::capture_gain;
 use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before, sacrificed};
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
-use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats};
+use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats, offered_by};
 use super::reason::{piece_en, piece_zh};
 use super::reason::{piece_in, threats_reason};
 use super::ruling::Lang;
@@ -182,6 +182,8 @@ impl<'a> MoveRun<'a> {
         self.moves
             .iter()
             .map(|m| {
+                // Searched as the nature was: no mate takes a piece the move offers in exchange.
+                let offered = offered_by(&pos, m.mv, self.rules, &mut search);
                 let grounds = match &m.nature.why {
                     Why::Idle | Why::Block(..) | Why::Follow(..) => {
                         Grounds::Idle(new_attacks(&pos, m.mv, self.rules))
@@ -199,7 +201,9 @@ impl<'a> MoveRun<'a> {
                         Grounds::Idle(attacks)
                     }
                     Why::Chase | Why::ChaseAnsweringCheck => {
-                        Grounds::Chase(not_before(&pos, m.mv, &m.nature.chases, self.rules))
+                        Grounds::Chase(search.offering(offered, |search| {
+                            not_before(&pos, m.mv, &m.nature.chases, self.rules, search)
+                        }))
                     }
                     // An AXF check or mate threat exempt from chasing (a
                     // confined rook's move along its line, the king
@@ -220,20 +224,20 @@ impl<'a> MoveRun<'a> {
                 } else if matches!(m.nature.nature, Nature::Check | Nature::MateThreat)
                     && self.rules.is_cxa()
                 {
-                    new_threats(
-                        &mut before.clone(),
-                        &mut pos.passed(),
-                        self.rules,
-                        &mut search,
-                    )
-                    .0
+                    search
+                        .offering(offered, |search| {
+                            new_threats(&mut before.clone(), &mut pos.passed(), self.rules, search)
+                        })
+                        .0
                 } else {
                     m.nature.chases.clone()
                 };
                 let grounds = if also.is_empty() {
                     grounds
                 } else {
-                    Grounds::Chase(not_before(&before, m.mv, &also, self.rules))
+                    Grounds::Chase(search.offering(offered, |search| {
+                        not_before(&before, m.mv, &also, self.rules, search)
+                    }))
                 };
                 let line = (m.nature.nature == Nature::MateThreat)
                     .then(|| {

@@ -163,21 +163,33 @@ pub(crate) fn classify_searching(
     mates: &mut MateSearch,
 ) -> MoveNature {
     debug_assert!(before.is_legal(mv), "{mv} is illegal in {}", before.fen());
+    let offered = offered_by(before, mv, rules, mates);
+    mates.offering(offered, |mates| {
+        classify_judged(before, previous, mv, rules, mates)
+    })
+}
+
+/// The enemy pieces that the move `mv` of the side to move in `before`
+/// offers its piece to in exchange, which no search for mate may take while
+/// the move is judged ([`MateSearch::offering`]): under CXA, for a rook,
+/// horse or cannon, those of [`offered_in_exchange`]; none otherwise.
+pub(crate) fn offered_by(
+    before: &Position,
+    mv: Move,
+    rules: RuleSet,
+    mates: &mut MateSearch,
+) -> Bitboard {
     // Only a rook, horse or cannon trades itself for a like piece.
     let trades = before
         .piece_at(mv.from())
         .is_some_and(|p| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon));
-    let offered = if rules.is_cxa() && trades {
-        let mut ahead = before.clone();
-        ahead.play_unchecked(mv);
-        ahead.pass();
-        offered_in_exchange(&before.passed(), &ahead, mv.to(), mates)
-    } else {
-        Bitboard::EMPTY
-    };
-    mates.offering(offered, |mates| {
-        classify_judged(before, previous, mv, rules, mates)
-    })
+    if !rules.is_cxa() || !trades {
+        return Bitboard::EMPTY;
+    }
+    let mut ahead = before.clone();
+    ahead.play_unchecked(mv);
+    ahead.pass();
+    offered_in_exchange(&before.passed(), &ahead, mv.to(), mates)
 }
 
 /// The enemy pieces that the piece the move put on `to` offers itself to

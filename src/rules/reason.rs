@@ -9,7 +9,7 @@ use crate::notation::{Notation, render};
 use super::RuleSet;
 use super::checks_line::{ChecksLine, line_taker, won_by_checks_line};
 use super::exchange::{capture_gain, value};
-use super::explain::{Lined, NotBefore, outnumbering, unguarded, unguarded_by};
+use super::explain::{Freed, Lined, NotBefore, Unguarded, outnumbering, unguarded, unguarded_by};
 use super::mate_line::write_moves;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why};
 use super::net_gain::{Tally, gain_words, in_pieces};
@@ -444,12 +444,11 @@ fn chase_reason(
         _ => String::new(),
     };
     let won_after = t.won_after.map(|(s, p)| piece_in(lang, p, s));
-    let removed = unguarded.as_ref().map_or(Vec::new(), |u| {
-        u.removed
-            .iter()
-            .map(|&(s, p)| piece_in(lang, p, s))
-            .collect()
-    });
+    // What the exchange does for the capture after it, in words.
+    let freed = unguarded
+        .as_ref()
+        .zip(won_after.as_deref())
+        .map(|(u, won)| freed_clause(u, won, lang));
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
@@ -492,18 +491,10 @@ fn chase_reason(
                 }
             },
             ThreatKind::Cheaper => format!("the exchange wins material (net gain: {gain})"),
-            ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
-                (Some(won), []) => format!(
-                    "the even exchange takes away a defender of {won}, which is then won \
-                     (net gain: {gain}){exchange}"
-                ),
-                (Some(won), removed) => format!(
-                    "the even exchange takes away the protection of {won} by {}, and {won} \
-                     is then won (net gain: {gain}){exchange}",
-                    and_list(removed)
-                ),
-                (None, _) => format!(
-                    "the even exchange takes away a defender and wins material after it \
+            ThreatKind::RemovesDefender => match freed {
+                Some(freed) => format!("the even exchange {freed} (net gain: {gain}){exchange}"),
+                None => format!(
+                    "the even exchange is followed by a capture that wins material \
                      (net gain: {gain}){exchange}"
                 ),
             },
@@ -512,14 +503,9 @@ fn chase_reason(
                     format!("won by checks, the first by {c}")
                 });
                 match (line, exchanged) {
-                    (Some(line), Some((won, removed))) if removed.is_empty() => format!(
-                        "{checks}, then a capture whose exchange takes away a defender of {won}, \
-                         which is then won (net gain: {gain}): {line}"
-                    ),
-                    (Some(line), Some((won, removed))) => format!(
-                        "{checks}, then a capture whose exchange takes away the protection of \
-                         {won} by {}, and {won} is then won (net gain: {gain}): {line}",
-                        and_list(&removed)
+                    (Some(line), Some(freed)) => format!(
+                        "{checks}, then a capture whose exchange {freed} (net gain: {gain}): \
+                         {line}"
                     ),
                     (Some(line), None) => {
                         format!("{checks}, then a capture (net gain: {gain}): {line}")
@@ -578,15 +564,15 @@ fn chase_reason(
                 None => "车别住马腿，走开则被马照将，见亚规19条".to_string(),
             },
             ThreatKind::Cheaper => format!("交换后得子，{gain}"),
-            ThreatKind::RemovesDefender => match (won_after, removed.as_slice()) {
-                (Some(won), []) => {
-                    format!("兑子去根，兑后{won}失去保护，再吃之，{gain}{exchange}")
+            ThreatKind::RemovesDefender => match (freed, unguarded.as_ref().map(|u| &u.freed)) {
+                (Some(freed), Some(Freed::Removed(_))) => {
+                    format!("兑子去根，{freed}，{gain}{exchange}")
                 }
-                (Some(won), removed) => format!(
-                    "兑子去根，兑后{won}失去{}的保护，再吃之，{gain}{exchange}",
-                    removed.join("、")
-                ),
-                (None, _) => format!("兑子去根，完整交换后{gain}{exchange}"),
+                (Some(freed), Some(Freed::Cleared(_))) => {
+                    format!("兑子让路，{freed}，{gain}{exchange}")
+                }
+                (Some(freed), _) => format!("{freed}，{gain}{exchange}"),
+                (None, _) => format!("兑子后再吃子，{gain}{exchange}"),
             },
             ThreatKind::AfterChecks => {
                 let checks = first_checker.map_or("连将后吃子".to_string(), |c| {
@@ -594,13 +580,7 @@ fn chase_reason(
                 });
                 match (line, t.first_check, after) {
                     (Some(line), _, _) => match exchanged {
-                        Some((won, removed)) if removed.is_empty() => {
-                            format!("{checks}，兑后{won}失去保护，再吃之，{gain}：{line}")
-                        }
-                        Some((won, removed)) => format!(
-                            "{checks}，兑后{won}失去{}的保护，再吃之，{gain}：{line}",
-                            removed.join("、")
-                        ),
+                        Some(freed) => format!("{checks}，{freed}，{gain}：{line}"),
                         None => format!("{checks}，{gain}：{line}"),
                     },
                     // The mover checks first: it moves again after its move.
@@ -639,7 +619,7 @@ fn chase_reason(
 /// takes away a defender (`line.after` moves follow it), played from `pos`:
 /// the piece then won and the defenders the exchange takes away from it, in
 /// words. None when the line shows no such exchange.
-fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<(String, Vec<String>)> {
+fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<String> {
     let (&capture, before) = line.to_capture().split_last()?;
     let won = line.moves.last()?.to();
     let mut at = pos.clone();
@@ -648,12 +628,45 @@ fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<(Str
     }
     let piece = at.piece_at(won).filter(|p| p.color != at.turn())?;
     let u = unguarded_by(&at, capture, won)?;
-    let removed = u
-        .removed
-        .iter()
-        .map(|&(s, p)| piece_in(lang, p, s))
-        .collect();
-    Some((piece_in(lang, piece, won), removed))
+    Some(freed_clause(&u, &piece_in(lang, piece, won), lang))
+}
+
+/// What the even exchange `u` does for the capture after it of `won` (the
+/// piece in words), as a clause: in English one that follows "the even
+/// exchange", e.g. "takes away the protection of black horse c5 by black
+/// rook c9, and black horse c5 is then won"; in Chinese, e.g.
+/// 兑后黑马(c5)失去黑车(c9)的保护，再吃之.
+fn freed_clause(u: &Unguarded, won: &str, lang: Lang) -> String {
+    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
+    let taker = name(u.taker);
+    match (&u.freed, lang) {
+        (Freed::Removed(removed), Lang::En) => {
+            let removed: Vec<String> = removed.iter().map(|&r| name(r)).collect();
+            format!(
+                "takes away the protection of {won} by {}, and {won} is then won",
+                and_list(&removed)
+            )
+        }
+        (Freed::Removed(removed), Lang::Zh) => {
+            let removed: Vec<String> = removed.iter().map(|&r| name(r)).collect();
+            format!("兑后{won}失去{}的保护，再吃之", removed.join("、"))
+        }
+        (&Freed::Cleared(blocker), Lang::En) => format!(
+            "takes {} out of the way of {taker} to {won}, which is then won",
+            name(blocker)
+        ),
+        (&Freed::Cleared(blocker), Lang::Zh) => {
+            format!("兑后{}让开，{taker}再吃{won}", name(blocker))
+        }
+        (Freed::NotWinning, Lang::En) => {
+            format!("lets {taker} win {won}, which taking it did not before the exchange")
+        }
+        (Freed::NotWinning, Lang::Zh) => format!("兑后{taker}再吃{won}得子，兑前吃之不得子"),
+        (Freed::NotLegal, Lang::En) => {
+            format!("lets {taker} take {won}, which it could not before the exchange")
+        }
+        (Freed::NotLegal, Lang::Zh) => format!("兑后{taker}可吃{won}，兑前不能吃"),
+    }
 }
 
 /// The capture `capture`, played after `line` from `pos`, in words: "black
