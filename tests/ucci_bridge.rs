@@ -6,7 +6,9 @@ mod ucci_common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ucci_common::{FIG17, FIG20, Gui, engine, fake, has_info, info_strings, ponder_of, pv_firsts};
+use ucci_common::{
+    FIG17, FIG20, Gui, PERPETUAL, engine, fake, has_info, info_strings, ponder_of, pv_firsts,
+};
 use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
@@ -2414,4 +2416,46 @@ fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs(
     assert!(info_strings(&lines).is_empty(), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(text.matches("->ENG go depth 1").count(), 1, "{text}");
+}
+
+// ---- XBoard through UCI2WB ------------------------------------------------
+
+/// A fake UCCI engine with one combo option whose default is not its first
+/// `var`.
+const COMBO_ENGINE: &str = "sh -c 'while read l; do case \"$l\" in ucci) echo \"option style type combo default normal var solid var normal var risky\"; echo ucciok;; isready) echo readyok;; quit) exit 0;; esac; done'";
+
+/// UCI2WB drops a combo's `default`, so XBoard takes its first `var` for the
+/// value and sends it back at every engine start (a real match ran the
+/// bridge under CXA 2011, the first profile listed, although it announced
+/// `default cxa2020`): every combo the bridge announces, its own and the
+/// engine's, lists its default first.
+#[test]
+fn a_gui_that_takes_each_combos_first_var_keeps_the_defaults() {
+    let (mut gui, log) = logged(
+        "first-var",
+        &["--profile", "cxa2020", "--engine", COMBO_ENGINE],
+    );
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    let combos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains(" type combo "))
+        .collect();
+    assert_eq!(combos.len(), 3, "{lines:?}");
+    for line in combos {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first_var = words.windows(2).find(|w| w[0] == "var").expect("a var")[1];
+        gui.send(&format!("setoption {} {first_var}", words[1]));
+    }
+    // Every move is banned there: the rules answer without the engine.
+    gui.send(PERPETUAL);
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    let infos = info_strings(&lines);
+    assert!(
+        infos.iter().any(|i| i.starts_with("profile cxa2020 ")),
+        "{infos:?}"
+    );
+    let text = quit_and_read_log(&mut gui, &log);
+    assert!(text.contains("->ENG setoption style normal\n"), "{text}");
 }
