@@ -2459,3 +2459,24 @@ fn a_gui_that_takes_each_combos_first_var_keeps_the_defaults() {
     let text = quit_and_read_log(&mut gui, &log);
     assert!(text.contains("->ENG setoption style normal\n"), "{text}");
 }
+
+/// UCI2WB's UCI for xiangqi (its Cyclone dialect) sends `fen <FEN> r moves …`
+/// without `position`, with ranks 0–9, after `setoption name UCI_Variant
+/// value xiangqi` (which means ranks 1–10 otherwise): the bridge ignored the
+/// line and answered from the start position in ranks 1–10 (XBoard forfeited
+/// its `c1e3`). It takes the line as the position, and its ranks as 0–9.
+#[test]
+fn the_cyclone_fen_line_is_a_position_with_ranks_from_zero() {
+    let engine = fake("case \"$p\" in *h2e2*) echo bestmove h9g7;; *) echo bestmove a0a1;; esac");
+    let engine = engine.replace(
+        "read l; do",
+        "read l; do case \"$l\" in position*) p=\"$l\";; esac;",
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.uci_handshake();
+    gui.send("setoption name UCI_Variant value xiangqi");
+    gui.send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r moves h2e2");
+    gui.send("go btime 15000 wtime 15000");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+}

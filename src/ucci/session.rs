@@ -549,6 +549,12 @@ impl<W: Write> Session<W> {
             Command::IsReady => self.on_isready()?,
             Command::SetOption { name, value } => self.on_setoption(&name, value.as_deref())?,
             Command::Position(spec) => self.on_position(&spec)?,
+            Command::CyclonePosition(spec) => {
+                if self.gui.may_switch() {
+                    self.gui.switch_to(0);
+                }
+                self.on_position(&spec)?
+            }
             Command::BanMoves(moves) => self.on_banmoves(&moves)?,
             Command::Go(go) => self.on_go(go)?,
             Command::PonderHit { draw } => self.on_ponderhit(draw)?,
