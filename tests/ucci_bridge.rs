@@ -1000,7 +1000,11 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
 
 /// When an engine answers an illegal move and is asked again, the new `go`
 /// carries only the time the GUI's clock has left, not the whole clock again
-/// (three full tries would overstep the clock threefold).
+/// (three full tries would overstep the clock threefold). Bounded by what
+/// the engine is told and how often it is asked, not by the wall clock:
+/// the engine spends at least 600 ms of the 1000 before it answers, however
+/// busy the machine, so it is asked at most twice, the second time with
+/// less than 500 ms.
 #[test]
 fn asking_again_spends_only_the_time_left() {
     let engine = "sh -c 'while read l; do case \"$l\" in \
@@ -1009,10 +1013,8 @@ fn asking_again_spends_only_the_time_left() {
     let (mut gui, log) = logged("retry-clock", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
-    let started = std::time::Instant::now();
     gui.send("go time 1000 increment 0");
     let (lines, mv) = gui.search();
-    let took = started.elapsed();
     assert_ne!(mv.as_deref(), Some("a0a5"), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     let times: Vec<u64> = text
@@ -1021,8 +1023,8 @@ fn asking_again_spends_only_the_time_left() {
         .filter_map(|r| r.split_whitespace().next()?.parse().ok())
         .collect();
     assert_eq!(times.first(), Some(&1000), "{text}");
+    assert!(times.len() <= 2, "{times:?}\n{text}");
     assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
-    assert!(took.as_millis() < 1500, "took {took:?}: {lines:?}");
 }
 
 /// A move the bridge does not pass on is named to the GUI in UCCI
@@ -2243,7 +2245,7 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
         "--engine-option",
         "batch=true",
         "--engine-timeout",
-        "5",
+        "60",
     ]);
     gui.handshake();
     gui.send("position startpos");
@@ -2258,8 +2260,9 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
             .contains("reads no commands while it searches")),
         "{lines:?}"
     );
+    // Waiting for an answer would take the minute of --engine-timeout.
     assert!(
-        asked.elapsed() < std::time::Duration::from_secs(4),
+        asked.elapsed() < std::time::Duration::from_secs(30),
         "{lines:?}"
     );
     gui.send("quit");
