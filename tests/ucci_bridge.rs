@@ -460,11 +460,26 @@ fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
     gui.send("go time 1 increment 0 opptime 2");
     assert!(gui.search().1.is_some());
     let text = quit_and_read_log(&mut gui, &log);
-    assert!(text.contains("->ENG go time 700 increment 0\n"), "{text}");
+    // The clock less what the bridge took to pass the `go` on.
+    assert!(told(&text, "go time ", 600..=700, " increment 0"), "{text}");
     assert!(
-        text.contains("->ENG go time 1000 increment 0 opptime 2000\n"),
+        told(&text, "go time ", 900..=1000, " increment 0 opptime 2000"),
         "{text}"
     );
+}
+
+/// Whether the log `text` shows the engine told `head N tail` with `N` in
+/// `range`: the GUI's clock less what the session took to pass it on, which
+/// a loaded machine makes a millisecond or more (a second, counted in
+/// seconds).
+fn told(text: &str, head: &str, range: std::ops::RangeInclusive<u64>, tail: &str) -> bool {
+    text.lines()
+        .filter_map(|l| l.split_once("->ENG ")?.1.strip_prefix(head))
+        .filter_map(|rest| {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            Some((rest[..end].parse::<u64>().ok()?, &rest[end..]))
+        })
+        .any(|(n, rest)| range.contains(&n) && rest == tail)
 }
 
 /// `go depth infinite` searches until `stop`, also through Fairy-Stockfish's
@@ -1022,7 +1037,12 @@ fn asking_again_spends_only_the_time_left() {
         .filter_map(|l| l.split("->ENG go time ").nth(1))
         .filter_map(|r| r.split_whitespace().next()?.parse().ok())
         .collect();
-    assert_eq!(times.first(), Some(&1000), "{text}");
+    // The first `go` gets the clock less what the bridge took to pass it
+    // on (a millisecond or so; 999 was seen under load).
+    assert!(
+        times.first().is_some_and(|&t| (500..=1000).contains(&t)),
+        "{times:?}\n{text}"
+    );
     assert!(times.len() <= 2, "{times:?}\n{text}");
     assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
 }
@@ -1669,7 +1689,7 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
     assert!(text.contains("->ENG go depth 1\n"), "{text}");
     // The fake engine takes seconds.
-    assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
+    assert!(told(&text, "go time ", 4..=5, " opptime 5"), "{text}");
 }
 
 /// At `stop`, an engine known to read nothing while it searches is not
