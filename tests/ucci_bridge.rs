@@ -6,7 +6,9 @@ mod ucci_common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ucci_common::{FIG17, FIG20, Gui, engine, fake, has_info, info_strings, ponder_of, pv_firsts};
+use ucci_common::{
+    FIG17, FIG20, Gui, PERPETUAL, engine, fake, has_info, info_strings, ponder_of, pv_firsts,
+};
 use xqarbiter::board::{Move, Position};
 
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
@@ -458,11 +460,26 @@ fn ucci_fairy_stockfish_gets_its_clock_in_milliseconds() {
     gui.send("go time 1 increment 0 opptime 2");
     assert!(gui.search().1.is_some());
     let text = quit_and_read_log(&mut gui, &log);
-    assert!(text.contains("->ENG go time 700 increment 0\n"), "{text}");
+    // The clock less what the bridge took to pass the `go` on.
+    assert!(told(&text, "go time ", 600..=700, " increment 0"), "{text}");
     assert!(
-        text.contains("->ENG go time 1000 increment 0 opptime 2000\n"),
+        told(&text, "go time ", 900..=1000, " increment 0 opptime 2000"),
         "{text}"
     );
+}
+
+/// Whether the log `text` shows the engine told `head N tail` with `N` in
+/// `range`: the GUI's clock less what the session took to pass it on, which
+/// a loaded machine makes a millisecond or more (a second, counted in
+/// seconds).
+fn told(text: &str, head: &str, range: std::ops::RangeInclusive<u64>, tail: &str) -> bool {
+    text.lines()
+        .filter_map(|l| l.split_once("->ENG ")?.1.strip_prefix(head))
+        .filter_map(|rest| {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            Some((rest[..end].parse::<u64>().ok()?, &rest[end..]))
+        })
+        .any(|(n, rest)| range.contains(&n) && rest == tail)
 }
 
 /// `go depth infinite` searches until `stop`, also through Fairy-Stockfish's
@@ -998,7 +1015,11 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
 
 /// When an engine answers an illegal move and is asked again, the new `go`
 /// carries only the time the GUI's clock has left, not the whole clock again
-/// (three full tries would overstep the clock threefold).
+/// (three full tries would overstep the clock threefold). Bounded by what
+/// the engine is told and how often it is asked, not by the wall clock:
+/// the engine spends at least 600 ms of the 1000 before it answers, however
+/// busy the machine, so it is asked at most twice, the second time with
+/// less than 500 ms.
 #[test]
 fn asking_again_spends_only_the_time_left() {
     let engine = "sh -c 'while read l; do case \"$l\" in \
@@ -1007,10 +1028,8 @@ fn asking_again_spends_only_the_time_left() {
     let (mut gui, log) = logged("retry-clock", &["--engine", engine]);
     gui.handshake();
     gui.send("position startpos");
-    let started = std::time::Instant::now();
     gui.send("go time 1000 increment 0");
     let (lines, mv) = gui.search();
-    let took = started.elapsed();
     assert_ne!(mv.as_deref(), Some("a0a5"), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     let times: Vec<u64> = text
@@ -1018,9 +1037,14 @@ fn asking_again_spends_only_the_time_left() {
         .filter_map(|l| l.split("->ENG go time ").nth(1))
         .filter_map(|r| r.split_whitespace().next()?.parse().ok())
         .collect();
-    assert_eq!(times.first(), Some(&1000), "{text}");
+    // The first `go` gets the clock less what the bridge took to pass it
+    // on (a millisecond or so; 999 was seen under load).
+    assert!(
+        times.first().is_some_and(|&t| (500..=1000).contains(&t)),
+        "{times:?}\n{text}"
+    );
+    assert!(times.len() <= 2, "{times:?}\n{text}");
     assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
-    assert!(took.as_millis() < 1500, "took {took:?}: {lines:?}");
 }
 
 /// A move the bridge does not pass on is named to the GUI in UCCI
@@ -1665,7 +1689,7 @@ fn an_engine_deaf_to_stop_is_answered_for() {
     assert_eq!(text.matches("->ENG go depth infinite").count(), 1, "{text}");
     assert!(text.contains("->ENG go depth 1\n"), "{text}");
     // The fake engine takes seconds.
-    assert!(text.contains("->ENG go time 5 opptime 5\n"), "{text}");
+    assert!(told(&text, "go time ", 4..=5, " opptime 5"), "{text}");
 }
 
 /// At `stop`, an engine known to read nothing while it searches is not
@@ -2241,7 +2265,7 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
         "--engine-option",
         "batch=true",
         "--engine-timeout",
-        "5",
+        "60",
     ]);
     gui.handshake();
     gui.send("position startpos");
@@ -2256,8 +2280,9 @@ fn an_engine_in_batch_mode_is_deaf_from_the_start() {
             .contains("reads no commands while it searches")),
         "{lines:?}"
     );
+    // Waiting for an answer would take the minute of --engine-timeout.
     assert!(
-        asked.elapsed() < std::time::Duration::from_secs(4),
+        asked.elapsed() < std::time::Duration::from_secs(30),
         "{lines:?}"
     );
     gui.send("quit");
@@ -2414,4 +2439,67 @@ fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs(
     assert!(info_strings(&lines).is_empty(), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(text.matches("->ENG go depth 1").count(), 1, "{text}");
+}
+
+// ---- XBoard through UCI2WB ------------------------------------------------
+
+/// A fake UCCI engine with one combo option whose default is not its first
+/// `var`.
+const COMBO_ENGINE: &str = "sh -c 'while read l; do case \"$l\" in ucci) echo \"option style type combo default normal var solid var normal var risky\"; echo ucciok;; isready) echo readyok;; quit) exit 0;; esac; done'";
+
+/// UCI2WB drops a combo's `default`, so XBoard takes its first `var` for the
+/// value and sends it back at every engine start (a real match ran the
+/// bridge under CXA 2011, the first profile listed, although it announced
+/// `default cxa2020`): every combo the bridge announces, its own and the
+/// engine's, lists its default first.
+#[test]
+fn a_gui_that_takes_each_combos_first_var_keeps_the_defaults() {
+    let (mut gui, log) = logged(
+        "first-var",
+        &["--profile", "cxa2020", "--engine", COMBO_ENGINE],
+    );
+    gui.send("ucci");
+    let lines = gui.until(|l| l == "ucciok");
+    let combos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains(" type combo "))
+        .collect();
+    assert_eq!(combos.len(), 3, "{lines:?}");
+    for line in combos {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first_var = words.windows(2).find(|w| w[0] == "var").expect("a var")[1];
+        gui.send(&format!("setoption {} {first_var}", words[1]));
+    }
+    // Every move is banned there: the rules answer without the engine.
+    gui.send(PERPETUAL);
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    let infos = info_strings(&lines);
+    assert!(
+        infos.iter().any(|i| i.starts_with("profile cxa2020 ")),
+        "{infos:?}"
+    );
+    let text = quit_and_read_log(&mut gui, &log);
+    assert!(text.contains("->ENG setoption style normal\n"), "{text}");
+}
+
+/// UCI2WB's UCI for xiangqi (its Cyclone dialect) sends `fen <FEN> r moves …`
+/// without `position`, with ranks 0–9, after `setoption name UCI_Variant
+/// value xiangqi` (which means ranks 1–10 otherwise): the bridge ignored the
+/// line and answered from the start position in ranks 1–10 (XBoard forfeited
+/// its `c1e3`). It takes the line as the position, and its ranks as 0–9.
+#[test]
+fn the_cyclone_fen_line_is_a_position_with_ranks_from_zero() {
+    let engine = fake("case \"$p\" in *h2e2*) echo bestmove h9g7;; *) echo bestmove a0a1;; esac");
+    let engine = engine.replace(
+        "read l; do",
+        "read l; do case \"$l\" in position*) p=\"$l\";; esac;",
+    );
+    let mut gui = Gui::xqarbiter(&["--engine", &engine]);
+    gui.uci_handshake();
+    gui.send("setoption name UCI_Variant value xiangqi");
+    gui.send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r moves h2e2");
+    gui.send("go btime 15000 wtime 15000");
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
 }

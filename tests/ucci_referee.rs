@@ -750,7 +750,7 @@ fn the_lang_flag_and_the_uci_language_option() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name Language type combo default zh var en var zh"),
+            .any(|l| l == "option name Language type combo default zh var zh var en"),
         "{lines:?}"
     );
     let finished = format!("{PERPETUAL} f0e0 e8f8 e0f0 f8e8");

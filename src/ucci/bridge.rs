@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::words::Words;
 
+use super::combo::default_var_first;
 use super::deaf::Drain;
 use super::dialect::{Dialect, EngineProtocol, FenLetters};
 use super::engine::Engine;
@@ -329,10 +330,10 @@ fn engine_option(line: &str, protocol: EngineProtocol) -> Option<EngineOption> {
     ) {
         return None;
     }
-    let tail = match protocol {
+    let tail = default_var_first(&match protocol {
         EngineProtocol::Ucci => tail.to_string(),
         EngineProtocol::Uci => format!("type {tail}"),
-    };
+    });
     let words: Vec<&str> = tail.split_whitespace().collect();
     let after = |key: &str| words.windows(2).find(|w| w[0] == key).map(|w| w[1]);
     let bound = |key: &str| after(key).and_then(|v| v.parse::<i64>().ok());

@@ -11,6 +11,7 @@
 use crate::board::Move;
 use crate::words::{Lang, Words};
 
+use super::combo::vars_default_first;
 use super::dialect::{Dialect, EngineProtocol, FenLetters, uci_score};
 
 /// The name of the UCI option that fixes the GUI's rank base.
@@ -166,7 +167,8 @@ impl GuiSide {
     /// The UCI `option` line of `RankBase`.
     pub(crate) fn rank_base_option(&self) -> String {
         let default = self.fixed.map_or("auto".to_string(), |b| b.to_string());
-        format!("option name {RANK_BASE_OPTION} type combo default {default} var auto var 0 var 1")
+        let vars = vars_default_first(&default, &["auto", "0", "1"]);
+        format!("option name {RANK_BASE_OPTION} type combo default {default}{vars}")
     }
 }
 

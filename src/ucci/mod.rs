@@ -7,7 +7,7 @@
 //! ```text
 //! > ucci
 //! < id name xqarbiter 0.1.0 referee
-//! < option profile type combo var cxa2011 var cxa2020 var axf … default cxa2020
+//! < option profile type combo var cxa2020 var cxa2011 var axf … default cxa2020
 //! < option language type combo var en var zh default en
 //! < ucciok
 //! > position fen 1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1 moves b7b8 d8d7 b8b7 d7d8
@@ -41,6 +41,7 @@
 // - `engine`: the child process.
 // - `deaf`: bounded searches for an engine that reads nothing while it searches.
 // - `bridge`: the engine's settings, handshake and options.
+// - `combo`: combo options with their default listed first.
 // - `judge`: the calls into the referee.
 // - `state`: the game state in words, for message lines.
 // - `session`: the loop that ties them together.
@@ -54,6 +55,7 @@
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
 pub(crate) mod bridge;
 mod clock;
+mod combo;
 pub(crate) mod deaf;
 pub(crate) mod dialect;
 pub(crate) mod engine;

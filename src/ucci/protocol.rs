@@ -114,6 +114,9 @@ pub(crate) enum Command {
     },
     /// `position …`.
     Position(PositionSpec),
+    /// `fen <FEN> [moves …]` without `position`, from a UCI GUI: the
+    /// Cyclone dialect UCI2WB speaks for xiangqi, whose ranks count 0–9.
+    CyclonePosition(PositionSpec),
     /// `banmoves m1 m2 …` (moves as written).
     BanMoves(Vec<String>),
     /// `go …`.
@@ -163,6 +166,7 @@ pub(crate) fn parse_command(line: &str, uci: bool) -> Result<Option<Command>, Pa
         "isready" => Command::IsReady,
         "setoption" => parse_setoption(rest)?,
         "position" => Command::Position(parse_position(rest)?),
+        "fen" if uci => Command::CyclonePosition(parse_position(&tokens)?),
         "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
         "go" => Command::Go(parse_go(rest, uci)?),
         "ponderhit" => match rest {

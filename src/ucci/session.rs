@@ -15,6 +15,7 @@ use crate::words::{Lang, Words};
 
 use super::bridge::{Bridge, EngineSettings};
 use super::clock::{clock_left, go_with_time_left};
+use super::combo::vars_default_first;
 use super::deaf::{DRAIN_WAIT, DRAIN_WAIT_CLOCK, Drain, Slices};
 use super::dialect::{Dialect, EngineProtocol, MATE, MATE_PLIES, parse_bestmove};
 use super::engine::{Engine, SessionInput, start_failure};
@@ -548,6 +549,12 @@ impl<W: Write> Session<W> {
             Command::IsReady => self.on_isready()?,
             Command::SetOption { name, value } => self.on_setoption(&name, value.as_deref())?,
             Command::Position(spec) => self.on_position(&spec)?,
+            Command::CyclonePosition(spec) => {
+                if self.gui.may_switch() {
+                    self.gui.switch_to(0);
+                }
+                self.on_position(&spec)?
+            }
             Command::BanMoves(moves) => self.on_banmoves(&moves)?,
             Command::Go(go) => self.on_go(go)?,
             Command::PonderHit { draw } => self.on_ponderhit(draw)?,
@@ -590,15 +597,16 @@ impl<W: Write> Session<W> {
                 names.push(extra);
             }
         }
-        let vars: String = names.iter().map(|p| format!(" var {p}")).collect();
         let default = &self.profile.name;
+        let vars = vars_default_first(default, &names);
+        let lang = self.lang.to_string();
+        let lang_vars = vars_default_first(&lang, &["en", "zh"]);
         if uci {
             self.say(&format!(
                 "option name Profile type combo default {default}{vars}"
             ))?;
             self.say(&format!(
-                "option name Language type combo default {} var en var zh",
-                self.lang
+                "option name Language type combo default {lang}{lang_vars}"
             ))?;
             self.say("option name UCI_Variant type combo default xiangqi var xiangqi")?;
             self.say(&self.gui.rank_base_option())?;
@@ -607,8 +615,7 @@ impl<W: Write> Session<W> {
                 "option profile type combo{vars} default {default}"
             ))?;
             self.say(&format!(
-                "option language type combo var en var zh default {}",
-                self.lang
+                "option language type combo{lang_vars} default {lang}"
             ))?;
             self.say("option usemillisec type check default true")?;
             self.say("option newgame type button")?;
