@@ -784,6 +784,56 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
+/// A bad move inside a word of moves run together is placed at its own
+/// first character, past the moves read from the word and their numbers:
+/// in `rule`'s message and `--json` `line`/`column` (a file and `--moves`),
+/// and in `audit --jsonl`'s finding. A word of coordinates run together is
+/// no move at all, named and placed whole.
+#[test]
+fn a_bad_move_run_into_a_word_is_placed_at_its_own_first_character() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (name, text, bad, column) in [
+        (
+            "numbered.txt",
+            "1.炮二平五马８进７2.马二进九九",
+            "马二进九九",
+            13,
+        ),
+        (
+            "chinese.txt",
+            "炮二平五马８进７马二进三车９平９",
+            "车９平９",
+            13,
+        ),
+        ("wxf.txt", "1. C2.5H8+7H2+3R9.9", "R9.9", 16),
+        ("iccs.txt", "1. h2e2 h9g7 2. h0g2i9i9", "h0g2i9i9", 17),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("{text}\n")).expect("write");
+        let path = path.to_str().expect("utf-8 path");
+        let e = json_error(&["rule", path, "--json"], None);
+        assert_eq!(
+            (&e["kind"], &e["line"], &e["column"]),
+            (&"illegal_move".into(), &1.into(), &column.into()),
+            "{name}: {e}"
+        );
+        let message = e["message"].as_str().expect("a message");
+        assert!(
+            message.contains(&format!("line 1, column {column}: '{bad}'")),
+            "{name}: {message}"
+        );
+        let out = xqarbiter(&["audit", path, "--jsonl"], None);
+        let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+        let place = serde_json::json!({ "line": 1, "column": column });
+        assert_eq!(row["findings"][0]["place"], place, "{name}: {row}");
+        // Given inline, the list is placed alike.
+        let e = json_error(&["rule", "--moves", text, "--json"], None);
+        assert_eq!(e["column"], column, "{name} inline: {e}");
+    }
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
 #[test]
 fn a_move_list_in_gbk_is_read_with_a_fen_too() {
     // A bare move list saved in GBK, ruled from a position given on the command line.
@@ -1716,9 +1766,9 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            // At the word of moves run together, where it starts.
+            // In the word of moves run together, where the move starts.
             err.starts_with(
-                "xqarbiter: illegal or unreadable move at ply 3, line 1, column 1: '车一平二'"
+                "xqarbiter: illegal or unreadable move at ply 3, line 1, column 9: '车一平二'"
             ),
             "{err}"
         );
@@ -1733,7 +1783,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.starts_with(
-                "xqarbiter: illegal or unreadable move at ply 2, line 1, column 1: '将５进５'"
+                "xqarbiter: illegal or unreadable move at ply 2, line 1, column 5: '将５进５'"
             ),
             "{err}"
         );

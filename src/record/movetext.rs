@@ -5,6 +5,7 @@
 //! which only a comment is read: moves written after the result are not
 //! read, and the game warns of them.
 
+use super::game::Game;
 use super::labels::{FULL_WIDTH_BRACKETS, labelled_result};
 use super::place::Place;
 use super::replay::Replay;
@@ -189,8 +190,12 @@ fn scan<'a>(
     let mut words = None;
     // Where text after the result starts.
     let mut after = None;
-    // Where the move being read starts.
-    let mut move_at = start;
+    // The word the move being read starts in.
+    let mut word = Word {
+        at: start,
+        end: start,
+        plies: 0,
+    };
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii_whitespace() || b == b',' {
@@ -363,7 +368,11 @@ fn scan<'a>(
                     // A move split by spaces was read from its first word;
                     // the move the line stopped at stays where it was.
                     if !replay.awaits_rest_of_move() && !replay.stopped() {
-                        move_at = i;
+                        word = Word {
+                            at: i,
+                            end,
+                            plies: replay.game_mut().moves.len(),
+                        };
                     }
                     if is_black_first_marker(tok) {
                         replay.black_first().map_err(|why| {
@@ -503,9 +512,12 @@ fn scan<'a>(
         }
     }
     replay.end_of_moves();
-    // The move the line stopped at: the word last read while it had not,
-    // or the first word of a split move a comment or the end cut short.
-    replay.stopped_at(|| Place::in_text(text, move_at, first_line));
+    // The move the line stopped at: in the word last read while it had
+    // not, or the first word of a split move a comment or the end cut short.
+    if replay.stopped() {
+        let at = stop_in_word(text, word, replay.game_mut());
+        replay.stopped_at(|| Place::in_text(text, at, first_line));
+    }
     if variation_depth > 0 {
         let (line, column) = place(text, variation_start, first_line);
         return Err(Words::new(
@@ -515,6 +527,42 @@ fn scan<'a>(
     }
     let words = words.and_then(|(from, to)| text.get(from..to));
     Ok((result, words, after))
+}
+
+/// A word of the text that moves were read from.
+#[derive(Copy, Clone)]
+struct Word {
+    /// The byte where it starts.
+    at: usize,
+    /// The byte after it.
+    end: usize,
+    /// The plies played before it.
+    plies: usize,
+}
+
+/// The byte of `text` where the move `game` stopped at starts, read from
+/// `word`: past the moves read from the word before it, when the word ran
+/// moves together (`车９平９` of `炮二平五马８进７马二进三车９平９`;
+/// `马二进九九` of `1.炮二平五马８进７2.马二进九九`, past its number too),
+/// else the word's start.
+fn stop_in_word(text: &str, word: Word, game: &Game) -> usize {
+    let (Some(bad), Some(read)) = (&game.illegal, game.moves.get(word.plies..)) else {
+        return word.at;
+    };
+    if read.is_empty() {
+        return word.at;
+    }
+    // Each move as written, in order, in the word: only move numbers
+    // between them.
+    let mut from = word.at;
+    let texts = read.iter().map(|m| m.text.as_str());
+    for written in texts.chain([bad.text.as_str()]) {
+        match text[from..word.end].find(written) {
+            Some(n) => from += n + written.len(),
+            None => return word.at,
+        }
+    }
+    from - bad.text.len()
 }
 
 /// The byte after the `)` that closes the variation opened at byte `at`

@@ -1267,7 +1267,8 @@ mod tests {
             assert_eq!(bad.ply, 4, "{moves}");
             assert_eq!(bad.place, Some(Place::Text { line: 4, column }), "{moves}");
         }
-        // A mistyped word of moves run together: at the word.
+        // A mistyped move in a word of moves run together: at the move,
+        // past those read from the word.
         let text = "炮二平五马８进７马二进二\n";
         let bad = read_move_lists(text, "t.txt")
             .remove(0)
@@ -1275,7 +1276,7 @@ mod tests {
             .illegal
             .unwrap();
         assert_eq!((bad.ply, bad.text.as_str()), (3, "马二进二"));
-        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 1 }));
+        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 9 }));
         // A UCCI position line is read anew, joined: no place is made up.
         let text = "position startpos moves h2e2 h9g7 i9i9\n";
         let bad = read_move_lists(text, "t.txt")
