@@ -720,8 +720,12 @@ fn a_usage_error_of_rule_json_is_said_in_json_too() {
 /// A game that cannot be read at all is placed where its damage is, as a
 /// bad move is: `rule --json`'s `line` and `column` (a text) or `byte`
 /// (binary), and `audit --jsonl`'s `error_place`. The files are the
-/// fixtures, damaged: a PGN tag line left open, a DhtmlXQ movelist that is
-/// not groups of digits, an XQF cut short in its move records.
+/// fixtures, damaged: a PGN tag line left open; a DhtmlXQ movelist that is
+/// not groups of digits, a binit that is not 64 digits or places no black
+/// king; a CBF FEN that is no position, a `<Move>` element never closed;
+/// a CBR piece code that is none, a version not supported, a record cut
+/// short; an XQF cut short in its move records or in its header, or whose
+/// pieces hold no black king.
 #[test]
 fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -734,8 +738,30 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     let ubb = String::from_utf8(read("game.ubb")).expect("utf-8");
     let letters = ubb.replacen("[DhtmlXQ_movelist]3031", "[DhtmlXQ_movelist]30x1", 1);
     assert_ne!(letters, ubb);
+    let letter_binit = ubb.replacen("[DhtmlXQ_binit]99", "[DhtmlXQ_binit]9x", 1);
+    assert_ne!(letter_binit, ubb);
+    // The black pieces' 32 digits all 99: taken, the king too.
+    let binit_at = ubb.find("[DhtmlXQ_binit]").expect("binit") + "[DhtmlXQ_binit]".len();
+    let mut no_king = ubb.clone();
+    no_king.replace_range(binit_at + 32..binit_at + 64, &"9".repeat(32));
+    assert_ne!(no_king, ubb);
+    let cbf = String::from_utf8(read("game.cbf")).expect("utf-8");
+    let bad_fen = cbf.replacen("<FEN>rnbakabnr", "<FEN>xnbakabnr", 1);
+    assert_ne!(bad_fen, cbf);
+    let open_move = cbf.replacen("[红方超时]]></Move>", "[红方超时]]>", 1);
+    assert_ne!(open_move, cbf);
+    let cbr = read("game.cbr");
+    let mut bad_piece = cbr.clone();
+    bad_piece[2120] = 0x99;
+    let mut version = cbr.clone();
+    version[19] = 3;
+    let cbr_cut = &cbr[..2270];
     let xqf = read("plain.xqf");
     let cut = &xqf[..1090];
+    let header_cut = &xqf[..500];
+    let mut xqf_no_king = xqf.clone();
+    // Piece 20, the black king, taken (a square past 89).
+    xqf_no_king[0x10 + 20] = 0xFF;
     let null = serde_json::Value::Null;
     for (name, bytes, kind, place) in [
         (
@@ -751,10 +777,65 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
             serde_json::json!({ "line": 9, "column": 19 }),
         ),
         (
+            "letter_binit.ubb",
+            letter_binit.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 8, "column": 16 }),
+        ),
+        (
+            "no_king.ubb",
+            no_king.as_bytes(),
+            "bad_position",
+            serde_json::json!({ "line": 8, "column": 16 }),
+        ),
+        (
+            "bad_fen.cbf",
+            bad_fen.as_bytes(),
+            "bad_position",
+            serde_json::json!({ "line": 11, "column": 8 }),
+        ),
+        (
+            "open_move.cbf",
+            open_move.as_bytes(),
+            "syntax",
+            serde_json::json!({ "line": 18, "column": 3 }),
+        ),
+        (
+            "bad_piece.cbr",
+            &bad_piece,
+            "corrupt",
+            serde_json::json!({ "byte": 2120 }),
+        ),
+        (
+            "version.cbr",
+            &version,
+            "unsupported",
+            serde_json::json!({ "byte": 19 }),
+        ),
+        // The record that the end of the file cuts short starts at 2262.
+        (
+            "cut.cbr",
+            cbr_cut,
+            "truncated",
+            serde_json::json!({ "byte": 2262 }),
+        ),
+        (
             "cut.xqf",
             cut,
             "truncated",
             serde_json::json!({ "byte": 1080 }),
+        ),
+        (
+            "header_cut.xqf",
+            header_cut,
+            "truncated",
+            serde_json::json!({ "byte": 500 }),
+        ),
+        (
+            "no_king.xqf",
+            &xqf_no_king,
+            "bad_position",
+            serde_json::json!({ "byte": 16 }),
         ),
     ] {
         let path = dir.join(name);
@@ -773,6 +854,26 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
         let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
         assert_eq!(row["error_place"], place, "{name}: {row}");
     }
+    // Each record of a library, its version byte damaged, is placed in the
+    // library: past the record's start.
+    let mut library = read("library.cbl");
+    let magic = b"CCBridge Record\0";
+    let records: Vec<usize> = (0..library.len() - magic.len())
+        .filter(|&i| library[i..].starts_with(magic))
+        .collect();
+    for &at in &records {
+        library[at + 19] = 3;
+    }
+    let path = dir.join("version.cbl");
+    std::fs::write(&path, &library).expect("write");
+    let out = xqarbiter(&["audit", path.to_str().expect("utf-8"), "--jsonl"], None);
+    let rows = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(rows.lines().count() > 0);
+    for row in rows.lines() {
+        let row: serde_json::Value = serde_json::from_str(row).expect("a row");
+        let at = row["error_place"]["byte"].as_u64().expect("a byte") as usize;
+        assert!(records.contains(&(at - 19)), "{row}");
+    }
     // A game read whole has no error_place.
     let good = fixtures.join("plain.xqf");
     let out = xqarbiter(
@@ -781,6 +882,56 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     );
     let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
     assert_eq!((&row["error"], &row["error_place"]), (&null, &null));
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// A bad move inside a word of moves run together is placed at its own
+/// first character, past the moves read from the word and their numbers:
+/// in `rule`'s message and `--json` `line`/`column` (a file and `--moves`),
+/// and in `audit --jsonl`'s finding. A word of coordinates run together is
+/// no move at all, named and placed whole.
+#[test]
+fn a_bad_move_run_into_a_word_is_placed_at_its_own_first_character() {
+    let dir = std::env::temp_dir().join(format!("xqarbiter-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (name, text, bad, column) in [
+        (
+            "numbered.txt",
+            "1.炮二平五马８进７2.马二进九九",
+            "马二进九九",
+            13,
+        ),
+        (
+            "chinese.txt",
+            "炮二平五马８进７马二进三车９平９",
+            "车９平９",
+            13,
+        ),
+        ("wxf.txt", "1. C2.5H8+7H2+3R9.9", "R9.9", 16),
+        ("iccs.txt", "1. h2e2 h9g7 2. h0g2i9i9", "h0g2i9i9", 17),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("{text}\n")).expect("write");
+        let path = path.to_str().expect("utf-8 path");
+        let e = json_error(&["rule", path, "--json"], None);
+        assert_eq!(
+            (&e["kind"], &e["line"], &e["column"]),
+            (&"illegal_move".into(), &1.into(), &column.into()),
+            "{name}: {e}"
+        );
+        let message = e["message"].as_str().expect("a message");
+        assert!(
+            message.contains(&format!("line 1, column {column}: '{bad}'")),
+            "{name}: {message}"
+        );
+        let out = xqarbiter(&["audit", path, "--jsonl"], None);
+        let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+        let place = serde_json::json!({ "line": 1, "column": column });
+        assert_eq!(row["findings"][0]["place"], place, "{name}: {row}");
+        // Given inline, the list is placed alike.
+        let e = json_error(&["rule", "--moves", text, "--json"], None);
+        assert_eq!(e["column"], column, "{name} inline: {e}");
+    }
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
@@ -1716,9 +1867,9 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            // At the word of moves run together, where it starts.
+            // In the word of moves run together, where the move starts.
             err.starts_with(
-                "xqarbiter: illegal or unreadable move at ply 3, line 1, column 1: '车一平二'"
+                "xqarbiter: illegal or unreadable move at ply 3, line 1, column 9: '车一平二'"
             ),
             "{err}"
         );
@@ -1733,7 +1884,7 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.starts_with(
-                "xqarbiter: illegal or unreadable move at ply 2, line 1, column 1: '将５进５'"
+                "xqarbiter: illegal or unreadable move at ply 2, line 1, column 5: '将５进５'"
             ),
             "{err}"
         );

@@ -678,13 +678,14 @@ fn read_list(
             for &(mv, _) in &cut.moves {
                 pos.play_unchecked(mv);
             }
+            // Named where it starts, after moves read from the word; at
+            // the word's start, as any bad word, when it is the first.
+            let at = match cut.moves.is_empty() {
+                true => offset_in(text, raw),
+                false => offset_in(text, cut.bad),
+            };
             out.moves.extend(cut.moves);
-            return Err(list_error(
-                (&pos, text, offset_in(text, raw)),
-                &out,
-                cut.bad,
-                cut.failure,
-            ));
+            return Err(list_error((&pos, text, at), &out, cut.bad, cut.failure));
         }
         return Err(list_error(
             (&pos, text, offset_in(text, raw)),

@@ -48,11 +48,14 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
         ));
     }
     let head = section(text, "Head").unwrap_or("");
-    let start = match element(head, "FEN").map(|f| unescape(f.trim())) {
-        Some(f) if !f.is_empty() => Position::from_fen(&f)
-            .map_err(|e| err(ErrorKind::BadPosition, e.words().prefixed("<FEN>", "<FEN>")))?,
-        _ => initial_position(),
-    };
+    let start =
+        match element(head, "FEN").map(str::trim) {
+            Some(f) if !f.is_empty() => Position::from_fen(&unescape(f)).map_err(|e| {
+                err(ErrorKind::BadPosition, e.words().prefixed("<FEN>", "<FEN>"))
+                    .at(Place::in_text(text, offset_in(text, f), 1))
+            })?,
+            _ => initial_position(),
+        };
     let list = section(text, "MoveList").ok_or_else(|| {
         err(
             ErrorKind::Syntax,
@@ -73,7 +76,8 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
             return Err(err(
                 ErrorKind::Syntax,
                 Words::new("a <Move> element is not closed", "<Move>元素没有闭合"),
-            ));
+            )
+            .at(place()));
         };
         let attrs = &after[..tag_end];
         let self_closing = attrs.trim_end().ends_with('/');
@@ -90,7 +94,8 @@ pub(crate) fn read(text: &str, name: &str) -> Result<Game, RecordError> {
                     return Err(err(
                         ErrorKind::Syntax,
                         Words::new("a <Move> element has no </Move>", "<Move>元素没有</Move>"),
-                    ));
+                    )
+                    .at(place()));
                 }
             }
         };

@@ -14,6 +14,7 @@ use super::binary::Cursor;
 use super::encoding::utf16le_until_nul;
 use super::error::{ErrorKind, RecordError};
 use super::game::Game;
+use super::place::Place;
 use super::replay::{Tree, TreeMove};
 use crate::notation::Outcome;
 use crate::words::Words;
@@ -22,6 +23,8 @@ const RECORD_MAGIC: &[u8; 16] = b"CCBridge Record\0";
 const LIBRARY_MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
 const MOVES_AT: usize = 2214;
 const BOARD_AT: usize = 2120;
+/// The byte that gives a record's format version.
+const VERSION_AT: usize = 19;
 /// Largest comment accepted (bytes); larger lengths mean corrupt data.
 const MAX_COMMENT: usize = 1 << 20;
 
@@ -54,7 +57,8 @@ pub(crate) fn read_record(
                 "a CBR record starts with 'CCBridge Record'",
                 "CBR棋谱应以“CCBridge Record”开头",
             ),
-        ));
+        )
+        .at(Place::Byte(0)));
     }
     if bytes.len() < MOVES_AT {
         let len = bytes.len();
@@ -64,9 +68,10 @@ pub(crate) fn read_record(
                 format!("a CBR record has a {MOVES_AT}-byte header; this one has {len} bytes"),
                 format!("CBR棋谱有{MOVES_AT}字节的文件头，此文件只有{len}字节"),
             ),
-        ));
+        )
+        .at(Place::Byte(len)));
     }
-    let version = bytes[19];
+    let version = bytes[VERSION_AT];
     if version != 2 {
         return Err(err(
             ErrorKind::Unsupported,
@@ -74,7 +79,8 @@ pub(crate) fn read_record(
                 format!("CBR version {version} is not supported (only version 2 is documented)"),
                 format!("不支持CBR第{version}版（仅第2版有公开格式说明）"),
             ),
-        ));
+        )
+        .at(Place::Byte(VERSION_AT)));
     }
     let mut pieces = Vec::with_capacity(32);
     for (i, &code) in bytes[BOARD_AT..BOARD_AT + 90].iter().enumerate() {
@@ -89,6 +95,7 @@ pub(crate) fn read_record(
                     format!("棋盘第{i}格的棋子代码{code:#x}无法识别"),
                 ),
             )
+            .at(Place::Byte(BOARD_AT + i))
         })?;
         // i < 90: every board index is a square.
         let Some(sq) = square_of(i as u8) else {
@@ -99,7 +106,7 @@ pub(crate) fn read_record(
     let (tree, damage) = read_moves(&bytes[MOVES_AT..]);
     let mut replay = tree
         .replay(&pieces)
-        .map_err(|m| err(ErrorKind::BadPosition, m))?;
+        .map_err(|m| err(ErrorKind::BadPosition, m).at(Place::Byte(BOARD_AT)))?;
     let game = replay.game_mut();
     for (off, len, tag) in STRINGS {
         game.push_tag(tag, &utf16le_until_nul(&bytes[off..off + len]));
@@ -114,10 +121,15 @@ pub(crate) fn read_record(
     }
     match damage {
         None => Ok(replay.finish()),
-        Some(m) => Err(
-            err(ErrorKind::Truncated, m.prefixed("move records", "着法记录"))
-                .with_partial(replay.finish()),
-        ),
+        Some((m, at)) => Err(err(
+            ErrorKind::Truncated,
+            m.prefixed(
+                &format!("move records (bytes counted from byte {MOVES_AT})"),
+                &format!("着法记录（字节位置从第{MOVES_AT}字节起算）"),
+            ),
+        )
+        .at(Place::Byte(at))
+        .with_partial(replay.finish())),
     }
 }
 
@@ -150,7 +162,8 @@ pub(crate) fn read_library(
                 "a CBL library starts with 'CCBridgeLibrary'",
                 "CBL棋谱库应以“CCBridgeLibrary”开头",
             ),
-        ));
+        )
+        .at(Place::Byte(0)));
     }
     let magic_at: Vec<usize> = bytes
         .windows(RECORD_MAGIC.len())
@@ -171,7 +184,8 @@ pub(crate) fn read_library(
                 && end <= INDEX_AT + MAX_SLOTS * INDEX_ENTRY
             {
                 let why = index_cut(bytes.len(), end);
-                return Err(RecordError::file(name, ErrorKind::Truncated, why));
+                let cut = RecordError::file(name, ErrorKind::Truncated, why);
+                return Err(cut.at(Place::Byte(bytes.len())));
             }
             let starts = magic_at.iter().map(|&m| Ok(m)).collect();
             (starts, Some(unusable_index(&why, magic_at.len())), false)
@@ -215,9 +229,18 @@ pub(crate) fn read_library(
             continue;
         }
         let mut game = read_record(record, name, Some(games.len()));
-        // A move's place is the record's in the library.
-        if let Some(bad) = game.as_mut().ok().and_then(|g| g.illegal.as_mut()) {
-            bad.place = bad.place.map(|p| p.shifted(s));
+        // A move's or the damage's place is the record's in the library.
+        match &mut game {
+            Ok(g) => {
+                if let Some(bad) = &mut g.illegal {
+                    bad.place = bad.place.map(|p| p.shifted(s));
+                }
+            }
+            Err(e) => {
+                if let Some(place) = &mut e.place {
+                    **place = place.shifted(s);
+                }
+            }
         }
         // Without the index, a game found twice is a copy the index
         // marked deleted: the first is kept.
@@ -552,8 +575,8 @@ fn read_comment(c: &mut Cursor<'_>, len: u32) -> Result<Option<String>, Words> {
 /// Move records `[flags, 0, from, to]` in pre-order: flag 1 ends a branch,
 /// 2 announces a sibling (variation), 4 a comment (u32 byte length, UTF-16LE).
 /// A record cut off by the end of the data is an error, returned with the
-/// tree read before it.
-fn read_moves(data: &[u8]) -> (Tree, Option<Words>) {
+/// tree read before it and the byte of the file where that record starts.
+fn read_moves(data: &[u8]) -> (Tree, Option<(Words, usize)>) {
     let mut tree = Tree {
         root_comment: None,
         moves: Vec::new(),
@@ -564,29 +587,32 @@ fn read_moves(data: &[u8]) -> (Tree, Option<Words>) {
     (tree, damage)
 }
 
-/// The records of [`read_moves`], read into `tree` until the first that is cut off.
-fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), Words> {
+/// The records of [`read_moves`], read into `tree` until the first that
+/// is cut off: why it cannot be read, and the file's byte where it starts.
+fn read_records(data: &[u8], tree: &mut Tree) -> Result<(), (Words, usize)> {
     let mut c = Cursor::new(data);
-    tree.root_comment = match c.u32()? {
+    let root = |m| (m, MOVES_AT);
+    tree.root_comment = match c.u32().map_err(root)? {
         0 => None,
         _ => {
-            let len = c.u32()?;
-            read_comment(&mut c, len)?
+            let len = c.u32().map_err(root)?;
+            read_comment(&mut c, len).map_err(root)?
         }
     };
     let mut open = 1usize;
     let mut main = true;
     while open > 0 && c.offset() + 4 <= data.len() {
         let at = c.offset();
-        let b = c.array4()?;
+        let record = |m| (m, MOVES_AT + at);
+        let b = c.array4().map_err(record)?;
         if b == [0, 0, 0, 0] {
             break;
         }
         open -= 1;
         let (flags, from, to) = (b[0], b[2], b[3]);
         let comment = if flags & 4 != 0 {
-            let len = c.u32()?;
-            read_comment(&mut c, len)?
+            let len = c.u32().map_err(record)?;
+            read_comment(&mut c, len).map_err(record)?
         } else {
             None
         };

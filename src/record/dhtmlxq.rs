@@ -146,14 +146,19 @@ fn read_block(
         )
         .at(list_at)
     })?;
+    // A field's value, where it starts in the file.
+    let value_at = |value: &str| Place::in_text(file, offset_in(file, value), 1);
     let start = match (get("fen").filter(|f| !f.is_empty()), get("binit")) {
-        (Some(fen), _) => Position::from_fen(fen)
-            .map_err(|e| err(ErrorKind::BadPosition, e.words().prefixed("fen", "fen")))?,
+        (Some(fen), _) => Position::from_fen(fen).map_err(|e| {
+            err(ErrorKind::BadPosition, e.words().prefixed("fen", "fen")).at(value_at(fen))
+        })?,
         (None, Some(binit)) if !binit.is_empty() => {
-            let pieces = parse_binit(binit)
-                .map_err(|m| err(ErrorKind::Syntax, m.prefixed("binit", "binit（局面）")))?;
+            let binit_error = |kind, m: Words| {
+                err(kind, m.prefixed("binit", "binit（局面）")).at(value_at(binit))
+            };
+            let pieces = parse_binit(binit).map_err(|m| binit_error(ErrorKind::Syntax, m))?;
             position_from_placement(&pieces, moves.first().map(|m| m.0.from()))
-                .map_err(|m| err(ErrorKind::BadPosition, m.prefixed("binit", "binit（局面）")))?
+                .map_err(|m| binit_error(ErrorKind::BadPosition, m))?
         }
         _ => {
             // No placement: the standard start, with the first move's

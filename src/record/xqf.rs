@@ -24,6 +24,8 @@ use crate::notation::Outcome;
 use crate::words::Words;
 
 const HEADER_LEN: usize = 0x400;
+/// Where the header places the 32 pieces, a byte each.
+const PIECES_AT: usize = 0x10;
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 
 /// The decryption keys of versions ≥ 0x0B.
@@ -110,7 +112,8 @@ fn open<'a>(bytes: &'a [u8], name: &str) -> Result<Opened<'a>, RecordError> {
                 "not an XQF file: its header does not begin with 'XQ'",
                 "不是XQF文件：文件头不以“XQ”开头",
             ),
-        ));
+        )
+        .at(Place::Byte(0)));
     }
     if bytes.len() < HEADER_LEN {
         let len = bytes.len();
@@ -122,7 +125,8 @@ fn open<'a>(bytes: &'a [u8], name: &str) -> Result<Opened<'a>, RecordError> {
                 ),
                 format!("XQF文件应以{HEADER_LEN}字节文件头开始，此文件只有{len}字节，已损坏"),
             ),
-        ));
+        )
+        .at(Place::Byte(len)));
     }
     let header = &bytes[..HEADER_LEN];
     let keys = (header[2] > 0x0A).then(|| Keys::new(header));
@@ -229,7 +233,7 @@ pub(crate) fn read(
     } = open(bytes, name)?;
     let version = h[2];
     let squares: [u8; 32] = match &keys {
-        None => std::array::from_fn(|i| h[0x10 + i]),
+        None => std::array::from_fn(|i| h[PIECES_AT + i]),
         Some(k) => {
             let mut s = [0u8; 32];
             for i in 0..32 {
@@ -238,7 +242,7 @@ pub(crate) fn read(
                 } else {
                     i
                 };
-                s[slot] = h[0x10 + i];
+                s[slot] = h[PIECES_AT + i];
             }
             s.map(|v| v.wrapping_sub(k.xy))
         }
@@ -276,7 +280,7 @@ pub(crate) fn read(
     let mut replay = raw
         .decode(encoding)
         .replay(&pieces)
-        .map_err(|m| err(ErrorKind::BadPosition, m))?;
+        .map_err(|m| err(ErrorKind::BadPosition, m).at(Place::Byte(PIECES_AT)))?;
     let game = replay.game_mut();
     for (tag, raw) in header_strings(h) {
         game.push_tag(tag, &encoding.decode(raw).0);
