@@ -440,6 +440,19 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                     "没有可裁决的棋谱：请给出文件，或用“-”粘贴棋谱，或用 --moves 给出着法",
                 ));
             }
+            // A person asked to paste: say how to end the paste, or the
+            // command seems to hang.
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "{}",
+                    match lang {
+                        Lang::En =>
+                            "xqarbiter: paste the record, then press Ctrl-D on a new line (Ctrl-Z then Enter on Windows)",
+                        Lang::Zh =>
+                            "xqarbiter：请粘贴棋谱，然后在新的一行按 Ctrl-D 结束（Windows 上按 Ctrl-Z 再回车）",
+                    }
+                );
+            }
             let mut bytes = Vec::new();
             io::stdin().read_to_end(&mut bytes).map_err(|e| {
                 BadRecord::new(
