@@ -556,7 +556,11 @@ impl Referee {
             natures,
             cycle,
         } = judged;
-        let (cycle, note, alike, before) = self.cycles_before(last, cycle, earlier, began);
+        let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, began);
+        let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences as usize));
+        let note = early_rounds
+            .as_ref()
+            .map(|rounds| self.early_note(rounds, &cycle));
         let reports = move_reports(prev, moves, natures);
         Some(RepetitionReport {
             first_ply: first,
@@ -566,6 +570,7 @@ impl Referee {
             cycle,
             moves: reports,
             note,
+            early_rounds,
             rules: self.profile.rules,
             alike,
             previous: before,
@@ -573,7 +578,9 @@ impl Referee {
     }
 
     /// The ruling under the profile of the cycle closed by ply `last`, ruled
-    /// `judged` by the rule set, with the profile's note, and the cycles of
+    /// `judged` by the rule set, where its drawn repetition began when the
+    /// profile's early-repetition clause changed the ruling (the ply that
+    /// closed the first of its drawn cycles), and the cycles of
     /// the repeated position before it (`earlier`, newest first, as
     /// [`Referee::earlier_cycles`] finds them): how many in a row, the last
     /// one included, were ruled alike (counted no further than the decision
@@ -585,7 +592,7 @@ impl Referee {
         judged: CycleRuling,
         earlier: Vec<(usize, usize, CycleRuling)>,
         mut began: Option<usize>,
-    ) -> (CycleRuling, Option<Words>, usize, Option<PreviousCycle>) {
+    ) -> (CycleRuling, Option<usize>, usize, Option<PreviousCycle>) {
         // Oldest first, so that a run of drawn cycles knows where it began.
         let mut ruled = Vec::with_capacity(earlier.len());
         for (from, to, cycle) in earlier.into_iter().rev() {
@@ -598,7 +605,8 @@ impl Referee {
             });
         }
         began = run_began(began, judged.outcome, last);
-        let (cycle, note) = self.profile_ruling(judged, began.unwrap_or(last));
+        let (cycle, early) = self.profile_ruling(judged, began.unwrap_or(last));
+        let early = early.then(|| began.unwrap_or(last));
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
         let mut before = None;
@@ -613,7 +621,7 @@ impl Referee {
                 break;
             }
         }
-        (cycle, note, alike, before)
+        (cycle, early, alike, before)
     }
 
     /// The cycles of the repeated position before the one `judged` (which
@@ -750,28 +758,77 @@ impl Referee {
     /// A cycle's ruling under the profile, for a repetition that began with
     /// the cycle closed by ply `began` (the first of the drawn cycles in a
     /// row that lead to it): the early-repetition clause may make a draw a
-    /// must-vary, with a note.
-    fn profile_ruling(&self, mut cycle: CycleRuling, began: usize) -> (CycleRuling, Option<Words>) {
-        let mut note = None;
-        if cycle.outcome == CycleOutcome::Draw {
-            let round = self.round_of(began);
-            if let Some(offender) = self.profile.early_repetition_offender(round, true) {
-                let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
-                cycle = cycle.early_repetition(&self.profile.name, rounds, offender);
-                note = Some(Words::new(
-                    format!(
-                        "profile {}: a repetition the rules would draw began in round {round}, within the first {rounds} rounds: it is not a draw; {offender} must vary, else {offender} loses",
-                        self.profile.name
-                    ),
-                    format!(
-                        "{}：第{round}回合出现双方不变作和局面，在{rounds}回合以内，不作和：{}方必须变着，不变作负",
-                        self.profile.name,
-                        offender.name_zh()
-                    ),
-                ));
-            }
+    /// must-vary, and whether it did.
+    fn profile_ruling(&self, cycle: CycleRuling, began: usize) -> (CycleRuling, bool) {
+        if cycle.outcome == CycleOutcome::Draw
+            && let Some(offender) = self
+                .profile
+                .early_repetition_offender(self.round_of(began), true)
+        {
+            let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
+            return (
+                cycle.early_repetition(&self.profile.name, rounds, offender),
+                true,
+            );
         }
-        (cycle, note)
+        (cycle, false)
+    }
+
+    /// Where the repeated position stood, by ply and round, from the start
+    /// of a drawn repetition to ply `last`, its `occurrences`-th time:
+    /// before and after the cycle closed by ply `began`, the first drawn
+    /// one, then at `last` if it came later.
+    fn early_rounds(&self, began: usize, last: usize, occurrences: usize) -> Words {
+        let first = self.previous[began] as usize;
+        let at = |ply: usize, lang: Lang| match (lang, ply) {
+            (Lang::En, 0) => "at the start".to_string(),
+            (Lang::En, p) => format!("after ply {p} (round {})", self.round_of(p)),
+            (Lang::Zh, 0) => "起始局面".to_string(),
+            (Lang::Zh, p) => format!("第{p}着后（第{}回合）", self.round_of(p)),
+        };
+        let mut en = format!(
+            "the position stood {}, again {}",
+            at(first, Lang::En),
+            at(began, Lang::En)
+        );
+        let mut zh = match first {
+            0 => format!("起始局面，{}再现", at(began, Lang::Zh)),
+            _ => format!(
+                "局面{}出现，{}再现",
+                at(first, Lang::Zh),
+                at(began, Lang::Zh)
+            ),
+        };
+        if last != began {
+            let nth = crate::text::ordinal(occurrences);
+            en.push_str(&format!(" and a {nth} time {}", at(last, Lang::En)));
+            zh.push_str(&format!("，{}第{occurrences}次出现", at(last, Lang::Zh)));
+        }
+        Words::new(en, zh)
+    }
+
+    /// The note of a `cycle` the early-repetition clause made a must-vary,
+    /// with the repetition's `rounds` ([`Referee::early_rounds`]).
+    fn early_note(&self, rounds: &Words, cycle: &CycleRuling) -> Words {
+        let offender = match cycle.outcome {
+            CycleOutcome::MustVary(c) => c,
+            CycleOutcome::Draw => Color::Red,
+        };
+        let (name, limit) = (
+            &self.profile.name,
+            self.profile.early_repetition.map_or(0, |r| r.rounds),
+        );
+        Words::new(
+            format!(
+                "profile {name}: {}: the rules would draw this repetition, but it began within the first {limit} rounds, so it is not a draw: {offender} must vary, else {offender} loses",
+                rounds.en
+            ),
+            format!(
+                "规程{name}：{}：按规则为不变作和，但在{limit}回合以内出现，不作和：{}方必须变着，不变作负",
+                rounds.zh,
+                offender.name_zh()
+            ),
+        )
     }
 
     /// The round (1-based) in which ply `ply` (1-based) of the record is played.

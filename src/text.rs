@@ -20,6 +20,18 @@ pub(crate) fn capitalized(s: &str) -> String {
     }
 }
 
+/// `n` as an English ordinal: `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`.
+pub(crate) fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The byte offset in `text` of `part`, a slice of it (a word that
 /// `split_whitespace` or the like cut from it).
 pub(crate) fn offset_in(text: &str, part: &str) -> usize {

@@ -184,7 +184,7 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         rows[6]["findings"][0]["detail"]
             .as_str()
             .is_some_and(|d| d.starts_with(
-                "the record gives 1/2-1/2 (draw), but the rules give 1-0 (Red wins): the game ended by checkmate"
+                "the record gives 1/2-1/2 (draw), but the rules give 1-0 (Red wins): by the rules the game ended at ply"
             )),
         "{}",
         rows[6]

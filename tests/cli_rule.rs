@@ -974,10 +974,15 @@ fn a_record_that_goes_on_after_the_game_ended_says_when_it_ended() {
     let out = xqarbiter(&["rule", "--moves", &moves, "--lang", "en"], None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("The game had already ended after ply 8: Draw"),
+        text.starts_with(
+            "By the rules the game ended after ply 8, when the repeated position had stood 3 times: Draw"
+        ),
         "{text}"
     );
-    assert!(text.contains("goes on for 4 more plies"), "{text}");
+    assert!(
+        text.contains("The players played on for 4 more plies."),
+        "{text}"
+    );
     // The cycle that ended it is shown, then the ruling on the last position.
     let table = text.find("Ply  Move").expect("the ending cycle's table");
     let below = text
@@ -1727,27 +1732,27 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
     assert_eq!(v["claim"]["ply"], 8);
     let note = v["claim"]["note"].as_str().expect("a note");
     assert!(
-        note.starts_with("the game had already ended after ply 8 (Draw")
-            && note.ends_with("the 2 plies after the end are not judged"),
+        note.starts_with("by the rules the game ended after ply 8 (Draw")
+            && note.ends_with("the 2 plies the players played on after it are not judged"),
         "{note}"
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("warning: the game had already ended after ply 8"),
+        err.contains("warning: by the rules the game ended after ply 8"),
         "{err}"
     );
     let out = xqarbiter(&args("en"), None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains(
-            "\nRed's natural-limit draw claim: not valid: the game had already ended after ply 8"
+            "\nRed's natural-limit draw claim: not valid: by the rules the game ended after ply 8"
         ),
         "{text}"
     );
     let out = xqarbiter(&args("zh"), None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("\n红方提出自然限着作和：不成立：对局已于第8着后结束"),
+        text.contains("\n红方提出自然限着作和：不成立：按规则，对局于第8着后结束"),
         "{text}"
     );
     // Moves after a mate cannot be played at all: the record is refused,
@@ -2223,4 +2228,164 @@ fn a_result_run_into_the_moves_and_a_double_slash_comment_are_read_with_moves() 
             assert_eq!(json["record"]["result"], result, "{moves}: {json}");
         }
     }
+}
+
+/// Red checks perpetually; the position after ply 1 stands a third time
+/// after ply 9, where the rules end the game; the players play on, Red
+/// varying at ply 11.
+const PLAYED_ON_FEN: &str = "2b1k1b2/9/9/9/9/1R7/9/9/9/2B2KB2 w - - 0 1";
+const PLAYED_ON_MOVES: &str = "b4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9 d4e4 e9d9 e4e1 c9a7";
+
+#[test]
+fn a_game_played_on_after_a_decisive_repetition_is_told_as_it_happened() {
+    let rule = |lang: &str| {
+        let args = [
+            "rule",
+            "--fen",
+            PLAYED_ON_FEN,
+            "--moves",
+            PLAYED_ON_MOVES,
+            "--lang",
+            lang,
+        ];
+        String::from_utf8_lossy(&xqarbiter(&args, None).stdout).into_owned()
+    };
+    let text = rule("en");
+    assert!(
+        text.starts_with(
+            "By the rules the game ended after ply 9, when the repeated position had stood 3 times: \
+             Black wins — unilateral perpetual check is never allowed: red had not varied by then \
+             and loses (CXA 2020 25.1). The players played on for 3 more plies.\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("did not vary"), "{text}");
+    let text = rule("zh");
+    assert!(
+        text.starts_with(
+            "按规则，对局于第9着后结束（重复局面已出现3次）：黑胜——任何情况下均不允许单方面长将：\
+             红方此前未变着，作负（《象棋竞赛规则（2020版）》第25.1条）。双方此后又走了3着。\n"
+        ),
+        "{text}"
+    );
+    let v = json_of(&xqarbiter(
+        &[
+            "rule",
+            "--fen",
+            PLAYED_ON_FEN,
+            "--moves",
+            PLAYED_ON_MOVES,
+            "--json",
+        ],
+        None,
+    ));
+    assert!(
+        v["ended"]["summary"]
+            .as_str()
+            .is_some_and(|s| s.ends_with("red had not varied by then and loses (CXA 2020 25.1)")),
+        "{v}"
+    );
+    assert!(
+        v["ended"]["summary_zh"]
+            .as_str()
+            .is_some_and(|s| s.contains("红方此前未变着，作负")),
+        "{v}"
+    );
+
+    // The audit says the same, in each of its forms.
+    let pgn = format!("[FEN \"{PLAYED_ON_FEN}\"]\n\n{PLAYED_ON_MOVES}\n");
+    let en = "red repeats perpetual check (长将), the position standing 3 times: Black wins — \
+              unilateral perpetual check is never allowed: red had not varied by then and loses \
+              (CXA 2020 25.1); the rules end the game here, and the players played on for 3 more plies";
+    let zh = "红方重复长将，局面已出现3次：黑胜——任何情况下均不允许单方面长将：红方此前未变着，\
+              作负（《象棋竞赛规则（2020版）》第25.1条）；按规则对局至此结束，双方此后又走了3着";
+    let audit = |args: &[&str]| {
+        let mut all = vec!["audit", "-"];
+        all.extend_from_slice(args);
+        String::from_utf8_lossy(&xqarbiter(&all, Some(&pgn)).stdout).into_owned()
+    };
+    let row: serde_json::Value = serde_json::from_str(&audit(&["--jsonl"])).expect("one row");
+    assert_eq!(row["findings"][0]["ply"], 9, "{row}");
+    assert_eq!(row["findings"][0]["detail"], en, "{row}");
+    assert_eq!(row["findings"][0]["detail_zh"], zh, "{row}");
+    let text = audit(&[]);
+    assert!(
+        text.contains(&format!("Forbidden repetition at ply 9: {en}\n")),
+        "{text}"
+    );
+    let text = audit(&["--lang", "zh"]);
+    assert!(text.contains(&format!("（第9着）：{zh}\n")), "{text}");
+    let csv = audit(&["--csv"]);
+    assert!(
+        csv.contains(&format!("forbidden_repetition@9: {en}")),
+        "{csv}"
+    );
+}
+
+/// Kings shuffle from round 17: the position after ply 1 stands again after
+/// ply 5 and a third time after ply 9, a repetition the rules would draw.
+const EARLY_FEN: &str = "3k1a3/9/9/9/9/9/9/9/9/3A1K3 w - - 0 17";
+const EARLY_MOVES: &str = "d0e1 d9d8 f0f1 d8d9 f1f0 d9d8 f0f1 d8d9 f1f0";
+
+#[test]
+fn an_early_repetition_names_the_plies_and_rounds_where_the_position_stood() {
+    let rule = |lang: &str| {
+        let args = [
+            "rule",
+            "--fen",
+            EARLY_FEN,
+            "--moves",
+            EARLY_MOVES,
+            "--profile",
+            "dqsz2017-rapid",
+            "--lang",
+            lang,
+        ];
+        String::from_utf8_lossy(&xqarbiter(&args, None).stdout).into_owned()
+    };
+    let text = rule("en");
+    assert!(
+        text.contains(
+            "\nProfile dqsz2017-rapid: the position stood after ply 1 (round 17), again after ply 5 \
+             (round 19) and a 3rd time after ply 9 (round 21): the rules would draw this repetition, \
+             but it began within the first 25 rounds, so it is not a draw: red must vary, else red loses\n"
+        ),
+        "{text}"
+    );
+    let text = rule("zh");
+    assert!(
+        text.contains(
+            "\n规程dqsz2017-rapid：局面第1着后（第17回合）出现，第5着后（第19回合）再现，\
+             第9着后（第21回合）第3次出现：按规则为不变作和，但在25回合以内出现，不作和：\
+             红方必须变着，不变作负\n"
+        ),
+        "{text}"
+    );
+    let pgn = format!("[FEN \"{EARLY_FEN}\"]\n\n{EARLY_MOVES}\n");
+    let out = xqarbiter(
+        &["audit", "-", "--profile", "dqsz2017-rapid", "--jsonl"],
+        Some(&pgn),
+    );
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
+    let finding = &row["findings"][0];
+    assert_eq!(
+        (&finding["kind"], &finding["ply"]),
+        (&"early_repetition".into(), &9.into()),
+        "{row}"
+    );
+    assert_eq!(
+        finding["detail"],
+        "the position stood after ply 1 (round 17), again after ply 5 (round 19) and a 3rd time \
+         after ply 9 (round 21): Black wins — a repetition the rules would draw began within the \
+         first 25 rounds: red did not vary and loses (dqsz2017-rapid regulation: no drawn \
+         repetition within 25 rounds)",
+        "{row}"
+    );
+    assert_eq!(
+        finding["detail_zh"],
+        "局面第1着后（第17回合）出现，第5着后（第19回合）再现，第9着后（第21回合）第3次出现：\
+         黑胜——25回合以内出现双方不变作和局面：红方不变，作负（dqsz2017-rapid 赛事规程：\
+         25回合以内不得不变作和）",
+        "{row}"
+    );
 }

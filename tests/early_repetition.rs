@@ -37,7 +37,13 @@ fn a_drawn_repetition_begun_within_25_rounds_is_lost_by_red_after_round_25() {
     let rep = r.repetition.as_ref().unwrap();
     assert_eq!(rep.cycle.outcome, CycleOutcome::MustVary(Color::Red));
     assert_eq!(rep.alike, 2);
-    assert!(rep.note.as_ref().unwrap().en.contains("began in round 24"));
+    let note = &rep.note.as_ref().unwrap().en;
+    assert!(
+        note.contains(
+            "the position stood at the start, again after ply 4 (round 24) and a 3rd time after ply 8 (round 26)"
+        ),
+        "{note}"
+    );
     // The plain rules draw it.
     assert_eq!(shuffled_from_round("cxa2011", 23).verdict, Verdict::Draw);
 }
@@ -129,13 +135,19 @@ fn the_ruling_cites_the_regulation_and_gives_reason_repetition() {
         !head_en.contains("both sides play allowed moves"),
         "{head_en}"
     );
-    // The note names the same round in both languages.
+    // The note names the same plies and rounds in both languages.
     let Words { en, zh, .. } = rep.note.clone().unwrap();
     assert!(
-        en.contains("in round 2, within the first 25 rounds"),
+        en.contains(
+            "the position stood at the start, again after ply 4 (round 2) and a 3rd time after ply 8 (round 4)"
+        ) && en.contains("within the first 25 rounds"),
         "{en}"
     );
-    assert!(zh.contains("第2回合") && zh.contains("25回合以内"), "{zh}");
+    assert!(
+        zh.contains("起始局面，第4着后（第2回合）再现，第8着后（第4回合）第3次出现")
+            && zh.contains("25回合以内"),
+        "{zh}"
+    );
 }
 
 #[test]

@@ -60,8 +60,8 @@ fn a_repetition_note_comes_in_both_languages() {
     assert_eq!(json["verdict"], "black_wins");
     let en = json["repetition"]["note"].as_str().unwrap();
     let zh = json["repetition"]["note_zh"].as_str().unwrap();
-    assert!(en.contains("began in round 24"), "{en}");
-    assert!(zh.contains("第24回合出现双方不变作和局面"), "{zh}");
+    assert!(en.contains("again after ply 4 (round 24)"), "{en}");
+    assert!(zh.contains("第4着后（第24回合）再现"), "{zh}");
     assert!(json["draw_note"].is_null() && json["draw_note_zh"].is_null());
     // Without the clause there is no note, in either language.
     let json = shuffled("cxa2020", 23);

@@ -258,17 +258,26 @@ pub(crate) fn judge_read(
 /// Findings about the ruling that ended the game (repetitions, mate, stalemate).
 fn end_findings(row: &mut Row, end: &End) {
     let more = row.plies - end.ply;
-    let (tail, tail_zh) = if more > 0 {
+    // Players who played on after the rules ended the game may have varied
+    // then: the offender is told to have not varied by the decisive occurrence.
+    let (tail, tail_zh, summary, summary_zh) = if more > 0 {
         let unit = if more == 1 { "ply" } else { "plies" };
         (
-            format!("; the record goes on for {more} more {unit}"),
-            format!("；记录此后还有{more}着"),
+            format!(
+                "; the rules end the game here, and the players played on for {more} more {unit}"
+            ),
+            format!("；按规则对局至此结束，双方此后又走了{more}着"),
+            end.ruling.summary_played_on(Lang::En),
+            end.ruling.summary_played_on(Lang::Zh),
         )
     } else {
-        (String::new(), String::new())
+        (
+            String::new(),
+            String::new(),
+            end.ruling.summary(Lang::En),
+            end.ruling.summary(Lang::Zh),
+        )
     };
-    let summary = end.ruling.summary(Lang::En);
-    let summary_zh = end.ruling.summary(Lang::Zh);
     let kind = match end.ruling.reason {
         Some(Reason::Perpetual) => FindingKind::ForbiddenRepetition,
         Some(Reason::Repetition) => match end.ruling.cycle_outcome() {
@@ -299,37 +308,38 @@ fn end_findings(row: &mut Row, end: &End) {
         Some(Reason::NaturalLimit) | None => return,
     };
     let detail = match (&end.ruling.repetition, kind) {
-        (Some(rep), FindingKind::EarlyRepetition) => {
-            let offender = match rep.cycle.outcome {
-                CycleOutcome::MustVary(c) => c,
-                CycleOutcome::Draw => Color::Red,
-            };
-            Words::new(
-                format!(
-                    "{} did not vary a repetition the rules would draw, begun within the early-repetition rounds: {summary}{tail}",
-                    offender.name()
-                ),
-                format!(
-                    "{}方未变着（规程限定回合以内的不变作和局面）：{summary_zh}{tail_zh}",
-                    offender.name_zh()
-                ),
-            )
-        }
+        (Some(rep), FindingKind::EarlyRepetition) => match &rep.early_rounds {
+            Some(rounds) => Words::new(
+                format!("{}: {summary}{tail}", rounds.en),
+                format!("{}：{summary_zh}{tail_zh}", rounds.zh),
+            ),
+            None => Words::new(format!("{summary}{tail}"), format!("{summary_zh}{tail_zh}")),
+        },
         (Some(rep), FindingKind::ForbiddenRepetition) => {
             let offender = match end.ruling.verdict {
                 Verdict::RedWins => Color::Black,
                 _ => Color::Red,
             };
             let side = rep.cycle.side(offender);
+            // What "by then" refers to when the players played on.
+            let n = rep.occurrences;
+            let (standing, standing_zh) = if more > 0 {
+                (
+                    format!(", the position standing {n} times"),
+                    format!("，局面已出现{n}次"),
+                )
+            } else {
+                (String::new(), String::new())
+            };
             Words::new(
                 format!(
-                    "{} repeats {} ({}): {summary}{tail}",
+                    "{} repeats {} ({}){standing}: {summary}{tail}",
                     offender.name(),
                     side.pattern(Lang::En),
                     side.pattern(Lang::Zh),
                 ),
                 format!(
-                    "{}方重复{}：{summary_zh}{tail_zh}",
+                    "{}方重复{}{standing_zh}：{summary_zh}{tail_zh}",
                     offender.name_zh(),
                     side.pattern(Lang::Zh),
                 ),
@@ -381,14 +391,14 @@ fn result_findings(
                 ply: Some(end.ply),
                 detail: Words::new(
                     format!(
-                        "the record gives {}, but the rules give {}: the game ended by {} at ply {}",
+                        "the record gives {}, but the rules give {}: by the rules the game ended at ply {} by {}",
                         result_in_words(recorded, Lang::En),
                         result_in_words(row.ruled_result, Lang::En),
+                        end.ply,
                         end.ruling.reason.map_or("the ruling", reason_en),
-                        end.ply
                     ),
                     format!(
-                        "棋谱记为{}，按规则应为{}（第{}着{}）",
+                        "棋谱记为{}，按规则应为{}（按规则对局于第{}着结束：{}）",
                         recorded.name_zh(),
                         row.ruled_result.name_zh(),
                         end.ply,
@@ -922,17 +932,20 @@ mod tests {
             row.findings[0].detail.en
         );
         assert!(
-            row.findings[0].detail.zh.ends_with("；记录此后还有1着"),
+            row.findings[0]
+                .detail
+                .zh
+                .ends_with("；按规则对局至此结束，双方此后又走了1着"),
             "{}",
             row.findings[0].detail.zh
         );
         assert_eq!(
             row.findings[1].detail.zh,
-            "棋谱记为红胜，按规则应为和棋（第8着循环不变）"
+            "棋谱记为红胜，按规则应为和棋（按规则对局于第8着结束：循环不变）"
         );
         assert_eq!(
             row.findings[1].detail.en,
-            "the record gives 1-0 (Red wins), but the rules give 1/2-1/2 (draw): the game ended by a repetition at ply 8"
+            "the record gives 1-0 (Red wins), but the rules give 1/2-1/2 (draw): by the rules the game ended at ply 8 by a repetition"
         );
     }
 

@@ -440,6 +440,19 @@ fn read_input(args: &RuleArgs, lang: Lang) -> Result<Record, BadRecord> {
                     "没有可裁决的棋谱：请给出文件，或用“-”粘贴棋谱，或用 --moves 给出着法",
                 ));
             }
+            // A person asked to paste: say how to end the paste, or the
+            // command seems to hang.
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "{}",
+                    match lang {
+                        Lang::En =>
+                            "xqarbiter: paste the record, then press Ctrl-D on a new line (Ctrl-Z then Enter on Windows)",
+                        Lang::Zh =>
+                            "xqarbiter：请粘贴棋谱，然后在新的一行按 Ctrl-D 结束（Windows 上按 Ctrl-Z 再回车）",
+                    }
+                );
+            }
             let mut bytes = Vec::new();
             io::stdin().read_to_end(&mut bytes).map_err(|e| {
                 BadRecord::new(
@@ -688,15 +701,16 @@ impl Claim {
             Some((ply, ruling)) if *ply < last => {
                 let (ply, more) = (*ply, last - ply);
                 let en = format!(
-                    "the game had already ended after ply {ply} ({}), so the claim is judged \
-                     there and comes too late; the {more} {} after the end {} not judged",
-                    ruling.summary(Lang::En),
+                    "by the rules the game ended after ply {ply} ({}), so the claim is judged \
+                     there and comes too late; the {more} {} the players played on after it {} \
+                     not judged",
+                    ruling.summary_played_on(Lang::En),
                     if more == 1 { "ply" } else { "plies" },
                     if more == 1 { "is" } else { "are" },
                 );
                 let zh = format!(
-                    "对局已于第{ply}着后结束（{}），提和按该处判定，为时已晚；此后的{more}着不予裁决",
-                    ruling.summary(Lang::Zh)
+                    "按规则，对局于第{ply}着后结束（{}），提和按该处判定，为时已晚；双方此后又走的{more}着不予裁决",
+                    ruling.summary_played_on(Lang::Zh)
                 );
                 Claim {
                     side,
@@ -895,8 +909,8 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
                 "ply": ply,
                 "verdict": r.verdict.name(),
                 "reason": r.reason.map(Reason::name),
-                "summary": r.summary(Lang::En),
-                "summary_zh": r.summary(Lang::Zh),
+                "summary": r.summary_played_on(Lang::En),
+                "summary_zh": r.summary_played_on(Lang::Zh),
                 "ruling": r.to_json(),
             })
         });
@@ -1054,22 +1068,28 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
     out
 }
 
-/// What opens the text when the game ended before the record does: at which
-/// ply and how, with that ruling's cycle table, and that the ruling below is
-/// on the position after the record's last move.
+/// What opens the text when the rules ended the game before the record
+/// does: at which ply and how (for a repetition, how often the position had
+/// stood), that the players played on, that ruling's cycle table, and that
+/// the ruling below is on the position after the record's last move.
 fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
     let more = plies - ply;
     let details = ruling.details(lang);
+    let times = ruling.repetition.as_ref().map(|r| r.occurrences);
     match lang {
         Lang::En => format!(
-            "The game had already ended after ply {ply}: {}. The record goes on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
-            ruling.summary(lang),
+            "By the rules the game ended after ply {ply}{}: {}. The players played on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
+            times.map_or(String::new(), |n| format!(
+                ", when the repeated position had stood {n} times"
+            )),
+            ruling.summary_played_on(lang),
             if more == 1 { "ply" } else { "plies" },
             details.trim_end(),
         ),
         Lang::Zh => format!(
-            "对局已于第{ply}着后结束：{}。记录此后还有{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
-            ruling.summary(lang),
+            "按规则，对局于第{ply}着后结束{}：{}。双方此后又走了{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
+            times.map_or(String::new(), |n| format!("（重复局面已出现{n}次）")),
+            ruling.summary_played_on(lang),
             details.trim_end(),
         ),
     }

@@ -301,6 +301,25 @@ impl CycleRuling {
         }
     }
 
+    /// [`CycleRuling::decision`] told of a game whose players played on
+    /// after it: the offender had not varied by the decisive occurrence,
+    /// e.g. "perpetual check loses: red had not varied by then and loses".
+    pub fn decision_by_then(&self, lang: Lang) -> String {
+        let (en, zh) = &self.ground;
+        match (self.outcome, lang) {
+            (CycleOutcome::MustVary(c), Lang::En) => {
+                format!("{en}: {c} had not varied by then and loses")
+            }
+            (CycleOutcome::MustVary(c), Lang::Zh) => {
+                format!("{zh}：{}方此前未变着，作负", c.name_zh())
+            }
+            (CycleOutcome::Draw, Lang::En) => {
+                format!("{en}: neither side had varied by then, draw")
+            }
+            (CycleOutcome::Draw, Lang::Zh) => zh.to_string(),
+        }
+    }
+
     /// This cycle, which the rules draw, ruled instead by a profile's
     /// early-repetition clause (the first `rounds` rounds): `offender` must vary.
     pub fn early_repetition(mut self, profile: &str, rounds: u32, offender: Color) -> CycleRuling {

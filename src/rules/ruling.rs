@@ -201,6 +201,11 @@ pub struct RepetitionReport {
     pub moves: Vec<MoveReport>,
     /// A note when a profile rule changed the outcome (e.g. an early-repetition rule).
     pub note: Option<Words>,
+    /// When an early-repetition clause changed the outcome: where, by ply
+    /// and round, the repeated position stood from the start of the drawn
+    /// repetition to now, e.g. "the position stood after ply 35 (round 18),
+    /// again after ply 39 (round 20) and a 3rd time after ply 43 (round 22)".
+    pub early_rounds: Option<Words>,
     /// The rule set the moves were classified under.
     pub rules: RuleSet,
     /// How many cycles in a row, this one the last, the repeated position's
@@ -423,19 +428,35 @@ impl Ruling {
     /// One line: the verdict and its reason. A draw that the profile scores
     /// as a Black win (Armageddon) is told as the draw, then its score.
     pub fn summary(&self, lang: Lang) -> String {
+        self.summary_told(lang, false)
+    }
+
+    /// [`Ruling::summary`] of a ruling that ended the game while the
+    /// record goes on after it: the offender is told to have not varied by
+    /// the decisive occurrence, not to have never varied.
+    pub fn summary_played_on(&self, lang: Lang) -> String {
+        self.summary_told(lang, true)
+    }
+
+    /// [`Ruling::summary`], or, when `played_on`, [`Ruling::summary_played_on`].
+    fn summary_told(&self, lang: Lang, played_on: bool) -> String {
         if self.draw_note.is_none() {
-            return self.summary_of(self.verdict, lang);
+            return self.summary_of(self.verdict, lang, played_on);
         }
-        let draw = self.summary_of(Verdict::Draw, lang);
+        let draw = self.summary_of(Verdict::Draw, lang, played_on);
         match lang {
             Lang::En => format!("{draw}, scored as a Black win by profile {}", self.profile),
             Lang::Zh => format!("{draw}，按{}规程判黑胜", self.profile),
         }
     }
 
-    /// [`Ruling::summary`] with `verdict` as the result.
-    fn summary_of(&self, verdict: Verdict, lang: Lang) -> String {
+    /// [`Ruling::summary_told`] with `verdict` as the result.
+    fn summary_of(&self, verdict: Verdict, lang: Lang, played_on: bool) -> String {
         let rep = self.repetition.as_ref();
+        let decision = |r: &RepetitionReport| match played_on {
+            true => r.cycle.decision_by_then(lang),
+            false => r.cycle.decision(lang),
+        };
         match lang {
             Lang::En => {
                 let head = verdict.describe(lang);
@@ -444,7 +465,7 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
                     (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
                     (Some(_), Some(r)) => {
-                        format!(" — {} ({})", r.cycle.decision(lang), r.cycle.clause)
+                        format!(" — {} ({})", decision(r), r.cycle.clause)
                     }
                     (None, Some(r)) => format!(
                         " — repetition ({} occurrences): {} ({})",
@@ -463,11 +484,7 @@ impl Ruling {
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
                     (Some(_), Some(r)) => {
-                        format!(
-                            "——{}（{}）",
-                            r.cycle.decision(lang),
-                            r.cycle.clause.name(lang)
-                        )
+                        format!("——{}（{}）", decision(r), r.cycle.clause.name(lang))
                     }
                     (None, Some(r)) => {
                         format!(
