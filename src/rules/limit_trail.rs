@@ -154,12 +154,9 @@ mod tests {
     /// Facts of a ply by `mover`.
     fn ply(mover: Color, capture: bool, check: bool) -> PlyFacts {
         PlyFacts {
-            mover,
             capture,
             check,
-            mate_threat: false,
-            chase: false,
-            no_legal_reply: false,
+            ..PlyFacts::quiet(mover)
         }
     }
 
