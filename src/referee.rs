@@ -385,12 +385,9 @@ impl Referee {
         let capture = undo.captured.is_some();
         self.history.push((undo, key));
         self.limit.push(PlyFacts {
-            mover,
             capture,
             check,
-            mate_threat: false,
-            chase: false,
-            no_legal_reply: false,
+            ..PlyFacts::quiet(mover)
         });
         let ply = self.history.len();
         if capture {

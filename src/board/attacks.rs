@@ -49,30 +49,21 @@ const fn line_attacks(pos: i32, occ: u32, len: i32, cannon: bool) -> u16 {
     out
 }
 
-const fn rank_table(cannon: bool) -> [[u16; 512]; 9] {
-    let mut t = [[0u16; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
+/// The attacks of a slider on each of the `POINTS` points of a line, for
+/// each of the `OCCUPANCIES` (2^`POINTS`) occupancies of the line:
+/// `[point][occupancy]`, by [`line_attacks`].
+const fn line_attack_table<const POINTS: usize, const OCCUPANCIES: usize>(
+    cannon: bool,
+) -> [[u16; OCCUPANCIES]; POINTS] {
+    let mut t = [[0u16; OCCUPANCIES]; POINTS];
+    let mut pos = 0;
+    while pos < POINTS {
         let mut occ = 0;
-        while occ < 512 {
-            t[f][occ] = line_attacks(f as i32, occ as u32, 9, cannon);
+        while occ < OCCUPANCIES {
+            t[pos][occ] = line_attacks(pos as i32, occ as u32, POINTS as i32, cannon);
             occ += 1;
         }
-        f += 1;
-    }
-    t
-}
-
-const fn file_table(cannon: bool) -> [[u16; 1024]; 10] {
-    let mut t = [[0u16; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut occ = 0;
-        while occ < 1024 {
-            t[r][occ] = line_attacks(r as i32, occ as u32, 10, cannon);
-            occ += 1;
-        }
-        r += 1;
+        pos += 1;
     }
     t
 }
@@ -93,10 +84,10 @@ const fn file_spread() -> [u128; 1024] {
     t
 }
 
-static ROOK_RANK: [[u16; 512]; 9] = rank_table(false);
-static CANNON_RANK: [[u16; 512]; 9] = rank_table(true);
-static ROOK_FILE: [[u16; 1024]; 10] = file_table(false);
-static CANNON_FILE: [[u16; 1024]; 10] = file_table(true);
+static ROOK_RANK: [[u16; 512]; 9] = line_attack_table(false);
+static CANNON_RANK: [[u16; 512]; 9] = line_attack_table(true);
+static ROOK_FILE: [[u16; 1024]; 10] = line_attack_table(false);
+static CANNON_FILE: [[u16; 1024]; 10] = line_attack_table(true);
 static FILE_SPREAD: [u128; 1024] = file_spread();
 
 /// The 9-bit occupancy of the rank of `sq`.

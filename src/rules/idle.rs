@@ -235,19 +235,23 @@ fn blocked_attacker(
 /// reach before, and squares from which it would attack the mover's king.
 /// Empty for other pieces and for a piece whose way the move does not cut.
 fn cut_goals(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitboard {
+    // A square cut off has the moved piece between, on a line of the piece
+    // or on its leg: on its rank or file either way.
+    if !cross(sq).contains(mv.to()) {
+        return Bitboard::EMPTY;
+    }
+    goals_lost(before, after, mv, sq)
+}
+
+/// [`cut_goals`] found by comparing the reach of the piece on `sq` before
+/// and after the move, wherever it stands.
+fn goals_lost(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitboard {
     let us = before.turn();
-    let to = mv.to();
-    let king = after.king(us);
-    let occ = after.occupied();
+    let (to, king, occ) = (mv.to(), after.king(us), after.occupied());
     let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
     let Some(piece) = after.piece_at(sq).filter(|p| p.color != us) else {
         return Bitboard::EMPTY;
     };
-    // A square cut off has the moved piece between, on a line of the piece
-    // or on its leg: on its rank or file either way.
-    if !cross(sq).contains(to) {
-        return Bitboard::EMPTY;
-    }
     let goals = stayed
         | match piece.role {
             Role::Rook => rook_attacks(king, occ),
@@ -284,7 +288,7 @@ fn follows(mv: Move, previous: Move) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Bitboard, Move, Position, Square};
+    use crate::board::{Move, Position, Square};
     use crate::rules::nature::tests::nature;
     use crate::rules::nature::{classify, classify_reply};
     use crate::rules::ruling::Lang;
@@ -458,38 +462,6 @@ mod tests {
         assert_ne!(n.nature, Nature::Exchange, "{n:?}");
     }
 
-    /// [`super::cut_goals`] as first written: every enemy rook, cannon and
-    /// horse has its reach compared before and after the move.
-    fn plain_cut_goals(before: &Position, after: &Position, mv: Move, sq: Square) -> Bitboard {
-        use super::{
-            between, cannon_attacks, horse_attackers_from, horse_leg, reach, rook_attacks,
-        };
-        use crate::board::Role;
-        let us = before.turn();
-        let (to, king, occ) = (mv.to(), after.king(us), after.occupied());
-        let stayed = before.us(us) & after.us(us) & !Bitboard::from_square(to);
-        let Some(piece) = after.piece_at(sq).filter(|p| p.color != us) else {
-            return Bitboard::EMPTY;
-        };
-        let goals = stayed
-            | match piece.role {
-                Role::Rook => rook_attacks(king, occ),
-                Role::Cannon => cannon_attacks(king, occ),
-                Role::Horse => horse_attackers_from(king, occ),
-                _ => return Bitboard::EMPTY,
-            };
-        let lost = reach(piece, sq, before.occupied())
-            & !reach(piece, sq, occ)
-            & goals
-            & !Bitboard::from_square(mv.from());
-        lost.into_iter()
-            .filter(|&q| {
-                between(sq, q).contains(to)
-                    || (piece.role == Role::Horse && horse_leg(sq, q) == Some(to))
-            })
-            .collect()
-    }
-
     #[test]
     fn cut_goals_agree_with_comparing_every_piece_s_reach() {
         // Every legal move in the positions of the public rule cases and of
@@ -519,7 +491,7 @@ mod tests {
                     let fast = super::cut_goals(before, &after, mv, sq);
                     assert_eq!(
                         fast,
-                        plain_cut_goals(before, &after, mv, sq),
+                        super::goals_lost(before, &after, mv, sq),
                         "{} {mv} {sq}",
                         before.fen()
                     );

@@ -154,12 +154,9 @@ mod tests {
     /// Facts of a ply by `mover`.
     fn ply(mover: Color, capture: bool, check: bool) -> PlyFacts {
         PlyFacts {
-            mover,
             capture,
             check,
-            mate_threat: false,
-            chase: false,
-            no_legal_reply: false,
+            ..PlyFacts::quiet(mover)
         }
     }
 
@@ -178,22 +175,8 @@ mod tests {
             trail.push(*facts);
             // The count as made from scratch: from the start or the last capture.
             let n = n + 1;
-            let last_capture = plies[..n].iter().rposition(|f| f.capture).map(|i| i + 1);
             for no_moves in [false, true] {
-                let mut fresh = match last_capture {
-                    None => LimitCounter::resume(&start),
-                    Some(c) => LimitCounter::after_capture(c as u32),
-                };
-                for (i, f) in plies[..n]
-                    .iter()
-                    .enumerate()
-                    .skip(last_capture.unwrap_or(0))
-                {
-                    fresh.push(&PlyFacts {
-                        no_legal_reply: no_moves && i + 1 == n,
-                        ..*f
-                    });
-                }
+                let fresh = from_scratch(&start, &plies[..n], no_moves);
                 let mode = ClaimMode::Automatic;
                 assert_eq!(
                     trail.last(no_moves).status(&params, mode),
