@@ -453,9 +453,12 @@ impl Ruling {
     /// [`Ruling::summary_told`] with `verdict` as the result.
     fn summary_of(&self, verdict: Verdict, lang: Lang, played_on: bool) -> String {
         let rep = self.repetition.as_ref();
-        let decision = |r: &RepetitionReport| match played_on {
-            true => r.cycle.decision_by_then(lang),
-            false => r.cycle.decision(lang),
+        let decision = |r: &RepetitionReport| {
+            if played_on {
+                r.cycle.decision_by_then(lang)
+            } else {
+                r.cycle.decision(lang)
+            }
         };
         match lang {
             Lang::En => {
