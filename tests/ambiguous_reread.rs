@@ -109,8 +109,8 @@ fn rule_reads_the_other_way_when_only_it_lets_the_record_go_on() {
 
 #[test]
 fn convert_and_audit_write_and_judge_the_record_read_the_other_way() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-reread-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("wxf.pgn");
     std::fs::write(&file, pgn("1. 66.5 K5+1 2. C5+1")).unwrap();
     let path = file.to_str().unwrap();
@@ -131,7 +131,6 @@ fn convert_and_audit_write_and_judge_the_record_read_the_other_way() {
         serde_json::json!([{ "kind": "ambiguous_notation", "ply": 1, "place": null, "detail": WHY,
             "detail_zh": "“66.5”按WXF官方写法（数字为键盘兵种代码，6为炮）读作炮六平五（d2e2），因为按WXF官方写法读作四兵平五（d6e6）则第3着“C5+1”无法走出" }])
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Red as in [`FEN`], Black the same mirrored (`66.5` is a pawn or the

@@ -2,7 +2,7 @@
 //! file, an illegal move, a forbidden repetition and unscored or misscored mates.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -20,9 +20,12 @@ fn mate(result: &str) -> String {
 }
 
 /// A fresh folder of test files; `name` keeps tests running in parallel apart.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+fn folder(name: &str) -> tempfile::TempDir {
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("xqarbiter-audit-{name}-"))
+        .tempdir()
+        .expect("temp dir");
+    let dir = tmp.path();
     fs::create_dir_all(dir.join("sub")).expect("temp dir");
     fs::write(dir.join("corrupt.xqf"), b"XQ\x0a\xff\x00garbage").expect("write");
     fs::write(dir.join("empty.pgn"), b"").expect("write");
@@ -44,7 +47,7 @@ fn folder(name: &str) -> PathBuf {
         format!("{}\n{}", mate("*"), mate("1/2-1/2")),
     )
     .expect("write");
-    dir
+    tmp
 }
 
 fn audit(dir: &Path, extra: &[&str]) -> Output {
@@ -74,8 +77,9 @@ fn kinds(row: &Value) -> Vec<&str> {
 
 #[test]
 fn every_game_and_every_bad_file_yields_one_row_in_order() {
-    let dir = folder("rows");
-    let out = audit(&dir, &["--jsonl", "--threads", "2"]);
+    let tmp = folder("rows");
+    let dir = tmp.path();
+    let out = audit(dir, &["--jsonl", "--threads", "2"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -87,9 +91,7 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         .iter()
         .map(|r| {
             let file = r["file"].as_str().expect("file");
-            let rel = Path::new(file)
-                .strip_prefix(&dir)
-                .expect("under the folder");
+            let rel = Path::new(file).strip_prefix(dir).expect("under the folder");
             (
                 rel.display().to_string(),
                 r["index"].as_u64().expect("index"),
@@ -189,22 +191,22 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
         "{}",
         rows[6]
     );
-    fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
 fn output_does_not_depend_on_the_thread_count() {
-    let dir = folder("threads");
-    let one = audit(&dir, &["--jsonl", "--threads", "1"]);
-    let four = audit(&dir, &["--jsonl", "--threads", "4"]);
+    let tmp = folder("threads");
+    let dir = tmp.path();
+    let one = audit(dir, &["--jsonl", "--threads", "1"]);
+    let four = audit(dir, &["--jsonl", "--threads", "4"]);
     assert_eq!(one.stdout, four.stdout);
-    fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
 fn csv_text_and_only_findings() {
-    let dir = folder("formats");
-    let csv = audit(&dir, &["--csv"]);
+    let tmp = folder("formats");
+    let dir = tmp.path();
+    let csv = audit(dir, &["--csv"]);
     let csv = String::from_utf8(csv.stdout).expect("utf-8");
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
@@ -223,7 +225,7 @@ fn csv_text_and_only_findings() {
         lines[3]
     );
 
-    let text = audit(&dir, &[]);
+    let text = audit(dir, &[]);
     let text = String::from_utf8(text.stdout).expect("utf-8");
     assert!(
         text.contains(
@@ -251,7 +253,7 @@ fn csv_text_and_only_findings() {
     );
 
     // In Chinese: the words, not the contract's kind and result names.
-    let zh = audit(&dir, &["--lang", "zh"]);
+    let zh = audit(dir, &["--lang", "zh"]);
     let zh = String::from_utf8(zh.stdout).expect("utf-8");
     assert!(
         zh.contains(
@@ -270,7 +272,7 @@ fn csv_text_and_only_findings() {
     assert!(zh.contains("读取6局，无法读取2个"), "{zh}");
     assert!(zh.contains("（不是棋谱）"), "{zh}");
 
-    let only = audit(&dir, &["--jsonl", "--only-findings"]);
+    let only = audit(dir, &["--jsonl", "--only-findings"]);
     let only = rows(&only);
     assert_eq!(
         only.len(),
@@ -281,7 +283,6 @@ fn csv_text_and_only_findings() {
         only.iter()
             .all(|r| r["error"].is_string() || !kinds(r).is_empty())
     );
-    fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
@@ -321,8 +322,8 @@ fn a_missing_path_is_a_row_and_a_bad_profile_exits_2() {
 
 #[test]
 fn a_folder_with_no_game_record_says_so_rather_than_that_games_were_unreadable() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-none-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     fs::create_dir_all(dir.join("empty")).expect("temp dir");
     fs::create_dir_all(dir.join("notes")).expect("temp dir");
     fs::write(dir.join("notes/readme.md"), "not a record").expect("write");
@@ -345,7 +346,6 @@ fn a_folder_with_no_game_record_says_so_rather_than_that_games_were_unreadable()
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("notes/readme.md（不是棋谱）"), "{text}");
-    fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
@@ -399,9 +399,8 @@ fn xqf(red: &str, records: &[(u8, u8, u8, &str)]) -> Vec<u8> {
 
 #[test]
 fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-audit-cut-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     // h2e2, h9g7, then a record whose comment the end of the file cuts off.
     let mut bytes = xqf(
         "Hu",
@@ -414,7 +413,7 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
     );
     bytes.truncate(bytes.len() - 4);
     fs::write(dir.join("cut.xqf"), bytes).expect("write");
-    let out = audit(&dir, &["--jsonl"]);
+    let out = audit(dir, &["--jsonl"]);
     let rows = rows(&out);
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
@@ -428,15 +427,14 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
         (&row["red"], &row["recorded_result"], &row["plies"]),
         (&"Hu".into(), &"red_wins".into(), &2.into())
     );
-    let out = audit(&dir, &[]);
+    let out = audit(dir, &[]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("  read before the damage:  Hu – ?  2 plies  recorded 1-0 (Red wins); not ruled, as the record breaks off\n"),
         "{text}"
     );
     // The cut hides when the game ended: no early resignation on 2 plies.
-    let out = audit(&dir, &["--jsonl", "--profile", "hengfang2024-slow"]);
+    let out = audit(dir, &["--jsonl", "--profile", "hengfang2024-slow"]);
     let heng = self::rows(&out);
     assert_eq!(kinds(&heng[0]), Vec::<&str>::new(), "{}", heng[0]);
-    let _ = fs::remove_dir_all(&dir);
 }

@@ -26,9 +26,13 @@ fn the_table_is_in_the_language_asked_for_and_the_json_in_neither() {
 
 #[test]
 fn a_bad_profile_file_is_explained_in_the_language_asked_for() {
-    let path = std::env::temp_dir().join(format!("xqarbiter-profile-{}.toml", std::process::id()));
+    let toml = tempfile::Builder::new()
+        .suffix(".toml")
+        .tempfile()
+        .expect("temp file");
+    let path = toml.path();
     std::fs::write(
-        &path,
+        path,
         "name = \"t\"\nrules = \"cxa2020\"\nlimit = \"sixty\"\n",
     )
     .expect("write");
@@ -41,7 +45,6 @@ fn a_bad_profile_file_is_explained_in_the_language_asked_for() {
     assert_eq!(en.status.code(), Some(2));
     let err = String::from_utf8(en.stderr).expect("utf-8");
     assert!(err.contains(":3:1: unknown key 'limit'"), "{err}");
-    std::fs::remove_file(&path).expect("cleanup");
 }
 
 #[test]
@@ -51,8 +54,12 @@ fn a_profile_saved_in_gbk_reads_as_in_utf8() {
     let mut bytes = b"name = \"open40\"\nrules = \"cxa2020\"\ndescription = \"".to_vec();
     bytes.extend_from_slice(&[0xC4, 0xCF, 0xC6, 0xBD, 0xB9, 0xAB, 0xBF, 0xAA, 0xC8, 0xFC]);
     bytes.extend_from_slice(b"\"\n[natural_limit]\nrounds = 40\n");
-    let path = std::env::temp_dir().join(format!("xqarbiter-gbk-{}.toml", std::process::id()));
-    std::fs::write(&path, bytes).expect("write");
+    let toml = tempfile::Builder::new()
+        .suffix(".toml")
+        .tempfile()
+        .expect("temp file");
+    let path = toml.path();
+    std::fs::write(path, bytes).expect("write");
     let out = profiles(&["--file", path.to_str().expect("utf-8 path"), "--json"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");

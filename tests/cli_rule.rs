@@ -504,8 +504,8 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     assert!(err.contains("--fen有误"), "{err}");
     assert!(err.contains("e0与e9的帅将照面"), "{err}");
     // A file that is no record, and a corrupt binary record.
-    let dir = std::env::temp_dir().join(format!("xqarbiter-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let (text, xqf) = (dir.join("notes.txt"), dir.join("cut.xqf"));
     std::fs::write(&text, [0u8, 159, 146, 150, 0, 1]).expect("write");
     std::fs::write(&xqf, b"XQ\x0a\x01").expect("write");
@@ -541,7 +541,6 @@ fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
         err.contains("x.xqf: not an XQF file: its header does not begin with 'XQ'"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 /// The object `rule --json` prints on standard output when it gives no
@@ -598,8 +597,8 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
         "{e}"
     );
     // In a file: the file, the game, and the line and column of a move list.
-    let dir = std::env::temp_dir().join(format!("xqarbiter-json-error-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let list = dir.join("moves.txt");
     std::fs::write(&list, "h2e2 h9g7\nh0g2 x9x8\n").expect("write");
     let list = list.to_str().expect("utf-8 path");
@@ -651,7 +650,6 @@ fn a_record_that_cannot_be_ruled_on_is_said_in_json_too() {
         "/nonexistent/record.pgn: the file does not exist"
     );
     assert_eq!(e["message_zh"], "/nonexistent/record.pgn：文件不存在");
-    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 /// A command line asking for `rule --json` that clap cannot parse still
@@ -730,8 +728,8 @@ fn a_usage_error_of_rule_json_is_said_in_json_too() {
 fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let read = |name: &str| std::fs::read(fixtures.join(name)).expect("fixture");
-    let dir = std::env::temp_dir().join(format!("xqarbiter-damage-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let pgn = String::from_utf8(read("game_utf8.pgn")).expect("utf-8");
     let open_tag = pgn.replacen("夹具杯\"]", "夹具杯\"", 1);
     assert_ne!(open_tag, pgn);
@@ -882,7 +880,6 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
     );
     let row: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one row");
     assert_eq!((&row["error"], &row["error_place"]), (&null, &null));
-    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 /// A bad move inside a word of moves run together is placed at its own
@@ -892,8 +889,8 @@ fn a_damaged_game_is_placed_in_rule_json_and_audit_jsonl() {
 /// no move at all, named and placed whole.
 #[test]
 fn a_bad_move_run_into_a_word_is_placed_at_its_own_first_character() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     for (name, text, bad, column) in [
         (
             "numbered.txt",
@@ -932,14 +929,13 @@ fn a_bad_move_run_into_a_word_is_placed_at_its_own_first_character() {
         let e = json_error(&["rule", "--moves", text, "--json"], None);
         assert_eq!(e["column"], column, "{name} inline: {e}");
     }
-    std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
 #[test]
 fn a_move_list_in_gbk_is_read_with_a_fen_too() {
     // A bare move list saved in GBK, ruled from a position given on the command line.
-    let dir = std::env::temp_dir().join(format!("xqarbiter-gbk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path();
     let file = dir.join("moves.txt");
     let (gbk, _, _) = encoding_rs::GBK.encode("炮二平五 马８进７ 马二进三 车９平８\n");
     std::fs::write(&file, &gbk).expect("write");
@@ -948,7 +944,6 @@ fn a_move_list_in_gbk_is_read_with_a_fen_too() {
         &["rule", file.to_str().unwrap(), "--fen", start, "--json"],
         None,
     );
-    std::fs::remove_dir_all(&dir).expect("cleanup");
     assert_eq!(json_of(&out)["plies"], 4);
 }
 
@@ -1901,8 +1896,8 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         "{err}"
     );
     // A record file is cut with --ply too.
-    let dir = std::env::temp_dir().join(format!("cli_rule_end_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("mate.txt");
     std::fs::write(&file, "局面：3k5/8R/9/9/9/9/9/9/R8/4K4 w\n1. a1a9 d9d8\n").unwrap();
     let path = file.to_str().unwrap();
@@ -1916,7 +1911,6 @@ fn a_claim_after_the_game_ended_is_judged_where_it_ended() {
         &["rule", "--lang", "zh", path, "--ply", "1", "--json"],
         None,
     );
-    std::fs::remove_dir_all(&dir).unwrap();
     let v = json_of(&out);
     assert_eq!(
         (&v["verdict"], &v["reason"]),
@@ -2114,8 +2108,8 @@ fn a_result_in_words_says_whether_the_players_ended_the_game() {
 /// `audit` names it when the file holds several.
 #[test]
 fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rule-illegal-in-file");
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let two = dir.join("two.pgn");
     std::fs::write(
         &two,
@@ -2147,7 +2141,6 @@ fn an_illegal_move_in_a_file_names_the_file_and_the_game() {
         )),
         "{en}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

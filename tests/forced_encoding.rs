@@ -18,14 +18,12 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "xqarbiter-forced-encoding-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test, removed when it is dropped, pass or fail.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("xqarbiter-forced-encoding-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn path(p: &Path) -> &str {
@@ -44,7 +42,8 @@ fn big5_names() -> Vec<u8> {
 
 #[test]
 fn rule_reads_a_file_in_the_encoding_given() {
-    let dir = scratch("rule");
+    let tmp = scratch("rule");
+    let dir = tmp.path();
     let file = dir.join("tw.pgn");
     std::fs::write(&file, big5_names()).unwrap();
     let (code, out, _) = run(&["rule", path(&file), "--lang", "en"]);
@@ -162,13 +161,14 @@ fn big5_xqf() -> Vec<u8> {
 
 #[test]
 fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_another() {
-    let dir = scratch("audit");
+    let tmp = scratch("audit");
+    let dir = tmp.path();
     std::fs::write(dir.join("a-tw.pgn"), big5_names()).unwrap();
     let (gbk, _, _) = encoding_rs::GBK.encode("[Red \"胡荣华\"]\n1. 炮二平五 马８进７ *\n");
     std::fs::write(dir.join("b-gbk.pgn"), &gbk).unwrap();
     // An XQF file whose Red name is in Big5 (its strings are not encrypted).
     std::fs::write(dir.join("c-tw.xqf"), big5_xqf()).unwrap();
-    let (code, out, err) = run(&["audit", path(&dir), "--jsonl", "--encoding", "big5"]);
+    let (code, out, err) = run(&["audit", path(dir), "--jsonl", "--encoding", "big5"]);
     assert_eq!(code, 0, "{err}");
     let rows: Vec<&str> = out.lines().collect();
     assert_eq!(rows.len(), 3, "{out}");
@@ -198,7 +198,7 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
         warning.starts_with("the encoding given (--encoding) looks wrong: read as Big5"),
         "{warning}"
     );
-    let (_, table, _) = run(&["audit", path(&dir), "--encoding", "big5"]);
+    let (_, table, _) = run(&["audit", path(dir), "--encoding", "big5"]);
     let block = &table[table.find("b-gbk.pgn#0").unwrap()..table.find("c-tw.xqf#0").unwrap()];
     assert!(
         block.contains("\n    Warning: the encoding given (--encoding) looks wrong: read as Big5"),
@@ -217,7 +217,7 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
     );
     // Without --encoding each file's own is guessed: the Big5 names of a
     // record without xiangqi characters are taken for GBK.
-    let (_, out, err) = run(&["audit", path(&dir), "--jsonl"]);
+    let (_, out, err) = run(&["audit", path(dir), "--jsonl"]);
     assert!(
         !out.contains("許銀川") && !err.contains("looks wrong"),
         "{out}{err}"
@@ -235,7 +235,7 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
         err.contains("c-tw.xqf：指定的编码（--encoding）似乎不对：文本不是有效的UTF-8：文件头中的标题的第1个字节不是UTF-8字符"),
         "{err}"
     );
-    let (code, _, err) = run(&["audit", path(&dir), "--encoding", "ebcdic"]);
+    let (code, _, err) = run(&["audit", path(dir), "--encoding", "ebcdic"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("unknown encoding 'ebcdic' (try gbk, big5 or utf-8)"),
@@ -245,7 +245,8 @@ fn audit_reads_every_file_in_the_encoding_given_and_names_those_plainly_in_anoth
 
 #[test]
 fn a_cut_xqf_file_has_its_header_strings_checked_as_a_whole_one() {
-    let dir = scratch("cut");
+    let tmp = scratch("cut");
+    let dir = tmp.path();
     let whole = big5_xqf();
     // Cut inside the move records: the header is kept (a partial game).
     let cut = dir.join("cut.xqf");
@@ -292,7 +293,8 @@ fn real_files_read_in_the_encoding_given() {
         return;
     };
     let formats = root.join("formats");
-    let dir = scratch("real");
+    let tmp = scratch("real");
+    let dir = tmp.path();
     // test.pgn is GBK: as told, as UTF-8 re-encoded, and plainly not UTF-8.
     let gbk = std::fs::read(formats.join("test.pgn")).unwrap();
     let (text, _, bad) = encoding_rs::GBK.decode(&gbk);
@@ -361,7 +363,8 @@ fn real_files_read_in_the_encoding_given() {
 fn convert_exits_0_when_only_the_encoding_guess_warns_as_rule_and_audit_do() {
     // Every game is written whole: the close guess between GBK and Big5 is
     // said, as `rule` and `audit` say it, and is no partial output (3).
-    let dir = scratch("convert-guess");
+    let tmp = scratch("convert-guess");
+    let dir = tmp.path();
     let (txt, _, bad) = encoding_rs::BIG5.encode("紅方：許銀川\n1. h2e2 h9g7 2. h0g2\n");
     assert!(!bad);
     std::fs::write(dir.join("tw.txt"), &txt).unwrap();

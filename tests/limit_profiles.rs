@@ -5,7 +5,7 @@
 //! classification, no position stands a third time, and what is asserted
 //! is what `rule --claim` and `audit` print for the game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use xqarbiter::board::{Color, Move, Position, Role, Square};
@@ -298,7 +298,8 @@ impl Walk {
     /// `audit --jsonl` of the game, saved as a record file, under `profile`:
     /// its one row.
     fn audit(&self, profile: &str) -> serde_json::Value {
-        let dir = scratch();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let file = dir.join("game.txt");
         std::fs::write(&file, format!("局面：{}\n{}\n", self.fen, self.move_text())).unwrap();
         let out = xqarbiter(&[
@@ -308,23 +309,12 @@ impl Walk {
             profile,
             "--jsonl",
         ]);
-        std::fs::remove_dir_all(&dir).unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
         let mut rows = text.lines();
         let row = serde_json::from_str(rows.next().expect("one row")).unwrap();
         assert!(rows.next().is_none(), "{text}");
         row
     }
-}
-
-/// A fresh directory for this test's files.
-fn scratch() -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("limit_profiles_{}_{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn xqarbiter(args: &[&str]) -> Output {
@@ -546,7 +536,8 @@ fn dqsz2017_slow_checks_and_chases_share_the_cap_of_thirty() {
     // cxa2020 as its rules is read the same way, in JSON and in both
     // languages; one that sets the caps itself gives the organiser's
     // numbers, no reading.
-    let dir = scratch();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let inherits = dir.join("inherits.toml");
     std::fs::write(
         &inherits,
@@ -993,11 +984,11 @@ fn a_capture_on_the_limit_ply_leaves_no_draw_in_the_ruling_or_the_audit() {
         ]))
     };
     let audit = |moves: &str| {
-        let dir = scratch();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let file = dir.join("game.txt");
         std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
         let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
-        std::fs::remove_dir_all(&dir).unwrap();
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let taken = game("e5g4");
@@ -1042,11 +1033,11 @@ fn a_record_cut_short_after_the_limit_is_ruled_no_draw_where_it_breaks_off() {
     // could be claimed.
     let fen = "5k3/9/9/2p5p/4n4/9/9/9/9/R2K5 w - - 114 58";
     let audit = |moves: &str| {
-        let dir = scratch();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let file = dir.join("game.txt");
         std::fs::write(&file, format!("局面：{fen}\n{moves}\n")).unwrap();
         let out = xqarbiter(&["audit", file.to_str().unwrap(), "--jsonl"]);
-        std::fs::remove_dir_all(&dir).unwrap();
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let whole = "a0a4 f9f8 a4g4 f8f9 d0d1 f9f8 d1d0";

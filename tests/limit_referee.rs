@@ -355,8 +355,8 @@ fn a_perpetual_check_on_the_limit_ply_leaves_no_claim() {
 
 #[test]
 fn rule_says_a_claim_beside_a_decisive_repetition_is_not_valid() {
-    let dir = std::env::temp_dir().join(format!("limit_referee_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("five.toml");
     std::fs::write(
         &file,
@@ -380,7 +380,6 @@ fn rule_says_a_claim_beside_a_decisive_repetition_is_not_valid() {
         ])
         .output()
         .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["verdict"], "black_wins");
     assert_eq!(v["natural_limit"]["outcome"], "repetition_decides");

@@ -443,8 +443,8 @@ fn profiles_subcommand_checks_a_user_file() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json[0]["name"], "example-open-2026");
 
-    let dir = std::env::temp_dir().join(format!("xqarbiter-profiles-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let bad = dir.join("bad.toml");
     std::fs::write(
         &bad,
@@ -452,7 +452,6 @@ fn profiles_subcommand_checks_a_user_file() {
     )
     .unwrap();
     let out = xqarbiter(&["profiles", "--file", bad.to_str().unwrap()]);
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

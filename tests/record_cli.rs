@@ -44,8 +44,8 @@ fn converts_a_binary_record_to_pgn() {
 
 #[test]
 fn writes_a_file_in_the_chosen_encoding() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = scratch("convert");
+    let dir = tmp.path();
     let out = dir.join("out.pgn");
     let (code, _, err) = convert(&[
         &fixture("game.cbf"),
@@ -62,7 +62,6 @@ fn writes_a_file_in_the_chosen_encoding() {
     let (code, uci, _) = convert(&[out.to_str().unwrap(), "--to", "uci"]);
     assert_eq!(code, 0);
     assert!(uci.trim_end().ends_with("h2e2 h9g7 h0g2 i9i8"), "{uci}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -133,8 +132,8 @@ fn converts_a_record_pasted_on_standard_input() {
 
 #[test]
 fn uci_output_reads_back_as_the_same_games() {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-uci-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = scratch("uci");
+    let dir = tmp.path();
     for (name, games) in [("encrypted.xqf", 1), ("game.ubb", 1), ("game_utf8.pgn", 1)] {
         let (code, uci, err) = convert(&[&fixture(name), "--to", "uci"]);
         assert_eq!(code, 0, "{err}");
@@ -154,20 +153,20 @@ fn uci_output_reads_back_as_the_same_games() {
     let (code, again, err) = convert(&[two.to_str().unwrap(), "--to", "uci"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(again, format!("{a}{b}"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("xqarbiter-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh scratch folder for one test, removed when it is dropped, pass or fail.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("xqarbiter-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn refuses_to_write_over_its_own_input() {
-    let dir = scratch("same-file");
+    let tmp = scratch("same-file");
+    let dir = tmp.path();
     let file = dir.join("games.pgn");
     let text = "[Red \"甲\"]\n1. h2e2 h9g7 2. h0g2 *\n\n[Red \"乙\"]\n1. c3c4 *\n";
     std::fs::write(&file, text).unwrap();
@@ -190,7 +189,8 @@ fn refuses_to_write_over_its_own_input() {
 
 #[test]
 fn an_output_in_a_missing_folder_is_named_in_the_language_asked_for() {
-    let dir = scratch("missing-folder");
+    let tmp = scratch("missing-folder");
+    let dir = tmp.path();
     let out = dir.join("no-such-folder").join("out.pgn");
     let out = out.to_str().unwrap();
     let (code, _, err) = convert(&[&fixture("game.cbf"), "-o", out]);
@@ -206,7 +206,8 @@ fn an_output_in_a_missing_folder_is_named_in_the_language_asked_for() {
 
 #[test]
 fn characters_the_output_encoding_lacks_are_reported() {
-    let dir = scratch("unmappable");
+    let tmp = scratch("unmappable");
+    let dir = tmp.path();
     let file = dir.join("viet.pgn");
     std::fs::write(&file, "[Red \"Nguyễn\"]\n1. 炮二平五 马８进７ *\n").unwrap();
     let (code, out, err) = convert(&[file.to_str().unwrap(), "--out-encoding", "big5"]);
@@ -236,7 +237,8 @@ fn characters_the_output_encoding_lacks_are_reported() {
 /// Big5 form is named, tag by tag.
 #[test]
 fn big5_output_writes_traditional_glyphs_and_reads_back() {
-    let dir = scratch("big5-out");
+    let tmp = scratch("big5-out");
+    let dir = tmp.path();
     let file = dir.join("s.pgn");
     std::fs::write(
         &file,
@@ -312,7 +314,8 @@ fn an_output_encoding_that_would_be_written_as_utf8_is_refused() {
 
 #[test]
 fn variations_left_out_are_said() {
-    let dir = scratch("variations");
+    let tmp = scratch("variations");
+    let dir = tmp.path();
     let file = dir.join("var.pgn");
     std::fs::write(&file, "1. h2e2 (1. c3c4 g6g5) h9g7 2. h0g2 *\n").unwrap();
     let path = file.to_str().unwrap();
@@ -329,9 +332,10 @@ fn variations_left_out_are_said() {
 
 #[test]
 fn output_dash_is_standard_output() {
-    let dir = scratch("dash");
+    let tmp = scratch("dash");
+    let dir = tmp.path();
     let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
-        .current_dir(&dir)
+        .current_dir(dir)
         .args(["convert", &fixture("game.cbf"), "--to", "iccs", "-o", "-"])
         .output()
         .unwrap();
@@ -342,7 +346,8 @@ fn output_dash_is_standard_output() {
 
 #[test]
 fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
-    let dir = scratch("wrong-encoding");
+    let tmp = scratch("wrong-encoding");
+    let dir = tmp.path();
     let text = "[Event \"测试\"]\n1. 炮二平五 马８进７ *\n";
     let utf8 = dir.join("utf8.pgn");
     std::fs::write(&utf8, text).unwrap();
@@ -373,12 +378,12 @@ fn a_forced_encoding_the_text_is_not_in_is_said_to_look_wrong() {
         let (code, _, err) = convert(&[file.to_str().unwrap(), "--encoding", encoding]);
         assert_eq!((code, err.as_str()), (0, ""), "{encoding}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
-    let dir = scratch("other-reading");
+    let tmp = scratch("other-reading");
+    let dir = tmp.path();
     let file = dir.join("wxf.pgn");
     std::fs::write(
         &file,
@@ -395,7 +400,6 @@ fn a_move_two_conventions_read_as_two_moves_is_noted_when_converted() {
         ),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `convert` writes every game of a damaged library, or of a record with
@@ -408,7 +412,8 @@ fn convert_exits_3_for_a_damaged_library_or_moves_after_the_result() {
         "/tests/fixtures/library.cbl"
     ))
     .unwrap();
-    let dir = scratch("damaged-fixture-cbl");
+    let tmp = scratch("damaged-fixture-cbl");
+    let dir = tmp.path();
     let file = dir.join("lost.cbl");
     std::fs::write(&file, [&intact[..1000], &intact[1001..]].concat()).unwrap();
     let f = file.to_str().unwrap();
@@ -433,7 +438,6 @@ fn convert_exits_3_for_a_damaged_library_or_moves_after_the_result() {
         err.contains("warning: line 2, column 18: 1 move after the result 1-0 goes on"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// In a file of several games, a warning about one game (moves after its
@@ -442,7 +446,8 @@ fn convert_exits_3_for_a_damaged_library_or_moves_after_the_result() {
 /// for the file.
 #[test]
 fn convert_names_the_game_a_warning_is_about() {
-    let dir = scratch("warned-game");
+    let tmp = scratch("warned-game");
+    let dir = tmp.path();
     let file = dir.join("round.pgn");
     std::fs::write(
         &file,
@@ -478,7 +483,6 @@ fn convert_names_the_game_a_warning_is_about() {
     let said = format!("xqarbiter: {f}: warning: the library's index is not where it belongs");
     assert_eq!(err.matches(&said).count(), 1, "{err}");
     assert!(!err.contains("game #"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A copy of the corpus's 1989 library with a byte lost before its index:
@@ -492,7 +496,8 @@ fn a_damaged_library_is_said_to_be_so_by_convert_rule_and_audit() {
     };
     let intact =
         std::fs::read(Path::new(&root).join("formats/1989年龙化杯象棋名师邀请赛35局.CBL")).unwrap();
-    let dir = scratch("damaged-cbl");
+    let tmp = scratch("damaged-cbl");
+    let dir = tmp.path();
     let file = dir.join("lost.cbl");
     std::fs::write(&file, [&intact[..1000], &intact[1001..]].concat()).unwrap();
     let f = file.to_str().unwrap();
@@ -534,7 +539,8 @@ fn a_damaged_library_is_said_to_be_so_by_convert_rule_and_audit() {
 /// back converts to the same text.
 #[test]
 fn a_result_in_words_is_written_with_a_standard_termination() {
-    let dir = scratch("words");
+    let tmp = scratch("words");
+    let dir = tmp.path();
     for (record, tag) in [
         (
             "炮二平五 马８进７ Black wins on time\n",
@@ -565,7 +571,6 @@ fn a_result_in_words_is_written_with_a_standard_termination() {
         let (code, again, err) = convert(&[written.to_str().unwrap()]);
         assert_eq!((code, again.as_str()), (0, once.as_str()), "{err}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A last comment led by an English result phrase that only says when
@@ -573,7 +578,8 @@ fn a_result_in_words_is_written_with_a_standard_termination() {
 /// may undo it is a note.
 #[test]
 fn a_last_comment_led_by_a_result_phrase_is_the_termination() {
-    let dir = scratch("led");
+    let tmp = scratch("led");
+    let dir = tmp.path();
     for (comment, tag) in [
         ("Red lost on time after 40 moves", true),
         ("Red lost on time. Black was lucky", true),
@@ -588,7 +594,6 @@ fn a_last_comment_led_by_a_result_phrase_is_the_termination() {
         assert_eq!(out.contains("[Termination \"time forfeit\"]"), tag, "{out}");
         assert!(out.contains(&format!("{{{comment}}}")), "{out}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs the binary with `args`: its exit code, standard output and error.
@@ -606,7 +611,8 @@ fn xqarbiter(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn a_bad_move_is_named_at_its_line_and_column_by_rule_convert_and_audit() {
-    let dir = scratch("placed");
+    let tmp = scratch("placed");
+    let dir = tmp.path();
     let pgn = dir.join("bad.pgn");
     std::fs::write(
         &pgn,
@@ -658,5 +664,4 @@ fn a_bad_move_is_named_at_its_line_and_column_by_rule_convert_and_audit() {
             .starts_with("第5行第9列的“i9i9”无法走出："),
         "{finding}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

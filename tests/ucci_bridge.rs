@@ -4,7 +4,8 @@
 mod ucci_common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use tempfile::TempPath;
 
 use ucci_common::{
     FIG17, FIG20, Gui, PERPETUAL, engine, fake, has_info, info_strings, ponder_of, pv_firsts,
@@ -14,13 +15,20 @@ use xqarbiter::board::{Move, Position};
 /// The cases: position after one cycle, and the repeating move that CXA forbids.
 const CASES: [(&str, &str); 2] = [(FIG17, "b7b8"), (FIG20, "b6a8")];
 
-fn temp_log(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()))
+/// A fresh log file named after `name`, removed when the path is dropped,
+/// pass or fail.
+fn temp_log(name: &str) -> TempPath {
+    tempfile::Builder::new()
+        .prefix(&format!("xqarbiter-{name}-"))
+        .suffix(".log")
+        .tempfile()
+        .expect("temp file")
+        .into_temp_path()
 }
 
 /// Starts xqarbiter with `args`, logging its engine dialogue to a file
 /// named after `name`; returns the session and the log's path.
-fn logged(name: &str, args: &[&str]) -> (Gui, PathBuf) {
+fn logged(name: &str, args: &[&str]) -> (Gui, TempPath) {
     let log = temp_log(name);
     let log_arg = log.display().to_string();
     let mut all = args.to_vec();
@@ -28,14 +36,11 @@ fn logged(name: &str, args: &[&str]) -> (Gui, PathBuf) {
     (Gui::xqarbiter(&all), log)
 }
 
-/// Ends the session (`quit`, then its `bye`) and returns the log it wrote,
-/// removing the file.
+/// Ends the session (`quit`, then its `bye`) and returns the log it wrote.
 fn quit_and_read_log(gui: &mut Gui, log: &Path) -> String {
     gui.send("quit");
     gui.until(|l| l == "bye");
-    let text = fs::read_to_string(log).expect("log");
-    let _ = fs::remove_file(log);
-    text
+    fs::read_to_string(log).expect("log")
 }
 
 /// Fairy-Stockfish on its own, in UCCI mode (ranks 0–9).
@@ -570,8 +575,8 @@ fn crashing_engine_is_answered_for_by_the_bridge_and_restarted() {
 #[test]
 fn an_engine_that_crashes_once_is_started_again_within_the_move() {
     // The first search crashes the engine; the engine started again answers.
-    let marker = temp_log("crashed-once");
-    let _ = fs::remove_file(&marker);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let marker = tmp.path().join("crashed-once");
     let m = marker.display();
     let engine = fake(&format!(
         "if [ -e {m} ]; then echo bestmove h2e2; else touch {m}; exit 3; fi"
@@ -581,7 +586,6 @@ fn an_engine_that_crashes_once_is_started_again_within_the_move() {
     gui.send("position startpos");
     gui.send("go time 5000");
     let (lines, mv) = gui.search();
-    let _ = fs::remove_file(&marker);
     assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
     assert!(
         has_info(&lines, |l| l.contains("starting it again and asking again")),
@@ -2349,7 +2353,6 @@ fn a_stop_when_idle_gets_nobestmove_in_ucci_only() {
         gui.send("quit");
         assert!(gui.wait(), "{gui_protocol}");
         let text = fs::read_to_string(&log).expect("log");
-        let _ = fs::remove_file(&log);
         // Only the running search's stop reached the engine.
         let stops = text.lines().filter(|l| l.ends_with("->ENG stop")).count();
         assert_eq!(stops, 1, "{gui_protocol}: {text}");

@@ -218,11 +218,8 @@ fn a_ponder_search_of_a_finished_game_ends_only_when_the_gui_says_so() {
 /// within the test's patience).
 #[test]
 fn isready_is_answered_while_a_crashed_engine_starts_again() {
-    let marker = |name: &str| {
-        let path = std::env::temp_dir().join(format!("xqarbiter-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        path
-    };
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let marker = |name: &str| tmp.path().join(name);
     let (started, released) = (marker("crash-started"), marker("crash-released"));
     let engine = format!(
         "sh -c 'if [ -e {s} ]; then while [ ! -e {r} ]; do sleep 0.05; done; fi; touch {s}; \
@@ -246,8 +243,6 @@ fn isready_is_answered_while_a_crashed_engine_starts_again() {
     std::fs::write(&released, "").expect("release the engine");
     let (lines, mv) = gui.search();
     assert!(mv.is_some(), "{lines:?}");
-    let _ = std::fs::remove_file(&started);
-    let _ = std::fs::remove_file(&released);
 }
 
 /// An engine that takes `delay` seconds to start, then answers every
@@ -285,7 +280,8 @@ fn clocks_told(log: &std::path::Path) -> Vec<u64> {
 /// lies halfway, a second from either for a loaded machine.
 #[test]
 fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
-    let log = std::env::temp_dir().join(format!("xqarbiter-{}-charged.log", std::process::id()));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let log = tmp.path().join("charged.log");
     let engine = slow_to_start_and_gone_after_each_search("2");
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
@@ -311,7 +307,6 @@ fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
     // So is a search asked again of an engine started again within the
     // move (it crashed at its first search; two seconds' start-up).
     let crashed = log.with_extension("crashed");
-    let _ = std::fs::remove_file(&crashed);
     let engine = format!(
         "sh -c 'sleep 2; while read l; do case \"$l\" in \
          ucci) echo option usemillisec type check default true; echo ucciok;; \
@@ -332,8 +327,6 @@ fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
     gui.send("quit");
     gui.until(|l| l == "bye");
     let told = clocks_told(&log);
-    let _ = std::fs::remove_file(&log);
-    let _ = std::fs::remove_file(&crashed);
     assert_eq!(told.len(), 2, "{told:?}");
     assert!(told[0] > 4000, "{told:?}");
     assert!(told[1] <= 4000, "{told:?}");
@@ -373,7 +366,8 @@ const PONDERING: Duration = Duration::from_secs(3);
 /// the GUI's `go ponder` and `ponderhit` back). The clocks the engine was
 /// told.
 fn ponder_searches(engine: &str, extra: &[&str], name: &str) -> Vec<u64> {
-    let log = std::env::temp_dir().join(format!("xqarbiter-{}-{name}.log", std::process::id()));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let log = tmp.path().join(format!("{name}.log"));
     let log_arg = log.display().to_string();
     let mut args = vec!["--engine", engine, "--log", &log_arg];
     args.extend_from_slice(extra);
@@ -395,9 +389,7 @@ fn ponder_searches(engine: &str, extra: &[&str], name: &str) -> Vec<u64> {
     }
     gui.send("quit");
     gui.until(|l| l == "bye");
-    let told = clocks_told(&log);
-    let _ = std::fs::remove_file(&log);
-    told
+    clocks_told(&log)
 }
 
 /// Pondering spends the opponent's time, not the engine's (UCCI: the clock
@@ -473,8 +465,8 @@ fn quit_during_an_engine_handshake_ends_the_session_at_once() {
     assert!(gui.wait(), "{:?}", gui.transcript);
     assert!(sent.elapsed() < bound, "{:?}", sent.elapsed());
 
-    let marker = std::env::temp_dir().join(format!("xqarbiter-{}-started", std::process::id()));
-    let _ = std::fs::remove_file(&marker);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let marker = tmp.path().join("started");
     // Started again once it has answered a search: it never answers again.
     let engine = format!(
         "sh -c 'if [ -e {m} ]; then exec sleep 60; fi; touch {m}; while read l; do case \"$l\" in \
@@ -495,5 +487,4 @@ fn quit_during_an_engine_handshake_ends_the_session_at_once() {
     let lines = gui.until(|l| l == "bye");
     assert!(sent.elapsed() < bound, "{:?}: {lines:?}", sent.elapsed());
     assert!(gui.wait(), "{lines:?}");
-    let _ = std::fs::remove_file(&marker);
 }

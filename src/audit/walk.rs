@@ -231,17 +231,18 @@ impl Iterator for Walk {
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("xqarbiter-walk-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh scratch folder for one test, removed when it is dropped, pass or fail.
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("xqarbiter-walk-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn walks_folders_in_name_order_and_keeps_named_files() {
-        let dir = temp_dir("order");
+        let tmp = temp_dir("order");
+        let dir = tmp.path();
         fs::create_dir_all(dir.join("b")).unwrap();
         fs::create_dir_all(dir.join(".hidden")).unwrap();
         for f in [
@@ -256,7 +257,7 @@ mod tests {
         }
         fs::write(dir.join("named.dat"), "").unwrap();
         let found: Vec<Entry> = walk(&[
-            dir.clone(),
+            dir.to_path_buf(),
             dir.join("named.dat"),
             dir.join("missing.pgn"),
             dir.join("a.pgn"),
@@ -280,12 +281,12 @@ mod tests {
         assert!(matches!(&found[8], Entry::Error(p, _) if p == &dir.join("missing.pgn")));
         // Named again after its folder was walked: read once.
         assert_eq!(found[9], skipped("a.pgn", Skip::AlreadyRead));
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn files_of_other_names_are_read_when_their_content_is_a_record() {
-        let dir = temp_dir("content");
+        let tmp = temp_dir("content");
+        let dir = tmp.path();
         let dhtml = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]";
         fs::write(dir.join("01-初赛-红先负"), dhtml).unwrap();
         fs::write(dir.join("game.htm"), format!("<html>{dhtml}</html>")).unwrap();
@@ -301,13 +302,13 @@ mod tests {
                 Entry::File(dir.join("record.che")),
             ]
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn an_archive_in_a_folder_is_named_as_one() {
         // The games inside a zip are not audited: the summary must say so.
-        let dir = temp_dir("archive");
+        let tmp = temp_dir("archive");
+        let dir = tmp.path();
         for f in ["round5.zip", "round6.RAR", "notes.docx"] {
             fs::write(dir.join(f), b"PK\x03\x04").unwrap();
         }
@@ -324,14 +325,14 @@ mod tests {
             Skip::Archive.words().en,
             "an archive: unpack it to audit the games inside"
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
     #[test]
     fn pipes_sockets_and_devices_in_a_folder_are_passed_over() {
         // Opening a named pipe waits for a writer: the audit would hang.
-        let dir = temp_dir("special");
+        let tmp = temp_dir("special");
+        let dir = tmp.path();
         fs::write(dir.join("g.pgn"), "").unwrap();
         let socket = dir.join("live.pgn");
         let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
@@ -347,7 +348,6 @@ mod tests {
             Skip::NotAFile.words().en,
             "not a regular file (a pipe, socket or device)"
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -367,11 +367,11 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_symlink_loop_is_entered_once() {
-        let dir = temp_dir("loop");
+        let tmp = temp_dir("loop");
+        let dir = tmp.path();
         fs::write(dir.join("g.pgn"), "").unwrap();
-        std::os::unix::fs::symlink(&dir, dir.join("again")).unwrap();
+        std::os::unix::fs::symlink(dir, dir.join("again")).unwrap();
         let found: Vec<Entry> = walk(&[&dir]).collect();
         assert_eq!(found, vec![Entry::File(dir.join("g.pgn"))]);
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -464,8 +464,8 @@ mod tests {
     fn the_first_game_of_a_text_guessed_gbk_on_names_alone_says_so() {
         let (gbk, _, _) = encoding_rs::GB18030
             .encode("[Red \"胡荣华\"]\n1. h2e2 *\n[Red \"杨官璘\"]\n1. c3c4 *\n");
-        let dir = std::env::temp_dir().join(format!("xqarbiter-guess-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let path = dir.join("names.pgn");
         std::fs::write(&path, &gbk).unwrap();
         let streamed: Vec<Game> = read_games(&path, &ReadOptions::default())
@@ -477,7 +477,6 @@ mod tests {
             .into_iter()
             .map(Result::unwrap)
             .collect();
-        std::fs::remove_dir_all(&dir).unwrap();
         for games in [streamed, whole] {
             assert_eq!(games[0].red(), Some("胡荣华"));
             assert!(
@@ -520,8 +519,8 @@ mod tests {
 
     #[test]
     fn a_blank_file_is_empty_whatever_its_name_or_the_format_forced() {
-        let dir = std::env::temp_dir().join(format!("xqarbiter-blank-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let forced = ReadOptions {
             encoding: None,
             format: Some(Format::Pgn),
@@ -545,7 +544,6 @@ mod tests {
                 assert_eq!(e.words().en, why, "{name}");
             }
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

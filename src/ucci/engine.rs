@@ -270,8 +270,8 @@ mod tests {
     /// The start failures a user meets, each in words, from real spawns.
     #[test]
     fn start_failures_say_what_where_and_why_in_words() {
-        let dir = std::env::temp_dir().join(format!("xq-start-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let plain = dir.join("engine.txt");
         std::fs::write(&plain, "not a program\n").unwrap();
         let why = |command: &[&str]| {
@@ -310,7 +310,6 @@ mod tests {
                  permission (chmod +x {plain})"
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
