@@ -274,7 +274,10 @@ fn pgn_saved_by_xboard_reads_its_san_as_the_engines_played_it() {
     let g = one("xboard_san.pgn");
     assert!(g.illegal.is_none(), "{:?}", g.illegal);
     assert_eq!(g.uci_moves(), xboard_debug_moves());
-    assert_eq!(g.uci_moves().len(), 38);
+    assert_eq!(g.uci_moves().len(), 84);
+    // `A2e1`: the advisor on rank 2 (d2) to e1, though it looks like coordinates.
+    assert_eq!(g.moves[54].text, "A2e1");
+    assert_eq!(g.uci_moves()[54], "d2e1");
     assert_eq!(g.result, Some(Outcome::BlackWins));
     assert_eq!(g.moves[0].text, "Ege2");
     assert_eq!(g.moves[0].comment.as_deref(), Some("+2.42/7"));
@@ -283,18 +286,18 @@ fn pgn_saved_by_xboard_reads_its_san_as_the_engines_played_it() {
 #[test]
 fn a_bad_san_move_in_an_xboard_pgn_is_named_with_its_place() {
     let text = std::fs::read_to_string(fixture("xboard_san.pgn")).unwrap();
-    let bad = text.replace("Hxc2", "Hxc1");
+    let bad = text.replace("Hb4", "Hb5");
     let games = read_games_from_bytes(bad.as_bytes(), "bad.pgn", &ReadOptions::default()).unwrap();
     let g = games.into_iter().next().unwrap().unwrap();
     let ill = g.illegal.as_ref().unwrap();
-    assert_eq!((ill.ply, ill.text.as_str()), (32, "Hxc1"));
+    assert_eq!((ill.ply, ill.text.as_str()), (50, "Hb5"));
     assert_eq!(
         ill.place,
         Some(xqarbiter::record::Place::Text {
-            line: 19,
-            column: 53
+            line: 24,
+            column: 15
         })
     );
-    assert_eq!(ill.reason.en, "'x' marks a capture, but c1 is empty");
-    assert_eq!(g.uci_moves(), xboard_debug_moves()[..31]);
+    assert_eq!(ill.reason.en, "no black horse can move to b5 (XBoard SAN)");
+    assert_eq!(g.uci_moves(), xboard_debug_moves()[..49]);
 }

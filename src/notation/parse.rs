@@ -290,9 +290,14 @@ fn read_move_with(
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv)
-            .map(|mv| (mv, None))
-            .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
+        return match check_coordinates(pos, mv) {
+            Ok(mv) => Ok((mv, None)),
+            // XBoard's SAN names a piece's origin by its rank (`A2e1`).
+            Err(why) => xboard_san::read(text)
+                .and_then(|san| xboard_san::find(pos, &san).ok())
+                .map(|mv| (mv, None))
+                .ok_or_else(|| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why)),
+        };
     }
     let input = symbol::read(text);
     if input.is_err()
@@ -1055,6 +1060,15 @@ mod tests {
             }
         }
         assert!(found > 300, "{found}");
+    }
+
+    #[test]
+    fn xboard_san_that_looks_like_coordinates_is_read_when_they_name_no_legal_move() {
+        let fen = "5k3/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1";
+        assert_eq!(parse(fen, "A2e1").unwrap(), "d2e1");
+        assert_eq!(parse(fen, "A0e1").unwrap(), "d0e1");
+        // Legal as coordinates: read so, as before.
+        assert_eq!(parse(START_FEN, "H2e2").unwrap(), "h2e2");
     }
 
     #[test]
