@@ -258,15 +258,18 @@ fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
     }
 }
 
-/// The moves of `xboard_san_debug.txt`: the lines of XBoard's debug log, from
+/// The moves of `tests/logs/xboard_san_debug.txt` (not a game file, so not
+/// among the fixtures every one of which is read as games): the lines of XBoard's debug log, from
 /// the match that played `xboard_san.pgn`, where the engines sent their moves
 /// (`22784 <second: move g0e2`), in coordinates.
 fn xboard_debug_moves() -> Vec<String> {
-    std::fs::read_to_string(fixture("xboard_san_debug.txt"))
-        .unwrap()
-        .lines()
-        .map(|line| line.rsplit_once(": move ").unwrap().1.to_string())
-        .collect()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs/xboard_san_debug.txt"),
+    )
+    .unwrap()
+    .lines()
+    .map(|line| line.rsplit_once(": move ").unwrap().1.to_string())
+    .collect()
 }
 
 #[test]
