@@ -257,3 +257,50 @@ fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
         assert_eq!(forced, games(file), "{file}");
     }
 }
+
+/// The moves of `tests/logs/xboard_san_debug.txt` (not a game file, so not
+/// among the fixtures every one of which is read as games): the lines of XBoard's debug log, from
+/// the match that played `xboard_san.pgn`, where the engines sent their moves
+/// (`22784 <second: move g0e2`), in coordinates.
+fn xboard_debug_moves() -> Vec<String> {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs/xboard_san_debug.txt"),
+    )
+    .unwrap()
+    .lines()
+    .map(|line| line.rsplit_once(": move ").unwrap().1.to_string())
+    .collect()
+}
+
+#[test]
+fn pgn_saved_by_xboard_reads_its_san_as_the_engines_played_it() {
+    let g = one("xboard_san.pgn");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), xboard_debug_moves());
+    assert_eq!(g.uci_moves().len(), 84);
+    // `A2e1`: the advisor on rank 2 (d2) to e1, though it looks like coordinates.
+    assert_eq!(g.moves[54].text, "A2e1");
+    assert_eq!(g.uci_moves()[54], "d2e1");
+    assert_eq!(g.result, Some(Outcome::BlackWins));
+    assert_eq!(g.moves[0].text, "Ege2");
+    assert_eq!(g.moves[0].comment.as_deref(), Some("+2.42/7"));
+}
+
+#[test]
+fn a_bad_san_move_in_an_xboard_pgn_is_named_with_its_place() {
+    let text = std::fs::read_to_string(fixture("xboard_san.pgn")).unwrap();
+    let bad = text.replace("Hb4", "Hb5");
+    let games = read_games_from_bytes(bad.as_bytes(), "bad.pgn", &ReadOptions::default()).unwrap();
+    let g = games.into_iter().next().unwrap().unwrap();
+    let ill = g.illegal.as_ref().unwrap();
+    assert_eq!((ill.ply, ill.text.as_str()), (50, "Hb5"));
+    assert_eq!(
+        ill.place,
+        Some(xqarbiter::record::Place::Text {
+            line: 24,
+            column: 15
+        })
+    );
+    assert_eq!(ill.reason.en, "no black horse can move to b5 (XBoard SAN)");
+    assert_eq!(g.uci_moves(), xboard_debug_moves()[..49]);
+}

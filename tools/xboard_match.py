@@ -10,13 +10,13 @@ xvfb`), Fairy-Stockfish (`fairy-stockfish`, in /usr/games or on PATH), and
     tools/xboard_match.py [--games 4] [--tc 0:15] [--inc 0.1] [--ponder]
                           [--profile cxa2020] [--gui-protocol ucci|uci] [--out DIR]
 
-XBoard saves its games (`-sgf`) in SAN (`Ece2`), which xqarbiter does not
-read, so the moves are also taken from XBoard's debug log (`-debug`: every
-`move` an engine played, in coordinates) into a coordinate PGN per match,
-which `xqarbiter audit` reads; the plies of each game must agree with the
-SAN record. Fails (exit 1) on a game lost by an illegal move or a time
-forfeit, an audit finding of an illegal move, a game whose plies disagree,
-or an `Error` / `Illegal move` line XBoard got from the bridge.
+XBoard saves its games (`-sgf`) in its SAN for xiangqi (`Ece2`), which
+`xqarbiter audit` reads directly. As a cross-check, the moves xqarbiter reads
+from that file must be, game by game, those XBoard's debug log (`-debug`)
+shows the engines playing, in coordinates. Fails (exit 1) on a game lost by an
+illegal move or a time forfeit, an audit finding of an illegal move, a game
+whose moves read from the SAN disagree with the log, or an `Error` /
+`Illegal move` line XBoard got from the bridge.
 """
 
 import argparse
@@ -108,17 +108,16 @@ def games_from_debug(debug):
     return games, troubles
 
 
-def san_plies(games_pgn):
-    """The plies of each game in XBoard's own (SAN) record, and its result."""
-    text = open(games_pgn, errors="replace").read()
-    out = []
-    for block in re.split(r"\n(?=\[Event )", text.strip()):
-        result = re.search(r'\[Result "([^"]*)"\]', block).group(1)
-        body = "\n".join(l for l in block.splitlines() if not l.startswith("["))
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        tokens = [t for t in body.split() if not re.match(r"^\d+\.+$|^(1-0|0-1|1/2-1/2|\*)$", t)]
-        out.append((len(tokens), result))
-    return out
+def saved_games(games_pgn):
+    """Per game of XBoard's own (SAN) record, as xqarbiter reads it: the
+    moves in coordinates, and the recorded result."""
+    results = re.findall(r'^\[Result "([^"]*)"\]', open(games_pgn, errors="replace").read(), re.M)
+    read = subprocess.run(
+        [XQ, "convert", "--to", "uci", games_pgn], capture_output=True, text=True, check=False
+    )
+    lines = [l for l in read.stdout.splitlines() if l.startswith("position ")]
+    moves = [l.split(" moves ", 1)[1].split() if " moves " in l else [] for l in lines]
+    return list(zip(moves, results))
 
 
 def main():
@@ -142,31 +141,23 @@ def main():
         os.remove(os.path.join(args.out, name))
     debug, games_pgn = run_match(args, args.out)
     games, troubles = games_from_debug(debug)
-    sans = san_plies(games_pgn) if os.path.exists(games_pgn) else []
+    saved = saved_games(games_pgn) if os.path.exists(games_pgn) else []
     failures = [f"the bridge said: {t}" for t in troubles]
-    if len(games) != args.games or len(sans) != args.games:
-        failures.append(f"{args.games} games asked, {len(games)} in the debug log, {len(sans)} saved")
-    records = []
-    for i, (game, (plies, result)) in enumerate(zip(games, sans), 1):
+    if len(games) != args.games or len(saved) != args.games:
+        failures.append(f"{args.games} games asked, {len(games)} in the debug log, {len(saved)} read")
+    for i, (game, (moves, result)) in enumerate(zip(games, saved), 1):
         bridge = "xqarbiter bridge (Fairy-Stockfish)"
         red, black = (bridge, "Fairy-Stockfish") if game["first_red"] else ("Fairy-Stockfish", bridge)
-        print(f"game {i}: red {red}, black {black}: {plies} plies, {result} ({game['end']})")
-        if plies != len(game["moves"]):
-            failures.append(f"game {i}: {plies} plies saved, {len(game['moves'])} in the debug log")
+        print(f"game {i}: red {red}, black {black}: {len(moves)} plies, {result} ({game['end']})")
+        if moves != game["moves"]:
+            failures.append(
+                f"game {i}: {len(moves)} plies read from the SAN record, {len(game['moves'])} in "
+                "the debug log, or the moves differ"
+            )
         if re.search(r"invalid move|Illegal|forfeit|time", game["end"] or "", re.I):
             failures.append(f"game {i}: {game['end']}")
-        moves = " ".join(
-            (f"{n // 2 + 1}. " if n % 2 == 0 else "") + mv for n, mv in enumerate(game["moves"])
-        )
-        records.append(
-            f'[Event "xboard_match {i}"]\n[Red "{red}"]\n[Black "{black}"]\n'
-            f'[Result "{result}"]\n[Format "ICCS"]\n\n{moves} {result}\n'
-        )
-    coords = os.path.join(args.out, "games_coordinates.pgn")
-    with open(coords, "w") as f:
-        f.write("\n".join(records))
     audit = subprocess.run(
-        [XQ, "audit", "--profile", args.profile, coords], capture_output=True, text=True, check=False
+        [XQ, "audit", "--profile", args.profile, games_pgn], capture_output=True, text=True, check=False
     )
     print(audit.stdout, end="")
     print(audit.stderr, end="", file=sys.stderr)
@@ -174,7 +165,7 @@ def main():
         failures.append("xqarbiter audit found an illegal move or failed")
     for f in failures:
         print(f"FAIL: {f}")
-    print(f"files in {args.out}: games.pgn (XBoard's), games_coordinates.pgn, debug.txt, bridge-*.log")
+    print(f"files in {args.out}: games.pgn (XBoard's), debug.txt, bridge-*.log")
     sys.exit(1 if failures else 0)
 
 

@@ -17,7 +17,8 @@
 //!   xqbase WXF (`C+-2`, `+C-2`, `Pa.5`), Fairy-Stockfish (`C2=5`, `13=4`), keypad
 //!   piece codes (`62.5`), `f`/`r`/`b` prefixes, H/N, E/B/M, G, full-width
 //!   characters, traditional glyphs (車馬砲帥將進後…), 上/下 for 进/退, financial
-//!   numerals. The colour always comes from the side to move. Text naming no
+//!   numerals, and XBoard's SAN for xiangqi (`Ege2`, `Hxb9`, `cd5`, `Rd7#`; ranks 0–9),
+//!   read when no other notation reads the text. The colour always comes from the side to move. Text naming no
 //!   legal move or several gives a [`NotationError`]: the reason (what does not
 //!   fit, or the candidates) and the legal moves in the notation the text seemed
 //!   to use.
@@ -57,6 +58,7 @@ mod semicolon;
 mod side_label;
 mod suggest;
 mod symbol;
+mod xboard_san;
 
 pub(crate) use crate::board::piece_zh;
 pub(crate) use after_result::moves_after_result;

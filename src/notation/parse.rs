@@ -7,6 +7,7 @@ use super::describe::{CHINESE_TIERS, Desc, Variant, WXF_EQUALS_TIERS, WXF_TIERS,
 use super::render::{Notation, chinese_digit, render};
 use super::suggest::near_misses;
 use super::symbol::{self, Family, Input, Sym};
+use super::xboard_san;
 use crate::board::{Bitboard, File, Illegality, Move, Piece, Position, Role, Square, piece_zh};
 use crate::words::{Lang, Words};
 
@@ -289,11 +290,22 @@ fn read_move_with(
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return check_coordinates(pos, mv)
-            .map(|mv| (mv, None))
-            .map_err(|why| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why));
+        return match check_coordinates(pos, mv) {
+            Ok(mv) => Ok((mv, None)),
+            // XBoard's SAN names a piece's origin by its rank (`A2e1`).
+            Err(why) => xboard_san::read(text)
+                .and_then(|san| xboard_san::find(pos, &san).ok())
+                .map(|mv| (mv, None))
+                .ok_or_else(|| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why)),
+        };
     }
-    let input = symbol::read(text).map_err(|why| {
+    let input = symbol::read(text);
+    if input.is_err()
+        && let Some(san) = xboard_san::read(text)
+    {
+        return read_san(pos, &san);
+    }
+    let input = input.map_err(|why| {
         if let Some(why) = almost_coordinates(text) {
             return Failure::no_match(Notation::Uci, NotationErrorKind::Unreadable, why);
         }
@@ -322,6 +334,7 @@ fn read_move_with(
     };
     match found {
         Found::One(mv) => Ok((mv, other)),
+        Found::None if let Some(san) = xboard_san::read(text) => read_san(pos, &san),
         Found::None => Err(match (almost_coordinates(text), input.family) {
             (Some(why), Family::Wxf) => {
                 Failure::no_match(Notation::Uci, NotationErrorKind::Unreadable, why)
@@ -351,6 +364,36 @@ fn read_move_with(
             })
         }
     }
+}
+
+/// The legal move of `pos` that `san` names (as [`read_move_with`] gives
+/// it), or why there is none or several, its legal moves listed in UCCI
+/// coordinates, the squares XBoard's SAN writes.
+fn read_san(
+    pos: &Position,
+    san: &xboard_san::San,
+) -> Result<(Move, Option<OtherReading>), Failure> {
+    xboard_san::find(pos, san)
+        .map(|mv| (mv, None))
+        .map_err(|mismatch| match mismatch {
+            xboard_san::Mismatch::None(why) => Failure {
+                suggest: false,
+                ..Failure::no_match(Notation::Uci, NotationErrorKind::NoSuchMove, why)
+            },
+            xboard_san::Mismatch::Many(moves) => {
+                let names: Vec<String> = moves.iter().map(Move::to_string).collect();
+                Failure {
+                    kind: NotationErrorKind::Ambiguous,
+                    ..Failure::new(
+                        Notation::Uci,
+                        Words::new(
+                            format!("ambiguous: it could be {} (XBoard SAN)", names.join(" or ")),
+                            format!("有歧义：可以是 {}（XBoard SAN）", names.join(" 或 ")),
+                        ),
+                    )
+                }
+            }
+        })
 }
 
 fn is_width_form(c: char) -> bool {
@@ -1017,6 +1060,15 @@ mod tests {
             }
         }
         assert!(found > 300, "{found}");
+    }
+
+    #[test]
+    fn xboard_san_that_looks_like_coordinates_is_read_when_they_name_no_legal_move() {
+        let fen = "5k3/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1";
+        assert_eq!(parse(fen, "A2e1").unwrap(), "d2e1");
+        assert_eq!(parse(fen, "A0e1").unwrap(), "d0e1");
+        // Legal as coordinates: read so, as before.
+        assert_eq!(parse(START_FEN, "H2e2").unwrap(), "h2e2");
     }
 
     #[test]
