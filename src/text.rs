@@ -35,8 +35,12 @@ pub(crate) fn ordinal(n: usize) -> String {
 /// The byte offset in `text` of `part`, a slice of it (a word that
 /// `split_whitespace` or the like cut from it).
 pub(crate) fn offset_in(text: &str, part: &str) -> usize {
-    debug_assert!(text.as_ptr() <= part.as_ptr() && part.len() <= text.len());
-    part.as_ptr() as usize - text.as_ptr() as usize
+    let offset = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    debug_assert!(
+        offset <= text.len() && part.len() <= text.len() - offset,
+        "not a slice of the text"
+    );
+    offset
 }
 
 /// A character as a message quotes it, in English and Chinese: between

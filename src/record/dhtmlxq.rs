@@ -115,7 +115,8 @@ fn read_block(
             .find(|(key, _)| *key == k)
             .map(|(_, v)| v.trim())
     };
-    let list = get("movelist").unwrap_or("");
+    // Where no movelist is given, an empty one at the block's end: still a slice of `file`.
+    let list = get("movelist").unwrap_or(&text[text.len()..]);
     let list_at = Place::in_text(file, offset_in(file, list), 1);
     // Where each move's digits start in the file: every fourth digit.
     let move_at = |ply: usize| {
