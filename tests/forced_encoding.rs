@@ -3,20 +3,10 @@
 //! another encoding is named on standard error; XQF header strings and
 //! comments honour it too, in a whole file and in one cut short.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod cli_common;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use cli_common::run;
+use std::path::{Path, PathBuf};
 
 /// A fresh scratch folder for one test, removed when it is dropped, pass or fail.
 fn scratch(name: &str) -> tempfile::TempDir {

@@ -1,6 +1,9 @@
 //! `xqarbiter convert`: output, exit codes and messages; where `rule`,
 //! `convert` and `audit` say a bad move was written.
 
+mod cli_common;
+
+use cli_common::run as xqarbiter;
 use std::path::Path;
 use std::process::Command;
 
@@ -594,19 +597,6 @@ fn a_last_comment_led_by_a_result_phrase_is_the_termination() {
         assert_eq!(out.contains("[Termination \"time forfeit\"]"), tag, "{out}");
         assert!(out.contains(&format!("{{{comment}}}")), "{out}");
     }
-}
-
-/// Runs the binary with `args`: its exit code, standard output and error.
-fn xqarbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xqarbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
