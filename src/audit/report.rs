@@ -449,6 +449,13 @@ pub(crate) fn result_in_words(result: Verdict, lang: Lang) -> String {
 /// breaks off (unreadable, or at an illegal move) before the rules ended the
 /// game is not ruled on: who ended the game is not known.
 fn result_cell(row: &Row, lang: Lang) -> String {
+    if row.error.is_some() && !read_before_the_damage(row) {
+        return match lang {
+            Lang::En => "unreadable: not checked",
+            Lang::Zh => "无法读取，未审核",
+        }
+        .to_string();
+    }
     let words = |v| result_in_words(v, lang);
     let has = |kind| row.findings.iter().any(|f| f.kind == kind);
     let mismatch = has(FindingKind::ResultMismatch);
@@ -499,6 +506,17 @@ fn result_cell(row: &Row, lang: Lang) -> String {
     }
 }
 
+/// Whether anything of a row with an error was read before the damage
+/// (its tags, its result, some moves): else nothing of it was checked.
+fn read_before_the_damage(row: &Row) -> bool {
+    row.event.is_some()
+        || row.red.is_some()
+        || row.black.is_some()
+        || row.date.is_some()
+        || row.recorded_result.is_some()
+        || row.plies > 0
+}
+
 /// One row of the table, its warnings after it but for those `shown`
 /// under the row before it, of the same file.
 fn text_row(row: &Row, shown: &[Words], lang: Lang) -> String {
@@ -521,13 +539,7 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
             Lang::Zh => writeln!(s, "  无法读取：{}", error.zh),
         };
         // A damaged game: what was read before the damage follows.
-        let read = row.event.is_some()
-            || row.red.is_some()
-            || row.black.is_some()
-            || row.date.is_some()
-            || row.recorded_result.is_some()
-            || row.plies > 0;
-        if !read {
+        if !read_before_the_damage(row) {
             return s;
         }
         s.push_str(match lang {
@@ -845,6 +857,12 @@ mod tests {
                 "recorded 1-0 (Red wins); not ruled, as the record breaks off",
                 "记录红胜；记录中断，未裁定"
             ]
+        );
+        // A file of which nothing could be read: no result to speak of.
+        let unread = Row::unreadable("x.cbr".into(), 0, Words::new("cut short", "不完整"));
+        assert_eq!(
+            [Lang::En, Lang::Zh].map(|lang| result_cell(&unread, lang)),
+            ["unreadable: not checked", "无法读取，未审核"]
         );
     }
 
