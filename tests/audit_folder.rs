@@ -182,6 +182,22 @@ fn every_game_and_every_bad_file_yields_one_row_in_order() {
     ] {
         assert!(summary.contains(kind), "{summary}");
     }
+    // It ends with the games to look at first: the results the rules
+    // contradict, the unreadable, the illegal moves.
+    let first = summary
+        .split_once("To look at first:\n")
+        .map_or("", |(_, first)| first);
+    let labels: Vec<&str> = first
+        .lines()
+        .filter_map(|l| l.trim_start().split("  ").next())
+        .filter(|label| !label.contains('#'))
+        .collect();
+    assert_eq!(
+        labels,
+        ["Result mismatch", "Unreadable", "Illegal move"],
+        "{summary}"
+    );
+    assert!(first.contains("#0, ply 3\n"), "{summary}");
     assert!(
         rows[6]["findings"][0]["detail"]
             .as_str()

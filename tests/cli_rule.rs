@@ -451,6 +451,39 @@ fn an_illegal_move_exits_2_and_names_the_move() {
 }
 
 #[test]
+fn a_first_move_of_the_side_not_to_move_points_at_the_fen() {
+    // Red's first move from a FEN that gives Black the move: the FEN's side
+    // is wrong, and the message says where to mend it.
+    let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 b - - 0 1";
+    let out = xqarbiter(&["rule", "--fen", fen, "--moves", "车四平五 将5平6"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains(
+            "\nThe start position has black to move ('b' in its FEN), and this is red's first move: if red moves first, the FEN should say 'w'\nLegal moves: "
+        ),
+        "{err}"
+    );
+    let record = format!("[FEN \"{fen}\"]\n1. 车四平五 将5平6\n");
+    let out = xqarbiter(&["rule", "-", "--lang", "zh"], Some(&record));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains(
+            "开局局面是黑方走棋（FEN 中为“b”），而这是红方的着法：如果红方先走，FEN 应为“w”"
+        ),
+        "{err}"
+    );
+    // A later move of the side not to move is a move missing or extra,
+    // not the FEN's fault; nor is a first move no side can play.
+    for moves in ["炮二平五 马8进7 马二进三 车一平二", "车四平九"] {
+        let out = xqarbiter(&["rule", "--moves", moves], None);
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert_eq!(out.status.code(), Some(2), "{moves}");
+        assert!(!err.contains("FEN should"), "{err}");
+    }
+}
+
+#[test]
 fn an_unreadable_record_exits_2_and_says_why_in_the_language_asked() {
     let stderr = |args: &[&str]| {
         let out = xqarbiter(args, None);

@@ -45,6 +45,115 @@ pub struct Summary {
     pub unrecorded: usize,
     /// Paths found in folders and not read, with the reason.
     pub skipped: Vec<(PathBuf, Skip)>,
+    /// The first games of each kind to look at first.
+    first: LookFirst,
+}
+
+/// The games an organiser looks at first, in this order, a few of each
+/// named as `FILE#N` (with the ply, where the finding has one), so that
+/// the summary of a long audit points at them: those whose recorded result
+/// the rules contradict (the result table is wrong), those that could not
+/// be read (not checked at all), and those with a move that cannot be
+/// played (the record or the game is wrong).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LookFirst {
+    /// Games whose recorded result the rules contradict.
+    mismatches: Vec<GameAt>,
+    /// Files and games that could not be read.
+    unreadable: Vec<GameAt>,
+    /// Games with a move that cannot be played.
+    illegal: Vec<GameAt>,
+}
+
+/// A game as the summary names it: `FILE#N`, and the ply of its finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameAt {
+    game: String,
+    ply: Option<usize>,
+}
+
+/// Games of each kind [`LookFirst`] names; the rest are counted.
+const LOOK_FIRST_NAMED: usize = 5;
+
+impl LookFirst {
+    /// Notes `row` under each kind it is of, while that kind has room.
+    fn add(&mut self, row: &Row) {
+        let at = |ply| GameAt {
+            game: format!("{}#{}", row.file, row.index),
+            ply,
+        };
+        let finding = |kind| row.findings.iter().find(|f: &&Finding| f.kind == kind);
+        let found = [
+            (
+                &mut self.mismatches,
+                finding(FindingKind::ResultMismatch).map(|f| at(f.ply)),
+            ),
+            (&mut self.unreadable, row.error.as_ref().map(|_| at(None))),
+            (
+                &mut self.illegal,
+                finding(FindingKind::IllegalMove).map(|f| at(f.ply)),
+            ),
+        ];
+        for (games, game) in found {
+            if let Some(game) = game
+                && games.len() < LOOK_FIRST_NAMED
+            {
+                games.push(game);
+            }
+        }
+    }
+
+    /// The lines of the summary that name them, in `lang`: none when there
+    /// is nothing to look at first. `summary` gives how many there are of
+    /// each kind.
+    fn render(&self, summary: &Summary, lang: Lang) -> String {
+        let count = |kind| summary.findings.get(&kind).copied().unwrap_or(0);
+        let unreadable = match lang {
+            Lang::En => "Unreadable",
+            Lang::Zh => "无法读取",
+        };
+        let kinds = [
+            (
+                &self.mismatches,
+                count(FindingKind::ResultMismatch),
+                FindingKind::ResultMismatch.label(lang),
+            ),
+            (&self.unreadable, summary.errors, unreadable),
+            (
+                &self.illegal,
+                count(FindingKind::IllegalMove),
+                FindingKind::IllegalMove.label(lang),
+            ),
+        ];
+        let mut cells: Vec<[String; 2]> = Vec::new();
+        for (games, total, label) in kinds {
+            for (i, GameAt { game, ply }) in games.iter().enumerate() {
+                let label = if i == 0 { label } else { "" };
+                let game = match (ply, lang) {
+                    (None, _) => game.clone(),
+                    (Some(ply), Lang::En) => format!("{game}, ply {ply}"),
+                    (Some(ply), Lang::Zh) => format!("{game}，第{ply}着"),
+                };
+                cells.push([format!("  {label}"), game]);
+            }
+            if total > games.len() {
+                let more = total - games.len();
+                let more = match lang {
+                    Lang::En => format!("and {more} more"),
+                    Lang::Zh => format!("另有{more}个"),
+                };
+                cells.push([String::from("  "), more]);
+            }
+        }
+        if cells.is_empty() {
+            return String::new();
+        }
+        let head = match lang {
+            Lang::En => "To look at first:\n",
+            Lang::Zh => "优先复核：\n",
+        };
+        format!("{head}{}", text::table(&cells))
+    }
 }
 
 /// `n games`, or `1 game`.
@@ -76,6 +185,7 @@ impl Summary {
             *self.findings.entry(f.kind).or_default() += 1;
         }
         self.warned += usize::from(!row.warnings.is_empty());
+        self.first.add(row);
     }
 
     /// The summary for people, a few lines, in `lang`.
@@ -143,6 +253,7 @@ impl Summary {
                 };
             }
         }
+        s.push_str(&self.first.render(self, lang));
         s
     }
 }
@@ -338,6 +449,13 @@ pub(crate) fn result_in_words(result: Verdict, lang: Lang) -> String {
 /// breaks off (unreadable, or at an illegal move) before the rules ended the
 /// game is not ruled on: who ended the game is not known.
 fn result_cell(row: &Row, lang: Lang) -> String {
+    if row.error.is_some() && !read_before_the_damage(row) {
+        return match lang {
+            Lang::En => "unreadable: not checked",
+            Lang::Zh => "无法读取，未审核",
+        }
+        .to_string();
+    }
     let words = |v| result_in_words(v, lang);
     let has = |kind| row.findings.iter().any(|f| f.kind == kind);
     let mismatch = has(FindingKind::ResultMismatch);
@@ -388,6 +506,17 @@ fn result_cell(row: &Row, lang: Lang) -> String {
     }
 }
 
+/// Whether anything of a row with an error was read before the damage
+/// (its tags, its result, some moves): else nothing of it was checked.
+fn read_before_the_damage(row: &Row) -> bool {
+    row.event.is_some()
+        || row.red.is_some()
+        || row.black.is_some()
+        || row.date.is_some()
+        || row.recorded_result.is_some()
+        || row.plies > 0
+}
+
 /// One row of the table, its warnings after it but for those `shown`
 /// under the row before it, of the same file.
 fn text_row(row: &Row, shown: &[Words], lang: Lang) -> String {
@@ -410,13 +539,7 @@ fn text_row_body(row: &Row, lang: Lang) -> String {
             Lang::Zh => writeln!(s, "  无法读取：{}", error.zh),
         };
         // A damaged game: what was read before the damage follows.
-        let read = row.event.is_some()
-            || row.red.is_some()
-            || row.black.is_some()
-            || row.date.is_some()
-            || row.recorded_result.is_some()
-            || row.plies > 0;
-        if !read {
+        if !read_before_the_damage(row) {
             return s;
         }
         s.push_str(match lang {
@@ -735,6 +858,12 @@ mod tests {
                 "记录红胜；记录中断，未裁定"
             ]
         );
+        // A file of which nothing could be read: no result to speak of.
+        let unread = Row::unreadable("x.cbr".into(), 0, Words::new("cut short", "不完整"));
+        assert_eq!(
+            [Lang::En, Lang::Zh].map(|lang| result_cell(&unread, lang)),
+            ["unreadable: not checked", "无法读取，未审核"]
+        );
     }
 
     #[test]
@@ -799,6 +928,60 @@ mod tests {
     }
 
     #[test]
+    fn summary_names_the_games_to_look_at_first() {
+        let mut s = Summary::default();
+        let mut quiet = sample();
+        quiet
+            .findings
+            .retain(|f| f.kind != FindingKind::ResultMismatch);
+        s.add(&quiet);
+        assert!(
+            !s.render(Lang::En).contains("first"),
+            "{}",
+            s.render(Lang::En)
+        );
+        for index in 0..7 {
+            let mut row = sample();
+            row.index = index;
+            row.findings[1].ply = Some(40);
+            s.add(&row);
+        }
+        s.add(&Row::unreadable(
+            "bad.cbr".into(),
+            0,
+            Words::new("no", "否"),
+        ));
+        let mut illegal = sample();
+        illegal.findings = vec![Finding {
+            place: None,
+            kind: FindingKind::IllegalMove,
+            ply: Some(9),
+            detail: Words::new("no", "否"),
+        }];
+        s.add(&illegal);
+        let en = s.render(Lang::En);
+        let first = &en[en.find("To look at first:\n").expect("a list") + 18..];
+        assert_eq!(
+            first,
+            "  Result mismatch  dir/a, b.pgn#0, ply 40\n\
+             \x20                  dir/a, b.pgn#1, ply 40\n\
+             \x20                  dir/a, b.pgn#2, ply 40\n\
+             \x20                  dir/a, b.pgn#3, ply 40\n\
+             \x20                  dir/a, b.pgn#4, ply 40\n\
+             \x20                  and 2 more\n\
+             \x20 Unreadable       bad.cbr#0\n\
+             \x20 Illegal move     dir/a, b.pgn#3, ply 9\n",
+            "{en}"
+        );
+        let zh = s.render(Lang::Zh);
+        assert!(
+            zh.contains("优先复核：\n  结果不符  dir/a, b.pgn#0，第40着\n"),
+            "{zh}"
+        );
+        assert!(zh.contains("  另有2个\n  无法读取  bad.cbr#0\n"), "{zh}");
+    }
+
+    #[test]
     fn summary_counts_rows_errors_and_kinds() {
         let mut s = Summary::default();
         s.add(&sample());
@@ -826,7 +1009,7 @@ mod tests {
             "{en}"
         );
         assert!(
-            en.ends_with("  d/9.md (not a game record)\n  and 2 more\n"),
+            en.contains("  d/9.md (not a game record)\n  and 2 more\n"),
             "{en}"
         );
         assert!(
