@@ -1018,7 +1018,8 @@ impl Referee {
         let mut verdict = Verdict::Ongoing;
         let mut reason = None;
         let repetition = self.repetition();
-        let no_moves = self.position.has_no_legal_moves();
+        // A repeated position had a legal move played after it before.
+        let no_moves = repetition.is_none() && self.position.has_no_legal_moves();
         let mut limit = self.limit_status(self.attacks_classified(), no_moves);
         if no_moves {
             verdict = Verdict::win_for(!self.position.turn());
