@@ -855,12 +855,15 @@ impl Referee {
     /// cycle is judged only when the position has stood often enough.
     fn repetition_decided(&self) -> bool {
         let decisive = self.profile.decisive_occurrence;
-        let stood = self
-            .history
+        self.occurrences() >= decisive && self.repetition().is_some_and(|r| r.decides(decisive))
+    }
+
+    /// How often the position after the last move has stood (0 before any move).
+    fn occurrences(&self) -> u32 {
+        self.history
             .last()
             .and_then(|(_, key)| self.keys.get(key))
-            .map_or(0, |o| o.count);
-        stood >= decisive && self.repetition().is_some_and(|r| r.decides(decisive))
+            .map_or(0, |o| o.count)
     }
 
     /// Whether the natural-limit report classifies the attacking moves.
@@ -1018,7 +1021,8 @@ impl Referee {
         let mut verdict = Verdict::Ongoing;
         let mut reason = None;
         let repetition = self.repetition();
-        let no_moves = self.position.has_no_legal_moves();
+        // A position that stood before had a legal move played after it.
+        let no_moves = self.occurrences() < 2 && self.position.has_no_legal_moves();
         let mut limit = self.limit_status(self.attacks_classified(), no_moves);
         if no_moves {
             verdict = Verdict::win_for(!self.position.turn());

@@ -163,9 +163,40 @@ pub(crate) fn classify_searching(
     mates: &mut MateSearch,
 ) -> MoveNature {
     debug_assert!(before.is_legal(mv), "{mv} is illegal in {}", before.fen());
-    let offered = offered_by(before, mv, rules, mates);
+    let mut after = before.clone();
+    after.play_unchecked(mv);
+
+    // A move exempt from chasing chases nothing, be it also a check or a
+    // mate threat (AXF rule 27: a confined rook's move along its line "will
+    // not constitute a chase on any opponent's piece").
+    let exempt = exemption(before, mv, rules);
+
+    // Found once: whether the move checks, and by which pieces.
+    let checkers = after.checkers();
+    if checkers.any() {
+        let mut nature = check_nature(&after, checkers, before.turn());
+        // AXF judges a move that is both a check and a chase by the reading
+        // that may be forbidden: the chase still counts towards a perpetual
+        // chase. No piece is offered in exchange under AXF, and a check
+        // under CXA is judged without a search: none need be spared.
+        if rules == RuleSet::Axf && exempt.is_none() {
+            // The mover to move again, turned in place.
+            after.pass();
+            nature.chases = new_threats(before, &mut after, rules, mates).0;
+        }
+        return nature;
+    }
+
+    // The mover to move again: the threats the move makes are its moves
+    // there. Turned in place, not copied, and turned back for the idle kinds.
+    after.pass();
+    let offered = if offers_exchange(before, mv, rules) {
+        offered_in_exchange(&before.passed(), &after, mv.to(), mates)
+    } else {
+        Bitboard::EMPTY
+    };
     mates.offering(offered, |mates| {
-        classify_judged(before, previous, mv, rules, mates)
+        classify_quiet(before, &mut after, previous, mv, rules, exempt, mates)
     })
 }
 
@@ -179,17 +210,23 @@ pub(crate) fn offered_by(
     rules: RuleSet,
     mates: &mut MateSearch,
 ) -> Bitboard {
-    // Only a rook, horse or cannon trades itself for a like piece.
-    let trades = before
-        .piece_at(mv.from())
-        .is_some_and(|p| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon));
-    if !rules.is_cxa() || !trades {
+    if !offers_exchange(before, mv, rules) {
         return Bitboard::EMPTY;
     }
     let mut ahead = before.clone();
     ahead.play_unchecked(mv);
     ahead.pass();
     offered_in_exchange(&before.passed(), &ahead, mv.to(), mates)
+}
+
+/// Whether the move `mv` of the side to move in `before` may offer its
+/// piece in exchange under `rules`: under CXA, a move of a rook, horse or
+/// cannon, the pieces that trade themselves for a like piece.
+fn offers_exchange(before: &Position, mv: Move, rules: RuleSet) -> bool {
+    rules.is_cxa()
+        && before
+            .piece_at(mv.from())
+            .is_some_and(|p| matches!(p.role, Role::Rook | Role::Horse | Role::Cannon))
 }
 
 /// The enemy pieces that the piece the move put on `to` offers itself to
@@ -223,48 +260,28 @@ fn offered_in_exchange(
     offered
 }
 
-/// [`classify_searching`] once the pieces offered in exchange, if any,
-/// are set aside in `mates`.
-fn classify_judged(
+/// [`classify_searching`] of a move `mv` that does not check, `exempt`
+/// from chasing or not, once the pieces offered in exchange, if any, are
+/// set aside in `mates`; `ahead` is the position after it, the mover to
+/// move again (turned in place for the idle kinds).
+fn classify_quiet(
     before: &mut Position,
+    ahead: &mut Position,
     previous: Option<Move>,
     mv: Move,
     rules: RuleSet,
+    exempt: Option<Exemption>,
     mates: &mut MateSearch,
 ) -> MoveNature {
     let mover = before.turn();
     let moved = before
         .piece_at(mv.from())
         .unwrap_or(Piece::new(mover, Role::Pawn));
-    let mut after = before.clone();
-    after.play_unchecked(mv);
-
-    // A move exempt from chasing chases nothing, be it also a check or a
-    // mate threat (AXF rule 27: a confined rook's move along its line "will
-    // not constitute a chase on any opponent's piece").
-    let exempt = exemption(before, mv, rules);
-    // AXF judges a move that is both a check or mate threat and a chase by
-    // the reading that may be forbidden: the chase still counts towards a
+    // AXF judges a move that is both a mate threat and a chase by the
+    // reading that may be forbidden: the chase still counts towards a
     // perpetual chase.
     let chases_besides = rules == RuleSet::Axf && exempt.is_none();
-
-    // Found once: whether the move checks, and by which pieces.
-    let checkers = after.checkers();
-    if checkers.any() {
-        let mut nature = check_nature(&after, checkers, mover);
-        if chases_besides {
-            // The mover to move again, turned in place.
-            after.pass();
-            nature.chases = new_threats(before, &mut after, rules, mates).0;
-        }
-        return nature;
-    }
-
     let king_evasion = exempt == Some(Exemption::KingAnsweringCheck);
-    // The mover to move again: the threats the move makes are its moves
-    // there. Turned in place, not copied, and turned back for the idle kinds.
-    after.pass();
-    let ahead = &mut after;
 
     let none = Bitboard::EMPTY;
     if !king_evasion
@@ -331,8 +348,8 @@ fn classify_judged(
         }
         return chase_nature(new);
     }
-    after.pass();
-    idle_nature(before, &after, previous, mv, moved, &offers)
+    ahead.pass();
+    idle_nature(before, ahead, previous, mv, moved, &offers)
 }
 
 /// Whether the move from `before` to `ahead` (the mover to move again)
