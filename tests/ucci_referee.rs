@@ -769,4 +769,28 @@ fn the_lang_flag_and_the_uci_language_option() {
         has_info(&lines, |l| l.starts_with("game over: Black wins")),
         "{lines:?}"
     );
+    // Moves played on past the end: the end is told as it happened, as
+    // `rule` tells such a record (red may have varied after ply 8).
+    gui.send(&format!("{finished} f0e0 e8f8"));
+    for (lang, start, words) in [
+        (
+            "EN",
+            "game over: By the rules the game ended after ply 8, when the repeated position had stood 3 times: Black wins",
+            "red had not varied by then and loses (CXA 2020 25.1). The players played on for 2 more plies.",
+        ),
+        (
+            "zh",
+            "对局结束：按规则，对局于第8着后结束（重复局面已出现3次）：黑胜——",
+            "红方此前未变着，作负（《象棋竞赛规则（2020版）》第25.1条）。双方此后又走了2着。",
+        ),
+    ] {
+        gui.send(&format!("setoption name Language value {lang}"));
+        gui.send("go depth 1");
+        let (lines, mv) = gui.search();
+        assert_eq!(mv, None);
+        assert!(
+            has_info(&lines, |l| l.starts_with(start) && l.ends_with(words)),
+            "{lines:?}"
+        );
+    }
 }

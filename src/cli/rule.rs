@@ -951,9 +951,9 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             .collect();
         return Ok(print(&format!("{json:#}\n")));
     }
-    let mut text = ended.as_ref().map_or_else(String::new, |(ply, r)| {
-        ended_note(*ply, r, referee.plies(), lang)
-    });
+    let mut text = ended
+        .as_ref()
+        .map_or_else(String::new, |(_, r)| ended_note(r, referee.plies(), lang));
     text.push_str(&ruling.render(lang));
     if let Some(claim) = &claim {
         text.push_str(&format!("\n{}\n", claim.line(lang)));
@@ -1069,27 +1069,18 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
 }
 
 /// What opens the text when the rules ended the game before the record
-/// does: at which ply and how (for a repetition, how often the position had
-/// stood), that the players played on, that ruling's cycle table, and that
-/// the ruling below is on the position after the record's last move.
-fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
-    let more = plies - ply;
-    let details = ruling.details(lang);
-    let times = ruling.repetition.as_ref().map(|r| r.occurrences);
+/// does: [`Ruling::ended_before`] (at which ply and how, that the players
+/// played on), that ruling's cycle table, and that the ruling below is on
+/// the position after the record's last move.
+fn ended_note(ruling: &Ruling, plies: usize, lang: Lang) -> String {
+    let (ended, details) = (ruling.ended_before(plies, lang), ruling.details(lang));
     match lang {
         Lang::En => format!(
-            "By the rules the game ended after ply {ply}{}: {}. The players played on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
-            times.map_or(String::new(), |n| format!(
-                ", when the repeated position had stood {n} times"
-            )),
-            ruling.summary_played_on(lang),
-            if more == 1 { "ply" } else { "plies" },
+            "{ended}\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
             details.trim_end(),
         ),
         Lang::Zh => format!(
-            "按规则，对局于第{ply}着后结束{}：{}。双方此后又走了{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
-            times.map_or(String::new(), |n| format!("（重复局面已出现{n}次）")),
-            ruling.summary_played_on(lang),
+            "{ended}\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
             details.trim_end(),
         ),
     }

@@ -91,7 +91,14 @@ pub(super) fn find(pos: &Position, san: &San) -> Result<Move, Mismatch> {
             && san.from_file.is_none_or(|f| m.from().file() == f)
             && san.from_rank.is_none_or(|r| m.from().rank() == r)
     };
-    let moves: Vec<Move> = pos.legal_moves().iter().copied().filter(fits).collect();
+    let mut moves: Vec<Move> = pos.legal_moves().iter().copied().filter(fits).collect();
+    // XBoard writes the origin's file of a pawn that changes file (`cd5`),
+    // so a bare destination (`c6`) is the pawn on that file, also where
+    // another could step sideways onto it.
+    let bare = san.from_file.is_none() && san.from_rank.is_none() && !san.capture;
+    if bare && san.role == Role::Pawn && moves.len() > 1 {
+        moves.retain(|m| m.from().file() == san.to.file());
+    }
     match moves[..] {
         [mv] => Ok(mv),
         [] => {
@@ -173,6 +180,11 @@ mod tests {
         assert_eq!(san(fen, "cd5").unwrap(), "c5d5");
         assert_eq!(san(fen, "cb5").unwrap(), "c5b5");
         assert_eq!(san(fen, "c6").unwrap(), "c5c6");
+        // Pawns on c5 and d6 (XBoard match, game 1, ply 129): c6 is the
+        // c-file pawn's step; the d-file pawn's would be dc6.
+        let fen = "5k3/9/9/3P5/2P6/9/9/9/9/4K4 w - - 0 1";
+        assert_eq!(san(fen, "c6").unwrap(), "c5c6");
+        assert_eq!(san(fen, "dc6").unwrap(), "d6c6");
     }
 
     #[test]

@@ -438,6 +438,33 @@ impl Ruling {
         self.summary_told(lang, true)
     }
 
+    /// This ruling, which ended the game after its ply, told of a game the
+    /// players played on to ply `plies` (more than this ruling's): where
+    /// the game ended (for a repetition, how often the position had stood),
+    /// [`Ruling::summary_played_on`], and how many plies were played on, e.g.
+    /// "By the rules the game ended after ply 8, when the repeated position
+    /// had stood 3 times: Black wins — …: red had not varied by then and
+    /// loses (CXA 2020 25.1). The players played on for 1 more ply."
+    pub fn ended_before(&self, plies: usize, lang: Lang) -> String {
+        let (ply, summary) = (self.plies, self.summary_played_on(lang));
+        let more = plies.saturating_sub(ply);
+        let times = self.repetition.as_ref().map(|r| r.occurrences);
+        match lang {
+            Lang::En => format!(
+                "By the rules the game ended after ply {ply}{}: {summary}. The players played on \
+                 for {more} more {}.",
+                times.map_or(String::new(), |n| format!(
+                    ", when the repeated position had stood {n} times"
+                )),
+                if more == 1 { "ply" } else { "plies" },
+            ),
+            Lang::Zh => format!(
+                "按规则，对局于第{ply}着后结束{}：{summary}。双方此后又走了{more}着。",
+                times.map_or(String::new(), |n| format!("（重复局面已出现{n}次）")),
+            ),
+        }
+    }
+
     /// [`Ruling::summary`], or, when `played_on`, [`Ruling::summary_played_on`].
     fn summary_told(&self, lang: Lang, played_on: bool) -> String {
         if self.draw_note.is_none() {

@@ -21,7 +21,9 @@ pub(crate) struct Ban {
 /// The game state after the last move, for message lines.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Report {
-    /// The ruling in one line when the game is over by the rules.
+    /// The ruling in one line when the game is over by the rules; when the
+    /// GUI's moves went on past the ply that ended it, told as it happened
+    /// ([`Ruling::ended_before`]), as `rule` tells such a record.
     pub over: Option<String>,
     /// The state in message lines (without the `info message` prefix).
     pub lines: Vec<String>,
@@ -165,7 +167,13 @@ impl Judge {
     /// but an engine match adjudicates it at once.
     pub(crate) fn report(&self, write: &dyn Fn(Move) -> String, lang: Lang) -> Report {
         let ruling = self.referee.ruling();
-        let over = self.ending(&ruling).map(|r| r.summary(lang));
+        let over = self.ending(&ruling).map(|r| {
+            if r.plies < ruling.plies {
+                r.ended_before(ruling.plies, lang)
+            } else {
+                r.summary(lang)
+            }
+        });
         let bans = if over.is_some() {
             Vec::new()
         } else {
@@ -324,9 +332,16 @@ mod tests {
         let over = ended.over.expect("the repetition ends the game");
         assert!(over.starts_with("Draw"), "{over}");
         // A GUI that goes on past the end with a new position: still over,
-        // by the same ruling, with nothing banned.
+        // by the same ruling told as it happened, with nothing banned.
         let after = judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string(), Lang::En);
-        assert_eq!(after.over.as_ref(), Some(&over));
+        assert_eq!(
+            after.over.as_deref(),
+            Some(
+                "By the rules the game ended after ply 8, when the repeated position had stood \
+                 3 times: Draw — both sides play allowed moves: neither side had varied by then, \
+                 draw (CXA 2020 25.2). The players played on for 1 more ply."
+            )
+        );
         assert!(after.bans.is_empty());
         assert!(
             after.lines[0].contains("after ply 9: Game continues"),
@@ -338,6 +353,35 @@ mod tests {
         let limit = judged("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60", "e1d2 d9d8");
         let over = limit.report(&|m| m.to_string(), Lang::En).over;
         assert!(over.is_some_and(|o| o.contains("natural move limit")));
+    }
+
+    #[test]
+    fn a_perpetual_check_played_on_is_told_as_it_happened() {
+        // Red checks on: the position stands a third time after ply 8.
+        let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
+        let cycle = "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8";
+        let over = |moves: &str, lang| {
+            let report = judged(fen, moves).report(&|m| m.to_string(), lang);
+            report.over.expect("the perpetual check ends the game")
+        };
+        // At the decisive occurrence, as `rule` says of a record ending there.
+        assert!(
+            over(cycle, Lang::En).ends_with("red did not vary and loses (CXA 2020 25.1)"),
+            "{}",
+            over(cycle, Lang::En)
+        );
+        let on = format!("{cycle} f0e0 e8f8");
+        assert_eq!(
+            over(&on, Lang::En),
+            "By the rules the game ended after ply 8, when the repeated position had stood 3 \
+             times: Black wins — unilateral perpetual check is never allowed: red had not varied \
+             by then and loses (CXA 2020 25.1). The players played on for 2 more plies."
+        );
+        assert_eq!(
+            over(&on, Lang::Zh),
+            "按规则，对局于第8着后结束（重复局面已出现3次）：黑胜——任何情况下均不允许单方面长将：\
+             红方此前未变着，作负（《象棋竞赛规则（2020版）》第25.1条）。双方此后又走了2着。"
+        );
     }
 
     #[test]
