@@ -1765,6 +1765,37 @@ mod tests {
         assert_linear(work::take(), &text);
     }
 
+    #[test]
+    fn paragraphs_with_a_late_variation_are_read_in_linear_time() {
+        // 4,000 paragraphs as above, then a last game whose main line has
+        // begun when a variation opens (closed on a later line). Any `(`
+        // made every reading go on past its stop to the `(` (quadratic:
+        // 4,000 such paragraphs took hundreds of steps a byte); a `(` closed
+        // with nothing between that could hide its `)` cannot fail a
+        // reading, so the readings end at their stop again.
+        work::take();
+        let last = "炮二平五 马８进７ (马２进３ 马二进三\n车９平８) 马二进三\n";
+        let text = format!("{TEN_PLIES}\n\n").repeat(4000) + last;
+        let (games, read) = move_lists_read(&text);
+        assert_eq!(read[..4000], [(10, false); 4000]);
+        assert_eq!(read[4000], (3, false));
+        assert_eq!(games[4000].variations, 1);
+        assert_linear(work::take(), &text);
+    }
+
+    #[test]
+    fn paragraphs_with_a_bracket_in_a_late_note_are_read_in_linear_time() {
+        // The same, the `(` in a note paragraph after the last game: as
+        // above, the readings end at their stop.
+        work::take();
+        let note = "注：以上各局选自全国赛 (2024年)，供参考\n";
+        let text = format!("{TEN_PLIES}\n\n").repeat(4000) + note;
+        let (games, read) = move_lists_read(&text);
+        assert_eq!(read, [(10, false); 4000]);
+        assert!(games[3999].moves[9].comment.is_some());
+        assert_linear(work::take(), &text);
+    }
+
     /// Asserts that the readings of `text` took `steps` of [`work`] that
     /// grow with the text, not faster: a few a byte (the tests above take
     /// at most three), where reading the text again from each of its
