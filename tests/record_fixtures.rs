@@ -200,10 +200,16 @@ fn every_fixture_round_trips_through_pgn() {
                     "{name}"
                 );
                 for (k, v) in &game.tags {
-                    if !["Result", "FEN", "Format", "Game"].contains(&k.as_str()) {
+                    // XBoard's White tag, Red's player, is written as Red.
+                    let k = match k.as_str() {
+                        "White" if game.tag("Red").is_none() => "Red",
+                        k => k,
+                    };
+                    if !["Result", "FEN", "Format", "Game"].contains(&k) {
                         assert_eq!(back.tag(k), Some(v.as_str()), "{name}: tag {k}");
                     }
                 }
+                assert_eq!((game.red(), game.black()), (back.red(), back.black()));
                 assert_eq!(game.termination, back.termination, "{name}");
             }
         }
@@ -303,4 +309,56 @@ fn a_bad_san_move_in_an_xboard_pgn_is_named_with_its_place() {
     );
     assert_eq!(ill.reason.en, "no black horse can move to b5 (XBoard SAN)");
     assert_eq!(g.uci_moves(), xboard_debug_moves()[..49]);
+}
+
+/// A position where `H0h2` names two legal moves: in coordinates the rook
+/// on h0 to h2 (once `Rh0` has brought it there), in XBoard's SAN the horse
+/// on rank 0 (g0) to h2, the horse on g4 reaching h2 too (so XBoard writes
+/// the origin's rank).
+const ROOK_OR_HORSE: &str = "r4k3/9/9/9/9/6N2/9/9/9/4K1N1R w - - 0 1";
+
+/// The one game of the PGN text `moves` from [`ROOK_OR_HORSE`].
+fn from_rook_or_horse(moves: &str) -> Game {
+    let text = format!("[FEN \"{ROOK_OR_HORSE}\"]\n\n{moves} *\n");
+    let games = read_games_from_bytes(text.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
+    games.into_iter().next().unwrap().unwrap()
+}
+
+#[test]
+fn a_move_legal_in_coordinates_and_in_xboard_san_is_read_as_the_records_notation() {
+    // XBoard SAN: `Rh0` reads in it alone, so `H0h2` is the horse's move.
+    let g = from_rook_or_horse("1. Rh0 Rb9 2. H0h2 Rb8");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "g0h2", "b9b8"]);
+    let [(ply, other)] = &g.other_readings[..] else {
+        panic!("{:?}", g.other_readings);
+    };
+    assert_eq!((*ply, other.other.to_string()), (3, "h0h2".to_string()));
+    assert_eq!(
+        other.note.en,
+        "'H0h2' was read as 后马进二 (g0h2), in XBoard SAN, the notation of the record, whose ply 1 'Rh0' reads in it alone; in coordinates, it is 车二进二 (h0h2)"
+    );
+    // Coordinates: the rook's move, and a note of the other reading.
+    let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8");
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "h0h2", "b9b8"]);
+    let [(3, other)] = &g.other_readings[..] else {
+        panic!("{:?}", g.other_readings);
+    };
+    assert_eq!(
+        other.note.en,
+        "'H0h2' was read as 车二进二 (h0h2), in coordinates; in XBoard SAN, it is 后马进二 (g0h2)"
+    );
+    // Coordinates, but only the SAN reading lets the record go on.
+    let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8 3. h0i0");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "g0h2", "b9b8", "h0i0"]);
+    assert!(
+        g.other_readings[0]
+            .1
+            .note
+            .en
+            .ends_with("after which ply 5 'h0i0' cannot be played"),
+        "{:?}",
+        g.other_readings
+    );
 }
