@@ -264,18 +264,56 @@ fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
     }
 }
 
-/// The moves of `tests/logs/xboard_san_debug.txt` (not a game file, so not
-/// among the fixtures every one of which is read as games): the lines of XBoard's debug log, from
-/// the match that played `xboard_san.pgn`, where the engines sent their moves
-/// (`22784 <second: move g0e2`), in coordinates.
-fn xboard_debug_moves() -> Vec<String> {
+/// The moves of `tests/logs/NAME` (not a game file, so not among the
+/// fixtures every one of which is read as games): the lines of XBoard's
+/// debug log, from the match that played a fixture, where the engines sent
+/// their moves (`22784 <second: move g0e2`), in coordinates.
+fn xboard_log_moves(name: &str) -> Vec<String> {
     std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs/xboard_san_debug.txt"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/logs")
+            .join(name),
     )
     .unwrap()
     .lines()
     .map(|line| line.rsplit_once(": move ").unwrap().1.to_string())
     .collect()
+}
+
+/// The moves of the match that played `xboard_san.pgn` ([`xboard_log_moves`]).
+fn xboard_debug_moves() -> Vec<String> {
+    xboard_log_moves("xboard_san_debug.txt")
+}
+
+#[test]
+fn pgn_saved_by_xboard_from_a_set_up_position_reads_as_the_engines_played_it() {
+    // XBoard's own FEN for xiangqi: `e` and `h` for elephants and horses,
+    // and no castling or en passant fields (`w 0 1`), with `[SetUp "1"]`;
+    // the match started from it (`-lpf`), horses moved up to c2 and g2.
+    let g = one("xboard_setup.pgn");
+    assert_eq!(
+        g.start.fen(),
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
+    );
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), xboard_log_moves("xboard_setup_debug.txt"));
+    assert_eq!(g.uci_moves().len(), 337);
+    assert_eq!(g.result, Some(Outcome::Draw));
+    assert_eq!(g.red(), Some("Fairy-Stockfish 11.1 LB 64 (UXI2WB)"));
+    // Black to move, as XBoard writes it (`b 0 1`), the moves from `1...`.
+    let text = "[FEN \"r1eakae1r/9/1ch3hc1/p1p1p1p1p/9/9/P1P1P1P1P/1CH3HC1/9/R1EAKAE1R b 0 1\"]\n[SetUp \"1\"]\n\n1... Cb5 2. Cb4 Ei7 *\n";
+    let games = read_games_from_bytes(text.as_bytes(), "b.pgn", &ReadOptions::default()).unwrap();
+    let g = games.into_iter().next().unwrap().unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(g.uci_moves(), ["b7b5", "b2b4", "g9i7"]);
+    // A damaged FEN is named, with why.
+    let bad = text.replace("AKAE1R b", "AKAE1X b");
+    let games = read_games_from_bytes(bad.as_bytes(), "b.pgn", &ReadOptions::default()).unwrap();
+    let err = games.into_iter().next().unwrap().unwrap_err().to_string();
+    assert!(
+        err.contains("FEN tag: invalid FEN") && err.contains("unknown piece letter 'X' on rank 0"),
+        "{err}"
+    );
 }
 
 #[test]
