@@ -1796,6 +1796,74 @@ mod tests {
         assert_linear(work::take(), &text);
     }
 
+    #[test]
+    fn a_reading_to_its_stop_past_the_brackets_that_may_fail_reads_as_the_whole() {
+        // Texts of moves, slips, brackets, comments and notes at random,
+        // each part from a line to a later line read to its stop once past
+        // `Brackets::plain`, and whole: the same game, or the same error.
+        let words = [
+            "炮二平五",
+            "马８进７",
+            "马二进三",
+            "车９平８",
+            "车一平二",
+            "车二进九",
+            "(",
+            ")",
+            "{",
+            "}",
+            ";",
+            "//",
+            "注：",
+            "（",
+            "）",
+            "\n",
+            "\n\n",
+            "1-0",
+            "红方：",
+        ];
+        let mut seed = 41u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n as u64).unwrap()
+        };
+        for _ in 0..3000 {
+            let len = 1 + next(24);
+            let text: String = (0..len)
+                .map(|_| words[next(words.len())])
+                .collect::<Vec<_>>()
+                .join(" ");
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+                .collect();
+            let from = starts[next(starts.len())];
+            let ends: Vec<usize> = starts
+                .iter()
+                .copied()
+                .filter(|&at| at > from)
+                .chain([text.len()])
+                .collect();
+            let to = ends[next(ends.len())];
+            let brackets = Brackets::of(&text);
+            let part = &text[from..to];
+            let plain = brackets.plain(from, to);
+            let stop = read_move_list_to(part, "t", 0, 1, Extent::ToStop { plain });
+            let whole = read_move_list_to(part, "t", 0, 1, Extent::Whole);
+            let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+            match (&stop, &whole) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(moves(a), moves(b), "{part:?}");
+                    let bad = |g: &Game| g.illegal.as_ref().map(|i| (i.ply, i.text.clone()));
+                    assert_eq!(bad(a), bad(b), "{part:?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{part:?}"),
+                _ => panic!("{part:?}: to the stop {stop:?}, whole {whole:?}"),
+            }
+        }
+    }
+
     /// Asserts that the readings of `text` took `steps` of [`work`] that
     /// grow with the text, not faster: a few a byte (the tests above take
     /// at most three), where reading the text again from each of its
