@@ -655,3 +655,30 @@ fn a_bad_move_is_named_at_its_line_and_column_by_rule_convert_and_audit() {
         "{finding}"
     );
 }
+
+#[test]
+fn an_xboard_pgn_names_red_by_its_white_tag_in_rule_audit_and_convert() {
+    let pgn = fixture("xboard_san.pgn");
+    let white = "Fairy-Stockfish 11.1 LB 64 (UXI2WB)";
+    let black = "xqarbiter 0.1.0 bridge for Fairy-Stockfish 11.1 LB 64 (UXI2WB)";
+    let (code, out, err) = xqarbiter(&["rule", &pgn, "--lang", "en"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("Record: {white} (red) v {black} (black);")),
+        "{out}"
+    );
+    let (_, out, _) = xqarbiter(&["rule", &pgn, "--json"]);
+    let ruling: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(ruling["record"]["red"], white, "{ruling}");
+    let (_, out, _) = xqarbiter(&["audit", &pgn, "--jsonl"]);
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!((&row["red"], &row["black"]), (&white.into(), &black.into()));
+    let (_, out, _) = xqarbiter(&["audit", &pgn]);
+    assert!(out.contains(&format!("#0  {white} – {black} (")), "{out}");
+    let (code, out, err) = convert(&[&pgn, "--to", "iccs"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("[Red \"{white}\"]\n[Black \"{black}\"]")),
+        "{out}"
+    );
+}

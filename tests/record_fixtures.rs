@@ -200,10 +200,16 @@ fn every_fixture_round_trips_through_pgn() {
                     "{name}"
                 );
                 for (k, v) in &game.tags {
-                    if !["Result", "FEN", "Format", "Game"].contains(&k.as_str()) {
+                    // XBoard's White tag, Red's player, is written as Red.
+                    let k = match k.as_str() {
+                        "White" if game.tag("Red").is_none() => "Red",
+                        k => k,
+                    };
+                    if !["Result", "FEN", "Format", "Game"].contains(&k) {
                         assert_eq!(back.tag(k), Some(v.as_str()), "{name}: tag {k}");
                     }
                 }
+                assert_eq!((game.red(), game.black()), (back.red(), back.black()));
                 assert_eq!(game.termination, back.termination, "{name}");
             }
         }
@@ -258,18 +264,56 @@ fn a_forced_format_the_file_is_not_in_is_an_error_naming_both() {
     }
 }
 
-/// The moves of `tests/logs/xboard_san_debug.txt` (not a game file, so not
-/// among the fixtures every one of which is read as games): the lines of XBoard's debug log, from
-/// the match that played `xboard_san.pgn`, where the engines sent their moves
-/// (`22784 <second: move g0e2`), in coordinates.
-fn xboard_debug_moves() -> Vec<String> {
+/// The moves of `tests/logs/NAME` (not a game file, so not among the
+/// fixtures every one of which is read as games): the lines of XBoard's
+/// debug log, from the match that played a fixture, where the engines sent
+/// their moves (`22784 <second: move g0e2`), in coordinates.
+fn xboard_log_moves(name: &str) -> Vec<String> {
     std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs/xboard_san_debug.txt"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/logs")
+            .join(name),
     )
     .unwrap()
     .lines()
     .map(|line| line.rsplit_once(": move ").unwrap().1.to_string())
     .collect()
+}
+
+/// The moves of the match that played `xboard_san.pgn` ([`xboard_log_moves`]).
+fn xboard_debug_moves() -> Vec<String> {
+    xboard_log_moves("xboard_san_debug.txt")
+}
+
+#[test]
+fn pgn_saved_by_xboard_from_a_set_up_position_reads_as_the_engines_played_it() {
+    // XBoard's own FEN for xiangqi: `e` and `h` for elephants and horses,
+    // and no castling or en passant fields (`w 0 1`), with `[SetUp "1"]`;
+    // the match started from it (`-lpf`), horses moved up to c2 and g2.
+    let g = one("xboard_setup.pgn");
+    assert_eq!(
+        g.start.fen(),
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"
+    );
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), xboard_log_moves("xboard_setup_debug.txt"));
+    assert_eq!(g.uci_moves().len(), 337);
+    assert_eq!(g.result, Some(Outcome::Draw));
+    assert_eq!(g.red(), Some("Fairy-Stockfish 11.1 LB 64 (UXI2WB)"));
+    // Black to move, as XBoard writes it (`b 0 1`), the moves from `1...`.
+    let text = "[FEN \"r1eakae1r/9/1ch3hc1/p1p1p1p1p/9/9/P1P1P1P1P/1CH3HC1/9/R1EAKAE1R b 0 1\"]\n[SetUp \"1\"]\n\n1... Cb5 2. Cb4 Ei7 *\n";
+    let games = read_games_from_bytes(text.as_bytes(), "b.pgn", &ReadOptions::default()).unwrap();
+    let g = games.into_iter().next().unwrap().unwrap();
+    assert_eq!(g.start.turn(), Color::Black);
+    assert_eq!(g.uci_moves(), ["b7b5", "b2b4", "g9i7"]);
+    // A damaged FEN is named, with why.
+    let bad = text.replace("AKAE1R b", "AKAE1X b");
+    let games = read_games_from_bytes(bad.as_bytes(), "b.pgn", &ReadOptions::default()).unwrap();
+    let err = games.into_iter().next().unwrap().unwrap_err().to_string();
+    assert!(
+        err.contains("FEN tag: invalid FEN") && err.contains("unknown piece letter 'X' on rank 0"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -303,4 +347,56 @@ fn a_bad_san_move_in_an_xboard_pgn_is_named_with_its_place() {
     );
     assert_eq!(ill.reason.en, "no black horse can move to b5 (XBoard SAN)");
     assert_eq!(g.uci_moves(), xboard_debug_moves()[..49]);
+}
+
+/// A position where `H0h2` names two legal moves: in coordinates the rook
+/// on h0 to h2 (once `Rh0` has brought it there), in XBoard's SAN the horse
+/// on rank 0 (g0) to h2, the horse on g4 reaching h2 too (so XBoard writes
+/// the origin's rank).
+const ROOK_OR_HORSE: &str = "r4k3/9/9/9/9/6N2/9/9/9/4K1N1R w - - 0 1";
+
+/// The one game of the PGN text `moves` from [`ROOK_OR_HORSE`].
+fn from_rook_or_horse(moves: &str) -> Game {
+    let text = format!("[FEN \"{ROOK_OR_HORSE}\"]\n\n{moves} *\n");
+    let games = read_games_from_bytes(text.as_bytes(), "t.pgn", &ReadOptions::default()).unwrap();
+    games.into_iter().next().unwrap().unwrap()
+}
+
+#[test]
+fn a_move_legal_in_coordinates_and_in_xboard_san_is_read_as_the_records_notation() {
+    // XBoard SAN: `Rh0` reads in it alone, so `H0h2` is the horse's move.
+    let g = from_rook_or_horse("1. Rh0 Rb9 2. H0h2 Rb8");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "g0h2", "b9b8"]);
+    let [(ply, other)] = &g.other_readings[..] else {
+        panic!("{:?}", g.other_readings);
+    };
+    assert_eq!((*ply, other.other.to_string()), (3, "h0h2".to_string()));
+    assert_eq!(
+        other.note.en,
+        "'H0h2' was read as 后马进二 (g0h2), in XBoard SAN, the notation of the record, whose ply 1 'Rh0' reads in it alone; in coordinates, it is 车二进二 (h0h2)"
+    );
+    // Coordinates: the rook's move, and a note of the other reading.
+    let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8");
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "h0h2", "b9b8"]);
+    let [(3, other)] = &g.other_readings[..] else {
+        panic!("{:?}", g.other_readings);
+    };
+    assert_eq!(
+        other.note.en,
+        "'H0h2' was read as 车二进二 (h0h2), in coordinates; in XBoard SAN, it is 后马进二 (g0h2)"
+    );
+    // Coordinates, but only the SAN reading lets the record go on.
+    let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8 3. h0i0");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "g0h2", "b9b8", "h0i0"]);
+    assert!(
+        g.other_readings[0]
+            .1
+            .note
+            .en
+            .ends_with("after which ply 5 'h0i0' cannot be played"),
+        "{:?}",
+        g.other_readings
+    );
 }

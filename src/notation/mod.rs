@@ -84,8 +84,8 @@ pub(crate) use outcome::{
     RESULT_LABELS, is_result_word, may_lead_result, result_words, spaced_result, words_on_result,
 };
 pub(crate) use parse::{
-    Failure, game_over, read_move, read_move_noting, reads_as_any_move_text, reads_as_move_text,
-    shaped_like_move,
+    Failure, game_over, may_be_xboard_san, read_move, read_record_move, reads_as_any_move_text,
+    reads_as_move_text, shaped_like_move,
 };
 pub use parse::{NotationError, NotationErrorKind, OtherReading, parse_move};
 pub use render::{

@@ -263,7 +263,7 @@ fn shaped_like_coordinates(text: &str) -> bool {
 
 /// [`parse_move`] without building the error's move list.
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
-    read_move_with(pos, text, false).map(|(mv, _)| mv)
+    read_move_with(pos, text, false, None).map(|read| read.mv)
 }
 
 /// [`read_move`], and the other reading of the text if another convention
@@ -272,15 +272,60 @@ pub(crate) fn read_move_noting(
     pos: &Position,
     text: &str,
 ) -> Result<(Move, Option<OtherReading>), Failure> {
-    read_move_with(pos, text, true)
+    read_move_with(pos, text, true, None).map(|read| (read.mv, read.other))
 }
 
-/// [`read_move`]; with `note`, also the text's other reading, if any.
+/// [`read_move_noting`] for a move of a record, whether only XBoard's SAN
+/// read it too. `san_record` is the ply and text of the record's first move
+/// that only XBoard's SAN read, if one did before: a text that reads as two
+/// legal moves, in coordinates and in XBoard's SAN (`H0h2`: the rook on h0,
+/// or the horse on rank 0, to h2), is then read as SAN, the record's
+/// notation; else as coordinates. Either way the other reading is noted.
+pub(crate) fn read_record_move(
+    pos: &Position,
+    text: &str,
+    san_record: Option<(usize, &str)>,
+) -> Result<ReadMove, Failure> {
+    read_move_with(pos, text, true, san_record)
+}
+
+/// A move read from its text ([`read_record_move`]).
+pub(crate) struct ReadMove {
+    /// The move.
+    pub(crate) mv: Move,
+    /// Its other reading, when another convention reads the text as
+    /// another legal move.
+    pub(crate) other: Option<OtherReading>,
+    /// Whether it was read as XBoard's SAN, and as no other notation.
+    pub(crate) by_san: bool,
+}
+
+impl ReadMove {
+    /// A move read by a notation other than XBoard's SAN, with no other reading.
+    fn plain(mv: Move) -> ReadMove {
+        ReadMove {
+            mv,
+            other: None,
+            by_san: false,
+        }
+    }
+}
+
+/// Whether `text`, a move in coordinates (`a2e1`, `A2-E1`), may read as
+/// XBoard's SAN too: a piece letter, an origin's rank, and a destination
+/// in lower case (`A2e1`, `H0h2`), a quick test before [`read_record_move`].
+pub(crate) fn may_be_xboard_san(text: &str) -> bool {
+    matches!(text.as_bytes(), [piece, _, file, _] if piece.is_ascii_uppercase() && file.is_ascii_lowercase())
+}
+
+/// [`read_move`]; with `note`, also the text's other reading, if any;
+/// `san_record` as [`read_record_move`] says (only with `note`).
 fn read_move_with(
     pos: &Position,
     text: &str,
     note: bool,
-) -> Result<(Move, Option<OtherReading>), Failure> {
+    san_record: Option<(usize, &str)>,
+) -> Result<ReadMove, Failure> {
     let text = text.trim();
     if text.is_empty() {
         return Err(Failure::new(
@@ -291,11 +336,11 @@ fn read_move_with(
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
         return match check_coordinates(pos, mv) {
-            Ok(mv) => Ok((mv, None)),
+            Ok(mv) if note => Ok(coordinates_or_san(pos, text, mv, san_record)),
+            Ok(mv) => Ok(ReadMove::plain(mv)),
             // XBoard's SAN names a piece's origin by its rank (`A2e1`).
             Err(why) => xboard_san::read(text)
-                .and_then(|san| xboard_san::find(pos, &san).ok())
-                .map(|mv| (mv, None))
+                .and_then(|san| read_san(pos, &san).ok())
                 .ok_or_else(|| Failure::no_match(notation, NotationErrorKind::NoSuchMove, why)),
         };
     }
@@ -325,7 +370,7 @@ fn read_move_with(
     };
     // Only one form fits the plain piece-and-file text (see `plain_chinese`).
     if let Some(mv) = plain_chinese(pos, &input) {
-        return Ok((mv, None));
+        return Ok(ReadMove::plain(mv));
     }
     let (found, other) = if note {
         match_forms_noting(pos, &input, text)
@@ -333,7 +378,11 @@ fn read_move_with(
         (match_forms(pos, &input), None)
     };
     match found {
-        Found::One(mv) => Ok((mv, other)),
+        Found::One(mv) => Ok(ReadMove {
+            mv,
+            other,
+            by_san: false,
+        }),
         Found::None if let Some(san) = xboard_san::read(text) => read_san(pos, &san),
         Found::None => Err(match (almost_coordinates(text), input.family) {
             (Some(why), Family::Wxf) => {
@@ -366,15 +415,88 @@ fn read_move_with(
     }
 }
 
+/// The move the text `text`, legal as the move `mv` in coordinates, is read
+/// as, with its other reading, if XBoard's SAN reads it as another legal
+/// move of `pos`: the SAN's, when the record's move `san_record` was read
+/// as SAN alone, else `mv`.
+fn coordinates_or_san(
+    pos: &Position,
+    text: &str,
+    mv: Move,
+    san_record: Option<(usize, &str)>,
+) -> ReadMove {
+    let Some(san) = Some(text)
+        .filter(|text| may_be_xboard_san(text))
+        .and_then(xboard_san::read)
+        .and_then(|san| xboard_san::find(pos, &san).ok())
+        .filter(|&san| san != mv)
+    else {
+        return ReadMove::plain(mv);
+    };
+    let coordinates = Words::new("coordinates", "坐标记法");
+    let xboard = Words::new("XBoard SAN", "XBoard SAN记法");
+    let zh = |mv: Move| render(pos, mv, Notation::Chinese);
+    let (chosen, other, note, conventions) = match san_record {
+        Some((ply, first)) => (
+            san,
+            mv,
+            Words::new(
+                format!(
+                    "'{text}' was read as {} ({san}), in XBoard SAN, the notation of the record, \
+                     whose ply {ply} '{first}' reads in it alone; in coordinates, it is {} ({mv})",
+                    zh(san),
+                    zh(mv)
+                ),
+                format!(
+                    "“{text}”按XBoard SAN记法读作{}（{san}），本谱第{ply}着“{first}”只能按此记法读；按坐标记法则是{}（{mv}）",
+                    zh(san),
+                    zh(mv)
+                ),
+            ),
+            [xboard, coordinates],
+        ),
+        None => (
+            mv,
+            san,
+            Words::new(
+                format!(
+                    "'{text}' was read as {} ({mv}), in coordinates; in XBoard SAN, it is {} ({san})",
+                    zh(mv),
+                    zh(san)
+                ),
+                format!(
+                    "“{text}”按坐标记法读作{}（{mv}）；按XBoard SAN记法则是{}（{san}）",
+                    zh(mv),
+                    zh(san)
+                ),
+            ),
+            [coordinates, xboard],
+        ),
+    };
+    ReadMove {
+        mv: chosen,
+        other: Some(OtherReading {
+            text: text.to_string(),
+            chosen,
+            other,
+            note,
+            because: None,
+            conventions,
+        }),
+        by_san: san_record.is_some(),
+    }
+}
+
 /// The legal move of `pos` that `san` names (as [`read_move_with`] gives
 /// it), or why there is none or several, its legal moves listed in UCCI
 /// coordinates, the squares XBoard's SAN writes.
-fn read_san(
-    pos: &Position,
-    san: &xboard_san::San,
-) -> Result<(Move, Option<OtherReading>), Failure> {
+fn read_san(pos: &Position, san: &xboard_san::San) -> Result<ReadMove, Failure> {
     xboard_san::find(pos, san)
-        .map(|mv| (mv, None))
+        .map(|mv| ReadMove {
+            mv,
+            other: None,
+            by_san: true,
+        })
         .map_err(|mismatch| match mismatch {
             xboard_san::Mismatch::None(why) => Failure {
                 suggest: false,

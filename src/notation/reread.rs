@@ -157,7 +157,6 @@ fn read_on<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::read_move_noting;
 
     /// Pawns doubled on file 6 and a cannon on file 6: `66.5` is the middle
     /// pawn in official WXF, the cannon with keypad piece codes.

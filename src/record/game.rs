@@ -200,9 +200,11 @@ impl Game {
         self.filled("Event")
     }
 
-    /// The Red player, if named.
+    /// The Red player, if named: by a Red tag, or else by a White tag, as
+    /// XBoard and WinBoard name the first player, who is Red in xiangqi.
     pub fn red(&self) -> Option<&str> {
         self.filled("Red")
+            .or_else(|| self.filled(FIRST_PLAYER_AS_IN_CHESS))
     }
 
     /// The Black player, if named.
@@ -247,6 +249,10 @@ impl Game {
         }
     }
 }
+
+/// The tag XBoard and WinBoard write the first player's name in, as chess
+/// PGN does: Red's, when no Red tag names one ([`Game::red`]).
+pub(crate) const FIRST_PLAYER_AS_IN_CHESS: &str = "White";
 
 /// Words that say how a game ended, as found in last comments.
 const TERMINATION_WORDS: [&str; 20] = [
@@ -463,5 +469,22 @@ mod tests {
         g.tags.push(("Red".into(), "甲".into()));
         assert_eq!((g.event(), g.date(), g.red()), (None, None, Some("甲")));
         assert_eq!(g.tag("Event"), Some(""));
+    }
+
+    #[test]
+    fn a_white_tag_names_red_when_no_red_tag_does() {
+        // As XBoard and WinBoard write a xiangqi game's players.
+        let mut g = Game::new(Position::startpos());
+        g.push_tag("White", "Fairy-Stockfish");
+        g.push_tag("Black", "xqarbiter");
+        assert_eq!(
+            (g.red(), g.black()),
+            (Some("Fairy-Stockfish"), Some("xqarbiter"))
+        );
+        // A Red tag names Red, wherever it stands; an empty one does not.
+        g.tags.insert(0, ("Red".into(), " ".into()));
+        assert_eq!(g.red(), Some("Fairy-Stockfish"));
+        g.tags[0].1 = "许银川".into();
+        assert_eq!(g.red(), Some("许银川"));
     }
 }

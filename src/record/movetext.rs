@@ -138,15 +138,17 @@ pub(crate) enum Extent {
     /// All of it.
     Whole,
     /// Up to where the main line stops at a move that cannot be played,
-    /// once past byte `plain`, after which the text holds no `(` and no
-    /// `{` left open ([`super::brackets::Brackets::plain`]):
+    /// once past byte `plain`, after which the text holds no `(` or `{`
+    /// left open, nor a `(` not surely closed
+    /// ([`super::brackets::Brackets::plain`]):
     /// past the stop only an unclosed comment or variation could make the
     /// text unreadable, so the rest would only give the result and the
     /// warnings, which the reader does not want (the text is read again
     /// and again, each time from a different line, to find where its
     /// games start: reading each time to its end made that quadratic).
     ToStop {
-        /// The byte of the text after its last `(`, or `{` left open.
+        /// The byte of the text after its last `(` or `{` that may be left
+        /// open.
         plain: usize,
     },
 }

@@ -1765,6 +1765,105 @@ mod tests {
         assert_linear(work::take(), &text);
     }
 
+    #[test]
+    fn paragraphs_with_a_late_variation_are_read_in_linear_time() {
+        // 4,000 paragraphs as above, then a last game whose main line has
+        // begun when a variation opens (closed on a later line). Any `(`
+        // made every reading go on past its stop to the `(` (quadratic:
+        // 4,000 such paragraphs took hundreds of steps a byte); a `(` closed
+        // with nothing between that could hide its `)` cannot fail a
+        // reading, so the readings end at their stop again.
+        work::take();
+        let last = "炮二平五 马８进７ (马２进３ 马二进三\n车９平８) 马二进三\n";
+        let text = format!("{TEN_PLIES}\n\n").repeat(4000) + last;
+        let (games, read) = move_lists_read(&text);
+        assert_eq!(read[..4000], [(10, false); 4000]);
+        assert_eq!(read[4000], (3, false));
+        assert_eq!(games[4000].variations, 1);
+        assert_linear(work::take(), &text);
+    }
+
+    #[test]
+    fn paragraphs_with_a_bracket_in_a_late_note_are_read_in_linear_time() {
+        // The same, the `(` in a note paragraph after the last game: as
+        // above, the readings end at their stop.
+        work::take();
+        let note = "注：以上各局选自全国赛 (2024年)，供参考\n";
+        let text = format!("{TEN_PLIES}\n\n").repeat(4000) + note;
+        let (games, read) = move_lists_read(&text);
+        assert_eq!(read, [(10, false); 4000]);
+        assert!(games[3999].moves[9].comment.is_some());
+        assert_linear(work::take(), &text);
+    }
+
+    #[test]
+    fn a_reading_to_its_stop_past_the_brackets_that_may_fail_reads_as_the_whole() {
+        // Texts of moves, slips, brackets, comments and notes at random,
+        // each part from a line to a later line read to its stop once past
+        // `Brackets::plain`, and whole: the same game, or the same error.
+        let words = [
+            "炮二平五",
+            "马８进７",
+            "马二进三",
+            "车９平８",
+            "车一平二",
+            "车二进九",
+            "(",
+            ")",
+            "{",
+            "}",
+            ";",
+            "//",
+            "注：",
+            "（",
+            "）",
+            "\n",
+            "\n\n",
+            "1-0",
+            "红方：",
+        ];
+        let mut seed = 41u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n as u64).unwrap()
+        };
+        for _ in 0..3000 {
+            let len = 1 + next(24);
+            let text: String = (0..len)
+                .map(|_| words[next(words.len())])
+                .collect::<Vec<_>>()
+                .join(" ");
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+                .collect();
+            let from = starts[next(starts.len())];
+            let ends: Vec<usize> = starts
+                .iter()
+                .copied()
+                .filter(|&at| at > from)
+                .chain([text.len()])
+                .collect();
+            let to = ends[next(ends.len())];
+            let brackets = Brackets::of(&text);
+            let part = &text[from..to];
+            let plain = brackets.plain(from, to);
+            let stop = read_move_list_to(part, "t", 0, 1, Extent::ToStop { plain });
+            let whole = read_move_list_to(part, "t", 0, 1, Extent::Whole);
+            let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+            match (&stop, &whole) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(moves(a), moves(b), "{part:?}");
+                    let bad = |g: &Game| g.illegal.as_ref().map(|i| (i.ply, i.text.clone()));
+                    assert_eq!(bad(a), bad(b), "{part:?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{part:?}"),
+                _ => panic!("{part:?}: to the stop {stop:?}, whole {whole:?}"),
+            }
+        }
+    }
+
     /// Asserts that the readings of `text` took `steps` of [`work`] that
     /// grow with the text, not faster: a few a byte (the tests above take
     /// at most three), where reading the text again from each of its

@@ -81,6 +81,9 @@ pub(crate) struct Replay {
     fragment: Option<Fragment>,
     /// The re-readings of the line still allowed ([`notation::reread_other_way`]).
     rereadings: usize,
+    /// The ply and text of the first move that only XBoard's SAN read, if
+    /// one did: the record is in XBoard's SAN ([`notation::read_record_move`]).
+    san_record: Option<(usize, String)>,
 }
 
 /// The first words of a Chinese move split by stray spaces (`炮二` of `炮二 平五`).
@@ -117,6 +120,7 @@ impl Replay {
             leading_note: false,
             fragment: None,
             rereadings: notation::MAX_REREADINGS,
+            san_record: None,
         }
     }
 
@@ -235,17 +239,26 @@ impl Replay {
     /// Reads `text` as one move (for the other side too, before the first
     /// move of a flexible start) or as Chinese moves run together, and plays it.
     fn read_and_play(&mut self, text: &str) -> Result<(), Failure> {
+        let ply = self.game.moves.len() + 1;
         let parsed = match parse_coordinates(text) {
-            Some(mv) if self.is_legal(mv) => Ok((mv, None)),
-            _ => notation::read_move_noting(&self.pos, text),
+            Some(mv) if self.is_legal(mv) && !notation::may_be_xboard_san(text) => {
+                self.play(mv, text);
+                return Ok(());
+            }
+            _ => {
+                let san_record = self.san_record.as_ref().map(|(p, t)| (*p, t.as_str()));
+                notation::read_record_move(&self.pos, text, san_record)
+            }
         };
         let failure = match parsed {
-            Ok((mv, other)) => {
-                if let Some(other) = other {
-                    let ply = self.game.moves.len() + 1;
+            Ok(read) => {
+                if let Some(other) = read.other {
                     self.game.other_readings.push((ply, other));
                 }
-                self.play(mv, text);
+                if read.by_san && self.san_record.is_none() {
+                    self.san_record = Some((ply, text.to_string()));
+                }
+                self.play(read.mv, text);
                 return Ok(());
             }
             Err(failure) => failure,

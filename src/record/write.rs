@@ -6,7 +6,7 @@ use crate::board::Color;
 use crate::notation::{Notation, render};
 use crate::words::Lang;
 
-use super::game::Game;
+use super::game::{FIRST_PLAYER_AS_IN_CHESS, Game};
 use super::replay::initial_position;
 
 /// The PGN `Format` tag value for moves written in `notation`
@@ -40,10 +40,18 @@ pub fn write_pgn(game: &Game, notation: Notation, lang: Lang, out: &mut String) 
         ),
     };
     out.push_str("[Game \"Chinese Chess\"]\n");
+    // XBoard's White tag names Red's player: written as Red, which xiangqi
+    // programs read, unless a Red tag is there too.
+    let red_as_white = game.tag("Red").is_none();
     for (k, v) in &game.tags {
         if OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k)) {
             continue;
         }
+        let k = if red_as_white && k.eq_ignore_ascii_case(FIRST_PLAYER_AS_IN_CHESS) {
+            "Red"
+        } else {
+            k
+        };
         tag(out, k, v);
     }
     tag(out, "Result", result.map_or("*", |r| r.pgn()));
@@ -179,6 +187,17 @@ mod tests {
         // The result's words that say more than the Termination tag are
         // the one written.
         round_trip("[Termination \"normal\"]\n1. h2e2 h9g7 红方超时 0-1\n");
+    }
+
+    #[test]
+    fn xboards_white_tag_is_written_as_red_unless_a_red_tag_is_there() {
+        let xboard = "[White \"甲\"]\n[Black \"乙\"]\n1. Ege2 Hg7 *\n";
+        let out = written(&first_game(xboard), Notation::Iccs, Lang::En);
+        assert!(out.contains("[Red \"甲\"]\n[Black \"乙\"]\n"), "{out}");
+        assert!(!out.contains("White"), "{out}");
+        let both = "[Red \"甲\"]\n[White \"丙\"]\n1. h2e2 *\n";
+        let out = written(&first_game(both), Notation::Iccs, Lang::En);
+        assert!(out.contains("[Red \"甲\"]\n[White \"丙\"]\n"), "{out}");
     }
 
     #[test]
