@@ -57,7 +57,8 @@ pub enum Event {
     /// The last moves went round a cycle over points, repeating no position
     /// ([`crate::rules::points_cycle`]): it counts as this many occurrences
     /// (the passes gone round plus one), as [`Event::Repetition`] counts a
-    /// position's.
+    /// position's. The ruling reports it only if the rule set orders a side
+    /// to vary (its moves not classified yet, the event cannot tell).
     PointsCycle(usize),
     /// The side to move has no legal move: checkmate if the move checked,
     /// stalemate (困毙, also a loss) otherwise.
@@ -363,7 +364,9 @@ impl Referee {
             self.position.is_stalemate()
         } {
             Event::NoLegalMoves
-        } else if let Some(cycle) = self.points_cycle() {
+        } else if self.points_may_close()
+            && let Some(cycle) = self.points_cycle()
+        {
             Event::PointsCycle(cycle.passes + 1)
         } else if self.limit_in_reach() {
             Event::NaturalLimit
@@ -540,12 +543,14 @@ impl Referee {
     }
 
     /// The move of ply `ply` (1-based).
+    #[inline]
     fn move_of(&self, ply: usize) -> Move {
         self.history[ply - 1].0.mv
     }
 
     /// Whether the last move may close a cycle over points, at the cost of
     /// a few comparisons ([`points_cycle::may_close`]).
+    #[inline]
     pub(crate) fn points_may_close(&self) -> bool {
         points_cycle::may_close(|p| self.move_of(p), self.plies(), self.last_capture)
     }
@@ -624,12 +629,18 @@ impl Referee {
     /// The cycle over points closed by the last move, if any, ruled as a
     /// repeated position is: its last pass is the cycle, and the passes
     /// before it are the cycles before (each pass one more occurrence).
+    /// Only a cycle in which the rule set orders a side to vary counts: one
+    /// that it would draw repeats no position and no forbidden move, so the
+    /// game simply goes on.
     fn points_repetition(&self) -> Option<RepetitionReport> {
         let points = self.points_cycle()?;
         let last = self.plies();
         let pass = points.pass_plies();
         let first = last - pass * points.passes;
         let judged = self.judge_cycle(last - pass, last);
+        if judged.cycle.outcome == CycleOutcome::Draw {
+            return None;
+        }
         // The passes before the last, newest first.
         let earlier: Vec<(usize, usize, CycleRuling)> = (1..points.passes)
             .map(|i| {
@@ -643,11 +654,8 @@ impl Referee {
             natures,
             cycle,
         } = judged;
-        let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, None);
-        let early_rounds = early.map(|began| self.points_early_rounds(first, began));
-        let note = early_rounds
-            .as_ref()
-            .map(|rounds| self.early_note(rounds, &cycle));
+        // A cycle the rule set does not draw, which no early-repetition clause changes.
+        let (cycle, _, alike, before) = self.cycles_before(last, cycle, earlier, None);
         Some(RepetitionReport {
             first_ply: first,
             last_ply: last,
@@ -655,32 +663,13 @@ impl Referee {
             start,
             cycle,
             moves: move_reports(last - pass, moves, natures),
-            note,
-            early_rounds,
+            note: None,
+            early_rounds: None,
             rules: self.profile.rules,
             alike,
             previous: before,
             points: Some(points),
         })
-    }
-
-    /// Where a drawn cycle over points began, by ply and round: the pieces
-    /// set out after ply `first` and first came round after ply `began`.
-    fn points_early_rounds(&self, first: usize, began: usize) -> Words {
-        let round = self.round_of(began);
-        let (en_from, zh_from) = match first {
-            0 => ("at the start".to_string(), "起始局面起".to_string()),
-            p => (
-                format!("after ply {p} (round {})", self.round_of(p)),
-                format!("第{p}着后（第{}回合）起", self.round_of(p)),
-            ),
-        };
-        Words::new(
-            format!(
-                "the pieces set out {en_from} and had gone round their points once after ply {began} (round {round})"
-            ),
-            format!("双方棋子{zh_from}循环，第{began}着后（第{round}回合）循环一遍"),
-        )
     }
 
     /// The ruling under the profile of the cycle closed by ply `last`, ruled
@@ -1235,7 +1224,9 @@ impl Referee {
             probe.play_legal(mv);
             let ruling = probe.ruling();
             probe.pop();
-            if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
+            // A move that closes a cycle over points may mate: it wins.
+            let mates = matches!(ruling.reason, Some(Reason::Checkmate | Reason::Stalemate));
+            if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) && !mates {
                 out.push(ForbiddenMove { mv, ruling });
             }
         }

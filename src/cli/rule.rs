@@ -1075,20 +1075,18 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
 fn ended_note(ply: usize, ruling: &Ruling, plies: usize, lang: Lang) -> String {
     let more = plies - ply;
     let details = ruling.details(lang);
-    let times = ruling.repetition.as_ref().map(|r| r.occurrences);
+    let times = ruling.repetition.as_ref().map(|r| r.how_often(lang));
     match lang {
         Lang::En => format!(
             "By the rules the game ended after ply {ply}{}: {}. The players played on for {more} more {}.\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
-            times.map_or(String::new(), |n| format!(
-                ", when the repeated position had stood {n} times"
-            )),
+            times.map_or(String::new(), |n| format!(", when {n}")),
             ruling.summary_played_on(lang),
             if more == 1 { "ply" } else { "plies" },
             details.trim_end(),
         ),
         Lang::Zh => format!(
             "按规则，对局于第{ply}着后结束{}：{}。双方此后又走了{more}着。\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
-            times.map_or(String::new(), |n| format!("（重复局面已出现{n}次）")),
+            times.map_or(String::new(), |n| format!("（{n}）")),
             ruling.summary_played_on(lang),
             details.trim_end(),
         ),

@@ -65,7 +65,7 @@ impl SidePoints {
     }
 }
 
-/// A cycle over points closed by the last ply ([`find`]).
+/// A cycle over points closed by the last ply, as the module defines it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PointsCycle {
@@ -160,15 +160,22 @@ fn count_zh(n: usize) -> String {
 }
 
 /// Whether ply `last` (the last played; `mv(p)` is the move of ply `p`,
-/// 1-based) may close a cycle over points, at the cost of two comparisons:
-/// three whole rounds since the last capture (at ply `last_capture`, 0 for
-/// none), and each side's last move started where its move before ended.
-/// [`find`] says whether it does.
+/// 1-based) may close a cycle over points, at the cost of at most four
+/// comparisons of squares: three whole rounds since the last capture (at
+/// ply `last_capture`, 0 for none), in the last two of which each move
+/// started where the same side's move before it ended. [`find`] says
+/// whether it does.
+#[inline]
 pub(crate) fn may_close(mv: impl Fn(usize) -> Move, last: usize, last_capture: usize) -> bool {
-    last >= last_capture + 2 * MIN_POINTS && chained(&mv, last) && chained(&mv, last - 1)
+    last >= last_capture + 2 * MIN_POINTS
+        && chained(&mv, last)
+        && chained(&mv, last - 1)
+        && chained(&mv, last - 2)
+        && chained(&mv, last - 3)
 }
 
 /// Whether ply `ply` (at least 3) starts where the same side's ply before it ended.
+#[inline(always)]
 fn chained(mv: &impl Fn(usize) -> Move, ply: usize) -> bool {
     mv(ply).from() == mv(ply - 2).to()
 }
@@ -194,26 +201,25 @@ pub(crate) fn find(
     let rounds = plies / 2;
     let from = last - 2 * rounds;
     // The points of the piece that moves at ply `ply` and every second ply
-    // after it, whether it stands again on one of them, and whether its last
-    // move took it back to one.
-    let points = |ply: usize| -> (Vec<Square>, bool, bool) {
+    // after it, and whether its last move took it back to one. A piece
+    // stands on at most as many points as there are rounds only if it
+    // stands again on one of them: it goes round, it does not travel.
+    let points = |ply: usize| -> (Vec<Square>, bool) {
         let mut points = vec![mv(ply).from()];
-        let (mut again, mut back) = (false, false);
+        let mut back = false;
         for p in (ply..=last).step_by(2) {
             let to = mv(p).to();
             back = points.contains(&to);
-            if back {
-                again = true;
-            } else {
+            if !back {
                 points.push(to);
             }
         }
-        (points, again, back)
+        (points, back)
     };
-    let (last_points, _, closes) = points(from + 2);
-    let (other_points, other_again, _) = points(from + 1);
+    let (last_points, closes) = points(from + 2);
+    let (other_points, _) = points(from + 1);
     let pass_rounds = last_points.len().max(other_points.len());
-    if !(closes && other_again && MIN_POINTS <= pass_rounds && pass_rounds <= rounds) {
+    if !(closes && MIN_POINTS <= pass_rounds && pass_rounds <= rounds) {
         return None;
     }
     let piece = |ply: usize| {

@@ -280,6 +280,23 @@ impl RepetitionReport {
         self.occurrences >= decisive && self.alike + 1 >= decisive
     }
 
+    /// How often the cycle has come round, for a game that ended on it: `the
+    /// repeated position had stood 3 times`, or of a cycle over points `the
+    /// pieces had gone round their points 2 times`; in Chinese
+    /// `重复局面已出现3次`, `多点循环已循环2遍`.
+    pub(crate) fn how_often(&self, lang: Lang) -> String {
+        match (lang, &self.points) {
+            (Lang::En, None) => {
+                format!("the repeated position had stood {} times", self.occurrences)
+            }
+            (Lang::Zh, None) => format!("重复局面已出现{}次", self.occurrences),
+            (Lang::En, Some(p)) => {
+                format!("the pieces had gone round their points {} times", p.passes)
+            }
+            (Lang::Zh, Some(p)) => format!("多点循环已循环{}遍", p.passes),
+        }
+    }
+
     /// What the cycle is, for a line's head: `Repeated position` or `Cycle
     /// over points`, in Chinese `重复局面` or `多点循环`.
     pub fn heading(&self, lang: Lang) -> &'static str {

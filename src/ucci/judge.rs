@@ -104,10 +104,13 @@ impl Judge {
     pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
         let mover = self.referee.position().turn();
         let stood = self.referee.record_legal(mv);
-        let repetition = if stood < 2 && !self.referee.points_may_close() {
-            None
-        } else {
+        // A cycle over points may end in a mate, which the search scores itself.
+        let repetition = if stood >= 2
+            || (self.referee.points_may_close() && !self.referee.position().has_no_legal_moves())
+        {
             self.referee.repetition_outcome()
+        } else {
+            None
         };
         match repetition {
             Some((CycleOutcome::MustVary(offender), true)) if offender == mover => {
