@@ -16,6 +16,7 @@ use crate::rules::limit_trail::LimitTrail;
 use crate::rules::mate_search::MateSearch;
 use crate::rules::move_table::MoveReport;
 use crate::rules::nature::{MoveNature, classify_searching};
+use crate::rules::points_cycle::{self, PointsCycle};
 use crate::rules::profile::Profile;
 use crate::rules::repetition::{CycleOutcome, CycleRuling, rule_cycle};
 use crate::rules::ruling::{PreviousCycle, Reason, RepetitionReport, Ruling, Verdict};
@@ -53,6 +54,12 @@ pub enum Event {
     Quiet,
     /// The position has now stood this many times.
     Repetition(usize),
+    /// The last moves went round a cycle over points, repeating no position
+    /// ([`crate::rules::points_cycle`]): it counts as this many occurrences
+    /// (the passes gone round plus one), as [`Event::Repetition`] counts a
+    /// position's. The ruling reports it only if the rule set orders a side
+    /// to vary (its moves not classified yet, the event cannot tell).
+    PointsCycle(usize),
     /// The side to move has no legal move: checkmate if the move checked,
     /// stalemate (困毙, also a loss) otherwise.
     NoLegalMoves,
@@ -314,11 +321,15 @@ impl Referee {
         let may_end = match event {
             Event::Quiet => false,
             Event::NoLegalMoves => self.ended.is_none(),
-            Event::Repetition(n) if n >= self.profile.decisive_occurrence as usize => {
+            Event::Repetition(n) | Event::PointsCycle(n)
+                if n >= self.profile.decisive_occurrence as usize =>
+            {
                 self.ended.is_none()
             }
             // A claim of the natural-limit draw, judged after every move once it may hold.
-            Event::Repetition(_) | Event::NaturalLimit => self.claim_may_end(),
+            Event::Repetition(_) | Event::PointsCycle(_) | Event::NaturalLimit => {
+                self.claim_may_end()
+            }
         };
         if may_end {
             self.note_ending();
@@ -353,6 +364,10 @@ impl Referee {
             self.position.is_stalemate()
         } {
             Event::NoLegalMoves
+        } else if self.points_may_close()
+            && let Some(cycle) = self.points_cycle()
+        {
+            Event::PointsCycle(cycle.passes + 1)
         } else if self.limit_in_reach() {
             Event::NaturalLimit
         } else {
@@ -517,7 +532,7 @@ impl Referee {
     }
 
     /// How the profile rules the cycle closed by the last move, if it
-    /// repeated a position, and whether that repetition decides the game
+    /// repeated a position or closed a cycle over points, and whether that repetition decides the game
     /// (its decisive occurrence, the cycles before it ruled alike): the
     /// part of [`Referee::ruling`] that says which moves are forbidden and
     /// when a repetition ends the game, without the rest (mate, natural
@@ -527,14 +542,50 @@ impl Referee {
             .map(|r| (r.cycle.outcome, r.decides(self.profile.decisive_occurrence)))
     }
 
-    /// The repetition closed by the last move, if any.
+    /// The move of ply `ply` (1-based).
+    #[inline]
+    fn move_of(&self, ply: usize) -> Move {
+        self.history[ply - 1].0.mv
+    }
+
+    /// Whether the last move may close a cycle over points, at the cost of
+    /// a few comparisons ([`points_cycle::may_close`]).
+    #[inline]
+    pub(crate) fn points_may_close(&self) -> bool {
+        points_cycle::may_close(|p| self.move_of(p), self.plies(), self.last_capture)
+    }
+
+    /// The cycle over points closed by the last move, if it closes one and
+    /// no position stands again.
+    fn points_cycle(&self) -> Option<PointsCycle> {
+        if !self.points_may_close() || self.last_stood() > 1 {
+            return None;
+        }
+        points_cycle::find(
+            |p| self.move_of(p),
+            self.plies(),
+            self.last_capture,
+            &self.position,
+        )
+    }
+
+    /// How often the position after the last move has stood (0 at the start).
+    fn last_stood(&self) -> u32 {
+        self.history
+            .last()
+            .and_then(|(_, key)| self.keys.get(key))
+            .map_or(0, |o| o.count)
+    }
+
+    /// The repetition closed by the last move, if any: a position that
+    /// stands again, or else a cycle over points.
     fn repetition(&self) -> Option<RepetitionReport> {
         let last = self.plies();
         let key = self.history.last()?.1;
         let occurrence = *self.keys.get(&key)?;
         let occurrences = occurrence.count;
         if occurrences < 2 {
-            return None;
+            return self.points_repetition();
         }
         let prev = self.previous[last] as usize;
         let first = occurrence.first as usize;
@@ -571,6 +622,53 @@ impl Referee {
             rules: self.profile.rules,
             alike,
             previous: before,
+            points: None,
+        })
+    }
+
+    /// The cycle over points closed by the last move, if any, ruled as a
+    /// repeated position is: its last pass is the cycle, and the passes
+    /// before it are the cycles before (each pass one more occurrence).
+    /// Only a cycle in which the rule set orders a side to vary counts: one
+    /// that it would draw repeats no position and no forbidden move, so the
+    /// game simply goes on.
+    fn points_repetition(&self) -> Option<RepetitionReport> {
+        let points = self.points_cycle()?;
+        let last = self.plies();
+        let pass = points.pass_plies();
+        let first = last - pass * points.passes;
+        let judged = self.judge_cycle(last - pass, last);
+        if judged.cycle.outcome == CycleOutcome::Draw {
+            return None;
+        }
+        // The passes before the last, newest first.
+        let earlier: Vec<(usize, usize, CycleRuling)> = (1..points.passes)
+            .map(|i| {
+                let (from, to) = (last - pass * (i + 1), last - pass * i);
+                (from, to, self.judge_cycle(from, to).cycle)
+            })
+            .collect();
+        let JudgedCycle {
+            start,
+            moves,
+            natures,
+            cycle,
+        } = judged;
+        // A cycle the rule set does not draw, which no early-repetition clause changes.
+        let (cycle, _, alike, before) = self.cycles_before(last, cycle, earlier, None);
+        Some(RepetitionReport {
+            first_ply: first,
+            last_ply: last,
+            occurrences: points.passes + 1,
+            start,
+            cycle,
+            moves: move_reports(last - pass, moves, natures),
+            note: None,
+            early_rounds: None,
+            rules: self.profile.rules,
+            alike,
+            previous: before,
+            points: Some(points),
         })
     }
 
@@ -855,15 +953,8 @@ impl Referee {
     /// cycle is judged only when the position has stood often enough.
     fn repetition_decided(&self) -> bool {
         let decisive = self.profile.decisive_occurrence;
-        self.occurrences() >= decisive && self.repetition().is_some_and(|r| r.decides(decisive))
-    }
-
-    /// How often the position after the last move has stood (0 before any move).
-    fn occurrences(&self) -> u32 {
-        self.history
-            .last()
-            .and_then(|(_, key)| self.keys.get(key))
-            .map_or(0, |o| o.count)
+        (self.last_stood() >= decisive || self.points_may_close())
+            && self.repetition().is_some_and(|r| r.decides(decisive))
     }
 
     /// Whether the natural-limit report classifies the attacking moves.
@@ -893,6 +984,15 @@ impl Referee {
             0
         };
         self.plies() - self.last_capture + prior
+    }
+
+    /// Whether `mv`, if the next move, may close a cycle over points
+    /// ([`Referee::points_may_close`] after it), without playing it: a few comparisons.
+    pub(crate) fn points_may_close_with(&self, mv: Move) -> bool {
+        let last = self.plies() + 1;
+        let move_of = |p: usize| if p == last { mv } else { self.move_of(p) };
+        points_cycle::may_close(move_of, last, self.last_capture)
+            && self.position.piece_at(mv.to()).is_none()
     }
 
     /// Whether the position `key` has stood in the game (the moves pushed
@@ -1022,7 +1122,7 @@ impl Referee {
         let mut reason = None;
         let repetition = self.repetition();
         // A position that stood before had a legal move played after it.
-        let no_moves = self.occurrences() < 2 && self.position.has_no_legal_moves();
+        let no_moves = self.last_stood() < 2 && self.position.has_no_legal_moves();
         let mut limit = self.limit_status(self.attacks_classified(), no_moves);
         if no_moves {
             verdict = Verdict::win_for(!self.position.turn());
@@ -1103,12 +1203,17 @@ impl Referee {
     /// ```
     pub fn forbidden_moves(&self) -> Vec<ForbiddenMove> {
         let mover = self.position.turn();
-        // Only a move to a position that has stood before can repeat one.
+        // Only a move to a position that has stood before can repeat one,
+        // and only a move of the piece the mover moved last can close a
+        // cycle over points.
         let repeating: Vec<Move> = self
             .position
             .legal_moves()
             .into_iter()
-            .filter(|&mv| self.keys.contains_key(&self.position.key_after(mv)))
+            .filter(|&mv| {
+                self.keys.contains_key(&self.position.key_after(mv))
+                    || self.points_may_close_with(mv)
+            })
             .collect();
         if repeating.is_empty() {
             return Vec::new();
@@ -1120,7 +1225,9 @@ impl Referee {
             probe.play_legal(mv);
             let ruling = probe.ruling();
             probe.pop();
-            if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) {
+            // A move that closes a cycle over points may mate: it wins.
+            let mates = matches!(ruling.reason, Some(Reason::Checkmate | Reason::Stalemate));
+            if ruling.cycle_outcome() == Some(CycleOutcome::MustVary(mover)) && !mates {
                 out.push(ForbiddenMove { mv, ruling });
             }
         }

@@ -113,10 +113,8 @@ fn judge(case: &Case) -> Outcome {
 
 /// Cases the rules code still gets wrong (ruling or natures): open bugs, kept
 /// here so that a regression elsewhere fails the test, and so that a fix
-/// fails it too until the case is removed from this list. 图29a's six plies
-/// repeat no position; with the seventh that closes its cycle it is ruled
-/// as the book rules it (`tests/rules_clauses.rs`).
-const KNOWN_WRONG: &[&str] = &["CXA-图29a"];
+/// fails it too until the case is removed from this list.
+const KNOWN_WRONG: &[&str] = &[];
 
 #[derive(Default)]
 struct Tally {

@@ -12,6 +12,11 @@
 //! occurrence of each corpus master game that has one, ruled `none` when
 //! the game goes on there (its last two cycles were ruled differently), with
 //! the game's name (`FILE#N`) in a fifth column.
+//!
+//! With `--points DATA_FOLDER [RULES]` it prints every cycle over points
+//! (多点循环, a repetition of no position) met in the corpus master games,
+//! one per line: the game's name, the ply, the occurrences it counts as,
+//! its ruling, whether it ends the game, and the summary.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -25,8 +30,10 @@ use rule_cases::random_cycles::random_cycle;
 use rule_cases::xorshift::XorShift;
 
 fn main() -> ExitCode {
-    if std::env::args().nth(1).as_deref() == Some("--corpus") {
-        return corpus_records();
+    match std::env::args().nth(1).as_deref() {
+        Some("--corpus") => return corpus_records(),
+        Some("--points") => return corpus_points(),
+        _ => {}
     }
     let Some((n, rules)) = rule_cases::count_and_rules(2000, RuleSet::Axf) else {
         return usage();
@@ -70,11 +77,9 @@ fn corpus_records() -> ExitCode {
         Some(Ok(rules)) => rules,
         Some(Err(_)) => return usage(),
     };
-    let games = rule_cases::labelled_corpus_games(&Path::new(&data).join("corpus"));
-    if games.is_empty() {
-        eprintln!("cycle_records: no master game found under {data}/corpus");
+    let Some(games) = master_games(&data) else {
         return ExitCode::from(2);
-    }
+    };
     for (name, game) in games {
         let mut referee = Referee::with_rules(rules, game.start.clone());
         let mut moves = Vec::new();
@@ -95,8 +100,64 @@ fn corpus_records() -> ExitCode {
                     );
                     break;
                 }
-                Ok(Event::Repetition(_) | Event::Quiet | Event::NaturalLimit) => {}
+                Ok(
+                    Event::Repetition(_)
+                    | Event::PointsCycle(_)
+                    | Event::Quiet
+                    | Event::NaturalLimit,
+                ) => {}
                 // Mate, stalemate or an illegal move: the game ends before any third occurrence.
+                _ => break,
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The corpus master games under `DATA_FOLDER/corpus`, labelled, or `None`
+/// (said on stderr) when there are none.
+fn master_games(data: &str) -> Option<Vec<(String, xqarbiter::record::Game)>> {
+    let games = rule_cases::labelled_corpus_games(&Path::new(data).join("corpus"));
+    if games.is_empty() {
+        eprintln!("cycle_records: no master game found under {data}/corpus");
+        return None;
+    }
+    Some(games)
+}
+
+/// The `--points` mode: one line per cycle over points met in a master game
+/// before the game ended.
+fn corpus_points() -> ExitCode {
+    let mut args = std::env::args().skip(2);
+    let Some(data) = args.next() else {
+        return usage();
+    };
+    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
+        None => RuleSet::Cxa2020,
+        Some(Ok(rules)) => rules,
+        Some(Err(_)) => return usage(),
+    };
+    let Some(games) = master_games(&data) else {
+        return ExitCode::from(2);
+    };
+    for (name, game) in games {
+        let mut referee = Referee::with_rules(rules, game.start.clone());
+        for m in &game.moves {
+            match referee.push(m.mv) {
+                Ok(Event::PointsCycle(n)) => {
+                    let ruling = referee.ruling();
+                    let outcome = ruling
+                        .repetition
+                        .as_ref()
+                        .map_or("none", |r| r.cycle.outcome.name());
+                    println!(
+                        "{name}\t{}\t{n}\t{outcome}\t{}\t{}",
+                        referee.plies(),
+                        ruling.ends_game(),
+                        ruling.summary(xqarbiter::Lang::En)
+                    );
+                }
+                Ok(_) if referee.ended().is_none() => {}
                 _ => break,
             }
         }
@@ -107,5 +168,6 @@ fn corpus_records() -> ExitCode {
 fn usage() -> ExitCode {
     eprintln!("usage: cycle_records [N] [cxa2011|cxa2020|axf]");
     eprintln!("       cycle_records --corpus DATA_FOLDER [cxa2011|cxa2020|axf]");
+    eprintln!("       cycle_records --points DATA_FOLDER [cxa2011|cxa2020|axf]");
     ExitCode::from(2)
 }

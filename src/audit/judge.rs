@@ -323,7 +323,12 @@ fn end_findings(row: &mut Row, end: &End) {
             let side = rep.cycle.side(offender);
             // What "by then" refers to when the players played on.
             let n = rep.occurrences;
-            let (standing, standing_zh) = if more > 0 {
+            let (standing, standing_zh) = if more > 0 && rep.points.is_some() {
+                (
+                    format!(", {}", rep.how_often(Lang::En).replacen("had", "having", 1)),
+                    format!("，{}", rep.how_often(Lang::Zh)),
+                )
+            } else if more > 0 {
                 (
                     format!(", the position standing {n} times"),
                     format!("，局面已出现{n}次"),

@@ -215,6 +215,7 @@ pub(crate) mod mate_search;
 pub(crate) mod move_table;
 pub mod nature;
 pub(crate) mod net_gain;
+pub mod points_cycle;
 pub(crate) mod reason;
 pub mod repetition;
 pub mod ruling;

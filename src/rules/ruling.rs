@@ -14,6 +14,7 @@ use crate::words::{UnknownName, Words};
 use super::RuleSet;
 use super::limit::{ClaimMode, LimitStatus};
 use super::move_table::{MoveReport, MoveRun, MoveTexts};
+use super::points_cycle::{PointsCycle, SidePoints};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
 
 /// The game's result after the last move (or as a record gives it).
@@ -183,17 +184,23 @@ impl fmt::Display for Reason {
 
 pub use crate::words::Lang;
 
-/// The repetition closed by the last move.
+/// The repetition closed by the last move: a position that stands again
+/// (an exact cycle), or pieces that go round points of the board repeating
+/// no position (a cycle over points, [`RepetitionReport::points`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct RepetitionReport {
-    /// Ply after which the repeated position first stood.
+    /// Ply after which the repeated position first stood; of a cycle over
+    /// points, the ply after which the pieces began the first of the passes counted.
     pub first_ply: usize,
     /// Ply that closed the cycle.
     pub last_ply: usize,
-    /// How often the position has now stood.
+    /// How often the position has now stood; of a cycle over points, the
+    /// passes gone round plus one (the first pass counts as the position's
+    /// second occurrence would).
     pub occurrences: usize,
-    /// The position the cycle starts from (and returns to).
+    /// The position the cycle starts from (and returns to; of a cycle over
+    /// points, the position before its last pass, which does not stand again).
     pub start: Position,
     /// The cycle's ruling.
     pub cycle: CycleRuling,
@@ -214,8 +221,12 @@ pub struct RepetitionReport {
     /// the profile's decisive occurrence less one.
     pub alike: usize,
     /// The cycle before this one, between the two occurrences before the
-    /// last, if the position stood that often.
+    /// last, if the position stood that often (of a cycle over points, the
+    /// pass before the last).
     pub previous: Option<PreviousCycle>,
+    /// Of a cycle over points, each side's piece and the points it goes
+    /// round; `None` for a position that stands again.
+    pub points: Option<PointsCycle>,
 }
 
 /// The cycle between the two occurrences of a repeated position before the
@@ -235,7 +246,21 @@ impl RepetitionReport {
     /// Where the repeated position stood first and again, and how often:
     /// `first at the start, again after ply 4 (2 times)`, in Chinese
     /// `起始局面首次出现，第4着后再现（共2次）`.
+    ///
+    /// Of a cycle over points, how the pieces go round and how often
+    /// ([`PointsCycle::describe`], [`PointsCycle::passes_text`]).
     pub(crate) fn stood(&self, lang: Lang) -> String {
+        if let Some(points) = &self.points {
+            let sep = match lang {
+                Lang::En => "; ",
+                Lang::Zh => "；",
+            };
+            return format!(
+                "{}{sep}{}",
+                points.describe(lang),
+                points.passes_text(self.first_ply, lang)
+            );
+        }
         let (last, n) = (self.last_ply, self.occurrences);
         match (lang, self.first_ply) {
             (Lang::En, 0) => format!("first at the start, again after ply {last} ({n} times)"),
@@ -253,6 +278,34 @@ impl RepetitionReport {
     pub fn decides(&self, decisive: u32) -> bool {
         let decisive = decisive as usize;
         self.occurrences >= decisive && self.alike + 1 >= decisive
+    }
+
+    /// How often the cycle has come round, for a game that ended on it: `the
+    /// repeated position had stood 3 times`, or of a cycle over points `the
+    /// pieces had gone round their points 2 times`; in Chinese
+    /// `重复局面已出现3次`, `多点循环已循环2遍`.
+    pub(crate) fn how_often(&self, lang: Lang) -> String {
+        match (lang, &self.points) {
+            (Lang::En, None) => {
+                format!("the repeated position had stood {} times", self.occurrences)
+            }
+            (Lang::Zh, None) => format!("重复局面已出现{}次", self.occurrences),
+            (Lang::En, Some(p)) => {
+                format!("the pieces had gone round their points {} times", p.passes)
+            }
+            (Lang::Zh, Some(p)) => format!("多点循环已循环{}遍", p.passes),
+        }
+    }
+
+    /// What the cycle is, for a line's head: `Repeated position` or `Cycle
+    /// over points`, in Chinese `重复局面` or `多点循环`.
+    pub fn heading(&self, lang: Lang) -> &'static str {
+        match (lang, self.points.is_some()) {
+            (Lang::En, false) => "Repeated position",
+            (Lang::En, true) => "Cycle over points",
+            (Lang::Zh, false) => "重复局面",
+            (Lang::Zh, true) => "多点循环",
+        }
     }
 
     /// The cycle's moves, from the position it starts from, for reasons and tables.
@@ -313,6 +366,23 @@ fn side_json(side: &SideCycle, run: &MoveRun, texts: &MoveTexts) -> Value {
     })
 }
 
+/// A cycle over points as the JSON's `points` object.
+fn points_json(points: &PointsCycle) -> Value {
+    let side = |side: &SidePoints| {
+        let squares: Vec<String> = side.points.iter().map(ToString::to_string).collect();
+        json!({
+            "piece": side.piece.fen_char().to_string(),
+            "points": squares,
+        })
+    };
+    json!({
+        "red": side(&points.red),
+        "black": side(&points.black),
+        "pass_rounds": points.pass_rounds,
+        "passes": points.passes,
+    })
+}
+
 impl Ruling {
     /// Whether the rules end the game here: mate, stalemate, a repetition's
     /// decisive occurrence, or a player's claim of the natural-limit draw
@@ -340,7 +410,11 @@ impl Ruling {
     ///   checks, the one that takes), `reason`, `reason_zh`), `clause`,
     ///   `explanation` and `explanation_zh`, `note` and `note_zh` (a
     ///   profile's clause that changed the ruling, or null), `alike`,
-    ///   `previous_ruling`;
+    ///   `previous_ruling`, `kind` (`position` for a position that stands
+    ///   again, `points` for a cycle over points, which repeats no
+    ///   position) and `points` (null, or of a cycle over points `red` and
+    ///   `black`, each `piece` and the `points` it goes round, `pass_rounds`
+    ///   and `passes`);
     /// - `natural_limit`: `limit` (rounds), `claim_mode`, `plies`,
     ///   `since_ply`, `prior_plies`, `red` and `black` (each side's counts),
     ///   `claimable_by`, `outcome` and `attacks_classified`;
@@ -387,6 +461,8 @@ impl Ruling {
                 "note_zh": r.note.as_ref().map(|n| n.zh.clone()),
                 "alike": r.alike,
                 "previous_ruling": r.previous.as_ref().map(|p| p.cycle.outcome.name()),
+                "kind": if r.points.is_some() { "points" } else { "position" },
+                "points": r.points.as_ref().map(points_json),
             })
         });
         json!({
@@ -448,19 +524,17 @@ impl Ruling {
     pub fn ended_before(&self, plies: usize, lang: Lang) -> String {
         let (ply, summary) = (self.plies, self.summary_played_on(lang));
         let more = plies.saturating_sub(ply);
-        let times = self.repetition.as_ref().map(|r| r.occurrences);
+        let times = self.repetition.as_ref().map(|r| r.how_often(lang));
         match lang {
             Lang::En => format!(
                 "By the rules the game ended after ply {ply}{}: {summary}. The players played on \
                  for {more} more {}.",
-                times.map_or(String::new(), |n| format!(
-                    ", when the repeated position had stood {n} times"
-                )),
+                times.map_or(String::new(), |n| format!(", when {n}")),
                 if more == 1 { "ply" } else { "plies" },
             ),
             Lang::Zh => format!(
                 "按规则，对局于第{ply}着后结束{}：{summary}。双方此后又走了{more}着。",
-                times.map_or(String::new(), |n| format!("（重复局面已出现{n}次）")),
+                times.map_or(String::new(), |n| format!("（{n}）")),
             ),
         }
     }
@@ -494,15 +568,29 @@ impl Ruling {
                     (Some(Reason::Checkmate), _) => " by checkmate".to_string(),
                     (Some(Reason::Stalemate), _) => " by stalemate (no legal move)".to_string(),
                     (Some(Reason::NaturalLimit), _) => " by the natural move limit".to_string(),
-                    (Some(_), Some(r)) => {
-                        format!(" — {} ({})", decision(r), r.cycle.clause)
-                    }
-                    (None, Some(r)) => format!(
-                        " — repetition ({} occurrences): {} ({})",
-                        r.occurrences,
-                        r.cycle.explanation(lang),
-                        r.cycle.clause
-                    ),
+                    (Some(_), Some(r)) => match &r.points {
+                        None => format!(" — {} ({})", decision(r), r.cycle.clause),
+                        Some(p) => format!(
+                            " — {}: {} ({})",
+                            p.describe(lang),
+                            decision(r),
+                            r.cycle.clause
+                        ),
+                    },
+                    (None, Some(r)) => match &r.points {
+                        None => format!(
+                            " — repetition ({} occurrences): {} ({})",
+                            r.occurrences,
+                            r.cycle.explanation(lang),
+                            r.cycle.clause
+                        ),
+                        Some(p) => format!(
+                            " — {}: {} ({})",
+                            p.describe(lang),
+                            r.cycle.explanation(lang),
+                            r.cycle.clause
+                        ),
+                    },
                     _ => String::new(),
                 };
                 format!("{head}{why}")
@@ -513,17 +601,29 @@ impl Ruling {
                     (Some(Reason::Checkmate), _) => "（将死）".to_string(),
                     (Some(Reason::Stalemate), _) => "（困毙）".to_string(),
                     (Some(Reason::NaturalLimit), _) => "（自然限着）".to_string(),
-                    (Some(_), Some(r)) => {
-                        format!("——{}（{}）", decision(r), r.cycle.clause.name(lang))
-                    }
-                    (None, Some(r)) => {
-                        format!(
+                    (Some(_), Some(r)) => match &r.points {
+                        None => format!("——{}（{}）", decision(r), r.cycle.clause.name(lang)),
+                        Some(p) => format!(
+                            "——{}：{}（{}）",
+                            p.describe(lang),
+                            decision(r),
+                            r.cycle.clause.name(lang)
+                        ),
+                    },
+                    (None, Some(r)) => match &r.points {
+                        None => format!(
                             "——局面第{}次出现：{}（{}）",
                             r.occurrences,
                             r.cycle.explanation(lang),
                             r.cycle.clause.name(lang)
-                        )
-                    }
+                        ),
+                        Some(p) => format!(
+                            "——{}：{}（{}）",
+                            p.describe(lang),
+                            r.cycle.explanation(lang),
+                            r.cycle.clause.name(lang)
+                        ),
+                    },
                     _ => String::new(),
                 };
                 format!("{head}{why}")
@@ -545,12 +645,12 @@ impl Ruling {
     pub(crate) fn details(&self, lang: Lang) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
-            let stood = r.stood(lang);
+            let (stood, heading) = (r.stood(lang), r.heading(lang));
             let _ = match lang {
-                Lang::En => writeln!(out, "\nRepeated position: {stood}. Rules: {}.", self.rules),
+                Lang::En => writeln!(out, "\n{heading}: {stood}. Rules: {}.", self.rules),
                 Lang::Zh => writeln!(
                     out,
-                    "\n重复局面：{stood}。规则：{}（{}）。",
+                    "\n{heading}：{stood}。规则：{}（{}）。",
                     self.rules.book_zh(),
                     self.rules
                 ),
@@ -614,9 +714,22 @@ impl Ruling {
         };
         let (n, clause) = (rep.occurrences, rep.cycle.clause.name(lang));
         let explanation = rep.cycle.explanation(lang);
-        match lang {
-            Lang::En => format!("the position would stand {n} times: {explanation} ({clause})"),
-            Lang::Zh => format!("局面将第{n}次出现：{explanation}（{clause}）"),
+        match (lang, &rep.points) {
+            (Lang::En, None) => {
+                format!("the position would stand {n} times: {explanation} ({clause})")
+            }
+            (Lang::Zh, None) => format!("局面将第{n}次出现：{explanation}（{clause}）"),
+            (Lang::En, Some(p)) => format!(
+                "{} {}: {explanation} ({clause})",
+                p.describe(lang),
+                p.passes_text(rep.first_ply, lang)
+                    .replacen("gone", "would have gone", 1)
+            ),
+            (Lang::Zh, Some(p)) => format!(
+                "将形成{}，{}：{explanation}（{clause}）",
+                p.describe(lang),
+                p.passes_text(rep.first_ply, lang)
+            ),
         }
     }
 

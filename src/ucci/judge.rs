@@ -96,8 +96,9 @@ impl Judge {
     /// limit decide the game on the ply they fall on, and a repetition short
     /// of its decisive occurrence ends nothing: a drawn cycle is a draw
     /// only if nobody varies, and an offender is only ordered to vary.
-    /// Only a move that repeats a position or has the natural limit in
-    /// reach is ruled on; the others cost a make-move and a hash probe.
+    /// Only a move that repeats a position, may close a cycle over points
+    /// or has the natural limit in reach is ruled on; the others cost a
+    /// make-move, a hash probe and a few comparisons.
     ///
     /// A forbidden repetition on the ply that reaches the limit, short of
     /// its decisive occurrence, is a draw: the limit ends the game there,
@@ -105,10 +106,13 @@ impl Judge {
     pub(crate) fn try_move(&mut self, mv: Move) -> Trial {
         let mover = self.referee.position().turn();
         let stood = self.referee.record_legal(mv);
-        let repetition = if stood < 2 {
-            None
-        } else {
+        // A cycle over points may end in a mate, which the search scores itself.
+        let repetition = if stood >= 2
+            || (self.referee.points_may_close() && !self.referee.position().has_no_legal_moves())
+        {
             self.referee.repetition_outcome()
+        } else {
+            None
         };
         match repetition {
             Some((CycleOutcome::MustVary(offender), true)) if offender == mover => {
@@ -133,14 +137,16 @@ impl Judge {
         }
     }
 
-    /// Whether the rules could rule on a move that captures nothing and
-    /// brings about the position `key`: it repeats a position of the game
-    /// (or of the moves tried and not taken back), or it brings the natural
-    /// limit in reach. [`Judge::try_move`] says any other such move goes on,
+    /// Whether the rules could rule on `mv`, a move that captures nothing
+    /// and brings about the position `key`: it repeats a position of the
+    /// game (or of the moves tried and not taken back), it may close a
+    /// cycle over points, or it brings the natural limit in reach. [`Judge::try_move`] says any other such move goes on,
     /// so a search may leave it untried: a hash probe instead of a move
     /// played and taken back.
-    pub(crate) fn may_rule(&self, key: u64) -> bool {
-        self.referee.has_stood(key) || self.referee.limit_in_reach_next()
+    pub(crate) fn may_rule(&self, key: u64, mv: Move) -> bool {
+        self.referee.has_stood(key)
+            || self.referee.limit_in_reach_next()
+            || self.referee.points_may_close_with(mv)
     }
 
     /// A game drawn on the last move tried, scored as the profile scores a draw.
@@ -482,7 +488,7 @@ mod tests {
                     for &m in &legal {
                         let mut after = judge.position().clone();
                         let quiet = after.play_unchecked(m).captured.is_none();
-                        let may_rule = judge.may_rule(after.key());
+                        let may_rule = judge.may_rule(after.key(), m);
                         let trial = judge.try_move(m);
                         judge.take_back();
                         // A move left untried by may_rule goes on.

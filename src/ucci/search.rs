@@ -346,7 +346,7 @@ impl<T: FnMut()> Searcher<T> {
         let judged = ply < JUDGED_PLIES
             || (ply == self.judged
                 && (self.pos.in_check()
-                    || (undo.captured.is_none() && self.judge.may_rule(self.pos.key()))));
+                    || (undo.captured.is_none() && self.judge.may_rule(self.pos.key(), m))));
         let trial = judged.then(|| self.judge.try_move(m));
         self.judged += i32::from(judged);
         // The game ends on this move, as after a mate.
@@ -733,7 +733,7 @@ mod tests {
         assert!(game.position().in_check());
         let mut after = game.position().clone();
         after.play_unchecked(mv("f5e7"));
-        assert!(after.in_check() && !game.may_rule(after.key()));
+        assert!(after.in_check() && !game.may_rule(after.key(), mv("f5e7")));
         let mut rules = game.clone();
         rules.push(mv("f5e7")).unwrap();
         assert_eq!(rules.try_move(mv("d9d8")), Trial::Ends { winner: None });

@@ -24,9 +24,10 @@ pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String, lang: Lang)
         (Lang::Zh, n) => format!("规程{profile}（规则{rules}），第{n}着后：{summary}"),
     }];
     if let Some(rep) = &ruling.repetition {
-        lines.push(match lang {
-            Lang::En => format!("repetition: the position stood {}", rep.stood(lang)),
-            Lang::Zh => format!("重复局面：{}", rep.stood(lang)),
+        lines.push(match (lang, &rep.points) {
+            (Lang::En, None) => format!("repetition: the position stood {}", rep.stood(lang)),
+            (Lang::En, Some(_)) => format!("repetition: {}", rep.stood(lang)),
+            (Lang::Zh, _) => format!("{}：{}", rep.heading(lang), rep.stood(lang)),
         });
         for side in [&rep.cycle.red, &rep.cycle.black] {
             lines.push(side_line(rep, side, write, lang));
