@@ -813,6 +813,8 @@ fn control_bytes_from_the_engine_are_escaped() {
     );
 }
 
+/// Black mated: the game over is said, and no move is given, the engine
+/// not asked (it answers any `go` with a move).
 #[test]
 fn game_over_is_ruled_without_asking_the_engine() {
     let engine = fake("echo bestmove d9e9");
@@ -826,6 +828,75 @@ fn game_over_is_ruled_without_asking_the_engine() {
         has_info(&lines, |l| l.starts_with("game over")),
         "{lines:?}"
     );
+}
+
+/// [`PERPETUAL`] played on: Red's perpetual check closed its cycle a third
+/// time at ply 8, where Red lost (CXA 2020 25.1), and a GUI that does not
+/// know the rules had Red check once more. Black, to move, has won.
+const WON_BY_THE_RULES: &str = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1 moves f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0";
+
+/// A GUI that plays on past the end by the rules and asks `go` is told
+/// the game is over, and still gets a legal move from the engine (no move
+/// would be scored as a loss, here in a game Black has won): from either
+/// engine protocol, to a UCCI or a UCI GUI, in a search with a limit and
+/// in an endless or a ponder one.
+#[test]
+fn a_game_over_by_the_rules_still_gets_the_engines_move() {
+    let Some(engine) = engine() else { return };
+    let (head, moves) = WON_BY_THE_RULES.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    let legal =
+        |mv: &str, by: i32| Move::parse_uci(&shift_ranks(mv, by)).is_ok_and(|m| pos.is_legal(m));
+    let over = |l: &str| l.starts_with("game over: By the rules the game ended after ply 8");
+    for protocol in ["ucci", "uci"] {
+        let args = [
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        gui.handshake();
+        gui.send(WON_BY_THE_RULES);
+        for (go, end) in [
+            ("go depth 5", None),
+            ("go infinite", Some("stop")),
+            ("go ponder time 1000 increment 0", Some("ponderhit")),
+        ] {
+            gui.send(go);
+            let mut lines = Vec::new();
+            if let Some(end) = end {
+                lines = gui.ready_while_searching();
+                gui.send(end);
+            }
+            let (rest, mv) = gui.search();
+            lines.extend(rest);
+            assert!(has_info(&lines, over), "{protocol}, {go}: {lines:?}");
+            let mv = mv.unwrap_or_else(|| panic!("{protocol}, {go}: no move: {lines:?}"));
+            assert!(legal(&mv, 0), "{protocol}, {go}: {lines:?}");
+        }
+
+        let mut uci = Gui::xqarbiter(&args);
+        uci.uci_handshake();
+        let (head, moves) = WON_BY_THE_RULES.split_once(" moves ").expect("moves");
+        let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
+        uci.send(&format!("{head} moves {}", shifted.join(" ")));
+        uci.send("go wtime 5000 btime 5000");
+        let (lines, mv) = uci.search();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.strip_prefix("info string ").is_some_and(over)),
+            "UCI GUI, {protocol}: {lines:?}"
+        );
+        let mv = mv.unwrap_or_else(|| panic!("UCI GUI, {protocol}: no move: {lines:?}"));
+        assert!(legal(&mv, -1), "UCI GUI, {protocol}: {lines:?}");
+    }
 }
 
 #[test]

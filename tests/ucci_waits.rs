@@ -169,8 +169,8 @@ fn fairy_stockfish_ends_a_ponder_search_of_a_mated_position_only_when_told() {
     }
 }
 
-/// A GUI's `go ponder` on a finished game (Black mated, or the game over by
-/// the rules) gets its `nobestmove` at `ponderhit` or `stop`, not at once
+/// A GUI's `go ponder` on a finished game (Black mated; a game over by the
+/// rules is searched, see tests/ucci_bridge.rs) gets its `nobestmove` at `ponderhit` or `stop`, not at once
 /// (a GUI would take it for the answer to its next search), and an endless
 /// search only at `stop`, as from Fairy-Stockfish itself; the game over is
 /// said at once. A UCI GUI gets `bestmove (none)` so too.

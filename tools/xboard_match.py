@@ -20,10 +20,11 @@ move, a game whose moves read from the SAN disagree with the log, or an
 `Error` / `Illegal move` line XBoard got from the bridge (one the bridge's logs
 show it wrote; UCI2WB's own are listed apart).
 
-A false claim: once the rules have ended the game (a forbidden repetition,
-which XBoard does not know), the bridge answers a `go` with no move
-(`bestmove (none)` in UCI, `nobestmove` in UCCI), which UCI2WB passes on as a
-stalemate claim and XBoard scores as a loss of the bridge's side.
+A false claim: an answer with no move (`bestmove (none)` in UCI, `nobestmove`
+in UCCI) where the board has legal moves, which UCI2WB passes on as a
+stalemate claim and XBoard scores as a loss of the bridge's side. The bridge
+gave one once the rules had ended a game XBoard plays on (a forbidden
+repetition, which XBoard does not know); it now searches such a game on.
 """
 
 import argparse

@@ -216,9 +216,8 @@ impl Judge {
     /// is legal after `mv`, the game is not over after `mv`, the rules would
     /// not ban it there, and the game is not over after it either (a mate,
     /// a decisive repetition, the natural limit). What a `ponder` move must
-    /// be for the GUI to be told it: a GUI that ponders on a move that ends
-    /// the game has the engine search a game that is over, which is
-    /// answered at once with no move, before its `ponderhit` or `stop`.
+    /// be for the GUI to be told it: a move that ends the game is no reply
+    /// worth pondering on, since by the rules nothing is played after it.
     pub(crate) fn may_follow(&mut self, mv: Move, reply: Move) -> bool {
         if self.push(mv).is_err() {
             return false;

@@ -330,8 +330,8 @@ struct Session<W: Write> {
     bridge: Option<Bridge>,
     search: Option<Search>,
     /// A `go ponder` or endless `go` that has nothing to search (the
-    /// referee's always; a bridge's when the game is over, there is no
-    /// position, no move is allowed or there is no engine): its
+    /// referee's always; a bridge's when there is no position, no move is
+    /// allowed or there is no engine): its
     /// `nobestmove` waits for the `stop`, or for the `ponderhit` that gives
     /// a ponder search its limit, as an engine's answer would (UCI: such a
     /// search ends only when told to, and Fairy-Stockfish's answer to one
@@ -953,7 +953,12 @@ impl<W: Write> Session<W> {
                 Lang::En => format!("game over: {over}"),
                 Lang::Zh => format!("对局结束：{over}"),
             })?;
-            return self.no_move_for(go);
+            // A GUI that does not know the rules plays on, and would score
+            // no move as a loss: a bridge searches on, unless the board
+            // leaves no move (a mate or a stalemate).
+            if referee_only || self.game.judge.position().legal_moves().is_empty() {
+                return self.no_move_for(go);
+            }
         }
         let mut bans = report.bans;
         for &mv in &self.gui_bans {
