@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
+use crate::notation::ranks_from_one::{self, Choice};
 
 use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -957,6 +958,41 @@ fn read_move_list_to(
         }
         return read_position_line(args, name, index);
     }
+    let read = |text: &str| read_moves_of_list(text, name, index, first_line, extent);
+    let stop = |read: &Result<Game, RecordError>| match read {
+        Ok(game) => game.illegal.as_ref().map(|bad| bad.ply),
+        Err(_) => Some(0),
+    };
+    match ranks_from_one::choose(text, read, stop) {
+        Choice::AsWritten(read) => read,
+        Choice::FromOne(read, note) => read.map(|mut game| {
+            game.warnings.insert(0, note);
+            game
+        }),
+        Choice::Neither(Ok(mut game), Some(Ok(from_one))) => {
+            if let (Some(bad), Some(other)) = (&mut game.illegal, &from_one.illegal) {
+                let also =
+                    ranks_from_one::both_tried(other.ply, &ranks_from_one::as_written(&other.text));
+                bad.reason = Words::new(
+                    format!("{}{}", bad.reason.en, also.en),
+                    format!("{}{}", bad.reason.zh, also.zh),
+                );
+            }
+            Ok(game)
+        }
+        Choice::Neither(as_written, _) => as_written,
+    }
+}
+
+/// The game of a pasted record or plain move list after its `position`
+/// line check ([`read_move_list_to`]), its coordinates in ranks 0–9.
+fn read_moves_of_list(
+    text: &str,
+    name: &str,
+    index: usize,
+    first_line: usize,
+    extent: Extent,
+) -> Result<Game, RecordError> {
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
     let (tags, text) = header_lines(text);
@@ -1192,6 +1228,46 @@ mod tests {
         let illegal = read_move_list("position startpos moves h2e2 h2e2", "t", 0, 1).unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
+    }
+
+    #[test]
+    fn a_pasted_list_in_ranks_1_to_10_is_read_so_and_noted() {
+        let note = |game: &Game| game.warnings.first().map(|w| w.en.clone());
+        // Fairy-Stockfish's UCI moves, told by rank 10.
+        let game = read_move_list("1. h1g3 h10g8\n2. h3h7 g7g6\n", "t", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h0g2", "h9g7", "h2h6", "g6g5"]);
+        assert!(note(&game).unwrap().ends_with("a move names rank 10"));
+        // Without rank 10, when only that reading plays every move.
+        let game = read_move_list("h3e3 h8e8", "t", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h7e7"]);
+        assert!(
+            note(&game)
+                .unwrap()
+                .ends_with("in ranks 1–10 it plays through")
+        );
+        // Ranks 0–9 when they play, with nothing noted.
+        let game = read_move_list("h2e2 h7e7", "t", 0, 1).unwrap();
+        assert_eq!((game.uci_moves().len(), note(&game)), (2, None));
+        // Neither: the 0–9 reading's move, its place, and the other tried.
+        let game = read_move_list("h3e3 h8e8\nh3e3", "t", 0, 1).unwrap();
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (1, "h3e3"));
+        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 1 }));
+        assert!(
+            bad.reason
+                .en
+                .ends_with("the record stops too, at ply 3 ('h3e3')"),
+            "{}",
+            bad.reason.en
+        );
+        // Rank 10 named, a later move illegal: the other's stop as written.
+        let game = read_move_list("h1g3 h10g8 h10g8", "t", 0, 1).unwrap();
+        let bad = game.illegal.unwrap();
+        assert!(
+            bad.reason.en.ends_with("at ply 3 ('h10g8')"),
+            "{}",
+            bad.reason.en
+        );
     }
 
     #[test]
