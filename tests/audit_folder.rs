@@ -454,3 +454,39 @@ fn a_file_cut_short_keeps_the_header_and_moves_read_before_the_cut() {
     let heng = self::rows(&out);
     assert_eq!(kinds(&heng[0]), Vec::<&str>::new(), "{}", heng[0]);
 }
+
+#[test]
+fn a_first_move_of_the_side_not_to_move_points_at_the_fen_in_every_format() {
+    // Red's first move from a FEN tag that gives Black the move.
+    let tmp = tempfile::Builder::new()
+        .prefix("xqarbiter-audit-side-")
+        .tempdir()
+        .expect("temp dir");
+    let wrong_side = PERPETUAL_CHECK.replace(" w - - 0 1", " b - - 0 1");
+    fs::write(tmp.path().join("side.pgn"), wrong_side).expect("write");
+    let hint = "The start position has black to move ('b' in its FEN), and this is red's first move: if red moves first, the FEN should say 'w'";
+    let out = audit(tmp.path(), &["--jsonl"]);
+    let rows = rows(&out);
+    assert_eq!(kinds(&rows[0]), ["illegal_move"], "{rows:?}");
+    let finding = &rows[0]["findings"][0];
+    let detail = finding["detail"].as_str().expect("detail");
+    assert!(detail.ends_with(&format!(". {hint}")), "{detail}");
+    let detail_zh = finding["detail_zh"].as_str().expect("detail_zh");
+    assert!(
+        detail_zh.ends_with(
+            "。开局局面是黑方走棋（FEN 中为“b”），而这是红方的着法：如果红方先走，FEN 应为“w”"
+        ),
+        "{detail_zh}"
+    );
+    // The text report (the default) and CSV.
+    for format in [&[][..], &["--csv"]] {
+        let out = audit(tmp.path(), format);
+        let shown = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(shown.contains(hint), "{format:?}: {shown}");
+    }
+    // A later move of the wrong side is a move missing or extra: no hint.
+    fs::write(tmp.path().join("side.pgn"), ILLEGAL).expect("write");
+    let out = audit(tmp.path(), &["--jsonl"]);
+    let shown = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(!shown.contains("FEN should"), "{shown}");
+}

@@ -2415,3 +2415,44 @@ fn an_early_repetition_names_the_plies_and_rounds_where_the_position_stood() {
         "{row}"
     );
 }
+
+/// Fairy-Stockfish's own UCI moves (ranks 1–10), from `position startpos
+/// moves …` and `go depth 6` sixteen times with `UCI_Variant xiangqi`, and
+/// the FEN its `d` gave after them.
+const FAIRY_UCI_MOVES: &str =
+    "h1g3 h10g8 h3h7 g7g6 i4i5 c10e8 b3b5 g8f6 c4c5 g6g5 h7g7 g5g4 g3e2 f6e4 e2d4 e4f2";
+const FAIRY_UCI_FEN: &str =
+    "rn1akab1r/9/1c2b2c1/p1p1p1C1p/9/1CP5P/P2N2p2/9/5n3/RNBAKAB1R w - - 2 9";
+
+#[test]
+fn coordinates_in_ranks_1_to_10_are_read_and_noted() {
+    let out = xqarbiter(&["rule", "--moves", FAIRY_UCI_MOVES, "--json"], None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(ruling["fen"], FAIRY_UCI_FEN, "{ruling}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("warning: the coordinates were read in ranks 1–10, as UCI xiangqi programs (Fairy-Stockfish) write them: a move names rank 10"),
+        "{err}"
+    );
+    // Pasted, numbered, without rank 10: only the 1–10 reading plays it.
+    let out = xqarbiter(&["rule", "-", "--json"], Some("1. h3e3 h8e8\n2. h1g3\n"));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays through"),
+        "{err}"
+    );
+    // Neither reading plays: the error says both were tried.
+    let out = xqarbiter(&["rule", "-"], Some("1. h3e3 h8e8\n2. h3e3\n"));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("ply 1, line 1, column 4: 'h3e3': there is no piece on h3; read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply 3 ('h3e3')"),
+        "{err}"
+    );
+    // A UCCI list in ranks 0–9 stopping later names no other reading.
+    let out = xqarbiter(&["rule", "--moves", "h2e2 h9g7 h2e2"], None);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(!err.contains("ranks 1–10"), "{err}");
+}

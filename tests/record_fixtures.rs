@@ -386,6 +386,17 @@ fn a_move_legal_in_coordinates_and_in_xboard_san_is_read_as_the_records_notation
         other.note.en,
         "'H0h2' was read as 车二进二 (h0h2), in coordinates; in XBoard SAN, it is 后马进二 (g0h2)"
     );
+    // Read two ways before the first move only XBoard SAN reads (`Kd0`):
+    // the whole record is in SAN, so is `H0h2`.
+    let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8 3. Kd0");
+    assert_eq!(g.uci_moves(), ["i0h0", "a9b9", "g0h2", "b9b8", "e0d0"]);
+    let [(3, other)] = &g.other_readings[..] else {
+        panic!("{:?}", g.other_readings);
+    };
+    assert_eq!(
+        other.note.en,
+        "'H0h2' was read as 后马进二 (g0h2), in XBoard SAN, the notation of the record, whose ply 5 'Kd0' reads in it alone; in coordinates, it is 车二进二 (h0h2)"
+    );
     // Coordinates, but only the SAN reading lets the record go on.
     let g = from_rook_or_horse("1. i0h0 a9b9 2. H0h2 b9b8 3. h0i0");
     assert!(g.illegal.is_none(), "{:?}", g.illegal);

@@ -7,7 +7,7 @@
 
 use crate::board::{Color, Position};
 use crate::notation::Ending;
-use crate::record::Game;
+use crate::record::{Game, wrong_side_to_move};
 use crate::referee::Referee;
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
@@ -127,13 +127,25 @@ pub(crate) fn judge_read(
             let place = p.words();
             (format!(" at {}", place.en), format!("{}的", place.zh))
         });
+        // A first move of the side not to move: the start position's side
+        // to move is what to mend.
+        let (side, side_zh) = wrong_side_to_move(bad.ply, &bad.fen, &bad.text)
+            .map_or((String::new(), String::new()), |w| {
+                (format!(". {}", w.en), format!("。{}", w.zh))
+            });
         row.findings.push(Finding {
             place: bad.place,
             kind: FindingKind::IllegalMove,
             ply: Some(bad.ply),
             detail: Words::new(
-                format!("'{}'{at} is not legal: {}{legal}", bad.text, bad.reason.en),
-                format!("{at_zh}“{}”无法走出：{}{legal_zh}", bad.text, bad.reason.zh),
+                format!(
+                    "'{}'{at} is not legal: {}{legal}{side}",
+                    bad.text, bad.reason.en
+                ),
+                format!(
+                    "{at_zh}“{}”无法走出：{}{legal_zh}{side_zh}",
+                    bad.text, bad.reason.zh
+                ),
             ),
         });
     }

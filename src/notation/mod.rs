@@ -52,6 +52,7 @@ mod movelist;
 mod numerals;
 mod outcome;
 mod parse;
+pub(crate) mod ranks_from_one;
 mod render;
 mod reread;
 mod semicolon;

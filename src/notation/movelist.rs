@@ -11,6 +11,7 @@ use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text, reads_as_move_text,
 };
+use super::ranks_from_one::{self, Choice};
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_name_side, may_start_side_label, names_side, side_label};
@@ -318,7 +319,36 @@ fn is_chinese_move_char(c: char) -> bool {
 ///
 /// Moves written after the result are not read; the list warns of them
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
+///
+/// Coordinates are read in ranks 1–10, as UCI xiangqi programs write them,
+/// when a move names rank 10 or only that reading plays every move; a
+/// warning says so.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let read = |text: &str| parse_move_list_as_written(start, text);
+    match ranks_from_one::choose(text, read, |read| read.as_ref().err().map(|e| e.ply)) {
+        Choice::AsWritten(read) => read,
+        Choice::FromOne(read, note) => read.map(|mut list| {
+            list.warnings.insert(0, note);
+            list
+        }),
+        Choice::Neither(Err(mut e), Some(Err(from_one))) => {
+            let text = ranks_from_one::as_written(&from_one.text);
+            let also = ranks_from_one::both_tried(from_one.ply, &text);
+            e.reason = Words::new(
+                format!("{}{}", e.reason.en, also.en),
+                format!("{}{}", e.reason.zh, also.zh),
+            );
+            Err(e)
+        }
+        Choice::Neither(as_written, _) => as_written,
+    }
+}
+
+/// [`parse_move_list`] of coordinates in ranks 0–9.
+fn parse_move_list_as_written(
+    start: &Position,
+    text: &str,
+) -> Result<ParsedMoveList, Box<MoveListError>> {
     // A chat's names before the moves are read as the sides' labels.
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());

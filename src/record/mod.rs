@@ -38,6 +38,7 @@ mod replay;
 #[cfg(feature = "cli")]
 mod traditional;
 mod write;
+mod wrong_side;
 mod xqf;
 
 use std::fs::File;
@@ -60,6 +61,7 @@ pub use place::Place;
 #[cfg(feature = "cli")]
 pub(crate) use traditional::traditional_glyphs;
 pub use write::{format_tag, write_pgn};
+pub use wrong_side::wrong_side_to_move;
 
 /// The file formats the readers understand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

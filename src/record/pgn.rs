@@ -11,6 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
+use crate::notation::ranks_from_one::{self, Choice};
 
 use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -25,7 +26,6 @@ use super::pgn_lines::{
 };
 use super::place::Place;
 use super::replay::{Replay, initial_position};
-use crate::ucci::gui::read_move;
 use crate::ucci::protocol::{Start, parse_position};
 use crate::words::Words;
 
@@ -480,20 +480,32 @@ pub(crate) fn read_game(
         })?,
         _ => initial_position(),
     };
-    let mut replay = Replay::new(start, fen.is_none_or(|f| f.split_whitespace().count() < 2));
-    // A numbered coordinate or Chinese move takes six bytes or more.
-    replay.reserve((text.len() - body_start) / 6);
+    let flexible = fen.is_none_or(|f| f.split_whitespace().count() < 2);
     // A tag line whose '[' was lost ends the moves: it is no move.
     let lost = tag_without_bracket(text, body_start);
     let body = lost.as_ref().map_or(text, |(at, _)| &text[..*at]);
-    let token = read_movetext(
-        body,
-        body_start,
-        first_line,
-        &mut replay,
-        Semicolon::Comment,
-    )
-    .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))?;
+    let read = |mut replay: Replay| {
+        // A numbered coordinate or Chinese move takes six bytes or more.
+        replay.reserve((text.len() - body_start) / 6);
+        read_movetext(
+            body,
+            body_start,
+            first_line,
+            &mut replay,
+            Semicolon::Comment,
+        )
+        .map(|token| (replay, token))
+        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
+    };
+    let (mut replay, mut token) = read(Replay::new(start.clone(), flexible))?;
+    // A move read two ways before the first that only XBoard's SAN reads:
+    // the whole record, in SAN, decides it, if it plays as far so.
+    if let Some(san) = replay.san_after_coordinates()
+        && let Ok((again, again_token)) = read(Replay::in_san(start, flexible, san))
+        && again.plies_read() >= replay.plies_read()
+    {
+        (replay, token) = (again, again_token);
+    }
     if tags.is_empty() && replay.first_text_is_no_move() {
         return Ok(None);
     }
@@ -957,6 +969,46 @@ fn read_move_list_to(
         }
         return read_position_line(args, name, index);
     }
+    let read = |text: &str| read_moves_of_list(text, name, index, first_line, extent);
+    let stop = |read: &Result<Game, RecordError>| match read {
+        Ok(game) => game.illegal.as_ref().map(|bad| bad.ply),
+        Err(_) => Some(0),
+    };
+    match ranks_from_one::choose(text, read, stop) {
+        Choice::AsWritten(read) => read,
+        Choice::FromOne(read, note) => read.map(|mut game| {
+            game.warnings.insert(0, note);
+            game
+        }),
+        Choice::Neither(Ok(mut game), Some(Ok(from_one))) => {
+            also_tried(&mut game, &from_one);
+            Ok(game)
+        }
+        Choice::Neither(as_written, _) => as_written,
+    }
+}
+
+/// Adds to the illegal move of `game`, read in ranks 0–9, where the
+/// reading in ranks 1–10, `from_one`, stops too.
+fn also_tried(game: &mut Game, from_one: &Game) {
+    if let (Some(bad), Some(other)) = (&mut game.illegal, &from_one.illegal) {
+        let also = ranks_from_one::both_tried(other.ply, &ranks_from_one::as_written(&other.text));
+        bad.reason = Words::new(
+            format!("{}{}", bad.reason.en, also.en),
+            format!("{}{}", bad.reason.zh, also.zh),
+        );
+    }
+}
+
+/// The game of a pasted record or plain move list after its `position`
+/// line check ([`read_move_list_to`]), its coordinates in ranks 0–9.
+fn read_moves_of_list(
+    text: &str,
+    name: &str,
+    index: usize,
+    first_line: usize,
+    extent: Extent,
+) -> Result<Game, RecordError> {
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
     let (tags, text) = header_lines(text);
@@ -1089,7 +1141,8 @@ fn start_position_error(name: &str, index: usize, e: &crate::board::FenError) ->
 /// A UCCI or UCI `position` command, `position {startpos | fen <FEN>} [moves
 /// …]`, as pasted from an engine GUI's log. The moves are in UCCI coordinates
 /// (ranks 0–9), or in Fairy-Stockfish's UCI ranks 1–10: when a move names rank
-/// 10, or when only that reading replays every move legally.
+/// 10, or when only that reading replays every move legally (noted, as a
+/// plain move list's choice is).
 fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, RecordError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let spec = parse_position(&tokens).map_err(|e| {
@@ -1102,15 +1155,10 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
             Position::from_fen(&fen).map_err(|e| start_position_error(name, index, &e))?
         }
     };
-    let ranks_from_one: Vec<String> = spec
-        .moves
-        .iter()
-        .map(|m| read_move(m, 1).map_or_else(|_| m.clone(), |mv| mv.to_string()))
-        .collect();
-    let replay = |moves: &[String]| {
+    let replay = |moves: &str| {
         let mut replay = Replay::new(start.clone(), false);
         // Moves alone, without brackets or markers: nothing to fail on.
-        let _ = read_movetext(&moves.join(" "), 0, 1, &mut replay, Semicolon::Typed);
+        let _ = read_movetext(moves, 0, 1, &mut replay, Semicolon::Typed);
         let mut game = replay.finish();
         // The moves were read joined anew, not where the line has them.
         if let Some(bad) = &mut game.illegal {
@@ -1118,16 +1166,18 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
         }
         game
     };
-    if spec.moves.iter().any(|m| m.contains("10")) {
-        return Ok(replay(&ranks_from_one));
-    }
-    let game = replay(&spec.moves);
-    if game.illegal.is_some() {
-        let shifted = replay(&ranks_from_one);
-        if shifted.illegal.is_none() {
-            return Ok(shifted);
+    let stop = |game: &Game| game.illegal.as_ref().map(|bad| bad.ply);
+    let game = match ranks_from_one::choose(&spec.moves.join(" "), replay, stop) {
+        Choice::AsWritten(game) | Choice::Neither(game, None) => game,
+        Choice::FromOne(mut game, note) => {
+            game.warnings.insert(0, note);
+            game
         }
-    }
+        Choice::Neither(mut game, Some(from_one)) => {
+            also_tried(&mut game, &from_one);
+            game
+        }
+    };
     Ok(game)
 }
 
@@ -1179,6 +1229,7 @@ mod tests {
         let uci = read_move_list("position startpos moves h3e3 h10g8 h1g3", "t", 0, 1).unwrap();
         let moves: Vec<String> = uci.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+        assert!(uci.warnings[0].en.ends_with("a move names rank 10"));
         // Without a move on rank 10, that reading is taken when only it is legal.
         let short = read_move_list("position startpos moves h3e3 h8e8", "t", 0, 1).unwrap();
         let moves: Vec<String> = short.moves.iter().map(|m| m.mv.to_string()).collect();
@@ -1192,6 +1243,56 @@ mod tests {
         let illegal = read_move_list("position startpos moves h2e2 h2e2", "t", 0, 1).unwrap();
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
+        assert!(illegal.warnings.is_empty());
+        // Neither reading plays: the error says where the other stops too.
+        let neither = read_move_list("position startpos moves h3e3 h3e3", "t", 0, 1).unwrap();
+        let bad = neither.illegal.unwrap();
+        assert_eq!((bad.ply, bad.place), (1, None));
+        assert!(
+            bad.reason.en.ends_with("at ply 2 ('h3e3')"),
+            "{}",
+            bad.reason.en
+        );
+    }
+
+    #[test]
+    fn a_pasted_list_in_ranks_1_to_10_is_read_so_and_noted() {
+        let note = |game: &Game| game.warnings.first().map(|w| w.en.clone());
+        // Fairy-Stockfish's UCI moves, told by rank 10.
+        let game = read_move_list("1. h1g3 h10g8\n2. h3h7 g7g6\n", "t", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h0g2", "h9g7", "h2h6", "g6g5"]);
+        assert!(note(&game).unwrap().ends_with("a move names rank 10"));
+        // Without rank 10, when only that reading plays every move.
+        let game = read_move_list("h3e3 h8e8", "t", 0, 1).unwrap();
+        assert_eq!(game.uci_moves(), ["h2e2", "h7e7"]);
+        assert!(
+            note(&game)
+                .unwrap()
+                .ends_with("in ranks 1–10 it plays through")
+        );
+        // Ranks 0–9 when they play, with nothing noted.
+        let game = read_move_list("h2e2 h7e7", "t", 0, 1).unwrap();
+        assert_eq!((game.uci_moves().len(), note(&game)), (2, None));
+        // Neither: the 0–9 reading's move, its place, and the other tried.
+        let game = read_move_list("h3e3 h8e8\nh3e3", "t", 0, 1).unwrap();
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (1, "h3e3"));
+        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 1 }));
+        assert!(
+            bad.reason
+                .en
+                .ends_with("the record stops too, at ply 3 ('h3e3')"),
+            "{}",
+            bad.reason.en
+        );
+        // Rank 10 named, a later move illegal: the other's stop as written.
+        let game = read_move_list("h1g3 h10g8 h10g8", "t", 0, 1).unwrap();
+        let bad = game.illegal.unwrap();
+        assert!(
+            bad.reason.en.ends_with("at ply 3 ('h10g8')"),
+            "{}",
+            bad.reason.en
+        );
     }
 
     #[test]

@@ -124,6 +124,38 @@ impl Replay {
         }
     }
 
+    /// [`Replay::new`] of a record known to be in XBoard's SAN from its
+    /// ply `ply`, written `text`, the first move only that notation reads
+    /// ([`notation::read_record_move`]): a move read two ways before it
+    /// is read in SAN too.
+    pub(crate) fn in_san(
+        start: Position,
+        flexible_side: bool,
+        (ply, text): (usize, String),
+    ) -> Replay {
+        Replay {
+            san_record: Some((ply, text)),
+            ..Replay::new(start, flexible_side)
+        }
+    }
+
+    /// The record's first move only XBoard's SAN read, when a move before it
+    /// was read two ways, in coordinates: the record read again
+    /// [`Replay::in_san`] decides that move by the whole record.
+    pub(crate) fn san_after_coordinates(&self) -> Option<(usize, String)> {
+        let (ply, text) = self.san_record.as_ref()?;
+        self.game
+            .other_readings
+            .iter()
+            .any(|(at, _)| at < ply)
+            .then(|| (*ply, text.clone()))
+    }
+
+    /// How many moves of the main line were played so far.
+    pub(crate) fn plies_read(&self) -> usize {
+        self.game.moves.len()
+    }
+
     /// Makes room for about `plies` moves (a hint from the text length).
     pub(crate) fn reserve(&mut self, plies: usize) {
         self.game.moves.reserve(plies.min(1024));

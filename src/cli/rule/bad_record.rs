@@ -4,9 +4,7 @@
 //! error for people and, with `--json`, also as one object on standard
 //! output for programs: `{"error": {"kind": …, "file": …, "ply": …, …}}`.
 
-use crate::board::Position;
-use crate::notation::parse_move;
-use crate::record::{ErrorKind, Place, RecordError};
+use crate::record::{ErrorKind, Place, RecordError, wrong_side_to_move};
 use crate::words::{Lang, Words};
 
 /// The name standard input goes by in the messages.
@@ -139,8 +137,10 @@ impl BadRecord {
                 format!("\n合法着法：{legal}"),
             )
         };
-        let (side_en, side_zh) = first_move_of_the_other_side(*ply, fen, text)
-            .map_or((String::new(), String::new()), |w| (w.en, w.zh));
+        let (side_en, side_zh) = wrong_side_to_move(*ply, fen, text)
+            .map_or((String::new(), String::new()), |w| {
+                (format!("\n{}", w.en), format!("\n{}", w.zh))
+            });
         let message = Words::new(
             format!(
                 "illegal or unreadable move at ply {ply}{at}: '{text}': {}\nPosition: {fen}{side_en}{legal_en}",
@@ -215,32 +215,6 @@ impl BadRecord {
             }
         })
     }
-}
-
-/// A line for a first move that only the side not to move could play
-/// there: the start position's side to move is most likely wrong (the `w`
-/// or `b` of a FEN, or a FEN tag), not the move.
-fn first_move_of_the_other_side(ply: usize, fen: &str, text: &str) -> Option<Words> {
-    if ply != 1 {
-        return None;
-    }
-    let start = Position::from_fen(fen).ok()?;
-    // Through FEN, so that a side left in check is no position to read in.
-    let other = Position::from_fen(&start.passed().fen()).ok()?;
-    parse_move(&other, text).ok()?;
-    let (us, them) = (start.turn(), other.turn());
-    let (ours, theirs) = (us.fen_char(), them.fen_char());
-    Some(Words::new(
-        format!(
-            "\nThe start position has {us} to move ('{ours}' in its FEN), and this is {them}'s first move: if {them} moves first, the FEN should say '{theirs}'"
-        ),
-        format!(
-            "\n开局局面是{}方走棋（FEN 中为“{ours}”），而这是{}方的着法：如果{}方先走，FEN 应为“{theirs}”",
-            us.name_zh(),
-            them.name_zh(),
-            them.name_zh()
-        ),
-    ))
 }
 
 impl From<RecordError> for BadRecord {
