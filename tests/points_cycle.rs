@@ -3,7 +3,7 @@
 //! diagram 29a); pieces that travel, or a capture, make none.
 
 use xqarbiter::board::{Color, Move, Position};
-use xqarbiter::referee::Referee;
+use xqarbiter::referee::{Event, Referee};
 use xqarbiter::rules::RuleSet;
 use xqarbiter::rules::repetition::CycleOutcome;
 use xqarbiter::rules::ruling::{Lang, RepetitionReport, Verdict};
@@ -187,5 +187,71 @@ fn the_move_that_would_close_a_forbidden_cycle_over_points_is_forbidden() {
     assert!(
         reason.contains("the black rook round h9, i9, g9"),
         "{reason}"
+    );
+}
+
+/// Hu Ronghua's game #1212 of the corpus, after ply 34: the black cannon c7
+/// and rook c3 bear on the red horse c2, which black may take once its horse
+/// h5 is safe from the red rook g4.
+const ROOK_AND_HORSE: &str = "3akab2/9/2c1b4/p3p3p/7n1/6R2/P1r1P3P/2N1B3C/9/2BAKA3 w - - 2 18";
+
+/// Two passes over three points, repeating no position: the red rook goes
+/// g4→g5→g4→g6 and on round g5, g4, g6 (period 3) while the black horse,
+/// from h5, shuttles g3–f1 (period 2), so no position stands twice in six
+/// rounds. Each black move chases (the red cannon i2 from g3, the red horse
+/// c2 by the cannon c7 once the horse stands safe on f1); the red rook's are
+/// idle but for a chase and an offer.
+const TWO_PASSES: &str = "g4g5 h5g3 g5g4 g3f1 g4g6 f1g3 g6g5 g3f1 g5g4 f1g3 g4g6 g3f1";
+
+#[test]
+fn the_second_pass_over_points_ends_the_game() {
+    let moves: Vec<&str> = TWO_PASSES.split_whitespace().collect();
+    let mut referee = play(CXA, ROOK_AND_HORSE, "");
+    for (ply, m) in moves.iter().enumerate() {
+        let event = referee.push(m.parse().unwrap()).unwrap();
+        assert!(!matches!(event, Event::Repetition(_)), "ply {}", ply + 1);
+        assert_eq!(
+            referee.ended().is_some(),
+            ply + 1 == moves.len(),
+            "ply {}",
+            ply + 1
+        );
+    }
+    // The first pass is ruled as a position's second occurrence.
+    let first = cycle(&play(CXA, ROOK_AND_HORSE, &moves[..6].join(" ")));
+    assert_eq!(
+        (first.first_ply, first.last_ply, first.occurrences),
+        (0, 6, 2)
+    );
+    assert_eq!(first.cycle.outcome, CycleOutcome::MustVary(Color::Black));
+    // The second is the third, the decisive one: Black did not vary.
+    let ruling = referee.ruling();
+    assert_eq!(ruling.verdict, Verdict::RedWins);
+    let r = cycle(&referee);
+    assert_eq!((r.first_ply, r.last_ply, r.occurrences), (0, 12, 3));
+    assert_eq!(r.moves.len(), 6);
+    assert_eq!(points(&r, Color::Red), ["g4", "g5", "g6"]);
+    assert_eq!(points(&r, Color::Black), ["h5", "g3", "f1"]);
+    assert_eq!(
+        ruling.summary(Lang::En),
+        "Red wins — the red rook goes round g4, g5, g6 and the black horse round h5, g3, f1 \
+         (a cycle over three points, repeating no position): black's moves are all forbidden, \
+         red's allowed: black did not vary and loses (CXA 2020 25.3)"
+    );
+    let en = ruling.render(Lang::En);
+    assert!(
+        en.contains("gone round 2 times (3 rounds each) from the start."),
+        "{en}"
+    );
+    let json = ruling.to_json();
+    assert_eq!(json["verdict"], "red_wins");
+    let rep = &json["repetition"];
+    assert_eq!(rep["kind"], "points");
+    assert_eq!(rep["occurrences"], 3);
+    assert_eq!(rep["points"]["passes"], 2);
+    assert_eq!(rep["points"]["pass_rounds"], 3);
+    assert_eq!(
+        rep["points"]["black"]["points"],
+        serde_json::json!(["h5", "g3", "f1"])
     );
 }
