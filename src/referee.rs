@@ -598,6 +598,31 @@ impl Referee {
             Some(_) => self.drawn_since(oldest, &judged),
             None => None,
         };
+        Some(self.report(
+            judged,
+            (prev, first),
+            occurrences as usize,
+            earlier,
+            began,
+            None,
+        ))
+    }
+
+    /// The report of the cycle `judged`, of the moves after ply `from` up to
+    /// the last, where the repetition began after ply `first` and has now
+    /// come round `occurrences` times; `earlier` and `began` as
+    /// [`Referee::cycles_before`] takes them; `points` when it is a cycle
+    /// over points.
+    fn report(
+        &self,
+        judged: JudgedCycle,
+        (from, first): (usize, usize),
+        occurrences: usize,
+        earlier: Vec<(usize, usize, CycleRuling)>,
+        began: Option<usize>,
+        points: Option<PointsCycle>,
+    ) -> RepetitionReport {
+        let last = self.plies();
         let JudgedCycle {
             start,
             moves,
@@ -605,25 +630,24 @@ impl Referee {
             cycle,
         } = judged;
         let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, began);
-        let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences as usize));
+        let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences));
         let note = early_rounds
             .as_ref()
             .map(|rounds| self.early_note(rounds, &cycle));
-        let reports = move_reports(prev, moves, natures);
-        Some(RepetitionReport {
+        RepetitionReport {
             first_ply: first,
             last_ply: last,
-            occurrences: occurrences as usize,
+            occurrences,
             start,
             cycle,
-            moves: reports,
+            moves: move_reports(from, moves, natures),
             note,
             early_rounds,
             rules: self.profile.rules,
             alike,
             previous: before,
-            points: None,
-        })
+            points,
+        }
     }
 
     /// The cycle over points closed by the last move, if any, ruled as a
@@ -648,28 +672,17 @@ impl Referee {
                 (from, to, self.judge_cycle(from, to).cycle)
             })
             .collect();
-        let JudgedCycle {
-            start,
-            moves,
-            natures,
-            cycle,
-        } = judged;
         // A cycle the rule set does not draw, which no early-repetition clause changes.
-        let (cycle, _, alike, before) = self.cycles_before(last, cycle, earlier, None);
-        Some(RepetitionReport {
-            first_ply: first,
-            last_ply: last,
-            occurrences: points.passes + 1,
-            start,
-            cycle,
-            moves: move_reports(last - pass, moves, natures),
-            note: None,
-            early_rounds: None,
-            rules: self.profile.rules,
-            alike,
-            previous: before,
-            points: Some(points),
-        })
+        let occurrences = points.passes + 1;
+        let from = last - pass;
+        Some(self.report(
+            judged,
+            (from, first),
+            occurrences,
+            earlier,
+            None,
+            Some(points),
+        ))
     }
 
     /// The ruling under the profile of the cycle closed by ply `last`, ruled

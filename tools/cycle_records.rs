@@ -68,17 +68,9 @@ fn main() -> ExitCode {
 
 /// The `--corpus` mode: one line per master game that reaches a third occurrence.
 fn corpus_records() -> ExitCode {
-    let mut args = std::env::args().skip(2);
-    let Some(data) = args.next() else {
-        return usage();
-    };
-    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
-        None => RuleSet::Axf,
-        Some(Ok(rules)) => rules,
-        Some(Err(_)) => return usage(),
-    };
-    let Some(games) = master_games(&data) else {
-        return ExitCode::from(2);
+    let (rules, games) = match corpus_args(RuleSet::Axf) {
+        Ok(found) => found,
+        Err(code) => return code,
     };
     for (name, game) in games {
         let mut referee = Referee::with_rules(rules, game.start.clone());
@@ -114,6 +106,23 @@ fn corpus_records() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The arguments of a corpus mode, `DATA_FOLDER [RULES]` (`default` when
+/// no rule set is named): the rule set and the master games, or the exit
+/// code when they are wrong or no game is found.
+fn corpus_args(
+    default: RuleSet,
+) -> Result<(RuleSet, Vec<(String, xqarbiter::record::Game)>), ExitCode> {
+    let mut args = std::env::args().skip(2);
+    let data = args.next().ok_or_else(usage)?;
+    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
+        None => default,
+        Some(Ok(rules)) => rules,
+        Some(Err(_)) => return Err(usage()),
+    };
+    let games = master_games(&data).ok_or(ExitCode::from(2))?;
+    Ok((rules, games))
+}
+
 /// The corpus master games under `DATA_FOLDER/corpus`, labelled, or `None`
 /// (said on stderr) when there are none.
 fn master_games(data: &str) -> Option<Vec<(String, xqarbiter::record::Game)>> {
@@ -128,17 +137,9 @@ fn master_games(data: &str) -> Option<Vec<(String, xqarbiter::record::Game)>> {
 /// The `--points` mode: one line per cycle over points met in a master game
 /// before the game ended.
 fn corpus_points() -> ExitCode {
-    let mut args = std::env::args().skip(2);
-    let Some(data) = args.next() else {
-        return usage();
-    };
-    let rules = match args.next().map(|a| a.parse::<RuleSet>()) {
-        None => RuleSet::Cxa2020,
-        Some(Ok(rules)) => rules,
-        Some(Err(_)) => return usage(),
-    };
-    let Some(games) = master_games(&data) else {
-        return ExitCode::from(2);
+    let (rules, games) = match corpus_args(RuleSet::Cxa2020) {
+        Ok(found) => found,
+        Err(code) => return code,
     };
     for (name, game) in games {
         let mut referee = Referee::with_rules(rules, game.start.clone());
