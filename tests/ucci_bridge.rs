@@ -899,6 +899,106 @@ fn a_game_over_by_the_rules_still_gets_the_engines_move() {
     }
 }
 
+/// The UCCI position of docs/ucci.md's example: Red's b6a8 repeats the
+/// start with Red the offender (a mate threat and a chase), short of the
+/// decisive occurrence.
+const RED_MUST_VARY: &str = "position fen C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1 moves b6a8 c6c8 a8b6 c8c6";
+
+/// The same cycle from the position after b6a8, gone round twice: b6a8 now
+/// completes its decisive occurrence (the position would stand 3 times).
+const RED_LOSES_BY_B6A8: &str = "position fen C3kab2/N3a4/4b4/R1r3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 b - - 0 1 moves c6c8 a8b6 c8c6 b6a8 c6c8 a8b6 c8c6";
+
+/// `banmoves` for every legal move of `position` but b6a8, which the rules ban.
+fn ban_all_but_b6a8(position: &str) -> String {
+    let (head, moves) = position.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    let others: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .filter(|m| m != "b6a8")
+        .collect();
+    assert!(!others.is_empty());
+    format!("banmoves {}", others.join(" "))
+}
+
+/// Where every legal move the bridge's side has is banned (here the rules
+/// ban b6a8 and the GUI every other move) but the game goes on, the bridge
+/// says so and still passes on the engine's move (no move would be scored
+/// as a loss): b6a8, short of the decisive occurrence, in a search with a
+/// limit, an endless and a ponder one, from either engine protocol; and
+/// also where b6a8 is the decisive occurrence, since every move left ends
+/// the game. A UCI GUI's `searchmoves` that leave only banned moves are
+/// answered so too.
+#[test]
+fn every_legal_move_banned_still_gets_the_engines_move() {
+    let Some(engine) = engine() else { return };
+    let yet = |l: &str| {
+        l.starts_with("every legal move is banned") && l.contains("b6a8 do not end the game yet")
+    };
+    let at_once =
+        |l: &str| l.starts_with("every legal move is banned, and each ends the game at once");
+    for protocol in ["ucci", "uci"] {
+        let args = [
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        gui.handshake();
+        for (position, said) in [
+            (RED_MUST_VARY, &yet as &dyn Fn(&str) -> bool),
+            (RED_LOSES_BY_B6A8, &at_once),
+        ] {
+            for (go, end) in [
+                ("go depth 5", None),
+                ("go infinite", Some("stop")),
+                ("go ponder time 1000 increment 0", Some("ponderhit")),
+            ] {
+                gui.send(position);
+                gui.send(&ban_all_but_b6a8(position));
+                gui.send(go);
+                let mut lines = Vec::new();
+                if let Some(end) = end {
+                    lines = gui.ready_while_searching();
+                    gui.send(end);
+                }
+                let (rest, mv) = gui.search();
+                lines.extend(rest);
+                assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
+                assert_eq!(mv.as_deref(), Some("b6a8"), "{protocol}, {go}: {lines:?}");
+            }
+        }
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+
+        let mut uci = Gui::xqarbiter(&args);
+        uci.uci_handshake();
+        let (head, moves) = RED_MUST_VARY.split_once(" moves ").expect("moves");
+        let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
+        uci.send(&format!("{head} moves {}", shifted.join(" ")));
+        uci.send("go wtime 5000 btime 5000 searchmoves b7a9");
+        let (lines, mv) = uci.search();
+        assert!(
+            lines.iter().any(|l| l
+                .strip_prefix("info string every move among searchmoves is banned")
+                .is_some_and(|l| l.contains("b7a9 do not end the game yet"))),
+            "UCI GUI, {protocol}: {lines:?}"
+        );
+        assert_eq!(
+            mv.as_deref(),
+            Some("b7a9"),
+            "UCI GUI, {protocol}: {lines:?}"
+        );
+    }
+}
+
 #[test]
 fn shifts_ranks_both_ways() {
     assert_eq!(shift_ranks("b7b8", 1), "b8b9");
