@@ -899,45 +899,24 @@ fn a_game_over_by_the_rules_still_gets_the_engines_move() {
     }
 }
 
-/// The UCCI position of docs/ucci.md's example: Red's b6a8 repeats the
-/// start with Red the offender (a mate threat and a chase), short of the
-/// decisive occurrence.
-const RED_MUST_VARY: &str = "position fen C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1 moves b6a8 c6c8 a8b6 c8c6";
+/// [`PERPETUAL`] from the position after Red's first check, gone round
+/// twice: Red's only legal move, f0e0, now completes the decisive
+/// occurrence (the position would stand 3 times).
+const PERPETUAL_DECIDES: &str = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3KR1Bc1 b - - 0 1 moves e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8";
 
-/// The same cycle from the position after b6a8, gone round twice: b6a8 now
-/// completes its decisive occurrence (the position would stand 3 times).
-const RED_LOSES_BY_B6A8: &str = "position fen C3kab2/N3a4/4b4/R1r3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 b - - 0 1 moves c6c8 a8b6 c8c6 b6a8 c6c8 a8b6 c8c6";
-
-/// `banmoves` for every legal move of `position` but b6a8, which the rules ban.
-fn ban_all_but_b6a8(position: &str) -> String {
-    let (head, moves) = position.split_once(" moves ").expect("moves");
-    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
-    for m in moves.split(' ') {
-        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
-    }
-    let others: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| m.to_string())
-        .filter(|m| m != "b6a8")
-        .collect();
-    assert!(!others.is_empty());
-    format!("banmoves {}", others.join(" "))
-}
-
-/// Where every legal move the bridge's side has is banned (here the rules
-/// ban b6a8 and the GUI every other move) but the game goes on, the bridge
-/// says so and still passes on the engine's move (no move would be scored
-/// as a loss): b6a8, short of the decisive occurrence, in a search with a
-/// limit, an endless and a ponder one, from either engine protocol; and
-/// also where b6a8 is the decisive occurrence, since every move left ends
-/// the game. A UCI GUI's `searchmoves` that leave only banned moves are
-/// answered so too.
+/// Where every legal move the bridge's side has is banned but the game
+/// goes on ([`PERPETUAL`]: Red's only legal move, f0e0, repeats its
+/// perpetual check), the bridge says so and still passes on the engine's
+/// move (no move would be scored as a loss): f0e0, short of the decisive
+/// occurrence, in a search with a limit, an endless and a ponder one, from
+/// either engine protocol; and also where f0e0 is the decisive occurrence,
+/// since every move then ends the game. A UCI GUI's `searchmoves` that
+/// leave only a banned move (Red's b7a9 in [`FIG20`]) are answered so too.
 #[test]
 fn every_legal_move_banned_still_gets_the_engines_move() {
     let Some(engine) = engine() else { return };
     let yet = |l: &str| {
-        l.starts_with("every legal move is banned") && l.contains("b6a8 do not end the game yet")
+        l.starts_with("every legal move is banned") && l.contains("f0e0 do not end the game yet")
     };
     let at_once =
         |l: &str| l.starts_with("every legal move is banned, and each ends the game at once");
@@ -953,8 +932,8 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
         let mut gui = Gui::xqarbiter(&args);
         gui.handshake();
         for (position, said) in [
-            (RED_MUST_VARY, &yet as &dyn Fn(&str) -> bool),
-            (RED_LOSES_BY_B6A8, &at_once),
+            (PERPETUAL, &yet as &dyn Fn(&str) -> bool),
+            (PERPETUAL_DECIDES, &at_once),
         ] {
             for (go, end) in [
                 ("go depth 5", None),
@@ -962,7 +941,6 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
                 ("go ponder time 1000 increment 0", Some("ponderhit")),
             ] {
                 gui.send(position);
-                gui.send(&ban_all_but_b6a8(position));
                 gui.send(go);
                 let mut lines = Vec::new();
                 if let Some(end) = end {
@@ -972,7 +950,7 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
                 let (rest, mv) = gui.search();
                 lines.extend(rest);
                 assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
-                assert_eq!(mv.as_deref(), Some("b6a8"), "{protocol}, {go}: {lines:?}");
+                assert_eq!(mv.as_deref(), Some("f0e0"), "{protocol}, {go}: {lines:?}");
             }
         }
         gui.send("quit");
@@ -980,7 +958,7 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
 
         let mut uci = Gui::xqarbiter(&args);
         uci.uci_handshake();
-        let (head, moves) = RED_MUST_VARY.split_once(" moves ").expect("moves");
+        let (head, moves) = FIG20.split_once(" moves ").expect("moves");
         let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
         uci.send(&format!("{head} moves {}", shifted.join(" ")));
         uci.send("go wtime 5000 btime 5000 searchmoves b7a9");
@@ -2673,8 +2651,8 @@ fn a_gui_that_takes_each_combos_first_var_keeps_the_defaults() {
         let first_var = words.windows(2).find(|w| w[0] == "var").expect("a var")[1];
         gui.send(&format!("setoption {} {first_var}", words[1]));
     }
-    // Every move is banned there: the rules answer without the engine.
-    gui.send(PERPETUAL);
+    // Black is mated there: the rules answer without the engine.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1");
     gui.send("go depth 1");
     let (lines, _) = gui.search();
     let infos = info_strings(&lines);
