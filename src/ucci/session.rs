@@ -1143,7 +1143,7 @@ impl<W: Write> Session<W> {
             let l = list(&lifted);
             Words::new(
                 format!(
-                    "{what_en} is banned (each repeats a position with this side the offender), but {l} do not end the game yet (the decisive occurrence is still to come){stay_en}: the engine chooses among them, as no move would be scored a loss"
+                    "{what_en} is banned (each repeats a position with this side the offender), but the game goes on after {l} (the decisive occurrence is still to come){stay_en}: the engine chooses among them, as no move would be scored a loss"
                 ),
                 format!(
                     "{what_zh}都被禁止（每一着都重复局面，本方为违规方），但 {l} 尚未构成决定性的一次，对局未结束{stay_zh}：引擎在其中选择，因为不走棋会被判负"
