@@ -899,6 +899,84 @@ fn a_game_over_by_the_rules_still_gets_the_engines_move() {
     }
 }
 
+/// [`PERPETUAL`] from the position after Red's first check, gone round
+/// twice: Red's only legal move, f0e0, now completes the decisive
+/// occurrence (the position would stand 3 times).
+const PERPETUAL_DECIDES: &str = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3KR1Bc1 b - - 0 1 moves e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8";
+
+/// Where every legal move the bridge's side has is banned but the game
+/// goes on ([`PERPETUAL`]: Red's only legal move, f0e0, repeats its
+/// perpetual check), the bridge says so and still passes on the engine's
+/// move (no move would be scored as a loss): f0e0, short of the decisive
+/// occurrence, in a search with a limit, an endless and a ponder one, from
+/// either engine protocol; and also where f0e0 is the decisive occurrence,
+/// since every move then ends the game. A UCI GUI's `searchmoves` that
+/// leave only a banned move (Red's b7a9 in [`FIG20`]) are answered so too.
+#[test]
+fn every_legal_move_banned_still_gets_the_engines_move() {
+    let Some(engine) = engine() else { return };
+    let yet = |l: &str| {
+        l.starts_with("every legal move is banned") && l.contains("the game goes on after f0e0 ")
+    };
+    let at_once =
+        |l: &str| l.starts_with("every legal move is banned, and each ends the game at once");
+    for protocol in ["ucci", "uci"] {
+        let args = [
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        gui.handshake();
+        for (position, said) in [
+            (PERPETUAL, &yet as &dyn Fn(&str) -> bool),
+            (PERPETUAL_DECIDES, &at_once),
+        ] {
+            for (go, end) in [
+                ("go depth 5", None),
+                ("go infinite", Some("stop")),
+                ("go ponder time 1000 increment 0", Some("ponderhit")),
+            ] {
+                gui.send(position);
+                gui.send(go);
+                let mut lines = Vec::new();
+                if let Some(end) = end {
+                    lines = gui.ready_while_searching();
+                    gui.send(end);
+                }
+                let (rest, mv) = gui.search();
+                lines.extend(rest);
+                assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
+                assert_eq!(mv.as_deref(), Some("f0e0"), "{protocol}, {go}: {lines:?}");
+            }
+        }
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+
+        let mut uci = Gui::xqarbiter(&args);
+        uci.uci_handshake();
+        let (head, moves) = FIG20.split_once(" moves ").expect("moves");
+        let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
+        uci.send(&format!("{head} moves {}", shifted.join(" ")));
+        uci.send("go wtime 5000 btime 5000 searchmoves b7a9");
+        let (lines, mv) = uci.search();
+        assert!(
+            lines.iter().any(|l| l
+                .strip_prefix("info string every move among searchmoves is banned")
+                .is_some_and(|l| l.contains("the game goes on after b7a9 "))),
+            "UCI GUI, {protocol}: {lines:?}"
+        );
+        assert_eq!(
+            mv.as_deref(),
+            Some("b7a9"),
+            "UCI GUI, {protocol}: {lines:?}"
+        );
+    }
+}
+
 #[test]
 fn shifts_ranks_both_ways() {
     assert_eq!(shift_ranks("b7b8", 1), "b8b9");
@@ -2573,8 +2651,8 @@ fn a_gui_that_takes_each_combos_first_var_keeps_the_defaults() {
         let first_var = words.windows(2).find(|w| w[0] == "var").expect("a var")[1];
         gui.send(&format!("setoption {} {first_var}", words[1]));
     }
-    // Every move is banned there: the rules answer without the engine.
-    gui.send(PERPETUAL);
+    // Black is mated there: the rules answer without the engine.
+    gui.send("position fen 3k5/9/9/9/9/9/9/9/3R5/3RK4 b - - 0 1");
     gui.send("go depth 1");
     let (lines, _) = gui.search();
     let infos = info_strings(&lines);

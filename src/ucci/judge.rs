@@ -16,6 +16,10 @@ pub(crate) struct Ban {
     pub mv: Move,
     /// Why, in words.
     pub reason: String,
+    /// The move completes the repetition's decisive occurrence: the game
+    /// ends on it, lost for the mover. Short of it, playing the move loses
+    /// nothing yet.
+    pub decisive: bool,
 }
 
 /// The game state after the last move, for message lines.
@@ -208,6 +212,7 @@ impl Judge {
             .map(|f| Ban {
                 mv: f.mv,
                 reason: f.reason(lang),
+                decisive: f.ruling.verdict != Verdict::Ongoing,
             })
             .collect()
     }

@@ -27,12 +27,13 @@
 //!   a draw would be a guess. (A cycle wholly inside the tree, where they
 //!   were, needs more plies than are judged.)
 //! * A move that repeats a position with its mover ruled the offender is
-//!   forbidden, and the bridge's own side (the root's) never plays it: the
+//!   forbidden, and the bridge's own side (the root's) does not play it: the
 //!   bridge bans it. It scores [`-FORBIDDEN`](FORBIDDEN), below every
 //!   allowed move, even one after which the mover is mated at once, so it
 //!   is played only when nothing else is allowed; and where every legal
-//!   move of the bridge's side is forbidden, the bridge has no move to
-//!   give (it answers `nobestmove`): that side has lost there, and scores
+//!   move of the bridge's side is forbidden, that side has lost there
+//!   (in the game itself the bridge plays one all the same, since no move
+//!   would be scored a loss, but in the tree it is lost), and scores
 //!   as a side with no legal move does (a mate on that ply), so that among
 //!   lost lines the longest is still preferred, whichever way each is lost.
 //!   The opponent may not be held by a bridge: the rules let it play such

@@ -970,35 +970,41 @@ impl<W: Write> Session<W> {
                         Lang::Zh => "界面禁止",
                     }
                     .into(),
+                    decisive: false,
                 });
             }
         }
-        let mut allowed: Vec<Move> = self
-            .game
-            .judge
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !bans.iter().any(|b| b.mv == *m))
-            .collect();
+        let legal = self.game.judge.position().legal_moves();
         let only = self.searchmoves(go.searchmoves.as_deref())?;
         let restricted = only.is_some();
-        if let Some(only) = only {
-            allowed.retain(|m| only.contains(m));
-        }
+        let in_only = |m: &Move| only.as_ref().is_none_or(|o| o.contains(m));
+        let mut allowed: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !bans.iter().any(|b| b.mv == *m) && in_only(m))
+            .collect();
         if referee_only {
             return self.no_move_for(go);
         }
         if allowed.is_empty() {
-            if restricted {
-                self.tell_in(
-                    "no move is left among searchmoves but the banned ones",
-                    "searchmoves 中除禁止着法外没有可走的着法",
-                )?;
-            } else {
-                self.tell_in("every legal move is banned", "所有合法着法都被禁止")?;
+            // The moves the GUI leaves, every one of them banned by the rules.
+            let left: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| !self.gui_bans.contains(m) && in_only(m))
+                .collect();
+            if left.is_empty() {
+                if restricted {
+                    self.tell_in(
+                        "no move is left among searchmoves but the banned ones",
+                        "searchmoves 中除禁止着法外没有可走的着法",
+                    )?;
+                } else {
+                    self.tell_in("every legal move is banned", "所有合法着法都被禁止")?;
+                }
+                return self.no_move_for(go);
             }
-            return self.no_move_for(go);
+            allowed = self.lift_bans(&mut bans, left, restricted)?;
         }
         if let Some(b) = &mut self.bridge
             && b.engine.as_mut().is_some_and(|e| !e.is_alive())
@@ -1086,6 +1092,67 @@ impl<W: Write> Session<W> {
             _ => self.send_search(),
         }
         Ok(())
+    }
+
+    /// Where the rules ban every move the GUI leaves (`left`: the legal
+    /// moves, or those among its `searchmoves` when `restricted`) and the
+    /// game goes on, says so and lifts the bans on the moves that do not
+    /// end the game at once (short of the repetition's decisive occurrence,
+    /// the mover may still vary later, or the opponent may), or on all of
+    /// `left` when each ends it: no move at all would be scored a loss by a
+    /// GUI that does not know the rules. Returns the moves now allowed.
+    fn lift_bans(
+        &mut self,
+        bans: &mut Vec<Ban>,
+        left: Vec<Move>,
+        restricted: bool,
+    ) -> io::Result<Vec<Move>> {
+        let decisive = |m: &Move| bans.iter().any(|b| b.mv == *m && b.decisive);
+        let (ending, mut lifted): (Vec<Move>, Vec<Move>) =
+            left.into_iter().partition(|m| decisive(m));
+        let gui = self.gui;
+        let list = |moves: &[Move]| -> String {
+            let texts: Vec<String> = moves.iter().map(|&m| gui.move_text(m)).collect();
+            texts.join(" ")
+        };
+        let (what_en, what_zh) = if restricted {
+            ("every move among searchmoves", "searchmoves 中的所有着法")
+        } else {
+            ("every legal move", "所有合法着法")
+        };
+        let words = if lifted.is_empty() {
+            lifted = ending;
+            Words::new(
+                format!(
+                    "{what_en} is banned, and each ends the game at once (the decisive occurrence of a repetition this side must vary from): the engine chooses among them, as no move would be scored a loss"
+                ),
+                format!(
+                    "{what_zh}都被禁止，且每一着都会立即结束对局（本方应变着的重复的决定性一次）：引擎在其中选择，因为不走棋会被判负"
+                ),
+            )
+        } else {
+            let (stay_en, stay_zh) = if ending.is_empty() {
+                (String::new(), String::new())
+            } else {
+                let l = list(&ending);
+                (
+                    format!("; {l} would end it at once and stay banned"),
+                    format!("；{l} 会立即结束对局，仍禁止"),
+                )
+            };
+            let l = list(&lifted);
+            Words::new(
+                format!(
+                    "{what_en} is banned (each repeats a position with this side the offender), but the game goes on after {l} (the decisive occurrence is still to come){stay_en}: the engine chooses among them, as no move would be scored a loss"
+                ),
+                format!(
+                    "{what_zh}都被禁止（每一着都重复局面，本方为违规方），但 {l} 尚未构成决定性的一次，对局未结束{stay_zh}：引擎在其中选择，因为不走棋会被判负"
+                ),
+            )
+        };
+        self.tell(&words)?;
+        bans.retain(|b| !lifted.contains(&b.mv));
+        Ok(lifted)
     }
 
     /// Answers `go`, which has nothing to search (the referee's never
@@ -1449,6 +1516,7 @@ impl<W: Write> Session<W> {
                 search.bans.push(Ban {
                     mv: m,
                     reason: why.get(self.lang).to_string(),
+                    decisive: false,
                 });
             }
         }
