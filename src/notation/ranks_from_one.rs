@@ -25,10 +25,11 @@ pub(crate) fn choose<T>(
     read: impl Fn(&str) -> T,
     stop: impl Fn(&T) -> Option<usize>,
 ) -> Choice<T> {
-    let Some(shifted) = in_ranks_from_zero(text) else {
-        return Choice::AsWritten(read(text));
-    };
+    // The copy in ranks 0–9 is made only when a reading needs it.
     if names_rank_ten(text) {
+        let Some(shifted) = in_ranks_from_zero(text) else {
+            return Choice::AsWritten(read(text));
+        };
         let from_one = read(&shifted);
         if stop(&from_one).is_none() {
             let why = Words::new("a move names rank 10", "有着法写到第10行");
@@ -38,6 +39,9 @@ pub(crate) fn choose<T>(
     }
     let as_written = read(text);
     let Some(ply) = stop(&as_written) else {
+        return Choice::AsWritten(as_written);
+    };
+    let Some(shifted) = in_ranks_from_zero(text) else {
         return Choice::AsWritten(as_written);
     };
     let from_one = read(&shifted);
