@@ -2,7 +2,8 @@
 //! judges a repetition case from `positions/repetition.tsv`, the bench's 200
 //! cycles from random games (CXA 2020), every repetition of the corpus master
 //! games (`corpus`, with `XQARBITER_CORPUS` naming the shared data folder),
-//! or replays the bench's 150-ply game, `N` times. Run with two values of `N`
+//! the middle half of those by judging time (`middle`, below), or replays the
+//! bench's 150-ply game, `N` times. Run with two values of `N`
 //! and divide the difference of the instruction counts to get the cost of one
 //! operation; that cost includes the copy of the referee each judgement is
 //! made on. To count the rulings alone, collect only inside them and divide
@@ -12,7 +13,14 @@
 //! `cargo build --release --example referee_profile`
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
 //! `valgrind --tool=callgrind --toggle-collect='*Referee::ruling*' target/release/examples/referee_profile CASE N`
-//! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, or `replay`)
+//! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, `middle`, or `replay`)
+//!
+//! `middle` profiles the typical repetition, whose cost the median of
+//! `repetition_times` reports: the corpus repetitions between the quartiles
+//! of judging time. Timings vary from run to run, so the set is kept in the
+//! file named by `XQARBITER_MIDDLE`: written (the repetitions' indices, one
+//! a line) when the file does not exist, read when it does, so that two
+//! builds are profiled on the same repetitions.
 //!
 //! Built with the feature `question-counts`, it prints on stderr the searches
 //! for mate that the `N` rounds of rulings asked, by question
@@ -24,6 +32,7 @@
 use std::hint::black_box;
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use xqarbiter::board::Position;
 use xqarbiter::referee::Referee;
@@ -55,7 +64,7 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    if id == "random" || id == "corpus" {
+    if id == "random" || id == "corpus" || id == "middle" {
         let cycles = if id == "random" {
             random_game_cycles(RuleSet::Cxa2020, 200)
         } else {
@@ -63,15 +72,22 @@ fn main() -> ExitCode {
                 eprintln!("corpus: set XQARBITER_CORPUS to the shared data folder");
                 return ExitCode::FAILURE;
             };
-            corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020)
+            let all = corpus_repetitions(&Path::new(&data).join("corpus"), RuleSet::Cxa2020);
+            if id == "corpus" {
+                all
+            } else {
+                match middle_half(all) {
+                    Ok(middle) => middle,
+                    Err(e) => {
+                        eprintln!("middle: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
         };
         #[cfg(feature = "question-counts")]
         xqarbiter::rules::question_counts::clear();
-        for _ in 0..n {
-            for referee in &cycles {
-                black_box(black_box(referee.clone()).ruling());
-            }
-        }
+        judge_all(&cycles, n);
         print_question_counts();
         return ExitCode::SUCCESS;
     }
@@ -94,4 +110,60 @@ fn main() -> ExitCode {
 fn print_question_counts() {
     #[cfg(feature = "question-counts")]
     eprint!("{}", xqarbiter::rules::question_counts::report());
+}
+
+/// Judges each referee of `cycles` on a fresh copy, `n` rounds; a function
+/// of its own, so that a profile can collect it alone (`--toggle-collect`).
+#[inline(never)]
+fn judge_all(cycles: &[Referee], n: u32) {
+    for _ in 0..n {
+        for referee in cycles {
+            black_box(black_box(referee.clone()).ruling());
+        }
+    }
+}
+
+/// The repetitions of `all` between the quartiles of judging time, by the
+/// indices in the file named by `XQARBITER_MIDDLE`, which is written first
+/// (each judged 5 times, the best time kept) if it does not exist.
+fn middle_half(all: Vec<Referee>) -> Result<Vec<Referee>, String> {
+    let file = std::env::var_os("XQARBITER_MIDDLE")
+        .ok_or("set XQARBITER_MIDDLE to the file that keeps the set")?;
+    let indices: Vec<usize> = match std::fs::read_to_string(&file) {
+        Ok(text) => text
+            .lines()
+            .map(|l| l.parse().map_err(|e| format!("{l:?}: {e}")))
+            .collect::<Result<_, _>>()?,
+        Err(_) => {
+            let mut timed: Vec<(Duration, usize)> = all
+                .iter()
+                .enumerate()
+                .map(|(i, referee)| (best_of_five(referee), i))
+                .collect();
+            timed.sort();
+            let n = timed.len();
+            let mut middle: Vec<usize> = timed[n / 4..3 * n / 4].iter().map(|t| t.1).collect();
+            middle.sort_unstable();
+            let text: String = middle.iter().map(|i| format!("{i}\n")).collect();
+            std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.to_string_lossy()))?;
+            middle
+        }
+    };
+    indices
+        .iter()
+        .map(|&i| all.get(i).cloned().ok_or(format!("no repetition {i}")))
+        .collect()
+}
+
+/// The shortest of five rulings of `referee`, each on a fresh copy.
+fn best_of_five(referee: &Referee) -> Duration {
+    (0..5)
+        .map(|_| {
+            let fresh = referee.clone();
+            let start = Instant::now();
+            black_box(fresh.ruling());
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
 }
