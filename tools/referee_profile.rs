@@ -7,12 +7,14 @@
 //! and divide the difference of the instruction counts to get the cost of one
 //! operation; that cost includes the copy of the referee each judgement is
 //! made on. To count the rulings alone, collect only inside them and divide
-//! by `N` (for `random` and `corpus` the count also holds the rulings made
-//! while the cycles are found, so compare two builds, not the absolute):
+//! by `N`; for `random`, `corpus` and `middle` collect inside `judge_all`
+//! instead (collecting inside the rulings would count too those made while
+//! the cycles are found), and read the rulings' share in its breakdown:
 //!
 //! `cargo build --release --example referee_profile`
 //! `valgrind --tool=callgrind target/release/examples/referee_profile CASE N`
 //! `valgrind --tool=callgrind --toggle-collect='*Referee::ruling*' target/release/examples/referee_profile CASE N`
+//! `valgrind --tool=callgrind --toggle-collect='*judge_all*' target/release/examples/referee_profile middle N`
 //! (`CASE` = a case id such as `CXA-图2`, `random`, `corpus`, `middle`, or `replay`)
 //!
 //! `middle` profiles the typical repetition, whose cost the median of
