@@ -3196,22 +3196,39 @@ fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces(
 
 #[test]
 fn a_gain_lowered_by_a_piece_left_hanging_names_the_trade_and_the_price() {
-    // The black cannon e4 takes the rook h4 over the cannon g4 (the horse g2
-    // takes back: a rook for a cannon), but the red elephant i2 can then take
-    // the cannon g4, and the exchange there wins Red 2: the ruling's gain, 2,
-    // is said with both, and the cannon g4's step back as the screen.
-    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    // The black cannon e4 takes the rook h4 over the rook g4 (counted as a
+    // rook, for nothing), but the red elephant i2 can take the rook g4
+    // instead, and the exchange there wins Red 6: the ruling's gain, 2, is
+    // said with both, and the rook g4's step back as the screen.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1r2/P2c4P/4C1N1B/2R1A4/1CBAK4 b";
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::Zh),
-        "黑炮(e4)捉红车(h4)（以炮换车，但其后红相(i2)吃黑炮(g4)，交换后对方得回相当于2个过河兵的\
-         子力，对方最佳应对下净得相当于一士(象)的子力；黑炮(g4)作炮架）"
+        "黑炮(e4)捉红车(h4)（净得一车，但其后红相(i2)吃黑车(g4)，交换后对方得回相当于6个过河兵的\
+         子力，对方最佳应对下净得相当于一士(象)的子力；黑车(g4)作炮架）"
     );
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En),
-        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook \
-         for a cannon, but then red elephant i2 takes black cannon g4 and the exchange there \
-         wins back material worth 2 crossed pawns: material worth an advisor or elephant \
-         against the best defence); with black cannon g4 as the cannon's screen"
+        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook, \
+         for nothing, but then red elephant i2 takes black rook g4 and the exchange there wins \
+         back material worth 6 crossed pawns: material worth an advisor or elephant against the \
+         best defence); with black rook g4 as the cannon's screen"
+    );
+}
+
+#[test]
+fn a_piece_left_hanging_is_no_price_when_taking_back_on_the_square_wins_more() {
+    // As above with a cannon g4 as the screen: the horse g2 takes back on h4
+    // (a rook for a cannon, 4), or the elephant i2 takes the cannon g4
+    // instead (Red wins 2 there): Red has one reply, not both, and the
+    // recapture leaves Black less, so the gain is the trade on h4 alone.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    let en = last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En);
+    assert!(
+        en.starts_with(
+            "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a \
+             rook for a cannon); with black cannon g4 as the cannon's screen"
+        ),
+        "{en}"
     );
 }
 

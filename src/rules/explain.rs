@@ -289,9 +289,9 @@ fn threatened_before(
 }
 
 /// What the capture `capture` in `ahead` (the mover to move again after its
-/// move) costs under the CXA's net gain, when that is as much
-/// as it wins on its square: a piece of the mover the opponent can then
-/// take, or one it wins back by checks. None under AXF, which weighs the
+/// move) costs under the CXA's net gain, when that leaves it nothing: a
+/// piece of the mover the opponent can take instead of recapturing, or one
+/// it wins back by checks, worth the piece taken or more. None under AXF, which weighs the
 /// capture on its square alone, and when nothing such is found.
 fn price(
     ahead: &mut Position,
@@ -312,8 +312,9 @@ fn price(
 }
 
 /// The piece of the side to move that the opponent wins back by checks after
-/// the capture `capture`, worth what the capture wins on its square
-/// (`on_square`) or more, with its square after the capture.
+/// the capture `capture` instead of recapturing, worth the piece taken or
+/// more (the capture wins `on_square` when the opponent recaptures), with
+/// its square after the capture.
 fn won_back_price(
     pos: &mut Position,
     capture: Move,
@@ -328,7 +329,7 @@ fn won_back_price(
         if w.target == capture.to() {
             value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) <= 0
         } else {
-            on_square - w.gain <= 0
+            on_square.min(value(taken, capture.to()) - w.gain) <= 0
         }
     })?;
     // Its square after the capture: the capturer's, or one the capture left alone.

@@ -195,12 +195,12 @@ pub(crate) struct Across<'a> {
 /// ("一兵换取数子……均不算得子"). Its searches by checks share `search` with
 /// others.
 ///
-/// Every other capture is weighed against all that the opponent can then
-/// win back ([`capture_net`], [`won_back_by_checks`]), a piece that hangs
-/// on both sides of the move included. The capture is the mover's "下一着"
-/// (29.1), the one move that could otherwise save that piece, and the
-/// opponent answers with one move, taking whichever piece it likes best:
-/// what the capture wins ("得子") and whether it is "得不偿失" (26.5) is
+/// Every other capture is weighed against the opponent's one reply
+/// ([`capture_net`], [`won_back_by_checks`]): the recaptures on the square,
+/// or whichever piece it likes best elsewhere instead, a piece that hangs
+/// on both sides of the move included, never both. The capture is the
+/// mover's "下一着" (29.1), the one move that could otherwise save that
+/// piece: what the capture wins ("得子") and whether it is "得不偿失" (26.5) is
 /// counted against the material on the board, with no piece written off as
 /// lost already. Leaving such a piece out would count a gain the capture
 /// does not make: the opponent would take it while the capturer takes. A
@@ -729,8 +729,9 @@ fn capture_threat(
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
-            } else if elsewhere && on_square - w.gain < net {
-                net = on_square - w.gain;
+            } else if elsewhere && value(target, to) - w.gain < net {
+                // Won by checks instead of recapturing: one reply, as in [`capture_net`].
+                net = value(target, to) - w.gain;
                 lost_at = Some(w.target);
             }
         }
