@@ -3233,6 +3233,26 @@ fn a_piece_left_hanging_is_no_price_when_taking_back_on_the_square_wins_more() {
 }
 
 #[test]
+fn a_price_taken_instead_of_taking_back_is_said_against_the_piece_taken() {
+    // The black horse h9 steps to g7, so the elephant e7 may take the rook
+    // c5, which the cannon c2 would take back; but Red's better reply is to
+    // take the cannon g5 with the pawn g4 (winning 3 there) instead: the
+    // gain, 5, is the rook less that, and the reason says the rook, not the
+    // rook for the elephant, against it.
+    let fen = "rn1akabn1/9/4b4/p5p1r/2R1p1c1p/P1P3P2/4P3P/2CcC1N1B/4N4/2BAKA1R1 b";
+    let en = last_reason(CXA, fen, "h9g7", Lang::En);
+    assert!(
+        en.starts_with(
+            "black elephant e7 threatens red rook c5: a rook won for a lesser piece (net gain: a \
+             rook, for nothing, but then red pawn g4 takes black cannon g5 and the exchange \
+             there wins back material worth 3 crossed pawns: material worth 5 crossed pawns \
+             against the best defence"
+        ),
+        "{en}"
+    );
+}
+
+#[test]
 fn a_check_that_also_chases_says_so_under_cxa() {
     // The red horse checks from d7 and attacks the unprotected black rook c9:
     // a check (将) under CXA, whose reason shows the chase too (将兼捉).

@@ -85,7 +85,8 @@ pub struct Loss {
     pub square: Square,
     /// The lost piece.
     pub piece: Piece,
-    /// What losing it takes off the gain (units of a crossed pawn).
+    /// What the opponent wins by taking it instead of taking back: the
+    /// capture's gain is what it takes less this (units of a crossed pawn).
     pub value: i32,
 }
 
@@ -741,7 +742,7 @@ fn capture_threat(
         Some(square) if net < mutual => pos.piece_at(square).map(|piece| Loss {
             square,
             piece,
-            value: on_square - net,
+            value: value(target, to) - net,
         }),
         _ => None,
     };
