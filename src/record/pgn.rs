@@ -1328,6 +1328,21 @@ mod tests {
     }
 
     #[test]
+    fn tags_named_after_game_or_event_start_no_game() {
+        // As cutechess (GameDuration) and ChessBase (EventDate) write them.
+        let text = "[Game \"Chinese Chess\"]\n[Event \"e1\"]\n[EventDate \"2026.12.03\"]\n\
+                    [GameDuration \"00:00:02\"]\n[GameStartTime \"2026-12-03T01:50:00\"]\n\n\
+                    1. h2e2 h9g7 1-0\n\
+                    [Event \"e2\"]\n［EventDate \"2026.12.04\"］\n1. h2e2 *\n";
+        let games: Vec<Game> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games.iter().map(|g| (g.event(), g.moves.len())).collect();
+        assert_eq!(read, [(Some("e1"), 2), (Some("e2"), 1)]);
+    }
+
+    #[test]
     fn a_bad_move_of_a_pgn_game_is_placed_at_its_line_and_column_in_the_file() {
         // The second game starts at line 5; its bad move is on line 9,
         // after a comment holding Chinese characters, counted as one column each.
