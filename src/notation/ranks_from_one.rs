@@ -169,9 +169,29 @@ impl<'a> Coordinates<'a> {
     }
 }
 
-/// Whether a move in coordinates in `text` names rank 10.
+/// Whether a move in coordinates in `text` names rank 10. Only the words
+/// where a letter stands before `10` are looked at: every record is asked.
 fn names_rank_ten(text: &str) -> bool {
-    words(text).any(|(_, w)| Coordinates::of(w).is_some_and(|c| c.names_rank(10)))
+    let b = text.as_bytes();
+    let in_word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'-';
+    text.match_indices("10").any(|(at, _)| {
+        if !at
+            .checked_sub(1)
+            .is_some_and(|i| b[i].is_ascii_alphabetic())
+        {
+            return false;
+        }
+        let start = b[..at]
+            .iter()
+            .rposition(|c| !in_word(c))
+            .map_or(0, |i| i + 1);
+        let end = b[at..]
+            .iter()
+            .position(|c| !in_word(c))
+            .map_or(b.len(), |i| at + i);
+        let word = text[start..end].trim_matches('-');
+        Coordinates::of(word).is_some_and(|c| c.names_rank(10))
+    })
 }
 
 /// The words of `text` that may be moves in coordinates, each with its byte
