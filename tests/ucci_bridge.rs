@@ -977,6 +977,117 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
     }
 }
 
+/// Red's rook checks Black's king on the e- and f-files, round and round;
+/// at the end, rook on e9 and king on f8, both Red's checks repeat a
+/// position with Red the offender: e9e8 at the decisive occurrence (the
+/// position would stand 3 times), e9f9 at its second, next to the king,
+/// which takes the rook. Fairy-Stockfish, free to choose, plays e9e8.
+const MIXED_BANS: &str = "position fen 4k4/8R/9/9/9/9/9/9/4A4/3K5 w - - 0 1 moves i8e8 e9f9 e8f8 f9e9 f8e8 e9f9 e8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9f9 f8e8 f9e9 e8f8";
+
+/// Red's rook checks Black's king round the palace: at the end, rook on
+/// e8 and king on f9, e8f8, e8e9 (each a check from next to the king,
+/// which takes the rook) and e8g8 repeat a position with Red the offender,
+/// short of the decisive occurrence; the first two come first in the order
+/// of legal moves.
+const ROOK_ROUND_BANS: &str = "position fen 2b6/5k3/9/9/9/9/9/9/2p6/3KR2Nc w - - 0 1 moves e0g0 i0i6 g0g8 f8f9 g8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9e8 f8f9";
+
+/// `banmoves` for every legal move of `position` (a UCCI `position fen …
+/// moves …` line) but `kept`.
+fn ban_all_but(position: &str, kept: &[&str]) -> String {
+    let (head, moves) = position.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    let others: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .filter(|m| !kept.contains(&m.as_str()))
+        .collect();
+    assert_eq!(others.len() + kept.len(), pos.legal_moves().len());
+    format!("banmoves {}", others.join(" "))
+}
+
+/// Where every move left is banned, some at the repetition's decisive
+/// occurrence and some short of it ([`MIXED_BANS`], the GUI banning all
+/// but the two checks the rules ban), the move played is the one short
+/// of it, e9f9, though it loses the rook and Fairy-Stockfish would rather
+/// play e9e8 (which the bridge keeps banned): in both engine protocols,
+/// with a limit, endless and pondering.
+#[test]
+fn with_every_move_banned_the_move_played_is_short_of_the_decisive_occurrence() {
+    let Some(engine) = engine() else { return };
+    let said = |l: &str| {
+        l.starts_with("every legal move is banned")
+            && l.contains("the game goes on after e9f9 ")
+            && l.contains("e9e8 would end it at once and stay banned")
+    };
+    let bans = ban_all_but(MIXED_BANS, &["e9e8", "e9f9"]);
+    for protocol in ["ucci", "uci"] {
+        let args = [
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        gui.handshake();
+        for (go, end) in [
+            ("go depth 5", None),
+            ("go infinite", Some("stop")),
+            ("go ponder time 1000 increment 0", Some("ponderhit")),
+        ] {
+            gui.send(MIXED_BANS);
+            gui.send(&bans);
+            gui.send(go);
+            let mut lines = Vec::new();
+            if let Some(end) = end {
+                lines = gui.ready_while_searching();
+                gui.send(end);
+            }
+            let (rest, mv) = gui.search();
+            lines.extend(rest);
+            assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
+            assert_eq!(mv.as_deref(), Some("e9f9"), "{protocol}, {go}: {lines:?}");
+        }
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
+/// An engine that ignores the bans and answers a move the GUI banned, in
+/// [`ROOK_ROUND_BANS`] (the GUI banning every move but the three the rules
+/// ban), gets the bridge's own pick among those three, whose bans are
+/// lifted: e8g8, which keeps the rook, not the first of them, e8f8.
+#[test]
+fn the_bridges_own_pick_among_lifted_bans_keeps_the_material() {
+    let lifted = ["e8f8", "e8g8", "e8e9"];
+    let bans = ban_all_but(ROOK_ROUND_BANS, &lifted);
+    let answer = bans.split(' ').nth(1).expect("a move the GUI bans");
+    let engine = fake(&format!("echo bestmove {answer}"));
+    let mut gui = Gui::xqarbiter(&["--profile", "cxa2020", "--engine", &engine]);
+    gui.handshake();
+    gui.send(ROOK_ROUND_BANS);
+    gui.send(&bans);
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert!(
+        has_info(&lines, |l| l
+            .contains("the game goes on after e8f8 e8g8 e8e9 ")),
+        "{lines:?}"
+    );
+    assert!(
+        has_info(&lines, |l| l
+            .starts_with(&format!("engine answered {answer}"))
+            && l.contains("playing e8g8 (the bridge's own pick")),
+        "{lines:?}"
+    );
+    assert_eq!(mv.as_deref(), Some("e8g8"), "{lines:?}");
+}
+
 #[test]
 fn shifts_ranks_both_ways() {
     assert_eq!(shift_ranks("b7b8", 1), "b8b9");
