@@ -2058,7 +2058,10 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 /// left after the wait. The depth-2 slice takes 0.2 s, so the depth-3 one
 /// is expected to take 0.6 s: its 0.25 s are overdue (a restart) only if a
 /// loaded machine stretches them by a third of a second (with 0.1 s, the
-/// margin was 50 ms), and 0.6 s is still more than the 100 ms.
+/// margin was 50 ms), and 0.6 s is still more than the 100 ms. The clock,
+/// 20 s, lets it wait 2 s: a loaded machine that stretched the depth-2
+/// slice to 0.31 s made the wait expected, 0.92 s, too long for an 8 s
+/// clock's 0.8 s.
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
     // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
@@ -2081,7 +2084,7 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         let (lines, mv) = gui.search();
         assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
         gui.send(next);
-        gui.send("go time 8000");
+        gui.send("go time 20000");
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
@@ -2093,10 +2096,10 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         );
         if starts == 1 {
             // The clock the engine is told (in whole seconds, rounded
-            // down) is what is left after the wait, about 0.25 s: 7, or 6
-            // if a loaded machine made the wait and the pass take more
-            // than a second (8, the whole clock, would be no wait).
-            assert!(told(&text, "go time ", 6..=7, ""), "{text}");
+            // down) is what is left after the wait, about 0.25 s: 19, or
+            // 18 if a loaded machine made the wait and the pass take more
+            // than a second (20, the whole clock, would be no wait).
+            assert!(told(&text, "go time ", 18..=19, ""), "{text}");
         }
     }
 }
