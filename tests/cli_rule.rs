@@ -2456,3 +2456,26 @@ fn coordinates_in_ranks_1_to_10_are_read_and_noted() {
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(!err.contains("ranks 1–10"), "{err}");
 }
+
+#[test]
+fn rule_ply_reads_the_first_moves_of_a_list_in_ranks_1_to_10() {
+    // Fairy-Stockfish's moves, a slip after ply 16: ruled after ply 16.
+    let moves = format!("{FAIRY_UCI_MOVES} a1a9");
+    let out = xqarbiter(&["rule", "--moves", &moves, "--ply", "16", "--json"], None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(ruling["fen"], FAIRY_UCI_FEN, "{ruling}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("ranks 1–10"), "{err}");
+    // ICCS without rank 10, only the 1–10 reading playing the plies asked.
+    let out = xqarbiter(
+        &["rule", "--moves", "H3-E3 H8-E8 H3-E3", "--ply", "2"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays up to ply 2"),
+        "{err}"
+    );
+}

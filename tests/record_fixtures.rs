@@ -411,3 +411,78 @@ fn a_move_legal_in_coordinates_and_in_xboard_san_is_read_as_the_records_notation
         g.other_readings
     );
 }
+
+/// The moves of `fairy_uci.pgn` as Fairy-Stockfish played them (UCI, ranks
+/// 1–10), taken from its movetext: the words that are neither move numbers,
+/// comments nor the result.
+fn fairy_engine_moves() -> Vec<String> {
+    let text = std::fs::read_to_string(fixture("fairy_uci.pgn")).unwrap();
+    let movetext = &text[text.find("\n\n").unwrap()..];
+    let mut moves = Vec::new();
+    for (i, part) in movetext.split(['{', '}']).enumerate() {
+        // Comments are the odd parts: `{+0.62/7 0.091s}` never nests.
+        if i % 2 == 0 {
+            moves.extend(
+                part.split_whitespace()
+                    .filter(|w| !w.ends_with('.') && *w != "1-0")
+                    .map(str::to_string),
+            );
+        }
+    }
+    moves
+}
+
+/// `h10g8` (ranks 1–10) in UCCI's ranks 0–9: `h9g7`.
+fn in_ranks_from_zero(uci: &str) -> String {
+    let to = uci[1..].find(|c: char| c.is_ascii_lowercase()).unwrap() + 1;
+    let rank = |r: &str| r.parse::<u8>().unwrap() - 1;
+    format!(
+        "{}{}{}{}",
+        &uci[..1],
+        rank(&uci[1..to]),
+        &uci[to..=to],
+        rank(&uci[to + 1..])
+    )
+}
+
+#[test]
+fn a_cutechess_style_pgn_of_fairy_stockfish_in_ranks_1_to_10_reads_as_it_played() {
+    let g = one("fairy_uci.pgn");
+    assert!(g.illegal.is_none(), "{:?}", g.illegal);
+    let played: Vec<String> = fairy_engine_moves()
+        .iter()
+        .map(|m| in_ranks_from_zero(m))
+        .collect();
+    assert_eq!(played.len(), 77);
+    assert_eq!(g.uci_moves(), played);
+    // The position pyffish gives after the engine's 77 moves: Red mates.
+    assert_eq!(
+        g.end_position().fen(),
+        "5k3/4R4/9/4C4/9/P7P/2P2N3/4B4/9/3AKAB2 b - - 4 39"
+    );
+    assert_eq!(g.result, Some(Outcome::RedWins));
+    assert_eq!(g.tag("Variant"), Some("xiangqi"));
+    assert_eq!(g.moves[0].comment.as_deref(), Some("+0.62/7 0.091s"));
+    assert_eq!(
+        g.warnings[0].en,
+        "the coordinates were read in ranks 1–10, as UCI xiangqi programs (Fairy-Stockfish) write them: a move names rank 10"
+    );
+}
+
+#[test]
+fn a_bad_move_in_a_pgn_in_ranks_1_to_10_names_where_both_readings_stop() {
+    let text = std::fs::read_to_string(fixture("fairy_uci.pgn")).unwrap();
+    // Ply 70, Black's i6i5 (ranks 1–10), made illegal.
+    let bad = text.replace("i6i5 {", "i6i3 {");
+    let games = read_games_from_bytes(bad.as_bytes(), "bad.pgn", &ReadOptions::default()).unwrap();
+    let g = games.into_iter().next().unwrap().unwrap();
+    let ill = g.illegal.as_ref().unwrap();
+    assert_eq!((ill.ply, ill.text.as_str()), (1, "c1e3"));
+    assert!(
+        ill.reason
+            .en
+            .ends_with("read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply 70 ('i6i3')"),
+        "{}",
+        ill.reason.en
+    );
+}

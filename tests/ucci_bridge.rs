@@ -977,6 +977,117 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
     }
 }
 
+/// Red's rook checks Black's king on the e- and f-files, round and round;
+/// at the end, rook on e9 and king on f8, both Red's checks repeat a
+/// position with Red the offender: e9e8 at the decisive occurrence (the
+/// position would stand 3 times), e9f9 at its second, next to the king,
+/// which takes the rook. Fairy-Stockfish, free to choose, plays e9e8.
+const MIXED_BANS: &str = "position fen 4k4/8R/9/9/9/9/9/9/4A4/3K5 w - - 0 1 moves i8e8 e9f9 e8f8 f9e9 f8e8 e9f9 e8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9f9 f8e8 f9e9 e8f8";
+
+/// Red's rook checks Black's king round the palace: at the end, rook on
+/// e8 and king on f9, e8f8, e8e9 (each a check from next to the king,
+/// which takes the rook) and e8g8 repeat a position with Red the offender,
+/// short of the decisive occurrence; the first two come first in the order
+/// of legal moves.
+const ROOK_ROUND_BANS: &str = "position fen 2b6/5k3/9/9/9/9/9/9/2p6/3KR2Nc w - - 0 1 moves e0g0 i0i6 g0g8 f8f9 g8f8 f9e9 f8f9 e9e8 f9e9 e8f8 e9e8 f8f9";
+
+/// `banmoves` for every legal move of `position` (a UCCI `position fen …
+/// moves …` line) but `kept`.
+fn ban_all_but(position: &str, kept: &[&str]) -> String {
+    let (head, moves) = position.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    let others: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .filter(|m| !kept.contains(&m.as_str()))
+        .collect();
+    assert_eq!(others.len() + kept.len(), pos.legal_moves().len());
+    format!("banmoves {}", others.join(" "))
+}
+
+/// Where every move left is banned, some at the repetition's decisive
+/// occurrence and some short of it ([`MIXED_BANS`], the GUI banning all
+/// but the two checks the rules ban), the move played is the one short
+/// of it, e9f9, though it loses the rook and Fairy-Stockfish would rather
+/// play e9e8 (which the bridge keeps banned): in both engine protocols,
+/// with a limit, endless and pondering.
+#[test]
+fn with_every_move_banned_the_move_played_is_short_of_the_decisive_occurrence() {
+    let Some(engine) = engine() else { return };
+    let said = |l: &str| {
+        l.starts_with("every legal move is banned")
+            && l.contains("the game goes on after e9f9 ")
+            && l.contains("e9e8 would end it at once and stay banned")
+    };
+    let bans = ban_all_but(MIXED_BANS, &["e9e8", "e9f9"]);
+    for protocol in ["ucci", "uci"] {
+        let args = [
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            protocol,
+        ];
+        let mut gui = Gui::xqarbiter(&args);
+        gui.handshake();
+        for (go, end) in [
+            ("go depth 5", None),
+            ("go infinite", Some("stop")),
+            ("go ponder time 1000 increment 0", Some("ponderhit")),
+        ] {
+            gui.send(MIXED_BANS);
+            gui.send(&bans);
+            gui.send(go);
+            let mut lines = Vec::new();
+            if let Some(end) = end {
+                lines = gui.ready_while_searching();
+                gui.send(end);
+            }
+            let (rest, mv) = gui.search();
+            lines.extend(rest);
+            assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
+            assert_eq!(mv.as_deref(), Some("e9f9"), "{protocol}, {go}: {lines:?}");
+        }
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
+
+/// An engine that ignores the bans and answers a move the GUI banned, in
+/// [`ROOK_ROUND_BANS`] (the GUI banning every move but the three the rules
+/// ban), gets the bridge's own pick among those three, whose bans are
+/// lifted: e8g8, which keeps the rook, not the first of them, e8f8.
+#[test]
+fn the_bridges_own_pick_among_lifted_bans_keeps_the_material() {
+    let lifted = ["e8f8", "e8g8", "e8e9"];
+    let bans = ban_all_but(ROOK_ROUND_BANS, &lifted);
+    let answer = bans.split(' ').nth(1).expect("a move the GUI bans");
+    let engine = fake(&format!("echo bestmove {answer}"));
+    let mut gui = Gui::xqarbiter(&["--profile", "cxa2020", "--engine", &engine]);
+    gui.handshake();
+    gui.send(ROOK_ROUND_BANS);
+    gui.send(&bans);
+    gui.send("go depth 5");
+    let (lines, mv) = gui.search();
+    assert!(
+        has_info(&lines, |l| l
+            .contains("the game goes on after e8f8 e8g8 e8e9 ")),
+        "{lines:?}"
+    );
+    assert!(
+        has_info(&lines, |l| l
+            .starts_with(&format!("engine answered {answer}"))
+            && l.contains("playing e8g8 (the bridge's own pick")),
+        "{lines:?}"
+    );
+    assert_eq!(mv.as_deref(), Some("e8g8"), "{lines:?}");
+}
+
 #[test]
 fn shifts_ranks_both_ways() {
     assert_eq!(shift_ranks("b7b8", 1), "b8b9");
@@ -1947,7 +2058,10 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 /// left after the wait. The depth-2 slice takes 0.2 s, so the depth-3 one
 /// is expected to take 0.6 s: its 0.25 s are overdue (a restart) only if a
 /// loaded machine stretches them by a third of a second (with 0.1 s, the
-/// margin was 50 ms), and 0.6 s is still more than the 100 ms.
+/// margin was 50 ms), and 0.6 s is still more than the 100 ms. The clock,
+/// 20 s, lets it wait 2 s: a loaded machine that stretched the depth-2
+/// slice to 0.31 s made the wait expected, 0.92 s, too long for an 8 s
+/// clock's 0.8 s.
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
     // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
@@ -1970,7 +2084,7 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         let (lines, mv) = gui.search();
         assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
         gui.send(next);
-        gui.send("go time 8000");
+        gui.send("go time 20000");
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
@@ -1982,10 +2096,10 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         );
         if starts == 1 {
             // The clock the engine is told (in whole seconds, rounded
-            // down) is what is left after the wait, about 0.25 s: 7, or 6
-            // if a loaded machine made the wait and the pass take more
-            // than a second (8, the whole clock, would be no wait).
-            assert!(told(&text, "go time ", 6..=7, ""), "{text}");
+            // down) is what is left after the wait, about 0.25 s: 19, or
+            // 18 if a loaded machine made the wait and the pass take more
+            // than a second (20, the whole clock, would be no wait).
+            assert!(told(&text, "go time ", 18..=19, ""), "{text}");
         }
     }
 }

@@ -109,6 +109,7 @@ impl Bitboard {
     }
 
     /// The only square, if exactly one is set.
+    #[inline(always)]
     pub fn single(self) -> Option<Square> {
         if self.0 != 0 && !self.more_than_one() {
             Some(lsb(self.0))

@@ -109,14 +109,109 @@ impl Position {
         let us = self.turn();
         let king = self.king(!us);
         let occ = self.occupied();
-        // A move checks by attacking the king from its target, by making a
-        // piece the only screen of a cannon facing the king, or by uncovering a
-        // line or leg: only the pieces that could uncover one try every target.
+        let ours = self.us(us);
+        // Most positions have no piece of the mover's that uncovers a line or
+        // leg on leaving, nor a cannon facing the king: every move then checks
+        // by reaching a square that attacks the king, and the pieces are
+        // asked in the order of the legal moves with nothing else to track.
+        let lines = cross(king);
+        let legs = horse_leg_blockers(king, occ, self.pieces(us, Role::Horse)) & ours;
+        let mut plain = legs.is_empty();
+        for rook in self.pieces(us, Role::Rook) & lines {
+            plain &= !(between(rook, king) & occ)
+                .single()
+                .is_some_and(|blocker| ours.contains(blocker));
+        }
+        for cannon in self.pieces(us, Role::Cannon) & lines {
+            let gap = between(cannon, king) & occ;
+            plain &= match gap.count_to_three() {
+                0 => false,
+                2 => (gap & ours).is_empty(),
+                _ => true,
+            };
+        }
+        if !plain {
+            self.checking_moves_on_lines(list);
+            return;
+        }
+        let direct = self.direct_checks(king, occ);
+        let movers = self.pieces(us, Role::Rook)
+            | self.pieces(us, Role::Cannon)
+            | self.pieces(us, Role::Horse) & horse_reach_twice(king)
+            | self.pieces(us, Role::Pawn) & pawn_attackers_from_twice(us, king);
+        for from in movers {
+            self.reaching_checks(from, king, &direct, list);
+        }
+    }
+
+    /// For each role, the squares from which a piece of the side to move
+    /// would attack the other king (`king`) with occupancy `occ`: none for
+    /// kings, advisors and elephants, and for horses when none is within two
+    /// leaps (a horse beyond reaches none of those squares).
+    #[inline(always)]
+    fn direct_checks(&self, king: Square, occ: Bitboard) -> [Bitboard; 7] {
+        let us = self.turn();
         let mut direct = [Bitboard::EMPTY; 7];
         (direct[Role::Rook.index()], direct[Role::Cannon.index()]) =
             rook_and_cannon_attacks(king, occ);
-        direct[Role::Horse.index()] = horse_attackers_from(king, occ);
+        if (self.pieces(us, Role::Horse) & horse_reach_twice(king)).any() {
+            direct[Role::Horse.index()] = horse_attackers_from(king, occ);
+        }
         direct[Role::Pawn.index()] = pawn_attackers_from(us, king);
+        direct
+    }
+
+    /// Pushes onto `list` the legal moves of the piece on `from`, which
+    /// uncovers no line or leg of the other king (`king`) by leaving and
+    /// faces it across no empty gap, to the squares of `direct` from which
+    /// it attacks that king: each checks, unless a cannon leaves its line.
+    #[inline(always)]
+    fn reaching_checks(
+        &self,
+        from: Square,
+        king: Square,
+        direct: &[Bitboard; 7],
+        list: &mut MoveList,
+    ) {
+        let Some(piece) = self.piece_at(from) else {
+            return;
+        };
+        let ours = self.us(self.turn());
+        let occ = self.occupied();
+        let role = piece.role;
+        let aim = direct[role.index()];
+        let targets = if matches!(role, Role::Rook | Role::Cannon) {
+            // At most a few squares where its lines cross those of the
+            // king: each is asked on its own.
+            let crossing = aim & cross(from) & !ours;
+            if crossing.is_empty() {
+                return;
+            }
+            self.slides_onto(from, role, crossing, occ)
+        } else {
+            self.pseudo_targets(from, role, occ) & !ours & aim
+        };
+        let sure = role != Role::Cannon || !cross(king).contains(from);
+        for to in targets {
+            let mv = Move::new(from, to);
+            if (sure || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
+                list.push(mv);
+            }
+        }
+    }
+
+    /// [`Position::checking_moves_into`] where a piece of the mover's
+    /// uncovers a line or leg of the other king by leaving, or a cannon of
+    /// its faces that king across an empty gap.
+    #[inline(never)]
+    fn checking_moves_on_lines(&self, list: &mut MoveList) {
+        let us = self.turn();
+        let king = self.king(!us);
+        let occ = self.occupied();
+        // A move checks by attacking the king from its target, by making a
+        // piece the only screen of a cannon facing the king, or by uncovering a
+        // line or leg: only the pieces that could uncover one try every target.
+        let direct = self.direct_checks(king, occ);
         let ours = self.us(us);
         let them = self.us(!us);
         let mut screens = Bitboard::EMPTY;
@@ -140,15 +235,16 @@ impl Position {
         let lines = cross(king);
         for rook in self.pieces(us, Role::Rook) & lines {
             let gap = between(rook, king);
-            let blockers = gap & occ;
-            if let (1, Some(blocker)) = (blockers.count(), (blockers & ours).first()) {
+            if let Some(blocker) = (gap & occ).single()
+                && ours.contains(blocker)
+            {
                 uncovering.set(blocker);
                 cover(blocker, gap);
             }
         }
         for cannon in self.pieces(us, Role::Cannon) & lines {
             let gap = between(cannon, king);
-            match (gap & occ).count() {
+            match (gap & occ).count_to_three() {
                 // Facing the king across empty squares: a piece moving in between
                 // checks, and so may the cannon capturing away over a screen.
                 0 => {
@@ -187,29 +283,7 @@ impl Position {
             movers & (uncovering | facing)
         };
         for from in movers & !special {
-            let Some(piece) = self.piece_at(from) else {
-                continue;
-            };
-            let role = piece.role;
-            let aim = direct[role.index()];
-            let targets = if matches!(role, Role::Rook | Role::Cannon) {
-                // At most a few squares where its lines cross those of the
-                // king: each is asked on its own.
-                let crossing = aim & cross(from) & !ours;
-                if crossing.is_empty() {
-                    continue;
-                }
-                self.slides_onto(from, role, crossing, occ)
-            } else {
-                self.pseudo_targets(from, role, occ) & !ours & aim
-            };
-            let sure = role != Role::Cannon || !cross(king).contains(from);
-            for to in targets {
-                let mv = Move::new(from, to);
-                if (sure || self.gives_check(mv)) && self.leaves_king_safe(from, to) {
-                    list.push(mv);
-                }
-            }
+            self.reaching_checks(from, king, &direct, list);
         }
         let plain = list.len();
         for from in special {
@@ -276,13 +350,19 @@ impl Position {
     #[inline(always)]
     fn slides_onto(&self, from: Square, role: Role, squares: Bitboard, occ: Bitboard) -> Bitboard {
         let them = self.us(!self.turn());
-        squares
-            .into_iter()
-            .filter(|&to| {
-                let over = (between(from, to) & occ).count();
-                over == u32::from(role == Role::Cannon && them.contains(to))
-            })
-            .collect()
+        let mut reached = Bitboard::EMPTY;
+        for to in squares {
+            let over = between(from, to) & occ;
+            let screened = over.any() && !over.more_than_one();
+            if if role == Role::Cannon && them.contains(to) {
+                screened
+            } else {
+                over.is_empty()
+            } {
+                reached.set(to);
+            }
+        }
+        reached
     }
 
     /// The legal captures of the side to move (the moves of

@@ -11,7 +11,7 @@ use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text, reads_as_move_text,
 };
-use super::ranks_from_one::{self, Choice};
+use super::ranks_from_one::{self, Choice, Scope};
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_name_side, may_start_side_label, names_side, side_label};
@@ -325,7 +325,21 @@ fn is_chinese_move_char(c: char) -> bool {
 /// warning says so.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
     let read = |text: &str| parse_move_list_as_written(start, text);
-    match ranks_from_one::choose(text, read, |read| read.as_ref().err().map(|e| e.ply)) {
+    in_ranks_read(text, Scope::default(), read)
+}
+
+/// The move list of `text` read by `read` in ranks 0–9 or in ranks 1–10
+/// ([`ranks_from_one::choose`] on the moves `scope` says): the reading
+/// that plays, noted when in ranks 1–10; where neither does, the error of
+/// the one in ranks 0–9 says where the other stops too.
+fn in_ranks_read(
+    text: &str,
+    scope: Scope,
+    read: impl Fn(&str) -> Result<ParsedMoveList, Box<MoveListError>>,
+) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let stop =
+        |read: &Result<ParsedMoveList, Box<MoveListError>>| read.as_ref().err().map(|e| e.ply);
+    match ranks_from_one::choose(text, scope, read, stop) {
         Choice::AsWritten(read) => read,
         Choice::FromOne(read, note) => read.map(|mut list| {
             list.warnings.insert(0, note);
@@ -391,7 +405,26 @@ fn parse_move_list_as_written(
 /// let list = parse_move_list_until(&Position::startpos(), text, 3).unwrap();
 /// assert_eq!(list.moves.len(), 3);
 /// ```
+///
+/// Coordinates are read in ranks 1–10 as [`parse_move_list`] reads them,
+/// when a move of the whole text names rank 10, or only that reading plays
+/// the moves read; a warning says so.
 pub fn parse_move_list_until(
+    start: &Position,
+    text: &str,
+    plies: usize,
+) -> Result<ParsedMoveList, Box<MoveListError>> {
+    let scope = Scope {
+        moves_from: 0,
+        plies: Some(plies),
+    };
+    in_ranks_read(text, scope, |text| {
+        parse_move_list_until_as_written(start, text, plies)
+    })
+}
+
+/// [`parse_move_list_until`] of coordinates in ranks 0–9.
+fn parse_move_list_until_as_written(
     start: &Position,
     text: &str,
     plies: usize,
@@ -1272,6 +1305,42 @@ mod tests {
         let list = read("炮二平五 {Red wins the exchange} 马８进７ {Draw offer declined}").unwrap();
         assert_eq!((list.moves.len(), list.result), (2, None));
         assert_eq!(list.comments.len(), 2);
+    }
+
+    #[test]
+    fn the_first_moves_of_a_list_in_ranks_1_to_10_are_read_so_and_noted() {
+        let start = Position::startpos();
+        let uci = |list: &ParsedMoveList| -> Vec<String> {
+            list.moves.iter().map(|(mv, _)| mv.to_string()).collect()
+        };
+        // Rank 10, named after the plies read: the whole list decides.
+        let text = "h1g3 h8e8 h3h7 h10g8 a1a9";
+        assert!(parse_move_list(&start, text).is_err());
+        let list = parse_move_list_until(&start, text, 3).unwrap();
+        assert_eq!(uci(&list), ["h0g2", "h7e7", "h2h6"]);
+        assert!(list.warnings[0].en.ends_with("a move names rank 10"));
+        // Without rank 10: only the 1–10 reading plays the plies read.
+        let text = "H3-E3 H8-E8 H3-E3";
+        let list = parse_move_list_until(&start, text, 2).unwrap();
+        assert_eq!(uci(&list), ["h2e2", "h7e7"]);
+        assert!(
+            list.warnings[0]
+                .en
+                .ends_with("in ranks 1–10 it plays up to ply 2, as far as it is read"),
+            "{}",
+            list.warnings[0].en
+        );
+        // Ranks 0–9 when they play so far, with nothing noted.
+        let list = parse_move_list_until(&start, "h2e2 h7e7 h2e2", 2).unwrap();
+        assert_eq!((uci(&list).len(), list.warnings.len()), (2, 0));
+        // Neither: the 0–9 reading's error, adding where the other stops.
+        let err = parse_move_list_until(&start, text, 3).unwrap_err();
+        assert_eq!((err.ply, err.text.as_str()), (1, "H3-E3"));
+        assert!(
+            err.reason.en.ends_with("at ply 3 ('H3-E3')"),
+            "{}",
+            err.reason.en
+        );
     }
 
     #[test]

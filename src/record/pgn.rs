@@ -11,7 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
-use crate::notation::ranks_from_one::{self, Choice};
+use crate::notation::ranks_from_one::{self, Choice, Scope};
 
 use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -484,32 +484,41 @@ pub(crate) fn read_game(
     // A tag line whose '[' was lost ends the moves: it is no move.
     let lost = tag_without_bracket(text, body_start);
     let body = lost.as_ref().map_or(text, |(at, _)| &text[..*at]);
-    let read = |mut replay: Replay| {
-        // A numbered coordinate or Chinese move takes six bytes or more.
-        replay.reserve((text.len() - body_start) / 6);
-        read_movetext(
+    let read = |body: &str| {
+        read_body(
             body,
-            body_start,
-            first_line,
-            &mut replay,
-            Semicolon::Comment,
+            (body_start, first_line),
+            (&start, flexible),
+            (name, index),
         )
-        .map(|token| (replay, token))
-        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
     };
-    let (mut replay, mut token) = read(Replay::new(start.clone(), flexible))?;
-    // A move read two ways before the first that only XBoard's SAN reads:
-    // the whole record, in SAN, decides it, if it plays as far so.
-    if let Some(san) = replay.san_after_coordinates()
-        && let Ok((again, again_token)) = read(Replay::in_san(start, flexible, san))
-        && again.plies_read() >= replay.plies_read()
-    {
-        (replay, token) = (again, again_token);
-    }
-    if tags.is_empty() && replay.first_text_is_no_move() {
+    let stop = |read: &Result<Body, RecordError>| match read {
+        Ok(body) => body.game.illegal.as_ref().map(|bad| bad.ply),
+        Err(_) => Some(0),
+    };
+    let scope = Scope {
+        moves_from: body_start,
+        plies: None,
+    };
+    let Body {
+        mut game,
+        token,
+        no_move,
+    } = match ranks_from_one::choose(body, scope, read, stop) {
+        Choice::AsWritten(read) => read?,
+        Choice::FromOne(read, note) => read.map(|mut body| {
+            body.game.warnings.insert(0, note);
+            body
+        })?,
+        Choice::Neither(Ok(mut body), Some(Ok(from_one))) => {
+            also_tried(&mut body.game, &from_one.game);
+            body
+        }
+        Choice::Neither(as_written, _) => as_written?,
+    };
+    if tags.is_empty() && no_move {
         return Ok(None);
     }
-    let mut game = replay.finish();
     // After the result, the line is the next game's: not this one's damage.
     let lost = lost.filter(|_| token == ResultToken::Absent);
     let tag_result = tags
@@ -547,6 +556,58 @@ pub(crate) fn read_game(
         }
         None => Ok(Some(game)),
     }
+}
+
+/// A PGN game's movetext, read: the game (its moves, comments, and the
+/// move that stops it), the result that ends it, and whether its first
+/// text reads as no move.
+struct Body {
+    /// The game of the movetext.
+    game: Game,
+    /// The result that ends the movetext, or why there is none.
+    token: ResultToken,
+    /// Whether the movetext's first text reads as no move in any notation
+    /// ([`Replay::first_text_is_no_move`]).
+    no_move: bool,
+}
+
+/// Reads the movetext of `text` from its byte `body_start` (on line
+/// `first_line` of the file), from `start` (whose side to move is
+/// `flexible`), as the game `index` of the file `name`. A move read two ways
+/// before the first that only XBoard's SAN reads is decided by the whole
+/// record, read again in SAN, if it plays as far so.
+fn read_body(
+    text: &str,
+    (body_start, first_line): (usize, usize),
+    (start, flexible): (&Position, bool),
+    (name, index): (&str, usize),
+) -> Result<Body, RecordError> {
+    let read = |mut replay: Replay| {
+        // A numbered coordinate or Chinese move takes six bytes or more.
+        replay.reserve((text.len() - body_start) / 6);
+        read_movetext(
+            text,
+            body_start,
+            first_line,
+            &mut replay,
+            Semicolon::Comment,
+        )
+        .map(|token| (replay, token))
+        .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
+    };
+    let (mut replay, mut token) = read(Replay::new(start.clone(), flexible))?;
+    if let Some(san) = replay.san_after_coordinates()
+        && let Ok((again, again_token)) = read(Replay::in_san(start.clone(), flexible, san))
+        && again.plies_read() >= replay.plies_read()
+    {
+        (replay, token) = (again, again_token);
+    }
+    let no_move = replay.first_text_is_no_move();
+    Ok(Body {
+        game: replay.finish(),
+        token,
+        no_move,
+    })
 }
 
 /// Reads the games of a move-list file: one game per line when every line
@@ -974,7 +1035,7 @@ fn read_move_list_to(
         Ok(game) => game.illegal.as_ref().map(|bad| bad.ply),
         Err(_) => Some(0),
     };
-    match ranks_from_one::choose(text, read, stop) {
+    match ranks_from_one::choose(text, Scope::default(), read, stop) {
         Choice::AsWritten(read) => read,
         Choice::FromOne(read, note) => read.map(|mut game| {
             game.warnings.insert(0, note);
@@ -1167,7 +1228,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
         game
     };
     let stop = |game: &Game| game.illegal.as_ref().map(|bad| bad.ply);
-    let game = match ranks_from_one::choose(&spec.moves.join(" "), replay, stop) {
+    let game = match ranks_from_one::choose(&spec.moves.join(" "), Scope::default(), replay, stop) {
         Choice::AsWritten(game) | Choice::Neither(game, None) => game,
         Choice::FromOne(mut game, note) => {
             game.warnings.insert(0, note);
@@ -1296,6 +1357,41 @@ mod tests {
     }
 
     #[test]
+    fn a_pgn_game_in_ranks_1_to_10_is_read_so_and_noted() {
+        let game = |text: &str| read_all(text, "t.pgn").remove(0).unwrap();
+        let note = |game: &Game| game.warnings.first().map(|w| w.en.clone());
+        // ICCS told by rank 10, read from the movetext's place in the file.
+        let text = "[Variant \"xiangqi\"]\n\n1. H3-E3 {+0.4/9} H10-G8 2. H1-G3 *\n";
+        let g = game(text);
+        assert_eq!(g.uci_moves(), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(g.moves[0].comment.as_deref(), Some("+0.4/9"));
+        assert!(note(&g).unwrap().ends_with("a move names rank 10"));
+        // Without rank 10, when only that reading plays every move.
+        let g = game("[Event \"e\"]\n1. h3e3 h8e8 2. h1g3 *\n");
+        assert_eq!(g.uci_moves(), ["h2e2", "h7e7", "h0g2"]);
+        assert!(
+            note(&g)
+                .unwrap()
+                .ends_with("in ranks 1–10 it plays through")
+        );
+        // A tag naming rank 10 says nothing of the moves.
+        let g = game("[Opening \"h10g8\"]\n1. h2e2 h9g7 *\n");
+        assert_eq!((g.uci_moves().len(), note(&g)), (2, None));
+        // Neither: the 0–9 reading's move, at its place, and the other tried.
+        let g = game("[Event \"e\"]\n1. h3e3 h8e8\n2. h3e3 *\n");
+        let bad = g.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (1, "h3e3"));
+        assert_eq!(bad.place, Some(Place::Text { line: 2, column: 4 }));
+        assert!(
+            bad.reason
+                .en
+                .ends_with("the record stops too, at ply 3 ('h3e3')"),
+            "{}",
+            bad.reason.en
+        );
+    }
+
+    #[test]
     fn tags() {
         assert_eq!(
             parse_tag("[Red \"许银川\"]"),
@@ -1325,6 +1421,21 @@ mod tests {
         assert_eq!((g2.moves.len(), g2.result), (1, None));
         assert_eq!(games[2].as_ref().unwrap().event(), Some("e3"));
         assert_eq!(games[3].as_ref().unwrap().event(), Some("e3 again"));
+    }
+
+    #[test]
+    fn tags_named_after_game_or_event_start_no_game() {
+        // As cutechess (GameDuration) and ChessBase (EventDate) write them.
+        let text = "[Game \"Chinese Chess\"]\n[Event \"e1\"]\n[EventDate \"2026.12.03\"]\n\
+                    [GameDuration \"00:00:02\"]\n[GameStartTime \"2026-12-03T01:50:00\"]\n\n\
+                    1. h2e2 h9g7 1-0\n\
+                    [Event \"e2\"]\n［EventDate \"2026.12.04\"］\n1. h2e2 *\n";
+        let games: Vec<Game> = read_all(text, "t.pgn")
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let read: Vec<_> = games.iter().map(|g| (g.event(), g.moves.len())).collect();
+        assert_eq!(read, [(Some("e1"), 2), (Some("e2"), 1)]);
     }
 
     #[test]

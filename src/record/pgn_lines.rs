@@ -156,7 +156,7 @@ pub(super) fn tag_line(
         }
         line
     };
-    Some((name.starts_with(b"Game"), name.starts_with(b"Event")))
+    Some(game_or_event(name))
 }
 
 /// The quotes a tag's value may be written in: ASCII, curly (`“…”`, as
@@ -202,7 +202,18 @@ fn full_width_tag_line(line: &[u8], encoding: &'static Encoding) -> Option<(bool
         Err(_) => encoding.decode_without_bom_handling(line).0,
     };
     let tag = full_width_tag(text.trim())?;
-    Some((tag.starts_with("[Game"), tag.starts_with("[Event")))
+    Some(game_or_event(&tag.as_bytes()[1..]))
+}
+
+/// Whether the tag of a tag line whose text after the `[` is `name` is Game,
+/// and whether it is Event: the whole name, not GameDuration or EventDate,
+/// which cutechess and ChessBase write among a game's other tags.
+fn game_or_event(name: &[u8]) -> (bool, bool) {
+    let end = name
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .unwrap_or(name.len());
+    (&name[..end] == b"Game", &name[..end] == b"Event")
 }
 
 pub(super) fn trim_ascii_start(b: &[u8]) -> &[u8] {

@@ -161,18 +161,18 @@ pub(crate) fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 }
 
 /// [`capture_gain`] of a capture of `target` on `sq` just played in `pos`,
-/// and whether the capturer can be taken back legally at all: the test of a
-/// true root (真根).
-pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (i32, bool) {
+/// and a legal recapture of the capturer by a cheapest piece, if it can be
+/// taken back at all: the test of a true root (真根).
+pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (i32, Option<Move>) {
     let recaptures = cheapest_recaptures(pos, sq);
-    let recapturable = !recaptures.is_empty();
+    let cheapest = recaptures.first().copied();
     let back = match pos.piece_at(sq) {
         Some(capturer) if capturer.role != Role::King => {
             best_recapture(pos, sq, capturer, recaptures, 8)
         }
         _ => 0,
     };
-    (value(target, sq) - back, recapturable)
+    (value(target, sq) - back, cheapest)
 }
 
 /// Net material the side to move wins by the capture `mv`, whose exchange on

@@ -21,8 +21,11 @@ use super::threats::{Pairs, Threat, mutual_piece_exchanges};
 /// The exchange offers (兑); one that would lose the piece is a sacrifice (献).
 fn piece_exchanges(other: &Position, mover: &Position, across: &Position) -> Pairs {
     let mut pairs = mutual_piece_exchanges(other, mover);
-    let mut other = other.clone();
-    pairs.retain(|&mut pair| is_even(&mut other, pair, across));
+    // Mostly none: then no position is copied to weigh them in.
+    if !pairs.is_empty() {
+        let mut other = other.clone();
+        pairs.retain(|&mut pair| is_even(&mut other, pair, across));
+    }
     pairs
 }
 

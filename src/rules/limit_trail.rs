@@ -1,12 +1,13 @@
 //! The natural-limit count of a game, kept as plies are played and taken
-//! back, so that the count after the last ply costs one step instead of a
-//! pass over every ply since the last capture. A ply pushed is only noted:
-//! the count is brought up to the last ply when it is asked for. Only the
-//! count as far as it has got is kept, with the count as it stood before
-//! each capture: a quiet ply is counted and taken back in place, a capture
-//! restores what it reset. Each ply is counted at most once per push and
-//! taken back at most once per pop, so a game costs time linear in its
-//! pushes and pops however often the count is asked for.
+//! back, so that the count after the last ply costs a few steps instead of a
+//! pass over every ply of the game. A ply pushed is only noted: the count is
+//! brought up to the last ply when it is asked for, and since a capture
+//! starts it again, from the last capture among the plies not counted yet,
+//! the plies before it skipped. A quiet ply is counted and taken back in
+//! place; a capture counted from the ply before it keeps the counter before
+//! it, which taking it back restores. Taking back a capture the count
+//! skipped to starts the count again from the capture before it. Asked for
+//! after every push, the count costs one step a ply, pushed or taken back.
 
 use std::cell::RefCell;
 
@@ -33,12 +34,14 @@ pub(crate) struct LimitTrail {
 /// How far a [`LimitTrail`] has counted.
 #[derive(Clone, Debug)]
 struct Count {
-    /// The plies after the base counted.
+    /// The plies after the base counted (the plies before the last capture
+    /// among them may have been skipped: the count starts again there).
     plies: usize,
     /// The counter after them.
     counter: LimitCounter,
-    /// The counter before each capture among them, in order.
-    before_captures: Vec<LimitCounter>,
+    /// The counter before each capture among them that was counted from the
+    /// ply before it, with the capture's index in the trail's `facts`, in order.
+    before_captures: Vec<(usize, LimitCounter)>,
 }
 
 impl LimitTrail {
@@ -56,8 +59,7 @@ impl LimitTrail {
             count: RefCell::new(Count {
                 plies: 0,
                 counter,
-                // No line holds more captures than there are pieces to take.
-                before_captures: Vec::with_capacity(32),
+                before_captures: Vec::new(),
             }),
         }
     }
@@ -100,22 +102,32 @@ impl LimitTrail {
     /// count if they were counted.
     pub(crate) fn truncate(&mut self, ply: usize) {
         let n = ply - self.base;
-        let count = self.count.get_mut();
+        let (facts, count) = (&self.facts, self.count.get_mut());
         while count.plies > n {
             count.plies -= 1;
-            let facts = self.facts[count.plies];
-            if facts.capture {
-                count.counter = count
-                    .before_captures
-                    .pop()
-                    .expect("counted before the capture");
+            let ply_facts = facts[count.plies];
+            if ply_facts.capture {
+                match count.before_captures.pop_if(|(i, _)| *i == count.plies) {
+                    Some((_, before)) => count.counter = before,
+                    None => {
+                        // Skipped to: the count starts again from the capture before it.
+                        (count.plies, count.counter) =
+                            match facts[..count.plies].iter().rposition(|f| f.capture) {
+                                Some(i) => (
+                                    i + 1,
+                                    LimitCounter::after_capture((self.base + i + 1) as u32),
+                                ),
+                                None => (0, self.start.clone()),
+                            };
+                    }
+                }
             } else if count.plies == 0 {
                 count.counter = self.start.clone();
             } else {
                 // What the push of the ply before left as the last ply: a
                 // capture's counter starts again with no last ply.
-                let last = Some(self.facts[count.plies - 1]).filter(|f| !f.capture);
-                count.counter.unpush(&facts, last);
+                let last = Some(facts[count.plies - 1]).filter(|f| !f.capture);
+                count.counter.unpush(&ply_facts, last);
             }
         }
         self.facts.truncate(n);
@@ -126,17 +138,20 @@ impl LimitTrail {
     /// leaves nothing counted since.
     pub(crate) fn last(&self, no_moves: bool) -> LimitCounter {
         let mut count = self.count.borrow_mut();
-        while count.plies < self.facts.len() {
-            let facts = self.facts[count.plies];
-            count.plies += 1;
-            if facts.capture {
-                let reset = LimitCounter::after_capture((self.base + count.plies) as u32);
-                let before = std::mem::replace(&mut count.counter, reset);
-                count.before_captures.push(before);
-            } else {
-                count.counter.push(&facts);
+        let counted = count.plies;
+        if let Some(i) = self.facts[counted..].iter().rposition(|f| f.capture) {
+            let i = counted + i;
+            let reset = LimitCounter::after_capture((self.base + i + 1) as u32);
+            let before = std::mem::replace(&mut count.counter, reset);
+            if i == counted {
+                count.before_captures.push((i, before));
             }
+            count.plies = i + 1;
         }
+        for facts in &self.facts[count.plies..] {
+            count.counter.push(facts);
+        }
+        count.plies = self.facts.len();
         let mut counter = count.counter.clone();
         if self.facts.last().is_some_and(|f| !f.capture) {
             counter.set_no_legal_reply(no_moves);
@@ -212,6 +227,39 @@ mod tests {
             });
         }
         fresh
+    }
+
+    #[test]
+    fn captures_the_count_skipped_to_are_taken_back_to_the_count_made_from_scratch() {
+        // Quiet plies, a capture, quiet plies, a capture (the first ply
+        // counted after it), quiet plies, two captures in a row, quiet
+        // plies: counted once at the end, so that the count skips to the
+        // last capture, then taken back ply by ply, each count asked for.
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 30 16").unwrap();
+        let captures = [9, 14, 20, 21];
+        let plies: Vec<PlyFacts> = (0..26)
+            .map(|i| {
+                let mover = if i % 2 == 0 { Color::Red } else { Color::Black };
+                ply(mover, captures.contains(&i), i % 3 == 0)
+            })
+            .collect();
+        let mut trail = LimitTrail::new(&start);
+        for (i, facts) in plies.iter().enumerate() {
+            trail.push(*facts);
+            // Asked for just before the second capture and after it: the
+            // counter before it is kept.
+            if i == 13 || i == 14 {
+                trail.last(false);
+            }
+        }
+        for n in (0..=plies.len()).rev() {
+            trail.truncate(n);
+            assert_eq!(
+                trail.last(false),
+                from_scratch(&start, &plies[..n], false),
+                "{n} plies"
+            );
+        }
     }
 
     #[test]

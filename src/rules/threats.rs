@@ -300,8 +300,12 @@ fn threats_on(
     let mut mutual: Option<Pairs> = None;
     let mut pairs: Option<Pairs> = None;
     let mut out: Vec<Threat> = Vec::new();
+    // Only a piece of the opponent's worth something can be won: the
+    // captures of the others (its king, its pawns not yet across the river)
+    // are not even generated.
+    let worth = valued(pos, !us);
     let mut captures = MoveList::new();
-    pos.legal_captures_on_into(targets & !no_direct, &mut captures);
+    pos.legal_captures_on_into(targets & worth & !no_direct, &mut captures);
     for &mv in &captures {
         if stood_before.contains(mv.to()) {
             continue;
@@ -309,9 +313,6 @@ fn threats_on(
         let Some(target) = pos.piece_at(mv.to()) else {
             continue;
         };
-        if target.color == us || target.role == Role::King || value(target, mv.to()) == 0 {
-            continue;
-        }
         let Some(attacker) = pos.piece_at(mv.from()) else {
             continue;
         };
@@ -387,7 +388,7 @@ fn threats_on(
     }
     if with_checks && rules.after_checks && !pos.in_check() {
         let threatened: Bitboard = out.iter().map(|t| t.target).collect();
-        let open = valued(pos, !us) & targets & !threatened & !stood_before;
+        let open = worth & targets & !threatened & !stood_before;
         // Without a check there is nothing to search: the offers are not asked.
         let mut checks = MoveList::new();
         if open.any() {
@@ -516,16 +517,27 @@ pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Pairs {
         other,
         mover,
         &[Role::Rook, Role::Horse, Role::Cannon, Role::Pawn],
+        Bitboard::FULL,
     )
 }
 
 /// The [`mutual_exchanges`] of pieces other than pawns.
 pub(crate) fn mutual_piece_exchanges(other: &Position, mover: &Position) -> Pairs {
-    like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon])
+    mutual_piece_exchanges_of(other, mover, Bitboard::FULL)
 }
 
-/// The [`mutual_exchanges`] of the pieces of `roles`.
-fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Pairs {
+/// The [`mutual_piece_exchanges`] of our pieces on `ours` (the pairs whose
+/// first square is on it, in the same order).
+pub(crate) fn mutual_piece_exchanges_of(
+    other: &Position,
+    mover: &Position,
+    ours: Bitboard,
+) -> Pairs {
+    like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon], ours)
+}
+
+/// The [`mutual_exchanges`] of our pieces of `roles` on `ours`.
+fn like_pairs(other: &Position, mover: &Position, roles: &[Role], ours: Bitboard) -> Pairs {
     let us = mover.turn();
     let mut out = Pairs::new();
     let mut like = Bitboard::EMPTY;
@@ -534,6 +546,7 @@ fn like_pairs(other: &Position, mover: &Position, roles: &[Role]) -> Pairs {
             like |= mover.pieces(us, role);
         }
     }
+    like &= ours;
     for ours in like {
         let Some(p) = mover.piece_at(ours) else {
             continue;
@@ -642,8 +655,9 @@ fn capture_threat(
 ) -> Result<Option<Threat>, StoodBefore> {
     let to = mv.to();
     let undo = pos.play_unchecked(mv);
-    let (mut on_square, mut recapturable) = exchange_after(pos, target, to);
+    let (mut on_square, cheapest) = exchange_after(pos, target, to);
     pos.undo(undo);
+    let mut recapturable = cheapest.is_some();
     let (across, stood, floor) = match line {
         Line::Direct(across, stood) => (across, stood, None),
         Line::AfterChecks(floor) => (None, None, Some(floor)),
@@ -673,7 +687,7 @@ fn capture_threat(
     // have stood threatened: it cannot change that answer.
     let tied_later = ask_tied && may_win(exchange);
     let mut tied = if ask_tied && !tied_later {
-        tied_roots(pos, mv, target, &mut exchange, search)
+        tied_roots(pos, (mv, cheapest), target, &mut exchange, search)
     } else {
         Vec::new()
     };
@@ -697,7 +711,7 @@ fn capture_threat(
         }
     }
     if tied_later {
-        tied = tied_roots(pos, mv, target, &mut exchange, search);
+        tied = tied_roots(pos, (mv, cheapest), target, &mut exchange, search);
     }
     let (on_square, recapturable) = exchange;
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
@@ -847,17 +861,18 @@ fn count_stood(
 }
 
 /// The defenders tied by mate ([`roots_tied_by_mate`]) of the capture `mv`
-/// of `target`, with `exchange` (the gain on the target's square, and
-/// whether the target can be taken back) made what they leave of it: with
-/// every recapture tied, the target is won whole.
+/// of `target` (`known`, a legal recapture if one is known), with
+/// `exchange` (the gain on the target's square, and whether the target can
+/// be taken back) made what they leave of it: with every recapture tied,
+/// the target is won whole.
 fn tied_roots(
     pos: &mut Position,
-    mv: Move,
+    (mv, known): (Move, Option<Move>),
     target: Piece,
     exchange: &mut (i32, bool),
     search: &mut MateSearch,
 ) -> Vec<FalseRoot> {
-    let tied = roots_tied_by_mate(pos, mv, search);
+    let tied = roots_tied_by_mate(pos, mv, known, search);
     if !tied.is_empty() {
         *exchange = (value(target, mv.to()), false);
     }
@@ -940,11 +955,28 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
 /// mate threat (杀): the rulebook sets no shorter one for defenders. Its
 /// diagram 25 (the advisor e8, mated in three for taking back the horse d9)
 /// is a joint chase (联合捉) either way: a false root makes the chase joint,
-/// as the pinned elephant of its diagram 11 does.
-fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> Vec<FalseRoot> {
-    let to = mv.to();
+/// as the pinned elephant of its diagram 11 does. `known`, if given, is a
+/// legal recapture: it is tried first.
+fn roots_tied_by_mate(
+    pos: &mut Position,
+    mv: Move,
+    known: Option<Move>,
+    search: &mut MateSearch,
+) -> Vec<FalseRoot> {
     let undo = pos.play_unchecked(mv);
-    let backs = pos.legal_captures_of(to);
+    let mut checks = MoveList::new();
+    // Most captures have a safe recapture, mostly the one known: it is asked
+    // before the others are generated.
+    if let Some(back) = known {
+        let taken = pos.play_unchecked(back);
+        search.checking_moves(pos, &mut checks);
+        pos.undo(taken);
+        if checks.is_empty() {
+            pos.undo(undo);
+            return Vec::new();
+        }
+    }
+    let backs = pos.legal_captures_of(mv.to());
     // One safe recapture settles it. A recapture after which the capturer's
     // side has no check is safe without a search; the others are searched
     // the likeliest to be safe and the quickest to show it first: those
@@ -952,7 +984,6 @@ fn roots_tied_by_mate(pos: &mut Position, mv: Move, search: &mut MateSearch) -> 
     // a guard of the king (king, advisor, elephant) from its post. The
     // checks are remembered for the search.
     let mut by_checks: ArrayVec<((usize, bool), Move), 16> = ArrayVec::new();
-    let mut checks = MoveList::new();
     for &back in &backs {
         let taken = pos.play_unchecked(back);
         checks.clear();
@@ -1324,15 +1355,19 @@ mod tests {
                     continue;
                 }
                 let expected = plain_roots_tied_by_mate(pos, mv, &mut plain);
-                assert_eq!(
-                    roots_tied_by_mate(pos, mv, &mut search),
-                    expected,
-                    "{} {mv:?}",
-                    pos.fen()
-                );
                 let undo = pos.play_unchecked(mv);
-                let backs = pos.legal_captures_of(mv.to()).len();
+                let backs = pos.legal_captures_of(mv.to());
                 pos.undo(undo);
+                // Told of no recapture, and of each legal one in turn.
+                for known in std::iter::once(None).chain(backs.iter().copied().map(Some)) {
+                    assert_eq!(
+                        roots_tied_by_mate(pos, mv, known, &mut search),
+                        expected,
+                        "{} {mv:?} {known:?}",
+                        pos.fen()
+                    );
+                }
+                let backs = backs.len();
                 asked += usize::from(backs > 0);
                 several += usize::from(backs > 1);
                 tied += usize::from(!expected.is_empty());

@@ -296,6 +296,39 @@ mod tests {
     }
 
     #[test]
+    fn among_lifted_bans_the_move_short_of_the_decisive_occurrence_that_keeps_the_material() {
+        // Every move Red may play repeats a position with Red the offender
+        // (its bans lifted, see `search`): e8d8 completes the decisive
+        // occurrence, e8e9 gives the rook to the king, e8f8 keeps it. The
+        // engine's line with e8e9 is not followed; nor is e8d8 taken.
+        let mut game = Judge::new(
+            &load_profile("cxa2020").unwrap(),
+            pos("3k5/9/4b4/9/9/9/9/9/3p5/4K3R w"),
+        );
+        let moves = "i0i9 e7g9 i9i8 d1d0 e0f0 d0c0 i8d8 d9e9 d8f8 e9d9 f8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d9";
+        for m in moves.split_whitespace() {
+            game.push(mv(m)).unwrap();
+        }
+        let lifted = [mv("e8d8"), mv("e8e9"), mv("e8f8")];
+        let budget = Budget {
+            nodes: 2_000_000,
+            deadline: None,
+        };
+        let ranking = rank(&game, &lifted, budget);
+        for liked in [&[][..], &[mv("e8e9")], &[mv("e8d8")]] {
+            assert_eq!(
+                choose(&ranking, liked),
+                Some((mv("e8f8"), Source::Search)),
+                "{ranking:?}"
+            );
+        }
+        assert_eq!(
+            candidates(game.position(), &ranking, &[mv("e8e9")]),
+            [mv("e8f8")]
+        );
+    }
+
+    #[test]
     fn a_side_ahead_gives_nothing_away_for_the_engines_line() {
         // Red is ahead (two rooks against a rook, a cannon and a pawn);
         // a0a6 gives its rook for the pawn: not acceptable, though Red

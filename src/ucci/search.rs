@@ -41,6 +41,15 @@
 //!   forbidden moves are searched as moves that go on, and only the one
 //!   that completes the decisive occurrence loses, on that ply; an
 //!   opponent left only forbidden moves plays one.
+//! * The root's moves are those the caller may play. One of them is
+//!   forbidden only where the rules forbid every move the bridge's side
+//!   has, and the bridge plays one all the same (it lifts the bans, see
+//!   the session's `lift_bans`): so at the root a forbidden move is
+//!   searched as the opponent's are, as a move that goes on, and one that
+//!   completes the decisive occurrence loses on that ply. The moves short
+//!   of it thus rank by what follows them, and above those that end the
+//!   game, whose equals keep the order of [`sort_for_search`] (captures
+//!   first).
 
 use std::time::Instant;
 
@@ -57,9 +66,9 @@ pub(crate) const MATE: i32 = 10_000;
 /// that end the game as a mate does).
 pub(crate) const MATE_BOUND: i32 = MATE - 100;
 
-/// What a move scores for its mover when the repetition rules forbid it
-/// to that side: further from zero than any mate, so that it ranks below
-/// every allowed move and is never mistaken for one.
+/// What a move of the bridge's side below the root scores when the
+/// repetition rules forbid it: further from zero than any mate, so that it
+/// ranks below every allowed move and is never mistaken for one.
 pub(crate) const FORBIDDEN: i32 = MATE + 1;
 
 /// The deepest full-width iteration.
@@ -122,7 +131,8 @@ pub(crate) struct Outcome {
     /// The root moves with their scores for the side to move, best first
     /// (the first of equals in the order given): the deepest iteration
     /// completed, the moves it did not score last with [`-MATE`](MATE); a
-    /// move the rules forbid scores [`-FORBIDDEN`](FORBIDDEN).
+    /// move the rules forbid is scored by what follows it, or as a loss on
+    /// the spot at the decisive occurrence (see the module's notes).
     pub(crate) moves: Vec<(Move, i32)>,
     /// The depth of the deepest iteration completed (0: none was).
     pub(crate) depth: u32,
@@ -136,8 +146,8 @@ pub(crate) struct Outcome {
 impl Outcome {
     /// The score of the root move `mv` when the search knows it exactly:
     /// `None` for a move scored [`-MATE`](MATE), as the moves it did not
-    /// reach are (a move it reached loses, by a mate or by the rules, a ply
-    /// from the root at the soonest), one the rules forbid ([`-FORBIDDEN`](FORBIDDEN)), and one that
+    /// reach are (a move it reached loses, by a mate or by the rules, on
+    /// the root's ply at the soonest), and one that
     /// scored no more than the best less [`ROOT_WINDOW`], which was searched
     /// only far enough to show it scores no better than that.
     pub(crate) fn exact(&self, mv: Move) -> Option<i32> {
@@ -340,9 +350,11 @@ impl<T: FnMut()> Searcher<T> {
     /// [`JUDGED_PLIES`]): a
     /// move that ends the game scores as it ends it and is not searched
     /// further, and a forbidden move of the bridge's side scores
-    /// [`-FORBIDDEN`](FORBIDDEN).
+    /// [`-FORBIDDEN`](FORBIDDEN) but at the root, where its ban was lifted
+    /// (see the module's notes).
     fn play(&mut self, m: Move, ply: i32, score: impl FnOnce(&mut Self) -> i32) -> i32 {
         let mover = self.pos.turn();
+        let held = mover == self.us && ply > 0;
         let undo = self.pos.play_unchecked(m);
         let judged = ply < JUDGED_PLIES
             || (ply == self.judged
@@ -353,7 +365,7 @@ impl<T: FnMut()> Searcher<T> {
         // The game ends on this move, as after a mate.
         let won = MATE - ply - 1;
         let s = match trial {
-            Some(Trial::Forbidden { .. }) if mover == self.us => -FORBIDDEN,
+            Some(Trial::Forbidden { .. }) if held => -FORBIDDEN,
             Some(Trial::Forbidden { decisive: true }) => -won,
             Some(Trial::Ends { winner: None }) => 0,
             Some(Trial::Ends { winner: Some(w) }) if w == mover => won,
@@ -512,18 +524,53 @@ mod tests {
     }
 
     #[test]
-    fn a_forbidden_move_ranks_below_every_mate_and_loses_where_nothing_else_is_allowed() {
+    fn a_side_left_only_forbidden_moves_in_the_tree_has_lost_there() {
         // After one round of perpetual check, f0e0 is Red's only legal move
-        // and repeats the cycle: forbidden, scored apart from any mate.
+        // and repeats the cycle: at the root, where its ban was lifted, it
+        // goes on; Black's e8f8 then leaves Red only e0f0, forbidden in the
+        // tree, where Red has lost as if mated there.
         let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8 e0f0 f8e8");
         let out = search(&game, &[mv("f0e0")], plenty());
-        assert_eq!(out.moves, [(mv("f0e0"), -FORBIDDEN)], "{out:?}");
-        assert!(out.moves[0].1 < -MATE, "below every mate");
+        assert_eq!(out.moves, [(mv("f0e0"), -(MATE - 2))], "{out:?}");
         // One round earlier, e0f0 lets Black's f8e8 leave Red only that
         // forbidden move: Red has lost two plies on, as if mated there.
         let game = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8");
         let out = search(&game, &[mv("e0f0")], plenty());
         assert_eq!(out.moves, [(mv("e0f0"), -(MATE - 2))], "{out:?}");
+    }
+
+    /// Red's rook checks Black's king round the palace's top corner; at
+    /// the end, rook on e8 and king on d9, each of e8d8, e8e9 and e8f8
+    /// repeats a position with Red the offender.
+    const CORNER: [&str; 2] = [
+        "3k5/9/4b4/9/9/9/9/9/3p5/4K3R w",
+        "i0i9 e7g9 i9i8 d1d0 e0f0 d0c0 i8d8 d9e9 d8f8 e9d9 f8d8 d9e9 d8d9 e9e8 d9e9 e8d8 e9e8 d8d9",
+    ];
+
+    #[test]
+    fn lifted_root_moves_rank_by_what_follows_and_the_decisive_one_last() {
+        // Where the bridge lifts the bans (every move it may play is
+        // forbidden), e8d8 completes the decisive occurrence: lost on the
+        // spot; e8e9 checks from next to the king, which takes the rook;
+        // e8f8 keeps it. Ranked so, not in the order given.
+        let game = played(CORNER[0], CORNER[1]);
+        let lifted = ["e8d8", "e8e9", "e8f8"].map(mv);
+        let mut rules = game.clone();
+        let trials = lifted.map(|m| {
+            let t = rules.try_move(m);
+            rules.take_back();
+            t
+        });
+        assert_eq!(
+            trials,
+            [true, false, false].map(|decisive| Trial::Forbidden { decisive })
+        );
+        let out = search(&game, &lifted, plenty());
+        let order: Vec<Move> = out.moves.iter().map(|&(m, _)| m).collect();
+        assert_eq!(order, ["e8f8", "e8e9", "e8d8"].map(mv), "{out:?}");
+        assert_eq!(score_of(&out, "e8f8"), out.standing, "{out:?}");
+        assert!(score_of(&out, "e8e9") < out.standing - 4, "{out:?}");
+        assert_eq!(score_of(&out, "e8d8"), -(MATE - 1), "{out:?}");
     }
 
     /// The game from `fen` after `moves` under the profile `profile`.
@@ -681,12 +728,13 @@ mod tests {
         let (m, _) = bounded.expect("a move far below the best");
         assert_eq!(out.exact(*m), None, "{out:?}");
         assert_eq!(out.exact(mv("a9a8")), None, "not a root move");
-        // A mate stays a mate; a forbidden move has no score.
+        // A mate stays a mate, and so does a loss by the rules: a
+        // forbidden move, its ban lifted, lost two plies on.
         assert_eq!(ucci_units(MATE - 1), 9999);
         assert_eq!(ucci_units(-(MATE - 2)), -9998);
         let cycle = played("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", "f0e0 e8f8 e0f0 f8e8");
         let out = search(&cycle, &[mv("f0e0")], plenty());
-        assert_eq!(out.exact(mv("f0e0")), None, "{out:?}");
+        assert_eq!(out.exact(mv("f0e0")), Some(-(MATE - 2)), "{out:?}");
         // Moves a search out of budget did not reach have none.
         let out = search(
             &game(&p),

@@ -1100,7 +1100,10 @@ impl<W: Write> Session<W> {
     /// end the game at once (short of the repetition's decisive occurrence,
     /// the mover may still vary later, or the opponent may), or on all of
     /// `left` when each ends it: no move at all would be scored a loss by a
-    /// GUI that does not know the rules. Returns the moves now allowed.
+    /// GUI that does not know the rules. Returns the moves now allowed,
+    /// which the engine is told to choose among; should its answer not do,
+    /// the bridge's small search ranks them by what follows each (see
+    /// `search`: a lifted move goes on there, the decisive one loses).
     fn lift_bans(
         &mut self,
         bans: &mut Vec<Ban>,
