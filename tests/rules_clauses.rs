@@ -1134,14 +1134,57 @@ fn taking_an_unprotected_piece_that_loses_more_elsewhere_is_a_chase_under_axf_on
 }
 
 #[test]
-fn a_loss_the_opponent_could_inflict_anyway_does_not_cancel_a_new_chase() {
-    // Rook b9-c9 attacks the unprotected black elephant c5. Black could take
-    // the red cannon a4 whether or not red takes the elephant: that standing
-    // threat is not the price of the capture, so the move chases (CXA).
+fn a_piece_that_hangs_on_both_sides_of_the_move_is_a_price_of_the_capture() {
+    // Rook b9-c9 attacks the unprotected black elephant c5 while the black
+    // rook a3 attacks the red cannon a4, before the move and after it. Rxc5
+    // spends the move that could save the cannon, and Black answers Rxa4:
+    // an elephant for a cannon, 得不偿失 (CXA 26.5): no chase.
     let n = nature(CXA, "1R7/5k3/9/9/2b6/C8/r8/9/9/3AK4 w", "b9c9");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    // A cannon on c5 is won for the cannon a4, as much as it costs: a chase.
+    let n = nature(CXA, "1R7/5k3/9/9/2c6/C8/r8/9/9/3AK4 w", "b9c9");
     assert_eq!(n.nature, Nature::Chase, "{n:?}");
-    assert_eq!(n.targets, vec![sq("c5")]);
-    assert_eq!(n.chases[0].gain, 2);
+    assert_eq!((n.targets[0], n.chases[0].gain), (sq("c5"), 0));
+    // With nothing of Red's hanging, the elephant is won whole.
+    let n = nature(CXA, "1R7/5k3/9/9/2b6/C8/9/9/9/3AK4 w", "b9c9");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!((n.targets[0], n.chases[0].gain), (sq("c5"), 2));
+}
+
+#[test]
+fn a_move_that_lifts_a_lesser_price_while_a_greater_one_stands_chases_nothing() {
+    // Random CXA cycles in which Fairy-Stockfish's search finds no gain in
+    // the capture a move seemed to make new (29.2): a piece of the mover's
+    // hangs on both sides of the move, and the capture spends the move that
+    // could save it.
+    // Cycle 110: the king's return to e0 protects the advisor d0 from the
+    // black horse c2, but the same horse takes the horse b0 after Cxi4,
+    // with the king on e0 or f0: the pawn i4 costs a horse either way.
+    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w - - 0 33";
+    let r = repetition(&play(CXA, fen, "e0f0 b8a8 f0e0 a8b8"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Idle, Nature::Idle]);
+    // Cycle 220: the king's step to f0 protects the rook g0 from the win by
+    // checks that Cxd7 allowed, but Cxd7 leaves the horse d4, its screen,
+    // to the black rook e4 on either side: an advisor for a horse.
+    let fen = "r2k1abn1/9/n2a2c2/2p1c1p1p/R1b6/2PNr4/3C4P/B7B/4AN3/3AK1R2 w - - 1 38";
+    let r = repetition(&play(CXA, fen, "e0f0 g7g8 f0e0 g8g7"));
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Idle, Nature::Idle]);
+    // Cycle 774: the cannon g4's attack on the elephant g0 (over the pawn
+    // g3) leaves the black rook i7 to the red cannon c7 (over the horse g7),
+    // as before the move: a sacrifice of the cannon, no chase.
+    let fen = "r2k1a3/9/2C3n1r/2p6/2b1p1p1p/p3P2c1/2P3P1P/R2C5/4AR3/1NBAK1BN1 b - - 6 20";
+    let cycle = "h4g4 a2b2 g4h4 b2a2";
+    let r = repetition(&play(CXA, fen, cycle));
+    assert_eq!(
+        natures(&r, Color::Black),
+        vec![Nature::Sacrifice, Nature::Idle]
+    );
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::En)[0],
+        "offers black cannon g4 to red pawn g3, which can take it and win material: black cannon \
+         g4 attacks red elephant g0, but taking it would lose black rook i7 elsewhere, as much as \
+         it wins or more"
+    );
 }
 
 #[test]
@@ -1203,13 +1246,25 @@ fn a_piece_won_by_checks_that_hangs_anyway_is_no_price_before_the_move() {
 }
 
 #[test]
-fn an_even_exchange_that_only_wins_a_piece_threatened_already_is_no_new_chase() {
-    // Before b7-b6 the elephant a7 takes the crossed red pawn c5 for nothing
-    // (the cannon c8 would lose itself to the pawn c6 taking back). The
-    // cannon on b6 blocks the elephant's eye and offers Cxb0 Rxb0 then Bxc5:
-    // a horse and the pawn for the cannon, the same pawn won for as much.
-    // The stake stood before the move: no new chase (CXA 29.2).
+fn an_even_exchange_that_wins_a_piece_which_cost_a_hanging_piece_before_is_a_new_chase() {
+    // Before b7-b6 the elephant a7 can take the crossed red pawn c5, but
+    // then the red cannon b1 takes the horse b9 over the cannon b7: a pawn
+    // for a horse. The cannon on b6 blocks the elephant's eye and offers
+    // Cxb0 Rxb0 then Bxc5: a horse and the pawn for the cannon, and the
+    // cannon b6, the screen of b1's capture, is gone with the exchange. The
+    // pawn, won before only at a price, is won for more (29.2, as 图3).
     let fen = "1n1a1a2r/r1C6/bc2k1n1b/2p1p1pc1/p1P5p/P3P4/4N1P1P/9/1C7/RNBAKABR1 b";
+    let n = nature(CXA, fen, "b7b6");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    let chase = &n.chases[0];
+    assert_eq!(
+        (chase.target, chase.kind),
+        (sq("b0"), ThreatKind::RemovesDefender)
+    );
+    assert_eq!(chase.won_after.map(|w| w.0), Some(sq("c5")));
+    // The stake, a pawn that stood threatened for as much at no price,
+    // would make nothing new: without the red cannon b1 Bxc5 costs nothing.
+    let fen = "1n1a1a2r/r1C6/bc2k1n1b/2p1p1pc1/p1P5p/P3P4/4N1P1P/9/9/RNBAKABR1 b";
     let n = nature(CXA, fen, "b7b6");
     assert!(!n.nature.is_attack(), "{n:?}");
 }
@@ -1593,9 +1648,9 @@ fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() 
     // 26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着". A piece whose only
     // defender would be mated for taking back is won by the capturer and the
     // pieces that then mate together: a joint chase (联合捉), as a piece whose
-    // defender another piece pins (图11, 车炮联合捉子). Two cycles from random
-    // games, each side in turn the joint chaser, against a perpetual chase
-    // of unprotected pieces (长捉无根子).
+    // defender another piece pins (图11, 车炮联合捉子). A cycle from a random
+    // game, and the same with the colours swapped, each side in turn the
+    // joint chaser, against a perpetual chase of unprotected pieces (长捉无根子).
     let cases = [
         // Red: a2b2, the rook b2 on the cannon b3, whose only defender, the
         // pawn a3, would be mated for taking back; then b2a2, the horse c2 on
@@ -1606,14 +1661,14 @@ fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() 
             Color::Black,
             sq("b3"),
         ),
-        // Black: e7g5, the horse i7 on the cannon h5, whose only defender,
-        // the rook h0, would be mated for taking back. Red: its cannon and
-        // rook on unprotected pieces.
+        // The board turned over, red for black: Black's rook b7 on the
+        // cannon b6, whose only defender, the pawn a6, would be mated for
+        // taking back; Red's rook and horse on the pawn c2.
         (
-            "r1ba1a3/1C3k3/4br2n/p1p1p1p2/4P2C1/2P3P2/P7P/1c1KBA2N/2NR1c3/2BA3R1 b",
-            "e7g5 b8b9 g5e7 b9b8",
+            "2ba1k3/3Ca4/r1n3nr1/PC2p1p1p/7c1/7cP/4P1P2/2p1K3B/2R1N4/2BA1A1N1 w",
+            "e1g2 a7b7 g2e1 b7a7",
             Color::Red,
-            sq("h5"),
+            sq("b6"),
         ),
     ];
     for (fen, cycle, single, target) in cases {
@@ -2352,27 +2407,24 @@ fn a_check_s_own_standing_check_is_not_uncovered_by_a_pawn_s_capture() {
 
 #[test]
 fn a_defender_that_would_be_mated_for_taking_back_is_a_false_root_under_cxa() {
-    // "不能离线" (from a random game): the red rook's return to i2 leaves the
-    // black elephant c9 unable to take back on e7 without being mated at
-    // once, so the cannon h7's attack on the elephant e7 becomes a chase
-    // under CXA; with the rook on i0 the elephant could take back.
-    let fen = "1cbC1a1nr/5k3/r3b1NC1/p1p6/4P3p/2P5P/P6p1/3AB2NR/4R4/2BAK4 w";
-    let cycle = "i2i0 a7a9 i0i2 a9a7";
+    // "不能离线" (from a random game): the cannon's step back to g7 attacks
+    // the black horse i7 over the pawn h7; the rook i9 taking back would be
+    // mated at once (Rb9+), so the horse is won under CXA.
+    let fen = "8r/1R2nk3/4baCPn/p1pC4p/4p3P/2P6/P3P4/B8/2R6/1N1A1KcN1 w - - 0 39";
+    let cycle = "g7g8 e7c9 g8g7 c9e7";
     let r = repetition(&play(CXA, fen, &rep(cycle, 2)));
-    assert_eq!(natures(&r, Color::Red), vec![Nature::Idle, Nature::Chase]);
+    assert_eq!(natures(&r, Color::Red), vec![Nature::Chase, Nature::Chase]);
     let chase = &r.moves[r.cycle.red.moves[1]].nature;
+    assert_eq!(chase.targets, vec![sq("i7")]);
     assert!(chase.chases[0].false_roots[0].mated, "{chase:?}");
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[2],
-        "red cannon h7 threatens black elephant e7: its only defender black elephant c9 cannot \
-         take back: that would allow mate; before this move, it was protected by black \
-         elephant c9"
+        "red cannon g7 threatens black horse i7: its only defender black rook i9 cannot take \
+         back: that would allow mate"
     );
-    assert!(
-        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2]
-            .starts_with("红炮(h7)捉黑象(e7)（假根：黑象(c9)反吃则被将死；"),
-        "{:?}",
-        cycle_reasons(CXA, fen, cycle, Lang::Zh)
+    assert_eq!(
+        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
+        "红炮(g7)捉黑马(i7)（假根：黑车(i9)反吃则被将死）"
     );
     // AXF asks only whether the elephant can legally take back.
     let r = repetition(&play(AXF, fen, &rep(cycle, 2)));
@@ -2432,7 +2484,9 @@ fn a_defender_mated_by_checks_for_taking_back_is_a_false_root_as_29_4_asks_of_th
     );
     assert_eq!(natures(&r, Color::Red), vec![Nature::Chase, Nature::Chase]);
     let chase = &r.moves[r.cycle.red.moves[0]].nature;
-    assert_eq!(chase.targets, vec![sq("g9")]);
+    // The rook h6, uncovered, chases the pawn h4 too: before the move the
+    // horse g2 could take it only for the pawn e5, which the cannon i5 takes.
+    assert_eq!(chase.targets, vec![sq("g9"), sq("h4")]);
     assert!(
         chase.chases[0].false_roots.iter().all(|f| f.mated),
         "{chase:?}"
@@ -3142,22 +3196,59 @@ fn a_gain_counted_with_a_defender_held_by_the_standing_check_is_named_in_pieces(
 
 #[test]
 fn a_gain_lowered_by_a_piece_left_hanging_names_the_trade_and_the_price() {
-    // The black cannon e4 takes the rook h4 over the cannon g4 (the horse g2
-    // takes back: a rook for a cannon), but the red elephant i2 can then take
-    // the cannon g4, and the exchange there wins Red 2: the ruling's gain, 2,
-    // is said with both, and the cannon g4's step back as the screen.
-    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    // The black cannon e4 takes the rook h4 over the rook g4 (counted as a
+    // rook, for nothing), but the red elephant i2 can take the rook g4
+    // instead, and the exchange there wins Red 6: the ruling's gain, 2, is
+    // said with both, and the rook g4's step back as the screen.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1r2/P2c4P/4C1N1B/2R1A4/1CBAK4 b";
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::Zh),
-        "黑炮(e4)捉红车(h4)（以炮换车，但其后红相(i2)吃黑炮(g4)，交换后对方得回相当于2个过河兵的\
-         子力，对方最佳应对下净得相当于一士(象)的子力；黑炮(g4)作炮架）"
+        "黑炮(e4)捉红车(h4)（净得一车，但其后红相(i2)吃黑车(g4)，交换后对方得回相当于6个过河兵的\
+         子力，对方最佳应对下净得相当于一士(象)的子力；黑车(g4)作炮架）"
     );
     assert_eq!(
         last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En),
-        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook \
-         for a cannon, but then red elephant i2 takes black cannon g4 and the exchange there \
-         wins back material worth 2 crossed pawns: material worth an advisor or elephant \
-         against the best defence); with black cannon g4 as the cannon's screen"
+        "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a rook, \
+         for nothing, but then red elephant i2 takes black rook g4 and the exchange there wins \
+         back material worth 6 crossed pawns: material worth an advisor or elephant against the \
+         best defence); with black rook g4 as the cannon's screen"
+    );
+}
+
+#[test]
+fn a_piece_left_hanging_is_no_price_when_taking_back_on_the_square_wins_more() {
+    // As above with a cannon g4 as the screen: the horse g2 takes back on h4
+    // (a rook for a cannon, 4), or the elephant i2 takes the cannon g4
+    // instead (Red wins 2 there): Red has one reply, not both, and the
+    // recapture leaves Black less, so the gain is the trade on h4 alone.
+    let fen = "3rkab2/4a4/b1n3nR1/p1N1p3p/1P4p2/4c1c2/P2r4P/4C1N1B/2R1A4/1CBAK4 b";
+    let en = last_reason(CXA, fen, "g4g3 h7h4 g3g4", Lang::En);
+    assert!(
+        en.starts_with(
+            "black cannon e4 threatens red rook h4: a rook won for a lesser piece (net gain: a \
+             rook for a cannon); with black cannon g4 as the cannon's screen"
+        ),
+        "{en}"
+    );
+}
+
+#[test]
+fn a_price_taken_instead_of_taking_back_is_said_against_the_piece_taken() {
+    // The black horse h9 steps to g7, so the elephant e7 may take the rook
+    // c5, which the cannon c2 would take back; but Red's better reply is to
+    // take the cannon g5 with the pawn g4 (winning 3 there) instead: the
+    // gain, 5, is the rook less that, and the reason says the rook, not the
+    // rook for the elephant, against it.
+    let fen = "rn1akabn1/9/4b4/p5p1r/2R1p1c1p/P1P3P2/4P3P/2CcC1N1B/4N4/2BAKA1R1 b";
+    let en = last_reason(CXA, fen, "h9g7", Lang::En);
+    assert!(
+        en.starts_with(
+            "black elephant e7 threatens red rook c5: a rook won for a lesser piece (net gain: a \
+             rook, for nothing, but then red pawn g4 takes black cannon g5 and the exchange \
+             there wins back material worth 3 crossed pawns: material worth 5 crossed pawns \
+             against the best defence"
+        ),
+        "{en}"
     );
 }
 
@@ -3511,23 +3602,6 @@ fn a_chase_whose_piece_can_be_taken_for_nothing_says_it_also_offers_it() {
     assert_eq!(
         last_reason(CXA, fen, "f1i1", Lang::Zh),
         "黑车(i1)捉红车(i0)（无根）；兼献黑车(i1)（红车(i0)可吃之得子），献兼捉，从重判捉"
-    );
-}
-
-#[test]
-fn a_price_before_the_move_is_the_piece_the_ruling_weighed() {
-    // A random CXA cycle: the red king's return to e0 protects the advisor
-    // d0, which the black horse c2 could take before it; the cannon i8's
-    // capture of the pawn i4 is a chase by the price it no longer costs. The
-    // horse b0 hangs to the same horse on both sides of the move, so it is
-    // no price of the capture: the reason names the advisor, as the ruling
-    // weighed it.
-    let fen = "2b1ka1nr/1c2r3C/5a2b/2p6/p1P2P3/8p/2RpP3P/B1n2A3/9/1NBAK3R w - - 0 33";
-    let cycle = "e0f0 b8a8 f0e0 a8b8";
-    assert_eq!(
-        cycle_reasons(CXA, fen, cycle, Lang::Zh)[2],
-        "红炮(i8)捉黑卒(i4)（无根；此着前吃之须失红仕(d0)，不得子）；\
-         红帅(e0)走动后他子产生新的捉，按捉，见第26.1.1条"
     );
 }
 

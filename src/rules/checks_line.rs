@@ -185,8 +185,8 @@ mod tests {
     fn the_line_shown_proves_the_gain_the_ruling_counts() {
         // Every piece won by checks in the positions one legal move away
         // from those of the public rule cases: the line's own weighing comes
-        // to the gain of the search that rules, and so do its pieces (with
-        // what the opponent then takes elsewhere).
+        // to the gain of the search that rules, and so do its pieces (or its
+        // captures with what the opponent takes elsewhere instead).
         let mut positions: Vec<_> = crate::rules::positions_one_move_away()
             .iter()
             .filter(|after| !after.in_check())
@@ -215,7 +215,8 @@ mod tests {
                 let tally = if tally.net() == w.gain {
                     tally
                 } else {
-                    tally.and(Tally::elsewhere(&mut pos.clone(), &line.moves).0)
+                    let captures = Tally::of_captures(&mut pos.clone(), &line.moves);
+                    captures.and(Tally::elsewhere(&mut pos.clone(), &line.moves).0)
                 };
                 assert_eq!(tally.net(), w.gain, "{} {:?}", pos.fen(), line.moves);
                 won += 1;

@@ -176,10 +176,12 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 }
 
 /// Net material the side to move wins by the capture `mv`, whose exchange on
-/// its square wins `on_square` (its [`capture_gain`]): that, less the best the
-/// opponent can then win elsewhere (a piece the capture left hanging). The
-/// rulebook's "得子". A capture that does not win on its square nets
-/// `on_square`. Otherwise the net is exact when above `floor` (-1 or more);
+/// its square wins `on_square` (its [`capture_gain`]): the opponent answers
+/// with one move, either the recaptures on the square (leaving `on_square`)
+/// or its best capture elsewhere instead (leaving the piece `mv` took less
+/// what that capture wins), whichever leaves less. The two are never added:
+/// a piece taken elsewhere is a move not spent recapturing. The rulebook's
+/// "得子". A capture that does not win on its square nets `on_square`. Otherwise the net is exact when above `floor` (-1 or more);
 /// once it is found to be `floor` or less, the search stops with a value that
 /// low. With `other`, the position on the other side of a move, a capture the
 /// opponent has for as much there and here without `mv` is left out: it is
@@ -211,8 +213,10 @@ pub(crate) fn capture_net(
     // The positions before the move, here and on the other side, with the
     // opponent to move: copied when first asked about.
     let mut anyway: Option<(Position, Position)> = None;
+    let taken = pos.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
     let undo = pos.play_unchecked(mv);
-    let mut elsewhere = 0;
+    // A capture elsewhere must win more than the recaptures on the square leave to the opponent.
+    let mut elsewhere = taken - on_square;
     let mut lost = None;
     // Only the capture of a piece worth something, other than the capturer, can count.
     let worth = valued(pos, !pos.turn()).without(mv.to());
@@ -235,13 +239,13 @@ pub(crate) fn capture_net(
                 elsewhere = gain;
                 lost = Some(reply.to());
             }
-            if on_square - elsewhere <= floor {
+            if taken - elsewhere <= floor {
                 break;
             }
         }
     }
     pos.undo(undo);
-    (on_square - elsewhere, lost)
+    (taken - elsewhere, lost)
 }
 
 /// A copy of `pos` as it stood before the move that `undo` takes back, with
@@ -399,8 +403,9 @@ mod tests {
             return (on_square, None);
         }
         let mut anyway = other.map(|o| (pos.passed(), o.passed()));
+        let taken = pos.piece_at(mv.to()).map_or(0, |p| value(p, mv.to()));
         let undo = pos.play_unchecked(mv);
-        let (mut elsewhere, mut lost) = (0, None);
+        let (mut elsewhere, mut lost) = (taken - on_square, None);
         for reply in pos.legal_captures() {
             let bound = pos.piece_at(reply.to()).map_or(0, |p| value(p, reply.to()));
             if reply.to() != mv.to() && bound > elsewhere {
@@ -414,13 +419,13 @@ mod tests {
                     elsewhere = gain;
                     lost = Some(reply.to());
                 }
-                if on_square - elsewhere <= floor {
+                if taken - elsewhere <= floor {
                     break;
                 }
             }
         }
         pos.undo(undo);
-        (on_square - elsewhere, lost)
+        (taken - elsewhere, lost)
     }
 
     #[test]

@@ -18,8 +18,8 @@ use super::net_gain::Tally;
 use super::reason::{and_list, piece_in};
 use super::ruling::Lang;
 use super::threats::{
-    Across, CHECKS_BEFORE_CAPTURE, FalseRoot, StandingWins, Threat, ThreatKind, ThreatRules,
-    allows_mate, capture_threats_across, uncovers_check, won_back_by_checks,
+    Across, CHECKS_BEFORE_CAPTURE, FalseRoot, Threat, ThreatKind, ThreatRules, allows_mate,
+    capture_threats_across, uncovers_check, won_back_by_checks,
 };
 
 /// An enemy piece of value that a move attacks when no piece of the mover
@@ -162,7 +162,7 @@ pub(crate) fn new_attacks(before: &Position, mv: Move, rules: RuleSet) -> Vec<Ne
             // one that costs what it wins.
             let why = match why {
                 NoChase::NoGain => threatened_before(before, &ahead, to, rules, &mut search)
-                    .or_else(|| price(before, &mut ahead, capture, rules, &mut search))
+                    .or_else(|| price(&mut ahead, capture, rules, &mut search))
                     .unwrap_or(why),
                 _ => why,
             };
@@ -269,29 +269,13 @@ fn threatened_before(
         other: before,
         after: true,
     };
-    let mut standing = StandingWins::default();
-    let now = capture_threats_across(
-        &mut ahead.clone(),
-        threats,
-        on,
-        after,
-        &mut standing,
-        search,
-    );
+    let now = capture_threats_across(&mut ahead.clone(), threats, on, after, search);
     let threat = now.first()?;
     let prior = Across {
         other: ahead,
         after: false,
     };
-    standing.turn();
-    let had = capture_threats_across(
-        &mut before.clone(),
-        threats,
-        on,
-        prior,
-        &mut standing,
-        search,
-    );
+    let had = capture_threats_across(&mut before.clone(), threats, on, prior, search);
     if let Some(had) = had.first() {
         return Some(NoChase::AlreadyThreatened(had.kind));
     }
@@ -305,12 +289,11 @@ fn threatened_before(
 }
 
 /// What the capture `capture` in `ahead` (the mover to move again after its
-/// move from `before`) costs under the CXA's net gain, when that is as much
-/// as it wins on its square: a piece of the mover the opponent can then
-/// take, or one it wins back by checks. None under AXF, which weighs the
+/// move) costs under the CXA's net gain, when that leaves it nothing: a
+/// piece of the mover the opponent can take instead of recapturing, or one
+/// it wins back by checks, worth the piece taken or more. None under AXF, which weighs the
 /// capture on its square alone, and when nothing such is found.
 fn price(
-    before: &Position,
     ahead: &mut Position,
     capture: Move,
     rules: RuleSet,
@@ -321,36 +304,32 @@ fn price(
     if !threats.net_gain || on_square <= 0 {
         return None;
     }
-    let (net, lost) = capture_net(ahead, capture, on_square, Some(before), -1);
+    let (net, lost) = capture_net(ahead, capture, on_square, None, -1);
     if let Some(square) = lost.filter(|_| net <= 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
-    won_back_price(ahead, capture, on_square, Some(before), threats, search).map(NoChase::WonBack)
+    won_back_price(ahead, capture, on_square, threats, search).map(NoChase::WonBack)
 }
 
 /// The piece of the side to move that the opponent wins back by checks after
-/// the capture `capture`, worth what the capture wins on its square
-/// (`on_square`) or more, with its square after the capture. With `other`,
-/// the position on the other side of a move, what the opponent wins by
-/// checks there and here anyway is no price.
+/// the capture `capture` instead of recapturing, worth the piece taken or
+/// more (the capture wins `on_square` when the opponent recaptures), with
+/// its square after the capture.
 fn won_back_price(
     pos: &mut Position,
     capture: Move,
     on_square: i32,
-    other: Option<&Position>,
     threats: ThreatRules,
     search: &mut MateSearch,
 ) -> Option<(Square, Piece)> {
     let (taker, taken) = (pos.piece_at(capture.from())?, pos.piece_at(capture.to())?);
-    let mut standing = StandingWins::default();
-    let other = other.map(|o| (o, &mut standing));
-    let back = won_back_by_checks(pos, capture, other, threats, search);
+    let back = won_back_by_checks(pos, capture, threats, search);
     // Weighed as the threat is: the capturer won back trades against the piece it took.
     let won = back.iter().find(|w| {
         if w.target == capture.to() {
             value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) <= 0
         } else {
-            on_square - w.gain <= 0
+            on_square.min(value(taken, capture.to()) - w.gain) <= 0
         }
     })?;
     // Its square after the capture: the capturer's, or one the capture left alone.
@@ -857,12 +836,6 @@ pub(crate) fn not_before(
     search: &mut MateSearch,
 ) -> Vec<NotBefore> {
     let mut pos = before.clone();
-    // The position after the move, the mover to move again: what the
-    // opponent could take there too is no price of a capture before it, as
-    // the threats before the move were weighed (`capture_net`'s `other`).
-    let mut ahead = before.clone();
-    ahead.play_unchecked(mv);
-    let ahead = ahead.passed();
     let weigh = ThreatRules::of(rules);
     threats
         .iter()
@@ -908,7 +881,7 @@ pub(crate) fn not_before(
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
             // A piece lost elsewhere is the ground only when it cost as much as the capture won.
-            let (net, lost) = capture_net(&mut pos, capture, on_square, Some(&ahead), -1);
+            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
             if let Some(lost) = lost.filter(|_| net <= 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),
@@ -916,8 +889,7 @@ pub(crate) fn not_before(
                 ));
             }
             if weigh.after_checks
-                && let Some(won) =
-                    won_back_price(&mut pos, capture, on_square, Some(&ahead), weigh, search)
+                && let Some(won) = won_back_price(&mut pos, capture, on_square, weigh, search)
             {
                 return Some(NotBefore::WonBack((t.target, target), won));
             }

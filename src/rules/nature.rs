@@ -26,7 +26,7 @@ use super::exchange::value;
 use super::idle::{idle_nature, is_even};
 use super::mate_search::MateSearch;
 use super::threats::{
-    Across, Pairs, StandingWins, Threat, ThreatKind, ThreatRules, capture_threats_beyond,
+    Across, Pairs, Threat, ThreatKind, ThreatRules, capture_threats_beyond,
     capture_threats_unless_stood, direct_threats_across, mutual_piece_exchanges_of, trading_pairs,
 };
 use super::{Nature, RuleSet};
@@ -566,7 +566,6 @@ pub(super) fn new_threats(
         }
         had
     };
-    let mut standing = StandingWins::default();
     // The direct threats before the move on the pieces found to be won now,
     // asked of each as soon as a capture is found that may win it: a piece
     // threatened before, by a threat that was no offer and cost nothing
@@ -576,10 +575,7 @@ pub(super) fn new_threats(
     let mut asked = Bitboard::EMPTY;
     // Searched on a copy: `before` stands across the move for the threats now.
     let mut then: Option<Position> = None;
-    let mut stood = |ahead: &Position,
-                     target,
-                     standing: &mut StandingWins,
-                     search: &mut MateSearch| {
+    let mut stood = |ahead: &Position, target, search: &mut MateSearch| {
         // Most pieces chased now could not be taken before: nothing to weigh then.
         let searching = !asked.contains(target) && !before.legal_captures_of(target).is_empty();
         #[cfg(feature = "question-counts")]
@@ -587,7 +583,7 @@ pub(super) fn new_threats(
         if searching {
             let then = then.get_or_insert_with(|| before.clone());
             let on = Bitboard::from_square(target);
-            let found = threats_before(then, ahead, rules, (on, Before::Direct), standing, search);
+            let found = threats_before(then, ahead, rules, (on, Before::Direct), search);
             had.extend(partners(found));
         }
         asked.set(target);
@@ -598,8 +594,7 @@ pub(super) fn new_threats(
         other: before,
         after: true,
     };
-    let mut now =
-        capture_threats_unless_stood(ahead, rules, after, &mut standing, search, &mut stood);
+    let mut now = capture_threats_unless_stood(ahead, rules, after, search, &mut stood);
     if now.is_empty() {
         return (now, Vec::new());
     }
@@ -608,7 +603,7 @@ pub(super) fn new_threats(
     let judged: Bitboard = had.iter().map(|h| h.target).collect();
     let rest = now.iter().map(|t| t.target).collect::<Bitboard>() & !judged;
     let checks = (rest, Before::AfterChecks(asked));
-    let later = threats_before(before, ahead, rules, checks, &mut standing, search);
+    let later = threats_before(before, ahead, rules, checks, search);
     had.extend(partners(later));
     // The pieces that even exchanges taking a defender away would win next,
     // not weighed yet: the stakes of those threats (see [`keep_new`]).
@@ -623,7 +618,6 @@ pub(super) fn new_threats(
         ahead,
         rules,
         (stakes, Before::AfterChecks(asked)),
-        &mut standing,
         search,
     );
     had.extend(partners(staked));
@@ -660,14 +654,11 @@ enum Before {
 /// The capture threats the mover had before its move (`before`; `ahead` is
 /// the position after it, the mover to move again) on the pieces of
 /// `targets`, as `looking` says; none searched if there are no targets.
-/// What the opponent wins by checks anyway, in `standing`, is kept as seen
-/// after the move, where the threats after it are judged.
 fn threats_before(
     before: &mut Position,
     ahead: &Position,
     rules: ThreatRules,
     (targets, looking): (Bitboard, Before),
-    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
     if targets.is_empty() {
@@ -677,16 +668,13 @@ fn threats_before(
         other: ahead,
         after: false,
     };
-    standing.turn();
-    let had = match looking {
-        Before::Direct => direct_threats_across(before, rules, targets, prior, standing, search),
+    match looking {
+        Before::Direct => direct_threats_across(before, rules, targets, prior, search),
         Before::AfterChecks(no_direct) => {
             let on = (targets, no_direct);
-            capture_threats_beyond(before, rules, on, prior, standing, search)
+            capture_threats_beyond(before, rules, on, prior, search)
         }
-    };
-    standing.turn();
-    had
+    }
 }
 
 /// The nature of a check by `mover`, `checkers` the pieces that give it in `after`.
@@ -754,9 +742,7 @@ pub(super) mod tests {
             other: before,
             after: true,
         };
-        let mut standing = StandingWins::default();
-        let mut now =
-            capture_threats_across(ahead, rules, Bitboard::FULL, after, &mut standing, search);
+        let mut now = capture_threats_across(ahead, rules, Bitboard::FULL, after, search);
         if now.is_empty() {
             return ((now, Vec::new()), 0);
         }
@@ -768,8 +754,7 @@ pub(super) mod tests {
             other: ahead,
             after: false,
         };
-        standing.turn();
-        let mut had = capture_threats_across(before, rules, targets, prior, &mut standing, search);
+        let mut had = capture_threats_across(before, rules, targets, prior, search);
         let presses = |t: &Threat| cxa && t.kind == ThreatKind::Outnumbered;
         for h in &mut had {
             if h.exchange_with.is_some() && h.exchange_with != Some(h.attacker) && !presses(h) {

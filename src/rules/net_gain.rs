@@ -44,6 +44,24 @@ impl Tally {
         tally
     }
 
+    /// The captures of `line` alone, played from `pos` as in
+    /// [`Tally::of_line`] but with no exchange after its last move: what the
+    /// side to move holds when the opponent takes elsewhere instead of
+    /// taking back ([`Tally::elsewhere`]). The position is restored.
+    pub(crate) fn of_captures(pos: &mut Position, line: &[Move]) -> Tally {
+        let us = pos.turn();
+        let mut tally = Tally::default();
+        let mut undos = Vec::new();
+        for &mv in line {
+            tally.count(pos, mv, us);
+            undos.push(pos.play_unchecked(mv));
+        }
+        for undo in undos.into_iter().rev() {
+            pos.undo(undo);
+        }
+        tally
+    }
+
     /// What the opponent then wins elsewhere, as the net gain counts it:
     /// after the last move of `line`, played from `pos` (whose side to move
     /// makes the threat), the opponent's most winning capture on another

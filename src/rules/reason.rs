@@ -354,20 +354,26 @@ fn chase_reason(
         (Some((ahead, line)), _, _) => {
             let mut ahead = ahead.clone();
             let tally = Tally::of_line(&mut ahead, &line.moves);
-            // Unless the line accounts for the gain, what is lost elsewhere after it.
+            // Unless the line accounts for the gain, what is lost elsewhere
+            // after it, taken instead of taking back on its last square.
             Some(if tally.net() == t.gain {
                 tally
             } else {
                 let (lost, capture) = Tally::elsewhere(&mut ahead, &line.moves);
                 then_taken = capture.and_then(|c| taken_after(&ahead, &line.moves, c, lang));
-                tally.and(lost)
+                Tally::of_captures(&mut ahead, &line.moves).and(lost)
             })
         }
         (None, Some(u), _) => Some(u.tally.clone()),
         (None, None, Some(after)) if t.kind != ThreatKind::AfterChecks => {
             let mut ahead = after.passed();
             let capture = Move::new(t.attacker, t.target);
-            let mut tally = Tally::of_line(&mut ahead, &[capture]);
+            // A piece lost elsewhere is taken instead of taking back.
+            let mut tally = if t.lost_elsewhere.is_some() {
+                Tally::of_captures(&mut ahead, &[capture])
+            } else {
+                Tally::of_line(&mut ahead, &[capture])
+            };
             // A defender held only by the check the opponent stands in takes
             // back once it is answered: the capturer counts as given.
             if !in_pieces(&tally, t.gain) && t.kind != ThreatKind::Unprotected {

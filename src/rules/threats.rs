@@ -12,9 +12,7 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{
-    capture_gain, capture_net, exchange_after, exchange_then_capture, value, valued,
-};
+use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
 use super::mate_search::MateSearch;
 use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
@@ -87,7 +85,8 @@ pub struct Loss {
     pub square: Square,
     /// The lost piece.
     pub piece: Piece,
-    /// What losing it takes off the gain (units of a crossed pawn).
+    /// What the opponent wins by taking it instead of taking back: the
+    /// capture's gain is what it takes less this (units of a crossed pawn).
     pub value: i32,
 }
 
@@ -191,25 +190,32 @@ pub(crate) struct Across<'a> {
 }
 
 /// The pieces of the opponent on `targets` that the side to move could win
-/// next move by a capture, under `rules`, judged on one side of a move: a
-/// loss elsewhere that the opponent could inflict on both sides of the move
-/// anyway, whether or not the capture is made, is not its price. A crossed
-/// pawn's value floats: after the move, a capture of one that the move made
-/// possible is not weighed against pieces lost elsewhere
-/// ("一兵换取数子……均不算得子"). What the opponent wins by checks anyway
-/// is kept in `standing`, for the threats judged on the other side of the
-/// move too ([`StandingWins::turn`]). Its searches by checks share `search`
-/// with others.
+/// next move by a capture, under `rules`, judged on one side of a move. A
+/// crossed pawn's value floats: after the move, a capture of one that the
+/// move made possible is not weighed against pieces lost elsewhere
+/// ("一兵换取数子……均不算得子"). Its searches by checks share `search` with
+/// others.
+///
+/// Every other capture is weighed against the opponent's one reply
+/// ([`capture_net`], [`won_back_by_checks`]): the recaptures on the square,
+/// or whichever piece it likes best elsewhere instead, a piece that hangs
+/// on both sides of the move included, never both. The capture is the
+/// mover's "下一着" (29.1), the one move that could otherwise save that
+/// piece: what the capture wins ("得子") and whether it is "得不偿失" (26.5) is
+/// counted against the material on the board, with no piece written off as
+/// lost already. Leaving such a piece out would count a gain the capture
+/// does not make: the opponent would take it while the capturer takes. A
+/// move that changes nothing still makes no threat new (29.2): the same
+/// piece is counted on both sides of it.
 pub(crate) fn capture_threats_across(
     pos: &mut Position,
     rules: ThreatRules,
     targets: Bitboard,
     across: Across,
-    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
     let beyond = (targets, Bitboard::EMPTY);
-    capture_threats_beyond(pos, rules, beyond, across, standing, search)
+    capture_threats_beyond(pos, rules, beyond, across, search)
 }
 
 /// [`capture_threats_across`] for a caller that knows that no capture of
@@ -220,11 +226,10 @@ pub(crate) fn capture_threats_beyond(
     rules: ThreatRules,
     (targets, no_direct): (Bitboard, Bitboard),
     across: Across,
-    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
     let asking = Asking::AfterChecks(no_direct);
-    threats_on(pos, rules, targets, Some(across), standing, search, asking)
+    threats_on(pos, rules, targets, Some(across), search, asking)
 }
 
 /// [`capture_threats_across`] without the pieces won after checks: the
@@ -234,28 +239,18 @@ pub(crate) fn direct_threats_across(
     rules: ThreatRules,
     targets: Bitboard,
     across: Across,
-    standing: &mut StandingWins,
     search: &mut MateSearch,
 ) -> Vec<Threat> {
-    threats_on(
-        pos,
-        rules,
-        targets,
-        Some(across),
-        standing,
-        search,
-        Asking::Direct,
-    )
+    threats_on(pos, rules, targets, Some(across), search, Asking::Direct)
 }
 
 /// Asked of a piece of the opponent's that the side to move may win by a
-/// capture (its square, with the position, what stands and the searches),
+/// capture (its square, with the position and the searches),
 /// whether it stood threatened on the other side of the move so that no
 /// threat on it here counts: if so, its threats here are not looked for.
 /// Asked whenever a capture is found that may win it, before the costlier
 /// tests: the answer must not change.
-pub(crate) type Stood<'h> =
-    dyn FnMut(&Position, Square, &mut StandingWins, &mut MateSearch) -> bool + 'h;
+pub(crate) type Stood<'h> = dyn FnMut(&Position, Square, &mut MateSearch) -> bool + 'h;
 
 /// [`capture_threats_across`] of every piece of the opponent's, with the
 /// threats on the pieces that `stood` says stood threatened on the other
@@ -264,20 +259,11 @@ pub(crate) fn capture_threats_unless_stood(
     pos: &mut Position,
     rules: ThreatRules,
     across: Across,
-    standing: &mut StandingWins,
     search: &mut MateSearch,
     stood: &mut Stood,
 ) -> Vec<Threat> {
     let asking = Asking::UnlessStood(stood);
-    threats_on(
-        pos,
-        rules,
-        Bitboard::FULL,
-        Some(across),
-        standing,
-        search,
-        asking,
-    )
+    threats_on(pos, rules, Bitboard::FULL, Some(across), search, asking)
 }
 
 /// What [`threats_on`] looks for besides the threats of the captures that
@@ -297,7 +283,6 @@ fn threats_on(
     rules: ThreatRules,
     targets: Bitboard,
     across: Option<Across>,
-    standing: &mut StandingWins,
     search: &mut MateSearch,
     asking: Asking,
 ) -> Vec<Threat> {
@@ -354,7 +339,7 @@ fn threats_on(
                 exchange_with: None,
             })
         } else {
-            let line = Line::Direct(across, standing, stood.as_deref_mut());
+            let line = Line::Direct(across, stood.as_deref_mut());
             // The costly test of mate comes last: on a target already
             // threatened, after the threat is found to take the place of the
             // one found (otherwise the test could only leave it out too).
@@ -472,39 +457,6 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
     )
 }
 
-/// What the opponent wins by checks without any capture, here and on the
-/// other side of the move, each found once for all the captures judged on
-/// both sides.
-#[derive(Clone, Default)]
-pub(crate) struct StandingWins {
-    /// The wins on the two sides of the move, here first unless `turned`.
-    sides: [Option<ArrayVec<Won, 16>>; 2],
-    turned: bool,
-}
-
-impl StandingWins {
-    /// The same, seen from the other side of the move (the tables stay in
-    /// place: turned often, they are not moved).
-    pub(crate) fn turn(&mut self) {
-        self.turned = !self.turned;
-    }
-
-    /// The wins here and there, each if found yet.
-    fn here_and_there(
-        &mut self,
-    ) -> (
-        &mut Option<ArrayVec<Won, 16>>,
-        &mut Option<ArrayVec<Won, 16>>,
-    ) {
-        let [first, second] = &mut self.sides;
-        if self.turned {
-            (second, first)
-        } else {
-            (first, second)
-        }
-    }
-}
-
 /// The pieces of the side to move that the opponent wins by up to
 /// [`CHECKS_BEFORE_CAPTURE`] checks and a capture, the opponent to move.
 fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> ArrayVec<Won, 16> {
@@ -523,53 +475,19 @@ fn won_back(pos: &mut Position, rules: ThreatRules, search: &mut MateSearch) -> 
 }
 
 /// The pieces of the side to move that the opponent wins back by checks after
-/// the capture `mv` (the capturer itself, or another). With `other`, the
-/// position on the other side of a move, a piece the opponent wins for as
-/// much there and here without `mv`, by checks or by taking it at once (as
-/// [`capture_net`] leaves such a capture out), is left out: it is no price of `mv`.
+/// the capture `mv` (the capturer itself, or another): each a price of `mv`,
+/// one the opponent could win before `mv` too included, as [`capture_net`]
+/// counts a piece that hung already.
 pub(super) fn won_back_by_checks(
     pos: &mut Position,
     mv: Move,
-    other: Option<(&Position, &mut StandingWins)>,
     rules: ThreatRules,
     search: &mut MateSearch,
 ) -> ArrayVec<Won, 16> {
     let undo = pos.play_unchecked(mv);
-    let mut won = won_back(pos, rules, search);
+    let won = won_back(pos, rules, search);
     pos.undo(undo);
-    if let Some((other, standing)) = other
-        && !won.is_empty()
-    {
-        let had = |wins: &ArrayVec<Won, 16>, w: &Won| {
-            wins.iter()
-                .any(|h| h.target == w.target && h.gain >= w.gain)
-        };
-        let (here, there) = standing.here_and_there();
-        let here = here.get_or_insert_with(|| won_back(&mut pos.passed(), rules, search));
-        let mut taken_here = pos.passed();
-        let anyway_here: ArrayVec<bool, 16> = won
-            .iter()
-            .map(|w| had(here, w) || (w.target != mv.to() && takes_anyway(&mut taken_here, w)))
-            .collect();
-        if anyway_here.contains(&true) {
-            let there = there.get_or_insert_with(|| won_back(&mut other.passed(), rules, search));
-            let mut taken_there = other.passed();
-            let mut anyway = anyway_here.into_iter();
-            won.retain(|w| {
-                let anyway_here = anyway.next().unwrap_or(false);
-                !(anyway_here && (had(there, w) || takes_anyway(&mut taken_there, w)))
-            });
-        }
-    }
     won
-}
-
-/// Whether the side to move in `pos` wins the piece that `won` names, on its
-/// square, at once (a capture and the exchange there) for as much as `won` gains.
-fn takes_anyway(pos: &mut Position, won: &Won) -> bool {
-    pos.legal_captures_of(won.target)
-        .into_iter()
-        .any(|c| capture_gain(pos, c) >= won.gain)
 }
 
 /// Whether `mv` gives check by a piece other than the one it moves, one
@@ -676,15 +594,10 @@ struct StoodBefore;
 
 /// Where a capture stands: threatened directly, or reached after checks.
 pub(super) enum Line<'a, 'b, 'h> {
-    /// The capture could be played now. Judged across a move, if given, with
-    /// what the opponent wins by checks anyway, found once for both sides of
-    /// it, and, if given, asking whether the target stood threatened on the
+    /// The capture could be played now. Judged across a move, if given,
+    /// and, if given, asking whether the target stood threatened on the
     /// other side of the move (see [`Stood`]).
-    Direct(
-        Option<Across<'a>>,
-        &'b mut StandingWins,
-        Option<&'b mut Stood<'h>>,
-    ),
+    Direct(Option<Across<'a>>, Option<&'b mut Stood<'h>>),
     /// The last move of a series of checks: the opponent, answering them, had
     /// no time to take the attacker first. Only a gain above the floor is of
     /// use: a capture found to win no more is no threat.
@@ -745,12 +658,9 @@ fn capture_threat(
     let (mut on_square, cheapest) = exchange_after(pos, target, to);
     pos.undo(undo);
     let mut recapturable = cheapest.is_some();
-    // Across a move, losses the opponent could inflict anyway are left out of
-    // a capture that could be played now; at the end of checks, which change
-    // what stands, every loss counts.
-    let (across, mut standing, stood, floor) = match line {
-        Line::Direct(across, standing, stood) => (across, Some(standing), stood, None),
-        Line::AfterChecks(floor) => (None, None, None, Some(floor)),
+    let (across, stood, floor) = match line {
+        Line::Direct(across, stood) => (across, stood, None),
+        Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
     let direct = floor.is_none();
     // A defender kept from taking back only by a check the opponent stands in
@@ -781,10 +691,10 @@ fn capture_threat(
     } else {
         Vec::new()
     };
-    if let (Some(stood), Some(standing)) = (stood, standing.as_deref_mut())
+    if let Some(stood) = stood
         && may_win(exchange)
     {
-        let stood = stood(pos, to, standing, search);
+        let stood = stood(pos, to, search);
         #[cfg(feature = "question-counts")]
         count_stood(
             pos,
@@ -792,7 +702,6 @@ fn capture_threat(
             (attacker, target),
             rules,
             across,
-            standing,
             search,
             mate_test,
             stood,
@@ -810,15 +719,15 @@ fn capture_threat(
     if floor.is_some_and(|f| !removes_defender && on_square <= f) {
         return Ok(None);
     }
-    let other = across.map(|a| a.other);
     // A crossed pawn's value floats: a capture of one that the move made
     // possible is not weighed against pieces lost elsewhere.
     let floating =
         target.role == Role::Pawn && across.is_some_and(|a| a.after && !a.other.is_legal(mv));
     let elsewhere = rules.net_gain && !floating;
-    // The square of the piece lost elsewhere that limits the gain the most.
+    // The square of the piece lost elsewhere that limits the gain the most:
+    // one that hung before the capture too counts (see [`capture_threats_across`]).
     let (mut net, mut lost_at) = if elsewhere {
-        capture_net(pos, mv, on_square, other, floor.map_or(-1, |f| f.max(-1)))
+        capture_net(pos, mv, on_square, None, floor.map_or(-1, |f| f.max(-1)))
     } else {
         (on_square, None)
     };
@@ -830,13 +739,14 @@ fn capture_threat(
     // They can only lower the gain: not looked for when nothing is won even without them.
     let could_win = net > 0 || (net == 0 && !recapturable);
     if rules.after_checks && direct && could_win {
-        let won_back = won_back_by_checks(pos, mv, other.zip(standing), rules, search);
+        let won_back = won_back_by_checks(pos, mv, rules, search);
         for w in &won_back {
             if w.target == to {
                 let lost = w.gain.min(value(attacker, mv.from()));
                 mutual = mutual.min(value(target, to) - lost);
-            } else if elsewhere && on_square - w.gain < net {
-                net = on_square - w.gain;
+            } else if elsewhere && value(target, to) - w.gain < net {
+                // Won by checks instead of recapturing: one reply, as in [`capture_net`].
+                net = value(target, to) - w.gain;
                 lost_at = Some(w.target);
             }
         }
@@ -846,7 +756,7 @@ fn capture_threat(
         Some(square) if net < mutual => pos.piece_at(square).map(|piece| Loss {
             square,
             piece,
-            value: on_square - net,
+            value: value(target, to) - net,
         }),
         _ => None,
     };
@@ -920,8 +830,8 @@ fn capture_threat(
 }
 
 /// Counts a "stood" question of the capture `mv` (answered `stood`) with
-/// what the tests after it would make of the threat, worked out on copies
-/// of `standing` and `search`, with no search counted
+/// what the tests after it would make of the threat, worked out on a copy
+/// of `search`, with no search counted
 /// ([`super::question_counts::stood`]).
 #[cfg(feature = "question-counts")]
 #[allow(clippy::too_many_arguments)]
@@ -931,15 +841,14 @@ fn count_stood(
     pieces: (Piece, Piece),
     rules: ThreatRules,
     across: Option<Across>,
-    standing: &StandingWins,
     search: &MateSearch,
     mate_test: bool,
     stood: bool,
 ) {
     use super::question_counts::{Fate, pause, resume};
     pause();
-    let (mut standing, mut search) = (standing.clone(), search.clone());
-    let line = Line::Direct(across, &mut standing, None);
+    let mut search = search.clone();
+    let line = Line::Direct(across, None);
     let kept = capture_threat(pos, mv, pieces, rules, line, &mut search, false);
     let fate = match kept {
         Ok(Some(_)) if !mate_test => Fate::KeptUntested,
@@ -1143,13 +1052,11 @@ mod tests {
     /// Every piece of the opponent that the side to move could win next move
     /// by a capture, under `rules`. The position is restored before returning.
     fn capture_threats(pos: &mut Position, rules: ThreatRules) -> Vec<Threat> {
-        let standing = &mut StandingWins::default();
         threats_on(
             pos,
             rules,
             Bitboard::FULL,
             None,
-            standing,
             &mut MateSearch::default(),
             Asking::AfterChecks(Bitboard::EMPTY),
         )
