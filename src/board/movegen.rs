@@ -353,12 +353,13 @@ impl Position {
         let mut reached = Bitboard::EMPTY;
         for to in squares {
             let over = between(from, to) & occ;
-            let screened = over.any() && !over.more_than_one();
-            if if role == Role::Cannon && them.contains(to) {
-                screened
+            // A cannon takes over one screen; otherwise the way must be clear.
+            let reaches = if role == Role::Cannon && them.contains(to) {
+                over.any() && !over.more_than_one()
             } else {
                 over.is_empty()
-            } {
+            };
+            if reaches {
                 reached.set(to);
             }
         }

@@ -11,7 +11,7 @@ use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text, reads_as_move_text,
 };
-use super::ranks_from_one::{self, Choice, Scope};
+use super::ranks_from_one::{self, Scope};
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_name_side, may_start_side_label, names_side, side_label};
@@ -339,23 +339,18 @@ fn in_ranks_read(
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     let stop =
         |read: &Result<ParsedMoveList, Box<MoveListError>>| read.as_ref().err().map(|e| e.ply);
-    match ranks_from_one::choose(text, scope, read, stop) {
-        Choice::AsWritten(read) => read,
-        Choice::FromOne(read, note) => read.map(|mut list| {
-            list.warnings.insert(0, note);
-            list
-        }),
-        Choice::Neither(Err(mut e), Some(Err(from_one))) => {
-            let text = ranks_from_one::as_written(&from_one.text);
-            let also = ranks_from_one::both_tried(from_one.ply, &text);
-            e.reason = Words::new(
-                format!("{}{}", e.reason.en, also.en),
-                format!("{}{}", e.reason.zh, also.zh),
-            );
-            Err(e)
-        }
-        Choice::Neither(as_written, _) => as_written,
-    }
+    ranks_from_one::choose(text, scope, read, stop).taken(
+        |read, note| {
+            if let Ok(list) = read {
+                list.warnings.insert(0, note);
+            }
+        },
+        |read, from_one| {
+            if let (Err(e), Err(from_one)) = (read, from_one) {
+                ranks_from_one::add_both_tried(&mut e.reason, from_one.ply, &from_one.text);
+            }
+        },
+    )
 }
 
 /// [`parse_move_list`] of coordinates in ranks 0–9.

@@ -17,6 +17,29 @@ pub(crate) enum Choice<T> {
     Neither(T, Option<T>),
 }
 
+impl<T> Choice<T> {
+    /// The reading taken: the one in ranks 1–10 given its note by `noted`;
+    /// where neither plays, the one in ranks 0–9, told by `also` of the
+    /// other when that goes as far.
+    pub(crate) fn taken(
+        self,
+        noted: impl FnOnce(&mut T, Words),
+        also: impl FnOnce(&mut T, T),
+    ) -> T {
+        match self {
+            Choice::AsWritten(read) | Choice::Neither(read, None) => read,
+            Choice::FromOne(mut read, note) => {
+                noted(&mut read, note);
+                read
+            }
+            Choice::Neither(mut read, Some(from_one)) => {
+                also(&mut read, from_one);
+                read
+            }
+        }
+    }
+}
+
 /// The part of a record's text whose moves [`choose`] reads two ways, and
 /// how far.
 #[derive(Clone, Copy, Default)]
@@ -98,15 +121,21 @@ fn note(why: &Words) -> Words {
     )
 }
 
-/// What an error of the ranks 0–9 reading adds when the ranks 1–10 reading
-/// stopped too, at ply `ply`, at the move written `text` (in ranks 1–10).
-pub(crate) fn both_tried(ply: usize, text: &str) -> Words {
-    Words::new(
+/// Adds to `reason`, why the ranks 0–9 reading stops, that the ranks 1–10
+/// reading stopped too, at ply `ply`, at the move it read as `text` (in
+/// ranks 0–9; said as the record wrote it).
+pub(crate) fn add_both_tried(reason: &mut Words, ply: usize, text: &str) {
+    let text = as_written(text);
+    *reason = Words::new(
         format!(
-            "; read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply {ply} ('{text}')"
+            "{}; read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply {ply} ('{text}')",
+            reason.en
         ),
-        format!("；按1–10行（UCI象棋程序的写法）读也走不通，停在第{ply}着（“{text}”）"),
-    )
+        format!(
+            "{}；按1–10行（UCI象棋程序的写法）读也走不通，停在第{ply}着（“{text}”）",
+            reason.zh
+        ),
+    );
 }
 
 /// A move in coordinates as written: UCCI's `h3e3`, `h10g8`, or ICCS's
@@ -236,7 +265,7 @@ fn in_ranks_from_zero(text: &str, from: usize) -> Option<String> {
 
 /// A move in coordinates in ranks 1–10 as written, from its ranks 0–9
 /// reading `word` (any other word as it is).
-pub(crate) fn as_written(word: &str) -> String {
+fn as_written(word: &str) -> String {
     match Coordinates::of(word) {
         Some(move_) if !move_.names_rank(10) => move_.shifted(1),
         _ => word.to_string(),

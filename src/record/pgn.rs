@@ -11,7 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
-use crate::notation::ranks_from_one::{self, Choice, Scope};
+use crate::notation::ranks_from_one::{self, Scope};
 
 use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -504,18 +504,18 @@ pub(crate) fn read_game(
         mut game,
         token,
         no_move,
-    } = match ranks_from_one::choose(body, scope, read, stop) {
-        Choice::AsWritten(read) => read?,
-        Choice::FromOne(read, note) => read.map(|mut body| {
-            body.game.warnings.insert(0, note);
-            body
-        })?,
-        Choice::Neither(Ok(mut body), Some(Ok(from_one))) => {
-            also_tried(&mut body.game, &from_one.game);
-            body
-        }
-        Choice::Neither(as_written, _) => as_written?,
-    };
+    } = ranks_from_one::choose(body, scope, read, stop).taken(
+        |read, note| {
+            if let Ok(body) = read {
+                note_reading(&mut body.game, note);
+            }
+        },
+        |read, from_one| {
+            if let (Ok(body), Ok(from_one)) = (read, from_one) {
+                also_tried(&mut body.game, &from_one.game);
+            }
+        },
+    )?;
     if tags.is_empty() && no_move {
         return Ok(None);
     }
@@ -1035,29 +1035,30 @@ fn read_move_list_to(
         Ok(game) => game.illegal.as_ref().map(|bad| bad.ply),
         Err(_) => Some(0),
     };
-    match ranks_from_one::choose(text, Scope::default(), read, stop) {
-        Choice::AsWritten(read) => read,
-        Choice::FromOne(read, note) => read.map(|mut game| {
-            game.warnings.insert(0, note);
-            game
-        }),
-        Choice::Neither(Ok(mut game), Some(Ok(from_one))) => {
-            also_tried(&mut game, &from_one);
-            Ok(game)
-        }
-        Choice::Neither(as_written, _) => as_written,
-    }
+    ranks_from_one::choose(text, Scope::default(), read, stop).taken(
+        |read, note| {
+            if let Ok(game) = read {
+                note_reading(game, note);
+            }
+        },
+        |read, from_one| {
+            if let (Ok(game), Ok(from_one)) = (read, from_one) {
+                also_tried(game, &from_one);
+            }
+        },
+    )
+}
+
+/// Notes on `game` the reading its coordinates were read in.
+fn note_reading(game: &mut Game, note: Words) {
+    game.warnings.insert(0, note);
 }
 
 /// Adds to the illegal move of `game`, read in ranks 0–9, where the
 /// reading in ranks 1–10, `from_one`, stops too.
 fn also_tried(game: &mut Game, from_one: &Game) {
     if let (Some(bad), Some(other)) = (&mut game.illegal, &from_one.illegal) {
-        let also = ranks_from_one::both_tried(other.ply, &ranks_from_one::as_written(&other.text));
-        bad.reason = Words::new(
-            format!("{}{}", bad.reason.en, also.en),
-            format!("{}{}", bad.reason.zh, also.zh),
-        );
+        ranks_from_one::add_both_tried(&mut bad.reason, other.ply, &other.text);
     }
 }
 
@@ -1228,18 +1229,11 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
         game
     };
     let stop = |game: &Game| game.illegal.as_ref().map(|bad| bad.ply);
-    let game = match ranks_from_one::choose(&spec.moves.join(" "), Scope::default(), replay, stop) {
-        Choice::AsWritten(game) | Choice::Neither(game, None) => game,
-        Choice::FromOne(mut game, note) => {
-            game.warnings.insert(0, note);
-            game
-        }
-        Choice::Neither(mut game, Some(from_one)) => {
-            also_tried(&mut game, &from_one);
-            game
-        }
-    };
-    Ok(game)
+    let moves = spec.moves.join(" ");
+    Ok(
+        ranks_from_one::choose(&moves, Scope::default(), replay, stop)
+            .taken(note_reading, |game, from_one| also_tried(game, &from_one)),
+    )
 }
 
 #[cfg(test)]

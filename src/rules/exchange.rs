@@ -181,9 +181,9 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
 /// or its best capture elsewhere instead (leaving the piece `mv` took less
 /// what that capture wins), whichever leaves less. The two are never added:
 /// a piece taken elsewhere is a move not spent recapturing. The rulebook's
-/// "得子". A capture that does not win on its square nets `on_square`. Otherwise the net is exact when above `floor` (-1 or more);
-/// once it is found to be `floor` or less, the search stops with a value that
-/// low. With `other`, the position on the other side of a move, a capture the
+/// "得子". A capture that does not win on its square nets `on_square`.
+/// Otherwise the net is exact when above `floor` (-1 or more); once it is
+/// found to be `floor` or less, the search stops with a value that low. With `other`, the position on the other side of a move, a capture the
 /// opponent has for as much there and here without `mv` is left out: it is
 /// no price of `mv`. Also returns the square of the piece the opponent then
 /// takes, when it takes one.

@@ -291,8 +291,9 @@ fn threatened_before(
 /// What the capture `capture` in `ahead` (the mover to move again after its
 /// move) costs under the CXA's net gain, when that leaves it nothing: a
 /// piece of the mover the opponent can take instead of recapturing, or one
-/// it wins back by checks, worth the piece taken or more. None under AXF, which weighs the
-/// capture on its square alone, and when nothing such is found.
+/// it wins back by checks, worth the piece taken or more. None under AXF,
+/// which weighs the capture on its square alone, and when nothing such is
+/// found.
 fn price(
     ahead: &mut Position,
     capture: Move,

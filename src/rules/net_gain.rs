@@ -24,24 +24,7 @@ impl Tally {
     /// as it pays: a capture by the side to move wins its target, one by the
     /// opponent gives it. The position is restored.
     pub(crate) fn of_line(pos: &mut Position, line: &[Move]) -> Tally {
-        let us = pos.turn();
-        let mut tally = Tally::default();
-        let mut undos = Vec::new();
-        for (i, &mv) in line.iter().enumerate() {
-            tally.count(pos, mv, us);
-            undos.push(pos.play_unchecked(mv));
-            if i + 1 == line.len() {
-                let rest = exchange_line(pos, mv.to());
-                for &next in &rest {
-                    tally.count(pos, next, us);
-                    undos.push(pos.play_unchecked(next));
-                }
-            }
-        }
-        for undo in undos.into_iter().rev() {
-            pos.undo(undo);
-        }
-        tally
+        Tally::played(pos, line, true)
     }
 
     /// The captures of `line` alone, played from `pos` as in
@@ -49,12 +32,25 @@ impl Tally {
     /// side to move holds when the opponent takes elsewhere instead of
     /// taking back ([`Tally::elsewhere`]). The position is restored.
     pub(crate) fn of_captures(pos: &mut Position, line: &[Move]) -> Tally {
+        Tally::played(pos, line, false)
+    }
+
+    /// The captures of `line` played from `pos`, then, if `exchange`, the
+    /// exchange on the square of its last move as far as it pays. The
+    /// position is restored.
+    fn played(pos: &mut Position, line: &[Move], exchange: bool) -> Tally {
         let us = pos.turn();
         let mut tally = Tally::default();
         let mut undos = Vec::new();
         for &mv in line {
             tally.count(pos, mv, us);
             undos.push(pos.play_unchecked(mv));
+        }
+        if exchange && let Some(last) = line.last() {
+            for next in exchange_line(pos, last.to()) {
+                tally.count(pos, next, us);
+                undos.push(pos.play_unchecked(next));
+            }
         }
         for undo in undos.into_iter().rev() {
             pos.undo(undo);
