@@ -2,9 +2,9 @@
 //! at a time: every referee of `rule_cases::corpus_repetitions`, judged on
 //! a fresh clone 20 times, the best time kept; prints the median, the
 //! quartiles and how many are judged within 5 µs (the target for a
-//! 4-ply cycle), then the mean, the tail's percentiles and the share of the
-//! time the slowest tenth take. The machine is shared: compare builds in one
-//! session.
+//! 4-ply cycle), of all of them and of the 4-ply cycles alone, then the
+//! mean, the tail's percentiles and the share of the time the slowest tenth
+//! take. The machine is shared: compare builds in one session.
 //!
 //! `cargo run --release --example repetition_times -- ../shared/data [cxa2011|cxa2020|axf]`
 
@@ -37,6 +37,16 @@ fn main() -> ExitCode {
         eprintln!("repetition_times: no repetition found under {data}/corpus");
         return ExitCode::from(2);
     }
+    // Told apart on a copy: a referee that has ruled keeps its natures.
+    let four_plies: Vec<bool> = referees
+        .iter()
+        .map(|r| {
+            r.clone()
+                .ruling()
+                .repetition
+                .is_some_and(|rep| rep.moves.len() == 4)
+        })
+        .collect();
     let mut micros: Vec<f64> = referees
         .iter()
         .map(|referee| {
@@ -50,16 +60,18 @@ fn main() -> ExitCode {
                 .fold(f64::MAX, f64::min)
         })
         .collect();
+    let mut cycles: Vec<f64> = micros
+        .iter()
+        .zip(&four_plies)
+        .filter_map(|(&t, &four)| four.then_some(t))
+        .collect();
     micros.sort_by(f64::total_cmp);
+    cycles.sort_by(f64::total_cmp);
+    println!("{}", spread(&format!("repetitions ({rules})"), &micros));
+    if !cycles.is_empty() {
+        println!("{}", spread("of them 4-ply cycles", &cycles));
+    }
     let n = micros.len();
-    let quick = micros.iter().filter(|&&t| t <= 5.0).count();
-    println!(
-        "{n} repetitions ({rules}): median {:.1} µs (quartiles {:.1}, {:.1}); within 5 µs: {quick} ({:.0}%)",
-        micros[n / 2],
-        micros[n / 4],
-        micros[3 * n / 4],
-        100.0 * quick as f64 / n as f64
-    );
     // The mean is the tail's: a few repetitions with deep searches by checks cost the most.
     let total: f64 = micros.iter().sum();
     let slowest_tenth: f64 = micros[n * 9 / 10..].iter().sum();
@@ -73,4 +85,18 @@ fn main() -> ExitCode {
         100.0 * slowest_tenth / total
     );
     ExitCode::SUCCESS
+}
+
+/// How many of `what` the sorted `micros` time, their median and quartiles,
+/// and how many are judged within 5 µs.
+fn spread(what: &str, micros: &[f64]) -> String {
+    let n = micros.len();
+    let quick = micros.iter().filter(|&&t| t <= 5.0).count();
+    format!(
+        "{n} {what}: median {:.1} µs (quartiles {:.1}, {:.1}); within 5 µs: {quick} ({:.0}%)",
+        micros[n / 2],
+        micros[n / 4],
+        micros[3 * n / 4],
+        100.0 * quick as f64 / n as f64
+    )
 }
