@@ -2798,3 +2798,103 @@ fn the_cyclone_fen_line_is_a_position_with_ranks_from_zero() {
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
 }
+
+/// Fairy-Stockfish deaf to bans: a filter in front of it drops `banmoves`
+/// (UCCI) and cuts `searchmoves` off `go` (UCI), so it answers as it
+/// would on its own, banned move or not.
+fn fairy_deaf_to_bans(engine: &str) -> String {
+    format!("sh -c \"sed -u -e '/^banmoves/d' -e 's/ searchmoves .*//' | exec {engine}\"")
+}
+
+/// The moves named `banned m (…)` among `lines`: the ones the rules forbid.
+fn banned_in(lines: &[String]) -> Vec<String> {
+    info_strings(lines)
+        .iter()
+        .filter_map(|l| l.strip_prefix("banned "))
+        .filter_map(|l| l.split_once(" (").map(|(m, _)| m.to_string()))
+        .collect()
+}
+
+/// How many allowed moves the engine searched after its banned answer,
+/// from `… playing m (the allowed move the engine scored best when it
+/// searched the position after each, N moves to depth 4)`.
+fn moves_searched(refusal: &str) -> Option<usize> {
+    let (_, tail) = refusal.split_once("searched the position after each, ")?;
+    tail.split_once(' ')?.0.parse().ok()
+}
+
+/// Fairy-Stockfish deaf to bans, behind the bridge, plays both sides of
+/// CXA-图17 from where the rules first forbid b7b8, its own first choice
+/// (`the_engines_banned_first_choice_is_refused_at_every_reply_of_a_game`),
+/// with many other moves allowed: the bridge refuses b7b8, asks the engine
+/// to search the position after several allowed moves and plays the best
+/// of them; every answer of the game, twelve plies, is legal and none is a
+/// move the rules forbid there. Depth-limited searches, and nothing
+/// checked of which allowed move is played, nor of timing beyond that
+/// more than one of the engine's depth-4 searches (milliseconds each) fits
+/// in the 2 s the bridge gives them without a clock.
+#[test]
+fn an_engine_deaf_to_bans_behind_the_bridge_plays_a_game_on_through_them() {
+    let Some(engine) = engine() else { return };
+    let deaf = fairy_deaf_to_bans(&engine);
+    let (head, opening) = fig17_after(4)
+        .split_once(" moves ")
+        .map(|(h, m)| (h.to_string(), m.to_string()))
+        .expect("moves");
+    let fen = head.trim_start_matches("position fen ");
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&[
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &deaf,
+            "--engine-protocol",
+            protocol,
+        ]);
+        gui.handshake();
+        let mut moves: Vec<String> = opening.split(' ').map(str::to_string).collect();
+        let mut refusals = 0;
+        for ply in 0..12 {
+            let mut pos = Position::from_fen(fen).expect("a FEN");
+            for m in &moves {
+                pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+            }
+            gui.send(&format!("{head} moves {}", moves.join(" ")));
+            gui.send("go depth 9");
+            let (lines, mv) = gui.search();
+            let at = format!("{protocol}, ply {ply} after {}", moves.join(" "));
+            let mv = mv.unwrap_or_else(|| panic!("{at}: no move: {lines:?}"));
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let banned = banned_in(&lines);
+            assert!(legal.contains(&mv), "{at}: {mv} is not legal: {lines:?}");
+            assert!(!banned.contains(&mv), "{at}: {mv} is banned: {lines:?}");
+            let refusal = info_strings(&lines)
+                .into_iter()
+                .find(|l| l.contains("which it was told it may not play; playing"));
+            if let Some(refusal) = refusal {
+                refusals += 1;
+                assert!(
+                    refusal.contains(&format!("; playing {mv} (")),
+                    "{at}: {lines:?}"
+                );
+            }
+            if ply == 0 {
+                assert_eq!(banned, ["b7b8"], "{at}: {lines:?}");
+                assert!(legal.len() - banned.len() > 10, "{at}: {legal:?}");
+                let refusal = refusal.unwrap_or_else(|| panic!("{at}: not refused: {lines:?}"));
+                assert!(
+                    refusal.starts_with("engine answered b7b8 (banned"),
+                    "{at}: {refusal}"
+                );
+                assert!(
+                    moves_searched(refusal).is_some_and(|n| n > 1),
+                    "{at}: {refusal}"
+                );
+            }
+            moves.push(mv);
+        }
+        assert!(refusals >= 1, "{protocol}: {moves:?}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
+}
