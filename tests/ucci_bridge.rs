@@ -1979,21 +1979,27 @@ fn an_engine_deaf_to_stop_is_answered_for() {
 /// At `stop`, an engine known to read nothing while it searches is not
 /// restarted: the bridge answers with the deepest finished slice of the
 /// endless search, the running slice ends on its own, and its answer is
-/// dropped, not taken for the next search's. The depth-2 slice takes 0.1 s,
-/// so the depth-3 one is expected to take 0.3 s, within the 0.5 s a search
-/// without a clock waits, unless a loaded machine stretches the 0.1 s by
-/// 67 ms (with 0.15 s the margin was 17 ms, and 168 ms made a restart);
-/// its 0.15 s are overdue (a restart too) only if stretched by 0.15 s more.
+/// dropped, not taken for the next search's. Nothing here hangs on time:
+/// the depth-3 slice runs until the test, having had the answer to its
+/// `stop`, lets it end, and the next search is sent once the bridge's log
+/// shows the slice's `bestmove` read (and so dropped). Whether the bridge
+/// waits for a slice still running is left to the clock searches below.
 #[test]
 fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let released = tmp.path().join("released");
     // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
-    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
-        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.1; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.15; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
-        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
-        quit) exit 0;; esac; done'";
-    let (mut gui, log) = logged("drain", &["--engine", engine]);
+    let engine = format!(
+        "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+         \"go depth 2\") echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+         \"go depth 3\") echo info depth 3 currmove b1c3; i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; \
+         echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+         quit) exit 0;; esac; done'",
+        r = released.display()
+    );
+    let (mut gui, log) = logged("drain", &["--engine", &engine]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
@@ -2009,6 +2015,12 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
             && l.contains("deepest search finished, depth 2")),
         "{lines:?}"
     );
+    fs::write(&released, "").expect("marker");
+    let until = std::time::Instant::now() + ucci_common::PATIENCE;
+    while !fs::read_to_string(&log).is_ok_and(|t| t.contains("ENG-> bestmove b1c3")) {
+        assert!(std::time::Instant::now() < until, "the slice never ended");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     gui.send("isready");
     gui.until(|l| l == "readyok");
     gui.send("position startpos");
