@@ -2067,27 +2067,32 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 /// position may wait (100 ms) restarts the engine, but a clock search of
 /// the very position it searches waits for it (up to a tenth of its clock:
 /// the engine's work on the position stays in its hash), told the clock
-/// left after the wait. The depth-2 slice takes 0.2 s, so the depth-3 one
-/// is expected to take 0.6 s: its 0.25 s are overdue (a restart) only if a
-/// loaded machine stretches them by a third of a second (with 0.1 s, the
-/// margin was 50 ms), and 0.6 s is still more than the 100 ms. The clock,
-/// 20 s, lets it wait 2 s: a loaded machine that stretched the depth-2
-/// slice to 0.31 s made the wait expected, 0.92 s, too long for an 8 s
-/// clock's 0.8 s.
+/// left after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one is
+/// expected to take 3 s; it runs until the test lets it end, after the
+/// next `go` (so it cannot end before that `go` is read, however loaded
+/// the machine). The clock, 200 s, lets the search of the same position
+/// wait 20 s; the only timing left is that the `go` comes within the 3 s
+/// expected of the slice (it follows the `stop` at once).
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
-    // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
-    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
-        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.2; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.25; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
-        \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
-        quit) exit 0;; esac; done'";
     for (next, starts) in [
         ("position startpos", 1),
         ("position startpos moves h2e2", 2),
     ] {
-        let (mut gui, log) = logged("drain-same", &["--engine", engine]);
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let released = tmp.path().join("released");
+        // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
+        let engine = format!(
+            "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+             \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+             \"go depth 2\") sleep 1; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+             \"go depth 3\") echo info depth 3 currmove b1c3; i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; \
+             echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+             \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+             quit) exit 0;; esac; done'",
+            r = released.display()
+        );
+        let (mut gui, log) = logged("drain-same", &["--engine", &engine]);
         gui.handshake();
         gui.send("position startpos");
         gui.send("go infinite");
@@ -2096,7 +2101,8 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         let (lines, mv) = gui.search();
         assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
         gui.send(next);
-        gui.send("go time 20000");
+        gui.send("go time 200000");
+        fs::write(&released, "").expect("marker");
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
@@ -2108,10 +2114,12 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         );
         if starts == 1 {
             // The clock the engine is told (in whole seconds, rounded
-            // down) is what is left after the wait, about 0.25 s: 19, or
-            // 18 if a loaded machine made the wait and the pass take more
-            // than a second (20, the whole clock, would be no wait).
-            assert!(told(&text, "go time ", 18..=19, ""), "{text}");
+            // down) is what is left after the wait the slice is expected
+            // to take: 196 when the `go` came at once, up to 199 when it
+            // came later (200, the whole clock, would be no wait); a
+            // loaded machine that stretched the depth-2 slice makes the
+            // wait expected longer (190: by a second and a half).
+            assert!(told(&text, "go time ", 190..=199, ""), "{text}");
         }
     }
 }
