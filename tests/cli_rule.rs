@@ -2443,14 +2443,16 @@ fn coordinates_in_ranks_1_to_10_are_read_and_noted() {
         err.contains("in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays through"),
         "{err}"
     );
-    // Neither reading plays: the error says both were tried.
+    // Neither reading plays: the error is the one of the reading going
+    // further, as the record writes it, and says where the other stops.
     let out = xqarbiter(&["rule", "-"], Some("1. h3e3 h8e8\n2. h3e3\n"));
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("ply 1, line 1, column 4: 'h3e3': there is no piece on h3; read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply 3 ('h3e3')"),
+        err.contains("ply 3, line 2, column 4: 'h3e3': there is no piece on h3; the coordinates were read in ranks 1–10 (as UCI xiangqi programs write them); read in ranks 0–9, the record stops sooner, at ply 1 ('h3e3')"),
         "{err}"
     );
+    assert!(err.contains("Legal moves: a1a2 a1a3 b1a3"), "{err}");
     // A UCCI list in ranks 0–9 stopping later names no other reading.
     let out = xqarbiter(&["rule", "--moves", "h2e2 h9g7 h2e2"], None);
     let err = String::from_utf8(out.stderr).expect("utf-8");
@@ -2467,7 +2469,7 @@ fn rule_ply_reads_the_first_moves_of_a_list_in_ranks_1_to_10() {
     assert_eq!(ruling["fen"], FAIRY_UCI_FEN, "{ruling}");
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(err.contains("ranks 1–10"), "{err}");
-    // ICCS without rank 10, only the 1–10 reading playing the plies asked.
+    // ICCS without rank 10, the 1–10 reading going further than the other.
     let out = xqarbiter(
         &["rule", "--moves", "H3-E3 H8-E8 H3-E3", "--ply", "2"],
         None,
@@ -2475,7 +2477,49 @@ fn rule_ply_reads_the_first_moves_of_a_list_in_ranks_1_to_10() {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        err.contains("in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays up to ply 2"),
+        err.contains(
+            "in ranks 0–9 the record stops at ply 1, in ranks 1–10 it goes further, to ply 3"
+        ),
         "{err}"
     );
+}
+
+/// `fairy_uci.pgn` (Fairy-Stockfish's UCI moves, ranks 1–10) with Black's
+/// ply 70, `i6i5`, made illegal (`i6i3`): neither reading plays it whole.
+fn fairy_pgn_with_a_slip_at_ply_70() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fairy_uci.pgn");
+    let text = std::fs::read_to_string(path).expect("fixture");
+    assert!(text.contains("i6i5 {"));
+    text.replacen("i6i5 {", "i6i3 {", 1)
+}
+
+#[test]
+fn rule_ply_on_a_file_that_neither_reading_plays_whole_rules_before_the_slip() {
+    let record = fairy_pgn_with_a_slip_at_ply_70();
+    // Before the slip: ruled on the reading that goes further, saying so.
+    let out = xqarbiter(&["rule", "-", "--ply", "69", "--json"], Some(&record));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(ruling["plies"], 69, "{ruling}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("warning: the coordinates were read in ranks 1–10, as UCI xiangqi programs (Fairy-Stockfish) write them: a move names rank 10"),
+        "{err}"
+    );
+    // At the slip: the move as the record writes it, its ply and place,
+    // why, and where the other reading stops; legal moves in ranks 1–10.
+    for ply in ["70", "71"] {
+        let out = xqarbiter(&["rule", "-", "--ply", ply], Some(&record));
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert!(
+            err.contains("illegal or unreadable move at ply 70, line 40, column 1: 'i6i3': ")
+                && err.contains("read in ranks 0–9, the record stops sooner, at ply 1 ('c1e3')"),
+            "{err}"
+        );
+        assert!(
+            err.contains("Legal moves: ") && err.contains(" i6i5 "),
+            "{err}"
+        );
+    }
 }

@@ -476,13 +476,22 @@ fn a_bad_move_in_a_pgn_in_ranks_1_to_10_names_where_both_readings_stop() {
     let bad = text.replace("i6i5 {", "i6i3 {");
     let games = read_games_from_bytes(bad.as_bytes(), "bad.pgn", &ReadOptions::default()).unwrap();
     let g = games.into_iter().next().unwrap().unwrap();
+    // The reading going further, ranks 1–10: its moves and its stop as
+    // the record writes them, and where the other reading stops.
+    assert_eq!(g.moves.len(), 69);
+    assert_eq!(
+        (g.moves[0].text.as_str(), g.moves[5].text.as_str()),
+        ("c1e3", "h10i8")
+    );
     let ill = g.illegal.as_ref().unwrap();
-    assert_eq!((ill.ply, ill.text.as_str()), (1, "c1e3"));
+    assert_eq!((ill.ply, ill.text.as_str()), (70, "i6i3"));
+    assert!(ill.legal.iter().any(|m| m == "i6i5"), "{:?}", ill.legal);
     assert!(
         ill.reason
             .en
-            .ends_with("read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply 70 ('i6i3')"),
+            .ends_with("read in ranks 0–9, the record stops sooner, at ply 1 ('c1e3')"),
         "{}",
         ill.reason.en
     );
+    assert!(g.warnings[0].en.ends_with("a move names rank 10"));
 }

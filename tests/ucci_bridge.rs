@@ -1979,21 +1979,27 @@ fn an_engine_deaf_to_stop_is_answered_for() {
 /// At `stop`, an engine known to read nothing while it searches is not
 /// restarted: the bridge answers with the deepest finished slice of the
 /// endless search, the running slice ends on its own, and its answer is
-/// dropped, not taken for the next search's. The depth-2 slice takes 0.1 s,
-/// so the depth-3 one is expected to take 0.3 s, within the 0.5 s a search
-/// without a clock waits, unless a loaded machine stretches the 0.1 s by
-/// 67 ms (with 0.15 s the margin was 17 ms, and 168 ms made a restart);
-/// its 0.15 s are overdue (a restart too) only if stretched by 0.15 s more.
+/// dropped, not taken for the next search's. Nothing here hangs on time:
+/// the depth-3 slice runs until the test, having had the answer to its
+/// `stop`, lets it end, and the next search is sent once the bridge's log
+/// shows the slice's `bestmove` read (and so dropped). Whether the bridge
+/// waits for a slice still running is left to the clock searches below.
 #[test]
 fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let released = tmp.path().join("released");
     // As Sjaak II: ranks from 1; h1g3 is h0g2, b1c3 is b0c2, c4c5 is c3c4.
-    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
-        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.1; echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.15; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
-        \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
-        quit) exit 0;; esac; done'";
-    let (mut gui, log) = logged("drain", &["--engine", engine]);
+    let engine = format!(
+        "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+         \"go depth 2\") echo info depth 1 score 1 pv h1g3; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+         \"go depth 3\") echo info depth 3 currmove b1c3; i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; \
+         echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+         quit) exit 0;; esac; done'",
+        r = released.display()
+    );
+    let (mut gui, log) = logged("drain", &["--engine", &engine]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go infinite");
@@ -2009,6 +2015,12 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
             && l.contains("deepest search finished, depth 2")),
         "{lines:?}"
     );
+    fs::write(&released, "").expect("marker");
+    let until = std::time::Instant::now() + ucci_common::PATIENCE;
+    while !fs::read_to_string(&log).is_ok_and(|t| t.contains("ENG-> bestmove b1c3")) {
+        assert!(std::time::Instant::now() < until, "the slice never ended");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     gui.send("isready");
     gui.until(|l| l == "readyok");
     gui.send("position startpos");
@@ -2055,27 +2067,32 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 /// position may wait (100 ms) restarts the engine, but a clock search of
 /// the very position it searches waits for it (up to a tenth of its clock:
 /// the engine's work on the position stays in its hash), told the clock
-/// left after the wait. The depth-2 slice takes 0.2 s, so the depth-3 one
-/// is expected to take 0.6 s: its 0.25 s are overdue (a restart) only if a
-/// loaded machine stretches them by a third of a second (with 0.1 s, the
-/// margin was 50 ms), and 0.6 s is still more than the 100 ms. The clock,
-/// 20 s, lets it wait 2 s: a loaded machine that stretched the depth-2
-/// slice to 0.31 s made the wait expected, 0.92 s, too long for an 8 s
-/// clock's 0.8 s.
+/// left after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one is
+/// expected to take 3 s; it runs until the test lets it end, after the
+/// next `go` (so it cannot end before that `go` is read, however loaded
+/// the machine). The clock, 200 s, lets the search of the same position
+/// wait 20 s; the only timing left is that the `go` comes within the 3 s
+/// expected of the slice (it follows the `stop` at once).
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
-    // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
-    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
-        \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.2; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 3\") echo info depth 3 currmove b1c3; sleep 0.25; echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
-        \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
-        quit) exit 0;; esac; done'";
     for (next, starts) in [
         ("position startpos", 1),
         ("position startpos moves h2e2", 2),
     ] {
-        let (mut gui, log) = logged("drain-same", &["--engine", engine]);
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let released = tmp.path().join("released");
+        // As Sjaak II: ranks from 1; h1g3 is h0g2, c4c5 is c3c4.
+        let engine = format!(
+            "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
+             \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
+             \"go depth 2\") sleep 1; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+             \"go depth 3\") echo info depth 3 currmove b1c3; i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; \
+             echo info depth 3 score 1 pv b1c3; echo bestmove b1c3;; \
+             \"go time\"*) echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
+             quit) exit 0;; esac; done'",
+            r = released.display()
+        );
+        let (mut gui, log) = logged("drain-same", &["--engine", &engine]);
         gui.handshake();
         gui.send("position startpos");
         gui.send("go infinite");
@@ -2084,7 +2101,8 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         let (lines, mv) = gui.search();
         assert_eq!(mv.as_deref(), Some("h0g2"), "{lines:?}");
         gui.send(next);
-        gui.send("go time 20000");
+        gui.send("go time 200000");
+        fs::write(&released, "").expect("marker");
         let (lines, mv) = gui.search();
         assert!(mv.is_some(), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
@@ -2096,10 +2114,12 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         );
         if starts == 1 {
             // The clock the engine is told (in whole seconds, rounded
-            // down) is what is left after the wait, about 0.25 s: 19, or
-            // 18 if a loaded machine made the wait and the pass take more
-            // than a second (20, the whole clock, would be no wait).
-            assert!(told(&text, "go time ", 18..=19, ""), "{text}");
+            // down) is what is left after the wait the slice is expected
+            // to take: 196 when the `go` came at once, up to 199 when it
+            // came later (200, the whole clock, would be no wait); a
+            // loaded machine that stretched the depth-2 slice makes the
+            // wait expected longer (190: by a second and a half).
+            assert!(told(&text, "go time ", 190..=199, ""), "{text}");
         }
     }
 }
@@ -2797,4 +2817,104 @@ fn the_cyclone_fen_line_is_a_position_with_ranks_from_zero() {
     gui.send("go btime 15000 wtime 15000");
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h9g7"), "{lines:?}");
+}
+
+/// Fairy-Stockfish deaf to bans: a filter in front of it drops `banmoves`
+/// (UCCI) and cuts `searchmoves` off `go` (UCI), so it answers as it
+/// would on its own, banned move or not.
+fn fairy_deaf_to_bans(engine: &str) -> String {
+    format!("sh -c \"sed -u -e '/^banmoves/d' -e 's/ searchmoves .*//' | exec {engine}\"")
+}
+
+/// The moves named `banned m (…)` among `lines`: the ones the rules forbid.
+fn banned_in(lines: &[String]) -> Vec<String> {
+    info_strings(lines)
+        .iter()
+        .filter_map(|l| l.strip_prefix("banned "))
+        .filter_map(|l| l.split_once(" (").map(|(m, _)| m.to_string()))
+        .collect()
+}
+
+/// How many allowed moves the engine searched after its banned answer,
+/// from `… playing m (the allowed move the engine scored best when it
+/// searched the position after each, N moves to depth 4)`.
+fn moves_searched(refusal: &str) -> Option<usize> {
+    let (_, tail) = refusal.split_once("searched the position after each, ")?;
+    tail.split_once(' ')?.0.parse().ok()
+}
+
+/// Fairy-Stockfish deaf to bans, behind the bridge, plays both sides of
+/// CXA-图17 from where the rules first forbid b7b8, its own first choice
+/// (`the_engines_banned_first_choice_is_refused_at_every_reply_of_a_game`),
+/// with many other moves allowed: the bridge refuses b7b8, asks the engine
+/// to search the position after several allowed moves and plays the best
+/// of them; every answer of the game, twelve plies, is legal and none is a
+/// move the rules forbid there. Depth-limited searches, and nothing
+/// checked of which allowed move is played, nor of timing beyond that
+/// more than one of the engine's depth-4 searches (milliseconds each) fits
+/// in the 2 s the bridge gives them without a clock.
+#[test]
+fn an_engine_deaf_to_bans_behind_the_bridge_plays_a_game_on_through_them() {
+    let Some(engine) = engine() else { return };
+    let deaf = fairy_deaf_to_bans(&engine);
+    let (head, opening) = fig17_after(4)
+        .split_once(" moves ")
+        .map(|(h, m)| (h.to_string(), m.to_string()))
+        .expect("moves");
+    let fen = head.trim_start_matches("position fen ");
+    for protocol in ["ucci", "uci"] {
+        let mut gui = Gui::xqarbiter(&[
+            "--profile",
+            "cxa2020",
+            "--engine",
+            &deaf,
+            "--engine-protocol",
+            protocol,
+        ]);
+        gui.handshake();
+        let mut moves: Vec<String> = opening.split(' ').map(str::to_string).collect();
+        let mut refusals = 0;
+        for ply in 0..12 {
+            let mut pos = Position::from_fen(fen).expect("a FEN");
+            for m in &moves {
+                pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+            }
+            gui.send(&format!("{head} moves {}", moves.join(" ")));
+            gui.send("go depth 9");
+            let (lines, mv) = gui.search();
+            let at = format!("{protocol}, ply {ply} after {}", moves.join(" "));
+            let mv = mv.unwrap_or_else(|| panic!("{at}: no move: {lines:?}"));
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let banned = banned_in(&lines);
+            assert!(legal.contains(&mv), "{at}: {mv} is not legal: {lines:?}");
+            assert!(!banned.contains(&mv), "{at}: {mv} is banned: {lines:?}");
+            let refusal = info_strings(&lines)
+                .into_iter()
+                .find(|l| l.contains("which it was told it may not play; playing"));
+            if let Some(refusal) = refusal {
+                refusals += 1;
+                assert!(
+                    refusal.contains(&format!("; playing {mv} (")),
+                    "{at}: {lines:?}"
+                );
+            }
+            if ply == 0 {
+                assert_eq!(banned, ["b7b8"], "{at}: {lines:?}");
+                assert!(legal.len() - banned.len() > 10, "{at}: {legal:?}");
+                let refusal = refusal.unwrap_or_else(|| panic!("{at}: not refused: {lines:?}"));
+                assert!(
+                    refusal.starts_with("engine answered b7b8 (banned"),
+                    "{at}: {refusal}"
+                );
+                assert!(
+                    moves_searched(refusal).is_some_and(|n| n > 1),
+                    "{at}: {refusal}"
+                );
+            }
+            moves.push(mv);
+        }
+        assert!(refusals >= 1, "{protocol}: {moves:?}");
+        gui.send("quit");
+        gui.until(|l| l == "bye");
+    }
 }

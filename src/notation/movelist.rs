@@ -11,7 +11,7 @@ use super::parse::{
     Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
     reads_as_any_move_text, reads_as_move_text,
 };
-use super::ranks_from_one::{self, Scope};
+use super::ranks_from_one;
 use super::render::Notation;
 use super::reread::{MAX_REREADINGS, reread_other_way};
 use super::side_label::{may_name_side, may_start_side_label, names_side, side_label};
@@ -321,36 +321,127 @@ fn is_chinese_move_char(c: char) -> bool {
 /// ([`ParsedMoveList::warnings`]) when any of them reads as a move.
 ///
 /// Coordinates are read in ranks 1–10, as UCI xiangqi programs write them,
-/// when a move names rank 10 or only that reading plays every move; a
-/// warning says so.
+/// when a move names rank 10 or that reading goes further (every move, or
+/// more of them where neither plays every move); a warning says so, and the
+/// moves, the error and its legal moves are written in ranks 1–10 as the
+/// record writes them.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
-    let read = |text: &str| parse_move_list_as_written(start, text);
-    in_ranks_read(text, Scope::default(), read)
+    ranks_from_one::choose(text, 0, |text| parse_move_list_as_written(start, text))
 }
 
-/// The move list of `text` read by `read` in ranks 0–9 or in ranks 1–10
-/// ([`ranks_from_one::choose`] on the moves `scope` says): the reading
-/// that plays, noted when in ranks 1–10; where neither does, the error of
-/// the one in ranks 0–9 says where the other stops too.
-fn in_ranks_read(
-    text: &str,
-    scope: Scope,
-    read: impl Fn(&str) -> Result<ParsedMoveList, Box<MoveListError>>,
-) -> Result<ParsedMoveList, Box<MoveListError>> {
-    let stop =
-        |read: &Result<ParsedMoveList, Box<MoveListError>>| read.as_ref().err().map(|e| e.ply);
-    ranks_from_one::choose(text, scope, read, stop).taken(
-        |read, note| {
-            if let Ok(list) = read {
-                list.warnings.insert(0, note);
-            }
-        },
-        |read, from_one| {
-            if let (Err(e), Err(from_one)) = (read, from_one) {
-                ranks_from_one::add_both_tried(&mut e.reason, from_one.ply, &from_one.text);
-            }
-        },
+/// The moves in words of a reading in ranks 1–10 written as the record
+/// writes them ([`ranks_from_one::written_text`]).
+fn written_words(words: &Words) -> Words {
+    Words::new(
+        ranks_from_one::written_text(&words.en),
+        ranks_from_one::written_text(&words.zh),
     )
+}
+
+/// What a reading in ranks 1–10 says itself, in the record's ranks
+/// ([`ranks_from_one::written_said`]).
+fn said_words(words: &Words) -> Words {
+    Words::new(
+        ranks_from_one::written_said(&words.en),
+        ranks_from_one::written_said(&words.zh),
+    )
+}
+
+impl ParsedMoveList {
+    /// The list, read in ranks 1–10, as the record writes it: its move
+    /// texts, comments and warnings back in ranks 1–10.
+    fn in_ranks_from_one(&mut self) {
+        for (_, text) in &mut self.moves {
+            *text = ranks_from_one::written_text(text);
+        }
+        for comment in &mut self.comments {
+            comment.text = ranks_from_one::written_text(&comment.text);
+        }
+        for (_, other) in &mut self.other_readings {
+            other.in_ranks_from_one();
+        }
+        for warning in &mut self.warnings {
+            *warning = written_words(warning);
+        }
+    }
+}
+
+impl MoveListError {
+    /// The error, read in ranks 1–10, in the record's ranks: the move as
+    /// written, why it does not read and the legal moves.
+    fn in_ranks_from_one(&mut self) {
+        self.text = ranks_from_one::written_text(&self.text);
+        self.reason = said_words(&self.reason);
+        for legal in &mut self.legal {
+            *legal = ranks_from_one::written_said(legal);
+        }
+    }
+}
+
+impl ranks_from_one::Reading for Result<ParsedMoveList, Box<MoveListError>> {
+    fn stop(&self) -> Option<usize> {
+        self.as_ref().err().map(|e| e.ply)
+    }
+
+    fn stopped_at(&self) -> Option<(usize, &str)> {
+        self.as_ref().err().map(|e| (e.ply, e.text.as_str()))
+    }
+
+    fn note(&mut self, note: Words) {
+        // An error says why it was read so itself ([`Self::add_to_stop`]).
+        if let Ok(list) = self {
+            list.warnings.insert(0, note);
+        }
+    }
+
+    fn add_to_stop(&mut self, more: &Words) {
+        if let Err(e) = self {
+            ranks_from_one::add_to_reason(&mut e.reason, more);
+        }
+    }
+
+    fn in_ranks_from_one(&mut self) {
+        match self {
+            Ok(list) => list.in_ranks_from_one(),
+            Err(e) => e.in_ranks_from_one(),
+        }
+    }
+}
+
+/// The first plies of a move list read one way, weighed by how far its
+/// whole text reads that way ([`parse_move_list_until`]).
+struct FirstPlies {
+    /// Where the whole text read so stops: the ply and the move as written.
+    whole_stop: Option<(usize, String)>,
+    /// The plies asked for, read so.
+    first: Result<ParsedMoveList, Box<MoveListError>>,
+}
+
+impl ranks_from_one::Reading for FirstPlies {
+    fn stop(&self) -> Option<usize> {
+        self.whole_stop.as_ref().map(|(ply, _)| *ply)
+    }
+
+    fn stopped_at(&self) -> Option<(usize, &str)> {
+        self.whole_stop
+            .as_ref()
+            .map(|(ply, text)| (*ply, text.as_str()))
+    }
+
+    fn note(&mut self, note: Words) {
+        self.first.note(note);
+    }
+
+    fn add_to_stop(&mut self, more: &Words) {
+        self.first.add_to_stop(more);
+    }
+
+    fn in_ranks_from_one(&mut self) {
+        if let Some((_, text)) = &mut self.whole_stop {
+            *text = ranks_from_one::written_text(text);
+        }
+        self.first.in_ranks_from_one();
+    }
 }
 
 /// [`parse_move_list`] of coordinates in ranks 0–9.
@@ -401,21 +492,24 @@ fn parse_move_list_as_written(
 /// assert_eq!(list.moves.len(), 3);
 /// ```
 ///
-/// Coordinates are read in ranks 1–10 as [`parse_move_list`] reads them,
-/// when a move of the whole text names rank 10, or only that reading plays
-/// the moves read; a warning says so.
+/// Coordinates are read in the ranks [`parse_move_list`] reads the whole
+/// text in (the reading taken is the one that plays every move, or goes
+/// further): the plies asked for are read in those ranks, and a warning
+/// says when they are 1–10.
 pub fn parse_move_list_until(
     start: &Position,
     text: &str,
     plies: usize,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
-    let scope = Scope {
-        moves_from: 0,
-        plies: Some(plies),
+    let read = |text: &str| {
+        let whole = parse_move_list_as_written(start, text);
+        let whole_stop = whole.err().map(|e| (e.ply, e.text));
+        FirstPlies {
+            whole_stop,
+            first: parse_move_list_until_as_written(start, text, plies),
+        }
     };
-    in_ranks_read(text, scope, |text| {
-        parse_move_list_until_as_written(start, text, plies)
-    })
+    ranks_from_one::choose(text, 0, read).first
 }
 
 /// [`parse_move_list_until`] of coordinates in ranks 0–9.
@@ -1314,25 +1408,35 @@ mod tests {
         let list = parse_move_list_until(&start, text, 3).unwrap();
         assert_eq!(uci(&list), ["h0g2", "h7e7", "h2h6"]);
         assert!(list.warnings[0].en.ends_with("a move names rank 10"));
-        // Without rank 10: only the 1–10 reading plays the plies read.
+        // Without rank 10: the 1–10 reading goes further; the plies read
+        // are read so, written as the record writes them.
         let text = "H3-E3 H8-E8 H3-E3";
         let list = parse_move_list_until(&start, text, 2).unwrap();
         assert_eq!(uci(&list), ["h2e2", "h7e7"]);
+        assert_eq!(list.moves[1].1, "H8-E8");
         assert!(
-            list.warnings[0]
-                .en
-                .ends_with("in ranks 1–10 it plays up to ply 2, as far as it is read"),
+            list.warnings[0].en.ends_with(
+                "in ranks 0–9 the record stops at ply 1, in ranks 1–10 it goes further, to ply 3"
+            ),
             "{}",
             list.warnings[0].en
         );
-        // Ranks 0–9 when they play so far, with nothing noted.
+        // Ranks 0–9 when they go further, with nothing noted.
         let list = parse_move_list_until(&start, "h2e2 h7e7 h2e2", 2).unwrap();
         assert_eq!((uci(&list).len(), list.warnings.len()), (2, 0));
-        // Neither: the 0–9 reading's error, adding where the other stops.
+        // Past where the reading taken stops: its error, as written, adding
+        // where the other stops.
         let err = parse_move_list_until(&start, text, 3).unwrap_err();
-        assert_eq!((err.ply, err.text.as_str()), (1, "H3-E3"));
+        assert_eq!((err.ply, err.text.as_str()), (3, "H3-E3"));
+        assert!(err.legal.contains(&"H1-G3".to_string()), "{:?}", err.legal);
         assert!(
-            err.reason.en.ends_with("at ply 3 ('H3-E3')"),
+            err.reason.en.starts_with("there is no piece on H3")
+                || err.reason.en.starts_with("there is no piece on h3"),
+            "{}",
+            err.reason.en
+        );
+        assert!(
+            err.reason.en.ends_with("stops sooner, at ply 1 ('H3-E3')"),
             "{}",
             err.reason.en
         );

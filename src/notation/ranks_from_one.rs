@@ -1,115 +1,112 @@
 //! Coordinates in ranks 1–10 (`h3e3 h10g8`), as Fairy-Stockfish and other
 //! UCI xiangqi programs write them, next to UCCI's ranks 0–9. A record is
 //! read in ranks 1–10 when it says so: a move names rank 10, or read in
-//! ranks 0–9 it stops while in ranks 1–10 it plays through.
+//! ranks 0–9 it stops while in ranks 1–10 it goes further. A reading in
+//! ranks 1–10 is said in them too: its moves, comments, and the move where
+//! it stops are written as the record writes them.
 
 use crate::words::Words;
 
-/// The two readings of a record's coordinates, and which was taken.
-pub(crate) enum Choice<T> {
-    /// Ranks 0–9, as written: the record needs no other.
-    AsWritten(T),
-    /// Ranks 1–10, and the note saying so and why.
-    FromOne(T, Words),
-    /// Neither reading plays the whole record: the one in ranks 0–9, and
-    /// the one in ranks 1–10 when it goes at least as far (else the record
-    /// is plainly in ranks 0–9, and its error need not name the other).
-    Neither(T, Option<T>),
+/// A reading of a record's moves, as [`choose`] weighs and finishes it.
+pub(crate) trait Reading {
+    /// The ply where it stops (0 when nothing of the moves could be read),
+    /// `None` when it plays every move it reads.
+    fn stop(&self) -> Option<usize>;
+    /// The ply and text of the move where it stops, when it names one.
+    fn stopped_at(&self) -> Option<(usize, &str)>;
+    /// Notes that it was read in ranks 1–10, and why (`note`).
+    fn note(&mut self, note: Words);
+    /// Adds `more` to the reason its move stops.
+    fn add_to_stop(&mut self, more: &Words);
+    /// Writes, read in ranks 1–10, what it shows of the record as the
+    /// record writes it ([`written_text`]: the moves, comments) and what it
+    /// says itself in the record's ranks ([`written_said`]: why its move
+    /// stops, the legal moves there).
+    fn in_ranks_from_one(&mut self);
 }
 
-impl<T> Choice<T> {
-    /// The reading taken: the one in ranks 1–10 given its note by `noted`;
-    /// where neither plays, the one in ranks 0–9, told by `also` of the
-    /// other when that goes as far.
-    pub(crate) fn taken(
-        self,
-        noted: impl FnOnce(&mut T, Words),
-        also: impl FnOnce(&mut T, T),
-    ) -> T {
-        match self {
-            Choice::AsWritten(read) | Choice::Neither(read, None) => read,
-            Choice::FromOne(mut read, note) => {
-                noted(&mut read, note);
-                read
-            }
-            Choice::Neither(mut read, Some(from_one)) => {
-                also(&mut read, from_one);
-                read
-            }
-        }
-    }
-}
-
-/// The part of a record's text whose moves [`choose`] reads two ways, and
-/// how far.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Scope {
-    /// The byte where the moves start: the text before (a PGN game's tags)
-    /// is neither looked at nor changed.
-    pub(crate) moves_from: usize,
-    /// The plies read, when only the first are (`None`: every move).
-    pub(crate) plies: Option<usize>,
-}
-
-/// Reads `text` with `read` in ranks 0–9 and, when the record may be in
-/// ranks 1–10, in those too, as [`Choice`] says; `stop` is the ply where
-/// a reading stops (`None` when it plays every move it reads, as far as
-/// `scope` says).
-pub(crate) fn choose<T>(
-    text: &str,
-    scope: Scope,
-    read: impl Fn(&str) -> T,
-    stop: impl Fn(&T) -> Option<usize>,
-) -> Choice<T> {
-    let from = scope.moves_from;
+/// Reads the moves of `text` from its byte `moves_from` (the text before,
+/// a PGN game's tags, is neither looked at nor changed) with `read` in
+/// ranks 0–9 and, when the record may be in ranks 1–10, in those too. The
+/// reading taken is the one that plays every move, or, where neither does,
+/// the one that goes further; at a tie, the one in ranks 1–10 when a move
+/// names rank 10, else the one in ranks 0–9. One in ranks 1–10 is noted
+/// and written as the record writes it; where neither plays, the reason
+/// the one taken stops says where the other stops, when that is not sooner
+/// (or the one taken is in ranks 1–10, which must say why).
+pub(crate) fn choose<T: Reading>(text: &str, moves_from: usize, read: impl Fn(&str) -> T) -> T {
+    let rank_ten = names_rank_ten(&text[moves_from..]);
     // The copy in ranks 0–9 is made only when a reading needs it.
-    if names_rank_ten(&text[from..]) {
-        let Some(shifted) = in_ranks_from_zero(text, from) else {
-            return Choice::AsWritten(read(text));
+    let (as_written, from_one) = if rank_ten {
+        let Some(shifted) = in_ranks_from_zero(text, moves_from) else {
+            return read(text);
         };
         let from_one = read(&shifted);
-        if stop(&from_one).is_none() {
+        if from_one.stop().is_none() {
             let why = Words::new("a move names rank 10", "有着法写到第10行");
-            return Choice::FromOne(from_one, note(&why));
+            return taken_from_one(from_one, &why);
         }
-        return neither(read(text), from_one, stop);
-    }
-    let as_written = read(text);
-    let Some(ply) = stop(&as_written) else {
-        return Choice::AsWritten(as_written);
+        (read(text), from_one)
+    } else {
+        let as_written = read(text);
+        let Some(ply) = as_written.stop() else {
+            return as_written;
+        };
+        let Some(shifted) = in_ranks_from_zero(text, moves_from) else {
+            return as_written;
+        };
+        let from_one = read(&shifted);
+        if from_one.stop().is_none() {
+            let why = Words::new(
+                format!(
+                    "in ranks 0–9 the record stops at ply {ply}, in ranks 1–10 it plays through"
+                ),
+                format!("按0–9行读，棋谱在第{ply}着走不通；按1–10行读则全部走通"),
+            );
+            return taken_from_one(from_one, &why);
+        }
+        (as_written, from_one)
     };
-    let Some(shifted) = in_ranks_from_zero(text, from) else {
-        return Choice::AsWritten(as_written);
-    };
-    let from_one = read(&shifted);
-    if stop(&from_one).is_some() {
-        return neither(as_written, from_one, stop);
-    }
-    let why = match scope.plies {
-        None => Words::new(
-            format!("in ranks 0–9 the record stops at ply {ply}, in ranks 1–10 it plays through"),
-            format!("按0–9行读，棋谱在第{ply}着走不通；按1–10行读则全部走通"),
-        ),
-        Some(plies) => Words::new(
-            format!(
-                "in ranks 0–9 the record stops at ply {ply}, in ranks 1–10 it plays up to ply {plies}, as far as it is read"
+    neither(as_written, from_one, rank_ten)
+}
+
+/// The reading taken where `as_written` (ranks 0–9) and `from_one` (ranks
+/// 1–10) both stop, as [`choose`] says; `rank_ten` is whether a move names
+/// rank 10.
+fn neither<T: Reading>(mut as_written: T, from_one: T, rank_ten: bool) -> T {
+    let (zero_stop, one_stop) = (as_written.stop(), from_one.stop());
+    if one_stop > zero_stop || (one_stop == zero_stop && rank_ten) {
+        let why = match (rank_ten, zero_stop, one_stop) {
+            (false, Some(zero), Some(one)) => Words::new(
+                format!(
+                    "in ranks 0–9 the record stops at ply {zero}, in ranks 1–10 it goes further, to ply {one}"
+                ),
+                format!("按0–9行读，棋谱在第{zero}着走不通；按1–10行读则走得更远，到第{one}着"),
             ),
-            format!("按0–9行读，棋谱在第{ply}着走不通；按1–10行读则走得通，直到所读的第{plies}着"),
-        ),
-    };
-    Choice::FromOne(from_one, note(&why))
+            _ => Words::new("a move names rank 10", "有着法写到第10行"),
+        };
+        let mut from_one = taken_from_one(from_one, &why);
+        if let Some((ply, text)) = as_written.stopped_at() {
+            let sooner = zero_stop < one_stop;
+            from_one.add_to_stop(&stopped_too(Ranks::FromZero, ply, text, sooner));
+        }
+        return from_one;
+    }
+    if one_stop == zero_stop {
+        let mut from_one = from_one;
+        from_one.in_ranks_from_one();
+        if let Some((ply, text)) = from_one.stopped_at() {
+            as_written.add_to_stop(&stopped_too(Ranks::FromOne, ply, text, false));
+        }
+    }
+    as_written
 }
 
-/// [`Choice::Neither`] of the readings `as_written` and `from_one`, which
-/// both stop where `stop` says.
-fn neither<T>(as_written: T, from_one: T, stop: impl Fn(&T) -> Option<usize>) -> Choice<T> {
-    let further = stop(&from_one) >= stop(&as_written);
-    Choice::Neither(as_written, further.then_some(from_one))
-}
-
-/// The note of a record read in ranks 1–10, `why`.
-fn note(why: &Words) -> Words {
-    Words::new(
+/// `from_one`, read in ranks 1–10 because of `why`: written as the record
+/// writes it, and noted.
+fn taken_from_one<T: Reading>(mut from_one: T, why: &Words) -> T {
+    from_one.in_ranks_from_one();
+    from_one.note(Words::new(
         format!(
             "the coordinates were read in ranks 1–10, as UCI xiangqi programs (Fairy-Stockfish) write them: {}",
             why.en
@@ -118,23 +115,51 @@ fn note(why: &Words) -> Words {
             "坐标按1–10行读出（UCI象棋程序如Fairy-Stockfish的写法）：{}",
             why.zh
         ),
-    )
+    ));
+    from_one
 }
 
-/// Adds to `reason`, why the ranks 0–9 reading stops, that the ranks 1–10
-/// reading stopped too, at ply `ply`, at the move it read as `text` (in
-/// ranks 0–9; said as the record wrote it).
-pub(crate) fn add_both_tried(reason: &mut Words, ply: usize, text: &str) {
-    let text = as_written(text);
+/// The ranks of a reading.
+#[derive(Clone, Copy)]
+enum Ranks {
+    /// Ranks 0–9, as UCCI writes them.
+    FromZero,
+    /// Ranks 1–10, as UCI xiangqi programs write them.
+    FromOne,
+}
+
+/// What the reason of the reading taken adds of the other, in ranks
+/// `other`: that read so the record stops too, at ply `ply`, at the move
+/// written `text` (`sooner`: before the one taken does).
+fn stopped_too(other: Ranks, ply: usize, text: &str, sooner: bool) -> Words {
+    let (en, zh) = if sooner {
+        ("sooner", "更早")
+    } else {
+        ("too", "也")
+    };
+    match other {
+        Ranks::FromOne => Words::new(
+            format!(
+                "read in ranks 1–10 (as UCI xiangqi programs write them), the record stops {en}, at ply {ply} ('{text}')"
+            ),
+            format!("按1–10行（UCI象棋程序的写法）读{zh}走不通，停在第{ply}着（“{text}”）"),
+        ),
+        Ranks::FromZero => Words::new(
+            format!(
+                "the coordinates were read in ranks 1–10 (as UCI xiangqi programs write them); read in ranks 0–9, the record stops {en}, at ply {ply} ('{text}')"
+            ),
+            format!(
+                "坐标按1–10行（UCI象棋程序的写法）读出；按0–9行读{zh}走不通，停在第{ply}着（“{text}”）"
+            ),
+        ),
+    }
+}
+
+/// Adds `more` to `reason`, after a semicolon.
+pub(crate) fn add_to_reason(reason: &mut Words, more: &Words) {
     *reason = Words::new(
-        format!(
-            "{}; read in ranks 1–10 (as UCI xiangqi programs write them), the record stops too, at ply {ply} ('{text}')",
-            reason.en
-        ),
-        format!(
-            "{}；按1–10行（UCI象棋程序的写法）读也走不通，停在第{ply}着（“{text}”）",
-            reason.zh
-        ),
+        format!("{}; {}", reason.en, more.en),
+        format!("{}；{}", reason.zh, more.zh),
     );
 }
 
@@ -263,13 +288,56 @@ fn in_ranks_from_zero(text: &str, from: usize) -> Option<String> {
     Some(out)
 }
 
-/// A move in coordinates in ranks 1–10 as written, from its ranks 0–9
-/// reading `word` (any other word as it is).
-fn as_written(word: &str) -> String {
-    match Coordinates::of(word) {
-        Some(move_) if !move_.names_rank(10) => move_.shifted(1),
-        _ => word.to_string(),
+/// `text`, shown of a record read in ranks 1–10 (a move, a comment), as
+/// the record writes it: every move in coordinates in it back in ranks
+/// 1–10 (each was moved to ranks 0–9 to be read).
+pub(crate) fn written_text(text: &str) -> String {
+    rewritten(text, false)
+}
+
+/// `said`, what a reading in ranks 1–10 says itself (why a move stops, the
+/// legal moves), in the record's ranks: its moves in coordinates and its
+/// squares (`no piece on h2`) in ranks 1–10; a square quoted (`'h2'`) is
+/// the record's own, and stays.
+pub(crate) fn written_said(said: &str) -> String {
+    rewritten(said, true)
+}
+
+/// `text` with its moves in coordinates, and with `squares` its squares
+/// not quoted, moved from ranks 0–9 to 1–10.
+fn rewritten(text: &str, squares: bool) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut done = 0;
+    for (at, word) in words(text) {
+        let shifted = match Coordinates::of(word) {
+            Some(move_) => move_.shifted(1),
+            None if squares && is_square(word) && !quoted(text, at, word.len()) => {
+                format!("{}{}", &word[..1], (word.as_bytes()[1] - b'0') + 1)
+            }
+            None => continue,
+        };
+        out.push_str(&text[done..at]);
+        out.push_str(&shifted);
+        done = at + word.len();
     }
+    out.push_str(&text[done..]);
+    out
+}
+
+/// Whether `word` is a square in coordinates (`h2`: file a–i in lower case,
+/// rank 0–9).
+fn is_square(word: &str) -> bool {
+    matches!(word.as_bytes(), [f, r] if (b'a'..=b'i').contains(f) && r.is_ascii_digit())
+}
+
+/// Whether the `len` bytes at byte `at` of `text` stand between quotes.
+fn quoted(text: &str, at: usize, len: usize) -> bool {
+    let before = text[..at].chars().next_back();
+    let after = text[at + len..].chars().next();
+    matches!(
+        (before, after),
+        (Some('\''), Some('\'')) | (Some('“'), Some('”')) | (Some('"'), Some('"'))
+    )
 }
 
 #[cfg(test)]
@@ -287,8 +355,12 @@ mod tests {
         // A rank 0, or no coordinates: a record in ranks 0–9.
         assert_eq!(in_ranks_from_zero("h2e2 h9g7 h0g2", 0), None);
         assert_eq!(in_ranks_from_zero("炮二平五 马8进7", 0), None);
-        assert_eq!(as_written("h9g7"), "h10g8");
-        assert_eq!(as_written("马8进7"), "马8进7");
+        // Back as written, comments too.
+        assert_eq!(
+            written_text(&shifted),
+            "1. h3e3 h10g8 \n2. h1g3 {好} i10i9 "
+        );
+        assert_eq!(written_text("马8进7"), "马8进7");
     }
 
     #[test]
@@ -297,16 +369,159 @@ mod tests {
         let shifted = in_ranks_from_zero(text, 0).unwrap();
         assert_eq!(shifted, "1. H2-E2 H9-G7  2. H0G2 - I9-I8 ");
         assert!(names_rank_ten("1. H3-E3 H10-G8"));
-        assert_eq!(as_written("H9-G7"), "H10-G8");
-        assert_eq!(as_written("h2-e2"), "h3-e3");
+        assert_eq!(written_text("H9-G7"), "H10-G8");
+        assert_eq!(written_text("h2-e2"), "h3-e3");
         // XBoard SAN (`A2e1`, mixed case), WXF (`H2-3`, `A4-5`) and results
         // are no coordinates.
         for word in [
             "A2e1", "H2-3", "A4-5", "1-0", "h10", "h3-E3", "h3--e3", "h100g8",
         ] {
             assert!(Coordinates::of(word).is_none(), "{word}");
+            assert_eq!(written_said(word), word);
         }
         assert_eq!(in_ranks_from_zero("1. A2e1 H2-3 1-0", 0), None);
+    }
+
+    #[test]
+    fn what_a_reading_says_names_squares_in_the_records_ranks() {
+        assert_eq!(
+            written_said("the red rook on a0 cannot move to a8; one symbol away: a0a1 a0a2"),
+            "the red rook on a1 cannot move to a9; one symbol away: a1a2 a1a3"
+        );
+        assert_eq!(written_said("红车a0不能走到a8"), "红车a1不能走到a9");
+        // A square quoted is the record's own; a square is in lower case.
+        assert_eq!(written_said("'h2' is no move"), "'h2' is no move");
+        assert_eq!(written_said("“h2”不是着法"), "“h2”不是着法");
+        assert_eq!(
+            written_said("one symbol away: C2.5 H2"),
+            "one symbol away: C2.5 H2"
+        );
+        // The record's own texts: only its moves in coordinates move.
+        assert_eq!(written_text("h2 h0g2"), "h2 h1g3");
+    }
+
+    /// A reading of moves in coordinates that plays them while they are
+    /// among `legal`, as a reader does.
+    #[derive(Debug, PartialEq)]
+    struct Probe {
+        /// The moves played, as read.
+        played: Vec<String>,
+        /// Where it stops: the ply, the move and why.
+        stop: Option<(usize, String, Words)>,
+        /// Its notes.
+        notes: Vec<String>,
+    }
+
+    impl Probe {
+        fn read(text: &str, legal: &[&str]) -> Probe {
+            let mut probe = Probe {
+                played: Vec::new(),
+                stop: None,
+                notes: Vec::new(),
+            };
+            for (_, word) in words(text) {
+                if !legal.contains(&word) {
+                    let from = &word[..2];
+                    let why = Words::new(format!("no piece on {from}"), format!("{from}无子"));
+                    probe.stop = Some((probe.played.len() + 1, word.to_string(), why));
+                    break;
+                }
+                probe.played.push(word.to_string());
+            }
+            probe
+        }
+
+        fn stop_reason(&self) -> &str {
+            &self.stop.as_ref().unwrap().2.en
+        }
+    }
+
+    impl Reading for Probe {
+        fn stop(&self) -> Option<usize> {
+            self.stop.as_ref().map(|(ply, _, _)| *ply)
+        }
+
+        fn stopped_at(&self) -> Option<(usize, &str)> {
+            self.stop
+                .as_ref()
+                .map(|(ply, text, _)| (*ply, text.as_str()))
+        }
+
+        fn note(&mut self, note: Words) {
+            self.notes.push(note.en);
+        }
+
+        fn add_to_stop(&mut self, more: &Words) {
+            if let Some((_, _, why)) = &mut self.stop {
+                add_to_reason(why, more);
+            }
+        }
+
+        fn in_ranks_from_one(&mut self) {
+            for m in &mut self.played {
+                *m = written_text(m);
+            }
+            if let Some((_, text, why)) = &mut self.stop {
+                *text = written_text(text);
+                why.en = written_said(&why.en);
+            }
+        }
+    }
+
+    #[test]
+    fn where_both_readings_stop_the_one_going_further_is_taken() {
+        let text = "a3a4 b5b6 c7c8 d9d8";
+        let read = |legal: &[&str]| choose(text, 0, |text| Probe::read(text, legal));
+        // Ranks 1–10 go further: taken, noted, written as the record is,
+        // and its stop says where ranks 0–9 stopped.
+        let probe = read(&["a3a4", "b5b6", "a2a3", "b4b5", "c6c7"]);
+        assert_eq!(probe.played, ["a3a4", "b5b6", "c7c8"]);
+        assert_eq!(probe.stopped_at(), Some((4, "d9d8")));
+        assert_eq!(
+            probe.stop_reason(),
+            "no piece on d9; the coordinates were read in ranks 1–10 (as UCI xiangqi \
+             programs write them); read in ranks 0–9, the record stops sooner, at ply 3 ('c7c8')"
+        );
+        assert!(probe.notes[0].ends_with(
+            "in ranks 0–9 the record stops at ply 3, in ranks 1–10 it goes further, to ply 4"
+        ));
+        // Ranks 0–9 go further: taken as they are, nothing said of the other.
+        let probe = read(&["a3a4", "b5b6", "c7c8", "a2a3"]);
+        assert_eq!(probe.stopped_at(), Some((4, "d9d8")));
+        assert_eq!(probe.stop_reason(), "no piece on d9");
+        assert!(probe.notes.is_empty());
+        // As far: ranks 0–9, saying where the other stops, as written.
+        let probe = read(&["a3a4", "a2a3"]);
+        assert_eq!(probe.stopped_at(), Some((2, "b5b6")));
+        assert_eq!(
+            probe.stop_reason(),
+            "no piece on b5; read in ranks 1–10 (as UCI xiangqi programs write them), \
+             the record stops too, at ply 2 ('b5b6')"
+        );
+        // As far with rank 10 named: ranks 1–10.
+        let text = "a3a4 b10b9";
+        let probe = choose(text, 0, |text| Probe::read(text, &["a3a4", "a2a3"]));
+        assert_eq!(probe.stopped_at(), Some((2, "b10b9")));
+        assert_eq!(
+            probe.stop_reason(),
+            "no piece on b10; the coordinates were read in ranks 1–10 (as UCI xiangqi \
+             programs write them); read in ranks 0–9, the record stops too, at ply 2 ('b10b9')"
+        );
+        assert!(probe.notes[0].ends_with("a move names rank 10"));
+    }
+
+    #[test]
+    fn a_reading_that_plays_every_move_is_taken() {
+        let text = "a3a4 b5b6";
+        let probe = choose(text, 0, |text| Probe::read(text, &["a2a3", "b4b5"]));
+        assert_eq!((probe.played.len(), probe.stop()), (2, None));
+        assert!(
+            probe.notes[0].ends_with(
+                "in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays through"
+            )
+        );
+        let probe = choose(text, 0, |text| Probe::read(text, &["a3a4", "b5b6"]));
+        assert!(probe.notes.is_empty());
     }
 
     #[test]
@@ -317,30 +532,6 @@ mod tests {
             shifted.as_deref(),
             Some("[Opening \"h10g8\"]\n1. h1e1 h8g6")
         );
-        let read = |text: &str| text.to_string();
-        let scope = Scope {
-            moves_from: 18,
-            plies: None,
-        };
-        assert!(matches!(
-            choose(text, scope, read, |_| None),
-            Choice::AsWritten(_)
-        ));
-        // Moved after the tags only; stopping at once as written, playing
-        // its one ply read so.
-        let text = "[Opening \"h3e3\"]\n1. h3e3";
-        let scope = Scope {
-            moves_from: 17,
-            plies: Some(1),
-        };
-        let stop = |read: &String| (!read.ends_with("h2e2")).then_some(1);
-        let Choice::FromOne(read, note) = choose(text, scope, read, stop) else {
-            panic!("read in ranks 0–9");
-        };
-        assert_eq!(read, "[Opening \"h3e3\"]\n1. h2e2");
-        assert!(
-            note.en
-                .ends_with("in ranks 1–10 it plays up to ply 1, as far as it is read")
-        );
+        assert!(!names_rank_ten(&text[18..]));
     }
 }

@@ -34,6 +34,7 @@ mod movetext;
 mod pgn;
 mod pgn_lines;
 mod place;
+mod ranks_reading;
 mod replay;
 #[cfg(feature = "cli")]
 mod traditional;

@@ -11,7 +11,7 @@ use encoding_rs::Encoding;
 
 use crate::board::{Color, Position};
 use crate::notation;
-use crate::notation::ranks_from_one::{self, Scope};
+use crate::notation::ranks_from_one::{self, Reading};
 
 use super::brackets::Brackets;
 use super::encoding::{close_chinese_guess, detect_encoding};
@@ -492,30 +492,11 @@ pub(crate) fn read_game(
             (name, index),
         )
     };
-    let stop = |read: &Result<Body, RecordError>| match read {
-        Ok(body) => body.game.illegal.as_ref().map(|bad| bad.ply),
-        Err(_) => Some(0),
-    };
-    let scope = Scope {
-        moves_from: body_start,
-        plies: None,
-    };
     let Body {
         mut game,
         token,
         no_move,
-    } = ranks_from_one::choose(body, scope, read, stop).taken(
-        |read, note| {
-            if let Ok(body) = read {
-                note_reading(&mut body.game, note);
-            }
-        },
-        |read, from_one| {
-            if let (Ok(body), Ok(from_one)) = (read, from_one) {
-                also_tried(&mut body.game, &from_one.game);
-            }
-        },
-    )?;
+    } = ranks_from_one::choose(body, body_start, read)?;
     if tags.is_empty() && no_move {
         return Ok(None);
     }
@@ -569,6 +550,28 @@ struct Body {
     /// Whether the movetext's first text reads as no move in any notation
     /// ([`Replay::first_text_is_no_move`]).
     no_move: bool,
+}
+
+impl Reading for Body {
+    fn stop(&self) -> Option<usize> {
+        self.game.stop()
+    }
+
+    fn stopped_at(&self) -> Option<(usize, &str)> {
+        self.game.stopped_at()
+    }
+
+    fn note(&mut self, note: Words) {
+        self.game.note(note);
+    }
+
+    fn add_to_stop(&mut self, more: &Words) {
+        self.game.add_to_stop(more);
+    }
+
+    fn in_ranks_from_one(&mut self) {
+        self.game.in_ranks_from_one();
+    }
 }
 
 /// Reads the movetext of `text` from its byte `body_start` (on line
@@ -1031,35 +1034,7 @@ fn read_move_list_to(
         return read_position_line(args, name, index);
     }
     let read = |text: &str| read_moves_of_list(text, name, index, first_line, extent);
-    let stop = |read: &Result<Game, RecordError>| match read {
-        Ok(game) => game.illegal.as_ref().map(|bad| bad.ply),
-        Err(_) => Some(0),
-    };
-    ranks_from_one::choose(text, Scope::default(), read, stop).taken(
-        |read, note| {
-            if let Ok(game) = read {
-                note_reading(game, note);
-            }
-        },
-        |read, from_one| {
-            if let (Ok(game), Ok(from_one)) = (read, from_one) {
-                also_tried(game, &from_one);
-            }
-        },
-    )
-}
-
-/// Notes on `game` the reading its coordinates were read in.
-fn note_reading(game: &mut Game, note: Words) {
-    game.warnings.insert(0, note);
-}
-
-/// Adds to the illegal move of `game`, read in ranks 0–9, where the
-/// reading in ranks 1–10, `from_one`, stops too.
-fn also_tried(game: &mut Game, from_one: &Game) {
-    if let (Some(bad), Some(other)) = (&mut game.illegal, &from_one.illegal) {
-        ranks_from_one::add_both_tried(&mut bad.reason, other.ply, &other.text);
-    }
+    ranks_from_one::choose(text, 0, read)
 }
 
 /// The game of a pasted record or plain move list after its `position`
@@ -1228,12 +1203,7 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
         }
         game
     };
-    let stop = |game: &Game| game.illegal.as_ref().map(|bad| bad.ply);
-    let moves = spec.moves.join(" ");
-    Ok(
-        ranks_from_one::choose(&moves, Scope::default(), replay, stop)
-            .taken(note_reading, |game, from_one| also_tried(game, &from_one)),
-    )
+    Ok(ranks_from_one::choose(&spec.moves.join(" "), 0, replay))
 }
 
 #[cfg(test)]
@@ -1299,12 +1269,17 @@ mod tests {
         assert_eq!(illegal.moves.len(), 1);
         assert!(illegal.illegal.is_some());
         assert!(illegal.warnings.is_empty());
-        // Neither reading plays: the error says where the other stops too.
+        // Neither reading plays: the one going further (ranks 1–10), whose
+        // error says where the other stops, in the line's own ranks.
         let neither = read_move_list("position startpos moves h3e3 h3e3", "t", 0, 1).unwrap();
+        assert_eq!(neither.moves[0].text, "h3e3");
         let bad = neither.illegal.unwrap();
-        assert_eq!((bad.ply, bad.place), (1, None));
+        assert_eq!((bad.ply, bad.text.as_str(), bad.place), (2, "h3e3", None));
         assert!(
-            bad.reason.en.ends_with("at ply 2 ('h3e3')"),
+            bad.reason
+                .en
+                .starts_with("there is no piece on h3; the coordinates were read")
+                && bad.reason.en.ends_with("stops sooner, at ply 1 ('h3e3')"),
             "{}",
             bad.reason.en
         );
@@ -1328,23 +1303,44 @@ mod tests {
         // Ranks 0–9 when they play, with nothing noted.
         let game = read_move_list("h2e2 h7e7", "t", 0, 1).unwrap();
         assert_eq!((game.uci_moves().len(), note(&game)), (2, None));
-        // Neither: the 0–9 reading's move, its place, and the other tried.
+        // Neither: the reading going further (ranks 1–10), noted, its moves
+        // and its stop as written, and where ranks 0–9 stop.
         let game = read_move_list("h3e3 h8e8\nh3e3", "t", 0, 1).unwrap();
+        assert!(note(&game).unwrap().ends_with(
+            "in ranks 0–9 the record stops at ply 1, in ranks 1–10 it goes further, to ply 3"
+        ));
+        let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["h3e3", "h8e8"]);
         let bad = game.illegal.unwrap();
-        assert_eq!((bad.ply, bad.text.as_str()), (1, "h3e3"));
-        assert_eq!(bad.place, Some(Place::Text { line: 1, column: 1 }));
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "h3e3"));
+        assert_eq!(bad.place, Some(Place::Text { line: 2, column: 1 }));
+        assert!(bad.legal.contains(&"h1g3".to_string()), "{:?}", bad.legal);
         assert!(
-            bad.reason
-                .en
-                .ends_with("the record stops too, at ply 3 ('h3e3')"),
+            bad.reason.en.starts_with("there is no piece on h3;")
+                && bad
+                    .reason
+                    .en
+                    .ends_with("the record stops sooner, at ply 1 ('h3e3')"),
             "{}",
             bad.reason.en
         );
-        // Rank 10 named, a later move illegal: the other's stop as written.
+        // Rank 10 named, a later move illegal: ranks 1–10, as written.
         let game = read_move_list("h1g3 h10g8 h10g8", "t", 0, 1).unwrap();
         let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "h10g8"));
         assert!(
-            bad.reason.en.ends_with("at ply 3 ('h10g8')"),
+            bad.reason.en.ends_with("stops sooner, at ply 1 ('h1g3')"),
+            "{}",
+            bad.reason.en
+        );
+        // As far both ways: ranks 0–9, saying where the other stops.
+        let game = read_move_list("h4e4 h2e2", "t", 0, 1).unwrap();
+        let bad = game.illegal.unwrap();
+        assert_eq!((bad.ply, bad.text.as_str()), (1, "h4e4"));
+        assert!(
+            bad.reason.en
+                == "there is no piece on h4; read in ranks 1–10 (as UCI xiangqi \
+                              programs write them), the record stops too, at ply 1 ('h4e4')",
             "{}",
             bad.reason.en
         );
@@ -1371,15 +1367,16 @@ mod tests {
         // A tag naming rank 10 says nothing of the moves.
         let g = game("[Opening \"h10g8\"]\n1. h2e2 h9g7 *\n");
         assert_eq!((g.uci_moves().len(), note(&g)), (2, None));
-        // Neither: the 0–9 reading's move, at its place, and the other tried.
+        // Neither: the reading going further, at its place, as written.
         let g = game("[Event \"e\"]\n1. h3e3 h8e8\n2. h3e3 *\n");
+        assert_eq!((g.moves[1].text.as_str(), g.warnings.len()), ("h8e8", 1));
         let bad = g.illegal.unwrap();
-        assert_eq!((bad.ply, bad.text.as_str()), (1, "h3e3"));
-        assert_eq!(bad.place, Some(Place::Text { line: 2, column: 4 }));
+        assert_eq!((bad.ply, bad.text.as_str()), (3, "h3e3"));
+        assert_eq!(bad.place, Some(Place::Text { line: 3, column: 4 }));
         assert!(
             bad.reason
                 .en
-                .ends_with("the record stops too, at ply 3 ('h3e3')"),
+                .ends_with("the record stops sooner, at ply 1 ('h3e3')"),
             "{}",
             bad.reason.en
         );
