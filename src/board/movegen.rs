@@ -13,11 +13,11 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    advisor_attacks, between, check_answers, cross, elephant_attacks, horse_attackers_from,
-    horse_attacks, horse_leg, horse_leg_blockers, horse_legs_around, horse_reach,
-    horse_reach_twice, king_attacks, line, may_give_check, pawn_attackers_from,
-    pawn_attackers_from_twice, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
-    unblocked_reach,
+    advisor_attacks, between, cannon_attacks, check_answers, cross, elephant_attacks,
+    elephant_reach, horse_attackers_from, horse_attacks, horse_leg, horse_leg_blockers,
+    horse_legs_around, horse_reach, horse_reach_twice, king_attacks, line, may_give_check,
+    pawn_attackers_from, pawn_attackers_from_twice, pawn_attacks, rook_and_cannon_attacks,
+    rook_attacks, unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -388,8 +388,71 @@ impl Position {
         match within.single() {
             // One target: its attackers, in the generator's order (by origin).
             Some(sq) => list.extend(self.legal_captures_of(sq)),
-            None if within.any() => self.generate(list, Some(within)),
+            None if within.any() => {
+                let (checkers, pins) = self.checkers_and_pins();
+                if checkers.any() {
+                    self.generate(list, Some(within));
+                } else {
+                    self.captures_out_of_check(within, &pins, list);
+                }
+            }
             None => {}
+        }
+    }
+
+    /// The legal captures of the opponent's pieces on `within` by the side
+    /// to move, not in check, whose pins are `pins`, written into `list` in
+    /// the generator's order (by origin, then target). Each role is asked
+    /// for its own captures only (a cannon's, not its quiet moves); a piece
+    /// not pinned takes freely (its target is occupied, so never forbidden).
+    fn captures_out_of_check(&self, within: Bitboard, pins: &Pins, list: &mut MoveList) {
+        let us = self.turn();
+        let occ = self.occupied();
+        let mut found: ArrayVec<(Square, Bitboard), 16> = ArrayVec::new();
+        let mut take = |from: Square, targets: Bitboard| {
+            if targets.any() {
+                found.push((from, targets));
+            }
+        };
+        let ksq = self.king(us);
+        take(ksq, king_attacks(ksq) & within);
+        for from in self.pieces(us, Role::Advisor) {
+            take(from, advisor_attacks(from) & within);
+        }
+        for from in self.pieces(us, Role::Pawn) {
+            take(from, pawn_attacks(us, from) & within);
+        }
+        for from in self.pieces(us, Role::Elephant) {
+            if (elephant_reach(from) & within).any() {
+                take(from, elephant_attacks(from, occ) & within);
+            }
+        }
+        for from in self.pieces(us, Role::Horse) {
+            if (horse_reach(from) & within).any() {
+                take(from, horse_attacks(from, occ) & within);
+            }
+        }
+        for from in self.pieces(us, Role::Rook) {
+            if (cross(from) & within).any() {
+                take(from, rook_attacks(from, occ) & within);
+            }
+        }
+        for from in self.pieces(us, Role::Cannon) {
+            if (cross(from) & within).any() {
+                take(from, cannon_attacks(from, occ) & within);
+            }
+        }
+        found.sort_unstable_by_key(|f| f.0.index());
+        // By reference: the table is half a kilobyte, not worth a copy into an iterator.
+        for &(from, targets) in &found {
+            if from != ksq && !pins.blockers.contains(from) {
+                list.add(from, targets);
+            } else {
+                let legal: Bitboard = targets
+                    .filter(|&to| self.leaves_king_safe(from, to))
+                    .collect();
+                list.add(from, legal);
+            }
         }
     }
 
