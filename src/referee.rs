@@ -8,6 +8,7 @@
 use std::cell::{RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
@@ -97,13 +98,13 @@ struct JudgedCycle {
     /// Its moves.
     moves: Vec<Move>,
     /// Their natures.
-    natures: Vec<MoveNature>,
+    natures: Vec<Arc<MoveNature>>,
     /// Its ruling by the rule set, before the profile's clauses.
     cycle: CycleRuling,
 }
 
 /// The moves played after ply `from`, in order, each with its nature, as reported.
-fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<MoveReport> {
+fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<Arc<MoveNature>>) -> Vec<MoveReport> {
     (from + 1..)
         .zip(moves.into_iter().zip(natures))
         .map(|(ply, (mv, nature))| MoveReport { ply, mv, nature })
@@ -152,7 +153,8 @@ pub struct Referee {
     /// the rule set draws, [`NOT_DRAWN`], or [`NONE`] when not known yet.
     drawn_since: RefCell<Vec<u32>>,
     /// Natures classified so far: a cycle played again meets the same positions and moves.
-    natures: RefCell<HashMap<NatureKey, MoveNature, BuildHasherDefault<KeyHasher>>>,
+    /// Shared with the reports, which thus copy none.
+    natures: RefCell<HashMap<NatureKey, Arc<MoveNature>, BuildHasherDefault<KeyHasher>>>,
     /// What the searches by checks of the classifications have learnt about
     /// positions: one ruling of a game meets the positions of the last.
     searches: RefCell<MateSearch>,
@@ -521,14 +523,22 @@ impl Referee {
     /// The nature of ply `ply` (1-based), classified on first request (of
     /// this move from this position after the same opponent's move), its
     /// searches for mate sharing `mates` with the other moves judged together.
-    fn nature(&self, ply: usize, before: &mut Position, mates: &mut MateSearch) -> MoveNature {
+    fn nature(&self, ply: usize, before: &mut Position, mates: &mut MateSearch) -> Arc<MoveNature> {
         let mv = self.history[ply - 1].0.mv;
         let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
-        self.natures
-            .borrow_mut()
+        let mut known = self.natures.borrow_mut();
+        let nature = known
             .entry((before.key(), mv, previous))
-            .or_insert_with(|| classify_searching(before, previous, mv, self.profile.rules, mates))
-            .clone()
+            .or_insert_with(|| {
+                Arc::new(classify_searching(
+                    before,
+                    previous,
+                    mv,
+                    self.profile.rules,
+                    mates,
+                ))
+            });
+        Arc::clone(nature)
     }
 
     /// How the profile rules the cycle closed by the last move, if it
@@ -826,7 +836,7 @@ impl Referee {
 
     /// The moves after ply `from` up to ply `to`, each with its nature, and
     /// the position before the first.
-    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveNature>) {
+    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<Arc<MoveNature>>) {
         let mut pos = self.position.clone();
         for (undo, _) in self.history[from..].iter().rev() {
             pos.undo(*undo);
