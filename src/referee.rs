@@ -8,6 +8,7 @@
 use std::cell::{RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::ops::Index;
 use std::sync::Arc;
 
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
@@ -97,18 +98,22 @@ struct JudgedCycle {
     start: Position,
     /// Its moves.
     moves: Vec<Move>,
-    /// Their natures.
-    natures: Vec<Arc<MoveNature>>,
+    /// Its moves as reported, with their natures.
+    reports: Vec<MoveReport>,
     /// Its ruling by the rule set, before the profile's clauses.
     cycle: CycleRuling,
 }
 
-/// The moves played after ply `from`, in order, each with its nature, as reported.
-fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<Arc<MoveNature>>) -> Vec<MoveReport> {
-    (from + 1..)
-        .zip(moves.into_iter().zip(natures))
-        .map(|(ply, (mv, nature))| MoveReport { ply, mv, nature })
-        .collect()
+/// The natures of moves as reported, indexed as the moves are: what
+/// [`rule_cycle`] reads of them.
+struct ReportedNatures<'a>(&'a [MoveReport]);
+
+impl Index<usize> for ReportedNatures<'_> {
+    type Output = MoveNature;
+
+    fn index(&self, i: usize) -> &MoveNature {
+        &self.0[i].nature
+    }
 }
 
 /// Where a run of drawn cycles, which `began` at the cycle closed by that
@@ -608,25 +613,18 @@ impl Referee {
             Some(_) => self.drawn_since(oldest, &judged),
             None => None,
         };
-        Some(self.report(
-            judged,
-            (prev, first),
-            occurrences as usize,
-            earlier,
-            began,
-            None,
-        ))
+        Some(self.report(judged, first, occurrences as usize, earlier, began, None))
     }
 
-    /// The report of the cycle `judged`, of the moves after ply `from` up to
-    /// the last, where the repetition began after ply `first` and has now
-    /// come round `occurrences` times; `earlier` and `began` as
+    /// The report of the cycle `judged`, which the last move closed, where
+    /// the repetition began after ply `first` and has now come round
+    /// `occurrences` times; `earlier` and `began` as
     /// [`Referee::cycles_before`] takes them; `points` when it is a cycle
     /// over points.
     fn report(
         &self,
         judged: JudgedCycle,
-        (from, first): (usize, usize),
+        first: usize,
         occurrences: usize,
         earlier: Vec<(usize, usize, CycleRuling)>,
         began: Option<usize>,
@@ -635,9 +633,9 @@ impl Referee {
         let last = self.plies();
         let JudgedCycle {
             start,
-            moves,
-            natures,
+            reports,
             cycle,
+            ..
         } = judged;
         let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, began);
         let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences));
@@ -650,7 +648,7 @@ impl Referee {
             occurrences,
             start,
             cycle,
-            moves: move_reports(from, moves, natures),
+            moves: reports,
             note,
             early_rounds,
             rules: self.profile.rules,
@@ -684,15 +682,7 @@ impl Referee {
             .collect();
         // A cycle the rule set does not draw, which no early-repetition clause changes.
         let occurrences = points.passes + 1;
-        let from = last - pass;
-        Some(self.report(
-            judged,
-            (from, first),
-            occurrences,
-            earlier,
-            None,
-            Some(points),
-        ))
+        Some(self.report(judged, first, occurrences, earlier, None, Some(points)))
     }
 
     /// The ruling under the profile of the cycle closed by ply `last`, ruled
@@ -824,26 +814,31 @@ impl Referee {
     /// The cycle of the moves after ply `from` up to ply `to` (the same
     /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
-        let (start, moves, natures) = self.classify(from, to);
-        let cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let (start, moves, reports) = self.classify(from, to);
+        let cycle = rule_cycle(
+            self.profile.rules,
+            &start,
+            &moves,
+            &ReportedNatures(&reports),
+        );
         JudgedCycle {
             start,
             moves,
-            natures,
+            reports,
             cycle,
         }
     }
 
-    /// The moves after ply `from` up to ply `to`, each with its nature, and
-    /// the position before the first.
-    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<Arc<MoveNature>>) {
+    /// The moves after ply `from` up to ply `to`, alone and as reported with
+    /// their natures, and the position before the first.
+    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveReport>) {
         let mut pos = self.position.clone();
         for (undo, _) in self.history[from..].iter().rev() {
             pos.undo(*undo);
         }
         let start = pos.clone();
         let mut moves = Vec::with_capacity(to - from);
-        let mut natures = Vec::with_capacity(to - from);
+        let mut reports = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
         // Room for the cycle's natures in a cache that has none yet; once it
         // has some, the cycle's may be there already: room made for them
@@ -855,11 +850,12 @@ impl Referee {
         drop(known);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
-            natures.push(self.nature(ply, &mut pos, &mut mates));
+            let nature = self.nature(ply, &mut pos, &mut mates);
+            reports.push(MoveReport { ply, mv, nature });
             pos.play_unchecked(mv);
             moves.push(mv);
         }
-        (start, moves, natures)
+        (start, moves, reports)
     }
 
     /// The last `n` moves of the record (all of them if it has fewer), each
@@ -869,8 +865,8 @@ impl Referee {
     pub fn last_moves(&self, n: usize) -> (Position, Vec<MoveReport>) {
         let last = self.plies();
         let from = last - n.min(last);
-        let (start, moves, natures) = self.classify(from, last);
-        (start, move_reports(from, moves, natures))
+        let (start, _, reports) = self.classify(from, last);
+        (start, reports)
     }
 
     /// A cycle's ruling under the profile, for a repetition that began with

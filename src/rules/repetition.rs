@@ -1,8 +1,9 @@
 //! Ruling a repetition cycle: each side's pattern (长将, 长捉, 一将一捉 …),
 //! forbidden or allowed, and who must vary, under CXA or AXF.
 
-use std::borrow::{Borrow, Cow};
+use std::borrow::Cow;
 use std::fmt;
+use std::ops::Index;
 
 use crate::board::{Color, Move, Position, Role};
 
@@ -351,19 +352,20 @@ fn zh_count(n: usize, first: bool) -> String {
 }
 
 /// Rules a cycle. `start` is the position where the cycle begins, `moves`
-/// the moves that lead back to it, `natures` their classifications (owned,
-/// or shared as the referee keeps them).
+/// the moves that lead back to it, `natures` their classifications (a
+/// slice, or anything that gives the `i`-th move's nature, as the referee's
+/// reports do).
 /// [`Referee::ruling`](crate::referee::Referee::ruling) finds, classifies and
 /// rules the cycles of a game; this is the step for a cycle given by hand.
 ///
 /// # Panics
 ///
 /// If `natures` has fewer entries than `moves`.
-pub fn rule_cycle<N: Borrow<MoveNature>>(
+pub fn rule_cycle<N: Index<usize, Output = MoveNature> + ?Sized>(
     rules: RuleSet,
     start: &Position,
     moves: &[Move],
-    natures: &[N],
+    natures: &N,
 ) -> CycleRuling {
     let first_mover = start.turn();
     let side = |color: Color| -> (SideCycle, AxfChases) {
@@ -376,7 +378,7 @@ pub fn rule_cycle<N: Borrow<MoveNature>>(
                 }) == color
             })
             .collect();
-        let tally = Tally::of(idx.iter().map(|&i| natures[i].borrow().nature));
+        let tally = Tally::of(idx.iter().map(|&i| natures[i].nature));
         let perpetual_check = !idx.is_empty() && tally.checks == idx.len();
         let mut axf = AxfChases::default();
         let forbidden = match rules {
@@ -448,14 +450,14 @@ struct LabelledChase {
 
 /// A side's chases in a cycle, under AXF: per move of the side, its chases.
 /// Empty if some move of the side does not chase.
-fn labelled_chases<N: Borrow<MoveNature>>(
+fn labelled_chases<N: Index<usize, Output = MoveNature> + ?Sized>(
     start: &Position,
     moves: &[Move],
-    natures: &[N],
+    natures: &N,
     idx: &[usize],
 ) -> Vec<Vec<LabelledChase>> {
     // Every move chases (a check that also chases counts, AXF's "forbidden reading").
-    if idx.iter().any(|&i| natures[i].borrow().chases.is_empty()) {
+    if idx.iter().any(|&i| natures[i].chases.is_empty()) {
         return Vec::new();
     }
     let mut label: [Option<u8>; 90] = [None; 90];
@@ -467,7 +469,7 @@ fn labelled_chases<N: Borrow<MoveNature>>(
         label[mv.to().index()] = label[mv.from().index()];
         label[mv.from().index()] = None;
         if idx.contains(&i) {
-            let chases = natures[i].borrow().chases.iter().filter_map(|t| {
+            let chases = natures[i].chases.iter().filter_map(|t| {
                 Some(LabelledChase {
                     attacker: label[t.attacker.index()]?,
                     target: label[t.target.index()]?,
@@ -545,11 +547,13 @@ const fn axf(article: &'static str) -> Clause {
 }
 
 /// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
-fn chases_held_rook<N: Borrow<MoveNature>>(side: &SideCycle, natures: &[N]) -> bool {
+fn chases_held_rook<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> bool {
     !side.moves.is_empty()
         && side.moves.iter().all(|&i| {
             natures[i]
-                .borrow()
                 .chases
                 .iter()
                 .any(|t| t.kind == ThreatKind::HeldRook)
@@ -575,10 +579,10 @@ fn only(red: bool, black: bool) -> Option<Color> {
     }
 }
 
-fn verdict_axf<N: Borrow<MoveNature>>(
+fn verdict_axf<N: Index<usize, Output = MoveNature> + ?Sized>(
     red: &SideCycle,
     black: &SideCycle,
-    natures: &[N],
+    natures: &N,
     chases: [&AxfChases; 2],
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
@@ -746,10 +750,13 @@ enum SingleChase {
 
 /// What the side chases alone on every move of its cycle, if every move is
 /// a chase by a single piece (of an unprotected piece or a rook).
-fn single_chase<N: Borrow<MoveNature>>(side: &SideCycle, natures: &[N]) -> Option<SingleChase> {
+fn single_chase<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> Option<SingleChase> {
     let (mut rook, mut other) = (false, false);
     for &i in &side.moves {
-        let n = natures[i].borrow();
+        let n = &natures[i];
         let single = || n.chases.iter().filter(|t| !is_joint(t));
         if n.nature != Nature::Chase || single().next().is_none() {
             return None;
@@ -797,18 +804,21 @@ fn single_against_joint(chaser: Color, single: SingleChase) -> Verdict {
 }
 
 /// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
-fn has_joint_chase<N: Borrow<MoveNature>>(side: &SideCycle, natures: &[N]) -> bool {
+fn has_joint_chase<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> bool {
     side.moves.iter().any(|&i| {
-        let n = natures[i].borrow();
+        let n = &natures[i];
         n.nature == Nature::Chase && n.chases.iter().all(is_joint)
     })
 }
 
-fn verdict_cxa<N: Borrow<MoveNature>>(
+fn verdict_cxa<N: Index<usize, Output = MoveNature> + ?Sized>(
     rules: RuleSet,
     red: &SideCycle,
     black: &SideCycle,
-    natures: &[N],
+    natures: &N,
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
         return must_vary(
