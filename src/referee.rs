@@ -8,6 +8,8 @@
 use std::cell::{RefCell, RefMut};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::ops::Index;
+use std::sync::Arc;
 
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
@@ -96,18 +98,22 @@ struct JudgedCycle {
     start: Position,
     /// Its moves.
     moves: Vec<Move>,
-    /// Their natures.
-    natures: Vec<MoveNature>,
+    /// Its moves as reported, with their natures.
+    reports: Vec<MoveReport>,
     /// Its ruling by the rule set, before the profile's clauses.
     cycle: CycleRuling,
 }
 
-/// The moves played after ply `from`, in order, each with its nature, as reported.
-fn move_reports(from: usize, moves: Vec<Move>, natures: Vec<MoveNature>) -> Vec<MoveReport> {
-    (from + 1..)
-        .zip(moves.into_iter().zip(natures))
-        .map(|(ply, (mv, nature))| MoveReport { ply, mv, nature })
-        .collect()
+/// The natures of moves as reported, indexed as the moves are: what
+/// [`rule_cycle`] reads of them.
+struct ReportedNatures<'a>(&'a [MoveReport]);
+
+impl Index<usize> for ReportedNatures<'_> {
+    type Output = MoveNature;
+
+    fn index(&self, i: usize) -> &MoveNature {
+        &self.0[i].nature
+    }
 }
 
 /// Where a run of drawn cycles, which `began` at the cycle closed by that
@@ -152,7 +158,8 @@ pub struct Referee {
     /// the rule set draws, [`NOT_DRAWN`], or [`NONE`] when not known yet.
     drawn_since: RefCell<Vec<u32>>,
     /// Natures classified so far: a cycle played again meets the same positions and moves.
-    natures: RefCell<HashMap<NatureKey, MoveNature, BuildHasherDefault<KeyHasher>>>,
+    /// Shared with the reports, which thus copy none.
+    natures: RefCell<HashMap<NatureKey, Arc<MoveNature>, BuildHasherDefault<KeyHasher>>>,
     /// What the searches by checks of the classifications have learnt about
     /// positions: one ruling of a game meets the positions of the last.
     searches: RefCell<MateSearch>,
@@ -521,14 +528,22 @@ impl Referee {
     /// The nature of ply `ply` (1-based), classified on first request (of
     /// this move from this position after the same opponent's move), its
     /// searches for mate sharing `mates` with the other moves judged together.
-    fn nature(&self, ply: usize, before: &mut Position, mates: &mut MateSearch) -> MoveNature {
+    fn nature(&self, ply: usize, before: &mut Position, mates: &mut MateSearch) -> Arc<MoveNature> {
         let mv = self.history[ply - 1].0.mv;
         let previous = ply.checked_sub(2).map(|i| self.history[i].0.mv);
-        self.natures
-            .borrow_mut()
+        let mut known = self.natures.borrow_mut();
+        let nature = known
             .entry((before.key(), mv, previous))
-            .or_insert_with(|| classify_searching(before, previous, mv, self.profile.rules, mates))
-            .clone()
+            .or_insert_with(|| {
+                Arc::new(classify_searching(
+                    before,
+                    previous,
+                    mv,
+                    self.profile.rules,
+                    mates,
+                ))
+            });
+        Arc::clone(nature)
     }
 
     /// How the profile rules the cycle closed by the last move, if it
@@ -598,25 +613,18 @@ impl Referee {
             Some(_) => self.drawn_since(oldest, &judged),
             None => None,
         };
-        Some(self.report(
-            judged,
-            (prev, first),
-            occurrences as usize,
-            earlier,
-            began,
-            None,
-        ))
+        Some(self.report(judged, first, occurrences as usize, earlier, began, None))
     }
 
-    /// The report of the cycle `judged`, of the moves after ply `from` up to
-    /// the last, where the repetition began after ply `first` and has now
-    /// come round `occurrences` times; `earlier` and `began` as
+    /// The report of the cycle `judged`, which the last move closed, where
+    /// the repetition began after ply `first` and has now come round
+    /// `occurrences` times; `earlier` and `began` as
     /// [`Referee::cycles_before`] takes them; `points` when it is a cycle
     /// over points.
     fn report(
         &self,
         judged: JudgedCycle,
-        (from, first): (usize, usize),
+        first: usize,
         occurrences: usize,
         earlier: Vec<(usize, usize, CycleRuling)>,
         began: Option<usize>,
@@ -625,9 +633,9 @@ impl Referee {
         let last = self.plies();
         let JudgedCycle {
             start,
-            moves,
-            natures,
+            reports,
             cycle,
+            ..
         } = judged;
         let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, began);
         let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences));
@@ -640,7 +648,7 @@ impl Referee {
             occurrences,
             start,
             cycle,
-            moves: move_reports(from, moves, natures),
+            moves: reports,
             note,
             early_rounds,
             rules: self.profile.rules,
@@ -674,15 +682,7 @@ impl Referee {
             .collect();
         // A cycle the rule set does not draw, which no early-repetition clause changes.
         let occurrences = points.passes + 1;
-        let from = last - pass;
-        Some(self.report(
-            judged,
-            (from, first),
-            occurrences,
-            earlier,
-            None,
-            Some(points),
-        ))
+        Some(self.report(judged, first, occurrences, earlier, None, Some(points)))
     }
 
     /// The ruling under the profile of the cycle closed by ply `last`, ruled
@@ -814,26 +814,31 @@ impl Referee {
     /// The cycle of the moves after ply `from` up to ply `to` (the same
     /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
-        let (start, moves, natures) = self.classify(from, to);
-        let cycle = rule_cycle(self.profile.rules, &start, &moves, &natures);
+        let (start, moves, reports) = self.classify(from, to);
+        let cycle = rule_cycle(
+            self.profile.rules,
+            &start,
+            &moves,
+            &ReportedNatures(&reports),
+        );
         JudgedCycle {
             start,
             moves,
-            natures,
+            reports,
             cycle,
         }
     }
 
-    /// The moves after ply `from` up to ply `to`, each with its nature, and
-    /// the position before the first.
-    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveNature>) {
+    /// The moves after ply `from` up to ply `to`, alone and as reported with
+    /// their natures, and the position before the first.
+    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveReport>) {
         let mut pos = self.position.clone();
         for (undo, _) in self.history[from..].iter().rev() {
             pos.undo(*undo);
         }
         let start = pos.clone();
         let mut moves = Vec::with_capacity(to - from);
-        let mut natures = Vec::with_capacity(to - from);
+        let mut reports = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
         // Room for the cycle's natures in a cache that has none yet; once it
         // has some, the cycle's may be there already: room made for them
@@ -845,11 +850,12 @@ impl Referee {
         drop(known);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
-            natures.push(self.nature(ply, &mut pos, &mut mates));
+            let nature = self.nature(ply, &mut pos, &mut mates);
+            reports.push(MoveReport { ply, mv, nature });
             pos.play_unchecked(mv);
             moves.push(mv);
         }
-        (start, moves, natures)
+        (start, moves, reports)
     }
 
     /// The last `n` moves of the record (all of them if it has fewer), each
@@ -859,8 +865,8 @@ impl Referee {
     pub fn last_moves(&self, n: usize) -> (Position, Vec<MoveReport>) {
         let last = self.plies();
         let from = last - n.min(last);
-        let (start, moves, natures) = self.classify(from, last);
-        (start, move_reports(from, moves, natures))
+        let (start, _, reports) = self.classify(from, last);
+        (start, reports)
     }
 
     /// A cycle's ruling under the profile, for a repetition that began with

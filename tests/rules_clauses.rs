@@ -1685,7 +1685,11 @@ fn cxa_2020_a_chase_through_a_defender_mated_for_taking_back_is_joint_in_26_9() 
             format!("{single} chases an unprotected piece perpetually, {joint} chases jointly")
         );
         // The joint chase is the one through the defender mated for taking back.
-        let mut natures: Vec<MoveNature> = r.moves.iter().map(|m| m.nature.clone()).collect();
+        let mut natures: Vec<MoveNature> = r
+            .moves
+            .iter()
+            .map(|m| MoveNature::clone(&m.nature))
+            .collect();
         let mut tied = 0;
         for n in &mut natures {
             for t in &mut n.chases {

@@ -418,6 +418,26 @@ impl LimitCounter {
         }
     }
 
+    /// Counts `plies`, none of them a capture: what a [`LimitCounter::push`]
+    /// of each does, in one pass.
+    pub(crate) fn push_quiet(&mut self, plies: &[PlyFacts]) {
+        debug_assert!(
+            plies.iter().all(|f| !f.capture),
+            "a capture among {plies:?}"
+        );
+        let Some(&last) = plies.last() else {
+            return;
+        };
+        for facts in plies {
+            let side = &mut self.sides[facts.mover.index()];
+            side.moves += 1;
+            side.checks += u32::from(facts.check);
+            side.attacks += u32::from(facts.is_non_check_attack());
+        }
+        self.plies += plies.len() as u32;
+        self.last = Some(last);
+    }
+
     /// Takes back the quiet ply `facts` last pushed, `last` being what
     /// [`LimitCounter::push`] had left as the last ply before it: the
     /// counter is then as it was before that push. A capture resets the

@@ -27,6 +27,8 @@ pub(crate) struct LimitTrail {
     start: LimitCounter,
     /// `facts[i]`: the facts of ply `base + i + 1`.
     facts: Vec<PlyFacts>,
+    /// The index in `facts` of the last capture among them, if any.
+    last_capture: Option<usize>,
     /// The count of the plies after the base, as far as it has got.
     count: RefCell<Count>,
 }
@@ -56,6 +58,7 @@ impl LimitTrail {
             base,
             start: counter.clone(),
             facts: Vec::with_capacity(256),
+            last_capture: None,
             count: RefCell::new(Count {
                 plies: 0,
                 counter,
@@ -95,6 +98,9 @@ impl LimitTrail {
 
     /// Notes the next ply, to be counted when the count is asked for.
     pub(crate) fn push(&mut self, facts: PlyFacts) {
+        if facts.capture {
+            self.last_capture = Some(self.facts.len());
+        }
         self.facts.push(facts);
     }
 
@@ -131,6 +137,9 @@ impl LimitTrail {
             }
         }
         self.facts.truncate(n);
+        if self.last_capture.is_some_and(|i| i >= n) {
+            self.last_capture = self.facts.iter().rposition(|f| f.capture);
+        }
     }
 
     /// The counter after the last ply, that ply marked as leaving the
@@ -139,8 +148,7 @@ impl LimitTrail {
     pub(crate) fn last(&self, no_moves: bool) -> LimitCounter {
         let mut count = self.count.borrow_mut();
         let counted = count.plies;
-        if let Some(i) = self.facts[counted..].iter().rposition(|f| f.capture) {
-            let i = counted + i;
+        if let Some(i) = self.last_capture.filter(|&i| i >= counted) {
             let reset = LimitCounter::after_capture((self.base + i + 1) as u32);
             let before = std::mem::replace(&mut count.counter, reset);
             if i == counted {
@@ -148,9 +156,8 @@ impl LimitTrail {
             }
             count.plies = i + 1;
         }
-        for facts in &self.facts[count.plies..] {
-            count.counter.push(facts);
-        }
+        let uncounted = &self.facts[count.plies..];
+        count.counter.push_quiet(uncounted);
         count.plies = self.facts.len();
         let mut counter = count.counter.clone();
         if self.facts.last().is_some_and(|f| !f.capture) {

@@ -4,6 +4,8 @@
 //! repetition's cycle is shown this way, and so are the last moves of a record
 //! that `rule --natures` asks about.
 
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use crate::board::attacks::between;
@@ -32,8 +34,9 @@ pub struct MoveReport {
     pub ply: usize,
     /// The move.
     pub mv: Move,
-    /// Its nature, with what it attacks and why.
-    pub nature: MoveNature,
+    /// Its nature, with what it attacks and why: shared with the referee's
+    /// cache of natures, so that a ruling does not copy it.
+    pub nature: Arc<MoveNature>,
 }
 
 /// Consecutive moves of a record, classified under `rules`, from `start`,

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::Index;
 
 use crate::board::{Color, Move, Position, Role};
 
@@ -351,18 +352,20 @@ fn zh_count(n: usize, first: bool) -> String {
 }
 
 /// Rules a cycle. `start` is the position where the cycle begins, `moves`
-/// the moves that lead back to it, `natures` their classifications.
+/// the moves that lead back to it, `natures` their classifications (a
+/// slice, or anything that gives the `i`-th move's nature, as the referee's
+/// reports do).
 /// [`Referee::ruling`](crate::referee::Referee::ruling) finds, classifies and
 /// rules the cycles of a game; this is the step for a cycle given by hand.
 ///
 /// # Panics
 ///
 /// If `natures` has fewer entries than `moves`.
-pub fn rule_cycle(
+pub fn rule_cycle<N: Index<usize, Output = MoveNature> + ?Sized>(
     rules: RuleSet,
     start: &Position,
     moves: &[Move],
-    natures: &[MoveNature],
+    natures: &N,
 ) -> CycleRuling {
     let first_mover = start.turn();
     let side = |color: Color| -> (SideCycle, AxfChases) {
@@ -447,10 +450,10 @@ struct LabelledChase {
 
 /// A side's chases in a cycle, under AXF: per move of the side, its chases.
 /// Empty if some move of the side does not chase.
-fn labelled_chases(
+fn labelled_chases<N: Index<usize, Output = MoveNature> + ?Sized>(
     start: &Position,
     moves: &[Move],
-    natures: &[MoveNature],
+    natures: &N,
     idx: &[usize],
 ) -> Vec<Vec<LabelledChase>> {
     // Every move chases (a check that also chases counts, AXF's "forbidden reading").
@@ -544,7 +547,10 @@ const fn axf(article: &'static str) -> Clause {
 }
 
 /// Whether every move of the side chases a rook held in place by a horse (AXF rule 19).
-fn chases_held_rook(side: &SideCycle, natures: &[MoveNature]) -> bool {
+fn chases_held_rook<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> bool {
     !side.moves.is_empty()
         && side.moves.iter().all(|&i| {
             natures[i]
@@ -573,10 +579,10 @@ fn only(red: bool, black: bool) -> Option<Color> {
     }
 }
 
-fn verdict_axf(
+fn verdict_axf<N: Index<usize, Output = MoveNature> + ?Sized>(
     red: &SideCycle,
     black: &SideCycle,
-    natures: &[MoveNature],
+    natures: &N,
     chases: [&AxfChases; 2],
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
@@ -744,7 +750,10 @@ enum SingleChase {
 
 /// What the side chases alone on every move of its cycle, if every move is
 /// a chase by a single piece (of an unprotected piece or a rook).
-fn single_chase(side: &SideCycle, natures: &[MoveNature]) -> Option<SingleChase> {
+fn single_chase<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> Option<SingleChase> {
     let (mut rook, mut other) = (false, false);
     for &i in &side.moves {
         let n = &natures[i];
@@ -795,18 +804,21 @@ fn single_against_joint(chaser: Color, single: SingleChase) -> Verdict {
 }
 
 /// Whether some move of the side is a joint chase (联合捉): all its threats need several pieces.
-fn has_joint_chase(side: &SideCycle, natures: &[MoveNature]) -> bool {
+fn has_joint_chase<N: Index<usize, Output = MoveNature> + ?Sized>(
+    side: &SideCycle,
+    natures: &N,
+) -> bool {
     side.moves.iter().any(|&i| {
         let n = &natures[i];
         n.nature == Nature::Chase && n.chases.iter().all(is_joint)
     })
 }
 
-fn verdict_cxa(
+fn verdict_cxa<N: Index<usize, Output = MoveNature> + ?Sized>(
     rules: RuleSet,
     red: &SideCycle,
     black: &SideCycle,
-    natures: &[MoveNature],
+    natures: &N,
 ) -> Verdict {
     if let Some(checker) = only(red.perpetual_check, black.perpetual_check) {
         return must_vary(
