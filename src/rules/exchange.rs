@@ -175,6 +175,38 @@ pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (
     (value(target, sq) - back, cheapest)
 }
 
+/// [`exchange_after`] worked out exactly only when the capture gains more
+/// than `low` (-1 or less): when the opponent's first cheapest recapture
+/// alone shows it gains `low` or less, that bound is returned instead (the
+/// capturer lost, the recapturer at most won back), and the exchange is not
+/// played out.
+pub(super) fn exchange_after_above(
+    pos: &mut Position,
+    target: Piece,
+    sq: Square,
+    low: i32,
+) -> (i32, Option<Move>) {
+    debug_assert!(low < 0);
+    let recaptures = cheapest_recaptures(pos, sq);
+    let cheapest = recaptures.first().copied();
+    let back = match pos.piece_at(sq) {
+        Some(capturer) if capturer.role != Role::King => {
+            let worth = value(target, sq);
+            let given = value(capturer, sq);
+            // The opponent wins the capturer back less at most the recapturer.
+            let retaken = cheapest
+                .and_then(|back| pos.piece_at(back.from()))
+                .map(|recapturer| worth - given + value(recapturer, sq));
+            if let Some(bound) = retaken.filter(|&bound| bound <= low) {
+                return (bound, cheapest);
+            }
+            best_recapture(pos, sq, capturer, recaptures, 8)
+        }
+        _ => 0,
+    };
+    (value(target, sq) - back, cheapest)
+}
+
 /// Net material the side to move wins by the capture `mv`, whose exchange on
 /// its square wins `on_square` (its [`capture_gain`]): the opponent answers
 /// with one move, either the recaptures on the square (leaving `on_square`)
@@ -506,5 +538,37 @@ mod tests {
             "{} {named}",
             positions.len()
         );
+    }
+
+    #[test]
+    fn an_exchange_above_a_low_is_exact_and_one_below_stays_below() {
+        // Every capture of the public rule cases' and random games' positions,
+        // weighed with lows from -1 down: exact above the low, and at or below
+        // it a bound of the exact gain, at or below it too.
+        let mut positions = crate::rules::sample_positions(0x43C0_0001, 10, 100);
+        let (mut bounded, mut exact) = (0, 0);
+        for pos in &mut positions {
+            for mv in pos.legal_captures() {
+                let Some(target) = pos.piece_at(mv.to()) else {
+                    continue;
+                };
+                let undo = pos.play_unchecked(mv);
+                let (gain, cheapest) = exchange_after(pos, target, mv.to());
+                for low in [-1, -2, -4, -8] {
+                    let before = pos.clone();
+                    let (found, first) = exchange_after_above(pos, target, mv.to(), low);
+                    assert_eq!(*pos, before, "restored");
+                    assert_eq!(first, cheapest, "{} {mv}", pos.fen());
+                    if found == gain {
+                        exact += 1;
+                    } else {
+                        assert!(gain <= found && found <= low, "{} {mv} {low}", pos.fen());
+                        bounded += 1;
+                    }
+                }
+                pos.undo(undo);
+            }
+        }
+        assert!(exact > 5000 && bounded > 500, "{exact} {bounded}");
     }
 }

@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{capture_net, exchange_after, exchange_then_capture, value, valued};
+use super::exchange::{capture_net, exchange_after_above, exchange_then_capture, value, valued};
 use super::mate_search::MateSearch;
 use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
@@ -654,15 +654,32 @@ fn capture_threat(
     mate_test: bool,
 ) -> Result<Option<Threat>, StoodBefore> {
     let to = mv.to();
-    let undo = pos.play_unchecked(mv);
-    let (mut on_square, cheapest) = exchange_after(pos, target, to);
-    pos.undo(undo);
-    let mut recapturable = cheapest.is_some();
     let (across, stood, floor) = match line {
         Line::Direct(across, stood) => (across, stood, None),
         Line::AfterChecks(floor) => (None, None, Some(floor)),
     };
     let direct = floor.is_none();
+    // Only a capture that wins on its square, or takes a piece that cannot
+    // be taken back, or may remove a defender (an even exchange, below),
+    // can win (the tests below lower the gain): the others are no threat,
+    // whether the target stood or not.
+    let may_win = |(on_square, recapturable): (i32, bool)| {
+        on_square > 0 || (on_square == 0 && (!recapturable || rules.net_gain))
+    };
+    // Below 0 (below the floor at the end of checks) the gain on the square
+    // need not be exact: such a capture wins nothing unless a defender is
+    // tied (below), and the target is then won whole.
+    let low = floor.map_or(-1, |f| f.min(-1));
+    let undo = pos.play_unchecked(mv);
+    let (mut on_square, cheapest) = exchange_after_above(pos, target, to, low);
+    // CXA "不能离线" (below): of a capture that can be taken back and does
+    // not win, the defenders tied by mate are asked at once, with the
+    // capture still on the board.
+    let tied_now =
+        (cheapest.is_some() && direct && rules.mate_safety && !may_win((on_square, true)))
+            .then(|| roots_tied_after(pos, to, cheapest, search));
+    pos.undo(undo);
+    let mut recapturable = cheapest.is_some();
     // A defender kept from taking back only by a check the opponent stands in
     // already (the move judged gave it) protects all the same: once the check
     // is answered it can take back. The capturer is then lost for the target.
@@ -674,22 +691,17 @@ fn capture_threat(
     // CXA "不能离线": defenders that may take back, but only to be mated,
     // cannot leave their post to do it: the target is then won whole.
     let ask_tied = recapturable && direct && rules.mate_safety;
-    // Only a capture that wins on its square, or takes a piece that cannot
-    // be taken back, or may remove a defender (an even exchange, below),
-    // can win (the tests below lower the gain): the others are no threat,
-    // whether the target stood or not.
-    let may_win = |(on_square, recapturable): (i32, bool)| {
-        on_square > 0 || (on_square == 0 && (!recapturable || rules.net_gain))
-    };
     let mut exchange = (on_square, recapturable);
     // Where the capture may win without tied defenders (then with them
     // too), their search for mate waits until the target is found not to
     // have stood threatened: it cannot change that answer.
     let tied_later = ask_tied && may_win(exchange);
-    let mut tied = if ask_tied && !tied_later {
-        tied_roots(pos, (mv, cheapest), target, &mut exchange, search)
-    } else {
-        Vec::new()
+    let mut tied = match tied_now {
+        Some(tied) => won_whole_if_tied(tied, value(target, to), &mut exchange),
+        None if ask_tied && !tied_later => {
+            tied_roots(pos, (mv, cheapest), target, &mut exchange, search)
+        }
+        None => Vec::new(),
     };
     if let Some(stood) = stood
         && may_win(exchange)
@@ -873,8 +885,18 @@ fn tied_roots(
     search: &mut MateSearch,
 ) -> Vec<FalseRoot> {
     let tied = roots_tied_by_mate(pos, mv, known, search);
+    won_whole_if_tied(tied, value(target, mv.to()), exchange)
+}
+
+/// `tied`, the defenders tied by mate of a capture of a piece worth
+/// `worth`, with `exchange` made what they leave of it ([`tied_roots`]).
+fn won_whole_if_tied(
+    tied: Vec<FalseRoot>,
+    worth: i32,
+    exchange: &mut (i32, bool),
+) -> Vec<FalseRoot> {
     if !tied.is_empty() {
-        *exchange = (value(target, mv.to()), false);
+        *exchange = (worth, false);
     }
     tied
 }
@@ -964,19 +986,32 @@ fn roots_tied_by_mate(
     search: &mut MateSearch,
 ) -> Vec<FalseRoot> {
     let undo = pos.play_unchecked(mv);
+    let roots = roots_tied_after(pos, mv.to(), known, search);
+    pos.undo(undo);
+    roots
+}
+
+/// [`roots_tied_by_mate`] of a capture on `to` just played in `pos`.
+fn roots_tied_after(
+    pos: &mut Position,
+    to: Square,
+    known: Option<Move>,
+    search: &mut MateSearch,
+) -> Vec<FalseRoot> {
     let mut checks = MoveList::new();
     // Most captures have a safe recapture, mostly the one known: it is asked
-    // before the others are generated.
+    // before the others are generated, and its checks are not asked again.
+    let mut known_checks = None;
     if let Some(back) = known {
         let taken = pos.play_unchecked(back);
         search.checking_moves(pos, &mut checks);
         pos.undo(taken);
         if checks.is_empty() {
-            pos.undo(undo);
             return Vec::new();
         }
+        known_checks = Some((back, checks.len()));
     }
-    let backs = pos.legal_captures_of(mv.to());
+    let backs = pos.legal_captures_of(to);
     // One safe recapture settles it. A recapture after which the capturer's
     // side has no check is safe without a search; the others are searched
     // the likeliest to be safe and the quickest to show it first: those
@@ -985,18 +1020,23 @@ fn roots_tied_by_mate(
     // checks are remembered for the search.
     let mut by_checks: ArrayVec<((usize, bool), Move), 16> = ArrayVec::new();
     for &back in &backs {
-        let taken = pos.play_unchecked(back);
-        checks.clear();
-        search.checking_moves(pos, &mut checks);
-        pos.undo(taken);
-        if checks.is_empty() {
-            pos.undo(undo);
+        let count = match known_checks {
+            Some((known, count)) if known == back => count,
+            _ => {
+                let taken = pos.play_unchecked(back);
+                checks.clear();
+                search.checking_moves(pos, &mut checks);
+                pos.undo(taken);
+                checks.len()
+            }
+        };
+        if count == 0 {
             return Vec::new();
         }
         let guard = pos
             .piece_at(back.from())
             .is_some_and(|p| matches!(p.role, Role::King | Role::Advisor | Role::Elephant));
-        by_checks.push(((checks.len(), guard), back));
+        by_checks.push(((count, guard), back));
     }
     by_checks.sort_by_key(|&(key, _)| key);
     let tied = by_checks.iter().all(|&(_, back)| {
@@ -1007,7 +1047,7 @@ fn roots_tied_by_mate(
         pos.undo(taken);
         mated
     });
-    let roots = if tied {
+    if tied {
         backs
             .iter()
             .filter_map(|back| {
@@ -1022,9 +1062,7 @@ fn roots_tied_by_mate(
             .collect()
     } else {
         Vec::new()
-    };
-    pos.undo(undo);
-    roots
+    }
 }
 
 /// Whether every legal move of the piece on `sq` (its side to move) takes the piece on `attacker`.
