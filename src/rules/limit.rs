@@ -353,6 +353,15 @@ struct SideCount {
     attacks: u32,
 }
 
+impl SideCount {
+    /// Counts the side's quiet move `facts`: a check, another attack or neither.
+    fn count(&mut self, facts: &PlyFacts) {
+        self.moves += 1;
+        self.checks += u32::from(facts.check);
+        self.attacks += u32::from(facts.is_non_check_attack());
+    }
+}
+
 /// The incremental natural-limit counter: push every ply, O(1) each.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LimitCounter {
@@ -409,13 +418,7 @@ impl LimitCounter {
             self.since_ply = self.plies + 1;
             return;
         }
-        let side = &mut self.sides[facts.mover.index()];
-        side.moves += 1;
-        if facts.check {
-            side.checks += 1;
-        } else if facts.is_non_check_attack() {
-            side.attacks += 1;
-        }
+        self.sides[facts.mover.index()].count(facts);
     }
 
     /// Counts `plies`, none of them a capture: what a [`LimitCounter::push`]
@@ -429,10 +432,7 @@ impl LimitCounter {
             return;
         };
         for facts in plies {
-            let side = &mut self.sides[facts.mover.index()];
-            side.moves += 1;
-            side.checks += u32::from(facts.check);
-            side.attacks += u32::from(facts.is_non_check_attack());
+            self.sides[facts.mover.index()].count(facts);
         }
         self.plies += plies.len() as u32;
         self.last = Some(last);
