@@ -61,9 +61,7 @@ fn bare_uci(engine: &str, position: &str) -> Option<String> {
     e.send("setoption name UCI_Variant value xiangqi");
     e.send("isready");
     e.until(|l| l == "readyok");
-    let (head, moves) = position.split_once(" moves ").expect("moves");
-    let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
-    e.send(&format!("{head} moves {}", shifted.join(" ")));
+    e.send(&moves_shifted(position, 1));
     e.send("go depth 9");
     e.search().1.map(|m| shift_ranks(&m, -1))
 }
@@ -77,6 +75,57 @@ fn shift_ranks(mv: &str, by: i32) -> String {
     let (a, b) = mv.split_at(split);
     let sq = |s: &str| format!("{}{}", &s[..1], s[1..].parse::<i32>().expect("rank") + by);
     format!("{}{}", sq(a), sq(b))
+}
+
+/// The position a UCCI `position fen … moves …` line sets up.
+fn position_after(line: &str) -> Position {
+    let (head, moves) = line.split_once(" moves ").expect("moves");
+    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
+    for m in moves.split(' ') {
+        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
+    }
+    pos
+}
+
+/// A UCCI `position fen … moves …` line with its moves' ranks moved by
+/// `by` (1: as a UCI GUI or engine writes them).
+fn moves_shifted(line: &str, by: i32) -> String {
+    let (head, moves) = line.split_once(" moves ").expect("moves");
+    let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, by)).collect();
+    format!("{head} moves {}", shifted.join(" "))
+}
+
+/// The three ways a GUI has the bridge search: with a limit, endless then
+/// stopped, pondering then told of the hit.
+const THREE_WAYS: [(&str, Option<&str>); 3] = [
+    ("go depth 5", None),
+    ("go infinite", Some("stop")),
+    ("go ponder time 1000 increment 0", Some("ponderhit")),
+];
+
+/// Has `gui` search each of [`THREE_WAYS`], sending `setup` before each
+/// `go`; for each, the `go` line, what came back and the move played.
+fn search_three_ways(
+    gui: &mut Gui,
+    setup: &[&str],
+) -> Vec<(&'static str, Vec<String>, Option<String>)> {
+    THREE_WAYS
+        .iter()
+        .map(|&(go, end)| {
+            for line in setup {
+                gui.send(line);
+            }
+            gui.send(go);
+            let mut lines = Vec::new();
+            if let Some(end) = end {
+                lines = gui.ready_while_searching();
+                gui.send(end);
+            }
+            let (rest, mv) = gui.search();
+            lines.extend(rest);
+            (go, lines, mv)
+        })
+        .collect()
 }
 
 fn bridged(engine: &str, protocol: &str, position: &str) -> (Vec<String>, Option<String>) {
@@ -205,11 +254,7 @@ fn bare_without(engine: &str, protocol: &str, position: &str, banned: &str) -> O
         e.send("go depth 9");
         return e.search().1;
     }
-    let (head, moves) = position.split_once(" moves ").expect("moves");
-    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
-    for m in moves.split(' ') {
-        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
-    }
+    let pos = position_after(position);
     let allowed: Vec<String> = pos
         .legal_moves()
         .into_iter()
@@ -223,8 +268,7 @@ fn bare_without(engine: &str, protocol: &str, position: &str, banned: &str) -> O
     e.send("setoption name UCI_Variant value xiangqi");
     e.send("isready");
     e.until(|l| l == "readyok");
-    let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
-    e.send(&format!("{head} moves {}", shifted.join(" ")));
+    e.send(&moves_shifted(position, 1));
     e.send(&format!("go depth 9 searchmoves {}", allowed.join(" ")));
     e.search().1.map(|m| shift_ranks(&m, -1))
 }
@@ -334,11 +378,7 @@ fn a_perpetual_check_the_engine_plays_when_lost_is_replaced() {
         bare_uci(&engine, PERPETUAL_WHEN_LOST).as_deref(),
         Some(banned)
     );
-    let (head, moves) = PERPETUAL_WHEN_LOST.split_once(" moves ").expect("moves");
-    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
-    for m in moves.split(' ') {
-        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
-    }
+    let pos = position_after(PERPETUAL_WHEN_LOST);
     for protocol in ["ucci", "uci"] {
         let (lines, mv) = bridged(&engine, protocol, PERPETUAL_WHEN_LOST);
         let mv = mv.unwrap_or_else(|| panic!("{protocol}: no move: {lines:?}"));
@@ -843,11 +883,7 @@ const WON_BY_THE_RULES: &str = "position fen 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w -
 #[test]
 fn a_game_over_by_the_rules_still_gets_the_engines_move() {
     let Some(engine) = engine() else { return };
-    let (head, moves) = WON_BY_THE_RULES.split_once(" moves ").expect("moves");
-    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
-    for m in moves.split(' ') {
-        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
-    }
+    let pos = position_after(WON_BY_THE_RULES);
     let legal =
         |mv: &str, by: i32| Move::parse_uci(&shift_ranks(mv, by)).is_ok_and(|m| pos.is_legal(m));
     let over = |l: &str| l.starts_with("game over: By the rules the game ended after ply 8");
@@ -863,19 +899,7 @@ fn a_game_over_by_the_rules_still_gets_the_engines_move() {
         let mut gui = Gui::xqarbiter(&args);
         gui.handshake();
         gui.send(WON_BY_THE_RULES);
-        for (go, end) in [
-            ("go depth 5", None),
-            ("go infinite", Some("stop")),
-            ("go ponder time 1000 increment 0", Some("ponderhit")),
-        ] {
-            gui.send(go);
-            let mut lines = Vec::new();
-            if let Some(end) = end {
-                lines = gui.ready_while_searching();
-                gui.send(end);
-            }
-            let (rest, mv) = gui.search();
-            lines.extend(rest);
+        for (go, lines, mv) in search_three_ways(&mut gui, &[]) {
             assert!(has_info(&lines, over), "{protocol}, {go}: {lines:?}");
             let mv = mv.unwrap_or_else(|| panic!("{protocol}, {go}: no move: {lines:?}"));
             assert!(legal(&mv, 0), "{protocol}, {go}: {lines:?}");
@@ -883,9 +907,7 @@ fn a_game_over_by_the_rules_still_gets_the_engines_move() {
 
         let mut uci = Gui::xqarbiter(&args);
         uci.uci_handshake();
-        let (head, moves) = WON_BY_THE_RULES.split_once(" moves ").expect("moves");
-        let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
-        uci.send(&format!("{head} moves {}", shifted.join(" ")));
+        uci.send(&moves_shifted(WON_BY_THE_RULES, 1));
         uci.send("go wtime 5000 btime 5000");
         let (lines, mv) = uci.search();
         assert!(
@@ -935,20 +957,7 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
             (PERPETUAL, &yet as &dyn Fn(&str) -> bool),
             (PERPETUAL_DECIDES, &at_once),
         ] {
-            for (go, end) in [
-                ("go depth 5", None),
-                ("go infinite", Some("stop")),
-                ("go ponder time 1000 increment 0", Some("ponderhit")),
-            ] {
-                gui.send(position);
-                gui.send(go);
-                let mut lines = Vec::new();
-                if let Some(end) = end {
-                    lines = gui.ready_while_searching();
-                    gui.send(end);
-                }
-                let (rest, mv) = gui.search();
-                lines.extend(rest);
+            for (go, lines, mv) in search_three_ways(&mut gui, &[position]) {
                 assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
                 assert_eq!(mv.as_deref(), Some("f0e0"), "{protocol}, {go}: {lines:?}");
             }
@@ -958,9 +967,7 @@ fn every_legal_move_banned_still_gets_the_engines_move() {
 
         let mut uci = Gui::xqarbiter(&args);
         uci.uci_handshake();
-        let (head, moves) = FIG20.split_once(" moves ").expect("moves");
-        let shifted: Vec<String> = moves.split(' ').map(|m| shift_ranks(m, 1)).collect();
-        uci.send(&format!("{head} moves {}", shifted.join(" ")));
+        uci.send(&moves_shifted(FIG20, 1));
         uci.send("go wtime 5000 btime 5000 searchmoves b7a9");
         let (lines, mv) = uci.search();
         assert!(
@@ -994,11 +1001,7 @@ const ROOK_ROUND_BANS: &str = "position fen 2b6/5k3/9/9/9/9/9/9/2p6/3KR2Nc w - -
 /// `banmoves` for every legal move of `position` (a UCCI `position fen …
 /// moves …` line) but `kept`.
 fn ban_all_but(position: &str, kept: &[&str]) -> String {
-    let (head, moves) = position.split_once(" moves ").expect("moves");
-    let mut pos = Position::from_fen(head.trim_start_matches("position fen ")).expect("a FEN");
-    for m in moves.split(' ') {
-        pos.play_unchecked(Move::parse_uci(m).expect("a move"));
-    }
+    let pos = position_after(position);
     let others: Vec<String> = pos
         .legal_moves()
         .into_iter()
@@ -1035,21 +1038,7 @@ fn with_every_move_banned_the_move_played_is_short_of_the_decisive_occurrence() 
         ];
         let mut gui = Gui::xqarbiter(&args);
         gui.handshake();
-        for (go, end) in [
-            ("go depth 5", None),
-            ("go infinite", Some("stop")),
-            ("go ponder time 1000 increment 0", Some("ponderhit")),
-        ] {
-            gui.send(MIXED_BANS);
-            gui.send(&bans);
-            gui.send(go);
-            let mut lines = Vec::new();
-            if let Some(end) = end {
-                lines = gui.ready_while_searching();
-                gui.send(end);
-            }
-            let (rest, mv) = gui.search();
-            lines.extend(rest);
+        for (go, lines, mv) in search_three_ways(&mut gui, &[MIXED_BANS, &bans]) {
             assert!(has_info(&lines, said), "{protocol}, {go}: {lines:?}");
             assert_eq!(mv.as_deref(), Some("e9f9"), "{protocol}, {go}: {lines:?}");
         }
@@ -1448,12 +1437,7 @@ fn uci_gui_bridge_refuses_the_banned_move_in_the_gui_ranks() {
         for base in [0u8, 1] {
             for (position, repeating) in CASES {
                 let (mut gui, _) = uci_gui(&engine, protocol, base, None);
-                let (head, moves) = position.split_once(" moves ").expect("moves");
-                let moves: Vec<String> = moves
-                    .split(' ')
-                    .map(|m| shift_ranks(m, i32::from(base)))
-                    .collect();
-                gui.send(&format!("{head} moves {}", moves.join(" ")));
+                gui.send(&moves_shifted(position, i32::from(base)));
                 gui.send("go depth 9");
                 let (lines, mv) = gui.search();
                 let banned = shift_ranks(repeating, i32::from(base));
