@@ -164,19 +164,11 @@ pub(crate) fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 /// and a legal recapture of the capturer by a cheapest piece, if it can be
 /// taken back at all: the test of a true root (真根).
 pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (i32, Option<Move>) {
-    let recaptures = cheapest_recaptures(pos, sq);
-    let cheapest = recaptures.first().copied();
-    let back = match pos.piece_at(sq) {
-        Some(capturer) if capturer.role != Role::King => {
-            best_recapture(pos, sq, capturer, recaptures, 8)
-        }
-        _ => 0,
-    };
-    (value(target, sq) - back, cheapest)
+    exchange_after_above(pos, target, sq, i32::MIN)
 }
 
 /// [`exchange_after`] worked out exactly only when the capture gains more
-/// than `low` (-1 or less): when the opponent's first cheapest recapture
+/// than `low` (-1 or less; [`i32::MIN`]: always): when the opponent's first cheapest recapture
 /// alone shows it gains `low` or less, that bound is returned instead (the
 /// capturer lost, the recapturer at most won back), and the exchange is not
 /// played out.
