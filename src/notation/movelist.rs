@@ -329,24 +329,6 @@ pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, B
     ranks_from_one::choose(text, 0, |text| parse_move_list_as_written(start, text))
 }
 
-/// The moves in words of a reading in ranks 1–10 written as the record
-/// writes them ([`ranks_from_one::written_text`]).
-fn written_words(words: &Words) -> Words {
-    Words::new(
-        ranks_from_one::written_text(&words.en),
-        ranks_from_one::written_text(&words.zh),
-    )
-}
-
-/// What a reading in ranks 1–10 says itself, in the record's ranks
-/// ([`ranks_from_one::written_said`]).
-fn said_words(words: &Words) -> Words {
-    Words::new(
-        ranks_from_one::written_said(&words.en),
-        ranks_from_one::written_said(&words.zh),
-    )
-}
-
 impl ParsedMoveList {
     /// The list, read in ranks 1–10, as the record writes it: its move
     /// texts, comments and warnings back in ranks 1–10.
@@ -361,7 +343,7 @@ impl ParsedMoveList {
             other.in_ranks_from_one();
         }
         for warning in &mut self.warnings {
-            *warning = written_words(warning);
+            *warning = ranks_from_one::written_words(warning);
         }
     }
 }
@@ -371,7 +353,7 @@ impl MoveListError {
     /// written, why it does not read and the legal moves.
     fn in_ranks_from_one(&mut self) {
         self.text = ranks_from_one::written_text(&self.text);
-        self.reason = said_words(&self.reason);
+        self.reason = ranks_from_one::said_words(&self.reason);
         for legal in &mut self.legal {
             *legal = ranks_from_one::written_said(legal);
         }

@@ -873,9 +873,9 @@ impl OtherReading {
     /// The note of a record read in ranks 1–10, as the record writes it:
     /// its texts and the moves it names in coordinates in ranks 1–10.
     pub(crate) fn in_ranks_from_one(&mut self) {
-        use super::ranks_from_one::{written_said, written_text};
+        use super::ranks_from_one::{said_words, written_text};
         self.text = written_text(&self.text);
-        self.note = Words::new(written_said(&self.note.en), written_said(&self.note.zh));
+        self.note = said_words(&self.note);
         if let Some((_, text)) = &mut self.because {
             *text = written_text(text);
         }

@@ -303,6 +303,16 @@ pub(crate) fn written_said(said: &str) -> String {
     rewritten(said, true)
 }
 
+/// [`written_text`] of both languages of `words` (a warning, a note).
+pub(crate) fn written_words(words: &Words) -> Words {
+    Words::new(written_text(&words.en), written_text(&words.zh))
+}
+
+/// [`written_said`] of both languages of `words` (why a move stops).
+pub(crate) fn said_words(words: &Words) -> Words {
+    Words::new(written_said(&words.en), written_said(&words.zh))
+}
+
 /// `text` with its moves in coordinates, and with `squares` its squares
 /// not quoted, moved from ranks 0–9 to 1–10.
 fn rewritten(text: &str, squares: bool) -> String {

@@ -2,17 +2,14 @@
 //! by [`ranks_from_one::choose`]: where it stops, its note, and a game read
 //! in ranks 1–10 written as its record writes it.
 
-use crate::notation::ranks_from_one::{self, Reading, written_said, written_text};
+use crate::notation::ranks_from_one::{
+    self, Reading, said_words, written_said, written_text, written_words,
+};
 use crate::words::Words;
 
 use super::error::RecordError;
 use super::game::Game;
 use super::move_text::MoveText;
-
-/// What a reading in ranks 1–10 says itself, in the record's ranks.
-fn said_words(words: &Words) -> Words {
-    Words::new(written_said(&words.en), written_said(&words.zh))
-}
 
 impl Reading for Game {
     fn stop(&self) -> Option<usize> {
@@ -45,7 +42,7 @@ impl Reading for Game {
             other.in_ranks_from_one();
         }
         for warning in &mut self.warnings {
-            *warning = Words::new(written_text(&warning.en), written_text(&warning.zh));
+            *warning = written_words(warning);
         }
         if let Some(bad) = &mut self.illegal {
             bad.text = written_text(&bad.text);
