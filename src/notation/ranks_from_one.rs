@@ -295,18 +295,7 @@ fn in_ranks_from_zero(text: &str, from: usize) -> Option<String> {
 /// read). The squares a reading names alone it wrote in ranks 1–10 itself,
 /// and the record's own stay as they are.
 pub(crate) fn written_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4);
-    let mut done = 0;
-    for (at, word) in words(text) {
-        let Some(move_) = Coordinates::of(word) else {
-            continue;
-        };
-        out.push_str(&text[done..at]);
-        out.push_str(&move_.shifted(1));
-        done = at + word.len();
-    }
-    out.push_str(&text[done..]);
-    out
+    moved_up(text, false)
 }
 
 /// [`written_text`] of both languages of `words` (a warning, a note, why a
@@ -322,15 +311,23 @@ pub(crate) fn written_words(words: &Words) -> Words {
 /// of it stops) names its squares in the record's ranks as it is written
 /// instead, and only its moves are moved ([`written_text`]).
 pub(crate) fn board_text_in(text: &str, ranks: Ranks) -> String {
-    if ranks == Ranks::FromZero {
-        return text.to_string();
+    match ranks {
+        Ranks::FromZero => text.to_string(),
+        Ranks::FromOne => moved_up(text, true),
     }
+}
+
+/// `text` with its moves in coordinates, and with `squares` its squares
+/// (`h2`, in lower case), moved from ranks 0–9 to 1–10.
+fn moved_up(text: &str, squares: bool) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     let mut done = 0;
     for (at, word) in words(text) {
         let shifted = match (Coordinates::of(word), word.as_bytes()) {
             (Some(move_), _) => move_.shifted(1),
-            (None, &[file, rank]) if (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() => {
+            (None, &[file, rank])
+                if squares && (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() =>
+            {
                 format!("{}{}", char::from(file), rank - b'0' + 1)
             }
             _ => continue,
