@@ -2523,3 +2523,158 @@ fn rule_ply_on_a_file_that_neither_reading_plays_whole_rules_before_the_slip() {
         );
     }
 }
+
+#[test]
+fn a_ranks_1_to_10_stop_names_the_boards_squares_in_them_and_the_records_as_written() {
+    // A square of the board the reading names: h4 in ranks 1–10 (h3 in 0–9).
+    let out = xqarbiter(&["rule", "--moves", "h3e3 h10g8 h4h5"], None);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(err.contains("'h4h5': there is no piece on h4;"), "{err}");
+    // A square the record writes itself (XBoard SAN's `Rxh3`) stays h3.
+    let out = xqarbiter(
+        &["rule", "--moves", "h3e3 h10g8 Rxh3", "--lang", "zh"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("“Rxh3”无法走出：“x”表示吃子，但h3上没有棋子；"),
+        "{err}"
+    );
+}
+
+/// CXA-图2 (a horse's perpetual chase) with its moves as Fairy-Stockfish
+/// writes them, in ranks 1–10, played twice round.
+const CHASE_FEN: &str = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w";
+const CHASE_UCI_MOVES: &str = "h7i5 i10h10 i5h7 h10i10 h7i5 i10h10 i5h7 h10i10";
+
+/// The words of the table row of ply `ply` in `text`, if there is one.
+fn table_row(text: &str, ply: &str) -> Vec<String> {
+    let row = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(ply))
+        .unwrap_or_else(|| panic!("no row {ply} in {text}"));
+    row.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn the_ruling_on_a_ranks_1_to_10_record_shows_its_moves_and_squares_in_them() {
+    let args = [
+        "rule",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE_UCI_MOVES,
+        "--natures",
+        "1",
+    ];
+    let out = xqarbiter(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    // The cycle's table: move, targets and reason in ranks 1–10.
+    assert_eq!(
+        table_row(&text, "5")[..9],
+        [
+            "5",
+            "h7i5",
+            "马二退一",
+            "chase",
+            "i10",
+            "red",
+            "cannon",
+            "i3",
+            "threatens"
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("then a capture (net gain: a rook for a horse): h7g9 c9g9 h1h10\n"),
+        "{text}"
+    );
+    assert_eq!(
+        table_row(&text, "8")[..5],
+        ["8", "h10i10", "车８平９", "chase", "i3"]
+    );
+    assert!(
+        text.contains("Moves and squares are in ranks 1–10, as the record writes them"),
+        "{text}"
+    );
+    assert!(text.contains("\n10 ＋ 車 ＋ ＋ 将 士 象 ＋ 車\n"), "{text}");
+    assert!(text.contains("\n 1 ＋ 车 相 仕 帅 ＋ ＋ 车 ＋\n"), "{text}");
+    // In Chinese, and the moves Red may not play.
+    let moves = "h7i5 i10h10 i5h7 h10i10 h7i5 i10h10";
+    let out = xqarbiter(
+        &["rule", "--fen", CHASE_FEN, "--moves", moves, "--lang", "zh"],
+        None,
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(
+        table_row(&text, "3")[..5],
+        ["3", "i5h7", "马一进二", "捉", "h10"],
+        "{text}"
+    );
+    assert!(text.contains("红车(h1)捉黑车(h10)"), "{text}");
+    assert!(text.contains("  马一进二 (i5h7): "), "{text}");
+    assert!(text.contains("着法与格子按棋谱的写法以1–10行计"), "{text}");
+    // The JSON keeps UCCI's ranks 0–9, as its contract says, and names
+    // the record's.
+    let out = xqarbiter(
+        &["rule", "--fen", CHASE_FEN, "--moves", moves, "--json"],
+        None,
+    );
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let first = &ruling["repetition"]["red"]["moves"][0];
+    assert_eq!(
+        (&first["move"], &first["targets"][0]),
+        (&"i4h6".into(), &"h9".into())
+    );
+    assert_eq!(ruling["forbidden_next"][0]["move"], "i4h6", "{ruling}");
+    assert_eq!(ruling["record"]["ranks"], "1-10", "{ruling}");
+    // A record in ranks 0–9 is shown and named in them.
+    let moves = "h6i4 i9h9 i4h6 h9i9 h6i4 i9h9";
+    let out = xqarbiter(&["rule", "--fen", CHASE_FEN, "--moves", moves], None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("  马一进二 (i4h6): ") && !text.contains("ranks 1–10"),
+        "{text}"
+    );
+    assert!(text.contains("\n9 ＋ 車 ＋ ＋ 将 士 象 車 ＋\n"), "{text}");
+    let out = xqarbiter(
+        &["rule", "--fen", CHASE_FEN, "--moves", moves, "--json"],
+        None,
+    );
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(ruling["record"]["ranks"], "0-9", "{ruling}");
+}
+
+#[test]
+fn a_ranks_1_to_10_file_is_ruled_in_them_too() {
+    // Fairy-Stockfish's PGN: the table of its last moves in ranks 1–10.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fairy_uci.pgn");
+    let path = path.to_str().expect("path");
+    let out = xqarbiter(&["rule", path, "--natures", "2", "--json"], None);
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let json_moves: Vec<String> = ruling["natures"]
+        .as_array()
+        .expect("natures")
+        .iter()
+        .map(|m| m["move"].as_str().expect("move").to_string())
+        .collect();
+    let out = xqarbiter(&["rule", path, "--natures", "2"], None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let plies = ruling["plies"].as_u64().expect("plies");
+    for (i, uci) in json_moves.iter().enumerate() {
+        let ply = (plies - 1 + i as u64).to_string();
+        let shown = &table_row(&text, &ply)[1];
+        let mv: xqarbiter::board::Move = uci.parse().expect("move");
+        let written = format!(
+            "{}{}{}{}",
+            &uci[..1],
+            mv.from().rank().index() + 1,
+            &uci[2..3],
+            mv.to().rank().index() + 1
+        );
+        assert_eq!(shown, &written, "{text}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, Piece, Position, Role, Square, Undo};
+use super::{Color, Move, Piece, Position, Ranks, Role, Square, Undo};
 use crate::words::{Lang, Words};
 
 /// Why a move is not legal in a position.
@@ -60,6 +60,11 @@ impl Exposure {
     /// king in check from black rook d9" (红方的帅被黑方车(d9)将军), "the red
     /// king facing the black king" (红方的帅与黑方将照面).
     pub fn words(self, color: Color) -> Words {
+        self.words_in(color, Ranks::FromZero)
+    }
+
+    /// [`Exposure::words`] with the squares' ranks numbered in `ranks`.
+    pub fn words_in(self, color: Color, ranks: Ranks) -> Words {
         let king = Piece::new(color, Role::King).chinese();
         let side = side_zh(color);
         match self {
@@ -74,11 +79,11 @@ impl Exposure {
                 let by: Vec<(Square, Piece)> = by.into_iter().flatten().collect();
                 let en: Vec<String> = by
                     .iter()
-                    .map(|(sq, p)| format!("{} {} {sq}", p.color, p.role.name()))
+                    .map(|(sq, p)| format!("{} {} {}", p.color, p.role.name(), sq.in_ranks(ranks)))
                     .collect();
                 let zh: Vec<String> = by
                     .iter()
-                    .map(|(sq, p)| format!("{}({sq})", piece_zh(*p)))
+                    .map(|(sq, p)| format!("{}({})", piece_zh(*p), sq.in_ranks(ranks)))
                     .collect();
                 Words::new(
                     format!("the {color} king in check from {}", en.join(" and ")),
@@ -102,7 +107,13 @@ pub(crate) fn piece_zh(piece: Piece) -> String {
 impl Illegality {
     /// Why `mv` is not legal, in both languages, naming its piece and squares.
     pub fn words(self, mv: Move) -> Words {
-        let (from, to) = (mv.from(), mv.to());
+        self.words_in(mv, Ranks::FromZero)
+    }
+
+    /// [`Illegality::words`] with the squares' ranks numbered in `ranks`:
+    /// "there is no piece on h3" for `h2e2` in ranks 1–10.
+    pub fn words_in(self, mv: Move, ranks: Ranks) -> Words {
+        let (from, to) = (mv.from().in_ranks(ranks), mv.to().in_ranks(ranks));
         let name = |p: Piece| format!("{} {}", p.color, p.role.name());
         match self {
             Illegality::NoPiece => Words::new(
@@ -130,7 +141,7 @@ impl Illegality {
                 format!("{from} 的{}走不到 {to}", piece_zh(p)),
             ),
             Illegality::ExposesKing(p, exposure) => {
-                let exposed = exposure.words(p.color);
+                let exposed = exposure.words_in(p.color, ranks);
                 Words::new(
                     format!(
                         "the {} on {from} to {to} would leave {}",

@@ -23,5 +23,5 @@ pub use legality::{Exposure, Illegality, PlayError};
 pub use moves::{Move, MoveList, MoveParseError};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, START_FEN, Undo};
-pub use square::{File, Rank, Square};
+pub use square::{File, Rank, Ranks, Square, SquareIn};
 pub(crate) use zobrist::{KeyHasher, KeyMap};

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::Square;
+use super::{Ranks, Square};
 use crate::words::{Lang, Words};
 
 /// A move from one square to another. Captures are implied by the board.
@@ -95,6 +95,16 @@ impl Move {
         let f = self.from().to_string().to_uppercase();
         let t = self.to().to_string().to_uppercase();
         format!("{f}-{t}")
+    }
+
+    /// The move in coordinates with its ranks numbered in `ranks`: `h2e2`,
+    /// or `h3e3` in ranks 1–10.
+    pub fn in_ranks(self, ranks: Ranks) -> String {
+        format!(
+            "{}{}",
+            self.from().in_ranks(ranks),
+            self.to().in_ranks(ranks)
+        )
     }
 
     /// Raw 14-bit encoding (origin in the low 7 bits).

@@ -174,6 +174,39 @@ impl fmt::Display for Square {
     }
 }
 
+/// How the ranks of squares are numbered where they are written: UCCI's
+/// 0–9, or 1–10 as Fairy-Stockfish and other UCI xiangqi programs write
+/// them (`h3e3 h10g8`). A record read in ranks 1–10 is shown in them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Ranks {
+    /// Ranks 0–9, as UCCI writes them.
+    #[default]
+    FromZero,
+    /// Ranks 1–10, as UCI xiangqi programs write them.
+    FromOne,
+}
+
+/// A square written in a numbering of ranks ([`Square::in_ranks`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SquareIn(Square, Ranks);
+
+impl fmt::Display for SquareIn {
+    /// The file's letter and the rank's number: `e4`, or `e5` in ranks 1–10.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let SquareIn(sq, ranks) = *self;
+        let rank = sq.rank().index() + usize::from(ranks == Ranks::FromOne);
+        write!(f, "{}{rank}", sq.file().char())
+    }
+}
+
+impl Square {
+    /// The square written with its rank numbered in `ranks`: `h2` is `h3`
+    /// in ranks 1–10.
+    pub const fn in_ranks(self, ranks: Ranks) -> SquareIn {
+        SquareIn(self, ranks)
+    }
+}
+
 impl fmt::Debug for Square {
     /// As `Display`: `e4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::audit::{Finding, early_end};
-use crate::board::{Color, Move, Position};
+use crate::board::{Color, Move, Position, Ranks};
 use crate::notation::{
     Ending, MoveListError, OtherReading, ParsedMoveList, parse_move_list, parse_move_list_until,
     reversed_numerals,
@@ -198,6 +198,9 @@ struct About {
     /// The audit's finding on a game its players ended themselves earlier
     /// than the profile allows ([`early_end`]), set once the game is ruled.
     early_end: Option<Finding>,
+    /// The ranks its moves in coordinates were read in: the ruling shows
+    /// its moves and squares in them for people, the JSON in UCCI's 0–9.
+    ranks: Ranks,
 }
 
 impl About {
@@ -212,6 +215,7 @@ impl About {
             result: game.recorded_result().map(Verdict::from),
             ending: game.ending(),
             early_end: None,
+            ranks: game.ranks,
         }
     }
 
@@ -294,6 +298,10 @@ impl About {
             "date": self.date,
             "result": self.result.map(Verdict::name),
             "scored": scored.map(Verdict::name),
+            "ranks": match self.ranks {
+                Ranks::FromZero => "0-9",
+                Ranks::FromOne => "1-10",
+            },
             "early_end": self.early_end.as_ref().map(|f| serde_json::json!({
                 "kind": f.kind.name(),
                 "detail": f.detail.en,
@@ -399,6 +407,7 @@ fn move_list(
                 .termination
                 .as_deref()
                 .map_or(Ending::Unknown, Ending::read),
+            ranks: list.ranks,
             ..About::default()
         },
     })
@@ -951,20 +960,29 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
             .collect();
         return Ok(print(&format!("{json:#}\n")));
     }
-    let mut text = ended
-        .as_ref()
-        .map_or_else(String::new, |(_, r)| ended_note(r, referee.plies(), lang));
-    text.push_str(&ruling.render(lang));
+    // Moves and squares for people in the ranks the record writes them in.
+    let ranks = about.ranks;
+    let mut text = ended.as_ref().map_or_else(String::new, |(_, r)| {
+        ended_note(r, (referee.plies(), ranks), lang)
+    });
+    text.push_str(&ruling.render_in(lang, ranks));
     if let Some(claim) = &claim {
         text.push_str(&format!("\n{}\n", claim.line(lang)));
     }
-    text.push_str(&forbidden_note(&forbidden, referee.position(), lang));
+    text.push_str(&forbidden_note(
+        &forbidden,
+        (referee.position(), ranks),
+        lang,
+    ));
     text.push_str(&earlier_note(&earlier, lang));
     if let Some(run) = &last_run {
-        text.push_str(&natures_note(run, lang));
+        text.push_str(&natures_note(run, ranks, lang));
     }
     if let Some(line) = about.line(game_ruling, referee.profile(), lang) {
         text.push_str(&format!("\n{line}\n"));
+    }
+    if ranks == Ranks::FromOne {
+        text.push_str(&format!("\n{}\n", ranks_note(lang)));
     }
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let heading = match (lang, referee.plies()) {
@@ -976,14 +994,19 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     Ok(print(&format!(
         "{}\n\n{heading}\n{}FEN: {}\n",
         text.trim_end(),
-        diagram(referee.position(), colour),
+        diagram(referee.position(), colour, ranks),
         referee.position().fen()
     )))
 }
 
-/// The moves the side to move may not play, each with the ruling it would
-/// bring; empty if there are none.
-fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> String {
+/// The moves the side to move in `pos` may not play, each with the ruling
+/// it would bring (the move in coordinates in `ranks`); empty if there
+/// are none.
+fn forbidden_note(
+    forbidden: &[ForbiddenMove],
+    (pos, ranks): (&Position, Ranks),
+    lang: Lang,
+) -> String {
     if forbidden.is_empty() {
         return String::new();
     }
@@ -1003,15 +1026,16 @@ fn forbidden_note(forbidden: &[ForbiddenMove], pos: &Position, lang: Lang) -> St
         let notation = render(pos, f.mv, Notation::Chinese);
         out.push_str(&format!(
             "  {notation} ({}): {}\n",
-            f.mv,
+            f.mv.in_ranks(ranks),
             f.ruling.consequence(lang)
         ));
     }
     out
 }
 
-/// The table of the last moves asked for with `--natures`, under a heading.
-fn natures_note(run: &MoveRun, lang: Lang) -> String {
+/// The table of the last moves asked for with `--natures`, under a
+/// heading, its moves and squares in `ranks`.
+fn natures_note(run: &MoveRun, ranks: Ranks, lang: Lang) -> String {
     let (Some(first), Some(last)) = (run.moves.first(), run.moves.last()) else {
         return match lang {
             Lang::En => "\nThe record has no moves to classify.\n".to_string(),
@@ -1033,7 +1057,7 @@ fn natures_note(run: &MoveRun, lang: Lang) -> String {
             format!("最后{n}着（第{from}–{to}着）的性质，规则：{book}（{rules}）：")
         }
     };
-    format!("\n{heading}\n{}", run.table(lang))
+    format!("\n{heading}\n{}", run.table_in(lang, ranks))
 }
 
 /// The repetitions met before the last move (and before the game ended),
@@ -1071,9 +1095,13 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
 /// What opens the text when the rules ended the game before the record
 /// does: [`Ruling::ended_before`] (at which ply and how, that the players
 /// played on), that ruling's cycle table, and that the ruling below is on
-/// the position after the record's last move.
-fn ended_note(ruling: &Ruling, plies: usize, lang: Lang) -> String {
-    let (ended, details) = (ruling.ended_before(plies, lang), ruling.details(lang));
+/// the position after the record's last move, ply `plies`; the table's
+/// moves and squares in `ranks`.
+fn ended_note(ruling: &Ruling, (plies, ranks): (usize, Ranks), lang: Lang) -> String {
+    let (ended, details) = (
+        ruling.ended_before(plies, lang),
+        ruling.details_in(lang, ranks),
+    );
     match lang {
         Lang::En => format!(
             "{ended}\n{}\n\nBelow, the ruling on the position after the record's last move (ply {plies}).\n\n",
@@ -1083,6 +1111,19 @@ fn ended_note(ruling: &Ruling, plies: usize, lang: Lang) -> String {
             "{ended}\n{}\n\n以下为记录最后一着（第{plies}着）后的裁决。\n\n",
             details.trim_end(),
         ),
+    }
+}
+
+/// What a ruling on a record read in ranks 1–10 says of them, above its
+/// board: its moves and squares are in those ranks, as the record writes
+/// them, and its FEN is as FEN writes it.
+fn ranks_note(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => {
+            "Moves and squares are in ranks 1–10, as the record writes them (the board's rank \
+             numbers too; the FEN is as FEN writes it)."
+        }
+        Lang::Zh => "着法与格子按棋谱的写法以1–10行计（棋盘的行号亦然；FEN按FEN的写法）。",
     }
 }
 

@@ -8,8 +8,8 @@ use super::braced::braced;
 use super::labelled::{Label, label};
 use super::outcome::{Outcome, may_lead_result, result_words, spaced_result, words_on_result};
 use super::parse::{
-    Failure, NotationErrorKind, OtherReading, game_over, read_move, read_move_noting,
-    reads_as_any_move_text, reads_as_move_text,
+    Failure, NotationErrorKind, OtherReading, ReadMove, game_over, read_move, read_move_in,
+    read_record_move, reads_as_any_move_text, reads_as_move_text,
 };
 use super::ranks_from_one;
 use super::render::Notation;
@@ -19,7 +19,7 @@ use super::symbol::{
     begins_split_move, chinese_length, continues_split_move, shaped_like_chinese_move,
     slipped_chinese_move,
 };
-use crate::board::{Color, Move, Position};
+use crate::board::{Color, Move, Position, Ranks};
 use crate::text::{line_and_column, offset_in};
 use crate::words::Words;
 
@@ -57,6 +57,10 @@ pub struct ParsedMoveList {
     /// What the reader noticed that the moves do not show: moves written
     /// after the result, which are not read (the list ends at its result).
     pub warnings: Vec<Words>,
+    /// The ranks its moves in coordinates were read in: UCCI's 0–9, or
+    /// 1–10 as UCI xiangqi programs write them; the move texts, comments
+    /// and warnings above are written in them, as the list writes them.
+    pub ranks: Ranks,
 }
 
 /// A move of a list that could not be read.
@@ -326,13 +330,16 @@ fn is_chinese_move_char(c: char) -> bool {
 /// moves, the error and its legal moves are written in ranks 1–10 as the
 /// record writes them.
 pub fn parse_move_list(start: &Position, text: &str) -> Result<ParsedMoveList, Box<MoveListError>> {
-    ranks_from_one::choose(text, 0, |text| parse_move_list_as_written(start, text))
+    ranks_from_one::choose(text, 0, |text, ranks| {
+        parse_move_list_as_written(start, text, ranks)
+    })
 }
 
 impl ParsedMoveList {
     /// The list, read in ranks 1–10, as the record writes it: its move
     /// texts, comments and warnings back in ranks 1–10.
     fn in_ranks_from_one(&mut self) {
+        self.ranks = Ranks::FromOne;
         for (_, text) in &mut self.moves {
             *text = ranks_from_one::written_text(text);
         }
@@ -353,9 +360,9 @@ impl MoveListError {
     /// written, why it does not read and the legal moves.
     fn in_ranks_from_one(&mut self) {
         self.text = ranks_from_one::written_text(&self.text);
-        self.reason = ranks_from_one::said_words(&self.reason);
+        self.reason = ranks_from_one::written_words(&self.reason);
         for legal in &mut self.legal {
-            *legal = ranks_from_one::written_said(legal);
+            *legal = ranks_from_one::written_text(legal);
         }
     }
 }
@@ -426,18 +433,20 @@ impl ranks_from_one::Reading for FirstPlies {
     }
 }
 
-/// [`parse_move_list`] of coordinates in ranks 0–9.
+/// [`parse_move_list`] of coordinates in ranks 0–9, of a record read in
+/// `ranks` (why a move is no move names the board's squares in them).
 fn parse_move_list_as_written(
     start: &Position,
     text: &str,
+    ranks: Ranks,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     // A chat's names before the moves are read as the sides' labels.
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
     let words = tokens(text);
-    let (mut list, end, after) = read_list(start, (text, &words), usize::MAX)?;
+    let (mut list, end, after) = read_list((start, ranks), (text, &words), usize::MAX)?;
     if let Some(rest) = after.map(|at| &words[at..]) {
-        let (played, reads_as_moves) = match read_list(&end, (text, rest), usize::MAX) {
+        let (played, reads_as_moves) = match read_list((&end, ranks), (text, rest), usize::MAX) {
             Ok((probe, _, _)) => (probe.moves.len(), false),
             Err(e) => (e.ply - 1, e.kind != NotationErrorKind::Unreadable),
         };
@@ -483,26 +492,28 @@ pub fn parse_move_list_until(
     text: &str,
     plies: usize,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
-    let read = |text: &str| {
-        let whole = parse_move_list_as_written(start, text);
+    let read = |text: &str, ranks| {
+        let whole = parse_move_list_as_written(start, text, ranks);
         let whole_stop = whole.err().map(|e| (e.ply, e.text));
         FirstPlies {
             whole_stop,
-            first: parse_move_list_until_as_written(start, text, plies),
+            first: parse_move_list_until_as_written(start, text, plies, ranks),
         }
     };
     ranks_from_one::choose(text, 0, read).first
 }
 
-/// [`parse_move_list_until`] of coordinates in ranks 0–9.
+/// [`parse_move_list_until`] of coordinates in ranks 0–9, of a record
+/// read in `ranks`, as [`parse_move_list_as_written`].
 fn parse_move_list_until_as_written(
     start: &Position,
     text: &str,
     plies: usize,
+    ranks: Ranks,
 ) -> Result<ParsedMoveList, Box<MoveListError>> {
     let chat = super::chat(text);
     let text = chat.as_ref().map_or(text, |chat| chat.text.as_str());
-    let (mut list, _, _) = read_list(start, (text, &tokens(text)), plies)?;
+    let (mut list, _, _) = read_list((start, ranks), (text, &tokens(text)), plies)?;
     // Moves run together in one word may go past the last one asked for.
     list.moves.truncate(plies);
     list.other_readings.retain(|(ply, _)| *ply <= plies);
@@ -513,9 +524,11 @@ fn parse_move_list_until_as_written(
 /// Reads the move list `words` of `text` from `start`, up to its result or
 /// its `limit`-th move: the list, the position after its moves, and, when
 /// words follow its result, the index of the first. A `;` comment that
-/// reads as moves going on from where it stands is warned of.
+/// reads as moves going on from where it stands is warned of. Why a move
+/// is no move names the board's squares in `ranks`, those the record is
+/// read in.
 fn read_list(
-    start: &Position,
+    (start, ranks): (&Position, Ranks),
     (text, words): (&str, &[Token<'_>]),
     limit: usize,
 ) -> Result<(ParsedMoveList, Position, Option<usize>), Box<MoveListError>> {
@@ -524,6 +537,7 @@ fn read_list(
     let mut line = Line {
         start: start.clone(),
         rereadings: MAX_REREADINGS,
+        ranks,
     };
     let mut out = ParsedMoveList {
         moves: Vec::with_capacity(words.len()),
@@ -807,7 +821,7 @@ fn read_list(
         // readers cut them, and name the move there.
         let single = split_number(word).map_or(word, |(_, rest)| rest);
         if head.0 == word
-            && let Some(cut) = cut_run_together(&pos, single)
+            && let Some(cut) = cut_run_together(&pos, single, line.ranks)
         {
             for &(mv, _) in &cut.moves {
                 pos.play_unchecked(mv);
@@ -929,11 +943,13 @@ fn reads_as_move_or_number(text: &str) -> bool {
     is_number_only(word) || reads_as_any_move_text(rest)
 }
 
-/// The start of a list's line and how many re-readings it may still try
-/// ([`reread_other_way`]).
+/// The start of a list's line, how many re-readings it may still try
+/// ([`reread_other_way`]), and the ranks the list is read in (why a move
+/// is no move names the board's squares in them).
 struct Line {
     start: Position,
     rereadings: usize,
+    ranks: Ranks,
 }
 
 /// Plays one word: a single move, or Chinese moves run together (those up
@@ -946,8 +962,8 @@ fn play_word(
     out: &mut ParsedMoveList,
     (line, limit): (&mut Line, usize),
 ) -> Result<(), Failure> {
-    let failure = match read_move_noting(pos, word) {
-        Ok((mv, other)) => {
+    let failure = match read_record_move(pos, word, None, line.ranks) {
+        Ok(ReadMove { mv, other, .. }) => {
             if let Some(other) = other {
                 out.other_readings.push((out.moves.len() + 1, other));
             }
@@ -1104,8 +1120,9 @@ fn number_len(text: &str, bare: bool) -> usize {
 /// starts with a move (`炮二平五是最常见的开局`) stays one word. When no
 /// move plays, the word is cut only when the bad move is the notation's
 /// symbols alone and the text after it has a move's shape
-/// (`将５进５炮二平五`, `马８２７马二进三`).
-pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<'a>> {
+/// (`将５进５炮二平五`, `马８２７马二进三`). Why the move is no move names
+/// the board's squares in `ranks`, those the record is read in.
+pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str, ranks: Ranks) -> Option<Cut<'a>> {
     let run = Run::of(word)?;
     let mut best = (Vec::new(), 0);
     longest_run(&mut pos.clone(), (word, run, 0), &mut Vec::new(), &mut best);
@@ -1121,7 +1138,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
             return None;
         }
         let bad = &word[at..(at + 4).min(word.len())];
-        let failure = read_move(&after, bad).err()?;
+        let failure = read_move_in(&after, bad, ranks).err()?;
         return Some(Cut {
             moves,
             bad,
@@ -1143,7 +1160,7 @@ pub(crate) fn cut_run_together<'a>(pos: &Position, word: &'a str) -> Option<Cut<
     if !shaped {
         return None;
     }
-    let Err(failure) = read_move(&after, rest) else {
+    let Err(failure) = read_move_in(&after, rest, ranks) else {
         return None;
     };
     Some(Cut {

@@ -8,7 +8,9 @@ use super::render::{Notation, chinese_digit, render};
 use super::suggest::near_misses;
 use super::symbol::{self, Family, Input, Sym};
 use super::xboard_san;
-use crate::board::{Bitboard, File, Illegality, Move, Piece, Position, Role, Square, piece_zh};
+use crate::board::{
+    Bitboard, File, Illegality, Move, Piece, Position, Ranks, Role, Square, piece_zh,
+};
 use crate::words::{Lang, Words};
 
 /// What is wrong with a move text.
@@ -263,7 +265,13 @@ fn shaped_like_coordinates(text: &str) -> bool {
 
 /// [`parse_move`] without building the error's move list.
 pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, Failure> {
-    read_move_with(pos, text, false, None).map(|read| read.mv)
+    read_move_in(pos, text, Ranks::FromZero)
+}
+
+/// [`read_move`] of a record read in `ranks`: why the text is no move
+/// names the squares of the board in them.
+pub(crate) fn read_move_in(pos: &Position, text: &str, ranks: Ranks) -> Result<Move, Failure> {
+    read_move_with(pos, text, (false, None), ranks).map(|read| read.mv)
 }
 
 /// [`read_move`], and the other reading of the text if another convention
@@ -272,7 +280,7 @@ pub(crate) fn read_move_noting(
     pos: &Position,
     text: &str,
 ) -> Result<(Move, Option<OtherReading>), Failure> {
-    read_move_with(pos, text, true, None).map(|read| (read.mv, read.other))
+    read_move_with(pos, text, (true, None), Ranks::FromZero).map(|read| (read.mv, read.other))
 }
 
 /// [`read_move_noting`] for a move of a record, whether only XBoard's SAN
@@ -281,12 +289,15 @@ pub(crate) fn read_move_noting(
 /// legal moves, in coordinates and in XBoard's SAN (`H0h2`: the rook on h0,
 /// or the horse on rank 0, to h2), is then read as SAN, the record's
 /// notation; else as coordinates. Either way the other reading is noted.
+/// Why a text is no move names the squares of the board in `ranks`, those
+/// the record is read in.
 pub(crate) fn read_record_move(
     pos: &Position,
     text: &str,
     san_record: Option<(usize, &str)>,
+    ranks: Ranks,
 ) -> Result<ReadMove, Failure> {
-    read_move_with(pos, text, true, san_record)
+    read_move_with(pos, text, (true, san_record), ranks)
 }
 
 /// A move read from its text ([`read_record_move`]).
@@ -319,12 +330,15 @@ pub(crate) fn may_be_xboard_san(text: &str) -> bool {
 }
 
 /// [`read_move`]; with `note`, also the text's other reading, if any;
-/// `san_record` as [`read_record_move`] says (only with `note`).
+/// `san_record` as [`read_record_move`] says (only with `note`). Why the
+/// text is no move names the board's squares in `ranks` (its moves, such
+/// as the legal ones, are listed in UCCI's ranks 0–9, as a record read in
+/// ranks 1–10 is read).
 fn read_move_with(
     pos: &Position,
     text: &str,
-    note: bool,
-    san_record: Option<(usize, &str)>,
+    (note, san_record): (bool, Option<(usize, &str)>),
+    ranks: Ranks,
 ) -> Result<ReadMove, Failure> {
     let text = text.trim();
     if text.is_empty() {
@@ -335,7 +349,7 @@ fn read_move_with(
     }
     if let Some((mv, iccs)) = coordinates(text) {
         let notation = if iccs { Notation::Iccs } else { Notation::Uci };
-        return match check_coordinates(pos, mv) {
+        return match check_coordinates(pos, mv, ranks) {
             Ok(mv) if note => Ok(coordinates_or_san(pos, text, mv, san_record)),
             Ok(mv) => Ok(ReadMove::plain(mv)),
             // XBoard's SAN names a piece's origin by its rank (`A2e1`).
@@ -393,7 +407,7 @@ fn read_move_with(
                 NotationErrorKind::NoSuchMove,
                 coordinates_run_on(text)
                     .or_else(|| no_direction(text, &input))
-                    .unwrap_or_else(|| no_match_reason(pos, &input)),
+                    .unwrap_or_else(|| no_match_reason(pos, &input, ranks)),
             ),
         }),
         Found::Many(moves) => {
@@ -637,11 +651,12 @@ fn no_direction(text: &str, input: &Input) -> Option<Words> {
     })
 }
 
-/// Whether a coordinate move is legal; if not, why.
-fn check_coordinates(pos: &Position, mv: Move) -> Result<Move, Words> {
+/// Whether a coordinate move is legal; if not, why, its squares' ranks
+/// numbered in `ranks`.
+fn check_coordinates(pos: &Position, mv: Move, ranks: Ranks) -> Result<Move, Words> {
     match pos.illegality(mv) {
         None => Ok(mv),
-        Some(why) => Err(why.words(mv)),
+        Some(why) => Err(why.words_in(mv, ranks)),
     }
 }
 
@@ -873,9 +888,9 @@ impl OtherReading {
     /// The note of a record read in ranks 1–10, as the record writes it:
     /// its texts and the moves it names in coordinates in ranks 1–10.
     pub(crate) fn in_ranks_from_one(&mut self) {
-        use super::ranks_from_one::{said_words, written_text};
+        use super::ranks_from_one::{written_text, written_words};
         self.text = written_text(&self.text);
-        self.note = said_words(&self.note);
+        self.note = written_words(&self.note);
         if let Some((_, text)) = &mut self.because {
             *text = written_text(text);
         }
@@ -986,8 +1001,9 @@ fn other_side_reading(pos: &Position, input: &Input) -> Option<Move> {
     }
 }
 
-/// Explains why no legal move matches, as precisely as the text allows.
-fn no_match_reason(pos: &Position, input: &Input) -> Words {
+/// Explains why no legal move matches, as precisely as the text allows,
+/// the squares of the board named in `ranks`.
+fn no_match_reason(pos: &Position, input: &Input, ranks: Ranks) -> Words {
     let us = pos.turn();
     let len = input.masks.len();
     if !(4..=5).contains(&len) {
@@ -1009,7 +1025,7 @@ fn no_match_reason(pos: &Position, input: &Input) -> Words {
     if let Some(mv) = unsafe_reading(pos, input)
         && let Some(Illegality::ExposesKing(_, exposure)) = pos.illegality(mv)
     {
-        let exposed = exposure.words(us);
+        let exposed = exposure.words_in(us, ranks);
         return Words::new(
             format!("it ({mv}) would leave {}", exposed.en),
             format!("走后{}", exposed.zh),

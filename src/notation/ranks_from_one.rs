@@ -3,8 +3,10 @@
 //! read in ranks 1–10 when it says so: a move names rank 10, or read in
 //! ranks 0–9 it stops while in ranks 1–10 it goes further. A reading in
 //! ranks 1–10 is said in them too: its moves, comments, and the move where
-//! it stops are written as the record writes them.
+//! it stops are written as the record writes them, and why it stops names
+//! the board's squares in ranks 1–10.
 
+use crate::board::Ranks;
 use crate::words::Words;
 
 /// A reading of a record's moves, as [`choose`] weighs and finishes it.
@@ -18,44 +20,52 @@ pub(crate) trait Reading {
     fn note(&mut self, note: Words);
     /// Adds `more` to the reason its move stops.
     fn add_to_stop(&mut self, more: &Words);
-    /// Writes, read in ranks 1–10, what it shows of the record as the
-    /// record writes it ([`written_text`]: the moves, comments) and what it
-    /// says itself in the record's ranks ([`written_said`]: why its move
-    /// stops, the legal moves there).
+    /// Writes, read in ranks 1–10, its moves in coordinates back in ranks
+    /// 1–10 ([`written_text`]): those of the record (its moves, comments,
+    /// the move where it stops) and its own (the legal moves there, and
+    /// those why it stops names). The squares it names alone were written
+    /// in ranks 1–10 as it read (the `ranks` of [`choose`]'s `read`).
     fn in_ranks_from_one(&mut self);
 }
 
 /// Reads the moves of `text` from its byte `moves_from` (the text before,
 /// a PGN game's tags, is neither looked at nor changed) with `read` in
-/// ranks 0–9 and, when the record may be in ranks 1–10, in those too. The
+/// ranks 0–9 and, when the record may be in ranks 1–10, in those too:
+/// `read` is given the text with its moves in coordinates in ranks 0–9,
+/// and the ranks the record is read in, in which to name the board's
+/// squares where it says why a move is no move. The
 /// reading taken is the one that plays every move, or, where neither does,
 /// the one that goes further; at a tie, the one in ranks 1–10 when a move
 /// names rank 10, else the one in ranks 0–9. One in ranks 1–10 is noted
 /// and written as the record writes it; where neither plays, the reason
 /// the one taken stops says where the other stops, when that is not sooner
 /// (or the one taken is in ranks 1–10, which must say why).
-pub(crate) fn choose<T: Reading>(text: &str, moves_from: usize, read: impl Fn(&str) -> T) -> T {
+pub(crate) fn choose<T: Reading>(
+    text: &str,
+    moves_from: usize,
+    read: impl Fn(&str, Ranks) -> T,
+) -> T {
     let rank_ten = names_rank_ten(&text[moves_from..]);
     // The copy in ranks 0–9 is made only when a reading needs it.
     let (as_written, from_one) = if rank_ten {
         let Some(shifted) = in_ranks_from_zero(text, moves_from) else {
-            return read(text);
+            return read(text, Ranks::FromZero);
         };
-        let from_one = read(&shifted);
+        let from_one = read(&shifted, Ranks::FromOne);
         if from_one.stop().is_none() {
             let why = Words::new("a move names rank 10", "有着法写到第10行");
             return taken_from_one(from_one, &why);
         }
-        (read(text), from_one)
+        (read(text, Ranks::FromZero), from_one)
     } else {
-        let as_written = read(text);
+        let as_written = read(text, Ranks::FromZero);
         let Some(ply) = as_written.stop() else {
             return as_written;
         };
         let Some(shifted) = in_ranks_from_zero(text, moves_from) else {
             return as_written;
         };
-        let from_one = read(&shifted);
+        let from_one = read(&shifted, Ranks::FromOne);
         if from_one.stop().is_none() {
             let why = Words::new(
                 format!(
@@ -117,15 +127,6 @@ fn taken_from_one<T: Reading>(mut from_one: T, why: &Words) -> T {
         ),
     ));
     from_one
-}
-
-/// The ranks of a reading.
-#[derive(Clone, Copy)]
-enum Ranks {
-    /// Ranks 0–9, as UCCI writes them.
-    FromZero,
-    /// Ranks 1–10, as UCI xiangqi programs write them.
-    FromOne,
 }
 
 /// What the reason of the reading taken adds of the other, in ranks
@@ -288,43 +289,48 @@ fn in_ranks_from_zero(text: &str, from: usize) -> Option<String> {
     Some(out)
 }
 
-/// `text`, shown of a record read in ranks 1–10 (a move, a comment), as
-/// the record writes it: every move in coordinates in it back in ranks
-/// 1–10 (each was moved to ranks 0–9 to be read).
+/// `text` of a record read in ranks 1–10 (a move, a comment, why a move
+/// stops, a legal move), as the record writes it: every move in
+/// coordinates in it back in ranks 1–10 (each was moved to ranks 0–9 to be
+/// read). The squares a reading names alone it wrote in ranks 1–10 itself,
+/// and the record's own stay as they are.
 pub(crate) fn written_text(text: &str) -> String {
-    rewritten(text, false)
+    moved_up(text, false)
 }
 
-/// `said`, what a reading in ranks 1–10 says itself (why a move stops, the
-/// legal moves), in the record's ranks: its moves in coordinates and its
-/// squares (`no piece on h2`) in ranks 1–10; a square quoted (`'h2'`) is
-/// the record's own, and stays.
-pub(crate) fn written_said(said: &str) -> String {
-    rewritten(said, true)
-}
-
-/// [`written_text`] of both languages of `words` (a warning, a note).
+/// [`written_text`] of both languages of `words` (a warning, a note, why a
+/// move stops).
 pub(crate) fn written_words(words: &Words) -> Words {
     Words::new(written_text(&words.en), written_text(&words.zh))
 }
 
-/// [`written_said`] of both languages of `words` (why a move stops).
-pub(crate) fn said_words(words: &Words) -> Words {
-    Words::new(written_said(&words.en), written_said(&words.zh))
+/// `text` the program writes of the board alone, quoting nothing of a
+/// record (the reasons of a ruling's moves), with its ranks numbered in
+/// `ranks`: in ranks 1–10, its moves in coordinates and its squares (`h2`,
+/// in lower case) moved up one. Text that may quote a record (why a move
+/// of it stops) names its squares in the record's ranks as it is written
+/// instead, and only its moves are moved ([`written_text`]).
+pub(crate) fn board_text_in(text: &str, ranks: Ranks) -> String {
+    match ranks {
+        Ranks::FromZero => text.to_string(),
+        Ranks::FromOne => moved_up(text, true),
+    }
 }
 
 /// `text` with its moves in coordinates, and with `squares` its squares
-/// not quoted, moved from ranks 0–9 to 1–10.
-fn rewritten(text: &str, squares: bool) -> String {
+/// (`h2`, in lower case), moved from ranks 0–9 to 1–10.
+fn moved_up(text: &str, squares: bool) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     let mut done = 0;
     for (at, word) in words(text) {
-        let shifted = match Coordinates::of(word) {
-            Some(move_) => move_.shifted(1),
-            None if squares && is_square(word) && !quoted(text, at, word.len()) => {
-                format!("{}{}", &word[..1], (word.as_bytes()[1] - b'0') + 1)
+        let shifted = match (Coordinates::of(word), word.as_bytes()) {
+            (Some(move_), _) => move_.shifted(1),
+            (None, &[file, rank])
+                if squares && (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() =>
+            {
+                format!("{}{}", char::from(file), rank - b'0' + 1)
             }
-            None => continue,
+            _ => continue,
         };
         out.push_str(&text[done..at]);
         out.push_str(&shifted);
@@ -332,22 +338,6 @@ fn rewritten(text: &str, squares: bool) -> String {
     }
     out.push_str(&text[done..]);
     out
-}
-
-/// Whether `word` is a square in coordinates (`h2`: file a–i in lower case,
-/// rank 0–9).
-fn is_square(word: &str) -> bool {
-    matches!(word.as_bytes(), [f, r] if (b'a'..=b'i').contains(f) && r.is_ascii_digit())
-}
-
-/// Whether the `len` bytes at byte `at` of `text` stand between quotes.
-fn quoted(text: &str, at: usize, len: usize) -> bool {
-    let before = text[..at].chars().next_back();
-    let after = text[at + len..].chars().next();
-    matches!(
-        (before, after),
-        (Some('\''), Some('\'')) | (Some('“'), Some('”')) | (Some('"'), Some('"'))
-    )
 }
 
 #[cfg(test)]
@@ -387,31 +377,45 @@ mod tests {
             "A2e1", "H2-3", "A4-5", "1-0", "h10", "h3-E3", "h3--e3", "h100g8",
         ] {
             assert!(Coordinates::of(word).is_none(), "{word}");
-            assert_eq!(written_said(word), word);
+            assert_eq!(written_text(word), word);
         }
         assert_eq!(in_ranks_from_zero("1. A2e1 H2-3 1-0", 0), None);
     }
 
     #[test]
-    fn what_a_reading_says_names_squares_in_the_records_ranks() {
+    fn the_boards_own_text_names_its_squares_and_moves_in_the_ranks_asked() {
+        let reason = "red cannon i2 threatens black rook i9: h6g8 c8g8 h0h9 mate (CXA 26.1.1)";
+        assert_eq!(board_text_in(reason, Ranks::FromZero), reason);
         assert_eq!(
-            written_said("the red rook on a0 cannot move to a8; one symbol away: a0a1 a0a2"),
+            board_text_in(reason, Ranks::FromOne),
+            "red cannon i3 threatens black rook i10: h7g9 c9g9 h1h10 mate (CXA 26.1.1)"
+        );
+        assert_eq!(
+            board_text_in("黑车(h9)，红马(e5)", Ranks::FromOne),
+            "黑车(h10)，红马(e6)"
+        );
+    }
+
+    #[test]
+    fn only_moves_in_coordinates_are_written_back() {
+        // A reading's moves (its legal ones too) go back to ranks 1–10;
+        // the squares it names alone it wrote in them, and a square of the
+        // record, quoted or not, is the record's own.
+        assert_eq!(
+            written_text("the red rook on a1 cannot move to a9; one symbol away: a0a1 a0a2"),
             "the red rook on a1 cannot move to a9; one symbol away: a1a2 a1a3"
         );
-        assert_eq!(written_said("红车a0不能走到a8"), "红车a1不能走到a9");
-        // A square quoted is the record's own; a square is in lower case.
-        assert_eq!(written_said("'h2' is no move"), "'h2' is no move");
-        assert_eq!(written_said("“h2”不是着法"), "“h2”不是着法");
+        assert_eq!(written_text("红车a1不能走到a9"), "红车a1不能走到a9");
         assert_eq!(
-            written_said("one symbol away: C2.5 H2"),
-            "one symbol away: C2.5 H2"
+            written_text("'h2' is no move, nor h2"),
+            "'h2' is no move, nor h2"
         );
-        // The record's own texts: only its moves in coordinates move.
-        assert_eq!(written_text("h2 h0g2"), "h2 h1g3");
+        assert_eq!(written_text("h2 h0g2 C2.5 H2"), "h2 h1g3 C2.5 H2");
     }
 
     /// A reading of moves in coordinates that plays them while they are
-    /// among `legal`, as a reader does.
+    /// among `legal`, as a reader does; a square alone in the record is a
+    /// remark, which why a move stops repeats after the square it names.
     #[derive(Debug, PartialEq)]
     struct Probe {
         /// The moves played, as read.
@@ -423,16 +427,24 @@ mod tests {
     }
 
     impl Probe {
-        fn read(text: &str, legal: &[&str]) -> Probe {
+        fn read(text: &str, ranks: Ranks, legal: &[&str]) -> Probe {
             let mut probe = Probe {
                 played: Vec::new(),
                 stop: None,
                 notes: Vec::new(),
             };
+            let mut remark = None;
             for (_, word) in words(text) {
+                if word.len() == 2 {
+                    remark = Some(word);
+                    continue;
+                }
                 if !legal.contains(&word) {
-                    let from = &word[..2];
-                    let why = Words::new(format!("no piece on {from}"), format!("{from}无子"));
+                    let from = crate::board::Square::parse(&word[..2]).unwrap();
+                    let from = from.in_ranks(ranks);
+                    let after = remark.map_or(String::new(), |r| format!(" (after {r})"));
+                    let why =
+                        Words::new(format!("no piece on {from}{after}"), format!("{from}无子"));
                     probe.stop = Some((probe.played.len() + 1, word.to_string(), why));
                     break;
                 }
@@ -473,7 +485,7 @@ mod tests {
             }
             if let Some((_, text, why)) = &mut self.stop {
                 *text = written_text(text);
-                why.en = written_said(&why.en);
+                why.en = written_text(&why.en);
             }
         }
     }
@@ -481,7 +493,7 @@ mod tests {
     #[test]
     fn where_both_readings_stop_the_one_going_further_is_taken() {
         let text = "a3a4 b5b6 c7c8 d9d8";
-        let read = |legal: &[&str]| choose(text, 0, |text| Probe::read(text, legal));
+        let read = |legal: &[&str]| choose(text, 0, |text, ranks| Probe::read(text, ranks, legal));
         // Ranks 1–10 go further: taken, noted, written as the record is,
         // and its stop says where ranks 0–9 stopped.
         let probe = read(&["a3a4", "b5b6", "a2a3", "b4b5", "c6c7"]);
@@ -510,7 +522,9 @@ mod tests {
         );
         // As far with rank 10 named: ranks 1–10.
         let text = "a3a4 b10b9";
-        let probe = choose(text, 0, |text| Probe::read(text, &["a3a4", "a2a3"]));
+        let probe = choose(text, 0, |text, ranks| {
+            Probe::read(text, ranks, &["a3a4", "a2a3"])
+        });
         assert_eq!(probe.stopped_at(), Some((2, "b10b9")));
         assert_eq!(
             probe.stop_reason(),
@@ -521,16 +535,36 @@ mod tests {
     }
 
     #[test]
+    fn why_a_move_stops_names_the_boards_squares_in_ranks_1_to_10_and_the_records_as_written() {
+        // Read in ranks 1–10 (rank 10 named): the square the reading names
+        // is h4, the record's remark h3 stays as it writes it.
+        let text = "a3a4 h3 h4h5 b10b9";
+        let probe = choose(text, 0, |text, ranks| Probe::read(text, ranks, &["a2a3"]));
+        assert_eq!(probe.stopped_at(), Some((2, "h4h5")));
+        assert!(
+            probe
+                .stop_reason()
+                .starts_with("no piece on h4 (after h3); "),
+            "{}",
+            probe.stop_reason()
+        );
+    }
+
+    #[test]
     fn a_reading_that_plays_every_move_is_taken() {
         let text = "a3a4 b5b6";
-        let probe = choose(text, 0, |text| Probe::read(text, &["a2a3", "b4b5"]));
+        let probe = choose(text, 0, |text, ranks| {
+            Probe::read(text, ranks, &["a2a3", "b4b5"])
+        });
         assert_eq!((probe.played.len(), probe.stop()), (2, None));
         assert!(
             probe.notes[0].ends_with(
                 "in ranks 0–9 the record stops at ply 1, in ranks 1–10 it plays through"
             )
         );
-        let probe = choose(text, 0, |text| Probe::read(text, &["a3a4", "b5b6"]));
+        let probe = choose(text, 0, |text, ranks| {
+            Probe::read(text, ranks, &["a3a4", "b5b6"])
+        });
         assert!(probe.notes.is_empty());
     }
 

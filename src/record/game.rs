@@ -1,6 +1,6 @@
 //! The game model shared by every reader and writer.
 
-use crate::board::{Move, Position};
+use crate::board::{Move, Position, Ranks};
 use crate::notation::{Ending, OtherReading, Outcome, leading_result_phrase};
 use crate::words::{Lang, Words};
 
@@ -44,6 +44,10 @@ pub struct Game {
     /// close guess between GBK and Big5): the characters of names and
     /// notes may be wrong, but nothing of the record was left out.
     pub encoding_warnings: usize,
+    /// The ranks its moves in coordinates were read in: UCCI's 0–9, or
+    /// 1–10 as UCI xiangqi programs write them; the moves, comments and
+    /// errors above are written in them, as the record writes them.
+    pub ranks: Ranks,
 }
 
 /// One move of the main line.
@@ -131,6 +135,7 @@ impl Game {
             other_readings: Vec::new(),
             warnings: Vec::new(),
             encoding_warnings: 0,
+            ranks: Ranks::FromZero,
         }
     }
 

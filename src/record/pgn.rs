@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use encoding_rs::Encoding;
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Ranks};
 use crate::notation;
 use crate::notation::ranks_from_one::{self, Reading};
 
@@ -484,11 +484,11 @@ pub(crate) fn read_game(
     // A tag line whose '[' was lost ends the moves: it is no move.
     let lost = tag_without_bracket(text, body_start);
     let body = lost.as_ref().map_or(text, |(at, _)| &text[..*at]);
-    let read = |body: &str| {
+    let read = |body: &str, ranks| {
         read_body(
             body,
             (body_start, first_line),
-            (&start, flexible),
+            (&start, flexible, ranks),
             (name, index),
         )
     };
@@ -576,13 +576,14 @@ impl Reading for Body {
 
 /// Reads the movetext of `text` from its byte `body_start` (on line
 /// `first_line` of the file), from `start` (whose side to move is
-/// `flexible`), as the game `index` of the file `name`. A move read two ways
+/// `flexible`), as the game `index` of the file `name`, read in `ranks`
+/// ([`Replay::in_ranks`]). A move read two ways
 /// before the first that only XBoard's SAN reads is decided by the whole
 /// record, read again in SAN, if it plays as far so.
 fn read_body(
     text: &str,
     (body_start, first_line): (usize, usize),
-    (start, flexible): (&Position, bool),
+    (start, flexible, ranks): (&Position, bool, Ranks),
     (name, index): (&str, usize),
 ) -> Result<Body, RecordError> {
     let read = |mut replay: Replay| {
@@ -598,9 +599,10 @@ fn read_body(
         .map(|token| (replay, token))
         .map_err(|why| RecordError::game(name, index, ErrorKind::Syntax, why))
     };
-    let (mut replay, mut token) = read(Replay::new(start.clone(), flexible))?;
+    let (mut replay, mut token) = read(Replay::new(start.clone(), flexible).in_ranks(ranks))?;
     if let Some(san) = replay.san_after_coordinates()
-        && let Ok((again, again_token)) = read(Replay::in_san(start.clone(), flexible, san))
+        && let Ok((again, again_token)) =
+            read(Replay::in_san(start.clone(), flexible, san).in_ranks(ranks))
         && again.plies_read() >= replay.plies_read()
     {
         (replay, token) = (again, again_token);
@@ -1033,18 +1035,20 @@ fn read_move_list_to(
         }
         return read_position_line(args, name, index);
     }
-    let read = |text: &str| read_moves_of_list(text, name, index, first_line, extent);
+    let read =
+        |text: &str, ranks| read_moves_of_list(text, (name, index), first_line, extent, ranks);
     ranks_from_one::choose(text, 0, read)
 }
 
 /// The game of a pasted record or plain move list after its `position`
-/// line check ([`read_move_list_to`]), its coordinates in ranks 0–9.
+/// line check ([`read_move_list_to`]), its coordinates in ranks 0–9, of a
+/// record read in `ranks` ([`Replay::in_ranks`]).
 fn read_moves_of_list(
     text: &str,
-    name: &str,
-    index: usize,
+    (name, index): (&str, usize),
     first_line: usize,
     extent: Extent,
+    ranks: Ranks,
 ) -> Result<Game, RecordError> {
     // Header lines copied with the moves (红方：…, 赛事：…) are tags.
     let whole = text;
@@ -1060,7 +1064,7 @@ fn read_moves_of_list(
         (initial_position(), text, true)
     };
     let read = |from: &str| {
-        let mut replay = Replay::new(start.clone(), flexible);
+        let mut replay = Replay::new(start.clone(), flexible).in_ranks(ranks);
         // `from` ends the whole text, so its offset is what precedes it.
         let at = whole.len() - from.len();
         read_movetext_to(whole, at, first_line, &mut replay, Semicolon::Typed, extent)
@@ -1192,8 +1196,8 @@ fn read_position_line(args: &str, name: &str, index: usize) -> Result<Game, Reco
             Position::from_fen(&fen).map_err(|e| start_position_error(name, index, &e))?
         }
     };
-    let replay = |moves: &str| {
-        let mut replay = Replay::new(start.clone(), false);
+    let replay = |moves: &str, ranks| {
+        let mut replay = Replay::new(start.clone(), false).in_ranks(ranks);
         // Moves alone, without brackets or markers: nothing to fail on.
         let _ = read_movetext(moves, 0, 1, &mut replay, Semicolon::Typed);
         let mut game = replay.finish();

@@ -2,9 +2,8 @@
 //! by [`ranks_from_one::choose`]: where it stops, its note, and a game read
 //! in ranks 1–10 written as its record writes it.
 
-use crate::notation::ranks_from_one::{
-    self, Reading, said_words, written_said, written_text, written_words,
-};
+use crate::board::Ranks;
+use crate::notation::ranks_from_one::{self, Reading, written_text, written_words};
 use crate::words::Words;
 
 use super::error::RecordError;
@@ -33,6 +32,7 @@ impl Reading for Game {
     }
 
     fn in_ranks_from_one(&mut self) {
+        self.ranks = Ranks::FromOne;
         for m in &mut self.moves {
             m.text = MoveText::from(written_text(&m.text).as_str());
             m.comment = m.comment.as_deref().map(written_text);
@@ -46,9 +46,9 @@ impl Reading for Game {
         }
         if let Some(bad) = &mut self.illegal {
             bad.text = written_text(&bad.text);
-            bad.reason = said_words(&bad.reason);
+            bad.reason = written_words(&bad.reason);
             for m in bad.legal.iter_mut().chain(&mut bad.near) {
-                *m = written_said(m);
+                *m = written_text(m);
             }
         }
     }

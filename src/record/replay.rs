@@ -2,7 +2,7 @@
 //! and the first one that cannot be played ends the line as an [`IllegalMove`].
 
 use crate::board::attacks::may_give_check;
-use crate::board::{Color, Move, Piece, Position, Square};
+use crate::board::{Color, Move, Piece, Position, Ranks, Square};
 use crate::notation::{self, Failure, Outcome, piece_zh};
 use crate::words::Words;
 
@@ -84,6 +84,9 @@ pub(crate) struct Replay {
     /// The ply and text of the first move that only XBoard's SAN read, if
     /// one did: the record is in XBoard's SAN ([`notation::read_record_move`]).
     san_record: Option<(usize, String)>,
+    /// The ranks the record is read in: why a move is no move names the
+    /// board's squares in them ([`Replay::in_ranks`]).
+    ranks: Ranks,
 }
 
 /// The first words of a Chinese move split by stray spaces (`炮二` of `炮二 平五`).
@@ -121,7 +124,16 @@ impl Replay {
             fragment: None,
             rereadings: notation::MAX_REREADINGS,
             san_record: None,
+            ranks: Ranks::FromZero,
         }
+    }
+
+    /// The replay of a record read in `ranks` (its moves in coordinates
+    /// given in ranks 0–9, as [`crate::notation::ranks_from_one`] reads
+    /// one in ranks 1–10): why a move is no move names the board's squares
+    /// in `ranks`.
+    pub(crate) fn in_ranks(self, ranks: Ranks) -> Replay {
+        Replay { ranks, ..self }
     }
 
     /// [`Replay::new`] of a record known to be in XBoard's SAN from its
@@ -228,7 +240,7 @@ impl Replay {
                 }
                 // Moves run together that go bad are cut where they do
                 // ([`notation::cut_run_together`]), as a typed list cuts them.
-                match notation::cut_run_together(&self.pos, text) {
+                match notation::cut_run_together(&self.pos, text, self.ranks) {
                     Some(cut) => {
                         for (mv, written) in cut.moves {
                             self.play(mv, &written);
@@ -279,7 +291,7 @@ impl Replay {
             }
             _ => {
                 let san_record = self.san_record.as_ref().map(|(p, t)| (*p, t.as_str()));
-                notation::read_record_move(&self.pos, text, san_record)
+                notation::read_record_move(&self.pos, text, san_record, self.ranks)
             }
         };
         let failure = match parsed {

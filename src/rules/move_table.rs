@@ -9,7 +9,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use crate::board::attacks::between;
-use crate::board::{Move, Piece, Position, Role, Square};
+use crate::board::{Move, Piece, Position, Ranks, Role, Square};
+use crate::notation::ranks_from_one::board_text_in;
 use crate::notation::{Notation, render};
 use crate::text;
 
@@ -143,6 +144,12 @@ impl<'a> MoveRun<'a> {
 
     /// The per-move table in `lang`: ply, move, notation, nature, targets, reason.
     pub fn table(&self, lang: Lang) -> String {
+        self.table_in(lang, Ranks::FromZero)
+    }
+
+    /// [`MoveRun::table`] with the ranks of its moves and squares numbered
+    /// in `ranks`, those of the record (1–10 for one read so).
+    pub fn table_in(&self, lang: Lang, ranks: Ranks) -> String {
         let header = match lang {
             Lang::En => ["Ply", "Move", "Notation", "Nature", "Targets", "Reason"],
             Lang::Zh => ["着", "坐标", "记谱", "性质", "目标", "理由"],
@@ -158,17 +165,21 @@ impl<'a> MoveRun<'a> {
             let targets = if m.nature.targets.is_empty() {
                 "-".to_string()
             } else {
-                let squares: Vec<String> =
-                    m.nature.targets.iter().map(ToString::to_string).collect();
+                let squares: Vec<String> = m
+                    .nature
+                    .targets
+                    .iter()
+                    .map(|sq| sq.in_ranks(ranks).to_string())
+                    .collect();
                 squares.join(",")
             };
             rows.push([
                 m.ply.to_string(),
-                m.mv.to_string(),
+                m.mv.in_ranks(ranks),
                 notation,
                 nature.to_string(),
                 targets,
-                reason,
+                board_text_in(&reason, ranks),
             ]);
         }
         text::table(&rows)

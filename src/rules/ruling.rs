@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Ranks};
 use crate::record::Outcome;
 use crate::words::{UnknownName, Words};
 
@@ -633,16 +633,22 @@ impl Ruling {
 
     /// The full explanation for people: verdict, the cycle's per-move table and the natural limit.
     pub fn render(&self, lang: Lang) -> String {
+        self.render_in(lang, Ranks::FromZero)
+    }
+
+    /// [`Ruling::render`] with the ranks of the table's moves and squares
+    /// numbered in `ranks`, those of the record (1–10 for one read so).
+    pub fn render_in(&self, lang: Lang, ranks: Ranks) -> String {
         let mut out = self.summary(lang);
         out.push('\n');
-        out.push_str(&self.details(lang));
+        out.push_str(&self.details_in(lang, ranks));
         out
     }
 
-    /// What [`Ruling::render`] prints below the verdict: the repeated
-    /// position, each side's pattern, the cycle's per-move table and the
-    /// natural limit.
-    pub(crate) fn details(&self, lang: Lang) -> String {
+    /// What [`Ruling::render_in`] prints below the verdict: the repeated
+    /// position, each side's pattern, the cycle's per-move table (its moves
+    /// and squares in `ranks`) and the natural limit.
+    pub(crate) fn details_in(&self, lang: Lang, ranks: Ranks) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
             let (stood, heading) = (r.stood(lang), r.heading(lang));
@@ -692,7 +698,7 @@ impl Ruling {
                 };
             }
             out.push('\n');
-            out.push_str(&r.run().table(lang));
+            out.push_str(&r.run().table_in(lang, ranks));
             if let Some(note) = &r.note {
                 let _ = writeln!(out, "\n{}", crate::text::capitalized(note.get(lang)));
             }
