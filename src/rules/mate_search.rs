@@ -174,9 +174,77 @@ impl MateSearch {
         }
         debug_assert!(self.path.keys.is_empty());
         self.counted(pos, depth, spared, |search, pos| {
+            if depth == 0 || search.every_check_answered_at_once(pos, spared) {
+                return false;
+            }
             search
                 .with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
         })
+    }
+
+    /// Whether each check that the side to move may play first in `pos`
+    /// (none taking a piece on `spared`, or an offered one) has a legal reply
+    /// after which the side to move has no check at all, found among the
+    /// few replies [`MateSearch::answer_leaving_no_check`] tries. It then has
+    /// no mate by checks at any depth: a line that mates checks on every
+    /// move, and after that reply none is left (the reply itself shows the
+    /// check is no mate at once). Most searches end so, at their first reply
+    /// to each check: they are settled here without the tables and the line
+    /// of a full search, whose answer would be the same (what it would have
+    /// noted only orders and skips later searches, and the reply found is
+    /// noted for them as it would have been). False leaves the answer to
+    /// the full search.
+    fn every_check_answered_at_once(&mut self, pos: &mut Position, spared: Bitboard) -> bool {
+        let mut checks = MoveList::new();
+        self.checking_moves(pos, &mut checks);
+        checks.iter().all(|&check| {
+            if spared.contains(check.to()) || self.offered.contains(check.to()) {
+                return true;
+            }
+            #[cfg(feature = "question-counts")]
+            super::question_counts::node();
+            let undo = pos.play_unchecked(check);
+            let answered = self.answer_leaving_no_check(pos, check);
+            pos.undo(undo);
+            answered
+        })
+    }
+
+    /// Whether the side to move, just checked by `check`, has a legal reply
+    /// after which the checking side has no check, among the replies a full
+    /// search tries first: the one that answered the check before (if
+    /// legal), then the captures of the checker. The other replies, costly
+    /// to generate, are left to the full search. The reply found is noted
+    /// as the check's answer.
+    fn answer_leaving_no_check(&mut self, pos: &mut Position, check: Move) -> bool {
+        let leaves_none = |search: &mut Self, pos: &mut Position, reply: Move| {
+            #[cfg(feature = "question-counts")]
+            super::question_counts::node();
+            let undo = pos.play_unchecked(reply);
+            let mut checks = MoveList::new();
+            search.checking_moves(pos, &mut checks);
+            pos.undo(undo);
+            checks.is_empty()
+        };
+        let known = self
+            .answers
+            .as_ref()
+            .and_then(|a| a.get(check))
+            .filter(|&r| pos.is_legal(r));
+        if let Some(reply) = known
+            && leaves_none(self, pos, reply)
+        {
+            return true;
+        }
+        let takes = pos.legal_captures_of(check.to());
+        let found = takes
+            .iter()
+            .copied()
+            .find(|&r| Some(r) != known && leaves_none(self, pos, r));
+        if let Some(reply) = found {
+            self.answers.get_or_insert_default().note(check, reply);
+        }
+        found.is_some()
     }
 
     /// Runs `search`, a search of `pos` for mate to `depth` with first
@@ -688,6 +756,7 @@ fn replies_lose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Role;
 
     #[test]
     fn a_capture_gain_is_remembered_only_for_the_same_position_move_floor_and_rules() {
@@ -850,6 +919,51 @@ mod tests {
         assert!(
             positions.len() > 1000 && mates > 100 && in_one > 10,
             "{mates} mates, {in_one} in one"
+        );
+    }
+
+    #[test]
+    fn checks_answered_at_once_settle_as_a_full_search_does() {
+        // Every position one move away from the public cases, asked by one
+        // search that settles checks answered at once (its answers carried
+        // from position to position, as in a ruling) and by fresh full
+        // searches: with nothing spared, sparing the opponent's rooks and
+        // cannons, and with those offered instead.
+        let mut shared = MateSearch::default();
+        let (mut mates, mut settled) = (0, 0);
+        let positions = crate::rules::positions_one_move_away();
+        for pos in positions.iter().step_by(3) {
+            let mut pos = pos.clone();
+            let them = pos.us(!pos.turn());
+            let heavy = them & (pos.role(Role::Rook) | pos.role(Role::Cannon));
+            for depth in [1, 3, 7] {
+                for (spared, offered) in [
+                    (Bitboard::EMPTY, Bitboard::EMPTY),
+                    (heavy, Bitboard::EMPTY),
+                    (Bitboard::EMPTY, heavy),
+                ] {
+                    let full = MateSearch::default().offering(offered, |search| {
+                        search.with_answers(|search, answers| {
+                            attacker_mates(&mut pos, depth, spared, search, answers)
+                        })
+                    });
+                    let quick = shared.offering(offered, |search| {
+                        settled +=
+                            usize::from(search.every_check_answered_at_once(&mut pos, spared));
+                        search.mates(&mut pos, depth, spared)
+                    });
+                    assert_eq!(quick, full, "{} {depth} {spared:?} {offered:?}", pos.fen());
+                    mates += usize::from(full);
+                }
+            }
+        }
+        println!(
+            "{} positions, {mates} mates, {settled} settled at once",
+            positions.len() / 3
+        );
+        assert!(
+            mates > 100 && settled > 10_000,
+            "{mates} mates, {settled} settled"
         );
     }
 
