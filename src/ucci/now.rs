@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 /// The time the session reads: [`Instant::now`], unless a unit test moves
-/// it by hand ([`Clock::by_hand`]).
+/// it by hand (`Clock::by_hand`, in test builds only).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Clock {
     /// The instant a unit test has set; `None`: the real clock.
