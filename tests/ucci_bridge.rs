@@ -536,22 +536,34 @@ fn told(text: &str, head: &str, range: std::ops::RangeInclusive<u64>, tail: &str
 }
 
 /// `go depth infinite` searches until `stop`, also through Fairy-Stockfish's
-/// UCCI mode (which stops by itself on that form, but not on `go infinite`).
+/// UCCI mode (which stops by itself on that form, but not on `go infinite`):
+/// the search goes on past depth 8 (a search that stopped by itself would
+/// have answered by then), and `isready` is answered before any answer.
 #[test]
 fn ucci_infinite_search_lasts_until_stop() {
     let Some(engine) = engine() else { return };
+    let answer = |l: &str| l.starts_with("bestmove") || l == "nobestmove";
+    let deep = |l: &str| {
+        let depth = l
+            .strip_prefix("info depth ")
+            .and_then(|r| r.split(' ').next());
+        depth
+            .and_then(|d| d.parse::<u32>().ok())
+            .is_some_and(|d| d >= 8)
+    };
     for protocol in ["ucci", "uci"] {
         let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-protocol", protocol]);
         gui.handshake();
         gui.send("position startpos");
         gui.send("go depth infinite");
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        gui.send("isready");
-        let lines = gui.until(|l| l == "readyok");
+        let lines = gui.until(|l| deep(l) || answer(l));
         assert!(
-            !lines
-                .iter()
-                .any(|l| l.starts_with("bestmove") || l == "nobestmove"),
+            !lines.iter().any(|l| answer(l)),
+            "{protocol}: answered before stop: {lines:?}"
+        );
+        let lines = gui.ready_while_searching();
+        assert!(
+            !lines.iter().any(|l| answer(l)),
             "{protocol}: answered before stop: {lines:?}"
         );
         gui.send("stop");
@@ -1278,9 +1290,11 @@ fn an_engine_that_cannot_be_started_is_named_on_stderr_at_start_up() {
 /// carries only the time the GUI's clock has left, not the whole clock again
 /// (three full tries would overstep the clock threefold). Bounded by what
 /// the engine is told and how often it is asked, not by the wall clock:
-/// the engine spends at least 600 ms of the 1000 before it answers, however
-/// busy the machine, so it is asked at most twice, the second time with
-/// less than 500 ms.
+/// the engine spends at least 600 ms before it answers, however busy the
+/// machine, so each `go` it is told is 600 ms less than the one before, at
+/// least, and it is asked at most twice. (That the first `go` is told the
+/// whole clock but what passed since it arrived is checked to the
+/// millisecond by the unit tests in src/ucci/session.rs.)
 #[test]
 fn asking_again_spends_only_the_time_left() {
     let engine = "sh -c 'while read l; do case \"$l\" in \
@@ -1298,14 +1312,13 @@ fn asking_again_spends_only_the_time_left() {
         .filter_map(|l| l.split("->ENG go time ").nth(1))
         .filter_map(|r| r.split_whitespace().next()?.parse().ok())
         .collect();
-    // The first `go` gets the clock less what the bridge took to pass it
-    // on (a millisecond or so; 999 was seen under load).
     assert!(
-        times.first().is_some_and(|&t| (500..=1000).contains(&t)),
+        times.first().is_some_and(|&t| t <= 1000),
         "{times:?}\n{text}"
     );
     assert!(times.len() <= 2, "{times:?}\n{text}");
-    assert!(times.iter().skip(1).all(|&t| t < 500), "{times:?}\n{text}");
+    let charged = times.windows(2).all(|w| w[1] + 600 <= w[0]);
+    assert!(charged, "{times:?}\n{text}");
 }
 
 /// A move the bridge does not pass on is named to the GUI in UCCI
@@ -2018,12 +2031,16 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
 
 /// A stopped slice expected to run longer than the next search may wait
 /// for it is ended by a restart after all, and the next search is answered
-/// by the new engine.
+/// by the new engine. The depth-2 slice takes 2 s, so the depth-3 one is
+/// expected to take 6 s, against the half second a search without a clock
+/// may wait (the unit tests in src/ucci/deaf.rs and src/ucci/session.rs
+/// check that bound to the millisecond): the `go` that follows the `stop`
+/// at once would have to come five seconds late to be let wait.
 #[test]
 fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
     let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo id name Sjaak II fake; echo ucciok;; isready) echo readyok;; \
         \"go depth 1\") echo info depth 1 score 1 pv h1g3; echo bestmove h1g3;; \
-        \"go depth 2\") sleep 0.5; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
+        \"go depth 2\") sleep 2; echo info depth 2 score 1 pv h1g3; echo bestmove h1g3;; \
         \"go depth 3\") echo info depth 3 currmove b1c3; exec sleep 30;; \
         \"go depth 6\") echo info depth 6 score 2 pv c4c5; echo bestmove c4c5;; \
         quit) exit 0;; esac; done'";

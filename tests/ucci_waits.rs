@@ -10,7 +10,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ucci_common::{
-    FIG17, Gui, engine, fake, finished_game_searches_end_when_told, has_info, sjaak,
+    FIG17, Gui, engine, fake, finished_game_searches_end_when_told, has_info, info_strings, sjaak,
 };
 
 /// 14 plies of a middle game (tools/stop_latency.py's line): enough pieces
@@ -296,12 +296,43 @@ fn isready_is_answered_while_a_crashed_engine_starts_again() {
     assert!(mv.is_some(), "{lines:?}");
 }
 
-/// An engine that takes `delay` seconds to start, then answers every
-/// search with h2e2 and exits: the bridge starts it again at the next
-/// `position`, while the GUI's next lines wait.
-fn slow_to_start_and_gone_after_each_search(delay: &str) -> String {
+/// Shell code that holds an engine's start-up, from its second start on
+/// (`started` exists), until `released` exists: a start-up as long as the
+/// test makes it (a minute at most, should the test fail first).
+fn held_restart(started: &Path, released: &Path) -> String {
     format!(
-        "sh -c 'sleep {delay}; while read l; do case \"$l\" in \
+        "if [ -e {s} ]; then i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; fi; touch {s}; ",
+        s = started.display(),
+        r = released.display()
+    )
+}
+
+/// Lets an engine held by [`held_restart`] start, once `hold` has passed
+/// since `from`: how long after `from` it was let go (`hold` at least).
+fn release_after(released: &Path, from: Instant, hold: Duration) -> Duration {
+    thread::sleep(hold.saturating_sub(from.elapsed()));
+    let held = from.elapsed();
+    std::fs::write(released, "").expect("release the engine");
+    held
+}
+
+/// Whole milliseconds in `d`, as a clock of the engine's counts them.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).expect("a short time")
+}
+
+/// Two scratch files' paths in `tmp`, for [`held_restart`]: the start
+/// marker and the release.
+fn restart_markers(tmp: &tempfile::TempDir) -> (std::path::PathBuf, std::path::PathBuf) {
+    (tmp.path().join("started"), tmp.path().join("released"))
+}
+
+/// An engine that answers every search with h2e2 and exits, its start-up
+/// held from its second start on (see [`held_restart`]): the bridge starts
+/// it again at the next `position`, while the GUI's next lines wait.
+fn held_and_gone_after_each_search(held: &str) -> String {
+    format!(
+        "sh -c '{held}while read l; do case \"$l\" in \
          ucci) echo option usemillisec type check default true; echo ucciok;; \
          isready) echo readyok;; go*) echo bestmove h2e2; exit 0;; quit) exit 0;; esac; done'"
     )
@@ -324,160 +355,196 @@ fn clocks_told(log: &std::path::Path) -> Vec<u64> {
         .collect()
 }
 
+/// How long to hold an engine's start-up, by the test's clock, where the
+/// GUI's clock must be charged for the wait: the clock the engine is told
+/// is at least that much less than the GUI's (the unit tests in
+/// src/ucci/session.rs check the charge to the millisecond).
+const START_UP: Duration = Duration::from_secs(2);
+
 /// A `go` that waits while the bridge starts its engine again at the
-/// `position` before it (two seconds' start-up) gets the clock the GUI has
-/// left: the engine is told two seconds less, not the whole clock (it would
-/// spend time the GUI's clock no longer has). The bound, a second less,
-/// lies halfway, a second from either for a loaded machine.
+/// `position` before it gets the clock the GUI has left: the engine is told
+/// the clock less the start-up, at least the time the test held it after
+/// sending the `go` (it would spend time the GUI's clock no longer has); a
+/// `go` that found the engine running, the clock less at most the time the
+/// test waited for its answer. So is a search asked again of an engine
+/// started again within the move (it crashed at its first search), told
+/// the clock less the start-up the test held after the bridge said so.
+/// (Bounds by the test's own clock, which no load can break: the only
+/// timing left is that the bridge reads a line the test wrote within the
+/// seconds of [`START_UP`].)
 #[test]
 fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let log = tmp.path().join("charged.log");
-    let engine = slow_to_start_and_gone_after_each_search("2");
+    let (started, released) = restart_markers(&tmp);
+    let engine = held_and_gone_after_each_search(&held_restart(&started, &released));
     let log_arg = log.display().to_string();
     let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
     gui.handshake();
-    for _ in 0..2 {
-        gui.send("position startpos");
-        gui.send("go time 5000 increment 0");
-        let (lines, mv) = gui.search();
-        assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
-        // The engine's exit is seen before the next position.
-        gui.send("isready");
-        gui.until(|l| l == "readyok");
-    }
+    gui.send("position startpos");
+    let sent = Instant::now();
+    gui.send("go time 5000 increment 0");
+    let (lines, mv) = gui.search();
+    let answered = sent.elapsed();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
+    // The engine's exit is seen before the next position.
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("position startpos");
+    let sent = Instant::now();
+    gui.send("go time 5000 increment 0");
+    let held = release_after(&released, sent, START_UP);
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
     gui.send("quit");
     gui.until(|l| l == "bye");
     let told = clocks_told(&log);
-    // The first search found the engine running; the second waited two
-    // seconds, at least, for its start-up.
     assert_eq!(told.len(), 2, "{told:?}");
-    assert!(told[0] > 4000, "{told:?}");
-    assert!(told[1] <= 4000, "{told:?}");
+    assert!(told[0] >= 5000 - millis(answered), "{told:?}, {answered:?}");
+    assert!(told[1] <= 5000 - millis(held), "{told:?}, {held:?}");
 
-    // So is a search asked again of an engine started again within the
-    // move (it crashed at its first search; two seconds' start-up).
-    let crashed = log.with_extension("crashed");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (started, released) = restart_markers(&tmp);
+    let crashed = tmp.path().join("crashed");
     let engine = format!(
-        "sh -c 'sleep 2; while read l; do case \"$l\" in \
+        "sh -c '{held}while read l; do case \"$l\" in \
          ucci) echo option usemillisec type check default true; echo ucciok;; \
          isready) echo readyok;; go*) if [ -e {c} ]; then echo bestmove h2e2; else touch {c}; exit 3; fi;; \
          quit) exit 0;; esac; done'",
+        held = held_restart(&started, &released),
         c = crashed.display()
     );
     let mut gui = Gui::xqarbiter(&["--engine", &engine, "--log", &log_arg]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go time 5000 increment 0");
+    gui.until(|l| l.contains("starting it again"));
+    let held = release_after(&released, Instant::now(), START_UP);
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("h2e2"), "{lines:?}");
-    assert!(
-        has_info(&lines, |l| l.contains("starting it again")),
-        "{lines:?}"
-    );
     gui.send("quit");
     gui.until(|l| l == "bye");
     let told = clocks_told(&log);
     assert_eq!(told.len(), 2, "{told:?}");
-    assert!(told[0] > 4000, "{told:?}");
-    assert!(told[1] <= 4000, "{told:?}");
+    assert!(told[1] <= told[0] - millis(held), "{told:?}, {held:?}");
 }
 
-/// An engine that takes a second to start and, as [`slow_to_start_and_gone_after_each_search`],
-/// leaves after each search, answering it with c3c4; `name` is its `id
-/// name`. It holds a `go ponder`'s answer until the next line (`ponderhit`
-/// or `stop`), as an engine must, and then runs `then` (its answer, or a
-/// hang).
-fn slow_to_start_pondering(name: &str, then: &str) -> String {
-    slower_to_start_pondering(name, then, 1)
-}
-
-/// [`slow_to_start_pondering`] with a start-up of `seconds`.
-fn slower_to_start_pondering(name: &str, then: &str, seconds: u32) -> String {
+/// An engine that leaves after each search, answering it with c3c4, its
+/// start-up held from its second start on (`held`, see [`held_restart`]);
+/// `name` is its `id name`. It holds a `go ponder`'s answer until the next
+/// line (`ponderhit` or `stop`), as an engine must, and then runs `then`
+/// (its answer, or a hang).
+fn pondering_engine(name: &str, held: &str, then: &str) -> String {
     format!(
-        "sh -c 'sleep {seconds}; while read l; do case \"$l\" in \
+        "sh -c '{held}while read l; do case \"$l\" in \
          ucci) echo id name {name}; echo option usemillisec type check default true; echo ucciok;; \
          isready) echo readyok;; \"go ponder\"*) read l; {then};; \
          go*) echo bestmove c3c4; exit 0;; quit) exit 0;; esac; done'"
     )
 }
 
-/// What [`slow_to_start_pondering`] does after its ponder search's next line.
+/// What [`pondering_engine`] does after its ponder search's next line.
 const ANSWER: &str = "echo bestmove c3c4; exit 0";
 
-/// How long the first search of [`ponder_searches`] ponders: charging it
-/// would take 3 s off the clock, against the 0.1 s a busy machine may take.
-const PONDERING: Duration = Duration::from_secs(3);
+/// How long the first search of [`ponder_searches`] ponders, by the test's
+/// clock: were it charged, the engine would be told that much less.
+const PONDERING: Duration = Duration::from_secs(2);
 
-/// Plays two ponder searches through a bridge in front of `engine` (see
-/// [`slow_to_start_pondering`]), each `go ponder time 5000` and
+/// What [`ponder_searches`] saw: the clocks the engine was told, how long
+/// the first `ponderhit` waited for its answer, and how long the second
+/// was held (by its engine's start-up) before the engine was let go.
+struct Pondered {
+    told: Vec<u64>,
+    answered: Duration,
+    held: Duration,
+}
+
+/// Plays two ponder searches through a bridge in front of a
+/// [`pondering_engine`] named `name`, each `go ponder time 5000` and
 /// `ponderhit`: first on the engine started with the session, the
-/// `ponderhit` [`PONDERING`] later; then on one started again at the `position`
-/// before, the `ponderhit` at once (the engine's start-up holds the GUI's
-/// `go ponder` and `ponderhit` back). The clocks the engine was told.
-fn ponder_searches(engine: &str, extra: &[&str], name: &str) -> Vec<u64> {
+/// `ponderhit` [`PONDERING`] later; then on one started again at the
+/// `position` before, the `ponderhit` at once, its start-up held
+/// [`START_UP`] after the `ponderhit` was sent (the start-up holds the
+/// GUI's `go ponder` and `ponderhit` back).
+fn ponder_searches(name: &str, extra: &[&str]) -> Pondered {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let log = tmp.path().join(format!("{name}.log"));
+    let log = tmp.path().join("ponder.log");
     let log_arg = log.display().to_string();
-    let mut args = vec!["--engine", engine, "--log", &log_arg];
+    let (started, released) = restart_markers(&tmp);
+    let engine = pondering_engine(name, &held_restart(&started, &released), ANSWER);
+    let mut args = vec!["--engine", engine.as_str(), "--log", &log_arg];
     args.extend_from_slice(extra);
     let mut gui = Gui::xqarbiter(&args);
     gui.handshake();
-    let searches = [
-        ("position startpos", PONDERING),
-        ("position startpos moves h0g2 h9g7", Duration::ZERO),
-    ];
-    for (position, pondering) in searches {
-        gui.send(position);
-        gui.send("go ponder time 5000 increment 0");
-        thread::sleep(pondering);
-        gui.send("ponderhit");
-        let (lines, mv) = gui.search();
-        assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
-        gui.send("isready");
-        gui.until(|l| l == "readyok");
-    }
+    gui.send("position startpos");
+    gui.send("go ponder time 5000 increment 0");
+    thread::sleep(PONDERING);
+    let hit = Instant::now();
+    gui.send("ponderhit");
+    let (lines, mv) = gui.search();
+    let answered = hit.elapsed();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
+    gui.send("isready");
+    gui.until(|l| l == "readyok");
+    gui.send("position startpos moves h0g2 h9g7");
+    gui.send("go ponder time 5000 increment 0");
+    let hit = Instant::now();
+    gui.send("ponderhit");
+    let held = release_after(&released, hit, START_UP);
+    let (lines, mv) = gui.search();
+    assert_eq!(mv.as_deref(), Some("c3c4"), "{lines:?}");
     gui.send("quit");
     gui.until(|l| l == "bye");
-    clocks_told(&log)
+    Pondered {
+        told: clocks_told(&log),
+        answered,
+        held,
+    }
 }
 
 /// Pondering spends the opponent's time, not the engine's (UCCI: the clock
 /// does not run until `ponderhit`). A `go ponder` passed on is told the
-/// clock as given, also when it waited a second for the engine's start-up;
-/// an engine that reads nothing while it searches (named Sjaak, as Sjaak II
+/// clock as given, also when it waited for the engine's start-up; an
+/// engine that reads nothing while it searches (named Sjaak, as Sjaak II
 /// is known), whose ponder search the bridge holds back and sends at
-/// `ponderhit`, is told the clock as given too after [`PONDERING`], and
-/// only what has run since the `ponderhit` arrived is taken off: two
-/// seconds when it waited for the engine's start-up (it was told the whole
-/// clock before). The bound, a second off, lies halfway, a second from
-/// either for a loaded machine (with a second's start-up it lay on the
-/// right value: a `ponderhit` read a few milliseconds after the engine was
-/// started was told a few milliseconds more).
+/// `ponderhit`, is told the clock as given too after [`PONDERING`] (less
+/// at most the time the test waited for the answer), and only what has
+/// run since the `ponderhit` arrived is taken off: at least the start-up
+/// the test held after sending it. (Bounds by the test's own clock; the
+/// unit tests in src/ucci/session.rs check the same to the millisecond.)
 #[test]
 fn a_ponder_search_is_told_the_clock_as_given() {
-    let engine = slow_to_start_pondering("Pondering fake", ANSWER);
-    let told = ponder_searches(&engine, &[], "ponder-told");
-    assert_eq!(told, [5000, 5000]);
+    let passed_on = ponder_searches("Pondering fake", &[]);
+    assert_eq!(passed_on.told, [5000, 5000]);
 
-    let engine = slower_to_start_pondering("Sjaak fake", ANSWER, 2);
-    let extra = ["--engine-rank-base", "0"];
-    let told = ponder_searches(&engine, &extra, "ponder-held");
+    let held = ponder_searches("Sjaak fake", &["--engine-rank-base", "0"]);
+    let Pondered {
+        told,
+        answered,
+        held,
+    } = held;
     assert_eq!(told.len(), 2, "{told:?}");
-    assert!(told[0] > 3500, "{told:?}");
-    assert!(told[1] <= 4000, "{told:?}");
+    assert!(told[0] >= 5000 - millis(answered), "{told:?}, {answered:?}");
+    assert!(told[1] <= 5000 - millis(held), "{told:?}, {held:?}");
 }
 
 /// A `ponderhit` that waited for the engine's start-up started the GUI's
-/// clock when it arrived: an engine that then never answers (told 4000 ms,
-/// it hears the `ponderhit` three seconds late) is answered for by the
-/// bridge 4000 ms and `--engine-timeout` (4 s, more than its start-up)
-/// after the `ponderhit` arrived, 8 s, not three seconds later (11 s): the
-/// bound lies halfway, a second and a half from either, for a loaded machine.
+/// clock when it arrived: an engine that then never answers (told 1000 ms)
+/// is given up 1000 ms and `--engine-timeout` (8 s) after the `ponderhit`
+/// arrived. Its start-up held three seconds after the `ponderhit` was
+/// sent, the answer comes six seconds after the engine was let go; were
+/// the clock started when the `ponderhit` was handled, it would come nine
+/// seconds after, not less: a bound by the test's own clock, which no load
+/// shortens (the unit tests in src/ucci/session.rs check the deadline to
+/// the millisecond). The hold stays well within the 8 s the bridge gives
+/// the engine's handshake.
 #[test]
 fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
-    let engine = slower_to_start_pondering("Hanging fake", "exec sleep 60", 3);
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "4"]);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (started, released) = restart_markers(&tmp);
+    let held = held_restart(&started, &released);
+    let engine = pondering_engine("Hanging fake", &held, "exec sleep 60");
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "8"]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go time 5000 increment 0");
@@ -486,20 +553,23 @@ fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
     // (else the position reaches it as it exits, and it is asked again).
     gui.until(|l| l.contains("the engine exited"));
     gui.send("position startpos moves h0g2 h9g7");
-    gui.send("go ponder time 4000 increment 0");
-    let sent = Instant::now();
+    gui.send("go ponder time 1000 increment 0");
+    let hit = Instant::now();
     gui.send("ponderhit");
+    release_after(&released, hit, Duration::from_secs(3));
+    let let_go = Instant::now();
     let (lines, mv) = gui.search();
-    let waited = sent.elapsed();
+    let waited = let_go.elapsed();
     assert!(mv.is_some(), "{lines:?}");
+    // The engine started (its handshake was not given up) and heard the
+    // `ponderhit`, which it never answered.
+    let said = info_strings(&lines);
+    assert_eq!(said.len(), 1, "{lines:?}");
     assert!(
-        has_info(&lines, |l| l.contains("gave no bestmove in time")),
+        said[0].starts_with("the engine gave no bestmove in time"),
         "{lines:?}"
     );
-    assert!(
-        waited < Duration::from_millis(9500),
-        "{waited:?}: {lines:?}"
-    );
+    assert!(waited < Duration::from_secs(9), "{waited:?}: {lines:?}");
     gui.send("quit");
     gui.until(|l| l == "bye");
 }

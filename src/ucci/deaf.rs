@@ -48,11 +48,11 @@ pub(crate) struct Slices {
 }
 
 impl Slices {
-    /// The first slice, depth 1, sent now.
-    pub(crate) fn new() -> Slices {
+    /// The first slice, depth 1, sent `now`.
+    pub(crate) fn new(now: Instant) -> Slices {
         Slices {
             depth: 1,
-            started: Instant::now(),
+            started: now,
             last: None,
             best: None,
             idle: false,
@@ -60,16 +60,17 @@ impl Slices {
     }
 
     /// The running slice answered `best` (`None`: no move the bridge may
-    /// pass on); true when the next one, a ply deeper, is to be sent now.
-    pub(crate) fn finished(&mut self, best: Option<Move>) -> bool {
-        self.last = Some(self.started.elapsed());
+    /// pass on) at `now`; true when the next one, a ply deeper, is to be
+    /// sent now.
+    pub(crate) fn finished(&mut self, best: Option<Move>, now: Instant) -> bool {
+        self.last = Some(now.saturating_duration_since(self.started));
         self.best = best.or(self.best);
         if self.depth >= MAX_SLICE_DEPTH {
             self.idle = true;
             return false;
         }
         self.depth += 1;
-        self.started = Instant::now();
+        self.started = now;
         true
     }
 
@@ -131,26 +132,23 @@ impl Drain {
         self.pending > 0
     }
 
-    /// How long the stopped searches are still expected to run (zero when
-    /// none runs or they are overdue).
-    pub(crate) fn left(&self) -> Duration {
+    /// How long after `now` the stopped searches are still expected to run
+    /// (zero when none runs or they are overdue).
+    pub(crate) fn left(&self, now: Instant) -> Duration {
         match (self.pending, self.until) {
             (0, _) | (_, None) => Duration::ZERO,
-            (_, Some(u)) => u.saturating_duration_since(Instant::now()),
+            (_, Some(u)) => u.saturating_duration_since(now),
         }
     }
 
-    /// Whether a new search that may wait `patience` for them should: the
-    /// stopped searches are expected to end by then, and are not overdue
-    /// (overdue: they may not end at all).
-    pub(crate) fn may_wait(&self, patience: Duration) -> bool {
+    /// Whether a new search, asked at `now`, that may wait `patience` for
+    /// them should: the stopped searches are expected to end by then, and
+    /// are not overdue (overdue: they may not end at all).
+    pub(crate) fn may_wait(&self, patience: Duration, now: Instant) -> bool {
         match (self.pending, self.until) {
             (0, _) => true,
             (_, None) => false,
-            (_, Some(u)) => {
-                let now = Instant::now();
-                u > now && u.saturating_duration_since(now) <= patience
-            }
+            (_, Some(u)) => u > now && u.saturating_duration_since(now) <= patience,
         }
     }
 }
@@ -158,18 +156,30 @@ impl Drain {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ucci::now::Clock;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
 
     #[test]
     fn slices_go_a_ply_deeper_each_until_the_deepest() {
-        let mut s = Slices::new();
+        let clock = Clock::by_hand();
+        let sent = clock.now();
+        let mut s = Slices::new(sent);
         assert_eq!(s.depth, 1);
-        assert!(s.expected_end().is_some());
+        assert_eq!(s.expected_end(), Some(sent + FIRST_SLICE));
         let h0g2 = Move::parse_uci("h0g2").unwrap();
-        assert!(s.finished(Some(h0g2)));
+        clock.advance(ms(40));
+        assert!(s.finished(Some(h0g2), clock.now()));
         assert_eq!(s.depth, 2);
-        assert!(s.finished(None));
+        // Each slice is expected to take three times the last one's time.
+        assert_eq!(s.expected_end(), Some(clock.now() + ms(120)));
+        clock.advance(ms(100));
+        assert!(s.finished(None, clock.now()));
+        assert_eq!(s.expected_end(), Some(clock.now() + ms(300)));
         assert_eq!(s.best, Some(h0g2));
-        while s.finished(None) {}
+        while s.finished(None, clock.now()) {}
         assert_eq!(s.depth, MAX_SLICE_DEPTH);
         assert!(s.idle);
         assert_eq!(s.expected_end(), None);
@@ -177,18 +187,16 @@ mod tests {
 
     #[test]
     fn a_drain_drops_lines_until_its_bestmoves_came() {
+        let clock = Clock::by_hand();
         let mut d = Drain::default();
         assert!(!d.swallow("bestmove h0g2"));
-        assert!(d.may_wait(Duration::ZERO));
-        // A minute off: no pause of a loaded machine makes it overdue.
-        let soon = Instant::now() + Duration::from_secs(60);
-        d.add(soon, 1);
-        d.add(soon, 2);
+        assert!(d.may_wait(Duration::ZERO, clock.now()));
+        d.add(clock.now() + ms(300), 1);
+        d.add(clock.now() + ms(200), 2);
         assert!(d.is_pending());
         assert!(d.runs_on(2) && !d.runs_on(1));
-        assert!(d.may_wait(Duration::from_secs(120)));
-        assert!(!d.may_wait(Duration::from_millis(10)));
-        assert!(d.left() > Duration::ZERO);
+        // The later end counts: a search waits for both.
+        assert_eq!(d.left(clock.now()), ms(300));
         assert!(d.swallow("info depth 3 pv h0g2"));
         assert!(d.swallow("bestmove h0g2"));
         assert!(d.is_pending());
@@ -196,9 +204,27 @@ mod tests {
         assert!(!d.is_pending());
         assert!(!d.runs_on(2));
         assert!(!d.swallow("bestmove h0g2"));
-        assert_eq!(d.left(), Duration::ZERO);
-        // An overdue search may never end: nothing waits for it.
-        d.add(Instant::now(), 1);
-        assert!(!d.may_wait(Duration::from_secs(60)));
+        assert_eq!(d.left(clock.now()), Duration::ZERO);
+    }
+
+    /// When a deaf engine's stopped search is waited for, and when the
+    /// engine is given up (restarted) instead: to the millisecond.
+    #[test]
+    fn a_stopped_search_is_waited_for_only_within_the_patience_and_until_it_is_overdue() {
+        let clock = Clock::by_hand();
+        let mut d = Drain::default();
+        d.add(clock.now() + ms(300), 1);
+        assert!(d.may_wait(ms(300), clock.now()));
+        assert!(!d.may_wait(ms(299), clock.now()));
+        clock.advance(ms(200));
+        assert_eq!(d.left(clock.now()), ms(100));
+        assert!(d.may_wait(ms(100), clock.now()));
+        assert!(!d.may_wait(ms(99), clock.now()));
+        // Due now, and then overdue: it may never end, nothing waits for it.
+        clock.advance(ms(100));
+        assert_eq!(d.left(clock.now()), Duration::ZERO);
+        assert!(!d.may_wait(Duration::from_secs(60), clock.now()));
+        clock.advance(ms(1));
+        assert!(!d.may_wait(Duration::from_secs(60), clock.now()));
     }
 }

@@ -53,6 +53,7 @@
 // - `ready`: `isready` answered while the session is busy with that search.
 // - `game`: a game's start and moves, replayed into a judge.
 // - `gui`: the GUI's protocol (UCCI or UCI) and rank base.
+// - `now`: the time the session reads (moved by hand in unit tests).
 pub(crate) mod bridge;
 mod clock;
 mod combo;
@@ -67,6 +68,7 @@ mod info;
 pub(crate) mod judge;
 pub(crate) mod log;
 mod mate_scale;
+mod now;
 pub(crate) mod protocol;
 mod ready;
 mod search;

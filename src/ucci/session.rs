@@ -29,6 +29,7 @@ use super::info::{
 use super::judge::{Ban, Judge, Report, load_profile};
 use super::log::{Direction, Log};
 use super::mate_scale::cp_mate_shown;
+use super::now::Clock;
 use super::protocol::{Command, Go, Limit, PositionSpec, parse_command};
 use super::ready::Busy;
 use super::search::{Budget, Outcome, ucci_units};
@@ -131,23 +132,24 @@ struct Search {
 }
 
 impl Search {
-    /// What is left of the GUI's clock for this move: `None` for a search
-    /// without one (depth, nodes, infinite, ponder).
-    fn time_left(&self) -> Option<Duration> {
-        clock_left(&self.go, self.clock_start.elapsed(), self.millis)
+    /// What is left of the GUI's clock for this move by `clock`: `None`
+    /// for a search without one (depth, nodes, infinite, ponder).
+    fn time_left(&self, clock: &Clock) -> Option<Duration> {
+        clock_left(&self.go, clock.since(self.clock_start), self.millis)
     }
 
     /// What the bridge's own small search may spend: a share of the clock
-    /// left, at most [`OWN_SEARCH_MAX`]; next to nothing in a `hurry`.
-    fn own_budget(&self, hurry: bool) -> Budget {
-        let time = match self.time_left() {
+    /// left (by `clock`), at most [`OWN_SEARCH_MAX`]; next to nothing in a
+    /// `hurry`. Its deadline is on the real clock, which the search reads.
+    fn own_budget(&self, hurry: bool, clock: &Clock) -> Budget {
+        let time = match self.time_left(clock) {
             _ if hurry || self.stopped => OWN_SEARCH_HURRY,
             Some(left) => (left / OWN_SEARCH_SHARE).clamp(OWN_SEARCH_HURRY, OWN_SEARCH_MAX),
             None => OWN_SEARCH_MAX,
         };
         Budget {
             nodes: OWN_SEARCH_NODES,
-            deadline: after(time),
+            deadline: Instant::now().checked_add(time),
         }
     }
 }
@@ -184,12 +186,6 @@ impl Probe {
             .reduce(|a, b| if b.1 > a.1 { b } else { a })
             .map(|(m, _)| m)
     }
-}
-
-/// The instant `d` from now; `None` when that is beyond what the clock can
-/// represent (a wait without end).
-fn after(d: Duration) -> Option<Instant> {
-    Instant::now().checked_add(d)
 }
 
 /// Whether the GUI's `line` is its `quit`.
@@ -235,8 +231,9 @@ where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let (tx, rx) = mpsc::channel();
-    let gui_tx = tx.clone();
+    let mut session = Session::new(&settings, output, log, Clock::default());
+    let gui_tx = session.tx.clone();
+    let stamps = session.clock.clone();
     thread::spawn(move || {
         let mut input = input;
         let mut buf = Vec::new();
@@ -247,7 +244,7 @@ where
                 Ok(_) => {
                     // Bytes that are not UTF-8 become U+FFFD: a bad line, not the end.
                     let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    let at = Instant::now();
+                    let at = stamps.now();
                     if gui_tx.send(SessionInput::Gui { line, at }).is_err() {
                         return;
                     }
@@ -256,34 +253,6 @@ where
         }
         let _ = gui_tx.send(SessionInput::GuiEof);
     });
-    let judge = Judge::new(&settings.profile, Position::startpos());
-    let mut session = Session {
-        out: output,
-        log,
-        rx,
-        tx,
-        pending: VecDeque::new(),
-        deferred: VecDeque::new(),
-        received: Instant::now(),
-        quitting: false,
-        start_profile: settings.profile.clone(),
-        profile: settings.profile,
-        millis: true,
-        lang: settings.lang,
-        gui: GuiSide::default(),
-        game: Game {
-            start: Position::startpos(),
-            moves: Vec::new(),
-            judge,
-        },
-        gui_bans: Vec::new(),
-        rejected: None,
-        bridge: settings.engine.map(Bridge::new),
-        search: None,
-        unsearched: None,
-        go_unstopped: false,
-        settle: false,
-    };
     if session.bridge.is_some()
         && let Err(e) = session.start_engine()
     {
@@ -310,6 +279,8 @@ struct Session<W: Write> {
     deferred: VecDeque<(String, Instant)>,
     /// When the GUI line being handled arrived.
     received: Instant,
+    /// The time every wait and every charge to the GUI's clock reads.
+    clock: Clock,
     /// The GUI quit, or closed its end, while the session waited for the
     /// engine: the session ends without waiting any longer.
     quitting: bool,
@@ -370,24 +341,55 @@ fn clock_ran_out() -> Words {
 }
 
 impl<W: Write> Session<W> {
+    /// A session under `settings`, writing to `output` and `log`, reading
+    /// the time from `clock`; its engine not started yet, and no GUI line
+    /// read yet (they come on its channel).
+    fn new(settings: &Settings, output: W, log: Log, clock: Clock) -> Session<W> {
+        let (tx, rx) = mpsc::channel();
+        let judge = Judge::new(&settings.profile, Position::startpos());
+        Session {
+            out: output,
+            log,
+            rx,
+            tx,
+            pending: VecDeque::new(),
+            deferred: VecDeque::new(),
+            received: clock.now(),
+            clock,
+            quitting: false,
+            start_profile: settings.profile.clone(),
+            profile: settings.profile.clone(),
+            millis: true,
+            lang: settings.lang,
+            gui: GuiSide::default(),
+            game: Game {
+                start: Position::startpos(),
+                moves: Vec::new(),
+                judge,
+            },
+            gui_bans: Vec::new(),
+            rejected: None,
+            bridge: settings.engine.clone().map(Bridge::new),
+            search: None,
+            unsearched: None,
+            go_unstopped: false,
+            settle: false,
+        }
+    }
+
     fn main_loop(&mut self) -> io::Result<()> {
         loop {
             let event = match self.pending.pop_front() {
                 Some(e) => e,
                 None => match self.search.as_ref().and_then(|s| s.deadline) {
-                    Some(deadline) => {
-                        match self
-                            .rx
-                            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-                        {
-                            Ok(e) => e,
-                            Err(RecvTimeoutError::Timeout) => {
-                                self.on_search_timeout()?;
-                                continue;
-                            }
-                            Err(RecvTimeoutError::Disconnected) => break,
+                    Some(deadline) => match self.rx.recv_timeout(self.clock.until(deadline)) {
+                        Ok(e) => e,
+                        Err(RecvTimeoutError::Timeout) => {
+                            self.on_search_timeout()?;
+                            continue;
                         }
-                    }
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    },
                     None => match self.rx.recv() {
                         Ok(e) => e,
                         Err(_) => break,
@@ -1033,13 +1035,15 @@ impl<W: Write> Session<W> {
         if let Some(b) = &mut self.bridge
             && b.engine.is_some()
         {
-            if !b.drain.may_wait(patience) {
+            if !b.drain.may_wait(patience, self.clock.now()) {
                 b.engine = None;
                 self.tell_in(
                     "the engine still searches a position it was stopped on, longer than this search may wait; starting it again",
                     "引擎仍在搜索已叫停的局面，超过本次搜索可等待的时间；重新启动引擎",
                 )?;
-            } else if let Some(left) = go_with_time_left(&go, b.drain.left(), millis) {
+            } else if let Some(left) =
+                go_with_time_left(&go, b.drain.left(self.clock.now()), millis)
+            {
                 // The engine reads the clock once the wait is over.
                 go = left;
             }
@@ -1053,7 +1057,7 @@ impl<W: Write> Session<W> {
         // The GUI's clock has run since its `go` arrived, while the session
         // was busy (an engine's start-up and handshake, a stopped search's
         // end): the engine is told what is left of it.
-        let left = go_with_time_left(&go, self.received.elapsed(), millis);
+        let left = go_with_time_left(&go, self.clock.since(self.received), millis);
         let draw_offered = go.draw;
         self.search = Some(Search {
             go: left.clone().unwrap_or(go),
@@ -1061,7 +1065,7 @@ impl<W: Write> Session<W> {
             allowed,
             retries: 0,
             deadline: None,
-            clock_start: Instant::now(),
+            clock_start: self.clock.now(),
             stopped: false,
             draw_offered,
             last_score: None,
@@ -1086,7 +1090,7 @@ impl<W: Write> Session<W> {
             // Its `ponderhit` would not reach the engine.
             Some(search) if deaf && search.go.ponder => search.held = true,
             Some(search) if deaf && search.go.limit == Limit::Infinite => {
-                search.slices = Some(Slices::new());
+                search.slices = Some(Slices::new(self.clock.now()));
                 self.send_search();
             }
             _ => self.send_search(),
@@ -1217,13 +1221,14 @@ impl<W: Write> Session<W> {
             // engine's start-up).
             search.held = false;
             search.go.draw |= draw;
-            let left = go_with_time_left(&search.go, self.received.elapsed(), search.millis);
+            let since = self.clock.since(self.received);
+            let left = go_with_time_left(&search.go, since, search.millis);
             let Some(go) = left else {
                 let search = self.search.take().expect("a search");
                 return self.play_own_move(&search, &clock_ran_out(), true);
             };
             search.go = go;
-            search.clock_start = Instant::now();
+            search.clock_start = self.clock.now();
             self.send_search();
             return Ok(());
         }
@@ -1271,7 +1276,7 @@ impl<W: Write> Session<W> {
             }
             Some(search) => {
                 search.stopped = true;
-                search.deadline = after(margin);
+                search.deadline = self.clock.after(margin);
                 self.send_engine("stop");
                 Ok(())
             }
@@ -1387,7 +1392,7 @@ impl<W: Write> Session<W> {
         if let Some(slices) = &mut search.slices {
             // A slice of an endless search: the next one goes a ply deeper.
             let mv = best.mv.as_deref().and_then(|t| dialect.parse_move(t));
-            let next = slices.finished(mv.filter(|m| search.allowed.contains(m)));
+            let next = slices.finished(mv.filter(|m| search.allowed.contains(m)), self.clock.now());
             self.search = Some(search);
             if next {
                 self.send_search();
@@ -1409,11 +1414,10 @@ impl<W: Write> Session<W> {
                 format!("the engine's move {text} is legal only with ranks {ranks}: its moves are read and written so from now on; asking again"),
                 format!("引擎的着法 {text} 只有按行号 {ranks} 读才合法：此后按此读写它的着法；重新询问"),
             )?;
-            if let Some(go) =
-                go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
-            {
+            let since = self.clock.since(search.clock_start);
+            if let Some(go) = go_with_time_left(&search.go, since, search.millis) {
                 search.go = go;
-                search.clock_start = Instant::now();
+                search.clock_start = self.clock.now();
                 search.liked.clear();
                 self.search = Some(search);
                 self.send_search();
@@ -1526,7 +1530,8 @@ impl<W: Write> Session<W> {
         // The GUI reads moves in its own coordinates, whatever the engine's ranks.
         let gui = self.gui;
         let text = mv.map_or_else(|| format!("'{text}'"), |m| gui.move_text(m));
-        let again = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis);
+        let since = self.clock.since(search.clock_start);
+        let again = go_with_time_left(&search.go, since, search.millis);
         let asks = !search.stopped
             && !ignored_bans
             && search.retries < MAX_RETRIES
@@ -1555,7 +1560,7 @@ impl<W: Write> Session<W> {
         };
         // The new `go` gives the clock as it stands now.
         search.go = go;
-        search.clock_start = Instant::now();
+        search.clock_start = self.clock.now();
         search.retries += 1;
         search.bare |= mv.is_none();
         let n = search.retries;
@@ -1584,13 +1589,14 @@ impl<W: Write> Session<W> {
         if search.stopped || search.go.ponder {
             return Ok(None);
         }
-        let share = match search.time_left() {
+        let share = match search.time_left(&self.clock) {
             Some(left) if left.is_zero() => return Ok(None),
             Some(left) => left / PROBE_SHARE,
             None => PROBE_NO_CLOCK,
         };
-        let until = after(share);
-        let ranking = self.rank_answering_isready(&search.allowed, search.own_budget(false))?;
+        let until = self.clock.after(share);
+        let budget = search.own_budget(false, &self.clock);
+        let ranking = self.rank_answering_isready(&search.allowed, budget)?;
         let liked = by_preference(&search.liked);
         let todo = fallback::candidates(self.game.judge.position(), &ranking, &liked);
         search.ranking = Some(ranking);
@@ -1598,7 +1604,7 @@ impl<W: Write> Session<W> {
             todo: todo.into(),
             current: None,
             done: Vec::new(),
-            sent: Instant::now(),
+            sent: self.clock.now(),
             spent: Duration::ZERO,
             finished: 0,
             until,
@@ -1639,7 +1645,7 @@ impl<W: Write> Session<W> {
         let average = probe.spent / probe.finished.max(1);
         let fits = probe
             .until
-            .is_none_or(|t| Instant::now().checked_add(average).is_some_and(|e| e < t));
+            .is_none_or(|t| self.clock.after(average).is_some_and(|e| e < t));
         let Some(candidate) = probe.todo.pop_front().filter(|_| fits) else {
             let search = self.search.take().expect("a search");
             let what = search
@@ -1649,7 +1655,7 @@ impl<W: Write> Session<W> {
             return self.play_own_move(&search, &what, false);
         };
         probe.current = Some((candidate, None));
-        probe.sent = Instant::now();
+        probe.sent = self.clock.now();
         let d = bridge.dialect;
         let mut pos = format!(
             "position fen {} moves",
@@ -1667,7 +1673,7 @@ impl<W: Write> Session<W> {
             ..search.go.clone()
         };
         let go = d.go_line(&go, !self.game.judge.position().turn(), true, None);
-        search.deadline = after(bridge.settings.timeout);
+        search.deadline = self.clock.after(bridge.settings.timeout);
         self.send_engine_lines(&[&pos, &go]);
         Ok(())
     }
@@ -1706,7 +1712,7 @@ impl<W: Write> Session<W> {
             probe.done.push((*candidate, s));
         }
         probe.current = None;
-        probe.spent += probe.sent.elapsed();
+        probe.spent += self.clock.since(probe.sent);
         probe.finished += 1;
         if search.stopped {
             probe.todo.clear();
@@ -1722,7 +1728,11 @@ impl<W: Write> Session<W> {
         let ends_by = match &search.slices {
             Some(s) if s.idle => None,
             Some(s) => Some(s.expected_end()),
-            None => Some(search.time_left().and_then(after)),
+            None => Some(
+                search
+                    .time_left(&self.clock)
+                    .and_then(|left| self.clock.after(left)),
+            ),
         };
         if let Some(b) = &mut self.bridge {
             match ends_by {
@@ -1780,13 +1790,15 @@ impl<W: Write> Session<W> {
         let gui = self.gui;
         let liked = by_preference(&search.liked);
         let probed = search.probe.as_ref().and_then(Probe::best);
-        let ranking = match (&search.ranking, probed) {
-            (_, Some(_)) => None,
-            (Some(r), None) => Some(r.clone()),
-            (None, None) => {
-                Some(self.rank_answering_isready(&search.allowed, search.own_budget(hurry))?)
-            }
-        };
+        let ranking =
+            match (&search.ranking, probed) {
+                (_, Some(_)) => None,
+                (Some(r), None) => Some(r.clone()),
+                (None, None) => Some(self.rank_answering_isready(
+                    &search.allowed,
+                    search.own_budget(hurry, &self.clock),
+                )?),
+            };
         let choice = match (probed, &ranking) {
             (Some(m), _) => Some((m, fallback::Source::Probes)),
             (None, Some(r)) => fallback::choose(r, &liked),
@@ -1879,7 +1891,12 @@ impl<W: Write> Session<W> {
         // the move.
         let again = !search.stopped
             && !search.restarted
-            && go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis).is_some();
+            && go_with_time_left(
+                &search.go,
+                self.clock.since(search.clock_start),
+                search.millis,
+            )
+            .is_some();
         // Otherwise the bridge answers for it, as for an engine that timed out:
         // `nobestmove` would lose the game.
         if !again {
@@ -1898,8 +1915,8 @@ impl<W: Write> Session<W> {
             return self.play_own_move(&search, &what, false);
         }
         // The new engine's start-up took time of the GUI's clock too.
-        let Some(go) = go_with_time_left(&search.go, search.clock_start.elapsed(), search.millis)
-        else {
+        let since = self.clock.since(search.clock_start);
+        let Some(go) = go_with_time_left(&search.go, since, search.millis) else {
             let what = Words::new(
                 "the clock ran out while the engine started again",
                 "引擎重新启动期间时间已用完",
@@ -1908,7 +1925,7 @@ impl<W: Write> Session<W> {
         };
         self.search = Some(Search {
             go,
-            clock_start: Instant::now(),
+            clock_start: self.clock.now(),
             restarted: true,
             deadline: None,
             ..search
@@ -2023,7 +2040,7 @@ impl<W: Write> Session<W> {
             return;
         };
         // A stopped search the engine finishes first delays this one.
-        let margin = bridge.settings.timeout + bridge.drain.left();
+        let margin = bridge.settings.timeout + bridge.drain.left(self.clock.now());
         let ms = |v: u64| {
             if search.millis {
                 v
@@ -2040,7 +2057,8 @@ impl<W: Write> Session<W> {
                 .clock_start
                 .checked_add(Duration::from_millis(ms(c.time)).saturating_add(margin)),
             Limit::Depth(_) | Limit::Nodes(_) | Limit::Mate(_) => {
-                after(bridge.settings.search_limit + bridge.drain.left())
+                let drain = bridge.drain.left(self.clock.now());
+                self.clock.after(bridge.settings.search_limit + drain)
             }
         };
     }
@@ -2063,13 +2081,13 @@ impl<W: Write> Session<W> {
         else {
             return Err(WaitError::NoEngine);
         };
-        let until = after(timeout);
+        let until = self.clock.after(timeout);
         let mut lines = Vec::new();
         loop {
             let event = match until {
                 Some(t) => self
                     .rx
-                    .recv_timeout(t.saturating_duration_since(Instant::now()))
+                    .recv_timeout(self.clock.until(t))
                     .map_err(|_| WaitError::Timeout)?,
                 None => self.rx.recv().map_err(|_| WaitError::Timeout)?,
             };
@@ -2207,5 +2225,187 @@ impl<W: Write> Session<W> {
             self.log.line(Direction::ToEngine, "quit");
             engine.quit(Duration::from_millis(500));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The session's time accounting on a clock moved by hand: what the
+    //! engine is told of the GUI's clock, and when a search is given up,
+    //! to the millisecond (the tests in tests/ucci_waits.rs check the same
+    //! end to end, by events).
+
+    use super::*;
+    use crate::ucci::dialect::EngineProtocol;
+
+    /// The engine's `--engine-timeout`.
+    const TIMEOUT: Duration = Duration::from_secs(4);
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// A session on `clock` in front of a UCCI engine that answers its
+    /// handshake and `isready` and never a search (none is waited for
+    /// here), started; `deaf`: known to read nothing while it searches.
+    fn session(clock: &Clock, deaf: bool) -> Session<Vec<u8>> {
+        let script = "while read l; do case \"$l\" in ucci) echo ucciok;; \
+                      isready) echo readyok;; quit) exit 0;; esac; done";
+        let settings = Settings {
+            profile: Profile::builtin("cxa2020").expect("a profile"),
+            engine: Some(EngineSettings {
+                command: vec!["sh".into(), "-c".into(), script.into()],
+                protocol: EngineProtocol::Ucci,
+                options: Vec::new(),
+                rank_base: None,
+                timeout: TIMEOUT,
+                search_limit: Duration::from_secs(10),
+            }),
+            lang: Lang::En,
+            on_start_failure: None,
+        };
+        let mut session = Session::new(&settings, Vec::new(), Log::off(), clock.clone());
+        session.start_engine().expect("the engine starts");
+        if let Some(b) = &mut session.bridge {
+            b.deaf = deaf;
+        }
+        session
+    }
+
+    /// `line`, which arrived `at`, handled now.
+    fn handle(session: &mut Session<Vec<u8>>, line: &str, at: Instant) {
+        assert!(session.on_gui(line, at).expect("handled"), "{line}");
+    }
+
+    /// The clock the running search's engine was told.
+    fn told(session: &Session<Vec<u8>>) -> u64 {
+        match &session.search.as_ref().expect("a search").go.limit {
+            Limit::Time(c) => c.time,
+            other => panic!("no clock search: {other:?}"),
+        }
+    }
+
+    /// The running search's deadline.
+    fn deadline(session: &Session<Vec<u8>>) -> Option<Instant> {
+        session.search.as_ref().expect("a search").deadline
+    }
+
+    /// What the GUI was told so far.
+    fn said(session: &Session<Vec<u8>>) -> String {
+        String::from_utf8_lossy(&session.out).into_owned()
+    }
+
+    /// A `go` handled two seconds after it arrived (the session was busy,
+    /// say with an engine's start-up) is told the clock less those two
+    /// seconds; one handled at once, the whole clock. Either search is
+    /// given up its clock and the timeout after it was sent.
+    #[test]
+    fn a_go_is_told_the_clock_less_the_time_since_it_arrived() {
+        let clock = Clock::by_hand();
+        let mut s = session(&clock, false);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go time 5000 increment 0", clock.now());
+        assert_eq!(told(&s), 5000);
+        assert_eq!(deadline(&s), Some(clock.now() + ms(5000) + TIMEOUT));
+
+        let mut s = session(&clock, false);
+        handle(&mut s, "position startpos", clock.now());
+        let arrived = clock.now();
+        clock.advance(ms(2000));
+        handle(&mut s, "go time 5000 increment 0", arrived);
+        assert_eq!(told(&s), 3000);
+        assert_eq!(deadline(&s), Some(clock.now() + ms(3000) + TIMEOUT));
+    }
+
+    /// A ponder search has no deadline; its clock runs from the
+    /// `ponderhit`'s arrival, not from the `go ponder` (pondering spends
+    /// the opponent's time), and not from when the `ponderhit` was
+    /// handled (it may have waited three seconds for an engine's start-up):
+    /// the engine, told the clock as given, is given up the clock and the
+    /// timeout after the `ponderhit` arrived.
+    #[test]
+    fn a_ponderhit_starts_the_clock_when_it_arrives() {
+        let clock = Clock::by_hand();
+        let mut s = session(&clock, false);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go ponder time 4000 increment 0", clock.now());
+        assert_eq!(deadline(&s), None);
+        clock.advance(ms(3000));
+        let hit = clock.now();
+        handle(&mut s, "ponderhit", hit);
+        assert_eq!(told(&s), 4000);
+        assert_eq!(deadline(&s), Some(hit + ms(4000) + TIMEOUT));
+
+        let mut s = session(&clock, false);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go ponder time 4000 increment 0", clock.now());
+        let hit = clock.now();
+        clock.advance(ms(3000));
+        handle(&mut s, "ponderhit", hit);
+        assert_eq!(deadline(&s), Some(hit + ms(4000) + TIMEOUT));
+    }
+
+    /// A ponder search held back from an engine that reads nothing while
+    /// it searches is sent at `ponderhit`, told the clock as given after
+    /// three seconds of pondering, less only what ran since the
+    /// `ponderhit` arrived (two seconds' wait for an engine's start-up).
+    #[test]
+    fn a_held_ponder_search_is_told_the_clock_less_only_the_wait_after_ponderhit() {
+        let clock = Clock::by_hand();
+        let mut s = session(&clock, true);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go ponder time 5000 increment 0", clock.now());
+        assert!(s.search.as_ref().is_some_and(|search| search.held));
+        clock.advance(ms(3000));
+        handle(&mut s, "ponderhit", clock.now());
+        assert!(s.search.as_ref().is_some_and(|search| !search.held));
+        assert_eq!(told(&s), 5000);
+        assert_eq!(deadline(&s), Some(clock.now() + ms(5000) + TIMEOUT));
+
+        let mut s = session(&clock, true);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go ponder time 5000 increment 0", clock.now());
+        clock.advance(ms(3000));
+        let hit = clock.now();
+        clock.advance(ms(2000));
+        handle(&mut s, "ponderhit", hit);
+        assert_eq!(told(&s), 3000);
+        assert_eq!(deadline(&s), Some(clock.now() + ms(3000) + TIMEOUT));
+    }
+
+    /// A clock search stopped on an engine that reads nothing while it
+    /// searches runs on until its clock is out (a second into 5 s: four
+    /// more). The next search, of another position, waits for it only when
+    /// it ends within [`DRAIN_WAIT_CLOCK`], and then is told the clock less
+    /// that wait and given up that much later; else the engine is given
+    /// up and started again at once.
+    #[test]
+    fn a_deaf_engines_stopped_search_is_waited_for_only_when_it_ends_soon() {
+        let clock = Clock::by_hand();
+        let stopped = |clock: &Clock| {
+            let mut s = session(clock, true);
+            handle(&mut s, "position startpos", clock.now());
+            handle(&mut s, "go time 5000 increment 0", clock.now());
+            clock.advance(ms(1000));
+            handle(&mut s, "stop", clock.now());
+            assert!(s.search.is_none(), "{}", said(&s));
+            let drain = &s.bridge.as_ref().expect("a bridge").drain;
+            assert_eq!(drain.left(clock.now()), ms(4000));
+            handle(&mut s, "position startpos moves h2e2", clock.now());
+            s
+        };
+        let mut s = stopped(&clock);
+        clock.advance(ms(3900));
+        handle(&mut s, "go time 5000 increment 0", clock.now());
+        assert!(!said(&s).contains("starting it again"), "{}", said(&s));
+        assert_eq!(told(&s), 4900);
+        let ends = clock.now() + ms(4900) + TIMEOUT + ms(100);
+        assert_eq!(deadline(&s), Some(ends));
+
+        let mut s = stopped(&clock);
+        clock.advance(ms(3899));
+        handle(&mut s, "go time 5000 increment 0", clock.now());
+        assert!(said(&s).contains("starting it again"), "{}", said(&s));
+        assert_eq!(told(&s), 5000);
     }
 }
