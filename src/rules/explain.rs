@@ -305,7 +305,7 @@ fn price(
     if !threats.net_gain || on_square <= 0 {
         return None;
     }
-    let (net, lost) = capture_net(ahead, capture, on_square, None, -1);
+    let (net, lost) = capture_net(ahead, capture, on_square, -1);
     if let Some(square) = lost.filter(|_| net <= 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
@@ -882,7 +882,7 @@ pub(crate) fn not_before(
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
             // A piece lost elsewhere is the ground only when it cost as much as the capture won.
-            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
+            let (net, lost) = capture_net(&mut pos, capture, on_square, -1);
             if let Some(lost) = lost.filter(|_| net <= 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),

@@ -739,7 +739,7 @@ fn capture_threat(
     // The square of the piece lost elsewhere that limits the gain the most:
     // one that hung before the capture too counts (see [`capture_threats_across`]).
     let (mut net, mut lost_at) = if elsewhere {
-        capture_net(pos, mv, on_square, None, floor.map_or(-1, |f| f.max(-1)))
+        capture_net(pos, mv, on_square, floor.map_or(-1, |f| f.max(-1)))
     } else {
         (on_square, None)
     };
