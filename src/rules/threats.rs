@@ -749,7 +749,7 @@ fn capture_threat(
     // left hanging.
     let mut mutual = on_square;
     // They can only lower the gain: not looked for when nothing is won even without them.
-    let could_win = net > 0 || (net == 0 && !recapturable);
+    let could_win = net > 0 || (net == 0 && (!recapturable || on_square > 0));
     if rules.after_checks && direct && could_win {
         let won_back = won_back_by_checks(pos, mv, rules, search);
         for w in &won_back {
@@ -780,9 +780,13 @@ fn capture_threat(
         (net, won_after) = exchange_then_capture(pos, mv);
         lost_elsewhere = None;
     }
-    // A protected piece must be won outright; an unprotected one is taken
-    // directly (29.1) unless that loses more elsewhere than it wins.
-    if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
+    // A protected piece must be won on its square (29.3: 少根子, or a rook
+    // for a lesser piece); an unprotected one is taken directly (29.1).
+    // Either is then chased unless the capture loses more elsewhere than it
+    // wins: "完整互吃后价值相当或得子者，按捉，得不偿失者，按闲" (26.5), so a
+    // gain cancelled exactly by a piece lost elsewhere still chases.
+    let even_on_square = recapturable && on_square <= 0;
+    if net < 0 || (net == 0 && even_on_square) || floor.is_some_and(|f| net <= f) {
         return Ok(None);
     }
     if mate_test && allows_mate(pos, mv, rules, search) {
