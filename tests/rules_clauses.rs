@@ -1250,6 +1250,12 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
     // same way on both sides of the move.
     let n = nature(CXA, "4k4/1r7/9/1N3R3/9/5p3/9/3A5/9/3K5 w", "d2e1");
     assert!(!n.nature.is_attack(), "{n:?}");
+    // Nor does the rook's own step along the file, to f7: it could take the
+    // pawn before (for the horse b6) and can after (for the horse b6, which
+    // it now leaves anyway): the pawn is weighed alike on both sides, not
+    // exempted after the move only because the rook took it from f6 before.
+    let n = nature(CXA, "4k4/1r7/9/1N3R3/9/5p3/9/3A5/9/3K5 w", "f6f7");
+    assert!(!n.nature.is_attack(), "{n:?}");
 }
 
 #[test]
