@@ -14,12 +14,8 @@
 //! or more points. The last ply closes a round: its piece comes back to a
 //! point it stood on earlier in the stretch (as the last ply of a repeated
 //! position brings it back); a piece that sets out for a new point closes
-//! nothing. A piece's points are the squares it goes round: from the first
-//! square it stands on again, not those it left on its way in, never to
-//! come back. One pass is as many rounds as the most points one side's
-//! piece goes round; the stretch counts its whole passes, back from the
-//! last ply (its rounds all count, as cppxq counts "连续…九个回合", a way
-//! in included).
+//! nothing. One pass is as many rounds as the most points one side's piece
+//! stands on; the stretch counts its whole passes, back from the last ply.
 
 use std::fmt::Write as _;
 
@@ -35,8 +31,8 @@ const MIN_POINTS: usize = 3;
 pub struct SidePoints {
     /// The piece that goes round.
     pub piece: Piece,
-    /// The points it goes round in the stretch, in the order it first stood
-    /// on them (see the module's definition).
+    /// The points it stands on in the stretch, in the order it first stood
+    /// on them (the first is where it stood before the stretch).
     pub points: Vec<Square>,
 }
 
@@ -77,7 +73,7 @@ pub struct PointsCycle {
     pub red: SidePoints,
     /// Black's piece and its points.
     pub black: SidePoints,
-    /// Rounds in one pass: the most points one side's piece goes round.
+    /// Rounds in one pass: the most points one side's piece stands on.
     pub pass_rounds: usize,
     /// Whole passes gone round, back from the last ply (at least one).
     pub passes: usize,
@@ -205,13 +201,20 @@ pub(crate) fn find(
     let rounds = plies / 2;
     let from = last - 2 * rounds;
     // The points of the piece that moves at ply `ply` and every second ply
-    // after it, and whether its last move took it back to one.
+    // after it, and whether its last move took it back to one. A piece
+    // stands on at most as many points as there are rounds only if it
+    // stands again on one of them: it goes round, it does not travel.
     let points = |ply: usize| -> (Vec<Square>, bool) {
-        let path: Vec<Square> = std::iter::once(mv(ply).from())
-            .chain((ply..=last).step_by(2).map(|p| mv(p).to()))
-            .collect();
-        let (end, before) = path.split_last().expect("a square before the moves");
-        (points_gone_round(&path), before.contains(end))
+        let mut points = vec![mv(ply).from()];
+        let mut back = false;
+        for p in (ply..=last).step_by(2) {
+            let to = mv(p).to();
+            back = points.contains(&to);
+            if !back {
+                points.push(to);
+            }
+        }
+        (points, back)
     };
     let (last_points, closes) = points(from + 2);
     let (other_points, _) = points(from + 1);
@@ -242,57 +245,4 @@ pub(crate) fn find(
         pass_rounds,
         passes: rounds / pass_rounds,
     })
-}
-
-/// The points a piece goes round on `path` (the squares it stands on, one
-/// after each move, the first before them), in the order it first stands on
-/// them: the squares from the first one it stands on again later in
-/// `path`. A square it left on its way in, never to come back, is no point
-/// of the cycle (the rulebook's 图29a names the squares the rook goes round).
-/// A piece that stands on no square twice travels: all its squares are given.
-fn points_gone_round(path: &[Square]) -> Vec<Square> {
-    let way_in = (0..path.len())
-        .find(|&i| path[i + 1..].contains(&path[i]))
-        .unwrap_or(0);
-    let mut points = Vec::new();
-    for &sq in &path[way_in..] {
-        if !points.contains(&sq) {
-            points.push(sq);
-        }
-    }
-    points
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The cycle over points closed by the last of `moves`, played from `fen`.
-    fn closed(fen: &str, moves: &str) -> Option<PointsCycle> {
-        let mut pos = Position::from_fen(fen).unwrap();
-        let moves: Vec<Move> = moves
-            .split_whitespace()
-            .map(|m| Move::parse_uci(m).unwrap())
-            .collect();
-        for &m in &moves {
-            pos.play_unchecked(m);
-        }
-        find(|p| moves[p - 1], moves.len(), 0, &pos)
-    }
-
-    #[test]
-    fn a_square_left_on_the_way_in_is_no_point() {
-        // The red rook comes from a3 to b3 and goes round b3, c3, d3, the
-        // black rook shuttles g7–h7: three points, a pass of three rounds,
-        // not four with a3.
-        let fen = "5k3/9/6r2/9/9/9/R8/9/9/3K5 w";
-        let cycle = closed(fen, "a3b3 g7h7 b3c3 h7g7 c3d3 g7h7 d3b3 h7g7").expect("a cycle");
-        let squares = |s: &SidePoints| s.points.iter().map(Square::to_string).collect::<Vec<_>>();
-        assert_eq!(squares(&cycle.red), ["b3", "c3", "d3"]);
-        assert_eq!(squares(&cycle.black), ["g7", "h7"]);
-        assert_eq!((cycle.pass_rounds, cycle.passes), (3, 1));
-        // A rook that comes back to where it set out from goes round it too.
-        let cycle = closed(fen, "a3b3 g7h7 b3c3 h7g7 c3a3 g7h7").expect("a cycle");
-        assert_eq!(squares(&cycle.red), ["a3", "b3", "c3"]);
-    }
 }
