@@ -1182,8 +1182,8 @@ fn a_move_that_lifts_a_lesser_price_while_a_greater_one_stands_chases_nothing() 
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::En)[0],
         "offers black cannon g4 to red pawn g3, which can take it and win material: black cannon \
-         g4 attacks red elephant g0, but taking it would lose black rook i7 elsewhere, as much as \
-         it wins or more"
+         g4 attacks red elephant g0, but taking it would lose black rook i7 elsewhere, more than \
+         it wins"
     );
 }
 
@@ -1219,6 +1219,25 @@ fn an_attack_the_victim_walked_into_is_no_chase() {
 }
 
 #[test]
+fn a_gain_on_the_square_cancelled_by_a_piece_lost_elsewhere_still_chases() {
+    // CXA 26.5: "完整互吃后价值相当或得子者，按捉，得不偿失者，按闲". The red
+    // horse steps to b5 and attacks the black rook a7, protected by the
+    // elephant c9: the exchange on a7 wins a rook for the horse, but black
+    // answers Nxa7 by taking the red rook i5 with the horse h7 instead, a
+    // rook for a rook: equal value, a chase, as an unprotected rook taken
+    // for a rook lost elsewhere is.
+    let fen = "2b1k4/9/r6n1/9/8R/3N5/9/9/9/3K5 w";
+    let n = nature(CXA, fen, "d4b5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+    assert_eq!(n.targets, vec![sq("a7")]);
+    let reason = n.reason(Lang::En);
+    assert!(reason.contains("equal value counts (CXA 26.5)"), "{reason}");
+    // Without the red rook i5 nothing is lost elsewhere: a rook for a horse.
+    let n = nature(CXA, "2b1k4/9/r6n1/9/9/3N5/9/9/9/3K5 w", "d4b5");
+    assert_eq!(n.nature, Nature::Chase, "{n:?}");
+}
+
+#[test]
 fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere() {
     // Rook d6-f6 attacks the unprotected crossed black pawn f4. Rxf4 would
     // leave the horse b6 to the black rook b8, but a pawn's value floats and
@@ -1230,6 +1249,12 @@ fn a_new_threat_to_a_crossed_pawn_is_not_weighed_against_pieces_lost_elsewhere()
     // step) makes no chase: the capture was there before, and is weighed the
     // same way on both sides of the move.
     let n = nature(CXA, "4k4/1r7/9/1N3R3/9/5p3/9/3A5/9/3K5 w", "d2e1");
+    assert!(!n.nature.is_attack(), "{n:?}");
+    // Nor does the rook's own step along the file, to f7: it could take the
+    // pawn before (for the horse b6) and can after (for the horse b6, which
+    // it now leaves anyway): the pawn is weighed alike on both sides, not
+    // exempted after the move only because the rook took it from f6 before.
+    let n = nature(CXA, "4k4/1r7/9/1N3R3/9/5p3/9/3A5/9/3K5 w", "f6f7");
     assert!(!n.nature.is_attack(), "{n:?}");
 }
 
@@ -3069,7 +3094,7 @@ fn defenders_stopped_alike_share_one_clause() {
             "black cannon g0 threatens red advisor d0: none of its defenders can take back (red \
              king e0 would be in check from black cannon b0 and black rook h0; red rook d1, red \
              advisor e1 and red horse c2 would not answer the check from black rook h0); before \
-             this move, taking it cost black rook i0, as much as it won or more; "
+             this move, taking it cost black rook i0, more than it won; "
         ),
         "{en}"
     );
@@ -3387,12 +3412,12 @@ fn an_under_protected_piece_counts_the_pieces_lined_up_behind() {
         "black rook a1 threatens red horse a0: more attackers than defenders (black rook a1, \
          then black cannon a8 lined up behind, against red rook d0): the full exchange wins \
          material (net gain: a horse, for nothing); before this move, taking it cost black \
-         cannon a9, as much as it won or more"
+         cannon a9: the move raises the gain"
     );
     assert_eq!(
         cycle_reasons(CXA, fen, cycle, Lang::Zh)[1],
         "黑车(a1)捉红马(a0)（少根子：黑车(a1)、在后的黑炮(a8)攻，仅红车(d0)保护，联合捉，\
-         完整交换后净得一马；此着前吃之须失黑炮(a9)，不得子）"
+         完整交换后净得一马；此着前吃之须失黑炮(a9)，此着后所得更多）"
     );
 }
 

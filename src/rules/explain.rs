@@ -51,7 +51,7 @@ pub(crate) enum NoChase {
     /// precise grounds below is found).
     NoGain,
     /// The capture would leave this piece of the mover to be taken elsewhere,
-    /// worth as much as the capture wins or more (CXA "得子": net gain).
+    /// worth more than the capture wins (CXA 26.5 "得不偿失").
     CostsElsewhere((Square, Piece)),
     /// After the capture the opponent wins this piece back by checks (CXA 29.1).
     WonBack((Square, Piece)),
@@ -289,9 +289,9 @@ fn threatened_before(
 }
 
 /// What the capture `capture` in `ahead` (the mover to move again after its
-/// move) costs under the CXA's net gain, when that leaves it nothing: a
+/// move) costs under the CXA's net gain, when that leaves it a loss: a
 /// piece of the mover the opponent can take instead of recapturing, or one
-/// it wins back by checks, worth the piece taken or more. None under AXF,
+/// it wins back by checks, worth more than the capture wins. None under AXF,
 /// which weighs the capture on its square alone, and when nothing such is
 /// found.
 fn price(
@@ -305,16 +305,16 @@ fn price(
     if !threats.net_gain || on_square <= 0 {
         return None;
     }
-    let (net, lost) = capture_net(ahead, capture, on_square, None, -1);
-    if let Some(square) = lost.filter(|_| net <= 0) {
+    let (net, lost) = capture_net(ahead, capture, on_square, -1);
+    if let Some(square) = lost.filter(|_| net < 0) {
         return Some(NoChase::CostsElsewhere((square, ahead.piece_at(square)?)));
     }
     won_back_price(ahead, capture, on_square, threats, search).map(NoChase::WonBack)
 }
 
 /// The piece of the side to move that the opponent wins back by checks after
-/// the capture `capture` instead of recapturing, worth the piece taken or
-/// more (the capture wins `on_square` when the opponent recaptures), with
+/// the capture `capture` instead of recapturing, worth more than the
+/// capture wins (`on_square` when the opponent recaptures), with
 /// its square after the capture.
 fn won_back_price(
     pos: &mut Position,
@@ -328,9 +328,9 @@ fn won_back_price(
     // Weighed as the threat is: the capturer won back trades against the piece it took.
     let won = back.iter().find(|w| {
         if w.target == capture.to() {
-            value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) <= 0
+            value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) < 0
         } else {
-            on_square.min(value(taken, capture.to()) - w.gain) <= 0
+            on_square.min(value(taken, capture.to()) - w.gain) < 0
         }
     })?;
     // Its square after the capture: the capturer's, or one the capture left alone.
@@ -672,7 +672,7 @@ pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
                 (NoChase::NoGain, Lang::Zh) => format!("{attacker}攻{target}，吃之不得子"),
                 (NoChase::CostsElsewhere(lost), Lang::En) => format!(
                     "{attacker} attacks {target}, but taking it would lose {} elsewhere, \
-                     as much as it wins or more",
+                     more than it wins",
                     name(*lost)
                 ),
                 (NoChase::CostsElsewhere(lost), Lang::Zh) => {
@@ -783,7 +783,7 @@ pub(crate) enum NotBefore {
     Protected((Square, Piece), Vec<(Square, Piece)>),
     /// Taking the target lost material in the exchange on its square.
     LosingExchange((Square, Piece)),
-    /// Taking the target cost this piece elsewhere, worth as much as the capture won or more.
+    /// Taking the target cost this piece elsewhere, worth more than the capture won.
     Cost((Square, Piece), (Square, Piece)),
     /// After taking the target the opponent won this piece by checks (CXA 29.1).
     WonBack((Square, Piece), (Square, Piece)),
@@ -881,9 +881,10 @@ pub(crate) fn not_before(
             if on_square <= 0 {
                 return Some(NotBefore::LosingExchange((t.target, target)));
             }
-            // A piece lost elsewhere is the ground only when it cost as much as the capture won.
-            let (net, lost) = capture_net(&mut pos, capture, on_square, None, -1);
-            if let Some(lost) = lost.filter(|_| net <= 0) {
+            // A piece lost elsewhere is the ground only when it cost more than the capture
+            // won: equal value still chased (26.5).
+            let (net, lost) = capture_net(&mut pos, capture, on_square, -1);
+            if let Some(lost) = lost.filter(|_| net < 0) {
                 return Some(NotBefore::Cost(
                     (t.target, target),
                     (lost, pos.piece_at(lost)?),
@@ -1058,7 +1059,7 @@ impl NotBefore {
             }
             (NotBefore::LosingExchange(_), Lang::Zh) => "此着前吃之交换后失子".to_string(),
             (NotBefore::Cost(_, lost), Lang::En) => format!(
-                "before this move, taking it cost {}, as much as it won or more",
+                "before this move, taking it cost {}, more than it won",
                 name(*lost)
             ),
             (NotBefore::Cost(_, lost), Lang::Zh) => {
@@ -1436,7 +1437,7 @@ mod tests {
             describe(&attacks, Lang::En),
             vec![
                 "red rook a5 attacks black horse c5, but taking it would lose red rook f2 \
-                 elsewhere, as much as it wins or more"
+                 elsewhere, more than it wins"
             ]
         );
         // The red rook a5 goes to a3 and attacks the unprotected black cannon
@@ -1694,7 +1695,7 @@ mod tests {
         );
         assert_eq!(
             grounds[0].clause(Lang::En),
-            "before this move, taking it cost red horse e2, as much as it won or more"
+            "before this move, taking it cost red horse e2, more than it won"
         );
         // The rook c1 comes to c2 and joins the attack on the cannon b2: with
         // one attacker the exchange lost material (CXA 2020, diagram 23).

@@ -16,40 +16,40 @@ use super::threats::{Pairs, Threat, mutual_piece_exchanges};
 /// opponent's capture of ours wins nothing net ([`capture_net`]): nothing
 /// through the exchange on the square, or no more than we then win back
 /// elsewhere, as when the capture uncovers a check that we answer by taking
-/// the checker. A capture we have for as much in `across` (the placement on
-/// the other side of the move, the opponent to move) is no such win back.
-/// The exchange offers (兑); one that would lose the piece is a sacrifice (献).
-fn piece_exchanges(other: &Position, mover: &Position, across: &Position) -> Pairs {
+/// the checker. The exchange offers (兑); one that would lose the piece is a
+/// sacrifice (献).
+fn piece_exchanges(other: &Position, mover: &Position) -> Pairs {
     let mut pairs = mutual_piece_exchanges(other, mover);
     // Mostly none: then no position is copied to weigh them in.
     if !pairs.is_empty() {
         let mut other = other.clone();
-        pairs.retain(|&mut pair| is_even(&mut other, pair, across));
+        pairs.retain(|&mut pair| is_even(&mut other, pair));
     }
     pairs
 }
 
 /// Whether the pair (ours, theirs) trades evenly: the opponent's capture
 /// of ours, in `other` (the opponent to move), wins nothing net
-/// ([`capture_net`]; a capture we have for as much in `across`, the
-/// placement on the other side of the move, is no win back). The question
-/// every exchange offer (兑) answers, found by the move or pressed by its
-/// threats.
-pub(super) fn is_even(
-    other: &mut Position,
-    (ours, theirs): (Square, Square),
-    across: &Position,
-) -> bool {
+/// ([`capture_net`]). The question every exchange offer (兑) answers, found
+/// by the move or pressed by its threats.
+///
+/// The opponent's capture is weighed as the mover's captures are (see
+/// [`super::threats::capture_threats_across`]): we answer it with one move,
+/// the recapture or whichever piece we like best elsewhere, a piece of the
+/// opponent's that hung before the move too included. Taking our piece
+/// spends the move that could have saved that one, so the win back is no
+/// less real for having stood before.
+pub(super) fn is_even(other: &mut Position, (ours, theirs): (Square, Square)) -> bool {
     let take = Move::new(theirs, ours);
     let on_square = capture_gain(other, take);
-    capture_net(other, take, on_square, Some(across), 0).0 <= 0
+    capture_net(other, take, on_square, 0).0 <= 0
 }
 
 /// Whether the opponent could already win our piece on `ours` by taking it
 /// from `theirs` in `before` (the placement before the move, the opponent
-/// to move; `after` is the placement after it): the trade stood uneven.
-fn was_given(before: &mut Position, (ours, theirs): (Square, Square), after: &Position) -> bool {
-    before.is_legal(Move::new(theirs, ours)) && !is_even(before, (ours, theirs), after)
+/// to move): the trade stood uneven.
+fn was_given(before: &mut Position, (ours, theirs): (Square, Square)) -> bool {
+    before.is_legal(Move::new(theirs, ours)) && !is_even(before, (ours, theirs))
 }
 
 /// Idle kinds: a sacrifice when the moved piece can be won, or when the
@@ -88,7 +88,7 @@ pub(super) fn idle_nature(
     // wins the opponent material offers our piece for it, a sacrifice, if
     // the move made it so; if it stood so before, it offers nothing new.
     // The placement before the move, the opponent to move: copied only
-    // for a pair to weigh, which most idle moves have none of.
+    // for an uneven pair or an offer made, which most idle moves have none of.
     let mut passed: Option<Position> = None;
     let mut given = None;
     let offers: Vec<&Threat> = offers
@@ -97,11 +97,11 @@ pub(super) fn idle_nature(
             let Some(ours) = t.exchange_with else {
                 return true;
             };
-            let passed = passed.get_or_insert_with(|| before.passed());
-            if is_even(after, (ours, t.target), passed) {
+            if is_even(after, (ours, t.target)) {
                 return true;
             }
-            if given.is_none() && !was_given(passed, (ours, t.target), after) {
+            let passed = passed.get_or_insert_with(|| before.passed());
+            if given.is_none() && !was_given(passed, (ours, t.target)) {
                 given = Some((ours, *t));
             }
             false
@@ -155,17 +155,12 @@ pub(super) fn idle_nature(
         .filter_map(|t| Some((t.exchange_with?, t.target)))
         .max_by_key(named);
     let made = || {
-        let mut offered = mutual_piece_exchanges(after, &after.passed());
+        let offered = piece_exchanges(after, &after.passed());
         if offered.is_empty() {
             return None;
         }
         let passed = passed.get_or_insert_with(|| before.passed());
-        let mut other = after.clone();
-        offered.retain(|&mut pair| is_even(&mut other, pair, passed));
-        if offered.is_empty() {
-            return None;
-        }
-        let existing = piece_exchanges(passed, before, after);
+        let existing = piece_exchanges(passed, before);
         offered
             .into_iter()
             .filter(|p| !existing.contains(&(if p.0 == to { mv.from() } else { p.0 }, p.1)))
@@ -358,6 +353,21 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_that_hung_before_the_move_too_is_a_win_back_of_the_offer() {
+        // The red horse steps off the a-file: the red rook a0, unprotected,
+        // and the black rook a9, protected by the horse b7, face each other.
+        // Rxa0 is answered by Nxh5, the black rook h5 that the horse g3
+        // attacked before the move too: one reply each, the trade is even,
+        // so the move offers the rooks in exchange under either rule set.
+        let fen = "r2k5/9/1n7/9/7r1/N8/6N2/9/4K4/R8 w";
+        for rules in [RuleSet::Cxa2020, RuleSet::Axf] {
+            let n = nature(fen, "a4c3", rules);
+            assert_eq!(n.nature, Nature::Exchange, "{rules:?} {n:?}");
+            assert_eq!(n.targets, vec![Square::parse("a9").unwrap()]);
+        }
+    }
+
+    #[test]
     fn interposing_a_protected_piece_is_a_block() {
         // The red rook a0 attacks the black elephant a7; the black cannon steps
         // between, protected by the horse b6, so offering it wins nothing.
@@ -494,12 +504,12 @@ mod tests {
         // Without the horse black wins the cannon f5: no offer.
         let n = nature("3akab2/9/4b4/9/5C3/9/9/9/8R/4KcBc1 w", "i1f1", RuleSet::Axf);
         assert_eq!(n.nature, Nature::Idle, "{n:?}");
-        // The horse d2 screens the cannons, and black's f0 takes f5 for
-        // nothing: the horse a6, which the rook a0 could take before the move
-        // too, is not won back for it.
+        // The horse d2 screens the cannons, and black's f0 takes f5: the
+        // horse a6, which the rook a0 could take before the move too, is won
+        // back for it (taking f5 spends black's move), so the trade is even.
         let fen = "3akab2/9/4b4/n8/5C3/9/9/3N2n2/9/R3Kc3 w";
         let n = nature(fen, "d2f1", RuleSet::Axf);
-        assert_ne!(n.nature, Nature::Exchange, "{n:?}");
+        assert_eq!(n.nature, Nature::Exchange, "{n:?}");
     }
 
     #[test]

@@ -191,7 +191,7 @@ pub(crate) fn classify_searching(
     // there. Turned in place, not copied, and turned back for the idle kinds.
     after.pass();
     let offered = if offers_exchange(before, mv, rules) {
-        offered_in_exchange(before, &after, mv.to(), mates)
+        offered_in_exchange(&after, mv.to(), mates)
     } else {
         Bitboard::EMPTY
     };
@@ -216,7 +216,7 @@ pub(crate) fn offered_by(
     let mut ahead = before.clone();
     ahead.play_unchecked(mv);
     ahead.pass();
-    offered_in_exchange(before, &ahead, mv.to(), mates)
+    offered_in_exchange(&ahead, mv.to(), mates)
 }
 
 /// Whether the move `mv` of the side to move in `before` may offer its
@@ -231,19 +231,13 @@ fn offers_exchange(before: &Position, mv: Move, rules: RuleSet) -> bool {
 
 /// The enemy pieces that the piece the move put on `to` offers itself to
 /// in exchange (兑), in `ahead` (the position after the move, the mover to
-/// move again; `before` is the position before it):
-/// like pieces that can take it in an even trade ([`is_even`]) and are not
+/// move again): like pieces that can take it in an even trade ([`is_even`]) and are not
 /// then mated by checks. CXA judges the move with no mate by checks
 /// taking them (see [`MateSearch::offering`]): the rulebook's 图29a calls
 /// a rook that faces the enemy rook, with a mate behind the rook's capture,
 /// an exchange offer (兑), and 图29b calls it a mate threat (杀) when the
 /// enemy rook cannot take it without being mated by checks (不能离线).
-fn offered_in_exchange(
-    before: &Position,
-    ahead: &Position,
-    to: Square,
-    mates: &mut MateSearch,
-) -> Bitboard {
+fn offered_in_exchange(ahead: &Position, to: Square, mates: &mut MateSearch) -> Bitboard {
     // Most moved pieces attack no like piece: nothing is offered, and the
     // positions the offers are weighed in are not copied.
     let attacks_like = ahead.piece_at(to).is_some_and(|p| {
@@ -252,11 +246,10 @@ fn offered_in_exchange(
     if !attacks_like {
         return Bitboard::EMPTY;
     }
-    let across = &before.passed();
     let mut other = ahead.passed();
     let mut offered = Bitboard::EMPTY;
     for (ours, theirs) in mutual_piece_exchanges_of(&other, ahead, Bitboard::from_square(to)) {
-        if !is_even(&mut other, (ours, theirs), across) {
+        if !is_even(&mut other, (ours, theirs)) {
             continue;
         }
         let undo = other.play_unchecked(Move::new(theirs, ours));

@@ -184,8 +184,17 @@ pub(crate) fn gain_words(tally: &Tally, gain: i32, lang: Lang) -> String {
 /// 一马(炮)的子力); otherwise the count and the scale, "material worth 7
 /// crossed pawns against the best defence, counting a rook as 8, a horse or
 /// cannon 4, an advisor or elephant 2": no brackets, as it stands in the
-/// brackets of a reason's gain.
+/// brackets of a reason's gain. A gain of 0 is an even trade, which still
+/// chases (26.5 "价值相当").
 fn worth_words(gain: i32, lang: Lang) -> String {
+    if gain == 0 {
+        return match lang {
+            Lang::En => "none, as much given as won against the best defence: equal value \
+                         counts (CXA 26.5)"
+                .to_string(),
+            Lang::Zh => "对方最佳应对下得失相当，价值相当按捉（26.5）".to_string(),
+        };
+    }
     let piece = match gain {
         8 => Some(("a rook", "一车")),
         4 => Some(("a horse or cannon", "一马(炮)")),

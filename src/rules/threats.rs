@@ -179,6 +179,23 @@ fn rook_held_by_horse(pos: &Position, sq: Square) -> bool {
     horse_leg_blockers(pos.king(piece.color), pos.occupied(), horses).contains(sq)
 }
 
+/// Whether the piece that captures by `mv` in `pos` had the same capture in
+/// `other`, the position on the other side of a move (the same side to
+/// move): from `mv`'s square if it did not move, else from the square the
+/// move took it from.
+fn had_capture(pos: &Position, other: &Position, mv: Move) -> bool {
+    let mover = pos.turn();
+    let arrived = pos.us(mover) & !other.us(mover);
+    let mut from = Some(mv.from());
+    if arrived.contains(mv.from()) {
+        from = None;
+        for left in other.us(mover) & !pos.us(mover) {
+            from = Some(left);
+        }
+    }
+    from.is_some_and(|from| other.is_legal(Move::new(from, mv.to())))
+}
+
 /// One side of a move, for threats judged on either side of it (CXA 29.2:
 /// a chase is a threat the move made).
 #[derive(Copy, Clone)]
@@ -192,8 +209,8 @@ pub(crate) struct Across<'a> {
 /// The pieces of the opponent on `targets` that the side to move could win
 /// next move by a capture, under `rules`, judged on one side of a move. A
 /// crossed pawn's value floats: after the move, a capture of one that the
-/// move made possible is not weighed against pieces lost elsewhere
-/// ("一兵换取数子……均不算得子"). Its searches by checks share `search` with
+/// move made possible (the capturing piece could not take it before) is not
+/// weighed against pieces lost elsewhere ("一兵换取数子……均不算得子"). Its searches by checks share `search` with
 /// others.
 ///
 /// Every other capture is weighed against the opponent's one reply
@@ -732,14 +749,16 @@ fn capture_threat(
         return Ok(None);
     }
     // A crossed pawn's value floats: a capture of one that the move made
-    // possible is not weighed against pieces lost elsewhere.
-    let floating =
-        target.role == Role::Pawn && across.is_some_and(|a| a.after && !a.other.is_legal(mv));
+    // possible is not weighed against pieces lost elsewhere. A capture the
+    // same piece had before (the moved piece from where it stood too) is
+    // weighed on both sides of the move alike.
+    let floating = target.role == Role::Pawn
+        && across.is_some_and(|a| a.after && !had_capture(pos, a.other, mv));
     let elsewhere = rules.net_gain && !floating;
     // The square of the piece lost elsewhere that limits the gain the most:
     // one that hung before the capture too counts (see [`capture_threats_across`]).
     let (mut net, mut lost_at) = if elsewhere {
-        capture_net(pos, mv, on_square, None, floor.map_or(-1, |f| f.max(-1)))
+        capture_net(pos, mv, on_square, floor.map_or(-1, |f| f.max(-1)))
     } else {
         (on_square, None)
     };
@@ -749,7 +768,7 @@ fn capture_threat(
     // left hanging.
     let mut mutual = on_square;
     // They can only lower the gain: not looked for when nothing is won even without them.
-    let could_win = net > 0 || (net == 0 && !recapturable);
+    let could_win = net > 0 || (net == 0 && (!recapturable || on_square > 0));
     if rules.after_checks && direct && could_win {
         let won_back = won_back_by_checks(pos, mv, rules, search);
         for w in &won_back {
@@ -780,9 +799,13 @@ fn capture_threat(
         (net, won_after) = exchange_then_capture(pos, mv);
         lost_elsewhere = None;
     }
-    // A protected piece must be won outright; an unprotected one is taken
-    // directly (29.1) unless that loses more elsewhere than it wins.
-    if net < 0 || (net == 0 && recapturable) || floor.is_some_and(|f| net <= f) {
+    // A protected piece must be won on its square (29.3: 少根子, or a rook
+    // for a lesser piece); an unprotected one is taken directly (29.1).
+    // Either is then chased unless the capture loses more elsewhere than it
+    // wins: "完整互吃后价值相当或得子者，按捉，得不偿失者，按闲" (26.5), so a
+    // gain cancelled exactly by a piece lost elsewhere still chases.
+    let even_on_square = recapturable && on_square <= 0;
+    if net < 0 || (net == 0 && even_on_square) || floor.is_some_and(|f| net <= f) {
         return Ok(None);
     }
     if mate_test && allows_mate(pos, mv, rules, search) {
