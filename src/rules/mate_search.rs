@@ -174,7 +174,20 @@ impl MateSearch {
         }
         debug_assert!(self.path.keys.is_empty());
         self.counted(pos, depth, spared, |search, pos| {
-            if depth == 0 || search.every_check_answered_at_once(pos, spared) {
+            if depth == 0 {
+                return false;
+            }
+            // An answer the tables hold is taken before any check is tried.
+            if spared.is_empty() && search.offered.is_empty() {
+                let key = pos.key();
+                if search.refuted.holds(key, depth) {
+                    return false;
+                }
+                if search.mating.mates(key, depth) {
+                    return true;
+                }
+            }
+            if search.every_check_answered_at_once(pos, spared) {
                 return false;
             }
             search

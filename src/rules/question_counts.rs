@@ -234,7 +234,10 @@ mod tests {
         let report = report();
         let lines: Vec<&str> = report.lines().collect();
         assert_eq!(lines.len(), 4, "{report}");
-        assert!(lines[1].starts_with("MoveMates\t3\tfalse\tKnown\ttrue\t1\t0"));
+        assert!(
+            lines[1].starts_with("MoveMates\t3\tfalse\tKnown\ttrue\t1\t0"),
+            "{report}"
+        );
         assert!(lines[2].starts_with("RecaptureAllowsMate\t3\tfalse\tSearched\ttrue\t1\t"));
         assert_eq!(lines[3], "repeated\tMoveMates\tsearched: false\t1");
         // A new ruling: the same search is no repeat.
