@@ -187,29 +187,36 @@ impl MateSearch {
                     return true;
                 }
             }
-            if search.every_check_answered_at_once(pos, spared) {
+            // The root's checks, generated once for the quick test and the full search.
+            let mut checks = MoveList::new();
+            search.checking_moves(pos, &mut checks);
+            if search.every_check_answered_at_once(pos, &checks, spared) {
                 return false;
             }
-            search
-                .with_answers(|search, answers| attacker_mates(pos, depth, spared, search, answers))
+            search.with_answers(|search, answers| {
+                attacker_mates_by(pos, &checks, depth, spared, search, answers)
+            })
         })
     }
 
-    /// Whether each check that the side to move may play first in `pos`
-    /// (none taking a piece on `spared`, or an offered one) has a legal reply
-    /// after which the side to move has no check at all, found among the
-    /// few replies [`MateSearch::answer_leaving_no_check`] tries. It then has
-    /// no mate by checks at any depth: a line that mates checks on every
-    /// move, and after that reply none is left (the reply itself shows the
+    /// Whether each of `checks`, the checks that the side to move may play
+    /// first in `pos` (none taking a piece on `spared`, or an offered one),
+    /// has a legal reply after which the side to move has no check at all,
+    /// found among the few replies [`MateSearch::answer_leaving_no_check`]
+    /// tries. It then has no mate by checks at any depth: a line that mates
+    /// checks on every move, and after that reply none is left (the reply itself shows the
     /// check is no mate at once). Most searches end so, at their first reply
     /// to each check: they are settled here without the tables and the line
     /// of a full search, whose answer would be the same (what it would have
     /// noted only orders and skips later searches, and the reply found is
     /// noted for them as it would have been). False leaves the answer to
     /// the full search.
-    fn every_check_answered_at_once(&mut self, pos: &mut Position, spared: Bitboard) -> bool {
-        let mut checks = MoveList::new();
-        self.checking_moves(pos, &mut checks);
+    fn every_check_answered_at_once(
+        &mut self,
+        pos: &mut Position,
+        checks: &[Move],
+        spared: Bitboard,
+    ) -> bool {
         checks.iter().all(|&check| {
             if spared.contains(check.to()) || self.offered.contains(check.to()) {
                 return true;
@@ -961,8 +968,11 @@ mod tests {
                         })
                     });
                     let quick = shared.offering(offered, |search| {
-                        settled +=
-                            usize::from(search.every_check_answered_at_once(&mut pos, spared));
+                        let mut checks = MoveList::new();
+                        search.checking_moves(&pos, &mut checks);
+                        settled += usize::from(
+                            search.every_check_answered_at_once(&mut pos, &checks, spared),
+                        );
                         search.mates(&mut pos, depth, spared)
                     });
                     assert_eq!(quick, full, "{} {depth} {spared:?} {offered:?}", pos.fen());
