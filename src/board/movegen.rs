@@ -16,8 +16,8 @@ use super::attacks::{
     advisor_attacks, between, cannon_attacks, check_answers, cross, elephant_attacks,
     elephant_reach, horse_attackers_from, horse_attacks, horse_leg, horse_leg_blockers,
     horse_legs_around, horse_reach, horse_reach_twice, king_attacks, line, may_give_check,
-    pawn_attackers_from, pawn_attackers_from_twice, pawn_attacks, rook_and_cannon_attacks,
-    rook_attacks, unblocked_reach,
+    pawn_attackers_from, pawn_attackers_from_twice, pawn_attacks, reachable,
+    rook_and_cannon_attacks, rook_attacks, unblocked_reach,
 };
 use super::{Bitboard, Move, MoveList, Position, Role, Square};
 
@@ -376,18 +376,27 @@ impl Position {
 
     /// [`Position::legal_captures`] written into `list`, which must be empty.
     pub(crate) fn legal_captures_into(&self, list: &mut MoveList) {
-        self.legal_captures_on_into(Bitboard::FULL, list);
+        let _ = self.legal_captures_on_into(Bitboard::FULL, list);
     }
 
     /// The legal captures of the pieces on `targets` (those of
     /// [`Position::legal_captures`] with a target there, in the same order),
-    /// written into `list`, which must be empty.
-    pub(crate) fn legal_captures_on_into(&self, targets: Bitboard, list: &mut MoveList) {
+    /// written into `list`, which must be empty. Returns whether the side to
+    /// move is in check when that was found on the way (with several pieces
+    /// on `targets`), so that the caller need not ask again.
+    pub(crate) fn legal_captures_on_into(
+        &self,
+        targets: Bitboard,
+        list: &mut MoveList,
+    ) -> Option<bool> {
         debug_assert!(list.is_empty());
         let within = self.us(!self.turn()) & targets;
         match within.single() {
             // One target: its attackers, in the generator's order (by origin).
-            Some(sq) => list.extend(self.legal_captures_of(sq)),
+            Some(sq) => {
+                list.extend(self.legal_captures_of(sq));
+                None
+            }
             None if within.any() => {
                 let (checkers, pins) = self.checkers_and_pins();
                 if checkers.any() {
@@ -395,8 +404,9 @@ impl Position {
                 } else {
                     self.captures_out_of_check(within, &pins, list);
                 }
+                Some(checkers.any())
             }
-            None => {}
+            None => None,
         }
     }
 
@@ -416,15 +426,24 @@ impl Position {
         };
         let ksq = self.king(us);
         take(ksq, king_attacks(ksq) & within);
-        for from in self.pieces(us, Role::Advisor) {
-            take(from, advisor_attacks(from) & within);
+        // Advisors, elephants and pawns are asked only with a target where
+        // they can ever stand (an advisor's, within their own palace).
+        let can_take = |role| (within & reachable(us, role)).any();
+        if can_take(Role::Advisor) {
+            for from in self.pieces(us, Role::Advisor) {
+                take(from, advisor_attacks(from) & within);
+            }
         }
-        for from in self.pieces(us, Role::Pawn) {
-            take(from, pawn_attacks(us, from) & within);
+        if can_take(Role::Pawn) {
+            for from in self.pieces(us, Role::Pawn) {
+                take(from, pawn_attacks(us, from) & within);
+            }
         }
-        for from in self.pieces(us, Role::Elephant) {
-            if (elephant_reach(from) & within).any() {
-                take(from, elephant_attacks(from, occ) & within);
+        if can_take(Role::Elephant) {
+            for from in self.pieces(us, Role::Elephant) {
+                if (elephant_reach(from) & within).any() {
+                    take(from, elephant_attacks(from, occ) & within);
+                }
             }
         }
         for from in self.pieces(us, Role::Horse) {
@@ -956,6 +975,7 @@ mod tests {
     fn moves_in_check_checking_moves_and_captures_agree_with_brute_force() {
         let mut random = RandomMoves::new(0x2545_F491_4F6C_DD1D);
         let mut checks = 0;
+        let mut in_check_told = 0;
         for _ in 0..120 {
             let mut pos = Position::startpos();
             for _ in 0..150 {
@@ -985,7 +1005,10 @@ mod tests {
                 // Captures of some pieces only: those on the left half, say.
                 let left: Bitboard = Square::all().filter(|s| s.file().index() < 5).collect();
                 let mut on_left = MoveList::new();
-                pos.legal_captures_on_into(left, &mut on_left);
+                // Whether in check, when told, is told right.
+                let told = pos.legal_captures_on_into(left, &mut on_left);
+                assert!(told.is_none_or(|c| c == pos.in_check()), "{}", pos.fen());
+                in_check_told += usize::from(told == Some(true));
                 let expected_on_left: Vec<Move> = captures
                     .iter()
                     .copied()
@@ -1021,6 +1044,7 @@ mod tests {
             }
         }
         assert!(checks > 500, "only {checks} positions in check");
+        assert!(in_check_told > 100, "in check told {in_check_told} times");
     }
 
     #[test]

@@ -322,7 +322,8 @@ fn threats_on(
     // are not even generated.
     let worth = valued(pos, !us);
     let mut captures = MoveList::new();
-    pos.legal_captures_on_into(targets & worth & !no_direct, &mut captures);
+    // Whether the side to move is in check, if found while generating.
+    let in_check = pos.legal_captures_on_into(targets & worth & !no_direct, &mut captures);
     for &mv in &captures {
         if stood_before.contains(mv.to()) {
             continue;
@@ -403,7 +404,7 @@ fn threats_on(
             }
         }
     }
-    if with_checks && rules.after_checks && !pos.in_check() {
+    if with_checks && rules.after_checks && !in_check.unwrap_or_else(|| pos.in_check()) {
         let threatened: Bitboard = out.iter().map(|t| t.target).collect();
         let open = worth & targets & !threatened & !stood_before;
         // Without a check there is nothing to search: the offers are not asked.
