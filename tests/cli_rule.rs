@@ -2648,6 +2648,56 @@ fn the_ruling_on_a_ranks_1_to_10_record_shows_its_moves_and_squares_in_them() {
     assert_eq!(ruling["record"]["ranks"], "0-9", "{ruling}");
 }
 
+/// CXA 2020 diagram 29a, a cycle over points: its moves as Fairy-Stockfish
+/// writes them, in ranks 1–10 (the red rook goes round i4, h4, g4, the
+/// black rook round h10, i10, g10; UCCI's i3, h3, g3 and h9, i9, g9).
+const POINTS_FEN: &str = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+const POINTS_UCI_MOVES: &str = "i4h4 h10i10 h4i4 i10g10 i4g4 g10h10";
+
+#[test]
+fn a_cycle_over_points_of_a_ranks_1_to_10_record_names_its_points_in_them() {
+    let args = ["rule", "--fen", POINTS_FEN, "--moves", POINTS_UCI_MOVES];
+    let out = xqarbiter(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let points = "the red rook goes round i4, h4, g4 and the black rook round h10, i10, g10 \
+                  (a cycle over three points, repeating no position)";
+    assert!(
+        text.starts_with(&format!("Game continues — {points}: ")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("\nCycle over points: {points}; gone round once")),
+        "{text}"
+    );
+    let out = xqarbiter(&[&args[..], &["--lang", "zh"]].concat(), None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("红车在 i4、h4、g4 三点、黑车在 h10、i10、g10 三点循环"),
+        "{text}"
+    );
+    assert!(!text.contains("i3、h3"), "{text}");
+    // Played on: the earlier repetitions name it in ranks 1–10 too, the
+    // JSON in UCCI's 0–9.
+    let moves = format!("{POINTS_UCI_MOVES} g4h4 h10i10 h4i4");
+    let args = ["rule", "--fen", POINTS_FEN, "--moves", &moves];
+    let out = xqarbiter(&args, None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("\n  After ply 6: Game continues — the red rook goes round i4, h4, g4 "),
+        "{text}"
+    );
+    let out = xqarbiter(&[&args[..], &["--json"]].concat(), None);
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let earlier = ruling["earlier_repetitions"][0]["summary"]
+        .as_str()
+        .expect("a summary");
+    assert!(
+        earlier.contains("the red rook goes round i3, h3, g3 "),
+        "{ruling}"
+    );
+}
+
 #[test]
 fn a_ranks_1_to_10_file_is_ruled_in_them_too() {
     // Fairy-Stockfish's PGN: the table of its last moves in ranks 1–10.
