@@ -490,3 +490,36 @@ fn a_first_move_of_the_side_not_to_move_points_at_the_fen_in_every_format() {
     let shown = String::from_utf8(out.stdout).expect("utf-8");
     assert!(!shown.contains("FEN should"), "{shown}");
 }
+
+/// Hu Ronghua's game #1212 of the corpus from ply 34, its moves as
+/// Fairy-Stockfish writes them (ranks 1–10): the red rook goes round g5,
+/// g6, g7 and the black horse round h6, g4, f2 (UCCI's g4, g5, g6 and h5,
+/// g3, f1) twice, which ends the game; the players play on one ply.
+const POINTS_IN_RANKS_FROM_ONE: &str = "[Event \"t\"]\n[FEN \"3akab2/9/2c1b4/p3p3p/7n1/6R2/P1r1P3P/2N1B3C/9/2BAKA3 w - - 2 18\"]\n[Result \"1-0\"]\n\ng5g6 h6g4 g6g5 g4f2 g5g7 f2g4 g7g6 g4f2 g6g5 f2g4 g5g7 g4f2 e4e5 1-0\n";
+
+#[test]
+fn a_ranks_1_to_10_records_findings_name_its_squares_in_them() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let path = tmp.path().join("points.pgn");
+    fs::write(&path, POINTS_IN_RANKS_FROM_ONE).expect("write");
+    let text = String::from_utf8(audit(&path, &[]).stdout).expect("utf-8");
+    assert!(
+        text.contains(
+            "Red wins — the red rook goes round g5, g6, g7 and the black horse round h6, g4, f2 "
+        ),
+        "{text}"
+    );
+    let jsonl = String::from_utf8(audit(&path, &["--jsonl"]).stdout).expect("utf-8");
+    let row: Value = serde_json::from_str(jsonl.lines().next().expect("a row")).expect("JSON");
+    let finding = &row["findings"][0];
+    assert_eq!(finding["kind"], "forbidden_repetition", "{row}");
+    assert!(
+        finding["detail_zh"]
+            .as_str()
+            .expect("words")
+            .contains("红车在 g5、g6、g7 三点、黑马在 h6、g4、f2 三点循环"),
+        "{row}"
+    );
+    let csv = String::from_utf8(audit(&path, &["--csv"]).stdout).expect("utf-8");
+    assert!(csv.contains("the black horse round h6, g4, f2 "), "{csv}");
+}

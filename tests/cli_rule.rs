@@ -2648,6 +2648,95 @@ fn the_ruling_on_a_ranks_1_to_10_record_shows_its_moves_and_squares_in_them() {
     assert_eq!(ruling["record"]["ranks"], "0-9", "{ruling}");
 }
 
+/// CXA 2020 diagram 29a, a cycle over points: its moves as Fairy-Stockfish
+/// writes them, in ranks 1–10 (the red rook goes round i4, h4, g4, the
+/// black rook round h10, i10, g10; UCCI's i3, h3, g3 and h9, i9, g9).
+const POINTS_FEN: &str = "2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w";
+const POINTS_UCI_MOVES: &str = "i4h4 h10i10 h4i4 i10g10 i4g4 g10h10";
+
+#[test]
+fn a_cycle_over_points_of_a_ranks_1_to_10_record_names_its_points_in_them() {
+    let args = ["rule", "--fen", POINTS_FEN, "--moves", POINTS_UCI_MOVES];
+    let out = xqarbiter(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let points = "the red rook goes round i4, h4, g4 and the black rook round h10, i10, g10 \
+                  (a cycle over three points, repeating no position)";
+    assert!(
+        text.starts_with(&format!("Game continues — {points}: ")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("\nCycle over points: {points}; gone round once")),
+        "{text}"
+    );
+    let out = xqarbiter(&[&args[..], &["--lang", "zh"]].concat(), None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("红车在 i4、h4、g4 三点、黑车在 h10、i10、g10 三点循环"),
+        "{text}"
+    );
+    assert!(!text.contains("i3、h3"), "{text}");
+    // Played on: the earlier repetitions name it in ranks 1–10 too, the
+    // JSON in UCCI's 0–9.
+    let moves = format!("{POINTS_UCI_MOVES} g4h4 h10i10 h4i4");
+    let args = ["rule", "--fen", POINTS_FEN, "--moves", &moves];
+    let out = xqarbiter(&args, None);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.contains("\n  After ply 6: Game continues — the red rook goes round i4, h4, g4 "),
+        "{text}"
+    );
+    let out = xqarbiter(&[&args[..], &["--json"]].concat(), None);
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let earlier = ruling["earlier_repetitions"][0]["summary"]
+        .as_str()
+        .expect("a summary");
+    assert!(
+        earlier.contains("the red rook goes round i3, h3, g3 "),
+        "{ruling}"
+    );
+}
+
+#[test]
+fn a_game_a_ranks_1_to_10_record_plays_on_after_is_told_in_them() {
+    // Hu Ronghua's game #1212 of the corpus from ply 34 in ranks 1–10: two
+    // passes over points end the game after ply 12; the record plays on.
+    let fen = "3akab2/9/2c1b4/p3p3p/7n1/6R2/P1r1P3P/2N1B3C/9/2BAKA3 w - - 2 18";
+    let moves = "g5g6 h6g4 g6g5 g4f2 g5g7 f2g4 g7g6 g4f2 g6g5 f2g4 g5g7 g4f2 e4e5";
+    let args = ["rule", "--fen", fen, "--moves", moves, "--claim", "red"];
+    let out = xqarbiter(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let (text, err) = (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    );
+    let points = "the red rook goes round g5, g6, g7 and the black horse round h6, g4, f2 ";
+    assert!(
+        text.starts_with(&format!(
+            "By the rules the game ended after ply 12, when the pieces had gone round their \
+             points 2 times: Red wins — {points}"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "Red's natural-limit draw claim: not valid: by the rules the game ended after ply 12 \
+             (Red wins — {points}"
+        )),
+        "{text}"
+    );
+    assert!(err.contains(points), "{err}");
+    // The JSON's claim note keeps UCCI's ranks 0–9.
+    let out = xqarbiter(&[&args[..], &["--json"]].concat(), None);
+    let ruling: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let note = ruling["claim"]["note"].as_str().expect("a note");
+    assert!(
+        note.contains("the red rook goes round g4, g5, g6 and the black horse round h5, g3, f1 "),
+        "{note}"
+    );
+}
+
 #[test]
 fn a_ranks_1_to_10_file_is_ruled_in_them_too() {
     // Fairy-Stockfish's PGN: the table of its last moves in ranks 1–10.

@@ -556,6 +556,38 @@ fn uci_referee_bans_a_perpetual_check_in_ranks_1_10_after_uci_variant() {
     assert!(!has_info(&lines, |l| l.contains("ranks")), "{lines:?}");
 }
 
+/// A UCI GUI that counts ranks 1–10 is told a cycle over points (CXA 2020
+/// diagram 29a) in them: its points, and why the move that closes it is
+/// banned.
+#[test]
+fn uci_referee_names_the_points_of_a_cycle_in_ranks_1_10() {
+    let fig_29a = "position fen 2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w - - 0 1 moves \
+                   i4h4 h10i10 h4i4 i10g10 i4g4";
+    let mut gui = Gui::xqarbiter(&[]);
+    gui.uci_handshake();
+    gui.send("setoption name UCI_Variant value xiangqi");
+    gui.send(fig_29a);
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(
+        has_info(&lines, |l| l.starts_with("banned g10h10 (")
+            && l.contains(
+                "the red rook goes round i4, h4, g4 and the black rook round h10, i10, g10"
+            )),
+        "{lines:?}"
+    );
+    gui.send(&format!("{fig_29a} g10h10"));
+    gui.send("go depth 1");
+    let (lines, _) = gui.search();
+    assert!(
+        has_info(&lines, |l| l.starts_with(
+            "repetition: the red rook goes round i4, h4, g4 and the black rook round h10, i10, g10"
+        )),
+        "{lines:?}"
+    );
+    assert!(!has_info(&lines, |l| l.contains("i3, h3")), "{lines:?}");
+}
+
 /// A UCI GUI that never said which ranks it counts: moves legal only with
 /// ranks 1–10 switch it (once, said in an info string); `RankBase` fixes it.
 #[test]

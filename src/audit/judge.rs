@@ -5,10 +5,11 @@
 //! stalemate, repetitions, the natural limit) and the profile says which
 //! early ends are forbidden. This module only compares and words.
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Position, Ranks};
 use crate::notation::Ending;
 use crate::record::{Game, wrong_side_to_move};
 use crate::referee::Referee;
+use crate::rules::Voice;
 use crate::rules::profile::{EarlyEnd, Profile};
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -191,7 +192,7 @@ pub(crate) fn judge_read(
     let whole = whole && game.illegal.is_none();
     if let Some(end) = &end {
         row.ruled_result = end.ruling.verdict;
-        end_findings(&mut row, end);
+        end_findings(&mut row, end, game.ranks);
     } else if whole && !claimants.is_empty() {
         // Where the record stops, a draw by the limit can be claimed: the
         // ruling `rule` gives there (the game is not decided by a claim the
@@ -267,8 +268,10 @@ pub(crate) fn judge_read(
     row
 }
 
-/// Findings about the ruling that ended the game (repetitions, mate, stalemate).
-fn end_findings(row: &mut Row, end: &End) {
+/// Findings about the ruling that ended the game (repetitions, mate,
+/// stalemate), its squares in `ranks`, those of the record.
+fn end_findings(row: &mut Row, end: &End, ranks: Ranks) {
+    let (en, zh) = (Voice::new(Lang::En, ranks), Voice::new(Lang::Zh, ranks));
     let more = row.plies - end.ply;
     // Players who played on after the rules ended the game may have varied
     // then: the offender is told to have not varied by the decisive occurrence.
@@ -279,15 +282,15 @@ fn end_findings(row: &mut Row, end: &End) {
                 "; the rules end the game here, and the players played on for {more} more {unit}"
             ),
             format!("；按规则对局至此结束，双方此后又走了{more}着"),
-            end.ruling.summary_played_on(Lang::En),
-            end.ruling.summary_played_on(Lang::Zh),
+            end.ruling.summary_played_on(en),
+            end.ruling.summary_played_on(zh),
         )
     } else {
         (
             String::new(),
             String::new(),
-            end.ruling.summary(Lang::En),
-            end.ruling.summary(Lang::Zh),
+            end.ruling.summary(en),
+            end.ruling.summary(zh),
         )
     };
     let kind = match end.ruling.reason {

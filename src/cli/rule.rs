@@ -25,11 +25,11 @@ use crate::record::{
     move_list_start, read_games_from_bytes, read_games_from_stdin,
 };
 use crate::referee::{Event, ForbiddenMove, Referee};
-use crate::rules::RuleSet;
 use crate::rules::limit::ClaimMode;
 use crate::rules::move_table::MoveRun;
 use crate::rules::profile::{Profile, ProfileError};
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
+use crate::rules::{RuleSet, Voice};
 use crate::text::capitalized;
 use crate::words::{Words, player_name};
 
@@ -694,9 +694,10 @@ struct Claim {
     /// The ply the claim was judged after: the record's last, or the ply
     /// that ended the game when the record goes on after it.
     ply: usize,
-    /// When the game ended before the record does: why the claim is judged
-    /// there and not at the record's end.
-    note: Option<Words>,
+    /// When the game ended before the record's last ply: the ruling that
+    /// ended it, and how many plies the players played on after it, which
+    /// say why the claim is judged there and not at the record's end.
+    ended: Option<(Ruling, usize)>,
 }
 
 impl Claim {
@@ -707,39 +708,43 @@ impl Claim {
     fn judge(side: Color, referee: &Referee, ended: Option<&(usize, Ruling)>) -> Claim {
         let last = referee.plies();
         match ended {
-            Some((ply, ruling)) if *ply < last => {
-                let (ply, more) = (*ply, last - ply);
-                let en = format!(
-                    "by the rules the game ended after ply {ply} ({}), so the claim is judged \
-                     there and comes too late; the {more} {} the players played on after it {} \
-                     not judged",
-                    ruling.summary_played_on(Lang::En),
-                    if more == 1 { "ply" } else { "plies" },
-                    if more == 1 { "is" } else { "are" },
-                );
-                let zh = format!(
-                    "按规则，对局于第{ply}着后结束（{}），提和按该处判定，为时已晚；双方此后又走的{more}着不予裁决",
-                    ruling.summary_played_on(Lang::Zh)
-                );
-                Claim {
-                    side,
-                    holds: false,
-                    ply,
-                    note: Some(Words::new(en, zh)),
-                }
-            }
+            Some((ply, ruling)) if *ply < last => Claim {
+                side,
+                holds: false,
+                ply: *ply,
+                ended: Some((ruling.clone(), last - ply)),
+            },
             _ => Claim {
                 side,
                 holds: referee.natural_limit().claimable_by.contains(&side),
                 ply: last,
-                note: None,
+                ended: None,
             },
         }
     }
 
-    /// The line printed under the ruling.
-    fn line(&self, lang: Lang) -> String {
-        let side = self.side;
+    /// When the game ended before the record does, why the claim is judged
+    /// there, in `voice`.
+    fn note(&self, voice: Voice) -> Option<String> {
+        let (ruling, more) = self.ended.as_ref()?;
+        let (ply, summary) = (self.ply, ruling.summary_played_on(voice));
+        Some(match voice.lang {
+            Lang::En => format!(
+                "by the rules the game ended after ply {ply} ({summary}), so the claim is judged \
+                 there and comes too late; the {more} {} the players played on after it {} \
+                 not judged",
+                if *more == 1 { "ply" } else { "plies" },
+                if *more == 1 { "is" } else { "are" },
+            ),
+            Lang::Zh => format!(
+                "按规则，对局于第{ply}着后结束（{summary}），提和按该处判定，为时已晚；双方此后又走的{more}着不予裁决"
+            ),
+        })
+    }
+
+    /// The line printed under the ruling, in `voice`.
+    fn line(&self, voice: Voice) -> String {
+        let (side, lang) = (self.side, voice.lang);
         let mut line = match (lang, self.holds) {
             (Lang::Zh, true) => format!("{}方提出自然限着作和：成立", side.name_zh()),
             (Lang::Zh, false) => format!("{}方提出自然限着作和：不成立", side.name_zh()),
@@ -754,12 +759,12 @@ impl Claim {
                 )
             }
         };
-        if let Some(note) = &self.note {
+        if let Some(note) = self.note(voice) {
             line.push_str(match lang {
                 Lang::Zh => "：",
                 Lang::En => ": ",
             });
-            line.push_str(note.get(lang));
+            line.push_str(&note);
         }
         line.push_str(match lang {
             Lang::Zh => "。",
@@ -774,8 +779,8 @@ impl Claim {
             "by": self.side.name(),
             "valid": self.holds,
             "ply": self.ply,
-            "note": self.note.as_ref().map(|n| n.en.clone()),
-            "note_zh": self.note.as_ref().map(|n| n.zh.clone()),
+            "note": self.note(Lang::En.into()),
+            "note_zh": self.note(Lang::Zh.into()),
         })
     }
 }
@@ -898,10 +903,13 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     let claim = args
         .claim
         .map(|s| Claim::judge(s.color(), &referee, ended.as_ref()));
-    if let Some(note) = claim.as_ref().and_then(|c| c.note.as_ref()) {
+    if let Some(note) = claim
+        .as_ref()
+        .and_then(|c| c.note(Voice::new(error_lang, about.ranks)))
+    {
         match error_lang {
-            Lang::En => eprintln!("xqarbiter: warning: {}", note.en),
-            Lang::Zh => eprintln!("xqarbiter: 警告：{}", note.zh),
+            Lang::En => eprintln!("xqarbiter: warning: {note}"),
+            Lang::Zh => eprintln!("xqarbiter: 警告：{note}"),
         }
     }
     if args.json {
@@ -967,14 +975,14 @@ pub(super) fn run(args: RuleArgs) -> Result<ExitCode, Box<dyn std::error::Error>
     });
     text.push_str(&ruling.render_in(lang, ranks));
     if let Some(claim) = &claim {
-        text.push_str(&format!("\n{}\n", claim.line(lang)));
+        text.push_str(&format!("\n{}\n", claim.line(Voice::new(lang, ranks))));
     }
     text.push_str(&forbidden_note(
         &forbidden,
         (referee.position(), ranks),
         lang,
     ));
-    text.push_str(&earlier_note(&earlier, lang));
+    text.push_str(&earlier_note(&earlier, Voice::new(lang, ranks)));
     if let Some(run) = &last_run {
         text.push_str(&natures_note(run, ranks, lang));
     }
@@ -1027,7 +1035,7 @@ fn forbidden_note(
         out.push_str(&format!(
             "  {notation} ({}): {}\n",
             f.mv.in_ranks(ranks),
-            f.ruling.consequence(lang)
+            f.ruling.consequence(Voice::new(lang, ranks))
         ));
     }
     out
@@ -1061,8 +1069,10 @@ fn natures_note(run: &MoveRun, ranks: Ranks, lang: Lang) -> String {
 }
 
 /// The repetitions met before the last move (and before the game ended),
-/// one line each, as ruled when they occurred; empty if there were none.
-fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
+/// one line each, as ruled when they occurred, in `voice`; empty if there
+/// were none.
+fn earlier_note(earlier: &[(usize, Ruling)], voice: Voice) -> String {
+    let lang = voice.lang;
     if earlier.is_empty() {
         return String::new();
     }
@@ -1075,7 +1085,7 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
     // A shuttle repeats a position at every ply: consecutive plies ruled alike share a line.
     let mut runs: Vec<(usize, usize, String)> = Vec::new();
     for (ply, ruling) in earlier {
-        let summary = ruling.summary(lang);
+        let summary = ruling.summary(voice);
         match runs.last_mut() {
             Some((_, last, s)) if *last + 1 == *ply && *s == summary => *last = *ply,
             _ => runs.push((*ply, *ply, summary)),
@@ -1099,7 +1109,7 @@ fn earlier_note(earlier: &[(usize, Ruling)], lang: Lang) -> String {
 /// moves and squares in `ranks`.
 fn ended_note(ruling: &Ruling, (plies, ranks): (usize, Ranks), lang: Lang) -> String {
     let (ended, details) = (
-        ruling.ended_before(plies, lang),
+        ruling.ended_before(plies, Voice::new(lang, ranks)),
         ruling.details_in(lang, ranks),
     );
     match lang {

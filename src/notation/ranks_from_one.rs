@@ -295,7 +295,7 @@ fn in_ranks_from_zero(text: &str, from: usize) -> Option<String> {
 /// read). The squares a reading names alone it wrote in ranks 1–10 itself,
 /// and the record's own stay as they are.
 pub(crate) fn written_text(text: &str) -> String {
-    moved_up(text, false)
+    moved_up(text)
 }
 
 /// [`written_text`] of both languages of `words` (a warning, a note, why a
@@ -304,36 +304,16 @@ pub(crate) fn written_words(words: &Words) -> Words {
     Words::new(written_text(&words.en), written_text(&words.zh))
 }
 
-/// `text` the program writes of the board alone, quoting nothing of a
-/// record (the reasons of a ruling's moves), with its ranks numbered in
-/// `ranks`: in ranks 1–10, its moves in coordinates and its squares (`h2`,
-/// in lower case) moved up one. Text that may quote a record (why a move
-/// of it stops) names its squares in the record's ranks as it is written
-/// instead, and only its moves are moved ([`written_text`]).
-pub(crate) fn board_text_in(text: &str, ranks: Ranks) -> String {
-    match ranks {
-        Ranks::FromZero => text.to_string(),
-        Ranks::FromOne => moved_up(text, true),
-    }
-}
-
-/// `text` with its moves in coordinates, and with `squares` its squares
-/// (`h2`, in lower case), moved from ranks 0–9 to 1–10.
-fn moved_up(text: &str, squares: bool) -> String {
+/// `text` with its moves in coordinates moved from ranks 0–9 to 1–10.
+fn moved_up(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 4);
     let mut done = 0;
     for (at, word) in words(text) {
-        let shifted = match (Coordinates::of(word), word.as_bytes()) {
-            (Some(move_), _) => move_.shifted(1),
-            (None, &[file, rank])
-                if squares && (b'a'..=b'i').contains(&file) && rank.is_ascii_digit() =>
-            {
-                format!("{}{}", char::from(file), rank - b'0' + 1)
-            }
-            _ => continue,
+        let Some(move_) = Coordinates::of(word) else {
+            continue;
         };
         out.push_str(&text[done..at]);
-        out.push_str(&shifted);
+        out.push_str(&move_.shifted(1));
         done = at + word.len();
     }
     out.push_str(&text[done..]);
@@ -380,20 +360,6 @@ mod tests {
             assert_eq!(written_text(word), word);
         }
         assert_eq!(in_ranks_from_zero("1. A2e1 H2-3 1-0", 0), None);
-    }
-
-    #[test]
-    fn the_boards_own_text_names_its_squares_and_moves_in_the_ranks_asked() {
-        let reason = "red cannon i2 threatens black rook i9: h6g8 c8g8 h0h9 mate (CXA 26.1.1)";
-        assert_eq!(board_text_in(reason, Ranks::FromZero), reason);
-        assert_eq!(
-            board_text_in(reason, Ranks::FromOne),
-            "red cannon i3 threatens black rook i10: h7g9 c9g9 h1h10 mate (CXA 26.1.1)"
-        );
-        assert_eq!(
-            board_text_in("黑车(h9)，红马(e5)", Ranks::FromOne),
-            "黑车(h10)，红马(e6)"
-        );
     }
 
     #[test]

@@ -15,12 +15,13 @@ use super::exchange::{
 use super::mate_search::MateSearch;
 use super::nature::{Exemption, exemption};
 use super::net_gain::Tally;
-use super::reason::{and_list, piece_in};
+use super::reason::and_list;
 use super::ruling::Lang;
 use super::threats::{
     Across, CHECKS_BEFORE_CAPTURE, FalseRoot, Threat, ThreatKind, ThreatRules, allows_mate,
     capture_threats_across, uncovers_check, won_back_by_checks,
 };
+use super::voice::Voice;
 
 /// An enemy piece of value that a move attacks when no piece of the mover
 /// attacked it before, and why that attack is no chase.
@@ -632,8 +633,8 @@ fn guards_of(pos: &mut Position, take: Move) -> Bitboard {
 /// The attacks in words, one clause each, e.g. "red rook e4 attacks black
 /// horse e7, which is protected by black elephant g9" (红车(e4)攻黑马(e7)，
 /// 有根：黑象(g9)); empty for no attacks.
-pub(crate) fn describe(attacks: &[NewAttack], lang: Lang) -> Vec<String> {
-    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
+pub(crate) fn describe(attacks: &[NewAttack], voice: Voice) -> Vec<String> {
+    let (lang, name) = (voice.lang, |(s, p): (Square, Piece)| voice.piece(p, s));
     attacks
         .iter()
         .map(|a| {
@@ -1043,8 +1044,8 @@ impl NotBefore {
     /// In words, as a clause of the reason of the threat on its target
     /// (which the clause calls "it"), e.g. "before this move, it was
     /// protected by red cannon a1" (此着前有根：红炮(a1)).
-    pub(crate) fn clause(&self, lang: Lang) -> String {
-        let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
+    pub(crate) fn clause(&self, voice: Voice) -> String {
+        let (lang, name) = (voice.lang, |(s, p): (Square, Piece)| voice.piece(p, s));
         match (self, lang) {
             (NotBefore::Protected(_, by), Lang::En) => {
                 let by: Vec<String> = by.iter().map(|&d| name(d)).collect();
@@ -1362,11 +1363,11 @@ mod tests {
             NoChase::Protected(vec![(sq("g9"), Piece::new(Color::Black, Role::Elephant))])
         );
         assert_eq!(
-            describe(&attacks, Lang::En),
+            describe(&attacks, Lang::En.into()),
             vec!["red rook e4 attacks black horse e7, which is protected by black elephant g9"]
         );
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["红车(e4)攻黑马(e7)，有根：黑象(g9)"]
         );
     }
@@ -1387,7 +1388,7 @@ mod tests {
         let axf = new_attacks(&before, step, RuleSet::Axf);
         assert_eq!(axf[0].why, NoChase::KingOrPawnMayChase);
         assert_eq!(
-            describe(&axf, Lang::En),
+            describe(&axf, Lang::En.into()),
             vec![
                 "red pawn e6 attacks black horse e7, but a king or pawn may chase (AXF rules 28 and 29)"
             ]
@@ -1409,14 +1410,14 @@ mod tests {
             NoChase::AlreadyThreatened(ThreatKind::AfterChecks)
         );
         assert_eq!(
-            describe(&attacks, Lang::En),
+            describe(&attacks, Lang::En.into()),
             vec![
                 "red rook c2 attacks black cannon c6, but black cannon c6 could be won before \
                  this move already (by checks, then a capture), so the threat is not new"
             ]
         );
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["红车(c2)攻黑炮(c6)，走子前已可连将后得子，非新产生的捉"]
         );
         let nature = super::super::nature::classify(&before, mv, RuleSet::Axf).unwrap();
@@ -1434,7 +1435,7 @@ mod tests {
         let rook = (sq("f2"), Piece::new(Color::Red, Role::Rook));
         assert_eq!(attacks[0].why, NoChase::CostsElsewhere(rook));
         assert_eq!(
-            describe(&attacks, Lang::En),
+            describe(&attacks, Lang::En.into()),
             vec![
                 "red rook a5 attacks black horse c5, but taking it would lose red rook f2 \
                  elsewhere, more than it wins"
@@ -1448,7 +1449,7 @@ mod tests {
         let taker = (sq("d3"), Piece::new(Color::Red, Role::Rook));
         assert_eq!(attacks[0].why, NoChase::WonBack(taker));
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["红车(a3)攻黑炮(d3)，吃之则红车(d3)被连将吃去，不得子"]
         );
     }
@@ -1469,7 +1470,7 @@ mod tests {
         assert_eq!(attacks.len(), 1, "{attacks:?}");
         assert_eq!(attacks[0].why, NoChase::Offered(partner));
         assert_eq!(
-            describe(&attacks, Lang::En),
+            describe(&attacks, Lang::En.into()),
             vec![
                 "red rook b0 attacks black rook b9, but black rook b9 can trade itself for \
                  red rook b0: an exchange offer, not a chase"
@@ -1477,7 +1478,7 @@ mod tests {
         );
         // In Chinese too: no chase, whatever the move's own nature (兑 here, 献 elsewhere).
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["红车(b0)攻黑车(b9)，黑车(b9)可与红车(b0)兑换，是兑子，不算捉"]
         );
     }
@@ -1513,8 +1514,8 @@ mod tests {
             );
             assert_eq!(attacks.len(), 1, "{attacks:?}");
             assert_eq!(attacks[0].why, NoChase::LikePieces(partner));
-            assert_eq!(describe(&attacks, Lang::En), vec![en]);
-            assert_eq!(describe(&attacks, Lang::Zh), vec![zh]);
+            assert_eq!(describe(&attacks, Lang::En.into()), vec![en]);
+            assert_eq!(describe(&attacks, Lang::Zh.into()), vec![zh]);
         }
     }
 
@@ -1528,14 +1529,14 @@ mod tests {
             assert_eq!(attacks.len(), 1, "{rules}: {attacks:?}");
             assert_eq!(attacks[0].why, NoChase::KingAnsweringCheck, "{rules}");
             assert_eq!(
-                describe(&attacks, Lang::En),
+                describe(&attacks, Lang::En.into()),
                 vec![
                     "red rook d0 attacks black pawn d4, but a king's move answering check chases nothing"
                 ]
             );
             // The Chinese names the king that moved: 帅 for Red, 将 for Black.
             assert_eq!(
-                describe(&attacks, Lang::Zh),
+                describe(&attacks, Lang::Zh.into()),
                 vec!["红车(d0)攻黑卒(d4)，走帅应将，按闲"]
             );
         }
@@ -1546,7 +1547,7 @@ mod tests {
             RuleSet::Cxa2020,
         );
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["黑车(d9)攻红兵(d5)，走将应将，按闲"]
         );
     }
@@ -1561,7 +1562,7 @@ mod tests {
         assert_eq!(attacks.len(), 1, "{attacks:?}");
         assert_eq!(attacks[0].why, NoChase::ConfinedRook);
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec!["红马(f4)攻黑马(d5)，车被炮牵制沿线移动，不算捉，见亚规27条"]
         );
     }
@@ -1584,7 +1585,7 @@ mod tests {
             }]
         );
         assert_eq!(
-            describe(&attacks, Lang::En),
+            describe(&attacks, Lang::En.into()),
             vec![
                 "red rook c2 attacks black cannon b2 together with red rook b0, but it is \
                  protected by black rook b3: pieces together against a protected piece make no \
@@ -1592,7 +1593,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            describe(&attacks, Lang::Zh),
+            describe(&attacks, Lang::Zh.into()),
             vec![
                 "红车(c2)与红车(b0)联合攻黑炮(b2)，有根：黑车(b3)，多子联合捉有根子不算捉，见亚规35条"
             ]
@@ -1649,10 +1650,13 @@ mod tests {
         let checker = (sq("e4"), Piece::new(Color::Red, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::CheckOpened(horse, checker)]);
         assert_eq!(
-            grounds[0].clause(Lang::En),
+            grounds[0].clause(Lang::En.into()),
             "before this move, the first check, by red horse e4, could not be given"
         );
-        assert_eq!(grounds[0].clause(Lang::Zh), "此着前红马(e4)不能先照将");
+        assert_eq!(
+            grounds[0].clause(Lang::Zh.into()),
+            "此着前红马(e4)不能先照将"
+        );
         // The cannon g9 leaves the rank: after Ra9+ Ke8 the rook takes the
         // horse i9. Before, the same check was there, but the cannon stood
         // in the rook's way.
@@ -1660,10 +1664,13 @@ mod tests {
         let horse = (sq("i9"), Piece::new(Color::Black, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::NotWonByChecks(horse)]);
         assert_eq!(
-            grounds[0].clause(Lang::En),
+            grounds[0].clause(Lang::En.into()),
             "before this move, checks starting with the same check did not win it"
         );
-        assert_eq!(grounds[0].clause(Lang::Zh), "此着前同样照将后连将不能得之");
+        assert_eq!(
+            grounds[0].clause(Lang::Zh.into()),
+            "此着前同样照将后连将不能得之"
+        );
     }
 
     #[test]
@@ -1675,7 +1682,7 @@ mod tests {
         let rook = (sq("h0"), Piece::new(Color::Red, Role::Rook));
         assert_eq!(grounds, vec![NotBefore::Protected(horse, vec![rook])]);
         assert_eq!(
-            grounds[0].clause(Lang::En),
+            grounds[0].clause(Lang::En.into()),
             "before this move, it was protected by red rook h0"
         );
     }
@@ -1690,11 +1697,11 @@ mod tests {
         let lost = (sq("e2"), Piece::new(Color::Red, Role::Horse));
         assert_eq!(grounds, vec![NotBefore::Cost(target, lost)]);
         assert_eq!(
-            grounds[0].clause(Lang::Zh),
+            grounds[0].clause(Lang::Zh.into()),
             "此着前吃之须失红马(e2)，不得子"
         );
         assert_eq!(
-            grounds[0].clause(Lang::En),
+            grounds[0].clause(Lang::En.into()),
             "before this move, taking it cost red horse e2, more than it won"
         );
         // The rook c1 comes to c2 and joins the attack on the cannon b2: with
@@ -1731,10 +1738,10 @@ mod tests {
         let grounds = chase_grounds(fen, "h6i4");
         assert_eq!(grounds, vec![NotBefore::Screen(rook, horse)]);
         assert_eq!(
-            grounds[0].clause(Lang::En),
+            grounds[0].clause(Lang::En.into()),
             "with red horse i4 as the cannon's screen"
         );
-        assert_eq!(grounds[0].clause(Lang::Zh), "红马(i4)作炮架");
+        assert_eq!(grounds[0].clause(Lang::Zh.into()), "红马(i4)作炮架");
         // CXA 2020 diagram 15: the king d1 steps aside and frees the leg of
         // the horse d2 against the black pawn e0.
         let fen = "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w";
@@ -1742,8 +1749,11 @@ mod tests {
         let king = (sq("e1"), Piece::new(Color::Red, Role::King));
         let grounds = chase_grounds(fen, "d1e1");
         assert_eq!(grounds, vec![NotBefore::Uncovered(pawn, king)]);
-        assert_eq!(grounds[0].clause(Lang::En), "uncovered by red king e1");
-        assert_eq!(grounds[0].clause(Lang::Zh), "红帅(e1)让开");
+        assert_eq!(
+            grounds[0].clause(Lang::En.into()),
+            "uncovered by red king e1"
+        );
+        assert_eq!(grounds[0].clause(Lang::Zh.into()), "红帅(e1)让开");
     }
 
     #[test]
@@ -1758,7 +1768,7 @@ mod tests {
             "{grounds:?}"
         );
         assert_eq!(
-            NotBefore::AllowedMate(cannon).clause(Lang::En),
+            NotBefore::AllowedMate(cannon).clause(Lang::En.into()),
             "before this move, taking it allowed mate"
         );
         // The red king steps from e1 to f1; before, after the horse c6 took
@@ -1771,7 +1781,7 @@ mod tests {
             vec![NotBefore::WonBack(elephant, rook)]
         );
         assert_eq!(
-            NotBefore::WonBack(elephant, rook).clause(Lang::Zh),
+            NotBefore::WonBack(elephant, rook).clause(Lang::Zh.into()),
             "此着前吃之则红车(b5)被连将吃去"
         );
     }

@@ -404,12 +404,12 @@ mod tests {
         let mut after = Position::from_fen("3k5/9/9/9/9/8c/4P4/7N1/9/4K4 w").unwrap();
         after.play_unchecked(Move::parse_uci("h2g4").unwrap());
         assert_eq!(
-            n.reason_after(Lang::Zh, &after, RuleSet::Cxa2020, &[]),
+            n.reason_after(Lang::Zh.into(), &after, RuleSet::Cxa2020, &[]),
             "红马(g4)拦黑炮(i4)：挡住其炮９平５照将的路线"
         );
         // The English names the king it would check, as other reasons name pieces.
         assert_eq!(
-            n.reason_after(Lang::En, &after, RuleSet::Cxa2020, &[]),
+            n.reason_after(Lang::En.into(), &after, RuleSet::Cxa2020, &[]),
             "red horse g4 blocks the way of black cannon i4 to check red king e0 from e4"
         );
     }

@@ -9,6 +9,7 @@ use crate::notation::{Notation, render};
 
 use super::mate_search::MateSearch;
 use super::ruling::Lang;
+use super::voice::Voice;
 
 /// The fewest of its own moves in which the side to move mates by checks, up to `depth`.
 fn mate_depth(pos: &mut Position, depth: u32) -> Option<u32> {
@@ -65,26 +66,26 @@ pub(crate) fn mate_line(pos: &mut Position, depth: u32) -> Vec<Move> {
     Vec::new()
 }
 
-/// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or UCCI
-/// coordinates, the last move marked as mate.
-pub(crate) fn write_line(pos: &Position, line: &[Move], lang: Lang) -> String {
-    let moves = write_moves(pos, line, lang);
-    match lang {
+/// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or
+/// coordinates in the voice's ranks, the last move marked as mate.
+pub(crate) fn write_line(pos: &Position, line: &[Move], voice: Voice) -> String {
+    let moves = write_moves(pos, line, voice);
+    match voice.lang {
         Lang::Zh => format!("{moves}（杀）"),
         Lang::En => format!("{moves} mate"),
     }
 }
 
-/// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or UCCI
-/// coordinates, separated by spaces.
-pub(crate) fn write_moves(pos: &Position, line: &[Move], lang: Lang) -> String {
+/// `line`, played from `pos`, in Chinese notation (for `Lang::Zh`) or
+/// coordinates in the voice's ranks, separated by spaces.
+pub(crate) fn write_moves(pos: &Position, line: &[Move], voice: Voice) -> String {
     let mut pos = pos.clone();
     let words: Vec<String> = line
         .iter()
         .map(|&mv| {
-            let word = match lang {
+            let word = match voice.lang {
                 Lang::Zh => render(&pos, mv, Notation::Chinese),
-                Lang::En => mv.to_string(),
+                Lang::En => voice.coordinates(mv),
             };
             pos.play_unchecked(mv);
             word
@@ -112,7 +113,7 @@ mod tests {
             }
         }
         assert!(end.has_no_legal_moves(), "the line ends in mate: {line:?}");
-        assert!(write_line(&pos, &line, Lang::En).ends_with("mate"));
+        assert!(write_line(&pos, &line, Lang::En.into()).ends_with("mate"));
         // A lone rook cannot mate: no line.
         let mut lone = Position::from_fen("4k4/9/9/9/9/9/9/9/9/1R1K5 w").unwrap();
         assert!(mate_line(&mut lone, 3).is_empty());
@@ -124,7 +125,7 @@ mod tests {
         let mut pos = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w").unwrap();
         let line = mate_line(&mut pos, 2);
         assert_eq!(line.len(), 1, "{line:?}");
-        let zh = write_line(&pos, &line, Lang::Zh);
+        let zh = write_line(&pos, &line, Lang::Zh.into());
         assert!(
             ["车八进九（杀）", "车八平六（杀）"].contains(&zh.as_str()),
             "{zh}"

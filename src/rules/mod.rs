@@ -220,12 +220,14 @@ pub(crate) mod reason;
 pub mod repetition;
 pub mod ruling;
 pub(crate) mod threats;
+pub(crate) mod voice;
 
 pub use mate_search::MateSearch;
 #[cfg(feature = "question-counts")]
 pub mod question_counts;
 pub use move_table::{MoveReport, MoveRun};
 pub use threats::{FalseRoot, Loss, Threat, ThreatKind};
+pub use voice::Voice;
 
 /// The start position and moves of every public rule case in
 /// `positions/repetition.tsv`, for tests that need many real positions.

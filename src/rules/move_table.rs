@@ -10,7 +10,6 @@ use serde_json::{Value, json};
 
 use crate::board::attacks::between;
 use crate::board::{Move, Piece, Position, Ranks, Role, Square};
-use crate::notation::ranks_from_one::board_text_in;
 use crate::notation::{Notation, render};
 use crate::text;
 
@@ -22,10 +21,10 @@ use super::explain::{NewAttack, NotBefore, describe, new_attacks, not_before, sa
 use super::mate_line::{mate_line, write_line};
 use super::mate_search::MateSearch;
 use super::nature::{MATE_THREAT_DEPTH, MoveNature, Why, exemption, new_threats, offered_by};
-use super::reason::{piece_en, piece_zh};
-use super::reason::{piece_in, threats_reason};
+use super::reason::threats_reason;
 use super::ruling::Lang;
 use super::threats::{Threat, ThreatKind, ThreatRules};
+use super::voice::Voice;
 
 /// One move as reported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +97,7 @@ impl<'a> MoveRun<'a> {
     /// it newly attacks and why that is no chase, a chase's why a capture
     /// that could be played before the move was no threat then.
     pub fn reasons(&self, lang: Lang) -> Vec<String> {
-        self.reasons_with(lang, &self.work_out())
+        self.reasons_with(lang.into(), &self.work_out())
     }
 
     /// The moves in Chinese notation, in order.
@@ -119,8 +118,8 @@ impl<'a> MoveRun<'a> {
         let worked = self.work_out();
         MoveTexts {
             notations: self.notations(),
-            reasons_en: self.reasons_with(Lang::En, &worked),
-            reasons_zh: self.reasons_with(Lang::Zh, &worked),
+            reasons_en: self.reasons_with(Lang::En.into(), &worked),
+            reasons_zh: self.reasons_with(Lang::Zh.into(), &worked),
             attackers: worked.into_iter().map(|w| w.attackers).collect(),
         }
     }
@@ -155,12 +154,8 @@ impl<'a> MoveRun<'a> {
             Lang::Zh => ["着", "坐标", "记谱", "性质", "目标", "理由"],
         };
         let mut rows = vec![header.map(String::from)];
-        for ((m, notation), reason) in self
-            .moves
-            .iter()
-            .zip(self.notations())
-            .zip(self.reasons(lang))
-        {
+        let reasons = self.reasons_with(Voice::new(lang, ranks), &self.work_out());
+        for ((m, notation), reason) in self.moves.iter().zip(self.notations()).zip(reasons) {
             let nature = m.nature.nature.name_in(lang);
             let targets = if m.nature.targets.is_empty() {
                 "-".to_string()
@@ -179,7 +174,7 @@ impl<'a> MoveRun<'a> {
                 notation,
                 nature.to_string(),
                 targets,
-                board_text_in(&reason, ranks),
+                reason,
             ]);
         }
         text::table(&rows)
@@ -273,12 +268,12 @@ impl<'a> MoveRun<'a> {
 
     /// [`MoveRun::reasons`] with what they show worked out; a check
     /// or mate threat that also chases says what it chases besides (将兼捉).
-    fn reasons_with(&self, lang: Lang, worked: &[Worked]) -> Vec<String> {
+    fn reasons_with(&self, voice: Voice, worked: &[Worked]) -> Vec<String> {
         self.moves
             .iter()
             .zip(worked)
             .map(|(m, worked)| {
-                let reason = self.reason_with(m, lang, worked);
+                let reason = self.reason_with(m, voice, worked);
                 if worked.also.is_empty() {
                     return reason;
                 }
@@ -287,8 +282,8 @@ impl<'a> MoveRun<'a> {
                     _ => &[],
                 };
                 let at = Some((&worked.after, self.rules));
-                let chases = threats_reason(&worked.also, lang, at, grounds);
-                match lang {
+                let chases = threats_reason(&worked.also, voice, at, grounds);
+                match voice.lang {
                     Lang::En => format!("{reason}; it also chases: {chases}"),
                     Lang::Zh => format!("{reason}；兼捉：{chases}"),
                 }
@@ -297,11 +292,12 @@ impl<'a> MoveRun<'a> {
     }
 
     /// One move's reason, with what it shows worked out.
-    fn reason_with(&self, m: &MoveReport, lang: Lang, worked: &Worked) -> String {
+    fn reason_with(&self, m: &MoveReport, voice: Voice, worked: &Worked) -> String {
+        let lang = voice.lang;
         let reason = if let Some((ahead, line)) = &worked.line {
             // The line's own length: the mover's moves in it.
             let moves = line.len().div_ceil(2);
-            let shown = write_line(ahead, line, lang);
+            let shown = write_line(ahead, line, voice);
             match lang {
                 Lang::En if moves == 1 => format!("threatens mate in 1 move: {shown}"),
                 Lang::En => format!("threatens mate by checks in {moves} moves: {shown}"),
@@ -315,19 +311,19 @@ impl<'a> MoveRun<'a> {
             };
             let mut reason = m
                 .nature
-                .reason_after(lang, &worked.after, self.rules, grounds);
+                .reason_after(voice, &worked.after, self.rules, grounds);
             if let Why::Check(checkers) = &m.nature.why {
-                reason.push_str(&check_helped(&worked.after, m.mv, checkers, lang));
+                reason.push_str(&check_helped(&worked.after, m.mv, checkers, voice));
             }
             if m.nature.nature == Nature::Chase {
                 let chases = &m.nature.chases;
-                reason.push_str(&offered_too(&worked.after, m.mv, chases, self.rules, lang));
+                reason.push_str(&offered_too(&worked.after, m.mv, chases, self.rules, voice));
                 reason.push_str(&king_or_pawn_lets_chase(
                     &worked.after,
                     m.mv,
                     &m.nature.chases,
                     self.rules,
-                    lang,
+                    voice,
                 ));
             }
             reason
@@ -337,10 +333,10 @@ impl<'a> MoveRun<'a> {
         // in Chinese.
         match (&worked.grounds, lang) {
             (Grounds::Idle(attacks), Lang::En) if !attacks.is_empty() => {
-                format!("{reason}: {}", describe(attacks, lang).join("; "))
+                format!("{reason}: {}", describe(attacks, voice).join("; "))
             }
             (Grounds::Idle(attacks), Lang::Zh) if !attacks.is_empty() => {
-                format!("{reason}（{}）", describe(attacks, lang).join("；"))
+                format!("{reason}（{}）", describe(attacks, voice).join("；"))
             }
             _ => reason,
         }
@@ -387,7 +383,7 @@ fn offered_too(
     mv: Move,
     chases: &[Threat],
     rules: RuleSet,
-    lang: Lang,
+    voice: Voice,
 ) -> String {
     let to = mv.to();
     let counted = chases
@@ -404,8 +400,8 @@ fn offered_too(
     let Some((taker, by)) = taker.and_then(|a| Some((after.piece_at(a)?, a))) else {
         return String::new();
     };
-    let (offered, taker) = (piece_in(lang, moved, to), piece_in(lang, taker, by));
-    match (lang, rules.is_cxa()) {
+    let (offered, taker) = (voice.piece(moved, to), voice.piece(taker, by));
+    match (voice.lang, rules.is_cxa()) {
         (Lang::En, true) => format!(
             "; it also offers {offered}, which {taker} can take and win material: a sacrifice \
              that chases is judged a chase (献兼捉，从重判捉)"
@@ -436,7 +432,7 @@ fn king_or_pawn_lets_chase(
     mv: Move,
     chases: &[Threat],
     rules: RuleSet,
-    lang: Lang,
+    voice: Voice,
 ) -> String {
     let Some(moved) = after.piece_at(mv.to()) else {
         return String::new();
@@ -446,7 +442,7 @@ fn king_or_pawn_lets_chase(
         return String::new();
     }
     let pawn = moved.role == Role::Pawn;
-    match (lang, rules.is_cxa()) {
+    match (voice.lang, rules.is_cxa()) {
         (Lang::En, cxa) => {
             let why = match (cxa, pawn) {
                 (true, _) => "CXA 26.1.1",
@@ -458,7 +454,7 @@ fn king_or_pawn_lets_chase(
             };
             format!(
                 "; {}'s move lets other pieces chase, which counts as a chase ({why})",
-                piece_en(moved, mv.to())
+                voice.piece_en(moved, mv.to())
             )
         }
         (Lang::Zh, cxa) => {
@@ -471,7 +467,7 @@ fn king_or_pawn_lets_chase(
             };
             format!(
                 "；{}走动后他子产生新的捉，按捉，{why}",
-                piece_zh(moved, mv.to())
+                voice.piece_zh(moved, mv.to())
             )
         }
     }
@@ -482,7 +478,7 @@ fn king_or_pawn_lets_chase(
 /// 红马(e5)作炮架), or it left a checker's line or leg, a discovered check
 /// ("uncovered by red horse g4", 红马(g4)让开). Empty when the moved piece
 /// checks itself.
-fn check_helped(after: &Position, mv: Move, checkers: &[(Piece, Square)], lang: Lang) -> String {
+fn check_helped(after: &Position, mv: Move, checkers: &[(Piece, Square)], voice: Voice) -> String {
     if checkers.iter().any(|&(_, sq)| sq == mv.to()) {
         return String::new();
     }
@@ -493,10 +489,10 @@ fn check_helped(after: &Position, mv: Move, checkers: &[(Piece, Square)], lang: 
     let screen = checkers
         .iter()
         .any(|&(p, sq)| p.role == Role::Cannon && between(sq, king).contains(mv.to()));
-    match (lang, screen) {
-        (Lang::En, true) => format!(", {} as its screen", piece_en(moved, mv.to())),
-        (Lang::En, false) => format!(", uncovered by {}", piece_en(moved, mv.to())),
-        (Lang::Zh, true) => format!("（{}作炮架）", piece_zh(moved, mv.to())),
-        (Lang::Zh, false) => format!("（{}让开）", piece_zh(moved, mv.to())),
+    match (voice.lang, screen) {
+        (Lang::En, true) => format!(", {} as its screen", voice.piece_en(moved, mv.to())),
+        (Lang::En, false) => format!(", uncovered by {}", voice.piece_en(moved, mv.to())),
+        (Lang::Zh, true) => format!("（{}作炮架）", voice.piece_zh(moved, mv.to())),
+        (Lang::Zh, false) => format!("（{}让开）", voice.piece_zh(moved, mv.to())),
     }
 }

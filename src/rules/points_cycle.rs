@@ -22,6 +22,8 @@ use std::fmt::Write as _;
 use crate::board::{Color, Move, Piece, Position, Square};
 use crate::words::Lang;
 
+use super::voice::Voice;
+
 /// The fewest rounds, and the fewest points of one side's piece, of a cycle over points.
 const MIN_POINTS: usize = 3;
 
@@ -39,11 +41,12 @@ pub struct SidePoints {
 impl SidePoints {
     /// `the red rook goes round i3, h3, g3` (with `goes` as the verb), in
     /// Chinese `红车在 i3、h3、g3 三点`.
-    fn describe(&self, lang: Lang, verb: &str) -> String {
+    fn describe(&self, voice: Voice, verb: &str) -> String {
         let color = self.piece.color;
-        match lang {
+        let points = self.points.iter().map(|&sq| voice.square(sq).to_string());
+        let points: Vec<String> = points.collect();
+        match voice.lang {
             Lang::En => {
-                let points: Vec<String> = self.points.iter().map(Square::to_string).collect();
                 format!(
                     "the {} {} {verb}{}",
                     color.name(),
@@ -52,7 +55,6 @@ impl SidePoints {
                 )
             }
             Lang::Zh => {
-                let points: Vec<String> = self.points.iter().map(Square::to_string).collect();
                 format!(
                     "{}{}在 {} {}点",
                     color.name_zh(),
@@ -98,18 +100,24 @@ impl PointsCycle {
     /// position)", in Chinese
     /// "红车在 i3、h3、g3 三点、黑车在 h9、i9、g9 三点循环（多点循环，局面未重复）".
     pub fn describe(&self, lang: Lang) -> String {
-        let n = self.pass_rounds;
+        self.describe_in(lang.into())
+    }
+
+    /// [`PointsCycle::describe`] with the points' ranks numbered in the
+    /// voice's ranks (`i4, h4, g4` in ranks 1–10).
+    pub(crate) fn describe_in(&self, voice: Voice) -> String {
+        let (lang, n) = (voice.lang, self.pass_rounds);
         match lang {
             Lang::En => format!(
                 "{} and {} (a cycle over {} points, repeating no position)",
-                self.red.describe(lang, "goes round "),
-                self.black.describe(lang, "round "),
+                self.red.describe(voice, "goes round "),
+                self.black.describe(voice, "round "),
                 count_en(n)
             ),
             Lang::Zh => format!(
                 "{}、{}循环（多点循环，局面未重复）",
-                self.red.describe(lang, ""),
-                self.black.describe(lang, "")
+                self.red.describe(voice, ""),
+                self.black.describe(voice, "")
             ),
         }
     }

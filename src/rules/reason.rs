@@ -17,12 +17,13 @@ use super::ruling::Lang;
 use super::threats::{
     FalseRoot, Loss, Threat, ThreatKind, ThreatRules, roots_behind_standing_check,
 };
+use super::voice::Voice;
 
 impl MoveNature {
     /// Why the move has its nature, for people, e.g. "red rook a5 threatens
     /// black horse e5: it is unprotected".
     pub fn reason(&self, lang: Lang) -> String {
-        self.reason_at(lang, None, &[])
+        self.reason_at(lang.into(), None, &[])
     }
 
     /// [`MoveNature::reason`], knowing `after`, the position after the
@@ -33,25 +34,30 @@ impl MoveNature {
     /// say ([`super::explain::not_before`]).
     pub(crate) fn reason_after(
         &self,
-        lang: Lang,
+        voice: Voice,
         after: &Position,
         rules: RuleSet,
         grounds: &[NotBefore],
     ) -> String {
-        self.reason_at(lang, Some((after, rules)), grounds)
+        self.reason_at(voice, Some((after, rules)), grounds)
     }
 
-    fn reason_at(&self, lang: Lang, after: Option<At>, grounds: &[NotBefore]) -> String {
+    fn reason_at(&self, voice: Voice, after: Option<At>, grounds: &[NotBefore]) -> String {
+        let lang = voice.lang;
         let en = lang == Lang::En;
         match &self.why {
             Why::Check(checkers) => {
                 if en {
-                    let names: Vec<String> =
-                        checkers.iter().map(|&(p, s)| piece_en(p, s)).collect();
+                    let names: Vec<String> = checkers
+                        .iter()
+                        .map(|&(p, s)| voice.piece_en(p, s))
+                        .collect();
                     format!("check by {}", and_list(&names))
                 } else {
-                    let names: Vec<String> =
-                        checkers.iter().map(|&(p, s)| piece_zh(p, s)).collect();
+                    let names: Vec<String> = checkers
+                        .iter()
+                        .map(|&(p, s)| voice.piece_zh(p, s))
+                        .collect();
                     format!("{}照将", names.join("、"))
                 }
             }
@@ -59,9 +65,9 @@ impl MoveNature {
                 format!("threatens mate by checks within {MATE_THREAT_DEPTH} moves")
             }
             Why::MateThreat => format!("伏{MATE_THREAT_DEPTH}步内连将杀"),
-            Why::Chase => self.chases_reason(lang, after, grounds),
+            Why::Chase => self.chases_reason(voice, after, grounds),
             Why::ChaseAnsweringCheck => {
-                let chases = self.chases_reason(lang, after, grounds);
+                let chases = self.chases_reason(voice, after, grounds);
                 match lang {
                     Lang::En => format!(
                         "{chases}; the move answers check, so CXA 26.1.4 judges it, not 26.2: \
@@ -74,40 +80,50 @@ impl MoveNature {
             }
             &Why::Exchange((p, ours), (t, theirs)) if en => format!(
                 "offers to exchange {} for {}",
-                piece_en(p, ours),
-                piece_en(t, theirs)
+                voice.piece_en(p, ours),
+                voice.piece_en(t, theirs)
             ),
             &Why::Exchange((p, ours), (t, theirs)) => {
-                format!("{}兑{}", piece_zh(p, ours), piece_zh(t, theirs))
+                format!("{}兑{}", voice.piece_zh(p, ours), voice.piece_zh(t, theirs))
             }
             &Why::PressedExchange((b, by), (p, ours), (t, theirs)) if en => format!(
                 "{} backs the exchange of {} for {}",
-                piece_en(b, by),
-                piece_en(p, ours),
-                piece_en(t, theirs)
+                voice.piece_en(b, by),
+                voice.piece_en(p, ours),
+                voice.piece_en(t, theirs)
             ),
             &Why::PressedExchange((b, by), (p, ours), (t, theirs)) => format!(
                 "{}助兑：{}兑{}",
-                piece_zh(b, by),
-                piece_zh(p, ours),
-                piece_zh(t, theirs)
+                voice.piece_zh(b, by),
+                voice.piece_zh(p, ours),
+                voice.piece_zh(t, theirs)
             ),
             &Why::Sacrifice((p, sq), (t, by)) if en => format!(
                 "offers {} to {}, which can take it and win material",
-                piece_en(p, sq),
-                piece_en(t, by)
+                voice.piece_en(p, sq),
+                voice.piece_en(t, by)
             ),
             &Why::Sacrifice((p, sq), (t, by)) => {
-                format!("献{}：{}可吃之得子", piece_zh(p, sq), piece_zh(t, by))
+                format!(
+                    "献{}：{}可吃之得子",
+                    voice.piece_zh(p, sq),
+                    voice.piece_zh(t, by)
+                )
             }
             Why::Block(p, sq, e, esq, cut) => {
-                block_reason(lang, (*p, *sq), (*e, *esq), cut, after.map(|a| a.0))
+                block_reason(voice, (*p, *sq), (*e, *esq), cut, after.map(|a| a.0))
             }
             &Why::Follow(p, sq, e, esq) if en => {
-                format!("{} follows {}", piece_en(p, sq), piece_en(e, esq))
+                format!(
+                    "{} follows {}",
+                    voice.piece_en(p, sq),
+                    voice.piece_en(e, esq)
+                )
             }
-            &Why::Follow(p, sq, e, esq) => format!("{}跟{}", piece_zh(p, sq), piece_zh(e, esq)),
-            Why::Incidental(threats) => incidental_reason(threats, lang),
+            &Why::Follow(p, sq, e, esq) => {
+                format!("{}跟{}", voice.piece_zh(p, sq), voice.piece_zh(e, esq))
+            }
+            Why::Incidental(threats) => incidental_reason(threats, voice),
             Why::Idle if en => "no check, mate threat or new threat to win material".into(),
             Why::Idle => "无将、杀、捉".into(),
         }
@@ -121,11 +137,11 @@ impl MoveNature {
     /// `grounds` on its target.
     pub(crate) fn chases_reason(
         &self,
-        lang: Lang,
+        voice: Voice,
         after: Option<At>,
         grounds: &[NotBefore],
     ) -> String {
-        threats_reason(&self.chases, lang, after, grounds)
+        threats_reason(&self.chases, voice, after, grounds)
     }
 }
 
@@ -136,10 +152,11 @@ pub(crate) type At<'a> = (&'a Position, RuleSet);
 /// [`MoveNature::chases_reason`] explains a move's chases.
 pub(crate) fn threats_reason(
     threats: &[Threat],
-    lang: Lang,
+    voice: Voice,
     after: Option<At>,
     grounds: &[NotBefore],
 ) -> String {
+    let lang = voice.lang;
     let parts: Vec<String> = threats
         .iter()
         .map(|t| {
@@ -152,8 +169,8 @@ pub(crate) fn threats_reason(
                     .any(|g| matches!(g, NotBefore::PricedByChecks(_, lost) if lost.0 == l.square))
             };
             let price = t.price_before.filter(|l| !by_checks(l));
-            let before: Vec<String> = grounds.iter().map(|g| g.clause(lang)).collect();
-            chase_reason(t, price, lang, after, &before)
+            let before: Vec<String> = grounds.iter().map(|g| g.clause(voice)).collect();
+            chase_reason(t, price, voice, after, &before)
         })
         .collect();
     parts.join(if lang == Lang::En { "; " } else { "；" })
@@ -165,11 +182,12 @@ pub(crate) fn threats_reason(
 /// a point that keeps a mate by checks off, and red rook e4 attacks black
 /// elephant e7 only incidentally: idle (CXA 26.2)"
 /// (守和方只有一个进攻子，占据阻止对方连将杀的守和要点，红车(e4)附带捉黑象(e7)，按闲，见第26.2条).
-fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
+fn incidental_reason(threats: &[Threat], voice: Voice) -> String {
+    let lang = voice.lang;
     // The targets of each attacker, attackers in order of first appearance.
     let mut by: Vec<((Square, Piece), Vec<String>)> = Vec::new();
     for t in threats {
-        let target = piece_in(lang, t.piece, t.target);
+        let target = voice.piece(t.piece, t.target);
         match by.iter_mut().find(|b| b.0.0 == t.attacker) {
             Some(b) => b.1.push(target),
             None => by.push(((t.attacker, t.by), vec![target])),
@@ -178,8 +196,8 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
     let attacks: Vec<String> = by
         .into_iter()
         .map(|((sq, p), targets)| match lang {
-            Lang::En => format!("{} attacks {}", piece_en(p, sq), and_list(&targets)),
-            Lang::Zh => format!("{}附带捉{}", piece_zh(p, sq), targets.join("、")),
+            Lang::En => format!("{} attacks {}", voice.piece_en(p, sq), and_list(&targets)),
+            Lang::Zh => format!("{}附带捉{}", voice.piece_zh(p, sq), targets.join("、")),
         })
         .collect();
     match lang {
@@ -204,21 +222,22 @@ fn incidental_reason(threats: &[Threat], lang: Lang) -> String {
 /// Chinese notation, as an arbiter writes it (挡住其炮二平六照将的路线), the
 /// square otherwise (挡住其到d9照将的路线).
 fn block_reason(
-    lang: Lang,
+    voice: Voice,
     (p, sq): (Piece, Square),
     (e, esq): (Piece, Square),
     cut: &[(Square, Option<Piece>)],
     after: Option<&Position>,
 ) -> String {
+    let lang = voice.lang;
     let pieces: Vec<String> = cut
         .iter()
-        .filter_map(|&(q, ours)| Some(piece_in(lang, ours?, q)))
+        .filter_map(|&(q, ours)| Some(voice.piece(ours?, q)))
         .collect();
     if lang == Lang::En {
         let squares: Vec<String> = cut
             .iter()
             .filter(|c| c.1.is_none())
-            .map(|c| c.0.to_string())
+            .map(|c| voice.square(c.0).to_string())
             .collect();
         let mut ways = Vec::new();
         if !pieces.is_empty() {
@@ -228,12 +247,16 @@ fn block_reason(
             let king = after.map_or(String::new(), |a| {
                 format!(
                     " {}",
-                    piece_en(Piece::new(p.color, Role::King), a.king(p.color))
+                    voice.piece_en(Piece::new(p.color, Role::King), a.king(p.color))
                 )
             });
             ways.push(format!("check{king} from {}", squares.join(" or ")));
         }
-        let blocks = format!("{} blocks the way of {}", piece_en(p, sq), piece_en(e, esq));
+        let blocks = format!(
+            "{} blocks the way of {}",
+            voice.piece_en(p, sq),
+            voice.piece_en(e, esq)
+        );
         if ways.is_empty() {
             blocks
         } else {
@@ -249,13 +272,13 @@ fn block_reason(
             .filter(|c| c.1.is_none())
             .map(|c| match after {
                 Some(after) => render(after, Move::new(esq, c.0), Notation::Chinese),
-                None => format!("到{}", c.0),
+                None => format!("到{}", voice.square(c.0)),
             })
             .collect();
         if !checks.is_empty() {
             ways.push(format!("{}照将", checks.join("、")));
         }
-        let blocks = format!("{}拦{}", piece_zh(p, sq), piece_zh(e, esq));
+        let blocks = format!("{}拦{}", voice.piece_zh(p, sq), voice.piece_zh(e, esq));
         if ways.is_empty() {
             blocks
         } else {
@@ -272,13 +295,14 @@ fn block_reason(
 fn chase_reason(
     t: &Threat,
     price: Option<Loss>,
-    lang: Lang,
+    voice: Voice,
     at: Option<At>,
     before: &[String],
 ) -> String {
+    let lang = voice.lang;
     let after = at.map(|a| a.0);
     // Why each false root cannot take back (none for most threats).
-    let roots = false_roots_reason(&t.false_roots, lang);
+    let roots = false_roots_reason(&t.false_roots, voice);
     // A pawn threatens only by a capture that uncovers a check (or by giving
     // the first of a series of checks).
     let by_pawn = t.by.role == Role::Pawn && t.kind != ThreatKind::AfterChecks;
@@ -305,10 +329,10 @@ fn chase_reason(
         let names: Vec<String> = pieces
             .iter()
             .map(|&(s, p, direct)| match (lang, direct) {
-                (Lang::Zh, true) => piece_zh(p, s),
-                (Lang::Zh, false) => format!("在后的{}", piece_zh(p, s)),
-                (Lang::En, true) => piece_en(p, s),
-                (Lang::En, false) => format!("{} lined up behind", piece_en(p, s)),
+                (Lang::Zh, true) => voice.piece_zh(p, s),
+                (Lang::Zh, false) => format!("在后的{}", voice.piece_zh(p, s)),
+                (Lang::En, true) => voice.piece_en(p, s),
+                (Lang::En, false) => format!("{} lined up behind", voice.piece_en(p, s)),
             })
             .collect();
         match lang {
@@ -338,7 +362,7 @@ fn chase_reason(
         .as_ref()
         .and_then(|(ahead, line)| line_taker(ahead, line.to_capture()))
         .unwrap_or((t.attacker, t.by));
-    let first_checker = (taker.0 != t.attacker).then(|| piece_in(lang, t.by, t.attacker));
+    let first_checker = (taker.0 != t.attacker).then(|| voice.piece(t.by, t.attacker));
     // An even exchange that takes away a defender: what it takes away.
     let unguarded = after
         .filter(|_| t.kind == ThreatKind::RemovesDefender)
@@ -360,7 +384,7 @@ fn chase_reason(
                 tally
             } else {
                 let (lost, capture) = Tally::elsewhere(&mut ahead, &line.moves);
-                then_taken = capture.and_then(|c| taken_after(&ahead, &line.moves, c, lang));
+                then_taken = capture.and_then(|c| taken_after(&ahead, &line.moves, c, voice));
                 Tally::of_captures(&mut ahead, &line.moves).and(lost)
             })
         }
@@ -406,14 +430,14 @@ fn chase_reason(
     let exchanged = line
         .as_ref()
         .filter(|(_, line)| line.after > 0)
-        .and_then(|(ahead, line)| exchange_at_end(ahead, line, lang));
+        .and_then(|(ahead, line)| exchange_at_end(ahead, line, voice));
     // The gain as a worth, with the pieces traded and the price that lowers it.
     let mut traded = false;
     if let Some(l) = partly.filter(|_| !exact && in_pieces(&tally, tally.net())) {
         let capture = Move::new(t.attacker, t.target);
         let taken = after
             .and_then(|after| price_taker(&after.passed(), capture, l.square))
-            .and_then(|reply| taken_after(&after?.passed(), &[capture], reply, lang));
+            .and_then(|reply| taken_after(&after?.passed(), &[capture], reply, voice));
         if let Some(taken) = taken {
             traded = true;
             let pieces = gain_words(&tally, tally.net(), lang);
@@ -431,7 +455,7 @@ fn chase_reason(
         }
     }
     if exact && !held.is_empty() {
-        let held: Vec<String> = held.iter().map(|&(s, p)| piece_in(lang, p, s)).collect();
+        let held: Vec<String> = held.iter().map(|&(s, p)| voice.piece(p, s)).collect();
         gain = match lang {
             Lang::En => format!(
                 "{gain}: {} takes back once the check is answered",
@@ -440,21 +464,21 @@ fn chase_reason(
             Lang::Zh => format!("{gain}，{}应将后可反吃", held.join("、")),
         };
     }
-    let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, lang));
+    let line = line.map(|(ahead, line)| write_moves(&ahead, &line.moves, voice));
     // The exchange and the capture after it, shown as a line.
     let exchange = match (&unguarded, after) {
         (Some(u), Some(after)) => match lang {
-            Lang::En => format!(": {}", write_moves(&after.passed(), &u.line, lang)),
-            Lang::Zh => format!("：{}", write_moves(&after.passed(), &u.line, lang)),
+            Lang::En => format!(": {}", write_moves(&after.passed(), &u.line, voice)),
+            Lang::Zh => format!("：{}", write_moves(&after.passed(), &u.line, voice)),
         },
         _ => String::new(),
     };
-    let won_after = t.won_after.map(|(s, p)| piece_in(lang, p, s));
+    let won_after = t.won_after.map(|(s, p)| voice.piece(p, s));
     // What the exchange does for the capture after it, in words.
     let freed = unguarded
         .as_ref()
         .zip(won_after.as_deref())
-        .map(|(u, won)| freed_clause(u, won, lang));
+        .map(|(u, won)| freed_clause(u, won, voice));
     if lang == Lang::En {
         let why = match t.kind {
             ThreatKind::Unprotected if t.false_roots.is_empty() => "it is unprotected".to_string(),
@@ -476,7 +500,7 @@ fn chase_reason(
                     names(&count.attackers),
                     closed(&count.attackers),
                     names(&count.defenders),
-                    false_roots_reason(&count.false_roots, lang)
+                    false_roots_reason(&count.false_roots, voice)
                         .iter()
                         .map(|r| format!("; {r}"))
                         .collect::<String>(),
@@ -490,7 +514,7 @@ fn chase_reason(
                 Some((h, horse)) => format!(
                     "the rook stands on the leg of {} and cannot move: the horse would check \
                      (AXF rule 19)",
-                    piece_en(horse, h)
+                    voice.piece_en(horse, h)
                 ),
                 None => {
                     "the rook cannot move: an enemy horse would check (AXF rule 19)".to_string()
@@ -519,7 +543,8 @@ fn chase_reason(
                     (None, _) => format!(
                         "its check {}starts a series of checks after which the piece is \
                          captured (net gain: {gain})",
-                        t.first_check.map_or(String::new(), |m| format!("{m} ")),
+                        t.first_check
+                            .map_or(String::new(), |m| format!("{} ", voice.coordinates(m))),
                     ),
                 }
             }
@@ -527,7 +552,7 @@ fn chase_reason(
         let price = price.map_or(String::new(), |l| {
             format!(
                 "; before this move, taking it cost {}: the move raises the gain",
-                piece_en(l.piece, l.square)
+                voice.piece_en(l.piece, l.square)
             )
         });
         let pawn = if by_pawn {
@@ -538,8 +563,8 @@ fn chase_reason(
         let before: String = before.iter().map(|c| format!("; {c}")).collect();
         format!(
             "{} threatens {}: {why}{pawn}{price}{before}",
-            piece_en(taker.1, taker.0),
-            piece_en(t.piece, t.target)
+            voice.piece_en(taker.1, taker.0),
+            voice.piece_en(t.piece, t.target)
         )
     } else {
         let why = match t.kind {
@@ -553,7 +578,7 @@ fn chase_reason(
                     "少根子：{}攻，仅{}保护{}，联合捉，完整交换后{gain}",
                     names(&count.attackers),
                     names(&count.defenders),
-                    match false_roots_reason(&count.false_roots, lang).as_slice() {
+                    match false_roots_reason(&count.false_roots, voice).as_slice() {
                         [] => String::new(),
                         roots => format!("，{}，为假根", roots.join("，")),
                     }
@@ -564,7 +589,7 @@ fn chase_reason(
                 Some((h, horse)) => {
                     format!(
                         "车别住{}的马腿，走开则被照将，见亚规19条",
-                        piece_zh(horse, h)
+                        voice.piece_zh(horse, h)
                     )
                 }
                 None => "车别住马腿，走开则被马照将，见亚规19条".to_string(),
@@ -595,7 +620,10 @@ fn chase_reason(
                         render(&after.passed(), check, Notation::Chinese)
                     ),
                     (None, Some(check), None) => {
-                        format!("先以{check}照将，连续照将后吃子，{gain}")
+                        format!(
+                            "先以{}照将，连续照将后吃子，{gain}",
+                            voice.coordinates(check)
+                        )
                     }
                     (None, None, _) => format!("连续照将后吃子，{gain}"),
                 }
@@ -604,7 +632,7 @@ fn chase_reason(
         let price = price.map_or(String::new(), |l| {
             format!(
                 "；此着前吃之须失{}，此着后所得更多",
-                piece_zh(l.piece, l.square)
+                voice.piece_zh(l.piece, l.square)
             )
         });
         let pawn = if by_pawn {
@@ -615,8 +643,8 @@ fn chase_reason(
         let before: String = before.iter().map(|c| format!("；{c}")).collect();
         format!(
             "{}捉{}（{why}{pawn}{price}{before}）",
-            piece_zh(taker.1, taker.0),
-            piece_zh(t.piece, t.target)
+            voice.piece_zh(taker.1, taker.0),
+            voice.piece_zh(t.piece, t.target)
         )
     }
 }
@@ -625,7 +653,7 @@ fn chase_reason(
 /// takes away a defender (`line.after` moves follow it), played from `pos`:
 /// the piece then won and the defenders the exchange takes away from it, in
 /// words. None when the line shows no such exchange.
-fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<String> {
+fn exchange_at_end(pos: &Position, line: &ChecksLine, voice: Voice) -> Option<String> {
     let (&capture, before) = line.to_capture().split_last()?;
     let won = line.moves.last()?.to();
     let mut at = pos.clone();
@@ -634,7 +662,7 @@ fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<Stri
     }
     let piece = at.piece_at(won).filter(|p| p.color != at.turn())?;
     let u = unguarded_by(&at, capture, won)?;
-    Some(freed_clause(&u, &piece_in(lang, piece, won), lang))
+    Some(freed_clause(&u, &voice.piece(piece, won), voice))
 }
 
 /// What the even exchange `u` does for the capture after it of `won` (the
@@ -642,8 +670,9 @@ fn exchange_at_end(pos: &Position, line: &ChecksLine, lang: Lang) -> Option<Stri
 /// exchange", e.g. "takes away the protection of black horse c5 by black
 /// rook c9, and black horse c5 is then won"; in Chinese, e.g.
 /// 兑后黑马(c5)失去黑车(c9)的保护，再吃之.
-fn freed_clause(u: &Unguarded, won: &str, lang: Lang) -> String {
-    let name = |(s, p): (Square, Piece)| piece_in(lang, p, s);
+fn freed_clause(u: &Unguarded, won: &str, voice: Voice) -> String {
+    let lang = voice.lang;
+    let name = |(s, p): (Square, Piece)| voice.piece(p, s);
     let taker = name(u.taker);
     match (&u.freed, lang) {
         (Freed::Removed(removed), Lang::En) => {
@@ -677,7 +706,8 @@ fn freed_clause(u: &Unguarded, won: &str, lang: Lang) -> String {
 
 /// The capture `capture`, played after `line` from `pos`, in words: "black
 /// pawn e3 takes red elephant e2" (黑卒(e3)吃红相(e2)).
-fn taken_after(pos: &Position, line: &[Move], capture: Move, lang: Lang) -> Option<String> {
+fn taken_after(pos: &Position, line: &[Move], capture: Move, voice: Voice) -> Option<String> {
+    let lang = voice.lang;
     let mut after = pos.clone();
     for &mv in line {
         after.play_unchecked(mv);
@@ -687,8 +717,8 @@ fn taken_after(pos: &Position, line: &[Move], capture: Move, lang: Lang) -> Opti
         after.piece_at(capture.to())?,
     );
     let (by, taken) = (
-        piece_in(lang, by, capture.from()),
-        piece_in(lang, taken, capture.to()),
+        voice.piece(by, capture.from()),
+        voice.piece(taken, capture.to()),
     );
     Some(match lang {
         Lang::En => format!("{by} takes {taken}"),
@@ -744,8 +774,9 @@ impl Stop {
 /// (红车(d1)反吃不能应黑车(h0)的将). Several defenders share a clause ("red
 /// rook d1 and red horse c2 would not answer the check from black rook h0",
 /// 红车(d1)、红马(c2)反吃均不能应黑车(h0)的将).
-fn false_roots_reason(roots: &[FalseRoot], lang: Lang) -> Vec<String> {
-    let name = |p: Piece, s: Square| piece_in(lang, p, s);
+fn false_roots_reason(roots: &[FalseRoot], voice: Voice) -> Vec<String> {
+    let lang = voice.lang;
+    let name = |p: Piece, s: Square| voice.piece(p, s);
     // Defenders stopped alike, in order of first appearance.
     let mut groups: Vec<(&FalseRoot, Vec<String>)> = Vec::new();
     for root in roots {
@@ -840,23 +871,5 @@ pub(crate) fn and_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// Names a piece on a square, e.g. "black horse c7".
-pub(crate) fn piece_en(piece: Piece, sq: Square) -> String {
-    format!("{} {} {sq}", piece.color, piece.role.name())
-}
-
-/// Names a piece on a square in Chinese, e.g. "黑马(c7)".
-pub(crate) fn piece_zh(piece: Piece, sq: Square) -> String {
-    format!("{}{}({sq})", piece.color.name_zh(), piece.chinese())
-}
-
-/// Names a piece on a square in `lang`: [`piece_en`] or [`piece_zh`].
-pub(crate) fn piece_in(lang: Lang, piece: Piece, sq: Square) -> String {
-    match lang {
-        Lang::En => piece_en(piece, sq),
-        Lang::Zh => piece_zh(piece, sq),
     }
 }

@@ -16,6 +16,7 @@ use super::limit::{ClaimMode, LimitStatus};
 use super::move_table::{MoveReport, MoveRun, MoveTexts};
 use super::points_cycle::{PointsCycle, SidePoints};
 use super::repetition::{CycleOutcome, CycleRuling, SideCycle};
+use super::voice::Voice;
 
 /// The game's result after the last move (or as a record gives it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -249,7 +250,9 @@ impl RepetitionReport {
     ///
     /// Of a cycle over points, how the pieces go round and how often
     /// ([`PointsCycle::describe`], [`PointsCycle::passes_text`]).
-    pub(crate) fn stood(&self, lang: Lang) -> String {
+    pub(crate) fn stood(&self, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
+        let lang = voice.lang;
         if let Some(points) = &self.points {
             let sep = match lang {
                 Lang::En => "; ",
@@ -257,7 +260,7 @@ impl RepetitionReport {
             };
             return format!(
                 "{}{sep}{}",
-                points.describe(lang),
+                points.describe_in(voice),
                 points.passes_text(self.first_ply, lang)
             );
         }
@@ -503,15 +506,15 @@ impl Ruling {
 
     /// One line: the verdict and its reason. A draw that the profile scores
     /// as a Black win (Armageddon) is told as the draw, then its score.
-    pub fn summary(&self, lang: Lang) -> String {
-        self.summary_told(lang, false)
+    pub fn summary(&self, voice: impl Into<Voice>) -> String {
+        self.summary_told(voice.into(), false)
     }
 
     /// [`Ruling::summary`] of a ruling that ended the game while the
     /// record goes on after it: the offender is told to have not varied by
     /// the decisive occurrence, not to have never varied.
-    pub fn summary_played_on(&self, lang: Lang) -> String {
-        self.summary_told(lang, true)
+    pub fn summary_played_on(&self, voice: impl Into<Voice>) -> String {
+        self.summary_told(voice.into(), true)
     }
 
     /// This ruling, which ended the game after its ply, told of a game the
@@ -521,8 +524,9 @@ impl Ruling {
     /// "By the rules the game ended after ply 8, when the repeated position
     /// had stood 3 times: Black wins — …: red had not varied by then and
     /// loses (CXA 2020 25.1). The players played on for 1 more ply."
-    pub fn ended_before(&self, plies: usize, lang: Lang) -> String {
-        let (ply, summary) = (self.plies, self.summary_played_on(lang));
+    pub fn ended_before(&self, plies: usize, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
+        let (lang, ply, summary) = (voice.lang, self.plies, self.summary_played_on(voice));
         let more = plies.saturating_sub(ply);
         let times = self.repetition.as_ref().map(|r| r.how_often(lang));
         match lang {
@@ -540,19 +544,20 @@ impl Ruling {
     }
 
     /// [`Ruling::summary`], or, when `played_on`, [`Ruling::summary_played_on`].
-    fn summary_told(&self, lang: Lang, played_on: bool) -> String {
+    fn summary_told(&self, voice: Voice, played_on: bool) -> String {
         if self.draw_note.is_none() {
-            return self.summary_of(self.verdict, lang, played_on);
+            return self.summary_of(self.verdict, voice, played_on);
         }
-        let draw = self.summary_of(Verdict::Draw, lang, played_on);
-        match lang {
+        let draw = self.summary_of(Verdict::Draw, voice, played_on);
+        match voice.lang {
             Lang::En => format!("{draw}, scored as a Black win by profile {}", self.profile),
             Lang::Zh => format!("{draw}，按{}规程判黑胜", self.profile),
         }
     }
 
     /// [`Ruling::summary_told`] with `verdict` as the result.
-    fn summary_of(&self, verdict: Verdict, lang: Lang, played_on: bool) -> String {
+    fn summary_of(&self, verdict: Verdict, voice: Voice, played_on: bool) -> String {
+        let lang = voice.lang;
         let rep = self.repetition.as_ref();
         let decision = |r: &RepetitionReport| {
             if played_on {
@@ -572,7 +577,7 @@ impl Ruling {
                         None => format!(" — {} ({})", decision(r), r.cycle.clause),
                         Some(p) => format!(
                             " — {}: {} ({})",
-                            p.describe(lang),
+                            p.describe_in(voice),
                             decision(r),
                             r.cycle.clause
                         ),
@@ -586,7 +591,7 @@ impl Ruling {
                         ),
                         Some(p) => format!(
                             " — {}: {} ({})",
-                            p.describe(lang),
+                            p.describe_in(voice),
                             r.cycle.explanation(lang),
                             r.cycle.clause
                         ),
@@ -605,7 +610,7 @@ impl Ruling {
                         None => format!("——{}（{}）", decision(r), r.cycle.clause.name(lang)),
                         Some(p) => format!(
                             "——{}：{}（{}）",
-                            p.describe(lang),
+                            p.describe_in(voice),
                             decision(r),
                             r.cycle.clause.name(lang)
                         ),
@@ -619,7 +624,7 @@ impl Ruling {
                         ),
                         Some(p) => format!(
                             "——{}：{}（{}）",
-                            p.describe(lang),
+                            p.describe_in(voice),
                             r.cycle.explanation(lang),
                             r.cycle.clause.name(lang)
                         ),
@@ -639,7 +644,7 @@ impl Ruling {
     /// [`Ruling::render`] with the ranks of the table's moves and squares
     /// numbered in `ranks`, those of the record (1–10 for one read so).
     pub fn render_in(&self, lang: Lang, ranks: Ranks) -> String {
-        let mut out = self.summary(lang);
+        let mut out = self.summary(Voice::new(lang, ranks));
         out.push('\n');
         out.push_str(&self.details_in(lang, ranks));
         out
@@ -651,7 +656,7 @@ impl Ruling {
     pub(crate) fn details_in(&self, lang: Lang, ranks: Ranks) -> String {
         let mut out = String::new();
         if let Some(r) = &self.repetition {
-            let (stood, heading) = (r.stood(lang), r.heading(lang));
+            let (stood, heading) = (r.stood(Voice::new(lang, ranks)), r.heading(lang));
             let _ = match lang {
                 Lang::En => writeln!(out, "\n{heading}: {stood}. Rules: {}.", self.rules),
                 Lang::Zh => writeln!(
@@ -711,11 +716,13 @@ impl Ruling {
     /// What the move after which this ruling stands brings, for a list of
     /// moves not to play: the end of the game (with the summary), or the
     /// position once more with the cycle's ruling.
-    pub fn consequence(&self, lang: Lang) -> String {
+    pub fn consequence(&self, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
+        let lang = voice.lang;
         let Some(rep) = self.repetition.as_ref().filter(|_| !self.ends_game()) else {
             return match lang {
-                Lang::En => format!("would end the game: {}", self.summary(lang)),
-                Lang::Zh => format!("将结束对局：{}", self.summary(lang)),
+                Lang::En => format!("would end the game: {}", self.summary(voice)),
+                Lang::Zh => format!("将结束对局：{}", self.summary(voice)),
             };
         };
         let (n, clause) = (rep.occurrences, rep.cycle.clause.name(lang));
@@ -727,13 +734,13 @@ impl Ruling {
             (Lang::Zh, None) => format!("局面将第{n}次出现：{explanation}（{clause}）"),
             (Lang::En, Some(p)) => format!(
                 "{} {}: {explanation} ({clause})",
-                p.describe(lang),
+                p.describe_in(voice),
                 p.passes_text(rep.first_ply, lang)
                     .replacen("gone", "would have gone", 1)
             ),
             (Lang::Zh, Some(p)) => format!(
                 "将形成{}，{}：{explanation}（{clause}）",
-                p.describe(lang),
+                p.describe_in(voice),
                 p.passes_text(rep.first_ply, lang)
             ),
         }

@@ -8,7 +8,8 @@
 //! Fairy-Stockfish convention), and follows a `position` whose moves read
 //! only in the other base, unless the `RankBase` option fixes it.
 
-use crate::board::Move;
+use crate::board::{Move, Ranks};
+use crate::rules::Voice;
 use crate::words::{Lang, Words};
 
 use super::combo::vars_default_first;
@@ -65,6 +66,16 @@ impl GuiSide {
     /// The GUI's rank base.
     pub(crate) fn rank_base(&self) -> u8 {
         self.rank_base
+    }
+
+    /// `lang` with squares in the GUI's ranks, for the words of the
+    /// message lines (a ruling's points, the moves of its reasons).
+    pub(crate) fn voice(&self, lang: Lang) -> Voice {
+        let ranks = match self.rank_base {
+            0 => Ranks::FromZero,
+            _ => Ranks::FromOne,
+        };
+        Voice::new(lang, ranks)
     }
 
     /// Whether a `position` that reads only in the other base may switch it:

@@ -4,6 +4,7 @@
 
 use crate::board::{Color, Move, Position};
 use crate::referee::Referee;
+use crate::rules::Voice;
 use crate::rules::profile::Profile;
 use crate::rules::repetition::CycleOutcome;
 use crate::rules::ruling::{Lang, Reason, Ruling, Verdict};
@@ -168,28 +169,29 @@ impl Judge {
     /// The state after the last move, in `lang`: the ruling, and, while
     /// the game goes on, the moves after which the mover would be ruled the
     /// offender (but not one after which the natural limit draws the game).
-    /// `write` writes a move in the lines as the GUI does.
+    /// `write` writes a move in the lines as the GUI does, and `voice` says
+    /// the words, naming squares in the GUI's ranks.
     ///
     /// The game is over from the first move that ended it
     /// ([`Referee::ended`]: mate, a repetition's decisive occurrence), even
     /// when the GUI's moves go on past it, or at a natural-limit draw: the
     /// referee keeps no such ending, since the draw is the players' claim,
     /// but an engine match adjudicates it at once.
-    pub(crate) fn report(&self, write: &dyn Fn(Move) -> String, lang: Lang) -> Report {
+    pub(crate) fn report(&self, write: &dyn Fn(Move) -> String, voice: Voice) -> Report {
         let ruling = self.referee.ruling();
         let over = self.ending(&ruling).map(|r| {
             if r.plies < ruling.plies {
-                r.ended_before(ruling.plies, lang)
+                r.ended_before(ruling.plies, voice)
             } else {
-                r.summary(lang)
+                r.summary(voice)
             }
         });
         let bans = if over.is_some() {
             Vec::new()
         } else {
-            self.bans(lang)
+            self.bans(voice)
         };
-        let lines = super::state::lines(&ruling, write, lang);
+        let lines = super::state::lines(&ruling, write, voice);
         Report { over, lines, bans }
     }
 
@@ -203,15 +205,15 @@ impl Judge {
     }
 
     /// The moves after which the side to move would be ruled the offender,
-    /// less those after which the natural limit draws the game; why, in `lang`.
-    fn bans(&self, lang: Lang) -> Vec<Ban> {
+    /// less those after which the natural limit draws the game; why, in `voice`.
+    fn bans(&self, voice: Voice) -> Vec<Ban> {
         self.referee
             .forbidden_moves()
             .into_iter()
             .filter(|f| !ends_by_the_limit(&f.ruling))
             .map(|f| Ban {
                 mv: f.mv,
-                reason: f.reason(lang),
+                reason: f.ruling.consequence(voice),
                 decisive: f.ruling.verdict != Verdict::Ongoing,
             })
             .collect()
@@ -229,7 +231,7 @@ impl Judge {
         }
         let may = self.position().is_legal(reply)
             && self.ending(&self.referee.ruling()).is_none()
-            && !self.bans(Lang::En).iter().any(|b| b.mv == reply)
+            && !self.bans(Lang::En.into()).iter().any(|b| b.mv == reply)
             && self.goes_on_after(reply);
         self.take_back();
         may
@@ -267,7 +269,7 @@ mod tests {
         for m in ["b7b8", "d8d7", "b8b7", "d7d8"] {
             judge.push(Move::parse_uci(m).unwrap()).unwrap();
         }
-        let report = judge.report(&|m| m.to_string(), Lang::En);
+        let report = judge.report(&|m| m.to_string(), Lang::En.into());
         assert!(report.over.is_none());
         assert!(
             report.lines[0].contains(": Game continues"),
@@ -296,7 +298,7 @@ mod tests {
             report.lines
         );
         // Moves in the lines are written as the caller asks.
-        let marked = judge.report(&|m| format!("<{m}>"), Lang::En);
+        let marked = judge.report(&|m| format!("<{m}>"), Lang::En.into());
         assert!(
             marked.lines.iter().any(|l| l.contains("<b7b8> check")),
             "{:?}",
@@ -338,12 +340,13 @@ mod tests {
         // Idle moves on both sides: the third occurrence, at ply 8, draws.
         let fen = "3k5/9/9/9/9/9/9/9/4A4/4K4 w";
         let cycle = "e1d2 d9d8 d2e1 d8d9 e1d2 d9d8 d2e1 d8d9";
-        let ended = judged(fen, cycle).report(&|m| m.to_string(), Lang::En);
+        let ended = judged(fen, cycle).report(&|m| m.to_string(), Lang::En.into());
         let over = ended.over.expect("the repetition ends the game");
         assert!(over.starts_with("Draw"), "{over}");
         // A GUI that goes on past the end with a new position: still over,
         // by the same ruling told as it happened, with nothing banned.
-        let after = judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string(), Lang::En);
+        let after =
+            judged(fen, &format!("{cycle} e0f0")).report(&|m| m.to_string(), Lang::En.into());
         assert_eq!(
             after.over.as_deref(),
             Some(
@@ -361,7 +364,7 @@ mod tests {
         // A natural-limit draw, which the referee does not keep as an
         // ending (it is a claim), is adjudicated at once.
         let limit = judged("3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 118 60", "e1d2 d9d8");
-        let over = limit.report(&|m| m.to_string(), Lang::En).over;
+        let over = limit.report(&|m| m.to_string(), Lang::En.into()).over;
         assert!(over.is_some_and(|o| o.contains("natural move limit")));
     }
 
@@ -370,8 +373,8 @@ mod tests {
         // Red checks on: the position stands a third time after ply 8.
         let fen = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";
         let cycle = "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8";
-        let over = |moves: &str, lang| {
-            let report = judged(fen, moves).report(&|m| m.to_string(), lang);
+        let over = |moves: &str, lang: Lang| {
+            let report = judged(fen, moves).report(&|m| m.to_string(), lang.into());
             report.over.expect("the perpetual check ends the game")
         };
         // At the decisive occurrence, as `rule` says of a record ending there.
@@ -399,7 +402,7 @@ mod tests {
         // One round of perpetual check: f0e0 would repeat it, forbidden...
         let cycle = "f0e0 e8f8 e0f0 f8e8";
         let banned = |fen: &str| -> Vec<String> {
-            let report = judged(fen, cycle).report(&|m| m.to_string(), Lang::En);
+            let report = judged(fen, cycle).report(&|m| m.to_string(), Lang::En.into());
             assert!(report.over.is_none(), "{:?}", report.over);
             report.bans.iter().map(|b| b.mv.to_string()).collect()
         };

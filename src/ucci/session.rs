@@ -915,9 +915,9 @@ impl<W: Write> Session<W> {
                 )?;
                 return self.say("pophash");
             }
-            None => self.game.judge.report(&write, lang),
+            None => self.game.judge.report(&write, gui.voice(lang)),
             Some(spec) => match load_in(&self.profile, spec, gui.rank_base(), gui.may_switch()) {
-                Ok((game, _)) => game.judge.report(&write, lang),
+                Ok((game, _)) => game.judge.report(&write, gui.voice(lang)),
                 Err(e) => {
                     self.tell(&e.prefixed("probe", "probe"))?;
                     return self.say("pophash");
@@ -945,7 +945,10 @@ impl<W: Write> Session<W> {
             return self.no_move_for(go);
         }
         let gui = self.gui;
-        let report = self.game.judge.report(&|m| gui.move_text(m), self.lang);
+        let report = self
+            .game
+            .judge
+            .report(&|m| gui.move_text(m), gui.voice(self.lang));
         let referee_only = self.bridge.is_none();
         if referee_only || report.over.is_some() || !report.bans.is_empty() {
             self.report_lines(&report)?;

@@ -9,14 +9,17 @@
 //! other outcomes, `自然限着计数`), as docs/ucci.md says.
 
 use crate::board::{Color, Move};
+use crate::rules::Voice;
 use crate::rules::limit::{LimitStatus, SideStatus};
 use crate::rules::repetition::SideCycle;
 use crate::rules::ruling::{Lang, RepetitionReport, Ruling, side_name};
 
-/// The state lines of `ruling` in `lang`, without the `info message` prefix;
-/// moves as `write` writes them (the GUI's coordinates).
-pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String, lang: Lang) -> Vec<String> {
-    let (profile, rules, summary) = (&ruling.profile, ruling.rules, ruling.summary(lang));
+/// The state lines of `ruling` in `voice`, without the `info message`
+/// prefix; moves as `write` writes them (the GUI's coordinates), squares in
+/// the voice's ranks (the GUI's).
+pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String, voice: Voice) -> Vec<String> {
+    let lang = voice.lang;
+    let (profile, rules, summary) = (&ruling.profile, ruling.rules, ruling.summary(voice));
     let mut lines = vec![match (lang, ruling.plies) {
         (Lang::En, 0) => format!("profile {profile} (rules {rules}), at the start: {summary}"),
         (Lang::En, n) => format!("profile {profile} (rules {rules}), after ply {n}: {summary}"),
@@ -25,9 +28,9 @@ pub(crate) fn lines(ruling: &Ruling, write: &dyn Fn(Move) -> String, lang: Lang)
     }];
     if let Some(rep) = &ruling.repetition {
         lines.push(match (lang, &rep.points) {
-            (Lang::En, None) => format!("repetition: the position stood {}", rep.stood(lang)),
-            (Lang::En, Some(_)) => format!("repetition: {}", rep.stood(lang)),
-            (Lang::Zh, _) => format!("{}：{}", rep.heading(lang), rep.stood(lang)),
+            (Lang::En, None) => format!("repetition: the position stood {}", rep.stood(voice)),
+            (Lang::En, Some(_)) => format!("repetition: {}", rep.stood(voice)),
+            (Lang::Zh, _) => format!("{}：{}", rep.heading(lang), rep.stood(voice)),
         });
         for side in [&rep.cycle.red, &rep.cycle.black] {
             lines.push(side_line(rep, side, write, lang));
@@ -150,7 +153,7 @@ mod tests {
         for m in moves.split_whitespace() {
             referee.push(Move::parse_uci(m).unwrap()).unwrap();
         }
-        lines(&referee.ruling(), &|m| m.to_string(), lang)
+        lines(&referee.ruling(), &|m| m.to_string(), lang.into())
     }
 
     #[test]
