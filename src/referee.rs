@@ -11,6 +11,8 @@ use std::hash::BuildHasherDefault;
 use std::ops::Index;
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
+
 use crate::board::{Color, KeyHasher, KeyMap, Move, PlayError, Position, Undo};
 use crate::rules::RuleSet;
 use crate::rules::limit::{ClaimMode, LimitCounter, LimitOutcome, LimitStatus, PlyFacts};
@@ -40,6 +42,10 @@ type Occurrences = KeyMap<Occurrence>;
 
 /// No earlier ply had the same position.
 const NONE: u32 = u32::MAX;
+
+/// Runs of moves up to this long (a cycle's, mostly) are gathered on the
+/// stack when a list of them is needed ([`Referee::with_moves`]).
+const SHORT_RUN: usize = 16;
 
 /// The cycle closed by a ply is not drawn by the rule set ([`Referee::drawn_since`]).
 const NOT_DRAWN: u32 = u32::MAX - 1;
@@ -96,8 +102,8 @@ impl ForbiddenMove {
 struct JudgedCycle {
     /// The position the cycle starts from.
     start: Position,
-    /// Its moves.
-    moves: Vec<Move>,
+    /// The plies after which it starts and ends: its moves are those of the record between.
+    plies: (usize, usize),
     /// Its moves as reported, with their natures.
     reports: Vec<MoveReport>,
     /// Its ruling by the rule set, before the profile's clauses.
@@ -634,10 +640,10 @@ impl Referee {
         let JudgedCycle {
             start,
             reports,
-            cycle,
+            mut cycle,
             ..
         } = judged;
-        let (cycle, early, alike, before) = self.cycles_before(last, cycle, earlier, began);
+        let (early, alike, before) = self.cycles_before(last, &mut cycle, earlier, began);
         let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences));
         let note = early_rounds
             .as_ref()
@@ -685,43 +691,35 @@ impl Referee {
         Some(self.report(judged, first, occurrences, earlier, None, Some(points)))
     }
 
-    /// The ruling under the profile of the cycle closed by ply `last`, ruled
-    /// `judged` by the rule set, where its drawn repetition began when the
-    /// profile's early-repetition clause changed the ruling (the ply that
-    /// closed the first of its drawn cycles), and the cycles of
-    /// the repeated position before it (`earlier`, newest first, as
-    /// [`Referee::earlier_cycles`] finds them): how many in a row, the last
-    /// one included, were ruled alike (counted no further than the decision
-    /// needs), and the one just before it. `began` is where a run of drawn
-    /// cycles up to the oldest of `earlier` began, if one did.
+    /// Rules under the profile the cycle closed by ply `last`, ruled
+    /// `judged` by the rule set (in place), and says where its drawn
+    /// repetition began when the profile's early-repetition clause changed
+    /// the ruling (the ply that closed the first of its drawn cycles), and,
+    /// of the cycles of the repeated position before it (`earlier`, newest
+    /// first, as [`Referee::earlier_cycles`] finds them), how many in a row,
+    /// the last one included, were ruled alike (counted no further than the
+    /// decision needs), and the one just before it. `began` is where a run
+    /// of drawn cycles up to the oldest of `earlier` began, if one did.
     fn cycles_before(
         &self,
         last: usize,
-        judged: CycleRuling,
-        earlier: Vec<(usize, usize, CycleRuling)>,
+        judged: &mut CycleRuling,
+        mut earlier: Vec<(usize, usize, CycleRuling)>,
         mut began: Option<usize>,
-    ) -> (CycleRuling, Option<usize>, usize, Option<PreviousCycle>) {
+    ) -> (Option<usize>, usize, Option<PreviousCycle>) {
         // Oldest first, so that a run of drawn cycles knows where it began.
-        let mut ruled = Vec::with_capacity(earlier.len());
-        for (from, to, cycle) in earlier.into_iter().rev() {
-            began = run_began(began, cycle.outcome, to);
-            let (cycle, _) = self.profile_ruling(cycle, began.unwrap_or(to));
-            ruled.push(PreviousCycle {
-                first_ply: from,
-                last_ply: to,
-                cycle,
-            });
+        for (_, to, cycle) in earlier.iter_mut().rev() {
+            began = run_began(began, cycle.outcome, *to);
+            self.profile_ruling(cycle, began.unwrap_or(*to));
         }
         began = run_began(began, judged.outcome, last);
-        let (cycle, early) = self.profile_ruling(judged, began.unwrap_or(last));
-        let early = early.then(|| began.unwrap_or(last));
+        let early = self
+            .profile_ruling(judged, began.unwrap_or(last))
+            .then(|| began.unwrap_or(last));
         let needed = self.profile.decisive_occurrence.saturating_sub(1) as usize;
         let mut alike = 1;
-        let mut before = None;
-        for earlier in ruled.into_iter().rev() {
-            let differs = earlier.cycle.outcome != cycle.outcome;
-            before.get_or_insert(earlier);
-            if differs {
+        for (_, _, earlier) in &earlier {
+            if earlier.outcome != judged.outcome {
                 break;
             }
             alike += 1;
@@ -729,7 +727,15 @@ impl Referee {
                 break;
             }
         }
-        (cycle, early, alike, before)
+        let before = (!earlier.is_empty()).then(|| {
+            let (first_ply, last_ply, cycle) = earlier.swap_remove(0);
+            PreviousCycle {
+                first_ply,
+                last_ply,
+                cycle,
+            }
+        });
+        (early, alike, before)
     }
 
     /// The cycles of the repeated position before the one `judged` (which
@@ -758,10 +764,13 @@ impl Referee {
     /// `to`: `judged`'s if its moves are the same, since a cycle of the same
     /// moves from the same position is ruled alike.
     fn rule_cycle_alike(&self, from: usize, to: usize, judged: &JudgedCycle) -> CycleRuling {
+        let (judged_from, judged_to) = judged.plies;
         let same_moves = self.history[from..to]
             .iter()
             .map(|(undo, _)| undo.mv)
-            .eq(judged.moves.iter().copied());
+            .eq(self.history[judged_from..judged_to]
+                .iter()
+                .map(|(undo, _)| undo.mv));
         if same_moves {
             judged.cycle.clone()
         } else {
@@ -814,30 +823,65 @@ impl Referee {
     /// The cycle of the moves after ply `from` up to ply `to` (the same
     /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
-        let (start, moves, reports) = self.classify(from, to);
-        let cycle = rule_cycle(
-            self.profile.rules,
-            &start,
-            &moves,
-            &ReportedNatures(&reports),
-        );
+        let (start, reports) = self.classify(from, to);
+        let cycle = self.with_moves(from, to, |moves| {
+            rule_cycle(
+                self.profile.rules,
+                &start,
+                moves,
+                &ReportedNatures(&reports),
+            )
+        });
         JudgedCycle {
             start,
-            moves,
+            plies: (from, to),
             reports,
             cycle,
         }
     }
 
-    /// The moves after ply `from` up to ply `to`, alone and as reported with
-    /// their natures, and the position before the first.
-    fn classify(&self, from: usize, to: usize) -> (Position, Vec<Move>, Vec<MoveReport>) {
-        let mut pos = self.position.clone();
-        for (undo, _) in self.history[from..].iter().rev() {
-            pos.undo(*undo);
+    /// Runs `f` on the moves after ply `from` up to ply `to`, gathered on
+    /// the stack when they are few, so that no list is allocated for them.
+    fn with_moves<T>(&self, from: usize, to: usize, f: impl FnOnce(&[Move]) -> T) -> T {
+        let moves = self.history[from..to].iter().map(|(undo, _)| undo.mv);
+        if to - from <= SHORT_RUN {
+            f(&moves.collect::<ArrayVec<Move, SHORT_RUN>>())
+        } else {
+            f(&moves.collect::<Vec<Move>>())
         }
-        let start = pos.clone();
-        let mut moves = Vec::with_capacity(to - from);
+    }
+
+    /// The position after ply `ply`.
+    fn position_after(&self, ply: usize) -> Position {
+        let mut pos = self.position.clone();
+        self.rewind(&mut pos, ply, self.plies());
+        pos
+    }
+
+    /// Takes `pos`, the position after ply `to`, back to the position after
+    /// ply `from`. When it is the same position (the same key: the plies
+    /// between go round a cycle), only the move counters are set back, not
+    /// every move taken back.
+    fn rewind(&self, pos: &mut Position, from: usize, to: usize) {
+        let between = &self.history[from..to];
+        let key = match from {
+            0 => self.start.key(),
+            _ => self.history[from - 1].1,
+        };
+        match between.first() {
+            Some(&(first, _)) if key == pos.key() => pos.rewind_counters(first, between.len()),
+            _ => {
+                for (undo, _) in between.iter().rev() {
+                    pos.undo(*undo);
+                }
+            }
+        }
+    }
+
+    /// The moves after ply `from` up to ply `to` as reported, with their
+    /// natures, and the position before the first.
+    fn classify(&self, from: usize, to: usize) -> (Position, Vec<MoveReport>) {
+        let mut pos = self.position_after(from);
         let mut reports = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
         // Room for the cycle's natures in a cache that has none yet; once it
@@ -853,9 +897,10 @@ impl Referee {
             let nature = self.nature(ply, &mut pos, &mut mates);
             reports.push(MoveReport { ply, mv, nature });
             pos.play_unchecked(mv);
-            moves.push(mv);
         }
-        (start, moves, reports)
+        // Back to the start, rather than a copy of it kept.
+        self.rewind(&mut pos, from, to);
+        (pos, reports)
     }
 
     /// The last `n` moves of the record (all of them if it has fewer), each
@@ -865,27 +910,24 @@ impl Referee {
     pub fn last_moves(&self, n: usize) -> (Position, Vec<MoveReport>) {
         let last = self.plies();
         let from = last - n.min(last);
-        let (start, _, reports) = self.classify(from, last);
-        (start, reports)
+        self.classify(from, last)
     }
 
     /// A cycle's ruling under the profile, for a repetition that began with
     /// the cycle closed by ply `began` (the first of the drawn cycles in a
     /// row that lead to it): the early-repetition clause may make a draw a
-    /// must-vary, and whether it did.
-    fn profile_ruling(&self, cycle: CycleRuling, began: usize) -> (CycleRuling, bool) {
+    /// must-vary, in place; says whether it did.
+    fn profile_ruling(&self, cycle: &mut CycleRuling, began: usize) -> bool {
         if cycle.outcome == CycleOutcome::Draw
             && let Some(offender) = self
                 .profile
                 .early_repetition_offender(self.round_of(began), true)
         {
             let rounds = self.profile.early_repetition.map_or(0, |r| r.rounds);
-            return (
-                cycle.early_repetition(&self.profile.name, rounds, offender),
-                true,
-            );
+            cycle.rule_early_repetition(&self.profile.name, rounds, offender);
+            return true;
         }
-        (cycle, false)
+        false
     }
 
     /// Where the repeated position stood, by ply and round, from the start
@@ -1098,10 +1140,7 @@ impl Referee {
         let trail = slot.as_mut().expect("the trail is made");
         let from = trail.end();
         if from < self.plies() {
-            let mut pos = self.position.clone();
-            for (undo, _) in self.history[from..].iter().rev() {
-                pos.undo(*undo);
-            }
+            let mut pos = self.position_after(from);
             let mut mates = self.searches.borrow_mut();
             for ply in from + 1..=self.plies() {
                 let mut f = self.limit.facts()[ply - 1];
@@ -1311,6 +1350,40 @@ fn armageddon_note(profile: &str, reason: Option<Reason>) -> Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cycle_starts_from_the_position_after_its_first_ply_counters_included() {
+        // Black to move, 7 plies without a capture and move 12 (the FEN's
+        // counters): the black king and the red rook go round twice.
+        let start: Position = "4k4/9/9/9/9/9/9/9/9/R4K3 b - - 7 12".parse().unwrap();
+        let moves: Vec<Move> = ["e9d9", "a0a1", "d9e9", "a1a0"]
+            .iter()
+            .cycle()
+            .take(8)
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let after = |plies: usize| {
+            let mut pos = start.clone();
+            for &mv in &moves[..plies] {
+                pos.play_unchecked(mv);
+            }
+            pos
+        };
+        let mut referee = Referee::with_rules(RuleSet::Cxa2020, start.clone());
+        for (ply, &mv) in moves.iter().enumerate() {
+            referee.push(mv).unwrap();
+            let plies = ply + 1;
+            if plies % 4 == 0 {
+                let repetition = referee.ruling().repetition.expect("a repetition");
+                assert_eq!(repetition.start, after(plies - 4), "after ply {plies}");
+                assert_eq!(repetition.start.fen(), after(plies - 4).fen());
+                let previous = repetition.previous.map(|p| p.first_ply);
+                assert_eq!(previous, (plies == 8).then_some(0));
+            }
+            // Moves that go round no cycle: taken back one by one.
+            assert_eq!(referee.last_moves(3).0, after(plies.saturating_sub(3)));
+        }
+    }
 
     #[test]
     fn a_move_that_leaves_no_legal_reply_is_announced_mate_or_stalemate() {

@@ -64,6 +64,21 @@ impl Position {
         self.fullmoves = fullmoves;
     }
 
+    /// Sets the move counters to what taking back the last `plies` moves
+    /// played would leave, `first` being the first of them, without taking
+    /// them back: moves that lead back to the board and side to move they
+    /// started from (a cycle, of an even number of plies), so that only the
+    /// counters differ.
+    pub(crate) fn rewind_counters(&mut self, first: Undo, plies: usize) {
+        debug_assert!(
+            plies.is_multiple_of(2),
+            "a cycle has an even number of plies"
+        );
+        self.halfmoves = first.halfmoves;
+        // Half of the plies are Black's, and taking one back takes back a full move.
+        self.fullmoves -= (plies / 2) as u32;
+    }
+
     /// Puts `piece` on an empty square.
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.board[sq.index()].is_none());

@@ -324,6 +324,12 @@ impl CycleRuling {
     /// This cycle, which the rules draw, ruled instead by a profile's
     /// early-repetition clause (the first `rounds` rounds): `offender` must vary.
     pub fn early_repetition(mut self, profile: &str, rounds: u32, offender: Color) -> CycleRuling {
+        self.rule_early_repetition(profile, rounds, offender);
+        self
+    }
+
+    /// [`CycleRuling::early_repetition`] in place.
+    pub(crate) fn rule_early_repetition(&mut self, profile: &str, rounds: u32, offender: Color) {
         self.outcome = CycleOutcome::MustVary(offender);
         self.clause = Clause::EarlyRepetition {
             profile: profile.to_string(),
@@ -334,7 +340,6 @@ impl CycleRuling {
                 .into(),
             format!("{rounds}回合以内出现双方不变作和局面").into(),
         );
-        self
     }
 }
 
