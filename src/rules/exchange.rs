@@ -34,7 +34,9 @@ pub(crate) fn valued(pos: &Position, color: Color) -> Bitboard {
     pos.us(color) & !pos.role(Role::King) & !(pos.role(Role::Pawn) & own_half)
 }
 
-/// The order in which pieces are sent into an exchange: cheapest first, king last.
+/// The order in which pieces are sent into an exchange on `sq`: cheapest
+/// first, king last. Each is weighed as it will stand on `sq`, the piece it
+/// risks there (a pawn that crosses the river to capture is a crossed pawn).
 fn exchange_rank(piece: Piece, sq: Square) -> i32 {
     match piece.role {
         Role::King => 1000,
@@ -84,7 +86,7 @@ pub(crate) fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 
     let mut out = ArrayVec::new();
     let mut cheapest = i32::MAX;
     for a in pos.attackers_to(sq, pos.turn()) {
-        let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, a));
+        let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, sq));
         let mv = Move::new(a, sq);
         // An attacker of the opponent's piece on `sq` may take it by the rules.
         if rank > cheapest || !pos.keeps_king_safe(mv) {

@@ -329,7 +329,7 @@ fn won_back_price(
     // Weighed as the threat is: the capturer won back trades against the piece it took.
     let won = back.iter().find(|w| {
         if w.target == capture.to() {
-            value(taken, capture.to()) - w.gain.min(value(taker, capture.from())) < 0
+            value(taken, capture.to()) - w.gain.min(value(taker, capture.to())) < 0
         } else {
             on_square.min(value(taken, capture.to()) - w.gain) < 0
         }

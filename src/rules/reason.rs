@@ -403,7 +403,7 @@ fn chase_reason(
             if !in_pieces(&tally, t.gain) && t.kind != ThreatKind::Unprotected {
                 held = roots_behind_standing_check(&mut ahead, capture);
                 if !held.is_empty() {
-                    tally.give(t.by, value(t.by, t.attacker));
+                    tally.give(t.by, value(t.by, t.target));
                 }
             }
             match t.lost_elsewhere {

@@ -734,7 +734,7 @@ fn draw(clause: Clause, en: &'static str, zh: &'static str) -> Verdict {
 /// whether its defenders are true or false.
 fn is_joint(t: &Threat) -> bool {
     let rook_by_lesser =
-        t.piece.role == Role::Rook && value(t.by, t.attacker) < value(t.piece, t.target);
+        t.piece.role == Role::Rook && value(t.by, t.target) < value(t.piece, t.target);
     t.kind == ThreatKind::Outnumbered
         || (t.kind == ThreatKind::Unprotected && !t.false_roots.is_empty() && !rook_by_lesser)
 }

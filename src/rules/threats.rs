@@ -471,7 +471,7 @@ fn preference(t: &Threat) -> (bool, i32, bool, i32) {
         t.exchange_with != Some(t.attacker),
         t.gain,
         t.kind != ThreatKind::Outnumbered && t.false_roots.is_empty(),
-        -value(t.by, t.attacker),
+        -value(t.by, t.target),
     )
 }
 
@@ -704,7 +704,7 @@ fn capture_threat(
     // At the end of checks the opponent has just answered one: it stands in none.
     if !recapturable && direct && root_behind_standing_check(pos, mv) {
         recapturable = true;
-        on_square = value(target, to) - value(attacker, mv.from());
+        on_square = value(target, to) - value(attacker, to);
     }
     // CXA "不能离线": defenders that may take back, but only to be mated,
     // cannot leave their post to do it: the target is then won whole.
@@ -774,7 +774,7 @@ fn capture_threat(
         let won_back = won_back_by_checks(pos, mv, rules, search);
         for w in &won_back {
             if w.target == to {
-                let lost = w.gain.min(value(attacker, mv.from()));
+                let lost = w.gain.min(value(attacker, to));
                 mutual = mutual.min(value(target, to) - lost);
             } else if elsewhere && value(target, to) - w.gain < net {
                 // Won by checks instead of recapturing: one reply, as in [`capture_net`].
@@ -836,7 +836,7 @@ fn capture_threat(
         }));
     }
     let gain = net;
-    let single_attacker_loses = value(target, to) - value(attacker, mv.from()) <= 0;
+    let single_attacker_loses = value(target, to) - value(attacker, to) <= 0;
     let kind = if removes_defender {
         ThreatKind::RemovesDefender
     } else if target.role == Role::Rook && !single_attacker_loses {
@@ -1289,6 +1289,26 @@ mod tests {
         pos.play_unchecked(Move::parse_uci("i5i9").unwrap());
         let threats = capture_threats(&mut pos.passed(), CXA);
         assert!(threats.iter().all(|t| t.target != sq("f9")), "{threats:?}");
+    }
+
+    #[test]
+    fn a_pawn_crossing_the_river_to_capture_risks_a_crossed_pawn() {
+        // The pawn e4 takes the horse e5 and uncovers the cannon e2's check.
+        // The horse f7 cannot take back at once, but the advisor d7-e8
+        // answers with the cannon d9's check, over the cannon d5 (which
+        // cannot leave the d-file), and the horse takes after the reply:
+        // Black wins back the pawn as it stands on e5, crossed and worth 1,
+        // not as it stood on e4, worth nothing.
+        let mut pos = Position::from_fen("3ck4/9/3a1n3/9/2PCn4/4P4/9/4C4/9/3K5 w").unwrap();
+        let (pawn, horse) = (
+            pos.piece_at(sq("e4")).unwrap(),
+            pos.piece_at(sq("e5")).unwrap(),
+        );
+        let capture = Move::new(sq("e4"), sq("e5"));
+        let line = Line::Direct(None, None);
+        let search = &mut MateSearch::default();
+        let threat = evaluate_capture(&mut pos, capture, pawn, horse, CXA, line, search);
+        assert_eq!(threat.map(|t| t.gain), Some(3));
     }
 
     /// [`mutual_exchanges`] as first written: every like piece's attacks are looked up.
