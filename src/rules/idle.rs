@@ -10,7 +10,7 @@ use crate::board::{Bitboard, Move, Piece, Position, Role, Square};
 use super::Nature;
 use super::exchange::{capture_gain, capture_net, value};
 use super::nature::{MoveNature, Why};
-use super::threats::{Pairs, Threat, mutual_piece_exchanges};
+use super::threats::{Pairs, Threat, may_trade_pieces, mutual_piece_exchanges};
 
 /// The [`mutual_piece_exchanges`] (pawns aside) that are even: the
 /// opponent's capture of ours wins nothing net ([`capture_net`]): nothing
@@ -155,6 +155,10 @@ pub(super) fn idle_nature(
         .filter_map(|t| Some((t.exchange_with?, t.target)))
         .max_by_key(named);
     let made = || {
+        // Mostly no pair may exist: the mover's view is not built then.
+        if !may_trade_pieces(after, moved.color) {
+            return None;
+        }
         let offered = piece_exchanges(after, &after.passed());
         if offered.is_empty() {
             return None;

@@ -14,8 +14,8 @@ use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{capture_net, exchange_after_above, exchange_then_capture, value, valued};
 use super::mate_search::MateSearch;
-use crate::board::attacks::{horse_leg_blockers, unblocked_reach};
-use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square};
+use crate::board::attacks::{cross, horse_leg_blockers, horse_reach, unblocked_reach};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 
 /// How a capture threat wins material.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -371,11 +371,7 @@ fn threats_on(
                 continue;
             };
             let threat = judged.map(|mut t| {
-                let pairs = pairs.get_or_insert_with(|| {
-                    let them = pos.passed();
-                    let mutual = mutual.get_or_insert_with(|| mutual_exchanges(&them, pos));
-                    exchange_pairs(&them, mutual, rules)
-                });
+                let pairs = pairs.get_or_insert_with(|| trading_pairs_of(pos, rules, &mut mutual));
                 // The attacker itself if it is a partner. A pawn trades itself
                 // only with the pawn that attacks it.
                 t.exchange_with = if pairs.contains(&(mv.from(), mv.to())) {
@@ -416,7 +412,7 @@ fn threats_on(
             // A piece offered for exchange (兑) stays an offer: checks that take
             // it, or win it after checks, are the exchange, not a chase.
             let offered: Bitboard = mutual
-                .get_or_insert_with(|| mutual_exchanges(&pos.passed(), pos))
+                .get_or_insert_with(|| mutual_exchanges(pos))
                 .iter()
                 .map(|&(_, theirs)| theirs)
                 .collect();
@@ -526,17 +522,22 @@ pub(super) fn uncovers_check(pos: &mut Position, mv: Move) -> bool {
 /// pieces, five pawns each reaching three squares), so they are kept in place.
 pub(crate) type Pairs = ArrayVec<(Square, Square), 32>;
 
-/// Pairs (ours, theirs) of like pieces that can capture each other: `mover`
-/// is the position with the pair's owner to move, `other` the same placement
-/// with the opponent to move.
-pub(crate) fn mutual_exchanges(other: &Position, mover: &Position) -> Pairs {
-    // Kings never trade; advisors and elephants never meet their like.
-    like_pairs(
-        other,
-        mover,
-        &[Role::Rook, Role::Horse, Role::Cannon, Role::Pawn],
-        Bitboard::FULL,
-    )
+/// The roles of like pieces that can trade: kings never trade; advisors
+/// and elephants never meet their like.
+const LIKE_ROLES: [Role; 4] = [Role::Rook, Role::Horse, Role::Cannon, Role::Pawn];
+
+/// [`LIKE_ROLES`] but pawns.
+const PIECE_ROLES: [Role; 3] = [Role::Rook, Role::Horse, Role::Cannon];
+
+/// Pairs (ours, theirs) of like pieces that can capture each other, ours
+/// of the side to move in `pos` (the position seen with the opponent to
+/// move is built only when some pair may exist).
+pub(crate) fn mutual_exchanges(pos: &Position) -> Pairs {
+    let like = pair_candidates(pos, pos.turn(), &LIKE_ROLES, Bitboard::FULL);
+    if like.is_empty() {
+        return Pairs::new();
+    }
+    pairs_among(&pos.passed(), pos, like)
 }
 
 /// The [`mutual_exchanges`] of pieces other than pawns.
@@ -551,20 +552,36 @@ pub(crate) fn mutual_piece_exchanges_of(
     mover: &Position,
     ours: Bitboard,
 ) -> Pairs {
-    like_pairs(other, mover, &[Role::Rook, Role::Horse, Role::Cannon], ours)
+    let like = pair_candidates(mover, mover.turn(), &PIECE_ROLES, ours);
+    pairs_among(other, mover, like)
 }
 
-/// The [`mutual_exchanges`] of our pieces of `roles` on `ours`.
-fn like_pairs(other: &Position, mover: &Position, roles: &[Role], ours: Bitboard) -> Pairs {
-    let us = mover.turn();
-    let mut out = Pairs::new();
+/// Whether `us` may have a pair of [`mutual_piece_exchanges`] in `pos`
+/// (`us` to move or not): without one of [`pair_candidates`], it has none.
+pub(crate) fn may_trade_pieces(pos: &Position, us: Color) -> bool {
+    pair_candidates(pos, us, &PIECE_ROLES, Bitboard::FULL).any()
+}
+
+/// The pieces of `us` of `roles` on `ours` that may pair with a like enemy
+/// piece: only a piece that one could take back can pair with it (the
+/// others are in no pair of [`pairs_among`]). Inlined: the roles are then
+/// known where it is called.
+#[inline(always)]
+fn pair_candidates(pos: &Position, us: Color, roles: &[Role], ours: Bitboard) -> Bitboard {
     let mut like = Bitboard::EMPTY;
     for &role in roles {
-        if mover.pieces(!us, role).any() {
-            like |= mover.pieces(us, role);
+        let mine = pos.pieces(us, role) & ours;
+        if mine.any() {
+            like |= mine & taken_back_from(!us, role, pos.pieces(!us, role));
         }
     }
-    like &= ours;
+    like
+}
+
+/// The pairs of [`mutual_exchanges`] whose piece of ours is on `like`.
+fn pairs_among(other: &Position, mover: &Position, like: Bitboard) -> Pairs {
+    let us = mover.turn();
+    let mut out = Pairs::new();
     for ours in like {
         let Some(p) = mover.piece_at(ours) else {
             continue;
@@ -587,6 +604,43 @@ fn like_pairs(other: &Position, mover: &Position, roles: &[Role], ours: Bitboard
     out
 }
 
+/// The squares onto which the pieces on `pieces`, all of `color` and
+/// `role`, could take back a like piece that attacks them: those they reach
+/// on an empty board ([`unblocked_reach`], joined), for pawns only the
+/// squares straight ahead. A pawn takes sideways only once across the
+/// river, on the other side's half, where a pawn of the other side on its
+/// rank has not crossed and so could not have attacked it.
+#[inline(always)]
+fn taken_back_from(color: Color, role: Role, pieces: Bitboard) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    match role {
+        // Red's pawns step up the board (a square's index grows by a rank,
+        // nine), Black's down.
+        Role::Pawn => {
+            reach = match color {
+                Color::Red => Bitboard((pieces.0 << 9) & Bitboard::FULL.0),
+                Color::Black => Bitboard(pieces.0 >> 9),
+            }
+        }
+        Role::Rook | Role::Cannon => {
+            for sq in pieces {
+                reach |= cross(sq);
+            }
+        }
+        Role::Horse => {
+            for sq in pieces {
+                reach |= horse_reach(sq);
+            }
+        }
+        _ => {
+            for sq in pieces {
+                reach |= unblocked_reach(color, role, sq);
+            }
+        }
+    }
+    reach
+}
+
 /// The pairs of [`mutual_exchanges`] (`them` has the pair's enemy to move)
 /// whose enemy piece can trade itself for ours: under
 /// [`ThreatRules::tied_partner_chased`], not one that could only take ours
@@ -603,8 +657,22 @@ fn exchange_pairs(them: &Position, mutual: &[(Square, Square)], rules: ThreatRul
 /// pieces: like pieces that can take each other, the enemy's not tied to
 /// taking ours (see [`Threat::exchange_with`]).
 pub(crate) fn trading_pairs(pos: &Position, rules: ThreatRules) -> Pairs {
+    trading_pairs_of(pos, rules, &mut None)
+}
+
+/// [`trading_pairs`] of `pos`, found among its [`mutual_exchanges`]:
+/// those in `mutual` if known, else worked out and kept there. The
+/// position seen with the opponent to move is built only when some pair
+/// may exist, and then once.
+fn trading_pairs_of(pos: &Position, rules: ThreatRules, mutual: &mut Option<Pairs>) -> Pairs {
+    let like = pair_candidates(pos, pos.turn(), &LIKE_ROLES, Bitboard::FULL);
+    if like.is_empty() {
+        mutual.get_or_insert_with(Pairs::new);
+        return Pairs::new();
+    }
     let them = pos.passed();
-    exchange_pairs(&them, &mutual_exchanges(&them, pos), rules)
+    let mutual = mutual.get_or_insert_with(|| pairs_among(&them, pos, like));
+    exchange_pairs(&them, mutual, rules)
 }
 
 /// A target found to have stood threatened on the other side of the move (see [`Stood`]).
@@ -1364,7 +1432,7 @@ mod tests {
         let mut pairs = 0;
         for pos in &positions {
             let other = pos.passed();
-            let fast = mutual_exchanges(&other, pos);
+            let fast = mutual_exchanges(pos);
             let plain = plain_mutual_exchanges(&other, pos);
             assert_eq!(fast.as_slice(), plain, "{}", pos.fen());
             // And those of pieces other than pawns.
@@ -1374,6 +1442,11 @@ mod tests {
                 .collect();
             let piece_pairs = mutual_piece_exchanges(&other, pos);
             assert_eq!(piece_pairs.as_slice(), pieces, "{}", pos.fen());
+            // Asked with either side to move, the quick test misses none.
+            for view in [pos, &other] {
+                let may = may_trade_pieces(view, pos.turn());
+                assert!(may || piece_pairs.is_empty(), "{}", pos.fen());
+            }
             pairs += fast.len();
         }
         assert!(
