@@ -2065,20 +2065,22 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 }
 
 /// A stopped slice expected to run longer than a clock search of another
-/// position may wait (100 ms) restarts the engine, but a clock search of
-/// the very position it searches waits for it (up to a tenth of its clock:
-/// the engine's work on the position stays in its hash), told the clock
-/// left after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one is
-/// expected to take 3 s; it runs until the test lets it end, after the
-/// next `go` (so it cannot end before that `go` is read, however loaded
-/// the machine). The clock, 200 s, lets the search of the same position
-/// wait 20 s; the only timing left is that the `go` comes within the 3 s
+/// position may wait (100 ms) restarts the engine (where its c3c4 is legal:
+/// refused, it would be asked short searches it never answers, and the test
+/// would wait for the bridge to give them up), but a clock search of the
+/// very position it searches waits for it (up to a tenth of its clock: the
+/// engine's work on the position stays in its hash), told the clock left
+/// after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one
+/// is expected to take 3 s; it runs until the test lets it end, after the
+/// next `go` (so it cannot end before that `go` is read, however loaded the
+/// machine). The clock, 200 s, lets the search of the same position wait
+/// 20 s; the only timing left is that the `go` comes within the 3 s
 /// expected of the slice (it follows the `stop` at once).
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
     for (next, starts) in [
         ("position startpos", 1),
-        ("position startpos moves h2e2", 2),
+        ("position startpos moves h2e2 h9g7", 2),
     ] {
         let tmp = tempfile::tempdir().expect("temp dir");
         let released = tmp.path().join("released");
@@ -2105,7 +2107,7 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         gui.send("go time 200000");
         fs::write(&released, "").expect("marker");
         let (lines, mv) = gui.search();
-        assert!(mv.is_some(), "{next}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("c3c4"), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
         let text = quit_and_read_log(&mut gui, &log);
         assert_eq!(
