@@ -36,6 +36,15 @@ fn logged(name: &str, args: &[&str]) -> (Gui, TempPath) {
     (Gui::xqarbiter(&all), log)
 }
 
+/// Waits until the log at `log` holds `text` (within the tests' patience).
+fn until_logged(log: &Path, text: &str) {
+    let until = std::time::Instant::now() + ucci_common::PATIENCE;
+    while !fs::read_to_string(log).is_ok_and(|t| t.contains(text)) {
+        assert!(std::time::Instant::now() < until, "never logged: {text}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// Ends the session (`quit`, then its `bye`) and returns the log it wrote.
 fn quit_and_read_log(gui: &mut Gui, log: &Path) -> String {
     gui.send("quit");
@@ -2013,11 +2022,7 @@ fn a_stopped_slice_of_a_deaf_engine_runs_out_without_a_restart() {
         "{lines:?}"
     );
     fs::write(&released, "").expect("marker");
-    let until = std::time::Instant::now() + ucci_common::PATIENCE;
-    while !fs::read_to_string(&log).is_ok_and(|t| t.contains("ENG-> bestmove b1c3")) {
-        assert!(std::time::Instant::now() < until, "the slice never ended");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    until_logged(&log, "ENG-> bestmove b1c3");
     gui.send("isready");
     gui.until(|l| l == "readyok");
     gui.send("position startpos");
@@ -2065,20 +2070,22 @@ fn a_stopped_slice_too_long_to_wait_for_restarts_the_engine() {
 }
 
 /// A stopped slice expected to run longer than a clock search of another
-/// position may wait (100 ms) restarts the engine, but a clock search of
-/// the very position it searches waits for it (up to a tenth of its clock:
-/// the engine's work on the position stays in its hash), told the clock
-/// left after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one is
-/// expected to take 3 s; it runs until the test lets it end, after the
-/// next `go` (so it cannot end before that `go` is read, however loaded
-/// the machine). The clock, 200 s, lets the search of the same position
-/// wait 20 s; the only timing left is that the `go` comes within the 3 s
+/// position may wait (100 ms) restarts the engine (where its c3c4 is legal:
+/// refused, it would be asked short searches it never answers, and the test
+/// would wait for the bridge to give them up), but a clock search of the
+/// very position it searches waits for it (up to a tenth of its clock: the
+/// engine's work on the position stays in its hash), told the clock left
+/// after the wait expected. The depth-2 slice takes 1 s, so the depth-3 one
+/// is expected to take 3 s; it runs until the test lets it end, after the
+/// next `go` (so it cannot end before that `go` is read, however loaded the
+/// machine). The clock, 200 s, lets the search of the same position wait
+/// 20 s; the only timing left is that the `go` comes within the 3 s
 /// expected of the slice (it follows the `stop` at once).
 #[test]
 fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
     for (next, starts) in [
         ("position startpos", 1),
-        ("position startpos moves h2e2", 2),
+        ("position startpos moves h2e2 h9g7", 2),
     ] {
         let tmp = tempfile::tempdir().expect("temp dir");
         let released = tmp.path().join("released");
@@ -2105,7 +2112,7 @@ fn a_clock_search_of_the_stopped_position_waits_for_the_stopped_slice() {
         gui.send("go time 200000");
         fs::write(&released, "").expect("marker");
         let (lines, mv) = gui.search();
-        assert!(mv.is_some(), "{next}: {lines:?}");
+        assert_eq!(mv.as_deref(), Some("c3c4"), "{next}: {lines:?}");
         assert!(!lines.iter().any(|l| l.contains("b0c2")), "{lines:?}");
         let text = quit_and_read_log(&mut gui, &log);
         assert_eq!(
@@ -2731,16 +2738,23 @@ fn messages_are_info_message_in_ucci_and_info_string_in_uci() {
 /// `nobestmove` (as UCCI 3.0 asks, and ElephantEye does) says so also when
 /// the bridge's `stop` crossed its `bestmove`: that stray line is not taken
 /// for the answer to the GUI's next `go`. The fake engine makes the
-/// crossing certain: it reads nothing for a second after `go`, answers,
-/// and only then reads the `stop`.
+/// crossing certain: it reads nothing after `go` until the bridge's log
+/// shows the `stop` sent to it, then answers, and only then reads the
+/// `stop`.
 #[test]
 fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs() {
-    let engine = "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
-        go*infinite*) sleep 1; echo bestmove b0c2;; go*) echo bestmove h9g7;; \
-        stop) echo nobestmove;; quit) exit 0;; esac; done'";
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let released = tmp.path().join("released");
+    let engine = format!(
+        "sh -c 'while read l; do case \"$l\" in ucci) echo ucciok;; isready) echo readyok;; \
+         go*infinite*) i=0; while [ ! -e {r} ] && [ $i -lt 6000 ]; do sleep 0.01; i=$((i+1)); done; \
+         echo bestmove b0c2;; go*) echo bestmove h9g7;; \
+         stop) echo nobestmove;; quit) exit 0;; esac; done'",
+        r = released.display()
+    );
     let (mut gui, log) = logged(
         "crossed-stop",
-        &["--engine", engine, "--engine-timeout", "5"],
+        &["--engine", &engine, "--engine-timeout", "20"],
     );
     gui.handshake();
     gui.send("position startpos");
@@ -2748,6 +2762,8 @@ fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs(
     gui.send("stop");
     gui.send("position startpos moves b0c2");
     gui.send("go depth 1");
+    until_logged(&log, "->ENG stop");
+    fs::write(&released, "").expect("marker");
     let (lines, mv) = gui.search();
     assert_eq!(mv.as_deref(), Some("b0c2"), "{lines:?}");
     let (lines, mv) = gui.search();
@@ -2755,6 +2771,9 @@ fn an_engine_answer_to_a_stop_that_crossed_its_bestmove_is_not_the_next_searchs(
     assert!(info_strings(&lines).is_empty(), "{lines:?}");
     let text = quit_and_read_log(&mut gui, &log);
     assert_eq!(text.matches("->ENG go depth 1").count(), 1, "{text}");
+    let at = |line: &str| text.find(line).unwrap_or_else(|| panic!("{line}: {text}"));
+    assert!(at("->ENG stop") < at("ENG-> bestmove b0c2"), "{text}");
+    assert!(at("ENG-> bestmove b0c2") < at("ENG-> nobestmove"), "{text}");
 }
 
 // ---- XBoard through UCI2WB ------------------------------------------------

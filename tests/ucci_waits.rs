@@ -358,8 +358,11 @@ fn clocks_told(log: &std::path::Path) -> Vec<u64> {
 /// How long to hold an engine's start-up, by the test's clock, where the
 /// GUI's clock must be charged for the wait: the clock the engine is told
 /// is at least that much less than the GUI's (the unit tests in
-/// src/ucci/session.rs check the charge to the millisecond).
-const START_UP: Duration = Duration::from_secs(2);
+/// src/ucci/session.rs check the charge to the millisecond). The bounds
+/// are by the test's own clock, which no load can break, so the hold is
+/// no margin: it is only the wait to be charged, long enough to tell from
+/// the few milliseconds a bridge that charged nothing would still show.
+const START_UP: Duration = Duration::from_millis(300);
 
 /// A `go` that waits while the bridge starts its engine again at the
 /// `position` before it gets the clock the GUI has left: the engine is told
@@ -370,8 +373,8 @@ const START_UP: Duration = Duration::from_secs(2);
 /// started again within the move (it crashed at its first search), told
 /// the clock less the start-up the test held after the bridge said so.
 /// (Bounds by the test's own clock, which no load can break: the only
-/// timing left is that the bridge reads a line the test wrote within the
-/// seconds of [`START_UP`].)
+/// timing left is that the bridge reads the `go` the test wrote no later
+/// than the engine, let go, takes to answer its handshake.)
 #[test]
 fn a_go_that_waits_for_an_engine_start_up_is_charged_the_wait() {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -447,8 +450,10 @@ fn pondering_engine(name: &str, held: &str, then: &str) -> String {
 const ANSWER: &str = "echo bestmove c3c4; exit 0";
 
 /// How long the first search of [`ponder_searches`] ponders, by the test's
-/// clock: were it charged, the engine would be told that much less.
-const PONDERING: Duration = Duration::from_secs(2);
+/// clock: were it charged, the engine would be told that much less. No
+/// margin either (see [`START_UP`]): only more than the time the test
+/// waits for the answer after the `ponderhit`, tens of milliseconds.
+const PONDERING: Duration = Duration::from_millis(500);
 
 /// What [`ponder_searches`] saw: the clocks the engine was told, how long
 /// the first `ponderhit` waited for its answer, and how long the second
@@ -529,22 +534,23 @@ fn a_ponder_search_is_told_the_clock_as_given() {
 }
 
 /// A `ponderhit` that waited for the engine's start-up started the GUI's
-/// clock when it arrived: an engine that then never answers (told 1000 ms)
-/// is given up 1000 ms and `--engine-timeout` (8 s) after the `ponderhit`
-/// arrived. Its start-up held three seconds after the `ponderhit` was
-/// sent, the answer comes six seconds after the engine was let go; were
-/// the clock started when the `ponderhit` was handled, it would come nine
-/// seconds after, not less: a bound by the test's own clock, which no load
-/// shortens (the unit tests in src/ucci/session.rs check the deadline to
-/// the millisecond). The hold stays well within the 8 s the bridge gives
-/// the engine's handshake.
+/// clock when it arrived: an engine that then never answers (told 100 ms)
+/// is given up 100 ms and `--engine-timeout` (3 s) after the `ponderhit`
+/// arrived. Its start-up held 1.5 s after the `ponderhit` was sent, the
+/// answer comes 1.6 s after the engine was let go; were the clock started
+/// when the `ponderhit` was handled, it would come 3.1 s after, not less:
+/// a bound by the test's own clock, which no load shortens (the unit tests
+/// in src/ucci/session.rs check the deadline to the millisecond). The hold
+/// is the whole difference, so it leaves the answer 1.5 s to be late, and
+/// the engine's handshake, which the same 3 s bound, 1.5 s after it is let
+/// go.
 #[test]
 fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let (started, released) = restart_markers(&tmp);
     let held = held_restart(&started, &released);
     let engine = pondering_engine("Hanging fake", &held, "exec sleep 60");
-    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "8"]);
+    let mut gui = Gui::xqarbiter(&["--engine", &engine, "--engine-timeout", "3"]);
     gui.handshake();
     gui.send("position startpos");
     gui.send("go time 5000 increment 0");
@@ -553,10 +559,10 @@ fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
     // (else the position reaches it as it exits, and it is asked again).
     gui.until(|l| l.contains("the engine exited"));
     gui.send("position startpos moves h0g2 h9g7");
-    gui.send("go ponder time 1000 increment 0");
+    gui.send("go ponder time 100 increment 0");
     let hit = Instant::now();
     gui.send("ponderhit");
-    release_after(&released, hit, Duration::from_secs(3));
+    release_after(&released, hit, Duration::from_millis(1500));
     let let_go = Instant::now();
     let (lines, mv) = gui.search();
     let waited = let_go.elapsed();
@@ -569,7 +575,10 @@ fn a_ponderhit_that_waited_runs_the_clock_from_its_arrival() {
         said[0].starts_with("the engine gave no bestmove in time"),
         "{lines:?}"
     );
-    assert!(waited < Duration::from_secs(9), "{waited:?}: {lines:?}");
+    assert!(
+        waited < Duration::from_millis(3100),
+        "{waited:?}: {lines:?}"
+    );
     gui.send("quit");
     gui.until(|l| l == "bye");
 }

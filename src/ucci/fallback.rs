@@ -123,6 +123,7 @@ pub(crate) fn candidates(pos: &Position, ranking: &Outcome, liked: &[Move]) -> V
 mod tests {
     use super::*;
     use crate::ucci::judge::load_profile;
+    use crate::ucci::now::Clock;
     use crate::ucci::search::MATE;
 
     fn pos(fen: &str) -> Position {
@@ -142,6 +143,7 @@ mod tests {
         let budget = Budget {
             nodes: 2_000_000,
             deadline: None,
+            clock: Clock::default(),
         };
         rank(
             &Judge::new(&load_profile("cxa2020").unwrap(), p.clone()),
@@ -260,6 +262,7 @@ mod tests {
         let budget = Budget {
             nodes: 2_000_000,
             deadline: None,
+            clock: Clock::default(),
         };
         rank(&game, &allowed, budget)
     }
@@ -313,6 +316,7 @@ mod tests {
         let budget = Budget {
             nodes: 2_000_000,
             deadline: None,
+            clock: Clock::default(),
         };
         let ranking = rank(&game, &lifted, budget);
         for liked in [&[][..], &[mv("e8e9")], &[mv("e8d8")]] {

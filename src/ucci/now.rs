@@ -1,7 +1,8 @@
 //! Where the session's timing code reads the time: the real clock, or, in
 //! unit tests, one moved by hand, so that the time accounting (what the
-//! engine is told of the GUI's clock, when a search is given up) can be
-//! checked to the millisecond however loaded the machine.
+//! engine is told of the GUI's clock, when a search is given up, when the
+//! bridge's own small search stops) can be checked to the millisecond
+//! however loaded the machine.
 
 use std::time::{Duration, Instant};
 

@@ -57,6 +57,7 @@ use crate::board::{Color, Move, MoveList, Position};
 use crate::rules::exchange::value;
 
 use super::judge::{Judge, Trial};
+use super::now::Clock;
 
 /// The score of the side to move when it is mated now; a mate `n` plies
 /// away scores `MATE - n` for the side that mates.
@@ -117,12 +118,15 @@ const ROOT_WINDOW: i32 = 16;
 const UNITS_PER_PAWN: i64 = 100;
 
 /// What a search may spend: a number of nodes and, if given, a time.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Budget {
     /// The most positions the search may visit.
     pub(crate) nodes: u64,
-    /// When it must stop, if ever.
+    /// When it must stop, if ever, by `clock`.
     pub(crate) deadline: Option<Instant>,
+    /// The clock the search reads the time from (every [`CLOCK_EVERY`]
+    /// nodes) when it has a deadline.
+    pub(crate) clock: Clock,
 }
 
 /// What the search found.
@@ -274,7 +278,7 @@ impl<T: FnMut()> Searcher<T> {
         }
         let clock = self.nodes.is_multiple_of(CLOCK_EVERY);
         if self.nodes >= self.budget.nodes
-            || (clock && self.budget.deadline.is_some_and(|t| Instant::now() >= t))
+            || (clock && (self.budget.deadline).is_some_and(|t| self.budget.clock.now() >= t))
         {
             self.out_of_budget = true;
         }
@@ -416,6 +420,7 @@ impl<T: FnMut()> Searcher<T> {
 mod tests {
     use super::*;
     use crate::ucci::judge::load_profile;
+    use std::time::Duration;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
@@ -439,6 +444,7 @@ mod tests {
         Budget {
             nodes: u64::MAX,
             deadline: None,
+            clock: Clock::default(),
         }
     }
 
@@ -742,6 +748,7 @@ mod tests {
             Budget {
                 nodes: 3,
                 deadline: None,
+                clock: Clock::default(),
             },
         );
         assert_eq!(out.depth, 0);
@@ -850,6 +857,7 @@ mod tests {
             Budget {
                 nodes: 5_000,
                 deadline: None,
+                clock: Clock::default(),
             },
         );
         assert!(out.nodes <= 5_000 + 1, "{}", out.nodes);
@@ -862,9 +870,44 @@ mod tests {
             Budget {
                 nodes: u64::MAX,
                 deadline: Some(Instant::now()),
+                clock: Clock::default(),
             },
         );
         assert!(out.nodes <= CLOCK_EVERY + 1, "{}", out.nodes);
         assert_eq!(out.moves.len(), moves.len());
+    }
+
+    /// The search reads the time from the clock its budget gives: moved by
+    /// hand a millisecond every [`TICK_EVERY`] nodes, a clock with 100 ms
+    /// to its deadline stops it at the first look after 100 moves (1,600
+    /// nodes; a root move's node, not counted by a look, may put off a
+    /// tick or a look); standing still, it lets the search run to its
+    /// nodes, though the real clock is past the deadline from the start.
+    #[test]
+    fn stops_at_its_deadline_by_its_budgets_clock() {
+        let p = Position::startpos();
+        let moves = p.legal_moves();
+        let clock = Clock::by_hand();
+        let budget = Budget {
+            nodes: u64::MAX,
+            deadline: clock.after(Duration::from_millis(100)),
+            clock: clock.clone(),
+        };
+        let out = super::search(&game(&p), &moves, budget, || {
+            clock.advance(Duration::from_millis(1));
+        });
+        let moved = 100 * TICK_EVERY;
+        assert!(out.nodes >= moved, "{}", out.nodes);
+        assert!(out.nodes <= moved + 3 * CLOCK_EVERY, "{}", out.nodes);
+        assert_eq!(out.moves.len(), moves.len());
+
+        let budget = Budget {
+            nodes: 20_000,
+            deadline: clock.after(Duration::from_millis(1)),
+            clock: clock.clone(),
+        };
+        std::thread::sleep(Duration::from_millis(2));
+        let out = search(&game(&p), &moves, budget);
+        assert!(out.nodes >= 20_000, "{}", out.nodes);
     }
 }

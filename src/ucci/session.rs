@@ -139,8 +139,8 @@ impl Search {
     }
 
     /// What the bridge's own small search may spend: a share of the clock
-    /// left (by `clock`), at most [`OWN_SEARCH_MAX`]; next to nothing in a
-    /// `hurry`. Its deadline is on the real clock, which the search reads.
+    /// left (by `clock`, which the search reads too), at most
+    /// [`OWN_SEARCH_MAX`]; next to nothing in a `hurry`.
     fn own_budget(&self, hurry: bool, clock: &Clock) -> Budget {
         let time = match self.time_left(clock) {
             _ if hurry || self.stopped => OWN_SEARCH_HURRY,
@@ -149,7 +149,8 @@ impl Search {
         };
         Budget {
             nodes: OWN_SEARCH_NODES,
-            deadline: Instant::now().checked_add(time),
+            deadline: clock.after(time),
+            clock: clock.clone(),
         }
     }
 }
@@ -2374,6 +2375,40 @@ mod tests {
         handle(&mut s, "ponderhit", hit);
         assert_eq!(told(&s), 3000);
         assert_eq!(deadline(&s), Some(clock.now() + ms(3000) + TIMEOUT));
+    }
+
+    /// The bridge's own small search gets a twentieth of the clock left,
+    /// between [`OWN_SEARCH_HURRY`] and [`OWN_SEARCH_MAX`] (the most when
+    /// the `go` has no clock), the least in a hurry; its deadline is on the
+    /// session's clock, which its budget gives the search to read.
+    #[test]
+    fn the_own_search_gets_a_share_of_the_clock_left_on_the_sessions_clock() {
+        let clock = Clock::by_hand();
+        let budget = |s: &Session<Vec<u8>>, hurry: bool| {
+            let search = s.search.as_ref().expect("a search");
+            search.own_budget(hurry, &s.clock)
+        };
+        let own = |s: &Session<Vec<u8>>, hurry: bool| {
+            budget(s, hurry).deadline.expect("a deadline") - clock.now()
+        };
+        let mut s = session(&clock, false);
+        handle(&mut s, "position startpos", clock.now());
+        handle(&mut s, "go time 2000 increment 0", clock.now());
+        assert_eq!(own(&s, false), ms(100));
+        assert_eq!(own(&s, true), OWN_SEARCH_HURRY);
+        let searchs = budget(&s, false).clock;
+        clock.advance(ms(1000));
+        assert_eq!(searchs.now(), clock.now());
+        assert_eq!(own(&s, false), ms(50));
+        clock.advance(ms(950));
+        assert_eq!(own(&s, false), OWN_SEARCH_HURRY);
+
+        for go in ["go time 60000 increment 0", "go depth 5"] {
+            let mut s = session(&clock, false);
+            handle(&mut s, "position startpos", clock.now());
+            handle(&mut s, go, clock.now());
+            assert_eq!(own(&s, false), OWN_SEARCH_MAX, "{go}");
+        }
     }
 
     /// A clock search stopped on an engine that reads nothing while it
