@@ -10,7 +10,7 @@ use super::RuleSet;
 use super::after_checks::{Opening, Searching, won_after_checks};
 use super::exchange::{
     best_cheapest_recapture, capture_gain, capture_net, exchange_after, exchange_line,
-    exchange_then_capture_line, value,
+    exchange_then_capture_line, mutual_gain, value,
 };
 use super::mate_search::MateSearch;
 use super::nature::{Exemption, exemption};
@@ -329,7 +329,7 @@ fn won_back_price(
     // Weighed as the threat is: the capturer won back trades against the piece it took.
     let won = back.iter().find(|w| {
         if w.target == capture.to() {
-            value(taken, capture.to()) - w.gain.min(value(taker, capture.to())) < 0
+            mutual_gain(taken, taker, capture.to(), w.gain) < 0
         } else {
             on_square.min(value(taken, capture.to()) - w.gain) < 0
         }

@@ -12,7 +12,9 @@ use arrayvec::ArrayVec;
 
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
-use super::exchange::{capture_net, exchange_after_above, exchange_then_capture, value, valued};
+use super::exchange::{
+    capture_net, exchange_after_above, exchange_then_capture, mutual_gain, value, valued,
+};
 use super::mate_search::MateSearch;
 use crate::board::attacks::{cross, horse_leg_blockers, horse_reach, unblocked_reach};
 use crate::board::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
@@ -842,8 +844,7 @@ fn capture_threat(
         let won_back = won_back_by_checks(pos, mv, rules, search);
         for w in &won_back {
             if w.target == to {
-                let lost = w.gain.min(value(attacker, to));
-                mutual = mutual.min(value(target, to) - lost);
+                mutual = mutual.min(mutual_gain(target, attacker, to, w.gain));
             } else if elsewhere && value(target, to) - w.gain < net {
                 // Won by checks instead of recapturing: one reply, as in [`capture_net`].
                 net = value(target, to) - w.gain;
