@@ -560,10 +560,10 @@ pub(super) fn new_threats(
         had
     };
     // The direct threats before the move on the pieces found to be won now,
-    // asked of each as soon as a capture is found that may win it: a piece
+    // asked of each as soon as a capture is found to win it: a piece
     // threatened before, by a threat that was no offer and cost nothing
     // elsewhere, is no chase whatever threatens it now, so its threats now
-    // are not weighed further (most threats now stood before).
+    // are not weighed further.
     let mut had: Vec<Threat> = Vec::new();
     let mut asked = Bitboard::EMPTY;
     // Searched on a copy: `before` stands across the move for the threats now.

@@ -15,8 +15,8 @@
 //! time a capture threat after the move is asked whether it stood before the
 //! move ("stood", see `threats::Stood`), whether that took a search of the
 //! threats before (or was known from an earlier capture of the same piece),
-//! its answer, and what the tests after it would have made of the threat
-//! anyway (worked out on copies, with no search counted); and each search
+//! its answer, and whether the threat's test of mate comes next or is left
+//! to its caller (it is asked once the capture wins, net); and each search
 //! for the pieces won after checks at the root of a threat or of a win back
 //! (`after_checks::won_after_checks`), with whether the same question (position,
 //! pieces looked for, first checks allowed) was asked before in the ruling.
@@ -55,18 +55,26 @@ pub(super) enum Root {
 /// What a search is counted by.
 type Kind = (Question, u32, bool, Root, bool);
 
-/// What the tests after "stood" make of a capture threat after the move.
+/// What is left to test of a capture threat after the move when "stood"
+/// is asked of it: it wins, net, and only its test of mate may drop it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Fate {
-    /// Dropped before its test of mate (it wins nothing, net).
-    Dropped,
-    /// Dropped by its test of mate (CXA 29.4).
-    DroppedByMate,
-    /// Kept: newness decides.
-    Kept,
-    /// Kept, its test of mate left to the caller (another attacker's
-    /// threat on the same piece was found first).
-    KeptUntested,
+    /// Its test of mate comes next.
+    MateTestNext,
+    /// Its test of mate is left to the caller (another attacker's threat
+    /// on the same piece was found first).
+    MateTestLeft,
+}
+
+impl From<bool> for Fate {
+    /// [`Fate::MateTestNext`] for a threat whose test of mate comes next, else [`Fate::MateTestLeft`].
+    fn from(mate_test: bool) -> Fate {
+        if mate_test {
+            Fate::MateTestNext
+        } else {
+            Fate::MateTestLeft
+        }
+    }
 }
 
 /// A "stood" question counted: whether it searched, its answer, the fate.
@@ -89,8 +97,6 @@ struct Counts {
     seen: HashSet<(u64, u32, Bitboard)>,
     /// Searches asked again within a ruling, by question and whether searched.
     repeats: BTreeMap<(Question, bool), u64>,
-    /// Nested what-if evaluations under way: nothing is counted meanwhile.
-    paused: u32,
     /// Whether the last "stood" question searched the threats before.
     stood_searched: bool,
     /// "Stood" questions, by kind.
@@ -115,28 +121,16 @@ pub(super) fn node() {
     COUNTS.with(|c| c.borrow_mut().nodes += 1);
 }
 
-/// Stops counting until [`resume`]: for work done only to be counted.
-pub(super) fn pause() {
-    COUNTS.with(|c| c.borrow_mut().paused += 1);
-}
-
-/// Counts again after [`pause`].
-pub(super) fn resume() {
-    COUNTS.with(|c| c.borrow_mut().paused -= 1);
-}
-
 /// Notes whether the "stood" question being answered searched the threats before.
 pub(super) fn stood_searching(searched: bool) {
     COUNTS.with(|c| c.borrow_mut().stood_searched = searched);
 }
 
-/// Notes a "stood" question answered `stood`, and the `fate` the threat would have after it.
+/// Notes a "stood" question answered `stood`, and the `fate` of the threat it was asked of.
 pub(super) fn stood(stood: bool, fate: Fate) {
     COUNTS.with(|c| {
         let c = &mut *c.borrow_mut();
-        if c.paused == 0 {
-            *c.stood.entry((c.stood_searched, stood, fate)).or_default() += 1;
-        }
+        *c.stood.entry((c.stood_searched, stood, fate)).or_default() += 1;
     });
 }
 
@@ -144,10 +138,8 @@ pub(super) fn stood(stood: bool, fate: Fate) {
 pub(super) fn after_checks(asked: AfterChecksAsked) {
     COUNTS.with(|c| {
         let c = &mut *c.borrow_mut();
-        if c.paused == 0 {
-            let again = !c.after_checks_seen.insert(asked);
-            *c.after_checks.entry(again).or_default() += 1;
-        }
+        let again = !c.after_checks_seen.insert(asked);
+        *c.after_checks.entry(again).or_default() += 1;
     });
 }
 
@@ -162,9 +154,6 @@ pub(super) fn searched(key: u64, depth: u32, spared: Bitboard, root: Root, found
     COUNTS.with(|c| {
         let c = &mut *c.borrow_mut();
         let question = std::mem::take(&mut c.asking);
-        if c.paused > 0 {
-            return;
-        }
         let kind = (question, depth, spared.any(), root, found);
         let entry = c.searches.entry(kind).or_default();
         entry.0 += 1;
@@ -247,7 +236,7 @@ mod tests {
     }
 
     #[test]
-    fn a_chase_counts_whether_its_threat_stood_and_what_would_become_of_it() {
+    fn a_chase_counts_whether_its_threat_stood_and_what_is_left_to_test() {
         use crate::board::Move;
         use crate::rules::RuleSet;
         use crate::rules::nature::classify;
@@ -272,14 +261,18 @@ mod tests {
         assert_eq!(
             made,
             [
-                "stood\tsearched: false\tfalse\tKept\t1",
+                "stood\tsearched: false\tfalse\tMateTestNext\t1",
                 "after checks\tasked before: false\t2"
             ],
             "{made:?}"
         );
         // The rook on a5 attacks it already and the king steps aside: the
-        // threat before is searched and found, and would be kept.
+        // threat before is searched and found; the threat now wins, its test of
+        // mate to come.
         let kept = stood_lines("3ak4/4a4/9/9/R3n4/9/9/9/9/3K5 w", "d0d1");
-        assert_eq!(kept[0], "stood\tsearched: true\ttrue\tKept\t1", "{kept:?}");
+        assert_eq!(
+            kept[0], "stood\tsearched: true\ttrue\tMateTestNext\t1",
+            "{kept:?}"
+        );
     }
 }

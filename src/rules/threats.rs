@@ -263,12 +263,19 @@ pub(crate) fn direct_threats_across(
     threats_on(pos, rules, targets, Some(across), search, Asking::Direct)
 }
 
-/// Asked of a piece of the opponent's that the side to move may win by a
-/// capture (its square, with the position and the searches),
-/// whether it stood threatened on the other side of the move so that no
-/// threat on it here counts: if so, its threats here are not looked for.
-/// Asked whenever a capture is found that may win it, before the costlier
-/// tests: the answer must not change.
+/// Asked of a piece of the opponent's that the side to move wins by a
+/// capture (its square, with the position and the searches), whether it
+/// stood threatened on the other side of the move so that no threat on it
+/// here counts: if so, its other threats here are not looked for. Asked
+/// once a capture is found to win, net, before its costly test of mate
+/// ([`allows_mate`]): few threats stood, and the answer may take a search
+/// of the threats there, wasted on a capture that wins nothing. The answer
+/// must not change. Asking it of fewer captures changes only what is
+/// searched: every threat on a piece that stood is dropped as not new,
+/// whatever it is (its threat before cost nothing elsewhere and offered
+/// nothing), and a piece not asked of, none of its captures a threat, may
+/// be found threatened only after checks, weighed then against its
+/// threats before like any other.
 pub(crate) type Stood<'h> = dyn FnMut(&Position, Square, &mut MateSearch) -> bool + 'h;
 
 /// [`capture_threats_across`] of every piece of the opponent's, with the
@@ -749,8 +756,7 @@ fn capture_threat(
     let direct = floor.is_none();
     // Only a capture that wins on its square, or takes a piece that cannot
     // be taken back, or may remove a defender (an even exchange, below),
-    // can win (the tests below lower the gain): the others are no threat,
-    // whether the target stood or not.
+    // can win (the tests below lower the gain): the others are no threat.
     let may_win = |(on_square, recapturable): (i32, bool)| {
         on_square > 0 || (on_square == 0 && (!recapturable || rules.net_gain))
     };
@@ -780,39 +786,11 @@ fn capture_threat(
     // cannot leave their post to do it: the target is then won whole.
     let ask_tied = recapturable && direct && rules.mate_safety;
     let mut exchange = (on_square, recapturable);
-    // Where the capture may win without tied defenders (then with them
-    // too), their search for mate waits until the target is found not to
-    // have stood threatened: it cannot change that answer.
-    let tied_later = ask_tied && may_win(exchange);
-    let mut tied = match tied_now {
+    let tied = match tied_now {
         Some(tied) => won_whole_if_tied(tied, value(target, to), &mut exchange),
-        None if ask_tied && !tied_later => {
-            tied_roots(pos, (mv, cheapest), target, &mut exchange, search)
-        }
+        None if ask_tied => tied_roots(pos, (mv, cheapest), target, &mut exchange, search),
         None => Vec::new(),
     };
-    if let Some(stood) = stood
-        && may_win(exchange)
-    {
-        let stood = stood(pos, to, search);
-        #[cfg(feature = "question-counts")]
-        count_stood(
-            pos,
-            mv,
-            (attacker, target),
-            rules,
-            across,
-            search,
-            mate_test,
-            stood,
-        );
-        if stood {
-            return Err(StoodBefore);
-        }
-    }
-    if tied_later {
-        tied = tied_roots(pos, (mv, cheapest), target, &mut exchange, search);
-    }
     let (on_square, recapturable) = exchange;
     // Only an even exchange that removes a defender (below) wins more than the exchange on the square.
     let removes_defender = rules.net_gain && recapturable && on_square == 0;
@@ -878,6 +856,30 @@ fn capture_threat(
     if net < 0 || (net == 0 && even_on_square) || floor.is_some_and(|f| net <= f) {
         return Ok(None);
     }
+    let single_attacker_loses = value(target, to) - value(attacker, to) <= 0;
+    let kind = if !recapturable {
+        ThreatKind::Unprotected
+    } else if removes_defender {
+        ThreatKind::RemovesDefender
+    } else if target.role == Role::Rook && !single_attacker_loses {
+        ThreatKind::RookByLesser
+    } else if single_attacker_loses {
+        ThreatKind::Outnumbered
+    } else {
+        ThreatKind::Cheaper
+    };
+    if kind == ThreatKind::Outnumbered && !rules.outnumbered_counts {
+        return Ok(None);
+    }
+    // Asked once the capture wins, net (see [`Stood`]).
+    if let Some(stood) = stood {
+        let stood = stood(pos, to, search);
+        #[cfg(feature = "question-counts")]
+        super::question_counts::stood(stood, mate_test.into());
+        if stood {
+            return Err(StoodBefore);
+        }
+    }
     if mate_test && allows_mate(pos, mv, rules, search) {
         return Ok(None);
     }
@@ -904,27 +906,13 @@ fn capture_threat(
             exchange_with: None,
         }));
     }
-    let gain = net;
-    let single_attacker_loses = value(target, to) - value(attacker, to) <= 0;
-    let kind = if removes_defender {
-        ThreatKind::RemovesDefender
-    } else if target.role == Role::Rook && !single_attacker_loses {
-        ThreatKind::RookByLesser
-    } else if single_attacker_loses {
-        ThreatKind::Outnumbered
-    } else {
-        ThreatKind::Cheaper
-    };
-    if kind == ThreatKind::Outnumbered && !rules.outnumbered_counts {
-        return Ok(None);
-    }
     Ok(Some(Threat {
         target: to,
         piece: target,
         attacker: mv.from(),
         by: attacker,
         kind,
-        gain,
+        gain: net,
         lost_elsewhere,
         price_before: None,
         first_check: None,
@@ -932,37 +920,6 @@ fn capture_threat(
         false_roots: Vec::new(),
         exchange_with: None,
     }))
-}
-
-/// Counts a "stood" question of the capture `mv` (answered `stood`) with
-/// what the tests after it would make of the threat, worked out on a copy
-/// of `search`, with no search counted
-/// ([`super::question_counts::stood`]).
-#[cfg(feature = "question-counts")]
-#[allow(clippy::too_many_arguments)]
-fn count_stood(
-    pos: &mut Position,
-    mv: Move,
-    pieces: (Piece, Piece),
-    rules: ThreatRules,
-    across: Option<Across>,
-    search: &MateSearch,
-    mate_test: bool,
-    stood: bool,
-) {
-    use super::question_counts::{Fate, pause, resume};
-    pause();
-    let mut search = search.clone();
-    let line = Line::Direct(across, None);
-    let kept = capture_threat(pos, mv, pieces, rules, line, &mut search, false);
-    let fate = match kept {
-        Ok(Some(_)) if !mate_test => Fate::KeptUntested,
-        Ok(Some(_)) if allows_mate(pos, mv, rules, &mut search) => Fate::DroppedByMate,
-        Ok(Some(_)) => Fate::Kept,
-        _ => Fate::Dropped,
-    };
-    resume();
-    super::question_counts::stood(stood, fate);
 }
 
 /// The defenders tied by mate ([`roots_tied_by_mate`]) of the capture `mv`
