@@ -146,14 +146,21 @@ impl Position {
 
     /// For each role, the squares from which a piece of the side to move
     /// would attack the other king (`king`) with occupancy `occ`: none for
-    /// kings, advisors and elephants, and for horses when none is within two
-    /// leaps (a horse beyond reaches none of those squares).
+    /// kings, advisors and elephants, for rooks or cannons when it has none
+    /// (only a piece of the role reads its squares), and for horses when
+    /// none is within two leaps (a horse beyond reaches none of those squares).
     #[inline(always)]
     fn direct_checks(&self, king: Square, occ: Bitboard) -> [Bitboard; 7] {
         let us = self.turn();
         let mut direct = [Bitboard::EMPTY; 7];
-        (direct[Role::Rook.index()], direct[Role::Cannon.index()]) =
-            rook_and_cannon_attacks(king, occ);
+        let rooks = self.pieces(us, Role::Rook).any();
+        let cannons = self.pieces(us, Role::Cannon).any();
+        (direct[Role::Rook.index()], direct[Role::Cannon.index()]) = match (rooks, cannons) {
+            (true, true) => rook_and_cannon_attacks(king, occ),
+            (true, false) => (rook_attacks(king, occ), Bitboard::EMPTY),
+            (false, true) => (Bitboard::EMPTY, cannon_attacks(king, occ)),
+            (false, false) => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
         if (self.pieces(us, Role::Horse) & horse_reach_twice(king)).any() {
             direct[Role::Horse.index()] = horse_attackers_from(king, occ);
         }
