@@ -98,10 +98,10 @@ impl ForbiddenMove {
     }
 }
 
-/// A cycle between two occurrences of a position, judged.
+/// A cycle between two occurrences of a position, judged. The position it
+/// starts from is not kept: a report rewinds the last position to it where
+/// the report holds it, rather than a position copied along the way.
 struct JudgedCycle {
-    /// The position the cycle starts from.
-    start: Position,
     /// The plies after which it starts and ends: its moves are those of the record between.
     plies: (usize, usize),
     /// Its moves as reported, with their natures.
@@ -638,16 +638,18 @@ impl Referee {
     ) -> RepetitionReport {
         let last = self.plies();
         let JudgedCycle {
-            start,
+            plies: (from, _),
             reports,
             mut cycle,
-            ..
         } = judged;
         let (early, alike, before) = self.cycles_before(last, &mut cycle, earlier, began);
         let early_rounds = early.map(|began| self.early_rounds(began, last, occurrences));
         let note = early_rounds
             .as_ref()
             .map(|rounds| self.early_note(rounds, &cycle));
+        // Rewound in place: a position returned would be copied once more.
+        let mut start = self.position.clone();
+        self.rewind(&mut start, from, last);
         RepetitionReport {
             first_ply: first,
             last_ply: last,
@@ -823,7 +825,10 @@ impl Referee {
     /// The cycle of the moves after ply `from` up to ply `to` (the same
     /// position standing after both), classified and ruled by the rule set.
     fn judge_cycle(&self, from: usize, to: usize) -> JudgedCycle {
-        let (start, reports) = self.classify(from, to);
+        // Rewound in place: a position returned would be copied once more.
+        let mut start = self.position.clone();
+        self.rewind(&mut start, from, self.plies());
+        let reports = self.classify_on(&mut start, from, to);
         let cycle = self.with_moves(from, to, |moves| {
             rule_cycle(
                 self.profile.rules,
@@ -833,7 +838,6 @@ impl Referee {
             )
         });
         JudgedCycle {
-            start,
             plies: (from, to),
             reports,
             cycle,
@@ -882,25 +886,34 @@ impl Referee {
     /// natures, and the position before the first.
     fn classify(&self, from: usize, to: usize) -> (Position, Vec<MoveReport>) {
         let mut pos = self.position_after(from);
+        let reports = self.classify_on(&mut pos, from, to);
+        (pos, reports)
+    }
+
+    /// The moves after ply `from` up to ply `to` as reported, with their
+    /// natures, classified on `pos`, the position after ply `from`, which is
+    /// left as it was.
+    fn classify_on(&self, pos: &mut Position, from: usize, to: usize) -> Vec<MoveReport> {
         let mut reports = Vec::with_capacity(to - from);
         let mut mates = self.searches.borrow_mut();
-        // Room for the cycle's natures in a cache that has none yet; once it
-        // has some, the cycle's may be there already: room made for them
-        // again would grow the cache for nothing.
+        // Room for the cycle's natures in a cache that has none yet (a table
+        // made at that size: cheaper than room reserved in an empty one);
+        // once it has some, the cycle's may be there already: room made for
+        // them again would grow the cache for nothing.
         let mut known = self.natures.borrow_mut();
         if known.is_empty() {
-            known.reserve(to - from);
+            *known = HashMap::with_capacity_and_hasher(to - from, Default::default());
         }
         drop(known);
         for ply in from + 1..=to {
             let mv = self.history[ply - 1].0.mv;
-            let nature = self.nature(ply, &mut pos, &mut mates);
+            let nature = self.nature(ply, pos, &mut mates);
             reports.push(MoveReport { ply, mv, nature });
             pos.play_unchecked(mv);
         }
         // Back to the start, rather than a copy of it kept.
-        self.rewind(&mut pos, from, to);
-        (pos, reports)
+        self.rewind(pos, from, to);
+        reports
     }
 
     /// The last `n` moves of the record (all of them if it has fewer), each

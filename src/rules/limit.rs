@@ -484,7 +484,12 @@ impl LimitCounter {
     /// The outcome under `mode` after the current ply, without building the
     /// report (no allocation: cheap enough to call after every ply).
     pub fn outcome(&self, params: &LimitParams, mode: ClaimMode) -> LimitOutcome {
-        let reached = |c: Color| self.numbers(c, params).reached(params);
+        self.outcome_when(mode, |c| self.numbers(c, params).reached(params))
+    }
+
+    /// The outcome under `mode`, `reached` telling whether the counts with
+    /// a side as the claimant reach the limit.
+    fn outcome_when(&self, mode: ClaimMode, reached: impl Fn(Color) -> bool) -> LimitOutcome {
         let reached_under_mode = match mode {
             ClaimMode::Automatic => reached(Color::Red) || reached(Color::Black),
             ClaimMode::Claim(c) => reached(c),
@@ -506,6 +511,11 @@ impl LimitCounter {
             .filter(|(_, s)| s.can_claim)
             .map(|(c, _)| *c)
             .collect();
+        // Read off the sides' statuses rather than counted again.
+        let outcome = self.outcome_when(mode, |c| match c {
+            Color::Red => red.reached,
+            Color::Black => black.reached,
+        });
         LimitStatus {
             limit: params.rounds,
             claim_mode: mode,
@@ -515,7 +525,7 @@ impl LimitCounter {
             red,
             black,
             claimable_by,
-            outcome: self.outcome(params, mode),
+            outcome,
             stalemate: self.last.is_some_and(|f| f.no_legal_reply && !f.check),
         }
     }
@@ -557,10 +567,11 @@ impl LimitCounter {
         }
     }
 
-    /// The readings `claimant`'s claim depends on: those which, taken the
-    /// other way, would change whether the limit is reached, each with a
-    /// note saying so.
-    fn readings(&self, claimant: Color, params: &LimitParams, reached: bool) -> Vec<ReadingNote> {
+    /// The readings `claimant`'s claim, whose numbers are `n`, depends on:
+    /// those which, taken the other way, would change whether the limit is
+    /// reached, each with a note saying so.
+    fn readings(&self, claimant: Color, params: &LimitParams, n: &Numbers) -> Vec<ReadingNote> {
+        let reached = n.reached(params);
         let settled = LimitParams {
             replies_are_a_reading: false,
             check_cap_is_a_reading: false,
@@ -576,7 +587,9 @@ impl LimitCounter {
         };
         let mut out = Vec::new();
         let counted = params.count_replies_to_void_checks;
+        // With no void check there is no reply to count or not.
         if params.replies_are_a_reading
+            && n.void_checks > 0
             && reached_with(LimitParams {
                 count_replies_to_void_checks: !counted,
                 ..settled
@@ -671,7 +684,7 @@ impl LimitCounter {
     fn side_status(&self, claimant: Color, params: &LimitParams) -> SideStatus {
         let n = self.numbers(claimant, params);
         let reached = n.reached(params);
-        let readings = self.readings(claimant, params, reached);
+        let readings = self.readings(claimant, params, &n);
         SideStatus {
             moves: n.own.moves,
             checks: n.own.checks,
