@@ -91,9 +91,15 @@ fn best_recapture(
 /// [`exchange_rank`]): each of them, when several are as cheap, for the
 /// exchange may go differently with each (a cannon's screen, a horse's leg).
 pub(crate) fn cheapest_recaptures(pos: &Position, sq: Square) -> ArrayVec<Move, 8> {
+    cheapest_among(pos, sq, pos.attackers_to(sq, pos.turn()))
+}
+
+/// [`cheapest_recaptures`] by the pieces on `attackers`, those of the side
+/// to move that attack `sq`.
+fn cheapest_among(pos: &Position, sq: Square, attackers: Bitboard) -> ArrayVec<Move, 8> {
     let mut out = ArrayVec::new();
     let mut cheapest = i32::MAX;
-    for a in pos.attackers_to(sq, pos.turn()) {
+    for a in attackers {
         let rank = pos.piece_at(a).map_or(0, |p| exchange_rank(p, sq));
         let mv = Move::new(a, sq);
         // An attacker of the opponent's piece on `sq` may take it by the rules.
@@ -172,7 +178,18 @@ pub(crate) fn capture_gain(pos: &mut Position, mv: Move) -> i32 {
 /// and a legal recapture of the capturer by a cheapest piece, if it can be
 /// taken back at all: the test of a true root (真根).
 pub(super) fn exchange_after(pos: &mut Position, target: Piece, sq: Square) -> (i32, Option<Move>) {
-    exchange_after_above(pos, target, sq, i32::MIN)
+    let (gain, cheapest) = exchange_after_above(pos, target, sq, i32::MIN);
+    (gain, cheapest.map(|r| r.back))
+}
+
+/// A legal recapture by a cheapest piece ([`cheapest_recaptures`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Recapture {
+    /// The recapture.
+    pub(super) back: Move,
+    /// Whether its piece is the only one of its side that attacks the
+    /// square: the recapture is then the only legal one.
+    pub(super) alone: bool,
 }
 
 /// [`exchange_after`] worked out exactly only when the capture gains more
@@ -185,10 +202,15 @@ pub(super) fn exchange_after_above(
     target: Piece,
     sq: Square,
     low: i32,
-) -> (i32, Option<Move>) {
+) -> (i32, Option<Recapture>) {
     debug_assert!(low < 0);
-    let recaptures = cheapest_recaptures(pos, sq);
-    let cheapest = recaptures.first().copied();
+    let attackers = pos.attackers_to(sq, pos.turn());
+    let recaptures = cheapest_among(pos, sq, attackers);
+    let first = recaptures.first().map(|&back| Recapture {
+        back,
+        alone: !attackers.more_than_one(),
+    });
+    let cheapest = first.map(|r| r.back);
     let back = match pos.piece_at(sq) {
         Some(capturer) if capturer.role != Role::King => {
             let worth = value(target, sq);
@@ -198,13 +220,13 @@ pub(super) fn exchange_after_above(
                 .and_then(|back| pos.piece_at(back.from()))
                 .map(|recapturer| worth - given + value(recapturer, sq));
             if let Some(bound) = retaken.filter(|&bound| bound <= low) {
-                return (bound, cheapest);
+                return (bound, first);
             }
             best_recapture(pos, sq, capturer, recaptures, 8)
         }
         _ => 0,
     };
-    (value(target, sq) - back, cheapest)
+    (value(target, sq) - back, first)
 }
 
 /// Net material the side to move wins by the capture `mv`, whose exchange on
@@ -534,7 +556,7 @@ mod tests {
         // weighed with lows from -1 down: exact above the low, and at or below
         // it a bound of the exact gain, at or below it too.
         let mut positions = crate::rules::sample_positions(0x43C0_0001, 10, 100);
-        let (mut bounded, mut exact) = (0, 0);
+        let (mut bounded, mut exact, mut alone) = (0, 0, 0);
         for pos in &mut positions {
             for mv in pos.legal_captures() {
                 let Some(target) = pos.piece_at(mv.to()) else {
@@ -546,7 +568,13 @@ mod tests {
                     let before = pos.clone();
                     let (found, first) = exchange_after_above(pos, target, mv.to(), low);
                     assert_eq!(*pos, before, "restored");
-                    assert_eq!(first, cheapest, "{} {mv}", pos.fen());
+                    assert_eq!(first.map(|r| r.back), cheapest, "{} {mv}", pos.fen());
+                    // A recapture made alone is the only legal one.
+                    if let Some(r) = first.filter(|r| r.alone) {
+                        let backs = pos.legal_captures_of(mv.to());
+                        assert_eq!(backs.as_slice(), [r.back], "{} {mv}", pos.fen());
+                        alone += 1;
+                    }
                     if found == gain {
                         exact += 1;
                     } else {
@@ -557,6 +585,9 @@ mod tests {
                 pos.undo(undo);
             }
         }
-        assert!(exact > 5000 && bounded > 500, "{exact} {bounded}");
+        assert!(
+            exact > 5000 && bounded > 500 && alone > 1000,
+            "{exact} {bounded} {alone}"
+        );
     }
 }

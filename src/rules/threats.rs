@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use super::RuleSet;
 use super::after_checks::{Opening, Searching, Won, won_after_checks};
 use super::exchange::{
-    capture_net, exchange_after_above, exchange_then_capture, mutual_gain, value, valued,
+    Recapture, capture_net, exchange_after_above, exchange_then_capture, mutual_gain, value, valued,
 };
 use super::mate_search::MateSearch;
 use crate::board::attacks::{cross, horse_leg_blockers, horse_reach, unblocked_reach};
@@ -929,7 +929,7 @@ fn capture_threat(
 /// the target is won whole.
 fn tied_roots(
     pos: &mut Position,
-    (mv, known): (Move, Option<Move>),
+    (mv, known): (Move, Option<Recapture>),
     target: Piece,
     exchange: &mut (i32, bool),
     search: &mut MateSearch,
@@ -1028,11 +1028,11 @@ fn false_roots(pos: &mut Position, mv: Move) -> Vec<FalseRoot> {
 /// diagram 25 (the advisor e8, mated in three for taking back the horse d9)
 /// is a joint chase (联合捉) either way: a false root makes the chase joint,
 /// as the pinned elephant of its diagram 11 does. `known`, if given, is a
-/// legal recapture: it is tried first.
+/// legal recapture (told whether it is the only one): it is tried first.
 fn roots_tied_by_mate(
     pos: &mut Position,
     mv: Move,
-    known: Option<Move>,
+    known: Option<Recapture>,
     search: &mut MateSearch,
 ) -> Vec<FalseRoot> {
     let undo = pos.play_unchecked(mv);
@@ -1045,19 +1045,28 @@ fn roots_tied_by_mate(
 fn roots_tied_after(
     pos: &mut Position,
     to: Square,
-    known: Option<Move>,
+    known: Option<Recapture>,
     search: &mut MateSearch,
 ) -> Vec<FalseRoot> {
     let mut checks = MoveList::new();
     // Most captures have a safe recapture, mostly the one known: it is asked
     // before the others are generated, and its checks are not asked again.
     let mut known_checks = None;
-    if let Some(back) = known {
+    if let Some(Recapture { back, alone }) = known {
         let taken = pos.play_unchecked(back);
         search.checking_moves(pos, &mut checks);
         pos.undo(taken);
         if checks.is_empty() {
             return Vec::new();
+        }
+        // The only recapture: with no other to try first, it is searched at once.
+        if alone {
+            let tied = recapture_allows_mate(pos, back, search);
+            return if tied {
+                mated_roots(pos, &[back])
+            } else {
+                Vec::new()
+            };
         }
         known_checks = Some((back, checks.len()));
     }
@@ -1089,30 +1098,42 @@ fn roots_tied_after(
         by_checks.push(((count, guard), back));
     }
     by_checks.sort_by_key(|&(key, _)| key);
-    let tied = by_checks.iter().all(|&(_, back)| {
-        #[cfg(feature = "question-counts")]
-        super::question_counts::asking(super::question_counts::Question::RecaptureAllowsMate);
-        let taken = pos.play_unchecked(back);
-        let mated = search.mates_after_capture(pos);
-        pos.undo(taken);
-        mated
-    });
+    let tied = by_checks
+        .iter()
+        .all(|&(_, back)| recapture_allows_mate(pos, back, search));
     if tied {
-        backs
-            .iter()
-            .filter_map(|back| {
-                Some(FalseRoot {
-                    square: back.from(),
-                    piece: pos.piece_at(back.from())?,
-                    exposed_to: Vec::new(),
-                    in_check: false,
-                    mated: true,
-                })
-            })
-            .collect()
+        mated_roots(pos, &backs)
     } else {
         Vec::new()
     }
+}
+
+/// The pieces that make the recaptures `backs`, each mated for it, as false roots.
+fn mated_roots(pos: &Position, backs: &[Move]) -> Vec<FalseRoot> {
+    backs
+        .iter()
+        .filter_map(|back| {
+            Some(FalseRoot {
+                square: back.from(),
+                piece: pos.piece_at(back.from())?,
+                exposed_to: Vec::new(),
+                in_check: false,
+                mated: true,
+            })
+        })
+        .collect()
+}
+
+/// Whether the legal recapture `back` of the side to move, which leaves the
+/// capturer's side a check, lets that side force mate by checks
+/// ([`MateSearch::mates_after_capture`]).
+fn recapture_allows_mate(pos: &mut Position, back: Move, search: &mut MateSearch) -> bool {
+    #[cfg(feature = "question-counts")]
+    super::question_counts::asking(super::question_counts::Question::RecaptureAllowsMate);
+    let taken = pos.play_unchecked(back);
+    let mated = search.mates_after_capture(pos);
+    pos.undo(taken);
+    mated
 }
 
 /// Whether every legal move of the piece on `sq` (its side to move) takes the piece on `attacker`.
@@ -1470,9 +1491,11 @@ mod tests {
                 let expected = plain_roots_tied_by_mate(pos, mv, &mut plain);
                 let undo = pos.play_unchecked(mv);
                 let backs = pos.legal_captures_of(mv.to());
+                let alone = !pos.attackers_to(mv.to(), pos.turn()).more_than_one();
                 pos.undo(undo);
                 // Told of no recapture, and of each legal one in turn.
-                for known in std::iter::once(None).chain(backs.iter().copied().map(Some)) {
+                let told = backs.iter().map(|&back| Some(Recapture { back, alone }));
+                for known in std::iter::once(None).chain(told) {
                     assert_eq!(
                         roots_tied_by_mate(pos, mv, known, &mut search),
                         expected,
