@@ -11,7 +11,7 @@
 use arrayvec::ArrayVec;
 
 use super::exchange::value;
-use super::mate_search::{Answers, MateSearch};
+use super::mate_search::MateSearch;
 use super::threats::{Line, ThreatRules, evaluate_capture};
 use crate::board::{Bitboard, Move, MoveList, Piece, Position, Role, Square, Undo};
 
@@ -151,20 +151,18 @@ impl Opening {
     }
 }
 
-/// What a search by checks for material remembers: the replies that
-/// answered its checks, and what all searches by checks share.
+/// What a search by checks for material remembers: what all searches by
+/// checks share, among it the replies that answered the checks of earlier
+/// searches for material (those of the moves of one cycle meet the same
+/// checks again). They set only the order in which replies are tried.
 pub(super) struct Searching<'a> {
-    answers: Answers,
     shared: &'a mut MateSearch,
 }
 
 impl<'a> Searching<'a> {
-    /// A search that has answered no check yet, sharing `shared`.
+    /// A search sharing `shared`.
     pub(super) fn new(shared: &'a mut MateSearch) -> Searching<'a> {
-        Searching {
-            answers: Answers::default(),
-            shared,
-        }
+        Searching { shared }
     }
 }
 
@@ -247,29 +245,37 @@ pub(super) fn won_after_check<P: Proven>(
     let weigh = |pos: &mut Position, reply, floor: &mut Gains<P>, memory: &mut Searching| {
         weigh_reply(pos, rules, depth, balance + took, reply, floor, memory)
     };
-    let known = memory.answers.get(check).filter(|&r| pos.is_legal(r));
+    let known = memory
+        .shared
+        .after_checks
+        .get(check)
+        .filter(|&r| pos.is_legal(r));
     let mut any_reply = known.is_some();
     if let Some(reply) = known
         && live.any()
     {
         live = weigh(pos, reply, floor, memory);
     }
-    // Taking the checker refutes most checks: those captures go before
-    // the other replies are generated, then the other captures.
-    let takes = if live.any() || !any_reply {
-        pos.legal_captures_of(check.to())
-    } else {
-        ArrayVec::new()
-    };
-    any_reply |= !takes.is_empty();
-    for &reply in &takes {
-        if live.is_empty() {
-            break;
-        }
-        if Some(reply) != known {
-            live = weigh(pos, reply, floor, memory);
-            if live.is_empty() {
-                memory.answers.note(check, reply);
+    // Taking the checker refutes most checks: those captures go before the
+    // other replies are generated, each tested for legality only when its
+    // turn comes (after the first that saves every piece, only while no
+    // reply is known to exist).
+    if live.any() || !any_reply {
+        let to = check.to();
+        for from in pos.attackers_to(to, pos.turn()) {
+            if live.is_empty() && any_reply {
+                break;
+            }
+            let reply = Move::new(from, to);
+            if !pos.keeps_king_safe(reply) {
+                continue;
+            }
+            any_reply = true;
+            if live.any() && Some(reply) != known {
+                live = weigh(pos, reply, floor, memory);
+                if live.is_empty() {
+                    memory.shared.after_checks.note(check, reply);
+                }
             }
         }
     }
@@ -277,13 +283,14 @@ pub(super) fn won_after_check<P: Proven>(
         let mut replies = MoveList::new();
         memory.shared.legal_moves(pos, &mut replies);
         any_reply |= !replies.is_empty();
-        replies.retain(|m| Some(*m) != known && !takes.contains(m));
+        // Every legal capture of the checker has been weighed.
+        replies.retain(|m| Some(*m) != known && m.to() != check.to());
         let king = pos.king(pos.turn());
         replies.sort_by_key(|m| (pos.piece_at(m.to()).is_none(), m.from() != king));
         for &reply in &replies {
             live = weigh(pos, reply, floor, memory);
             if live.is_empty() {
-                memory.answers.note(check, reply);
+                memory.shared.after_checks.note(check, reply);
                 break;
             }
         }
@@ -461,6 +468,34 @@ mod tests {
         }
         best.sort();
         best
+    }
+
+    #[test]
+    fn the_last_check_after_losses_agrees_with_a_plain_search() {
+        // One check left after material lost on the way, as in a search's
+        // second check after a reply took the first checker; one memory for
+        // all, so each search tries first the replies that answered others.
+        let mut search = MateSearch::default();
+        let (mut asked, mut won) = (0, 0);
+        for pos in &mut crate::rules::sample_positions(0x00AF_7E2C_4EC5_0046, 20, 120) {
+            if pos.in_check() {
+                continue;
+            }
+            let open = valued(pos, !pos.turn());
+            for balance in [-9, -8, -5, -4, -3, -1, 0] {
+                let mut memory = Searching::new(&mut search);
+                let wins = won_after_checks(pos, CXA, 1, balance, open, Opening::ANY, &mut memory);
+                let mut fast: Vec<(Square, i32)> =
+                    wins.iter().map(|w| (w.target, w.gain)).collect();
+                fast.sort();
+                let plain = plain_won_after_checks(pos, 1, balance, open, Opening::ANY);
+                assert_eq!(fast, plain, "{} {balance}", pos.fen());
+                asked += 1;
+                won += usize::from(balance < 0 && !plain.is_empty());
+            }
+        }
+        println!("{asked} searches, {won} with losses before that win");
+        assert!(asked > 10_000 && won > 100, "{asked} {won}");
     }
 
     #[test]

@@ -65,7 +65,7 @@ impl Answers {
 /// rulings of one game) reuse them. The searches for mate, among them the
 /// tests that a capture does not let the opponent mate (CXA 29.4), also
 /// share the replies that answered their checks: those of the moves of one
-/// cycle meet the same checks again.
+/// cycle meet the same checks again; and so do the searches for material.
 #[derive(Clone, Debug, Default)]
 pub struct MateSearch {
     refuted: Refuted,
@@ -76,6 +76,10 @@ pub struct MateSearch {
     /// Boxed, so that a search borrows it from here and gives it back
     /// without copying the table; none until the first search for mate.
     answers: Option<Box<Answers>>,
+    /// The replies that answered the checks of the searches for material
+    /// won after checks ([`super::after_checks`]), kept from one search to
+    /// the next as the searches for mate keep theirs.
+    pub(super) after_checks: Answers,
     /// The positions of the line a search for mate is on (empty between searches).
     path: Path,
     /// Enemy pieces offered in exchange (兑) for the piece a move just
