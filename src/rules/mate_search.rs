@@ -70,8 +70,13 @@ impl Answers {
 pub struct MateSearch {
     refuted: Refuted,
     mating: Mating,
-    checks: Remembered<REMEMBERED_CHECKS>,
-    moves: Remembered<REMEMBERED_MOVES>,
+    /// The slots of [`MateSearch::checking_moves`]'s table.
+    check_slots: Slots,
+    /// The slots of [`MateSearch::legal_moves`]'s table.
+    move_slots: Slots,
+    /// The positions both tables remember, in one allocation made at the
+    /// first moves asked.
+    remembered: Option<Box<Remembered>>,
     captures: CaptureGains,
     /// Boxed, so that a search borrows it from here and gives it back
     /// without copying the table; none until the first search for mate.
@@ -96,14 +101,20 @@ impl MateSearch {
     /// remembered for the positions met last, written into `out`, which must
     /// be empty (a list in the caller's frame is not copied on return).
     pub(super) fn checking_moves(&mut self, pos: &Position, out: &mut MoveList) {
-        self.checks.of(pos, out, Position::checking_moves_into);
+        let remembered = self.remembered.get_or_insert_with(Box::default);
+        let generate = Position::checking_moves_into;
+        self.check_slots
+            .of(&mut remembered.checks, pos, out, generate);
     }
 
     /// The legal moves of the side to move ([`Position::legal_moves`]),
     /// remembered like [`MateSearch::checking_moves`] (the answers to a
     /// check, mostly), written into `out`, which must be empty.
     pub(super) fn legal_moves(&mut self, pos: &Position, out: &mut MoveList) {
-        self.moves.of(pos, out, Position::legal_moves_into);
+        let remembered = self.remembered.get_or_insert_with(Box::default);
+        let generate = Position::legal_moves_into;
+        self.move_slots
+            .of(&mut remembered.moves, pos, out, generate);
     }
 
     /// The gain of the capture `mv` at the end of a series of checks, above
@@ -347,31 +358,65 @@ const REMEMBERED_CHECKS: usize = 15;
 /// again and again stand in check, with few answers.
 const REMEMBERED_MOVES: usize = 8;
 
-/// Moves of one kind (the checking moves, or all legal moves) of the
-/// positions met last, one position per slot of a small table chosen by the
-/// Zobrist key: searches for mate and for captures after checks meet the
-/// same positions again and again.
-#[derive(Clone, Debug, Default)]
-struct Remembered<const N: usize>(Vec<(u64, ArrayVec<Move, N>)>);
+/// The slots of a table of [`Remembered`] positions.
+const SLOTS: usize = 1 << SLOT_BITS;
 
-impl<const N: usize> Remembered<N> {
-    /// The moves `generate` writes for `pos`, written into `out`, which must be empty.
-    fn of(&mut self, pos: &Position, out: &mut MoveList, generate: fn(&Position, &mut MoveList)) {
+/// Positions remembered with their moves of one kind, each with its key.
+type Entries<const N: usize> = ArrayVec<(u64, ArrayVec<Move, N>), SLOTS>;
+
+/// The positions met last, with their moves of one kind (the checking
+/// moves, or all legal moves), filled only as [`Slots`] are: searches for
+/// mate and for captures after checks meet the same positions again and again.
+#[derive(Clone, Debug, Default)]
+struct Remembered {
+    /// The positions of [`MateSearch::checking_moves`].
+    checks: Entries<REMEMBERED_CHECKS>,
+    /// The positions of [`MateSearch::legal_moves`].
+    moves: Entries<REMEMBERED_MOVES>,
+}
+
+/// A small table of one position per slot, chosen by the Zobrist key: for
+/// each slot, 1 + the index of its position in [`Entries`] (0: none yet),
+/// so that only these few bytes are cleared when a table is made.
+#[derive(Clone, Debug)]
+struct Slots([u8; SLOTS]);
+
+impl Default for Slots {
+    fn default() -> Slots {
+        Slots([0; SLOTS])
+    }
+}
+
+impl Slots {
+    /// The moves `generate` writes for `pos`, written into `out`, which must
+    /// be empty, remembered in `entries`.
+    fn of<const N: usize>(
+        &mut self,
+        entries: &mut Entries<N>,
+        pos: &Position,
+        out: &mut MoveList,
+        generate: fn(&Position, &mut MoveList),
+    ) {
         debug_assert!(out.is_empty());
-        if self.0.is_empty() {
-            // Key 0 with no moves: a slot no position has filled yet.
-            self.0 = vec![(0, ArrayVec::new()); 1 << SLOT_BITS];
-        }
         let key = pos.key();
-        let slot = &mut self.0[(key >> (64 - SLOT_BITS)) as usize];
-        if slot.0 == key && key != 0 {
-            out.extend(slot.1.iter().copied());
+        let slot = (key >> (64 - SLOT_BITS)) as usize;
+        let filled = usize::from(self.0[slot]);
+        if let Some((k, moves)) = filled.checked_sub(1).map(|i| &entries[i])
+            && *k == key
+        {
+            out.extend(moves.iter().copied());
             return;
         }
         generate(pos, out);
-        if let Ok(few) = out.as_slice().try_into() {
-            *slot = (key, few);
+        let Ok(few) = out.as_slice().try_into() else {
+            return;
+        };
+        if filled != 0 {
+            entries[filled - 1] = (key, few);
+            return;
         }
+        entries.push((key, few));
+        self.0[slot] = entries.len() as u8;
     }
 }
 
