@@ -360,6 +360,8 @@ const REMEMBERED_MOVES: usize = 8;
 
 /// The slots of a table of [`Remembered`] positions.
 const SLOTS: usize = 1 << SLOT_BITS;
+// A slot holds 1 + an index of `Entries` in a byte.
+const _: () = assert!(SLOTS < 256);
 
 /// Positions remembered with their moves of one kind, each with its key.
 type Entries<const N: usize> = ArrayVec<(u64, ArrayVec<Move, N>), SLOTS>;
