@@ -728,6 +728,13 @@ pub(super) fn allows_mate(
     }
     #[cfg(feature = "question-counts")]
     super::question_counts::asking(super::question_counts::Question::CaptureAllowsMate);
+    mated_after(pos, mv, search)
+}
+
+/// Whether, after `mv` of the side to move in `pos`, the other side can
+/// force mate by checks ([`MateSearch::mates_after_capture`]); `pos` is
+/// left as it was.
+fn mated_after(pos: &mut Position, mv: Move, search: &mut MateSearch) -> bool {
     let undo = pos.play_unchecked(mv);
     let mated = search.mates_after_capture(pos);
     pos.undo(undo);
@@ -883,29 +890,16 @@ fn capture_threat(
     if mate_test && allows_mate(pos, mv, rules, search) {
         return Ok(None);
     }
-    if !recapturable {
-        return Ok(Some(Threat {
-            target: to,
-            piece: target,
-            attacker: mv.from(),
-            by: attacker,
-            kind: ThreatKind::Unprotected,
-            gain: net,
-            lost_elsewhere,
-            price_before: None,
-            first_check: None,
-            won_after: None,
-            // Of a capture after checks only the gain is asked.
-            false_roots: if direct {
-                let mut roots = false_roots(pos, mv);
-                roots.extend(tied);
-                roots
-            } else {
-                Vec::new()
-            },
-            exchange_with: None,
-        }));
-    }
+    // The false roots are told of an unprotected piece only, and of a
+    // capture after checks only the gain is asked. Without a defender no
+    // exchange removes one: nothing is won after.
+    let false_roots = if !recapturable && direct {
+        let mut roots = false_roots(pos, mv);
+        roots.extend(tied);
+        roots
+    } else {
+        Vec::new()
+    };
     Ok(Some(Threat {
         target: to,
         piece: target,
@@ -917,7 +911,7 @@ fn capture_threat(
         price_before: None,
         first_check: None,
         won_after,
-        false_roots: Vec::new(),
+        false_roots,
         exchange_with: None,
     }))
 }
@@ -1130,10 +1124,7 @@ fn mated_roots(pos: &Position, backs: &[Move]) -> Vec<FalseRoot> {
 fn recapture_allows_mate(pos: &mut Position, back: Move, search: &mut MateSearch) -> bool {
     #[cfg(feature = "question-counts")]
     super::question_counts::asking(super::question_counts::Question::RecaptureAllowsMate);
-    let taken = pos.play_unchecked(back);
-    let mated = search.mates_after_capture(pos);
-    pos.undo(taken);
-    mated
+    mated_after(pos, back, search)
 }
 
 /// Whether every legal move of the piece on `sq` (its side to move) takes the piece on `attacker`.
